@@ -1,0 +1,4 @@
+import * as m0001 from './0001-foundation.ts';
+
+/** Every migration in order. Listed statically so the server bundle carries them (no fs lookups). */
+export const migrations: ReadonlyArray<{ name: string; up: string }> = [{ name: '0001-foundation', ...m0001 }];

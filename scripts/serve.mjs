@@ -1,0 +1,58 @@
+// Production entry: boot (config, migrations, seed, outbox), then serve the built Astro app with
+// request timeouts, an early body-size check and a graceful shutdown (SECURITY.md 26, 27).
+import http from 'node:http';
+
+const MAX_BODY_BYTES = 10 * 1024 * 1024 + 64 * 1024; // uploads (10 MB) plus multipart overhead
+const SHUTDOWN_DEADLINE_MS = 10_000;
+
+process.env.ASTRO_NODE_AUTOSTART = 'disabled';
+const { boot, baseSecurityHeaders } = await import('../dist/boot/boot.mjs');
+const runtime = await boot();
+const { config, log } = runtime;
+const { handler } = await import('../dist/server/entry.mjs');
+const securityHeaders = Object.entries(baseSecurityHeaders(config));
+
+const server = http.createServer((req, res) => {
+  // Static files bypass Astro's middleware: give them the same baseline headers.
+  for (const [name, value] of securityHeaders) res.setHeader(name, value);
+  const declared = Number(req.headers['content-length'] ?? 0);
+  if (declared > MAX_BODY_BYTES) {
+    res.writeHead(413, { 'content-type': 'application/json; charset=utf-8', connection: 'close' });
+    res.end(JSON.stringify({ message: 'The request body is too large.' }));
+    req.destroy();
+    return;
+  }
+  handler(req, res);
+});
+server.requestTimeout = 30_000;
+server.headersTimeout = 15_000;
+server.keepAliveTimeout = 5_000;
+
+server.listen(config.port, config.host, () => {
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  log.info({ url: `http://${config.host}:${port}`, appUrl: config.appUrl.origin }, 'porchlight: listening');
+});
+
+let stopping = false;
+async function shutdown(signal) {
+  if (stopping) return;
+  stopping = true;
+  log.info({ signal }, 'porchlight: shutting down');
+  const forced = setTimeout(() => {
+    log.warn('porchlight: deadline reached, closing open connections');
+    server.closeAllConnections();
+  }, SHUTDOWN_DEADLINE_MS);
+  forced.unref();
+  // Stop accepting; in-flight requests finish; idle keep-alive sockets go now.
+  await new Promise((resolve) => {
+    server.close(resolve);
+    server.closeIdleConnections();
+  });
+  clearTimeout(forced);
+  await runtime.close();
+  log.info('porchlight: stopped');
+  process.exit(0);
+}
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));

@@ -1,0 +1,51 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, SqliteDialect } from 'kysely';
+import { migrations } from '../../../../db/migrations/index.ts';
+import type { Database } from './schema.ts';
+
+export interface OpenedDatabase {
+  sqlite: SQLite.Database;
+  db: Kysely<Database>;
+}
+
+/**
+ * Opens (creating if needed) the SQLite file with the pragmas of SECURITY.md 24 and applies
+ * pending migrations, each in its own transaction.
+ */
+export function openDatabase(file: string): OpenedDatabase {
+  if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
+  const sqlite = new SQLite(file);
+  sqlite.pragma('journal_mode = WAL');
+  // better-sqlite3 defaults to NORMAL; FULL makes every commit durable on power loss.
+  sqlite.pragma('synchronous = FULL');
+  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma('foreign_keys = ON');
+  migrate(sqlite);
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { sqlite, db };
+}
+
+export function migrate(sqlite: SQLite.Database): string[] {
+  sqlite.exec('CREATE TABLE IF NOT EXISTS _migrations (name TEXT PRIMARY KEY, applied_at INTEGER NOT NULL) STRICT');
+  const applied = new Set(
+    sqlite
+      .prepare('SELECT name FROM _migrations')
+      .all()
+      .map((row) => (row as { name: string }).name),
+  );
+  const ran: string[] = [];
+  for (const migration of migrations) {
+    if (applied.has(migration.name)) continue;
+    // IMMEDIATE: two processes starting together cannot both apply the same migration.
+    sqlite.transaction(() => {
+      const again = sqlite.prepare('SELECT 1 FROM _migrations WHERE name = ?').get(migration.name);
+      if (again) return;
+      sqlite.exec(migration.up);
+      sqlite.prepare('INSERT INTO _migrations (name, applied_at) VALUES (?, ?)').run(migration.name, Date.now());
+      ran.push(migration.name);
+    }).immediate();
+  }
+  return ran;
+}

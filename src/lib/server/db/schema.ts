@@ -1,0 +1,79 @@
+import type { Generated } from 'kysely';
+
+/** Row types of the SQLite tables (db/migrations). Timestamps are epoch milliseconds. */
+export interface UsersTable {
+  id: string;
+  name: string;
+  email: string;
+  password_hash: string | null;
+  google_id: string | null;
+  picture: string;
+  email_verified_at: number | null;
+  plan: string;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface UserSettingsTable {
+  user_id: string;
+  data: string;
+  updated_at: number;
+}
+
+export interface InstructionsTable {
+  id: string;
+  user_id: string;
+  token: string;
+  is_free: number;
+  version: number;
+  data: string;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface ContactMessagesTable {
+  id: Generated<number>;
+  kind: 'contact' | 'user';
+  user_id: string | null;
+  name: string;
+  email: string;
+  message: string;
+  ip: string | null;
+  created_at: number;
+}
+
+export interface OutboxTable {
+  id: Generated<number>;
+  to_address: string;
+  reply_to: string | null;
+  subject: string;
+  text_body: string;
+  html_body: string | null;
+  status: Generated<'pending' | 'sending' | 'sent' | 'failed'>;
+  attempts: Generated<number>;
+  next_attempt_at: number;
+  last_error: string | null;
+  created_at: number;
+  sent_at: number | null;
+}
+
+export interface RateLimitsTable {
+  key: string;
+  count: number;
+  reset_at: number;
+}
+
+export interface MigrationsTable {
+  name: string;
+  applied_at: number;
+}
+
+export interface Database {
+  users: UsersTable;
+  user_settings: UserSettingsTable;
+  instructions: InstructionsTable;
+  contact_messages: ContactMessagesTable;
+  outbox: OutboxTable;
+  rate_limits: RateLimitsTable;
+  _migrations: MigrationsTable;
+}

@@ -1,0 +1,84 @@
+import type { z } from 'zod';
+import { AppError, isAppError } from './app-error.ts';
+import { getRuntime } from '../runtime.ts';
+
+export const JSON_BODY_LIMIT = 256 * 1024;
+
+export function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers },
+  });
+}
+
+export function errorResponse(error: AppError): Response {
+  return json({ message: error.message }, error.status, error.headers);
+}
+
+/**
+ * Reads a JSON body of at most `limit` bytes without buffering more than that: a declared
+ * Content-Length over the limit is refused at once, a chunked body is cut off as it streams.
+ */
+export async function readJson(request: Request, limit = JSON_BODY_LIMIT): Promise<unknown> {
+  const type = request.headers.get('content-type') ?? '';
+  if (!/^application\/json\s*(;|$)/i.test(type)) {
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Content-Type must be application/json.');
+  }
+  const text = await readText(request, limit);
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new AppError('BAD_REQUEST', 'The request body is not valid JSON.');
+  }
+}
+
+async function readText(request: Request, limit: number): Promise<string> {
+  const declared = Number(request.headers.get('content-length') ?? '0');
+  if (declared > limit) throw tooLarge(limit);
+  if (!request.body) return '';
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel();
+      throw tooLarge(limit);
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+function tooLarge(limit: number): AppError {
+  return new AppError('TOO_LARGE', `The request body is larger than ${Math.round(limit / 1024)} KB.`);
+}
+
+/** Parses a JSON body with a zod schema; the first issue becomes the 400 message. */
+export async function readBody<T extends z.ZodType>(request: Request, schema: T): Promise<z.infer<T>> {
+  const result = schema.safeParse(await readJson(request));
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    throw new AppError('BAD_REQUEST', issue?.message ?? 'Invalid request.');
+  }
+  return result.data;
+}
+
+/**
+ * Wraps an API handler: AppErrors become `{ message }` with their status, anything else is
+ * logged with the request id and answered with a generic 500.
+ */
+export function handle<C extends { locals: App.Locals }>(fn: (context: C) => Promise<Response>) {
+  return async (context: C): Promise<Response> => {
+    try {
+      return await fn(context);
+    } catch (error) {
+      if (isAppError(error)) return errorResponse(error);
+      const { log } = await getRuntime();
+      log.error({ err: error, reqId: context.locals.requestId }, 'unhandled error in API route');
+      return json({ message: 'Something went wrong. Please try again.' }, 500);
+    }
+  };
+}

@@ -1,0 +1,42 @@
+import type { Config } from '../config.ts';
+import { AppError } from './app-error.ts';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** Routes that take a body signed by a third party instead of a browser's Origin (SECURITY.md 7). */
+const ORIGIN_EXEMPT = new Set(['/api/stripe/webhook']);
+/** Routes that take multipart uploads; every other /api write takes JSON only. */
+const MULTIPART_ROUTES = new Set(['/api/upload']);
+
+/**
+ * CSRF defence for the API: a state-changing request must come from our own origin, and must
+ * carry a content type a cross-site form or `no-cors` fetch cannot send without a preflight.
+ */
+export function checkApiRequest(request: Request, url: URL, config: Pick<Config, 'appUrl'>): void {
+  if (SAFE_METHODS.has(request.method) || !url.pathname.startsWith('/api/')) return;
+  if (ORIGIN_EXEMPT.has(url.pathname)) return;
+
+  const origin = request.headers.get('origin');
+  const fetchSite = request.headers.get('sec-fetch-site');
+  const sameOrigin = origin ? origin === config.appUrl.origin : fetchSite === 'same-origin';
+  if (!sameOrigin) throw new AppError('FORBIDDEN', 'Cross-origin requests are not allowed.');
+
+  const hasBody = request.headers.has('content-length') || request.headers.has('transfer-encoding');
+  if (!hasBody) return;
+  const type = (request.headers.get('content-type') ?? '').toLowerCase();
+  const allowed = MULTIPART_ROUTES.has(url.pathname)
+    ? type.startsWith('multipart/form-data')
+    : /^application\/json\s*(;|$)/.test(type);
+  if (!allowed) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Unsupported Content-Type for this endpoint.');
+}
+
+/** Headers every response carries (CSP comes from Astro's security.csp, see docs/decisions). */
+export function baseSecurityHeaders(config: Pick<Config, 'isLocalOrigin'>): Record<string, string> {
+  return {
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'strict-origin-when-cross-origin',
+    'x-frame-options': 'DENY',
+    'cross-origin-opener-policy': 'same-origin-allow-popups',
+    'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=(self)',
+    ...(config.isLocalOrigin ? {} : { 'strict-transport-security': 'max-age=63072000; includeSubDomains' }),
+  };
+}

@@ -1,0 +1,58 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { createTransport } from 'nodemailer';
+import type { Config } from '../config.ts';
+import type { Logger } from '../logger.ts';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string | undefined;
+  replyTo?: string | undefined;
+}
+
+/** Delivers one message or throws; retries are the outbox's job. */
+export interface Mailer {
+  readonly kind: 'smtp' | 'file';
+  send(message: MailMessage): Promise<void>;
+  close(): void;
+}
+
+const SEND_TIMEOUT_MS = 15_000;
+
+/**
+ * SMTP when SMTP_URL is set; otherwise each mail becomes an .eml file in DATA_DIR/outbox and its
+ * links are logged, so a local user can follow a verification link without a mail server.
+ */
+export function createMailer(config: Pick<Config, 'mail' | 'dataDir'>, log: Logger): Mailer {
+  const from = config.mail.from;
+  if (config.mail.smtpUrl) {
+    const transport = createTransport(
+      { url: config.mail.smtpUrl, connectionTimeout: SEND_TIMEOUT_MS, greetingTimeout: SEND_TIMEOUT_MS, socketTimeout: SEND_TIMEOUT_MS },
+      { from },
+    );
+    return {
+      kind: 'smtp',
+      async send(message) {
+        await transport.sendMail({ ...message, from });
+      },
+      close: () => transport.close(),
+    };
+  }
+
+  const dir = path.join(config.dataDir, 'outbox');
+  const composer = createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    kind: 'file',
+    async send(message) {
+      const info = await composer.sendMail({ ...message, from });
+      await fs.mkdir(dir, { recursive: true });
+      const file = path.join(dir, `${new Date().toISOString().replaceAll(':', '-')}-${info.messageId.replace(/[^\w.-]/g, '')}.eml`);
+      await fs.writeFile(file, info.message as Buffer);
+      const links = message.text.match(/https?:\/\/\S+/g) ?? [];
+      log.info({ to: message.to, subject: message.subject, file, links }, 'mail: written to outbox folder');
+    },
+    close: () => composer.close(),
+  };
+}

@@ -1,0 +1,168 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import type { Logger } from '../logger.ts';
+import type { MailMessage, Mailer } from './mailer.ts';
+
+export interface OutboxOptions {
+  /** First retry delay; each later one doubles, up to maxDelayMs. */
+  baseDelayMs?: number;
+  maxDelayMs?: number;
+  /** After this many failed attempts the row is marked failed (kept for an operator). */
+  maxAttempts?: number;
+  pollMs?: number;
+  /** How long a claimed row stays claimed before another worker may retry it (crash recovery). */
+  leaseMs?: number;
+}
+
+/**
+ * Durable mail queue: a message is a row first (in the caller's transaction, next to what caused
+ * it), then delivered by a worker that retries with exponential backoff. An SMTP outage only
+ * delays delivery; nothing is lost. Rows are claimed with a lease so two workers (or two
+ * processes) never send the same row twice at once, and a crash mid-send is retried.
+ */
+export class Outbox {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+  private again = false;
+  private stopped = true;
+  private readonly baseDelayMs: number;
+  private readonly maxDelayMs: number;
+  private readonly maxAttempts: number;
+  private readonly pollMs: number;
+  private readonly leaseMs: number;
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly mailer: Mailer,
+    private readonly log: Logger,
+    options: OutboxOptions = {},
+  ) {
+    this.baseDelayMs = options.baseDelayMs ?? 2_000;
+    this.maxDelayMs = options.maxDelayMs ?? 10 * 60_000;
+    this.maxAttempts = options.maxAttempts ?? 50;
+    this.pollMs = options.pollMs ?? 2_000;
+    this.leaseMs = options.leaseMs ?? 60_000;
+  }
+
+  /** Queues a message; pass the transaction that stores what the mail is about. */
+  async enqueue(message: MailMessage, trx: Kysely<Database> | Transaction<Database> = this.db): Promise<number> {
+    const now = Date.now();
+    const row = await trx
+      .insertInto('outbox')
+      .values({
+        to_address: message.to,
+        reply_to: message.replyTo ?? null,
+        subject: message.subject,
+        text_body: message.text,
+        html_body: message.html ?? null,
+        next_attempt_at: now,
+        last_error: null,
+        created_at: now,
+        sent_at: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  }
+
+  start(): void {
+    if (!this.stopped) return;
+    this.stopped = false;
+    this.schedule(0);
+  }
+
+  /** Asks the worker to look at the queue now (after a commit that queued mail). */
+  kick(): void {
+    if (this.stopped) return;
+    this.schedule(0);
+  }
+
+  /** Stops polling and waits for a delivery in progress, so shutdown loses no state. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    await this.running;
+  }
+
+  /** Delivers every due message once; resolves when the pass is over. */
+  processDue(): Promise<void> {
+    if (this.running) {
+      this.again = true;
+      return this.running;
+    }
+    this.running = this.deliverDue().finally(() => {
+      this.running = undefined;
+      if (this.again && !this.stopped) {
+        this.again = false;
+        this.schedule(0);
+      }
+    });
+    return this.running;
+  }
+
+  private schedule(delay: number): void {
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      void this.processDue().finally(() => {
+        if (!this.stopped) this.schedule(this.pollMs);
+      });
+    }, delay);
+    this.timer.unref();
+  }
+
+  private async deliverDue(): Promise<void> {
+    for (;;) {
+      const row = await this.claimNext();
+      if (!row) return;
+      try {
+        await this.mailer.send({
+          to: row.to_address,
+          subject: row.subject,
+          text: row.text_body,
+          html: row.html_body ?? undefined,
+          replyTo: row.reply_to ?? undefined,
+        });
+        await this.db
+          .updateTable('outbox')
+          .set({ status: 'sent', sent_at: Date.now(), last_error: null })
+          .where('id', '=', row.id)
+          .execute();
+      } catch (error) {
+        await this.recordFailure(row.id, row.attempts, error);
+      }
+      if (this.stopped) return;
+    }
+  }
+
+  /** Atomically takes the oldest due row (pending, or a stale claim) and leases it. */
+  private async claimNext() {
+    const now = Date.now();
+    return this.db
+      .updateTable('outbox')
+      .set((eb) => ({ status: 'sending', attempts: eb('attempts', '+', 1), next_attempt_at: now + this.leaseMs }))
+      .where('id', '=', (eb) =>
+        eb
+          .selectFrom('outbox')
+          .select('id')
+          .where('status', 'in', ['pending', 'sending'])
+          .where('next_attempt_at', '<=', now)
+          .orderBy('next_attempt_at')
+          .orderBy('id')
+          .limit(1),
+      )
+      .returningAll()
+      .executeTakeFirst();
+  }
+
+  private async recordFailure(id: number, attempts: number, error: unknown): Promise<void> {
+    const message = error instanceof Error ? error.message : String(error);
+    const gaveUp = attempts >= this.maxAttempts;
+    const delay = Math.min(this.baseDelayMs * 2 ** (attempts - 1), this.maxDelayMs);
+    await this.db
+      .updateTable('outbox')
+      .set({ status: gaveUp ? 'failed' : 'pending', last_error: message.slice(0, 500), next_attempt_at: Date.now() + delay })
+      .where('id', '=', id)
+      .execute();
+    this.log.warn({ outboxId: id, attempts, retryInMs: gaveUp ? null : delay, err: message }, 'mail: delivery failed');
+  }
+}

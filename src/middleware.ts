@@ -1,0 +1,41 @@
+import { randomUUID } from 'node:crypto';
+import { defineMiddleware } from 'astro:middleware';
+import { isAppError } from './lib/server/http/app-error.ts';
+import { errorResponse } from './lib/server/http/json.ts';
+import { baseSecurityHeaders, checkApiRequest } from './lib/server/http/security.ts';
+import { getRuntime } from './lib/server/runtime.ts';
+
+const REQUEST_ID = /^[\w.-]{1,64}$/;
+
+export const onRequest = defineMiddleware(async (context, next) => {
+  // Prerendered pages run through here only at build time, with no request to speak of.
+  if (context.isPrerendered) return next();
+
+  const started = performance.now();
+  const { config, log } = await getRuntime();
+  const incoming = context.request.headers.get('x-request-id');
+  const requestId = incoming && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+  context.locals.requestId = requestId;
+
+  let response: Response;
+  try {
+    checkApiRequest(context.request, context.url, config);
+    response = await next();
+  } catch (error) {
+    if (!isAppError(error)) throw error;
+    response = errorResponse(error);
+  }
+
+  // Some responses (redirects, fetched ones) have immutable headers: copy them into a new one.
+  const headers = new Headers(response.headers);
+  for (const [name, value] of Object.entries(baseSecurityHeaders(config))) {
+    if (!headers.has(name)) headers.set(name, value);
+  }
+  headers.set('x-request-id', requestId);
+  response = new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+  log.info(
+    { reqId: requestId, method: context.request.method, path: context.url.pathname, status: response.status, ms: Math.round(performance.now() - started) },
+    'request',
+  );
+  return response;
+});

@@ -1,0 +1,86 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+
+export interface TestServer {
+  url: string;
+  origin: string;
+  dataDir: string;
+  logs: string[];
+  /** Opens the server's SQLite file (read/write) for assertions; close it when done. */
+  openDb(): SQLite.Database;
+  /** fetch against the server with our Origin on writes, like the browser app sends. */
+  request(pathname: string, init?: RequestInit & { json?: unknown }): Promise<Response>;
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+  process: ChildProcess;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      srv.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+/** Starts `node scripts/serve.mjs` (the built app) on a free port with a fresh DATA_DIR. */
+export async function startServer(env: Record<string, string> = {}): Promise<TestServer> {
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'porchlight-test-'));
+  const origin = `http://localhost:${port}`;
+  const child = spawn(process.execPath, ['scripts/serve.mjs'], {
+    env: { PATH: process.env.PATH, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, APP_URL: origin, LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const logs: string[] = [];
+  const collect = (chunk: Buffer) => logs.push(...chunk.toString().split('\n').filter(Boolean));
+  child.stdout?.on('data', collect);
+  child.stderr?.on('data', collect);
+
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${logs.join('\n')}`)), 30_000);
+    const onData = () => {
+      if (logs.some((line) => line.includes('porchlight: listening'))) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited with ${code}:\n${logs.join('\n')}`));
+    });
+  });
+
+  const url = `http://127.0.0.1:${port}`;
+  return {
+    url,
+    origin,
+    dataDir,
+    logs,
+    process: child,
+    openDb: () => new SQLite(path.join(dataDir, 'porchlight.sqlite')),
+    request(pathname, init = {}) {
+      const { json, headers, ...rest } = init;
+      const method = rest.method ?? (json === undefined ? 'GET' : 'POST');
+      const h = new Headers(headers);
+      if (method !== 'GET' && !h.has('origin')) h.set('origin', origin);
+      if (json !== undefined && !h.has('content-type')) h.set('content-type', 'application/json');
+      return fetch(url + pathname, { ...rest, method, headers: h, body: json === undefined ? rest.body : JSON.stringify(json) });
+    },
+    stop(signal = 'SIGTERM') {
+      return new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve(child.exitCode);
+        child.once('exit', (code) => resolve(code));
+        child.kill(signal);
+      });
+    },
+  };
+}

@@ -1,0 +1,14 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['tests/**/*.test.ts'],
+    globalSetup: ['tests/setup/global-setup.ts'],
+    setupFiles: ['tests/setup/fail-on-console-error.ts'],
+    testTimeout: 20_000,
+    hookTimeout: 120_000,
+    // Integration files each boot their own server on a free port against their own SQLite file.
+    fileParallelism: true,
+    maxWorkers: 2,
+  },
+});
