@@ -7,7 +7,7 @@ import tailwindcss from '@tailwindcss/vite';
 // Directives shared by every page. Astro adds script-src (with the hashes of its own inline
 // scripts) and style-src; pages that embed a third party add theirs through Astro.csp.
 // See docs/decisions/003-csp.md.
-const cspDirectives = [
+const cspDirectives = /** @type {const} */ ([
   "default-src 'self'",
   "img-src 'self' data: blob:",
   "font-src 'self'",
@@ -19,7 +19,7 @@ const cspDirectives = [
   "frame-ancestors 'none'",
   "manifest-src 'self'",
   "worker-src 'self'",
-];
+]);
 
 export default defineConfig({
   output: 'server',
@@ -40,7 +40,7 @@ export default defineConfig({
   security: {
     checkOrigin: false,
     csp: {
-      directives: cspDirectives,
+      directives: [...cspDirectives],
       // Inline style attributes (React islands, toasts) are allowed; scripts stay hash-locked.
       styleDirective: { resources: ["'self'", "'unsafe-inline'"] },
     },
