@@ -22,6 +22,8 @@ const cspDirectives = /** @type {const} */ ([
 ]);
 
 export default defineConfig({
+  // DIST_DIR lets parallel builds (several checkouts' tests) keep apart; scripts/serve.mjs reads it too.
+  outDir: process.env.DIST_DIR ?? './dist',
   output: 'server',
   adapter: node({
     mode: 'standalone',

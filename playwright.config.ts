@@ -2,13 +2,13 @@ import fs from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 4330);
-const DATA_DIR = 'test-results/e2e-data';
+const DATA_DIR = `test-results/e2e-data-${PORT}`;
 const chromium = process.env.CHROME_PATH ?? (fs.existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
 const build = process.env.SKIP_BUILD === '1' ? '' : 'npm run build --silent && ';
 
 export default defineConfig({
   testDir: 'e2e',
-  outputDir: 'test-results/e2e',
+  outputDir: `test-results/e2e-${PORT}`,
   fullyParallel: true,
   workers: 2,
   retries: process.env.CI ? 1 : 0,

@@ -3,7 +3,7 @@ import { build } from 'esbuild';
 
 await build({
   entryPoints: ['src/lib/server/boot.ts'],
-  outfile: 'dist/boot/boot.mjs',
+  outfile: `${process.env.DIST_DIR ?? 'dist'}/boot/boot.mjs`,
   bundle: true,
   platform: 'node',
   format: 'esm',

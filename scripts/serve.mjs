@@ -6,10 +6,11 @@ const MAX_BODY_BYTES = 10 * 1024 * 1024 + 64 * 1024; // uploads (10 MB) plus mul
 const SHUTDOWN_DEADLINE_MS = 10_000;
 
 process.env.ASTRO_NODE_AUTOSTART = 'disabled';
-const { boot, baseSecurityHeaders } = await import('../dist/boot/boot.mjs');
+const dist = new URL(`../${process.env.DIST_DIR ?? 'dist'}/`, import.meta.url);
+const { boot, baseSecurityHeaders } = await import(new URL('boot/boot.mjs', dist).href);
 const runtime = await boot();
 const { config, log } = runtime;
-const { handler } = await import('../dist/server/entry.mjs');
+const { handler } = await import(new URL('server/entry.mjs', dist).href);
 const securityHeaders = Object.entries(baseSecurityHeaders(config));
 
 const server = http.createServer((req, res) => {

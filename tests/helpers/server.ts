@@ -36,7 +36,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'porchlight-test-'));
   const origin = `http://localhost:${port}`;
   const child = spawn(process.execPath, ['scripts/serve.mjs'], {
-    env: { PATH: process.env.PATH, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, APP_URL: origin, LOG_LEVEL: 'info', ...env },
+    env: { PATH: process.env.PATH, ...(process.env.DIST_DIR ? { DIST_DIR: process.env.DIST_DIR } : {}), PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, APP_URL: origin, LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const logs: string[] = [];

@@ -6,6 +6,6 @@ import fs from 'node:fs';
  * the caller says the build is fresh (CI builds before, `SKIP_BUILD=1`).
  */
 export default function setup(): void {
-  if (process.env.SKIP_BUILD === '1' && fs.existsSync('dist/server/entry.mjs')) return;
+  if (process.env.SKIP_BUILD === '1' && fs.existsSync(`${process.env.DIST_DIR ?? 'dist'}/server/entry.mjs`)) return;
   execFileSync('npm', ['run', 'build', '--silent'], { stdio: ['ignore', 'ignore', 'inherit'] });
 }
