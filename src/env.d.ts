@@ -4,5 +4,9 @@ declare namespace App {
   interface Locals {
     /** Id of this request, echoed in `x-request-id` and in every log line about it. */
     requestId: string;
+    /** The signed-in user (src/middleware.ts, accounts); null when signed out. */
+    user: import('./lib/server/auth/types.ts').SessionUser | null;
+    /** The current session; its id is the SHA-256 of the cookie token, never the token. */
+    session: import('./lib/server/auth/types.ts').Session | null;
   }
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { defineMiddleware } from 'astro:middleware';
+import { finishSessionHeaders, guardRequest, openSession } from './lib/server/auth/session-gate.ts';
 import { isAppError } from './lib/server/http/app-error.ts';
 import { errorResponse } from './lib/server/http/json.ts';
 import { baseSecurityHeaders, checkApiRequest } from './lib/server/http/security.ts';
@@ -18,9 +19,12 @@ export const onRequest = defineMiddleware(async (context, next) => {
   context.locals.requestId = requestId;
 
   let response: Response;
+  let sessionCookie: string | undefined;
   try {
     checkApiRequest(context.request, context.url, config);
-    response = await next();
+    // Sessions, the 401 rule for private /api routes and the login redirects (accounts issue, item 1).
+    sessionCookie = await openSession(context, config);
+    response = guardRequest(context) ?? (await next());
   } catch (error) {
     if (!isAppError(error)) throw error;
     response = errorResponse(error);
@@ -32,6 +36,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
     if (!headers.has(name)) headers.set(name, value);
   }
   headers.set('x-request-id', requestId);
+  finishSessionHeaders(headers, context.url.pathname, sessionCookie, config);
   response = new Response(response.body, { status: response.status, statusText: response.statusText, headers });
   log.info(
     { reqId: requestId, method: context.request.method, path: context.url.pathname, status: response.status, ms: Math.round(performance.now() - started) },

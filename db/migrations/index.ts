@@ -1,4 +1,8 @@
 import * as m0001 from './0001-foundation.ts';
+import * as m0002 from './0002-accounts.ts';
 
 /** Every migration in order. Listed statically so the server bundle carries them (no fs lookups). */
-export const migrations: ReadonlyArray<{ name: string; up: string }> = [{ name: '0001-foundation', ...m0001 }];
+export const migrations: ReadonlyArray<{ name: string; up: string }> = [
+  { name: '0001-foundation', ...m0001 },
+  { name: '0002-accounts', ...m0002 },
+];

@@ -71,6 +71,7 @@ export const messages = {
     emailRequired: 'Please enter your email address.',
     emailInvalid: 'Please enter a valid email address.',
     emailTaken: 'This email address is already in use.',
+    sameEmail: 'This is already your email address.',
     passwordRequired: 'Please enter your password.',
     passwordTooLong: 'Passwords can be at most 128 characters.',
     tokenRequired: 'The link is incomplete. Please use the link from the email.',

@@ -63,6 +63,29 @@ export interface RateLimitsTable {
   reset_at: number;
 }
 
+export interface SessionsTable {
+  /** Hex SHA-256 of the cookie token (never the token itself). */
+  id: string;
+  user_id: string;
+  expires_at: number;
+  created_at: number;
+}
+
+export type UserTokenPurpose = 'verify' | 'reset' | 'email_change';
+
+export interface UserTokensTable {
+  /** Hex SHA-256 of the mailed token. */
+  hash: string;
+  user_id: string;
+  purpose: UserTokenPurpose;
+  new_email: string | null;
+  new_name: string | null;
+  new_password_hash: string | null;
+  expires_at: number;
+  used_at: number | null;
+  created_at: number;
+}
+
 export interface MigrationsTable {
   name: string;
   applied_at: number;
@@ -75,5 +98,7 @@ export interface Database {
   contact_messages: ContactMessagesTable;
   outbox: OutboxTable;
   rate_limits: RateLimitsTable;
+  sessions: SessionsTable;
+  user_tokens: UserTokensTable;
   _migrations: MigrationsTable;
 }

@@ -1,0 +1,76 @@
+import type { Config } from '../config.ts';
+import type { MailMessage } from '../mail/mailer.ts';
+
+/**
+ * The mails of the account flows. Links are built from APP_URL, never from the request's Host
+ * header (SECURITY.md 11), with the query names of SPEC §2. Plain text only: a name typed by a
+ * user never becomes HTML.
+ */
+type AppConfig = Pick<Config, 'appUrl'>;
+
+function link(config: AppConfig, pathname: string, params: Record<string, string>): string {
+  const url = new URL(pathname, config.appUrl);
+  for (const [key, value] of Object.entries(params)) url.searchParams.set(key, value);
+  return url.href;
+}
+
+function greeting(name: string): string {
+  return `Hello ${name.replace(/[\s\p{Cc}]+/gu, ' ').trim()},`;
+}
+
+const SIGNATURE = ['', '— Porchlight', ''];
+
+export function verificationMail(config: AppConfig, { to, name, token }: { to: string; name: string; token: string }): MailMessage {
+  const url = link(config, '/verify-email', { token, name });
+  return {
+    to,
+    subject: 'Verify your email for Porchlight',
+    text: [greeting(name), '', 'Please confirm your email address to finish creating your Porchlight account:', '', url, '', 'The link works for 24 hours. If you did not sign up, ignore this email.', ...SIGNATURE].join('\n'),
+  };
+}
+
+/** Sent instead of a verification mail when the address already has an account (SECURITY.md 10). */
+export function alreadyRegisteredMail(config: AppConfig, { to, name, google }: { to: string; name: string; google: boolean }): MailMessage {
+  const how = google ? 'Sign in with Google as before' : `Sign in at ${link(config, '/login', {})}, or reset your password at ${link(config, '/forgotPassword', {})}`;
+  return {
+    to,
+    subject: 'Someone tried to register with your email',
+    text: [greeting(name), '', 'Someone (perhaps you) tried to create a Porchlight account with this email address, which already has an account. No new account was created.', '', `${how}.`, '', 'If this was not you, you can ignore this email.', ...SIGNATURE].join('\n'),
+  };
+}
+
+export function resetPasswordMail(config: AppConfig, { to, name, token }: { to: string; name: string; token: string }): MailMessage {
+  const url = link(config, '/resetPassword', { token, email: to });
+  return {
+    to,
+    subject: 'Reset your Porchlight password',
+    text: [greeting(name), '', 'Follow this link to choose a new password:', '', url, '', 'The link works for one hour and only once. If you did not ask for it, ignore this email: your password stays as it is.', ...SIGNATURE].join('\n'),
+  };
+}
+
+/** A reset asked for an account that signs in with Google: there is no password to reset. */
+export function resetGoogleAccountMail(config: AppConfig, { to, name }: { to: string; name: string }): MailMessage {
+  return {
+    to,
+    subject: 'Reset your Porchlight password',
+    text: [greeting(name), '', `Your Porchlight account signs in with Google, so it has no password to reset. Use "Sign in with Google" at ${link(config, '/login', {})}.`, ...SIGNATURE].join('\n'),
+  };
+}
+
+export function emailChangeMail(config: AppConfig, { to, name, token }: { to: string; name: string; token: string }): MailMessage {
+  const url = link(config, '/verify-email-change', { token, name });
+  return {
+    to,
+    subject: 'Confirm your new email for Porchlight',
+    text: [greeting(name), '', 'Please confirm that this is the new email address of your Porchlight account:', '', url, '', 'Your address changes only once you open this link (within 24 hours, signed in). If you did not ask for this, ignore this email.', ...SIGNATURE].join('\n'),
+  };
+}
+
+/** Tells the old address that the account moved, so a hijack does not go unnoticed. */
+export function emailChangedNoticeMail(_config: AppConfig, { to, name, newEmail }: { to: string; name: string; newEmail: string }): MailMessage {
+  return {
+    to,
+    subject: 'Your Porchlight email was changed',
+    text: [greeting(name), '', `The email address of your Porchlight account was changed to ${newEmail}. If you did not do this, contact us at once through the contact form on our website.`, ...SIGNATURE].join('\n'),
+  };
+}

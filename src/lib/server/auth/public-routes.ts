@@ -1,0 +1,32 @@
+/**
+ * The /api routes that answer without a session. Everything else under /api needs one, so a new
+ * route is private until it is added here (issue: "a new route is private by default").
+ */
+const PUBLIC_EXACT = new Set([
+  'POST /api/users',
+  'POST /api/users/auth',
+  'POST /api/users/authGoogle',
+  'POST /api/users/verify-email',
+  'POST /api/users/logout',
+  'POST /api/users/requestResetPassword',
+  'POST /api/users/checkToken',
+  'POST /api/users/resetPassToken',
+  'POST /api/messaging/contact',
+  'POST /api/stripe/webhook',
+  'POST /api/get-user-premium',
+]);
+
+/**
+ * Public prefixes, for GET (and HEAD) only: the guest preview and the map helpers. Each takes
+ * exactly one plain segment after the prefix, so no encoded or dotted path can slip through.
+ */
+const PUBLIC_GET_PREFIXES = ['/api/instruction/preview/', '/api/map/'];
+const ONE_SEGMENT = /^[\w-]+$/;
+
+export function isPublicApiRoute(method: string, pathname: string): boolean {
+  // "/api/users/" and "/api/users" are one route to the router; treat them alike here.
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  if (PUBLIC_EXACT.has(`${method} ${path}`)) return true;
+  if (method === 'GET' || method === 'HEAD') return PUBLIC_GET_PREFIXES.some((prefix) => path.startsWith(prefix) && ONE_SEGMENT.test(path.slice(prefix.length)));
+  return false;
+}

@@ -1,0 +1,66 @@
+import { nanoid } from 'nanoid';
+import { messages } from '../../shared/messages.ts';
+import type { RegisterInput } from '../../shared/schemas/auth.ts';
+import { AppError } from '../http/app-error.ts';
+import { consumeRateLimits, rateRules } from '../rate-limit.ts';
+import { getRuntime } from '../runtime.ts';
+import { alreadyRegisteredMail, verificationMail } from './account-mails.ts';
+import { hashPassword } from './hash-password.ts';
+import { issueToken } from './issue-token.ts';
+import { verifyTurnstile } from './verify-turnstile.ts';
+
+export interface RegisterUserOptions {
+  name: string;
+  /** Already trimmed and lower-cased by the shared schema. */
+  email: string;
+  password: string;
+  captchaToken: RegisterInput['captchaToken'];
+  ip: string;
+}
+
+/**
+ * Registration (issue item 2). The caller answers the same whatever happens here, so nobody
+ * learns whether an address has an account (SECURITY.md 10): a new address gets an account and a
+ * verification mail; a verified one gets a "someone tried to register" note; an unverified one
+ * gets a fresh verification link that carries this registration's name and password, applied only
+ * if that link is opened — so whoever registered first cannot keep a password on an address they
+ * do not own (pre-account hijacking).
+ */
+export async function registerUser({ name, email, password, captchaToken, ip }: RegisterUserOptions): Promise<void> {
+  const { db, config, log, outbox } = await getRuntime();
+  await consumeRateLimits([rateRules.registerIp(ip), rateRules.registerEmail(email)]);
+  if (!(await verifyTurnstile({ config, log, token: captchaToken ?? '', ip }))) {
+    throw new AppError('BAD_REQUEST', messages.auth.humanCheck);
+  }
+
+  // Hashed in every branch, so that all three take the same time.
+  const passwordHash = await hashPassword(password);
+  const now = Date.now();
+  const outcome = await db.transaction().execute(async (trx) => {
+    const existing = await trx
+      .selectFrom('users')
+      .select(['id', 'name', 'google_id', 'email_verified_at'])
+      .where('email', '=', email)
+      .executeTakeFirst();
+
+    if (!existing) {
+      const id = nanoid();
+      await trx
+        .insertInto('users')
+        .values({ id, name, email, password_hash: passwordHash, google_id: null, picture: '', email_verified_at: null, plan: 'free', created_at: now, updated_at: now })
+        .execute();
+      const token = await issueToken({ trx, userId: id, purpose: 'verify', now });
+      await outbox.enqueue(verificationMail(config, { to: email, name, token }), trx);
+      return 'created';
+    }
+    if (existing.email_verified_at !== null) {
+      await outbox.enqueue(alreadyRegisteredMail(config, { to: email, name: existing.name, google: existing.google_id !== null }), trx);
+      return 'exists';
+    }
+    const token = await issueToken({ trx, userId: existing.id, purpose: 'verify', newName: name, newPasswordHash: passwordHash, keepEarlier: true, now });
+    await outbox.enqueue(verificationMail(config, { to: email, name, token }), trx);
+    return 'unverified';
+  });
+  outbox.kick();
+  log.info({ outcome }, 'accounts: registration handled');
+}

@@ -1,0 +1,83 @@
+import type { Config } from '../config.ts';
+import { messages } from '../../shared/messages.ts';
+import { AppError } from '../http/app-error.ts';
+import { isPublicApiRoute } from './public-routes.ts';
+import { clearSessionCookie, readSessionToken, serializeSessionCookie, sessionCookieName } from './session-cookie.ts';
+import { validateSession } from './validate-session.ts';
+
+type GateContext = { request: Request; url: URL; locals: App.Locals };
+type GateConfig = Pick<Config, 'isLocalOrigin'>;
+
+/**
+ * Guest pages are the hot path (ARCHITECTURE.md, snapshots) and never depend on who is looking:
+ * they skip the session lookup, as does the health check.
+ */
+function needsSession(pathname: string): boolean {
+  return !(pathname === '/healthz' || pathname === '/instruction' || pathname.startsWith('/instruction/'));
+}
+
+/**
+ * Reads the session cookie and puts the user and session on `locals` (null when signed out).
+ * Returns the Set-Cookie value the response must carry: a renewed expiry, or a clearing header
+ * for a cookie that no longer names a session; undefined when nothing changes.
+ */
+export async function openSession(context: GateContext, config: GateConfig): Promise<string | undefined> {
+  context.locals.user = null;
+  context.locals.session = null;
+  if (!needsSession(context.url.pathname)) return undefined;
+  const token = readSessionToken(context.request, config);
+  if (!token) return context.request.headers.get('cookie')?.includes(`${sessionCookieName(config)}=`) ? clearSessionCookie(config) : undefined;
+  const result = await validateSession({ token });
+  if (!result) return clearSessionCookie(config);
+  context.locals.user = result.user;
+  context.locals.session = result.session;
+  return result.renewed ? serializeSessionCookie(config, token, result.session.expiresAt) : undefined;
+}
+
+const PROTECTED_PAGES = ['/dashboard', '/plan'];
+const GUEST_ONLY_PAGES = ['/login', '/register'];
+
+function under(pathname: string, roots: string[]): boolean {
+  const path = pathname.toLowerCase().replace(/\/+$/, '') || '/';
+  return roots.some((root) => path === root || path.startsWith(`${root}/`));
+}
+
+/** Only same-site paths: "/x" yes; "//evil.example", "/\\evil.example" and absolute URLs no. */
+export function safeRedirect(value: string | null): string {
+  if (!value || !value.startsWith('/') || value.startsWith('//') || value.includes('\\') || /\p{Cc}/u.test(value)) return '/dashboard';
+  return value;
+}
+
+function redirect(location: string): Response {
+  return new Response(null, { status: 302, headers: { location, 'cache-control': 'no-store' } });
+}
+
+/**
+ * Who may pass (issue item 1): a signed-out request to a private /api route gets 401 JSON; a
+ * signed-out visit to /dashboard/* or /plan/* goes to /login?redirect=…; a signed-in visit to
+ * /login or /register goes to its redirect or /dashboard. Undefined lets the request through.
+ */
+export function guardRequest(context: GateContext): Response | undefined {
+  const { url, request, locals } = context;
+  if (url.pathname.toLowerCase().startsWith('/api/')) {
+    if (!locals.user && !isPublicApiRoute(request.method, url.pathname)) throw new AppError('UNAUTHORIZED', messages.auth.pleaseLogIn);
+    return undefined;
+  }
+  if (!locals.user && under(url.pathname, PROTECTED_PAGES)) {
+    // "/" stays readable in the query: /login?redirect=/dashboard/profile.
+    const target = encodeURIComponent(url.pathname + url.search).replaceAll('%2F', '/');
+    return redirect(`/login?redirect=${target}`);
+  }
+  if (locals.user && under(url.pathname, GUEST_ONLY_PAGES)) return redirect(safeRedirect(url.searchParams.get('redirect')));
+  return undefined;
+}
+
+/** Pages whose address carries a mailed token: it must not leak through Referer (SECURITY.md 11). */
+const TOKEN_PAGES = ['/resetpassword', '/verify-email', '/verify-email-change'];
+
+/** Adds the session cookie (unless the route set its own) and the token pages' Referrer-Policy. */
+export function finishSessionHeaders(headers: Headers, pathname: string, cookie: string | undefined, config: GateConfig): void {
+  const name = `${sessionCookieName(config)}=`;
+  if (cookie && !headers.getSetCookie().some((value) => value.startsWith(name))) headers.append('set-cookie', cookie);
+  if (under(pathname, TOKEN_PAGES)) headers.set('referrer-policy', 'no-referrer');
+}

@@ -1,0 +1,53 @@
+import { timingSafeEqual } from 'node:crypto';
+import { getRuntime } from '../runtime.ts';
+import { SESSION_LIFETIME_MS, SESSION_RENEW_WITHIN_MS } from './create-session.ts';
+import { hashToken } from './session-token.ts';
+import { toSessionUser, type Session, type SessionUser } from './types.ts';
+
+export interface ValidatedSession {
+  session: Session;
+  user: SessionUser;
+  /** True when the expiry moved: the caller sends the cookie again with the new date. */
+  renewed: boolean;
+}
+
+/**
+ * Looks a cookie token up by its hash (Lucia guide): an expired session is deleted and refused;
+ * one past half of its life is extended to a full 30 days (sliding expiry).
+ */
+export async function validateSession({ token, now = Date.now() }: { token: string; now?: number }): Promise<ValidatedSession | null> {
+  const { db } = await getRuntime();
+  const id = hashToken(token);
+  const row = await db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .select([
+      'sessions.id as session_id',
+      'sessions.expires_at',
+      'users.id',
+      'users.name',
+      'users.email',
+      'users.picture',
+      'users.google_id',
+      'users.password_hash',
+      'users.email_verified_at',
+    ])
+    .where('sessions.id', '=', id)
+    .executeTakeFirst();
+  // The index found the row by hash; compare again in constant time (SECURITY.md 3).
+  if (!row || !timingSafeEqual(Buffer.from(row.session_id), Buffer.from(id))) return null;
+
+  if (now >= row.expires_at) {
+    await db.deleteFrom('sessions').where('id', '=', id).execute();
+    return null;
+  }
+
+  let expiresAt = row.expires_at;
+  let renewed = false;
+  if (now >= row.expires_at - SESSION_RENEW_WITHIN_MS) {
+    expiresAt = now + SESSION_LIFETIME_MS;
+    renewed = true;
+    await db.updateTable('sessions').set({ expires_at: expiresAt }).where('id', '=', id).execute();
+  }
+  return { session: { id, userId: row.id, expiresAt }, user: toSessionUser(row), renewed };
+}

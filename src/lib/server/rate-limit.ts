@@ -1,0 +1,115 @@
+import { sql } from 'kysely';
+import { messages } from '../shared/messages.ts';
+import { AppError } from './http/app-error.ts';
+import { getRuntime } from './runtime.ts';
+
+/** One counter: at most `limit` hits per fixed window of `windowMs`, keyed by what it protects. */
+export interface RateRule {
+  key: string;
+  limit: number;
+  windowMs: number;
+}
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+/**
+ * The numbers of SECURITY.md 8 and 9; the others are ours. Keys hold lower-cased e-mails, user
+ * ids or client addresses; a rule's name is part of its key so that flows never share a counter.
+ */
+export const rateRules = {
+  /** Failed logins (and failed password checks on account changes) per account and address. */
+  loginAccountIp: (email: string, ip: string): RateRule => ({ key: `login:acct-ip:${email}|${ip}`, limit: 10, windowMs: 15 * MINUTE }),
+  /** Failed logins per account from anywhere: slows a distributed guess, expires within the hour. */
+  loginAccount: (email: string): RateRule => ({ key: `login:acct:${email}`, limit: 100, windowMs: HOUR }),
+  /** Failed logins per address across accounts (credential stuffing). */
+  loginIp: (ip: string): RateRule => ({ key: `login:ip:${ip}`, limit: 100, windowMs: HOUR }),
+  googleIp: (ip: string): RateRule => ({ key: `google:ip:${ip}`, limit: 60, windowMs: 15 * MINUTE }),
+  /** Registration sends a mail either way (verification or "already registered"). */
+  registerEmail: (email: string): RateRule => ({ key: `register:email:${email}`, limit: 3, windowMs: HOUR }),
+  registerIp: (ip: string): RateRule => ({ key: `register:ip:${ip}`, limit: 20, windowMs: HOUR }),
+  resetEmail: (email: string): RateRule => ({ key: `reset:email:${email}`, limit: 3, windowMs: HOUR }),
+  resetIp: (ip: string): RateRule => ({ key: `reset:ip:${ip}`, limit: 20, windowMs: HOUR }),
+  emailChangeUser: (userId: string): RateRule => ({ key: `email-change:user:${userId}`, limit: 3, windowMs: HOUR }),
+  emailChangeIp: (ip: string): RateRule => ({ key: `email-change:ip:${ip}`, limit: 20, windowMs: HOUR }),
+  userMessageUser: (userId: string): RateRule => ({ key: `message:user:${userId}`, limit: 10, windowMs: HOUR }),
+  userMessageIp: (ip: string): RateRule => ({ key: `message:ip:${ip}`, limit: 30, windowMs: HOUR }),
+  contactIp: (ip: string): RateRule => ({ key: `contact:ip:${ip}`, limit: 5, windowMs: 10 * MINUTE }),
+} as const;
+
+/** The 429 every limited route answers, with Retry-After in seconds. */
+export function rateLimitedError(retryAfterMs: number): AppError {
+  const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
+  const minutes = Math.max(1, Math.ceil(seconds / 60));
+  return new AppError('RATE_LIMITED', messages.auth.tooManyAttempts(minutes), { 'retry-after': String(seconds) });
+}
+
+/** Throws 429 when any rule has already reached its limit; counts nothing. */
+export async function checkRateLimits(rules: RateRule[], now = Date.now()): Promise<void> {
+  const { db } = await getRuntime();
+  const blocked = await overLimit(db, rules, now);
+  if (blocked !== undefined) throw rateLimitedError(blocked);
+}
+
+/** Counts one hit against every rule; for failures that count only once they happened. */
+export async function recordRateHits(rules: RateRule[], now = Date.now()): Promise<void> {
+  const { db } = await getRuntime();
+  for (const rule of rules) await increment(db, rule, now);
+}
+
+/**
+ * Counts a hit against every rule, or throws 429 (counting nothing) when any rule is full. The
+ * check and the counting run in one transaction, so concurrent requests cannot overshoot.
+ */
+export async function consumeRateLimits(rules: RateRule[], now = Date.now()): Promise<void> {
+  const { db } = await getRuntime();
+  const blocked = await db.transaction().execute(async (trx) => {
+    const retryAfter = await overLimit(trx, rules, now);
+    if (retryAfter !== undefined) return retryAfter;
+    for (const rule of rules) await increment(trx, rule, now);
+    return undefined;
+  });
+  if (blocked !== undefined) throw rateLimitedError(blocked);
+  // Expired windows are dead weight; sweep now and then rather than on a timer.
+  if (Math.random() < 0.02) await db.deleteFrom('rate_limits').where('reset_at', '<=', now).execute();
+}
+
+/** Forgets a counter (a successful login clears the failures of that account and address). */
+export async function clearRateLimit(rule: RateRule): Promise<void> {
+  const { db } = await getRuntime();
+  await db.deleteFrom('rate_limits').where('key', '=', rule.key).execute();
+}
+
+type Db = Awaited<ReturnType<typeof getRuntime>>['db'];
+
+/** Milliseconds until the first full rule frees up, or undefined when every rule has room. */
+async function overLimit(db: Db, rules: RateRule[], now: number): Promise<number | undefined> {
+  if (rules.length === 0) return undefined;
+  const rows = await db
+    .selectFrom('rate_limits')
+    .select(['key', 'count', 'reset_at'])
+    .where('key', 'in', rules.map((rule) => rule.key))
+    .where('reset_at', '>', now)
+    .execute();
+  let wait: number | undefined;
+  for (const row of rows) {
+    const rule = rules.find((candidate) => candidate.key === row.key);
+    if (rule && row.count >= rule.limit) wait = Math.max(wait ?? 0, row.reset_at - now);
+  }
+  return wait;
+}
+
+async function increment(db: Db, rule: RateRule, now: number): Promise<void> {
+  const resetAt = now + rule.windowMs;
+  await db
+    .insertInto('rate_limits')
+    .values({ key: rule.key, count: 1, reset_at: resetAt })
+    .onConflict((oc) =>
+      oc.column('key').doUpdateSet({
+        // A window that has run out starts again at one; SET reads the old row on both lines.
+        count: sql<number>`CASE WHEN reset_at <= ${now} THEN 1 ELSE count + 1 END`,
+        reset_at: sql<number>`CASE WHEN reset_at <= ${now} THEN ${resetAt} ELSE reset_at END`,
+      }),
+    )
+    .execute();
+}

@@ -1,0 +1,15 @@
+import type { APIContext } from 'astro';
+import { requireUser } from '../../../lib/server/auth/require-user.ts';
+import { clientAddress } from '../../../lib/server/http/client-address.ts';
+import { handle, json, readBody } from '../../../lib/server/http/json.ts';
+import { sendUserMessage } from '../../../lib/server/messaging/send-user-message.ts';
+import { messages } from '../../../lib/shared/messages.ts';
+import { userMessageSchema } from '../../../lib/shared/schemas/user-message.ts';
+
+/** POST /api/messaging/sendMessageFromUser: support and feedback from a signed-in host (SPEC §7). */
+export const POST = handle(async (context: APIContext) => {
+  const { user } = requireUser(context.locals);
+  const input = await readBody(context.request, userMessageSchema);
+  await sendUserMessage({ ...input, userId: user.id, accountEmail: user.email, ip: clientAddress(context) });
+  return json({ message: messages.contact.sent });
+});

@@ -1,0 +1,11 @@
+import type { APIContext } from 'astro';
+import { requireUser } from '../../../lib/server/auth/require-user.ts';
+import { toUserInfo } from '../../../lib/server/auth/user-info.ts';
+import { getUserPlan } from '../../../lib/server/billing/get-user-plan.ts';
+import { handle, json } from '../../../lib/server/http/json.ts';
+
+/** GET /api/users/me: the signed-in user's info and plan (the admin app restores its state from it). */
+export const GET = handle(async (context: APIContext) => {
+  const { user } = requireUser(context.locals);
+  return json({ ...toUserInfo(user), plan: await getUserPlan(user.id) });
+});

@@ -1,0 +1,16 @@
+import type { APIContext } from 'astro';
+import { changeName } from '../../../lib/server/auth/change-name.ts';
+import { requireUser } from '../../../lib/server/auth/require-user.ts';
+import { toUserInfo } from '../../../lib/server/auth/user-info.ts';
+import { clientAddress } from '../../../lib/server/http/client-address.ts';
+import { handle, json, readBody } from '../../../lib/server/http/json.ts';
+import { messages } from '../../../lib/shared/messages.ts';
+import { changeNameSchema } from '../../../lib/shared/schemas/auth.ts';
+
+/** PATCH /api/users/name: new name, confirmed with the password (SPEC §5). */
+export const PATCH = handle(async (context: APIContext) => {
+  const { user } = requireUser(context.locals);
+  const { newName, password } = await readBody(context.request, changeNameSchema);
+  const updated = await changeName({ user, newName, password, ip: clientAddress(context) });
+  return json({ message: messages.auth.nameUpdated, user: toUserInfo(updated) });
+});

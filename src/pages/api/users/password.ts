@@ -1,0 +1,19 @@
+import type { APIContext } from 'astro';
+import { changePassword } from '../../../lib/server/auth/change-password.ts';
+import { requireUser } from '../../../lib/server/auth/require-user.ts';
+import { jsonWithSession } from '../../../lib/server/auth/session-response.ts';
+import { toUserInfo } from '../../../lib/server/auth/user-info.ts';
+import { clientAddress } from '../../../lib/server/http/client-address.ts';
+import { handle, readBody } from '../../../lib/server/http/json.ts';
+import { getRuntime } from '../../../lib/server/runtime.ts';
+import { messages } from '../../../lib/shared/messages.ts';
+import { changePasswordSchema } from '../../../lib/shared/schemas/auth.ts';
+
+/** PATCH /api/users/password: other sessions end; this one continues under a new cookie. */
+export const PATCH = handle(async (context: APIContext) => {
+  const { config } = await getRuntime();
+  const { user } = requireUser(context.locals);
+  const { newPassword, oldPassword } = await readBody(context.request, changePasswordSchema);
+  const { user: updated, ...session } = await changePassword({ user, oldPassword, newPassword, ip: clientAddress(context) });
+  return jsonWithSession(config, { message: messages.auth.passwordUpdated, user: toUserInfo(updated) }, session);
+});

@@ -1,0 +1,134 @@
+import http from 'node:http';
+import { hash } from '@node-rs/argon2';
+import type { TestServer } from './server.ts';
+import type { ReceivedMail, TestSmtpServer } from './smtp.ts';
+
+/** Cookie name on a localhost APP_URL (no Secure, no __Host- prefix). */
+export const LOCAL_COOKIE = 'porchlight_session';
+
+/** The `name=value` pair of the session cookie in a response, or null when none was set. */
+export function sessionCookieFrom(response: { headers: Headers }, name = LOCAL_COOKIE): string | null {
+  const line = response.headers.getSetCookie().find((value) => value.startsWith(`${name}=`));
+  return line ? line.split(';')[0]! : null;
+}
+
+/** Attributes of the session Set-Cookie, lower-cased names → values ('' for flags). */
+export function parseSetCookie(line: string): { name: string; value: string; attributes: Record<string, string> } {
+  const [pair, ...rest] = line.split(';').map((part) => part.trim());
+  const eq = pair!.indexOf('=');
+  const attributes: Record<string, string> = {};
+  for (const part of rest) {
+    const at = part.indexOf('=');
+    attributes[(at === -1 ? part : part.slice(0, at)).toLowerCase()] = at === -1 ? '' : part.slice(at + 1);
+  }
+  return { name: pair!.slice(0, eq), value: pair!.slice(eq + 1), attributes };
+}
+
+/** server.request with a session cookie. */
+export function withCookie(cookie: string | null, headers: Record<string, string> = {}): Record<string, string> {
+  return cookie ? { ...headers, cookie } : headers;
+}
+
+/** Pulls the first link to `pathname` out of a mail and returns its URL. */
+export function linkIn(mail: ReceivedMail, pathname: string): URL {
+  const match = mail.text.match(new RegExp(`https?://[^\\s]+${pathname.replace(/[/-]/g, '\\$&')}\\?[^\\s]+`));
+  if (!match) throw new Error(`no ${pathname} link in mail:\n${mail.text}`);
+  return new URL(match[0]);
+}
+
+export function mailTo(smtp: TestSmtpServer, to: string, subject: RegExp, after = 0): Promise<ReceivedMail> {
+  return smtp.waitForMail((mail) => mail.envelopeTo.includes(to) && subject.test(mail.subject) && smtp.mails.indexOf(mail) >= after);
+}
+
+export interface TestUser {
+  id: string;
+  email: string;
+  password: string;
+  name: string;
+}
+
+let counter = 0;
+
+/**
+ * Test factory: a user row written straight into the server's database (verified unless told),
+ * for tests that are not about registration. The hash uses the production parameters.
+ */
+export async function createUser(server: TestServer, overrides: Partial<TestUser> & { verified?: boolean; googleId?: string | null; password?: string | null } = {}): Promise<TestUser> {
+  counter += 1;
+  const id = overrides.id ?? `test-user-${process.pid}-${counter}`;
+  const email = overrides.email ?? `host${counter}-${process.pid}@example.com`;
+  const password = overrides.password === undefined ? 'correct horse battery' : overrides.password;
+  const name = overrides.name ?? `Host ${counter}`;
+  const passwordHash = password === null ? null : await hash(password, { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 });
+  const now = Date.now();
+  const db = server.openDb();
+  try {
+    db.prepare(
+      `INSERT INTO users (id, name, email, password_hash, google_id, picture, email_verified_at, plan, created_at, updated_at)
+       VALUES (?, ?, ?, ?, ?, '', ?, 'free', ?, ?)`,
+    ).run(id, name, email, passwordHash, overrides.googleId ?? null, overrides.verified === false ? null : now, now, now);
+  } finally {
+    db.close();
+  }
+  return { id, email, password: password ?? '', name };
+}
+
+/** Logs in through the API and returns the cookie pair for later requests. */
+export async function login(server: TestServer, email: string, password: string): Promise<string> {
+  const response = await server.request('/api/users/auth', { json: { email, password } });
+  if (response.status !== 200) throw new Error(`login failed: ${response.status} ${await response.text()}`);
+  const cookie = sessionCookieFrom(response);
+  if (!cookie) throw new Error('login set no session cookie');
+  return cookie;
+}
+
+export interface RawResponse {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: string;
+}
+
+/**
+ * A JSON request sent from another loopback address (127.0.0.2, …), so per-address limits can be
+ * tested: fetch cannot pick its source address, node:http can.
+ */
+export function requestFrom(server: TestServer, localAddress: string, pathname: string, body: unknown, headers: Record<string, string> = {}): Promise<RawResponse> {
+  const url = new URL(pathname, server.url);
+  const payload = JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      url,
+      {
+        method: 'POST',
+        localAddress,
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload), origin: server.origin, ...headers },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
+      },
+    );
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
+
+/** One query against the server's database, closed afterwards. */
+export function query<T>(server: TestServer, sql: string, ...params: unknown[]): T[] {
+  const db = server.openDb();
+  try {
+    return db.prepare(sql).all(...params) as T[];
+  } finally {
+    db.close();
+  }
+}
+
+export function run(server: TestServer, sql: string, ...params: unknown[]): void {
+  const db = server.openDb();
+  try {
+    db.prepare(sql).run(...params);
+  } finally {
+    db.close();
+  }
+}
