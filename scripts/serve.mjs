@@ -13,6 +13,10 @@ const { config, log } = runtime;
 const { handler } = await import(new URL('server/entry.mjs', dist).href);
 const securityHeaders = Object.entries(baseSecurityHeaders(config));
 
+/** Responses not yet finished: at shutdown those that have not started get `Connection: close`. */
+const inFlight = new Set();
+let stopping = false;
+
 const server = http.createServer((req, res) => {
   // Static files bypass Astro's middleware: give them the same baseline headers.
   for (const [name, value] of securityHeaders) res.setHeader(name, value);
@@ -23,6 +27,11 @@ const server = http.createServer((req, res) => {
     req.destroy();
     return;
   }
+  // While stopping, answer with `Connection: close` so a keep-alive client does not hold the
+  // process open for keepAliveTimeout after its last answer.
+  if (stopping) res.shouldKeepAlive = false;
+  inFlight.add(res);
+  res.on('close', () => inFlight.delete(res));
   handler(req, res);
 });
 server.requestTimeout = 30_000;
@@ -35,7 +44,6 @@ server.listen(config.port, config.host, () => {
   log.info({ url: `http://${config.host}:${port}`, appUrl: config.appUrl.origin }, 'porchlight: listening');
 });
 
-let stopping = false;
 async function shutdown(signal) {
   if (stopping) return;
   stopping = true;
@@ -45,6 +53,7 @@ async function shutdown(signal) {
     server.closeAllConnections();
   }, SHUTDOWN_DEADLINE_MS);
   forced.unref();
+  for (const res of inFlight) if (!res.headersSent) res.shouldKeepAlive = false;
   // Stop accepting; in-flight requests finish; idle keep-alive sockets go now.
   await new Promise((resolve) => {
     server.close(resolve);

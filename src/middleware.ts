@@ -3,7 +3,7 @@ import { defineMiddleware } from 'astro:middleware';
 import { finishSessionHeaders, guardRequest, openSession } from './lib/server/auth/session-gate.ts';
 import { isAppError } from './lib/server/http/app-error.ts';
 import { errorResponse } from './lib/server/http/json.ts';
-import { baseSecurityHeaders, checkApiRequest } from './lib/server/http/security.ts';
+import { baseSecurityHeaders, checkApiRequest, NON_PAGE_CSP, PAGE_FALLBACK_CSP } from './lib/server/http/security.ts';
 import { getRuntime } from './lib/server/runtime.ts';
 
 const REQUEST_ID = /^[\w.-]{1,64}$/;
@@ -34,6 +34,10 @@ export const onRequest = defineMiddleware(async (context, next) => {
   const headers = new Headers(response.headers);
   for (const [name, value] of Object.entries(baseSecurityHeaders(config))) {
     if (!headers.has(name)) headers.set(name, value);
+  }
+  if (!headers.has('content-security-policy')) {
+    const isPage = (headers.get('content-type') ?? '').startsWith('text/html');
+    headers.set('content-security-policy', isPage ? PAGE_FALLBACK_CSP : NON_PAGE_CSP);
   }
   headers.set('x-request-id', requestId);
   finishSessionHeaders(headers, context.url.pathname, sessionCookie, config);

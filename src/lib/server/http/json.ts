@@ -34,6 +34,8 @@ export async function readJson(request: Request, limit = JSON_BODY_LIMIT): Promi
 
 async function readText(request: Request, limit: number): Promise<string> {
   const declared = Number(request.headers.get('content-length') ?? '0');
+  // Unread, the body is drained by Node after the answer (bounded by scripts/serve.mjs's cap), so
+  // the client reads a 413 rather than a reset and the connection stays usable.
   if (declared > limit) throw tooLarge(limit);
   if (!request.body) return '';
   const reader = request.body.getReader();
@@ -45,15 +47,17 @@ async function readText(request: Request, limit: number): Promise<string> {
     size += value.byteLength;
     if (size > limit) {
       await reader.cancel();
-      throw tooLarge(limit);
+      // Half read, the rest is never drained: the connection cannot carry another request, so
+      // say so, or a keep-alive client would send its next request into a stalled socket.
+      throw tooLarge(limit, { connection: 'close' });
     }
     chunks.push(value);
   }
   return Buffer.concat(chunks).toString('utf8');
 }
 
-function tooLarge(limit: number): AppError {
-  return new AppError('TOO_LARGE', `The request body is larger than ${Math.round(limit / 1024)} KB.`);
+function tooLarge(limit: number, headers: Record<string, string> = {}): AppError {
+  return new AppError('TOO_LARGE', `The request body is larger than ${Math.round(limit / 1024)} KB.`, headers);
 }
 
 /** Parses a JSON body with a zod schema; the first issue becomes the 400 message. */

@@ -30,6 +30,15 @@ export function checkApiRequest(request: Request, url: URL, config: Pick<Config,
   if (!allowed) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Unsupported Content-Type for this endpoint.');
 }
 
+/**
+ * CSP for what Astro's security.csp does not cover. Pages carry Astro's policy (a header when
+ * prerendered, a <meta> when rendered on demand, which cannot hold frame-ancestors): they get
+ * only directives their own policy already has, so the intersection changes nothing else.
+ * Everything else (JSON, error bodies) may run and embed nothing if opened as a document.
+ */
+export const PAGE_FALLBACK_CSP = "object-src 'none'; base-uri 'none'; frame-ancestors 'none'";
+export const NON_PAGE_CSP = "default-src 'none'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'none'";
+
 /** Headers every response carries (CSP comes from Astro's security.csp, see docs/decisions). */
 export function baseSecurityHeaders(config: Pick<Config, 'isLocalOrigin'>): Record<string, string> {
   return {

@@ -90,12 +90,14 @@ export class Outbox {
       this.again = true;
       return this.running;
     }
-    this.running = this.deliverDue().finally(() => {
-      this.running = undefined;
-      if (this.again && !this.stopped) {
+    // A kick during a pass runs one more pass right after it, inside the same promise.
+    this.running = (async () => {
+      do {
         this.again = false;
-        this.schedule(0);
-      }
+        await this.deliverDue();
+      } while (this.again && !this.stopped);
+    })().finally(() => {
+      this.running = undefined;
     });
     return this.running;
   }
@@ -103,9 +105,13 @@ export class Outbox {
   private schedule(delay: number): void {
     clearTimeout(this.timer);
     this.timer = setTimeout(() => {
-      void this.processDue().finally(() => {
-        if (!this.stopped) this.schedule(this.pollMs);
-      });
+      void this.processDue()
+        // A database error (busy, disk full) must not become an unhandled rejection that ends the
+        // process: log it and try again at the next poll.
+        .catch((error: unknown) => this.log.error({ err: error }, 'mail: outbox pass failed'))
+        .finally(() => {
+          if (!this.stopped) this.schedule(this.pollMs);
+        });
     }, delay);
     this.timer.unref();
   }
@@ -122,10 +128,8 @@ export class Outbox {
           html: row.html_body ?? undefined,
           replyTo: row.reply_to ?? undefined,
         });
-        await this.db
-          .updateTable('outbox')
+        await this.ownClaim(row.id, row.attempts)
           .set({ status: 'sent', sent_at: Date.now(), last_error: null })
-          .where('id', '=', row.id)
           .execute();
       } catch (error) {
         await this.recordFailure(row.id, row.attempts, error);
@@ -154,14 +158,21 @@ export class Outbox {
       .executeTakeFirst();
   }
 
+  /**
+   * An update of the row as this worker claimed it. Every claim bumps `attempts`, so when the
+   * lease ran out and another worker re-claimed the row, this worker's late outcome matches
+   * nothing and cannot undo the other's (e.g. put a sent mail back to pending).
+   */
+  private ownClaim(id: number, attempts: number) {
+    return this.db.updateTable('outbox').where('id', '=', id).where('status', '=', 'sending').where('attempts', '=', attempts);
+  }
+
   private async recordFailure(id: number, attempts: number, error: unknown): Promise<void> {
     const message = error instanceof Error ? error.message : String(error);
     const gaveUp = attempts >= this.maxAttempts;
     const delay = Math.min(this.baseDelayMs * 2 ** (attempts - 1), this.maxDelayMs);
-    await this.db
-      .updateTable('outbox')
+    await this.ownClaim(id, attempts)
       .set({ status: gaveUp ? 'failed' : 'pending', last_error: message.slice(0, 500), next_attempt_at: Date.now() + delay })
-      .where('id', '=', id)
       .execute();
     this.log.warn({ outboxId: id, attempts, retryInMs: gaveUp ? null : delay, err: message }, 'mail: delivery failed');
   }
