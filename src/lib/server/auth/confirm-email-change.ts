@@ -17,8 +17,8 @@ export async function confirmEmailChange({ user, token }: { user: SessionUser; t
   const { db, config, outbox } = await getRuntime();
   const now = Date.now();
   const outcome = await db.transaction().execute(async (trx) => {
-    const consumed = await consumeToken({ token, purpose: 'email_change', trx, now });
-    if (!consumed || consumed.userId !== user.id || !consumed.newEmail) return 'failed';
+    const consumed = await consumeToken({ token, purpose: 'email_change', trx, userId: user.id, now });
+    if (!consumed?.newEmail) return 'failed';
     const taken = await trx.selectFrom('users').select('id').where('email', '=', consumed.newEmail).executeTakeFirst();
     if (taken) return 'taken';
     await trx
@@ -30,7 +30,6 @@ export async function confirmEmailChange({ user, token }: { user: SessionUser; t
     await outbox.enqueue(emailChangedNoticeMail(config, { to: user.email, name: user.name, newEmail: consumed.newEmail }), trx);
     return 'changed';
   });
-  // A failed use still spent the token (one use); the user asks for a new link.
   if (outcome === 'failed') throw new AppError('BAD_REQUEST', messages.auth.verificationFailed);
   if (outcome === 'taken') throw new AppError('CONFLICT', messages.auth.emailTaken);
   outbox.kick();

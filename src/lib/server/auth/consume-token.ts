@@ -14,6 +14,8 @@ export interface ConsumeTokenOptions {
   token: string;
   purpose: UserTokenPurpose;
   trx: Kysely<Database> | Transaction<Database>;
+  /** When set, a token of another user is left untouched (e-mail change is bound to its account). */
+  userId?: string;
   now?: number;
 }
 
@@ -29,21 +31,23 @@ function toConsumed(row: Row | undefined): ConsumedToken | null {
  * Marks a live token used and returns whom it belongs to, in one UPDATE: of two concurrent uses
  * exactly one gets the row (SECURITY.md 11). Null for unknown, expired, used or other-purpose tokens.
  */
-export async function consumeToken({ token, purpose, trx, now = Date.now() }: ConsumeTokenOptions): Promise<ConsumedToken | null> {
-  const row = await trx
+export async function consumeToken({ token, purpose, trx, userId, now = Date.now() }: ConsumeTokenOptions): Promise<ConsumedToken | null> {
+  let query = trx
     .updateTable('user_tokens')
     .set({ used_at: now })
     .where('hash', '=', hashToken(token))
     .where('purpose', '=', purpose)
     .where('used_at', 'is', null)
-    .where('expires_at', '>', now)
+    .where('expires_at', '>', now);
+  if (userId !== undefined) query = query.where('user_id', '=', userId);
+  const row = await query
     .returning([...FIELDS])
     .executeTakeFirst();
   return toConsumed(row);
 }
 
 /** Reads a live token without using it (the reset page checks its link on load). */
-export async function peekToken({ token, purpose, now = Date.now() }: Omit<ConsumeTokenOptions, 'trx'>): Promise<ConsumedToken | null> {
+export async function peekToken({ token, purpose, now = Date.now() }: Omit<ConsumeTokenOptions, 'trx' | 'userId'>): Promise<ConsumedToken | null> {
   const { db } = await getRuntime();
   const row = await db
     .selectFrom('user_tokens')
