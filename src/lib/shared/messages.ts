@@ -37,6 +37,11 @@ export const messages = {
     unsavedChanges: 'You have unsaved changes. Leave anyway?',
   },
   auth: {
+    // Auth pages (login, register, verification, reset): notices around the SPEC §8 texts.
+    verifyNotice: 'Open the link in the email we sent you to activate your account, then log in here.',
+    verificationSent: (email: string) => `We sent a verification link to ${email}. Open it to activate your account, then log in.`,
+    registerFailed: 'Registration failed. Please try again.',
+    resetCheckFailed: 'We could not check your reset link. Please try again.',
     verifyFirst: 'Please verify your email before logging in.',
     loginFailed: 'LoginFailed',
     googleLoginFailed: 'Google Login Failed',

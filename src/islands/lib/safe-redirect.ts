@@ -1,0 +1,25 @@
+/**
+ * Where to go after signing in (SPEC §2 Login: the `redirect` query value, else /dashboard).
+ * Only a path on this site is followed: "//evil.example", "/\evil.example" and absolute URLs
+ * would send a freshly signed-in user to someone else's page (open redirect).
+ */
+export const DEFAULT_AFTER_LOGIN = '/dashboard';
+
+export function safeRedirectPath(value: string | null | undefined, origin: string, fallback = DEFAULT_AFTER_LOGIN): string {
+  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return fallback;
+  // Browsers drop tabs and newlines inside URLs, which could turn "/\t/evil" into "//evil";
+  // a path of ours never holds whitespace, control characters or backslashes.
+  if ([...value].some((char) => char <= ' ' || char === '\u007f' || char === '\\')) return fallback;
+  try {
+    const url = new URL(value, origin);
+    if (url.origin !== origin) return fallback;
+    return `${url.pathname}${url.search}${url.hash}`;
+  } catch {
+    return fallback;
+  }
+}
+
+/** The redirect target of the current page's `?redirect=`. */
+export function redirectTarget(): string {
+  return safeRedirectPath(new URLSearchParams(window.location.search).get('redirect'), window.location.origin);
+}
