@@ -97,15 +97,14 @@ describe('register → verify → login', () => {
     const mailed = linkIn(mail, '/verify-email').searchParams.get('token')!;
 
     const db = server.openDb();
-    const dump = db
-      .prepare("SELECT name FROM sqlite_master WHERE type = 'table'")
-      .all()
-      .flatMap(({ name }) => (name === 'outbox' ? [] : db.prepare(`SELECT * FROM "${name as string}"`).all()))
-      .map((row) => JSON.stringify(row))
-      .join('\n');
+    const tables = (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[]).map((t) => t.name);
+    const dumpOf = (names: string[]) => names.flatMap((name) => db.prepare(`SELECT * FROM "${name}"`).all().map((row) => JSON.stringify(row))).join('\n');
+    const dump = dumpOf(tables);
+    // The outbox holds the mails themselves (their links must reach the user); every other table holds hashes only.
+    const dumpWithoutMail = dumpOf(tables.filter((name) => name !== 'outbox'));
     db.close();
     expect(dump).not.toContain(token);
-    expect(dump).not.toContain(mailed);
+    expect(dumpWithoutMail).not.toContain(mailed);
     const { createHash } = await import('node:crypto');
     expect(dump).toContain(createHash('sha256').update(token).digest('hex'));
   });

@@ -53,7 +53,7 @@ let counter = 0;
  * Test factory: a user row written straight into the server's database (verified unless told),
  * for tests that are not about registration. The hash uses the production parameters.
  */
-export async function createUser(server: TestServer, overrides: Partial<TestUser> & { verified?: boolean; googleId?: string | null; password?: string | null } = {}): Promise<TestUser> {
+export async function createUser(server: TestServer, overrides: Partial<Omit<TestUser, 'password'>> & { verified?: boolean; googleId?: string | null; password?: string | null } = {}): Promise<TestUser> {
   counter += 1;
   const id = overrides.id ?? `test-user-${process.pid}-${counter}`;
   const email = overrides.email ?? `host${counter}-${process.pid}@example.com`;
