@@ -1,0 +1,228 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedDemo } from '../db/seed.ts';
+import { openDatabase } from '../src/lib/server/db/open-database.ts';
+import { DEMO_HOST_EMAIL, DEMO_TOKEN } from '../src/lib/shared/demo.ts';
+import { freePort, startServer, type TestServer } from './helpers/server.ts';
+
+let server: TestServer;
+let port: number;
+
+beforeAll(async () => {
+  server = await startServer();
+  port = Number(new URL(server.url).port);
+});
+
+afterAll(async () => {
+  await server?.stop();
+});
+
+/** Runs scripts/serve.mjs with `env` and resolves with its exit code and output. */
+function runServe(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve) => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'porchlight-env-'));
+    const child = spawn(process.execPath, ['scripts/serve.mjs'], {
+      env: { PATH: process.env.PATH, ...(process.env.DIST_DIR ? { DIST_DIR: process.env.DIST_DIR } : {}), DATA_DIR: dataDir, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    // A wrong value must stop the start; if it does not, the server would listen: stop it then.
+    const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      resolve({ code, output });
+    });
+  });
+}
+
+/** Sends raw bytes on a fresh connection and collects everything the server answers. */
+function rawExchange(send: (socket: net.Socket) => void): Promise<string> {
+  return new Promise((resolve) => {
+    let data = '';
+    const socket = net.connect(port, '127.0.0.1', () => send(socket));
+    socket.on('data', (chunk: Buffer) => (data += chunk.toString()));
+    // A reset after the answer is normal when the server refuses to read the rest of a body.
+    socket.on('error', () => resolve(data));
+    socket.on('close', () => resolve(data));
+  });
+}
+
+function headerBlock(method: string, pathname: string, headers: Record<string, string>): string {
+  const lines = Object.entries({ host: `localhost:${port}`, ...headers }).map(([name, value]) => `${name}: ${value}`);
+  return `${method} ${pathname} HTTP/1.1\r\n${lines.join('\r\n')}\r\n\r\n`;
+}
+
+describe('start and health', () => {
+  it('GET /healthz → 200 { status: "ok" }', async () => {
+    const response = await server.request('/healthz');
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ status: 'ok' });
+  });
+
+  // Each spawns its own short-lived process: run them side by side.
+  it.concurrent.each([
+    ['PORT', 'abc'],
+    ['SMTP_URL', 'notaurl'],
+    ['APP_URL', 'ftp://example.com'],
+  ])('a bad %s stops the start with a message naming it', async (name, value) => {
+    const { code, output } = await runServe({ PORT: String(await freePort()), [name]: value });
+    expect(code).not.toBe(0);
+    expect(code).not.toBeNull();
+    expect(output).toContain('Invalid configuration');
+    expect(output).toMatch(new RegExp(`^\\s*${name}: `, 'm'));
+    expect(output).not.toContain('porchlight: listening');
+  });
+});
+
+describe('database', () => {
+  it('the server database is in WAL mode', () => {
+    const db = server.openDb();
+    try {
+      expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
+    } finally {
+      db.close();
+    }
+  });
+
+  it('openDatabase() sets the pragmas of SECURITY.md 24 on every connection it opens', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'porchlight-pragmas-'));
+    const { sqlite, db } = openDatabase(path.join(dir, 'test.sqlite'));
+    try {
+      expect(sqlite.pragma('journal_mode', { simple: true })).toBe('wal');
+      expect(sqlite.pragma('synchronous', { simple: true })).toBe(2); // FULL
+      expect(sqlite.pragma('foreign_keys', { simple: true })).toBe(1);
+      expect(sqlite.pragma('busy_timeout', { simple: true })).toBe(5000);
+    } finally {
+      await db.destroy();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('the demo host and guidebook exist after start, and seeding again changes nothing', async () => {
+    const { sqlite, db } = openDatabase(path.join(server.dataDir, 'porchlight.sqlite'));
+    try {
+      const snapshot = () => ({
+        users: sqlite.prepare('SELECT * FROM users ORDER BY id').all(),
+        instructions: sqlite.prepare('SELECT * FROM instructions ORDER BY id').all(),
+      });
+      const before = snapshot();
+      expect(before.users).toContainEqual(expect.objectContaining({ email: DEMO_HOST_EMAIL }));
+      expect(before.instructions).toContainEqual(expect.objectContaining({ token: DEMO_TOKEN }));
+
+      await seedDemo(db, Date.now() + 60_000);
+      await seedDemo(db, Date.now() + 120_000);
+      expect(snapshot()).toEqual(before);
+    } finally {
+      await db.destroy();
+    }
+  });
+});
+
+describe('security headers', () => {
+  function expectBaseline(headers: Headers) {
+    const csp = headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).toContain("base-uri 'none'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(headers.get('x-content-type-options')).toBe('nosniff');
+    expect(headers.get('referrer-policy')).toBeTruthy();
+  }
+
+  it('on the landing page', async () => {
+    const response = await server.request('/');
+    expect(response.status).toBe(200);
+    expectBaseline(response.headers);
+    // Scripts are hash-locked: nothing inline runs unless Astro hashed it, nothing is evaluated.
+    const csp = response.headers.get('content-security-policy') ?? '';
+    expect(csp).toMatch(/script-src [^;]*'self'/);
+    expect(csp).not.toMatch(/script-src [^;]*'unsafe-(inline|eval)'/);
+    await response.body?.cancel();
+  });
+
+  it('on an API response', async () => {
+    const response = await server.request('/healthz');
+    expectBaseline(response.headers);
+    expect(response.headers.get('content-security-policy')).toContain("default-src 'none'");
+    await response.body?.cancel();
+  });
+
+  it('on an API error response', async () => {
+    const response = await server.request('/api/messaging/contact', { json: {} });
+    expect(response.status).toBe(400);
+    expectBaseline(response.headers);
+    await response.body?.cancel();
+  });
+});
+
+describe('request guards', () => {
+  it.each(['/api/messaging/contact', '/api/users/auth', '/api/instruction'])('a cross-origin text/plain POST to %s → 403/415', async (pathname) => {
+    const response = await fetch(server.url + pathname, {
+      method: 'POST',
+      headers: { origin: 'https://evil.example', 'content-type': 'text/plain' },
+      body: '{"name":"x"}',
+    });
+    expect([403, 415]).toContain(response.status);
+    expect(await response.json()).toEqual({ message: expect.any(String) });
+  });
+
+  it.each(['/api/messaging/contact', '/api/nothing-here'])('an 11 MB Content-Length to %s → 413 before the body is sent', async (pathname) => {
+    const answer = await rawExchange((socket) => {
+      socket.write(
+        headerBlock('POST', pathname, {
+          origin: server.origin,
+          'content-type': 'application/json',
+          'content-length': String(11 * 1024 * 1024),
+        }),
+      );
+      // A first piece of the body only: the answer must not wait for the remaining 11 MB.
+      socket.write('{"name":"');
+    });
+    expect(answer).toMatch(/^HTTP\/1\.1 413 /);
+    expect(answer).toMatch(/"message":"[^"]+"/);
+    // Still serving.
+    expect((await server.request('/healthz')).status).toBe(200);
+  });
+});
+
+// Last: it stops the server of this file.
+describe('graceful shutdown', () => {
+  it('SIGTERM lets an in-flight request finish, then exits with code 0', async () => {
+    const body = JSON.stringify({ name: 'Late Visitor', email: 'late@example.com', message: 'Sent during shutdown.' });
+    const half = Math.floor(body.length / 2);
+    let exitCode: number | null | undefined;
+    const exited = new Promise<number | null>((resolve) => server.process.once('exit', (code) => resolve((exitCode = code))));
+
+    const answer = await rawExchange((socket) => {
+      socket.write(headerBlock('POST', '/api/messaging/contact', { origin: server.origin, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) }));
+      socket.write(body.slice(0, half));
+      // The request is now in flight (headers parsed, body half sent): ask the server to stop.
+      setTimeout(() => {
+        server.process.kill('SIGTERM');
+        // The server must keep the request alive: finish the body a moment later.
+        setTimeout(() => {
+          expect(exitCode).toBeUndefined();
+          socket.write(body.slice(half));
+        }, 300);
+      }, 200);
+    });
+
+    expect(answer).toMatch(/^HTTP\/1\.1 200 /);
+    expect(answer).toContain('"message":"Email Sent"');
+    // The answer closes the connection, so the keep-alive timeout does not delay the exit.
+    expect(answer).toMatch(/^connection: close$/im);
+    expect(await exited).toBe(0);
+
+    // The message was stored before the process went away.
+    const db = server.openDb();
+    const row = db.prepare("SELECT name FROM contact_messages WHERE email = 'late@example.com'").get();
+    db.close();
+    expect(row).toEqual({ name: 'Late Visitor' });
+    expect(server.logs.some((line) => line.includes('porchlight: stopped'))).toBe(true);
+  });
+});

@@ -1,0 +1,112 @@
+import { SMTPServer } from 'smtp-server';
+
+/** One message as the SMTP server received it, with the few parts tests assert on decoded. */
+export interface ReceivedMail {
+  envelopeFrom: string;
+  envelopeTo: string[];
+  raw: string;
+  /** Header names in lower case; folded lines joined; RFC 2047 words decoded. */
+  headers: Record<string, string>;
+  subject: string;
+  /** The text body, decoded from quoted-printable or base64 (single-part mails only). */
+  text: string;
+}
+
+export interface TestSmtpServer {
+  port: number;
+  /** SMTP_URL for the app. */
+  url: string;
+  mails: ReceivedMail[];
+  /** Resolves with the first mail (past or future) that matches, or rejects after `timeoutMs`. */
+  waitForMail(match?: (mail: ReceivedMail) => boolean, timeoutMs?: number): Promise<ReceivedMail>;
+  close(): Promise<void>;
+}
+
+/** A real SMTP server on loopback (no TLS, no auth) that keeps every message it accepts. */
+export async function startSmtpServer(port = 0): Promise<TestSmtpServer> {
+  const mails: ReceivedMail[] = [];
+  const waiters = new Set<() => void>();
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        const raw = Buffer.concat(chunks).toString('utf8');
+        const envelopeFrom = session.envelope.mailFrom ? session.envelope.mailFrom.address : '';
+        mails.push({ envelopeFrom, envelopeTo: session.envelope.rcptTo.map((r) => r.address), raw, ...parseMail(raw) });
+        for (const wake of waiters) wake();
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => resolve());
+  });
+  const address = server.server.address();
+  const actualPort = typeof address === 'object' && address ? address.port : port;
+
+  return {
+    port: actualPort,
+    url: `smtp://127.0.0.1:${actualPort}`,
+    mails,
+    waitForMail(match = () => true, timeoutMs = 10_000) {
+      return new Promise((resolve, reject) => {
+        const check = () => {
+          const found = mails.find(match);
+          if (!found) return;
+          clearTimeout(timer);
+          waiters.delete(check);
+          resolve(found);
+        };
+        const timer = setTimeout(() => {
+          waiters.delete(check);
+          reject(new Error(`no matching mail within ${timeoutMs} ms (received ${mails.length})`));
+        }, timeoutMs);
+        waiters.add(check);
+        check();
+      });
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+function parseMail(raw: string): Pick<ReceivedMail, 'headers' | 'subject' | 'text'> {
+  const split = raw.search(/\r?\n\r?\n/);
+  const head = split === -1 ? raw : raw.slice(0, split);
+  const body = split === -1 ? '' : raw.slice(split).replace(/^\r?\n\r?\n/, '');
+  const headers: Record<string, string> = {};
+  for (const line of head.replace(/\r?\n[ \t]+/g, ' ').split(/\r?\n/)) {
+    const colon = line.indexOf(':');
+    if (colon > 0) headers[line.slice(0, colon).trim().toLowerCase()] = decodeWords(line.slice(colon + 1).trim());
+  }
+  const encoding = (headers['content-transfer-encoding'] ?? '7bit').toLowerCase();
+  const text =
+    encoding === 'base64'
+      ? Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8')
+      : encoding === 'quoted-printable'
+        ? decodeQuotedPrintable(body)
+        : body;
+  return { headers, subject: headers.subject ?? '', text: text.replace(/\r\n/g, '\n') };
+}
+
+function decodeQuotedPrintable(value: string): string {
+  // Escape literal % first, so that after =XX becomes %XX only our escapes are decoded.
+  const escaped = value
+    .replace(/%/g, '%25')
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/gi, '%$1');
+  return decodeURIComponent(escaped);
+}
+
+/** RFC 2047 encoded words (=?UTF-8?Q?...?= / =?UTF-8?B?...?=), as nodemailer writes them. */
+function decodeWords(value: string): string {
+  return value.replace(/=\?([^?]+)\?([QB])\?([^?]*)\?=(\s+(?==\?))?/gi, (_, _charset: string, kind: string, data: string) =>
+    kind.toUpperCase() === 'B'
+      ? Buffer.from(data, 'base64').toString('utf8')
+      : decodeQuotedPrintable(data.replace(/_/g, ' ')),
+  );
+}

@@ -1,0 +1,62 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { startServer, type TestServer } from './helpers/server.ts';
+
+let server: TestServer;
+
+beforeAll(async () => {
+  // No SMTP_URL: mail goes to DATA_DIR/outbox as .eml files (ARCHITECTURE.md, configuration).
+  server = await startServer({ CONTACT_INBOX: 'inbox@porchlight.test' });
+});
+
+afterAll(async () => {
+  await server?.stop();
+});
+
+async function waitFor<T>(read: () => T | undefined, timeoutMs = 10_000): Promise<T> {
+  const deadline = performance.now() + timeoutMs;
+  for (;;) {
+    const value = read();
+    if (value !== undefined) return value;
+    if (performance.now() > deadline) throw new Error(`nothing within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+it('says at start that mail goes to the outbox folder', () => {
+  expect(server.logs.some((line) => line.includes('SMTP_URL not set') && line.includes(path.join(server.dataDir, 'outbox')))).toBe(true);
+});
+
+it('writes the mail as an .eml file and logs where, with the links it holds', async () => {
+  const link = 'https://example.com/listing/42';
+  const response = await server.request('/api/messaging/contact', {
+    json: { name: 'Linus', email: 'linus@example.com', message: `Is this listing yours? ${link}` },
+  });
+  expect(response.status).toBe(200);
+
+  // The log line comes after the file is complete.
+  const line = await waitFor(() => server.logs.find((l) => l.includes('mail: written to outbox folder')));
+  const entry = JSON.parse(line) as { file: string; links: string[]; to: string };
+  const dir = path.join(server.dataDir, 'outbox');
+  const files = fs.readdirSync(dir).filter((name) => name.endsWith('.eml'));
+  expect(files).toHaveLength(1);
+  expect(entry.file).toBe(path.join(dir, files[0]!));
+  expect(entry.to).toBe('inbox@porchlight.test');
+  expect(entry.links).toEqual([link]);
+
+  const eml = fs.readFileSync(entry.file, 'utf8');
+  expect(eml).toMatch(/^To: inbox@porchlight\.test$/m);
+  expect(eml).toMatch(/^Reply-To: linus@example\.com$/m);
+  expect(eml).toContain('Is this listing yours?');
+
+  const status = () => {
+    const db = server.openDb();
+    try {
+      return (db.prepare('SELECT status FROM outbox').get() as { status: string }).status;
+    } finally {
+      db.close();
+    }
+  };
+  await waitFor(() => (status() === 'sent' ? true : undefined));
+});
