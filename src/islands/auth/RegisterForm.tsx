@@ -1,3 +1,4 @@
+import '../lib/zod-jitless.ts';
 import { Turnstile, type TurnstileInstance } from '@marsidev/react-turnstile';
 import { useEffect, useId, useRef, useState, type ChangeEvent, type SubmitEvent } from 'react';
 import { toast } from 'sonner';
@@ -30,6 +31,7 @@ function Register({ turnstileSiteKey, googleClientId }: Props) {
   const [values, setValues] = useState(EMPTY);
   const [errors, setErrors] = useState<FieldErrors<Field | 'captcha'>>({});
   const [captchaToken, setCaptchaToken] = useState('');
+  const [captchaUnavailable, setCaptchaUnavailable] = useState(false);
   const [sentTo, setSentTo] = useState<{ email: string; text: string }>();
   const [busy, setBusy] = useState(false);
   const [ready, setReady] = useState(false);
@@ -146,8 +148,10 @@ function Register({ turnstileSiteKey, googleClientId }: Props) {
               onExpire={() => onCaptcha('')}
               onError={() => onCaptcha('')}
               options={{ theme: 'light', size: 'flexible', language: 'en' }}
+              scriptOptions={{ onError: () => setCaptchaUnavailable(true) }}
               aria-describedby={errors.captcha ? `${id}-captcha-error` : undefined}
             />
+            {captchaUnavailable ? <p className="mt-1.5 text-sm text-muted">{messages.auth.captchaUnavailable}</p> : null}
             {errors.captcha ? (
               <p id={`${id}-captcha-error`} className="field-error">
                 {errors.captcha}

@@ -42,6 +42,7 @@ export const messages = {
     verificationSent: (email: string) => `We sent a verification link to ${email}. Open it to activate your account, then log in.`,
     registerFailed: 'Registration failed. Please try again.',
     resetCheckFailed: 'We could not check your reset link. Please try again.',
+    captchaUnavailable: 'The human check could not be loaded. Please reload the page or try again later.',
     verifyFirst: 'Please verify your email before logging in.',
     loginFailed: 'LoginFailed',
     googleLoginFailed: 'Google Login Failed',
@@ -83,7 +84,18 @@ export const messages = {
     pictureInvalid: 'Please upload the picture first.',
     messageRequired: 'Please enter a message.',
   },
-  upload: { noFile: 'No file selected', failed: 'Upload failed' },
+  upload: {
+    noFile: 'No file selected',
+    failed: 'Upload failed',
+    // Server answers of POST /api/upload (issue: uploads).
+    uploaded: 'Image uploaded',
+    typeNotAllowed: 'Only JPEG, PNG, WebP, GIF or AVIF images are allowed.',
+    unreadable: 'The image could not be read.',
+    tooLarge: 'The image is larger than 10 MB.',
+    tooManyPixels: 'The image is too large (more than 40 megapixels).',
+    badKind: 'The image type must be square or rectangle.',
+    quotaReached: 'You have reached your upload limit (500 images or 200 MB). Images you no longer use are removed within two hours; please try again then.',
+  },
   settings: {
     saveFailed: 'Unable to save settings',
     fetchFailed: 'Failed to fetch the user data',
