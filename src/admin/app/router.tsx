@@ -1,0 +1,82 @@
+import type { ComponentType } from 'react';
+import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
+import { AppLoading } from '../components/layout/AppLoading.tsx';
+import { DashboardLayout } from '../components/layout/DashboardLayout.tsx';
+import { NotFound } from '../components/errors/NotFound.tsx';
+import { RouteError } from '../components/errors/RouteError.tsx';
+
+/**
+ * Routes compose features (STYLE.md); every screen is its own chunk, fetched when its route is
+ * first visited, so the first dashboard load carries only the shell. The router's `lazy` is used
+ * rather than React.lazy: it loads the chunk before the navigation commits (no blank flash), retries
+ * a failed import on the next visit and sends an import failure to the route's error element.
+ */
+function screen(load: () => Promise<ComponentType>): Pick<RouteObject, 'lazy'> {
+  return { lazy: async () => ({ Component: await load() }) };
+}
+
+const checkoutRoutes: RouteObject[] = [
+  { path: 'checkout', ...screen(() => import('../features/billing/components/CheckoutScreen.tsx').then((m) => m.CheckoutScreen)) },
+  {
+    path: 'checkout/return',
+    ...screen(() => import('../features/billing/components/CheckoutReturnScreen.tsx').then((m) => m.CheckoutReturnScreen)),
+  },
+];
+
+/** SPEC §2 route table: /dashboard and /plan (both protected by the middleware and by lib/auth). */
+export const routes: RouteObject[] = [
+  {
+    path: '/',
+    errorElement: <RouteError />,
+    hydrateFallbackElement: <AppLoading />,
+    element: <Outlet />,
+    children: [
+      {
+        path: 'dashboard',
+        element: <DashboardLayout />,
+        children: [
+          {
+            // Inside the layout, so that a crashing screen keeps the sidebar and top bar.
+            errorElement: <RouteError />,
+            children: [
+              { index: true, ...screen(() => import('../features/instructions/components/InstructionsScreen.tsx').then((m) => m.InstructionsScreen)) },
+              { path: 'settings', ...screen(() => import('../features/settings/components/SettingsScreen.tsx').then((m) => m.SettingsScreen)) },
+              { path: 'profile', ...screen(() => import('../features/profile/components/ProfileScreen.tsx').then((m) => m.ProfileScreen)) },
+              { path: 'edit/:id', ...screen(() => import('../features/editor/components/EditorScreen.tsx').then((m) => m.EditorScreen)) },
+              { path: 'feedback', ...screen(() => import('../features/feedback/components/FeedbackScreen.tsx').then((m) => m.FeedbackScreen)) },
+              { path: 'support', ...screen(() => import('../features/support/components/SupportScreen.tsx').then((m) => m.SupportScreen)) },
+              { path: 'affiliates', ...screen(() => import('../features/affiliates/components/AffiliatesScreen.tsx').then((m) => m.AffiliatesScreen)) },
+              {
+                path: 'currentSubscription',
+                ...screen(() => import('../features/billing/components/CurrentSubscriptionScreen.tsx').then((m) => m.CurrentSubscriptionScreen)),
+              },
+              { path: 'upgradePlan', ...screen(() => import('../features/billing/components/UpgradePlanScreen.tsx').then((m) => m.UpgradePlanScreen)) },
+              ...checkoutRoutes,
+              { path: '*', element: <NotFound /> },
+            ],
+          },
+        ],
+      },
+      {
+        path: 'plan',
+        element: <DashboardLayout />,
+        children: [
+          {
+            errorElement: <RouteError />,
+            children: [
+              // /plan alone has nothing to show: the plans are on the pricing view.
+              { index: true, element: <Navigate to="/dashboard/upgradePlan" replace /> },
+              ...checkoutRoutes,
+              { path: '*', element: <NotFound /> },
+            ],
+          },
+        ],
+      },
+      { path: '*', element: <NotFound /> },
+    ],
+  },
+];
+
+export function createAdminRouter() {
+  return createBrowserRouter(routes);
+}

@@ -1,0 +1,63 @@
+import { BookOpen, CreditCard, ExternalLink, HandCoins, LifeBuoy, MessageSquareHeart, UserRound, WandSparkles, type LucideIcon } from 'lucide-react';
+import { NavLink } from 'react-router';
+import { ThemeSwitch } from './ThemeSwitch.tsx';
+
+interface Entry {
+  to: string;
+  label: string;
+  icon: LucideIcon;
+  /** Active only on the exact path (the index would otherwise match every child). */
+  end?: boolean;
+}
+
+/** SPEC §2 Dashboard layout, in the SPEC's order. */
+const ENTRIES: readonly Entry[] = [
+  { to: '/dashboard', label: 'Instructions', icon: BookOpen, end: true },
+  { to: '/dashboard/settings', label: 'Auto-Fill', icon: WandSparkles },
+  { to: '/dashboard/profile', label: 'Profile', icon: UserRound },
+  { to: '/dashboard/currentSubscription', label: 'Plan', icon: CreditCard },
+  { to: '/dashboard/affiliates', label: 'Affiliates', icon: HandCoins },
+  { to: '/dashboard/feedback', label: 'Feedback', icon: MessageSquareHeart },
+  { to: '/dashboard/support', label: 'Support', icon: LifeBuoy },
+];
+
+const item =
+  'flex min-h-11 items-center gap-3 rounded-xl px-3.5 py-2.5 text-[0.9375rem] font-medium transition-colors duration-150';
+const idle = 'text-muted hover:bg-brand-50 hover:text-ink';
+const active = 'bg-brand-50 font-semibold text-brand-800 dark:text-brand-200';
+
+interface Props {
+  /** Called after a link is chosen (the drawer closes itself on small screens). */
+  onNavigate?: () => void;
+}
+
+/** The sidebar's content, shared by the fixed sidebar (≥ 768 px) and the drawer (< 768 px). */
+export function SidebarNav({ onNavigate }: Props) {
+  return (
+    <div className="flex h-full min-h-0 flex-1 flex-col gap-6 overflow-y-auto p-4">
+      <nav aria-label="Dashboard">
+        <ul className="grid gap-1">
+          {ENTRIES.map(({ to, label, icon: Icon, end }) => (
+            <li key={to}>
+              <NavLink to={to} end={end} onClick={onNavigate} className={({ isActive }) => `${item} ${isActive ? active : idle}`}>
+                <Icon className="size-5 shrink-0" aria-hidden="true" />
+                {label}
+              </NavLink>
+            </li>
+          ))}
+          <li>
+            {/* SPEC §2: the public site opens in a new tab; noopener keeps it from reaching back. */}
+            <a href="/" target="_blank" rel="noopener noreferrer" className={`${item} ${idle}`}>
+              <ExternalLink className="size-5 shrink-0" aria-hidden="true" />
+              Main Website
+              <span className="sr-only">(opens in a new tab)</span>
+            </a>
+          </li>
+        </ul>
+      </nav>
+      <div className="mt-auto border-t border-line pt-4">
+        <ThemeSwitch />
+      </div>
+    </div>
+  );
+}

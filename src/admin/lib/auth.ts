@@ -1,0 +1,87 @@
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import type { PlanId } from '../../lib/shared/plans.ts';
+import type { UserInfo } from '../../lib/shared/schemas/auth.ts';
+import { api, setUnauthorizedHandler } from './api-client.ts';
+import { clearUserInfo, setUserInfo } from './user-store.ts';
+
+/**
+ * The session as the admin sees it. Shared by the layout and several features (profile, support),
+ * so it lives in lib/ rather than in one feature (STYLE.md: features do not import each other).
+ */
+
+/** Where a signed-out visitor goes, coming back here after logging in (SPEC §2 Login). */
+export function loginUrl(): string {
+  const here = `${window.location.pathname}${window.location.search}`;
+  return `/login?redirect=${encodeURIComponent(here)}`;
+}
+
+let redirecting = false;
+/** Any 401 means the session is gone: forget the user and log in again (SPEC §6). */
+setUnauthorizedHandler(() => {
+  if (redirecting) return;
+  redirecting = true;
+  clearUserInfo();
+  window.location.assign(loginUrl());
+});
+
+const PLANS: readonly PlanId[] = ['free', 'gold', 'premium'];
+
+/** User info of SPEC §3 plus what the dashboard needs about the account. */
+export interface Me extends UserInfo {
+  /** 'free' until billing lands. */
+  plan: PlanId;
+  /** Sent only to premium users (SPEC §2 Support). */
+  supportPhone: string | null;
+}
+
+function text(value: unknown): string | null {
+  return typeof value === 'string' ? value : null;
+}
+
+/**
+ * Reads a user answer (GET /me, PATCH /name, /password, /profile). Accepts the user object itself
+ * or `{ user }`. Hand-written rather than zod so that the shell, loaded on every visit, stays small.
+ */
+export function parseUser(data: unknown): Me {
+  const candidate = data && typeof data === 'object' && 'user' in data ? (data as { user: unknown }).user : data;
+  if (!candidate || typeof candidate !== 'object') throw new Error('Not a user');
+  const user = candidate as Record<string, unknown>;
+  const _id = text(user._id);
+  const name = text(user.name);
+  const email = text(user.email);
+  if (_id === null || name === null || email === null) throw new Error('Not a user');
+  const plan = PLANS.find((id) => id === user.plan) ?? 'free';
+  return { _id, name, email, picture: text(user.picture) ?? '', googleId: text(user.googleId) || null, plan, supportPhone: text(user.supportPhone) };
+}
+
+export function toUserInfo(user: Pick<Me, keyof UserInfo>): UserInfo {
+  return { _id: user._id, name: user.name, email: user.email, picture: user.picture, googleId: user.googleId };
+}
+
+export const meQueryOptions = queryOptions({
+  queryKey: ['User', 'me'],
+  queryFn: async () => {
+    const me = parseUser(await api.get<unknown>('/api/users/me'));
+    // The server is the authority: whatever it says replaces what the browser remembered.
+    setUserInfo(toUserInfo(me));
+    return me;
+  },
+});
+
+export function useMe() {
+  return useQuery(meQueryOptions);
+}
+
+export function planOf(me: Me | undefined): PlanId {
+  return me?.plan ?? 'free';
+}
+
+export function useLogout() {
+  return useMutation({
+    mutationFn: () => api.post<unknown>('/api/users/logout'),
+    onSuccess: () => {
+      clearUserInfo();
+      window.location.assign('/login');
+    },
+  });
+}
