@@ -1,0 +1,43 @@
+import { PageHeader } from '../../../components/ui/PageHeader.tsx';
+import { useDocumentTitle } from '../../../hooks/use-document-title.ts';
+import { planOf, useMe } from '../../../lib/auth.ts';
+import { useUserInfo } from '../../../lib/user-store.ts';
+import { AccountRows } from './AccountRows.tsx';
+import { CurrentPlanCard } from './CurrentPlanCard.tsx';
+import { PictureCard } from './PictureCard.tsx';
+
+/** SPEC §2 Profile: picture, name, primary e-mail, password and the current plan. */
+export function ProfileScreen() {
+  useDocumentTitle('Profile');
+  const user = useUserInfo();
+  const me = useMe();
+
+  return (
+    <>
+      <PageHeader title="Profile" description="Your account details, how you sign in, and your plan." />
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
+        <div className="grid content-start gap-6">
+          {user ? (
+            <>
+              <section aria-labelledby="picture-title" className="card p-6">
+                <h2 id="picture-title" className="mb-5 font-display text-lg font-bold text-ink">
+                  Picture
+                </h2>
+                <PictureCard user={user} />
+              </section>
+              <section aria-labelledby="account-title" className="card p-6">
+                <h2 id="account-title" className="mb-5 font-display text-lg font-bold text-ink">
+                  Account
+                </h2>
+                <AccountRows user={user} />
+              </section>
+            </>
+          ) : (
+            <div className="card h-64 animate-pulse p-6" aria-busy="true" aria-label="Loading your account" />
+          )}
+        </div>
+        <CurrentPlanCard planId={planOf(me.data)} loading={me.isPending} />
+      </div>
+    </>
+  );
+}
