@@ -1,0 +1,35 @@
+import { useMutation } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+
+export interface FeedbackAnswer {
+  question: string;
+  answer: string;
+}
+
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => ESCAPES[char] ?? char);
+}
+
+/** SPEC §3 Feedback: the answers travel as HTML paragraphs inside `message`; user text is escaped. */
+export function feedbackHtml(answers: readonly FeedbackAnswer[]): string {
+  return answers
+    .map(({ question, answer }) => `<p><strong>${escapeHtml(question)}</strong><br>${escapeHtml(answer.trim()).replace(/\r?\n/g, '<br>')}</p>`)
+    .join('');
+}
+
+interface FeedbackInput {
+  name: string;
+  email: string;
+  answers: readonly FeedbackAnswer[];
+}
+
+/** Feedback goes through the same signed-in messaging endpoint as support (SPEC §7). */
+export function sendFeedback({ name, email, answers }: FeedbackInput): Promise<unknown> {
+  return api.post<unknown>('/api/messaging/sendMessageFromUser', { name, email, message: feedbackHtml(answers) });
+}
+
+export function useSendFeedback() {
+  return useMutation({ mutationFn: sendFeedback });
+}

@@ -1,0 +1,17 @@
+import { useState } from 'react';
+import { PageHeader } from '../../../components/ui/PageHeader.tsx';
+import { useDocumentTitle } from '../../../hooks/use-document-title.ts';
+import { FeedbackForm } from './FeedbackForm.tsx';
+import { FeedbackThanks } from './FeedbackThanks.tsx';
+
+/** SPEC §2 Feedback page: the survey, then the thank-you state (SPEC §4). */
+export function FeedbackScreen() {
+  useDocumentTitle('Feedback');
+  const [sent, setSent] = useState(false);
+  return (
+    <>
+      <PageHeader title="Feedback" description="Six quick questions. Your answers shape what we build next." />
+      {sent ? <FeedbackThanks /> : <FeedbackForm onSent={() => setSent(true)} />}
+    </>
+  );
+}

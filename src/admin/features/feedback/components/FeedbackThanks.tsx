@@ -1,0 +1,24 @@
+import { HeartHandshake } from 'lucide-react';
+import { useEffect, useRef } from 'react';
+import { Link } from 'react-router';
+import { messages } from '../../../../lib/shared/messages.ts';
+
+export function FeedbackThanks() {
+  const heading = useRef<HTMLHeadingElement>(null);
+  // The form is gone: move focus to what replaced it so keyboard and screen-reader users follow.
+  useEffect(() => heading.current?.focus(), []);
+  return (
+    <div className="card flex flex-col items-center gap-3 p-8 text-center sm:p-12">
+      <span className="inline-flex size-14 items-center justify-center rounded-full bg-brand-50 text-brand-700 dark:text-brand-300">
+        <HeartHandshake className="size-7" aria-hidden="true" />
+      </span>
+      <h2 ref={heading} tabIndex={-1} className="font-display text-2xl font-bold text-ink outline-none">
+        {messages.feedback.thanks}
+      </h2>
+      <p className="max-w-md text-muted">We read every answer. If you left something we should follow up on, we will write to you.</p>
+      <Link to="/dashboard" className="btn-secondary mt-2">
+        Back to your instructions
+      </Link>
+    </div>
+  );
+}
