@@ -42,6 +42,7 @@ const demoInstruction = {
   instagram: '',
   wifiName: 'SeasideCottage',
   wifiPassword: 'sunny-days-ahead',
+  wifiSecurity: 'WPA',
   selectedHouseRules: [2, 1, 3, 4, 5],
   textGreating: '<p>Welcome! We hope you enjoy the sea breeze. Message us any time.</p>',
   photoGreating: '',
@@ -50,6 +51,7 @@ const demoInstruction = {
   taxiLink: 'https://www.uber.com',
   rentCarLink: '',
   foodLink: 'https://wolt.com',
+  brandingTitle: '',
 };
 
 /** Creates the demo host and the demo guidebook once; running it again changes nothing. */

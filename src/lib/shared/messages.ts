@@ -35,6 +35,11 @@ export const messages = {
     outOfFree:
       'You are out of free instructions. Editing will be possible only for the free instructions. To make new instructions please subscribe to a plan.',
     unsavedChanges: 'You have unsaved changes. Leave anyway?',
+    // Server answers of the instruction API (issue: guidebooks).
+    notFound: 'Instruction not found',
+    deleted: 'Instruction deleted',
+    needsPlan: 'This guidebook needs a paid plan to be edited. Subscribe to a plan to edit it.',
+    staleVersion: 'This guidebook was changed elsewhere (another tab or device). Reload it to get the latest version before saving.',
   },
   auth: {
     // Auth pages (login, register, verification, reset): notices around the SPEC §8 texts.

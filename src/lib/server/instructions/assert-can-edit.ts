@@ -1,0 +1,14 @@
+import { messages } from '../../shared/messages.ts';
+import { getUserPlan, type UserPlan } from '../billing/get-user-plan.ts';
+import { AppError } from '../http/app-error.ts';
+
+/**
+ * SPEC §4 "Instruction access": without a plan only guidebooks made on Free can be edited,
+ * duplicated, re-coded or re-linked; reading and deleting stay open. Answers the plan for callers
+ * that need it next (the Free limit).
+ */
+export async function assertCanEdit({ userId, isFree }: { userId: string; isFree: boolean }): Promise<UserPlan> {
+  const plan = await getUserPlan(userId);
+  if (plan === 'free' && !isFree) throw new AppError('FORBIDDEN', messages.instruction.needsPlan);
+  return plan;
+}

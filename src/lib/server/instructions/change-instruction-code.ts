@@ -1,0 +1,29 @@
+import { sql } from 'kysely';
+import type { Instruction } from '../../shared/schemas/instruction.ts';
+import { getRuntime } from '../runtime.ts';
+import { assertCanEdit } from './assert-can-edit.ts';
+import { findOwnedInstruction } from './find-owned-instruction.ts';
+import { instructionNotFound } from './instruction-errors.ts';
+import { afterInstructionWrite } from './instruction-events.ts';
+import { toInstruction } from './instruction-row.ts';
+
+/**
+ * PATCH /api/instruction/:id: replaces the lock-box code alone ('' allowed, SPEC §5). One UPDATE
+ * with json_set, so it cannot lose a save that lands at the same moment; the version goes up, so
+ * an editor still holding the old code gets a 409 rather than writing it back.
+ */
+export async function changeInstructionCode({ userId, id, code }: { userId: string; id: string; code: string }): Promise<Instruction> {
+  const row = await findOwnedInstruction({ userId, id });
+  await assertCanEdit({ userId, isFree: row.is_free === 1 });
+  const { db } = await getRuntime();
+  const updated = await db
+    .updateTable('instructions')
+    .set((eb) => ({ data: sql<string>`json_set(data, '$.code', ${code})`, version: eb('version', '+', 1), updated_at: Date.now() }))
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .returningAll()
+    .executeTakeFirst();
+  if (!updated) throw instructionNotFound();
+  await afterInstructionWrite({ id });
+  return toInstruction(updated);
+}

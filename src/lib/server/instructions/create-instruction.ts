@@ -1,0 +1,35 @@
+import { instructionContentSchema, isMediaPath, MAX_TEXT, type Instruction, type InstructionPartial } from '../../shared/schemas/instruction.ts';
+import { getUserPlan } from '../billing/get-user-plan.ts';
+import { getRuntime } from '../runtime.ts';
+import { getSettings } from '../settings/get-settings.ts';
+import { cleanInstructionContent } from './clean-instruction-content.ts';
+import { afterInstructionWrite } from './instruction-events.ts';
+import { toInstruction } from './instruction-row.ts';
+import { insertInstruction } from './insert-instruction.ts';
+
+/**
+ * POST /api/instruction (SPEC §3 "User settings"): a new guidebook from the host's auto-fill
+ * settings plus their picture and name (userImage, userName), overridden by whatever the body
+ * sends. Free: at most 3 (403 beyond).
+ */
+export async function createInstruction({ userId, input }: { userId: string; input: InstructionPartial }): Promise<Instruction> {
+  const { db } = await getRuntime();
+  const [plan, settings, user] = await Promise.all([
+    getUserPlan(userId),
+    getSettings({ userId }),
+    db.selectFrom('users').select(['name', 'picture']).where('id', '=', userId).executeTakeFirstOrThrow(),
+  ]);
+  const content = instructionContentSchema.parse({
+    ...settings,
+    photoGreating: isMediaPath(user.picture) ? user.picture : '',
+    hostName: user.name.trim().slice(0, MAX_TEXT),
+    ...withoutUndefined(input),
+  });
+  const row = await insertInstruction({ userId, plan, content: cleanInstructionContent(content) });
+  await afterInstructionWrite({ id: row.id });
+  return toInstruction(row);
+}
+
+function withoutUndefined<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
+}

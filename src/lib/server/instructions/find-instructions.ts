@@ -1,0 +1,17 @@
+import { sql } from 'kysely';
+import type { Instruction } from '../../shared/schemas/instruction.ts';
+import { getRuntime } from '../runtime.ts';
+import { toInstruction } from './instruction-row.ts';
+
+/** GET /api/instruction: the host's guidebooks, newest first (rowid breaks ties within a millisecond). */
+export async function findInstructions({ userId }: { userId: string }): Promise<Instruction[]> {
+  const { db } = await getRuntime();
+  const rows = await db
+    .selectFrom('instructions')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('created_at', 'desc')
+    .orderBy(sql`rowid`, 'desc')
+    .execute();
+  return rows.map(toInstruction);
+}

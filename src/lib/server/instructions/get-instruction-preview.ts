@@ -1,0 +1,22 @@
+import type { GuestInstruction, InstructionContent } from '../../shared/schemas/instruction.ts';
+import { getUserPlan } from '../billing/get-user-plan.ts';
+import { getRuntime } from '../runtime.ts';
+import { instructionNotFound } from './instruction-errors.ts';
+
+/** Public tokens are nanoid strings (the demo's is longer and readable); anything else is not one. */
+const TOKEN = /^[\w-]{1,64}$/;
+
+/**
+ * GET /api/instruction/preview/:token (public): what the guest page shows, the owner id and
+ * whether the owner is premium (SPEC §3, §6). Nothing the owner alone uses (`_id`, `isFree`,
+ * `version`, `updatedAt`); the branding title only for premium owners, who alone may show it.
+ */
+export async function getInstructionPreview({ token }: { token: string }): Promise<GuestInstruction> {
+  if (!TOKEN.test(token)) throw instructionNotFound();
+  const { db } = await getRuntime();
+  const row = await db.selectFrom('instructions').select(['user_id', 'token', 'data']).where('token', '=', token).executeTakeFirst();
+  if (!row) throw instructionNotFound();
+  const premium = (await getUserPlan(row.user_id)) === 'premium';
+  const content = JSON.parse(row.data) as InstructionContent;
+  return { ...content, brandingTitle: premium ? content.brandingTitle : '', token: row.token, user: row.user_id, premium };
+}

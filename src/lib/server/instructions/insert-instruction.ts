@@ -1,0 +1,37 @@
+import { nanoid } from 'nanoid';
+import { messages } from '../../shared/messages.ts';
+import { FREE_INSTRUCTION_LIMIT } from '../../shared/plans.ts';
+import type { InstructionContent } from '../../shared/schemas/instruction.ts';
+import type { UserPlan } from '../billing/get-user-plan.ts';
+import type { InstructionsTable } from '../db/schema.ts';
+import { AppError } from '../http/app-error.ts';
+import { getRuntime } from '../runtime.ts';
+
+/**
+ * Adds a guidebook for `userId` (create and duplicate). On Free the count and the insert share
+ * one transaction, so two tabs creating at once cannot both pass the limit of 3 (SPEC §6).
+ * A guidebook made on Free is `isFree` (SPEC §4: the ones editable without a plan).
+ */
+export async function insertInstruction({ userId, plan, content }: { userId: string; plan: UserPlan; content: InstructionContent }): Promise<InstructionsTable> {
+  const { db } = await getRuntime();
+  const now = Date.now();
+  const row: InstructionsTable = {
+    id: nanoid(),
+    user_id: userId,
+    // SECURITY.md 15: 21 nanoid characters, 126 bits.
+    token: nanoid(21),
+    is_free: plan === 'free' ? 1 : 0,
+    version: 1,
+    data: JSON.stringify(content),
+    created_at: now,
+    updated_at: now,
+  };
+  await db.transaction().execute(async (trx) => {
+    if (plan === 'free') {
+      const { n } = await trx.selectFrom('instructions').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow();
+      if (n >= FREE_INSTRUCTION_LIMIT) throw new AppError('FORBIDDEN', messages.instruction.outOfFree);
+    }
+    await trx.insertInto('instructions').values(row).execute();
+  });
+  return row;
+}

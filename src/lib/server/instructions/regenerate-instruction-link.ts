@@ -1,0 +1,31 @@
+import { nanoid } from 'nanoid';
+import type { Instruction } from '../../shared/schemas/instruction.ts';
+import { getRuntime } from '../runtime.ts';
+import { assertCanEdit } from './assert-can-edit.ts';
+import { instructionNotFound } from './instruction-errors.ts';
+import { afterInstructionWrite } from './instruction-events.ts';
+import { toInstruction } from './instruction-row.ts';
+
+/**
+ * PATCH /api/instruction/preview/:token: a new public token; the old one answers 404 from the
+ * moment this commits (SECURITY.md 15). Only the owner may do it; a stranger's token reads as
+ * missing.
+ */
+export async function regenerateInstructionLink({ userId, token }: { userId: string; token: string }): Promise<Instruction> {
+  const { db } = await getRuntime();
+  const row = await db.selectFrom('instructions').selectAll().where('token', '=', token).where('user_id', '=', userId).executeTakeFirst();
+  if (!row) throw instructionNotFound();
+  await assertCanEdit({ userId, isFree: row.is_free === 1 });
+  const updated = await db
+    .updateTable('instructions')
+    .set({ token: nanoid(21), updated_at: Date.now() })
+    .where('id', '=', row.id)
+    .where('user_id', '=', userId)
+    // Two regenerations at once: the second finds the token already gone.
+    .where('token', '=', token)
+    .returningAll()
+    .executeTakeFirst();
+  if (!updated) throw instructionNotFound();
+  await afterInstructionWrite({ id: row.id, oldToken: token });
+  return toInstruction(updated);
+}

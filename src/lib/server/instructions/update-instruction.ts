@@ -1,0 +1,37 @@
+import { messages } from '../../shared/messages.ts';
+import type { Instruction, InstructionContent } from '../../shared/schemas/instruction.ts';
+import { AppError } from '../http/app-error.ts';
+import { getRuntime } from '../runtime.ts';
+import { assertCanEdit } from './assert-can-edit.ts';
+import { cleanInstructionContent } from './clean-instruction-content.ts';
+import { findOwnedInstruction } from './find-owned-instruction.ts';
+import { instructionNotFound } from './instruction-errors.ts';
+import { afterInstructionWrite } from './instruction-events.ts';
+import { toInstruction } from './instruction-row.ts';
+
+/**
+ * PUT /api/instruction/:id: replaces the content. `version` is the one the editor loaded; the
+ * write happens only if it is still current (compare-and-set in one UPDATE), so a save from a
+ * stale tab answers 409 instead of overwriting newer work.
+ */
+export async function updateInstruction({ userId, id, content, version }: { userId: string; id: string; content: InstructionContent; version: number }): Promise<Instruction> {
+  const row = await findOwnedInstruction({ userId, id });
+  await assertCanEdit({ userId, isFree: row.is_free === 1 });
+  const data = JSON.stringify(cleanInstructionContent(content));
+
+  const { db } = await getRuntime();
+  const updated = await db
+    .updateTable('instructions')
+    .set((eb) => ({ data, version: eb('version', '+', 1), updated_at: Date.now() }))
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .where('version', '=', version)
+    .returningAll()
+    .executeTakeFirst();
+  if (!updated) {
+    const still = await db.selectFrom('instructions').select('id').where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+    throw still ? new AppError('CONFLICT', messages.instruction.staleVersion) : instructionNotFound();
+  }
+  await afterInstructionWrite({ id });
+  return toInstruction(updated);
+}

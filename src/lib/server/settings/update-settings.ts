@@ -1,0 +1,11 @@
+import type { Settings } from '../../shared/schemas/settings.ts';
+import { getRuntime } from '../runtime.ts';
+import { cleanSettings, saveSettings } from './save-settings.ts';
+
+/** PUT /api/settings: replaces the host's auto-fill settings; answers them as stored. */
+export async function updateSettings({ userId, settings }: { userId: string; settings: Settings }): Promise<Settings> {
+  const { db } = await getRuntime();
+  const clean = cleanSettings(settings);
+  await saveSettings(db, { userId, settings: clean });
+  return clean;
+}

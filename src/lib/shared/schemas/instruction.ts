@@ -1,0 +1,290 @@
+/**
+ * The instruction (guidebook) document: one zod schema shared by the editor's form and the API
+ * (STYLE.md 3). Field names are SPEC §3's, odd spellings included; they are the API contract.
+ *
+ * ## API contract (src/pages/api/instruction, all JSON, errors are `{ message }`)
+ *
+ * Instruction as answered: `_id, nameInstruction, address, addressUrl, code, token, isFree,
+ * boxes [{ id, title, paragraph, imageUrl }], manualBoxes [{ id, paragraph, imageUrl }], phone,
+ * whatsapp, viber, telegram, facebook, instagram, wifiName, wifiPassword, wifiSecurity,
+ * selectedHouseRules, textGreating, photoGreating, hostName, selectedTheme, taxiLink, rentCarLink,
+ * foodLink, brandingTitle, version, updatedAt` (ISO string), plus `firstColor, secondColor,
+ * isRounded, isSinglePage` when they were ever sent.
+ *
+ * - `GET /api/instruction` → `Instruction[]` of the signed-in host, newest first.
+ * - `POST /api/instruction` (optional partial content) → 201 `{ message, instruction }`; the rest
+ *   comes from the host's auto-fill settings, `photoGreating` ← picture, `hostName` ← name.
+ *   Free plan and 3 guidebooks already → 403 `{ message: messages.instruction.outOfFree }`.
+ * - `GET /api/instruction/:id` → `Instruction`.
+ * - `PUT /api/instruction/:id` (whole content + the `version` it was loaded at) → `{ message:
+ *   'Product Updated', instruction }` with `version` + 1; a stale `version` → 409. `_id`, `token`,
+ *   `isFree`, `user` in the body are ignored.
+ * - `POST /api/instruction/:id` (duplicate) → 201 `{ message, instruction }`: new `_id`, new token,
+ *   counts toward the Free limit.
+ * - `DELETE /api/instruction/:id` → `{ message: 'Instruction deleted' }`.
+ * - `PATCH /api/instruction/:id` `{ code }` ('' allowed) → `{ message, instruction }`.
+ * - `GET /api/instruction/preview/:token` (public) → `GuestInstruction`: the content plus `token`,
+ *   `user` (owner id) and `premium`; no `_id`, `isFree`, `version`, `updatedAt`.
+ * - `PATCH /api/instruction/preview/:token` (owner) → `{ message: 'Link Updated', instruction }`
+ *   with a new token; the old one answers 404 at once.
+ * - Someone else's id or token → 404 `{ message: 'Instruction not found' }`. A guidebook made on a
+ *   paid plan (`isFree: false`) while the host has no plan → 403 for PUT, duplicate, code, link.
+ *
+ * Rich text (`paragraph`, `textGreating`) is HTML from the editor; the server keeps only p, br,
+ * strong, em, u, s, ul, ol, li, a[href http(s)/mailto/tel] and the two marker spans below, and
+ * stores the result (SECURITY.md 16). The renderer replaces the markers with the lock-box code and
+ * the address link.
+ */
+import { z } from 'zod';
+import { DEFAULT_HOUSE_RULES, HOUSE_RULE_COUNT } from '../house-rules.ts';
+import { DEFAULT_THEME, THEME_VALUES } from '../themes.ts';
+
+export const MAX_BOXES = 50;
+export const MAX_MANUAL_BOXES = 50;
+/** Single-line fields (names, address, code, phone, Wi-Fi, step titles). */
+export const MAX_TEXT = 200;
+/** One rich-text field (a step paragraph, the welcome text), as HTML, before and after sanitising. */
+export const MAX_RICH = 10_000;
+/** A written address (reverse geocoding can answer long ones). */
+export const MAX_ADDRESS = 400;
+/** A phone number with country code, as free text ("+385 91 555 0101"). */
+export const MAX_PHONE = 50;
+export const MAX_URL = 2048;
+export const MAX_MEDIA_PATH = 500;
+
+export const DEFAULT_INSTRUCTION_NAME = 'Your instruction name';
+
+/** Markers inside rich text (SPEC §3 "Box"): where the lock-box code and the address link go. */
+export const MARKER_NAMES = ['lockbox', 'address'] as const;
+export type MarkerName = (typeof MARKER_NAMES)[number];
+export const LOCKBOX_MARKER = '<span data-marker="lockbox"></span>';
+export const ADDRESS_MARKER = '<span data-marker="address"></span>';
+
+export const WIFI_SECURITY = ['WPA', 'WEP', 'nopass'] as const;
+export type WifiSecurity = (typeof WIFI_SECURITY)[number];
+
+/** Schemes a link field may use; Viber's own app links (`viber://chat?number=…`) are also fine there. */
+export const LINK_SCHEMES: readonly string[] = ['http:', 'https:', 'mailto:', 'tel:'];
+export const VIBER_SCHEMES: readonly string[] = [...LINK_SCHEMES, 'viber:'];
+
+// eslint-disable-next-line no-control-regex -- control characters are exactly what these match
+const CONTROL = /[\u0000-\u001f\u007f]/g;
+const MEDIA_PATH = /^\/media\/[\w./-]+$/;
+/** "facebook.com/x" or "www.x.com": a bare host name, read as https. */
+const BARE_HOST = /^[a-z0-9-]+(\.[a-z0-9-]+)+(?::\d+)?(?:[/?#]|$)/i;
+
+/**
+ * Never needed unescaped in a link, and each can break out of an attribute or hide a scheme
+ * (browsers drop tabs and line breaks inside `java\tscript:`): refused outright.
+ */
+// eslint-disable-next-line no-control-regex -- control characters are refused in links
+const UNSAFE_IN_URL = /[\u0000-\u001f\u007f"<>`\\]/;
+
+/** True when `value` is an absolute URL with one of `schemes` and none of the unsafe characters. */
+export function isAllowedUrl(value: string, schemes: readonly string[] = LINK_SCHEMES): boolean {
+  if (UNSAFE_IN_URL.test(value)) return false;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return false;
+  }
+  if (!schemes.includes(url.protocol)) return false;
+  return url.protocol === 'http:' || url.protocol === 'https:' ? url.hostname !== '' : true;
+}
+
+/** True for '' or a path served by our /media route (what the upload API answers). */
+export function isMediaPath(value: string): boolean {
+  return value === '' || (MEDIA_PATH.test(value) && !value.includes('..'));
+}
+
+/** A single line: trimmed, control characters (pasted line breaks) turned into spaces. */
+export function singleLine(label: string, max = MAX_TEXT) {
+  return z
+    .string({ error: `${label} must be text.` })
+    .trim()
+    .max(max, `${label} can be at most ${max} characters.`)
+    .transform((value) => value.replace(CONTROL, ' '));
+}
+
+/** Rich text as HTML; the server sanitises it after this check (src/lib/server/instructions). */
+export function richText(label: string) {
+  return z.string({ error: `${label} must be text.` }).max(MAX_RICH, `${label} is too long (at most ${MAX_RICH} characters).`);
+}
+
+/** '' or an absolute link with an allowed scheme; a bare "example.com/x" becomes https. */
+export function link(label: string, schemes: readonly string[] = LINK_SCHEMES) {
+  const names = schemes.map((scheme) => (scheme === 'http:' || scheme === 'https:' ? `${scheme}//` : scheme)).join(', ');
+  return z
+    .string({ error: `${label} must be a link.` })
+    .trim()
+    .max(MAX_URL, `${label} can be at most ${MAX_URL} characters.`)
+    .transform((value) => (BARE_HOST.test(value) ? `https://${value}` : value))
+    .refine((value) => value === '' || isAllowedUrl(value, schemes), `${label} must be a link starting with ${names}.`);
+}
+
+/** '' or an uploaded image (`/media/…`). */
+export function mediaPath(label: string) {
+  return z
+    .string({ error: `${label} must be an uploaded image.` })
+    .trim()
+    .max(MAX_MEDIA_PATH, `${label} must be an uploaded image.`)
+    .refine(isMediaPath, `${label} must be an uploaded image.`);
+}
+
+/** Step ids are the editor's timestamps (SPEC §3); kept as sent so drag order and keys survive. */
+const boxId = z.number({ error: 'Each step needs a numeric id.' }).int('Each step needs a numeric id.').min(0).max(Number.MAX_SAFE_INTEGER);
+
+export const boxSchema = z.object({
+  id: boxId,
+  title: singleLine('A step title').default(''),
+  paragraph: richText('A step text').default(''),
+  imageUrl: mediaPath('A step image').default(''),
+});
+
+export const manualBoxSchema = z.object({
+  id: boxId,
+  paragraph: richText('An additional info text').default(''),
+  imageUrl: mediaPath('An additional info image').default(''),
+});
+
+function uniqueIds(boxes: ReadonlyArray<{ id: number }>): boolean {
+  return new Set(boxes.map((box) => box.id)).size === boxes.length;
+}
+
+const houseRules = z
+  .array(z.number().int().min(1).max(HOUSE_RULE_COUNT), { error: 'House rules must be a list of rule numbers.' })
+  .max(HOUSE_RULE_COUNT, 'House rules must be a list of rule numbers.')
+  // A rule picked twice is the same rule: keep the first place.
+  .transform((ids) => [...new Set(ids)]);
+
+/**
+ * Every editable field, without defaults (so a partial body can be told apart from a full one).
+ * Settings (schemas/settings.ts) reuse these validators for the fields they share.
+ */
+export const instructionFields = {
+  nameInstruction: singleLine('The name'),
+  address: singleLine('The address', MAX_ADDRESS),
+  addressUrl: link('The map link', ['http:', 'https:']),
+  code: singleLine('The code'),
+  boxes: z
+    .array(boxSchema, { error: 'Check-in steps must be a list.' })
+    .max(MAX_BOXES, `A guidebook can have at most ${MAX_BOXES} check-in steps.`)
+    .refine(uniqueIds, 'Two check-in steps have the same id.'),
+  manualBoxes: z
+    .array(manualBoxSchema, { error: 'Additional info must be a list.' })
+    .max(MAX_MANUAL_BOXES, `A guidebook can have at most ${MAX_MANUAL_BOXES} additional info steps.`)
+    .refine(uniqueIds, 'Two additional info steps have the same id.'),
+  phone: singleLine('The phone number', MAX_PHONE),
+  whatsapp: link('The WhatsApp link'),
+  viber: link('The Viber link', VIBER_SCHEMES),
+  telegram: link('The Telegram link'),
+  facebook: link('The Facebook link'),
+  instagram: link('The Instagram link'),
+  wifiName: singleLine('The Wi-Fi name'),
+  wifiPassword: singleLine('The Wi-Fi password'),
+  wifiSecurity: z.enum(WIFI_SECURITY, { error: 'Wi-Fi security must be WPA, WEP or none.' }),
+  selectedHouseRules: houseRules,
+  textGreating: richText('The welcome message'),
+  photoGreating: mediaPath('The host picture'),
+  hostName: singleLine('The host name'),
+  selectedTheme: z.enum(THEME_VALUES, { error: 'Choose one of the themes.' }),
+  taxiLink: link('The taxi link'),
+  rentCarLink: link('The car rental link'),
+  foodLink: link('The food order link'),
+  brandingTitle: singleLine('The branding title'),
+};
+
+/** Kept when sent (SPEC §3 lists them for the editor's unsaved-change check); no default. */
+const extraFields = {
+  firstColor: z.string().regex(/^#[0-9a-f]{3,8}$/i, 'Colours must be hex values like #4a90e2.').optional(),
+  secondColor: z.string().regex(/^#[0-9a-f]{3,8}$/i, 'Colours must be hex values like #4a90e2.').optional(),
+  isRounded: z.boolean().optional(),
+  isSinglePage: z.boolean().optional(),
+};
+
+type Fields = typeof instructionFields;
+type FieldValues = { [K in keyof Fields]: z.output<Fields[K]> };
+
+/** What a new, empty guidebook holds (SPEC §3 defaults). */
+export const INSTRUCTION_DEFAULTS: FieldValues = {
+  nameInstruction: DEFAULT_INSTRUCTION_NAME,
+  address: '',
+  addressUrl: '',
+  code: '',
+  boxes: [],
+  manualBoxes: [],
+  phone: '',
+  whatsapp: '',
+  viber: '',
+  telegram: '',
+  facebook: '',
+  instagram: '',
+  wifiName: '',
+  wifiPassword: '',
+  wifiSecurity: 'WPA',
+  selectedHouseRules: [...DEFAULT_HOUSE_RULES],
+  textGreating: '',
+  photoGreating: '',
+  hostName: '',
+  selectedTheme: DEFAULT_THEME,
+  taxiLink: '',
+  rentCarLink: '',
+  foodLink: '',
+  brandingTitle: '',
+};
+
+function withDefaults<S extends Record<string, z.ZodType>>(shape: S, defaults: { [K in keyof S]: z.output<S[K]> }) {
+  const out: Record<string, z.ZodType> = {};
+  for (const key of Object.keys(shape)) {
+    const value = defaults[key as keyof S];
+    // Fresh copies: a default array must never be shared between two parsed documents.
+    out[key] = shape[key]!.default(() => structuredClone(value) as never);
+  }
+  return out as { [K in keyof S]: z.ZodDefault<S[K]> };
+}
+
+/**
+ * The whole editable content. Missing fields take their defaults, unknown fields are dropped
+ * (zod's default for objects), so `_id`, `token`, `isFree` or `user` in a body change nothing.
+ */
+export const instructionContentSchema = z.object(
+  { ...withDefaults(instructionFields, INSTRUCTION_DEFAULTS), ...extraFields },
+  { error: 'The guidebook must be an object.' },
+);
+
+/** A partial content (POST /api/instruction): only the fields sent, nothing defaulted. */
+export const instructionPartialSchema = z.object({ ...instructionFields, ...extraFields }).partial();
+
+/** PUT /api/instruction/:id: the whole content and the version it was loaded at. */
+export const saveInstructionSchema = instructionContentSchema.extend({
+  version: z.number({ error: 'Reload the guidebook before saving (its version is missing).' }).int().min(1),
+});
+
+/** PATCH /api/instruction/:id: the code alone ('' clears it; SPEC §5: no client-side rule). */
+export const changeCodeSchema = z.object({ code: instructionFields.code }, { error: 'The code must be text.' });
+
+export type InstructionContentInput = z.input<typeof instructionContentSchema>;
+export type InstructionContent = z.output<typeof instructionContentSchema>;
+export type InstructionPartial = z.output<typeof instructionPartialSchema>;
+export type Box = z.output<typeof boxSchema>;
+export type ManualBox = z.output<typeof manualBoxSchema>;
+
+/** An instruction as the owner's API answers it. */
+export type Instruction = InstructionContent & {
+  _id: string;
+  token: string;
+  isFree: boolean;
+  version: number;
+  /** ISO 8601. */
+  updatedAt: string;
+};
+
+/** GET /api/instruction/preview/:token: what the guest page needs and nothing private. */
+export type GuestInstruction = InstructionContent & {
+  token: string;
+  /** Owner id (SPEC §3). */
+  user: string;
+  /** The owner is on Premium: branding title and theme apply (SPEC §4 "Guest preview"). */
+  premium: boolean;
+};

@@ -1,0 +1,71 @@
+/**
+ * Auto-fill settings (SPEC §3 "User settings", §2 "Settings"): the defaults a new guidebook starts
+ * from, optionally applied to the existing ones. The fields reuse the instruction validators.
+ *
+ * - `GET /api/settings` → `Settings` (these defaults until the host saves).
+ * - `PUT /api/settings` (Settings) → `{ message: 'Settings Updated successfully', settings }`.
+ * - `PUT /api/settings/updateExistingInstructions` `{ dataSettings, applyToExistingInstruction }`
+ *   → `{ message, updated }`: saves the settings and copies the chosen groups into every guidebook
+ *   of the host in one transaction (each one's `version` goes up, so an open editor gets a 409).
+ */
+import { z } from 'zod';
+import { DEFAULT_HOUSE_RULES } from '../house-rules.ts';
+import { instructionFields } from './instruction.ts';
+
+/** SPEC §9: "Default welcome message text exists". */
+export const DEFAULT_WELCOME_MESSAGE =
+  '<p>Welcome! We are delighted to have you as our guest. Everything you need for your stay is in this guide. If anything is missing, just send us a message and we will help right away.</p>';
+
+export const settingsSchema = z.object(
+  {
+    textGreating: instructionFields.textGreating.default(DEFAULT_WELCOME_MESSAGE),
+    phone: instructionFields.phone.default(''),
+    whatsapp: instructionFields.whatsapp.default(''),
+    viber: instructionFields.viber.default(''),
+    telegram: instructionFields.telegram.default(''),
+    facebook: instructionFields.facebook.default(''),
+    instagram: instructionFields.instagram.default(''),
+    taxiLink: instructionFields.taxiLink.default(''),
+    rentCarLink: instructionFields.rentCarLink.default(''),
+    foodLink: instructionFields.foodLink.default(''),
+    selectedHouseRules: instructionFields.selectedHouseRules.default(() => [...DEFAULT_HOUSE_RULES]),
+  },
+  { error: 'The settings must be an object.' },
+);
+
+export type SettingsInput = z.input<typeof settingsSchema>;
+export type Settings = z.output<typeof settingsSchema>;
+
+export const DEFAULT_SETTINGS: Settings = settingsSchema.parse({});
+
+/** The "Apply to existing instructions" toggles and the fields each one copies (SPEC §3). */
+export const APPLY_GROUPS = {
+  greeting: ['textGreating'],
+  houseRules: ['selectedHouseRules'],
+  contact: ['phone', 'whatsapp', 'viber', 'telegram'],
+  socials: ['facebook', 'instagram'],
+  redirection: ['taxiLink', 'rentCarLink', 'foodLink'],
+} as const satisfies Record<string, ReadonlyArray<keyof Settings>>;
+
+export type ApplyGroup = keyof typeof APPLY_GROUPS;
+
+export const applyFlagsSchema = z.object(
+  {
+    greeting: z.boolean().default(false),
+    houseRules: z.boolean().default(false),
+    contact: z.boolean().default(false),
+    socials: z.boolean().default(false),
+    redirection: z.boolean().default(false),
+  },
+  { error: 'Choose which sections to apply.' },
+);
+
+export type ApplyFlags = z.output<typeof applyFlagsSchema>;
+
+export const updateExistingSchema = z.object(
+  {
+    dataSettings: settingsSchema,
+    applyToExistingInstruction: applyFlagsSchema,
+  },
+  { error: 'The settings must be an object.' },
+);

@@ -1,0 +1,45 @@
+import type { APIContext } from 'astro';
+import { requireUser } from '../../../lib/server/auth/require-user.ts';
+import { handle, json, readBody } from '../../../lib/server/http/json.ts';
+import { changeInstructionCode } from '../../../lib/server/instructions/change-instruction-code.ts';
+import { deleteInstruction } from '../../../lib/server/instructions/delete-instruction.ts';
+import { duplicateInstruction } from '../../../lib/server/instructions/duplicate-instruction.ts';
+import { getInstruction } from '../../../lib/server/instructions/get-instruction.ts';
+import { updateInstruction } from '../../../lib/server/instructions/update-instruction.ts';
+import { messages } from '../../../lib/shared/messages.ts';
+import { changeCodeSchema, saveInstructionSchema } from '../../../lib/shared/schemas/instruction.ts';
+
+/** The owner and the id from the path; every function below scopes its query by both. */
+function scope(context: APIContext): { userId: string; id: string } {
+  const { user } = requireUser(context.locals);
+  return { userId: user.id, id: context.params.id ?? '' };
+}
+
+/** GET /api/instruction/:id */
+export const GET = handle(async (context: APIContext) => json(await getInstruction(scope(context))));
+
+/** PUT /api/instruction/:id: the whole guidebook and the version it was loaded at (409 if stale). */
+export const PUT = handle(async (context: APIContext) => {
+  const { version, ...content } = await readBody(context.request, saveInstructionSchema);
+  const instruction = await updateInstruction({ ...scope(context), content, version });
+  return json({ message: messages.instruction.updated, instruction });
+});
+
+/** POST /api/instruction/:id: duplicate (SPEC §7). */
+export const POST = handle(async (context: APIContext) => {
+  const instruction = await duplicateInstruction(scope(context));
+  return json({ message: messages.instruction.duplicated, instruction }, 201);
+});
+
+/** DELETE /api/instruction/:id */
+export const DELETE = handle(async (context: APIContext) => {
+  await deleteInstruction(scope(context));
+  return json({ message: messages.instruction.deleted });
+});
+
+/** PATCH /api/instruction/:id: change the code (SPEC §7). */
+export const PATCH = handle(async (context: APIContext) => {
+  const { code } = await readBody(context.request, changeCodeSchema);
+  const instruction = await changeInstructionCode({ ...scope(context), code });
+  return json({ message: messages.instruction.codeChanged, instruction });
+});

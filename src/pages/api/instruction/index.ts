@@ -1,0 +1,22 @@
+import type { APIContext } from 'astro';
+import { requireUser } from '../../../lib/server/auth/require-user.ts';
+import { handle, json } from '../../../lib/server/http/json.ts';
+import { createInstruction } from '../../../lib/server/instructions/create-instruction.ts';
+import { findInstructions } from '../../../lib/server/instructions/find-instructions.ts';
+import { readOptionalBody } from '../../../lib/server/instructions/read-optional-body.ts';
+import { messages } from '../../../lib/shared/messages.ts';
+import { instructionPartialSchema } from '../../../lib/shared/schemas/instruction.ts';
+
+/** GET /api/instruction: the signed-in host's guidebooks, newest first. */
+export const GET = handle(async (context: APIContext) => {
+  const { user } = requireUser(context.locals);
+  return json(await findInstructions({ userId: user.id }));
+});
+
+/** POST /api/instruction: a new guidebook from the auto-fill settings (SPEC §3, §4). */
+export const POST = handle(async (context: APIContext) => {
+  const { user } = requireUser(context.locals);
+  const input = await readOptionalBody(context.request, instructionPartialSchema);
+  const instruction = await createInstruction({ userId: user.id, input });
+  return json({ message: messages.instruction.created, instruction }, 201);
+});

@@ -1,0 +1,22 @@
+import type { APIContext } from 'astro';
+import { requireUser } from '../../../../lib/server/auth/require-user.ts';
+import { handle, json } from '../../../../lib/server/http/json.ts';
+import { getInstructionPreview } from '../../../../lib/server/instructions/get-instruction-preview.ts';
+import { regenerateInstructionLink } from '../../../../lib/server/instructions/regenerate-instruction-link.ts';
+import { messages } from '../../../../lib/shared/messages.ts';
+
+/**
+ * GET /api/instruction/preview/:token (public, listed in auth/public-routes.ts): the guest view's
+ * data. Not cached (SPEC §9); the token must not leak through Referer (SECURITY.md 15).
+ */
+export const GET = handle(async (context: APIContext) => {
+  const instruction = await getInstructionPreview({ token: context.params.token ?? '' });
+  return json(instruction, 200, { 'referrer-policy': 'no-referrer' });
+});
+
+/** PATCH /api/instruction/preview/:token: a new link for the owner; the old one stops at once. */
+export const PATCH = handle(async (context: APIContext) => {
+  const { user } = requireUser(context.locals);
+  const instruction = await regenerateInstructionLink({ userId: user.id, token: context.params.token ?? '' });
+  return json({ message: messages.instruction.linkUpdated, instruction });
+});

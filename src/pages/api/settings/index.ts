@@ -1,0 +1,21 @@
+import type { APIContext } from 'astro';
+import { requireUser } from '../../../lib/server/auth/require-user.ts';
+import { handle, json, readBody } from '../../../lib/server/http/json.ts';
+import { getSettings } from '../../../lib/server/settings/get-settings.ts';
+import { updateSettings } from '../../../lib/server/settings/update-settings.ts';
+import { messages } from '../../../lib/shared/messages.ts';
+import { settingsSchema } from '../../../lib/shared/schemas/settings.ts';
+
+/** GET /api/settings: the auto-fill settings (defaults until saved). */
+export const GET = handle(async (context: APIContext) => {
+  const { user } = requireUser(context.locals);
+  return json(await getSettings({ userId: user.id }));
+});
+
+/** PUT /api/settings */
+export const PUT = handle(async (context: APIContext) => {
+  const { user } = requireUser(context.locals);
+  const input = await readBody(context.request, settingsSchema);
+  const settings = await updateSettings({ userId: user.id, settings: input });
+  return json({ message: messages.settings.updated, settings });
+});

@@ -1,0 +1,378 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_TOKEN } from '../src/lib/shared/demo.ts';
+import { DEFAULT_HOUSE_RULES } from '../src/lib/shared/house-rules.ts';
+import { messages } from '../src/lib/shared/messages.ts';
+import { DEFAULT_INSTRUCTION_NAME, instructionContentSchema, LOCKBOX_MARKER, MAX_BOXES, MAX_TEXT, type Instruction } from '../src/lib/shared/schemas/instruction.ts';
+import { DEFAULT_WELCOME_MESSAGE } from '../src/lib/shared/schemas/settings.ts';
+import { createUser, login, query, run, withCookie } from './helpers/auth.ts';
+import { startServer, type TestServer } from './helpers/server.ts';
+
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startServer();
+});
+
+afterAll(async () => {
+  await server?.stop();
+});
+
+/** SPEC §3 field names an owner's instruction answers with (plus version and updatedAt). */
+const INSTRUCTION_KEYS = [
+  '_id', 'nameInstruction', 'address', 'addressUrl', 'code', 'token', 'isFree', 'boxes', 'manualBoxes', 'phone', 'whatsapp', 'viber',
+  'telegram', 'facebook', 'instagram', 'wifiName', 'wifiPassword', 'wifiSecurity', 'selectedHouseRules', 'textGreating', 'photoGreating',
+  'hostName', 'selectedTheme', 'taxiLink', 'rentCarLink', 'foodLink', 'brandingTitle', 'version', 'updatedAt',
+].sort();
+
+interface Host {
+  id: string;
+  name: string;
+  cookie: string;
+  call(path: string, init?: RequestInit & { json?: unknown }): Promise<Response>;
+}
+
+async function host(plan = 'free', picture = ''): Promise<Host> {
+  const user = await createUser(server);
+  run(server, 'UPDATE users SET plan = ?, picture = ? WHERE id = ?', plan, picture, user.id);
+  const cookie = await login(server, user.email, user.password);
+  return {
+    id: user.id,
+    name: user.name,
+    cookie,
+    call: (path, init = {}) => server.request(path, { ...init, headers: withCookie(cookie, Object.fromEntries(new Headers(init.headers))) }),
+  };
+}
+
+async function create(h: Host, body?: unknown): Promise<Instruction> {
+  const response = await h.call('/api/instruction', body === undefined ? { method: 'POST' } : { json: body });
+  expect(response.status).toBe(201);
+  return ((await response.json()) as { instruction: Instruction }).instruction;
+}
+
+async function save(h: Host, instruction: Record<string, unknown>): Promise<Response> {
+  return h.call(`/api/instruction/${String(instruction._id)}`, { method: 'PUT', json: instruction });
+}
+
+function steps(count: number): Array<{ id: number; title: string; paragraph: string; imageUrl: string }> {
+  return Array.from({ length: count }, (_, i) => ({
+    id: 1735689600000 + i,
+    title: `Step ${i + 1}`,
+    paragraph: `<p>Walk to door ${i + 1}, then <strong>turn left</strong>. Code: ${LOCKBOX_MARKER}</p>`,
+    imageUrl: `/media/steps/step-${i + 1}.webp`,
+  }));
+}
+
+describe('POST /api/instruction (create)', () => {
+  it('fills a new guidebook from the defaults, the host picture and name', async () => {
+    const h = await host('free', '/media/avatars/ana.webp');
+    const response = await h.call('/api/instruction', { method: 'POST' });
+    expect(response.status).toBe(201);
+    const body = (await response.json()) as { message: string; instruction: Instruction };
+    expect(body.message).toBe(messages.instruction.created);
+    const instruction = body.instruction;
+    expect(Object.keys(instruction).sort()).toEqual(INSTRUCTION_KEYS);
+    expect(instruction).toMatchObject({
+      nameInstruction: DEFAULT_INSTRUCTION_NAME,
+      selectedHouseRules: [...DEFAULT_HOUSE_RULES],
+      selectedTheme: '#fff',
+      wifiSecurity: 'WPA',
+      textGreating: DEFAULT_WELCOME_MESSAGE,
+      photoGreating: '/media/avatars/ana.webp',
+      hostName: h.name,
+      isFree: true,
+      version: 1,
+      boxes: [],
+      manualBoxes: [],
+    });
+    expect(instruction.token).toMatch(/^[\w-]{21}$/);
+    expect(new Date(instruction.updatedAt).getTime()).toBeGreaterThan(Date.now() - 60_000);
+  });
+
+  it('takes a partial body over the defaults and drops unknown fields', async () => {
+    const h = await host();
+    const instruction = await create(h, { nameInstruction: '  Loft by the river ', selectedTheme: '#4a90e2', isFree: false, token: 'mine', evil: 1 });
+    expect(instruction.nameInstruction).toBe('Loft by the river');
+    expect(instruction.selectedTheme).toBe('#4a90e2');
+    expect(instruction.isFree).toBe(true);
+    expect(instruction.token).not.toBe('mine');
+    expect(instruction).not.toHaveProperty('evil');
+  });
+
+  it('refuses an invalid partial body with 400 and a message', async () => {
+    const h = await host();
+    const response = await h.call('/api/instruction', { json: { selectedTheme: '#000' } });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ message: 'Choose one of the themes.' });
+    expect(query(server, 'SELECT id FROM instructions WHERE user_id = ?', h.id)).toHaveLength(0);
+  });
+});
+
+describe('GET /api/instruction and /api/instruction/:id', () => {
+  it('lists only the host’s own guidebooks, newest first', async () => {
+    const h = await host();
+    const other = await host();
+    await create(other);
+    const first = await create(h, { nameInstruction: 'First' });
+    const second = await create(h, { nameInstruction: 'Second' });
+    const response = await h.call('/api/instruction');
+    expect(response.status).toBe(200);
+    const list = (await response.json()) as Instruction[];
+    expect(list.map((item) => item._id)).toEqual([second._id, first._id]);
+    expect(Object.keys(list[0]!).sort()).toEqual(INSTRUCTION_KEYS);
+
+    const one = await h.call(`/api/instruction/${first._id}`);
+    expect(one.status).toBe(200);
+    expect(await one.json()).toEqual(first);
+  });
+
+  it('answers 404 for an unknown id', async () => {
+    const h = await host();
+    const response = await h.call('/api/instruction/no-such-id');
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({ message: messages.instruction.notFound });
+  });
+});
+
+describe('PUT /api/instruction/:id (save)', () => {
+  it('saves the whole guidebook, keeps step ids and bumps the version', async () => {
+    const h = await host();
+    const created = await create(h);
+    const edited = {
+      ...created,
+      nameInstruction: 'Seaside Cottage',
+      address: 'Obala 12, Split',
+      addressUrl: 'https://maps.google.com/?q=43.5,16.4',
+      code: '4821',
+      boxes: steps(30),
+      manualBoxes: [{ id: 1, paragraph: '<p>Beach is 4 minutes away.</p>', imageUrl: '/media/extra/beach.webp' }],
+      phone: '+385 91 555 0101',
+      whatsapp: 'https://wa.me/385915550101',
+      viber: 'viber://chat?number=%2B385915550101',
+      telegram: 'https://t.me/ana',
+      facebook: 'facebook.com/seaside',
+      instagram: 'https://instagram.com/seaside',
+      wifiName: 'Seaside',
+      wifiPassword: 'sunny days',
+      wifiSecurity: 'WEP',
+      selectedHouseRules: [8, 10, 8, 16],
+      selectedTheme: '#d94f7b',
+      taxiLink: 'https://www.uber.com',
+      firstColor: '#ffffff',
+      isSinglePage: true,
+      // Ignored: identity, link, plan and version fields are the server's.
+      _id: 'other-id',
+      token: 'chosen-token',
+      isFree: false,
+      user: 'someone-else',
+      unknownField: '<script>',
+    };
+    const response = await h.call(`/api/instruction/${created._id}`, { method: 'PUT', json: edited });
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as { message: string; instruction: Instruction & Record<string, unknown> };
+    expect(body.message).toBe(messages.instruction.updated);
+    const saved = body.instruction;
+    expect(saved._id).toBe(created._id);
+    expect(saved.token).toBe(created.token);
+    expect(saved.isFree).toBe(true);
+    expect(saved.version).toBe(2);
+    expect(saved).not.toHaveProperty('user');
+    expect(saved).not.toHaveProperty('unknownField');
+    expect(saved.boxes.map((box) => box.id)).toEqual(edited.boxes.map((box) => box.id));
+    expect(saved.boxes[0]).toEqual(edited.boxes[0]);
+    expect(saved.facebook).toBe('https://facebook.com/seaside');
+    expect(saved.selectedHouseRules).toEqual([8, 10, 16]);
+    expect(saved).toMatchObject({ firstColor: '#ffffff', isSinglePage: true, wifiSecurity: 'WEP', selectedTheme: '#d94f7b', code: '4821' });
+
+    const stored = query<{ data: string; version: number }>(server, 'SELECT data, version FROM instructions WHERE id = ?', created._id)[0]!;
+    expect(stored.version).toBe(2);
+    expect(JSON.parse(stored.data)).not.toHaveProperty('user');
+    expect(await (await h.call(`/api/instruction/${created._id}`)).json()).toEqual(saved);
+  });
+
+  it('answers 409 to a save made from an older version and keeps the newer work', async () => {
+    const h = await host();
+    const created = await create(h);
+    // Two tabs load version 1; the first saves, the second must not overwrite it.
+    const first = await save(h, { ...created, nameInstruction: 'Saved in tab one' });
+    expect(first.status).toBe(200);
+    const stale = await save(h, { ...created, nameInstruction: 'Saved in tab two' });
+    expect(stale.status).toBe(409);
+    expect(await stale.json()).toEqual({ message: messages.instruction.staleVersion });
+    const current = (await (await h.call(`/api/instruction/${created._id}`)).json()) as Instruction;
+    expect(current.nameInstruction).toBe('Saved in tab one');
+    expect(current.version).toBe(2);
+    // After reloading, the second tab saves fine.
+    expect((await save(h, { ...current, nameInstruction: 'Tab two after reload' })).status).toBe(200);
+  });
+
+  it('needs the version it edited', async () => {
+    const h = await host();
+    const { version: _version, ...created } = await create(h);
+    const response = await save(h, created);
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { message: string }).message).toMatch(/version/);
+  });
+
+  it.each([
+    ['a name over the limit', { nameInstruction: 'x'.repeat(MAX_TEXT + 1) }, `The name can be at most ${MAX_TEXT} characters.`],
+    ['too many steps', { boxes: steps(MAX_BOXES + 1) }, `A guidebook can have at most ${MAX_BOXES} check-in steps.`],
+    ['two steps with one id', { boxes: [{ id: 5 }, { id: 5 }] }, 'Two check-in steps have the same id.'],
+    ['a step without an id', { boxes: [{ title: 'x' }] }, 'Each step needs a numeric id.'],
+    ['an unknown theme', { selectedTheme: 'red' }, 'Choose one of the themes.'],
+    ['a house rule that does not exist', { selectedHouseRules: [1, 17] }, undefined],
+    ['a javascript: map link', { addressUrl: 'javascript:alert(1)' }, undefined],
+    ['an image from elsewhere', { photoGreating: 'https://evil.example/x.png' }, 'The host picture must be an uploaded image.'],
+    ['a Wi-Fi security type that does not exist', { wifiSecurity: 'WPA3' }, 'Wi-Fi security must be WPA, WEP or none.'],
+    ['a welcome text over the limit', { textGreating: 'x'.repeat(10_001) }, undefined],
+    ['a non-object body', [], undefined],
+  ])('refuses %s with 400', async (_label, change, message) => {
+    const h = await host();
+    const created = await create(h);
+    const body = Array.isArray(change) ? change : { ...created, ...change };
+    const response = await h.call(`/api/instruction/${created._id}`, { method: 'PUT', json: body });
+    expect(response.status).toBe(400);
+    const answer = (await response.json()) as { message: string };
+    if (message) expect(answer.message).toBe(message);
+    else expect(answer.message.length).toBeGreaterThan(0);
+    expect(query<{ version: number }>(server, 'SELECT version FROM instructions WHERE id = ?', created._id)[0]!.version).toBe(1);
+  });
+
+  it('turns line breaks in single-line fields into spaces', async () => {
+    const h = await host();
+    const created = await create(h);
+    const response = await save(h, { ...created, wifiName: 'Sea\nside', hostName: ' Ana\t ' });
+    const { instruction } = (await response.json()) as { instruction: Instruction };
+    expect(instruction.wifiName).toBe('Sea side');
+    expect(instruction.hostName).toBe('Ana');
+  });
+});
+
+describe('POST /api/instruction/:id (duplicate)', () => {
+  it('copies the content under a new id and a new link', async () => {
+    const h = await host();
+    const created = await create(h);
+    const { instruction: saved } = (await (await save(h, { ...created, nameInstruction: 'Original', boxes: steps(3), code: '11' })).json()) as { instruction: Instruction };
+    const response = await h.call(`/api/instruction/${created._id}`, { method: 'POST' });
+    expect(response.status).toBe(201);
+    const body = (await response.json()) as { message: string; instruction: Instruction };
+    expect(body.message).toBe(messages.instruction.duplicated);
+    const copy = body.instruction;
+    expect(copy._id).not.toBe(saved._id);
+    expect(copy.token).not.toBe(saved.token);
+    expect(copy.token).toMatch(/^[\w-]{21}$/);
+    expect(copy.version).toBe(1);
+    const { _id: _a, token: _b, version: _c, updatedAt: _d, ...copyContent } = copy;
+    const { _id: _e, token: _f, version: _g, updatedAt: _h, ...savedContent } = saved;
+    expect(copyContent).toEqual(savedContent);
+    expect((await (await h.call('/api/instruction')).json()) as Instruction[]).toHaveLength(2);
+  });
+});
+
+describe('PATCH /api/instruction/:id (code)', () => {
+  it('replaces the code alone and bumps the version', async () => {
+    const h = await host();
+    const created = await create(h, { code: '1234', nameInstruction: 'Kept' });
+    const response = await h.call(`/api/instruction/${created._id}`, { method: 'PATCH', json: { code: ' 9876 ' } });
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as { message: string; instruction: Instruction };
+    expect(body.message).toBe(messages.instruction.codeChanged);
+    expect(body.instruction).toMatchObject({ code: '9876', nameInstruction: 'Kept', version: 2 });
+    // An editor still at version 1 must reload rather than write the old code back.
+    expect((await save(h, created)).status).toBe(409);
+  });
+
+  it('allows an empty code and refuses a missing one', async () => {
+    const h = await host();
+    const created = await create(h, { code: '1234' });
+    const empty = await h.call(`/api/instruction/${created._id}`, { method: 'PATCH', json: { code: '' } });
+    expect(empty.status).toBe(200);
+    expect(((await empty.json()) as { instruction: Instruction }).instruction.code).toBe('');
+    const missing = await h.call(`/api/instruction/${created._id}`, { method: 'PATCH', json: {} });
+    expect(missing.status).toBe(400);
+    const tooLong = await h.call(`/api/instruction/${created._id}`, { method: 'PATCH', json: { code: 'x'.repeat(MAX_TEXT + 1) } });
+    expect(tooLong.status).toBe(400);
+  });
+});
+
+describe('preview links', () => {
+  it('GET /api/instruction/preview/:token is public and shows only what guests see', async () => {
+    const h = await host();
+    const created = await create(h, { nameInstruction: 'Guest view', brandingTitle: 'Ana’s Stays', wifiPassword: 'pw' });
+    const response = await server.request(`/api/instruction/preview/${created.token}`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('referrer-policy')).toBe('no-referrer');
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    const guest = (await response.json()) as Record<string, unknown>;
+    expect(guest).toMatchObject({ nameInstruction: 'Guest view', wifiPassword: 'pw', token: created.token, user: h.id, premium: false, brandingTitle: '' });
+    for (const key of ['_id', 'isFree', 'version', 'updatedAt']) expect(guest).not.toHaveProperty(key);
+  });
+
+  it('shows the branding title of a premium owner and says premium', async () => {
+    const h = await host('premium');
+    const created = await create(h, { brandingTitle: 'Ana’s Stays' });
+    const guest = (await (await server.request(`/api/instruction/preview/${created.token}`)).json()) as Record<string, unknown>;
+    expect(guest).toMatchObject({ premium: true, brandingTitle: 'Ana’s Stays' });
+  });
+
+  it('PATCH /api/instruction/preview/:token gives a new link and the old one answers 404 at once', async () => {
+    const h = await host();
+    const created = await create(h);
+    const response = await h.call(`/api/instruction/preview/${created.token}`, { method: 'PATCH' });
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as { message: string; instruction: Instruction };
+    expect(body.message).toBe(messages.instruction.linkUpdated);
+    expect(body.instruction.token).toMatch(/^[\w-]{21}$/);
+    expect(body.instruction.token).not.toBe(created.token);
+    expect(body.instruction._id).toBe(created._id);
+
+    const old = await server.request(`/api/instruction/preview/${created.token}`);
+    expect(old.status).toBe(404);
+    expect(await old.json()).toEqual({ message: messages.instruction.notFound });
+    expect((await server.request(`/api/instruction/preview/${body.instruction.token}`)).status).toBe(200);
+    // The old token cannot be regenerated again either.
+    expect((await h.call(`/api/instruction/preview/${created.token}`, { method: 'PATCH' })).status).toBe(404);
+  });
+
+  it('answers 404 for tokens that are not ours', async () => {
+    for (const token of ['nope', 'a'.repeat(65), '%00', '..']) {
+      expect((await server.request(`/api/instruction/preview/${token}`)).status).not.toBe(200);
+    }
+  });
+
+  it('serves the demo guidebook, which validates against the shared schema as stored', async () => {
+    const response = await server.request(`/api/instruction/preview/${DEMO_TOKEN}`);
+    expect(response.status).toBe(200);
+    const { token: _t, user: _u, premium, ...content } = (await response.json()) as Record<string, unknown>;
+    expect(premium).toBe(false);
+    expect(instructionContentSchema.parse(content)).toEqual(content);
+  });
+});
+
+describe('DELETE /api/instruction/:id', () => {
+  it('deletes the guidebook and its link', async () => {
+    const h = await host();
+    const created = await create(h);
+    const response = await h.call(`/api/instruction/${created._id}`, { method: 'DELETE' });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ message: messages.instruction.deleted });
+    expect((await h.call(`/api/instruction/${created._id}`)).status).toBe(404);
+    expect((await server.request(`/api/instruction/preview/${created.token}`)).status).toBe(404);
+    expect((await h.call(`/api/instruction/${created._id}`, { method: 'DELETE' })).status).toBe(404);
+  });
+});
+
+describe('a 30-step guidebook with images', () => {
+  it('round-trips unchanged through save and load', async () => {
+    const h = await host();
+    const created = await create(h);
+    const boxes = steps(30);
+    const manualBoxes = steps(10).map(({ id, paragraph, imageUrl }) => ({ id, paragraph, imageUrl }));
+    const { instruction } = (await (await save(h, { ...created, boxes, manualBoxes })).json()) as { instruction: Instruction };
+    expect(instruction.boxes).toEqual(boxes);
+    expect(instruction.manualBoxes).toEqual(manualBoxes);
+    // Saving what was loaded changes nothing but the version: the stored HTML is stable.
+    const again = (await (await save(h, instruction)).json()) as { instruction: Instruction };
+    expect(again.instruction.boxes).toEqual(boxes);
+    expect(again.instruction.version).toBe(3);
+  });
+});
