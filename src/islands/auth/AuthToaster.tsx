@@ -1,7 +1,19 @@
+import type { CSSProperties } from 'react';
 import { Toaster } from 'sonner';
 import { TOAST_DURATION_MS } from '../../lib/shared/messages.ts';
 
+/**
+ * sonner's rich colours put 13 px text below 4.5:1 on their tinted backgrounds (error red is
+ * 4.34:1); these darker inks keep every toast at WCAG AA on the same backgrounds.
+ */
+const readableInks = {
+  '--success-text': '#166534',
+  '--info-text': '#1e40af',
+  '--warning-text': '#92400e',
+  '--error-text': '#b91c1c',
+} as CSSProperties;
+
 /** SPEC §2: toasts sit bottom-center and close after 3000 ms. */
 export default function AuthToaster() {
-  return <Toaster position="bottom-center" duration={TOAST_DURATION_MS} richColors />;
+  return <Toaster position="bottom-center" duration={TOAST_DURATION_MS} richColors style={readableInks} />;
 }
