@@ -1,0 +1,224 @@
+import type { Page } from '@playwright/test';
+import { messages } from '../src/lib/shared/messages.ts';
+import { createVerifiedAccount, expect, mailsTo, test } from './fixtures/session.ts';
+import { seriousA11yViolations } from './support/fixtures.ts';
+
+// SPEC §2 (Login, Register, Forgot/Reset password, verification screens), §4 (Auth, Registration,
+// E-mail verification, Reset password), §5 (validation), §8 (login and reset messages).
+// Registrations are rate-limited per address for the whole run (20 an hour): only the tests that
+// are about a fresh account register one; the others use the worker's account.
+
+const PASSWORD = 'porch-light-1';
+
+function uniqueEmail(label: string): string {
+  return `auth-${label}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}@example.com`;
+}
+
+function toast(page: Page, text: string) {
+  return page.getByRole('region', { name: /notifications/i }).getByText(text, { exact: true });
+}
+
+/** The link of the newest mail to `to` whose link starts with `pathname`, as a same-site path. */
+async function mailedLink(to: string, pathname: string): Promise<string> {
+  let link: string | undefined;
+  await expect
+    .poll(
+      () => {
+        const pattern = new RegExp(`https?://[^/\\s]+(${pathname}\\?[^\\s]+)`);
+        const found = mailsTo(to)
+          .map((mail) => mail.match(pattern)?.[1])
+          .filter(Boolean);
+        link = found.at(-1);
+        return link;
+      },
+      { timeout: 15_000, message: `a mail to ${to} with a ${pathname} link` },
+    )
+    .toBeTruthy();
+  return link as string;
+}
+
+/** The form's submit button, once the island has hydrated (it is disabled until then). */
+async function ready(page: Page, button: string) {
+  const submit = page.getByRole('button', { name: button, exact: true });
+  await expect(submit).toBeEnabled();
+  return submit;
+}
+
+async function fillLogin(page: Page, email: string, password: string) {
+  const submit = await ready(page, 'Log In');
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await submit.click();
+}
+
+test('register, follow the mailed link, log in: lands on /dashboard with the user info stored', async ({ page }) => {
+  // The verification page waits its full 10 s before opening the login page (SPEC §2).
+  test.setTimeout(60_000);
+  const email = uniqueEmail('flow');
+  await page.goto('/register');
+  const register = await ready(page, 'Register');
+  await page.getByLabel('Name', { exact: true }).fill('Rae Host');
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByLabel('Confirm Password', { exact: true }).fill(PASSWORD);
+  await register.click();
+
+  // SPEC §4: an info notice replaces the form; the user stays on the page.
+  await expect(page.getByRole('heading', { name: 'Check your inbox', level: 1 })).toBeVisible();
+  await expect(page.getByRole('status')).toContainText(email);
+  await expect(page).toHaveURL(/\/register$/);
+
+  const link = await mailedLink(email, '/verify-email');
+  await page.goto(link);
+  await expect(page.getByRole('heading', { name: messages.auth.emailVerified, level: 1 })).toBeVisible();
+  await expect(page.getByText('Hi Rae Host,')).toBeVisible();
+  await expect(page.getByRole('progressbar', { name: 'Redirecting to login' })).toBeVisible();
+  await page.waitForURL(/\/login$/, { timeout: 15_000 });
+
+  await fillLogin(page, email, PASSWORD);
+  await page.waitForURL(/\/dashboard/);
+  const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('userInfo') ?? 'null') as Record<string, unknown> | null);
+  expect(stored).toMatchObject({ name: 'Rae Host', email, picture: '', googleId: null });
+  expect(Object.keys(stored ?? {}).sort()).toEqual(['_id', 'email', 'googleId', 'name', 'picture']);
+
+  // The link works once: a second visit says so (SPEC §8).
+  await page.goto(link);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(new RegExp(`${messages.auth.alreadyVerified}|${messages.auth.verificationFailed}`));
+});
+
+test('login with a wrong password shows the server message and stays on /login', async ({ page, account }) => {
+  await page.goto('/login');
+  await fillLogin(page, account.email, 'not-the-password');
+  await expect(toast(page, messages.auth.invalidCredentials)).toBeVisible();
+  await expect(page.locator('form')).toContainText(messages.auth.invalidCredentials);
+  await expect(page).toHaveURL(/\/login$/);
+  expect(await page.evaluate(() => localStorage.getItem('userInfo'))).toBeNull();
+});
+
+test('login before verifying shows the verification notice and the error toast', async ({ page, request, baseURL }) => {
+  const email = uniqueEmail('unverified');
+  const origin = new URL(baseURL ?? '').origin;
+  const registered = await request.post('/api/users', { headers: { origin }, data: { name: 'Una Host', email, password: PASSWORD, captchaToken: '' } });
+  expect(registered.status()).toBe(201);
+
+  await page.goto('/login');
+  await fillLogin(page, email, PASSWORD);
+  await expect(toast(page, messages.auth.verifyFirst)).toBeVisible();
+  await expect(page.getByText(messages.auth.verifyNotice)).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('forgot password, reset through the mailed link, log in with the new password', async ({ page, request, baseURL }) => {
+  const account = await createVerifiedAccount(request, baseURL, 'reset');
+  await page.goto('/login');
+  await page.getByRole('link', { name: 'Forgot?' }).click();
+  await expect(page).toHaveURL(/\/forgotPassword$/);
+  await expect(page.getByLabel('Email', { exact: true })).toHaveAttribute('type', 'email');
+  const submit = await ready(page, 'Submit');
+  await page.getByLabel('Email', { exact: true }).fill(account.email);
+  await submit.click();
+  await expect(page.getByText(messages.auth.resetMailSent)).toBeVisible();
+
+  const link = await mailedLink(account.email, '/resetPassword');
+  const response = await page.goto(link);
+  // The token is in the address: no Referer may carry it elsewhere (SECURITY.md).
+  expect(response?.headers()['referrer-policy']).toBe('no-referrer');
+
+  const newPassword = page.getByLabel('New password', { exact: true });
+  const confirm = page.getByLabel('Confirm new password', { exact: true });
+  const change = page.getByRole('button', { name: 'Change password' });
+  // SPEC §5: at least 6 characters, both equal.
+  await newPassword.fill('short');
+  await confirm.fill('short');
+  await change.click();
+  await expect(page.getByText(messages.auth.passwordTooShort).first()).toBeVisible();
+  await expect(newPassword).toHaveAttribute('aria-invalid', 'true');
+  await newPassword.fill('brand-new-pass');
+  await confirm.fill('brand-new-pass2');
+  await change.click();
+  await expect(page.getByText(messages.auth.passwordsNotMatching).first()).toBeVisible();
+
+  await confirm.fill('brand-new-pass');
+  await change.click();
+  await expect(page.getByRole('heading', { name: 'Password changed' })).toBeVisible();
+  await page.waitForURL(/\/login$/);
+
+  await fillLogin(page, account.email, account.password);
+  await expect(toast(page, messages.auth.invalidCredentials)).toBeVisible();
+  await fillLogin(page, account.email, 'brand-new-pass');
+  await page.waitForURL(/\/dashboard/);
+});
+
+test('a reset link with an unknown token says it expired and offers the way to login', async ({ page }) => {
+  await page.goto('/resetPassword?token=not-a-real-token&email=nobody%40example.com');
+  await expect(page.getByText(messages.auth.resetExpired)).toBeVisible();
+  await expect(page.getByLabel('New password', { exact: true })).toHaveCount(0);
+  await page.getByRole('link', { name: 'Go to login' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('a verification link with a bad token shows "Verification Failed"', async ({ page }) => {
+  const response = await page.goto('/verify-email?token=bad-token&name=Ann');
+  expect(response?.headers()['referrer-policy']).toBe('no-referrer');
+  await expect(page.getByRole('heading', { name: messages.auth.verificationFailed, level: 1 })).toBeVisible();
+  await expect(page.getByText('Hi Ann,')).toBeVisible();
+});
+
+test('login follows a same-site redirect and refuses another site', async ({ page, account }) => {
+  await page.goto('/login?redirect=/dashboard/profile');
+  await fillLogin(page, account.email, account.password);
+  await page.waitForURL(/\/dashboard\/profile$/);
+
+  await page.context().clearCookies();
+  await page.goto('/login?redirect=//example.com/phish');
+  await fillLogin(page, account.email, account.password);
+  await page.waitForURL(/\/dashboard$/);
+});
+
+test('register checks the form before sending it', async ({ page }) => {
+  await page.goto('/register');
+  const register = await ready(page, 'Register');
+  await page.getByLabel('Name', { exact: true }).fill('Val');
+  await page.getByLabel('Email', { exact: true }).fill(uniqueEmail('invalid'));
+  await page.getByLabel('Password', { exact: true }).fill('abcdef');
+  await page.getByLabel('Confirm Password', { exact: true }).fill('abcdeg');
+  let posted = false;
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/users') posted = true;
+  });
+  await register.click();
+  await expect(page.getByText(messages.auth.passwordsDontMatch).first()).toBeVisible();
+  await expect(page.getByLabel('Confirm Password', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByLabel('Confirm Password', { exact: true })).toBeFocused();
+
+  await page.getByLabel('Password', { exact: true }).fill('abc');
+  await page.getByLabel('Confirm Password', { exact: true }).fill('abc');
+  await register.click();
+  await expect(page.getByText(messages.auth.passwordTooShort)).toBeVisible();
+  expect(posted).toBe(false);
+});
+
+for (const path of ['/login', '/register', '/forgotPassword', '/resetPassword', '/verify-email', '/verify-email-change']) {
+  test(`${path}: the reduced header shows only Log In and Register`, async ({ page }) => {
+    await page.goto(path);
+    const header = page.getByRole('banner');
+    await expect(header.getByRole('link', { name: 'Log In', exact: true })).toHaveAttribute('href', '/login');
+    await expect(header.getByRole('link', { name: 'Register', exact: true })).toHaveAttribute('href', '/register');
+    await expect(header.getByRole('link', { name: 'Features', exact: true })).toHaveCount(0);
+    await expect(header.getByRole('link', { name: 'Get Started' })).toHaveCount(0);
+  });
+}
+
+for (const path of ['/login', '/register', '/forgotPassword']) {
+  test(`${path}: no serious accessibility violation, no third-party script when nothing is configured`, async ({ page, baseURL }) => {
+    const thirdParty: string[] = [];
+    page.on('request', (request) => {
+      if (/^https?:/.test(request.url()) && new URL(request.url()).origin !== new URL(baseURL ?? '').origin) thirdParty.push(request.url());
+    });
+    await page.goto(path);
+    await ready(page, path === '/login' ? 'Log In' : path === '/register' ? 'Register' : 'Submit');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    expect(thirdParty).toEqual([]);
+    await expect(page.getByRole('button', { name: /google/i })).toHaveCount(0);
+  });
+}
