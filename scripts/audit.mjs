@@ -59,7 +59,7 @@ try {
   console.error(`audit: Lighthouse could not run: ${error instanceof Error ? error.message : String(error)}`);
   process.exitCode = 1;
 } finally {
-  await chrome?.kill();
+  chrome?.kill();
   await server.stop();
 }
 
