@@ -3,7 +3,7 @@ import type { Instruction, InstructionContent } from '../../shared/schemas/instr
 import { AppError } from '../http/app-error.ts';
 import { getRuntime } from '../runtime.ts';
 import { assertCanEdit } from './assert-can-edit.ts';
-import { cleanInstructionContent } from './clean-instruction-content.ts';
+import { cleanInstructionContent, storedRichTexts } from './clean-instruction-content.ts';
 import { findOwnedInstruction } from './find-owned-instruction.ts';
 import { instructionNotFound } from './instruction-errors.ts';
 import { afterInstructionWrite } from './instruction-events.ts';
@@ -17,7 +17,8 @@ import { toInstruction } from './instruction-row.ts';
 export async function updateInstruction({ userId, id, content, version }: { userId: string; id: string; content: InstructionContent; version: number }): Promise<Instruction> {
   const row = await findOwnedInstruction({ userId, id });
   await assertCanEdit({ userId, isFree: row.is_free === 1 });
-  const data = JSON.stringify(cleanInstructionContent(content));
+  const stored = storedRichTexts(JSON.parse(row.data) as InstructionContent);
+  const data = JSON.stringify(cleanInstructionContent(content, stored));
 
   const { db } = await getRuntime();
   const updated = await db

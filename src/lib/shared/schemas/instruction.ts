@@ -98,13 +98,15 @@ export function isMediaPath(value: string): boolean {
   return value === '' || (MEDIA_PATH.test(value) && !value.includes('..'));
 }
 
-/** A single line: trimmed, control characters (pasted line breaks) turned into spaces. */
+/**
+ * A single line: control characters (pasted line breaks) turned into spaces, then trimmed, in
+ * that order so that saving the result again gives the same string.
+ */
 export function singleLine(label: string, max = MAX_TEXT) {
   return z
     .string({ error: `${label} must be text.` })
-    .trim()
-    .max(max, `${label} can be at most ${max} characters.`)
-    .transform((value) => value.replace(CONTROL, ' '));
+    .transform((value) => value.replace(CONTROL, ' ').trim())
+    .pipe(z.string().max(max, `${label} can be at most ${max} characters.`));
 }
 
 /** Rich text as HTML; the server sanitises it after this check (src/lib/server/instructions). */

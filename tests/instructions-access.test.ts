@@ -1,0 +1,214 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '../src/lib/shared/messages.ts';
+import { FREE_INSTRUCTION_LIMIT } from '../src/lib/shared/plans.ts';
+import type { Instruction } from '../src/lib/shared/schemas/instruction.ts';
+import { createUser, login, query, run, withCookie } from './helpers/auth.ts';
+import { startServer, type TestServer } from './helpers/server.ts';
+
+/**
+ * SECURITY.md 14 and SPEC §4, §6: who may call what. The matrix below is test data: every
+ * instruction and settings route × { anonymous, owner, other host, guest holding the token }.
+ */
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startServer();
+});
+
+afterAll(async () => {
+  await server?.stop();
+});
+
+type Call = (path: string, init?: RequestInit & { json?: unknown }) => Promise<Response>;
+
+interface Host {
+  id: string;
+  call: Call;
+}
+
+async function host(plan = 'free'): Promise<Host> {
+  const user = await createUser(server);
+  run(server, 'UPDATE users SET plan = ? WHERE id = ?', plan, user.id);
+  const cookie = await login(server, user.email, user.password);
+  return { id: user.id, call: (path, init = {}) => server.request(path, { ...init, headers: withCookie(cookie, Object.fromEntries(new Headers(init.headers))) }) };
+}
+
+const anonymous: Call = (path, init) => server.request(path, init);
+
+async function create(h: Host, body: unknown = {}): Promise<Instruction> {
+  const response = await h.call('/api/instruction', { json: body });
+  expect(response.status, await response.clone().text()).toBe(201);
+  return ((await response.json()) as { instruction: Instruction }).instruction;
+}
+
+function setPlan(h: Host, plan: string): void {
+  run(server, 'UPDATE users SET plan = ? WHERE id = ?', plan, h.id);
+}
+
+function row(id: string): { data: string; version: number; token: string; is_free: number; user_id: string } | undefined {
+  return query<{ data: string; version: number; token: string; is_free: number; user_id: string }>(server, 'SELECT data, version, token, is_free, user_id FROM instructions WHERE id = ?', id)[0];
+}
+
+/** Each route that reads or writes one guidebook, built from the target's id and token. */
+function routes(target: Instruction): Array<{ name: string; path: string; init: RequestInit & { json?: unknown } }> {
+  return [
+    { name: 'GET /:id', path: `/api/instruction/${target._id}`, init: {} },
+    { name: 'PUT /:id', path: `/api/instruction/${target._id}`, init: { method: 'PUT', json: { ...target, nameInstruction: 'Hijacked' } } },
+    { name: 'POST /:id (duplicate)', path: `/api/instruction/${target._id}`, init: { method: 'POST' } },
+    { name: 'PATCH /:id (code)', path: `/api/instruction/${target._id}`, init: { method: 'PATCH', json: { code: '0000' } } },
+    { name: 'PATCH /preview/:token', path: `/api/instruction/preview/${target.token}`, init: { method: 'PATCH' } },
+    { name: 'DELETE /:id', path: `/api/instruction/${target._id}`, init: { method: 'DELETE' } },
+  ];
+}
+
+describe('authorization matrix', () => {
+  let owner: Host;
+  let other: Host;
+  let target: Instruction;
+
+  beforeAll(async () => {
+    owner = await host('gold');
+    other = await host('gold');
+    target = await create(owner, { nameInstruction: 'Owner only', code: '4821' });
+  });
+
+  it('another host gets 404 "Instruction not found" on every route with the owner’s id or token, and nothing changes', async () => {
+    const before = row(target._id);
+    for (const route of routes(target)) {
+      const response = await other.call(route.path, route.init);
+      expect(response.status, route.name).toBe(404);
+      expect(await response.json(), route.name).toEqual({ message: messages.instruction.notFound });
+    }
+    expect(row(target._id)).toEqual(before);
+    // Nothing leaked into the other host's account either (no duplicate made for them).
+    expect(query(server, 'SELECT id FROM instructions WHERE user_id = ?', other.id)).toHaveLength(0);
+    const list = (await (await other.call('/api/instruction')).json()) as Instruction[];
+    expect(list).toEqual([]);
+  });
+
+  it('anonymous callers get 401 on every private route, guests included', async () => {
+    const before = row(target._id);
+    for (const route of [...routes(target), { name: 'GET /', path: '/api/instruction', init: {} }, { name: 'POST /', path: '/api/instruction', init: { method: 'POST' } }]) {
+      const response = await anonymous(route.path, route.init);
+      expect(response.status, route.name).toBe(401);
+    }
+    for (const [method, path] of [['GET', '/api/settings'], ['PUT', '/api/settings'], ['PUT', '/api/settings/updateExistingInstructions']] as const) {
+      const response = await anonymous(path, method === 'GET' ? {} : { method, json: {} });
+      expect(response.status, `${method} ${path}`).toBe(401);
+    }
+    expect(row(target._id)).toEqual(before);
+  });
+
+  it('a guest holding the token can read the preview and nothing else', async () => {
+    const preview = await anonymous(`/api/instruction/preview/${target.token}`);
+    expect(preview.status).toBe(200);
+    // The token is no key to the owner routes, for a guest or for a signed-in stranger.
+    expect((await anonymous(`/api/instruction/${target.token}`)).status).toBe(401);
+    expect((await other.call(`/api/instruction/${target.token}`)).status).toBe(404);
+    expect((await owner.call(`/api/instruction/${target.token}`)).status).toBe(404);
+  });
+
+  it('the owner can use every route', async () => {
+    const statuses: Record<string, number> = {};
+    for (const route of routes(target)) {
+      const response = await owner.call(route.path, route.init);
+      statuses[route.name] = response.status;
+    }
+    expect(statuses).toEqual({
+      'GET /:id': 200,
+      'PUT /:id': 200,
+      'POST /:id (duplicate)': 201,
+      'PATCH /:id (code)': 200,
+      'PATCH /preview/:token': 200,
+      'DELETE /:id': 200,
+    });
+  });
+});
+
+describe('settings are per host', () => {
+  it('one host never reads another’s settings', async () => {
+    const a = await host();
+    const b = await host();
+    const saved = await a.call('/api/settings', { method: 'PUT', json: { phone: '+385 91 555 0101' } });
+    expect(saved.status).toBe(200);
+    const theirs = (await (await b.call('/api/settings')).json()) as { phone: string };
+    expect(theirs.phone).toBe('');
+  });
+});
+
+describe('plans (SPEC §4, §6)', () => {
+  it(`Free allows ${FREE_INSTRUCTION_LIMIT} guidebooks: the next create or duplicate answers 403`, async () => {
+    const h = await host('free');
+    const made: Instruction[] = [];
+    for (let i = 0; i < FREE_INSTRUCTION_LIMIT; i += 1) made.push(await create(h));
+    expect(made.every((instruction) => instruction.isFree)).toBe(true);
+
+    const fourth = await h.call('/api/instruction', { method: 'POST' });
+    expect(fourth.status).toBe(403);
+    expect(await fourth.json()).toEqual({ message: messages.instruction.outOfFree });
+    const duplicate = await h.call(`/api/instruction/${made[0]!._id}`, { method: 'POST' });
+    expect(duplicate.status).toBe(403);
+    expect(await duplicate.json()).toEqual({ message: messages.instruction.outOfFree });
+    expect(query(server, 'SELECT id FROM instructions WHERE user_id = ?', h.id)).toHaveLength(FREE_INSTRUCTION_LIMIT);
+
+    // Deleting one frees a place.
+    expect((await h.call(`/api/instruction/${made[0]!._id}`, { method: 'DELETE' })).status).toBe(200);
+    expect((await h.call('/api/instruction', { method: 'POST' })).status).toBe(201);
+  });
+
+  it('concurrent creates on Free cannot pass the limit together', async () => {
+    const h = await host('free');
+    const responses = await Promise.all(Array.from({ length: 6 }, () => h.call('/api/instruction', { method: 'POST' })));
+    const statuses = responses.map((response) => response.status).sort();
+    expect(statuses).toEqual([201, 201, 201, 403, 403, 403]);
+    expect(query(server, 'SELECT id FROM instructions WHERE user_id = ?', h.id)).toHaveLength(FREE_INSTRUCTION_LIMIT);
+  });
+
+  it('a paid plan has no limit and its guidebooks are not free', async () => {
+    const h = await host('gold');
+    for (let i = 0; i < FREE_INSTRUCTION_LIMIT + 2; i += 1) {
+      const instruction = await create(h);
+      expect(instruction.isFree).toBe(false);
+    }
+  });
+
+  it('without a plan, a guidebook made on a paid plan can be read and deleted but not edited, duplicated, re-coded or re-linked', async () => {
+    const h = await host('premium');
+    const paid = await create(h, { nameInstruction: 'Made on Premium' });
+    setPlan(h, 'free');
+    const free = await create(h, { nameInstruction: 'Made on Free' });
+    expect(free.isFree).toBe(true);
+
+    const before = row(paid._id);
+    for (const route of routes(paid).filter((r) => r.name !== 'GET /:id' && r.name !== 'DELETE /:id')) {
+      const response = await h.call(route.path, route.init);
+      expect(response.status, route.name).toBe(403);
+      expect(await response.json(), route.name).toEqual({ message: messages.instruction.needsPlan });
+    }
+    expect(row(paid._id)).toEqual(before);
+    expect((await server.request(`/api/instruction/preview/${paid.token}`)).status).toBe(200);
+    expect((await h.call(`/api/instruction/${paid._id}`)).status).toBe(200);
+
+    // The free one stays fully editable.
+    const saved = await h.call(`/api/instruction/${free._id}`, { method: 'PUT', json: { ...free, nameInstruction: 'Edited' } });
+    expect(saved.status).toBe(200);
+    expect((await h.call(`/api/instruction/${free._id}`, { method: 'PATCH', json: { code: '1' } })).status).toBe(200);
+    expect((await h.call(`/api/instruction/preview/${free.token}`, { method: 'PATCH' })).status).toBe(200);
+
+    // Subscribing again unlocks it.
+    setPlan(h, 'gold');
+    expect((await h.call(`/api/instruction/${paid._id}`, { method: 'PATCH', json: { code: '2' } })).status).toBe(200);
+    setPlan(h, 'free');
+    expect((await h.call(`/api/instruction/${paid._id}`, { method: 'DELETE' })).status).toBe(200);
+  });
+
+  it('a body cannot make a guidebook free or move it to another host', async () => {
+    const h = await host('gold');
+    const other = await host('free');
+    const created = await create(h);
+    const response = await h.call(`/api/instruction/${created._id}`, { method: 'PUT', json: { ...created, isFree: true, user: other.id, user_id: other.id, token: 'x'.repeat(21) } });
+    expect(response.status).toBe(200);
+    const stored = row(created._id)!;
+    expect(stored).toMatchObject({ is_free: 0, user_id: h.id, token: created.token });
+  });
+});
