@@ -86,6 +86,14 @@ export interface UserTokensTable {
   created_at: number;
 }
 
+/** One stored upload (db/migrations/0004-uploads.ts); `key` is the path after /media/. */
+export interface UploadsTable {
+  key: string;
+  user_id: string;
+  bytes: number;
+  created_at: number;
+}
+
 export interface MigrationsTable {
   name: string;
   applied_at: number;
@@ -100,5 +108,6 @@ export interface Database {
   rate_limits: RateLimitsTable;
   sessions: SessionsTable;
   user_tokens: UserTokensTable;
+  uploads: UploadsTable;
   _migrations: MigrationsTable;
 }
