@@ -8,6 +8,8 @@ import type { Database } from './db/schema.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { Outbox } from './mail/outbox.ts';
+import { getStorageFor } from './storage.ts';
+import { startUploadCleanup } from './uploads/remove-unreferenced-uploads.ts';
 
 /**
  * Process-wide services, built once from the configuration. Kept on globalThis so that the
@@ -43,6 +45,8 @@ export async function createRuntime(config: Config): Promise<Runtime> {
   const mailer = createMailer(config, log);
   const outbox = new Outbox(db, mailer, log);
   outbox.start();
+  // Unreferenced uploads go at boot, hourly and after saves (scheduleUploadCleanup).
+  const uploadCleanup = startUploadCleanup({ db, log, storage: getStorageFor(config, 'uploads') });
   logMissingServices(config, log);
 
   let closed = false;
@@ -57,6 +61,7 @@ export async function createRuntime(config: Config): Promise<Runtime> {
       if (closed) return;
       closed = true;
       await outbox.stop();
+      await uploadCleanup.stop();
       mailer.close();
       await db.destroy();
     },

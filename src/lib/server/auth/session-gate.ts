@@ -10,10 +10,10 @@ type GateConfig = Pick<Config, 'isLocalOrigin'>;
 
 /**
  * Guest pages are the hot path (ARCHITECTURE.md, snapshots) and never depend on who is looking:
- * they skip the session lookup, as does the health check.
+ * they skip the session lookup, as do the health check and uploaded images (/media/, public).
  */
 function needsSession(pathname: string): boolean {
-  return !(pathname === '/healthz' || pathname === '/instruction' || pathname.startsWith('/instruction/'));
+  return !(pathname === '/healthz' || pathname === '/instruction' || pathname.startsWith('/instruction/') || pathname.startsWith('/media/'));
 }
 
 /**

@@ -1,0 +1,26 @@
+/**
+ * Upload names are made by the server: `u/<userId>/<nanoid>.webp`. The same string is the storage
+ * key and the part of the public path after /media/, so nothing a client sends ever becomes a name.
+ */
+export const MEDIA_PREFIX = '/media/';
+
+const KEY_PATTERN = /^u\/[A-Za-z0-9_-]{1,64}\/[A-Za-z0-9_-]{21}\.webp$/;
+/** The same shape anywhere inside a text (instruction JSON, settings, a picture column). */
+const MEDIA_PATH_IN_TEXT = /\/media\/(u\/[A-Za-z0-9_-]{1,64}\/[A-Za-z0-9_-]{21}\.webp)/g;
+
+export function uploadKey(userId: string, name: string): string {
+  return `u/${userId}/${name}.webp`;
+}
+
+export function isUploadKey(key: string): boolean {
+  return KEY_PATTERN.test(key);
+}
+
+export function mediaPath(key: string): string {
+  return MEDIA_PREFIX + key;
+}
+
+/** Every upload key a text mentions as /media/…, wherever it sits in the text. */
+export function uploadKeysIn(text: string): string[] {
+  return Array.from(text.matchAll(MEDIA_PATH_IN_TEXT), (match) => match[1]!);
+}

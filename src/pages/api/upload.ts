@@ -1,0 +1,14 @@
+import type { APIContext } from 'astro';
+import { requireUser } from '../../lib/server/auth/require-user.ts';
+import { handle, json } from '../../lib/server/http/json.ts';
+import { readUploadForm } from '../../lib/server/uploads/read-upload-form.ts';
+import { uploadImage } from '../../lib/server/uploads/upload-image.ts';
+import { messages } from '../../lib/shared/messages.ts';
+
+/** POST /api/upload: multipart `image` + `type` (square | rectangle) → { message, image } (SPEC §7). */
+export const POST = handle(async (context: APIContext) => {
+  const { user } = requireUser(context.locals);
+  const { bytes, kind } = await readUploadForm(context.request);
+  const image = await uploadImage({ userId: user.id, bytes, kind });
+  return json({ message: messages.upload.uploaded, image }, 201);
+});
