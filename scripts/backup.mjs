@@ -39,6 +39,12 @@ try {
 }
 const ms = Math.round(performance.now() - started);
 
+// The copy inherits WAL mode from the live file; make it one self-contained file (no -wal/-shm
+// beside it), which is also what the restore steps expect. The server turns WAL back on at boot.
+const writable = new SQLite(target, { fileMustExist: true });
+writable.pragma('journal_mode = DELETE');
+writable.close();
+
 // Check the copy on its own: a backup nobody has opened is a hope, not a backup.
 const copy = new SQLite(target, { readonly: true, fileMustExist: true });
 const integrity = copy.pragma('integrity_check', { simple: true });

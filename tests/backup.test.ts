@@ -37,14 +37,17 @@ function addContactMessage(db: SQLite.Database, name: string): void {
   ).run(name, Date.now());
 }
 
-describe('npm run backup', () => {
+// Each test runs a child process (the backup script) and the second restarts the server.
+describe('npm run backup', { timeout: 60_000 }, () => {
   let server: TestServer;
-  let restarted: TestServer | undefined;
+  // Kept as a promise so that a test timing out mid-start still stops the server afterwards.
+  let restarting: Promise<TestServer> | undefined;
 
   beforeAll(async () => {
     server = await startServer();
   });
   afterAll(async () => {
+    const restarted = await restarting?.catch(() => undefined);
     await restarted?.stop();
     await server?.stop();
   });
@@ -58,6 +61,7 @@ describe('npm run backup', () => {
 
     expect(result.file.startsWith(path.join(server.dataDir, 'backups', 'porchlight-'))).toBe(true);
     expect(result.integrity).toBe('ok');
+    expect(fs.readdirSync(path.dirname(result.file))).toEqual([path.basename(result.file)]); // no -wal/-shm
     expect(result.counts).toEqual(countRows(live));
     expect(result.counts['contact_messages']).toBe(50);
     expect(result.counts['instructions']).toBeGreaterThanOrEqual(1); // the demo guidebook
@@ -78,7 +82,8 @@ describe('npm run backup', () => {
     fs.rmSync(`${file}-wal`, { force: true });
     fs.rmSync(`${file}-shm`, { force: true });
 
-    restarted = await startServer({ DATA_DIR: server.dataDir });
+    restarting = startServer({ DATA_DIR: server.dataDir });
+    const restarted = await restarting;
     expect((await restarted.request('/healthz')).status).toBe(200);
     const restored = new SQLite(file, { readonly: true });
     expect(restored.pragma('integrity_check', { simple: true })).toBe('ok');
