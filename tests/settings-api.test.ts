@@ -1,0 +1,202 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '../src/lib/shared/messages.ts';
+import type { Instruction } from '../src/lib/shared/schemas/instruction.ts';
+import { DEFAULT_SETTINGS, type Settings } from '../src/lib/shared/schemas/settings.ts';
+import { createUser, login, query, run, withCookie } from './helpers/auth.ts';
+import { startServer, type TestServer } from './helpers/server.ts';
+
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startServer();
+});
+
+afterAll(async () => {
+  await server?.stop();
+});
+
+/** SPEC §3 "User settings", in this order of the settings page. */
+const SETTINGS_KEYS = ['textGreating', 'phone', 'whatsapp', 'viber', 'telegram', 'facebook', 'instagram', 'taxiLink', 'rentCarLink', 'foodLink', 'selectedHouseRules'].sort();
+
+type Call = (path: string, init?: RequestInit & { json?: unknown }) => Promise<Response>;
+
+async function host(plan = 'free'): Promise<{ id: string; call: Call }> {
+  const user = await createUser(server);
+  run(server, 'UPDATE users SET plan = ? WHERE id = ?', plan, user.id);
+  const cookie = await login(server, user.email, user.password);
+  return { id: user.id, call: (path, init = {}) => server.request(path, { ...init, headers: withCookie(cookie, Object.fromEntries(new Headers(init.headers))) }) };
+}
+
+async function create(call: Call, body: unknown = {}): Promise<Instruction> {
+  const response = await call('/api/instruction', { json: body });
+  expect(response.status).toBe(201);
+  return ((await response.json()) as { instruction: Instruction }).instruction;
+}
+
+async function get(call: Call, id: string): Promise<Instruction> {
+  return (await (await call(`/api/instruction/${id}`)).json()) as Instruction;
+}
+
+const mine: Settings = {
+  textGreating: '<p>Welcome to <strong>Ana’s</strong> place!</p>',
+  phone: '+385 91 555 0101',
+  whatsapp: 'https://wa.me/385915550101',
+  viber: 'viber://chat?number=%2B385915550101',
+  telegram: 'https://t.me/ana',
+  facebook: 'https://facebook.com/ana',
+  instagram: 'https://instagram.com/ana',
+  taxiLink: 'https://www.uber.com',
+  rentCarLink: 'https://cars.example.com',
+  foodLink: 'https://wolt.com',
+  selectedHouseRules: [8, 6, 10],
+};
+
+describe('GET /api/settings', () => {
+  it('answers the defaults, with SPEC field names, before anything is saved', async () => {
+    const { call } = await host();
+    const response = await call('/api/settings');
+    expect(response.status).toBe(200);
+    const settings = (await response.json()) as Settings;
+    expect(Object.keys(settings).sort()).toEqual(SETTINGS_KEYS);
+    expect(settings).toEqual(DEFAULT_SETTINGS);
+    expect(settings.textGreating.length).toBeGreaterThan(0);
+    expect(settings.selectedHouseRules).toEqual([2, 1, 3, 4, 5]);
+  });
+});
+
+describe('PUT /api/settings', () => {
+  it('saves the settings and answers them as stored', async () => {
+    const { call } = await host();
+    const response = await call('/api/settings', { method: 'PUT', json: { ...mine, textGreating: `${mine.textGreating}<script>alert(1)</script>`, extra: 'dropped' } });
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as { message: string; settings: Settings };
+    expect(body.message).toBe(messages.settings.updated);
+    expect(body.settings).toEqual(mine);
+    expect(await (await call('/api/settings')).json()).toEqual(mine);
+  });
+
+  it('refuses invalid settings with 400 and keeps the saved ones', async () => {
+    const { call } = await host();
+    await call('/api/settings', { method: 'PUT', json: mine });
+    for (const bad of [{ whatsapp: 'javascript:alert(1)' }, { selectedHouseRules: [0] }, { phone: 'x'.repeat(51) }, { textGreating: 5 }]) {
+      const response = await call('/api/settings', { method: 'PUT', json: { ...mine, ...bad } });
+      expect(response.status, JSON.stringify(bad)).toBe(400);
+      expect(((await response.json()) as { message: string }).message.length).toBeGreaterThan(0);
+    }
+    expect(await (await call('/api/settings')).json()).toEqual(mine);
+  });
+
+  it('fills new guidebooks from the saved settings', async () => {
+    const { call } = await host();
+    await call('/api/settings', { method: 'PUT', json: mine });
+    const instruction = await create(call);
+    expect(instruction).toMatchObject(mine);
+  });
+});
+
+describe('PUT /api/settings/updateExistingInstructions', () => {
+  const changed: Settings = {
+    textGreating: '<p>New greeting</p>',
+    phone: '+1 555 0100',
+    whatsapp: 'https://wa.me/15550100',
+    viber: '',
+    telegram: 'https://t.me/new',
+    facebook: 'https://facebook.com/new',
+    instagram: 'https://instagram.com/new',
+    taxiLink: 'https://taxi.example.com',
+    rentCarLink: '',
+    foodLink: 'https://food.example.com',
+    selectedHouseRules: [16, 15],
+  };
+
+  it('copies only the chosen groups into all of the host’s guidebooks, bumping their versions', async () => {
+    const { call } = await host('gold');
+    await call('/api/settings', { method: 'PUT', json: mine });
+    const a = await create(call, { nameInstruction: 'A' });
+    const b = await create(call, { nameInstruction: 'B', code: '77' });
+
+    const response = await call('/api/settings/updateExistingInstructions', {
+      method: 'PUT',
+      json: { dataSettings: changed, applyToExistingInstruction: { greeting: false, houseRules: false, contact: true, socials: true, redirection: false } },
+    });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ message: messages.settings.updated, updated: 2 });
+
+    for (const before of [a, b]) {
+      const after = await get(call, before._id);
+      expect(after.version).toBe(before.version + 1);
+      // contact + socials from the new settings …
+      expect(after).toMatchObject({ phone: changed.phone, whatsapp: changed.whatsapp, viber: '', telegram: changed.telegram, facebook: changed.facebook, instagram: changed.instagram });
+      // … everything else as it was.
+      expect(after).toMatchObject({ textGreating: before.textGreating, selectedHouseRules: before.selectedHouseRules, taxiLink: before.taxiLink, foodLink: before.foodLink, nameInstruction: before.nameInstruction, code: before.code });
+    }
+    // The settings themselves were saved too.
+    expect(await (await call('/api/settings')).json()).toEqual(changed);
+  });
+
+  it('applies every group when all toggles are on', async () => {
+    const { call } = await host();
+    const a = await create(call);
+    const response = await call('/api/settings/updateExistingInstructions', {
+      method: 'PUT',
+      json: { dataSettings: changed, applyToExistingInstruction: { greeting: true, houseRules: true, contact: true, socials: true, redirection: true } },
+    });
+    expect(((await response.json()) as { updated: number }).updated).toBe(1);
+    expect(await get(call, a._id)).toMatchObject(changed);
+  });
+
+  it('touches only the owner’s guidebooks', async () => {
+    const owner = await host();
+    const other = await host();
+    const theirs = await create(other.call);
+    await create(owner.call);
+    const before = query(server, 'SELECT data, version, updated_at FROM instructions WHERE id = ?', theirs._id);
+    const response = await owner.call('/api/settings/updateExistingInstructions', {
+      method: 'PUT',
+      json: { dataSettings: changed, applyToExistingInstruction: { greeting: true, houseRules: true, contact: true, socials: true, redirection: true } },
+    });
+    expect(((await response.json()) as { updated: number }).updated).toBe(1);
+    expect(query(server, 'SELECT data, version, updated_at FROM instructions WHERE id = ?', theirs._id)).toEqual(before);
+    expect(await (await other.call('/api/settings')).json()).toEqual(DEFAULT_SETTINGS);
+  });
+
+  it('an editor open before the change gets a 409 instead of undoing it', async () => {
+    const { call } = await host();
+    const open = await create(call);
+    await call('/api/settings/updateExistingInstructions', { method: 'PUT', json: { dataSettings: changed, applyToExistingInstruction: { contact: true } } });
+    const stale = await call(`/api/instruction/${open._id}`, { method: 'PUT', json: { ...open, nameInstruction: 'Edited' } });
+    expect(stale.status).toBe(409);
+    expect((await get(call, open._id)).phone).toBe(changed.phone);
+  });
+
+  it('without a plan, leaves the guidebooks made on a paid plan alone', async () => {
+    const h = await host('gold');
+    const paid = await create(h.call);
+    run(server, "UPDATE users SET plan = 'free' WHERE id = ?", h.id);
+    const free = await create(h.call);
+    const response = await h.call('/api/settings/updateExistingInstructions', { method: 'PUT', json: { dataSettings: changed, applyToExistingInstruction: { contact: true } } });
+    expect(((await response.json()) as { updated: number }).updated).toBe(1);
+    expect((await get(h.call, free._id)).phone).toBe(changed.phone);
+    expect(await get(h.call, paid._id)).toEqual(paid);
+  });
+
+  it('with no toggle on, saves the settings and changes no guidebook', async () => {
+    const { call } = await host();
+    const a = await create(call);
+    const response = await call('/api/settings/updateExistingInstructions', { method: 'PUT', json: { dataSettings: changed, applyToExistingInstruction: {} } });
+    expect(await response.json()).toEqual({ message: messages.settings.updated, updated: 0 });
+    expect(await get(call, a._id)).toEqual(a);
+    expect(await (await call('/api/settings')).json()).toEqual(changed);
+  });
+
+  it('refuses a body without the toggles or with bad settings, and changes nothing', async () => {
+    const { call } = await host();
+    const a = await create(call);
+    for (const body of [{ dataSettings: changed }, { dataSettings: { ...changed, facebook: 'javascript:alert(1)' }, applyToExistingInstruction: { socials: true } }, { applyToExistingInstruction: { socials: true } }]) {
+      const response = await call('/api/settings/updateExistingInstructions', { method: 'PUT', json: body });
+      expect(response.status, JSON.stringify(body)).toBe(400);
+    }
+    expect(await get(call, a._id)).toEqual(a);
+    expect(await (await call('/api/settings')).json()).toEqual(DEFAULT_SETTINGS);
+  });
+});
