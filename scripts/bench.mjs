@@ -11,7 +11,9 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { hash } from '@node-rs/argon2';
 import autocannon from 'autocannon';
+import SQLite from 'better-sqlite3';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -25,6 +27,12 @@ const ROWS = [
   { name: 'static reference (node:http)', target: 'reference', path: '/' },
   { name: 'landing / (prerendered)', target: 'app', path: '/' },
   { name: '/healthz (SSR + SQLite)', target: 'app', path: '/healthz' },
+  // Editor saves (PUT /api/instruction/:id, a 30-step guidebook with images), one after another on
+  // one connection: each save needs the version the previous one answered. Latency is measured
+  // at the client, so it bounds the server time from above. "one step edited" is the editor's
+  // usual save; "all steps new" makes the server sanitise all 30 paragraphs (the worst case).
+  { name: 'save 30 steps, one step edited (1 conn)', target: 'app', save: 'one' },
+  { name: 'save 30 steps, all steps new (1 conn)', target: 'app', save: 'all' },
 ];
 
 if (process.env.SKIP_BUILD !== '1') {
@@ -48,6 +56,10 @@ try {
 
   console.log(`bench: ${CONNECTIONS} connections, ${SECONDS} s per row (after a 1 s warm-up), landing ${html.length} bytes`);
   for (const row of ROWS) {
+    if (row.save) {
+      results.push({ ...row, ...(await measureSaves(app, row.save, SECONDS)) });
+      continue;
+    }
     const url = base[row.target] + row.path;
     await measure(url, 1); // warm-up: JIT, caches, connection set-up
     const r = await measure(url, SECONDS);
@@ -61,7 +73,7 @@ try {
 const ref = results.find((row) => row.target === 'reference')?.rps ?? NaN;
 printTable(
   ['path', 'req/s', 'p50 ms', 'p99 ms', 'vs static', 'errors'],
-  results.map((row) => [row.name, Math.round(row.rps), row.p50, row.p99, `${((row.rps / ref) * 100).toFixed(0)}%`, row.bad]),
+  results.map((row) => [row.name, Math.round(row.rps), row.p50, row.p99, row.save ? '-' : `${((row.rps / ref) * 100).toFixed(0)}%`, row.bad]),
 );
 if (results.some((row) => row.bad > 0)) {
   console.error('bench: some requests failed (non-2xx, errors or timeouts); the numbers above are not comparable');
@@ -70,6 +82,56 @@ if (results.some((row) => row.bad > 0)) {
 
 function measure(url, duration) {
   return autocannon({ url, connections: CONNECTIONS, duration });
+}
+
+/**
+ * Signs a bench host in (a user row written into the app's database, then the real login route),
+ * creates a guidebook and saves it with 30 steps, each with an image, for `seconds`.
+ * `mode` 'one' edits one step per save, 'all' rewrites every paragraph.
+ */
+async function measureSaves(app, mode, seconds) {
+  const email = `bench-${mode}@porchlight.test`;
+  const password = 'bench password';
+  const db = new SQLite(path.join(app.dataDir, 'porchlight.sqlite'));
+  try {
+    const now = Date.now();
+    db.prepare(
+      `INSERT INTO users (id, name, email, password_hash, google_id, picture, email_verified_at, plan, created_at, updated_at)
+       VALUES (?, 'Bench Host', ?, ?, NULL, '', ?, 'gold', ?, ?)`,
+    ).run(`bench-${mode}`, email, await hash(password, { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 }), now, now, now);
+  } finally {
+    db.close();
+  }
+  const origin = app.origin;
+  const send = (pathname, method, body, cookie) =>
+    fetch(app.url + pathname, { method, headers: { origin, 'content-type': 'application/json', ...(cookie ? { cookie } : {}) }, body: JSON.stringify(body) });
+  const auth = await send('/api/users/auth', 'POST', { email, password });
+  if (!auth.ok) throw new Error(`bench login answered ${auth.status}`);
+  const cookie = auth.headers.getSetCookie()[0].split(';')[0];
+  let { instruction } = await (await send('/api/instruction', 'POST', {}, cookie)).json();
+
+  const paragraph = (i, n) =>
+    `<p>Step ${i + 1} (save ${n}): walk past the bakery and take the <strong>second door</strong> on the left. ` +
+    `The key box is to the right of it; enter <span data-marker="lockbox"></span> and pull the lever.</p>` +
+    `<ul><li>Lights: switch by the door</li><li>Parking: <a href="https://maps.example.com/p">see the map</a></li></ul>`;
+  const boxes = Array.from({ length: 30 }, (_, i) => ({ id: 1735689600000 + i, title: `Step ${i + 1}`, paragraph: paragraph(i, 0), imageUrl: `/media/steps/bench-${i + 1}.webp` }));
+  const times = [];
+  let bad = 0;
+  const deadline = performance.now() + seconds * 1000;
+  for (let n = 1; performance.now() < deadline || n <= 20; n += 1) {
+    for (const [i, box] of boxes.entries()) if (mode === 'all' || i === n % boxes.length) box.paragraph = paragraph(i, n);
+    const started = performance.now();
+    const response = await send(`/api/instruction/${instruction._id}`, 'PUT', { ...instruction, boxes }, cookie);
+    const body = await response.json();
+    times.push(performance.now() - started);
+    if (response.ok) instruction = body.instruction;
+    else bad += 1;
+  }
+  // The first saves warm up the JIT and the sanitiser; leave them out as autocannon's warm-up does.
+  const measured = times.slice(5).sort((a, b) => a - b);
+  const at = (q) => Math.round(measured[Math.min(measured.length - 1, Math.floor(q * measured.length))] * 10) / 10;
+  const total = measured.reduce((sum, t) => sum + t, 0);
+  return { rps: (measured.length / total) * 1000, p50: at(0.5), p99: at(0.99), bad };
 }
 
 function printTable(columns, data) {
@@ -117,7 +179,7 @@ async function startApp() {
   const url = `http://127.0.0.1:${port}`;
   const env = { PORT: String(port), HOST: '127.0.0.1', APP_URL: `http://localhost:${port}`, DATA_DIR: dataDir, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' };
   const stop = await spawnServer(['scripts/serve.mjs'], env, `${url}/healthz`, () => fs.rmSync(dataDir, { recursive: true, force: true }));
-  return { url, stop };
+  return { url, origin: env.APP_URL, dataDir, stop };
 }
 
 /** A bare node:http server answering the given bytes, also in its own process (a fair ceiling). */
