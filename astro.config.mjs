@@ -12,7 +12,6 @@ const cspDirectives = /** @type {const} */ ([
   "img-src 'self' data: blob:",
   "font-src 'self'",
   "connect-src 'self'",
-  "frame-src 'none'",
   "object-src 'none'",
   "base-uri 'none'",
   "form-action 'self'",

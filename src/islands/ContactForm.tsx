@@ -1,6 +1,8 @@
+import './lib/zod-jitless.ts';
 import { useEffect, useId, useRef, useState, type ChangeEvent, type SubmitEvent } from 'react';
-import { Toaster, toast } from 'sonner';
-import { messages, TOAST_DURATION_MS } from '../lib/shared/messages.ts';
+import { toast } from 'sonner';
+import PublicToaster from './lib/PublicToaster.tsx';
+import { messages } from '../lib/shared/messages.ts';
 import { CONTACT_EMAIL_MAX, CONTACT_MESSAGE_MAX, CONTACT_NAME_MAX, contactSchema } from '../lib/shared/schemas/contact.ts';
 
 type Field = 'name' | 'email' | 'message';
@@ -130,7 +132,7 @@ export default function ContactForm() {
           </button>
         </div>
       </form>
-      <Toaster position="bottom-center" duration={TOAST_DURATION_MS} richColors />
+      <PublicToaster />
     </>
   );
 }

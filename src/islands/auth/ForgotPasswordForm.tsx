@@ -6,7 +6,7 @@ import { EMAIL_MAX, requestResetSchema } from '../../lib/shared/schemas/auth.ts'
 import { messageOf, postJson } from '../lib/api.ts';
 import { validateForm } from '../lib/form-errors.ts';
 import AuthCard from './AuthCard.tsx';
-import AuthToaster from './AuthToaster.tsx';
+import PublicToaster from '../lib/PublicToaster.tsx';
 import Notice from './Notice.tsx';
 import TextField from './TextField.tsx';
 
@@ -110,7 +110,7 @@ export default function ForgotPasswordForm() {
   return (
     <>
       <ForgotPassword />
-      <AuthToaster />
+      <PublicToaster />
     </>
   );
 }

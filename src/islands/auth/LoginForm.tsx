@@ -9,7 +9,7 @@ import { adoptPrefilled } from '../lib/prefilled.ts';
 import { redirectTarget } from '../lib/safe-redirect.ts';
 import { saveUserInfo } from '../lib/user-info.ts';
 import AuthCard from './AuthCard.tsx';
-import AuthToaster from './AuthToaster.tsx';
+import PublicToaster from '../lib/PublicToaster.tsx';
 import GoogleSignIn, { OrDivider } from './GoogleSignIn.tsx';
 import Notice from './Notice.tsx';
 import TextField from './TextField.tsx';
@@ -151,7 +151,7 @@ export default function LoginForm({ googleClientId }: Props) {
           <GoogleSignIn clientId={googleClientId} context="signin" />
         </>
       ) : null}
-      <AuthToaster />
+      <PublicToaster />
     </AuthCard>
   );
 }

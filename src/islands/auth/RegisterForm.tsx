@@ -8,7 +8,7 @@ import { messageOf, postJson } from '../lib/api.ts';
 import { firstInvalid, validateForm, type FieldErrors } from '../lib/form-errors.ts';
 import { adoptPrefilled } from '../lib/prefilled.ts';
 import AuthCard from './AuthCard.tsx';
-import AuthToaster from './AuthToaster.tsx';
+import PublicToaster from '../lib/PublicToaster.tsx';
 import GoogleSignIn, { OrDivider } from './GoogleSignIn.tsx';
 import Notice from './Notice.tsx';
 import TextField from './TextField.tsx';
@@ -177,7 +177,7 @@ export default function RegisterForm(props: Props) {
   return (
     <>
       <Register {...props} />
-      <AuthToaster />
+      <PublicToaster />
     </>
   );
 }

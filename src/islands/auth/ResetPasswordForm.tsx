@@ -6,7 +6,7 @@ import { PASSWORD_MAX, PASSWORD_MIN, resetPasswordFormSchema } from '../../lib/s
 import { messageOf, postJson } from '../lib/api.ts';
 import { firstInvalid, validateForm, type FieldErrors } from '../lib/form-errors.ts';
 import AuthCard from './AuthCard.tsx';
-import AuthToaster from './AuthToaster.tsx';
+import PublicToaster from '../lib/PublicToaster.tsx';
 import Notice from './Notice.tsx';
 import TextField from './TextField.tsx';
 
@@ -197,7 +197,7 @@ export default function ResetPasswordForm(props: Props) {
   return (
     <>
       <ResetPassword {...props} />
-      <AuthToaster />
+      <PublicToaster />
     </>
   );
 }

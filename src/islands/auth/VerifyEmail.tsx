@@ -4,7 +4,7 @@ import { messages } from '../../lib/shared/messages.ts';
 import { patchJson, postJson } from '../lib/api.ts';
 import { saveUserInfo } from '../lib/user-info.ts';
 import AuthCard from './AuthCard.tsx';
-import AuthToaster from './AuthToaster.tsx';
+import PublicToaster from '../lib/PublicToaster.tsx';
 
 /** SPEC §2, §9: the bar fills 1% every 100 ms, then the login page opens (10 s). */
 const TICK_MS = 100;
@@ -127,7 +127,7 @@ export default function VerifyEmail(props: Props) {
   return (
     <>
       <Verification {...props} />
-      <AuthToaster />
+      <PublicToaster />
     </>
   );
 }

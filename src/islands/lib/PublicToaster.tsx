@@ -14,6 +14,6 @@ const readableInks = {
 } as CSSProperties;
 
 /** SPEC §2: toasts sit bottom-center and close after 3000 ms. */
-export default function AuthToaster() {
+export default function PublicToaster() {
   return <Toaster position="bottom-center" duration={TOAST_DURATION_MS} richColors style={readableInks} />;
 }
