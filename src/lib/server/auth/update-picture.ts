@@ -1,4 +1,5 @@
 import { getRuntime } from '../runtime.ts';
+import { scheduleUploadCleanup } from '../uploads/remove-unreferenced-uploads.ts';
 import { findSessionUser } from './find-user.ts';
 import type { SessionUser } from './types.ts';
 
@@ -6,5 +7,7 @@ import type { SessionUser } from './types.ts';
 export async function updatePicture({ user, picture }: { user: SessionUser; picture: string }): Promise<SessionUser> {
   const { db } = await getRuntime();
   await db.updateTable('users').set({ picture, updated_at: Date.now() }).where('id', '=', user.id).execute();
+  // The previous picture may now be unreferenced; the debounced pass removes it after its grace period.
+  scheduleUploadCleanup();
   return (await findSessionUser({ id: user.id }))!;
 }
