@@ -5,6 +5,9 @@ import { seriousA11yViolations } from './support/fixtures.ts';
 
 // SPEC §2 Dashboard layout and the account screens: Profile, Support, Feedback, Affiliates.
 
+// Each test signs in and visits several lazily loaded screens: give a busy CI machine room.
+test.describe.configure({ timeout: 60_000 });
+
 const SIDEBAR = [
   ['Instructions', '/dashboard'],
   ['Auto-Fill', '/dashboard/settings'],
@@ -17,6 +20,8 @@ const SIDEBAR = [
 
 /** The sidebar's links; on narrow screens they live in the drawer, opened first. */
 async function openNavigation(page: Page) {
+  // Decide only once the layout is drawn: before that, neither the toggle nor the sidebar shows.
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   const menu = page.getByRole('button', { name: 'Menu' });
   if (await menu.isVisible()) await menu.click();
   return page.getByRole('navigation', { name: 'Dashboard' });
@@ -170,6 +175,47 @@ test('profile: the password dialog checks its rules, then changes the password',
   // The session went on under its renewed cookie.
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Profile', level: 1 })).toBeVisible();
+});
+
+/** A real 16×16 PNG: the upload route re-encodes every image, so it must decode. */
+const PICTURE_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAABAAAAAQCAIAAACQkWg2AAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAGUlEQVQokWO4Gc9BEmIY1RA/Gko3h2vSAADwxkAQKvfJTQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+test('profile: a picture needs a file, then uploads and replaces the initials', async ({ page, host: _host }) => {
+  await page.goto('/dashboard/profile');
+  const upload = page.getByRole('button', { name: 'Upload', exact: true });
+  await upload.click();
+  await expect(toast(page, messages.upload.noFile)).toBeVisible();
+
+  await page.getByLabel('Profile picture').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PICTURE_PNG });
+  const saved = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/users/profile');
+  await upload.click();
+  expect((await saved).ok()).toBe(true);
+  await expect(toast(page, 'Profile picture updated')).toBeVisible();
+  // The top bar's avatar shows the stored picture, served from our own /media route.
+  await expect(page.getByRole('banner').locator('img')).toHaveAttribute('src', /^\/media\//);
+  const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('userInfo') ?? 'null') as { picture: string } | null);
+  expect(stored?.picture).toMatch(/^\/media\//);
+});
+
+test('profile and support follow what /api/users/me says: Google accounts are locked, premium sees numbers', async ({ page, host: _host }) => {
+  // Google sign-in and billing need third parties; the shape of the server's answer is what matters.
+  await page.route('**/api/users/me', async (route) => {
+    const response = await route.fetch();
+    const me = (await response.json()) as Record<string, unknown>;
+    await route.fulfill({ response, json: { ...me, googleId: 'google-123', plan: 'premium', supportPhone: '+385 91 555 0199' } });
+  });
+  await page.goto('/dashboard/profile');
+  await expect(page.getByText('Locked', { exact: true })).toHaveCount(3);
+  await expect(page.getByRole('button', { name: /^Edit/ })).toHaveCount(0);
+  await expect(page.getByRole('region', { name: 'Current Plan' })).toContainText('Premium');
+
+  await page.goto('/dashboard/support');
+  await expect(page.getByText('Premium', { exact: true })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: '+385 91 555 0199' })).toHaveCount(3);
+  await expect(page.getByRole('link', { name: '+385 91 555 0199' }).first()).toHaveAttribute('href', 'tel:+385915550199');
 });
 
 test('profile: the current plan card shows the plan and links to the pricing view', async ({ page, host: _host }) => {
