@@ -5,6 +5,7 @@ import { isAppError } from './lib/server/http/app-error.ts';
 import { errorResponse } from './lib/server/http/json.ts';
 import { baseSecurityHeaders, checkApiRequest, NON_PAGE_CSP, PAGE_FALLBACK_CSP } from './lib/server/http/security.ts';
 import { getRuntime } from './lib/server/runtime.ts';
+import { serveGuestPage } from './lib/server/snapshots/serve-guest-page.ts';
 
 const REQUEST_ID = /^[\w.-]{1,64}$/;
 
@@ -24,7 +25,9 @@ export const onRequest = defineMiddleware(async (context, next) => {
     checkApiRequest(context.request, context.url, config);
     // Sessions, the 401 rule for private /api routes and the login redirects (accounts issue, item 1).
     sessionCookie = await openSession(context, config);
-    response = guardRequest(context) ?? (await next());
+    // Guest pages answer from their snapshot (no SQLite); the route renders only on a miss.
+    const isGuestPage = context.url.pathname === '/instruction' || context.url.pathname.startsWith('/instruction/');
+    response = guardRequest(context) ?? (isGuestPage ? await serveGuestPage(context.request, context.url.pathname, () => next()) : await next());
   } catch (error) {
     if (!isAppError(error)) throw error;
     response = errorResponse(error);

@@ -1,3 +1,5 @@
+import { invalidateSnapshotsAfterWrite } from '../snapshots/invalidate-snapshots.ts';
+
 /**
  * The one hook after every write to an instruction (create, save, duplicate, code change, link
  * regeneration, settings applied to it, delete). Empty for now: the guest-page snapshot work plugs
@@ -12,6 +14,6 @@ export interface InstructionWrite {
   deleted?: boolean;
 }
 
-export async function afterInstructionWrite(_write: InstructionWrite): Promise<void> {
-  // Intentionally empty until guest-page snapshots land.
+export async function afterInstructionWrite(write: InstructionWrite): Promise<void> {
+  await invalidateSnapshotsAfterWrite(write);
 }

@@ -1,0 +1,104 @@
+import { findHouseRule, houseRuleSvg } from '../../shared/house-rules.ts';
+import type { GuestInstruction } from '../../shared/schemas/instruction.ts';
+import { findTheme, NON_PREMIUM_THEME, type Theme } from '../../shared/themes.ts';
+import { getInstructionPreview } from '../instructions/get-instruction-preview.ts';
+import { isAppError } from '../http/app-error.ts';
+import { coordinatesFromMapLink, mapEmbedUrl } from './map-coordinates.ts';
+import { renderParagraph } from './render-paragraph.ts';
+import { wifiQrSvg } from './wifi-qr.ts';
+
+export const PRODUCT_TITLE = 'Porchlight';
+
+/** SPEC §3: "Default Facebook and Instagram placeholder links are shown when unset." */
+const DEFAULT_FACEBOOK = 'https://www.facebook.com/';
+const DEFAULT_INSTAGRAM = 'https://www.instagram.com/';
+
+export interface QuickLink {
+  kind: 'taxi' | 'car' | 'food' | 'parking' | 'about';
+  label: string;
+  href: string;
+}
+
+export interface ContactLink {
+  kind: 'phone' | 'whatsapp' | 'viber' | 'telegram' | 'facebook' | 'instagram';
+  label: string;
+  href: string;
+}
+
+/** Everything the guest page draws, decided here so the .astro files only lay it out. */
+export interface GuestPage {
+  token: string;
+  /** Header title: the premium owner's branding title, else the product's name (SPEC §4). */
+  brand: string;
+  name: string;
+  showProductBranding: boolean;
+  theme: Theme;
+  quickLinks: QuickLink[];
+  address: string;
+  addressUrl: string;
+  mapEmbed: string | null;
+  steps: { title: string; html: string; imageUrl: string }[];
+  welcome: { hostName: string; photo: string; html: string } | null;
+  wifi: { name: string; password: string; qrSvg: string } | null;
+  houseRules: { name: string; text: string; svg: string }[];
+  extras: { html: string; imageUrl: string }[];
+  contacts: ContactLink[];
+  description: string;
+}
+
+/** The guest page of `token`, or null when no guidebook has it (the page answers 404). */
+export async function loadGuestPage(token: string): Promise<GuestPage | null> {
+  let instruction: GuestInstruction;
+  try {
+    instruction = await getInstructionPreview({ token });
+  } catch (error) {
+    if (isAppError(error) && error.status === 404) return null;
+    throw error;
+  }
+  return toGuestPage(instruction);
+}
+
+export async function toGuestPage(i: GuestInstruction): Promise<GuestPage> {
+  const markers = { code: i.code, address: i.address, addressUrl: i.addressUrl };
+  const coordinates = i.addressUrl ? coordinatesFromMapLink(i.addressUrl) : null;
+  const welcomeHtml = i.textGreating.trim();
+  const welcome = welcomeHtml || i.hostName || i.photoGreating ? { hostName: i.hostName, photo: i.photoGreating, html: welcomeHtml } : null;
+  const quickLinks: QuickLink[] = [
+    { kind: 'taxi' as const, label: 'Taxi', href: i.taxiLink },
+    { kind: 'car' as const, label: 'Rent a Car', href: i.rentCarLink },
+    { kind: 'food' as const, label: 'Order Food', href: i.foodLink },
+    // No parking field exists yet (SPEC §3): the entry appears once the schema carries one.
+    { kind: 'about' as const, label: 'About', href: welcome ? '#welcome' : '' },
+  ].filter((link) => link.href !== '');
+  const contacts: ContactLink[] = [
+    { kind: 'phone' as const, label: 'Call', href: i.phone ? `tel:${i.phone.replace(/[^\d+]/g, '')}` : '' },
+    { kind: 'whatsapp' as const, label: 'WhatsApp', href: i.whatsapp },
+    { kind: 'viber' as const, label: 'Viber', href: i.viber },
+    { kind: 'telegram' as const, label: 'Telegram', href: i.telegram },
+    { kind: 'facebook' as const, label: 'Facebook', href: i.facebook || DEFAULT_FACEBOOK },
+    { kind: 'instagram' as const, label: 'Instagram', href: i.instagram || DEFAULT_INSTAGRAM },
+  ].filter((link) => link.href !== '' && link.href !== 'tel:');
+
+  return {
+    token: i.token,
+    brand: i.premium && i.brandingTitle ? i.brandingTitle : PRODUCT_TITLE,
+    name: i.nameInstruction,
+    showProductBranding: !i.premium,
+    // SPEC §4: a non-premium owner's guests see the default dark theme.
+    theme: findTheme(i.premium ? i.selectedTheme : NON_PREMIUM_THEME),
+    quickLinks,
+    address: i.address,
+    addressUrl: i.addressUrl,
+    mapEmbed: coordinates ? mapEmbedUrl(coordinates) : null,
+    steps: i.boxes.map((box) => ({ title: box.title, html: renderParagraph(box.paragraph, markers), imageUrl: box.imageUrl })),
+    welcome: welcome ? { ...welcome, html: renderParagraph(welcome.html, markers) } : null,
+    wifi: i.wifiName ? { name: i.wifiName, password: i.wifiPassword, qrSvg: await wifiQrSvg({ ssid: i.wifiName, password: i.wifiPassword, security: i.wifiSecurity }) } : null,
+    houseRules: i.selectedHouseRules.flatMap((id) => {
+      const rule = findHouseRule(id);
+      return rule ? [{ name: rule.name, text: rule.text, svg: houseRuleSvg(rule, 28) }] : [];
+    }),
+    extras: i.manualBoxes.filter((box) => box.paragraph || box.imageUrl).map((box) => ({ html: renderParagraph(box.paragraph, markers), imageUrl: box.imageUrl })),
+    contacts,
+    description: i.address ? `Check-in guide for ${i.nameInstruction}, ${i.address}.` : `Check-in guide for ${i.nameInstruction}.`,
+  };
+}

@@ -1,0 +1,29 @@
+import QRCode from 'qrcode';
+import type { WifiSecurity } from '../../shared/schemas/instruction.ts';
+
+/** Characters the Wi-Fi QR format (ZXing "WIFI:" URI) reserves: escaped with a backslash. */
+const RESERVED = /[\\;,:"]/g;
+
+export function escapeWifiField(value: string): string {
+  return value.replace(RESERVED, (char) => `\\${char}`);
+}
+
+/**
+ * The payload phones read to join a network: `WIFI:T:<WPA|WEP|nopass>;S:<ssid>;P:<password>;;`.
+ * An open network carries no password field.
+ */
+export function buildWifiPayload({ ssid, password, security }: { ssid: string; password: string; security: WifiSecurity }): string {
+  const pass = security === 'nopass' ? '' : `P:${escapeWifiField(password)};`;
+  return `WIFI:T:${security};S:${escapeWifiField(ssid)};${pass};`;
+}
+
+/**
+ * The QR code as inline SVG, 300×300 (SPEC §9), made on our server: the Wi-Fi password never
+ * reaches a third-party QR service (ARCHITECTURE.md, QR codes). '' when there is no network name.
+ */
+export async function wifiQrSvg(input: { ssid: string; password: string; security: WifiSecurity }): Promise<string> {
+  if (!input.ssid) return '';
+  const svg = await QRCode.toString(buildWifiPayload(input), { type: 'svg', width: 300, margin: 1, errorCorrectionLevel: 'M' });
+  // Decorative for assistive tech: the name and password are written beside it.
+  return svg.replace('<svg ', '<svg role="img" aria-label="Wi-Fi QR code" ');
+}

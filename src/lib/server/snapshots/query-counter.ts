@@ -1,0 +1,28 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type SQLite from 'better-sqlite3';
+
+/**
+ * Test-only proof that a snapshot hit never touches SQLite (NODE_ENV=test): every statement
+ * prepared on the connection while a guest request runs is counted and answered as the
+ * `x-sqlite-queries` header. Kysely prepares one statement per query.
+ */
+const requests = new AsyncLocalStorage<{ count: number }>();
+const PATCHED = Symbol.for('porchlight.query-counter');
+
+export function installQueryCounter(sqlite: SQLite.Database): void {
+  const target = sqlite as SQLite.Database & { [PATCHED]?: boolean };
+  if (target[PATCHED]) return;
+  target[PATCHED] = true;
+  const prepare = sqlite.prepare.bind(sqlite);
+  target.prepare = ((source: string) => {
+    const store = requests.getStore();
+    if (store) store.count += 1;
+    return prepare(source);
+  }) as typeof sqlite.prepare;
+}
+
+export async function countQueries<T>(run: () => Promise<T>): Promise<{ result: T; queries: number }> {
+  const store = { count: 0 };
+  const result = await requests.run(store, run);
+  return { result, queries: store.count };
+}

@@ -1,0 +1,118 @@
+import { DEMO_TOKEN } from '../../shared/demo.ts';
+import { getRuntime } from '../runtime.ts';
+import { currentBuildId } from './build-id.ts';
+import { countQueries, installQueryCounter } from './query-counter.ts';
+import { encodeSnapshot, readSnapshot, SNAPSHOT_TOKEN, writeSnapshot, type Encoding, type Snapshot } from './snapshot-store.ts';
+import { currentWriteEpoch } from './write-epoch.ts';
+
+/** Headers every guest page carries (SECURITY.md 15: the token must not leak through Referer). */
+export const GUEST_HEADERS: Readonly<Record<string, string>> = {
+  'referrer-policy': 'no-referrer',
+  'x-robots-tag': 'noindex',
+};
+
+/** Revalidated on every open (cheap 304), so a publish shows at once (SPEC §9: preview not cached). */
+const CACHE_CONTROL = 'public, max-age=0, must-revalidate';
+
+/** The token a guest path names: `/instruction` is the demo (SPEC §2), `/instruction/<token>`. */
+export function guestToken(pathname: string): string | null {
+  if (pathname === '/instruction' || pathname === '/instruction/') return DEMO_TOKEN;
+  const match = /^\/instruction\/([^/]+)\/?$/.exec(pathname);
+  return match && SNAPSHOT_TOKEN.test(match[1]!) ? match[1]! : null;
+}
+
+/** Renders in flight per token: a burst of guests after a publish renders the page once. */
+const pending = new Map<string, Promise<Record<Encoding, Snapshot> | null>>();
+
+/**
+ * The guest page from its snapshot, without touching SQLite; on a miss (none stored, or stored
+ * by another build) the real route renders from SQLite (`render`), and its HTML and CSP header
+ * are stored for the next guest. docs/decisions/007-guest-snapshots.md.
+ */
+export async function serveGuestPage(request: Request, pathname: string, render: () => Promise<Response>): Promise<Response> {
+  const token = guestToken(pathname);
+  if (!token || (request.method !== 'GET' && request.method !== 'HEAD')) return render();
+  const { config, sqlite } = await getRuntime();
+  if (config.raw.NODE_ENV !== 'test') return answer(request, token, render);
+  installQueryCounter(sqlite);
+  const { result, queries } = await countQueries(() => answer(request, token, render));
+  result.headers.set('x-sqlite-queries', String(queries));
+  return result;
+}
+
+async function answer(request: Request, token: string, render: () => Promise<Response>): Promise<Response> {
+  const encoding = negotiate(request.headers.get('accept-encoding'));
+  const buildId = currentBuildId();
+  const stored = await readSnapshot(token, encoding);
+  if (stored && stored.header.buildId === buildId) return respond(request, stored, encoding, 'hit');
+
+  let shared = pending.get(token);
+  if (shared) {
+    const snapshots = await shared;
+    if (snapshots) return respond(request, snapshots[encoding], encoding, 'miss');
+  }
+  let response: Response | undefined;
+  shared = (async () => {
+    const epoch = currentWriteEpoch();
+    response = await render();
+    const type = response.headers.get('content-type') ?? '';
+    if (response.status !== 200 || !type.startsWith('text/html')) return null;
+    const html = new Uint8Array(await response.arrayBuffer());
+    const snapshots = await encodeSnapshot(html, { csp: response.headers.get('content-security-policy'), buildId });
+    // A write during the render may have removed what this render read: answer, do not store.
+    if (epoch === currentWriteEpoch()) await writeSnapshot(token, snapshots);
+    return snapshots;
+  })();
+  pending.set(token, shared);
+  try {
+    const snapshots = await shared;
+    if (snapshots) return respond(request, snapshots[encoding], encoding, 'miss');
+    // Not a page (404, error): answered as rendered, never stored.
+    const headers = new Headers(response!.headers);
+    for (const [name, value] of Object.entries(GUEST_HEADERS)) headers.set(name, value);
+    headers.set('cache-control', 'no-store');
+    return new Response(response!.body, { status: response!.status, headers });
+  } finally {
+    if (pending.get(token) === shared) pending.delete(token);
+  }
+}
+
+function negotiate(accept: string | null): Encoding {
+  if (!accept) return 'html';
+  const offered = new Map<string, number>();
+  for (const part of accept.toLowerCase().split(',')) {
+    const [name, ...params] = part.trim().split(';');
+    const q = params.map((p) => /^\s*q=([\d.]+)/.exec(p)?.[1]).find(Boolean);
+    offered.set(name!.trim(), q === undefined ? 1 : Number(q));
+  }
+  const weight = (name: string) => offered.get(name) ?? offered.get('*') ?? 0;
+  if (weight('br') > 0) return 'br';
+  if (weight('gzip') > 0) return 'gz';
+  return 'html';
+}
+
+function respond(request: Request, { header, body }: Snapshot, encoding: Encoding, state: 'hit' | 'miss'): Response {
+  const headers = new Headers({
+    ...GUEST_HEADERS,
+    'content-type': 'text/html; charset=utf-8',
+    'cache-control': CACHE_CONTROL,
+    etag: header.etag,
+    vary: 'Accept-Encoding',
+    'x-snapshot': state,
+  });
+  if (header.csp) headers.set('content-security-policy', header.csp);
+  if (matches(request.headers.get('if-none-match'), header.etag)) return new Response(null, { status: 304, headers });
+  if (encoding !== 'html') headers.set('content-encoding', encoding === 'br' ? 'br' : 'gzip');
+  headers.set('content-length', String(body.byteLength));
+  return new Response(request.method === 'HEAD' ? null : (body as Uint8Array<ArrayBuffer>), { status: 200, headers });
+}
+
+/** Weak comparison (RFC 9110 §13.1.2): the same page in any encoding matches. */
+function matches(ifNoneMatch: string | null, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  const opaque = etag.replace(/^W\//, '');
+  return ifNoneMatch.split(',').some((tag) => {
+    const candidate = tag.trim();
+    return candidate === '*' || candidate.replace(/^W\//, '') === opaque;
+  });
+}

@@ -1,0 +1,88 @@
+import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+import { getStorage } from '../storage.ts';
+
+/**
+ * Guest-page snapshots (ARCHITECTURE.md "Guest pages are snapshots"; docs/decisions/007).
+ * One unstorage item per token and encoding (`<token>:br`, `<token>:gz`, `<token>:html`), each
+ * self-contained: a length-prefixed JSON header (ETag, CSP, build id, body length) then the body.
+ * A guest request reads exactly one item; a half-written item (fs driver, concurrent write) fails
+ * the length check and counts as a miss.
+ */
+export type Encoding = 'br' | 'gz' | 'html';
+export const ENCODINGS: readonly Encoding[] = ['br', 'gz', 'html'];
+
+export interface SnapshotHeader {
+  etag: string;
+  csp: string | null;
+  buildId: string;
+  createdAt: number;
+  length: number;
+}
+
+export interface Snapshot {
+  header: SnapshotHeader;
+  body: Uint8Array;
+}
+
+/** Public tokens (and the demo's readable one); anything else is never a key. */
+export const SNAPSHOT_TOKEN = /^[\w-]{1,64}$/;
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+const key = (token: string, encoding: Encoding) => `${token}:${encoding}`;
+
+export async function readSnapshot(token: string, encoding: Encoding): Promise<Snapshot | null> {
+  if (!SNAPSHOT_TOKEN.test(token)) return null;
+  const store = await getStorage('snapshots');
+  const raw = (await store.getItemRaw(key(token, encoding))) as Uint8Array | null;
+  return raw ? decode(raw) : null;
+}
+
+/** All three encodings of one rendered page, compressed once here (on publish, not per request). */
+export async function encodeSnapshot(html: Uint8Array, meta: { csp: string | null; buildId: string }): Promise<Record<Encoding, Snapshot>> {
+  const etag = `W/"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`;
+  const [br, gz] = await Promise.all([
+    brotli(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT } }),
+    gzip(html, { level: 9 }),
+  ]);
+  const make = (body: Uint8Array): Snapshot => ({ header: { etag, ...meta, createdAt: Date.now(), length: body.byteLength }, body });
+  return { br: make(br), gz: make(gz), html: make(html) };
+}
+
+export async function writeSnapshot(token: string, snapshots: Record<Encoding, Snapshot>): Promise<void> {
+  if (!SNAPSHOT_TOKEN.test(token)) return;
+  const store = await getStorage('snapshots');
+  await Promise.all(ENCODINGS.map((encoding) => store.setItemRaw(key(token, encoding), encode(snapshots[encoding]))));
+}
+
+export async function removeSnapshot(token: string): Promise<void> {
+  if (!SNAPSHOT_TOKEN.test(token)) return;
+  const store = await getStorage('snapshots');
+  await Promise.all(ENCODINGS.map((encoding) => store.removeItem(key(token, encoding))));
+}
+
+function encode({ header, body }: Snapshot): Uint8Array {
+  const json = Buffer.from(JSON.stringify(header));
+  const out = Buffer.allocUnsafe(4 + json.length + body.byteLength);
+  out.writeUInt32BE(json.length, 0);
+  json.copy(out, 4);
+  out.set(body, 4 + json.length);
+  return out;
+}
+
+function decode(raw: Uint8Array): Snapshot | null {
+  const buffer = Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength);
+  if (buffer.length < 4) return null;
+  const size = buffer.readUInt32BE(0);
+  if (4 + size > buffer.length) return null;
+  try {
+    const header = JSON.parse(buffer.subarray(4, 4 + size).toString('utf8')) as SnapshotHeader;
+    const body = buffer.subarray(4 + size);
+    return body.length === header.length ? { header, body } : null;
+  } catch {
+    return null;
+  }
+}

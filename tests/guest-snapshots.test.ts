@@ -1,0 +1,213 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_TOKEN } from '../src/lib/shared/demo.ts';
+import { ADDRESS_MARKER, LOCKBOX_MARKER, type Instruction } from '../src/lib/shared/schemas/instruction.ts';
+import { createUser, login, run, withCookie } from './helpers/auth.ts';
+import { startServer, type TestServer } from './helpers/server.ts';
+
+// NODE_ENV=test makes guest responses carry `x-sqlite-queries` (src/lib/server/snapshots/query-counter.ts).
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startServer({ NODE_ENV: 'test' });
+});
+
+afterAll(async () => {
+  await server?.stop();
+});
+
+interface Host {
+  id: string;
+  call(path: string, init?: RequestInit & { json?: unknown }): Promise<Response>;
+}
+
+async function host(plan = 'free'): Promise<Host> {
+  const user = await createUser(server);
+  run(server, 'UPDATE users SET plan = ? WHERE id = ?', plan, user.id);
+  const cookie = await login(server, user.email, user.password);
+  return { id: user.id, call: (p, init = {}) => server.request(p, { ...init, headers: withCookie(cookie, Object.fromEntries(new Headers(init.headers))) }) };
+}
+
+async function create(h: Host, body: Record<string, unknown>): Promise<Instruction> {
+  const response = await h.call('/api/instruction', { json: body });
+  expect(response.status).toBe(201);
+  return ((await response.json()) as { instruction: Instruction }).instruction;
+}
+
+const guest = (pathname: string, headers: Record<string, string> = {}) => server.request(pathname, { headers });
+
+describe('guest page from snapshots', () => {
+  it('renders the demo at /instruction, then answers from the snapshot without touching SQLite', async () => {
+    const first = await guest('/instruction');
+    expect(first.status).toBe(200);
+    const html = await first.text();
+    expect(html).toContain('Seaside Cottage');
+    expect(html).toContain('<meta name="robots" content="noindex">');
+    expect(html).toContain('property="og:title" content="Seaside Cottage"');
+    expect(first.headers.get('referrer-policy')).toBe('no-referrer');
+    expect(first.headers.get('x-robots-tag')).toBe('noindex');
+    expect(first.headers.get('cache-control')).toBe('public, max-age=0, must-revalidate');
+
+    const again = await guest('/instruction');
+    expect(again.headers.get('x-snapshot')).toBe('hit');
+    expect(again.headers.get('x-sqlite-queries')).toBe('0');
+    expect(await again.text()).toBe(html);
+    // /instruction/<demo token> is the same snapshot.
+    const byToken = await guest(`/instruction/${DEMO_TOKEN}`);
+    expect(byToken.headers.get('x-sqlite-queries')).toBe('0');
+    expect(byToken.headers.get('etag')).toBe(again.headers.get('etag'));
+  });
+
+  it('replays the CSP header, allowing the map host in frame-src on this page only', async () => {
+    const response = await guest('/instruction');
+    const csp = response.headers.get('content-security-policy') ?? '';
+    expect(csp).toMatch(/frame-src https:\/\/maps\.google\.com https:\/\/www\.google\.com/);
+    expect(csp).toMatch(/script-src 'self' 'sha256-/);
+    expect(csp).toContain("frame-ancestors 'none'");
+    // Nothing third-party is loaded by the HTML itself: the map iframe is made on click.
+    const html = await response.text();
+    expect(html).not.toContain('<iframe');
+    expect(html).not.toMatch(/\s(src|href)="https:\/\/maps\.google/);
+    expect(html).toContain('data-map-src="https://maps.google.com/maps?q=43.5081,16.4402&amp;z=18&amp;output=embed"');
+    const login = await guest('/login');
+    expect(login.headers.get('content-security-policy')).not.toContain('maps.google.com');
+  });
+
+  it('answers 304 for a matching ETag, in any encoding', async () => {
+    const response = await guest('/instruction');
+    const etag = response.headers.get('etag')!;
+    expect(etag).toMatch(/^W\/"[\w-]+"$/);
+    const notModified = await guest('/instruction', { 'if-none-match': etag });
+    expect(notModified.status).toBe(304);
+    expect(notModified.headers.get('etag')).toBe(etag);
+    expect(notModified.headers.get('x-sqlite-queries')).toBe('0');
+    expect((await guest('/instruction', { 'if-none-match': etag, 'accept-encoding': 'br' })).status).toBe(304);
+    expect((await guest('/instruction', { 'if-none-match': 'W/"other"' })).status).toBe(200);
+  });
+
+  it('serves precompressed brotli and gzip by Accept-Encoding', async () => {
+    const plain = await (await guest('/instruction', { 'accept-encoding': 'identity' })).text();
+    for (const [accept, encoding, decode] of [
+      ['br', 'br', zlib.brotliDecompressSync],
+      ['gzip', 'gzip', zlib.gunzipSync],
+    ] as const) {
+      // fetch would decode by itself: read the raw bytes through node:http.
+      const { headers, body } = await raw('/instruction', { 'accept-encoding': accept });
+      expect(headers['content-encoding']).toBe(encoding);
+      expect(headers.vary).toBe('Accept-Encoding');
+      expect(Number(headers['content-length'])).toBe(body.length);
+      expect(body.length).toBeLessThan(plain.length / 3);
+      expect(decode(body).toString('utf8')).toBe(plain);
+    }
+  });
+
+  it('answers 404 for an unknown token, noindex, never stored', async () => {
+    for (const token of ['no-such-token-000000000', 'bad%20token']) {
+      const response = await guest(`/instruction/${token}`);
+      expect(response.status).toBe(404);
+      expect(response.headers.get('cache-control')).toBe('no-store');
+      expect(response.headers.get('referrer-policy')).toBe('no-referrer');
+      expect(await response.text()).toContain('Guidebook not found');
+    }
+  });
+
+  it('shows new content right after a save (the snapshot is rebuilt)', async () => {
+    const h = await host();
+    const made = await create(h, {
+      nameInstruction: 'Harbour Loft',
+      code: '7310',
+      address: 'Riva 3, Split',
+      addressUrl: 'https://maps.app.goo.gl/abc',
+      boxes: [{ id: 1, title: 'Gate', paragraph: `<p>Enter ${LOCKBOX_MARKER} near ${ADDRESS_MARKER}.</p>`, imageUrl: '' }],
+      wifiName: 'Loft;5G',
+      wifiPassword: 'p@ss',
+    });
+    const url = `/instruction/${made.token}`;
+    const first = await guest(url);
+    const html = await first.text();
+    expect(html).toContain('Harbour Loft');
+    expect(html).toContain('<strong class="code-chip">7310</strong>');
+    expect(html).toContain('<a href="https://maps.app.goo.gl/abc" target="_blank" rel="noopener noreferrer">Riva 3, Split</a>');
+    expect(html).toContain('Open in Maps');
+    expect(html).not.toContain('class="map-facade"'); // a short link carries no coordinates
+    expect(html).toContain('<svg role="img" aria-label="Wi-Fi QR code"');
+    expect((await guest(url)).headers.get('x-snapshot')).toBe('hit');
+
+    const saved = await h.call(`/api/instruction/${made._id}`, { method: 'PUT', json: { ...made, nameInstruction: 'Harbour Loft, renovated' } });
+    expect(saved.status).toBe(200);
+    const after = await guest(url, { 'if-none-match': first.headers.get('etag')! });
+    expect(after.status).toBe(200);
+    expect(await after.text()).toContain('Harbour Loft, renovated');
+    expect((await guest(url)).headers.get('x-snapshot')).toBe('hit');
+
+    const code = await h.call(`/api/instruction/${made._id}`, { method: 'PATCH', json: { code: '9999' } });
+    expect(code.status).toBe(200);
+    expect(await (await guest(url)).text()).toContain('<strong class="code-chip">9999</strong>');
+  });
+
+  it('answers 404 for the old token right after the link is regenerated, and after delete', async () => {
+    const h = await host();
+    const made = await create(h, { nameInstruction: 'Old Town Flat' });
+    const oldUrl = `/instruction/${made.token}`;
+    await guest(oldUrl);
+    expect((await guest(oldUrl)).headers.get('x-snapshot')).toBe('hit');
+
+    const regenerated = await h.call(`/api/instruction/preview/${made.token}`, { method: 'PATCH' });
+    expect(regenerated.status).toBe(200);
+    const { instruction } = (await regenerated.json()) as { instruction: Instruction };
+    expect((await guest(oldUrl)).status).toBe(404);
+    const fresh = await guest(`/instruction/${instruction.token}`);
+    expect(fresh.status).toBe(200);
+    expect(await fresh.text()).toContain('Old Town Flat');
+
+    expect((await h.call(`/api/instruction/${made._id}`, { method: 'DELETE' })).status).toBe(200);
+    expect((await guest(`/instruction/${instruction.token}`)).status).toBe(404);
+  });
+
+  it('applies SPEC §4: product branding and the dark theme for non-premium owners, their own for premium', async () => {
+    const body = { nameInstruction: 'Villa', brandingTitle: 'Villa Rentals Co', selectedTheme: '#4caf50' };
+    const free = await create(await host('free'), body);
+    const freeHtml = await (await guest(`/instruction/${free.token}`)).text();
+    expect(freeHtml).toContain('--primary:#444444');
+    expect(freeHtml).toContain('Made with <a href="/">Porchlight</a>');
+    expect(freeHtml).not.toContain('Villa Rentals Co');
+
+    const premium = await create(await host('premium'), body);
+    const premiumHtml = await (await guest(`/instruction/${premium.token}`)).text();
+    expect(premiumHtml).toContain('--primary:#4caf50');
+    expect(premiumHtml).toContain('Villa Rentals Co');
+    expect(premiumHtml).not.toContain('Made with');
+  });
+
+  it('renders again when the stored snapshot comes from another build', async () => {
+    await guest('/instruction');
+    const file = path.join(server.dataDir, 'snapshots', DEMO_TOKEN, 'html');
+    const bytes = fs.readFileSync(file);
+    const size = bytes.readUInt32BE(0);
+    const header = JSON.parse(bytes.subarray(4, 4 + size).toString('utf8')) as { buildId: string };
+    const json = Buffer.from(JSON.stringify({ ...header, buildId: 'an-older-build' }));
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(json.length);
+    fs.writeFileSync(file, Buffer.concat([length, json, bytes.subarray(4 + size)]));
+
+    const stale = await guest('/instruction', { 'accept-encoding': 'identity' });
+    expect(stale.headers.get('x-snapshot')).toBe('miss');
+    expect(Number(stale.headers.get('x-sqlite-queries'))).toBeGreaterThan(0);
+    expect((await guest('/instruction', { 'accept-encoding': 'identity' })).headers.get('x-snapshot')).toBe('hit');
+  });
+});
+
+function raw(pathname: string, headers: Record<string, string>): Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(new URL(pathname, server.url), { headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+      })
+      .on('error', reject);
+  });
+}
