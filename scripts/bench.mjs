@@ -11,6 +11,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import zlib from 'node:zlib';
 import { hash } from '@node-rs/argon2';
 import autocannon from 'autocannon';
 import SQLite from 'better-sqlite3';
@@ -27,6 +28,9 @@ const ROWS = [
   { name: 'static reference (node:http)', target: 'reference', path: '/' },
   { name: 'landing / (prerendered)', target: 'app', path: '/' },
   { name: '/healthz (SSR + SQLite)', target: 'app', path: '/healthz' },
+  // Guest page from its snapshot, next to a bare node:http server holding the same HTML bytes.
+  { name: 'guest reference (node:http, same bytes)', target: 'guestReference', path: '/' },
+  { name: 'guest /instruction (snapshot)', target: 'app', path: '/instruction', vs: 'guestReference' },
   // Editor saves (PUT /api/instruction/:id, a 30-step guidebook with images), one after another on
   // one connection: each save needs the version the previous one answered. Latency is measured
   // at the client, so it bounds the server time from above. "one step edited" is the editor's
@@ -46,13 +50,22 @@ if (process.env.SKIP_BUILD !== '1') {
 
 const app = await startApp();
 let reference;
+let guestReference;
+let guestTransfer;
 const results = [];
 try {
   const landing = await fetch(`${app.url}/`);
   if (!landing.ok) throw new Error(`GET / answered ${landing.status}`);
   const html = Buffer.from(await landing.arrayBuffer());
   reference = await startReference(html, landing.headers.get('content-type') ?? 'text/html');
-  const base = { app: app.url, reference: reference.url };
+  // The demo guidebook: the first request renders and stores its snapshot, the rest replay it.
+  await fetch(`${app.url}/instruction`).then((r) => r.arrayBuffer());
+  const guest = await fetch(`${app.url}/instruction`, { headers: { 'accept-encoding': 'identity' } });
+  if (guest.headers.get('x-snapshot') !== 'hit') throw new Error('GET /instruction was not answered from its snapshot');
+  const guestHtml = Buffer.from(await guest.arrayBuffer());
+  guestReference = await startReference(guestHtml, guest.headers.get('content-type') ?? 'text/html');
+  guestTransfer = await measureGuestTransfer(app.url, guestHtml);
+  const base = { app: app.url, reference: reference.url, guestReference: guestReference.url };
 
   console.log(`bench: ${CONNECTIONS} connections, ${SECONDS} s per row (after a 1 s warm-up), landing ${html.length} bytes`);
   for (const row of ROWS) {
@@ -67,6 +80,7 @@ try {
   }
 } finally {
   await reference?.stop();
+  await guestReference?.stop();
   await app.stop();
 }
 
@@ -75,9 +89,46 @@ printTable(
   ['path', 'req/s', 'p50 ms', 'p99 ms', 'vs static', 'errors'],
   results.map((row) => [row.name, Math.round(row.rps), row.p50, row.p99, row.save ? '-' : `${((row.rps / ref) * 100).toFixed(0)}%`, row.bad]),
 );
+const guestRef = results.find((row) => row.target === 'guestReference')?.rps ?? NaN;
+const guestRow = results.find((row) => row.vs === 'guestReference');
+if (guestRow) console.log(`\nguest page from snapshot vs node:http with the same ${guestTransfer.html} bytes: ${Math.round(guestRow.rps)} / ${Math.round(guestRef)} req/s = ${(guestRow.rps / guestRef).toFixed(2)} (target >= 0.70)`);
+if (guestTransfer) {
+  const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
+  console.log(
+    `guest first load (demo, brotli): HTML ${kb(guestTransfer.htmlBr)} + CSS ${kb(guestTransfer.cssBr)} + JS ${kb(guestTransfer.jsBr)} = ${kb(guestTransfer.totalBr)} ` +
+      `(target <= 60 KB, JS <= 40 KB; JS is inline in the HTML: ${guestTransfer.inlineJs} bytes raw; external files: ${guestTransfer.files.join(', ') || 'none'})`,
+  );
+}
 if (results.some((row) => row.bad > 0)) {
   console.error('bench: some requests failed (non-2xx, errors or timeouts); the numbers above are not comparable');
   process.exitCode = 1;
+}
+
+/**
+ * What a guest's phone downloads on first open of the demo guidebook: the HTML as served with
+ * `Accept-Encoding: br` (precompressed snapshot) plus each stylesheet and script it references,
+ * counted brotli-compressed (as any CDN or proxy in front of /_astro would serve them).
+ */
+async function measureGuestTransfer(appUrl, html) {
+  const htmlBr = await new Promise((resolve, reject) => {
+    import('node:http').then(({ default: http }) =>
+      http.get(`${appUrl}/instruction`, { headers: { 'accept-encoding': 'br' } }, (res) => {
+        let size = 0;
+        res.on('data', (chunk) => (size += chunk.length));
+        res.on('end', () => (res.headers['content-encoding'] === 'br' ? resolve(size) : reject(new Error('the guest page was not served with brotli'))));
+      }).on('error', reject),
+    );
+  });
+  const text = html.toString('utf8');
+  const css = [...text.matchAll(/<link rel="stylesheet" href="([^"]+)"/g)].map((m) => m[1]);
+  const js = [...text.matchAll(/<script[^>]*\ssrc="([^"]+)"/g)].map((m) => m[1]);
+  const size = async (href) => zlib.brotliCompressSync(Buffer.from(await (await fetch(new URL(href, appUrl))).arrayBuffer())).length;
+  const sum = async (list) => (await Promise.all(list.map(size))).reduce((a, b) => a + b, 0);
+  const cssBr = await sum(css);
+  const jsFiles = await sum(js);
+  const inlineJs = [...text.matchAll(/<script[^>]*>([\s\S]*?)<\/script>/g)].reduce((n, m) => n + m[1].length, 0);
+  const inlineJsBr = inlineJs ? zlib.brotliCompressSync(Buffer.from([...text.matchAll(/<script[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]).join(''))).length : 0;
+  return { html: html.length, htmlBr, cssBr, jsBr: jsFiles + inlineJsBr, inlineJs, totalBr: htmlBr + cssBr + jsFiles, files: [...css, ...js] };
 }
 
 function measure(url, duration) {
