@@ -107,6 +107,17 @@ export const messages = {
     updated: 'Settings Updated successfully',
   },
   address: { unresolved: 'Could not resolve address', failed: 'Address resolution failed' },
+  editor: {
+    // SPEC §4 Editor: the step deletion dialog.
+    confirmDeletionTitle: 'Confirm Deletion',
+    confirmDeletionText: 'Are you sure you want to delete this? This action cannot be undone.',
+    leaveTitle: 'Leave the editor?',
+    reloadLatest: 'Reload latest',
+    readOnly: 'This guidebook was made on a paid plan. You can look at it, but editing it needs a plan again.',
+    saveFailed: 'The guidebook could not be saved. Please try again.',
+    loadFailed: 'The guidebook could not be loaded.',
+    invalid: 'Some fields need a look before saving.',
+  },
   checkout: {
     failed: 'Something went wrong.',
     returnError: 'Unable to load data.',
