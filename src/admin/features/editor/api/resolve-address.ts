@@ -1,0 +1,53 @@
+import { messages } from '../../../../lib/shared/messages.ts';
+import { api } from '../../../lib/api-client.ts';
+
+/** SPEC §3 "Geocoded address". */
+interface GeocodedAddress {
+  street?: string;
+  city?: string;
+  postcode?: string;
+  country?: string;
+  formatted?: string;
+}
+
+interface ReverseGeocodeAnswer {
+  success?: boolean;
+  address?: string | GeocodedAddress | null;
+  message?: string;
+}
+
+export type AddressResult = { ok: true; address: string } | { ok: false; message: string };
+
+/** SPEC §4 Address flow: street, city, postcode and country joined by commas, else the formatted line. */
+export function writtenAddress(address: string | GeocodedAddress | null | undefined): string {
+  if (!address) return '';
+  if (typeof address === 'string') return address.trim();
+  const parts = [address.street, address.city, address.postcode, address.country].map((part) => part?.trim() ?? '').filter(Boolean);
+  return parts.length > 0 ? parts.join(', ') : (address.formatted?.trim() ?? '');
+}
+
+/**
+ * Map link → coordinates → written address (SPEC §4, §7). "Could not resolve address" when the
+ * service answered but found nothing; "Address resolution failed" when a call failed outright
+ * (network, 5xx, or the endpoint missing: 404).
+ */
+export async function resolveAddress(mapUrl: string): Promise<AddressResult> {
+  let point: { lat?: unknown; lng?: unknown };
+  try {
+    point = await api.get<{ lat?: unknown; lng?: unknown }>(`/api/map/resolve-map?url=${encodeURIComponent(mapUrl)}`);
+  } catch {
+    return { ok: false, message: messages.address.failed };
+  }
+  const lat = Number(point?.lat);
+  const lng = Number(point?.lng);
+  if (!Number.isFinite(lat) || !Number.isFinite(lng)) return { ok: false, message: messages.address.unresolved };
+
+  let answer: ReverseGeocodeAnswer;
+  try {
+    answer = await api.get<ReverseGeocodeAnswer>(`/api/map/reverse-geocode?lat=${lat}&lng=${lng}`);
+  } catch {
+    return { ok: false, message: messages.address.failed };
+  }
+  const address = answer?.success === false ? '' : writtenAddress(answer?.address);
+  return address ? { ok: true, address } : { ok: false, message: messages.address.unresolved };
+}

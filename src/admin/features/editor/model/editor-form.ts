@@ -1,0 +1,96 @@
+import {
+  INSTRUCTION_DEFAULTS,
+  saveInstructionSchema,
+  type Box,
+  type Instruction,
+  type ManualBox,
+} from '../../../../lib/shared/schemas/instruction.ts';
+
+/** The two step lists of a guidebook (SPEC §3 "Box"): check-in steps and additional info. */
+export type StepListKey = 'boxes' | 'manualBoxes';
+export type Step = Box | ManualBox;
+
+/** Content fields the unsaved-change check compares (SPEC §3 names, the optional extras included). */
+const CONTENT_KEYS = [...Object.keys(INSTRUCTION_DEFAULTS), 'firstColor', 'secondColor', 'isRounded', 'isSinglePage'] as const;
+
+/** The editor emits '' for an empty text; an untouched server value may still read `<p></p>`. */
+function normaliseRich(html: string): string {
+  return /^(<p>\s*<\/p>)*$/.test(html) ? '' : html;
+}
+
+/**
+ * What "unchanged" means (SPEC §4 Editor): the content compared field by field, steps in order.
+ * SPEC compares house rules sorted because the old picker had no order; here the host orders
+ * them and the guest page follows that order, so a reorder is a change worth saving.
+ */
+export function comparable(form: Instruction): string {
+  const record = form as unknown as Record<string, unknown>;
+  const content: Record<string, unknown> = {};
+  for (const key of CONTENT_KEYS) content[key] = record[key];
+  content.textGreating = normaliseRich(form.textGreating);
+  content.boxes = form.boxes.map((box) => ({ id: box.id, title: box.title, paragraph: normaliseRich(box.paragraph), imageUrl: box.imageUrl }));
+  content.manualBoxes = form.manualBoxes.map((box) => ({ id: box.id, paragraph: normaliseRich(box.paragraph), imageUrl: box.imageUrl }));
+  return JSON.stringify(content);
+}
+
+/** A step id is a timestamp (SPEC §3); two steps added in the same millisecond still differ. */
+export function newStepId(existing: readonly Step[]): number {
+  const now = Date.now();
+  const highest = existing.reduce((max, step) => Math.max(max, step.id), 0);
+  return now > highest ? now : highest + 1;
+}
+
+export function newBox(existing: readonly Step[]): Box {
+  return { id: newStepId(existing), title: '', paragraph: '', imageUrl: '' };
+}
+
+export function newManualBox(existing: readonly Step[]): ManualBox {
+  return { id: newStepId(existing), paragraph: '', imageUrl: '' };
+}
+
+export function moveItem<T>(items: readonly T[], from: number, to: number): T[] {
+  const next = [...items];
+  const [moved] = next.splice(from, 1);
+  if (moved === undefined) return next;
+  next.splice(Math.max(0, Math.min(to, next.length)), 0, moved);
+  return next;
+}
+
+/** DOM id of a form field, so a validation message can send the focus where the fix is. */
+export function fieldId(...path: ReadonlyArray<string | number>): string {
+  return ['editor', ...path].join('-');
+}
+
+export interface FormIssue {
+  message: string;
+  /** The field to focus, when there is one on the page. */
+  fieldId: string | null;
+}
+
+export type Validation = { ok: true; body: Instruction } | { ok: false; issues: FormIssue[] };
+
+/**
+ * The shared schema checks the form before it is sent (STYLE.md 3); the server checks again.
+ * The body keeps `_id` and friends (SPEC §7: the whole instruction) with the parsed content
+ * (trimmed lines, bare links read as https) on top.
+ */
+export function validateForm(form: Instruction): Validation {
+  const parsed = saveInstructionSchema.safeParse(form);
+  if (parsed.success) return { ok: true, body: { ...form, ...parsed.data } };
+  const issues = parsed.error.issues.map((issue) => {
+    const [key, index, sub] = issue.path;
+    let target: string | null = typeof key === 'string' ? fieldId(key) : null;
+    if ((key === 'boxes' || key === 'manualBoxes') && typeof index === 'number') {
+      const step = form[key][index];
+      target = step ? fieldId(key, step.id, typeof sub === 'string' ? sub : 'paragraph') : null;
+    }
+    return { message: issue.message, fieldId: target };
+  });
+  return { ok: false, issues };
+}
+
+/** What a section of the form gets: the current values and a way to change some of them. */
+export interface SectionProps {
+  form: Instruction;
+  patch: (change: Partial<Instruction>) => void;
+}
