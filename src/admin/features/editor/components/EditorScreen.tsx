@@ -1,20 +1,81 @@
-import { ArrowLeft } from 'lucide-react';
-import { Link } from 'react-router';
-import { ComingSoon } from '../../../components/ui/ComingSoon.tsx';
+import { AlertTriangle, ArrowLeft, LoaderCircle } from 'lucide-react';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { messages } from '../../../../lib/shared/messages.ts';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { useMe } from '../../../lib/auth.ts';
+import { useDocumentTitle } from '../../../hooks/use-document-title.ts';
+import { useInstruction } from '../api/get-instruction.ts';
+import { EditorWorkspace } from './EditorWorkspace.tsx';
 
 /**
- * Placeholder for the guidebook editor (SPEC §2 Editor). The layout hides the sidebar and top bar
- * on /edit paths, so this screen carries its own way back.
+ * /dashboard/edit/:id (SPEC §2 Editor). A spinner until the guidebook and the account's plan are
+ * known, a danger message when the guidebook cannot be loaded, then the workspace. The layout
+ * hides its sidebar and top bar here; the editor brings its own.
  */
 export function EditorScreen() {
+  const { id = '' } = useParams();
+  const instruction = useInstruction(id);
+  const me = useMe();
+  const [generation, setGeneration] = useState(0);
+  const [reloading, setReloading] = useState(false);
+  useDocumentTitle('Editor');
+
+  async function reloadLatest() {
+    setReloading(true);
+    const result = await instruction.refetch();
+    setReloading(false);
+    // A fresh workspace: the form, the snapshot and the version all come from the new copy.
+    if (result.isSuccess) setGeneration((value) => value + 1);
+  }
+
+  // A copy cached by an earlier visit may be stale: the form starts only from a fresh one.
+  const fresh = instruction.isFetchedAfterMount || !instruction.isFetching;
+  if (instruction.isPending || me.isPending || (!fresh && !instruction.isError)) {
+    return (
+      <div role="status" className="flex min-h-dvh flex-col items-center justify-center gap-3 text-muted">
+        <LoaderCircle className="size-8 animate-spin text-brand-700 dark:text-brand-300" aria-hidden="true" />
+        <span>Loading guidebook…</span>
+      </div>
+    );
+  }
+
+  if (instruction.isError) {
+    return (
+      <div className="mx-auto flex min-h-dvh max-w-xl flex-col justify-center gap-4 px-4">
+        <div role="alert" className="flex gap-3 rounded-2xl border border-red-200 bg-red-50 p-5 text-red-900 dark:border-red-900/60 dark:bg-red-950/50 dark:text-red-100">
+          <AlertTriangle className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
+          <div>
+            <p className="font-semibold">{messages.editor.loadFailed}</p>
+            <p className="mt-1 text-sm">{errorMessage(instruction.error, String(instruction.error))}</p>
+          </div>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <Link to="/dashboard" className="btn-secondary">
+            <ArrowLeft className="size-4" aria-hidden="true" />
+            Dashboard
+          </Link>
+          <button type="button" className="btn-primary" onClick={() => void instruction.refetch()}>
+            Try again
+          </button>
+        </div>
+      </div>
+    );
+  }
+
+  // SPEC §4 Instruction access: without a plan only free guidebooks can be edited (the server
+  // answers 403 to a save anyway). An unknown plan (the account call failed) counts as none.
+  const plan = me.data?.plan ?? 'free';
+  const readOnly = plan === 'free' && !instruction.data.isFree;
+
   return (
-    <div className="mx-auto max-w-3xl px-4 py-8 sm:px-8">
-      <ComingSoon title="Editor" description="Check-in steps, Wi-Fi, house rules and everything your guests read.">
-        <Link to="/dashboard" className="btn-primary mt-2">
-          <ArrowLeft className="size-4" aria-hidden="true" />
-          Dashboard
-        </Link>
-      </ComingSoon>
-    </div>
+    <EditorWorkspace
+      key={generation}
+      instruction={instruction.data}
+      premium={plan === 'premium'}
+      readOnly={readOnly}
+      onReloadLatest={() => void reloadLatest()}
+      reloading={reloading}
+    />
   );
 }

@@ -1,0 +1,71 @@
+import { ExternalLink } from 'lucide-react';
+import { MAX_TEXT, type Box, type ManualBox } from '../../../../lib/shared/schemas/instruction.ts';
+import { fieldId, newBox, newManualBox, type SectionProps } from '../model/editor-form.ts';
+import { useEditorContext } from './common/editor-context.ts';
+import { AddressPanel } from './panels/AddressPanel.tsx';
+import { BrandingPanel } from './panels/BrandingPanel.tsx';
+import { LockBoxPanel } from './panels/LockBoxPanel.tsx';
+import { RedirectionPanel } from './panels/RedirectionPanel.tsx';
+import { ContactSection } from './sections/ContactSection.tsx';
+import { HouseRulesPicker } from './sections/HouseRulesPicker.tsx';
+import { WelcomeSection } from './sections/WelcomeSection.tsx';
+import { WifiSection } from './sections/WifiSection.tsx';
+import { ADDITIONAL_INFO, CHECK_IN_STEPS } from './steps/step-lists.ts';
+import { StepsSection } from './steps/StepsSection.tsx';
+
+interface Props extends SectionProps {
+  updateBoxes: (change: (boxes: Box[]) => Box[]) => void;
+  updateManualBoxes: (change: (boxes: ManualBox[]) => ManualBox[]) => void;
+}
+
+/**
+ * The sections of SPEC §2 Editor in the guest page's order, with the side panels in a column of
+ * their own on wide screens (below the sections on narrow ones). A read-only guidebook disables
+ * every control at once through the fieldset.
+ */
+export function EditorForm({ form, patch, updateBoxes, updateManualBoxes }: Props) {
+  const { readOnly } = useEditorContext();
+  return (
+    <fieldset disabled={readOnly} className="m-0 min-w-0 border-0 p-0">
+      <legend className="sr-only">Guidebook</legend>
+      <div className="mb-5 flex flex-col gap-3 sm:flex-row sm:items-end">
+        <div className="min-w-0 flex-1">
+          <label htmlFor={fieldId('nameInstruction')} className="field-label text-muted">
+            Guidebook name
+          </label>
+          <input
+            id={fieldId('nameInstruction')}
+            className="field-input font-display text-xl font-bold sm:text-2xl"
+            maxLength={MAX_TEXT}
+            value={form.nameInstruction}
+            onChange={(event) => patch({ nameInstruction: event.target.value })}
+          />
+        </div>
+        {form.token ? (
+          <a href={`/instruction/${encodeURIComponent(form.token)}`} target="_blank" rel="noopener noreferrer" className="btn-secondary self-start sm:self-auto lg:hidden">
+            <ExternalLink className="size-4" aria-hidden="true" />
+            Open guest page
+            <span className="sr-only"> (opens in a new tab)</span>
+          </a>
+        ) : null}
+      </div>
+
+      <div className="grid items-start gap-5 xl:grid-cols-[minmax(0,1fr)_22rem]">
+        <div className="grid min-w-0 gap-5">
+          <StepsSection config={CHECK_IN_STEPS} steps={form.boxes} update={updateBoxes} createStep={newBox} />
+          <ContactSection form={form} patch={patch} />
+          <WifiSection form={form} patch={patch} />
+          <HouseRulesPicker selected={form.selectedHouseRules} onChange={(selectedHouseRules) => patch({ selectedHouseRules })} />
+          <WelcomeSection form={form} patch={patch} />
+          <StepsSection config={ADDITIONAL_INFO} steps={form.manualBoxes} update={updateManualBoxes} createStep={newManualBox} />
+        </div>
+        <div className="grid min-w-0 gap-5">
+          <BrandingPanel form={form} patch={patch} />
+          <AddressPanel form={form} patch={patch} />
+          <RedirectionPanel form={form} patch={patch} />
+          <LockBoxPanel form={form} patch={patch} />
+        </div>
+      </div>
+    </fieldset>
+  );
+}

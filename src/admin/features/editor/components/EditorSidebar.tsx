@@ -1,0 +1,147 @@
+import { ArrowLeft, Check, ExternalLink, LoaderCircle, Save } from 'lucide-react';
+import { ToggleGroup } from 'radix-ui';
+import type { MouseEvent } from 'react';
+import { Link } from 'react-router';
+import { LogoMark } from '../../../components/ui/LogoMark.tsx';
+import { useMediaQuery } from '../../../hooks/use-media-query.ts';
+
+export type EditorView = 'edit' | 'preview';
+
+interface Props {
+  name: string;
+  token: string;
+  view: EditorView;
+  onViewChange: (view: EditorView) => void;
+  onSave: () => void;
+  saving: boolean;
+  dirty: boolean;
+  readOnly: boolean;
+}
+
+/** Where the sidebar's section links lead (the ids of the editor's sections). */
+const SECTIONS = [
+  ['check-in-steps', 'Check-in steps'],
+  ['contact', 'Contact information'],
+  ['wifi', 'Wi-Fi'],
+  ['house-rules', 'House rules'],
+  ['welcome', 'Welcome message'],
+  ['additional-info', 'Additional info'],
+  ['branding', 'Branding title'],
+  ['address', 'Address'],
+  ['links', 'Redirection links'],
+  ['lock-box', 'Lock-box code'],
+] as const;
+
+const WIDE = '(min-width: 1024px)';
+
+function ViewToggle({ view, onViewChange, wide }: Pick<Props, 'view' | 'onViewChange'> & { wide: boolean }) {
+  const item =
+    'flex-1 rounded-full px-3 py-1.5 text-sm font-semibold text-muted transition-colors hover:text-ink data-[state=on]:bg-surface data-[state=on]:text-ink data-[state=on]:shadow-sm';
+  return (
+    <ToggleGroup.Root
+      type="single"
+      value={view}
+      // A single toggle can be switched off by pressing it again: one view is always shown.
+      onValueChange={(value) => value && onViewChange(value as EditorView)}
+      aria-label="View"
+      className={`flex rounded-full border border-line bg-canvas p-0.5 ${wide ? 'w-full' : ''}`}
+    >
+      <ToggleGroup.Item value="edit" className={item}>
+        Edit
+      </ToggleGroup.Item>
+      <ToggleGroup.Item value="preview" className={item}>
+        Preview
+      </ToggleGroup.Item>
+    </ToggleGroup.Root>
+  );
+}
+
+function SaveButton({ onSave, saving, readOnly, compact }: Pick<Props, 'onSave' | 'saving' | 'readOnly'> & { compact: boolean }) {
+  return (
+    <button type="button" className={`btn-primary ${compact ? 'px-4' : 'w-full'}`} onClick={onSave} disabled={saving || readOnly} aria-keyshortcuts="Control+S Meta+S">
+      {saving ? <LoaderCircle className="size-4 animate-spin" aria-hidden="true" /> : <Save className="size-4" aria-hidden="true" />}
+      {saving ? 'Saving…' : 'Save'}
+    </button>
+  );
+}
+
+function jump(event: MouseEvent<HTMLAnchorElement>, id: string) {
+  const section = document.getElementById(id);
+  if (!section) return;
+  // No hash in the address: the section is scrolled to and its heading takes the focus.
+  event.preventDefault();
+  const reduced = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+  section.scrollIntoView({ behavior: reduced ? 'auto' : 'smooth', block: 'start' });
+  const heading = document.getElementById(`${id}-title`);
+  heading?.setAttribute('tabindex', '-1');
+  heading?.focus({ preventScroll: true });
+}
+
+/**
+ * SPEC §2 Editor sidebar: Dashboard, the Preview/Edit toggle and Save. A column on the left from
+ * 1024 px (with links to each section); a bar across the top on smaller screens.
+ */
+export function EditorSidebar({ name, token, view, onViewChange, onSave, saving, dirty, readOnly }: Props) {
+  const wide = useMediaQuery(WIDE);
+  const status = readOnly ? 'Read only' : dirty ? 'Unsaved changes' : 'No unsaved changes';
+
+  if (!wide) {
+    return (
+      <header className="sticky top-0 z-30 flex items-center gap-2 border-b border-line bg-surface/95 px-3 py-2 backdrop-blur">
+        <Link to="/dashboard" className="inline-flex size-10 shrink-0 items-center justify-center rounded-full text-ink hover:bg-brand-50" aria-label="Dashboard">
+          <ArrowLeft className="size-5" aria-hidden="true" />
+        </Link>
+        <ViewToggle view={view} onViewChange={onViewChange} wide={false} />
+        <span className="ml-auto" />
+        {dirty && !readOnly ? <span className="size-2 shrink-0 rounded-full bg-brand-500" title={status} aria-hidden="true" /> : null}
+        <SaveButton onSave={onSave} saving={saving} readOnly={readOnly} compact />
+      </header>
+    );
+  }
+
+  return (
+    <aside className="fixed inset-y-0 left-0 z-30 flex w-64 flex-col border-r border-line bg-surface" aria-label="Editor">
+      <div className="flex items-center gap-2 px-5 pb-3 pt-5">
+        <LogoMark className="size-7" />
+        <span className="font-display text-lg font-bold text-ink">Porchlight</span>
+      </div>
+      <div className="grid gap-3 px-4">
+        <Link to="/dashboard" className="btn-ghost justify-start px-3">
+          <ArrowLeft className="size-4" aria-hidden="true" />
+          Dashboard
+        </Link>
+        <div className="rounded-xl border border-line bg-canvas/60 p-3">
+          <p className="truncate text-sm font-semibold text-ink" title={name}>
+            {name}
+          </p>
+          <p className={`mt-0.5 flex items-center gap-1.5 text-xs ${dirty && !readOnly ? 'text-brand-700 dark:text-brand-300' : 'text-muted'}`}>
+            {dirty && !readOnly ? <span className="size-1.5 rounded-full bg-brand-500" aria-hidden="true" /> : <Check className="size-3" aria-hidden="true" />}
+            {status}
+          </p>
+        </div>
+        <ViewToggle view={view} onViewChange={onViewChange} wide />
+        <SaveButton onSave={onSave} saving={saving} readOnly={readOnly} compact={false} />
+        {token ? (
+          <a href={`/instruction/${encodeURIComponent(token)}`} target="_blank" rel="noopener noreferrer" className="btn-ghost justify-start px-3 text-sm">
+            <ExternalLink className="size-4" aria-hidden="true" />
+            Open guest page
+            <span className="sr-only"> (opens in a new tab)</span>
+          </a>
+        ) : null}
+      </div>
+      {view === 'edit' ? (
+        <nav aria-label="Sections" className="mt-4 min-h-0 flex-1 overflow-y-auto border-t border-line px-4 py-3">
+          <ul className="grid gap-0.5">
+            {SECTIONS.map(([id, label]) => (
+              <li key={id}>
+                <a href={`#${id}`} onClick={(event) => jump(event, id)} className="block rounded-lg px-3 py-1.5 text-sm text-muted hover:bg-brand-50 hover:text-ink">
+                  {label}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      ) : null}
+    </aside>
+  );
+}

@@ -1,0 +1,162 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { DndProvider } from 'react-dnd';
+import { TouchBackend } from 'react-dnd-touch-backend';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { messages } from '../../../../lib/shared/messages.ts';
+import type { Box, Instruction, ManualBox } from '../../../../lib/shared/schemas/instruction.ts';
+import { ApiError, errorMessage } from '../../../lib/api-client.ts';
+import { useDocumentTitle } from '../../../hooks/use-document-title.ts';
+import { useSaveInstruction } from '../api/save-instruction.ts';
+import { useAnnouncer } from '../hooks/use-announcer.ts';
+import { useUnsavedChanges } from '../hooks/use-unsaved-changes.ts';
+import { comparable, validateForm, type FormIssue } from '../model/editor-form.ts';
+import { EditorContext, type EditorContextValue } from './common/editor-context.ts';
+import { ConfirmDialog } from './common/ConfirmDialog.tsx';
+import { ConflictAlert, ReadOnlyNotice, SaveErrorAlert, ValidationAlert } from './EditorAlerts.tsx';
+import { EditorForm } from './EditorForm.tsx';
+import { EditorSidebar, type EditorView } from './EditorSidebar.tsx';
+import { PreviewPane } from './preview/PreviewPane.tsx';
+import { StepDragLayer } from './steps/StepDragLayer.tsx';
+
+interface Props {
+  /** The guidebook as loaded: the form starts from it and "unsaved" means "differs from it". */
+  instruction: Instruction;
+  premium: boolean;
+  readOnly: boolean;
+  onReloadLatest: () => void;
+  reloading: boolean;
+}
+
+/** One backend for mouse and touch (ARCHITECTURE.md); drags start from the handle only. */
+const DND_OPTIONS = { enableMouseEvents: true, ignoreContextMenu: true };
+
+/**
+ * The editor once the guidebook is loaded (SPEC §2, §4 Editor): the form, the save with its
+ * version check, the unsaved-changes guard and the preview. Mounted afresh for every load, so
+ * "Reload latest" starts over from the server's copy.
+ */
+export function EditorWorkspace({ instruction, premium, readOnly, onReloadLatest, reloading }: Props) {
+  const navigate = useNavigate();
+  const [form, setForm] = useState<Instruction>(instruction);
+  const [view, setView] = useState<EditorView>('edit');
+  const [issues, setIssues] = useState<FormIssue[]>([]);
+  const [conflict, setConflict] = useState<string | null>(null);
+  const [saveError, setSaveError] = useState<string | null>(null);
+  const [liveMessage, announce] = useAnnouncer();
+  const issuesRef = useRef<HTMLDivElement>(null);
+  const leaving = useRef(false);
+  const save = useSaveInstruction();
+
+  const loaded = useMemo(() => comparable(instruction), [instruction]);
+  const dirty = comparable(form) !== loaded;
+  const { blocker, allowNextNavigation } = useUnsavedChanges(dirty && !readOnly);
+  useDocumentTitle(`Edit ${form.nameInstruction || 'guidebook'}`);
+
+  const patch = useCallback((change: Partial<Instruction>) => setForm((current) => ({ ...current, ...change })), []);
+  const updateBoxes = useCallback((change: (boxes: Box[]) => Box[]) => setForm((current) => ({ ...current, boxes: change(current.boxes) })), []);
+  const updateManualBoxes = useCallback(
+    (change: (boxes: ManualBox[]) => ManualBox[]) => setForm((current) => ({ ...current, manualBoxes: change(current.manualBoxes) })),
+    [],
+  );
+
+  function submit() {
+    if (readOnly || save.isPending) return;
+    const result = validateForm(form);
+    if (!result.ok) {
+      setIssues(result.issues);
+      setView('edit');
+      requestAnimationFrame(() => issuesRef.current?.focus());
+      return;
+    }
+    setIssues([]);
+    setSaveError(null);
+    save.mutate(result.body, {
+      onSuccess: () => {
+        toast.success(messages.instruction.updated);
+        allowNextNavigation();
+        void navigate('/dashboard');
+      },
+      onError: (error) => {
+        if (error instanceof ApiError && error.status === 409) {
+          setConflict(error.message);
+          return;
+        }
+        const message = errorMessage(error, messages.editor.saveFailed);
+        if (error instanceof ApiError && (error.status === 403 || error.status === 400)) setSaveError(message);
+        toast.error(message);
+      },
+    });
+  }
+
+  // Ctrl/⌘+S saves, as in every editor.
+  const submitRef = useRef(submit);
+  submitRef.current = submit;
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 's') {
+        event.preventDefault();
+        submitRef.current();
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+
+  const context = useMemo<EditorContextValue>(() => ({ readOnly, premium, announce }), [readOnly, premium, announce]);
+
+  return (
+    <EditorContext.Provider value={context}>
+      <DndProvider backend={TouchBackend} options={DND_OPTIONS}>
+        <div className="lg:pl-64">
+          <EditorSidebar
+            name={form.nameInstruction}
+            token={form.token}
+            view={view}
+            onViewChange={setView}
+            onSave={submit}
+            saving={save.isPending}
+            dirty={dirty}
+            readOnly={readOnly}
+          />
+          <div className="mx-auto grid w-full max-w-6xl gap-5 px-3 py-5 sm:px-6 sm:py-8">
+            <h1 className="sr-only">Edit guidebook: {form.nameInstruction}</h1>
+            {readOnly ? <ReadOnlyNotice /> : null}
+            {conflict ? <ConflictAlert message={conflict} onReload={onReloadLatest} reloading={reloading} /> : null}
+            {saveError ? <SaveErrorAlert message={saveError} /> : null}
+            {issues.length > 0 ? <ValidationAlert ref={issuesRef} issues={issues} /> : null}
+
+            <div hidden={view !== 'edit'}>
+              <EditorForm form={form} patch={patch} updateBoxes={updateBoxes} updateManualBoxes={updateManualBoxes} />
+            </div>
+            {view === 'preview' ? <PreviewPane form={form} premium={premium} /> : null}
+          </div>
+        </div>
+        <StepDragLayer />
+        <p id="editor-reorder-hint" className="sr-only">
+          Drag to move, or press the up and down arrow keys.
+        </p>
+        <div aria-live="polite" aria-atomic="true" className="sr-only">
+          {liveMessage}
+        </div>
+        <ConfirmDialog
+          open={blocker.state === 'blocked'}
+          onOpenChange={(open) => {
+            // Closing by "Leave" proceeds; any other way (Stay, Escape) stays.
+            if (!open && !leaving.current && blocker.state === 'blocked') blocker.reset();
+            leaving.current = false;
+          }}
+          title={messages.editor.leaveTitle}
+          description={messages.instruction.unsavedChanges}
+          cancelLabel="Stay"
+          confirmLabel="Leave"
+          danger
+          onConfirm={() => {
+            leaving.current = true;
+            blocker.proceed?.();
+          }}
+        />
+      </DndProvider>
+    </EditorContext.Provider>
+  );
+}

@@ -1,0 +1,46 @@
+import { Phone } from 'lucide-react';
+import { MAX_PHONE, MAX_URL } from '../../../../../lib/shared/schemas/instruction.ts';
+import { TextField } from '../../../../components/ui/TextField.tsx';
+import { fieldId, type SectionProps } from '../../model/editor-form.ts';
+import { Section } from '../common/Section.tsx';
+
+const LINKS = [
+  { key: 'whatsapp', label: 'WhatsApp link', placeholder: 'https://wa.me/385915550101' },
+  { key: 'viber', label: 'Viber link', placeholder: 'viber://chat?number=%2B385915550101' },
+  { key: 'telegram', label: 'Telegram link', placeholder: 'https://t.me/yourname' },
+  { key: 'facebook', label: 'Facebook page', placeholder: 'https://facebook.com/yourpage' },
+  { key: 'instagram', label: 'Instagram profile', placeholder: 'https://instagram.com/yourname' },
+] as const;
+
+/** SPEC §2 Editor "contact information": how guests reach the host. */
+export function ContactSection({ form, patch }: SectionProps) {
+  return (
+    <Section id="contact" title="Contact information" icon={Phone} description="Guests see these on the “Need Help?” part of the guidebook. Leave out what you do not use.">
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          id={fieldId('phone')}
+          label="Phone (with country code)"
+          type="tel"
+          autoComplete="tel"
+          placeholder="+385 91 555 0101"
+          maxLength={MAX_PHONE}
+          value={form.phone}
+          onChange={(event) => patch({ phone: event.target.value })}
+        />
+        {LINKS.map(({ key, label, placeholder }) => (
+          <TextField
+            key={key}
+            id={fieldId(key)}
+            label={label}
+            type="url"
+            inputMode="url"
+            placeholder={placeholder}
+            maxLength={MAX_URL}
+            value={form[key]}
+            onChange={(event) => patch({ [key]: event.target.value })}
+          />
+        ))}
+      </div>
+    </Section>
+  );
+}

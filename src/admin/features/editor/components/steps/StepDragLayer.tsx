@@ -1,0 +1,50 @@
+import { GripVertical } from 'lucide-react';
+import { useEffect, useRef } from 'react';
+import { useDragLayer } from 'react-dnd';
+import type { StepDragItem } from './use-sortable-step.ts';
+
+/** Within this distance of the window's top or bottom edge a drag scrolls the page. */
+const EDGE_PX = 72;
+const MAX_SPEED_PX = 18;
+
+/**
+ * The touch backend draws no drag image: this layer shows the dragged step's name beside the
+ * pointer, and scrolls the page while the pointer rests near an edge, so a step can travel
+ * further than one screen on a phone.
+ */
+export function StepDragLayer() {
+  const { item, dragging, offset } = useDragLayer((monitor) => ({
+    item: monitor.getItem<StepDragItem | null>(),
+    dragging: monitor.isDragging(),
+    offset: monitor.getClientOffset(),
+  }));
+  const pointerY = useRef<number | null>(null);
+  pointerY.current = dragging && offset ? offset.y : null;
+
+  useEffect(() => {
+    if (!dragging) return;
+    let frame = 0;
+    const tick = () => {
+      const y = pointerY.current;
+      if (y !== null) {
+        const fromTop = y - EDGE_PX;
+        const fromBottom = window.innerHeight - EDGE_PX - y;
+        if (fromTop < 0) window.scrollBy(0, Math.max(-MAX_SPEED_PX, fromTop / 4));
+        else if (fromBottom < 0) window.scrollBy(0, Math.min(MAX_SPEED_PX, -fromBottom / 4));
+      }
+      frame = requestAnimationFrame(tick);
+    };
+    frame = requestAnimationFrame(tick);
+    return () => cancelAnimationFrame(frame);
+  }, [dragging]);
+
+  if (!dragging || !offset || !item || typeof item.label !== 'string') return null;
+  return (
+    <div className="pointer-events-none fixed left-0 top-0 z-50" aria-hidden="true" style={{ transform: `translate(${offset.x + 14}px, ${offset.y - 18}px)` }}>
+      <div className="flex max-w-64 items-center gap-1.5 rounded-full border border-brand-500 bg-surface px-3 py-1.5 text-sm font-semibold text-ink shadow-xl">
+        <GripVertical className="size-4 shrink-0 text-brand-700 dark:text-brand-300" />
+        <span className="truncate">{item.label}</span>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,73 @@
+import { useRef } from 'react';
+import { useDrag, useDrop } from 'react-dnd';
+
+export interface StepDragItem {
+  id: number;
+  /** Where the step is now; updated while it is dragged (the list reorders live). */
+  index: number;
+  /** Where the drag started, for the announcement at the end. */
+  from: number;
+  /** Shown by the drag layer beside the pointer. */
+  label: string;
+}
+
+interface Options {
+  type: string;
+  id: number;
+  index: number;
+  label: string;
+  disabled: boolean;
+  onMove: (from: number, to: number) => void;
+  onDrop: (from: number, to: number) => void;
+}
+
+/**
+ * Drag to reorder (react-dnd's sortable pattern): the handle is the drag source, the whole card
+ * a drop target. Passing the middle of another card moves the dragged one there at once, so the
+ * list itself shows where the step will land, with mouse and touch alike.
+ */
+export function useSortableStep({ type, id, index, label, disabled, onMove, onDrop }: Options) {
+  const cardRef = useRef<HTMLElement | null>(null);
+
+  const [{ isDragging }, connectHandle] = useDrag<StepDragItem, unknown, { isDragging: boolean }>(
+    {
+      type,
+      item: () => ({ id, index, from: index, label }),
+      canDrag: () => !disabled,
+      isDragging: (monitor) => monitor.getItem()?.id === id,
+      collect: (monitor) => ({ isDragging: monitor.isDragging() }),
+      end: (item) => onDrop(item.from, item.index),
+    },
+    [id, index, label, disabled, onDrop],
+  );
+
+  const [, connectCard] = useDrop<StepDragItem>(
+    {
+      accept: type,
+      hover(item, monitor) {
+        const node = cardRef.current;
+        const pointer = monitor.getClientOffset();
+        if (!node || !pointer || item.id === id || item.index === index) return;
+        const rect = node.getBoundingClientRect();
+        const middle = rect.top + rect.height / 2;
+        // Only once the pointer has passed the middle: no flicker between two tall cards.
+        if (item.index < index && pointer.y < middle) return;
+        if (item.index > index && pointer.y > middle) return;
+        onMove(item.index, index);
+        item.index = index;
+      },
+    },
+    [id, index, onMove],
+  );
+
+  return {
+    isDragging,
+    cardRef: (node: HTMLElement | null) => {
+      cardRef.current = node;
+      connectCard(node);
+    },
+    handleRef: (node: HTMLElement | null) => {
+      connectHandle(node);
+    },
+  };
+}
