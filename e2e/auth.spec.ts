@@ -109,10 +109,10 @@ test('login before verifying shows the verification notice and the error toast',
   await expect(page).toHaveURL(/\/login$/);
 });
 
-test('forgot password, reset through the mailed link, log in with the new password', async ({ page, request, baseURL }) => {
+test('forgot password, reset through the mailed link, log in with the new password', async ({ page }) => {
   // Registers, verifies, resets and logs in three times: several argon2 hashes.
   test.slow();
-  const account = await createVerifiedAccount(request, baseURL, 'reset');
+  const account = await createVerifiedAccount('reset');
   await page.goto('/login');
   await page.getByRole('link', { name: 'Forgot?' }).click();
   await expect(page).toHaveURL(/\/forgotPassword$/);
