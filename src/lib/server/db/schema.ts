@@ -94,6 +94,13 @@ export interface UploadsTable {
   created_at: number;
 }
 
+/** One reverse-geocoded point (db/migrations/0005-geocode-cache.ts); `key` is "lat,lng" to 5 decimals. */
+export interface GeocodeCacheTable {
+  key: string;
+  address: string;
+  created_at: number;
+}
+
 export interface MigrationsTable {
   name: string;
   applied_at: number;
@@ -109,5 +116,6 @@ export interface Database {
   sessions: SessionsTable;
   user_tokens: UserTokensTable;
   uploads: UploadsTable;
+  geocode_cache: GeocodeCacheTable;
   _migrations: MigrationsTable;
 }

@@ -1,0 +1,27 @@
+import type { APIContext } from 'astro';
+import { mapRateRules } from '../../../lib/server/geo/map-rate-rules.ts';
+import { MapLinkError, resolveMapLink } from '../../../lib/server/geo/resolve-map-link.ts';
+import { clientAddress } from '../../../lib/server/http/client-address.ts';
+import { handle, json } from '../../../lib/server/http/json.ts';
+import { consumeRateLimits } from '../../../lib/server/rate-limit.ts';
+import { getRuntime } from '../../../lib/server/runtime.ts';
+import { messages } from '../../../lib/shared/messages.ts';
+
+/**
+ * GET /api/map/resolve-map?url= (public, SPEC §7): the coordinates a map link points at, as
+ * { lat, lng }. 400 for a link we will not fetch (SECURITY.md 18, 19), 422 when a followed link
+ * shows no point. `addressUrl` is accepted too (SPEC §7 names the payload so).
+ */
+export const GET = handle(async (context: APIContext) => {
+  await consumeRateLimits([mapRateRules.resolveIp(clientAddress(context))]);
+  const params = context.url.searchParams;
+  const link = params.get('url') ?? params.get('addressUrl') ?? '';
+  try {
+    return json(await resolveMapLink(link));
+  } catch (error) {
+    if (!(error instanceof MapLinkError)) throw error;
+    const { log } = await getRuntime();
+    log.info({ reqId: context.locals.requestId, reason: error.reason, detail: error.message }, 'map link not resolved');
+    return json({ message: messages.address.unresolved }, error.reason === 'refused' ? 400 : 422);
+  }
+});
