@@ -171,3 +171,20 @@ describe('POST /api/messaging/sendMessageFromUser', () => {
     expect(response.status).toBe(401);
   });
 });
+
+describe('GET /api/users/me and the support line', () => {
+  it('sends the support number to premium users only (SPEC §2 Support)', async () => {
+    const free = await createUser(server);
+    const freeMe = (await (await me(await login(server, free.email, free.password))).json()) as Record<string, unknown>;
+    expect(freeMe['plan']).toBe('free');
+    expect(freeMe).not.toHaveProperty('supportPhone');
+
+    const premium = await createUser(server);
+    const db = server.openDb();
+    db.prepare("UPDATE users SET plan = 'premium' WHERE id = ?").run(premium.id);
+    db.close();
+    const premiumMe = (await (await me(await login(server, premium.email, premium.password))).json()) as Record<string, unknown>;
+    expect(premiumMe['plan']).toBe('premium');
+    expect(premiumMe['supportPhone']).toEqual(expect.stringMatching(/\d/));
+  });
+});

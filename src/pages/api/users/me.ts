@@ -3,9 +3,15 @@ import { requireUser } from '../../../lib/server/auth/require-user.ts';
 import { toUserInfo } from '../../../lib/server/auth/user-info.ts';
 import { getUserPlan } from '../../../lib/server/billing/get-user-plan.ts';
 import { handle, json } from '../../../lib/server/http/json.ts';
+import { getRuntime } from '../../../lib/server/runtime.ts';
 
-/** GET /api/users/me: the signed-in user's info and plan (the admin app restores its state from it). */
+/**
+ * GET /api/users/me: the signed-in user's info and plan (the admin app restores its state from it).
+ * The support line is premium-only (SPEC §2 Support): other plans never receive the number.
+ */
 export const GET = handle(async (context: APIContext) => {
   const { user } = requireUser(context.locals);
-  return json({ ...toUserInfo(user), plan: await getUserPlan(user.id) });
+  const plan = await getUserPlan(user.id);
+  const { config } = await getRuntime();
+  return json({ ...toUserInfo(user), plan, ...(plan === 'premium' ? { supportPhone: config.supportPhone } : {}) });
 });
