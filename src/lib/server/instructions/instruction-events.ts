@@ -2,9 +2,9 @@ import { invalidateSnapshotsAfterWrite } from '../snapshots/invalidate-snapshots
 
 /**
  * The one hook after every write to an instruction (create, save, duplicate, code change, link
- * regeneration, settings applied to it, delete). Empty for now: the guest-page snapshot work plugs
- * in here (ARCHITECTURE.md "Guest pages are snapshots"): rebuild the snapshot of `id` after a write,
- * remove the snapshot of `oldToken` when the link was regenerated, remove it when `deleted`.
+ * regeneration, settings applied to it, delete). Guest-page snapshots hang off it (ARCHITECTURE.md
+ * "Guest pages are snapshots"): the snapshot of `id` is rebuilt after a write, the one of
+ * `oldToken` removed when the link was regenerated, and removed when `deleted`.
  * Called after the write has committed, so a failure here never undoes the host's save.
  */
 export interface InstructionWrite {
