@@ -41,13 +41,9 @@ try {
   chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLAGS });
   for (const pathname of paths) {
     const url = server.url + pathname;
-    const result = await lighthouse(
-      url,
-      { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES },
-      formFactor === 'desktop' ? desktopConfig : undefined,
-    );
-    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
-    const { lhr } = result;
+    let lhr = await audit(chrome.port, url);
+    // NO_NAVSTART (a trace without its navigation start) comes and goes on a busy machine: retry once.
+    if (lhr.runtimeError?.code === 'NO_NAVSTART') lhr = await audit(chrome.port, url);
     // A page that fails to load (e.g. a 404) is a finding about the page, not a broken audit.
     rows.push({
       page: pathname,
@@ -66,6 +62,16 @@ try {
 if (rows.length > 0) {
   console.log(`\nLighthouse ${formFactor} scores (0–100), ${new Date().toISOString()}`);
   printTable(['page', ...CATEGORIES, 'status'], rows);
+}
+
+async function audit(port, url) {
+  const result = await lighthouse(
+    url,
+    { port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES },
+    formFactor === 'desktop' ? desktopConfig : undefined,
+  );
+  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+  return result.lhr;
 }
 
 function printTable(columns, data) {
