@@ -7,7 +7,7 @@ const SHUTDOWN_DEADLINE_MS = 10_000;
 
 process.env.ASTRO_NODE_AUTOSTART = 'disabled';
 const dist = new URL(`../${process.env.DIST_DIR ?? 'dist'}/`, import.meta.url);
-const { boot, baseSecurityHeaders } = await import(new URL('boot/boot.mjs', dist).href);
+const { boot, baseSecurityHeaders, answerFromSnapshot } = await import(new URL('boot/boot.mjs', dist).href);
 const runtime = await boot();
 const { config, log } = runtime;
 const { handler } = await import(new URL('server/entry.mjs', dist).href);
@@ -32,6 +32,17 @@ const server = http.createServer((req, res) => {
   if (stopping) res.shouldKeepAlive = false;
   inFlight.add(res);
   res.on('close', () => inFlight.delete(res));
+  if (req.url?.startsWith('/instruction')) {
+    // Guest pages: a fresh snapshot is answered here, before Astro (docs/decisions/007).
+    answerFromSnapshot(req, res).then(
+      (answered) => answered || handler(req, res),
+      (error) => {
+        log.error({ err: error }, 'snapshot fast path failed');
+        handler(req, res);
+      },
+    );
+    return;
+  }
   handler(req, res);
 });
 server.requestTimeout = 30_000;

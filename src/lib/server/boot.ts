@@ -20,3 +20,4 @@ export async function boot(): Promise<Runtime> {
 }
 
 export { baseSecurityHeaders };
+export { answerFromSnapshot } from './snapshots/serve-snapshot-node.ts';

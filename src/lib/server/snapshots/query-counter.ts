@@ -6,7 +6,11 @@ import type SQLite from 'better-sqlite3';
  * prepared on the connection while a guest request runs is counted and answered as the
  * `x-sqlite-queries` header. Kysely prepares one statement per query.
  */
-const requests = new AsyncLocalStorage<{ count: number }>();
+// On globalThis: the boot bundle (the fast path) and the Astro bundle each carry this module, and
+// the one patched `prepare` must see the counting scope of either.
+const SCOPE = Symbol.for('porchlight.query-counter.scope');
+const holder = globalThis as { [SCOPE]?: AsyncLocalStorage<{ count: number }> };
+const requests = (holder[SCOPE] ??= new AsyncLocalStorage<{ count: number }>());
 const PATCHED = Symbol.for('porchlight.query-counter');
 
 export function installQueryCounter(sqlite: SQLite.Database): void {

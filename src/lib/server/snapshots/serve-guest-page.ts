@@ -40,11 +40,21 @@ export async function serveGuestPage(request: Request, pathname: string, render:
   return result;
 }
 
+/**
+ * The stored page for a guest request when it is fresh (made by this build), else null. Shared by
+ * the Astro route path below and the Node fast path (serve-snapshot-node.ts).
+ */
+export async function findFreshSnapshot(token: string, acceptEncoding: string | null): Promise<{ snapshot: Snapshot; encoding: Encoding } | null> {
+  const encoding = negotiate(acceptEncoding);
+  const stored = await readSnapshot(token, encoding);
+  return stored && stored.header.buildId === currentBuildId() ? { snapshot: stored, encoding } : null;
+}
+
 async function answer(request: Request, token: string, render: () => Promise<Response>): Promise<Response> {
+  const fresh = await findFreshSnapshot(token, request.headers.get('accept-encoding'));
+  if (fresh) return respond(request, fresh.snapshot, fresh.encoding, 'hit');
   const encoding = negotiate(request.headers.get('accept-encoding'));
   const buildId = currentBuildId();
-  const stored = await readSnapshot(token, encoding);
-  if (stored && stored.header.buildId === buildId) return respond(request, stored, encoding, 'hit');
 
   let shared = pending.get(token);
   if (shared) {
@@ -91,24 +101,35 @@ function negotiate(accept: string | null): Encoding {
   return 'html';
 }
 
-function respond(request: Request, { header, body }: Snapshot, encoding: Encoding, state: 'hit' | 'miss'): Response {
-  const headers = new Headers({
+/** Response headers of a snapshot answer, whichever server writes them. */
+export function snapshotHeaders({ header, body }: Snapshot, encoding: Encoding, state: 'hit' | 'miss'): Record<string, string> {
+  return {
     ...GUEST_HEADERS,
     'content-type': 'text/html; charset=utf-8',
     'cache-control': CACHE_CONTROL,
     etag: header.etag,
     vary: 'Accept-Encoding',
     'x-snapshot': state,
-  });
-  if (header.csp) headers.set('content-security-policy', header.csp);
-  if (matches(request.headers.get('if-none-match'), header.etag)) return new Response(null, { status: 304, headers });
-  if (encoding !== 'html') headers.set('content-encoding', encoding === 'br' ? 'br' : 'gzip');
-  headers.set('content-length', String(body.byteLength));
-  return new Response(request.method === 'HEAD' ? null : (body as Uint8Array<ArrayBuffer>), { status: 200, headers });
+    ...(header.csp ? { 'content-security-policy': header.csp } : {}),
+    ...(encoding === 'html' ? {} : { 'content-encoding': encoding === 'br' ? 'br' : 'gzip' }),
+    'content-length': String(body.byteLength),
+  };
+}
+
+/** Headers of a 304: the validators and policies, no body description. */
+export function notModifiedHeaders(headers: Record<string, string>): Record<string, string> {
+  const { 'content-length': _length, 'content-encoding': _encoding, ...rest } = headers;
+  return rest;
+}
+
+function respond(request: Request, snapshot: Snapshot, encoding: Encoding, state: 'hit' | 'miss'): Response {
+  const headers = snapshotHeaders(snapshot, encoding, state);
+  if (isNotModified(request.headers.get('if-none-match'), snapshot.header.etag)) return new Response(null, { status: 304, headers: notModifiedHeaders(headers) });
+  return new Response(request.method === 'HEAD' ? null : (snapshot.body as Uint8Array<ArrayBuffer>), { status: 200, headers });
 }
 
 /** Weak comparison (RFC 9110 §13.1.2): the same page in any encoding matches. */
-function matches(ifNoneMatch: string | null, etag: string): boolean {
+export function isNotModified(ifNoneMatch: string | null, etag: string): boolean {
   if (!ifNoneMatch) return false;
   const opaque = etag.replace(/^W\//, '');
   return ifNoneMatch.split(',').some((tag) => {
