@@ -1,4 +1,5 @@
 import { invalidateSnapshotsAfterWrite } from '../snapshots/invalidate-snapshots.ts';
+import { scheduleUploadCleanup } from '../uploads/remove-unreferenced-uploads.ts';
 
 /**
  * The one hook after every write to an instruction (create, save, duplicate, code change, link
@@ -16,4 +17,6 @@ export interface InstructionWrite {
 
 export async function afterInstructionWrite(write: InstructionWrite): Promise<void> {
   await invalidateSnapshotsAfterWrite(write);
+  // Images the write dropped may now be unreferenced; the debounced pass removes them after their grace period.
+  scheduleUploadCleanup();
 }
