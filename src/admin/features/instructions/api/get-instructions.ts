@@ -1,0 +1,55 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { api } from '../../../lib/api-client.ts';
+
+/**
+ * GET /api/instruction → the signed-in host's guidebooks, newest first (SPEC §7).
+ *
+ * The list reads only what a card, a table row and the options panel show, and lets everything
+ * else through untouched: the editor owns the full document and its validation.
+ */
+const boxSchema = z.looseObject({ imageUrl: z.string().catch('') });
+
+export const instructionSummarySchema = z.looseObject({
+  _id: z.string(),
+  nameInstruction: z.string().catch(''),
+  address: z.string().catch(''),
+  code: z.string().catch(''),
+  token: z.string(),
+  isFree: z.boolean().catch(false),
+  boxes: z.array(boxSchema).catch([]),
+});
+
+export type InstructionSummary = z.output<typeof instructionSummarySchema>;
+
+/** Query keys of this feature, one place (STYLE.md: queryOptions factories). */
+export const instructionKeys = {
+  all: ['instructions'] as const,
+  list: () => [...instructionKeys.all, 'list'] as const,
+};
+
+/** SPEC §7, §9: list data is cached 5 s. */
+export const INSTRUCTION_LIST_STALE_MS = 5_000;
+
+export async function getInstructions(): Promise<InstructionSummary[]> {
+  const data = await api.get<unknown>('/api/instruction');
+  return z.array(instructionSummarySchema).parse(data);
+}
+
+export function instructionsQueryOptions() {
+  return queryOptions({ queryKey: instructionKeys.list(), queryFn: getInstructions, staleTime: INSTRUCTION_LIST_STALE_MS });
+}
+
+export function useInstructions() {
+  return useQuery(instructionsQueryOptions());
+}
+
+/** The public guest link of a guidebook (SPEC §2 route /instruction/:token). */
+export function guestLink(token: string): string {
+  return `${window.location.origin}/instruction/${encodeURIComponent(token)}`;
+}
+
+/** The cached list with one guidebook replaced by the server's newer copy of it. */
+export function replaceInList(list: InstructionSummary[] | undefined, updated: InstructionSummary): InstructionSummary[] | undefined {
+  return list?.map((item) => (item._id === updated._id ? { ...item, ...updated } : item));
+}

@@ -1,0 +1,30 @@
+import { Info } from 'lucide-react';
+import { Link } from 'react-router';
+
+const link = 'font-semibold text-brand-700 underline underline-offset-2 dark:text-brand-300';
+
+/** SPEC §2: no guidebooks yet, and what makes the first one start well. */
+export function EmptyState({ onCreate, creating }: { onCreate: () => void; creating: boolean }) {
+  return (
+    <div className="card flex flex-col items-start gap-3 p-6 sm:p-8">
+      <span className="inline-flex size-11 items-center justify-center rounded-xl bg-brand-50 text-brand-700 dark:text-brand-300">
+        <Info className="size-5" aria-hidden="true" />
+      </span>
+      <h2 className="font-display text-lg font-bold text-ink">No instructions found</h2>
+      <p className="max-w-prose text-muted">
+        Before your first guidebook, upload a profile picture on your{' '}
+        <Link to="/dashboard/profile" className={link}>
+          Profile
+        </Link>{' '}
+        (guests see it next to your welcome message) and set up{' '}
+        <Link to="/dashboard/settings" className={link}>
+          Auto-Fill
+        </Link>{' '}
+        with your contacts, links and house rules: every new guidebook starts from them.
+      </p>
+      <button type="button" className="btn-primary mt-2" onClick={onCreate} disabled={creating}>
+        {creating ? 'Creating…' : 'Create your first guidebook'}
+      </button>
+    </div>
+  );
+}

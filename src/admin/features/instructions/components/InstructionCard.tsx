@@ -1,0 +1,63 @@
+import { KeyRound, MapPin, MoreHorizontal } from 'lucide-react';
+import { useId } from 'react';
+import type { InstructionSummary } from '../api/get-instructions.ts';
+import { EditAction } from './EditAction.tsx';
+import { InstructionImage } from './InstructionImage.tsx';
+
+interface Props {
+  instruction: InstructionSummary;
+  locked: boolean;
+  /** The options panel is open for this guidebook. */
+  selected: boolean;
+  onMore: (id: string) => void;
+}
+
+/** SPEC §2 card: picture, name, address, code, "Free" badge, Edit and More. */
+export function InstructionCard({ instruction, locked, selected, onMore }: Props) {
+  const titleId = useId();
+  const name = instruction.nameInstruction || 'Untitled guidebook';
+  return (
+    <article aria-labelledby={titleId} className={`card flex h-full flex-col overflow-hidden ${selected ? 'ring-2 ring-brand-500' : ''}`}>
+      <div className="relative">
+        <InstructionImage instruction={instruction} className="aspect-[16/9] w-full" />
+        {instruction.isFree ? (
+          <span className="absolute left-3 top-3 rounded-full bg-emerald-700 px-2.5 py-0.5 text-xs font-bold uppercase tracking-wide text-white shadow">Free</span>
+        ) : null}
+      </div>
+      <div className="flex flex-1 flex-col gap-3 p-5">
+        <h3 id={titleId} className="line-clamp-2 break-words font-display text-lg font-bold leading-snug text-ink">
+          {name}
+        </h3>
+        <dl className="grid gap-1.5 text-sm">
+          <div className="flex items-start gap-2">
+            <dt>
+              <MapPin className="mt-0.5 size-4 shrink-0 text-muted" aria-hidden="true" />
+              <span className="sr-only">Address</span>
+            </dt>
+            <dd className={`line-clamp-2 break-words ${instruction.address ? 'text-ink' : 'text-muted'}`}>{instruction.address || 'No address yet'}</dd>
+          </div>
+          <div className="flex items-start gap-2">
+            <dt>
+              <KeyRound className="mt-0.5 size-4 shrink-0 text-muted" aria-hidden="true" />
+              <span className="sr-only">Code</span>
+            </dt>
+            <dd className={instruction.code ? 'break-all font-mono text-ink' : 'text-muted'}>{instruction.code || 'No code'}</dd>
+          </div>
+        </dl>
+        <div className="mt-auto flex flex-wrap gap-2 pt-2">
+          <EditAction id={instruction._id} name={name} locked={locked} className="btn-primary flex-1 px-4 py-2" />
+          <button
+            type="button"
+            className="btn-secondary px-4 py-2"
+            aria-haspopup="dialog"
+            aria-expanded={selected}
+            onClick={() => onMore(instruction._id)}
+          >
+            <MoreHorizontal className="size-4" aria-hidden="true" />
+            More<span className="sr-only"> options for {name}</span>
+          </button>
+        </div>
+      </div>
+    </article>
+  );
+}

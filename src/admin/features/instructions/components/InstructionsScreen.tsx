@@ -1,0 +1,119 @@
+import { Plus, RotateCw } from 'lucide-react';
+import { useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { messages } from '../../../../lib/shared/messages.ts';
+import { PageHeader } from '../../../components/ui/PageHeader.tsx';
+import { useDocumentTitle } from '../../../hooks/use-document-title.ts';
+import { useMe } from '../../../lib/auth.ts';
+import { isLocked, serverMessage } from '../access.ts';
+import { useCreateInstruction } from '../api/create-instruction.ts';
+import { useInstructions, type InstructionSummary } from '../api/get-instructions.ts';
+import { useViewMode } from '../hooks/use-view-mode.ts';
+import { EmptyState } from './EmptyState.tsx';
+import { InstructionCard } from './InstructionCard.tsx';
+import { InstructionTable } from './InstructionTable.tsx';
+import { LoadingBar } from './LoadingBar.tsx';
+import { OptionsPanel } from './OptionsPanel.tsx';
+import { OutOfFree, PlanUsage } from './PlanUsage.tsx';
+import { ViewToggle } from './ViewToggle.tsx';
+
+/** SPEC §2 "Your Instructions": the dashboard's index. */
+export function InstructionsScreen() {
+  useDocumentTitle('Your Instructions');
+  const navigate = useNavigate();
+  const list = useInstructions();
+  const me = useMe();
+  const create = useCreateInstruction();
+  const [view, setView] = useViewMode();
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const openerRef = useRef<HTMLElement | null>(null);
+
+  // Until the plan is known nothing is offered that it might forbid; a failed read counts as Free.
+  const plan = me.data?.plan ?? (me.isError ? 'free' : undefined);
+  const instructions = list.data ?? [];
+  const selected = instructions.find((item) => item._id === selectedId) ?? null;
+  const locked = (instruction: InstructionSummary) => isLocked(plan ?? 'free', instruction);
+
+  async function onCreate() {
+    try {
+      const { instruction } = await create.mutateAsync();
+      toast.success(messages.instruction.created);
+      navigate(`/dashboard/edit/${encodeURIComponent(instruction._id)}`);
+    } catch (error) {
+      toast.error(serverMessage(error, messages.instruction.createFailed));
+    }
+  }
+
+  // SPEC §2: "More" on the guidebook whose panel is open closes it.
+  function onMore(id: string) {
+    openerRef.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    setSelectedId((current) => (current === id ? null : id));
+  }
+
+  /** Back to the "More" that opened the panel; when its guidebook was deleted, to the page. */
+  function returnFocus() {
+    const opener = openerRef.current;
+    if (opener?.isConnected) opener.focus();
+    else document.getElementById('main')?.focus();
+  }
+  const ready = list.isSuccess && plan !== undefined;
+
+  return (
+    <>
+      <PageHeader
+        title="Your Instructions"
+        description="One guidebook per property, ready to share with your guests."
+        actions={
+          <button type="button" className="btn-primary" onClick={() => void onCreate()} disabled={create.isPending}>
+            <Plus className="size-4" aria-hidden="true" />
+            {create.isPending ? 'Creating…' : 'New Instruction'}
+          </button>
+        }
+      />
+
+      {ready ? <OutOfFree plan={plan} count={instructions.length} /> : null}
+
+      <div className="mb-4 flex flex-wrap items-end justify-between gap-4">
+        {ready ? <PlanUsage plan={plan} count={instructions.length} /> : <span />}
+        <ViewToggle mode={view} onChange={setView} />
+      </div>
+
+      <div className="mb-4">
+        <LoadingBar active={list.isFetching || me.isPending} />
+      </div>
+
+      {list.isError ? (
+        <div className="card flex flex-wrap items-center justify-between gap-3 p-5">
+          <p role="alert" className="font-medium text-red-700 dark:text-red-400">
+            {list.error.message}
+          </p>
+          <button type="button" className="btn-secondary" onClick={() => void list.refetch()}>
+            <RotateCw className="size-4" aria-hidden="true" />
+            Try again
+          </button>
+        </div>
+      ) : !ready ? (
+        <div className="grid gap-5 sm:grid-cols-2 xl:grid-cols-3" aria-hidden="true">
+          {[0, 1, 2].map((key) => (
+            <div key={key} className="card h-80 animate-pulse bg-surface motion-reduce:animate-none" />
+          ))}
+        </div>
+      ) : instructions.length === 0 ? (
+        <EmptyState onCreate={() => void onCreate()} creating={create.isPending} />
+      ) : view === 'table' ? (
+        <InstructionTable instructions={instructions} isLocked={locked} selectedId={selectedId} onMore={onMore} />
+      ) : (
+        <ul className="grid gap-5 sm:grid-cols-2 xl:grid-cols-3" aria-label="Your instructions">
+          {instructions.map((instruction) => (
+            <li key={instruction._id}>
+              <InstructionCard instruction={instruction} locked={locked(instruction)} selected={instruction._id === selectedId} onMore={onMore} />
+            </li>
+          ))}
+        </ul>
+      )}
+
+      <OptionsPanel instruction={selected} locked={selected ? locked(selected) : false} onClose={() => setSelectedId(null)} returnFocus={returnFocus} />
+    </>
+  );
+}

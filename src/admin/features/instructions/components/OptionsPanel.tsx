@@ -1,0 +1,222 @@
+import { Copy, ExternalLink, KeyRound, Link2, RefreshCw, Trash2, X, type LucideIcon } from 'lucide-react';
+import { Dialog } from 'radix-ui';
+import { useId, useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { LOCKED_EXPLANATION } from '../access.ts';
+import { guestLink, type InstructionSummary } from '../api/get-instructions.ts';
+import { useInstructionActions } from '../hooks/use-instruction-actions.ts';
+import { ChangeCodeDialog } from './ChangeCodeDialog.tsx';
+import { ConfirmDialog } from './ConfirmDialog.tsx';
+import { EditAction } from './EditAction.tsx';
+import { InstructionImage } from './InstructionImage.tsx';
+import { PremiumBadge } from './PremiumBadge.tsx';
+
+interface Props {
+  /** The guidebook the panel is open for; null when closed. */
+  instruction: InstructionSummary | null;
+  locked: boolean;
+  onClose: () => void;
+  /** Where focus goes when the panel closes (the "More" that opened it, while it still exists). */
+  returnFocus: () => void;
+}
+
+type Confirm = 'delete' | 'regenerate' | null;
+
+const row =
+  'flex min-h-12 w-full items-center gap-3 rounded-xl px-3.5 py-2.5 text-left text-[0.9375rem] font-medium text-ink transition-colors hover:bg-brand-50 aria-disabled:cursor-not-allowed aria-disabled:opacity-60 aria-disabled:hover:bg-transparent disabled:opacity-60';
+
+/**
+ * SPEC §2 "More": a side sheet at the right with the guidebook's options. A Radix Dialog, so focus
+ * is trapped and returns to the "More" button; Escape and a click outside close it.
+ */
+export function OptionsPanel({ instruction, locked, onClose, returnFocus }: Props) {
+  const actions = useInstructionActions();
+  const [confirm, setConfirm] = useState<Confirm>(null);
+  const [codeOpen, setCodeOpen] = useState(false);
+  const explanationId = useId();
+
+  const open = instruction !== null;
+  const name = instruction?.nameInstruction || 'Untitled guidebook';
+
+  function onOpenChange(next: boolean) {
+    if (!next) {
+      setConfirm(null);
+      setCodeOpen(false);
+      onClose();
+    }
+  }
+
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-stone-950/40 backdrop-blur-[1px]" />
+        <Dialog.Content
+          // The panel has no Dialog.Trigger (each card has its own "More"), so Radix cannot find the opener.
+          onCloseAutoFocus={(event) => {
+            event.preventDefault();
+            returnFocus();
+          }}
+          className="fixed inset-y-0 right-0 z-50 flex w-[calc(100vw-3rem)] max-w-sm flex-col border-l border-line bg-surface text-ink shadow-2xl outline-none">
+          {instruction ? (
+            <>
+              <div className="flex items-start justify-between gap-3 border-b border-line px-5 py-4">
+                <div className="min-w-0">
+                  <Dialog.Title className="font-display text-xl font-bold">Options</Dialog.Title>
+                  <Dialog.Description className="mt-0.5 truncate text-sm text-muted">{name}</Dialog.Description>
+                </div>
+                <Dialog.Close className="-mr-2 inline-flex size-10 shrink-0 items-center justify-center rounded-full text-muted hover:bg-brand-50 hover:text-ink" aria-label="Close options">
+                  <X className="size-5" aria-hidden="true" />
+                </Dialog.Close>
+              </div>
+
+              <div className="flex-1 overflow-y-auto px-3 py-4">
+                <div className="mx-2 mb-4 flex items-center gap-3">
+                  <InstructionImage instruction={instruction} className="size-14 shrink-0 rounded-xl" />
+                  <div className="min-w-0 text-sm">
+                    <p className="truncate font-semibold">{name}</p>
+                    <p className="truncate text-muted">{instruction.address || 'No address yet'}</p>
+                    <p className="truncate text-muted" data-testid="panel-code">
+                      {instruction.code ? (
+                        <>
+                          Code: <span className="font-mono text-ink">{instruction.code}</span>
+                        </>
+                      ) : (
+                        'No code'
+                      )}
+                    </p>
+                    {instruction.isFree ? <p className="font-semibold text-emerald-700 dark:text-emerald-400">Free guidebook</p> : null}
+                  </div>
+                </div>
+
+                <div className="mx-2 mb-4 rounded-xl border border-line bg-canvas p-3">
+                  <p className="text-xs font-semibold uppercase tracking-wide text-muted">Guest link</p>
+                  <p className="mt-1 break-all font-mono text-xs text-ink" data-testid="guest-link">
+                    {guestLink(instruction.token)}
+                  </p>
+                </div>
+
+                <ul className="grid gap-1">
+                  <li>
+                    <EditAction id={instruction._id} name={name} locked={locked} className={row} onNavigate={onClose} />
+                  </li>
+                  <li>
+                    <a href={`/instruction/${encodeURIComponent(instruction.token)}`} target="_blank" rel="noopener noreferrer" className={row}>
+                      <ExternalLink className="size-4" aria-hidden="true" />
+                      Preview
+                      <span className="sr-only">(opens in a new tab)</span>
+                    </a>
+                  </li>
+                  <li>
+                    <button type="button" className={row} onClick={() => void actions.copyLink(instruction.token)}>
+                      <Link2 className="size-4" aria-hidden="true" />
+                      Copy link
+                    </button>
+                  </li>
+                  <Action
+                    icon={Copy}
+                    locked={locked}
+                    describedBy={explanationId}
+                    busy={actions.pending.duplicate}
+                    onClick={async () => {
+                      if (await actions.duplicate(instruction._id)) onClose();
+                    }}
+                  >
+                    Duplicate
+                  </Action>
+                  <Action icon={KeyRound} locked={locked} describedBy={explanationId} onClick={() => setCodeOpen(true)}>
+                    Change Code
+                  </Action>
+                  <Action icon={RefreshCw} locked={locked} describedBy={explanationId} onClick={() => setConfirm('regenerate')}>
+                    Regenerate link
+                  </Action>
+                </ul>
+
+                {locked ? (
+                  <p id={explanationId} className="mx-2 mt-4 rounded-xl bg-brand-50 px-4 py-3 text-sm text-ink">
+                    {LOCKED_EXPLANATION}{' '}
+                    <Link to="/dashboard/upgradePlan" onClick={onClose} className="font-semibold text-brand-700 underline underline-offset-2 dark:text-brand-300">
+                      See plans
+                    </Link>
+                  </p>
+                ) : null}
+              </div>
+
+              <div className="border-t border-line px-3 py-3">
+                <button type="button" className={`${row} text-red-700 hover:bg-red-50 dark:text-red-400 dark:hover:bg-red-950/50`} onClick={() => setConfirm('delete')}>
+                  <Trash2 className="size-4" aria-hidden="true" />
+                  Delete
+                </button>
+              </div>
+
+              <ChangeCodeDialog
+                open={codeOpen}
+                onOpenChange={setCodeOpen}
+                currentCode={instruction.code}
+                busy={actions.pending.changeCode}
+                onSubmit={async (code) => {
+                  if (await actions.changeCode(instruction._id, code)) setCodeOpen(false);
+                }}
+              />
+              <ConfirmDialog
+                open={confirm === 'regenerate'}
+                onOpenChange={(next) => setConfirm(next ? 'regenerate' : null)}
+                title="Regenerate link?"
+                description="Guests get a new link. The current link stops working at once, so share the new one with anyone who has the old."
+                confirmLabel="Regenerate"
+                busy={actions.pending.regenerate}
+                onConfirm={async () => {
+                  await actions.regenerate(instruction.token);
+                  setConfirm(null);
+                }}
+              />
+              <ConfirmDialog
+                open={confirm === 'delete'}
+                onOpenChange={(next) => setConfirm(next ? 'delete' : null)}
+                title="Confirm Deletion"
+                description="Are you sure you want to delete this? This action cannot be undone."
+                confirmLabel="Delete"
+                danger
+                busy={actions.pending.remove}
+                onConfirm={async () => {
+                  const deleted = await actions.remove(instruction._id);
+                  setConfirm(null);
+                  if (deleted) onClose();
+                }}
+              />
+            </>
+          ) : null}
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+interface ActionProps {
+  icon: LucideIcon;
+  locked: boolean;
+  describedBy: string;
+  busy?: boolean;
+  onClick: () => void;
+  children: ReactNode;
+}
+
+/** One option; locked ones stay focusable but do nothing and say why (SPEC §5 "Premium"). */
+function Action({ icon: Icon, locked, describedBy, busy = false, onClick, children }: ActionProps) {
+  return (
+    <li>
+      <button
+        type="button"
+        className={row}
+        aria-disabled={locked || undefined}
+        aria-describedby={locked ? describedBy : undefined}
+        disabled={busy}
+        aria-busy={busy || undefined}
+        onClick={locked ? undefined : onClick}
+      >
+        <Icon className="size-4" aria-hidden="true" />
+        {children}
+        {locked ? <PremiumBadge className="ml-auto" /> : null}
+      </button>
+    </li>
+  );
+}
