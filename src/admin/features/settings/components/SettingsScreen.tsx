@@ -1,6 +1,52 @@
-import { ComingSoon } from '../../../components/ui/ComingSoon.tsx';
+import { RotateCw } from 'lucide-react';
+import { useEffect } from 'react';
+import { messages } from '../../../../lib/shared/messages.ts';
+import { PageHeader } from '../../../components/ui/PageHeader.tsx';
+import { useDocumentTitle } from '../../../hooks/use-document-title.ts';
+import { useSettings } from '../api/get-settings.ts';
+import { SettingsForm } from './SettingsForm.tsx';
 
-/** Placeholder for the auto-fill settings (SPEC §2 Settings); its own issue replaces it. */
+/** SPEC §2 Settings (Auto-Fill): defaults for new guidebooks, optionally applied to existing ones. */
 export function SettingsScreen() {
-  return <ComingSoon title="Auto-Fill" description="Defaults that fill every new guidebook: contacts, welcome message, links and house rules." />;
+  useDocumentTitle('Auto-Fill');
+  const settings = useSettings();
+
+  // The save bar sticks to the bottom: a field scrolled into view (Tab, a jump to an error) must
+  // stop above it, not under it (WCAG 2.4.11).
+  useEffect(() => {
+    const root = document.documentElement;
+    const previous = root.style.scrollPaddingBottom;
+    root.style.scrollPaddingBottom = '7rem';
+    return () => {
+      root.style.scrollPaddingBottom = previous;
+    };
+  }, []);
+
+  return (
+    <>
+      <PageHeader title="Auto-Fill" description="Every new guidebook starts with these contacts, welcome message, links and house rules." />
+      {settings.isSuccess ? (
+        <SettingsForm initial={settings.data} />
+      ) : settings.isError ? (
+        <div className="card flex flex-wrap items-center justify-between gap-3 p-5">
+          <p role="alert" className="font-medium text-red-700 dark:text-red-400">
+            {messages.settings.fetchFailed}
+          </p>
+          <button type="button" className="btn-secondary" onClick={() => void settings.refetch()}>
+            <RotateCw className="size-4" aria-hidden="true" />
+            Try again
+          </button>
+        </div>
+      ) : (
+        <div className="grid gap-6" aria-busy="true">
+          <p className="sr-only" role="status">
+            Loading your settings…
+          </p>
+          {[0, 1, 2].map((key) => (
+            <div key={key} className="card h-56 animate-pulse motion-reduce:animate-none" />
+          ))}
+        </div>
+      )}
+    </>
+  );
 }

@@ -1,0 +1,144 @@
+import { Link2, ListChecks, MessageSquareHeart, Phone, Share2 } from 'lucide-react';
+import { useRef, useState, type SubmitEvent } from 'react';
+import { toast } from 'sonner';
+import { messages } from '../../../../lib/shared/messages.ts';
+import { applyFlagsSchema, settingsSchema, type ApplyFlags, type ApplyGroup, type Settings } from '../../../../lib/shared/schemas/settings.ts';
+import { TextField } from '../../../components/ui/TextField.tsx';
+import { useSaveSettings } from '../api/save-settings.ts';
+import { defaultDialCode, joinPhone, splitPhone } from './dial-codes.ts';
+import { greetingToText, hasFormatting, textToGreeting } from './greeting-html.ts';
+import { HouseRulesPicker } from './HouseRulesPicker.tsx';
+import { PhoneField } from './PhoneField.tsx';
+import { SaveBar } from './SaveBar.tsx';
+import { SettingsSection } from './SettingsSection.tsx';
+import { WelcomeField } from './WelcomeField.tsx';
+
+type LinkKey = 'whatsapp' | 'viber' | 'telegram' | 'facebook' | 'instagram' | 'taxiLink' | 'rentCarLink' | 'foodLink';
+type Errors = Partial<Record<keyof Settings, string>>;
+
+const NO_FLAGS: ApplyFlags = applyFlagsSchema.parse({});
+
+/** The auto-fill form (SPEC §2 Settings), started from the saved settings. */
+export function SettingsForm({ initial }: { initial: Settings }) {
+  const formRef = useRef<HTMLFormElement>(null);
+  const save = useSaveSettings();
+  const [phone, setPhone] = useState(() => splitPhone(initial.phone, defaultDialCode()));
+  const [links, setLinks] = useState<Record<LinkKey, string>>(() => pickLinks(initial));
+  const [greetingHtml, setGreetingHtml] = useState(initial.textGreating);
+  const [greetingText, setGreetingText] = useState<string | null>(null);
+  const [rules, setRules] = useState<number[]>([...initial.selectedHouseRules]);
+  const [apply, setApply] = useState<ApplyFlags>(NO_FLAGS);
+  const [errors, setErrors] = useState<Errors>({});
+
+  const link = (key: LinkKey) => ({
+    name: key,
+    value: links[key],
+    error: errors[key],
+    type: 'url' as const,
+    inputMode: 'url' as const,
+    autoComplete: 'off',
+    spellCheck: false,
+    onChange: (event: { target: { value: string } }) => setLinks((current) => ({ ...current, [key]: event.target.value })),
+  });
+  const toggle = (group: ApplyGroup) => ({ apply: apply[group], onApplyChange: (on: boolean) => setApply((current) => ({ ...current, [group]: on })) });
+
+  function fillFromPhone() {
+    const digits = `${phone.code}${phone.number}`.replace(/\D/g, '');
+    setLinks((current) => ({ ...current, whatsapp: `https://wa.me/${digits}`, viber: `viber://chat?number=%2B${digits}` }));
+  }
+
+  async function submit(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (save.isPending) return;
+    const parsed = settingsSchema.safeParse({
+      ...links,
+      phone: joinPhone(phone.code, phone.number),
+      // Untouched, the stored HTML is sent back as it was (formatting from the editor kept).
+      textGreating: greetingText === null ? greetingHtml : textToGreeting(greetingText),
+      selectedHouseRules: rules,
+    });
+    if (!parsed.success) {
+      const found: Errors = {};
+      for (const issue of parsed.error.issues) {
+        const key = issue.path[0] as keyof Settings;
+        found[key] ??= issue.message;
+      }
+      setErrors(found);
+      const first = Object.keys(found)[0] === 'phone' ? 'input[type="tel"]' : `[name="${Object.keys(found)[0]}"]`;
+      formRef.current?.querySelector<HTMLElement>(first)?.focus();
+      return;
+    }
+    setErrors({});
+    try {
+      const { updated } = await save.mutateAsync({ settings: parsed.data, apply });
+      toast.success(messages.settings.updated, updated === null ? {} : { description: `Applied to ${updated} existing ${updated === 1 ? 'guidebook' : 'guidebooks'}.` });
+      // What the server keeps (bare hosts read as https) is what the form shows now.
+      setLinks(pickLinks(parsed.data));
+      setGreetingHtml(parsed.data.textGreating);
+      setGreetingText(null);
+      setApply(NO_FLAGS);
+    } catch {
+      toast.error(messages.settings.saveFailed);
+    }
+  }
+
+  return (
+    <form ref={formRef} noValidate onSubmit={(event) => void submit(event)} className="grid gap-6" aria-busy={save.isPending}>
+      <SettingsSection title="Contact info" description="How guests reach you while they stay." icon={Phone} applies="these contact details" {...toggle('contact')}>
+        <PhoneField
+          code={phone.code}
+          number={phone.number}
+          onCodeChange={(code) => setPhone((current) => ({ ...current, code }))}
+          onNumberChange={(number) => setPhone((current) => ({ ...current, number }))}
+          error={errors.phone}
+        />
+        {phone.number.replace(/\D/g, '').length >= 5 ? (
+          <button type="button" className="btn-ghost -mt-2 justify-self-start whitespace-normal px-3 py-1.5 text-left text-brand-700 dark:text-brand-300" onClick={fillFromPhone}>
+            Use this number for WhatsApp and Viber
+          </button>
+        ) : null}
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField label="WhatsApp link" placeholder="https://wa.me/385915550101" {...link('whatsapp')} />
+          <TextField label="Viber" placeholder="viber://chat?number=%2B385915550101" {...link('viber')} />
+          <TextField label="Telegram" placeholder="https://t.me/yourname" {...link('telegram')} />
+        </div>
+      </SettingsSection>
+
+      <SettingsSection title="Welcome message" description="Greets guests under your name and picture." icon={MessageSquareHeart} applies="this welcome message" {...toggle('greeting')}>
+        <WelcomeField
+          value={greetingText ?? greetingToText(greetingHtml)}
+          formatted={greetingText === null && hasFormatting(greetingHtml)}
+          error={errors.textGreating}
+          onChange={setGreetingText}
+        />
+      </SettingsSection>
+
+      <SettingsSection title="Redirection links" description="Quick links at the top of the guidebook." icon={Link2} applies="these links" {...toggle('redirection')}>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField label="Taxi" placeholder="https://your-taxi.example" {...link('taxiLink')} />
+          <TextField label="Rent a Car" placeholder="https://car-rental.example" {...link('rentCarLink')} />
+          <TextField label="Order Food" placeholder="https://food-delivery.example" {...link('foodLink')} />
+        </div>
+      </SettingsSection>
+
+      <SettingsSection title="Socials" description="Your pages, for guests who want to follow along." icon={Share2} applies="these social links" {...toggle('socials')}>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField label="Facebook" placeholder="https://facebook.com/yourpage" {...link('facebook')} />
+          <TextField label="Instagram" placeholder="https://instagram.com/yourname" {...link('instagram')} />
+        </div>
+      </SettingsSection>
+
+      <SettingsSection title="House rules" description="Pick the rules that fit your place and put them in order." icon={ListChecks} applies="these house rules, in this order" {...toggle('houseRules')}>
+        <HouseRulesPicker value={rules} onChange={setRules} />
+        {errors.selectedHouseRules ? <p className="field-error dark:text-red-400">{errors.selectedHouseRules}</p> : null}
+      </SettingsSection>
+
+      <SaveBar apply={apply} busy={save.isPending} />
+    </form>
+  );
+}
+
+function pickLinks(settings: Settings): Record<LinkKey, string> {
+  const { whatsapp, viber, telegram, facebook, instagram, taxiLink, rentCarLink, foodLink } = settings;
+  return { whatsapp, viber, telegram, facebook, instagram, taxiLink, rentCarLink, foodLink };
+}
