@@ -1,0 +1,383 @@
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import type { Page } from '@playwright/test';
+import { messages } from '../src/lib/shared/messages.ts';
+import { expect as baseExpect, test } from './fixtures/session.ts';
+import { E2E_DATA_DIR, seriousA11yViolations } from './support/fixtures.ts';
+
+// SPEC §2 "Your Instructions" and Settings (Auto-Fill), §4 instruction access, §5 plan rules, §8 toasts.
+// Every worker has one account (fixtures/session.ts); each test starts it from no guidebooks on Free.
+
+const text = messages.instruction;
+
+// Each test makes many round trips (reset, API set-up, UI, API checks); give a busy machine room.
+test.describe.configure({ timeout: 90_000 });
+const expect = baseExpect.configure({ timeout: 20_000 });
+
+interface ListedInstruction {
+  _id: string;
+  nameInstruction: string;
+  code: string;
+  token: string;
+  isFree: boolean;
+  phone: string;
+  whatsapp: string;
+  facebook: string;
+  textGreating: string;
+  selectedHouseRules: number[];
+}
+
+function origin(page: Page): string {
+  return new URL(page.url() === 'about:blank' ? (test.info().project.use.baseURL ?? '') : page.url()).origin;
+}
+
+/** Writes what no API sets (the plan comes from billing, `isFree` from the plan at creation). */
+function database<T>(run: (db: SQLite.Database) => T): T {
+  const db = new SQLite(path.join(E2E_DATA_DIR, 'porchlight.sqlite'));
+  db.pragma('busy_timeout = 5000');
+  try {
+    return run(db);
+  } finally {
+    db.close();
+  }
+}
+
+function setPlan(email: string, plan: 'free' | 'gold' | 'premium') {
+  database((db) => db.prepare('UPDATE users SET plan = ? WHERE email = ?').run(plan, email));
+}
+
+function markPaid(id: string) {
+  database((db) => db.prepare('UPDATE instructions SET is_free = 0 WHERE id = ?').run(id));
+}
+
+async function listInstructions(page: Page): Promise<ListedInstruction[]> {
+  const response = await page.request.get(`${origin(page)}/api/instruction`);
+  expect(response.ok()).toBe(true);
+  return (await response.json()) as ListedInstruction[];
+}
+
+async function createInstruction(page: Page, content: Record<string, unknown> = {}): Promise<ListedInstruction> {
+  const response = await page.request.post(`${origin(page)}/api/instruction`, { headers: { origin: origin(page) }, data: content });
+  expect(response.status(), await response.text()).toBe(201);
+  return ((await response.json()) as { instruction: ListedInstruction }).instruction;
+}
+
+/** The worker's account back to Free with no guidebooks and default settings. */
+async function reset(page: Page, email: string) {
+  setPlan(email, 'free');
+  expect((await page.request.put(`${origin(page)}/api/settings`, { headers: { origin: origin(page) }, data: {} })).ok()).toBe(true);
+  for (const instruction of await listInstructions(page)) {
+    const response = await page.request.delete(`${origin(page)}/api/instruction/${instruction._id}`, { headers: { origin: origin(page) } });
+    expect(response.ok()).toBe(true);
+  }
+}
+
+function toast(page: Page, message: string | RegExp) {
+  return page.getByRole('region', { name: /notifications/i }).getByText(message);
+}
+
+function card(page: Page, name: string) {
+  return page.getByRole('article', { name });
+}
+
+async function openOptions(page: Page, name: string) {
+  await card(page, name).getByRole('button', { name: /More/ }).click();
+  const panel = page.getByRole('dialog', { name: 'Options' });
+  await expect(panel).toBeVisible();
+  await expect(panel).toContainText(name);
+  return panel;
+}
+
+test.beforeEach(async ({ page, host }) => {
+  await reset(page, host.email);
+});
+
+test('New Instruction creates a guidebook from the empty list and opens the editor', async ({ page }) => {
+  await page.goto('/dashboard');
+  await expect(page.getByRole('heading', { name: 'Your Instructions', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'No instructions found' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Auto-Fill' }).last()).toHaveAttribute('href', '/dashboard/settings');
+  await expect(page.getByText('0 of 3 free guidebooks used')).toBeVisible();
+
+  await page.getByRole('button', { name: 'New Instruction' }).click();
+  await expect(toast(page, text.created)).toBeVisible();
+  await expect(page).toHaveURL(/\/dashboard\/edit\/[\w-]+$/);
+  const id = decodeURIComponent(page.url().split('/').pop() ?? '');
+  const [created] = await listInstructions(page);
+  expect(created?._id).toBe(id);
+
+  await page.goto('/dashboard');
+  const item = card(page, created!.nameInstruction);
+  await expect(item).toBeVisible();
+  await expect(item.getByText('Free', { exact: true })).toBeVisible();
+  await expect(item.locator('img')).toHaveAttribute('src', '/images/guidebook-fallback.svg');
+  await expect(item.getByRole('link', { name: /Edit/ })).toHaveAttribute('href', `/dashboard/edit/${id}`);
+  await expect(page.getByText('1 of 3 free guidebooks used')).toBeVisible();
+});
+
+test('cards show name, address and code; the table view is remembered', async ({ page }) => {
+  await createInstruction(page, { nameInstruction: 'Seaside Loft', address: 'Riva 1, Split', code: '4821' });
+  await page.goto('/dashboard');
+  const item = card(page, 'Seaside Loft');
+  await expect(item).toContainText('Riva 1, Split');
+  await expect(item).toContainText('4821');
+
+  await page.getByRole('radio', { name: 'Table' }).click();
+  const table = page.getByRole('table');
+  await expect(table.getByRole('columnheader')).toHaveText(['Image', 'Name', 'Code', 'Address', 'Edit']);
+  await expect(table.getByRole('row', { name: /Seaside Loft/ })).toContainText('4821');
+  await page.reload();
+  await expect(page.getByRole('radio', { name: 'Table' })).toHaveAttribute('aria-checked', 'true');
+  await expect(page.getByRole('table')).toBeVisible();
+
+  // The table's More opens the same panel.
+  await page.getByRole('button', { name: 'More options for Seaside Loft' }).click();
+  await expect(page.getByRole('dialog', { name: 'Options' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await page.getByRole('radio', { name: 'Cards' }).click();
+  await expect(card(page, 'Seaside Loft')).toBeVisible();
+});
+
+test('the options panel opens, toggles and closes on Escape and outside clicks', async ({ page }) => {
+  await createInstruction(page, { nameInstruction: 'Harbour Flat' });
+  await page.goto('/dashboard');
+  const more = card(page, 'Harbour Flat').getByRole('button', { name: /More/ });
+
+  let panel = await openOptions(page, 'Harbour Flat');
+  // Focus is inside the panel and stays there.
+  await expect(panel.locator(':focus')).toHaveCount(1);
+  await page.keyboard.press('Escape');
+  await expect(panel).toBeHidden();
+  await expect(more).toBeFocused();
+
+  panel = await openOptions(page, 'Harbour Flat');
+  await page.mouse.click(5, 300);
+  await expect(panel).toBeHidden();
+
+  await more.click();
+  await expect(panel).toBeVisible();
+  await panel.getByRole('button', { name: 'Close options' }).click();
+  await expect(panel).toBeHidden();
+});
+
+test('duplicate, change code, regenerate link, copy link, preview and delete', async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  const original = await createInstruction(page, { nameInstruction: 'Garden House', code: '1111' });
+  await page.goto('/dashboard');
+
+  // Duplicate
+  let panel = await openOptions(page, 'Garden House');
+  await panel.getByRole('button', { name: 'Duplicate' }).click();
+  await expect(toast(page, text.duplicated)).toBeVisible();
+  await expect(panel).toBeHidden();
+  await expect(card(page, 'Garden House')).toHaveCount(2);
+  expect(await listInstructions(page)).toHaveLength(2);
+
+  // Change Code (the original is the older one: last in the newest-first list)
+  const originalCard = page.getByRole('article', { name: 'Garden House' }).last();
+  await originalCard.getByRole('button', { name: /More/ }).click();
+  panel = page.getByRole('dialog', { name: 'Options' });
+  const panelCode = panel.getByTestId('panel-code');
+  await expect(panelCode).toHaveText('Code: 1111');
+  await panel.getByRole('button', { name: 'Change Code' }).click();
+  const codeDialog = page.getByRole('dialog', { name: 'Change Code' });
+  await expect(codeDialog.getByLabel('New code')).toHaveValue('1111');
+  await codeDialog.getByLabel('New code').fill('9090');
+  await codeDialog.getByRole('button', { name: 'Save code' }).click();
+  await expect(toast(page, text.codeChanged)).toBeVisible();
+  await expect(codeDialog).toBeHidden();
+  await expect(panelCode).toHaveText('Code: 9090');
+  expect((await listInstructions(page)).find((item) => item._id === original._id)?.code).toBe('9090');
+
+  // An empty code is allowed (SPEC §5).
+  await panel.getByRole('button', { name: 'Change Code' }).click();
+  await codeDialog.getByLabel('New code').fill('');
+  await codeDialog.getByRole('button', { name: 'Save code' }).click();
+  await expect(codeDialog).toBeHidden();
+  await expect(panelCode).toHaveText('No code');
+
+  // Regenerate link: confirm first; the old link stops answering.
+  const oldToken = original.token;
+  await expect(panel.getByTestId('guest-link')).toHaveText(`${origin(page)}/instruction/${oldToken}`);
+  await panel.getByRole('button', { name: 'Regenerate link' }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Regenerate link?' });
+  await confirm.getByRole('button', { name: 'Regenerate' }).click();
+  await expect(toast(page, text.linkUpdated)).toBeVisible();
+  await expect(confirm).toBeHidden();
+  await expect(panel.getByTestId('guest-link')).not.toHaveText(new RegExp(oldToken));
+  const newToken = (await listInstructions(page)).find((item) => item._id === original._id)!.token;
+  expect(newToken).not.toBe(oldToken);
+  await expect(panel.getByTestId('guest-link')).toHaveText(`${origin(page)}/instruction/${newToken}`);
+  expect((await page.request.get(`${origin(page)}/api/instruction/preview/${oldToken}`)).status()).toBe(404);
+  expect((await page.request.get(`${origin(page)}/api/instruction/preview/${newToken}`)).status()).toBe(200);
+
+  // Preview opens the guest page in a new tab.
+  const preview = panel.getByRole('link', { name: /Preview/ });
+  await expect(preview).toHaveAttribute('href', `/instruction/${newToken}`);
+  await expect(preview).toHaveAttribute('target', '_blank');
+  await expect(preview).toHaveAttribute('rel', /noopener/);
+
+  // Copy link
+  await panel.getByRole('button', { name: 'Copy link' }).click();
+  await expect(toast(page, text.linkCopied)).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${origin(page)}/instruction/${newToken}`);
+
+  // Delete: Cancel keeps it, Delete removes it.
+  await panel.getByRole('button', { name: 'Delete' }).click();
+  const deletion = page.getByRole('alertdialog', { name: 'Confirm Deletion' });
+  await expect(deletion).toContainText('Are you sure you want to delete this? This action cannot be undone.');
+  await deletion.getByRole('button', { name: 'Cancel' }).click();
+  await expect(deletion).toBeHidden();
+  expect(await listInstructions(page)).toHaveLength(2);
+  await panel.getByRole('button', { name: 'Delete' }).click();
+  await deletion.getByRole('button', { name: 'Delete' }).click();
+  await expect(toast(page, text.deleted)).toBeVisible();
+  await expect(panel).toBeHidden();
+  await expect(card(page, 'Garden House')).toHaveCount(1);
+  await expect(card(page, 'Garden House')).toContainText('1111');
+  const left = await listInstructions(page);
+  expect(left.map((item) => item._id)).not.toContain(original._id);
+});
+
+test('a Free host with 3 guidebooks sees the out-of-free message and cannot create a 4th', async ({ page }) => {
+  for (const name of ['One', 'Two', 'Three']) await createInstruction(page, { nameInstruction: name });
+  await page.goto('/dashboard');
+  await expect(page.getByText('3 of 3 free guidebooks used')).toBeVisible();
+  await expect(page.getByText(text.outOfFree)).toBeVisible();
+
+  await page.getByRole('button', { name: 'New Instruction' }).click();
+  await expect(toast(page, text.outOfFree)).toBeVisible();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  expect(await listInstructions(page)).toHaveLength(3);
+});
+
+test('without a plan, guidebooks made on a paid plan are locked; paid plans show Unlimited', async ({ page, host }) => {
+  const paid = await createInstruction(page, { nameInstruction: 'Made on Gold' });
+  await createInstruction(page, { nameInstruction: 'Made on Free' });
+  markPaid(paid._id);
+  await page.goto('/dashboard');
+
+  const locked = card(page, 'Made on Gold');
+  await expect(locked.getByText('Free', { exact: true })).toHaveCount(0);
+  const edit = locked.getByRole('button', { name: /Edit/ });
+  await expect(edit).toBeDisabled();
+  await expect(edit).toContainText('Premium');
+  await expect(edit).toHaveAccessibleDescription(/paid plan/);
+  await expect(card(page, 'Made on Free').getByRole('link', { name: /Edit/ })).toBeVisible();
+
+  const panel = await openOptions(page, 'Made on Gold');
+  for (const name of ['Edit', 'Duplicate', 'Change Code', 'Regenerate link']) {
+    const action = panel.getByRole('button', { name: new RegExp(name) });
+    await expect(action).toBeDisabled();
+    await expect(action).toContainText('Premium');
+  }
+  await panel.getByRole('button', { name: /Duplicate/ }).click({ force: true });
+  await expect(page.getByRole('alertdialog')).toHaveCount(0);
+  expect(await listInstructions(page)).toHaveLength(2);
+  // Copy, preview and delete stay available.
+  await expect(panel.getByRole('button', { name: 'Copy link' })).toBeEnabled();
+  await expect(panel.getByRole('button', { name: 'Delete' })).toBeEnabled();
+  await page.keyboard.press('Escape');
+
+  setPlan(host.email, 'gold');
+  await page.reload();
+  await expect(card(page, 'Made on Gold').getByRole('link', { name: /Edit/ })).toBeVisible();
+  await expect(page.getByText(/free guidebooks used/)).toHaveCount(0);
+  await expect(page.getByText('Unlimited')).toBeVisible();
+});
+
+test('failures: the list error in red, the create fallback toast', async ({ page }) => {
+  await page.route('**/api/instruction', (route) =>
+    route.request().method() === 'GET'
+      ? route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ message: 'The list is unavailable.' }) })
+      : route.fulfill({ status: 500, contentType: 'text/plain', body: 'boom' }),
+  );
+  await page.goto('/dashboard');
+  const alert = page.getByRole('alert').filter({ hasText: 'The list is unavailable.' });
+  await expect(alert).toBeVisible();
+  await page.getByRole('button', { name: 'New Instruction' }).click();
+  await expect(toast(page, text.createFailed)).toBeVisible();
+
+  await page.route('**/api/settings', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{}' }));
+  await page.goto('/dashboard/settings');
+  await expect(page.getByRole('alert').filter({ hasText: messages.settings.fetchFailed })).toBeVisible();
+});
+
+test('settings save with apply-to-existing updates the existing guidebooks', async ({ page }) => {
+  const existing = await createInstruction(page, { nameInstruction: 'Old Settings' });
+  await page.goto('/dashboard/settings');
+  await expect(page.getByRole('heading', { name: 'Auto-Fill', level: 1 })).toBeVisible();
+
+  await page.getByLabel('Country code').selectOption('+385');
+  await page.getByLabel('Phone number').fill('91 555 0101');
+  await page.getByLabel('WhatsApp link').fill('https://wa.me/385915550101');
+  await page.getByLabel('Facebook').fill('facebook.com/porchlight');
+  await page.getByRole('textbox', { name: 'Welcome message' }).fill('Hello and welcome!\n\nThe keys are in the box.');
+  await page.getByRole('button', { name: 'Add No pets' }).click();
+  await page.getByRole('button', { name: 'Move No pets up' }).click();
+  await expect(page.getByRole('list', { name: 'Picked house rules' }).getByRole('listitem')).toHaveCount(6);
+
+  const section = (name: string) => page.getByRole('region', { name });
+  for (const name of ['Contact info', 'Welcome message', 'Socials', 'House rules']) {
+    await section(name).getByRole('switch', { name: 'Apply to existing instructions' }).click();
+  }
+  await expect(page.getByText(/Saving also updates the contact info, welcome message, socials, house rules/)).toBeVisible();
+  await page.getByRole('button', { name: 'Save Instruction' }).click();
+  await expect(toast(page, messages.settings.updated)).toBeVisible();
+  // The toggles are a one-time action: off again after the save.
+  await expect(section('Contact info').getByRole('switch')).toHaveAttribute('aria-checked', 'false');
+  await expect(page.getByLabel('Facebook')).toHaveValue('https://facebook.com/porchlight');
+
+  const settings = (await (await page.request.get(`${origin(page)}/api/settings`)).json()) as ListedInstruction;
+  expect(settings.phone).toBe('+385 91 555 0101');
+  expect(settings.selectedHouseRules).toEqual([2, 1, 3, 4, 6, 5]);
+
+  const updated = (await listInstructions(page)).find((item) => item._id === existing._id)!;
+  expect(updated.phone).toBe('+385 91 555 0101');
+  expect(updated.whatsapp).toBe('https://wa.me/385915550101');
+  expect(updated.facebook).toBe('https://facebook.com/porchlight');
+  expect(updated.textGreating).toBe('<p>Hello and welcome!</p><p>The keys are in the box.</p>');
+  expect(updated.selectedHouseRules).toEqual([2, 1, 3, 4, 6, 5]);
+
+  // A new guidebook starts from the saved settings too; the form shows them after a reload.
+  const fresh = await createInstruction(page);
+  expect(fresh.phone).toBe('+385 91 555 0101');
+  await page.reload();
+  await expect(page.getByLabel('Country code')).toHaveValue('+385');
+  await expect(page.getByLabel('Phone number')).toHaveValue('91 555 0101');
+  await expect(page.getByRole('textbox', { name: 'Welcome message' })).toHaveValue('Hello and welcome!\n\nThe keys are in the box.');
+});
+
+test('settings: a bad link is shown at its field and nothing is saved', async ({ page }) => {
+  await page.goto('/dashboard/settings');
+  const taxi = page.getByLabel('Taxi');
+  await taxi.fill('javascript:alert(1)');
+  await page.getByRole('button', { name: 'Save Instruction' }).click();
+  await expect(taxi).toHaveAttribute('aria-invalid', 'true');
+  await expect(taxi).toBeFocused();
+  await expect(taxi).toHaveAccessibleDescription(/must be a link/);
+  await expect(toast(page, messages.settings.updated)).toHaveCount(0);
+  const settings = (await (await page.request.get(`${origin(page)}/api/settings`)).json()) as { taxiLink: string };
+  expect(settings.taxiLink).toBe('');
+});
+
+for (const theme of ['dark', 'light'] as const) {
+  test(`list, options panel and settings have no serious accessibility violations (${theme})`, async ({ page }) => {
+    test.setTimeout(90_000);
+    await page.addInitScript((value) => localStorage.setItem('theme', value), theme);
+    const paid = await createInstruction(page, { nameInstruction: 'Locked One', address: 'Somewhere 1', code: '12' });
+    markPaid(paid._id);
+    await createInstruction(page, { nameInstruction: 'Open One' });
+    await page.goto('/dashboard');
+    await expect(card(page, 'Open One')).toBeVisible();
+    expect(await seriousA11yViolations(page), 'cards').toEqual([]);
+    await openOptions(page, 'Locked One');
+    expect(await seriousA11yViolations(page), 'options panel').toEqual([]);
+    await page.keyboard.press('Escape');
+    await page.getByRole('radio', { name: 'Table' }).click();
+    expect(await seriousA11yViolations(page), 'table').toEqual([]);
+    await page.goto('/dashboard/settings');
+    await expect(page.getByRole('button', { name: 'Save Instruction' })).toBeVisible();
+    expect(await seriousA11yViolations(page), 'settings').toEqual([]);
+  });
+}
