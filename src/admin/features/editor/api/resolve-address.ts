@@ -18,6 +18,13 @@ interface ReverseGeocodeAnswer {
 
 export type AddressResult = { ok: true; address: string } | { ok: false; message: string };
 
+const KNOWN: ReadonlySet<string> = new Set([messages.address.unresolved, messages.address.failed]);
+
+/** The server's own failure text when it is one of SPEC §8's two; anything else (404, network) failed. */
+function failureOf(error: unknown): AddressResult {
+  return { ok: false, message: error instanceof Error && KNOWN.has(error.message) ? error.message : messages.address.failed };
+}
+
 /** SPEC §4 Address flow: street, city, postcode and country joined by commas, else the formatted line. */
 export function writtenAddress(address: string | GeocodedAddress | null | undefined): string {
   if (!address) return '';
@@ -28,15 +35,15 @@ export function writtenAddress(address: string | GeocodedAddress | null | undefi
 
 /**
  * Map link → coordinates → written address (SPEC §4, §7). "Could not resolve address" when the
- * service answered but found nothing; "Address resolution failed" when a call failed outright
- * (network, 5xx, or the endpoint missing: 404).
+ * service found nothing there; "Address resolution failed" when a call failed outright (network,
+ * Nominatim down, or no endpoint at all). The map API answers both texts as `{ message }`.
  */
 export async function resolveAddress(mapUrl: string): Promise<AddressResult> {
   let point: { lat?: unknown; lng?: unknown };
   try {
     point = await api.get<{ lat?: unknown; lng?: unknown }>(`/api/map/resolve-map?url=${encodeURIComponent(mapUrl)}`);
-  } catch {
-    return { ok: false, message: messages.address.failed };
+  } catch (error) {
+    return failureOf(error);
   }
   const lat = Number(point?.lat);
   const lng = Number(point?.lng);
@@ -45,8 +52,8 @@ export async function resolveAddress(mapUrl: string): Promise<AddressResult> {
   let answer: ReverseGeocodeAnswer;
   try {
     answer = await api.get<ReverseGeocodeAnswer>(`/api/map/reverse-geocode?lat=${lat}&lng=${lng}`);
-  } catch {
-    return { ok: false, message: messages.address.failed };
+  } catch (error) {
+    return failureOf(error);
   }
   const address = answer?.success === false ? '' : writtenAddress(answer?.address);
   return address ? { ok: true, address } : { ok: false, message: messages.address.unresolved };

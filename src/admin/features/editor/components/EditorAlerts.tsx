@@ -22,9 +22,9 @@ export function ReadOnlyNotice() {
 }
 
 /** A stale save (409): the server's words and the way out, until the host acts on it. */
-export function ConflictAlert({ message, onReload, reloading }: { message: string; onReload: () => void; reloading: boolean }) {
+export function ConflictAlert({ message, onReload, reloading, ref }: { message: string; onReload: () => void; reloading: boolean; ref?: Ref<HTMLDivElement> }) {
   return (
-    <div role="alert" className={`${DANGER} flex flex-col gap-3 sm:flex-row sm:items-center`}>
+    <div ref={ref} tabIndex={-1} role="alert" className={`${DANGER} flex flex-col gap-3 outline-none sm:flex-row sm:items-center`}>
       <div className="flex min-w-0 flex-1 gap-3">
         <AlertTriangle className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
         <p className="text-sm font-medium">{message}</p>
@@ -38,9 +38,9 @@ export function ConflictAlert({ message, onReload, reloading }: { message: strin
 }
 
 /** The server refused the save (403 plan, 400 field): its message, until the next try. */
-export function SaveErrorAlert({ message }: { message: string }) {
+export function SaveErrorAlert({ message, ref }: { message: string; ref?: Ref<HTMLDivElement> }) {
   return (
-    <div role="alert" className={`${DANGER} flex gap-3`}>
+    <div ref={ref} tabIndex={-1} role="alert" className={`${DANGER} flex gap-3 outline-none`}>
       <AlertTriangle className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
       <p className="text-sm font-medium">{message}</p>
     </div>

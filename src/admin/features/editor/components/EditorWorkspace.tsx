@@ -44,7 +44,10 @@ export function EditorWorkspace({ instruction, premium, readOnly, onReloadLatest
   const [conflict, setConflict] = useState<string | null>(null);
   const [saveError, setSaveError] = useState<string | null>(null);
   const [liveMessage, announce] = useAnnouncer();
+  // The alerts sit above the form; Save may be pressed far below them: they take the focus.
   const issuesRef = useRef<HTMLDivElement>(null);
+  const conflictRef = useRef<HTMLDivElement>(null);
+  const saveErrorRef = useRef<HTMLDivElement>(null);
   const leaving = useRef(false);
   const save = useSaveInstruction();
 
@@ -80,10 +83,14 @@ export function EditorWorkspace({ instruction, premium, readOnly, onReloadLatest
       onError: (error) => {
         if (error instanceof ApiError && error.status === 409) {
           setConflict(error.message);
+          requestAnimationFrame(() => conflictRef.current?.focus());
           return;
         }
         const message = errorMessage(error, messages.editor.saveFailed);
-        if (error instanceof ApiError && (error.status === 403 || error.status === 400)) setSaveError(message);
+        if (error instanceof ApiError && (error.status === 403 || error.status === 400)) {
+          setSaveError(message);
+          requestAnimationFrame(() => saveErrorRef.current?.focus());
+        }
         toast.error(message);
       },
     });
@@ -122,8 +129,8 @@ export function EditorWorkspace({ instruction, premium, readOnly, onReloadLatest
           <div className="mx-auto grid w-full max-w-6xl gap-5 px-3 py-5 sm:px-6 sm:py-8">
             <h1 className="sr-only">Edit guidebook: {form.nameInstruction}</h1>
             {readOnly ? <ReadOnlyNotice /> : null}
-            {conflict ? <ConflictAlert message={conflict} onReload={onReloadLatest} reloading={reloading} /> : null}
-            {saveError ? <SaveErrorAlert message={saveError} /> : null}
+            {conflict ? <ConflictAlert ref={conflictRef} message={conflict} onReload={onReloadLatest} reloading={reloading} /> : null}
+            {saveError ? <SaveErrorAlert ref={saveErrorRef} message={saveError} /> : null}
             {issues.length > 0 ? <ValidationAlert ref={issuesRef} issues={issues} /> : null}
 
             <div hidden={view !== 'edit'}>

@@ -54,7 +54,7 @@ export function LinkButton({ editor }: { editor: Editor }) {
         <Link2 className="size-4" aria-hidden="true" />
       </Popover.Trigger>
       <Popover.Portal>
-        <Popover.Content align="start" sideOffset={6} className="z-50 w-[min(22rem,calc(100vw-2rem))] rounded-xl border border-line bg-surface p-3 text-ink shadow-xl outline-none">
+        <Popover.Content align="start" sideOffset={6} collisionPadding={12} className="z-50 w-[min(22rem,calc(100vw-2rem))] rounded-xl border border-line bg-surface p-3 text-ink shadow-xl outline-none">
           {/* React events bubble through portals: `apply` stops the submit here. */}
           <form onSubmit={apply} noValidate className="grid gap-2">
             <label htmlFor={inputId} className="text-sm font-medium">

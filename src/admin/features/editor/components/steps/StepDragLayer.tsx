@@ -13,24 +13,27 @@ const MAX_SPEED_PX = 18;
  * further than one screen on a phone.
  */
 export function StepDragLayer() {
-  const { item, dragging, offset } = useDragLayer((monitor) => ({
+  const { item, dragging, offset, initial } = useDragLayer((monitor) => ({
     item: monitor.getItem<StepDragItem | null>(),
     dragging: monitor.isDragging(),
     offset: monitor.getClientOffset(),
+    initial: monitor.getInitialClientOffset(),
   }));
-  const pointerY = useRef<number | null>(null);
-  pointerY.current = dragging && offset ? offset.y : null;
+  const pointer = useRef<{ y: number; startY: number } | null>(null);
+  pointer.current = dragging && offset && initial ? { y: offset.y, startY: initial.y } : null;
 
   useEffect(() => {
     if (!dragging) return;
     let frame = 0;
     const tick = () => {
-      const y = pointerY.current;
-      if (y !== null) {
+      const current = pointer.current;
+      if (current) {
+        const { y, startY } = current;
         const fromTop = y - EDGE_PX;
         const fromBottom = window.innerHeight - EDGE_PX - y;
-        if (fromTop < 0) window.scrollBy(0, Math.max(-MAX_SPEED_PX, fromTop / 4));
-        else if (fromBottom < 0) window.scrollBy(0, Math.min(MAX_SPEED_PX, -fromBottom / 4));
+        // Only towards where the step is being taken: a handle picked up near an edge stays put.
+        if (fromTop < 0 && y < startY) window.scrollBy(0, Math.max(-MAX_SPEED_PX, fromTop / 4));
+        else if (fromBottom < 0 && y > startY) window.scrollBy(0, Math.min(MAX_SPEED_PX, -fromBottom / 4));
       }
       frame = requestAnimationFrame(tick);
     };
