@@ -119,6 +119,9 @@ test.beforeEach(async ({ page, host }) => {
   for (const instruction of body) expect((await api(page, 'DELETE', `/api/instruction/${instruction._id}`)).status).toBe(200);
 });
 
+// The account outlives this file (other specs of the worker use it): leave it on Free.
+test.afterEach(({ host }) => setPlan(host.email, 'free'));
+
 test('steps: add (scrolled to, focused, highlighted), reorder by keyboard and by drag, delete after confirming', async ({ page }) => {
   const { _id } = await createInstruction(page, { nameInstruction: 'Steps Flat' });
   await openEditor(page, _id);
