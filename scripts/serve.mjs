@@ -1,6 +1,7 @@
 // Production entry: boot (config, migrations, seed, outbox), then serve the built Astro app with
 // request timeouts, an early body-size check and a graceful shutdown (SECURITY.md 26, 27).
 import http from 'node:http';
+import compression from 'compression';
 
 const MAX_BODY_BYTES = 10 * 1024 * 1024 + 64 * 1024; // uploads (10 MB) plus multipart overhead
 const SHUTDOWN_DEADLINE_MS = 10_000;
@@ -12,6 +13,9 @@ const runtime = await boot();
 const { config, log } = runtime;
 const { handler } = await import(new URL('server/entry.mjs', dist).href);
 const securityHeaders = Object.entries(baseSecurityHeaders(config));
+// HTML, CSS, JS and JSON go out brotli/gzip-compressed; images and snapshots (already compressed) do not.
+const compress = compression({ threshold: 1024 });
+const serveApp = (req, res) => compress(req, res, () => handler(req, res));
 
 /** Responses not yet finished: at shutdown those that have not started get `Connection: close`. */
 const inFlight = new Set();
@@ -35,15 +39,15 @@ const server = http.createServer((req, res) => {
   if (req.url?.startsWith('/instruction')) {
     // Guest pages: a fresh snapshot is answered here, before Astro (docs/decisions/007).
     answerFromSnapshot(req, res).then(
-      (answered) => answered || handler(req, res),
+      (answered) => answered || serveApp(req, res),
       (error) => {
         log.error({ err: error }, 'snapshot fast path failed');
-        handler(req, res);
+        serveApp(req, res);
       },
     );
     return;
   }
-  handler(req, res);
+  serveApp(req, res);
 });
 server.requestTimeout = 30_000;
 server.headersTimeout = 15_000;
