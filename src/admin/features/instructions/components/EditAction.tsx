@@ -1,4 +1,4 @@
-import { Pencil } from 'lucide-react';
+import { Lock, Pencil } from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { LOCKED_EXPLANATION } from '../access.ts';
@@ -9,6 +9,14 @@ interface Props {
   name: string;
   locked: boolean;
   className: string;
+  /** The look of the locked control (an outlined button, so the "Premium" badge stands out). */
+  lockedClassName?: string;
+  /**
+   * Where the "Premium" badge goes: inside the control (panel, table), or nowhere because the card
+   * shows it on its picture and the control only carries a lock (a card is too narrow for both).
+   */
+  badge?: 'inside' | 'none';
+  badgeClassName?: string;
   /** Called when the editor opens (the options panel closes itself). */
   onNavigate?: () => void;
 }
@@ -18,26 +26,28 @@ interface Props {
  * a disabled control marked "Premium". It stays focusable (aria-disabled) so that keyboard and
  * screen-reader users reach the explanation.
  */
-export function EditAction({ id, name, locked, className, onNavigate }: Props) {
+export function EditAction({ id, name, locked, className, lockedClassName = className, badge = 'inside', badgeClassName, onNavigate }: Props) {
   const explanationId = useId();
+  const icon = <Pencil className="size-4" aria-hidden="true" />;
   const label = (
     <>
-      <Pencil className="size-4" aria-hidden="true" />
       Edit<span className="sr-only"> {name}</span>
     </>
   );
   if (!locked) {
     return (
       <Link to={`/dashboard/edit/${encodeURIComponent(id)}`} className={className} onClick={onNavigate}>
+        {icon}
         {label}
       </Link>
     );
   }
   return (
     <>
-      <button type="button" aria-disabled="true" aria-describedby={explanationId} className={`${className} cursor-not-allowed opacity-70`}>
+      <button type="button" aria-disabled="true" aria-describedby={explanationId} className={`${lockedClassName} cursor-not-allowed`}>
+        {badge === 'inside' ? icon : <Lock className="size-4" aria-hidden="true" />}
         {label}
-        <PremiumBadge />
+        {badge === 'inside' ? <PremiumBadge className={badgeClassName} /> : null}
       </button>
       <span id={explanationId} className="sr-only">
         {LOCKED_EXPLANATION}

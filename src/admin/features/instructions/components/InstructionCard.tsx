@@ -2,6 +2,7 @@ import { KeyRound, MapPin, MoreHorizontal } from 'lucide-react';
 import { useId } from 'react';
 import type { InstructionSummary } from '../api/get-instructions.ts';
 import { EditAction } from './EditAction.tsx';
+import { PremiumBadge } from './PremiumBadge.tsx';
 import { InstructionImage } from './InstructionImage.tsx';
 
 interface Props {
@@ -22,6 +23,9 @@ export function InstructionCard({ instruction, locked, selected, onMore }: Props
         <InstructionImage instruction={instruction} className="aspect-[16/9] w-full" />
         {instruction.isFree ? (
           <span className="absolute left-3 top-3 rounded-full bg-emerald-700 px-2.5 py-0.5 text-xs font-bold uppercase tracking-wide text-white shadow">Free</span>
+        ) : locked ? (
+          // SPEC §5: the guidebook's Edit (and its panel's options) need a plan; Edit says why.
+          <PremiumBadge size="md" className="absolute left-3 top-3 shadow" />
         ) : null}
       </div>
       <div className="flex flex-1 flex-col gap-3 p-5">
@@ -44,11 +48,18 @@ export function InstructionCard({ instruction, locked, selected, onMore }: Props
             <dd className={instruction.code ? 'break-all font-mono text-ink' : 'text-muted'}>{instruction.code || 'No code'}</dd>
           </div>
         </dl>
-        <div className="mt-auto flex flex-wrap gap-2 pt-2">
-          <EditAction id={instruction._id} name={name} locked={locked} className="btn-primary flex-1 px-4 py-2" />
+        <div className="mt-auto flex gap-2 pt-2">
+          <EditAction
+            id={instruction._id}
+            name={name}
+            locked={locked}
+            className="btn-primary flex-1 px-4 py-2"
+            lockedClassName="btn-secondary flex-1 px-4 py-2 text-muted"
+            badge="none"
+          />
           <button
             type="button"
-            className="btn-secondary px-4 py-2"
+            className="btn-secondary shrink-0 px-3.5 py-2"
             aria-haspopup="dialog"
             aria-expanded={selected}
             onClick={() => onMore(instruction._id)}

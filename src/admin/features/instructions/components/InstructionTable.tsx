@@ -53,13 +53,19 @@ export function InstructionTable({ instructions, isLocked, selectedId, onMore }:
                     <span className="mt-1 inline-block rounded-full bg-emerald-700 px-2 py-0.5 text-[0.6875rem] font-bold uppercase tracking-wide text-white">Free</span>
                   ) : null}
                 </th>
-                <td className={`${cell} ${instruction.code ? 'font-mono text-ink' : 'text-muted'}`}>{instruction.code || '—'}</td>
+                <td className={`${cell} whitespace-nowrap ${instruction.code ? 'font-mono text-ink' : 'text-muted'}`}>{instruction.code || '—'}</td>
                 <td className={`${cell} ${instruction.address ? 'text-ink' : 'text-muted'}`}>
                   <span className="line-clamp-2 break-words">{instruction.address || '—'}</span>
                 </td>
                 <td className={cell}>
                   <div className="flex justify-end gap-2">
-                    <EditAction id={instruction._id} name={name} locked={isLocked(instruction)} className="btn-primary whitespace-nowrap px-4 py-2" />
+                    <EditAction
+                      id={instruction._id}
+                      name={name}
+                      locked={isLocked(instruction)}
+                      className="btn-primary whitespace-nowrap px-4 py-2"
+                      lockedClassName="btn-secondary whitespace-nowrap px-3 py-2 text-muted"
+                    />
                     <button
                       type="button"
                       className="btn-secondary px-3 py-2"

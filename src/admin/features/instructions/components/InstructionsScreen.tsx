@@ -94,7 +94,7 @@ export function InstructionsScreen() {
           </button>
         </div>
       ) : !ready ? (
-        <div className="grid gap-5 sm:grid-cols-2 xl:grid-cols-3" aria-hidden="true">
+        <div className="grid grid-cols-[repeat(auto-fill,minmax(min(100%,15rem),1fr))] gap-5" aria-hidden="true">
           {[0, 1, 2].map((key) => (
             <div key={key} className="card h-80 animate-pulse bg-surface motion-reduce:animate-none" />
           ))}
@@ -104,7 +104,8 @@ export function InstructionsScreen() {
       ) : view === 'table' ? (
         <InstructionTable instructions={instructions} isLocked={locked} selectedId={selectedId} onMore={onMore} />
       ) : (
-        <ul className="grid gap-5 sm:grid-cols-2 xl:grid-cols-3" aria-label="Your instructions">
+        // As many columns as fit cards of 15rem: the sidebar makes the content narrow at 768-1024 px.
+        <ul className="grid grid-cols-[repeat(auto-fill,minmax(min(100%,15rem),1fr))] gap-5" aria-label="Your instructions">
           {instructions.map((instruction) => (
             <li key={instruction._id}>
               <InstructionCard instruction={instruction} locked={locked(instruction)} selected={instruction._id === selectedId} onMore={onMore} />

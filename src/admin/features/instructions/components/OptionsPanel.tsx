@@ -23,7 +23,7 @@ interface Props {
 type Confirm = 'delete' | 'regenerate' | null;
 
 const row =
-  'flex min-h-12 w-full items-center gap-3 rounded-xl px-3.5 py-2.5 text-left text-[0.9375rem] font-medium text-ink transition-colors hover:bg-brand-50 aria-disabled:cursor-not-allowed aria-disabled:opacity-60 aria-disabled:hover:bg-transparent disabled:opacity-60';
+  'flex min-h-12 w-full items-center gap-3 rounded-xl px-3.5 py-2.5 text-left text-[0.9375rem] font-medium text-ink transition-colors hover:bg-brand-50 aria-disabled:cursor-not-allowed aria-disabled:text-muted aria-disabled:hover:bg-transparent disabled:opacity-60';
 
 /**
  * SPEC §2 "More": a side sheet at the right with the guidebook's options. A Radix Dialog, so focus
@@ -97,7 +97,7 @@ export function OptionsPanel({ instruction, locked, onClose, returnFocus }: Prop
 
                 <ul className="grid gap-1">
                   <li>
-                    <EditAction id={instruction._id} name={name} locked={locked} className={row} onNavigate={onClose} />
+                    <EditAction id={instruction._id} name={name} locked={locked} className={row} badgeClassName="ml-auto" onNavigate={onClose} />
                   </li>
                   <li>
                     <a href={`/instruction/${encodeURIComponent(instruction.token)}`} target="_blank" rel="noopener noreferrer" className={row}>
