@@ -184,6 +184,9 @@ describe('guest page from snapshots', () => {
 
   it('renders again when the stored snapshot comes from another build', async () => {
     await guest('/instruction');
+    // A deploy is a new process over the same data: stop, mark the stored page as another
+    // build's, and start again (the running server also keeps snapshots in memory).
+    await server.stop();
     const file = path.join(server.dataDir, 'snapshots', DEMO_TOKEN, 'html');
     const bytes = fs.readFileSync(file);
     const size = bytes.readUInt32BE(0);
@@ -192,6 +195,7 @@ describe('guest page from snapshots', () => {
     const length = Buffer.alloc(4);
     length.writeUInt32BE(json.length);
     fs.writeFileSync(file, Buffer.concat([length, json, bytes.subarray(4 + size)]));
+    server = await startServer({ NODE_ENV: 'test', DATA_DIR: server.dataDir });
 
     const stale = await guest('/instruction', { 'accept-encoding': 'identity' });
     expect(stale.headers.get('x-snapshot')).toBe('miss');
