@@ -11,7 +11,8 @@ export default defineConfig({
   outputDir: `test-results/e2e-${PORT}`,
   fullyParallel: true,
   workers: 2,
-  retries: process.env.CI ? 1 : 0,
+  // Two retries in CI: the editor's touch-drag and two-tab tests are timing-sensitive on a loaded 2-core machine (reported as flaky, see the issue notes).
+  retries: process.env.CI ? 2 : 0,
   reporter: process.env.CI ? [['list']] : [['list']],
   timeout: 30_000,
   use: {
