@@ -68,9 +68,14 @@ test('a regenerated link: the old URL answers 404 at once, the new one opens', a
   expect(first?.status()).toBe(200);
   await expect(page.getByRole('heading', { level: 1, name: 'Lighthouse Studio' })).toBeVisible();
 
-  const regenerated = await page.request.patch(`/api/instruction/preview/${instruction.token}`, { headers: { origin } });
-  expect(regenerated.status()).toBe(200);
-  const { instruction: fresh } = (await regenerated.json()) as { instruction: { token: string } };
+  // Regenerate it from the dashboard's options panel, as a host would.
+  await page.goto('/dashboard');
+  await page.getByRole('article', { name: 'Lighthouse Studio' }).getByRole('button', { name: /More/ }).click();
+  const panel = page.getByRole('dialog', { name: 'Options' });
+  await panel.getByRole('button', { name: 'Regenerate link' }).click();
+  await page.getByRole('alertdialog', { name: 'Regenerate link?' }).getByRole('button', { name: 'Regenerate' }).click();
+  await expect(panel.getByTestId('guest-link')).not.toHaveText(new RegExp(instruction.token));
+  const fresh = { token: (await panel.getByTestId('guest-link').innerText()).split('/instruction/')[1]! };
 
   const old = await page.goto(`/instruction/${instruction.token}`);
   expect(old?.status()).toBe(404);
@@ -78,4 +83,48 @@ test('a regenerated link: the old URL answers 404 at once, the new one opens', a
   const next = await page.goto(`/instruction/${fresh.token}`);
   expect(next?.status()).toBe(200);
   await expect(page.getByRole('heading', { level: 1, name: 'Lighthouse Studio' })).toBeVisible();
+});
+
+/** A 16×16 PNG; the server re-encodes uploads to WebP. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAABAAAAAQCAIAAACQkWg2AAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAGUlEQVQokWO4Gc9BEmIY1RA/Gko3h2vSAADwxkAQKvfJTQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+test('an opened guidebook opens again with no connection', async ({ page, context, host, baseURL }) => {
+  expect(host.email).toBeTruthy();
+  const origin = new URL(baseURL!).origin;
+  const upload = await page.request.post('/api/upload', { headers: { origin }, multipart: { type: 'rectangle', image: { name: 'door.png', mimeType: 'image/png', buffer: PNG } } });
+  expect(upload.status()).toBe(201);
+  const { image } = (await upload.json()) as { image: string };
+  const created = await page.request.post('/api/instruction', {
+    headers: { origin },
+    data: { nameInstruction: 'Harbour Loft', wifiName: 'Loft-Guests', wifiPassword: 'harbour-lights', boxes: [{ id: 1, title: 'Find the door', paragraph: '<p>Blue door.</p>', imageUrl: image }] },
+  });
+  expect(created.status()).toBe(201);
+  const { instruction } = (await created.json()) as { instruction: { token: string } };
+
+  await page.goto(`/instruction/${instruction.token}`);
+  // The service worker reports the page and its files saved on the device.
+  await expect(page.getByText('Saved on this device: this guidebook opens')).toBeVisible({ timeout: 15_000 });
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Harbour Loft' })).toBeVisible();
+  await expect(page.locator('#wifi-password')).toHaveText('harbour-lights');
+  await expect(page.getByText('You are offline: this is the copy saved on this device.')).toBeVisible();
+  // Styled by the saved stylesheet, with the saved step photo.
+  await expect(page.locator('.hero')).not.toHaveCSS('background-color', 'rgba(0, 0, 0, 0)');
+  const photo = page.getByRole('img', { name: /Find the door/ });
+  await photo.scrollIntoViewIfNeeded();
+  await expect(photo).toBeVisible();
+  await expect.poll(() => photo.evaluate((image) => (image as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+
+  // A guidebook never opened on this device says so instead of the browser's error page.
+  await page.goto('/instruction/never-opened-here').catch(() => undefined);
+  await expect(page.getByRole('heading', { name: 'You are offline' })).toBeVisible();
+
+  await context.setOffline(false);
+  await page.goto(`/instruction/${instruction.token}`);
+  await expect(page.getByText('You are offline: this is the copy')).toBeHidden();
 });

@@ -47,3 +47,39 @@ for (const button of document.querySelectorAll<HTMLButtonElement>('[data-map-src
     facade.replaceWith(frame);
   });
 }
+
+/**
+ * Offline (issue #5): the service worker in public/guest-sw.js keeps each opened guidebook on the
+ * device. This first visit loaded before the worker controlled the page, so its files are handed
+ * over once; the note at the bottom appears when they are saved.
+ */
+const offlineBar = document.querySelector<HTMLElement>('[data-offline-bar]');
+const showConnection = () => {
+  if (offlineBar) offlineBar.hidden = navigator.onLine;
+};
+showConnection();
+addEventListener('online', showConnection);
+addEventListener('offline', showConnection);
+
+if ('serviceWorker' in navigator && document.querySelector('[data-saved-note]')) {
+  void saveForOffline().catch(() => {
+    // Private mode, storage full or no worker support: the page simply works online only.
+  });
+}
+
+async function saveForOffline(): Promise<void> {
+  const container = navigator.serviceWorker;
+  container.addEventListener('message', (event: MessageEvent<{ type?: string }>) => {
+    const note = document.querySelector<HTMLElement>('[data-saved-note]');
+    if (note && event.data?.type === 'saved') note.hidden = false;
+  });
+  await container.register('/guest-sw.js', { scope: '/instruction' });
+  const registration = await container.ready;
+  const files = [
+    location.pathname,
+    ...[...document.querySelectorAll<HTMLLinkElement>('link[rel~="stylesheet"], link[rel~="icon"]')].map((link) => link.href),
+    ...[...document.querySelectorAll<HTMLScriptElement>('script[src]')].map((script) => script.src),
+    ...[...document.images].map((image) => image.currentSrc || image.src),
+  ].filter((url) => url && new URL(url, location.href).origin === location.origin);
+  registration.active?.postMessage({ type: 'save', urls: files });
+}
