@@ -12,6 +12,7 @@ export interface RateRule {
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
 
 /**
  * The numbers of SECURITY.md 8 and 9; the others are ours. Keys hold lower-cased e-mails, user
@@ -35,13 +36,23 @@ export const rateRules = {
   userMessageUser: (userId: string): RateRule => ({ key: `message:user:${userId}`, limit: 10, windowMs: HOUR }),
   userMessageIp: (ip: string): RateRule => ({ key: `message:ip:${ip}`, limit: 30, windowMs: HOUR }),
   contactIp: (ip: string): RateRule => ({ key: `contact:ip:${ip}`, limit: 5, windowMs: 10 * MINUTE }),
+  /**
+   * Guidebook links mailed to guests (POST /api/instruction/:id/share). A host mails a handful a
+   * day; the recipient rule holds across hosts, so no set of accounts can flood one inbox.
+   */
+  shareUser: (userId: string): RateRule => ({ key: `share:user:${userId}`, limit: 20, windowMs: HOUR }),
+  shareIp: (ip: string): RateRule => ({ key: `share:ip:${ip}`, limit: 60, windowMs: HOUR }),
+  shareRecipient: (email: string): RateRule => ({ key: `share:to:${email}`, limit: 5, windowMs: DAY }),
 } as const;
 
+/** Says how long to wait, in whole minutes; a flow may word it its own way. */
+export type TooManyMessage = (minutes: number) => string;
+
 /** The 429 every limited route answers, with Retry-After in seconds. */
-export function rateLimitedError(retryAfterMs: number): AppError {
+export function rateLimitedError(retryAfterMs: number, message: TooManyMessage = messages.auth.tooManyAttempts): AppError {
   const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
   const minutes = Math.max(1, Math.ceil(seconds / 60));
-  return new AppError('RATE_LIMITED', messages.auth.tooManyAttempts(minutes), { 'retry-after': String(seconds) });
+  return new AppError('RATE_LIMITED', message(minutes), { 'retry-after': String(seconds) });
 }
 
 /** Throws 429 when any rule has already reached its limit; counts nothing. */
@@ -61,7 +72,7 @@ export async function recordRateHits(rules: RateRule[], now = Date.now()): Promi
  * Counts a hit against every rule, or throws 429 (counting nothing) when any rule is full. The
  * check and the counting run in one transaction, so concurrent requests cannot overshoot.
  */
-export async function consumeRateLimits(rules: RateRule[], now = Date.now()): Promise<void> {
+export async function consumeRateLimits(rules: RateRule[], now = Date.now(), message?: TooManyMessage): Promise<void> {
   const { db } = await getRuntime();
   const blocked = await db.transaction().execute(async (trx) => {
     const retryAfter = await overLimit(trx, rules, now);
@@ -69,7 +80,7 @@ export async function consumeRateLimits(rules: RateRule[], now = Date.now()): Pr
     for (const rule of rules) await increment(trx, rule, now);
     return undefined;
   });
-  if (blocked !== undefined) throw rateLimitedError(blocked);
+  if (blocked !== undefined) throw rateLimitedError(blocked, message);
   // Expired windows are dead weight; sweep now and then rather than on a timer.
   if (Math.random() < 0.02) await db.deleteFrom('rate_limits').where('reset_at', '<=', now).execute();
 }

@@ -2,6 +2,11 @@
  * User-facing texts of SPEC §8, in one place so the UI, the API and the tests use the same
  * strings. Obvious misspellings of the SPEC are corrected (ARCHITECTURE.md, API contract).
  */
+/** "1 minute", "5 minutes". */
+function count(n: number, unit: string): string {
+  return `${n} ${unit}${n === 1 ? '' : 's'}`;
+}
+
 export const messages = {
   contact: {
     sent: 'Email Sent',
@@ -107,6 +112,19 @@ export const messages = {
     updated: 'Settings Updated successfully',
   },
   address: { unresolved: 'Could not resolve address', failed: 'Address resolution failed' },
+  sharing: {
+    // Issue 5 item 6: the share dialog (options panel and editor) and its API.
+    clipboardBlocked: 'Copy this link by hand: the browser blocked the clipboard.',
+    emailRequired: "Please enter the guest's email address.",
+    emailInvalid: 'Please enter a valid email address.',
+    mailSent: 'Guidebook link sent',
+    mailSentTo: (email: string) => `Guidebook link sent to ${email}`,
+    mailFailed: 'The email could not be sent. Please try again.',
+    formatInvalid: 'The QR code format must be png or svg.',
+    /** The send limits run over hours or a day, so the wait is said in the unit that reads best. */
+    tooManyMails: (minutes: number) =>
+      `Too many guidebook emails sent. Please try again in ${minutes < 60 ? count(minutes, 'minute') : count(Math.ceil(minutes / 60), 'hour')}.`,
+  },
   editor: {
     // SPEC §4 Editor: the step deletion dialog.
     confirmDeletionTitle: 'Confirm Deletion',

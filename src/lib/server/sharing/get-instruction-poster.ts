@@ -1,0 +1,57 @@
+import type { InstructionContent } from '../../shared/schemas/instruction.ts';
+import { findTheme } from '../../shared/themes.ts';
+import { getUserPlan } from '../billing/get-user-plan.ts';
+import { wifiQrSvg } from '../guest/wifi-qr.ts';
+import { findOwnedInstruction } from '../instructions/find-owned-instruction.ts';
+import { getRuntime } from '../runtime.ts';
+import { guestLinkQrSvg } from './guest-link-qr.ts';
+import { guestUrl } from './guest-url.ts';
+
+/** Product colour for posters of non-premium hosts (the admin's brand-700). */
+const PRODUCT_ACCENT = '#b4460a';
+
+/** What the printable poster shows (src/pages/dashboard/poster/[id].astro lays it out). */
+export interface InstructionPoster {
+  name: string;
+  /** Above the name: a premium host's branding title, else nothing (the footer names the product). */
+  brand: string;
+  url: string;
+  /** The link as people read it, without the scheme. */
+  displayUrl: string;
+  qrSvg: string;
+  /** The network and its join code; the password itself is not printed (it is in the code). */
+  wifi: { name: string; open: boolean; qrSvg: string } | null;
+  showProductBranding: boolean;
+  /** Text colour of headings and rules, legible on white paper. */
+  accent: string;
+}
+
+/**
+ * The poster of a guidebook for its owner to print and hang inside the property (issue 5 item 6):
+ * name, QR of the guest link, the Wi-Fi network and its QR code. Never the lock-box code: a poster
+ * can be read by anyone who walks past it. Someone else's id is a 404, as on every owner route.
+ * Branding follows the guest page's rule (SPEC §4): premium hosts get their title and theme colour
+ * and no product branding.
+ */
+export async function getInstructionPoster({ userId, id }: { userId: string; id: string }): Promise<InstructionPoster> {
+  const row = await findOwnedInstruction({ userId, id });
+  const { config } = await getRuntime();
+  const content = JSON.parse(row.data) as Partial<InstructionContent>;
+  const premium = (await getUserPlan(userId)) === 'premium';
+  const url = guestUrl(config, row.token);
+  const name = content.nameInstruction?.trim() || 'Your guidebook';
+  const wifiName = content.wifiName?.trim() ?? '';
+  const security = content.wifiSecurity ?? 'WPA';
+  return {
+    name,
+    brand: premium ? (content.brandingTitle?.trim() ?? '') : '',
+    url,
+    displayUrl: url.replace(/^https?:\/\//, ''),
+    qrSvg: await guestLinkQrSvg(url, `QR code: open the guidebook for ${name}`),
+    wifi: wifiName
+      ? { name: wifiName, open: security === 'nopass', qrSvg: await wifiQrSvg({ ssid: wifiName, password: content.wifiPassword ?? '', security }) }
+      : null,
+    showProductBranding: !premium,
+    accent: premium ? findTheme(content.selectedTheme).dark : PRODUCT_ACCENT,
+  };
+}

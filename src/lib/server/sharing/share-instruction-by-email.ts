@@ -1,0 +1,44 @@
+import { messages } from '../../shared/messages.ts';
+import type { InstructionContent } from '../../shared/schemas/instruction.ts';
+import { findOwnedInstruction } from '../instructions/find-owned-instruction.ts';
+import { consumeRateLimits, rateRules } from '../rate-limit.ts';
+import { getRuntime } from '../runtime.ts';
+import { guestLinkMail } from './guest-link-mail.ts';
+import { guestUrl } from './guest-url.ts';
+
+export interface ShareInstructionByEmailOptions {
+  /** The signed-in host; only their own guidebooks can be sent (404 otherwise). */
+  userId: string;
+  /** Their account name: the sender's name when the guidebook names no host. */
+  userName: string;
+  id: string;
+  /** The guest's address, validated and lower-cased by the shared schema. */
+  email: string;
+  ip: string;
+}
+
+/**
+ * POST /api/instruction/:id/share: mails the guest link to a guest through the durable outbox.
+ * Ownership is checked before any counter moves (probing ids costs nothing and learns nothing);
+ * then the limits per host, per address and per recipient (429 past them, nothing queued). Like
+ * the QR code, a guidebook locked by the owner's plan can still be shared: its link works.
+ */
+export async function shareInstructionByEmail({ userId, userName, id, email, ip }: ShareInstructionByEmailOptions): Promise<{ outboxId: number }> {
+  const row = await findOwnedInstruction({ userId, id });
+  await consumeRateLimits([rateRules.shareUser(userId), rateRules.shareIp(ip), rateRules.shareRecipient(email)], Date.now(), messages.sharing.tooManyMails);
+
+  const { db, outbox, config, log } = await getRuntime();
+  const content = JSON.parse(row.data) as Partial<InstructionContent>;
+  const mail = guestLinkMail({
+    to: email,
+    guidebookName: content.nameInstruction ?? '',
+    hostName: content.hostName || userName,
+    url: guestUrl(config, row.token),
+  });
+  // The queued row is the whole record of a share (nothing else to store with it in a transaction);
+  // the outbox delivers it and retries through an SMTP outage.
+  const outboxId = await outbox.enqueue(mail, db);
+  outbox.kick();
+  log.info({ userId, instructionId: id, outboxId }, 'sharing: guest link mail queued');
+  return { outboxId };
+}

@@ -1,0 +1,31 @@
+import type { APIContext } from 'astro';
+import { requireUser } from '../../../../lib/server/auth/require-user.ts';
+import { AppError } from '../../../../lib/server/http/app-error.ts';
+import { handle } from '../../../../lib/server/http/json.ts';
+import { getGuestLinkQr } from '../../../../lib/server/sharing/get-guest-link-qr.ts';
+import { messages } from '../../../../lib/shared/messages.ts';
+import { QR_FORMATS, type QrFormat } from '../../../../lib/shared/schemas/sharing.ts';
+
+function isQrFormat(value: string): value is QrFormat {
+  return (QR_FORMATS as readonly string[]).includes(value);
+}
+
+/**
+ * GET /api/instruction/:id/qr?format=png|svg (owner only; png when no format is given): the QR
+ * code of the guest link as a download named after the guidebook. Never cached by anyone: a
+ * regenerated link changes the code.
+ */
+export const GET = handle(async (context: APIContext) => {
+  const { user } = requireUser(context.locals);
+  const format = context.url.searchParams.get('format') ?? 'png';
+  if (!isQrFormat(format)) throw new AppError('BAD_REQUEST', messages.sharing.formatInvalid);
+  const qr = await getGuestLinkQr({ userId: user.id, id: context.params.id ?? '', format });
+  return new Response(qr.body, {
+    headers: {
+      'content-type': qr.contentType,
+      'content-disposition': qr.contentDisposition,
+      'content-length': String(qr.body.byteLength),
+      'cache-control': 'private, no-store',
+    },
+  });
+});

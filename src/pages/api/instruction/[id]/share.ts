@@ -1,0 +1,18 @@
+import type { APIContext } from 'astro';
+import { requireUser } from '../../../../lib/server/auth/require-user.ts';
+import { clientAddress } from '../../../../lib/server/http/client-address.ts';
+import { handle, json, readBody } from '../../../../lib/server/http/json.ts';
+import { shareInstructionByEmail } from '../../../../lib/server/sharing/share-instruction-by-email.ts';
+import { messages } from '../../../../lib/shared/messages.ts';
+import { shareByEmailSchema } from '../../../../lib/shared/schemas/sharing.ts';
+
+/**
+ * POST /api/instruction/:id/share `{ email }` (owner only): mails the guest link to a guest.
+ * → `{ message }`; 400 for a bad address, 404 for someone else's guidebook, 429 past the limits.
+ */
+export const POST = handle(async (context: APIContext) => {
+  const { user } = requireUser(context.locals);
+  const { email } = await readBody(context.request, shareByEmailSchema);
+  await shareInstructionByEmail({ userId: user.id, userName: user.name, id: context.params.id ?? '', email, ip: clientAddress(context) });
+  return json({ message: messages.sharing.mailSent });
+});
