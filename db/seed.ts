@@ -51,6 +51,7 @@ const demoInstruction = {
   taxiLink: 'https://www.uber.com',
   rentCarLink: '',
   foodLink: 'https://wolt.com',
+  parkingLink: 'https://www.openstreetmap.org/?mlat=43.5085&mlon=16.4410#map=19/43.5085/16.4410',
   brandingTitle: '',
 };
 

@@ -22,6 +22,9 @@ test('the demo guidebook: copy the Wi-Fi password to the clipboard', async ({ pa
   expect(response?.status()).toBe(200);
   await expect(page.getByRole('heading', { level: 1, name: 'Seaside Cottage' })).toBeVisible();
   await expect(page.locator('#wifi-password')).toHaveText('sunny-days-ahead');
+  const quickLinks = page.getByRole('navigation', { name: 'Quick links' });
+  await expect(quickLinks.getByRole('link')).toHaveText(['Taxi', 'Order Food', 'Parking', 'About']);
+  await expect(quickLinks.getByRole('link', { name: 'Parking' })).toHaveAttribute('href', /openstreetmap\.org/);
 
   await page.getByRole('button', { name: 'Copy Password' }).click();
   await expect(page.getByRole('status')).toHaveText('Password copied');

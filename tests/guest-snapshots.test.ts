@@ -5,7 +5,8 @@ import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_TOKEN } from '../src/lib/shared/demo.ts';
 import { ADDRESS_MARKER, LOCKBOX_MARKER, type Instruction } from '../src/lib/shared/schemas/instruction.ts';
-import { createUser, login, run, withCookie } from './helpers/auth.ts';
+import sharp from 'sharp';
+import { createUser, login, query, run, withCookie } from './helpers/auth.ts';
 import { startServer, type TestServer } from './helpers/server.ts';
 
 // NODE_ENV=test makes guest responses carry `x-sqlite-queries` (src/lib/server/snapshots/query-counter.ts).
@@ -146,6 +147,44 @@ describe('guest page from snapshots', () => {
     const code = await h.call(`/api/instruction/${made._id}`, { method: 'PATCH', json: { code: '9999' } });
     expect(code.status).toBe(200);
     expect(await (await guest(url)).text()).toContain('<strong class="code-chip">9999</strong>');
+  });
+
+  it('shows the quick links that are set, Parking included, and a link-preview image', async () => {
+    const h = await host();
+    const plain = await create(h, { nameInstruction: 'Plain Flat', taxiLink: 'https://taxi.example.com' });
+    const plainHtml = await (await guest(`/instruction/${plain.token}`)).text();
+    expect(plainHtml).toContain('>Taxi</span>');
+    expect(plainHtml).not.toContain('>Parking</span>');
+    // No photo: our own preview image, absolute on APP_URL.
+    expect(plainHtml).toContain(`<meta property="og:image" content="${server.origin}/images/og-guidebook.png">`);
+    expect((await fetch(`${server.origin}/images/og-guidebook.png`)).headers.get('content-type')).toBe('image/png');
+
+    const upload = new FormData();
+    upload.set('type', 'rectangle');
+    upload.set('image', new Blob([new Uint8Array(await sharp({ create: { width: 640, height: 480, channels: 3, background: '#2a6f97' } }).jpeg().toBuffer())], { type: 'image/jpeg' }), 'door.jpg');
+    const uploaded = await h.call('/api/upload', { method: 'POST', body: upload });
+    expect(uploaded.status).toBe(201);
+    const { image } = (await uploaded.json()) as { image: string };
+    const full = await create(h, {
+      nameInstruction: 'Garage Loft',
+      parkingLink: 'https://parking.example.com/spot-12',
+      boxes: [{ id: 1, title: 'Door', paragraph: '<p>Blue door.</p>', imageUrl: image }],
+    });
+    const html = await (await guest(`/instruction/${full.token}`)).text();
+    expect(html).toContain('<a href="https://parking.example.com/spot-12" target="_blank" rel="noopener noreferrer"');
+    expect(html).toContain('>Parking</span>');
+    expect(html).toContain(`<meta property="og:image" content="${server.origin}${image}">`);
+  });
+
+  it('reads a guidebook stored before a field existed with the default of that field', async () => {
+    const h = await host();
+    const made = await create(h, { nameInstruction: 'Old Row' });
+    const [stored] = query<{ data: string }>(server, 'SELECT data FROM instructions WHERE id = ?', made._id);
+    const row = JSON.parse(stored!.data) as Record<string, unknown>;
+    delete row.parkingLink;
+    run(server, 'UPDATE instructions SET data = ? WHERE id = ?', JSON.stringify(row), made._id);
+    const answer = await h.call(`/api/instruction/${made._id}`);
+    expect(((await answer.json()) as Instruction).parkingLink).toBe('');
   });
 
   it('answers 404 for the old token right after the link is regenerated, and after delete', async () => {

@@ -21,7 +21,7 @@ afterAll(async () => {
 const INSTRUCTION_KEYS = [
   '_id', 'nameInstruction', 'address', 'addressUrl', 'code', 'token', 'isFree', 'boxes', 'manualBoxes', 'phone', 'whatsapp', 'viber',
   'telegram', 'facebook', 'instagram', 'wifiName', 'wifiPassword', 'wifiSecurity', 'selectedHouseRules', 'textGreating', 'photoGreating',
-  'hostName', 'selectedTheme', 'taxiLink', 'rentCarLink', 'foodLink', 'brandingTitle', 'version', 'updatedAt',
+  'hostName', 'selectedTheme', 'taxiLink', 'rentCarLink', 'foodLink', 'parkingLink', 'brandingTitle', 'version', 'updatedAt',
 ].sort();
 
 interface Host {

@@ -162,7 +162,7 @@ describe('the allowlist keeps what the editor makes', () => {
   });
 });
 
-const URL_FIELDS = ['addressUrl', 'whatsapp', 'viber', 'telegram', 'facebook', 'instagram', 'taxiLink', 'rentCarLink', 'foodLink'] as const;
+const URL_FIELDS = ['addressUrl', 'whatsapp', 'viber', 'telegram', 'facebook', 'instagram', 'taxiLink', 'rentCarLink', 'foodLink', 'parkingLink'] as const;
 const MEDIA_FIELDS = ['photoGreating', 'boxes.imageUrl', 'manualBoxes.imageUrl'] as const;
 
 const HOSTILE_URLS = [
@@ -192,8 +192,8 @@ describe('URL fields', () => {
     for (const url of HOSTILE_URLS) {
       const response = await call(`/api/instruction/${instruction._id}`, { method: 'PUT', json: { ...instruction, [field]: url } });
       expect(response.status, `${field} = ${JSON.stringify(url)}`).toBe(400);
-      // The settings page takes the same links.
-      if (field !== 'addressUrl') {
+      // The settings page takes the same links (all but the per-property map and parking links).
+      if (field !== 'addressUrl' && field !== 'parkingLink') {
         const settings = await call('/api/settings', { method: 'PUT', json: { [field]: url } });
         expect(settings.status, `settings ${field} = ${JSON.stringify(url)}`).toBe(400);
       }

@@ -3,6 +3,7 @@ import type { GuestInstruction } from '../../shared/schemas/instruction.ts';
 import { findTheme, NON_PREMIUM_THEME, type Theme } from '../../shared/themes.ts';
 import { getInstructionPreview } from '../instructions/get-instruction-preview.ts';
 import { isAppError } from '../http/app-error.ts';
+import { getRuntime } from '../runtime.ts';
 import { coordinatesFromMapLink, mapEmbedUrl } from './map-coordinates.ts';
 import { renderParagraph } from './render-paragraph.ts';
 import { wifiQrSvg } from './wifi-qr.ts';
@@ -44,6 +45,8 @@ export interface GuestPage {
   extras: { html: string; imageUrl: string }[];
   contacts: ContactLink[];
   description: string;
+  /** Absolute URL of the link-preview image (Open Graph): the first photo of the guidebook, else ours. */
+  ogImage: string;
 }
 
 /** The guest page of `token`, or null when no guidebook has it (the page answers 404). */
@@ -55,10 +58,15 @@ export async function loadGuestPage(token: string): Promise<GuestPage | null> {
     if (isAppError(error) && error.status === 404) return null;
     throw error;
   }
-  return toGuestPage(instruction);
+  const { config } = await getRuntime();
+  return toGuestPage(instruction, config.appUrl);
 }
 
-export async function toGuestPage(i: GuestInstruction): Promise<GuestPage> {
+/** The default link-preview image (public/images), for guidebooks without a photo. */
+const DEFAULT_OG_IMAGE = '/images/og-guidebook.png';
+
+/** `appUrl` (configured, never the request's Host) makes the preview image's URL absolute. */
+export async function toGuestPage(i: GuestInstruction, appUrl: URL): Promise<GuestPage> {
   const markers = { code: i.code, address: i.address, addressUrl: i.addressUrl };
   const coordinates = i.addressUrl ? coordinatesFromMapLink(i.addressUrl) : null;
   const welcomeHtml = i.textGreating.trim();
@@ -67,7 +75,7 @@ export async function toGuestPage(i: GuestInstruction): Promise<GuestPage> {
     { kind: 'taxi' as const, label: 'Taxi', href: i.taxiLink },
     { kind: 'car' as const, label: 'Rent a Car', href: i.rentCarLink },
     { kind: 'food' as const, label: 'Order Food', href: i.foodLink },
-    // No parking field exists yet (SPEC §3): the entry appears once the schema carries one.
+    { kind: 'parking' as const, label: 'Parking', href: i.parkingLink },
     { kind: 'about' as const, label: 'About', href: welcome ? '#welcome' : '' },
   ].filter((link) => link.href !== '');
   const contacts: ContactLink[] = [
@@ -99,6 +107,7 @@ export async function toGuestPage(i: GuestInstruction): Promise<GuestPage> {
     }),
     extras: i.manualBoxes.filter((box) => box.paragraph || box.imageUrl).map((box) => ({ html: renderParagraph(box.paragraph, markers), imageUrl: box.imageUrl })),
     contacts,
+    ogImage: new URL([...i.boxes, ...i.manualBoxes].find((box) => box.imageUrl)?.imageUrl || i.photoGreating || DEFAULT_OG_IMAGE, appUrl).href,
     description: i.address ? `Check-in guide for ${i.nameInstruction}, ${i.address}.` : `Check-in guide for ${i.nameInstruction}.`,
   };
 }

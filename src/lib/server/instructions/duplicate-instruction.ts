@@ -1,8 +1,8 @@
-import type { Instruction, InstructionContent } from '../../shared/schemas/instruction.ts';
+import type { Instruction } from '../../shared/schemas/instruction.ts';
 import { assertCanEdit } from './assert-can-edit.ts';
 import { findOwnedInstruction } from './find-owned-instruction.ts';
 import { afterInstructionWrite } from './instruction-events.ts';
-import { toInstruction } from './instruction-row.ts';
+import { parseStoredContent, toInstruction } from './instruction-row.ts';
 import { insertInstruction } from './insert-instruction.ts';
 
 /**
@@ -12,7 +12,7 @@ import { insertInstruction } from './insert-instruction.ts';
 export async function duplicateInstruction({ userId, id }: { userId: string; id: string }): Promise<Instruction> {
   const source = await findOwnedInstruction({ userId, id });
   const plan = await assertCanEdit({ userId, isFree: source.is_free === 1 });
-  const row = await insertInstruction({ userId, plan, content: JSON.parse(source.data) as InstructionContent });
+  const row = await insertInstruction({ userId, plan, content: parseStoredContent(source.data) });
   await afterInstructionWrite({ id: row.id });
   return toInstruction(row);
 }

@@ -1,7 +1,8 @@
-import type { GuestInstruction, InstructionContent } from '../../shared/schemas/instruction.ts';
+import type { GuestInstruction } from '../../shared/schemas/instruction.ts';
 import { getUserPlan } from '../billing/get-user-plan.ts';
 import { getRuntime } from '../runtime.ts';
 import { instructionNotFound } from './instruction-errors.ts';
+import { parseStoredContent } from './instruction-row.ts';
 
 /** Public tokens are nanoid strings (the demo's is longer and readable); anything else is not one. */
 const TOKEN = /^[\w-]{1,64}$/;
@@ -17,6 +18,6 @@ export async function getInstructionPreview({ token }: { token: string }): Promi
   const row = await db.selectFrom('instructions').select(['user_id', 'token', 'data']).where('token', '=', token).executeTakeFirst();
   if (!row) throw instructionNotFound();
   const premium = (await getUserPlan(row.user_id)) === 'premium';
-  const content = JSON.parse(row.data) as InstructionContent;
+  const content = parseStoredContent(row.data);
   return { ...content, brandingTitle: premium ? content.brandingTitle : '', token: row.token, user: row.user_id, premium };
 }

@@ -1,9 +1,19 @@
 import type { InstructionsTable } from '../db/schema.ts';
-import type { Instruction, InstructionContent } from '../../shared/schemas/instruction.ts';
+import { INSTRUCTION_DEFAULTS, type Instruction, type InstructionContent } from '../../shared/schemas/instruction.ts';
+
+/**
+ * A stored guidebook's content. Rows written before a field existed lack it: they read as its
+ * default, so every reader sees the whole shape without a data migration.
+ */
+export function parseStoredContent(data: string): InstructionContent {
+  const stored = JSON.parse(data) as Partial<InstructionContent>;
+  const missing = Object.fromEntries(Object.entries(INSTRUCTION_DEFAULTS).filter(([key]) => !(key in stored)));
+  return { ...structuredClone(missing), ...stored } as InstructionContent;
+}
 
 /** The stored row as the owner's API answers it: SPEC §3 field names, the content as stored. */
 export function toInstruction(row: InstructionsTable): Instruction {
-  const content = JSON.parse(row.data) as InstructionContent;
+  const content = parseStoredContent(row.data);
   return {
     _id: row.id,
     ...content,

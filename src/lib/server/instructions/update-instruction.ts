@@ -7,7 +7,7 @@ import { cleanInstructionContent, storedRichTexts } from './clean-instruction-co
 import { findOwnedInstruction } from './find-owned-instruction.ts';
 import { instructionNotFound } from './instruction-errors.ts';
 import { afterInstructionWrite } from './instruction-events.ts';
-import { toInstruction } from './instruction-row.ts';
+import { parseStoredContent, toInstruction } from './instruction-row.ts';
 
 /**
  * PUT /api/instruction/:id: replaces the content. `version` is the one the editor loaded; the
@@ -17,7 +17,7 @@ import { toInstruction } from './instruction-row.ts';
 export async function updateInstruction({ userId, id, content, version }: { userId: string; id: string; content: InstructionContent; version: number }): Promise<Instruction> {
   const row = await findOwnedInstruction({ userId, id });
   await assertCanEdit({ userId, isFree: row.is_free === 1 });
-  const stored = storedRichTexts(JSON.parse(row.data) as InstructionContent);
+  const stored = storedRichTexts(parseStoredContent(row.data));
   const data = JSON.stringify(cleanInstructionContent(content, stored));
 
   const { db } = await getRuntime();

@@ -8,7 +8,7 @@
  * boxes [{ id, title, paragraph, imageUrl }], manualBoxes [{ id, paragraph, imageUrl }], phone,
  * whatsapp, viber, telegram, facebook, instagram, wifiName, wifiPassword, wifiSecurity,
  * selectedHouseRules, textGreating, photoGreating, hostName, selectedTheme, taxiLink, rentCarLink,
- * foodLink, brandingTitle, version, updatedAt` (ISO string), plus `firstColor, secondColor,
+ * foodLink, parkingLink, brandingTitle, version, updatedAt` (ISO string), plus `firstColor, secondColor,
  * isRounded, isSinglePage` when they were ever sent.
  *
  * - `GET /api/instruction` → `Instruction[]` of the signed-in host, newest first.
@@ -194,6 +194,8 @@ export const instructionFields = {
   taxiLink: link('The taxi link'),
   rentCarLink: link('The car rental link'),
   foodLink: link('The food order link'),
+  /** Where guests park (a map pin, a garage's page); the guest page's Parking button (SPEC §2). */
+  parkingLink: link('The parking link'),
   brandingTitle: singleLine('The branding title'),
 };
 
@@ -233,6 +235,7 @@ export const INSTRUCTION_DEFAULTS: FieldValues = {
   taxiLink: '',
   rentCarLink: '',
   foodLink: '',
+  parkingLink: '',
   brandingTitle: '',
 };
 

@@ -8,6 +8,7 @@ const LINKS = [
   { key: 'taxiLink', label: 'Taxi', placeholder: 'https://…' },
   { key: 'rentCarLink', label: 'Rent a car', placeholder: 'https://…' },
   { key: 'foodLink', label: 'Order food', placeholder: 'https://…' },
+  { key: 'parkingLink', label: 'Parking', placeholder: 'https://maps.app.goo.gl/…' },
 ] as const;
 
 /** SPEC §2 Editor "Redirection links": the quick-link buttons at the top of the guest page. */

@@ -1,4 +1,4 @@
-import { Car, ExternalLink, MapPin, Phone, ShoppingBag, Wifi } from 'lucide-react';
+import { Car, ExternalLink, MapPin, Phone, ShoppingBag, SquareParking, Wifi } from 'lucide-react';
 import type { CSSProperties } from 'react';
 import { findHouseRule, houseRuleSvg, type HouseRule } from '../../../../../lib/shared/house-rules.ts';
 import type { Instruction } from '../../../../../lib/shared/schemas/instruction.ts';
@@ -28,6 +28,7 @@ export function GuidebookPreview({ form, premium }: Props) {
     { href: form.taxiLink, label: 'Taxi', icon: Car },
     { href: form.rentCarLink, label: 'Rent a Car', icon: Car },
     { href: form.foodLink, label: 'Order Food', icon: ShoppingBag },
+    { href: form.parkingLink, label: 'Parking', icon: SquareParking },
   ].filter((link) => link.href);
   const contacts = [
     { href: form.phone ? `tel:${form.phone.replace(/[^\d+]/g, '')}` : '', label: form.phone ? `Call ${form.phone}` : '' },
