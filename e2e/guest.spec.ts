@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { seriousA11yViolations } from './support/fixtures.ts';
 import { expect, test } from './fixtures/session.ts';
 
 /**
@@ -130,4 +131,10 @@ test('an opened guidebook opens again with no connection', async ({ page, contex
   await context.setOffline(false);
   await page.goto(`/instruction/${instruction.token}`);
   await expect(page.getByText('You are offline: this is the copy')).toBeHidden();
+});
+
+test('no serious or critical accessibility violation (axe)', async ({ page }) => {
+  await page.goto('/instruction');
+  await expect(page.getByText('Saved on this device: this guidebook opens')).toBeVisible({ timeout: 15_000 });
+  expect(await seriousA11yViolations(page)).toEqual([]);
 });

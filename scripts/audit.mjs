@@ -34,6 +34,7 @@ if (process.env.SKIP_BUILD !== '1') {
 const server = await startServer();
 let chrome;
 const rows = [];
+let noindexRows = 0;
 try {
   const chromePath = process.env.CHROME_PATH ?? (fs.existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
   // chrome-launcher turns a missing binary into an unhandled 'error' event: check first.
@@ -45,11 +46,18 @@ try {
     // NO_NAVSTART (a trace without its navigation start) comes and goes on a busy machine: retry once.
     if (lhr.runtimeError?.code === 'NO_NAVSTART') lhr = await audit(chrome.port, url);
     // A page that fails to load (e.g. a 404) is a finding about the page, not a broken audit.
-    rows.push({
+    const row = {
       page: pathname,
       status: lhr.runtimeError ? lhr.runtimeError.code : 'ok',
       ...Object.fromEntries(CATEGORIES.map((id) => [id, lhr.categories[id]?.score == null ? '–' : Math.round(lhr.categories[id].score * 100)])),
-    });
+    };
+    // Guest pages are noindex on purpose, which fails Lighthouse's "is-crawlable" by design:
+    // show the SEO score of everything else next to it (docs/decisions/008-guest-noindex-seo.md).
+    if (lhr.audits['is-crawlable']?.score === 0 && isDeliberatelyNoindex(pathname)) {
+      row.seo = `${row.seo} (${Math.round(scoreWithout(lhr, 'seo', 'is-crawlable') * 100)}*)`;
+      noindexRows += 1;
+    }
+    rows.push(row);
   }
 } catch (error) {
   console.error(`audit: Lighthouse could not run: ${error instanceof Error ? error.message : String(error)}`);
@@ -62,6 +70,25 @@ try {
 if (rows.length > 0) {
   console.log(`\nLighthouse ${formFactor} scores (0–100), ${new Date().toISOString()}`);
   printTable(['page', ...CATEGORIES, 'status'], rows);
+  if (noindexRows > 0) console.log('* SEO without the is-crawlable audit: guest pages are noindex on purpose (docs/decisions/008-guest-noindex-seo.md).');
+}
+
+/** Guest guidebooks (/instruction, /instruction/<token>) carry noindex by design. */
+function isDeliberatelyNoindex(pathname) {
+  return /^\/instruction(\/[\w-]+)?\/?$/.test(pathname);
+}
+
+/** A category's score as Lighthouse computes it (weighted mean of scored audits), leaving one audit out. */
+function scoreWithout(lhr, categoryId, auditId) {
+  let sum = 0;
+  let weight = 0;
+  for (const ref of lhr.categories[categoryId].auditRefs) {
+    const score = lhr.audits[ref.id]?.score;
+    if (ref.id === auditId || ref.weight === 0 || score == null) continue;
+    sum += score * ref.weight;
+    weight += ref.weight;
+  }
+  return weight > 0 ? sum / weight : NaN;
 }
 
 async function audit(port, url) {
