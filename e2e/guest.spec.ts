@@ -138,3 +138,15 @@ test('no serious or critical accessibility violation (axe)', async ({ page }) =>
   await expect(page.getByText('Saved on this device: this guidebook opens')).toBeVisible({ timeout: 15_000 });
   expect(await seriousA11yViolations(page)).toEqual([]);
 });
+
+test('printing keeps every section and drops the controls', async ({ page }) => {
+  await page.goto('/instruction');
+  await page.emulateMedia({ media: 'print' });
+  for (const name of ['Find the Address', 'Check-in', 'Welcome', 'Wi-Fi', 'House Rules', 'Need Help?']) {
+    await expect(page.getByRole('heading', { name, exact: true })).toBeVisible();
+  }
+  await expect(page.locator('#wifi-password')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Copy Password' })).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Show map' })).toBeHidden();
+  await expect(page.getByRole('navigation', { name: 'Quick links' })).toBeHidden();
+});
