@@ -1,13 +1,17 @@
-import { ArrowLeft, Check, ExternalLink, LoaderCircle, Save } from 'lucide-react';
+import { ArrowLeft, Check, ExternalLink, LoaderCircle, Save, Share2 } from 'lucide-react';
 import { ToggleGroup } from 'radix-ui';
-import type { MouseEvent } from 'react';
+import { useState, type MouseEvent } from 'react';
 import { Link } from 'react-router';
 import { LogoMark } from '../../../components/ui/LogoMark.tsx';
 import { useMediaQuery } from '../../../hooks/use-media-query.ts';
+import { ShareDialog } from '../../sharing/components/ShareDialog.tsx';
 
 export type EditorView = 'edit' | 'preview';
 
 interface Props {
+  /** The guidebook's id and saved name: what the share dialog's QR, poster and mail use. */
+  id: string;
+  savedName: string;
   name: string;
   token: string;
   view: EditorView;
@@ -81,9 +85,12 @@ function jump(event: MouseEvent<HTMLAnchorElement>, id: string) {
  * SPEC §2 Editor sidebar: Dashboard, the Preview/Edit toggle and Save. A column on the left from
  * 1024 px (with links to each section); a bar across the top on smaller screens.
  */
-export function EditorSidebar({ name, token, view, onViewChange, onSave, saving, dirty, readOnly }: Props) {
+export function EditorSidebar({ id, savedName, name, token, view, onViewChange, onSave, saving, dirty, readOnly }: Props) {
   const wide = useMediaQuery(WIDE);
+  const [shareOpen, setShareOpen] = useState(false);
   const status = readOnly ? 'Read only' : dirty ? 'Unsaved changes' : 'No unsaved changes';
+  // Sharing hands out the saved guidebook: the link, its QR code, poster and mail read the server's copy.
+  const share = token ? <ShareDialog open={shareOpen} onOpenChange={setShareOpen} guidebook={{ id, name: savedName || 'Untitled guidebook', token }} /> : null;
 
   if (!wide) {
     return (
@@ -94,7 +101,13 @@ export function EditorSidebar({ name, token, view, onViewChange, onSave, saving,
         <ViewToggle view={view} onViewChange={onViewChange} wide={false} />
         <span className="ml-auto" />
         {dirty && !readOnly ? <span className="size-2 shrink-0 rounded-full bg-brand-500" title={status} aria-hidden="true" /> : null}
+        {token ? (
+          <button type="button" className="inline-flex size-10 shrink-0 items-center justify-center rounded-full text-ink hover:bg-brand-50" aria-label="Share" aria-haspopup="dialog" onClick={() => setShareOpen(true)}>
+            <Share2 className="size-5" aria-hidden="true" />
+          </button>
+        ) : null}
         <SaveButton onSave={onSave} saving={saving} readOnly={readOnly} compact />
+        {share}
       </header>
     );
   }
@@ -128,6 +141,13 @@ export function EditorSidebar({ name, token, view, onViewChange, onSave, saving,
             <span className="sr-only"> (opens in a new tab)</span>
           </a>
         ) : null}
+        {token ? (
+          <button type="button" className="btn-ghost -mt-2 justify-start px-3 text-sm" aria-haspopup="dialog" onClick={() => setShareOpen(true)}>
+            <Share2 className="size-4" aria-hidden="true" />
+            Share
+          </button>
+        ) : null}
+        {share}
       </div>
       {view === 'edit' ? (
         <nav aria-label="Sections" className="mt-4 min-h-0 flex-1 overflow-y-auto border-t border-line px-4 py-3">

@@ -117,6 +117,8 @@ export function EditorWorkspace({ instruction, premium, readOnly, onReloadLatest
       <DndProvider backend={TouchBackend} options={DND_OPTIONS}>
         <div className="lg:pl-64">
           <EditorSidebar
+            id={instruction._id}
+            savedName={instruction.nameInstruction}
             name={form.nameInstruction}
             token={form.token}
             view={view}

@@ -44,11 +44,6 @@ export function useInstructions() {
   return useQuery(instructionsQueryOptions());
 }
 
-/** The public guest link of a guidebook (SPEC §2 route /instruction/:token). */
-export function guestLink(token: string): string {
-  return `${window.location.origin}/instruction/${encodeURIComponent(token)}`;
-}
-
 /** The cached list with one guidebook replaced by the server's newer copy of it. */
 export function replaceInList(list: InstructionSummary[] | undefined, updated: InstructionSummary): InstructionSummary[] | undefined {
   return list?.map((item) => (item._id === updated._id ? { ...item, ...updated } : item));

@@ -1,9 +1,11 @@
-import { Copy, ExternalLink, KeyRound, Link2, RefreshCw, Trash2, X, type LucideIcon } from 'lucide-react';
+import { Copy, ExternalLink, KeyRound, Link2, RefreshCw, Share2, Trash2, X, type LucideIcon } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { LOCKED_EXPLANATION } from '../access.ts';
-import { guestLink, type InstructionSummary } from '../api/get-instructions.ts';
+import { guestLink } from '../../sharing/api/share-urls.ts';
+import { ShareDialog } from '../../sharing/components/ShareDialog.tsx';
+import type { InstructionSummary } from '../api/get-instructions.ts';
 import { useInstructionActions } from '../hooks/use-instruction-actions.ts';
 import { ChangeCodeDialog } from './ChangeCodeDialog.tsx';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
@@ -33,6 +35,7 @@ export function OptionsPanel({ instruction, locked, onClose, returnFocus }: Prop
   const actions = useInstructionActions();
   const [confirm, setConfirm] = useState<Confirm>(null);
   const [codeOpen, setCodeOpen] = useState(false);
+  const [shareOpen, setShareOpen] = useState(false);
   const explanationId = useId();
 
   const open = instruction !== null;
@@ -42,6 +45,7 @@ export function OptionsPanel({ instruction, locked, onClose, returnFocus }: Prop
     if (!next) {
       setConfirm(null);
       setCodeOpen(false);
+      setShareOpen(false);
       onClose();
     }
   }
@@ -112,6 +116,14 @@ export function OptionsPanel({ instruction, locked, onClose, returnFocus }: Prop
                       Copy link
                     </button>
                   </li>
+                  <li>
+                    {/* Open to locked guidebooks too: their guest link keeps working, sharing only hands it out. */}
+                    <button type="button" className={row} aria-haspopup="dialog" onClick={() => setShareOpen(true)}>
+                      <Share2 className="size-4" aria-hidden="true" />
+                      Share
+                      <span className="ml-auto text-xs font-normal text-muted">QR code, poster, email</span>
+                    </button>
+                  </li>
                   <Action
                     icon={Copy}
                     locked={locked}
@@ -148,6 +160,7 @@ export function OptionsPanel({ instruction, locked, onClose, returnFocus }: Prop
                 </button>
               </div>
 
+              <ShareDialog open={shareOpen} onOpenChange={setShareOpen} guidebook={{ id: instruction._id, name, token: instruction.token }} />
               <ChangeCodeDialog
                 open={codeOpen}
                 onOpenChange={setCodeOpen}

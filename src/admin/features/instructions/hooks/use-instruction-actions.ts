@@ -1,10 +1,10 @@
 import { toast } from 'sonner';
 import { messages } from '../../../../lib/shared/messages.ts';
+import { copyGuestLink } from '../../sharing/api/copy-guest-link.ts';
 import { serverMessage } from '../access.ts';
 import { useChangeCode } from '../api/change-code.ts';
 import { useDeleteInstruction } from '../api/delete-instruction.ts';
 import { useDuplicateInstruction } from '../api/duplicate-instruction.ts';
-import { guestLink } from '../api/get-instructions.ts';
 import { useRegenerateLink } from '../api/regenerate-link.ts';
 
 const text = messages.instruction;
@@ -73,14 +73,7 @@ export function useInstructionActions() {
     },
 
     async copyLink(token: string): Promise<void> {
-      const link = guestLink(token);
-      try {
-        await navigator.clipboard.writeText(link);
-        toast.success(text.linkCopied);
-      } catch {
-        // No clipboard access (permission refused, insecure origin): show the link to copy by hand.
-        toast.message(link, { description: 'Copy this link by hand: the browser blocked the clipboard.' });
-      }
+      await copyGuestLink(token);
     },
   };
 }

@@ -1,0 +1,265 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import type { Download, Page } from '@playwright/test';
+import { messages } from '../src/lib/shared/messages.ts';
+import { expect as baseExpect, mailsTo, test } from './fixtures/session.ts';
+import { E2E_DATA_DIR, seriousA11yViolations } from './support/fixtures.ts';
+
+// Issue 5 item 6, sharing: the share dialog (options panel and editor), QR downloads, the printable
+// poster and the guest-link mail. Every worker has one account (fixtures/session.ts).
+
+test.describe.configure({ timeout: 90_000 });
+const expect = baseExpect.configure({ timeout: 20_000 });
+
+const WIFI_PASSWORD = 'Harbour-Wifi-7713';
+const CODE = 'LOCK-5520';
+
+interface Guidebook {
+  _id: string;
+  nameInstruction: string;
+  token: string;
+}
+
+function origin(page: Page): string {
+  return new URL(page.url() === 'about:blank' ? (test.info().project.use.baseURL ?? '') : page.url()).origin;
+}
+
+/** The worker's account with no guidebooks (the Free plan allows three), then one to share. */
+async function freshGuidebook(page: Page, name: string): Promise<Guidebook> {
+  const base = origin(page);
+  const list = (await (await page.request.get(`${base}/api/instruction`)).json()) as Guidebook[];
+  for (const item of list) expect((await page.request.delete(`${base}/api/instruction/${item._id}`, { headers: { origin: base } })).ok()).toBe(true);
+  const response = await page.request.post(`${base}/api/instruction`, {
+    headers: { origin: base },
+    data: { nameInstruction: name, wifiName: 'Harbour-Guest', wifiPassword: WIFI_PASSWORD, code: CODE, hostName: 'Dana' },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return ((await response.json()) as { instruction: Guidebook }).instruction;
+}
+
+function toast(page: Page, message: string | RegExp) {
+  return page.getByRole('region', { name: /notifications/i }).getByText(message);
+}
+
+async function openShareFromOptions(page: Page, name: string) {
+  await page.goto('/dashboard');
+  await page.getByRole('article', { name }).getByRole('button', { name: /More/ }).click();
+  const panel = page.getByRole('dialog', { name: 'Options' });
+  await panel.getByRole('button', { name: /^Share/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'Share guidebook' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText(name);
+  return dialog;
+}
+
+async function downloaded(download: Download): Promise<Buffer> {
+  const file = await download.path();
+  return fs.readFileSync(file);
+}
+
+/** Page size of a PDF's first page in points, from its MediaBox. */
+function pdfPageSize(pdf: Buffer): [number, number] {
+  const box = /\/MediaBox\s*\[\s*([\d.]+)\s+([\d.]+)\s+([\d.]+)\s+([\d.]+)\s*\]/.exec(pdf.toString('latin1'));
+  if (!box) throw new Error('no MediaBox in the PDF');
+  return [Number(box[3]) - Number(box[1]), Number(box[4]) - Number(box[2])];
+}
+
+/** How many pages a PDF has: the poster must print on exactly one. */
+function pdfPageCount(pdf: Buffer): number {
+  return pdf.toString('latin1').match(/\/Type\s*\/Page(?!s)/g)?.length ?? 0;
+}
+
+/** Light or dark dashboard (src/admin/lib/theme.ts keeps the choice in localStorage). */
+async function useTheme(page: Page, theme: 'light' | 'dark') {
+  await page.addInitScript((value) => localStorage.setItem('theme', value), theme);
+}
+
+test('the share dialog from the options panel: copy link, QR as PNG and SVG, poster in a new tab', async ({ page, context, host: _host }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  const name = `Harbour Loft ${test.info().project.name}`;
+  const guidebook = await freshGuidebook(page, name);
+  const link = `${origin(page)}/instruction/${guidebook.token}`;
+  const dialog = await openShareFromOptions(page, name);
+
+  // Focus starts on the main action; the link is shown in full.
+  await expect(dialog.getByRole('button', { name: 'Copy link' })).toBeFocused();
+  await expect(dialog.getByTestId('share-link')).toHaveText(link);
+  await dialog.getByRole('button', { name: 'Copy link' }).click();
+  await expect(toast(page, messages.instruction.linkCopied)).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
+
+  // The preview of the code has loaded.
+  const preview = dialog.getByRole('img', { name: 'QR code of the guest link' });
+  await expect(preview).toBeVisible();
+  await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+
+  const slug = name.toLowerCase().replace(/[^a-z0-9]+/g, '-');
+  const [png] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('link', { name: /^PNG/ }).click()]);
+  expect(png.suggestedFilename()).toBe(`${slug}-qr.png`);
+  expect((await downloaded(png)).subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+
+  const [svg] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('link', { name: /^SVG/ }).click()]);
+  expect(svg.suggestedFilename()).toBe(`${slug}-qr.svg`);
+  expect((await downloaded(svg)).toString('utf8')).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
+
+  const [poster] = await Promise.all([page.waitForEvent('popup'), dialog.getByRole('link', { name: /Open printable poster/ }).click()]);
+  await expect(poster).toHaveURL(`${origin(page)}/dashboard/poster/${guidebook._id}`);
+  await expect(poster.getByRole('heading', { name, level: 2 })).toBeVisible();
+  await poster.close();
+
+  // Escape closes the dialog and gives the options panel back.
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('dialog', { name: 'Options' })).toBeVisible();
+});
+
+test('send by email: a bad address is explained, a good one is sent without the secrets', async ({ page, host: _host }) => {
+  const name = `Mail Loft ${test.info().project.name}`;
+  const guidebook = await freshGuidebook(page, name);
+  const dialog = await openShareFromOptions(page, name);
+  const field = dialog.getByLabel("Guest's email address");
+
+  await field.fill('guest-at-example.com');
+  await dialog.getByRole('button', { name: 'Send', exact: true }).click();
+  await expect(dialog.getByRole('alert')).toHaveText(messages.sharing.emailInvalid);
+  await expect(field).toHaveAttribute('aria-invalid', 'true');
+  await expect(field).toBeFocused();
+
+  const to = `guest-${test.info().project.name}-${Date.now().toString(36)}@example.com`;
+  await field.fill(to);
+  await expect(field).not.toHaveAttribute('aria-invalid');
+  await field.press('Enter');
+  await expect(toast(page, messages.sharing.mailSentTo(to))).toBeVisible();
+  await expect(field).toHaveValue('');
+
+  // Without SMTP_URL the outbox writes the mail to a file (README, Local mail).
+  await expect.poll(() => mailsTo(to).length).toBe(1);
+  const mail = mailsTo(to)[0]!;
+  expect(mail).toContain(`${origin(page)}/instruction/${guidebook.token}`);
+  expect(mail).toContain(name);
+  expect(mail).not.toContain(WIFI_PASSWORD);
+  expect(mail).not.toContain(CODE);
+});
+
+test.describe('in a browser set to British English', () => {
+  test.use({ locale: 'en-GB' });
+
+  test('the printable poster: name, guest-link QR, Wi-Fi, A4 or Letter, Print', async ({ page, host: _host }) => {
+    const name = `Poster Loft ${test.info().project.name}`;
+    const guidebook = await freshGuidebook(page, name);
+    await page.goto(`/dashboard/poster/${guidebook._id}`);
+
+    await expect(page.getByRole('heading', { name, level: 2 })).toBeVisible();
+    await expect(page.getByRole('img', { name: `QR code: open the guidebook for ${name}` })).toBeVisible();
+    await expect(page.getByTestId('poster-url')).toHaveText(`${origin(page)}/instruction/${guidebook.token}`.replace(/^https?:\/\//, ''));
+    await expect(page.getByRole('img', { name: 'Wi-Fi QR code' })).toBeVisible();
+    await expect(page.getByText('Harbour-Guest')).toBeVisible();
+    await expect(page.locator('body')).not.toContainText(CODE);
+    await expect(page.locator('body')).not.toContainText(WIFI_PASSWORD);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+
+    // A4 by default here (Letter is the default only in the US, Canada and Mexico); Letter on request.
+    const a4 = page.getByRole('radio', { name: 'A4' });
+    const letter = page.getByRole('radio', { name: 'Letter' });
+    await expect(a4).toBeChecked();
+    const sheet = page.getByRole('article', { name: 'Poster' });
+    const ratio = () => sheet.evaluate((element) => element.getBoundingClientRect().height / element.getBoundingClientRect().width);
+    expect(await ratio()).toBeCloseTo(297 / 210, 2);
+    // 210 × 297 mm is 595.3 × 841.9 pt; Chromium rounds the page to whole CSS pixels.
+    const a4Pdf = await page.pdf({ preferCSSPageSize: true });
+    expect(pdfPageCount(a4Pdf)).toBe(1);
+    const [a4Width, a4Height] = pdfPageSize(a4Pdf);
+    expect(Math.abs(a4Width - 595.3)).toBeLessThan(1.5);
+    expect(Math.abs(a4Height - 841.9)).toBeLessThan(1.5);
+
+    await page.getByText('Letter', { exact: true }).click();
+    await expect(letter).toBeChecked();
+    expect(await ratio()).toBeCloseTo(279.4 / 215.9, 2);
+    const letterPdf = await page.pdf({ preferCSSPageSize: true });
+    expect(pdfPageCount(letterPdf)).toBe(1);
+    expect(pdfPageSize(letterPdf)).toEqual([612, 792]);
+    // Remembered for the next poster.
+    await page.reload();
+    await expect(page.getByRole('radio', { name: 'Letter' })).toBeChecked();
+
+    // Print opens the browser's print dialog; the toolbar does not print.
+    await page.evaluate(() => {
+      window.print = () => document.body.setAttribute('data-printed', 'yes');
+    });
+    await page.getByRole('button', { name: 'Print' }).click();
+    await expect(page.locator('body')).toHaveAttribute('data-printed', 'yes');
+    await page.emulateMedia({ media: 'print' });
+    await expect(page.getByRole('button', { name: 'Print' })).toBeHidden();
+    await expect(page.getByRole('heading', { name, level: 2 })).toBeVisible();
+  });
+});
+
+test.describe('in a browser set to US English', () => {
+  test.use({ locale: 'en-US' });
+
+  test('the poster starts on Letter', async ({ page, host: _host }) => {
+    const guidebook = await freshGuidebook(page, `Letter Loft ${test.info().project.name}`);
+    await page.goto(`/dashboard/poster/${guidebook._id}`);
+    await expect(page.getByRole('radio', { name: 'Letter' })).toBeChecked();
+  });
+});
+
+test('the editor shares the saved guidebook', async ({ page, host: _host }) => {
+  const name = `Editor Loft ${test.info().project.name}`;
+  const guidebook = await freshGuidebook(page, name);
+  await page.goto(`/dashboard/edit/${guidebook._id}`);
+  await expect(page.getByRole('button', { name: 'Share', exact: true })).toBeVisible();
+  await page.screenshot({ path: `test-results/sharing-editor-${test.info().project.name}.png` });
+  await page.getByRole('button', { name: 'Share', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Share guidebook' });
+  await expect(dialog).toContainText(name);
+  await expect(dialog.getByTestId('share-link')).toHaveText(`${origin(page)}/instruction/${guidebook.token}`);
+  await expect(dialog.getByRole('link', { name: /Open printable poster/ })).toHaveAttribute('href', `/dashboard/poster/${guidebook._id}`);
+  expect(await seriousA11yViolations(page)).toEqual([]);
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Share', exact: true })).toBeFocused();
+});
+
+test('someone else’s poster is a 404 page', async ({ page, host: _host }) => {
+  const db = new SQLite(path.join(E2E_DATA_DIR, 'porchlight.sqlite'));
+  let foreign: string | undefined;
+  try {
+    db.pragma('busy_timeout = 5000');
+    // The demo guidebook belongs to the seeded demo host, never to a test account.
+    foreign = (db.prepare("SELECT id FROM instructions WHERE token = 'demo-seaside-cottage-2025'").get() as { id: string } | undefined)?.id;
+  } finally {
+    db.close();
+  }
+  expect(foreign).toBeDefined();
+  const response = await page.goto(`/dashboard/poster/${foreign}`);
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole('heading', { name: messages.app.notFound })).toBeVisible();
+});
+
+for (const theme of ['light', 'dark'] as const) {
+  test(`screenshots of the share dialog and the poster (${theme})`, async ({ page, host: _host }) => {
+    await useTheme(page, theme);
+    const project = test.info().project.name;
+    const name = `Seaside Cottage`;
+    const guidebook = await freshGuidebook(page, name);
+    const dialog = await openShareFromOptions(page, name);
+    await expect.poll(() => dialog.getByRole('img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    await page.screenshot({ path: `test-results/sharing-dialog-${project}-${theme}.png` });
+
+    await page.goto(`/dashboard/poster/${guidebook._id}`);
+    await expect(page.getByRole('heading', { name, level: 2 })).toBeVisible();
+    await page.screenshot({ path: `test-results/sharing-poster-${project}-${theme}.png`, fullPage: true });
+    if (theme === 'light' && project === 'desktop') {
+      // What the printer gets: print styles in a window the size of the paper at 96 dpi.
+      for (const [paper, width, height] of [['A4', 794, 1123], ['Letter', 816, 1056]] as const) {
+        await page.emulateMedia({ media: 'screen' });
+        await page.getByText(paper, { exact: true }).click();
+        await page.setViewportSize({ width, height });
+        await page.emulateMedia({ media: 'print' });
+        await page.screenshot({ path: `test-results/sharing-print-${paper.toLowerCase()}.png` });
+      }
+    }
+  });
+}
