@@ -195,6 +195,28 @@ test.describe('in a browser set to British English', () => {
   });
 });
 
+test('a poster with a very long name and network still fits its page', async ({ page, host: _host }) => {
+  const name = `The Very Long Named Seaside Cottage With A Garden, A Pool And A View Of The Old Harbour ${'and more '.repeat(14)}`.slice(0, 200);
+  const base = origin(page);
+  const guidebook = await freshGuidebook(page, 'placeholder');
+  const saved = await page.request.get(`${base}/api/instruction/${guidebook._id}`);
+  const full = (await saved.json()) as Record<string, unknown>;
+  const put = await page.request.put(`${base}/api/instruction/${guidebook._id}`, {
+    headers: { origin: base },
+    data: { ...full, nameInstruction: name, wifiName: `Cottage-Guest-Network-${'5G-'.repeat(40)}`.slice(0, 120) },
+  });
+  expect(put.ok(), await put.text()).toBe(true);
+  await page.goto(`/dashboard/poster/${guidebook._id}`);
+  await page.getByText('Letter', { exact: true }).click();
+  const sheet = (await page.getByRole('article', { name: 'Poster' }).boundingBox())!;
+  for (const part of [page.getByRole('img', { name: /^QR code: open the guidebook/ }), page.getByRole('img', { name: 'Wi-Fi QR code' }), page.getByText('Made with Porchlight')]) {
+    const box = (await part.boundingBox())!;
+    expect(box.y + box.height, await part.textContent()).toBeLessThanOrEqual(sheet.y + sheet.height);
+  }
+  expect(pdfPageCount(await page.pdf({ preferCSSPageSize: true }))).toBe(1);
+  await page.screenshot({ path: `test-results/sharing-poster-long-${test.info().project.name}.png`, fullPage: true });
+});
+
 test.describe('in a browser set to US English', () => {
   test.use({ locale: 'en-US' });
 

@@ -251,6 +251,22 @@ describe('the printable poster', () => {
   });
 });
 
+describe('poster branding follows the guest page (SPEC §4)', () => {
+  it('premium: the branding title and no product branding; otherwise the product’s', async () => {
+    const premium = await host('premium');
+    const branded = await create(premium, { brandingTitle: 'Adriatic Stays' });
+    const page = await (await premium.call(`/dashboard/poster/${branded._id}`)).text();
+    expect(page).toContain('Adriatic Stays');
+    expect(page).not.toContain('Made with Porchlight');
+
+    const gold = await host('gold');
+    const plain = await create(gold, { brandingTitle: 'Not Shown' });
+    const other = await (await gold.call(`/dashboard/poster/${plain._id}`)).text();
+    expect(other).not.toContain('Not Shown');
+    expect(other).toContain('Made with Porchlight');
+  });
+});
+
 interface MailPart {
   type: string;
   body: string;
