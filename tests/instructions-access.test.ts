@@ -57,6 +57,8 @@ function routes(target: Instruction): Array<{ name: string; path: string; init: 
     { name: 'POST /:id (duplicate)', path: `/api/instruction/${target._id}`, init: { method: 'POST' } },
     { name: 'PATCH /:id (code)', path: `/api/instruction/${target._id}`, init: { method: 'PATCH', json: { code: '0000' } } },
     { name: 'PATCH /preview/:token', path: `/api/instruction/preview/${target.token}`, init: { method: 'PATCH' } },
+    { name: 'GET /:id/qr', path: `/api/instruction/${target._id}/qr?format=svg`, init: {} },
+    { name: 'POST /:id/share', path: `/api/instruction/${target._id}/share`, init: { method: 'POST', json: { email: 'guest@example.com' } } },
     { name: 'DELETE /:id', path: `/api/instruction/${target._id}`, init: { method: 'DELETE' } },
   ];
 }
@@ -120,6 +122,8 @@ describe('authorization matrix', () => {
       'POST /:id (duplicate)': 201,
       'PATCH /:id (code)': 200,
       'PATCH /preview/:token': 200,
+      'GET /:id/qr': 200,
+      'POST /:id/share': 200,
       'DELETE /:id': 200,
     });
   });
@@ -172,7 +176,7 @@ describe('plans (SPEC §4, §6)', () => {
     }
   });
 
-  it('without a plan, a guidebook made on a paid plan can be read and deleted but not edited, duplicated, re-coded or re-linked', async () => {
+  it('without a plan, a guidebook made on a paid plan can be read, shared and deleted but not edited, duplicated, re-coded or re-linked', async () => {
     const h = await host('premium');
     const paid = await create(h, { nameInstruction: 'Made on Premium' });
     setPlan(h, 'free');
@@ -180,7 +184,9 @@ describe('plans (SPEC §4, §6)', () => {
     expect(free.isFree).toBe(true);
 
     const before = row(paid._id);
-    for (const route of routes(paid).filter((r) => r.name !== 'GET /:id' && r.name !== 'DELETE /:id')) {
+    // Reading, sharing (its guest link keeps working) and deleting stay open; changes do not.
+    const open = new Set(['GET /:id', 'GET /:id/qr', 'POST /:id/share', 'DELETE /:id']);
+    for (const route of routes(paid).filter((r) => !open.has(r.name))) {
       const response = await h.call(route.path, route.init);
       expect(response.status, route.name).toBe(403);
       expect(await response.json(), route.name).toEqual({ message: messages.instruction.needsPlan });
@@ -188,6 +194,9 @@ describe('plans (SPEC §4, §6)', () => {
     expect(row(paid._id)).toEqual(before);
     expect((await server.request(`/api/instruction/preview/${paid.token}`)).status).toBe(200);
     expect((await h.call(`/api/instruction/${paid._id}`)).status).toBe(200);
+    for (const route of routes(paid).filter((r) => open.has(r.name) && r.name !== 'DELETE /:id')) {
+      expect((await h.call(route.path, route.init)).status, route.name).toBe(200);
+    }
 
     // The free one stays fully editable.
     const saved = await h.call(`/api/instruction/${free._id}`, { method: 'PUT', json: { ...free, nameInstruction: 'Edited' } });
