@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { DndProvider } from 'react-dnd';
 import { TouchBackend } from 'react-dnd-touch-backend';
+import { flushSync } from 'react-dom';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { messages } from '../../../../lib/shared/messages.ts';
@@ -44,7 +45,9 @@ export function EditorWorkspace({ instruction, premium, readOnly, onReloadLatest
   const [conflict, setConflict] = useState<string | null>(null);
   const [saveError, setSaveError] = useState<string | null>(null);
   const [liveMessage, announce] = useAnnouncer();
-  // The alerts sit above the form; Save may be pressed far below them: they take the focus.
+  // The alerts sit above the form; Save may be pressed far below them: they take the focus. Each
+  // is rendered at once (flushSync), then focused: a save's answer arrives outside any event, and
+  // a focus left to the next frame could run before React has rendered the alert (on a busy phone).
   const issuesRef = useRef<HTMLDivElement>(null);
   const conflictRef = useRef<HTMLDivElement>(null);
   const saveErrorRef = useRef<HTMLDivElement>(null);
@@ -67,9 +70,11 @@ export function EditorWorkspace({ instruction, premium, readOnly, onReloadLatest
     if (readOnly || save.isPending) return;
     const result = validateForm(form);
     if (!result.ok) {
-      setIssues(result.issues);
-      setView('edit');
-      requestAnimationFrame(() => issuesRef.current?.focus());
+      flushSync(() => {
+        setIssues(result.issues);
+        setView('edit');
+      });
+      issuesRef.current?.focus();
       return;
     }
     setIssues([]);
@@ -82,14 +87,14 @@ export function EditorWorkspace({ instruction, premium, readOnly, onReloadLatest
       },
       onError: (error) => {
         if (error instanceof ApiError && error.status === 409) {
-          setConflict(error.message);
-          requestAnimationFrame(() => conflictRef.current?.focus());
+          flushSync(() => setConflict(error.message));
+          conflictRef.current?.focus();
           return;
         }
         const message = errorMessage(error, messages.editor.saveFailed);
         if (error instanceof ApiError && (error.status === 403 || error.status === 400)) {
-          setSaveError(message);
-          requestAnimationFrame(() => saveErrorRef.current?.focus());
+          flushSync(() => setSaveError(message));
+          saveErrorRef.current?.focus();
         }
         toast.error(message);
       },
