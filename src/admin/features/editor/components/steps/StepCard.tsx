@@ -17,6 +17,8 @@ interface Props<T extends Step> {
   /** Just added: scrolled into view, focused and briefly highlighted (SPEC §4 Editor). */
   highlighted: boolean;
   onChange: (step: T) => void;
+  /** A drag began. */
+  onPickUp: (index: number) => void;
   /** Live move while dragging. */
   onMove: (from: number, to: number) => void;
   onDrop: (from: number, to: number) => void;
@@ -29,7 +31,7 @@ interface Props<T extends Step> {
 const ICON_BUTTON =
   'inline-flex size-10 shrink-0 items-center justify-center rounded-full text-muted hover:bg-brand-50 hover:text-ink disabled:pointer-events-none disabled:opacity-35';
 
-export function StepCard<T extends Step>({ config, step, index, total, highlighted, onChange, onMove, onDrop, onMoveBy, onRemove, headingRef }: Props<T>) {
+export function StepCard<T extends Step>({ config, step, index, total, highlighted, onChange, onPickUp, onMove, onDrop, onMoveBy, onRemove, headingRef }: Props<T>) {
   const { readOnly } = useEditorContext();
   const upRef = useRef<HTMLButtonElement>(null);
   const downRef = useRef<HTMLButtonElement>(null);
@@ -42,6 +44,7 @@ export function StepCard<T extends Step>({ config, step, index, total, highlight
     index,
     label: title ? `${name}: ${title}` : name,
     disabled: readOnly,
+    onPickUp,
     onMove,
     onDrop,
   });

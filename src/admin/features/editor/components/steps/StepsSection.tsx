@@ -40,9 +40,12 @@ export function StepsSection<T extends Step>({ config, steps, update, createStep
 
   const onMove = useCallback((from: number, to: number) => update((list) => moveItem(list, from, to)), [update]);
 
+  // A drag is announced from start to end, like the keyboard moves: picked up, then where it landed.
+  const onPickUp = useCallback((index: number) => announce(`${config.noun} ${index + 1} picked up.`), [announce, config.noun]);
+
   const onDrop = useCallback(
     (from: number, to: number) => {
-      if (from !== to) announce(`${config.noun} moved from position ${from + 1} to position ${to + 1}.`);
+      announce(from === to ? `${config.noun} ${from + 1} dropped back in place.` : `${config.noun} moved from position ${from + 1} to position ${to + 1}.`);
     },
     [announce, config.noun],
   );
@@ -94,6 +97,7 @@ export function StepsSection<T extends Step>({ config, steps, update, createStep
               total={count}
               highlighted={highlightId === step.id}
               onChange={(next) => update((list) => list.map((item) => (item.id === next.id ? next : item)))}
+              onPickUp={onPickUp}
               onMove={onMove}
               onDrop={onDrop}
               onMoveBy={onMoveBy}

@@ -17,6 +17,8 @@ interface Options {
   index: number;
   label: string;
   disabled: boolean;
+  /** The drag has begun (announced: a touch screen-reader user hears the step was picked up). */
+  onPickUp: (index: number) => void;
   onMove: (from: number, to: number) => void;
   onDrop: (from: number, to: number) => void;
 }
@@ -26,19 +28,23 @@ interface Options {
  * a drop target. Passing the middle of another card moves the dragged one there at once, so the
  * list itself shows where the step will land, with mouse and touch alike.
  */
-export function useSortableStep({ type, id, index, label, disabled, onMove, onDrop }: Options) {
+export function useSortableStep({ type, id, index, label, disabled, onPickUp, onMove, onDrop }: Options) {
   const cardRef = useRef<HTMLElement | null>(null);
 
   const [{ isDragging }, connectHandle] = useDrag<StepDragItem, unknown, { isDragging: boolean }>(
     {
       type,
-      item: () => ({ id, index, from: index, label }),
+      // Called once, when the drag begins (the backend saw the handle pressed and the pointer move).
+      item: () => {
+        onPickUp(index);
+        return { id, index, from: index, label };
+      },
       canDrag: () => !disabled,
       isDragging: (monitor) => monitor.getItem()?.id === id,
       collect: (monitor) => ({ isDragging: monitor.isDragging() }),
       end: (item) => onDrop(item.from, item.index),
     },
-    [id, index, label, disabled, onDrop],
+    [id, index, label, disabled, onPickUp, onDrop],
   );
 
   const [, connectCard] = useDrop<StepDragItem>(
