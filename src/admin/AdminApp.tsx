@@ -1,5 +1,5 @@
 // First: before any shared zod schema is evaluated (see the module).
-import './lib/zod-jitless.ts';
+import '../lib/shared/zod-jitless.ts';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { RouterProvider } from 'react-router/dom';

@@ -1,4 +1,4 @@
-import '../lib/zod-jitless.ts';
+import '../../lib/shared/zod-jitless.ts';
 import { Turnstile, type TurnstileInstance } from '@marsidev/react-turnstile';
 import { useEffect, useId, useRef, useState, type ChangeEvent, type SubmitEvent } from 'react';
 import { toast } from 'sonner';

@@ -1,4 +1,4 @@
-import '../lib/zod-jitless.ts';
+import '../../lib/shared/zod-jitless.ts';
 import { useEffect, useId, useRef, useState, type ChangeEvent, type SubmitEvent } from 'react';
 import { toast } from 'sonner';
 import { messages } from '../../lib/shared/messages.ts';
