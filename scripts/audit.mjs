@@ -6,32 +6,20 @@
 //   npm run audit                      /
 //   npm run audit -- /login /instruction
 //   AUDIT_FORM_FACTOR=desktop npm run audit
-import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher'; // Lighthouse's own launcher (its dependency)
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import { buildUnlessSkipped, startBuiltServer } from './lib/built-server.mjs';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu'];
 const formFactor = process.env.AUDIT_FORM_FACTOR === 'desktop' ? 'desktop' : 'mobile';
 const paths = ['/', ...process.argv.slice(2).filter((arg) => arg !== '/')].map((p) => (p.startsWith('/') ? p : `/${p}`));
 
-if (process.env.SKIP_BUILD !== '1') {
-  console.log('audit: building…');
-  const build = spawnSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
-  if (build.status !== 0) {
-    console.error('audit: the build failed');
-    process.exit(1);
-  }
-}
+buildUnlessSkipped('audit');
 
-const server = await startServer();
+const server = await startBuiltServer('audit');
 let chrome;
 const rows = [];
 let noindexRows = 0;
@@ -41,7 +29,7 @@ try {
   if (chromePath) fs.accessSync(chromePath, fs.constants.X_OK);
   chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLAGS });
   for (const pathname of paths) {
-    const url = server.url + pathname;
+    const url = server.origin + pathname;
     let lhr = await audit(chrome.port, url);
     // NO_NAVSTART (a trace without its navigation start) comes and goes on a busy machine: retry once.
     if (lhr.runtimeError?.code === 'NO_NAVSTART') lhr = await audit(chrome.port, url);
@@ -107,45 +95,4 @@ function printTable(columns, data) {
   console.log(line(columns));
   console.log(widths.map((w) => '-'.repeat(w)).join('  '));
   for (const row of data) console.log(line(columns.map((c) => row[c])));
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer().on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-/** The built server (scripts/serve.mjs) on a free port with a temporary DATA_DIR. */
-async function startServer() {
-  const port = await freePort();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'porchlight-audit-'));
-  const url = `http://localhost:${port}`;
-  const child = spawn(process.execPath, ['scripts/serve.mjs'], {
-    cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', APP_URL: url, DATA_DIR: dataDir, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  // Never leave the server behind, even when this script dies of an uncaught error.
-  process.once('exit', () => child.exitCode === null && child.kill('SIGTERM'));
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
-    if (Date.now() > deadline) throw new Error('the server did not answer /healthz within 30 s');
-    const ok = await fetch(`${url}/healthz`).then((r) => r.ok, () => false);
-    if (ok) break;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  return {
-    url,
-    async stop() {
-      if (child.exitCode === null) child.kill('SIGTERM');
-      await exited;
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
 }

@@ -5,18 +5,15 @@
 //
 //   npm run bench
 //   BENCH_SECONDS=10 BENCH_CONNECTIONS=50 npm run bench
-import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 import { hash } from '@node-rs/argon2';
 import autocannon from 'autocannon';
 import SQLite from 'better-sqlite3';
+import { buildUnlessSkipped, freePort, spawnServer, startBuiltServer } from './lib/built-server.mjs';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 
@@ -39,16 +36,9 @@ const ROWS = [
   { name: 'save 30 steps, all steps new (1 conn)', target: 'app', save: 'all' },
 ];
 
-if (process.env.SKIP_BUILD !== '1') {
-  console.log('bench: building…');
-  const build = spawnSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
-  if (build.status !== 0) {
-    console.error('bench: the build failed');
-    process.exit(1);
-  }
-}
+buildUnlessSkipped('bench');
 
-const app = await startApp();
+const app = await startBuiltServer('bench');
 let reference;
 let guestReference;
 let guestTransfer;
@@ -191,46 +181,6 @@ function printTable(columns, data) {
   console.log(`\n${line(columns)}`);
   console.log(widths.map((w) => '-'.repeat(w)).join('  '));
   for (const row of data) console.log(line(row));
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer().on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-/** Spawns a node process and waits until `probe` answers 2xx; stop() sends SIGTERM and waits. */
-async function spawnServer(args, env, probe, cleanup = () => {}) {
-  const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'inherit', 'inherit'] });
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  // Never leave the server behind, even when this script dies of an uncaught error.
-  process.once('exit', () => child.exitCode === null && child.kill('SIGTERM'));
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`${args.join(' ')} exited with ${child.exitCode}`);
-    if (Date.now() > deadline) throw new Error(`${probe} did not answer within 30 s`);
-    if (await fetch(probe).then((r) => r.ok, () => false)) break;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  return async () => {
-    if (child.exitCode === null) child.kill('SIGTERM');
-    await exited;
-    cleanup();
-  };
-}
-
-/** The built server (scripts/serve.mjs), in its own process as in production. */
-async function startApp() {
-  const port = await freePort();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'porchlight-bench-'));
-  const url = `http://127.0.0.1:${port}`;
-  const env = { PORT: String(port), HOST: '127.0.0.1', APP_URL: `http://localhost:${port}`, DATA_DIR: dataDir, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' };
-  const stop = await spawnServer(['scripts/serve.mjs'], env, `${url}/healthz`, () => fs.rmSync(dataDir, { recursive: true, force: true }));
-  return { url, origin: env.APP_URL, dataDir, stop };
 }
 
 /** A bare node:http server answering the given bytes, also in its own process (a fair ceiling). */
