@@ -8,24 +8,38 @@ const SHUTDOWN_DEADLINE_MS = 10_000;
 
 process.env.ASTRO_NODE_AUTOSTART = 'disabled';
 const dist = new URL(`../${process.env.DIST_DIR ?? 'dist'}/`, import.meta.url);
-const { boot, baseSecurityHeaders, answerFromSnapshot } = await import(new URL('boot/boot.mjs', dist).href);
+const { boot, baseSecurityHeaders, createSnapshotFastPath } = await import(new URL('boot/boot.mjs', dist).href);
 const runtime = await boot();
 const { config, log } = runtime;
 const { handler } = await import(new URL('server/entry.mjs', dist).href);
 const securityHeaders = Object.entries(baseSecurityHeaders(config));
+// Guest pages held in memory are answered before Astro, synchronously (docs/decisions/007).
+const answerFromSnapshot = createSnapshotFastPath({
+  securityHeaders: baseSecurityHeaders(config),
+  countQueriesOn: config.raw.NODE_ENV === 'test' ? runtime.sqlite : undefined,
+});
 // HTML, CSS, JS and JSON go out brotli/gzip-compressed; images and snapshots (already compressed) do not.
 const compress = compression({ threshold: 1024 });
 const serveApp = (req, res) => compress(req, res, () => handler(req, res));
+
+/** The fast path must never take the server down: on a bug there, Astro answers instead. */
+function fromSnapshot(req, res) {
+  try {
+    return answerFromSnapshot(req, res);
+  } catch (error) {
+    log.error({ err: error }, 'snapshot fast path failed');
+    return res.headersSent;
+  }
+}
 
 /** Responses not yet finished: at shutdown those that have not started get `Connection: close`. */
 const inFlight = new Set();
 let stopping = false;
 
 const server = http.createServer((req, res) => {
-  // Static files bypass Astro's middleware: give them the same baseline headers.
-  for (const [name, value] of securityHeaders) res.setHeader(name, value);
   const declared = Number(req.headers['content-length'] ?? 0);
   if (declared > MAX_BODY_BYTES) {
+    for (const [name, value] of securityHeaders) res.setHeader(name, value);
     res.writeHead(413, { 'content-type': 'application/json; charset=utf-8', connection: 'close' });
     res.end(JSON.stringify({ message: 'The request body is too large.' }));
     req.destroy();
@@ -34,19 +48,12 @@ const server = http.createServer((req, res) => {
   // While stopping, answer with `Connection: close` so a keep-alive client does not hold the
   // process open for keepAliveTimeout after its last answer.
   if (stopping) res.shouldKeepAlive = false;
+  // Answered and finished right here, so never in flight at a shutdown.
+  if (req.url?.startsWith('/instruction') && fromSnapshot(req, res)) return;
+  // Static files bypass Astro's middleware: give them the same baseline headers.
+  for (const [name, value] of securityHeaders) res.setHeader(name, value);
   inFlight.add(res);
   res.on('close', () => inFlight.delete(res));
-  if (req.url?.startsWith('/instruction')) {
-    // Guest pages: a fresh snapshot is answered here, before Astro (docs/decisions/007).
-    answerFromSnapshot(req, res).then(
-      (answered) => answered || serveApp(req, res),
-      (error) => {
-        log.error({ err: error }, 'snapshot fast path failed');
-        serveApp(req, res);
-      },
-    );
-    return;
-  }
   serveApp(req, res);
 });
 server.requestTimeout = 30_000;

@@ -55,6 +55,10 @@ describe('guest page from snapshots', () => {
     const again = await guest('/instruction');
     expect(again.headers.get('x-snapshot')).toBe('hit');
     expect(again.headers.get('x-sqlite-queries')).toBe('0');
+    // The fast path (scripts/serve.mjs) sends the baseline headers once, the page's own winning.
+    expect(again.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(again.headers.get('referrer-policy')).toBe('no-referrer');
+    expect(again.headers.get('content-security-policy')).toBe(first.headers.get('content-security-policy'));
     expect(await again.text()).toBe(html);
     // /instruction/<demo token> is the same snapshot.
     const byToken = await guest(`/instruction/${DEMO_TOKEN}`);

@@ -20,4 +20,4 @@ export async function boot(): Promise<Runtime> {
 }
 
 export { baseSecurityHeaders };
-export { answerFromSnapshot } from './snapshots/serve-snapshot-node.ts';
+export { createSnapshotFastPath } from './snapshots/serve-snapshot-node.ts';

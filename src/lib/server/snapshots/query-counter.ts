@@ -30,3 +30,9 @@ export async function countQueries<T>(run: () => Promise<T>): Promise<{ result: 
   const result = await requests.run(store, run);
   return { result, queries: store.count };
 }
+
+export function countQueriesSync<T>(run: () => T): { result: T; queries: number } {
+  const store = { count: 0 };
+  const result = requests.run(store, run);
+  return { result, queries: store.count };
+}

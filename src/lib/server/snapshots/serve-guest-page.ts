@@ -2,7 +2,7 @@ import { DEMO_TOKEN } from '../../shared/demo.ts';
 import { getRuntime } from '../runtime.ts';
 import { currentBuildId } from './build-id.ts';
 import { countQueries, installQueryCounter } from './query-counter.ts';
-import { encodeSnapshot, readSnapshot, SNAPSHOT_TOKEN, writeSnapshot, type Encoding, type Snapshot } from './snapshot-store.ts';
+import { encodeSnapshot, peekSnapshot, readSnapshot, SNAPSHOT_TOKEN, writeSnapshot, type Encoding, type Snapshot } from './snapshot-store.ts';
 import { currentWriteEpoch } from './write-epoch.ts';
 
 /** Headers every guest page carries (SECURITY.md 15: the token must not leak through Referer). */
@@ -50,6 +50,13 @@ export async function findFreshSnapshot(token: string, acceptEncoding: string | 
   return stored && stored.header.buildId === currentBuildId() ? { snapshot: stored, encoding } : null;
 }
 
+/** The same, from the in-memory copy alone and synchronously; null on a miss there. */
+export function findFreshSnapshotInMemory(token: string, acceptEncoding: string | null): { snapshot: Snapshot; encoding: Encoding } | null {
+  const encoding = negotiate(acceptEncoding);
+  const stored = peekSnapshot(token, encoding);
+  return stored && stored.header.buildId === currentBuildId() ? { snapshot: stored, encoding } : null;
+}
+
 async function answer(request: Request, token: string, render: () => Promise<Response>): Promise<Response> {
   const fresh = await findFreshSnapshot(token, request.headers.get('accept-encoding'));
   if (fresh) return respond(request, fresh.snapshot, fresh.encoding, 'hit');
@@ -87,8 +94,22 @@ async function answer(request: Request, token: string, render: () => Promise<Res
   }
 }
 
+/** Browsers send a handful of distinct Accept-Encoding values: each is parsed once. */
+const NEGOTIATED_MAX = 64;
+const negotiated = new Map<string, Encoding>();
+
 function negotiate(accept: string | null): Encoding {
   if (!accept) return 'html';
+  let encoding = negotiated.get(accept);
+  if (encoding === undefined) {
+    encoding = parseAcceptEncoding(accept);
+    if (negotiated.size >= NEGOTIATED_MAX) negotiated.clear();
+    negotiated.set(accept, encoding);
+  }
+  return encoding;
+}
+
+function parseAcceptEncoding(accept: string): Encoding {
   const offered = new Map<string, number>();
   for (const part of accept.toLowerCase().split(',')) {
     const [name, ...params] = part.trim().split(';');

@@ -1,41 +1,66 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { getRuntime } from '../runtime.ts';
-import { countQueries, installQueryCounter } from './query-counter.ts';
-import { findFreshSnapshot, guestToken, isNotModified, notModifiedHeaders, snapshotHeaders } from './serve-guest-page.ts';
+import type SQLite from 'better-sqlite3';
+import { countQueriesSync, installQueryCounter } from './query-counter.ts';
+import { findFreshSnapshotInMemory, guestToken, isNotModified, notModifiedHeaders, snapshotHeaders } from './serve-guest-page.ts';
+import type { Encoding, Snapshot } from './snapshot-store.ts';
+
+interface FastPathOptions {
+  /** The baseline headers every response carries (scripts/serve.mjs sets them on the others). */
+  securityHeaders: Record<string, string>;
+  /** NODE_ENV=test: count SQLite statements during each answer (`x-sqlite-queries`). */
+  countQueriesOn?: SQLite.Database;
+}
+
+/** A response's headers as the flat [name, value, …] list `writeHead` takes without merging. */
+interface Prepared {
+  ok: string[];
+  notModified: string[];
+}
 
 /**
- * The guest page's fast path (issue: snapshot throughput ≥ 0.7 of a static server): scripts/serve.mjs
- * asks this before handing a request to Astro. A fresh snapshot is written straight to the socket;
- * anything else (a miss, a stale build, another path) returns false and Astro's route renders it.
- * No SQLite, no session, no per-request log on this path.
+ * The guest page's fast path (issue: snapshot throughput ≥ 0.7 of a bare node:http server):
+ * scripts/serve.mjs asks it first for every request. A fresh snapshot held in memory is written
+ * straight to the socket, synchronously, with header lists prepared once per snapshot; it answers
+ * false for anything else (another path, a snapshot not in memory yet, one from another build),
+ * and Astro's middleware answers that from the store or renders it (docs/decisions/007).
+ * No SQLite, no session, no promise, no per-request log on this path.
  */
-export async function answerFromSnapshot(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
-  if (req.method !== 'GET' && req.method !== 'HEAD') return false;
-  const pathname = (req.url ?? '/').split('?')[0]!;
-  const token = guestToken(pathname);
-  if (!token) return false;
-  const accept = req.headers['accept-encoding'] ?? null;
+export function createSnapshotFastPath({ securityHeaders, countQueriesOn }: FastPathOptions): (req: IncomingMessage, res: ServerResponse) => boolean {
+  // Keyed by the snapshot object: a rewrite stores a new object, so stale lists are never used.
+  const prepared = new Map<Encoding, WeakMap<Snapshot, Prepared>>();
+  const prepare = (snapshot: Snapshot, encoding: Encoding): Prepared => {
+    let byEncoding = prepared.get(encoding);
+    if (!byEncoding) prepared.set(encoding, (byEncoding = new WeakMap()));
+    let lists = byEncoding.get(snapshot);
+    if (!lists) {
+      // The page's own headers win over the baseline (e.g. referrer-policy: no-referrer).
+      const ok = { ...securityHeaders, ...snapshotHeaders(snapshot, encoding, 'hit') };
+      lists = { ok: Object.entries(ok).flat(), notModified: Object.entries(notModifiedHeaders(ok)).flat() };
+      byEncoding.set(snapshot, lists);
+    }
+    return lists;
+  };
+  if (countQueriesOn) installQueryCounter(countQueriesOn);
 
-  const { config, sqlite } = await getRuntime();
-  let queries: number | undefined;
-  let fresh;
-  if (config.raw.NODE_ENV === 'test') {
-    // Test-only proof that the fast path never touches SQLite (query-counter.ts).
-    installQueryCounter(sqlite);
-    ({ result: fresh, queries } = await countQueries(() => findFreshSnapshot(token, accept)));
-  } else {
-    fresh = await findFreshSnapshot(token, accept);
-  }
-  if (!fresh) return false;
+  return function answerFromSnapshot(req, res) {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return false;
+    const url = req.url ?? '/';
+    const query = url.indexOf('?');
+    const token = guestToken(query === -1 ? url : url.slice(0, query));
+    if (!token) return false;
+    const accept = req.headers['accept-encoding'] ?? null;
+    let fresh;
+    let queries: number | undefined;
+    if (countQueriesOn) ({ result: fresh, queries } = countQueriesSync(() => findFreshSnapshotInMemory(token, accept)));
+    else fresh = findFreshSnapshotInMemory(token, accept);
+    if (!fresh) return false;
 
-  const headers = snapshotHeaders(fresh.snapshot, fresh.encoding, 'hit');
-  if (queries !== undefined) headers['x-sqlite-queries'] = String(queries);
-  if (isNotModified(req.headers['if-none-match'] ?? null, fresh.snapshot.header.etag)) {
-    res.writeHead(304, notModifiedHeaders(headers));
-    res.end();
-  } else {
-    res.writeHead(200, headers);
-    res.end(req.method === 'HEAD' ? undefined : fresh.snapshot.body);
-  }
-  return true;
+    const { snapshot } = fresh;
+    const lists = prepare(snapshot, fresh.encoding);
+    const notModified = isNotModified(req.headers['if-none-match'] ?? null, snapshot.header.etag);
+    const headers = notModified ? lists.notModified : lists.ok;
+    res.writeHead(notModified ? 304 : 200, queries === undefined ? headers : [...headers, 'x-sqlite-queries', String(queries)]);
+    res.end(notModified || req.method === 'HEAD' ? undefined : snapshot.body);
+    return true;
+  };
 }

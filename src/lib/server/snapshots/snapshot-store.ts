@@ -52,6 +52,11 @@ function remember(id: string, snapshot: Snapshot): void {
   if (memory.size > MEMORY_ENTRIES) memory.delete(memory.keys().next().value!);
 }
 
+/** The in-memory copy only (no store read): what the synchronous fast path answers from. */
+export function peekSnapshot(token: string, encoding: Encoding): Snapshot | null {
+  return memory.get(key(token, encoding)) ?? null;
+}
+
 export async function readSnapshot(token: string, encoding: Encoding): Promise<Snapshot | null> {
   if (!SNAPSHOT_TOKEN.test(token)) return null;
   const id = key(token, encoding);
