@@ -1,5 +1,6 @@
 import type { QrFormat } from '../../shared/schemas/sharing.ts';
 import { findOwnedInstruction } from '../instructions/find-owned-instruction.ts';
+import { parseStoredContent } from '../instructions/instruction-row.ts';
 import { getRuntime } from '../runtime.ts';
 import { contentDisposition } from './download-name.ts';
 import { guestLinkQrFile } from './guest-link-qr.ts';
@@ -22,10 +23,10 @@ export interface GuestLinkQr {
 export async function getGuestLinkQr({ userId, id, format }: { userId: string; id: string; format: QrFormat }): Promise<GuestLinkQr> {
   const row = await findOwnedInstruction({ userId, id });
   const { config } = await getRuntime();
-  const { nameInstruction } = JSON.parse(row.data) as { nameInstruction?: string };
+  const { nameInstruction } = parseStoredContent(row.data);
   return {
     body: await guestLinkQrFile(guestUrl(config, row.token), format),
     contentType: CONTENT_TYPES[format],
-    contentDisposition: contentDisposition(nameInstruction ?? '', 'qr', format),
+    contentDisposition: contentDisposition(nameInstruction, 'qr', format),
   };
 }

@@ -1,8 +1,8 @@
-import type { InstructionContent } from '../../shared/schemas/instruction.ts';
 import { findTheme } from '../../shared/themes.ts';
 import { getUserPlan } from '../billing/get-user-plan.ts';
 import { wifiQrSvg } from '../guest/wifi-qr.ts';
 import { findOwnedInstruction } from '../instructions/find-owned-instruction.ts';
+import { parseStoredContent } from '../instructions/instruction-row.ts';
 import { getRuntime } from '../runtime.ts';
 import { guestLinkQrSvg } from './guest-link-qr.ts';
 import { guestUrl } from './guest-url.ts';
@@ -36,20 +36,20 @@ export interface InstructionPoster {
 export async function getInstructionPoster({ userId, id }: { userId: string; id: string }): Promise<InstructionPoster> {
   const row = await findOwnedInstruction({ userId, id });
   const { config } = await getRuntime();
-  const content = JSON.parse(row.data) as Partial<InstructionContent>;
+  const content = parseStoredContent(row.data);
   const premium = (await getUserPlan(userId)) === 'premium';
   const url = guestUrl(config, row.token);
-  const name = content.nameInstruction?.trim() || 'Your guidebook';
-  const wifiName = content.wifiName?.trim() ?? '';
-  const security = content.wifiSecurity ?? 'WPA';
+  const name = content.nameInstruction.trim() || 'Your guidebook';
+  const wifiName = content.wifiName.trim();
+  const security = content.wifiSecurity;
   return {
     name,
-    brand: premium ? (content.brandingTitle?.trim() ?? '') : '',
+    brand: premium ? content.brandingTitle.trim() : '',
     url,
     displayUrl: url.replace(/^https?:\/\//, ''),
     qrSvg: await guestLinkQrSvg(url, `QR code: open the guidebook for ${name}`),
     wifi: wifiName
-      ? { name: wifiName, open: security === 'nopass', qrSvg: await wifiQrSvg({ ssid: wifiName, password: content.wifiPassword ?? '', security }) }
+      ? { name: wifiName, open: security === 'nopass', qrSvg: await wifiQrSvg({ ssid: wifiName, password: content.wifiPassword, security }) }
       : null,
     showProductBranding: !premium,
     accent: premium ? findTheme(content.selectedTheme).dark : PRODUCT_ACCENT,

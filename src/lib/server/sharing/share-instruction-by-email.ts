@@ -1,6 +1,6 @@
 import { messages } from '../../shared/messages.ts';
-import type { InstructionContent } from '../../shared/schemas/instruction.ts';
 import { findOwnedInstruction } from '../instructions/find-owned-instruction.ts';
+import { parseStoredContent } from '../instructions/instruction-row.ts';
 import { consumeRateLimits, rateRules } from '../rate-limit.ts';
 import { getRuntime } from '../runtime.ts';
 import { guestLinkMail } from './guest-link-mail.ts';
@@ -28,10 +28,10 @@ export async function shareInstructionByEmail({ userId, userName, id, email, ip 
   await consumeRateLimits([rateRules.shareUser(userId), rateRules.shareIp(ip), rateRules.shareRecipient(email)], Date.now(), messages.sharing.tooManyMails);
 
   const { db, outbox, config, log } = await getRuntime();
-  const content = JSON.parse(row.data) as Partial<InstructionContent>;
+  const content = parseStoredContent(row.data);
   const mail = guestLinkMail({
     to: email,
-    guidebookName: content.nameInstruction ?? '',
+    guidebookName: content.nameInstruction,
     hostName: content.hostName || userName,
     url: guestUrl(config, row.token),
   });
