@@ -1,10 +1,8 @@
-import path from 'node:path';
-import SQLite from 'better-sqlite3';
 import type { Locator, Page } from '@playwright/test';
 import { messages } from '../src/lib/shared/messages.ts';
 import type { Instruction } from '../src/lib/shared/schemas/instruction.ts';
-import { expect as baseExpect, test } from './fixtures/session.ts';
-import { E2E_DATA_DIR, seriousA11yViolations } from './support/fixtures.ts';
+import { expect as baseExpect, database, setPlan, test } from './fixtures/session.ts';
+import { seriousA11yViolations } from './support/fixtures.ts';
 
 // SPEC §2 Editor, §4 Editor / Instruction access / Address flow, §7 instruction calls and upload.
 // Runs in both projects: desktop (1280 px, mouse) and mobile (375 px, touch).
@@ -19,21 +17,6 @@ const PNG = Buffer.from(
 
 function origin(page: Page): string {
   return new URL(test.info().project.use.baseURL ?? page.url()).origin;
-}
-
-/** Writes what no API sets: the plan (billing) and `isFree` (the plan at creation). */
-function database<T>(run: (db: SQLite.Database) => T): T {
-  const db = new SQLite(path.join(E2E_DATA_DIR, 'porchlight.sqlite'));
-  db.pragma('busy_timeout = 5000');
-  try {
-    return run(db);
-  } finally {
-    db.close();
-  }
-}
-
-function setPlan(email: string, plan: 'free' | 'gold' | 'premium') {
-  database((db) => db.prepare('UPDATE users SET plan = ? WHERE email = ?').run(plan, email));
 }
 
 async function api<T>(page: Page, method: 'GET' | 'POST' | 'PUT' | 'DELETE', pathname: string, data?: unknown): Promise<{ status: number; body: T }> {

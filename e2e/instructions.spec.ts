@@ -1,9 +1,7 @@
-import path from 'node:path';
-import SQLite from 'better-sqlite3';
 import type { Page } from '@playwright/test';
 import { messages } from '../src/lib/shared/messages.ts';
-import { expect as baseExpect, test } from './fixtures/session.ts';
-import { E2E_DATA_DIR, seriousA11yViolations } from './support/fixtures.ts';
+import { expect as baseExpect, database, setPlan, test } from './fixtures/session.ts';
+import { seriousA11yViolations } from './support/fixtures.ts';
 
 // SPEC §2 "Your Instructions" and Settings (Auto-Fill), §4 instruction access, §5 plan rules, §8 toasts.
 // Every worker has one account (fixtures/session.ts); each test starts it from no guidebooks on Free.
@@ -29,21 +27,6 @@ interface ListedInstruction {
 
 function origin(page: Page): string {
   return new URL(page.url() === 'about:blank' ? (test.info().project.use.baseURL ?? '') : page.url()).origin;
-}
-
-/** Writes what no API sets (the plan comes from billing, `isFree` from the plan at creation). */
-function database<T>(run: (db: SQLite.Database) => T): T {
-  const db = new SQLite(path.join(E2E_DATA_DIR, 'porchlight.sqlite'));
-  db.pragma('busy_timeout = 5000');
-  try {
-    return run(db);
-  } finally {
-    db.close();
-  }
-}
-
-function setPlan(email: string, plan: 'free' | 'gold' | 'premium') {
-  database((db) => db.prepare('UPDATE users SET plan = ? WHERE email = ?').run(plan, email));
 }
 
 function markPaid(id: string) {

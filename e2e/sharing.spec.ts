@@ -1,10 +1,8 @@
 import fs from 'node:fs';
-import path from 'node:path';
-import SQLite from 'better-sqlite3';
 import type { Download, Page } from '@playwright/test';
 import { messages } from '../src/lib/shared/messages.ts';
-import { expect as baseExpect, mailsTo, test } from './fixtures/session.ts';
-import { E2E_DATA_DIR, seriousA11yViolations } from './support/fixtures.ts';
+import { expect as baseExpect, database, mailsTo, test } from './fixtures/session.ts';
+import { seriousA11yViolations } from './support/fixtures.ts';
 
 // Issue 5 item 6, sharing: the share dialog (options panel and editor), QR downloads, the printable
 // poster and the guest-link mail. Every worker has one account (fixtures/session.ts).
@@ -246,15 +244,8 @@ test('the editor shares the saved guidebook', async ({ page, host: _host }) => {
 });
 
 test('someone else’s poster is a 404 page', async ({ page, host: _host }) => {
-  const db = new SQLite(path.join(E2E_DATA_DIR, 'porchlight.sqlite'));
-  let foreign: string | undefined;
-  try {
-    db.pragma('busy_timeout = 5000');
-    // The demo guidebook belongs to the seeded demo host, never to a test account.
-    foreign = (db.prepare("SELECT id FROM instructions WHERE token = 'demo-seaside-cottage-2025'").get() as { id: string } | undefined)?.id;
-  } finally {
-    db.close();
-  }
+  // The demo guidebook belongs to the seeded demo host, never to a test account.
+  const foreign = database((db) => (db.prepare("SELECT id FROM instructions WHERE token = 'demo-seaside-cottage-2025'").get() as { id: string } | undefined)?.id);
   expect(foreign).toBeDefined();
   const response = await page.goto(`/dashboard/poster/${foreign}`);
   expect(response?.status()).toBe(404);
