@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { seriousA11yViolations } from './support/fixtures.ts';
-import { expect, test } from './fixtures/session.ts';
+import { database, expect, test } from './fixtures/session.ts';
 
 /**
  * The guest guidebook (SPEC §2 "Guest guidebook view"): the demo at /instruction, copy password,
@@ -106,7 +106,7 @@ test('an opened guidebook opens again with no connection', async ({ page, contex
     data: { nameInstruction: 'Harbour Loft', wifiName: 'Loft-Guests', wifiPassword: 'harbour-lights', boxes: [{ id: 1, title: 'Find the door', paragraph: '<p>Blue door.</p>', imageUrl: image }] },
   });
   expect(created.status()).toBe(201);
-  const { instruction } = (await created.json()) as { instruction: { token: string } };
+  const { instruction } = (await created.json()) as { instruction: { _id: string; token: string } };
 
   await page.goto(`/instruction/${instruction.token}`);
   // The service worker reports the page and its files saved on the device.
@@ -131,6 +131,19 @@ test('an opened guidebook opens again with no connection', async ({ page, contex
   await context.setOffline(false);
   await page.goto(`/instruction/${instruction.token}`);
   await expect(page.getByText('You are offline: this is the copy')).toBeHidden();
+
+  // A server that fails (5xx) is no better than no network: the saved copy answers. The change of
+  // code drops the server's snapshot, then the stored row is broken, so the server answers 500.
+  expect((await page.request.patch(`/api/instruction/${instruction._id}`, { headers: { origin }, data: { code: '2468' } })).status()).toBe(200);
+  const data = database((db) => (db.prepare('SELECT data FROM instructions WHERE id = ?').get(instruction._id) as { data: string }).data);
+  database((db) => db.prepare('UPDATE instructions SET data = ? WHERE id = ?').run('{ broken', instruction._id));
+  try {
+    expect((await page.request.get(`/instruction/${instruction.token}`)).status()).toBe(500);
+    await page.goto(`/instruction/${instruction.token}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Harbour Loft' })).toBeVisible();
+  } finally {
+    database((db) => db.prepare('UPDATE instructions SET data = ? WHERE id = ?').run(data, instruction._id));
+  }
 });
 
 test('no serious or critical accessibility violation (axe)', async ({ page }) => {

@@ -8,7 +8,8 @@
  * controls `/instruction` (the demo) and `/instruction/<token>` and nothing else of the site.
  * - Guidebook pages: network first, so a guest sees the host's latest publish; the saved copy is
  *   answered when the network fails, or after NETWORK_WAIT_MS on a weak connection (the network
- *   answer still refreshes the copy). A 404 (link regenerated, guidebook deleted) drops the copy.
+ *   answer still refreshes the copy), and when the server fails (5xx). A 404 (link regenerated,
+ *   guidebook deleted) drops the copy.
  * - Hashed build assets (/_astro/), uploads (/media/, immutable) and the icon: cache first.
  * - Nothing else (no /api, no other origin) is touched.
  * Plain JavaScript in public/: it must keep a stable URL across builds.
@@ -80,7 +81,9 @@ async function guidebookPage(/** @type {FetchEvent} */ event, /** @type {URL} */
   const saved = await cache.match(key);
   if (!saved) return network.catch(() => offlinePage());
   const late = new Promise((resolve) => setTimeout(() => resolve(saved), NETWORK_WAIT_MS));
-  return Promise.race([network.catch(() => saved), late]).then((response) => /** @type {Response} */ (response));
+  // A server error (5xx) is no better than no network: the saved copy serves the guest meanwhile.
+  const fresh = network.then((response) => (response.status >= 500 ? saved : response), () => saved);
+  return Promise.race([fresh, late]).then((response) => /** @type {Response} */ (response));
 }
 
 async function asset(/** @type {Request} */ request) {

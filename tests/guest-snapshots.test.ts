@@ -191,6 +191,28 @@ describe('guest page from snapshots', () => {
     expect(((await answer.json()) as Instruction).parkingLink).toBe('');
   });
 
+  it('shows "Error: 500" on a guest page that cannot be loaded, never stores it, and recovers', async () => {
+    const h = await host();
+    const made = await create(h, { nameInstruction: 'Broken Row' });
+    const [stored] = query<{ data: string }>(server, 'SELECT data FROM instructions WHERE id = ?', made._id);
+    run(server, 'UPDATE instructions SET data = ? WHERE id = ?', '{ not json', made._id);
+    const url = `/instruction/${made.token}`;
+    const broken = await guest(url);
+    expect(broken.status).toBe(500);
+    expect(broken.headers.get('cache-control')).toBe('no-store');
+    expect(broken.headers.get('x-robots-tag')).toBe('noindex');
+    const html = await broken.text();
+    expect(html).toContain('We could not open this guidebook');
+    expect(html).toContain('<p role="alert">Error: 500</p>');
+    expect(html).not.toContain('not json');
+    expect((await guest(url)).status).toBe(500);
+
+    run(server, 'UPDATE instructions SET data = ? WHERE id = ?', stored!.data, made._id);
+    const fixed = await guest(url);
+    expect(fixed.status).toBe(200);
+    expect(await fixed.text()).toContain('Broken Row');
+  });
+
   it('answers 404 for the old token right after the link is regenerated, and after delete', async () => {
     const h = await host();
     const made = await create(h, { nameInstruction: 'Old Town Flat' });

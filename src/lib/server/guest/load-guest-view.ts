@@ -1,0 +1,32 @@
+import { isAppError } from '../http/app-error.ts';
+import { getRuntime } from '../runtime.ts';
+import { GUEST_HEADERS } from '../snapshots/serve-guest-page.ts';
+import { loadGuestPage, type GuestPage } from './load-guest-page.ts';
+
+/** What a guest request shows: the guidebook, "not found", or a load error (SPEC §8). */
+export type GuestView = { kind: 'page'; page: GuestPage } | { kind: 'not-found' } | { kind: 'error'; status: number; message: string };
+
+/**
+ * The guest page of `token` for /instruction and /instruction/:token. A load error shows the
+ * server's message, else "Error: {status}" (SPEC §8 "Guest view load error"); the cause goes to
+ * the log (without the token, which is the guidebook's key), never to the guest.
+ */
+export async function loadGuestView(token: string): Promise<GuestView> {
+  try {
+    const page = await loadGuestPage(token);
+    return page ? { kind: 'page', page } : { kind: 'not-found' };
+  } catch (error) {
+    if (isAppError(error)) return { kind: 'error', status: error.status, message: error.message };
+    const { log } = await getRuntime();
+    log.error({ err: error }, 'guest page: could not load the guidebook');
+    return { kind: 'error', status: 500, message: 'Error: 500' };
+  }
+}
+
+/** Status and headers of the answer; only a page is ever cached (the snapshot layer keeps 200s only). */
+export function applyGuestView(view: GuestView, response: { status: number; headers: Headers }): void {
+  for (const [name, value] of Object.entries(GUEST_HEADERS)) response.headers.set(name, value);
+  if (view.kind === 'page') return;
+  response.status = view.kind === 'not-found' ? 404 : view.status;
+  response.headers.set('cache-control', 'no-store');
+}
