@@ -24,7 +24,7 @@ export async function loadGuestView(token: string): Promise<GuestView> {
 }
 
 /** Status and headers of the answer; only a page is ever cached (the snapshot layer keeps 200s only). */
-export function applyGuestView(view: GuestView, response: { status: number; headers: Headers }): void {
+export function applyGuestView(view: GuestView, response: { status?: number; headers: Headers }): void {
   for (const [name, value] of Object.entries(GUEST_HEADERS)) response.headers.set(name, value);
   if (view.kind === 'page') return;
   response.status = view.kind === 'not-found' ? 404 : view.status;
