@@ -8,11 +8,15 @@ const SHUTDOWN_DEADLINE_MS = 10_000;
 
 process.env.ASTRO_NODE_AUTOSTART = 'disabled';
 const dist = new URL(`../${process.env.DIST_DIR ?? 'dist'}/`, import.meta.url);
-const { boot, baseSecurityHeaders, createSnapshotFastPath } = await import(new URL('boot/boot.mjs', dist).href);
+const { boot, baseSecurityHeaders, createSnapshotFastPath, CLIENT_ADDRESS_HEADER, markClientAddressResolved, resolveClientAddress } = await import(
+  new URL('boot/boot.mjs', dist).href
+);
 const runtime = await boot();
 const { config, log } = runtime;
 const { handler } = await import(new URL('server/entry.mjs', dist).href);
 const securityHeaders = Object.entries(baseSecurityHeaders(config));
+// Every request below gets the client's address resolved here (TRUST_PROXY, http/forwarded.ts).
+markClientAddressResolved();
 // Guest pages held in memory are answered before Astro, synchronously (docs/decisions/007).
 const answerFromSnapshot = createSnapshotFastPath({
   securityHeaders: baseSecurityHeaders(config),
@@ -52,6 +56,8 @@ const server = http.createServer((req, res) => {
   if (req.url?.startsWith('/instruction') && fromSnapshot(req, res)) return;
   // Static files bypass Astro's middleware: give them the same baseline headers.
   for (const [name, value] of securityHeaders) res.setHeader(name, value);
+  // The client as seen through trusted proxies only; a copy sent by the client is replaced.
+  req.headers[CLIENT_ADDRESS_HEADER] = resolveClientAddress(req.socket.remoteAddress, req.headers['x-forwarded-for'], config.trustedProxies);
   inFlight.add(res);
   res.on('close', () => inFlight.delete(res));
   serveApp(req, res);

@@ -21,3 +21,4 @@ export async function boot(): Promise<Runtime> {
 
 export { baseSecurityHeaders };
 export { createSnapshotFastPath } from './snapshots/serve-snapshot-node.ts';
+export { CLIENT_ADDRESS_HEADER, markClientAddressResolved, resolveClientAddress } from './http/forwarded.ts';

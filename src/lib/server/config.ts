@@ -1,5 +1,7 @@
+import type { BlockList } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { parseTrustedProxies } from './http/forwarded.ts';
 
 /**
  * The one place that reads process.env (STYLE.md 6). Every variable is optional
@@ -33,6 +35,8 @@ const envSchema = z.object({
   NOMINATIM_URL: optionalUrl,
   STORAGE_DRIVER: z.enum(['fs', 'memory']).default('fs'),
   SUPPORT_PHONE: optionalText,
+  /** Reverse proxies whose X-Forwarded-For is believed: addresses, CIDR ranges or `loopback`. */
+  TRUST_PROXY: optionalText,
   /** Address of the contact inbox: where visitor and host messages are delivered. */
   CONTACT_INBOX: z.email().optional(),
 });
@@ -54,6 +58,8 @@ export interface Config {
   nominatimUrl: string;
   storageDriver: Env['STORAGE_DRIVER'];
   supportPhone: string;
+  /** TRUST_PROXY parsed; null: the socket's peer is the client (no proxy in front). */
+  trustedProxies: BlockList | null;
   raw: Env;
 }
 
@@ -66,6 +72,14 @@ function describeIssues(error: z.ZodError): string {
   return error.issues.map((issue) => `  ${issue.path.join('.') || '(env)'}: ${issue.message}`).join('\n');
 }
 
+function trustedProxiesOf(value: string): BlockList {
+  try {
+    return parseTrustedProxies(value);
+  } catch (error) {
+    throw new ConfigError(`Invalid configuration:\n  TRUST_PROXY: ${(error as Error).message}`);
+  }
+}
+
 export function parseConfig(source: NodeJS.ProcessEnv = process.env): Config {
   // Empty strings mean "unset", as in most .env files.
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ''));
@@ -74,6 +88,7 @@ export function parseConfig(source: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${describeIssues(result.error)}`);
   }
   const env = result.data;
+  const trustedProxies = env.TRUST_PROXY ? trustedProxiesOf(env.TRUST_PROXY) : null;
   const appUrl = new URL(env.APP_URL ?? `http://localhost:${env.PORT}`);
   const isLocalOrigin =
     appUrl.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(appUrl.hostname);
@@ -108,6 +123,7 @@ export function parseConfig(source: NodeJS.ProcessEnv = process.env): Config {
     storageDriver: env.STORAGE_DRIVER,
     // A documented placeholder (README): replace with the real line through SUPPORT_PHONE.
     supportPhone: env.SUPPORT_PHONE ?? '+1 555 0100 200',
+    trustedProxies,
     raw: env,
   };
 }

@@ -1,0 +1,74 @@
+import { BlockList, isIP } from 'node:net';
+
+/**
+ * Who a request comes from when the app runs behind a reverse proxy (rate limits, abuse records).
+ * `X-Forwarded-For` is believed only as far as the hops that appended to it are trusted proxies
+ * (TRUST_PROXY); without that setting the socket's peer is the client, whatever the header says.
+ */
+
+/** Set by scripts/serve.mjs on every request (an incoming copy is replaced); read by clientAddress(). */
+export const CLIENT_ADDRESS_HEADER = 'x-porchlight-client-address';
+
+/** On globalThis: serve.mjs marks it through the boot bundle, clientAddress() reads it in Astro's. */
+const RESOLVED_BY_SERVER = Symbol.for('porchlight.client-address-resolved');
+
+/** Called once by scripts/serve.mjs, which sets the header on every request it hands to Astro. */
+export function markClientAddressResolved(): void {
+  (globalThis as { [RESOLVED_BY_SERVER]?: boolean })[RESOLVED_BY_SERVER] = true;
+}
+
+/** False under `astro dev`, where nothing replaces a header the client sent. */
+export function isClientAddressResolved(): boolean {
+  return (globalThis as { [RESOLVED_BY_SERVER]?: boolean })[RESOLVED_BY_SERVER] === true;
+}
+
+const LOOPBACK = ['127.0.0.0/8', '::1/128'];
+
+/**
+ * TRUST_PROXY: a comma-separated list of addresses and CIDR ranges (`10.0.0.0/8`, `::1`), or
+ * `loopback`. Throws on an entry that is neither (the configuration check reports it).
+ */
+export function parseTrustedProxies(value: string): BlockList {
+  const list = new BlockList();
+  for (const raw of value.split(',').map((part) => part.trim()).filter(Boolean)) {
+    for (const entry of raw === 'loopback' ? LOOPBACK : [raw]) {
+      const [address = '', bits] = entry.split('/');
+      const family = isIP(address);
+      if (family === 0) throw new Error(`"${raw}" is not an address, a CIDR range or "loopback"`);
+      const type = family === 6 ? 'ipv6' : 'ipv4';
+      if (bits === undefined) list.addAddress(address, type);
+      else {
+        const prefix = Number(bits);
+        if (!Number.isInteger(prefix) || prefix < 0 || prefix > (family === 6 ? 128 : 32)) throw new Error(`"${raw}" has a bad prefix length`);
+        list.addSubnet(address, prefix, type);
+      }
+    }
+  }
+  return list;
+}
+
+function isTrusted(address: string, trusted: BlockList): boolean {
+  const plain = address.startsWith('::ffff:') && isIP(address.slice(7)) === 4 ? address.slice(7) : address;
+  const family = isIP(plain);
+  return family !== 0 && trusted.check(plain, family === 6 ? 'ipv6' : 'ipv4');
+}
+
+/**
+ * The client's address: walking back from the socket's peer through `X-Forwarded-For`, the first
+ * hop that is not a trusted proxy (the left-most entry when all are). Entries left of it were
+ * written by the client and count for nothing.
+ */
+export function resolveClientAddress(peer: string | undefined, forwardedFor: string | string[] | undefined, trusted: BlockList | null): string {
+  const socket = peer || 'unknown';
+  if (!trusted || !forwardedFor || !isTrusted(socket, trusted)) return socket;
+  const hops = (Array.isArray(forwardedFor) ? forwardedFor.join(',') : forwardedFor)
+    .split(',')
+    .map((hop) => hop.trim())
+    .filter(Boolean);
+  for (let index = hops.length - 1; index >= 0; index -= 1) {
+    const hop = hops[index]!;
+    if (isIP(hop) === 0) return socket; // a garbled chain: trust none of it
+    if (!isTrusted(hop, trusted) || index === 0) return hop;
+  }
+  return socket;
+}
