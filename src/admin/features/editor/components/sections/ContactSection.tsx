@@ -1,16 +1,17 @@
 import { Phone } from 'lucide-react';
-import { MAX_PHONE, MAX_URL } from '../../../../../lib/shared/schemas/instruction.ts';
+import { MAX_PHONE } from '../../../../../lib/shared/schemas/instruction.ts';
 import { TextField } from '../../../../components/ui/TextField.tsx';
 import { fieldId, type SectionProps } from '../../model/editor-form.ts';
+import { LinkFields, type LinkFieldSpec } from '../common/LinkFields.tsx';
 import { Section } from '../common/Section.tsx';
 
-const LINKS = [
+const LINKS: readonly LinkFieldSpec[] = [
   { key: 'whatsapp', label: 'WhatsApp link', placeholder: 'https://wa.me/385915550101' },
   { key: 'viber', label: 'Viber link', placeholder: 'viber://chat?number=%2B385915550101' },
   { key: 'telegram', label: 'Telegram link', placeholder: 'https://t.me/yourname' },
   { key: 'facebook', label: 'Facebook page', placeholder: 'https://facebook.com/yourpage' },
   { key: 'instagram', label: 'Instagram profile', placeholder: 'https://instagram.com/yourname' },
-] as const;
+];
 
 /** SPEC §2 Editor "contact information": how guests reach the host. */
 export function ContactSection({ form, patch }: SectionProps) {
@@ -27,19 +28,7 @@ export function ContactSection({ form, patch }: SectionProps) {
           value={form.phone}
           onChange={(event) => patch({ phone: event.target.value })}
         />
-        {LINKS.map(({ key, label, placeholder }) => (
-          <TextField
-            key={key}
-            id={fieldId(key)}
-            label={label}
-            type="url"
-            inputMode="url"
-            placeholder={placeholder}
-            maxLength={MAX_URL}
-            value={form[key]}
-            onChange={(event) => patch({ [key]: event.target.value })}
-          />
-        ))}
+        <LinkFields links={LINKS} form={form} patch={patch} />
       </div>
     </Section>
   );
