@@ -68,7 +68,6 @@ export async function seedDemo(db: Kysely<Database>, now = Date.now()): Promise<
       google_id: null,
       picture: '',
       email_verified_at: now,
-      plan: 'free',
       created_at: now,
       updated_at: now,
     })

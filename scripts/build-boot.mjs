@@ -1,14 +1,22 @@
-// Bundles src/lib/server/boot.ts for scripts/serve.mjs (the Astro build bundles only routes).
+// Bundles the server entries the Astro build does not: src/lib/server/boot.ts for
+// scripts/serve.mjs, and the admin command line for scripts/admin.mjs.
 import { build } from 'esbuild';
 
-await build({
-  entryPoints: ['src/lib/server/boot.ts'],
-  outfile: `${process.env.DIST_DIR ?? 'dist'}/boot/boot.mjs`,
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node22',
-  packages: 'external',
-  sourcemap: true,
-  logLevel: 'warning',
-});
+const dist = process.env.DIST_DIR ?? 'dist';
+const entries = { boot: 'src/lib/server/boot.ts', admin: 'src/lib/server/cli/admin.ts' };
+
+await Promise.all(
+  Object.entries(entries).map(([name, entry]) =>
+    build({
+      entryPoints: [entry],
+      outfile: `${dist}/boot/${name}.mjs`,
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node22',
+      packages: 'external',
+      sourcemap: true,
+      logLevel: 'warning',
+    }),
+  ),
+);

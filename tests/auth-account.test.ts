@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../src/lib/shared/messages.ts';
-import { createUser, linkIn, login, mailTo, query, sessionCookieFrom, withCookie } from './helpers/auth.ts';
+import { createUser, linkIn, login, mailTo, query, sessionCookieFrom, setUserPlan, withCookie } from './helpers/auth.ts';
 import { startServer, type TestServer } from './helpers/server.ts';
 import { startSmtpServer, type TestSmtpServer } from './helpers/smtp.ts';
 
@@ -180,9 +180,7 @@ describe('GET /api/users/me and the support line', () => {
     expect(freeMe).not.toHaveProperty('supportPhone');
 
     const premium = await createUser(server);
-    const db = server.openDb();
-    db.prepare("UPDATE users SET plan = 'premium' WHERE id = ?").run(premium.id);
-    db.close();
+    setUserPlan(server, premium.id, 'premium');
     const premiumMe = (await (await me(await login(server, premium.email, premium.password))).json()) as Record<string, unknown>;
     expect(premiumMe['plan']).toBe('premium');
     expect(premiumMe['supportPhone']).toEqual(expect.stringMatching(/\d/));

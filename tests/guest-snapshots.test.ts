@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_TOKEN } from '../src/lib/shared/demo.ts';
 import { ADDRESS_MARKER, LOCKBOX_MARKER, type Instruction } from '../src/lib/shared/schemas/instruction.ts';
 import sharp from 'sharp';
-import { createUser, login, query, run, withCookie } from './helpers/auth.ts';
+import { createUser, login, query, run, setUserPlan, withCookie } from './helpers/auth.ts';
+import type { TestPlan } from './helpers/plan.ts';
 import { startServer, type TestServer } from './helpers/server.ts';
 
 // NODE_ENV=test makes guest responses carry `x-sqlite-queries` (src/lib/server/snapshots/query-counter.ts).
@@ -25,9 +26,9 @@ interface Host {
   call(path: string, init?: RequestInit & { json?: unknown }): Promise<Response>;
 }
 
-async function host(plan = 'free'): Promise<Host> {
+async function host(plan: TestPlan = 'free'): Promise<Host> {
   const user = await createUser(server);
-  run(server, 'UPDATE users SET plan = ? WHERE id = ?', plan, user.id);
+  setUserPlan(server, user.id, plan);
   const cookie = await login(server, user.email, user.password);
   return { id: user.id, call: (p, init = {}) => server.request(p, { ...init, headers: withCookie(cookie, Object.fromEntries(new Headers(init.headers))) }) };
 }

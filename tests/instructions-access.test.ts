@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../src/lib/shared/messages.ts';
 import { FREE_INSTRUCTION_LIMIT } from '../src/lib/shared/plans.ts';
 import type { Instruction } from '../src/lib/shared/schemas/instruction.ts';
-import { createUser, login, query, run, withCookie } from './helpers/auth.ts';
+import { createUser, login, query, setUserPlan, withCookie } from './helpers/auth.ts';
+import type { TestPlan } from './helpers/plan.ts';
 import { startServer, type TestServer } from './helpers/server.ts';
 
 /**
@@ -26,9 +27,9 @@ interface Host {
   call: Call;
 }
 
-async function host(plan = 'free'): Promise<Host> {
+async function host(plan: TestPlan = 'free'): Promise<Host> {
   const user = await createUser(server);
-  run(server, 'UPDATE users SET plan = ? WHERE id = ?', plan, user.id);
+  setUserPlan(server, user.id, plan);
   const cookie = await login(server, user.email, user.password);
   return { id: user.id, call: (path, init = {}) => server.request(path, { ...init, headers: withCookie(cookie, Object.fromEntries(new Headers(init.headers))) }) };
 }
@@ -41,8 +42,8 @@ async function create(h: Host, body: unknown = {}): Promise<Instruction> {
   return ((await response.json()) as { instruction: Instruction }).instruction;
 }
 
-function setPlan(h: Host, plan: string): void {
-  run(server, 'UPDATE users SET plan = ? WHERE id = ?', plan, h.id);
+function setPlan(h: Host, plan: TestPlan): void {
+  setUserPlan(server, h.id, plan);
 }
 
 function row(id: string): { data: string; version: number; token: string; is_free: number; user_id: string } | undefined {

@@ -4,7 +4,8 @@ import { DEFAULT_HOUSE_RULES } from '../src/lib/shared/house-rules.ts';
 import { messages } from '../src/lib/shared/messages.ts';
 import { DEFAULT_INSTRUCTION_NAME, instructionContentSchema, LOCKBOX_MARKER, MAX_BOXES, MAX_TEXT, type Instruction } from '../src/lib/shared/schemas/instruction.ts';
 import { DEFAULT_WELCOME_MESSAGE } from '../src/lib/shared/schemas/settings.ts';
-import { createUser, login, query, run, withCookie } from './helpers/auth.ts';
+import { createUser, login, query, run, setUserPlan, withCookie } from './helpers/auth.ts';
+import type { TestPlan } from './helpers/plan.ts';
 import { startServer, type TestServer } from './helpers/server.ts';
 
 let server: TestServer;
@@ -31,9 +32,10 @@ interface Host {
   call(path: string, init?: RequestInit & { json?: unknown }): Promise<Response>;
 }
 
-async function host(plan = 'free', picture = ''): Promise<Host> {
+async function host(plan: TestPlan = 'free', picture = ''): Promise<Host> {
   const user = await createUser(server);
-  run(server, 'UPDATE users SET plan = ?, picture = ? WHERE id = ?', plan, picture, user.id);
+  setUserPlan(server, user.id, plan);
+  run(server, 'UPDATE users SET picture = ? WHERE id = ?', picture, user.id);
   const cookie = await login(server, user.email, user.password);
   return {
     id: user.id,

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADDRESS_MARKER, LOCKBOX_MARKER, MAX_BOXES, type Instruction } from '../src/lib/shared/schemas/instruction.ts';
 import type { Settings } from '../src/lib/shared/schemas/settings.ts';
-import { createUser, login, run, withCookie } from './helpers/auth.ts';
+import { createUser, login, setUserPlan, withCookie } from './helpers/auth.ts';
 import { startServer, type TestServer } from './helpers/server.ts';
 
 /**
@@ -49,7 +49,7 @@ let mirror: Instruction;
 beforeAll(async () => {
   server = await startServer();
   const user = await createUser(server);
-  run(server, "UPDATE users SET plan = 'gold' WHERE id = ?", user.id);
+  setUserPlan(server, user.id, 'gold');
   const cookie = await login(server, user.email, user.password);
   call = (path, init = {}) => server.request(path, { ...init, headers: withCookie(cookie, Object.fromEntries(new Headers(init.headers))) });
   const response = await call('/api/instruction', { method: 'POST' });

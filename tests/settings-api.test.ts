@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../src/lib/shared/messages.ts';
 import type { Instruction } from '../src/lib/shared/schemas/instruction.ts';
 import { DEFAULT_SETTINGS, type Settings } from '../src/lib/shared/schemas/settings.ts';
-import { createUser, login, query, run, withCookie } from './helpers/auth.ts';
+import { createUser, login, query, setUserPlan, withCookie } from './helpers/auth.ts';
+import type { TestPlan } from './helpers/plan.ts';
 import { startServer, type TestServer } from './helpers/server.ts';
 
 let server: TestServer;
@@ -20,9 +21,9 @@ const SETTINGS_KEYS = ['textGreating', 'phone', 'whatsapp', 'viber', 'telegram',
 
 type Call = (path: string, init?: RequestInit & { json?: unknown }) => Promise<Response>;
 
-async function host(plan = 'free'): Promise<{ id: string; call: Call }> {
+async function host(plan: TestPlan = 'free'): Promise<{ id: string; call: Call }> {
   const user = await createUser(server);
-  run(server, 'UPDATE users SET plan = ? WHERE id = ?', plan, user.id);
+  setUserPlan(server, user.id, plan);
   const cookie = await login(server, user.email, user.password);
   return { id: user.id, call: (path, init = {}) => server.request(path, { ...init, headers: withCookie(cookie, Object.fromEntries(new Headers(init.headers))) }) };
 }
@@ -172,7 +173,7 @@ describe('PUT /api/settings/updateExistingInstructions', () => {
   it('without a plan, leaves the guidebooks made on a paid plan alone', async () => {
     const h = await host('gold');
     const paid = await create(h.call);
-    run(server, "UPDATE users SET plan = 'free' WHERE id = ?", h.id);
+    setUserPlan(server, h.id, 'free');
     const free = await create(h.call);
     const response = await h.call('/api/settings/updateExistingInstructions', { method: 'PUT', json: { dataSettings: changed, applyToExistingInstruction: { contact: true } } });
     expect(((await response.json()) as { updated: number }).updated).toBe(1);

@@ -3,7 +3,8 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../src/lib/shared/messages.ts';
 import type { Instruction } from '../src/lib/shared/schemas/instruction.ts';
-import { createUser, login, query, run, withCookie } from './helpers/auth.ts';
+import { createUser, login, query, setUserPlan, withCookie } from './helpers/auth.ts';
+import type { TestPlan } from './helpers/plan.ts';
 import { startServer, type TestServer } from './helpers/server.ts';
 import { startSmtpServer, type ReceivedMail, type TestSmtpServer } from './helpers/smtp.ts';
 
@@ -32,9 +33,9 @@ interface Host {
   call: (path: string, init?: RequestInit & { json?: unknown }) => Promise<Response>;
 }
 
-async function host(plan = 'gold'): Promise<Host> {
+async function host(plan: TestPlan = 'gold'): Promise<Host> {
   const user = await createUser(server);
-  run(server, 'UPDATE users SET plan = ? WHERE id = ?', plan, user.id);
+  setUserPlan(server, user.id, plan);
   const cookie = await login(server, user.email, user.password);
   return { id: user.id, name: user.name, call: (path, init = {}) => server.request(path, { ...init, headers: withCookie(cookie, Object.fromEntries(new Headers(init.headers))) }) };
 }
@@ -215,7 +216,7 @@ describe('who may share', () => {
   it('a guidebook locked by the plan is shared like its guest link, which keeps working', async () => {
     const h = await host('premium');
     const paid = await create(h, { nameInstruction: 'Made on Premium' });
-    run(server, 'UPDATE users SET plan = ? WHERE id = ?', 'free', h.id);
+    setUserPlan(server, h.id, 'free');
     expect((await server.request(`/instruction/${paid.token}`)).status).toBe(200);
     expect((await h.call(`/api/instruction/${paid._id}/qr`)).status).toBe(200);
     expect((await h.call(`/dashboard/poster/${paid._id}`)).status).toBe(200);

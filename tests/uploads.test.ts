@@ -10,7 +10,7 @@ import type { Database } from '../src/lib/server/db/schema.ts';
 import { createNamedStorage } from '../src/lib/server/storage.ts';
 import { removeUnreferencedUploads } from '../src/lib/server/uploads/remove-unreferenced-uploads.ts';
 import { messages } from '../src/lib/shared/messages.ts';
-import { createUser, login, query, run, withCookie } from './helpers/auth.ts';
+import { createUser, login, query, run, setUserPlan, withCookie } from './helpers/auth.ts';
 import { startServer, type TestServer } from './helpers/server.ts';
 
 let server: TestServer;
@@ -155,9 +155,9 @@ describe('POST /api/upload: accepted images', () => {
     expect(await sharp(stored).metadata()).toMatchObject({ width: 1200, height: 675 });
   });
 
-  it.each(['gold', 'premium'])('%s gets the larger output: 1200×1200 square, 1920×1080 rectangle', async (plan) => {
+  it.each(['gold', 'premium'] as const)('%s gets the larger output: 1200×1200 square, 1920×1080 rectangle', async (plan) => {
     const { user, cookie: paid } = await signedIn();
-    run(server, 'UPDATE users SET plan = ? WHERE id = ?', plan, user.id);
+    setUserPlan(server, user.id, plan);
     const square = await uploadOk(paid, { bytes: files.jpeg, name: 'a.jpg', type: 'image/jpeg' }, 'square');
     expect(await sharp(square.stored).metadata()).toMatchObject({ width: 1200, height: 1200 });
     const rectangle = await uploadOk(paid, { bytes: files.jpeg, name: 'a.jpg', type: 'image/jpeg' }, 'rectangle');

@@ -1,5 +1,6 @@
 import http from 'node:http';
 import { hash } from '@node-rs/argon2';
+import { writePlan, type TestPlan } from './plan.ts';
 import type { TestServer } from './server.ts';
 import type { ReceivedMail, TestSmtpServer } from './smtp.ts';
 
@@ -64,8 +65,8 @@ export async function createUser(server: TestServer, overrides: Partial<Omit<Tes
   const db = server.openDb();
   try {
     db.prepare(
-      `INSERT INTO users (id, name, email, password_hash, google_id, picture, email_verified_at, plan, created_at, updated_at)
-       VALUES (?, ?, ?, ?, ?, '', ?, 'free', ?, ?)`,
+      `INSERT INTO users (id, name, email, password_hash, google_id, picture, email_verified_at, created_at, updated_at)
+       VALUES (?, ?, ?, ?, ?, '', ?, ?, ?)`,
     ).run(id, name, email, passwordHash, overrides.googleId ?? null, overrides.verified === false ? null : now, now, now);
   } finally {
     db.close();
@@ -119,6 +120,16 @@ export function query<T>(server: TestServer, sql: string, ...params: unknown[]):
   const db = server.openDb();
   try {
     return db.prepare(sql).all(...params) as T[];
+  } finally {
+    db.close();
+  }
+}
+
+/** Puts a user on a plan (tests/helpers/plan.ts) in the server's database. */
+export function setUserPlan(server: TestServer, userId: string, plan: TestPlan): void {
+  const db = server.openDb();
+  try {
+    writePlan(db, userId, plan);
   } finally {
     db.close();
   }

@@ -1,6 +1,7 @@
 import type { BlockList } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import type { BillingInterval, PaidPlanId } from '../shared/plans.ts';
 import { parseTrustedProxies } from './http/forwarded.ts';
 
 /**
@@ -55,12 +56,25 @@ export interface Config {
   mail: { smtpUrl: string | undefined; from: string; inbox: string };
   turnstile: { siteKey: string; secretKey: string; verifyUrl: string } | undefined;
   google: { clientId: string; jwksUrl: string } | undefined;
+  /** Stripe billing; undefined without STRIPE_SECRET_KEY (plans are then set by the admin CLI). */
+  stripe: StripeConfig | undefined;
   nominatimUrl: string;
   storageDriver: Env['STORAGE_DRIVER'];
   supportPhone: string;
   /** TRUST_PROXY parsed; null: the socket's peer is the client (no proxy in front). */
   trustedProxies: BlockList | null;
   raw: Env;
+}
+
+export interface StripeConfig {
+  secretKey: string;
+  publishableKey: string | undefined;
+  /** Without it the webhook endpoint refuses every event (nothing unsigned is believed). */
+  webhookSecret: string | undefined;
+  /** STRIPE_API_URL split the way the SDK takes it; undefined: Stripe's own API. */
+  api: { host: string; port: number; protocol: 'http' | 'https' } | undefined;
+  /** The Stripe price id of each paid plan and interval (STRIPE_PRICE_*); undefined: not sold. */
+  prices: Record<PaidPlanId, Record<BillingInterval, string | undefined>>;
 }
 
 export class ConfigError extends Error {
@@ -104,6 +118,8 @@ export function parseConfig(source: NodeJS.ProcessEnv = process.env): Config {
     ? { clientId: env.GOOGLE_CLIENT_ID, jwksUrl: env.GOOGLE_JWKS_URL ?? 'https://www.googleapis.com/oauth2/v3/certs' }
     : undefined;
 
+  const stripe = env.STRIPE_SECRET_KEY ? stripeConfigOf(env, env.STRIPE_SECRET_KEY) : undefined;
+
   return {
     env: env.NODE_ENV,
     port: env.PORT,
@@ -119,11 +135,33 @@ export function parseConfig(source: NodeJS.ProcessEnv = process.env): Config {
     },
     turnstile,
     google,
+    stripe,
     nominatimUrl: env.NOMINATIM_URL ?? 'https://nominatim.openstreetmap.org',
     storageDriver: env.STORAGE_DRIVER,
     // A documented placeholder (README): replace with the real line through SUPPORT_PHONE.
     supportPhone: env.SUPPORT_PHONE ?? '+1 555 0100 200',
     trustedProxies,
     raw: env,
+  };
+}
+
+function stripeConfigOf(env: Env, secretKey: string): StripeConfig {
+  const api = env.STRIPE_API_URL ? new URL(env.STRIPE_API_URL) : undefined;
+  const prices = {
+    gold: { monthly: env.STRIPE_PRICE_GOLD_MONTHLY, yearly: env.STRIPE_PRICE_GOLD_YEARLY },
+    premium: { monthly: env.STRIPE_PRICE_PREMIUM_MONTHLY, yearly: env.STRIPE_PRICE_PREMIUM_YEARLY },
+  };
+  const ids = Object.values(prices).flatMap((byInterval) => Object.values(byInterval)).filter(Boolean);
+  if (new Set(ids).size !== ids.length) throw new ConfigError('Invalid configuration:\n  STRIPE_PRICE_*: each plan and interval needs its own price id');
+  return {
+    secretKey,
+    publishableKey: env.STRIPE_PUBLISHABLE_KEY,
+    webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+    api: api && {
+      host: api.hostname,
+      protocol: api.protocol === 'http:' ? 'http' : 'https',
+      port: api.port ? Number(api.port) : api.protocol === 'http:' ? 80 : 443,
+    },
+    prices,
   };
 }

@@ -43,6 +43,8 @@ export const rateRules = {
   shareUser: (userId: string): RateRule => ({ key: `share:user:${userId}`, limit: 20, windowMs: HOUR }),
   shareIp: (ip: string): RateRule => ({ key: `share:ip:${ip}`, limit: 60, windowMs: HOUR }),
   shareRecipient: (email: string): RateRule => ({ key: `share:to:${email}`, limit: 5, windowMs: DAY }),
+  /** Billing calls that reach Stripe (checkout, plan changes, cancel, portal): a person makes a few. */
+  billingUser: (userId: string): RateRule => ({ key: `billing:user:${userId}`, limit: 30, windowMs: HOUR }),
 } as const;
 
 /** Says how long to wait, in whole minutes; a flow may word it its own way. */

@@ -1,12 +1,28 @@
 /**
- * Plans and their prices (SPEC §6, §9). Shared by the landing page's pricing section and the
- * dashboard's pricing view, so both show the same numbers; the server enforces the limits.
+ * Plans and their prices (SPEC §6, §9): the one price table, used by the landing page's pricing
+ * section, the dashboard's pricing view and the server (limits, the price a subscription shows).
+ * Which Stripe price id stands for which plan and interval is configuration (STRIPE_PRICE_*),
+ * read on the server only (src/lib/server/billing/billing-config.ts).
  */
 export type PlanId = 'free' | 'gold' | 'premium';
+export type PaidPlanId = Exclude<PlanId, 'free'>;
 export type BillingInterval = 'monthly' | 'yearly';
+
+export const PAID_PLAN_IDS: readonly PaidPlanId[] = ['gold', 'premium'];
+export const BILLING_INTERVALS: readonly BillingInterval[] = ['monthly', 'yearly'];
 
 /** A free account may hold this many guidebooks (SPEC §6). */
 export const FREE_INSTRUCTION_LIMIT = 3;
+
+/**
+ * The limit of the paid plans, which have none (SPEC §6 "unlimited instructions"). A number rather
+ * than null so that `instructionsNumber` (SPEC §3) stays a number and the display rules of SPEC §9
+ * apply to it as written: "Unlimited" above 3, the infinity icon above 501.
+ */
+export const UNLIMITED_INSTRUCTIONS = Number.MAX_SAFE_INTEGER;
+
+/** SPEC §9: above this many, the limit is drawn as the infinity icon. */
+const INFINITY_ICON_ABOVE = 501;
 
 /** Yearly billing is 20% off twelve months (SPEC §9). */
 export const YEARLY_DISCOUNT = 0.2;
@@ -22,8 +38,8 @@ export interface Plan {
   /** One line under the plan's name. */
   tagline: string;
   monthlyCents: number;
-  /** How many guidebooks the plan allows; `null` means unlimited. */
-  instructionLimit: number | null;
+  /** How many guidebooks the plan allows (UNLIMITED_INSTRUCTIONS on the paid plans). */
+  instructionLimit: number;
   /** Shown as a ribbon on the pricing view. */
   highlighted: boolean;
   features: readonly string[];
@@ -49,28 +65,18 @@ export const PLANS: readonly Plan[] = [
     name: 'Gold',
     tagline: 'For hosts with a growing portfolio.',
     monthlyCents: 500,
-    instructionLimit: null,
+    instructionLimit: UNLIMITED_INSTRUCTIONS,
     highlighted: true,
-    features: [
-      'Unlimited guidebooks',
-      'Higher-quality image uploads',
-      'Ad-free guest pages',
-      'Priority support',
-    ],
+    features: ['Unlimited guidebooks', 'Higher-quality image uploads', 'Ad-free guest pages', 'Priority support'],
   },
   {
     id: 'premium',
     name: 'Premium',
     tagline: 'Your brand, front and centre.',
     monthlyCents: 1000,
-    instructionLimit: null,
+    instructionLimit: UNLIMITED_INSTRUCTIONS,
     highlighted: false,
-    features: [
-      'Everything in Gold',
-      'Multiple colour themes',
-      'Your own branding title and setup',
-      'VIP phone support with visible support numbers',
-    ],
+    features: ['Everything in Gold', 'Multiple colour themes', 'Your own branding title and setup', 'VIP phone support with visible support numbers'],
   },
 ];
 
@@ -78,6 +84,10 @@ export function findPlan(id: PlanId): Plan {
   const plan = PLANS.find((candidate) => candidate.id === id);
   if (!plan) throw new Error(`Unknown plan: ${id}`);
   return plan;
+}
+
+export function isPlanId(value: unknown): value is PlanId {
+  return value === 'free' || value === 'gold' || value === 'premium';
 }
 
 /** Price of a plan in cents for one billing interval. */
@@ -96,7 +106,37 @@ export function formatEuros(cents: number): string {
   }).format(cents / 100);
 }
 
-/** "3" for limited plans, "Unlimited" above the free limit (SPEC §9). */
-export function formatInstructionLimit(limit: number | null): string {
-  return limit !== null && limit <= FREE_INSTRUCTION_LIMIT ? String(limit) : 'Unlimited';
+/** "€5/month", "€48/year". */
+export function formatPrice(cents: number, interval: BillingInterval): string {
+  return `${formatEuros(cents)}/${interval === 'yearly' ? 'year' : 'month'}`;
+}
+
+/** "3" up to the free limit, "Unlimited" above it (SPEC §9). */
+export function formatInstructionLimit(limit: number): string {
+  return limit <= FREE_INSTRUCTION_LIMIT ? String(limit) : 'Unlimited';
+}
+
+/** SPEC §9: a limit above 501 is drawn as the infinity icon (labelled "Unlimited"). */
+export function showsInfinityIcon(limit: number): boolean {
+  return limit > INFINITY_ICON_ABOVE;
+}
+
+/**
+ * The plan name a subscription shows (SPEC §3): Gold, Premium, otherwise Free. "Pro" is a name an
+ * older subscription may carry (SPEC §3 "Pro also seen"); it is displayed, never sold.
+ */
+export type PlanName = 'Free' | 'Gold' | 'Premium' | 'Pro';
+
+const RANK: Record<PlanId, number> = { free: 0, gold: 1, premium: 2 };
+
+export type PlanChange = 'upgrade' | 'downgrade' | 'same';
+
+/**
+ * SPEC §4 "Subscription plan": Gold → Premium is an upgrade, Premium → Gold a downgrade. Within a
+ * plan, monthly → yearly is an upgrade (paid now) and yearly → monthly a downgrade (at period end).
+ */
+export function planChange(from: { plan: PlanId; interval: BillingInterval }, to: { plan: PlanId; interval: BillingInterval }): PlanChange {
+  if (RANK[to.plan] !== RANK[from.plan]) return RANK[to.plan] > RANK[from.plan] ? 'upgrade' : 'downgrade';
+  if (to.interval === from.interval) return 'same';
+  return to.interval === 'yearly' ? 'upgrade' : 'downgrade';
 }

@@ -54,7 +54,7 @@ export async function loginWithGoogle({ credential, ip }: { credential: string; 
     const id = nanoid();
     await trx
       .insertInto('users')
-      .values({ id, name: identity.name, email: identity.email, password_hash: null, google_id: identity.sub, picture: '', email_verified_at: now, plan: 'free', created_at: now, updated_at: now })
+      .values({ id, name: identity.name, email: identity.email, password_hash: null, google_id: identity.sub, picture: '', email_verified_at: now, created_at: now, updated_at: now })
       .execute();
     return id;
   });

@@ -47,7 +47,7 @@ export async function registerUser({ name, email, password, captchaToken, ip }: 
       const id = nanoid();
       await trx
         .insertInto('users')
-        .values({ id, name, email, password_hash: passwordHash, google_id: null, picture: '', email_verified_at: null, plan: 'free', created_at: now, updated_at: now })
+        .values({ id, name, email, password_hash: passwordHash, google_id: null, picture: '', email_verified_at: null, created_at: now, updated_at: now })
         .execute();
       const token = await issueToken({ trx, userId: id, purpose: 'verify', now });
       await outbox.enqueue(verificationMail(config, { to: email, name, token }), trx);

@@ -1,17 +1,27 @@
+import type { PlanId } from '../../shared/plans.ts';
 import { getRuntime } from '../runtime.ts';
+import { planChangesAt, planOfSubscription, type SubscriptionRow } from './plan-of-subscription.ts';
 
-/** Kept apart from src/lib/shared/plans.ts on purpose: that module describes prices, this the account. */
-export type UserPlan = 'free' | 'gold' | 'premium';
+/** Kept for the callers that name the account's plan type. */
+export type UserPlan = PlanId;
 
-const PLANS: ReadonlySet<string> = new Set<UserPlan>(['free', 'gold', 'premium']);
+async function findSubscriptionRow(userId: string): Promise<SubscriptionRow | undefined> {
+  const { db } = await getRuntime();
+  return db.selectFrom('subscriptions').selectAll().where('user_id', '=', userId).executeTakeFirst();
+}
 
 /**
- * The one place that says which plan a user is on (GET /api/users/me and every plan check).
- * Until billing lands this reads the stored column, 'free' by default; the billing issue replaces
- * the body (subscription status, period end) without changing the signature.
+ * The one place that says which plan a user is on: the guidebook limit and locks, the editor,
+ * the guest page's branding and theme, support numbers and upload quality all ask here. It reads
+ * the synced subscription (never a client's word, SECURITY.md 33).
  */
-export async function getUserPlan(userId: string): Promise<UserPlan> {
-  const { db } = await getRuntime();
-  const row = await db.selectFrom('users').select('plan').where('id', '=', userId).executeTakeFirst();
-  return row && PLANS.has(row.plan) ? (row.plan as UserPlan) : 'free';
+export async function getUserPlan(userId: string): Promise<PlanId> {
+  return planOfSubscription(await findSubscriptionRow(userId), Date.now());
+}
+
+/** The plan and when it changes by itself (for guest snapshots, which must not outlive it). */
+export async function getUserPlanWithExpiry(userId: string): Promise<{ plan: PlanId; changesAt: number | null }> {
+  const row = await findSubscriptionRow(userId);
+  const now = Date.now();
+  return { plan: planOfSubscription(row, now), changesAt: planChangesAt(row, now) };
 }

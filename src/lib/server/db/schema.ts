@@ -9,7 +9,6 @@ export interface UsersTable {
   google_id: string | null;
   picture: string;
   email_verified_at: number | null;
-  plan: string;
   created_at: number;
   updated_at: number;
 }
@@ -101,6 +100,41 @@ export interface GeocodeCacheTable {
   created_at: number;
 }
 
+/** The Stripe customer of a user (db/migrations/0006-billing.ts). */
+export interface BillingCustomersTable {
+  user_id: string;
+  customer_id: string;
+  open_checkout_session_id: string | null;
+  created_at: number;
+}
+
+/** The subscription that decides a user's plan (db/migrations/0006-billing.ts); times in epoch ms. */
+export interface SubscriptionsTable {
+  user_id: string;
+  source: 'stripe' | 'operator';
+  stripe_subscription_id: string | null;
+  stripe_customer_id: string | null;
+  price_id: string | null;
+  plan: 'free' | 'gold' | 'premium';
+  payment_interval: 'monthly' | 'yearly' | null;
+  price_cents: number;
+  status: string;
+  current_period_end: number | null;
+  cancel_at_period_end: number;
+  next_plan: 'gold' | 'premium' | null;
+  next_interval: 'monthly' | 'yearly' | null;
+  pending_plan: 'gold' | 'premium' | null;
+  pending_interval: 'monthly' | 'yearly' | null;
+  pending_expires_at: number | null;
+  updated_at: number;
+}
+
+export interface StripeEventsTable {
+  id: string;
+  type: string;
+  received_at: number;
+}
+
 export interface MigrationsTable {
   name: string;
   applied_at: number;
@@ -117,5 +151,8 @@ export interface Database {
   user_tokens: UserTokensTable;
   uploads: UploadsTable;
   geocode_cache: GeocodeCacheTable;
+  billing_customers: BillingCustomersTable;
+  subscriptions: SubscriptionsTable;
+  stripe_events: StripeEventsTable;
   _migrations: MigrationsTable;
 }

@@ -1,7 +1,7 @@
 import { findHouseRule, houseRuleSvg } from '../../shared/house-rules.ts';
 import type { GuestInstruction } from '../../shared/schemas/instruction.ts';
 import { findTheme, NON_PREMIUM_THEME, type Theme } from '../../shared/themes.ts';
-import { getInstructionPreview } from '../instructions/get-instruction-preview.ts';
+import { readGuestInstruction } from '../instructions/get-instruction-preview.ts';
 import { isAppError } from '../http/app-error.ts';
 import { getRuntime } from '../runtime.ts';
 import { coordinatesFromMapLink, mapEmbedUrl } from './map-coordinates.ts';
@@ -47,26 +47,28 @@ export interface GuestPage {
   description: string;
   /** Absolute URL of the link-preview image (Open Graph): the first photo of the guidebook, else ours. */
   ogImage: string;
+  /** Epoch ms when this page stops being right by itself (the owner's plan changes), or null. */
+  expiresAt: number | null;
 }
 
 /** The guest page of `token`, or null when no guidebook has it (the page answers 404). */
 export async function loadGuestPage(token: string): Promise<GuestPage | null> {
-  let instruction: GuestInstruction;
+  let found: Awaited<ReturnType<typeof readGuestInstruction>>;
   try {
-    instruction = await getInstructionPreview({ token });
+    found = await readGuestInstruction({ token });
   } catch (error) {
     if (isAppError(error) && error.status === 404) return null;
     throw error;
   }
   const { config } = await getRuntime();
-  return toGuestPage(instruction, config.appUrl);
+  return { ...(await toGuestPage(found.instruction, config.appUrl)), expiresAt: found.planChangesAt };
 }
 
 /** The default link-preview image (public/images), for guidebooks without a photo. */
 const DEFAULT_OG_IMAGE = '/images/og-guidebook.png';
 
 /** `appUrl` (configured, never the request's Host) makes the preview image's URL absolute. */
-export async function toGuestPage(i: GuestInstruction, appUrl: URL): Promise<GuestPage> {
+export async function toGuestPage(i: GuestInstruction, appUrl: URL): Promise<Omit<GuestPage, 'expiresAt'>> {
   const markers = { code: i.code, address: i.address, addressUrl: i.addressUrl };
   const coordinates = i.addressUrl ? coordinatesFromMapLink(i.addressUrl) : null;
   const welcomeHtml = i.textGreating.trim();

@@ -1,6 +1,6 @@
 import { isAppError } from '../http/app-error.ts';
 import { getRuntime } from '../runtime.ts';
-import { GUEST_HEADERS } from '../snapshots/serve-guest-page.ts';
+import { GUEST_HEADERS, SNAPSHOT_EXPIRES_HEADER } from '../snapshots/serve-guest-page.ts';
 import { loadGuestPage, type GuestPage } from './load-guest-page.ts';
 
 /** What a guest request shows: the guidebook, "not found", or a load error (SPEC §8). */
@@ -26,7 +26,10 @@ export async function loadGuestView(token: string): Promise<GuestView> {
 /** Status and headers of the answer; only a page is ever cached (the snapshot layer keeps 200s only). */
 export function applyGuestView(view: GuestView, response: { status?: number; headers: Headers }): void {
   for (const [name, value] of Object.entries(GUEST_HEADERS)) response.headers.set(name, value);
-  if (view.kind === 'page') return;
+  if (view.kind === 'page') {
+    if (view.page.expiresAt !== null) response.headers.set(SNAPSHOT_EXPIRES_HEADER, String(view.page.expiresAt));
+    return;
+  }
   response.status = view.kind === 'not-found' ? 404 : view.status;
   response.headers.set('cache-control', 'no-store');
 }

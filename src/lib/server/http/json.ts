@@ -24,7 +24,7 @@ export async function readJson(request: Request, limit = JSON_BODY_LIMIT): Promi
   if (!/^application\/json\s*(;|$)/i.test(type)) {
     throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Content-Type must be application/json.');
   }
-  const text = await readText(request, limit);
+  const text = (await readRawBody(request, limit)).toString('utf8');
   try {
     return JSON.parse(text) as unknown;
   } catch {
@@ -32,12 +32,13 @@ export async function readJson(request: Request, limit = JSON_BODY_LIMIT): Promi
   }
 }
 
-async function readText(request: Request, limit: number): Promise<string> {
+/** The body's exact bytes, at most `limit` (a signed body must be verified as it came). */
+export async function readRawBody(request: Request, limit: number): Promise<Buffer> {
   const declared = Number(request.headers.get('content-length') ?? '0');
   // Unread, the body is drained by Node after the answer (bounded by scripts/serve.mjs's cap), so
   // the client reads a 413 rather than a reset and the connection stays usable.
   if (declared > limit) throw tooLarge(limit);
-  if (!request.body) return '';
+  if (!request.body) return Buffer.alloc(0);
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -53,7 +54,7 @@ async function readText(request: Request, limit: number): Promise<string> {
     }
     chunks.push(value);
   }
-  return Buffer.concat(chunks).toString('utf8');
+  return Buffer.concat(chunks);
 }
 
 function tooLarge(limit: number, headers: Record<string, string> = {}): AppError {

@@ -1,5 +1,5 @@
 import type { GuestInstruction } from '../../shared/schemas/instruction.ts';
-import { getUserPlan } from '../billing/get-user-plan.ts';
+import { getUserPlanWithExpiry } from '../billing/get-user-plan.ts';
 import { getRuntime } from '../runtime.ts';
 import { instructionNotFound } from './instruction-errors.ts';
 import { parseStoredContent } from './instruction-row.ts';
@@ -13,11 +13,23 @@ const TOKEN = /^[\w-]{1,64}$/;
  * `version`, `updatedAt`); the branding title only for premium owners, who alone may show it.
  */
 export async function getInstructionPreview({ token }: { token: string }): Promise<GuestInstruction> {
+  return (await readGuestInstruction({ token })).instruction;
+}
+
+/**
+ * The same, and when it stops being right by itself (`planChangesAt`: the owner's plan ends or
+ * downgrades then, and with it the branding): the guest page's snapshot must not outlive that.
+ */
+export async function readGuestInstruction({ token }: { token: string }): Promise<{ instruction: GuestInstruction; planChangesAt: number | null }> {
   if (!TOKEN.test(token)) throw instructionNotFound();
   const { db } = await getRuntime();
   const row = await db.selectFrom('instructions').select(['user_id', 'token', 'data']).where('token', '=', token).executeTakeFirst();
   if (!row) throw instructionNotFound();
-  const premium = (await getUserPlan(row.user_id)) === 'premium';
+  const { plan, changesAt } = await getUserPlanWithExpiry(row.user_id);
+  const premium = plan === 'premium';
   const content = parseStoredContent(row.data);
-  return { ...content, brandingTitle: premium ? content.brandingTitle : '', token: row.token, user: row.user_id, premium };
+  return {
+    instruction: { ...content, brandingTitle: premium ? content.brandingTitle : '', token: row.token, user: row.user_id, premium },
+    planChangesAt: changesAt,
+  };
 }

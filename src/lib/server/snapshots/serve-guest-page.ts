@@ -2,7 +2,7 @@ import { DEMO_TOKEN } from '../../shared/demo.ts';
 import { getRuntime } from '../runtime.ts';
 import { currentBuildId } from './build-id.ts';
 import { countQueries, installQueryCounter } from './query-counter.ts';
-import { encodeSnapshot, peekSnapshot, readSnapshot, SNAPSHOT_TOKEN, writeSnapshot, type Encoding, type Snapshot } from './snapshot-store.ts';
+import { encodeSnapshot, forgetIfChangedElsewhere, peekSnapshot, readSnapshot, SNAPSHOT_TOKEN, writeSnapshot, type Encoding, type Snapshot } from './snapshot-store.ts';
 import { currentWriteEpoch } from './write-epoch.ts';
 
 /** Headers every guest page carries (SECURITY.md 15: the token must not leak through Referer). */
@@ -10,6 +10,12 @@ export const GUEST_HEADERS: Readonly<Record<string, string>> = {
   'referrer-policy': 'no-referrer',
   'x-robots-tag': 'noindex',
 };
+
+/**
+ * Set by the guest route when the page is right only until a time (the owner's plan ends then):
+ * read into the snapshot's header and never sent to the guest.
+ */
+export const SNAPSHOT_EXPIRES_HEADER = 'x-snapshot-expires';
 
 /** Revalidated on every open (cheap 304), so a publish shows at once (SPEC §9: preview not cached). */
 const CACHE_CONTROL = 'public, max-age=0, must-revalidate';
@@ -47,14 +53,19 @@ export async function serveGuestPage(request: Request, pathname: string, render:
 export async function findFreshSnapshot(token: string, acceptEncoding: string | null): Promise<{ snapshot: Snapshot; encoding: Encoding } | null> {
   const encoding = negotiate(acceptEncoding);
   const stored = await readSnapshot(token, encoding);
-  return stored && stored.header.buildId === currentBuildId() ? { snapshot: stored, encoding } : null;
+  return stored && isFresh(stored) ? { snapshot: stored, encoding } : null;
+}
+
+/** Made by this build, and not past the time its content stops being right. */
+function isFresh({ header }: Snapshot): boolean {
+  return header.buildId === currentBuildId() && (header.expiresAt === null || header.expiresAt === undefined || Date.now() < header.expiresAt);
 }
 
 /** The same, from the in-memory copy alone and synchronously; null on a miss there. */
 export function findFreshSnapshotInMemory(token: string, acceptEncoding: string | null): { snapshot: Snapshot; encoding: Encoding } | null {
   const encoding = negotiate(acceptEncoding);
   const stored = peekSnapshot(token, encoding);
-  return stored && stored.header.buildId === currentBuildId() ? { snapshot: stored, encoding } : null;
+  return stored && isFresh(stored) ? { snapshot: stored, encoding } : null;
 }
 
 async function answer(request: Request, token: string, render: () => Promise<Response>): Promise<Response> {
@@ -75,8 +86,12 @@ async function answer(request: Request, token: string, render: () => Promise<Res
     const type = response.headers.get('content-type') ?? '';
     if (response.status !== 200 || !type.startsWith('text/html')) return null;
     const html = new Uint8Array(await response.arrayBuffer());
-    const snapshots = await encodeSnapshot(html, { csp: response.headers.get('content-security-policy'), buildId });
-    // A write during the render may have removed what this render read: answer, do not store.
+    const expires = Number(response.headers.get(SNAPSHOT_EXPIRES_HEADER));
+    const expiresAt = Number.isFinite(expires) && expires > 0 ? expires : null;
+    const snapshots = await encodeSnapshot(html, { csp: response.headers.get('content-security-policy'), buildId, expiresAt });
+    // A write during the render (here or in another process) may have removed what this render
+    // read: answer, do not store.
+    forgetIfChangedElsewhere();
     if (epoch === currentWriteEpoch()) await writeSnapshot(token, snapshots);
     return snapshots;
   })();

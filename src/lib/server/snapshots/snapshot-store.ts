@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
+import type SQLite from 'better-sqlite3';
 import { getStorage } from '../storage.ts';
+import { bumpWriteEpoch } from './write-epoch.ts';
 
 /**
  * Guest-page snapshots (ARCHITECTURE.md "Guest pages are snapshots"; docs/decisions/007).
@@ -18,6 +20,8 @@ export interface SnapshotHeader {
   csp: string | null;
   buildId: string;
   createdAt: number;
+  /** Epoch ms when the page stops being right by itself (the owner's plan ends), or null. */
+  expiresAt: number | null;
   length: number;
 }
 
@@ -42,9 +46,50 @@ const key = (token: string, encoding: Encoding) => `${token}:${encoding}`;
  */
 const MEMORY_ENTRIES = 600;
 const MEMORY = Symbol.for('porchlight.snapshot-memory');
-const holder = globalThis as { [MEMORY]?: { entries: Map<string, Snapshot>; changes: number } };
+interface MemoryState {
+  entries: Map<string, Snapshot>;
+  changes: number;
+  /** True once per change another process committed to the database (watchOtherProcessWrites). */
+  changedElsewhere?: () => boolean;
+}
+const holder = globalThis as { [MEMORY]?: MemoryState };
 const state = (holder[MEMORY] ??= { entries: new Map<string, Snapshot>(), changes: 0 });
 const memory = state.entries;
+
+/**
+ * The in-memory copies are right only while every change goes through this process. Another
+ * process (the admin CLI setting a plan) writes the database and removes the stored snapshots,
+ * but cannot reach this memory: SQLite's `PRAGMA data_version` changes when another connection
+ * commits, and then every copy is dropped (the store still has the ones that are right). Asked at
+ * most once per event-loop turn (about 2.5 µs), so a request that starts after the other process
+ * committed always sees it, and a burst of guests pays for one check.
+ */
+export function watchOtherProcessWrites(sqlite: SQLite.Database): void {
+  const dataVersion = sqlite.prepare('PRAGMA data_version').pluck();
+  let seen = dataVersion.get();
+  let checkedThisTurn = false;
+  const nextTurn = () => {
+    checkedThisTurn = false;
+  };
+  state.changedElsewhere = () => {
+    if (checkedThisTurn) return false;
+    checkedThisTurn = true;
+    setImmediate(nextTurn);
+    const version = dataVersion.get();
+    if (version === seen) return false;
+    seen = version;
+    return true;
+  };
+}
+
+/** Drops every in-memory copy when another process changed the database (see above). */
+export function forgetIfChangedElsewhere(): void {
+  if (!state.changedElsewhere?.()) return;
+  memory.clear();
+  state.changes += 1;
+  // A render that read the database before that change must not store what it rendered.
+  bumpWriteEpoch();
+}
 
 function remember(id: string, snapshot: Snapshot): void {
   memory.delete(id);
@@ -54,11 +99,13 @@ function remember(id: string, snapshot: Snapshot): void {
 
 /** The in-memory copy only (no store read): what the synchronous fast path answers from. */
 export function peekSnapshot(token: string, encoding: Encoding): Snapshot | null {
+  forgetIfChangedElsewhere();
   return memory.get(key(token, encoding)) ?? null;
 }
 
 export async function readSnapshot(token: string, encoding: Encoding): Promise<Snapshot | null> {
   if (!SNAPSHOT_TOKEN.test(token)) return null;
+  forgetIfChangedElsewhere();
   const id = key(token, encoding);
   const cached = memory.get(id);
   if (cached) return cached;
@@ -72,7 +119,7 @@ export async function readSnapshot(token: string, encoding: Encoding): Promise<S
 }
 
 /** All three encodings of one rendered page, compressed once here (on publish, not per request). */
-export async function encodeSnapshot(html: Uint8Array, meta: { csp: string | null; buildId: string }): Promise<Record<Encoding, Snapshot>> {
+export async function encodeSnapshot(html: Uint8Array, meta: { csp: string | null; buildId: string; expiresAt: number | null }): Promise<Record<Encoding, Snapshot>> {
   const etag = `W/"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`;
   const [br, gz] = await Promise.all([
     brotli(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT } }),

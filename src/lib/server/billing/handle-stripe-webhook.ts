@@ -1,0 +1,66 @@
+import type Stripe from 'stripe';
+import { messages } from '../../shared/messages.ts';
+import { AppError } from '../http/app-error.ts';
+import { getRuntime } from '../runtime.ts';
+import { recordStripeEvent } from './apply-subscription-state.ts';
+import { requireBilling } from './require-billing.ts';
+import { idOf, syncSubscription } from './sync-subscription.ts';
+
+/** Stripe's default: a signature older than five minutes is refused (replay window). */
+const SIGNATURE_TOLERANCE_S = 300;
+
+/** The events that may change a subscription (issue item 4); each only triggers a re-read. */
+const SYNC_EVENTS: ReadonlySet<string> = new Set([
+  'checkout.session.completed',
+  'customer.subscription.created',
+  'customer.subscription.updated',
+  'customer.subscription.deleted',
+  'customer.subscription.paused',
+  'customer.subscription.resumed',
+  'customer.subscription.pending_update_applied',
+  'customer.subscription.pending_update_expired',
+  'invoice.paid',
+  'invoice.payment_failed',
+  'invoice.payment_action_required',
+]);
+
+export type WebhookOutcome = 'synced' | 'duplicate' | 'ignored';
+
+/**
+ * POST /api/stripe/webhook: verifies the signature over the raw bytes (SECURITY.md 20), then
+ * re-reads the customer's subscriptions from Stripe and stores the event id with the result in
+ * one transaction (lines 21, 22). A bad signature answers 400 and changes nothing; a failure while
+ * syncing throws (5xx), so Stripe delivers again; an event we do not act on is acknowledged.
+ */
+export async function handleStripeWebhook({ rawBody, signature }: { rawBody: Buffer; signature: string | null }): Promise<WebhookOutcome> {
+  const billing = await requireBilling();
+  const { log } = await getRuntime();
+  if (!billing.webhookSecret) {
+    log.error('stripe: webhook received but STRIPE_WEBHOOK_SECRET is not set');
+    throw new AppError('SERVICE_UNAVAILABLE', messages.billing.notConfigured);
+  }
+  let event: Stripe.Event;
+  try {
+    event = billing.stripe.webhooks.constructEvent(rawBody, signature ?? '', billing.webhookSecret, SIGNATURE_TOLERANCE_S);
+  } catch (error) {
+    log.warn({ err: error instanceof Error ? error.message : String(error) }, 'stripe: webhook signature refused');
+    throw new AppError('BAD_REQUEST', messages.billing.webhookSignature);
+  }
+
+  const ref = { id: event.id, type: event.type };
+  // A redelivery is answered without asking Stripe again (the transaction below is what holds).
+  const { db } = await getRuntime();
+  if (await db.selectFrom('stripe_events').select('id').where('id', '=', event.id).executeTakeFirst()) return 'duplicate';
+  const customerId = SYNC_EVENTS.has(event.type) ? customerOf(event) : null;
+  if (!customerId) return (await recordStripeEvent(ref)) ? 'ignored' : 'duplicate';
+  const outcome = await syncSubscription(customerId, ref);
+  if (!outcome) return (await recordStripeEvent(ref)) ? 'ignored' : 'duplicate';
+  log.info({ event: event.id, type: event.type, userId: outcome.userId, duplicate: outcome.duplicate, planChanged: outcome.planChanged }, 'stripe: webhook handled');
+  return outcome.duplicate ? 'duplicate' : 'synced';
+}
+
+/** The customer an event is about (subscriptions, invoices and checkout sessions all name one). */
+function customerOf(event: Stripe.Event): string | null {
+  const object = event.data.object as { customer?: string | { id: string } | null };
+  return idOf(object.customer);
+}

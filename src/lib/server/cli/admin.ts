@@ -1,0 +1,63 @@
+import { parseArgs } from 'node:util';
+import { isPlanId } from '../../shared/plans.ts';
+import { OperatorPlanError, setOperatorPlan } from '../billing/set-operator-plan.ts';
+import { getSubscriptionData } from '../billing/get-subscription-data.ts';
+import { ConfigError } from '../config.ts';
+import { getRuntime } from '../runtime.ts';
+
+const USAGE = `usage:
+  npm run admin -- plan set <email> free|gold|premium [--until YYYY-MM-DD]
+  npm run admin -- plan show <email>`;
+
+/**
+ * The operator's command line (scripts/admin.mjs): opens the server's database and stores with
+ * the same configuration (DATA_DIR, …), without the server's workers. A plan set here reaches a
+ * running server on its next request (snapshot-store.ts, watchOtherProcessWrites).
+ */
+export async function runAdmin(argv: string[]): Promise<number> {
+  const { positionals, values } = parseArgs({ args: argv, allowPositionals: true, options: { until: { type: 'string' }, help: { type: 'boolean', short: 'h' } } });
+  const [group, command, email, plan] = positionals;
+  if (values.help || group !== 'plan' || !email || (command !== 'set' && command !== 'show') || (command === 'set' && !plan)) {
+    console.log(USAGE);
+    return values.help ? 0 : 2;
+  }
+  if (command === 'set' && !isPlanId(plan)) return fail(`unknown plan "${plan}": free, gold or premium`);
+  const until = values.until === undefined ? null : parseUntil(values.until);
+  if (until === undefined) return fail(`--until must be a date YYYY-MM-DD, got "${values.until}"`);
+
+  let runtime;
+  try {
+    runtime = await getRuntime('cli');
+  } catch (error) {
+    if (error instanceof ConfigError) return fail(error.message);
+    throw error;
+  }
+  try {
+    if (command === 'set' && isPlanId(plan)) await setOperatorPlan({ email, plan, until });
+    const user = await runtime.db.selectFrom('users').select(['id', 'email']).where('email', '=', email.trim().toLowerCase()).executeTakeFirst();
+    if (!user) return fail(`no user with the e-mail address ${email}`);
+    const data = await getSubscriptionData({ userId: user.id, email: user.email });
+    const ends = data.currentPeriodEnd ? (data.cancelAtPeriodEnd ? `, until ${data.currentPeriodEnd}` : `, renews ${data.currentPeriodEnd}`) : '';
+    console.log(`${user.email}: ${data.plan}${data.status ? ` (${data.status}${ends})` : ''}${data.managedBy ? `, managed by ${data.managedBy}` : ''}`);
+    return 0;
+  } catch (error) {
+    if (error instanceof OperatorPlanError) return fail(error.message);
+    throw error;
+  } finally {
+    await runtime.close();
+  }
+}
+
+function fail(message: string): number {
+  console.error(`admin: ${message}`);
+  return 1;
+}
+
+/** End of the given day in UTC (the plan lasts through that date); undefined when malformed. */
+function parseUntil(value: string): number | undefined {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return undefined;
+  const end = Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]) + 1);
+  const day = new Date(end - 1);
+  return day.getUTCFullYear() === Number(match[1]) && day.getUTCMonth() === Number(match[2]) - 1 ? end : undefined;
+}

@@ -1,0 +1,16 @@
+import type { APIContext } from 'astro';
+import { handleStripeWebhook } from '../../../lib/server/billing/handle-stripe-webhook.ts';
+import { handle, json, readRawBody } from '../../../lib/server/http/json.ts';
+
+/** Stripe's events are small; anything larger is not one. */
+const WEBHOOK_BODY_LIMIT = 512 * 1024;
+
+/**
+ * POST /api/stripe/webhook: the one /api write without a session or Origin check (SECURITY.md 7);
+ * its proof is Stripe's signature over the raw body. 400 bad signature, 5xx retry, 200 otherwise.
+ */
+export const POST = handle(async (context: APIContext) => {
+  const rawBody = await readRawBody(context.request, WEBHOOK_BODY_LIMIT);
+  const outcome = await handleStripeWebhook({ rawBody, signature: context.request.headers.get('stripe-signature') });
+  return json({ received: true, outcome });
+});

@@ -1,0 +1,14 @@
+import type { APIContext } from 'astro';
+import { requireUser } from '../../lib/server/auth/require-user.ts';
+import { changeSubscriptionPrice } from '../../lib/server/billing/change-subscription-price.ts';
+import { handle, json, readBody } from '../../lib/server/http/json.ts';
+import { consumeRateLimits, rateRules } from '../../lib/server/rate-limit.ts';
+import { updateSubscriptionPriceSchema } from '../../lib/shared/schemas/billing.ts';
+
+/** POST /api/update-subscription-price `{ newPriceId, newInterval }` (SPEC §7) → `{ message, change }`. */
+export const POST = handle(async (context: APIContext) => {
+  const { user } = requireUser(context.locals);
+  const { newPriceId, newInterval } = await readBody(context.request, updateSubscriptionPriceSchema);
+  await consumeRateLimits([rateRules.billingUser(user.id)]);
+  return json(await changeSubscriptionPrice({ userId: user.id, priceId: newPriceId, interval: newInterval }));
+});
