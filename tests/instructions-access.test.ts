@@ -95,9 +95,24 @@ describe('authorization matrix', () => {
       const response = await anonymous(route.path, route.init);
       expect(response.status, route.name).toBe(401);
     }
-    for (const [method, path] of [['GET', '/api/settings'], ['PUT', '/api/settings'], ['PUT', '/api/settings/updateExistingInstructions']] as const) {
+    const accountRoutes = [
+      ['GET', '/api/settings'],
+      ['PUT', '/api/settings'],
+      ['PUT', '/api/settings/updateExistingInstructions'],
+      // Billing acts on the caller's own subscription only (no ids in the path to guess).
+      ['POST', '/api/create-checkout-session'],
+      ['GET', '/api/session_status?session_id=cs_test_x'],
+      ['GET', '/api/get-subscription-data'],
+      ['POST', '/api/cancel-subscription'],
+      ['POST', '/api/update-subscription-price'],
+      ['POST', '/api/preview-subscription-change'],
+      ['POST', '/api/billing-portal'],
+      ['GET', '/api/billing/config'],
+    ] as const;
+    for (const [method, path] of accountRoutes) {
       const response = await anonymous(path, method === 'GET' ? {} : { method, json: {} });
       expect(response.status, `${method} ${path}`).toBe(401);
+      expect(await response.json(), `${method} ${path}`).toEqual({ message: messages.auth.pleaseLogIn });
     }
     expect(row(target._id)).toEqual(before);
   });
