@@ -3,6 +3,18 @@ import { defineConfig, devices } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 4330);
 const DATA_DIR = `test-results/e2e-data-${PORT}`;
+// The Stripe stand-in (tests/helpers/stripe) the app bills through; e2e/support/fake-stripe.ts
+// plays Stripe.js in the browser against it.
+const STRIPE_PORT = Number(process.env.E2E_STRIPE_PORT ?? PORT + 1);
+const stripe = {
+  STRIPE_SECRET_KEY: 'sk_test_e2e',
+  STRIPE_PUBLISHABLE_KEY: 'pk_test_e2e',
+  STRIPE_WEBHOOK_SECRET: 'whsec_e2e',
+  STRIPE_PRICE_GOLD_MONTHLY: 'price_gold_monthly',
+  STRIPE_PRICE_GOLD_YEARLY: 'price_gold_yearly',
+  STRIPE_PRICE_PREMIUM_MONTHLY: 'price_premium_monthly',
+  STRIPE_PRICE_PREMIUM_YEARLY: 'price_premium_yearly',
+};
 const chromium = process.env.CHROME_PATH ?? (fs.existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
 const build = process.env.SKIP_BUILD === '1' ? '' : 'npm run build --silent && ';
 
@@ -29,11 +41,20 @@ export default defineConfig({
     { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } },
     { name: 'mobile', use: { ...devices['Pixel 7'], viewport: { width: 375, height: 740 } } },
   ],
-  webServer: {
-    command: `rm -rf ${DATA_DIR} && ${build}node scripts/serve.mjs`,
-    url: `http://localhost:${PORT}/healthz`,
-    reuseExistingServer: false,
-    timeout: 180_000,
-    env: { PORT: String(PORT), HOST: '127.0.0.1', APP_URL: `http://localhost:${PORT}`, DATA_DIR, LOG_LEVEL: 'warn' },
-  },
+  webServer: [
+    {
+      command: `node tests/helpers/stripe/cli.ts --port ${STRIPE_PORT}`,
+      url: `http://127.0.0.1:${STRIPE_PORT}/__control/health`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      env: { ...stripe, STANDIN_WEBHOOK_URL: `http://127.0.0.1:${PORT}/api/stripe/webhook` },
+    },
+    {
+      command: `rm -rf ${DATA_DIR} && ${build}node scripts/serve.mjs`,
+      url: `http://localhost:${PORT}/healthz`,
+      reuseExistingServer: false,
+      timeout: 180_000,
+      env: { PORT: String(PORT), HOST: '127.0.0.1', APP_URL: `http://localhost:${PORT}`, DATA_DIR, LOG_LEVEL: 'warn', ...stripe, STRIPE_API_URL: `http://127.0.0.1:${STRIPE_PORT}` },
+    },
+  ],
 });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../src/lib/shared/messages.ts';
 import { query } from './helpers/auth.ts';
-import { PRICE_IDS, sessionIdOf, signedInHost, startBillingWorld, subscribe, planOf, type BillingWorld } from './helpers/billing.ts';
+import { PRICE_IDS, sessionIdOf, signedInHost, standInPrices, startBillingWorld, subscribe, planOf, type BillingWorld } from './helpers/billing.ts';
 import { startServer, type TestServer } from './helpers/server.ts';
 
 let world: BillingWorld;
@@ -78,11 +78,12 @@ describe('checkout (SPEC §4, §7)', () => {
     expect(await planOf(host)).toBe('premium');
   });
 
-  it('a doubled click leaves one payable session', async () => {
+  it('a doubled click leaves one customer and one payable session (SECURITY.md 23)', async () => {
     const host = await signedInHost(world.server);
     const body = { json: { price_id: PRICE_IDS.gold.monthly } };
     const answers = await Promise.all([host.call('/api/create-checkout-session', body), host.call('/api/create-checkout-session', body)]);
     expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
+    expect((await world.control.state()).customers.filter((customer) => customer.metadata['userId'] === host.id)).toHaveLength(1);
     const customer = query<{ customer_id: string }>(world.server, 'SELECT customer_id FROM billing_customers WHERE user_id = ?', host.id)[0]!.customer_id;
     const open = (await world.control.state()).checkoutSessions.filter((s) => s.customer === customer && s.status === 'open');
     expect(open).toHaveLength(1);
@@ -169,6 +170,25 @@ describe('billing config and premium check', () => {
       expect(policy).toMatch(/connect-src [^;]*https:\/\/api\.stripe\.com/);
     }
     for (const path of ['/dashboard', '/dashboard/upgradePlan', '/dashboard/checkout/return?session_id=cs_x']) expect(await csp(path)).not.toContain('stripe.com');
+  });
+});
+
+describe('configured prices', () => {
+  it('every Stripe write carries an Idempotency-Key', async () => {
+    const writes = (await world.control.calls()).filter((call) => call.method === 'POST');
+    expect(writes.length).toBeGreaterThan(0);
+    expect(writes.filter((call) => !call.idempotencyKey)).toEqual([]);
+  });
+
+  it('a Stripe price that differs from the shown price is logged at start', async () => {
+    const prices = standInPrices().map((price) => (price.id === PRICE_IDS.gold.monthly ? { ...price, unitAmount: 700 } : price));
+    const drifted = await startBillingWorld({ prices });
+    try {
+      await expect.poll(() => drifted.server.logs.find((line) => line.includes('differs from the price shown'))).toContain('"priceId":"price_gold_monthly"');
+      expect(drifted.server.logs.filter((line) => line.includes('differs from the price shown'))).toHaveLength(1);
+    } finally {
+      await drifted.stop();
+    }
   });
 });
 

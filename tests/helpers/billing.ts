@@ -3,9 +3,9 @@ import { createUser, login, withCookie, type TestUser } from './auth.ts';
 import { startServer, type TestServer } from './server.ts';
 import type { StandInControl } from './stripe/control.ts';
 import { PRICE_IDS, priceEnv, standInPrices } from './stripe/prices.ts';
-import { startStripeStandIn, type StripeStandIn } from './stripe/stripe-standin.ts';
+import { startStripeStandIn, type PriceConfig, type StripeStandIn } from './stripe/stripe-standin.ts';
 
-export { PRICE_IDS };
+export { PRICE_IDS, standInPrices };
 
 const SECRET_KEY = 'sk_test_porchlight';
 const WEBHOOK_SECRET = 'whsec_porchlight_test';
@@ -32,8 +32,8 @@ export interface BillingWorld {
  * A real server configured for Stripe against the stand-in (tests/helpers/stripe), which POSTs
  * its signed events to the server's webhook endpoint: the production code path end to end.
  */
-export async function startBillingWorld(options: { periodSeconds?: number; env?: Record<string, string> } = {}): Promise<BillingWorld> {
-  const standIn = await startStripeStandIn({ secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET, prices: standInPrices(), ...(options.periodSeconds ? { periodSeconds: options.periodSeconds } : {}) });
+export async function startBillingWorld(options: { periodSeconds?: number; env?: Record<string, string>; prices?: PriceConfig[] } = {}): Promise<BillingWorld> {
+  const standIn = await startStripeStandIn({ secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET, prices: options.prices ?? standInPrices(), ...(options.periodSeconds ? { periodSeconds: options.periodSeconds } : {}) });
   const server = await startServer({ NODE_ENV: 'test', ...stripeEnv(standIn.url), ...options.env });
   standIn.setWebhookUrl(`${server.url}/api/stripe/webhook`);
   return {

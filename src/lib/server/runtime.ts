@@ -8,6 +8,7 @@ import type { Database } from './db/schema.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { createBilling, type Billing } from './billing/billing.ts';
 import { startBillingReconciler } from './billing/reconcile-subscriptions.ts';
+import { verifyPrices } from './billing/verify-prices.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { Outbox } from './mail/outbox.ts';
 import { watchOtherProcessWrites } from './snapshots/snapshot-store.ts';
@@ -61,7 +62,10 @@ export async function createRuntime(config: Config, role: RuntimeRole = 'server'
     outbox.start();
     // Unreferenced uploads go at boot, hourly and after saves (scheduleUploadCleanup).
     workers.push(startUploadCleanup({ db, log, storage: getStorageFor(config, 'uploads') }));
-    if (billing) workers.push(startBillingReconciler({ db, log }));
+    if (billing && config.stripe) {
+      workers.push(startBillingReconciler({ db, log }));
+      void verifyPrices(billing, config.stripe.prices, log);
+    }
     // A plan set by the admin CLI (another process) must reach the guest pages held in memory.
     watchOtherProcessWrites(sqlite);
     logMissingServices(config, log);
