@@ -28,7 +28,8 @@ describe('upgrade (SPEC §4: new features now, billing adjusted)', () => {
   it('Gold → Premium is invoiced now with proration and holds only once paid', async () => {
     const { host, subscriptionId } = await subscribed(PRICE_IDS.gold.monthly);
     const preview = await host.json<Record<string, unknown>>('/api/preview-subscription-change', { json: { newPriceId: PRICE_IDS.premium.monthly } });
-    expect(preview).toMatchObject({ change: 'upgrade', plan: 'premium', interval: 'monthly', nextPrice: 1000, effectiveAt: null });
+    const { currentPeriodEnd } = await host.json<{ currentPeriodEnd: string }>('/api/get-subscription-data');
+    expect(preview).toMatchObject({ change: 'upgrade', plan: 'premium', interval: 'monthly', nextPrice: 1000, effectiveAt: currentPeriodEnd });
     expect(preview['amountDueNow']).toBeGreaterThan(0);
     expect(preview['amountDueNow']).toBeLessThanOrEqual(500);
 

@@ -59,7 +59,7 @@ describe('npm run admin -- plan set', () => {
   it('--until ends the plan at the end of that day (UTC)', async () => {
     const { host } = await hostWithGuidebook();
     expect((await admin('plan', 'set', host.email, 'gold', '--until', '2099-12-31')).code).toBe(0);
-    expect(await host.json('/api/get-subscription-data')).toMatchObject({ plan: 'Gold', cancelAtPeriodEnd: true, currentPeriodEnd: '2100-01-01T00:00:00.000Z' });
+    expect(await host.json('/api/get-subscription-data')).toMatchObject({ plan: 'Gold', cancelAtPeriodEnd: true, currentPeriodEnd: '2099-12-31T23:59:59.999Z' });
     // As if that day had passed: the plan ends by itself.
     run(server, 'UPDATE subscriptions SET current_period_end = ? WHERE user_id = ?', Date.now() - 1000, host.id);
     expect(await planOf(host)).toBe('free');

@@ -1,6 +1,7 @@
-import { findPlan, planPriceCents } from '../../shared/plans.ts';
+import { findPlan, planPriceCents, type BillingInterval } from '../../shared/plans.ts';
 import type { SubscriptionChangePreview } from '../../shared/schemas/billing.ts';
 import { resolveChange } from './change-subscription-price.ts';
+import type { LiveSubscription } from './live-subscription.ts';
 import { requireBilling } from './require-billing.ts';
 import { withStripe } from './stripe-errors.ts';
 
@@ -25,6 +26,18 @@ export async function previewSubscriptionChange({ userId, priceId }: { userId: s
         proration_date: Math.floor(Date.now() / 1000),
       },
     });
-    return { change, ...target, amountDueNow: invoice.amount_due, nextPrice, effectiveAt: null };
+    return { change, ...target, amountDueNow: invoice.amount_due, nextPrice, effectiveAt: nextFullCharge(live, target.interval) };
   });
+}
+
+/**
+ * When the new price is first charged in full after an upgrade: the current period's end when the
+ * interval stays, else one new interval from now (a change of interval restarts the billing cycle).
+ */
+function nextFullCharge(live: LiveSubscription, interval: BillingInterval): string {
+  if (live.current?.interval === interval) return new Date(live.item.current_period_end * 1000).toISOString();
+  const next = new Date();
+  if (interval === 'yearly') next.setUTCFullYear(next.getUTCFullYear() + 1);
+  else next.setUTCMonth(next.getUTCMonth() + 1);
+  return next.toISOString();
 }

@@ -53,11 +53,11 @@ function fail(message: string): number {
   return 1;
 }
 
-/** End of the given day in UTC (the plan lasts through that date); undefined when malformed. */
+/** The last millisecond of the given day in UTC (the plan lasts through that date); undefined when malformed. */
 function parseUntil(value: string): number | undefined {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
   if (!match) return undefined;
-  const end = Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]) + 1);
-  const day = new Date(end - 1);
-  return day.getUTCFullYear() === Number(match[1]) && day.getUTCMonth() === Number(match[2]) - 1 ? end : undefined;
+  const last = Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]) + 1) - 1;
+  const day = new Date(last);
+  return day.getUTCFullYear() === Number(match[1]) && day.getUTCMonth() === Number(match[2]) - 1 ? last : undefined;
 }

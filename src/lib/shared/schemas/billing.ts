@@ -76,6 +76,6 @@ export interface SubscriptionChangePreview {
   amountDueNow: number;
   /** Cents per interval from the next period on. */
   nextPrice: number;
-  /** ISO 8601: when a downgrade takes effect, or when the next full price is charged. */
+  /** ISO 8601: when a downgrade takes effect, or when an upgrade's new price is first charged in full. */
   effectiveAt: string | null;
 }

@@ -1,10 +1,19 @@
-import { Check, Sparkles } from 'lucide-react';
+import { RotateCw, Sparkles } from 'lucide-react';
 import { Link } from 'react-router';
-import { findPlan, type PlanId } from '../../../../lib/shared/plans.ts';
+import { messages } from '../../../../lib/shared/messages.ts';
+import { findPlan, formatPrice } from '../../../../lib/shared/plans.ts';
+import type { SubscriptionData } from '../../../../lib/shared/schemas/billing.ts';
+import { InstructionLimit } from '../../../components/billing/InstructionLimit.tsx';
+import { StatusBadge } from '../../../components/billing/StatusBadge.tsx';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { useSubscription } from '../../../lib/subscription.ts';
+import { periodView } from '../../../lib/subscription-view.ts';
 
-/** SPEC §2 Profile: the plan the server says the user is on, and the way to a better one. */
-export function CurrentPlanCard({ planId, loading }: { planId: PlanId; loading: boolean }) {
-  const plan = findPlan(planId);
+/** SPEC §2 Profile: the plan the server says the host is on, and the ways to change it. */
+export function CurrentPlanCard() {
+  const subscription = useSubscription();
+  const data = subscription.data;
+
   return (
     <section aria-labelledby="current-plan-title" className="card flex h-fit flex-col gap-4 p-6">
       <div className="flex items-center justify-between gap-3">
@@ -13,26 +22,67 @@ export function CurrentPlanCard({ planId, loading }: { planId: PlanId; loading: 
         </h2>
         <Sparkles className="size-5 text-brand-600 dark:text-brand-300" aria-hidden="true" />
       </div>
-      <div aria-busy={loading}>
-        <p className="font-display text-3xl font-bold text-ink">{loading ? '…' : plan.name}</p>
-        <p className="mt-1 text-sm text-muted">{plan.tagline}</p>
+
+      {subscription.isError ? (
+        <div className="grid justify-items-start gap-3">
+          <p role="alert" className="text-sm font-medium text-red-700 dark:text-red-400">
+            {errorMessage(subscription.error, messages.checkout.returnError)}
+          </p>
+          <button type="button" className="btn-secondary" onClick={() => void subscription.refetch()}>
+            <RotateCw className="size-4" aria-hidden="true" />
+            Try again
+          </button>
+        </div>
+      ) : !data ? (
+        <div className="grid gap-3" aria-busy="true" aria-label="Loading your plan">
+          <div className="h-9 w-32 animate-pulse rounded-lg bg-line motion-reduce:animate-none" />
+          <div className="h-4 w-full animate-pulse rounded bg-line motion-reduce:animate-none" />
+          <div className="h-16 w-full animate-pulse rounded-xl bg-line motion-reduce:animate-none" />
+        </div>
+      ) : (
+        <PlanDetails data={data} />
+      )}
+    </section>
+  );
+}
+
+function PlanDetails({ data }: { data: SubscriptionData }) {
+  const period = periodView(data);
+  const top = data.planId === 'premium' || data.plan === 'Pro';
+  return (
+    <>
+      <div>
+        <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
+          <p className="font-display text-3xl font-bold text-ink">{data.plan}</p>
+          <StatusBadge subscription={data} />
+        </div>
+        <p className="mt-1 text-sm text-muted">
+          {data.price > 0 && data.paymentInterval ? `${formatPrice(data.price, data.paymentInterval)} · ` : ''}
+          {data.plan === 'Pro' ? 'Your plan from before our current pricing.' : findPlan(data.planId).tagline}
+        </p>
       </div>
-      <ul className="grid gap-2 text-sm text-ink">
-        {plan.features.map((feature) => (
-          <li key={feature} className="flex gap-2">
-            <Check className="mt-0.5 size-4 shrink-0 text-brand-600 dark:text-brand-300" aria-hidden="true" />
-            {feature}
-          </li>
-        ))}
-      </ul>
-      <div className="mt-1 flex flex-wrap gap-2">
+      <dl className="grid gap-2 rounded-xl bg-canvas p-4 text-sm">
+        <div className="flex items-center justify-between gap-3">
+          <dt className="text-muted">Guidebooks</dt>
+          <dd className="font-semibold text-ink">
+            <InstructionLimit limit={data.instructionsNumber} />
+          </dd>
+        </div>
+        {period ? (
+          <div className="flex items-center justify-between gap-3">
+            <dt className="text-muted">{period.label}</dt>
+            <dd className="text-right font-semibold text-ink">{period.date}</dd>
+          </div>
+        ) : null}
+      </dl>
+      <div className="flex flex-wrap gap-2">
         <Link to="/dashboard/upgradePlan" className="btn-primary">
-          {planId === 'premium' ? 'See plans' : 'Upgrade plan'}
+          {top ? 'See plans' : 'Upgrade plan'}
         </Link>
         <Link to="/dashboard/currentSubscription" className="btn-secondary">
           Manage
         </Link>
       </div>
-    </section>
+    </>
   );
 }

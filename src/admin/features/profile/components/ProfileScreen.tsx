@@ -1,6 +1,5 @@
 import { PageHeader } from '../../../components/ui/PageHeader.tsx';
 import { useDocumentTitle } from '../../../hooks/use-document-title.ts';
-import { planOf, useMe } from '../../../lib/auth.ts';
 import { useUserInfo } from '../../../lib/user-store.ts';
 import { AccountRows } from './AccountRows.tsx';
 import { CurrentPlanCard } from './CurrentPlanCard.tsx';
@@ -10,7 +9,6 @@ import { PictureCard } from './PictureCard.tsx';
 export function ProfileScreen() {
   useDocumentTitle('Profile');
   const user = useUserInfo();
-  const me = useMe();
 
   return (
     <>
@@ -36,7 +34,7 @@ export function ProfileScreen() {
             <div className="card h-64 animate-pulse p-6" aria-busy="true" aria-label="Loading your account" />
           )}
         </div>
-        <CurrentPlanCard planId={planOf(me.data)} loading={me.isPending} />
+        <CurrentPlanCard />
       </div>
     </>
   );
