@@ -207,6 +207,12 @@ test('profile and support follow what /api/users/me says: Google accounts are lo
     const me = (await response.json()) as Record<string, unknown>;
     await route.fulfill({ response, json: { ...me, googleId: 'google-123', plan: 'premium', supportPhone: '+385 91 555 0199' } });
   });
+  // The plan card reads the subscription (the billing spec covers it against the Stripe stand-in).
+  await page.route('**/api/get-subscription-data', async (route) => {
+    const response = await route.fetch();
+    const subscription = (await response.json()) as Record<string, unknown>;
+    await route.fulfill({ response, json: { ...subscription, plan: 'Premium', planId: 'premium', status: 'active', price: 1000, paymentInterval: 'monthly', managedBy: 'stripe' } });
+  });
   await page.goto('/dashboard/profile');
   await expect(page.getByText('Locked', { exact: true })).toHaveCount(3);
   await expect(page.getByRole('button', { name: /^Edit/ })).toHaveCount(0);

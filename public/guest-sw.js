@@ -80,10 +80,26 @@ async function guidebookPage(/** @type {FetchEvent} */ event, /** @type {URL} */
   event.waitUntil(network.then(noop, noop));
   const saved = await cache.match(key);
   if (!saved) return network.catch(() => offlinePage());
-  const late = new Promise((resolve) => setTimeout(() => resolve(saved), NETWORK_WAIT_MS));
+  const copy = () => answeredWithCopy(event.resultingClientId, saved);
+  const late = new Promise((resolve) => setTimeout(() => resolve(copy()), NETWORK_WAIT_MS));
   // A server error (5xx) is no better than no network: the saved copy serves the guest meanwhile.
-  const fresh = network.then((response) => (response.status >= 500 ? saved : response), () => saved);
+  const fresh = network.then((response) => (response.status >= 500 ? copy() : response), copy);
   return Promise.race([fresh, late]).then((response) => /** @type {Response} */ (response));
+}
+
+/**
+ * Documents answered with the saved copy, so the page can say so when it asks (`copy?`):
+ * `navigator.onLine` alone misses a dead connection that still reports "online" (and browsers'
+ * offline emulation on reload). Kept small; a page asks as soon as it runs.
+ */
+const answeredFromCopy = new Set();
+
+function answeredWithCopy(/** @type {string} */ clientId, /** @type {Response} */ saved) {
+  if (clientId) {
+    if (answeredFromCopy.size >= 50) answeredFromCopy.clear();
+    answeredFromCopy.add(clientId);
+  }
+  return saved;
 }
 
 async function asset(/** @type {Request} */ request) {
@@ -114,10 +130,16 @@ function noop() {}
 
 /**
  * The page was loaded before this worker controlled it, so its files did not pass through here:
- * it sends their URLs once (`{ type: 'save', urls }`) and hears back `{ type: 'saved' }`.
+ * it sends their URLs once (`{ type: 'save', urls }`) and hears back `{ type: 'saved' }`. A page
+ * answered by a worker asks `{ type: 'copy?' }` whether it is the saved copy.
  */
 sw.addEventListener('message', (event) => {
   const data = event.data;
+  if (data && data.type === 'copy?') {
+    const id = event.source && 'id' in event.source ? event.source.id : '';
+    event.source?.postMessage({ type: 'copy', saved: answeredFromCopy.has(id) });
+    return;
+  }
   if (!data || data.type !== 'save' || !Array.isArray(data.urls)) return;
   event.waitUntil(
     (async () => {

@@ -54,12 +54,20 @@ for (const button of document.querySelectorAll<HTMLButtonElement>('[data-map-src
  * over once; the note at the bottom appears when they are saved.
  */
 const offlineBar = document.querySelector<HTMLElement>('[data-offline-bar]');
+let savedCopy = false;
 const showConnection = () => {
-  if (offlineBar) offlineBar.hidden = navigator.onLine;
+  if (offlineBar) offlineBar.hidden = navigator.onLine && !savedCopy;
 };
 showConnection();
 addEventListener('online', showConnection);
 addEventListener('offline', showConnection);
+// The worker knows whether it answered with the saved copy (the network failed or was too slow).
+navigator.serviceWorker?.addEventListener('message', (event: MessageEvent<{ type?: string; saved?: boolean }>) => {
+  if (event.data?.type !== 'copy') return;
+  savedCopy = event.data.saved === true;
+  showConnection();
+});
+navigator.serviceWorker?.controller?.postMessage({ type: 'copy?' });
 
 if ('serviceWorker' in navigator && document.querySelector('[data-saved-note]')) {
   void saveForOffline().catch(() => {
