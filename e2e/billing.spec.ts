@@ -12,19 +12,20 @@ test.describe.configure({ timeout: 60_000 });
 
 const PRICES = { goldMonthly: 'price_gold_monthly', premiumMonthly: 'price_premium_monthly' } as const;
 
-function origin(page: Page): string {
+/** The app's origin (the project's baseURL): Origin header of API writes and the login. */
+function origin(): string {
   return new URL(test.info().project.use.baseURL ?? '').origin;
 }
 
 async function freshHost(page: Page, label: string) {
   const account = await createVerifiedAccount(`bill-${label}`);
-  await logIn(page, account, origin(page));
+  await logIn(page, account, origin());
   return account;
 }
 
 /** Subscribes the signed-in host through the API and the stand-in (for tests about what follows). */
 async function subscribeByApi(page: Page, priceId: string): Promise<string> {
-  const base = origin(page);
+  const base = origin();
   const response = await page.request.post(`${base}/api/create-checkout-session`, { headers: { origin: base }, data: { price_id: priceId } });
   expect(response.status(), await response.text()).toBe(200);
   const { clientSecret } = (await response.json()) as { clientSecret: string };
@@ -34,7 +35,7 @@ async function subscribeByApi(page: Page, priceId: string): Promise<string> {
 }
 
 async function createGuidebook(page: Page, body: Record<string, unknown>): Promise<{ token: string }> {
-  const base = origin(page);
+  const base = origin();
   const response = await page.request.post(`${base}/api/instruction`, { headers: { origin: base }, data: body });
   expect(response.status(), await response.text()).toBe(201);
   return ((await response.json()) as { instruction: { token: string } }).instruction;
@@ -118,7 +119,7 @@ test('an unpaid outcome says so and offers to try again', async ({ page }) => {
   await expectNoSeriousA11y(page);
   await page.getByRole('link', { name: 'Try again' }).click();
   await expect(page).toHaveURL(/\/dashboard\/upgradePlan$/);
-  const me = (await (await page.request.get(`${origin(page)}/api/users/me`)).json()) as { plan: string };
+  const me = (await (await page.request.get(`${origin()}/api/users/me`)).json()) as { plan: string };
   expect(me.plan).toBe('free');
 });
 
@@ -140,7 +141,7 @@ test('the Plan page in each status: active, payment failed, cancellation schedul
   await shot(page, 'billing-plan-past-due');
 
   await standIn.payInvoice(subscriptionId);
-  const base = origin(page);
+  const base = origin();
   expect((await page.request.post(`${base}/api/cancel-subscription`, { headers: { origin: base } })).ok()).toBe(true);
   await page.reload();
   await expect(statusBadge(page, 'Cancellation scheduled')).toBeVisible();
