@@ -13,6 +13,7 @@ import { hash } from '@node-rs/argon2';
 import autocannon from 'autocannon';
 import SQLite from 'better-sqlite3';
 import { buildUnlessSkipped, freePort, spawnServer, startBuiltServer } from './lib/built-server.mjs';
+import { writePlan } from '../tests/helpers/plan.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -137,9 +138,11 @@ async function measureSaves(app, mode, seconds) {
   try {
     const now = Date.now();
     db.prepare(
-      `INSERT INTO users (id, name, email, password_hash, google_id, picture, email_verified_at, plan, created_at, updated_at)
-       VALUES (?, 'Bench Host', ?, ?, NULL, '', ?, 'gold', ?, ?)`,
+      `INSERT INTO users (id, name, email, password_hash, google_id, picture, email_verified_at, created_at, updated_at)
+       VALUES (?, 'Bench Host', ?, ?, NULL, '', ?, ?, ?)`,
     ).run(`bench-${mode}`, email, await hash(password, { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 }), now, now, now);
+    // Gold: no free-plan limit on the bench host's guidebooks.
+    writePlan(db, `bench-${mode}`, 'gold');
   } finally {
     db.close();
   }

@@ -4,6 +4,7 @@ import { OperatorPlanError, setOperatorPlan } from '../billing/set-operator-plan
 import { getSubscriptionData } from '../billing/get-subscription-data.ts';
 import { ConfigError } from '../config.ts';
 import { getRuntime } from '../runtime.ts';
+import { OTHER_PROCESS_CHECK_MS } from '../snapshots/snapshot-store.ts';
 
 const USAGE = `usage:
   npm run admin -- plan set <email> free|gold|premium [--until YYYY-MM-DD]
@@ -33,7 +34,12 @@ export async function runAdmin(argv: string[]): Promise<number> {
     throw error;
   }
   try {
-    if (command === 'set' && isPlanId(plan)) await setOperatorPlan({ email, plan, until });
+    if (command === 'set' && isPlanId(plan)) {
+      await setOperatorPlan({ email, plan, until });
+      // A running server notices another process's commit within OTHER_PROCESS_CHECK_MS: once this
+      // command has answered, the server's next request (guest pages included) sees the new plan.
+      await new Promise((resolve) => setTimeout(resolve, OTHER_PROCESS_CHECK_MS * 5));
+    }
     const user = await runtime.db.selectFrom('users').select(['id', 'email']).where('email', '=', email.trim().toLowerCase()).executeTakeFirst();
     if (!user) return fail(`no user with the e-mail address ${email}`);
     const data = await getSubscriptionData({ userId: user.id, email: user.email });
