@@ -1,4 +1,4 @@
-import { Plus, RotateCw } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
@@ -17,6 +17,7 @@ import { LoadingBar } from './LoadingBar.tsx';
 import { OptionsPanel } from './OptionsPanel.tsx';
 import { OutOfFree, PlanUsage } from './PlanUsage.tsx';
 import { ViewToggle } from './ViewToggle.tsx';
+import { LoadError } from '../../../components/ui/LoadError.tsx';
 
 /** SPEC §2 "Your Instructions": the dashboard's index. */
 export function InstructionsScreen() {
@@ -84,15 +85,7 @@ export function InstructionsScreen() {
       </div>
 
       {list.isError ? (
-        <div className="card flex flex-wrap items-center justify-between gap-3 p-5">
-          <p role="alert" className="font-medium text-red-700 dark:text-red-400">
-            {list.error.message}
-          </p>
-          <button type="button" className="btn-secondary" onClick={() => void list.refetch()}>
-            <RotateCw className="size-4" aria-hidden="true" />
-            Try again
-          </button>
-        </div>
+        <LoadError message={list.error.message} onRetry={() => void list.refetch()} />
       ) : !ready ? (
         <div className="grid grid-cols-[repeat(auto-fill,minmax(min(100%,15rem),1fr))] gap-5" aria-hidden="true">
           {[0, 1, 2].map((key) => (

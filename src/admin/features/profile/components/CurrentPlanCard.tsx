@@ -1,4 +1,4 @@
-import { RotateCw, Sparkles } from 'lucide-react';
+import { Sparkles } from 'lucide-react';
 import { Link } from 'react-router';
 import { messages } from '../../../../lib/shared/messages.ts';
 import { findPlan, formatPrice } from '../../../../lib/shared/plans.ts';
@@ -8,6 +8,7 @@ import { StatusBadge } from '../../../components/billing/StatusBadge.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useSubscription } from '../../../lib/subscription.ts';
 import { periodView } from '../../../lib/subscription-view.ts';
+import { LoadError } from '../../../components/ui/LoadError.tsx';
 
 /** SPEC §2 Profile: the plan the server says the host is on, and the ways to change it. */
 export function CurrentPlanCard() {
@@ -24,15 +25,7 @@ export function CurrentPlanCard() {
       </div>
 
       {subscription.isError ? (
-        <div className="grid justify-items-start gap-3">
-          <p role="alert" className="text-sm font-medium text-red-700 dark:text-red-400">
-            {errorMessage(subscription.error, messages.checkout.returnError)}
-          </p>
-          <button type="button" className="btn-secondary" onClick={() => void subscription.refetch()}>
-            <RotateCw className="size-4" aria-hidden="true" />
-            Try again
-          </button>
-        </div>
+        <LoadError variant="inline" message={errorMessage(subscription.error, messages.checkout.returnError)} onRetry={() => void subscription.refetch()} />
       ) : !data ? (
         <div className="grid gap-3" aria-busy="true" aria-label="Loading your plan">
           <div className="h-9 w-32 animate-pulse rounded-lg bg-line motion-reduce:animate-none" />

@@ -1,10 +1,10 @@
-import { RotateCw } from 'lucide-react';
 import { useEffect } from 'react';
 import { messages } from '../../../../lib/shared/messages.ts';
 import { PageHeader } from '../../../components/ui/PageHeader.tsx';
 import { useDocumentTitle } from '../../../hooks/use-document-title.ts';
 import { useSettings } from '../api/get-settings.ts';
 import { SettingsForm } from './SettingsForm.tsx';
+import { LoadError } from '../../../components/ui/LoadError.tsx';
 
 /** SPEC §2 Settings (Auto-Fill): defaults for new guidebooks, optionally applied to existing ones. */
 export function SettingsScreen() {
@@ -28,15 +28,7 @@ export function SettingsScreen() {
       {settings.isSuccess ? (
         <SettingsForm initial={settings.data} />
       ) : settings.isError ? (
-        <div className="card flex flex-wrap items-center justify-between gap-3 p-5">
-          <p role="alert" className="font-medium text-red-700 dark:text-red-400">
-            {messages.settings.fetchFailed}
-          </p>
-          <button type="button" className="btn-secondary" onClick={() => void settings.refetch()}>
-            <RotateCw className="size-4" aria-hidden="true" />
-            Try again
-          </button>
-        </div>
+        <LoadError message={messages.settings.fetchFailed} onRetry={() => void settings.refetch()} />
       ) : (
         <div className="grid gap-6" aria-busy="true">
           <p className="sr-only" role="status">
