@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../src/lib/server/db/schema.ts';
+import type { Database } from '@db/schema.ts';
 import { DEMO_HOST_EMAIL, DEMO_TOKEN } from '../src/lib/shared/demo.ts';
 
 const DEMO_HOST_ID = 'demo-host';

@@ -1,3 +1,4 @@
+// @ts-check
 // Production entry: boot (config, migrations, seed, outbox), then serve the built Astro app with
 // request timeouts, an early body-size check and a graceful shutdown (SECURITY.md 26, 27).
 import http from 'node:http';
@@ -8,9 +9,9 @@ const SHUTDOWN_DEADLINE_MS = 10_000;
 
 process.env.ASTRO_NODE_AUTOSTART = 'disabled';
 const dist = new URL(`../${process.env.DIST_DIR ?? 'dist'}/`, import.meta.url);
-const { boot, baseSecurityHeaders, createSnapshotFastPath, CLIENT_ADDRESS_HEADER, markClientAddressResolved, resolveClientAddress } = await import(
-  new URL('boot/boot.mjs', dist).href
-);
+/** @type {typeof import('../src/lib/server/boot.ts')} */
+const bootBundle = await import(new URL('boot/boot.mjs', dist).href);
+const { boot, baseSecurityHeaders, createSnapshotFastPath, CLIENT_ADDRESS_HEADER, markClientAddressResolved, resolveClientAddress } = bootBundle;
 const runtime = await boot();
 const { config, log } = runtime;
 const { handler } = await import(new URL('server/entry.mjs', dist).href);
@@ -18,15 +19,24 @@ const securityHeaders = Object.entries(baseSecurityHeaders(config));
 // Every request below gets the client's address resolved here (TRUST_PROXY, http/forwarded.ts).
 markClientAddressResolved();
 // Guest pages held in memory are answered before Astro, synchronously (docs/decisions/007).
-const answerFromSnapshot = createSnapshotFastPath({
-  securityHeaders: baseSecurityHeaders(config),
-  countQueriesOn: config.raw.NODE_ENV === 'test' ? runtime.sqlite : undefined,
-});
+const answerFromSnapshot = createSnapshotFastPath({ securityHeaders: baseSecurityHeaders(config) });
 // HTML, CSS, JS and JSON go out brotli/gzip-compressed; images and snapshots (already compressed) do not.
 const compress = compression({ threshold: 1024 });
-const serveApp = (req, res) => compress(req, res, () => handler(req, res));
+/**
+ * `compression` is typed for Express; a plain node:http pair is what it handles at run time.
+ * @param {http.IncomingMessage} req
+ * @param {http.ServerResponse} res
+ */
+const serveApp = (req, res) => {
+  compress(/** @type {any} */ (req), /** @type {any} */ (res), () => handler(req, res));
+};
 
-/** The fast path must never take the server down: on a bug there, Astro answers instead. */
+/**
+ * The fast path must never take the server down: on a bug there, Astro answers instead.
+ * @param {http.IncomingMessage} req
+ * @param {http.ServerResponse} res
+ * @returns {boolean}
+ */
 function fromSnapshot(req, res) {
   try {
     return answerFromSnapshot(req, res);
@@ -37,6 +47,7 @@ function fromSnapshot(req, res) {
 }
 
 /** Responses not yet finished: at shutdown those that have not started get `Connection: close`. */
+/** @type {Set<http.ServerResponse>} */
 const inFlight = new Set();
 let stopping = false;
 
@@ -72,6 +83,7 @@ server.listen(config.port, config.host, () => {
   log.info({ url: `http://${config.host}:${port}`, appUrl: config.appUrl.origin }, 'porchlight: listening');
 });
 
+/** @param {NodeJS.Signals} signal */
 async function shutdown(signal) {
   if (stopping) return;
   stopping = true;

@@ -5,6 +5,7 @@ import { isAppError } from './lib/server/http/app-error.ts';
 import { errorResponse } from './lib/server/http/json.ts';
 import { baseSecurityHeaders, checkApiRequest, NON_PAGE_CSP, PAGE_FALLBACK_CSP } from './lib/server/http/security.ts';
 import { getRuntime } from './lib/server/runtime.ts';
+import { startWorkers } from './lib/server/workers.ts';
 import { serveGuestPage } from './lib/server/snapshots/serve-guest-page.ts';
 
 const REQUEST_ID = /^[\w.-]{1,64}$/;
@@ -14,7 +15,10 @@ export const onRequest = defineMiddleware(async (context, next) => {
   if (context.isPrerendered) return next();
 
   const started = performance.now();
-  const { config, log } = await getRuntime();
+  const runtime = await getRuntime();
+  const { config, log } = runtime;
+  // Started by the boot bundle before the port opens; under `astro dev`, on the first request.
+  startWorkers(runtime);
   const incoming = context.request.headers.get('x-request-id');
   const requestId = incoming && REQUEST_ID.test(incoming) ? incoming : randomUUID();
   context.locals.requestId = requestId;

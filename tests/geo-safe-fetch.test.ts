@@ -264,7 +264,7 @@ describe('resolveMapLink', () => {
     const reason = async (link: string, options: SafeFetchOptions) =>
       resolveMapLink(link, options).then(
         () => 'resolved',
-        (error: unknown) => (error instanceof MapLinkError ? error.reason : String(error)),
+        (error: unknown) => (error instanceof Error && error.cause instanceof MapLinkError ? error.cause.reason : String(error)),
       );
     expect(await reason('http://169.254.169.254/latest/meta-data/', {})).toBe('refused');
     expect(await reason(`${base}/chain/6`, standIn())).toBe('refused');

@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import type { Kysely } from 'kysely';
 import type SQLite from 'better-sqlite3';
 import { openDatabase } from '../src/lib/server/db/open-database.ts';
-import type { Database } from '../src/lib/server/db/schema.ts';
+import type { Database } from '@db/schema.ts';
 import { createLogger } from '../src/lib/server/logger.ts';
 import type { MailMessage, Mailer } from '../src/lib/server/mail/mailer.ts';
 import { Outbox } from '../src/lib/server/mail/outbox.ts';

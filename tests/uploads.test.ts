@@ -6,7 +6,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../src/lib/server/db/schema.ts';
+import type { Database } from '@db/schema.ts';
 import { createNamedStorage } from '../src/lib/server/storage.ts';
 import { removeUnreferencedUploads } from '../src/lib/server/uploads/remove-unreferenced-uploads.ts';
 import { messages } from '../src/lib/shared/messages.ts';

@@ -1,15 +1,19 @@
 import { ConfigError } from './config.ts';
-import { getRuntime, type Runtime } from './runtime.ts';
 import { baseSecurityHeaders } from './http/security.ts';
+import { getRuntime, type Runtime } from './runtime.ts';
+import { startWorkers } from './workers.ts';
 
 /**
  * Entry of the boot bundle (dist/boot/boot.mjs, built by scripts/build-boot.mjs): validates the
- * configuration, opens and migrates the database, seeds the demo and starts the outbox, before
- * scripts/serve.mjs accepts a single request. A bad configuration stops the start here.
+ * configuration, opens and migrates the database, seeds the demo and starts the workers (mail,
+ * clean-ups), before scripts/serve.mjs accepts a single request. A bad configuration stops the
+ * start here.
  */
 export async function boot(): Promise<Runtime> {
   try {
-    return await getRuntime();
+    const runtime = await getRuntime();
+    startWorkers(runtime);
+    return runtime;
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(`porchlight: ${error.message}`);

@@ -54,7 +54,7 @@ export type TooManyMessage = (minutes: number) => string;
 export function rateLimitedError(retryAfterMs: number, message: TooManyMessage = messages.auth.tooManyAttempts): AppError {
   const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
   const minutes = Math.max(1, Math.ceil(seconds / 60));
-  return new AppError('RATE_LIMITED', message(minutes), { 'retry-after': String(seconds) });
+  return new AppError('RATE_LIMITED', message(minutes), { headers: { 'retry-after': String(seconds) } });
 }
 
 /** Throws 429 when any rule has already reached its limit; counts nothing. */

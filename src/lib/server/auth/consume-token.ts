@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { Database, UserTokenPurpose } from '../db/schema.ts';
+import type { Database, UserTokenPurpose } from '@db/schema.ts';
 import { getRuntime } from '../runtime.ts';
 import { hashToken } from './session-token.ts';
 

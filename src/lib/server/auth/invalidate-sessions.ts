@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../db/schema.ts';
+import type { Database } from '@db/schema.ts';
 import { getRuntime } from '../runtime.ts';
 
 /** Ends one session (logout). */

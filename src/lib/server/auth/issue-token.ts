@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { Database, UserTokenPurpose } from '../db/schema.ts';
+import type { Database, UserTokenPurpose } from '@db/schema.ts';
 import { generateToken, hashToken } from './session-token.ts';
 
 /** How long a mailed link works (SECURITY.md 11). */

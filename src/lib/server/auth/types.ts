@@ -1,4 +1,4 @@
-import type { UsersTable } from '../db/schema.ts';
+import type { UsersTable } from '@db/schema.ts';
 
 /** The signed-in user as routes see it on `locals.user` (never the password hash). */
 export interface SessionUser {

@@ -1,5 +1,5 @@
 import { LIVE_STATUSES } from '../../shared/schemas/billing.ts';
-import type { SubscriptionsTable } from '../db/schema.ts';
+import type { SubscriptionsTable } from '@db/schema.ts';
 import { getRuntime } from '../runtime.ts';
 import { rebuildSnapshotsForUser } from '../snapshots/invalidate-snapshots.ts';
 import { planChangesAt, planOfSubscription, type SubscriptionRow } from './plan-of-subscription.ts';

@@ -1,5 +1,5 @@
 import type { PlanId } from '../../shared/plans.ts';
-import type { SubscriptionsTable } from '../db/schema.ts';
+import type { SubscriptionsTable } from '@db/schema.ts';
 
 export type SubscriptionRow = SubscriptionsTable;
 

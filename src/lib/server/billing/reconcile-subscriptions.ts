@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema.ts';
+import type { Database } from '@db/schema.ts';
 import type { Logger } from '../logger.ts';
 import { syncSubscription } from './sync-subscription.ts';
 

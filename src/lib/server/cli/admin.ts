@@ -4,7 +4,7 @@ import { OperatorPlanError, setOperatorPlan } from '../billing/set-operator-plan
 import { getSubscriptionData } from '../billing/get-subscription-data.ts';
 import { ConfigError } from '../config.ts';
 import { getRuntime } from '../runtime.ts';
-import { OTHER_PROCESS_CHECK_MS } from '../snapshots/snapshot-store.ts';
+import { OTHER_PROCESS_CHECK_MS } from '../snapshots/other-process-writes.ts';
 
 const USAGE = `usage:
   npm run admin -- plan set <email> free|gold|premium [--until YYYY-MM-DD]
@@ -28,7 +28,7 @@ export async function runAdmin(argv: string[]): Promise<number> {
 
   let runtime;
   try {
-    runtime = await getRuntime('cli');
+    runtime = await getRuntime();
   } catch (error) {
     if (error instanceof ConfigError) return fail(error.message);
     throw error;

@@ -3,7 +3,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
 import { migrations } from '../../../../db/migrations/index.ts';
-import type { Database } from './schema.ts';
+import type { Database } from '@db/schema.ts';
 
 export interface OpenedDatabase {
   sqlite: SQLite.Database;

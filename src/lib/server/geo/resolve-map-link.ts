@@ -1,3 +1,5 @@
+import { messages } from '../../shared/messages.ts';
+import { AppError } from '../http/app-error.ts';
 import { parseMapCoordinates, type LatLng } from './parse-map-coordinates.ts';
 import { safeFetch, SafeFetchError, type SafeFetchOptions } from './safe-fetch.ts';
 
@@ -5,18 +7,23 @@ import { safeFetch, SafeFetchError, type SafeFetchOptions } from './safe-fetch.t
 export const MAX_MAP_LINK_LENGTH = 2048;
 
 /**
- * Why a link gave no coordinates: `refused` (not a link we may fetch: bad scheme, host off the
- * allowlist, a blocked address, too many redirects) or `unresolved` (followed, but no point found,
- * or the map service did not answer in time).
+ * Why a link gave no coordinates, kept as the AppError's cause (for the log): `refused` (not a link
+ * we may fetch: bad scheme, host off the allowlist, a blocked address, too many redirects, 400) or
+ * `unresolved` (followed, but no point found, or the map service did not answer in time, 422).
  */
 export class MapLinkError extends Error {
   override name = 'MapLinkError';
-  constructor(
-    readonly reason: 'refused' | 'unresolved',
-    message: string,
-  ) {
+  readonly reason: 'refused' | 'unresolved';
+
+  constructor(reason: 'refused' | 'unresolved', message: string) {
     super(message);
+    this.reason = reason;
   }
+}
+
+/** The user sees "Could not resolve address" (SPEC §8) either way; the status tells them apart. */
+function unresolved(reason: MapLinkError['reason'], detail: string): AppError {
+  return new AppError(reason === 'refused' ? 'BAD_REQUEST' : 'UNPROCESSABLE', messages.address.unresolved, { cause: new MapLinkError(reason, detail) });
 }
 
 /** Where a map page names its own place, when the final URL does not: canonical and og: tags. */
@@ -45,7 +52,7 @@ function coordinatesInPage(body: string): LatLng | null {
  */
 export async function resolveMapLink(link: string, options: SafeFetchOptions = {}): Promise<LatLng> {
   const text = link.trim();
-  if (text === '' || text.length > MAX_MAP_LINK_LENGTH) throw new MapLinkError('refused', 'empty or too long');
+  if (text === '' || text.length > MAX_MAP_LINK_LENGTH) throw unresolved('refused', 'empty or too long');
   const direct = parseMapCoordinates(text);
   if (direct) return direct;
 
@@ -54,11 +61,11 @@ export async function resolveMapLink(link: string, options: SafeFetchOptions = {
     result = await safeFetch(text, { ...options, stopAt: (url) => parseMapCoordinates(url.href) !== null });
   } catch (error) {
     if (error instanceof SafeFetchError && (error.reason === 'refused' || error.reason === 'too-many-redirects')) {
-      throw new MapLinkError('refused', error.message);
+      throw unresolved('refused', error.message);
     }
-    throw new MapLinkError('unresolved', error instanceof Error ? error.message : String(error));
+    throw unresolved('unresolved', error instanceof Error ? error.message : String(error));
   }
   const point = parseMapCoordinates(result.url.href) ?? (result.status === 200 ? coordinatesInPage(result.body) : null);
-  if (!point) throw new MapLinkError('unresolved', `no coordinates at ${result.url.host}`);
+  if (!point) throw unresolved('unresolved', `no coordinates at ${result.url.host}`);
   return point;
 }

@@ -1,3 +1,6 @@
+import { messages } from '../../shared/messages.ts';
+import { AppError, isAppError } from '../http/app-error.ts';
+import { processState } from '../process-state.ts';
 import { getRuntime } from '../runtime.ts';
 import type { LatLng } from './parse-map-coordinates.ts';
 
@@ -9,15 +12,22 @@ const MAX_QUEUED = 5;
 /** Streets get renamed; a month-old answer is asked again. */
 export const GEOCODE_CACHE_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 
-/** `not-found`: Nominatim knows no address there; `failed`: it did not answer usefully. */
+/** `not-found`: Nominatim knows no address there; `failed`: it did not answer usefully (the log's cause). */
 export class GeocodeError extends Error {
   override name = 'GeocodeError';
-  constructor(
-    readonly reason: 'not-found' | 'failed',
-    message: string,
-  ) {
+  readonly reason: 'not-found' | 'failed';
+
+  constructor(reason: 'not-found' | 'failed', message: string) {
     super(message);
+    this.reason = reason;
   }
+}
+
+/** SPEC §8 in place of the address: "Could not resolve address" (404) or "Address resolution failed" (502). */
+function geocodeFailed(reason: GeocodeError['reason'], detail: string): AppError {
+  return reason === 'failed'
+    ? new AppError('BAD_GATEWAY', messages.address.failed, { cause: new GeocodeError(reason, detail) })
+    : new AppError('NOT_FOUND', messages.address.unresolved, { cause: new GeocodeError(reason, detail) });
 }
 
 interface NominatimAddress {
@@ -58,17 +68,12 @@ export function cacheKey({ lat, lng }: LatLng): string {
 }
 
 /**
- * A process-wide queue: each request starts a full second after the previous one finished, so
- * Nominatim never sees two within a second however long the first took to arrive. It lives on
- * globalThis because the boot bundle and the Astro bundle each carry a copy of this module.
+ * A process-wide queue (process-state.ts): each request starts a full second after the previous
+ * one finished, so Nominatim never sees two within a second however long the first took to arrive.
  */
-const QUEUE = Symbol.for('porchlight.nominatim-queue');
-type QueueHolder = { [QUEUE]?: { tail: Promise<void>; waiting: number } };
-
 async function throttled<T>(task: () => Promise<T>): Promise<T> {
-  const holder = globalThis as QueueHolder;
-  const queue = (holder[QUEUE] ??= { tail: Promise.resolve(), waiting: 0 });
-  if (queue.waiting >= MAX_QUEUED) throw new GeocodeError('failed', 'nominatim queue full');
+  const queue = processState.nominatim;
+  if (queue.waiting >= MAX_QUEUED) throw geocodeFailed('failed', 'nominatim queue full');
   queue.waiting++;
   const previous = queue.tail;
   let release!: () => void;
@@ -97,12 +102,12 @@ async function askNominatim(point: LatLng, baseUrl: string, appUrl: URL): Promis
       return (await response.json()) as NominatimReverse;
     });
   } catch (error) {
-    if (error instanceof GeocodeError) throw error;
-    throw new GeocodeError('failed', error instanceof Error ? error.message : String(error));
+    if (isAppError(error)) throw error;
+    throw geocodeFailed('failed', error instanceof Error ? error.message : String(error));
   }
   // Nominatim answers 200 with { error: "Unable to geocode" } out at sea.
   const address = answer && typeof answer === 'object' && !answer.error ? formatAddress(answer) : '';
-  if (!address) throw new GeocodeError('not-found', answer?.error ?? 'no address');
+  if (!address) throw geocodeFailed('not-found', answer?.error ?? 'no address');
   return address;
 }
 

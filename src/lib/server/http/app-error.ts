@@ -1,6 +1,7 @@
 /**
- * The one error type of the server (STYLE.md 4). `message` is what the user sees; anything
- * internal goes to the log, never into the response.
+ * The one error type of the server (STYLE.md 4). `message` is what the user sees; what went wrong
+ * inside (`cause`: an upstream's answer, a library's error) goes to the log with the request id,
+ * never into the response.
  */
 export const ERROR_STATUS = {
   BAD_REQUEST: 400,
@@ -11,6 +12,7 @@ export const ERROR_STATUS = {
   CONFLICT: 409,
   TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
+  UNPROCESSABLE: 422,
   RATE_LIMITED: 429,
   BAD_GATEWAY: 502,
   SERVICE_UNAVAILABLE: 503,
@@ -18,21 +20,35 @@ export const ERROR_STATUS = {
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
+export interface AppErrorOptions {
+  /** Response headers the error needs (Retry-After, Connection: close). */
+  headers?: Record<string, string>;
+  /** The internal reason, for the log only. */
+  cause?: unknown;
+}
+
 export class AppError extends Error {
   override name = 'AppError';
+  readonly code: ErrorCode;
   readonly status: number;
+  readonly headers: Record<string, string>;
 
-  constructor(
-    readonly code: ErrorCode,
-    message: string,
-    readonly headers: Record<string, string> = {},
-  ) {
-    super(message);
+  constructor(code: ErrorCode, message: string, { headers = {}, cause }: AppErrorOptions = {}) {
+    super(message, cause === undefined ? undefined : { cause });
+    this.code = code;
     this.status = ERROR_STATUS[code];
+    this.headers = headers;
   }
 }
 
 /** Structural check: the boot bundle and the Astro bundle each carry a copy of this class. */
 export function isAppError(error: unknown): error is AppError {
   return error instanceof Error && error.name === 'AppError' && typeof (error as AppError).status === 'number';
+}
+
+/** The internal reason of an AppError, as one loggable line (or undefined). */
+export function causeOf(error: AppError): string | undefined {
+  const { cause } = error;
+  if (cause === undefined) return undefined;
+  return cause instanceof Error ? `${cause.name}: ${cause.message}` : String(cause);
 }

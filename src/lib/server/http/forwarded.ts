@@ -1,4 +1,5 @@
 import { BlockList, isIP } from 'node:net';
+import { processState } from '../process-state.ts';
 
 /**
  * Who a request comes from when the app runs behind a reverse proxy (rate limits, abuse records).
@@ -9,17 +10,17 @@ import { BlockList, isIP } from 'node:net';
 /** Set by scripts/serve.mjs on every request (an incoming copy is replaced); read by clientAddress(). */
 export const CLIENT_ADDRESS_HEADER = 'x-porchlight-client-address';
 
-/** On globalThis: serve.mjs marks it through the boot bundle, clientAddress() reads it in Astro's. */
-const RESOLVED_BY_SERVER = Symbol.for('porchlight.client-address-resolved');
-
-/** Called once by scripts/serve.mjs, which sets the header on every request it hands to Astro. */
+/**
+ * Called once by scripts/serve.mjs (through the boot bundle), which sets the header on every
+ * request it hands to Astro; clientAddress() reads it in Astro's bundle (process-state.ts).
+ */
 export function markClientAddressResolved(): void {
-  (globalThis as { [RESOLVED_BY_SERVER]?: boolean })[RESOLVED_BY_SERVER] = true;
+  processState.clientAddressResolved = true;
 }
 
 /** False under `astro dev`, where nothing replaces a header the client sent. */
 export function isClientAddressResolved(): boolean {
-  return (globalThis as { [RESOLVED_BY_SERVER]?: boolean })[RESOLVED_BY_SERVER] === true;
+  return processState.clientAddressResolved;
 }
 
 const LOOPBACK = ['127.0.0.0/8', '::1/128'];

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { AppError, isAppError } from './app-error.ts';
+import { AppError, causeOf, isAppError } from './app-error.ts';
 import { getRuntime } from '../runtime.ts';
 
 export const JSON_BODY_LIMIT = 256 * 1024;
@@ -58,7 +58,7 @@ export async function readRawBody(request: Request, limit: number): Promise<Buff
 }
 
 function tooLarge(limit: number, headers: Record<string, string> = {}): AppError {
-  return new AppError('TOO_LARGE', `The request body is larger than ${Math.round(limit / 1024)} KB.`, headers);
+  return new AppError('TOO_LARGE', `The request body is larger than ${Math.round(limit / 1024)} KB.`, { headers });
 }
 
 /** Parses a JSON body with a zod schema; the first issue becomes the 400 message. */
@@ -72,18 +72,23 @@ export async function readBody<T extends z.ZodType>(request: Request, schema: T)
 }
 
 /**
- * Wraps an API handler: AppErrors become `{ message }` with their status, anything else is
- * logged with the request id and answered with a generic 500.
+ * Wraps an API handler: AppErrors become `{ message }` with their status (plus the route's own
+ * `errorFields`, for answers whose shape the SPEC fixes), their internal cause logged with the
+ * request id; anything else is logged as a bug and answered with a generic 500.
  */
-export function handle<C extends { locals: App.Locals }>(fn: (context: C) => Promise<Response>) {
+export function handle<C extends { locals: App.Locals }>(fn: (context: C) => Promise<Response>, { errorFields = {} }: { errorFields?: Record<string, unknown> } = {}) {
   return async (context: C): Promise<Response> => {
     try {
       return await fn(context);
     } catch (error) {
-      if (isAppError(error)) return errorResponse(error);
+      if (isAppError(error)) {
+        const cause = causeOf(error);
+        if (cause) (await getRuntime()).log.info({ reqId: context.locals.requestId, code: error.code, cause }, error.message);
+        return json({ ...errorFields, message: error.message }, error.status, error.headers);
+      }
       const { log } = await getRuntime();
       log.error({ err: error, reqId: context.locals.requestId }, 'unhandled error in API route');
-      return json({ message: 'Something went wrong. Please try again.' }, 500);
+      return json({ ...errorFields, message: 'Something went wrong. Please try again.' }, 500);
     }
   };
 }

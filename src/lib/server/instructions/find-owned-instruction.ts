@@ -1,4 +1,4 @@
-import type { InstructionsTable } from '../db/schema.ts';
+import type { InstructionsTable } from '@db/schema.ts';
 import { getRuntime } from '../runtime.ts';
 import { instructionNotFound } from './instruction-errors.ts';
 

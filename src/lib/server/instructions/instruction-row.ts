@@ -1,4 +1,4 @@
-import type { InstructionsTable } from '../db/schema.ts';
+import type { InstructionsTable } from '@db/schema.ts';
 import { INSTRUCTION_DEFAULTS, type Instruction, type InstructionContent } from '../../shared/schemas/instruction.ts';
 
 /**

@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Settings } from '../../shared/schemas/settings.ts';
-import type { Database } from '../db/schema.ts';
+import type { Database } from '@db/schema.ts';
 import { cleanRichText } from '../instructions/clean-instruction-content.ts';
 
 /** The settings as stored: the welcome text sanitised like any rich text (SECURITY.md 16). */

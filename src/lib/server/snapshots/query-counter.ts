@@ -1,38 +1,46 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type SQLite from 'better-sqlite3';
+import { processState } from '../process-state.ts';
+
+type Scope = AsyncLocalStorage<{ count: number }>;
 
 /**
- * Test-only proof that a snapshot hit never touches SQLite (NODE_ENV=test): every statement
- * prepared on the connection while a guest request runs is counted and answered as the
- * `x-sqlite-queries` header. Kysely prepares one statement per query.
+ * Test-only proof that a snapshot hit never touches SQLite: installed by workers.ts when
+ * NODE_ENV=test, it counts every statement prepared on the connection while a guest request runs,
+ * answered as the `x-sqlite-queries` header (Kysely prepares one statement per query). Without it
+ * (production) the guest path measures nothing: `queryCounter()` is undefined.
  */
-// On globalThis: the boot bundle (the fast path) and the Astro bundle each carry this module, and
-// the one patched `prepare` must see the counting scope of either.
-const SCOPE = Symbol.for('porchlight.query-counter.scope');
-const holder = globalThis as { [SCOPE]?: AsyncLocalStorage<{ count: number }> };
-const requests = (holder[SCOPE] ??= new AsyncLocalStorage<{ count: number }>());
-const PATCHED = Symbol.for('porchlight.query-counter');
-
 export function installQueryCounter(sqlite: SQLite.Database): void {
-  const target = sqlite as SQLite.Database & { [PATCHED]?: boolean };
-  if (target[PATCHED]) return;
-  target[PATCHED] = true;
+  if (processState.queryCounter) return;
+  const scope: Scope = new AsyncLocalStorage();
+  processState.queryCounter = scope;
   const prepare = sqlite.prepare.bind(sqlite);
-  target.prepare = ((source: string) => {
-    const store = requests.getStore();
+  sqlite.prepare = ((source: string) => {
+    const store = scope.getStore();
     if (store) store.count += 1;
     return prepare(source);
   }) as typeof sqlite.prepare;
 }
 
-export async function countQueries<T>(run: () => Promise<T>): Promise<{ result: T; queries: number }> {
-  const store = { count: 0 };
-  const result = await requests.run(store, run);
-  return { result, queries: store.count };
+export interface QueryCounter {
+  count<T>(run: () => T): { result: T; queries: number };
+  countAsync<T>(run: () => Promise<T>): Promise<{ result: T; queries: number }>;
 }
 
-export function countQueriesSync<T>(run: () => T): { result: T; queries: number } {
-  const store = { count: 0 };
-  const result = requests.run(store, run);
-  return { result, queries: store.count };
+/** The installed counter (tests), or undefined: one property read on the guest path. */
+export function queryCounter(): QueryCounter | undefined {
+  const scope = processState.queryCounter;
+  if (!scope) return undefined;
+  return {
+    count(run) {
+      const store = { count: 0 };
+      const result = scope.run(store, run);
+      return { result, queries: store.count };
+    },
+    async countAsync(run) {
+      const store = { count: 0 };
+      const result = await scope.run(store, run);
+      return { result, queries: store.count };
+    },
+  };
 }

@@ -1,7 +1,6 @@
 import { DEMO_TOKEN } from '../../shared/demo.ts';
-import { getRuntime } from '../runtime.ts';
 import { currentBuildId } from './build-id.ts';
-import { countQueries, installQueryCounter } from './query-counter.ts';
+import { queryCounter } from './query-counter.ts';
 import { encodeSnapshot, forgetIfChangedElsewhere, peekSnapshot, readSnapshot, SNAPSHOT_TOKEN, writeSnapshot, type Encoding, type Snapshot } from './snapshot-store.ts';
 import { currentWriteEpoch } from './write-epoch.ts';
 
@@ -38,10 +37,9 @@ const pending = new Map<string, Promise<Record<Encoding, Snapshot> | null>>();
 export async function serveGuestPage(request: Request, pathname: string, render: () => Promise<Response>): Promise<Response> {
   const token = guestToken(pathname);
   if (!token || (request.method !== 'GET' && request.method !== 'HEAD')) return render();
-  const { config, sqlite } = await getRuntime();
-  if (config.raw.NODE_ENV !== 'test') return answer(request, token, render);
-  installQueryCounter(sqlite);
-  const { result, queries } = await countQueries(() => answer(request, token, render));
+  const counter = queryCounter();
+  if (!counter) return answer(request, token, render);
+  const { result, queries } = await counter.countAsync(() => answer(request, token, render));
   result.headers.set('x-sqlite-queries', String(queries));
   return result;
 }

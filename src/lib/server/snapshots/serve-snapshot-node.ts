@@ -1,14 +1,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type SQLite from 'better-sqlite3';
-import { countQueriesSync, installQueryCounter } from './query-counter.ts';
+import { queryCounter } from './query-counter.ts';
 import { findFreshSnapshotInMemory, guestToken, isNotModified, notModifiedHeaders, snapshotHeaders } from './serve-guest-page.ts';
 import type { Encoding, Snapshot } from './snapshot-store.ts';
 
 interface FastPathOptions {
   /** The baseline headers every response carries (scripts/serve.mjs sets them on the others). */
   securityHeaders: Record<string, string>;
-  /** NODE_ENV=test: count SQLite statements during each answer (`x-sqlite-queries`). */
-  countQueriesOn?: SQLite.Database;
 }
 
 /** A response's headers as the flat [name, value, …] list `writeHead` takes without merging. */
@@ -25,7 +22,7 @@ interface Prepared {
  * and Astro's middleware answers that from the store or renders it (docs/decisions/007).
  * No SQLite, no session, no promise, no per-request log on this path.
  */
-export function createSnapshotFastPath({ securityHeaders, countQueriesOn }: FastPathOptions): (req: IncomingMessage, res: ServerResponse) => boolean {
+export function createSnapshotFastPath({ securityHeaders }: FastPathOptions): (req: IncomingMessage, res: ServerResponse) => boolean {
   // Keyed by the snapshot object: a rewrite stores a new object, so stale lists are never used.
   const prepared = new Map<Encoding, WeakMap<Snapshot, Prepared>>();
   const prepare = (snapshot: Snapshot, encoding: Encoding): Prepared => {
@@ -40,7 +37,8 @@ export function createSnapshotFastPath({ securityHeaders, countQueriesOn }: Fast
     }
     return lists;
   };
-  if (countQueriesOn) installQueryCounter(countQueriesOn);
+  // Tests only (NODE_ENV=test): the counter installed by workers.ts, decided once, not per request.
+  const counter = queryCounter();
 
   return function answerFromSnapshot(req, res) {
     if (req.method !== 'GET' && req.method !== 'HEAD') return false;
@@ -51,7 +49,7 @@ export function createSnapshotFastPath({ securityHeaders, countQueriesOn }: Fast
     const accept = req.headers['accept-encoding'] ?? null;
     let fresh;
     let queries: number | undefined;
-    if (countQueriesOn) ({ result: fresh, queries } = countQueriesSync(() => findFreshSnapshotInMemory(token, accept)));
+    if (counter) ({ result: fresh, queries } = counter.count(() => findFreshSnapshotInMemory(token, accept)));
     else fresh = findFreshSnapshotInMemory(token, accept);
     if (!fresh) return false;
 

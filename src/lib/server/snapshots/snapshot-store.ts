@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
-import type SQLite from 'better-sqlite3';
-import { getStorage } from '../storage.ts';
+import { processState } from '../process-state.ts';
+import { getRuntime } from '../runtime.ts';
 import { bumpWriteEpoch } from './write-epoch.ts';
 
 /**
@@ -39,54 +39,16 @@ const gzip = promisify(zlib.gzip);
 const key = (token: string, encoding: Encoding) => `${token}:${encoding}`;
 
 /**
- * Decoded snapshots kept in memory in front of the store, so a hit costs no disk read. On
- * globalThis: the Node fast path (boot bundle) reads and the Astro bundle writes and removes, each
- * with its own copy of this module. Every write and removal in this process goes through here, so
- * the cache is never staler than the store; the oldest entries go first past MEMORY_ENTRIES.
+ * Decoded snapshots kept in memory in front of the store, so a hit costs no disk read; one copy
+ * per process (process-state.ts): the Node fast path (boot bundle) reads it and the Astro bundle
+ * writes and removes. Every write and removal in this process goes through here, so the copy is
+ * never staler than the store; the oldest entries go first past MEMORY_ENTRIES.
  */
 const MEMORY_ENTRIES = 600;
-const MEMORY = Symbol.for('porchlight.snapshot-memory');
-interface MemoryState {
-  entries: Map<string, Snapshot>;
-  changes: number;
-  /** True once per change another process committed to the database (watchOtherProcessWrites). */
-  changedElsewhere?: () => boolean;
-}
-const holder = globalThis as { [MEMORY]?: MemoryState };
-const state = (holder[MEMORY] ??= { entries: new Map<string, Snapshot>(), changes: 0 });
+const state = processState.snapshots;
 const memory = state.entries;
 
-/**
- * How often, at most, a server asks whether another process changed the database. A process that
- * writes (the admin CLI) waits longer than this after its commit before it reports success, so
- * every request that starts after that sees the change.
- */
-export const OTHER_PROCESS_CHECK_MS = 1;
-
-/**
- * The in-memory copies are right only while every change goes through this process. Another
- * process (the admin CLI setting a plan) writes the database and removes the stored snapshots,
- * but cannot reach this memory: SQLite's `PRAGMA data_version` changes when another connection
- * commits, and then every copy is dropped (the store still has the ones that are right). The
- * pragma costs about 2.5 µs, so it is asked at most once per OTHER_PROCESS_CHECK_MS: under load
- * that is a small fraction of a millisecond per second, and the guest path reads no table.
- */
-export function watchOtherProcessWrites(sqlite: SQLite.Database): void {
-  const dataVersion = sqlite.prepare('PRAGMA data_version').pluck();
-  let seen = dataVersion.get();
-  let checkedAt = performance.now();
-  state.changedElsewhere = () => {
-    const now = performance.now();
-    if (now - checkedAt < OTHER_PROCESS_CHECK_MS) return false;
-    checkedAt = now;
-    const version = dataVersion.get();
-    if (version === seen) return false;
-    seen = version;
-    return true;
-  };
-}
-
-/** Drops every in-memory copy when another process changed the database (see above). */
+/** Drops every in-memory copy when another process changed the database (other-process-writes.ts). */
 export function forgetIfChangedElsewhere(): void {
   if (!state.changedElsewhere?.()) return;
   memory.clear();
@@ -114,7 +76,7 @@ export async function readSnapshot(token: string, encoding: Encoding): Promise<S
   const cached = memory.get(id);
   if (cached) return cached;
   const changesBefore = state.changes;
-  const store = await getStorage('snapshots');
+  const store = (await getRuntime()).storage.snapshots;
   const raw = (await store.getItemRaw(id)) as Uint8Array | null;
   const snapshot = raw ? decode(raw) : null;
   // A write or removal during the disk read may have made these bytes stale: answer, don't keep.
@@ -138,7 +100,7 @@ export async function writeSnapshot(token: string, snapshots: Record<Encoding, S
   // Memory first, synchronously: a removal that lands while the disk write runs then clears it.
   state.changes += 1;
   for (const encoding of ENCODINGS) remember(key(token, encoding), snapshots[encoding]);
-  const store = await getStorage('snapshots');
+  const store = (await getRuntime()).storage.snapshots;
   await Promise.all(ENCODINGS.map((encoding) => store.setItemRaw(key(token, encoding), encode(snapshots[encoding]))));
 }
 
@@ -146,7 +108,7 @@ export async function removeSnapshot(token: string): Promise<void> {
   if (!SNAPSHOT_TOKEN.test(token)) return;
   state.changes += 1;
   for (const encoding of ENCODINGS) memory.delete(key(token, encoding));
-  const store = await getStorage('snapshots');
+  const store = (await getRuntime()).storage.snapshots;
   await Promise.all(ENCODINGS.map((encoding) => store.removeItem(key(token, encoding))));
 }
 

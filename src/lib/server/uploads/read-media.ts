@@ -1,5 +1,5 @@
-import { getStorage } from '../storage.ts';
 import { isUploadKey, MEDIA_PREFIX } from './media-path.ts';
+import { getRuntime } from '../runtime.ts';
 
 export type MediaResult = { status: 404 } | { status: 304; etag: string } | { status: 200; etag: string; bytes: Uint8Array<ArrayBuffer> };
 
@@ -12,7 +12,7 @@ export async function readMedia({ pathname, ifNoneMatch }: { pathname: string; i
   if (!isUploadKey(key)) return { status: 404 };
   // A name is never reused for other bytes, so the name itself is a strong validator.
   const etag = `"${key.slice(key.lastIndexOf('/') + 1, -'.webp'.length)}"`;
-  const storage = await getStorage('uploads');
+  const storage = (await getRuntime()).storage.uploads;
   if (ifNoneMatch && matches(ifNoneMatch, etag)) return (await storage.hasItem(key)) ? { status: 304, etag } : { status: 404 };
   const stored = await storage.getItemRaw<Uint8Array>(key);
   if (!stored) return { status: 404 };

@@ -47,7 +47,7 @@ async function readCapped(request: Request): Promise<Uint8Array<ArrayBuffer>> {
   for (;;) {
     const { done, value } = await reader.read().catch((error: unknown) => {
       // The adapter's own ceiling (astro.config.mjs bodySizeLimit) may cut the stream first.
-      if (error instanceof Error && /size limit/i.test(error.message)) throw new AppError('TOO_LARGE', messages.upload.tooLarge, { connection: 'close' });
+      if (error instanceof Error && /size limit/i.test(error.message)) throw new AppError('TOO_LARGE', messages.upload.tooLarge, { headers: { connection: 'close' } });
       throw new AppError('BAD_REQUEST', messages.upload.failed);
     });
     if (done) break;
@@ -55,7 +55,7 @@ async function readCapped(request: Request): Promise<Uint8Array<ArrayBuffer>> {
     if (size > BODY_LIMIT) {
       await reader.cancel();
       // Half read, the rest is never drained: the connection cannot carry another request.
-      throw new AppError('TOO_LARGE', messages.upload.tooLarge, { connection: 'close' });
+      throw new AppError('TOO_LARGE', messages.upload.tooLarge, { headers: { connection: 'close' } });
     }
     chunks.push(value);
   }

@@ -1,9 +1,10 @@
 import type { Kysely } from 'kysely';
 import type { Storage } from 'unstorage';
-import type { Database } from '../db/schema.ts';
+import type { Database } from '@db/schema.ts';
 import type { Logger } from '../logger.ts';
 import { uploadKeysIn } from './media-path.ts';
 import { UPLOAD_GRACE_MS } from './upload-limits.ts';
+import { processState } from '../process-state.ts';
 
 const DELETE_CHUNK = 500;
 
@@ -65,14 +66,9 @@ export interface UploadCleanup {
   stop(): Promise<void>;
 }
 
-/** The running clean-up, shared by the boot bundle and the Astro bundle (each has this module). */
-const KEY = Symbol.for('porchlight.uploadCleanup');
-type Holder = { [KEY]?: UploadCleanup };
-const holder = globalThis as Holder;
-
 /**
  * Starts the clean-up for the process: one pass at boot, then every hour, plus debounced passes on
- * request. Timers are unref'd so they never hold the process open. Called by the runtime.
+ * request. Timers are unref'd so they never hold the process open. Started by workers.ts.
  */
 export function startUploadCleanup({ db, storage, log }: { db: Kysely<Database>; storage: Storage; log: Logger }): UploadCleanup {
   let running: Promise<string[]> | undefined;
@@ -102,7 +98,7 @@ export function startUploadCleanup({ db, storage, log }: { db: Kysely<Database>;
   interval.unref();
   setImmediate(runInBackground);
 
-  const cleanup: UploadCleanup = {
+  return {
     schedule() {
       if (stopped) return;
       clearTimeout(debounce);
@@ -115,11 +111,8 @@ export function startUploadCleanup({ db, storage, log }: { db: Kysely<Database>;
       clearInterval(interval);
       clearTimeout(debounce);
       await running;
-      if (holder[KEY] === cleanup) delete holder[KEY];
     },
   };
-  holder[KEY] = cleanup;
-  return cleanup;
 }
 
 /**
@@ -127,5 +120,5 @@ export function startUploadCleanup({ db, storage, log }: { db: Kysely<Database>;
  * the replaced file goes once nothing references it and it is past the grace period.
  */
 export function scheduleUploadCleanup(): void {
-  holder[KEY]?.schedule();
+  processState.workers?.uploadCleanup.schedule();
 }

@@ -5,7 +5,6 @@ import { getUserPlan } from '../billing/get-user-plan.ts';
 import { AppError } from '../http/app-error.ts';
 import { consumeRateLimits } from '../rate-limit.ts';
 import { getRuntime } from '../runtime.ts';
-import { getStorage } from '../storage.ts';
 import { detectImageType } from './detect-image-type.ts';
 import { mediaPath, uploadKey } from './media-path.ts';
 import { reencodeImage, type ImageKind } from './reencode-image.ts';
@@ -26,8 +25,8 @@ export async function uploadImage({ userId, bytes, kind }: { userId: string; byt
   const image = await reencodeImage({ bytes, type, kind, plan: await getUserPlan(userId) });
 
   const key = uploadKey(userId, nanoid());
-  const { db, log } = await getRuntime();
-  const storage = await getStorage('uploads');
+  const { db, log, storage: stores } = await getRuntime();
+  const storage = stores.uploads;
   // Row first: a crash between the two leaves a row without a file, which the clean-up drops;
   // never a file that nothing knows about.
   await db.insertInto('uploads').values({ key, user_id: userId, bytes: image.bytes.byteLength, created_at: Date.now() }).execute();

@@ -1,11 +1,9 @@
 import type { APIContext } from 'astro';
 import { mapRateRules } from '../../../lib/server/geo/map-rate-rules.ts';
-import { MapLinkError, resolveMapLink } from '../../../lib/server/geo/resolve-map-link.ts';
+import { resolveMapLink } from '../../../lib/server/geo/resolve-map-link.ts';
 import { clientAddress } from '../../../lib/server/http/client-address.ts';
 import { handle, json } from '../../../lib/server/http/json.ts';
 import { consumeRateLimits } from '../../../lib/server/rate-limit.ts';
-import { getRuntime } from '../../../lib/server/runtime.ts';
-import { messages } from '../../../lib/shared/messages.ts';
 
 /**
  * GET /api/map/resolve-map?url= (public, SPEC §7): the coordinates a map link points at, as
@@ -15,13 +13,5 @@ import { messages } from '../../../lib/shared/messages.ts';
 export const GET = handle(async (context: APIContext) => {
   await consumeRateLimits([mapRateRules.resolveIp(clientAddress(context))]);
   const params = context.url.searchParams;
-  const link = params.get('url') ?? params.get('addressUrl') ?? '';
-  try {
-    return json(await resolveMapLink(link));
-  } catch (error) {
-    if (!(error instanceof MapLinkError)) throw error;
-    const { log } = await getRuntime();
-    log.info({ reqId: context.locals.requestId, reason: error.reason, detail: error.message }, 'map link not resolved');
-    return json({ message: messages.address.unresolved }, error.reason === 'refused' ? 400 : 422);
-  }
+  return json(await resolveMapLink(params.get('url') ?? params.get('addressUrl') ?? ''));
 });

@@ -1,6 +1,9 @@
 import type { Generated } from 'kysely';
 
-/** Row types of the SQLite tables (db/migrations). Timestamps are epoch milliseconds. */
+/**
+ * Row types of the SQLite tables, beside the migrations that make them. Imported as `@db/schema.ts`
+ * (type-only imports, so no bundler has to resolve the alias). Timestamps are epoch milliseconds.
+ */
 export interface UsersTable {
   id: string;
   name: string;

@@ -1,0 +1,51 @@
+import type { AsyncLocalStorage } from 'node:async_hooks';
+import type { Runtime } from './runtime.ts';
+import type { Snapshot } from './snapshots/snapshot-store.ts';
+import type { UploadCleanup } from './uploads/remove-unreferenced-uploads.ts';
+
+/**
+ * Everything that must exist once per process, in one place.
+ *
+ * Why on globalThis: scripts/serve.mjs loads two bundles, the boot bundle (dist/boot/boot.mjs: the
+ * configuration, the database, the guest fast path) and Astro's server bundle (the routes), and
+ * each carries its own copy of every module (docs/decisions/001). State kept in a module's own
+ * variables would exist twice, and the two halves of the server would disagree (two database
+ * connections, two snapshot caches, two write counters). One documented key holds it instead;
+ * no other module keeps state on globalThis.
+ */
+export interface ProcessState {
+  /** The composition root's services (runtime.ts), built once. */
+  runtime: Promise<Runtime> | undefined;
+  /** The background work of a serving process (workers.ts); undefined in the admin command line. */
+  workers: { uploadCleanup: UploadCleanup; stop(): Promise<void> } | undefined;
+  /** Decoded guest snapshots in front of the store (snapshots/snapshot-store.ts). */
+  snapshots: {
+    entries: Map<string, Snapshot>;
+    changes: number;
+    /** True once per change another process committed to the database (watchOtherProcessWrites). */
+    changedElsewhere?: () => boolean;
+  };
+  /** Guidebook writes so far: a render that raced one does not store its page (snapshots/write-epoch.ts). */
+  writeEpoch: number;
+  /** scripts/serve.mjs resolved each request's client through trusted proxies (http/forwarded.ts). */
+  clientAddressResolved: boolean;
+  /** Nominatim's one-request-a-second queue (geo/reverse-geocode.ts). */
+  nominatim: { tail: Promise<void>; waiting: number };
+  /**
+   * Tests only: counts SQLite statements per guest request. Installed by the runtime when
+   * NODE_ENV=test (snapshots/query-counter.ts); absent, the guest path does not measure at all.
+   */
+  queryCounter: AsyncLocalStorage<{ count: number }> | undefined;
+}
+
+const KEY = Symbol.for('porchlight.process-state');
+
+export const processState: ProcessState = ((globalThis as { [KEY]?: ProcessState })[KEY] ??= {
+  runtime: undefined,
+  workers: undefined,
+  snapshots: { entries: new Map(), changes: 0 },
+  writeEpoch: 0,
+  clientAddressResolved: false,
+  nominatim: { tail: Promise.resolve(), waiting: 0 },
+  queryCounter: undefined,
+});
