@@ -220,8 +220,8 @@ test('every section is saved and reopens the same', async ({ page }) => {
 
   // Contact, Wi-Fi.
   await page.getByLabel('Phone (with country code)').fill('+385 91 555 0101');
-  await page.getByLabel('WhatsApp link').fill('wa.me/385915550101');
-  await page.getByLabel('Instagram profile').fill('https://instagram.com/harbourloft');
+  await page.getByLabel('WhatsApp number').fill('wa.me/385915550101');
+  await page.getByLabel('Instagram handle').fill('https://instagram.com/harbourloft');
   await page.getByLabel('Network name').fill('Harbour-Guest');
   await page.getByLabel('Security').selectOption('WEP');
   await page.getByLabel('Password', { exact: true }).fill('salt-and-sun');
@@ -441,14 +441,43 @@ test('address: a map link fills the written address; failures stand in its place
 test('the form is checked before saving; each message leads to its field', async ({ page }) => {
   const { _id } = await createInstruction(page, { nameInstruction: 'Checked Flat' });
   await openEditor(page, _id);
-  await page.getByLabel('WhatsApp link').fill('not a link');
+  await page.getByLabel('WhatsApp number').fill('not a number');
   await page.getByRole('button', { name: 'Save' }).click();
 
   const alert = page.getByRole('alert').filter({ hasText: messages.editor.invalid });
   await expect(alert).toBeFocused();
-  await alert.getByRole('button', { name: /The WhatsApp link must be a link/ }).click();
-  await expect(page.getByLabel('WhatsApp link')).toBeFocused();
+  await alert.getByRole('button', { name: messages.contactLinks.whatsapp }).click();
+  await expect(page.getByLabel('WhatsApp number')).toBeFocused();
   expect((await readInstruction(page, _id)).version).toBe(1);
+});
+
+test('contact: a typed WhatsApp number shows the link guests will open, and the guest page uses it', async ({ page }) => {
+  const { _id, token } = await createInstruction(page, { nameInstruction: 'Number Flat' });
+  await openEditor(page, _id);
+  const link = 'https://wa.me/385915550101';
+
+  const whatsapp = page.getByLabel('WhatsApp number');
+  await expect(whatsapp).toHaveAttribute('placeholder', '+385 91 555 0101');
+  await whatsapp.fill('+385 91 555-0101');
+  await expect(page.getByText(messages.contactLinks.opens(link), { exact: true })).toBeVisible();
+  await expect(whatsapp).toHaveAccessibleDescription(messages.contactLinks.opens(link));
+
+  // A wrong value says what to type once the field is left, and goes as soon as it reads right.
+  const telegram = page.getByLabel('Telegram username');
+  await telegram.fill('@abc');
+  await telegram.blur();
+  await expect(telegram).toHaveAccessibleDescription(messages.contactLinks.telegram);
+  await expect(telegram).toHaveAttribute('aria-invalid', 'true');
+  await telegram.fill('@harbour_host');
+  await expect(telegram).toHaveAccessibleDescription(messages.contactLinks.opens('https://t.me/harbour_host'));
+
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(toast(page, messages.instruction.updated)).toBeVisible();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  expect(await readInstruction(page, _id)).toMatchObject({ whatsapp: link, telegram: 'https://t.me/harbour_host' });
+
+  await page.goto(`/instruction/${token}`);
+  await expect(page.getByRole('region', { name: /Need Help/ }).getByRole('link', { name: 'WhatsApp' })).toHaveAttribute('href', link);
 });
 
 test('uploads: no file and server refusals show their message', async ({ page }) => {

@@ -295,7 +295,7 @@ test('settings save with apply-to-existing updates the existing guidebooks', asy
 
   await page.getByLabel('Country code').selectOption('+385');
   await page.getByLabel('Phone number').fill('91 555 0101');
-  await page.getByLabel('WhatsApp link').fill('https://wa.me/385915550101');
+  await page.getByLabel('WhatsApp number').fill('+385 91 555 0101');
   await page.getByLabel('Facebook').fill('facebook.com/porchlight');
   await page.getByRole('textbox', { name: 'Welcome message' }).fill('Hello and welcome!\n\nThe keys are in the box.');
   await page.getByRole('button', { name: 'Add No pets' }).click();

@@ -378,3 +378,76 @@ describe('a 30-step guidebook with images', () => {
     expect(again.instruction.version).toBe(3);
   });
 });
+
+describe('contact fields as hosts type them (issue 10 item 5)', () => {
+  const typed = {
+    whatsapp: '+385 91 555-0101',
+    viber: '00385 91 555 0101',
+    telegram: '@ana_host',
+    facebook: 'seaside.cottage',
+    instagram: '@seaside_loft',
+  };
+  const links = {
+    whatsapp: 'https://wa.me/385915550101',
+    viber: 'viber://chat?number=%2B385915550101',
+    telegram: 'https://t.me/ana_host',
+    facebook: 'https://www.facebook.com/seaside.cottage',
+    instagram: 'https://www.instagram.com/seaside_loft',
+  };
+
+  it('a save with typed numbers and handles stores their links, and GET answers them', async () => {
+    const h = await host();
+    const created = await create(h);
+    const response = await save(h, { ...created, ...typed });
+    expect(response.status).toBe(200);
+    const saved = ((await response.json()) as { instruction: Instruction }).instruction;
+    expect(saved).toMatchObject(links);
+    expect(await (await h.call(`/api/instruction/${created._id}`)).json()).toEqual(saved);
+    // The guest's copy has the links too.
+    expect(await (await server.request(`/api/instruction/preview/${created.token}`)).json()).toMatchObject(links);
+  });
+
+  it('a new guidebook takes typed values too', async () => {
+    const h = await host();
+    expect(await create(h, typed)).toMatchObject(links);
+  });
+
+  it.each([
+    ['whatsapp', 'call me maybe', messages.contactLinks.whatsapp],
+    ['whatsapp', '091 555 0101', messages.contactLinks.countryCode('WhatsApp')],
+    ['whatsapp', 'javascript:alert(1)', messages.contactLinks.whatsapp],
+    ['whatsapp', 'https://evil.example/385915550101', messages.contactLinks.whatsapp],
+    ['viber', 'https://evil.example/viber', messages.contactLinks.viber],
+    ['telegram', '@abc', messages.contactLinks.telegram],
+    ['facebook', 'https://evil.example/seaside', messages.contactLinks.facebook],
+    ['instagram', 'my insta', messages.contactLinks.instagram],
+  ])('refuses %s %j with 400 and its message; nothing changes', async (field, value, message) => {
+    const h = await host();
+    const created = await create(h);
+    const response = await save(h, { ...created, [field]: value });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ message });
+    expect(await (await h.call(`/api/instruction/${created._id}`)).json()).toEqual(created);
+  });
+
+  it('an older client that sends links keeps working', async () => {
+    const h = await host();
+    const created = await create(h);
+    const response = await save(h, {
+      ...created,
+      whatsapp: 'https://api.whatsapp.com/send?phone=385915550101',
+      viber: links.viber,
+      telegram: 'https://t.me/ana',
+      facebook: 'https://facebook.com/seaside',
+      instagram: 'http://www.instagram.com/seaside_loft',
+    });
+    expect(response.status).toBe(200);
+    expect(((await response.json()) as { instruction: Instruction }).instruction).toMatchObject({
+      whatsapp: links.whatsapp,
+      viber: links.viber,
+      telegram: 'https://t.me/ana',
+      facebook: 'https://facebook.com/seaside',
+      instagram: links.instagram,
+    });
+  });
+});

@@ -7,7 +7,8 @@ import { startServer, type TestServer } from './helpers/server.ts';
 
 /**
  * SECURITY.md 16: rich text is sanitised on the server with an allowlist, and URL fields keep
- * only http(s)/mailto/tel (Viber also viber:). The DOMPurify corpus goes through every rich-text
+ * only http(s)/mailto/tel; the contact fields store only the links src/lib/shared/contact-links.ts
+ * makes (https on the services' own hosts, Viber also viber:). The DOMPurify corpus goes through every rich-text
  * field over HTTP and must come back inert; hostile links through every URL field are refused.
  */
 const corpus = JSON.parse(fs.readFileSync(new URL('./fixtures/xss/dompurify-fixtures.json', import.meta.url), 'utf8')) as Array<{ title?: string; payload: string }>;

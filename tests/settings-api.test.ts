@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../src/lib/shared/messages.ts';
 import type { Instruction } from '../src/lib/shared/schemas/instruction.ts';
 import { DEFAULT_SETTINGS, type Settings } from '../src/lib/shared/schemas/settings.ts';
-import { createUser, login, query, setUserPlan, withCookie } from './helpers/auth.ts';
+import { createUser, login, query, run, setUserPlan, withCookie } from './helpers/auth.ts';
 import type { TestPlan } from './helpers/plan.ts';
 import { startServer, type TestServer } from './helpers/server.ts';
 
@@ -199,5 +199,71 @@ describe('PUT /api/settings/updateExistingInstructions', () => {
     }
     expect(await get(call, a._id)).toEqual(a);
     expect(await (await call('/api/settings')).json()).toEqual(DEFAULT_SETTINGS);
+  });
+});
+
+describe('contact fields as hosts type them (issue 10 item 5)', () => {
+  const typed = { whatsapp: '+385 91 555 0101', viber: '+385 91 555 0101', telegram: 't.me/ana_host', facebook: '@seaside.cottage', instagram: 'seaside_loft' };
+  const links = {
+    whatsapp: 'https://wa.me/385915550101',
+    viber: 'viber://chat?number=%2B385915550101',
+    telegram: 'https://t.me/ana_host',
+    facebook: 'https://www.facebook.com/seaside.cottage',
+    instagram: 'https://www.instagram.com/seaside_loft',
+  };
+
+  it('a save with a typed number stores the link; GET and new guidebooks answer it', async () => {
+    const { call } = await host();
+    const response = await call('/api/settings', { method: 'PUT', json: { ...mine, ...typed } });
+    expect(response.status).toBe(200);
+    expect(((await response.json()) as { settings: Settings }).settings).toEqual({ ...mine, ...links });
+    expect(await (await call('/api/settings')).json()).toEqual({ ...mine, ...links });
+    expect(await create(call)).toMatchObject(links);
+  });
+
+  it('a bad value answers 400 with its message and nothing changes', async () => {
+    const { call } = await host();
+    await call('/api/settings', { method: 'PUT', json: mine });
+    for (const [field, value, message] of [
+      ['whatsapp', 'my number', messages.contactLinks.whatsapp],
+      ['whatsapp', '091 555 0101', messages.contactLinks.countryCode('WhatsApp')],
+      ['viber', 'javascript:alert(1)', messages.contactLinks.viber],
+      ['telegram', '@abc', messages.contactLinks.telegram],
+      ['instagram', 'https://evil.example/seaside_loft', messages.contactLinks.instagram],
+    ] as const) {
+      const response = await call('/api/settings', { method: 'PUT', json: { ...mine, [field]: value } });
+      expect(response.status, `${field} = ${value}`).toBe(400);
+      expect(await response.json()).toEqual({ message });
+    }
+    expect(await (await call('/api/settings')).json()).toEqual(mine);
+  });
+
+  it('an older client’s links still work', async () => {
+    const { call } = await host();
+    const response = await call('/api/settings', {
+      method: 'PUT',
+      json: { ...mine, whatsapp: 'https://api.whatsapp.com/send?phone=385915550101', telegram: 'https://telegram.me/ana_host', instagram: 'instagram.com/ana' },
+    });
+    expect(response.status).toBe(200);
+    expect(((await response.json()) as { settings: Settings }).settings).toMatchObject({ whatsapp: links.whatsapp, telegram: links.telegram, instagram: 'https://instagram.com/ana' });
+  });
+
+  it('applying typed values to existing guidebooks copies the links', async () => {
+    const { call } = await host();
+    const a = await create(call);
+    const response = await call('/api/settings/updateExistingInstructions', {
+      method: 'PUT',
+      json: { dataSettings: { ...mine, ...typed }, applyToExistingInstruction: { contact: true, socials: true } },
+    });
+    expect(response.status).toBe(200);
+    expect(await get(call, a._id)).toMatchObject(links);
+  });
+
+  it('a link saved before today’s rules falls back alone: the rest of the settings stay', async () => {
+    const { id, call } = await host();
+    await call('/api/settings', { method: 'PUT', json: mine });
+    const stored = { ...mine, whatsapp: 'https://wa.link/abc123' };
+    run(server, 'UPDATE user_settings SET data = ? WHERE user_id = ?', JSON.stringify(stored), id);
+    expect(await (await call('/api/settings')).json()).toEqual({ ...mine, whatsapp: '' });
   });
 });

@@ -175,6 +175,17 @@ export const messages = {
     crossOrigin: 'Cross-origin requests are not allowed.',
     rateLimited: 'Too many requests. Please wait a moment and try again.',
   },
+  contactLinks: {
+    // Issue 10 item 5: contact fields take what hosts type (src/lib/shared/contact-links.ts).
+    whatsapp: 'Please enter a WhatsApp number, like +385 91 555 0101.',
+    viber: 'Please enter a Viber number, like +385 91 555 0101.',
+    telegram: 'Please enter a Telegram username, like @yourname (5 to 32 letters, digits or underscores), or a phone number.',
+    facebook: 'Please enter a Facebook page name, like yourpage, or a facebook.com link.',
+    instagram: 'Please enter an Instagram handle, like @yourname, or an instagram.com link.',
+    countryCode: (service: string) => `Please start the ${service} number with its country code, like +385 91 555 0101.`,
+    /** Under each contact field, as the host types: the link the guest page will use. */
+    opens: (link: string) => `Guests will open ${link}`,
+  },
 } as const;
 
 /** Toasts close after 3000 ms and sit bottom-center (SPEC §2, §9). */

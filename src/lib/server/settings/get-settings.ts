@@ -9,6 +9,20 @@ export async function getSettings({ userId }: { userId: string }): Promise<Setti
   const { db } = await getRuntime();
   const row = await db.selectFrom('user_settings').select('data').where('user_id', '=', userId).executeTakeFirst();
   if (!row) return structuredClone(DEFAULT_SETTINGS);
-  const parsed = settingsSchema.safeParse(JSON.parse(row.data));
-  return parsed.success ? parsed.data : structuredClone(DEFAULT_SETTINGS);
+  return readStoredSettings(JSON.parse(row.data));
+}
+
+/**
+ * A field that an older rule allowed and today's refuses (say a WhatsApp link to another site,
+ * saved before issue 10 item 5) falls back to its default alone: the rest of the host's
+ * settings stay.
+ */
+function readStoredSettings(stored: unknown): Settings {
+  const parsed = settingsSchema.safeParse(stored);
+  if (parsed.success) return parsed.data;
+  if (typeof stored !== 'object' || stored === null) return structuredClone(DEFAULT_SETTINGS);
+  const refused = new Set(parsed.error.issues.map((issue) => issue.path[0]));
+  const kept = Object.fromEntries(Object.entries(stored).filter(([key]) => !refused.has(key)));
+  const again = settingsSchema.safeParse(kept);
+  return again.success ? again.data : structuredClone(DEFAULT_SETTINGS);
 }

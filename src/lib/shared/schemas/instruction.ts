@@ -30,13 +30,19 @@
  * - Someone else's id or token → 404 `{ message: 'Instruction not found' }`. A guidebook made on a
  *   paid plan (`isFree: false`) while the host has no plan → 403 for PUT, duplicate, code, link.
  *
+ * Contact fields (`whatsapp`, `viber`, `telegram`, `facebook`, `instagram`) take what hosts type (a
+ * number, a handle) or a link to that service, and are stored and answered as the link
+ * (src/lib/shared/contact-links.ts); anything else → 400 with a message saying what to type.
+ *
  * Rich text (`paragraph`, `textGreating`) is HTML from the editor; the server keeps only p, br,
  * strong, em, u, s, ul, ol, li, a[href http(s)/mailto/tel] and the two marker spans below, and
  * stores the result (SECURITY.md 16). The renderer replaces the markers with the lock-box code and
  * the address link.
  */
 import { z } from 'zod';
+import { contactLink, type ContactKind } from '../contact-links.ts';
 import { DEFAULT_HOUSE_RULES, HOUSE_RULE_COUNT } from '../house-rules.ts';
+import { messages } from '../messages.ts';
 import { DEFAULT_THEME, THEME_VALUES } from '../themes.ts';
 
 export const MAX_BOXES = 50;
@@ -125,6 +131,33 @@ export function link(label: string, schemes: readonly string[] = LINK_SCHEMES) {
     .refine((value) => value === '' || isAllowedUrl(value, schemes), `${label} must be a link starting with ${names}.`);
 }
 
+/**
+ * '' or a contact channel as the host types it (a number, a handle) or as a link to that service;
+ * what is stored is the link (contact-links.ts), so older clients that send links keep working.
+ * The link passes the same `isAllowedUrl` check as every other link field.
+ */
+export function contactField(kind: ContactKind, label: string) {
+  const schemes = kind === 'viber' ? VIBER_SCHEMES : ['https:'];
+  return z
+    .string({ error: `${label} must be text.` })
+    .trim()
+    .max(MAX_URL, `${label} can be at most ${MAX_URL} characters.`)
+    .transform((typed, ctx) => {
+      const result = contactLink(kind, typed);
+      // Belt and braces: the link passes the check every link field passes; encoding may lengthen it.
+      const message = !result.ok
+        ? result.message
+        : result.link.length > MAX_URL
+          ? `${label} can be at most ${MAX_URL} characters.`
+          : result.link !== '' && !isAllowedUrl(result.link, schemes)
+            ? messages.contactLinks[kind]
+            : null;
+      if (result.ok && message === null) return result.link;
+      ctx.issues.push({ code: 'custom', input: typed, message: message ?? messages.contactLinks[kind] });
+      return z.NEVER;
+    });
+}
+
 /** '' or an uploaded image (`/media/…`). */
 export function mediaPath(label: string) {
   return z
@@ -178,11 +211,11 @@ export const instructionFields = {
     .max(MAX_MANUAL_BOXES, `A guidebook can have at most ${MAX_MANUAL_BOXES} additional info steps.`)
     .refine(uniqueIds, 'Two additional info steps have the same id.'),
   phone: singleLine('The phone number', MAX_PHONE),
-  whatsapp: link('The WhatsApp link'),
-  viber: link('The Viber link', VIBER_SCHEMES),
-  telegram: link('The Telegram link'),
-  facebook: link('The Facebook link'),
-  instagram: link('The Instagram link'),
+  whatsapp: contactField('whatsapp', 'The WhatsApp number'),
+  viber: contactField('viber', 'The Viber number'),
+  telegram: contactField('telegram', 'The Telegram username'),
+  facebook: contactField('facebook', 'The Facebook page'),
+  instagram: contactField('instagram', 'The Instagram handle'),
   wifiName: singleLine('The Wi-Fi name'),
   wifiPassword: singleLine('The Wi-Fi password'),
   wifiSecurity: z.enum(WIFI_SECURITY, { error: 'Wi-Fi security must be WPA, WEP or none.' }),

@@ -1,10 +1,12 @@
 import { Link2, ListChecks, MessageSquareHeart, Phone, Share2 } from 'lucide-react';
 import { useRef, useState, type SubmitEvent } from 'react';
 import { toast } from 'sonner';
+import type { ContactKind } from '../../../../lib/shared/contact-links.ts';
 import { messages } from '../../../../lib/shared/messages.ts';
 import { applyFlagsSchema, settingsSchema, type ApplyFlags, type ApplyGroup, type Settings } from '../../../../lib/shared/schemas/settings.ts';
 import { TextField } from '../../../components/ui/TextField.tsx';
 import { useSaveSettings } from '../api/save-settings.ts';
+import { ContactLinkField } from '../../../components/ui/ContactLinkField.tsx';
 import { defaultDialCode, joinPhone, splitPhone } from './dial-codes.ts';
 import { greetingToText, hasFormatting, textToGreeting } from './greeting-html.ts';
 import { HouseRulesPicker } from './HouseRulesPicker.tsx';
@@ -40,11 +42,18 @@ export function SettingsForm({ initial }: { initial: Settings }) {
     spellCheck: false,
     onChange: (event: { target: { value: string } }) => setLinks((current) => ({ ...current, [key]: event.target.value })),
   });
+  const contact = (kind: ContactKind) => ({
+    kind,
+    value: links[kind],
+    refused: errors[kind] !== undefined,
+    onChange: (value: string) => setLinks((current) => ({ ...current, [kind]: value })),
+  });
   const toggle = (group: ApplyGroup) => ({ apply: apply[group], onApplyChange: (on: boolean) => setApply((current) => ({ ...current, [group]: on })) });
 
+  /** The fields take numbers as typed; each shows the link it becomes. */
   function fillFromPhone() {
-    const digits = `${phone.code}${phone.number}`.replace(/\D/g, '');
-    setLinks((current) => ({ ...current, whatsapp: `https://wa.me/${digits}`, viber: `viber://chat?number=%2B${digits}` }));
+    const number = joinPhone(phone.code, phone.number);
+    setLinks((current) => ({ ...current, whatsapp: number, viber: number }));
   }
 
   async function submit(event: SubmitEvent<HTMLFormElement>) {
@@ -72,7 +81,7 @@ export function SettingsForm({ initial }: { initial: Settings }) {
     try {
       const { updated } = await save.mutateAsync({ settings: parsed.data, apply });
       toast.success(messages.settings.updated, updated === null ? {} : { description: `Applied to ${updated} existing ${updated === 1 ? 'guidebook' : 'guidebooks'}.` });
-      // What the server keeps (bare hosts read as https) is what the form shows now.
+      // What the server keeps (bare hosts read as https, numbers and handles as links) is what the form shows now.
       setLinks(pickLinks(parsed.data));
       setGreetingHtml(parsed.data.textGreating);
       setGreetingText(null);
@@ -98,9 +107,9 @@ export function SettingsForm({ initial }: { initial: Settings }) {
           </button>
         ) : null}
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField label="WhatsApp link" placeholder="https://wa.me/385915550101" {...link('whatsapp')} />
-          <TextField label="Viber" placeholder="viber://chat?number=%2B385915550101" {...link('viber')} />
-          <TextField label="Telegram" placeholder="https://t.me/yourname" {...link('telegram')} />
+          <ContactLinkField label="WhatsApp number" placeholder="+385 91 555 0101" {...contact('whatsapp')} />
+          <ContactLinkField label="Viber number" placeholder="+385 91 555 0101" {...contact('viber')} />
+          <ContactLinkField label="Telegram username" placeholder="@yourname" {...contact('telegram')} />
         </div>
       </SettingsSection>
 
@@ -123,8 +132,8 @@ export function SettingsForm({ initial }: { initial: Settings }) {
 
       <SettingsSection title="Socials" description="Your pages, for guests who want to follow along." icon={Share2} applies="these social links" {...toggle('socials')}>
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField label="Facebook" placeholder="https://facebook.com/yourpage" {...link('facebook')} />
-          <TextField label="Instagram" placeholder="https://instagram.com/yourname" {...link('instagram')} />
+          <ContactLinkField label="Facebook page" placeholder="yourpage" {...contact('facebook')} />
+          <ContactLinkField label="Instagram handle" placeholder="@yourname" {...contact('instagram')} />
         </div>
       </SettingsSection>
 

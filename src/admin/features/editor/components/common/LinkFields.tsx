@@ -1,4 +1,6 @@
+import { isContactKind } from '../../../../../lib/shared/contact-links.ts';
 import { MAX_URL } from '../../../../../lib/shared/schemas/instruction.ts';
+import { ContactLinkField } from '../../../../components/ui/ContactLinkField.tsx';
 import { TextField } from '../../../../components/ui/TextField.tsx';
 import { fieldId, type SectionProps } from '../../model/editor-form.ts';
 
@@ -10,19 +12,26 @@ export interface LinkFieldSpec {
   placeholder: string;
 }
 
-/** One URL field per link of the guidebook (contact channels, quick links), in the given order. */
+/**
+ * One field per link of the guidebook, in the given order: a URL field for the quick links; the
+ * contact channels take what hosts type (a number, a handle) and show the link it becomes.
+ */
 export function LinkFields({ links, form, patch }: SectionProps & { links: readonly LinkFieldSpec[] }) {
-  return links.map(({ key, label, placeholder }) => (
-    <TextField
-      key={key}
-      id={fieldId(key)}
-      label={label}
-      type="url"
-      inputMode="url"
-      placeholder={placeholder}
-      maxLength={MAX_URL}
-      value={form[key]}
-      onChange={(event) => patch({ [key]: event.target.value })}
-    />
-  ));
+  return links.map(({ key, label, placeholder }) =>
+    isContactKind(key) ? (
+      <ContactLinkField key={key} id={fieldId(key)} kind={key} label={label} placeholder={placeholder} value={form[key]} onChange={(value) => patch({ [key]: value })} />
+    ) : (
+      <TextField
+        key={key}
+        id={fieldId(key)}
+        label={label}
+        type="url"
+        inputMode="url"
+        placeholder={placeholder}
+        maxLength={MAX_URL}
+        value={form[key]}
+        onChange={(event) => patch({ [key]: event.target.value })}
+      />
+    ),
+  );
 }

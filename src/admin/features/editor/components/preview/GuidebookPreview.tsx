@@ -6,6 +6,7 @@ import { findTheme, NON_PREMIUM_THEME } from '../../../../../lib/shared/themes.t
 import { renderRichText, type MarkerValues } from '../../model/render-rich-text.ts';
 import { PreviewSteps } from './PreviewSteps.tsx';
 import './preview.css';
+import { contactLink, type ContactKind } from '../../../../../lib/shared/contact-links.ts';
 
 interface Props {
   form: Instruction;
@@ -32,11 +33,12 @@ export function GuidebookPreview({ form, premium }: Props) {
   ].filter((link) => link.href);
   const contacts = [
     { href: form.phone ? `tel:${form.phone.replace(/[^\d+]/g, '')}` : '', label: form.phone ? `Call ${form.phone}` : '' },
-    { href: form.whatsapp, label: 'WhatsApp' },
-    { href: form.viber, label: 'Viber' },
-    { href: form.telegram, label: 'Telegram' },
-    { href: form.facebook, label: 'Facebook' },
-    { href: form.instagram, label: 'Instagram' },
+    // What the host typed (a number, a handle) as the link the saved page will use.
+    { href: previewLink('whatsapp', form.whatsapp), label: 'WhatsApp' },
+    { href: previewLink('viber', form.viber), label: 'Viber' },
+    { href: previewLink('telegram', form.telegram), label: 'Telegram' },
+    { href: previewLink('facebook', form.facebook), label: 'Facebook' },
+    { href: previewLink('instagram', form.instagram), label: 'Instagram' },
   ].filter((contact) => contact.href);
   const style = { '--pv-light': theme.light, '--pv-primary': theme.primary, '--pv-dark': theme.dark, '--pv-text': theme.text } as CSSProperties;
 
@@ -139,4 +141,10 @@ export function GuidebookPreview({ form, premium }: Props) {
       </div>
     </article>
   );
+}
+
+/** The link a contact field stands for, or none while what is typed is not valid yet. */
+function previewLink(kind: ContactKind, typed: string): string {
+  const result = contactLink(kind, typed);
+  return result.ok ? result.link : '';
 }

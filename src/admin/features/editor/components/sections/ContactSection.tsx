@@ -5,12 +5,13 @@ import { fieldId, type SectionProps } from '../../model/editor-form.ts';
 import { LinkFields, type LinkFieldSpec } from '../common/LinkFields.tsx';
 import { Section } from '../common/Section.tsx';
 
+/** Labels say what hosts type; each field shows the link it becomes (contact-links.ts). */
 const LINKS: readonly LinkFieldSpec[] = [
-  { key: 'whatsapp', label: 'WhatsApp link', placeholder: 'https://wa.me/385915550101' },
-  { key: 'viber', label: 'Viber link', placeholder: 'viber://chat?number=%2B385915550101' },
-  { key: 'telegram', label: 'Telegram link', placeholder: 'https://t.me/yourname' },
-  { key: 'facebook', label: 'Facebook page', placeholder: 'https://facebook.com/yourpage' },
-  { key: 'instagram', label: 'Instagram profile', placeholder: 'https://instagram.com/yourname' },
+  { key: 'whatsapp', label: 'WhatsApp number', placeholder: '+385 91 555 0101' },
+  { key: 'viber', label: 'Viber number', placeholder: '+385 91 555 0101' },
+  { key: 'telegram', label: 'Telegram username', placeholder: '@yourname' },
+  { key: 'facebook', label: 'Facebook page', placeholder: 'yourpage' },
+  { key: 'instagram', label: 'Instagram handle', placeholder: '@yourname' },
 ];
 
 /** SPEC §2 Editor "contact information": how guests reach the host. */

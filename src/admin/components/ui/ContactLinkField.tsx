@@ -1,0 +1,52 @@
+import { useState } from 'react';
+import { contactLink, type ContactKind } from '../../../lib/shared/contact-links.ts';
+import { messages } from '../../../lib/shared/messages.ts';
+import { MAX_URL } from '../../../lib/shared/schemas/instruction.ts';
+import { TextField } from './TextField.tsx';
+
+interface Props {
+  kind: ContactKind;
+  label: string;
+  placeholder: string;
+  value: string;
+  onChange: (value: string) => void;
+  /** The save refused this field: its message shows until the value reads right. */
+  refused?: boolean;
+  /** The input's id (the editor scrolls to fields by id) or form name (Auto-Fill). */
+  id?: string;
+  name?: string;
+}
+
+/**
+ * A contact channel as hosts type it (a number, a handle), with the link guests will open under
+ * it as the host types (issue 10 item 5); used by the editor and Auto-Fill. What is wrong shows
+ * once the host has left the field (a number half typed is no mistake yet) or the save refused
+ * it, and goes as soon as the value reads right.
+ */
+export function ContactLinkField({ kind, label, placeholder, value, onChange, refused = false, id, name }: Props) {
+  const [left, setLeft] = useState(false);
+  const result = contactLink(kind, value);
+  const numberOnly = kind === 'whatsapp' || kind === 'viber';
+  return (
+    // A long link wraps inside its column instead of widening it.
+    <div className="min-w-0 [overflow-wrap:anywhere]">
+      <TextField
+        {...(id ? { id } : {})}
+        name={name ?? kind}
+        label={label}
+        type={numberOnly ? 'tel' : 'text'}
+        inputMode={numberOnly ? 'tel' : 'text'}
+        autoComplete="off"
+        autoCapitalize="none"
+        spellCheck={false}
+        placeholder={placeholder}
+        maxLength={MAX_URL}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        onBlur={() => setLeft(true)}
+        hint={result.ok && result.link ? messages.contactLinks.opens(result.link) : undefined}
+        error={!result.ok && (left || refused) ? result.message : undefined}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,159 @@
+import { describe, expect, it } from 'vitest';
+import { CONTACT_KINDS, contactLink, type ContactKind } from '../src/lib/shared/contact-links.ts';
+import { messages } from '../src/lib/shared/messages.ts';
+import { instructionFields, isAllowedUrl, VIBER_SCHEMES } from '../src/lib/shared/schemas/instruction.ts';
+
+/** Issue 10 item 5: contact fields as hosts type them, stored as the link guests open. */
+const WA = 'https://wa.me/385915550101';
+const VIBER = 'viber://chat?number=%2B385915550101';
+
+const ACCEPTED: Array<[ContactKind, string, string]> = [
+  // WhatsApp: a number however it is spaced, or a WhatsApp link.
+  ['whatsapp', '+385 91 555 0101', WA],
+  ['whatsapp', '+385-91-555-0101', WA],
+  ['whatsapp', '+385.91.555.0101', WA],
+  ['whatsapp', '(+385) 91 555 0101', WA],
+  ['whatsapp', '+385 (91) 555/0101', WA],
+  ['whatsapp', '00385 91 555 0101', WA],
+  ['whatsapp', '385915550101', WA],
+  ['whatsapp', '  +385\u00a091 555 0101  ', WA],
+  ['whatsapp', '+44 (0)20 7946 0958', 'https://wa.me/442079460958'],
+  ['whatsapp', 'tel:+385915550101', WA],
+  ['whatsapp', WA, WA],
+  ['whatsapp', 'http://wa.me/385915550101', WA],
+  ['whatsapp', 'wa.me/385915550101', WA],
+  ['whatsapp', 'https://wa.me/+385915550101', WA],
+  ['whatsapp', 'https://wa.me/385915550101?text=Hi%20there', `${WA}?text=Hi%20there`],
+  ['whatsapp', 'https://api.whatsapp.com/send?phone=385915550101', WA],
+  ['whatsapp', 'https://api.whatsapp.com/send?phone=+385915550101&text=Hello', `${WA}?text=Hello`],
+  ['whatsapp', 'https://chat.whatsapp.com/AbCdEf123', 'https://chat.whatsapp.com/AbCdEf123'],
+  // Viber: a number, or Viber's own links.
+  ['viber', '+385 91 555 0101', VIBER],
+  ['viber', '00385915550101', VIBER],
+  ['viber', VIBER, VIBER],
+  ['viber', 'viber://chat?number=+385915550101', VIBER],
+  ['viber', 'viber://pa?chatURI=seaside', 'viber://pa?chatURI=seaside'],
+  ['viber', 'https://invite.viber.com/?g2=AbC', 'https://invite.viber.com/?g2=AbC'],
+  // Telegram: a username in any of its spellings, a t.me link, or a number.
+  ['telegram', '@ana_host', 'https://t.me/ana_host'],
+  ['telegram', 'ana_host', 'https://t.me/ana_host'],
+  ['telegram', 't.me/ana_host', 'https://t.me/ana_host'],
+  ['telegram', 'https://t.me/ana_host', 'https://t.me/ana_host'],
+  ['telegram', 'telegram.me/ana_host', 'https://t.me/ana_host'],
+  ['telegram', 'http://www.telegram.me/ana_host', 'https://t.me/ana_host'],
+  ['telegram', 'https://t.me/ana', 'https://t.me/ana'],
+  ['telegram', 'https://t.me/+AbCdEfGh', 'https://t.me/+AbCdEfGh'],
+  ['telegram', '+385 91 555 0101', 'https://t.me/+385915550101'],
+  // Facebook and Instagram: a handle, or a link to the site (made https).
+  ['facebook', '@seaside.cottage', 'https://www.facebook.com/seaside.cottage'],
+  ['facebook', 'seaside', 'https://www.facebook.com/seaside'],
+  ['facebook', 'facebook.com/seaside', 'https://facebook.com/seaside'],
+  ['facebook', 'www.facebook.com/seaside', 'https://www.facebook.com/seaside'],
+  ['facebook', 'http://m.facebook.com/seaside', 'https://m.facebook.com/seaside'],
+  ['facebook', 'https://www.facebook.com/profile.php?id=100012345', 'https://www.facebook.com/profile.php?id=100012345'],
+  ['instagram', '@harbour.loft', 'https://www.instagram.com/harbour.loft'],
+  ['instagram', 'harbour_loft', 'https://www.instagram.com/harbour_loft'],
+  ['instagram', 'instagram.com/harbour_loft', 'https://instagram.com/harbour_loft'],
+  ['instagram', 'http://www.instagram.com/harbour_loft/', 'https://www.instagram.com/harbour_loft/'],
+  ['instagram', 'https://m.instagram.com/harbour_loft', 'https://m.instagram.com/harbour_loft'],
+];
+
+const countryCode = (service: string) => messages.contactLinks.countryCode(service);
+
+const REFUSED: Array<[ContactKind, string, string]> = [
+  ['whatsapp', '091 555 0101', countryCode('WhatsApp')],
+  ['whatsapp', '+385 91', messages.contactLinks.whatsapp],
+  ['whatsapp', '+385 91 555 0101 0101 0101', messages.contactLinks.whatsapp],
+  ['whatsapp', '+0385915550101', messages.contactLinks.whatsapp],
+  ['whatsapp', '385+915550101', messages.contactLinks.whatsapp],
+  ['whatsapp', 'call me', messages.contactLinks.whatsapp],
+  ['whatsapp', 'https://evil.example/385915550101', messages.contactLinks.whatsapp],
+  ['whatsapp', 'https://wa.me.evil.example/385915550101', messages.contactLinks.whatsapp],
+  ['whatsapp', 'https://wa.me/0915550101', countryCode('WhatsApp')],
+  ['whatsapp', 'https://user@wa.me/385915550101', messages.contactLinks.whatsapp],
+  ['whatsapp', 'https://wa.me:8443/385915550101', messages.contactLinks.whatsapp],
+  ['whatsapp', 'mailto:host@example.com', messages.contactLinks.whatsapp],
+  ['viber', '091 555 0101', countryCode('Viber')],
+  ['viber', 'https://evil.example/viber', messages.contactLinks.viber],
+  ['viber', 'viber://chat?number="><script>', messages.contactLinks.viber],
+  ['telegram', '@abc', messages.contactLinks.telegram],
+  ['telegram', '@1abcdef', messages.contactLinks.telegram],
+  ['telegram', '@ana-host', messages.contactLinks.telegram],
+  ['telegram', `@${'a'.repeat(33)}`, messages.contactLinks.telegram],
+  ['telegram', '0915550101', countryCode('Telegram')],
+  ['telegram', 'viber://chat?number=1', messages.contactLinks.telegram],
+  ['telegram', 'https://telegram.evil.example/ana_host', messages.contactLinks.telegram],
+  ['facebook', 'https://facebook.com.evil.example/x', messages.contactLinks.facebook],
+  ['facebook', 'https://evilfacebook.com/x', messages.contactLinks.facebook],
+  ['facebook', 'evil.example/seaside', messages.contactLinks.facebook],
+  ['facebook', 'my page', messages.contactLinks.facebook],
+  ['facebook', 'tel:+385915550101', messages.contactLinks.facebook],
+  ['instagram', 'https://instagram.com.evil.example/x', messages.contactLinks.instagram],
+  ['instagram', '@harbour-loft', messages.contactLinks.instagram],
+  ['instagram', `@${'a'.repeat(31)}`, messages.contactLinks.instagram],
+  ['instagram', 'https://x.example/"><script>alert(1)</script>', messages.contactLinks.instagram],
+];
+
+/** What no contact field may ever store, whatever its kind (SECURITY.md 16). */
+const HOSTILE = [
+  'javascript:alert(1)',
+  'JaVaScRiPt:alert(1)',
+  'java\tscript:alert(1)',
+  'javascript&colon;alert(1)',
+  'vbscript:msgbox(1)',
+  'data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==',
+  'file:///etc/passwd',
+  '//evil.example/x',
+  '/relative/path',
+  'https://',
+  'ftp://wa.me/385915550101',
+  'blob:https://wa.me/uuid',
+  'https://wa.me/"><script>alert(1)</script>',
+  'https://t.me/`onmouseover=alert(1)',
+];
+
+describe('contactLink (pure)', () => {
+  it.each(ACCEPTED)('%s: %j → %s', (kind, typed, link) => {
+    expect(contactLink(kind, typed)).toEqual({ ok: true, link });
+  });
+
+  it.each(ACCEPTED)('%s: the link of %j reads as itself again', (kind, typed) => {
+    const first = contactLink(kind, typed);
+    if (!first.ok) throw new Error(first.message);
+    expect(contactLink(kind, first.link)).toEqual(first);
+  });
+
+  it.each(REFUSED)('%s: %j is refused with what to type', (kind, typed, message) => {
+    expect(contactLink(kind, typed)).toEqual({ ok: false, message });
+  });
+
+  it.each(CONTACT_KINDS)('%s: empty stays empty', (kind) => {
+    expect(contactLink(kind, '')).toEqual({ ok: true, link: '' });
+    expect(contactLink(kind, '   ')).toEqual({ ok: true, link: '' });
+  });
+
+  it.each(CONTACT_KINDS)('%s: refuses every hostile value', (kind) => {
+    for (const typed of HOSTILE) {
+      expect(contactLink(kind, typed), JSON.stringify(typed)).toEqual({ ok: false, message: messages.contactLinks[kind] });
+    }
+  });
+
+  it('every accepted link is one the guest page may use', () => {
+    for (const [kind, typed] of ACCEPTED) {
+      const result = contactLink(kind, typed);
+      expect(result.ok && isAllowedUrl(result.link, kind === 'viber' ? VIBER_SCHEMES : ['https:']), typed).toBe(true);
+    }
+  });
+});
+
+describe('the shared schema stores the link', () => {
+  it('parses a typed value into its link and refuses with the field’s message', () => {
+    expect(instructionFields.whatsapp.parse(' +385 91 555 0101 ')).toBe(WA);
+    expect(instructionFields.instagram.parse('@harbour.loft')).toBe('https://www.instagram.com/harbour.loft');
+    const refused = instructionFields.whatsapp.safeParse('call me');
+    expect(refused.success).toBe(false);
+    expect(refused.error?.issues.map((issue) => issue.message)).toEqual([messages.contactLinks.whatsapp]);
+    expect(instructionFields.telegram.safeParse(5).error?.issues[0]?.message).toBe('The Telegram username must be text.');
+    expect(instructionFields.facebook.safeParse(`https://facebook.com/${'a'.repeat(2100)}`).success).toBe(false);
+  });
+});
