@@ -1,4 +1,4 @@
-import { LIVE_STATUSES } from '../../shared/schemas/billing.ts';
+import { isLiveStatus } from '../../shared/schemas/billing.ts';
 import type { SubscriptionsTable } from '@db/schema.ts';
 import { getRuntime } from '../runtime.ts';
 import { rebuildSnapshotsForUser } from '../snapshots/invalidate-snapshots.ts';
@@ -19,8 +19,6 @@ export interface ApplyOutcome {
   planChanged: boolean;
 }
 
-const LIVE: ReadonlySet<string> = new Set(LIVE_STATUSES);
-
 /**
  * Whether `state` from `source` replaces the stored row. A live Stripe subscription (someone pays)
  * outranks an operator's plan; an operator's plan is not undone by an old, ended Stripe one, and
@@ -29,8 +27,8 @@ const LIVE: ReadonlySet<string> = new Set(LIVE_STATUSES);
 function replaces(before: SubscriptionRow | undefined, source: SubscriptionState['source'], state: SubscriptionState | null): boolean {
   if (!before) return state !== null;
   if (before.source === source) return true;
-  if (source === 'stripe') return state !== null && LIVE.has(state.status);
-  return !LIVE.has(before.status);
+  if (source === 'stripe') return state !== null && isLiveStatus(state.status);
+  return !isLiveStatus(before.status);
 }
 
 /**

@@ -1,14 +1,12 @@
 import { messages } from '../../shared/messages.ts';
-import { LIVE_STATUSES } from '../../shared/schemas/billing.ts';
 import { AppError } from '../http/app-error.ts';
 import { getRuntime } from '../runtime.ts';
 import type { Billing } from './billing.ts';
 import { ensureCustomer } from './customers.ts';
+import { listSubscriptions } from './list-subscriptions.ts';
 import { requireBilling } from './require-billing.ts';
 import { isMissing, withStripe } from './stripe-errors.ts';
 import { syncSubscription } from './sync-subscription.ts';
-
-const LIVE: ReadonlySet<string> = new Set(LIVE_STATUSES);
 
 /** Where Stripe sends the payer back; Stripe fills in the session id (not URL-encoded on purpose). */
 export function checkoutReturnUrl(appUrl: URL): string {
@@ -29,8 +27,7 @@ export async function createCheckoutSession({ user, priceId }: { user: { id: str
 
   return withStripe('create checkout session', async () => {
     const customerId = await ensureCustomer(billing, user);
-    const subscriptions = await billing.stripe.subscriptions.list({ customer: customerId, status: 'all', limit: 100 });
-    if (subscriptions.data.some((subscription) => LIVE.has(subscription.status))) {
+    if ((await listSubscriptions(billing, customerId)).live.length > 0) {
       // Our row may be behind (webhook not there yet): bring it up to date on the way out.
       await syncSubscription(customerId);
       throw new AppError('CONFLICT', messages.billing.alreadySubscribed);

@@ -1,12 +1,10 @@
 import type Stripe from 'stripe';
 import { messages } from '../../shared/messages.ts';
-import { LIVE_STATUSES } from '../../shared/schemas/billing.ts';
 import { AppError } from '../http/app-error.ts';
 import { getRuntime } from '../runtime.ts';
 import type { Billing, PricedPlan } from './billing.ts';
 import { findCustomerOfUser } from './customers.ts';
-
-const LIVE: ReadonlySet<string> = new Set(LIVE_STATUSES);
+import { listSubscriptions } from './list-subscriptions.ts';
 
 export interface LiveSubscription {
   customerId: string;
@@ -23,7 +21,7 @@ export interface LiveSubscription {
  */
 export async function findLiveSubscription(billing: Billing, userId: string): Promise<LiveSubscription> {
   const customerId = await findCustomerOfUser(userId);
-  const subscription = customerId ? (await billing.stripe.subscriptions.list({ customer: customerId, status: 'all', limit: 100 })).data.filter((s) => LIVE.has(s.status)).sort((a, b) => a.created - b.created)[0] : undefined;
+  const subscription = customerId ? (await listSubscriptions(billing, customerId)).live[0] : undefined;
   const item = subscription?.items.data[0];
   if (!customerId || !subscription || !item) {
     const { db } = await getRuntime();

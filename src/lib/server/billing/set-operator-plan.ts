@@ -1,9 +1,7 @@
-import { LIVE_STATUSES } from '../../shared/schemas/billing.ts';
+import { isLiveStatus } from '../../shared/schemas/billing.ts';
 import type { PlanId } from '../../shared/plans.ts';
 import { getRuntime } from '../runtime.ts';
 import { applySubscriptionState, type SubscriptionState } from './apply-subscription-state.ts';
-
-const LIVE: ReadonlySet<string> = new Set(LIVE_STATUSES);
 
 export class OperatorPlanError extends Error {
   override name = 'OperatorPlanError';
@@ -21,7 +19,7 @@ export async function setOperatorPlan({ email, plan, until }: { email: string; p
   const user = await db.selectFrom('users').select('id').where('email', '=', email.trim().toLowerCase()).executeTakeFirst();
   if (!user) throw new OperatorPlanError(`no user with the e-mail address ${email}`);
   const current = await db.selectFrom('subscriptions').select(['source', 'status', 'stripe_subscription_id']).where('user_id', '=', user.id).executeTakeFirst();
-  if (current?.source === 'stripe' && LIVE.has(current.status)) {
+  if (current?.source === 'stripe' && isLiveStatus(current.status)) {
     throw new OperatorPlanError(`${email} pays through Stripe (subscription ${current.stripe_subscription_id}, ${current.status}); change or cancel it in Stripe instead`);
   }
   if (until !== null && until <= Date.now()) throw new OperatorPlanError('--until must be a date in the future');

@@ -1,12 +1,10 @@
 import type Stripe from 'stripe';
-import { LIVE_STATUSES } from '../../shared/schemas/billing.ts';
 import { getRuntime } from '../runtime.ts';
 import { applySubscriptionState, type ApplyOutcome, type StripeEventRef, type SubscriptionState } from './apply-subscription-state.ts';
 import type { Billing } from './billing.ts';
 import { findCustomerOwner } from './customers.ts';
+import { listSubscriptions } from './list-subscriptions.ts';
 import { requireBilling } from './require-billing.ts';
-
-const LIVE: ReadonlySet<string> = new Set(LIVE_STATUSES);
 
 /** Stripe ids are text; an expanded object carries its id. */
 export function idOf(value: string | { id: string } | null | undefined): string | null {
@@ -43,24 +41,18 @@ export function syncSubscription(customerId: string, event?: StripeEventRef): Pr
       log.warn({ customerId, event: event?.id }, 'stripe: customer of no user, event ignored');
       return null;
     }
-    const subscriptions = await listSubscriptions(billing, customerId);
-    const live = subscriptions.filter((subscription) => LIVE.has(subscription.status)).sort((a, b) => a.created - b.created);
+    const { all, live } = await listSubscriptions(billing, customerId);
     for (const duplicate of live.slice(1)) {
       // Never two live subscriptions for one user (SECURITY.md 33): keep the first, end the others
       // with a prorated credit, and say so loudly (an operator may owe a refund).
       log.error({ userId, customerId, kept: live[0]!.id, canceled: duplicate.id }, 'stripe: duplicate live subscription canceled');
       await billing.stripe.subscriptions.cancel(duplicate.id, { prorate: true, invoice_now: true }, { idempotencyKey: `cancel-duplicate:${duplicate.id}` });
     }
-    const chosen = live[0] ?? subscriptions.sort((a, b) => b.created - a.created)[0];
+    const chosen = live[0] ?? [...all].sort((a, b) => b.created - a.created)[0];
     const state = chosen ? await toState(billing, chosen) : null;
     const outcome = await applySubscriptionState({ userId, source: 'stripe', state, ...(event ? { event } : {}) });
     return { ...outcome, userId };
   });
-}
-
-async function listSubscriptions(billing: Billing, customerId: string): Promise<Stripe.Subscription[]> {
-  const page = await billing.stripe.subscriptions.list({ customer: customerId, status: 'all', limit: 100 });
-  return page.data;
 }
 
 /** The row we keep of a Stripe subscription (API 2025-03-31.basil on: periods live on the items). */

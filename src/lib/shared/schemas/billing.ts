@@ -34,6 +34,10 @@ export type SubscriptionStatus = 'active' | 'trialing' | 'past_due' | 'unpaid' |
 /** Statuses during which a customer has a subscription they can change or cancel (SPEC §4). */
 export const LIVE_STATUSES: readonly SubscriptionStatus[] = ['active', 'trialing', 'past_due', 'unpaid'];
 
+export function isLiveStatus(status: string | null | undefined): boolean {
+  return status !== null && status !== undefined && (LIVE_STATUSES as readonly string[]).includes(status);
+}
+
 /** GET /api/get-subscription-data (SPEC §3 "Subscription", §7). */
 export interface SubscriptionData {
   /** Display name (SPEC §3): Gold, Premium, otherwise Free; "Pro" for a legacy plan. */
