@@ -1,8 +1,17 @@
+import fs from 'node:fs';
 import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import astro from 'eslint-plugin-astro';
+import { importX } from 'eslint-plugin-import-x';
 import globals from 'globals';
 import { defineConfig } from 'eslint/config';
 import tseslint from 'typescript-eslint';
+
+/** Every folder of src/admin/features: each is a zone the others may not import from. */
+const FEATURES = fs
+  .readdirSync(new URL('src/admin/features/', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
 
 export default defineConfig(
   { ignores: ['dist/', 'dist-*/', '.astro/', 'node_modules/', 'data/', 'test-results/', 'playwright-report/'] },
@@ -22,6 +31,42 @@ export default defineConfig(
       'no-restricted-imports': [
         'error',
         { patterns: [{ group: ['**/lib/server/**', '@server/*'], message: 'Client code must not import src/lib/server.' }] },
+      ],
+    },
+  },
+  {
+    // Imports are resolved as TypeScript resolves them: explicit .ts/.tsx extensions and the
+    // tsconfig.json aliases (@shared/*, @server/*, @db/*). Astro files are not followed.
+    files: ['**/*.{js,mjs,ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json', alwaysTryTypes: true })],
+      'import-x/extensions': ['.js', '.mjs', '.ts', '.tsx'],
+    },
+    rules: {
+      // A module that needs itself back through others has no order to load in (ADR 001: the
+      // composition root imports factories only, so nothing it builds imports it back).
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            // STYLE.md 15: features stay in their folders; what two features share lives in
+            // src/admin/components or src/admin/lib, or the route composes them.
+            ...FEATURES.map((feature) => ({
+              target: `./src/admin/features/${feature}`,
+              from: './src/admin/features',
+              except: [`./${feature}`],
+              message: 'A feature must not import another feature: move what they share to src/admin/components or src/admin/lib.',
+            })),
+            {
+              target: ['./src/admin/components', './src/admin/hooks', './src/admin/lib'],
+              from: ['./src/admin/features', './src/admin/app'],
+              message: 'Shared admin code must not depend on a feature or on the routes.',
+            },
+            { target: './src/admin/features', from: './src/admin/app', message: 'Routes compose features, not the other way round.' },
+          ],
+        },
       ],
     },
   },

@@ -1,6 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
+  // Tests import src modules, which use tsconfig.json's aliases (@shared/*, @server/*, @db/*).
+  resolve: { tsconfigPaths: true },
   test: {
     include: ['tests/**/*.test.ts'],
     globalSetup: ['tests/setup/global-setup.ts'],

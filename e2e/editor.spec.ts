@@ -230,7 +230,7 @@ test('every section is saved and reopens the same', async ({ page }) => {
   const picked = page.getByRole('list', { name: 'Picked house rules' });
   await expect(picked.locator(':scope > li')).toHaveCount(5);
   await page.getByRole('button', { name: 'Remove No open flames' }).click();
-  await page.getByRole('button', { name: /^No pets/ }).click();
+  await page.getByRole('button', { name: 'Add No pets' }).click();
   await page.getByRole('button', { name: 'Move No pets up' }).click();
   await expect(liveRegion(page)).toHaveText('No pets moved to position 4 of 5.');
 

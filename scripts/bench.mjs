@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { hash } from '@node-rs/argon2';
+import { ARGON2_OPTIONS } from '../src/lib/server/auth/argon2-params.ts';
 import autocannon from 'autocannon';
 import SQLite from 'better-sqlite3';
 import { buildUnlessSkipped, freePort, spawnServer, startBuiltServer } from './lib/built-server.mjs';
@@ -140,7 +141,7 @@ async function measureSaves(app, mode, seconds) {
     db.prepare(
       `INSERT INTO users (id, name, email, password_hash, google_id, picture, email_verified_at, created_at, updated_at)
        VALUES (?, 'Bench Host', ?, ?, NULL, '', ?, ?, ?)`,
-    ).run(`bench-${mode}`, email, await hash(password, { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 }), now, now, now);
+    ).run(`bench-${mode}`, email, await hash(password, ARGON2_OPTIONS), now, now, now);
     // Gold: no free-plan limit on the bench host's guidebooks.
     writePlan(db, `bench-${mode}`, 'gold');
   } finally {

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { defineMiddleware } from 'astro:middleware';
-import { finishSessionHeaders, guardRequest, openSession } from './lib/server/auth/session-gate.ts';
-import { isAppError } from './lib/server/http/app-error.ts';
-import { errorResponse } from './lib/server/http/json.ts';
-import { baseSecurityHeaders, checkApiRequest, NON_PAGE_CSP, PAGE_FALLBACK_CSP } from './lib/server/http/security.ts';
-import { getRuntime } from './lib/server/runtime.ts';
-import { startWorkers } from './lib/server/workers.ts';
-import { serveGuestPage } from './lib/server/snapshots/serve-guest-page.ts';
+import { finishSessionHeaders, guardRequest, openSession } from '@server/auth/session-gate.ts';
+import { isAppError } from '@server/http/app-error.ts';
+import { errorResponse } from '@server/http/json.ts';
+import { baseSecurityHeaders, checkApiRequest, NON_PAGE_CSP, PAGE_FALLBACK_CSP } from '@server/http/security.ts';
+import { getRuntime } from '@server/runtime.ts';
+import { startWorkers } from '@server/workers.ts';
+import { serveGuestPage } from '@server/snapshots/serve-guest-page.ts';
 
 const REQUEST_ID = /^[\w.-]{1,64}$/;
 

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { CONTACT_KINDS, contactLink, type ContactKind } from '../src/lib/shared/contact-links.ts';
 import { messages } from '../src/lib/shared/messages.ts';
 import { instructionFields, isAllowedUrl, VIBER_SCHEMES } from '../src/lib/shared/schemas/instruction.ts';
+import { REFUSED_CONTACTS } from './helpers/contact-fixtures.ts';
+import { HOSTILE_URLS } from './helpers/hostile-urls.ts';
 
 /** Issue 10 item 5: contact fields as hosts type them, stored as the link guests open. */
 const WA = 'https://wa.me/385915550101';
@@ -58,54 +60,9 @@ const ACCEPTED: Array<[ContactKind, string, string]> = [
   ['instagram', 'https://m.instagram.com/harbour_loft', 'https://m.instagram.com/harbour_loft'],
 ];
 
-const countryCode = (service: string) => messages.contactLinks.countryCode(service);
-
-const REFUSED: Array<[ContactKind, string, string]> = [
-  ['whatsapp', '091 555 0101', countryCode('WhatsApp')],
-  ['whatsapp', '+385 91', messages.contactLinks.whatsapp],
-  ['whatsapp', '+385 91 555 0101 0101 0101', messages.contactLinks.whatsapp],
-  ['whatsapp', '+0385915550101', messages.contactLinks.whatsapp],
-  ['whatsapp', '385+915550101', messages.contactLinks.whatsapp],
-  ['whatsapp', 'call me', messages.contactLinks.whatsapp],
-  ['whatsapp', 'https://evil.example/385915550101', messages.contactLinks.whatsapp],
-  ['whatsapp', 'https://wa.me.evil.example/385915550101', messages.contactLinks.whatsapp],
-  ['whatsapp', 'https://wa.me/0915550101', countryCode('WhatsApp')],
-  ['whatsapp', 'https://user@wa.me/385915550101', messages.contactLinks.whatsapp],
-  ['whatsapp', 'https://wa.me:8443/385915550101', messages.contactLinks.whatsapp],
-  ['whatsapp', 'mailto:host@example.com', messages.contactLinks.whatsapp],
-  ['viber', '091 555 0101', countryCode('Viber')],
-  ['viber', 'https://evil.example/viber', messages.contactLinks.viber],
-  ['viber', 'viber://chat?number="><script>', messages.contactLinks.viber],
-  ['telegram', '@abc', messages.contactLinks.telegram],
-  ['telegram', '@1abcdef', messages.contactLinks.telegram],
-  ['telegram', '@ana-host', messages.contactLinks.telegram],
-  ['telegram', `@${'a'.repeat(33)}`, messages.contactLinks.telegram],
-  ['telegram', '0915550101', countryCode('Telegram')],
-  ['telegram', 'viber://chat?number=1', messages.contactLinks.telegram],
-  ['telegram', 'https://telegram.evil.example/ana_host', messages.contactLinks.telegram],
-  ['facebook', 'https://facebook.com.evil.example/x', messages.contactLinks.facebook],
-  ['facebook', 'https://evilfacebook.com/x', messages.contactLinks.facebook],
-  ['facebook', 'evil.example/seaside', messages.contactLinks.facebook],
-  ['facebook', 'my page', messages.contactLinks.facebook],
-  ['facebook', 'tel:+385915550101', messages.contactLinks.facebook],
-  ['instagram', 'https://instagram.com.evil.example/x', messages.contactLinks.instagram],
-  ['instagram', '@harbour-loft', messages.contactLinks.instagram],
-  ['instagram', `@${'a'.repeat(31)}`, messages.contactLinks.instagram],
-  ['instagram', 'https://x.example/"><script>alert(1)</script>', messages.contactLinks.instagram],
-];
-
 /** What no contact field may ever store, whatever its kind (SECURITY.md 16). */
 const HOSTILE = [
-  'javascript:alert(1)',
-  'JaVaScRiPt:alert(1)',
-  'java\tscript:alert(1)',
-  'javascript&colon;alert(1)',
-  'vbscript:msgbox(1)',
-  'data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==',
-  'file:///etc/passwd',
-  '//evil.example/x',
-  '/relative/path',
-  'https://',
+  ...HOSTILE_URLS,
   'ftp://wa.me/385915550101',
   'blob:https://wa.me/uuid',
   'https://wa.me/"><script>alert(1)</script>',
@@ -123,7 +80,7 @@ describe('contactLink (pure)', () => {
     expect(contactLink(kind, first.link)).toEqual(first);
   });
 
-  it.each(REFUSED)('%s: %j is refused with what to type', (kind, typed, message) => {
+  it.each(REFUSED_CONTACTS)('%s: %j is refused with what to type', (kind, typed, message) => {
     expect(contactLink(kind, typed)).toEqual({ ok: false, message });
   });
 

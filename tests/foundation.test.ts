@@ -1,6 +1,5 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,6 +7,7 @@ import { seedDemo } from '../db/seed.ts';
 import { openDatabase } from '../src/lib/server/db/open-database.ts';
 import { DEMO_HOST_EMAIL, DEMO_TOKEN } from '../src/lib/shared/demo.ts';
 import { freePort, startServer, type TestServer } from './helpers/server.ts';
+import { rawExchange } from './helpers/raw-exchange.ts';
 
 let server: TestServer;
 let port: number;
@@ -38,18 +38,6 @@ function runServe(env: Record<string, string>): Promise<{ code: number | null; o
       clearTimeout(timer);
       resolve({ code, output });
     });
-  });
-}
-
-/** Sends raw bytes on a fresh connection and collects everything the server answers. */
-function rawExchange(send: (socket: net.Socket) => void): Promise<string> {
-  return new Promise((resolve) => {
-    let data = '';
-    const socket = net.connect(port, '127.0.0.1', () => send(socket));
-    socket.on('data', (chunk: Buffer) => (data += chunk.toString()));
-    // A reset after the answer is normal when the server refuses to read the rest of a body.
-    socket.on('error', () => resolve(data));
-    socket.on('close', () => resolve(data));
   });
 }
 
@@ -172,7 +160,7 @@ describe('request guards', () => {
   });
 
   it.each(['/api/messaging/contact', '/api/nothing-here'])('an 11 MB Content-Length to %s → 413 before the body is sent', async (pathname) => {
-    const answer = await rawExchange((socket) => {
+    const answer = await rawExchange(port, (socket) => {
       socket.write(
         headerBlock('POST', pathname, {
           origin: server.origin,
@@ -198,7 +186,7 @@ describe('graceful shutdown', () => {
     let exitCode: number | null | undefined;
     const exited = new Promise<number | null>((resolve) => server.process.once('exit', (code) => resolve((exitCode = code))));
 
-    const answer = await rawExchange((socket) => {
+    const answer = await rawExchange(port, (socket) => {
       socket.write(headerBlock('POST', '/api/messaging/contact', { origin: server.origin, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) }));
       socket.write(body.slice(0, half));
       // The request is now in flight (headers parsed, body half sent): ask the server to stop.

@@ -1,20 +1,16 @@
-import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../src/lib/shared/messages.ts';
 import { startServer, type TestServer } from './helpers/server.ts';
+import { SSRF_CORPUS } from './helpers/ssrf-corpus.ts';
 
 /**
  * The maps API over HTTP, on the production defaults (no test hook reaches the route): every SSRF
  * corpus URL → 400 at once, links that spell their point → 200 without network, and reverse
  * geocoding against a Nominatim stand-in on loopback reached through NOMINATIM_URL.
  */
-const corpus = fs
-  .readFileSync(new URL('./fixtures/ssrf/urls.txt', import.meta.url), 'utf8')
-  .split('\n')
-  .map((line) => line.trim())
-  .filter((line) => line && !line.startsWith('#'));
+const corpus = SSRF_CORPUS;
 
 interface UpstreamHit {
   at: number;

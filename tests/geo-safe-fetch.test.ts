@@ -1,9 +1,9 @@
-import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isBlockedAddress } from '../src/lib/server/geo/is-blocked-address.ts';
-import { MapLinkError, resolveMapLink } from '../src/lib/server/geo/resolve-map-link.ts';
+import { GeoError } from '../src/lib/server/geo/geo-error.ts';
+import { resolveMapLink } from '../src/lib/server/geo/resolve-map-link.ts';
 import {
   FETCH_TIMEOUT_MS,
   MAP_LINK_HOSTS,
@@ -14,6 +14,7 @@ import {
   type ResolveHost,
   type SafeFetchOptions,
 } from '../src/lib/server/geo/safe-fetch.ts';
+import { SSRF_CORPUS } from './helpers/ssrf-corpus.ts';
 
 /**
  * safe-fetch is exercised directly (SECURITY.md 18, 19), through the same code the route runs.
@@ -21,11 +22,7 @@ import {
  * test says so: `allowHttp`, an allowlist naming `stand-in.test`, a DNS stub answering 127.0.0.1
  * for it, and an address check that exempts exactly 127.0.0.1 (everything else stays blocked).
  */
-const corpus = fs
-  .readFileSync(new URL('./fixtures/ssrf/urls.txt', import.meta.url), 'utf8')
-  .split('\n')
-  .map((line) => line.trim())
-  .filter((line) => line && !line.startsWith('#'));
+const corpus = SSRF_CORPUS;
 
 interface Seen {
   path: string;
@@ -264,7 +261,7 @@ describe('resolveMapLink', () => {
     const reason = async (link: string, options: SafeFetchOptions) =>
       resolveMapLink(link, options).then(
         () => 'resolved',
-        (error: unknown) => (error instanceof Error && error.cause instanceof MapLinkError ? error.cause.reason : String(error)),
+        (error: unknown) => (error instanceof Error && error.cause instanceof GeoError ? error.cause.reason : String(error)),
       );
     expect(await reason('http://169.254.169.254/latest/meta-data/', {})).toBe('refused');
     expect(await reason(`${base}/chain/6`, standIn())).toBe('refused');

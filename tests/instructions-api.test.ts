@@ -5,6 +5,7 @@ import { messages } from '../src/lib/shared/messages.ts';
 import { DEFAULT_INSTRUCTION_NAME, instructionContentSchema, LOCKBOX_MARKER, MAX_BOXES, MAX_TEXT, type Instruction } from '../src/lib/shared/schemas/instruction.ts';
 import { DEFAULT_WELCOME_MESSAGE } from '../src/lib/shared/schemas/settings.ts';
 import { createUser, login, query, run, setUserPlan, withCookie } from './helpers/auth.ts';
+import { CONTACT_LINKS, REFUSAL_SAMPLES } from './helpers/contact-fixtures.ts';
 import type { TestPlan } from './helpers/plan.ts';
 import { startServer, type TestServer } from './helpers/server.ts';
 
@@ -387,13 +388,7 @@ describe('contact fields as hosts type them (issue 10 item 5)', () => {
     facebook: 'seaside.cottage',
     instagram: '@seaside_loft',
   };
-  const links = {
-    whatsapp: 'https://wa.me/385915550101',
-    viber: 'viber://chat?number=%2B385915550101',
-    telegram: 'https://t.me/ana_host',
-    facebook: 'https://www.facebook.com/seaside.cottage',
-    instagram: 'https://www.instagram.com/seaside_loft',
-  };
+  const links = CONTACT_LINKS;
 
   it('a save with typed numbers and handles stores their links, and GET answers them', async () => {
     const h = await host();
@@ -412,16 +407,7 @@ describe('contact fields as hosts type them (issue 10 item 5)', () => {
     expect(await create(h, typed)).toMatchObject(links);
   });
 
-  it.each([
-    ['whatsapp', 'call me maybe', messages.contactLinks.whatsapp],
-    ['whatsapp', '091 555 0101', messages.contactLinks.countryCode('WhatsApp')],
-    ['whatsapp', 'javascript:alert(1)', messages.contactLinks.whatsapp],
-    ['whatsapp', 'https://evil.example/385915550101', messages.contactLinks.whatsapp],
-    ['viber', 'https://evil.example/viber', messages.contactLinks.viber],
-    ['telegram', '@abc', messages.contactLinks.telegram],
-    ['facebook', 'https://evil.example/seaside', messages.contactLinks.facebook],
-    ['instagram', 'my insta', messages.contactLinks.instagram],
-  ])('refuses %s %j with 400 and its message; nothing changes', async (field, value, message) => {
+  it.each(REFUSAL_SAMPLES)('refuses %s %j with 400 and its message; nothing changes', async (field, value, message) => {
     const h = await host();
     const created = await create(h);
     const response = await save(h, { ...created, [field]: value });

@@ -3,6 +3,7 @@ import { messages } from '../src/lib/shared/messages.ts';
 import type { Instruction } from '../src/lib/shared/schemas/instruction.ts';
 import { DEFAULT_SETTINGS, type Settings } from '../src/lib/shared/schemas/settings.ts';
 import { createUser, login, query, run, setUserPlan, withCookie } from './helpers/auth.ts';
+import { CONTACT_LINKS, REFUSAL_SAMPLES } from './helpers/contact-fixtures.ts';
 import type { TestPlan } from './helpers/plan.ts';
 import { startServer, type TestServer } from './helpers/server.ts';
 
@@ -204,13 +205,7 @@ describe('PUT /api/settings/updateExistingInstructions', () => {
 
 describe('contact fields as hosts type them (issue 10 item 5)', () => {
   const typed = { whatsapp: '+385 91 555 0101', viber: '+385 91 555 0101', telegram: 't.me/ana_host', facebook: '@seaside.cottage', instagram: 'seaside_loft' };
-  const links = {
-    whatsapp: 'https://wa.me/385915550101',
-    viber: 'viber://chat?number=%2B385915550101',
-    telegram: 'https://t.me/ana_host',
-    facebook: 'https://www.facebook.com/seaside.cottage',
-    instagram: 'https://www.instagram.com/seaside_loft',
-  };
+  const links = CONTACT_LINKS;
 
   it('a save with a typed number stores the link; GET and new guidebooks answer it', async () => {
     const { call } = await host();
@@ -224,13 +219,7 @@ describe('contact fields as hosts type them (issue 10 item 5)', () => {
   it('a bad value answers 400 with its message and nothing changes', async () => {
     const { call } = await host();
     await call('/api/settings', { method: 'PUT', json: mine });
-    for (const [field, value, message] of [
-      ['whatsapp', 'my number', messages.contactLinks.whatsapp],
-      ['whatsapp', '091 555 0101', messages.contactLinks.countryCode('WhatsApp')],
-      ['viber', 'javascript:alert(1)', messages.contactLinks.viber],
-      ['telegram', '@abc', messages.contactLinks.telegram],
-      ['instagram', 'https://evil.example/seaside_loft', messages.contactLinks.instagram],
-    ] as const) {
+    for (const [field, value, message] of REFUSAL_SAMPLES) {
       const response = await call('/api/settings', { method: 'PUT', json: { ...mine, [field]: value } });
       expect(response.status, `${field} = ${value}`).toBe(400);
       expect(await response.json()).toEqual({ message });

@@ -241,7 +241,7 @@ describe('the printable poster', () => {
     expect(html).toContain(guestUrl(target.token).replace('http://', ''));
     expect(html).toContain('Cottage-Guest');
     expect(html).toMatch(/aria-label="Wi-Fi QR code"/);
-    expect(html).toMatch(/aria-label="QR code: open the guidebook for Harbour &#60;Loft&#62; &#38; &#34;Co&#34;"/);
+    expect(html).toMatch(/aria-label="QR code: open the guidebook for Harbour &lt;Loft&gt; &amp; &quot;Co&quot;"/);
     expect(html).not.toContain(SECRETS.code);
     expect(html).not.toContain(SECRETS.wifiPassword);
     expect(html).not.toContain(SECRETS.address);

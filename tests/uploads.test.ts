@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import SQLite from 'better-sqlite3';
@@ -12,6 +11,7 @@ import { removeUnreferencedUploads } from '../src/lib/server/uploads/remove-unre
 import { messages } from '../src/lib/shared/messages.ts';
 import { createUser, login, query, run, setUserPlan, withCookie } from './helpers/auth.ts';
 import { startServer, type TestServer } from './helpers/server.ts';
+import { rawExchange } from './helpers/raw-exchange.ts';
 
 let server: TestServer;
 
@@ -110,18 +110,6 @@ function uploadLogStatuses(): number[] {
     if (!line.includes('"path":"/api/upload"')) return [];
     const entry = JSON.parse(line) as { method?: string; status?: number };
     return entry.method === 'POST' && typeof entry.status === 'number' ? [entry.status] : [];
-  });
-}
-
-function rawExchange(send: (socket: net.Socket) => void): Promise<string> {
-  const port = Number(new URL(server.url).port);
-  return new Promise((resolve) => {
-    let data = '';
-    const socket = net.connect(port, '127.0.0.1', () => send(socket));
-    socket.on('data', (chunk: Buffer) => (data += chunk.toString()));
-    // A reset after the answer is normal when the server refuses to read the rest of a body.
-    socket.on('error', () => resolve(data));
-    socket.on('close', () => resolve(data));
   });
 }
 
@@ -285,7 +273,7 @@ describe('POST /api/upload: refused', () => {
   });
 
   it('a 20 MB upload → 413 before the body is sent', async () => {
-    const answer = await rawExchange((socket) => {
+    const answer = await rawExchange(Number(new URL(server.url).port), (socket) => {
       socket.write(
         `POST /api/upload HTTP/1.1\r\nhost: ${new URL(server.origin).host}\r\norigin: ${server.origin}\r\ncookie: ${cookie}\r\n` +
           `content-type: multipart/form-data; boundary=x\r\ncontent-length: ${20 * 1024 * 1024}\r\n\r\n`,
@@ -300,7 +288,7 @@ describe('POST /api/upload: refused', () => {
     const refusedBefore = uploadLogStatuses().filter((status) => status === 413).length;
     const chunk = Buffer.alloc(256 * 1024, 0xff);
     let answered = false;
-    const answer = await rawExchange((socket) => {
+    const answer = await rawExchange(Number(new URL(server.url).port), (socket) => {
       socket.on('data', () => (answered = true));
       socket.write(
         `POST /api/upload HTTP/1.1\r\nhost: ${new URL(server.origin).host}\r\norigin: ${server.origin}\r\ncookie: ${cookie}\r\n` +

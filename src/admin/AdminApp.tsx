@@ -1,10 +1,10 @@
 // First: before any shared zod schema is evaluated (see the module).
-import '../lib/shared/zod-jitless.ts';
+import '@shared/zod-jitless.ts';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { RouterProvider } from 'react-router/dom';
 import { Toaster } from 'sonner';
-import { TOAST_DURATION_MS } from '../lib/shared/messages.ts';
+import { TOAST_DURATION_MS } from '@shared/messages.ts';
 import { createAdminRouter } from './app/router.tsx';
 import { createQueryClient } from './lib/query-client.ts';
 import { applyTheme, useTheme } from './lib/theme.ts';

@@ -1,5 +1,6 @@
 import http from 'node:http';
 import { hash } from '@node-rs/argon2';
+import { ARGON2_OPTIONS } from '../../src/lib/server/auth/argon2-params.ts';
 import { writePlan, type TestPlan } from './plan.ts';
 import type { TestServer } from './server.ts';
 import type { ReceivedMail, TestSmtpServer } from './smtp.ts';
@@ -60,7 +61,7 @@ export async function createUser(server: TestServer, overrides: Partial<Omit<Tes
   const email = overrides.email ?? `host${counter}-${process.pid}@example.com`;
   const password = overrides.password === undefined ? 'correct horse battery' : overrides.password;
   const name = overrides.name ?? `Host ${counter}`;
-  const passwordHash = password === null ? null : await hash(password, { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 });
+  const passwordHash = password === null ? null : await hash(password, ARGON2_OPTIONS);
   const now = Date.now();
   const db = server.openDb();
   try {

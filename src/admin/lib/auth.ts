@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import type { PlanId } from '../../lib/shared/plans.ts';
-import type { UserInfo } from '../../lib/shared/schemas/auth.ts';
+import type { PlanId } from '@shared/plans.ts';
+import type { UserInfo } from '@shared/schemas/auth.ts';
 import { api, setUnauthorizedHandler } from './api-client.ts';
 import { clearUserInfo, setUserInfo } from './user-store.ts';
 

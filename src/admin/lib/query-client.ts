@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { ApiError } from './api-client.ts';
+import { ApiError } from '@shared/api-client.ts';
 
 /** Client errors (4xx) will not change on a retry; network hiccups and 5xx get one more try. */
 function shouldRetry(failureCount: number, error: unknown): boolean {

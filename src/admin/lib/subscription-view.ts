@@ -1,5 +1,5 @@
-import { findPlan, formatPrice } from '../../lib/shared/plans.ts';
-import { LIVE_STATUSES, type SubscriptionData, type SubscriptionStatus } from '../../lib/shared/schemas/billing.ts';
+import { findPlan, formatPrice } from '@shared/plans.ts';
+import { LIVE_STATUSES, type SubscriptionData, type SubscriptionStatus } from '@shared/schemas/billing.ts';
 
 /**
  * How a subscription is shown (SPEC §2 Current subscription, §3, §4): the badge, the period line,

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
-import type { SubscriptionData } from '../../lib/shared/schemas/billing.ts';
+import type { SubscriptionData } from '@shared/schemas/billing.ts';
 import { api } from './api-client.ts';
 
 /**

@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import { messages } from '../../lib/shared/messages.ts';
-import { messageOf, postJson } from '../lib/api.ts';
+import { api, failureStatus, serverMessageOf } from '@shared/api-client.ts';
+import { messages } from '@shared/messages.ts';
+import { saveUserInfo } from '@shared/user-info.ts';
 import { redirectTarget } from '../lib/safe-redirect.ts';
-import { saveUserInfo } from '../lib/user-info.ts';
 
 /** The part of Google Identity Services (https://accounts.google.com/gsi/client) used here. */
 interface GoogleId {
@@ -55,14 +55,18 @@ export default function GoogleSignIn({ clientId, context }: Props) {
         return;
       }
       setBusy(true);
-      const result = await postJson('/api/users/authGoogle', { credential: response.credential });
-      if (result.ok && saveUserInfo(result.data)) {
-        window.location.assign(redirectTarget());
-        return;
+      let failure: unknown;
+      try {
+        if (saveUserInfo(await api.post<unknown>('/api/users/authGoogle', { credential: response.credential }))) {
+          window.location.assign(redirectTarget());
+          return;
+        }
+      } catch (error) {
+        failure = error;
       }
       setBusy(false);
       // A rate limit says when to retry; anything else is simply "Google Login Failed" (SPEC §8).
-      toast.error(result.status === 429 ? (messageOf(result.data) ?? messages.auth.googleLoginFailed) : messages.auth.googleLoginFailed);
+      toast.error(failureStatus(failure) === 429 ? (serverMessageOf(failure) ?? messages.auth.googleLoginFailed) : messages.auth.googleLoginFailed);
     }
     loadGoogleId()
       .then((google) => {

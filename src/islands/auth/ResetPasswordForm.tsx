@@ -1,12 +1,13 @@
-import '../../lib/shared/zod-jitless.ts';
-import { useEffect, useId, useRef, useState, type ChangeEvent, type SubmitEvent } from 'react';
+import '@shared/zod-jitless.ts';
+import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { toast } from 'sonner';
-import { messages } from '../../lib/shared/messages.ts';
-import { PASSWORD_MAX, PASSWORD_MIN, resetPasswordFormSchema } from '../../lib/shared/schemas/auth.ts';
-import { messageOf, postJson } from '../lib/api.ts';
-import { firstInvalid, validateForm, type FieldErrors } from '../lib/form-errors.ts';
+import { api, failureStatus, messageOf, serverMessageOf } from '@shared/api-client.ts';
+import { messages } from '@shared/messages.ts';
+import { PASSWORD_MAX, PASSWORD_MIN, resetPasswordFormSchema } from '@shared/schemas/auth.ts';
+import { firstInvalid } from '../lib/form-errors.ts';
+import { useFormFields } from '../lib/use-form-fields.ts';
+import { withToaster } from '../lib/PublicToaster.tsx';
 import AuthCard from './AuthCard.tsx';
-import PublicToaster from '../lib/PublicToaster.tsx';
 import Notice from './Notice.tsx';
 import TextField from './TextField.tsx';
 
@@ -25,32 +26,34 @@ interface Props {
 
 /** /resetPassword?token&email (SPEC §2, §4 Reset password, §5: matching, 6+ characters). */
 function ResetPassword({ token, email: linkEmail }: Props) {
-  const id = useId();
+  const { validate, field } = useFormFields(resetPasswordFormSchema, FIELDS, { newPassword: '', confirmPassword: '' });
   const [phase, setPhase] = useState<Phase>(token ? 'checking' : 'invalid');
   const [email, setEmail] = useState(linkEmail);
-  const [values, setValues] = useState<Record<Field, string>>({ newPassword: '', confirmPassword: '' });
-  const [errors, setErrors] = useState<FieldErrors<Field>>({});
   const [busy, setBusy] = useState(false);
   const [attempt, setAttempt] = useState(0);
-  const inputs = useRef<Partial<Record<Field, HTMLInputElement | null>>>({});
   const heading = useRef<HTMLDivElement>(null);
 
   // SPEC §4: the token is checked on load; an expired one never shows the form.
   useEffect(() => {
     if (!token) return;
     let cancelled = false;
-    void postJson<{ valid?: boolean; email?: string }>('/api/users/checkToken', { token }).then((answer) => {
-      if (cancelled) return;
-      if (answer.ok && answer.data?.valid) {
-        if (typeof answer.data.email === 'string') setEmail(answer.data.email);
-        setPhase('form');
-      } else if (answer.status === 0 || answer.status === 429 || answer.status >= 500) {
+    void api.post<{ valid?: boolean; email?: string } | null>('/api/users/checkToken', { token }).then(
+      (answer) => {
+        if (cancelled) return;
+        if (answer?.valid) {
+          if (typeof answer.email === 'string') setEmail(answer.email);
+          setPhase('form');
+        } else {
+          setPhase('invalid');
+        }
+      },
+      (error: unknown) => {
+        if (cancelled) return;
+        const status = failureStatus(error);
         // Not an answer about the token: let the user retry instead of calling the link expired.
-        setPhase('unchecked');
-      } else {
-        setPhase('invalid');
-      }
-    });
+        setPhase(status === 0 || status === 429 || status >= 500 ? 'unchecked' : 'invalid');
+      },
+    );
     return () => {
       cancelled = true;
     };
@@ -60,35 +63,25 @@ function ResetPassword({ token, email: linkEmail }: Props) {
     if (phase === 'done') heading.current?.focus();
   }, [phase]);
 
-  function onChange(event: ChangeEvent<HTMLInputElement>) {
-    const field = event.target.name as Field;
-    const next = { ...values, [field]: event.target.value };
-    setValues(next);
-    if (errors[field]) setErrors((current) => ({ ...current, [field]: validateForm(resetPasswordFormSchema, next).errors?.[field] }));
-  }
-
   async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy) return;
-    const { data, errors: found } = validateForm(resetPasswordFormSchema, values);
-    setErrors(found ?? {});
+    const { data, errors: found } = validate();
     if (!data) {
-      const field = firstInvalid(FIELDS, found);
-      if (field) inputs.current[field]?.focus();
-      const first = field ? found[field] : undefined;
-      if (first) toast.error(first);
+      const invalid = firstInvalid(FIELDS, found);
+      if (invalid) toast.error(found[invalid]!);
       return;
     }
     setBusy(true);
-    const answer = await postJson('/api/users/resetPassToken', { token, newPassword: data.newPassword });
-    if (answer.ok) {
+    try {
+      const answer = await api.post<unknown>('/api/users/resetPassToken', { token, newPassword: data.newPassword });
       setPhase('done');
-      toast.success(messageOf(answer.data) ?? messages.auth.passwordChanged);
+      toast.success(messageOf(answer) ?? messages.auth.passwordChanged);
       window.setTimeout(() => window.location.assign('/login'), REDIRECT_DELAY_MS);
-      return;
+    } catch (error) {
+      setBusy(false);
+      toast.error(serverMessageOf(error) ?? messages.auth.resetExpired);
     }
-    setBusy(false);
-    toast.error(messageOf(answer.data) ?? messages.auth.resetExpired);
   }
 
   if (phase === 'checking') {
@@ -144,20 +137,7 @@ function ResetPassword({ token, email: linkEmail }: Props) {
     );
   }
 
-  const field = (name: Field) => ({
-    id: `${id}-${name}`,
-    name,
-    type: 'password' as const,
-    autoComplete: 'new-password',
-    maxLength: PASSWORD_MAX,
-    required: true,
-    value: values[name],
-    onChange,
-    error: errors[name],
-    inputRef: (element: HTMLInputElement | null) => {
-      inputs.current[name] = element;
-    },
-  });
+  const password = (name: Field) => ({ ...field(name), type: 'password' as const, autoComplete: 'new-password', maxLength: PASSWORD_MAX, required: true });
 
   return (
     <AuthCard
@@ -183,8 +163,8 @@ function ResetPassword({ token, email: linkEmail }: Props) {
       <form method="post" noValidate onSubmit={onSubmit} aria-busy={busy} className="grid gap-5">
         {/* Lets password managers file the new password under the right account. */}
         <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
-        <TextField {...field('newPassword')} label="New password" autoFocus hint={`At least ${PASSWORD_MIN} characters.`} />
-        <TextField {...field('confirmPassword')} label="Confirm new password" />
+        <TextField {...password('newPassword')} label="New password" autoFocus hint={`At least ${PASSWORD_MIN} characters.`} />
+        <TextField {...password('confirmPassword')} label="Confirm new password" />
         <button type="submit" className="btn-primary w-full py-3 text-base" disabled={busy}>
           {busy ? 'Saving…' : 'Change password'}
         </button>
@@ -193,11 +173,4 @@ function ResetPassword({ token, email: linkEmail }: Props) {
   );
 }
 
-export default function ResetPasswordForm(props: Props) {
-  return (
-    <>
-      <ResetPassword {...props} />
-      <PublicToaster />
-    </>
-  );
-}
+export default withToaster(ResetPassword);

@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import { messages } from '../../lib/shared/messages.ts';
-import { patchJson, postJson } from '../lib/api.ts';
-import { saveUserInfo } from '../lib/user-info.ts';
+import { api, failureStatus } from '@shared/api-client.ts';
+import { messages } from '@shared/messages.ts';
+import { saveUserInfo } from '@shared/user-info.ts';
+import { withToaster } from '../lib/PublicToaster.tsx';
 import AuthCard from './AuthCard.tsx';
-import PublicToaster from '../lib/PublicToaster.tsx';
 
 /** SPEC §2, §9: the bar fills 1% every 100 ms, then the login page opens (10 s). */
 const TICK_MS = 100;
@@ -21,18 +21,21 @@ interface Props {
 
 async function confirm(variant: Props['variant'], token: string): Promise<Status> {
   if (!token) return { state: 'error', message: messages.auth.verificationFailed };
-  const answer =
-    variant === 'signup'
-      ? await postJson('/api/users/verify-email', { token })
-      : await patchJson<{ user?: unknown }>('/api/users/confirm-user-change-email', { verificationToken: token });
-  if (answer.ok) {
-    // The address changed: the stored user info must show the new one (SPEC §4).
-    if (variant === 'change' && answer.data && typeof answer.data === 'object' && 'user' in answer.data) saveUserInfo(answer.data.user);
+  try {
+    if (variant === 'signup') {
+      await api.post('/api/users/verify-email', { token });
+    } else {
+      const answer = await api.patch<{ user?: unknown } | null>('/api/users/confirm-user-change-email', { verificationToken: token });
+      // The address changed: the stored user info must show the new one (SPEC §4).
+      if (answer?.user) saveUserInfo(answer.user);
+    }
     return { state: 'success' };
+  } catch (error) {
+    const status = failureStatus(error);
+    // An address change is confirmed by the signed-in owner only (the server answers 401 otherwise).
+    if (variant === 'change' && status === 401) return { state: 'error', message: messages.auth.pleaseLogIn, needsLogin: true };
+    return { state: 'error', message: status === 409 ? messages.auth.alreadyVerified : messages.auth.verificationFailed };
   }
-  // An address change is confirmed by the signed-in owner only (the server answers 401 otherwise).
-  if (variant === 'change' && answer.status === 401) return { state: 'error', message: messages.auth.pleaseLogIn, needsLogin: true };
-  return { state: 'error', message: answer.status === 409 ? messages.auth.alreadyVerified : messages.auth.verificationFailed };
 }
 
 function StatusIcon({ status }: { status: Status }) {
@@ -123,11 +126,4 @@ function Verification({ variant, token, name }: Props) {
   );
 }
 
-export default function VerifyEmail(props: Props) {
-  return (
-    <>
-      <Verification {...props} />
-      <PublicToaster />
-    </>
-  );
-}
+export default withToaster(Verification);

@@ -1,6 +1,6 @@
-import type { CSSProperties } from 'react';
+import type { ComponentType, CSSProperties } from 'react';
 import { Toaster } from 'sonner';
-import { TOAST_DURATION_MS } from '../../lib/shared/messages.ts';
+import { TOAST_DURATION_MS } from '@shared/messages.ts';
 
 /**
  * sonner's rich colours put 13 px text below 4.5:1 on their tinted backgrounds (error red is
@@ -16,4 +16,16 @@ const readableInks = {
 /** SPEC §2: toasts sit bottom-center and close after 3000 ms. */
 export default function PublicToaster() {
   return <Toaster position="bottom-center" duration={TOAST_DURATION_MS} richColors style={readableInks} />;
+}
+
+/** An account island with its toaster: each page mounts the pair as one island. */
+export function withToaster<Props extends object>(Island: ComponentType<Props>) {
+  return function IslandWithToaster(props: Props) {
+    return (
+      <>
+        <Island {...props} />
+        <PublicToaster />
+      </>
+    );
+  };
 }

@@ -5,7 +5,7 @@
  */
 export function adoptPrefilled<Field extends string>(
   values: Record<Field, string>,
-  inputs: Partial<Record<Field, HTMLInputElement | null>>,
+  inputs: Partial<Record<Field, { value: string } | null>>,
 ): Record<Field, string> {
   let next = values;
   for (const field of Object.keys(values) as Field[]) {

@@ -1,7 +1,7 @@
 import type { BlockList } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
-import type { BillingInterval, PaidPlanId } from '../shared/plans.ts';
+import type { BillingInterval, PaidPlanId } from '@shared/plans.ts';
 import { parseTrustedProxies } from './http/forwarded.ts';
 
 /**

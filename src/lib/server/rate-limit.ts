@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { messages } from '../shared/messages.ts';
+import { messages } from '@shared/messages.ts';
 import { AppError } from './http/app-error.ts';
 import { getRuntime } from './runtime.ts';
 
@@ -14,6 +14,11 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
+/** A rule keyed by one value (an e-mail, a user id, an address) under the rule's own name. */
+function rule(name: string, limit: number, windowMs: number): (value: string) => RateRule {
+  return (value) => ({ key: `${name}:${value}`, limit, windowMs });
+}
+
 /**
  * The numbers of SECURITY.md 8 and 9; the others are ours. Keys hold lower-cased e-mails, user
  * ids or client addresses; a rule's name is part of its key so that flows never share a counter.
@@ -22,29 +27,29 @@ export const rateRules = {
   /** Failed logins (and failed password checks on account changes) per account and address. */
   loginAccountIp: (email: string, ip: string): RateRule => ({ key: `login:acct-ip:${email}|${ip}`, limit: 10, windowMs: 15 * MINUTE }),
   /** Failed logins per account from anywhere: slows a distributed guess, expires within the hour. */
-  loginAccount: (email: string): RateRule => ({ key: `login:acct:${email}`, limit: 100, windowMs: HOUR }),
+  loginAccount: rule('login:acct', 100, HOUR),
   /** Failed logins per address across accounts (credential stuffing). */
-  loginIp: (ip: string): RateRule => ({ key: `login:ip:${ip}`, limit: 100, windowMs: HOUR }),
-  googleIp: (ip: string): RateRule => ({ key: `google:ip:${ip}`, limit: 60, windowMs: 15 * MINUTE }),
+  loginIp: rule('login:ip', 100, HOUR),
+  googleIp: rule('google:ip', 60, 15 * MINUTE),
   /** Registration sends a mail either way (verification or "already registered"). */
-  registerEmail: (email: string): RateRule => ({ key: `register:email:${email}`, limit: 3, windowMs: HOUR }),
-  registerIp: (ip: string): RateRule => ({ key: `register:ip:${ip}`, limit: 20, windowMs: HOUR }),
-  resetEmail: (email: string): RateRule => ({ key: `reset:email:${email}`, limit: 3, windowMs: HOUR }),
-  resetIp: (ip: string): RateRule => ({ key: `reset:ip:${ip}`, limit: 20, windowMs: HOUR }),
-  emailChangeUser: (userId: string): RateRule => ({ key: `email-change:user:${userId}`, limit: 3, windowMs: HOUR }),
-  emailChangeIp: (ip: string): RateRule => ({ key: `email-change:ip:${ip}`, limit: 20, windowMs: HOUR }),
-  userMessageUser: (userId: string): RateRule => ({ key: `message:user:${userId}`, limit: 10, windowMs: HOUR }),
-  userMessageIp: (ip: string): RateRule => ({ key: `message:ip:${ip}`, limit: 30, windowMs: HOUR }),
-  contactIp: (ip: string): RateRule => ({ key: `contact:ip:${ip}`, limit: 5, windowMs: 10 * MINUTE }),
+  registerEmail: rule('register:email', 3, HOUR),
+  registerIp: rule('register:ip', 20, HOUR),
+  resetEmail: rule('reset:email', 3, HOUR),
+  resetIp: rule('reset:ip', 20, HOUR),
+  emailChangeUser: rule('email-change:user', 3, HOUR),
+  emailChangeIp: rule('email-change:ip', 20, HOUR),
+  userMessageUser: rule('message:user', 10, HOUR),
+  userMessageIp: rule('message:ip', 30, HOUR),
+  contactIp: rule('contact:ip', 5, 10 * MINUTE),
   /**
    * Guidebook links mailed to guests (POST /api/instruction/:id/share). A host mails a handful a
    * day; the recipient rule holds across hosts, so no set of accounts can flood one inbox.
    */
-  shareUser: (userId: string): RateRule => ({ key: `share:user:${userId}`, limit: 20, windowMs: HOUR }),
-  shareIp: (ip: string): RateRule => ({ key: `share:ip:${ip}`, limit: 60, windowMs: HOUR }),
-  shareRecipient: (email: string): RateRule => ({ key: `share:to:${email}`, limit: 5, windowMs: DAY }),
+  shareUser: rule('share:user', 20, HOUR),
+  shareIp: rule('share:ip', 60, HOUR),
+  shareRecipient: rule('share:to', 5, DAY),
   /** Billing calls that reach Stripe (checkout, plan changes, cancel, portal): a person makes a few. */
-  billingUser: (userId: string): RateRule => ({ key: `billing:user:${userId}`, limit: 30, windowMs: HOUR }),
+  billingUser: rule('billing:user', 30, HOUR),
 } as const;
 
 /** Says how long to wait, in whole minutes; a flow may word it its own way. */

@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { Kysely } from 'kysely';
 import type SQLite from 'better-sqlite3';
 import type { Database } from '@db/schema.ts';
-import { seedDemo } from '../../../db/seed.ts';
+import { seedDemo } from '@db/seed.ts';
 import { createBilling, type Billing } from './billing/billing.ts';
 import { parseConfig, type Config } from './config.ts';
 import { openDatabase } from './db/open-database.ts';

@@ -95,6 +95,26 @@ export function planPriceCents(plan: Pick<Plan, 'monthlyCents'>, interval: Billi
   return interval === 'yearly' ? yearlyCents(plan.monthlyCents) : plan.monthlyCents;
 }
 
+export interface IntervalPrice {
+  cents: number;
+  unit: 'month' | 'year';
+  /** A yearly price spread over twelve months (the monthly price itself when monthly). */
+  perMonthCents: number;
+  /** What the interval saves against twelve monthly payments (0 when monthly). */
+  savedCents: number;
+}
+
+/** A plan's price for one interval, with what the pricing views say beside it. */
+export function intervalPrice(plan: Pick<Plan, 'monthlyCents'>, interval: BillingInterval): IntervalPrice {
+  const cents = planPriceCents(plan, interval);
+  return {
+    cents,
+    unit: interval === 'yearly' ? 'year' : 'month',
+    perMonthCents: interval === 'yearly' ? Math.round(cents / 12) : cents,
+    savedCents: plan.monthlyCents * 12 - cents * (interval === 'yearly' ? 1 : 12),
+  };
+}
+
 /** "€5", "€4.50": whole euros without decimals (SPEC §9 shows prices as price/100 in euros). */
 export function formatEuros(cents: number): string {
   const whole = cents % 100 === 0;

@@ -1,8 +1,8 @@
 import type { APIContext } from 'astro';
-import { requireUser } from '../../lib/server/auth/require-user.ts';
-import { createBillingPortalSession } from '../../lib/server/billing/create-billing-portal-session.ts';
-import { handle, json } from '../../lib/server/http/json.ts';
-import { consumeRateLimits, rateRules } from '../../lib/server/rate-limit.ts';
+import { requireUser } from '@server/auth/require-user.ts';
+import { createBillingPortalSession } from '@server/billing/create-billing-portal-session.ts';
+import { handle, json } from '@server/http/json.ts';
+import { consumeRateLimits, rateRules } from '@server/rate-limit.ts';
 
 /** POST /api/billing-portal → `{ url }` of Stripe's Customer Portal for the signed-in user. */
 export const POST = handle(async (context: APIContext) => {

@@ -1,9 +1,9 @@
 import type { APIContext } from 'astro';
-import { requireUser } from '../../lib/server/auth/require-user.ts';
-import { createCheckoutSession } from '../../lib/server/billing/create-checkout-session.ts';
-import { handle, json, readBody } from '../../lib/server/http/json.ts';
-import { consumeRateLimits, rateRules } from '../../lib/server/rate-limit.ts';
-import { checkoutSessionSchema } from '../../lib/shared/schemas/billing.ts';
+import { requireUser } from '@server/auth/require-user.ts';
+import { createCheckoutSession } from '@server/billing/create-checkout-session.ts';
+import { handle, json, readBody } from '@server/http/json.ts';
+import { consumeRateLimits, rateRules } from '@server/rate-limit.ts';
+import { checkoutSessionSchema } from '@shared/schemas/billing.ts';
 
 /** POST /api/create-checkout-session `{ price_id }` → `{ clientSecret }` (SPEC §7); 409 while subscribed, 503 without Stripe. */
 export const POST = handle(async (context: APIContext) => {

@@ -1,7 +1,7 @@
 import type { APIContext } from 'astro';
-import { requireUser } from '../../lib/server/auth/require-user.ts';
-import { getSubscriptionData } from '../../lib/server/billing/get-subscription-data.ts';
-import { handle, json } from '../../lib/server/http/json.ts';
+import { requireUser } from '@server/auth/require-user.ts';
+import { getSubscriptionData } from '@server/billing/get-subscription-data.ts';
+import { handle, json } from '@server/http/json.ts';
 
 /** GET /api/get-subscription-data (SPEC §7): the signed-in user's plan and subscription. */
 export const GET = handle(async (context: APIContext) => {

@@ -1,7 +1,7 @@
 import type { APIContext } from 'astro';
-import { isUserPremium } from '../../lib/server/billing/is-user-premium.ts';
-import { handle, json, readBody } from '../../lib/server/http/json.ts';
-import { userPremiumSchema } from '../../lib/shared/schemas/billing.ts';
+import { isUserPremium } from '@server/billing/is-user-premium.ts';
+import { handle, json, readBody } from '@server/http/json.ts';
+import { userPremiumSchema } from '@shared/schemas/billing.ts';
 
 /** POST /api/get-user-premium `{ userId }` → boolean (SPEC §7; public, the guest view asks it). */
 export const POST = handle(async (context: APIContext) => {

@@ -1,7 +1,7 @@
 import type { APIContext } from 'astro';
-import { requireUser } from '../../lib/server/auth/require-user.ts';
-import { getCheckoutSessionStatus } from '../../lib/server/billing/get-checkout-session-status.ts';
-import { handle, json } from '../../lib/server/http/json.ts';
+import { requireUser } from '@server/auth/require-user.ts';
+import { getCheckoutSessionStatus } from '@server/billing/get-checkout-session-status.ts';
+import { handle, json } from '@server/http/json.ts';
 
 /** GET /api/session_status?session_id= → `{ payment_status, status }` (SPEC §7); syncs a completed checkout. */
 export const GET = handle(async (context: APIContext) => {

@@ -1,9 +1,9 @@
 import type { APIContext } from 'astro';
-import { requireUser } from '../../lib/server/auth/require-user.ts';
-import { changeSubscriptionPrice } from '../../lib/server/billing/change-subscription-price.ts';
-import { handle, json, readBody } from '../../lib/server/http/json.ts';
-import { consumeRateLimits, rateRules } from '../../lib/server/rate-limit.ts';
-import { updateSubscriptionPriceSchema } from '../../lib/shared/schemas/billing.ts';
+import { requireUser } from '@server/auth/require-user.ts';
+import { changeSubscriptionPrice } from '@server/billing/change-subscription-price.ts';
+import { handle, json, readBody } from '@server/http/json.ts';
+import { consumeRateLimits, rateRules } from '@server/rate-limit.ts';
+import { updateSubscriptionPriceSchema } from '@shared/schemas/billing.ts';
 
 /** POST /api/update-subscription-price `{ newPriceId, newInterval }` (SPEC §7) → `{ message, change }`. */
 export const POST = handle(async (context: APIContext) => {

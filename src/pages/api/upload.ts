@@ -1,9 +1,9 @@
 import type { APIContext } from 'astro';
-import { requireUser } from '../../lib/server/auth/require-user.ts';
-import { handle, json } from '../../lib/server/http/json.ts';
-import { readUploadForm } from '../../lib/server/uploads/read-upload-form.ts';
-import { uploadImage } from '../../lib/server/uploads/upload-image.ts';
-import { messages } from '../../lib/shared/messages.ts';
+import { requireUser } from '@server/auth/require-user.ts';
+import { handle, json } from '@server/http/json.ts';
+import { readUploadForm } from '@server/uploads/read-upload-form.ts';
+import { uploadImage } from '@server/uploads/upload-image.ts';
+import { messages } from '@shared/messages.ts';
 
 /** POST /api/upload: multipart `image` + `type` (square | rectangle) → { message, image } (SPEC §7). */
 export const POST = handle(async (context: APIContext) => {

@@ -3,6 +3,7 @@ import { endDuePeriods, payOpenInvoice } from './billing.ts';
 import { handleControl, type ControlContext } from './control-routes.ts';
 import { StandInControl, type FailRule, type RecordedCall } from './control.ts';
 import { ApiError, invalid } from './errors.ts';
+import { escapeHtml } from '../../../src/lib/shared/escape-html.ts';
 import { decodeForm } from './form.ts';
 import { newId, type PriceConfig } from './objects.ts';
 import { handleRest } from './routes.ts';
@@ -64,10 +65,6 @@ function readBody(req: http.IncomingMessage): Promise<string> {
 function header(req: http.IncomingMessage, name: string): string | null {
   const value = req.headers[name];
   return (Array.isArray(value) ? value[0] : value) ?? null;
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }
 
 function page(title: string, body: string): string {

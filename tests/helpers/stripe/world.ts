@@ -32,6 +32,13 @@ export interface CheckoutIntent {
  * Everything the stand-in knows, and the clock it runs on. Handlers change it synchronously, so a
  * request never sees another half-applied; events wait in `outbox` until the caller ships them.
  */
+/** The stored object, or Stripe's "No such …" error for its id. */
+function found<T>(objects: ReadonlyMap<string, T>, kind: string, id: string, param = 'id', status = 404): T {
+  const object = objects.get(id);
+  if (object === undefined) throw noSuch(kind, id, param, status);
+  return object;
+}
+
 export class World {
   readonly periodSeconds: number | undefined;
   readonly prices = new Map<string, Price>();
@@ -141,39 +148,27 @@ export class World {
 
   price(id: string | undefined, param: string): Price {
     if (!id) throw invalid(`Missing required param: ${param}.`, param, 'parameter_missing');
-    const price = this.prices.get(id);
-    if (!price) throw noSuch('price', id, param, 400);
-    return price;
+    return found(this.prices, 'price', id, param, 400);
   }
 
   customer(id: string, param = 'id', status = 404): Customer {
-    const customer = this.customers.get(id);
-    if (!customer) throw noSuch('customer', id, param, status);
-    return customer;
+    return found(this.customers, 'customer', id, param, status);
   }
 
   session(id: string): CheckoutSession {
-    const session = this.sessions.get(id);
-    if (!session) throw noSuch('checkout.session', id);
-    return session;
+    return found(this.sessions, 'checkout.session', id);
   }
 
   subscription(id: string, param = 'id', status = 404): Subscription {
-    const subscription = this.subscriptions.get(id);
-    if (!subscription) throw noSuch('subscription', id, param, status);
-    return subscription;
+    return found(this.subscriptions, 'subscription', id, param, status);
   }
 
   schedule(id: string): SubscriptionSchedule {
-    const schedule = this.schedules.get(id);
-    if (!schedule) throw noSuch('subscription_schedule', id);
-    return schedule;
+    return found(this.schedules, 'subscription_schedule', id);
   }
 
   invoice(id: string): Invoice {
-    const invoice = this.invoices.get(id);
-    if (!invoice) throw noSuch('invoice', id);
-    return invoice;
+    return found(this.invoices, 'invoice', id);
   }
 
   /** Any stored object by id, for `expand[]`. */

@@ -1,5 +1,5 @@
 import { Infinity as InfinityIcon } from 'lucide-react';
-import { formatInstructionLimit, showsInfinityIcon } from '../../../lib/shared/plans.ts';
+import { formatInstructionLimit, showsInfinityIcon } from '@shared/plans.ts';
 
 /** SPEC §9: the guidebook limit reads "3" or "Unlimited", and above 501 it is the infinity icon. */
 export function InstructionLimit({ limit }: { limit: number }) {

@@ -1,5 +1,5 @@
 import { CircleCheck, CircleMinus, CircleX } from 'lucide-react';
-import type { SubscriptionData } from '../../../lib/shared/schemas/billing.ts';
+import type { SubscriptionData } from '@shared/schemas/billing.ts';
 import { statusBadge, type BadgeTone } from '../../lib/subscription-view.ts';
 
 const TONES: Record<BadgeTone, { className: string; Icon: typeof CircleCheck }> = {

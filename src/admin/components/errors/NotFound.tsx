@@ -1,6 +1,6 @@
 import { Compass } from 'lucide-react';
 import { Link } from 'react-router';
-import { messages } from '../../../lib/shared/messages.ts';
+import { messages } from '@shared/messages.ts';
 import { useDocumentTitle } from '../../hooks/use-document-title.ts';
 
 /** SPEC §2: any unknown dashboard path shows "Page not found" with a way home. */

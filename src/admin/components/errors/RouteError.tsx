@@ -1,6 +1,6 @@
 import { TriangleAlert } from 'lucide-react';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
-import { messages } from '../../../lib/shared/messages.ts';
+import { messages } from '@shared/messages.ts';
 
 function describe(error: unknown): string {
   if (isRouteErrorResponse(error)) return `${error.status} ${error.statusText}`.trim();

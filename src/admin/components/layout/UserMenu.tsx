@@ -1,7 +1,7 @@
 import { ChevronDown, LogOut } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { toast } from 'sonner';
-import { errorMessage } from '../../lib/api-client.ts';
+import { errorMessage } from '@shared/api-client.ts';
 import { useLogout } from '../../lib/auth.ts';
 import { useUserInfo } from '../../lib/user-store.ts';
 import { UserAvatar } from '../ui/UserAvatar.tsx';

@@ -1,13 +1,20 @@
 import { useState } from 'react';
-import { contactLink, type ContactKind } from '../../../lib/shared/contact-links.ts';
-import { messages } from '../../../lib/shared/messages.ts';
-import { MAX_URL } from '../../../lib/shared/schemas/instruction.ts';
+import { contactLink, type ContactKind } from '@shared/contact-links.ts';
+import { messages } from '@shared/messages.ts';
+import { MAX_URL } from '@shared/schemas/instruction.ts';
 import { TextField } from './TextField.tsx';
+
+/** Labels say what hosts type, the same in the editor and Auto-Fill. */
+const TEXTS: Record<ContactKind, { label: string; placeholder: string }> = {
+  whatsapp: { label: 'WhatsApp number', placeholder: '+385 91 555 0101' },
+  viber: { label: 'Viber number', placeholder: '+385 91 555 0101' },
+  telegram: { label: 'Telegram username', placeholder: '@yourname' },
+  facebook: { label: 'Facebook page', placeholder: 'yourpage' },
+  instagram: { label: 'Instagram handle', placeholder: '@yourname' },
+};
 
 interface Props {
   kind: ContactKind;
-  label: string;
-  placeholder: string;
   value: string;
   onChange: (value: string) => void;
   /** The save refused this field: its message shows until the value reads right. */
@@ -23,7 +30,8 @@ interface Props {
  * once the host has left the field (a number half typed is no mistake yet) or the save refused
  * it, and goes as soon as the value reads right.
  */
-export function ContactLinkField({ kind, label, placeholder, value, onChange, refused = false, id, name }: Props) {
+export function ContactLinkField({ kind, value, onChange, refused = false, id, name }: Props) {
+  const { label, placeholder } = TEXTS[kind];
   const [left, setLeft] = useState(false);
   const result = contactLink(kind, value);
   const numberOnly = kind === 'whatsapp' || kind === 'viber';

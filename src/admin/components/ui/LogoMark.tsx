@@ -1,4 +1,7 @@
-/** The porch-light lantern, same drawing as public/favicon.svg. Decorative: the wordmark names it. */
+/**
+ * The porch-light lantern, same drawing as public/favicon.svg, in the dashboard and on the account
+ * pages (src/islands/auth/AuthCard.tsx). Decorative: the wordmark or the page's heading names it.
+ */
 export function LogoMark({ className = 'size-8' }: { className?: string }) {
   return (
     <svg className={className} viewBox="0 0 32 32" aria-hidden="true" focusable="false">

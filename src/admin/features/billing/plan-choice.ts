@@ -1,6 +1,6 @@
-import { messages } from '../../../lib/shared/messages.ts';
-import { findPlan, formatEuros, formatPrice, planChange, type BillingInterval, type PaidPlanId, type PlanId } from '../../../lib/shared/plans.ts';
-import type { BillingConfig, SubscriptionChangePreview, SubscriptionData } from '../../../lib/shared/schemas/billing.ts';
+import { messages } from '@shared/messages.ts';
+import { findPlan, formatEuros, formatPrice, planChange, type BillingInterval, type PaidPlanId, type PlanId } from '@shared/plans.ts';
+import type { BillingConfig, SubscriptionChangePreview, SubscriptionData } from '@shared/schemas/billing.ts';
 import { formatDate, isLive } from '../../lib/subscription-view.ts';
 
 /**

@@ -1,5 +1,5 @@
-import type { PlanId } from '../../../lib/shared/plans.ts';
-import { ApiError } from '../../lib/api-client.ts';
+import type { PlanId } from '@shared/plans.ts';
+import { ApiError } from '@shared/api-client.ts';
 
 /**
  * SPEC §4 "Instruction access", §5: without a paid plan, only the free guidebooks can be edited,
@@ -21,7 +21,7 @@ export function showsFreeUsage(plan: PlanId): boolean {
  */
 export function serverMessage(error: unknown, fallback: string): string {
   if (!(error instanceof ApiError) || error.status >= 500) return fallback;
-  return error.message && !/^Request failed \(\d+\)$/.test(error.message) ? error.message : fallback;
+  return error.serverMessage ?? fallback;
 }
 
 /** Why a locked action is unavailable; tied to each locked control by aria-describedby. */

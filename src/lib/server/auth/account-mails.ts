@@ -20,57 +20,38 @@ function greeting(name: string): string {
 
 const SIGNATURE = ['', '— Porchlight', ''];
 
+/** A plain-text mail: the greeting, the paragraphs a blank line apart, the signature. */
+function accountMail(to: string, name: string, subject: string, paragraphs: string[]): MailMessage {
+  return { to, subject, text: [greeting(name), ...paragraphs.flatMap((paragraph) => ['', paragraph]), ...SIGNATURE].join('\n') };
+}
+
 export function verificationMail(config: AppConfig, { to, name, token }: { to: string; name: string; token: string }): MailMessage {
   const url = link(config, '/verify-email', { token, name });
-  return {
-    to,
-    subject: 'Verify your email for Porchlight',
-    text: [greeting(name), '', 'Please confirm your email address to finish creating your Porchlight account:', '', url, '', 'The link works for 24 hours. If you did not sign up, ignore this email.', ...SIGNATURE].join('\n'),
-  };
+  return accountMail(to, name, 'Verify your email for Porchlight', ['Please confirm your email address to finish creating your Porchlight account:', url, 'The link works for 24 hours. If you did not sign up, ignore this email.']);
 }
 
 /** Sent instead of a verification mail when the address already has an account (SECURITY.md 10). */
 export function alreadyRegisteredMail(config: AppConfig, { to, name, google }: { to: string; name: string; google: boolean }): MailMessage {
   const how = google ? 'Sign in with Google as before' : `Sign in at ${link(config, '/login', {})}, or reset your password at ${link(config, '/forgotPassword', {})}`;
-  return {
-    to,
-    subject: 'Someone tried to register with your email',
-    text: [greeting(name), '', 'Someone (perhaps you) tried to create a Porchlight account with this email address, which already has an account. No new account was created.', '', `${how}.`, '', 'If this was not you, you can ignore this email.', ...SIGNATURE].join('\n'),
-  };
+  return accountMail(to, name, 'Someone tried to register with your email', ['Someone (perhaps you) tried to create a Porchlight account with this email address, which already has an account. No new account was created.', `${how}.`, 'If this was not you, you can ignore this email.']);
 }
 
 export function resetPasswordMail(config: AppConfig, { to, name, token }: { to: string; name: string; token: string }): MailMessage {
   const url = link(config, '/resetPassword', { token, email: to });
-  return {
-    to,
-    subject: 'Reset your Porchlight password',
-    text: [greeting(name), '', 'Follow this link to choose a new password:', '', url, '', 'The link works for one hour and only once. If you did not ask for it, ignore this email: your password stays as it is.', ...SIGNATURE].join('\n'),
-  };
+  return accountMail(to, name, 'Reset your Porchlight password', ['Follow this link to choose a new password:', url, 'The link works for one hour and only once. If you did not ask for it, ignore this email: your password stays as it is.']);
 }
 
 /** A reset asked for an account that signs in with Google: there is no password to reset. */
 export function resetGoogleAccountMail(config: AppConfig, { to, name }: { to: string; name: string }): MailMessage {
-  return {
-    to,
-    subject: 'Reset your Porchlight password',
-    text: [greeting(name), '', `Your Porchlight account signs in with Google, so it has no password to reset. Use "Sign in with Google" at ${link(config, '/login', {})}.`, ...SIGNATURE].join('\n'),
-  };
+  return accountMail(to, name, 'Reset your Porchlight password', [`Your Porchlight account signs in with Google, so it has no password to reset. Use "Sign in with Google" at ${link(config, '/login', {})}.`]);
 }
 
 export function emailChangeMail(config: AppConfig, { to, name, token }: { to: string; name: string; token: string }): MailMessage {
   const url = link(config, '/verify-email-change', { token, name });
-  return {
-    to,
-    subject: 'Confirm your new email for Porchlight',
-    text: [greeting(name), '', 'Please confirm that this is the new email address of your Porchlight account:', '', url, '', 'Your address changes only once you open this link (within 24 hours, signed in). If you did not ask for this, ignore this email.', ...SIGNATURE].join('\n'),
-  };
+  return accountMail(to, name, 'Confirm your new email for Porchlight', ['Please confirm that this is the new email address of your Porchlight account:', url, 'Your address changes only once you open this link (within 24 hours, signed in). If you did not ask for this, ignore this email.']);
 }
 
 /** Tells the old address that the account moved, so a hijack does not go unnoticed. */
 export function emailChangedNoticeMail(_config: AppConfig, { to, name, newEmail }: { to: string; name: string; newEmail: string }): MailMessage {
-  return {
-    to,
-    subject: 'Your Porchlight email was changed',
-    text: [greeting(name), '', `The email address of your Porchlight account was changed to ${newEmail}. If you did not do this, contact us at once through the contact form on our website.`, ...SIGNATURE].join('\n'),
-  };
+  return accountMail(to, name, 'Your Porchlight email was changed', [`The email address of your Porchlight account was changed to ${newEmail}. If you did not do this, contact us at once through the contact form on our website.`]);
 }

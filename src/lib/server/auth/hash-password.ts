@@ -1,13 +1,5 @@
-import { hash, verify, type Options } from '@node-rs/argon2';
-
-/** OWASP Password Storage: argon2id, m=19456 KiB, t=2, p=1 (SECURITY.md 1). */
-const ARGON2_OPTIONS: Options = {
-  // Algorithm.Argon2id; the enum is `const` in the typings, which isolated modules cannot import.
-  algorithm: 2,
-  memoryCost: 19456,
-  timeCost: 2,
-  parallelism: 1,
-};
+import { hash, verify } from '@node-rs/argon2';
+import { ARGON2_OPTIONS } from './argon2-params.ts';
 
 export function hashPassword(password: string): Promise<string> {
   return hash(password, ARGON2_OPTIONS);

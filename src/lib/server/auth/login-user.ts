@@ -1,4 +1,4 @@
-import { messages } from '../../shared/messages.ts';
+import { messages } from '@shared/messages.ts';
 import { AppError } from '../http/app-error.ts';
 import { checkRateLimits, clearRateLimit, rateRules, recordRateHits } from '../rate-limit.ts';
 import { createSession, type NewSession } from './create-session.ts';

@@ -1,5 +1,5 @@
 import { nanoid } from 'nanoid';
-import { messages } from '../../shared/messages.ts';
+import { messages } from '@shared/messages.ts';
 import { AppError } from '../http/app-error.ts';
 import { consumeRateLimits, rateRules } from '../rate-limit.ts';
 import { getRuntime } from '../runtime.ts';

@@ -1,6 +1,6 @@
 import { nanoid } from 'nanoid';
-import { messages } from '../../shared/messages.ts';
-import type { RegisterInput } from '../../shared/schemas/auth.ts';
+import { messages } from '@shared/messages.ts';
+import type { RegisterInput } from '@shared/schemas/auth.ts';
 import { AppError } from '../http/app-error.ts';
 import { consumeRateLimits, rateRules } from '../rate-limit.ts';
 import { getRuntime } from '../runtime.ts';

@@ -1,5 +1,5 @@
 import type { Config } from '../config.ts';
-import { messages } from '../../shared/messages.ts';
+import { messages } from '@shared/messages.ts';
 import { AppError } from '../http/app-error.ts';
 import { isPublicApiRoute } from './public-routes.ts';
 import { clearSessionCookie, readSessionToken, serializeSessionCookie, sessionCookieName } from './session-cookie.ts';

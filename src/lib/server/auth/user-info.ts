@@ -1,4 +1,4 @@
-import type { UserInfo } from '../../shared/schemas/auth.ts';
+import type { UserInfo } from '@shared/schemas/auth.ts';
 import type { SessionUser } from './types.ts';
 
 /** User info of SPEC §3, the shape every auth answer carries. */

@@ -1,4 +1,4 @@
-import { isLiveStatus } from '../../shared/schemas/billing.ts';
+import { isLiveStatus } from '@shared/schemas/billing.ts';
 import type { SubscriptionsTable } from '@db/schema.ts';
 import { getRuntime } from '../runtime.ts';
 import { rebuildSnapshotsForUser } from '../snapshots/invalidate-snapshots.ts';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { messages } from '../../shared/messages.ts';
-import { planChange, type BillingInterval, type PlanChange } from '../../shared/plans.ts';
+import { messages } from '@shared/messages.ts';
+import { planChange, type BillingInterval, type PlanChange } from '@shared/plans.ts';
 import { AppError } from '../http/app-error.ts';
 import type { Billing, PricedPlan } from './billing.ts';
 import { findLiveSubscription, releaseSchedule, type LiveSubscription } from './live-subscription.ts';

@@ -1,4 +1,4 @@
-import { messages } from '../../shared/messages.ts';
+import { messages } from '@shared/messages.ts';
 import { AppError } from '../http/app-error.ts';
 import { getRuntime } from '../runtime.ts';
 import { findCustomerOfUser } from './customers.ts';

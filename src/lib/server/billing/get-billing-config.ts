@@ -1,4 +1,4 @@
-import type { BillingConfig } from '../../shared/schemas/billing.ts';
+import type { BillingConfig } from '@shared/schemas/billing.ts';
 import { getRuntime } from '../runtime.ts';
 
 /** GET /api/billing/config: whether payments work here, the publishable key and the price ids. */

@@ -1,5 +1,5 @@
-import { findPlan, planPriceCents, type PlanName } from '../../shared/plans.ts';
-import type { SubscriptionData, SubscriptionStatus } from '../../shared/schemas/billing.ts';
+import { findPlan, planPriceCents, type PlanName } from '@shared/plans.ts';
+import type { SubscriptionData, SubscriptionStatus } from '@shared/schemas/billing.ts';
 import { getRuntime } from '../runtime.ts';
 import { planOfSubscription } from './plan-of-subscription.ts';
 

@@ -1,4 +1,4 @@
-import type { PlanId } from '../../shared/plans.ts';
+import type { PlanId } from '@shared/plans.ts';
 import { getRuntime } from '../runtime.ts';
 import { planChangesAt, planOfSubscription, type SubscriptionRow } from './plan-of-subscription.ts';
 

@@ -1,5 +1,5 @@
 import type Stripe from 'stripe';
-import { messages } from '../../shared/messages.ts';
+import { messages } from '@shared/messages.ts';
 import { AppError } from '../http/app-error.ts';
 import { getRuntime } from '../runtime.ts';
 import { recordStripeEvent } from './apply-subscription-state.ts';

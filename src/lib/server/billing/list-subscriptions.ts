@@ -1,5 +1,5 @@
 import type Stripe from 'stripe';
-import { isLiveStatus } from '../../shared/schemas/billing.ts';
+import { isLiveStatus } from '@shared/schemas/billing.ts';
 import type { Billing } from './billing.ts';
 
 export interface CustomerSubscriptions {

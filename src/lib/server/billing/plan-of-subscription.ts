@@ -1,4 +1,4 @@
-import type { PlanId } from '../../shared/plans.ts';
+import type { PlanId } from '@shared/plans.ts';
 import type { SubscriptionsTable } from '@db/schema.ts';
 
 export type SubscriptionRow = SubscriptionsTable;

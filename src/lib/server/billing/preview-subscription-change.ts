@@ -1,5 +1,5 @@
-import { findPlan, planPriceCents, type BillingInterval } from '../../shared/plans.ts';
-import type { SubscriptionChangePreview } from '../../shared/schemas/billing.ts';
+import { findPlan, planPriceCents, type BillingInterval } from '@shared/plans.ts';
+import type { SubscriptionChangePreview } from '@shared/schemas/billing.ts';
 import { resolveChange } from './change-subscription-price.ts';
 import type { LiveSubscription } from './live-subscription.ts';
 import { requireBilling } from './require-billing.ts';

@@ -1,5 +1,5 @@
-import { isLiveStatus } from '../../shared/schemas/billing.ts';
-import type { PlanId } from '../../shared/plans.ts';
+import { isLiveStatus } from '@shared/schemas/billing.ts';
+import type { PlanId } from '@shared/plans.ts';
 import { getRuntime } from '../runtime.ts';
 import { applySubscriptionState, type SubscriptionState } from './apply-subscription-state.ts';
 

@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import { messages } from '../../shared/messages.ts';
+import { messages } from '@shared/messages.ts';
 import { AppError, isAppError } from '../http/app-error.ts';
 import { getRuntime } from '../runtime.ts';
 

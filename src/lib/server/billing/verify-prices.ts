@@ -1,4 +1,4 @@
-import { findPlan, planPriceCents } from '../../shared/plans.ts';
+import { findPlan, planPriceCents } from '@shared/plans.ts';
 import type { Logger } from '../logger.ts';
 import type { Billing } from './billing.ts';
 import type { StripeConfig } from '../config.ts';

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { isPlanId } from '../../shared/plans.ts';
+import { isPlanId } from '@shared/plans.ts';
 import { OperatorPlanError, setOperatorPlan } from '../billing/set-operator-plan.ts';
 import { getSubscriptionData } from '../billing/get-subscription-data.ts';
 import { ConfigError } from '../config.ts';

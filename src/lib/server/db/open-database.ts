@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
-import { migrations } from '../../../../db/migrations/index.ts';
+import { migrations } from '@db/migrations/index.ts';
 import type { Database } from '@db/schema.ts';
 
 export interface OpenedDatabase {

@@ -1,5 +1,6 @@
-import { messages } from '../../shared/messages.ts';
+import { messages } from '@shared/messages.ts';
 import { AppError } from '../http/app-error.ts';
+import { GeoError } from './geo-error.ts';
 import { parseMapCoordinates, type LatLng } from './parse-map-coordinates.ts';
 import { safeFetch, SafeFetchError, type SafeFetchOptions } from './safe-fetch.ts';
 
@@ -7,23 +8,11 @@ import { safeFetch, SafeFetchError, type SafeFetchOptions } from './safe-fetch.t
 export const MAX_MAP_LINK_LENGTH = 2048;
 
 /**
- * Why a link gave no coordinates, kept as the AppError's cause (for the log): `refused` (not a link
- * we may fetch: bad scheme, host off the allowlist, a blocked address, too many redirects, 400) or
- * `unresolved` (followed, but no point found, or the map service did not answer in time, 422).
+ * The user sees "Could not resolve address" (SPEC §8) either way; the status tells them apart:
+ * 400 for a link we may not fetch, 422 for one that led to no point (geo-error.ts).
  */
-export class MapLinkError extends Error {
-  override name = 'MapLinkError';
-  readonly reason: 'refused' | 'unresolved';
-
-  constructor(reason: 'refused' | 'unresolved', message: string) {
-    super(message);
-    this.reason = reason;
-  }
-}
-
-/** The user sees "Could not resolve address" (SPEC §8) either way; the status tells them apart. */
-function unresolved(reason: MapLinkError['reason'], detail: string): AppError {
-  return new AppError(reason === 'refused' ? 'BAD_REQUEST' : 'UNPROCESSABLE', messages.address.unresolved, { cause: new MapLinkError(reason, detail) });
+function unresolved(reason: 'refused' | 'unresolved', detail: string): AppError {
+  return new AppError(reason === 'refused' ? 'BAD_REQUEST' : 'UNPROCESSABLE', messages.address.unresolved, { cause: new GeoError(reason, detail) });
 }
 
 /** Where a map page names its own place, when the final URL does not: canonical and og: tags. */

@@ -1,7 +1,8 @@
-import { messages } from '../../shared/messages.ts';
+import { messages } from '@shared/messages.ts';
 import { AppError, isAppError } from '../http/app-error.ts';
 import { processState } from '../process-state.ts';
 import { getRuntime } from '../runtime.ts';
+import { GeoError } from './geo-error.ts';
 import type { LatLng } from './parse-map-coordinates.ts';
 
 /** Nominatim's usage policy: at most 1 request per second, a real User-Agent, cache the answers. */
@@ -12,22 +13,10 @@ const MAX_QUEUED = 5;
 /** Streets get renamed; a month-old answer is asked again. */
 export const GEOCODE_CACHE_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 
-/** `not-found`: Nominatim knows no address there; `failed`: it did not answer usefully (the log's cause). */
-export class GeocodeError extends Error {
-  override name = 'GeocodeError';
-  readonly reason: 'not-found' | 'failed';
-
-  constructor(reason: 'not-found' | 'failed', message: string) {
-    super(message);
-    this.reason = reason;
-  }
-}
-
 /** SPEC §8 in place of the address: "Could not resolve address" (404) or "Address resolution failed" (502). */
-function geocodeFailed(reason: GeocodeError['reason'], detail: string): AppError {
-  return reason === 'failed'
-    ? new AppError('BAD_GATEWAY', messages.address.failed, { cause: new GeocodeError(reason, detail) })
-    : new AppError('NOT_FOUND', messages.address.unresolved, { cause: new GeocodeError(reason, detail) });
+function geocodeFailed(reason: 'not-found' | 'failed', detail: string): AppError {
+  const cause = new GeoError(reason, detail);
+  return reason === 'failed' ? new AppError('BAD_GATEWAY', messages.address.failed, { cause }) : new AppError('NOT_FOUND', messages.address.unresolved, { cause });
 }
 
 interface NominatimAddress {

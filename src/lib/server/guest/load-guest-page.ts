@@ -1,6 +1,6 @@
-import { findHouseRule, houseRuleSvg } from '../../shared/house-rules.ts';
-import type { GuestInstruction } from '../../shared/schemas/instruction.ts';
-import { findTheme, NON_PREMIUM_THEME, type Theme } from '../../shared/themes.ts';
+import { findHouseRule, houseRuleSvg } from '@shared/house-rules.ts';
+import type { GuestInstruction } from '@shared/schemas/instruction.ts';
+import { findTheme, NON_PREMIUM_THEME, type Theme } from '@shared/themes.ts';
 import { readGuestInstruction } from '../instructions/get-instruction-preview.ts';
 import { isAppError } from '../http/app-error.ts';
 import { getRuntime } from '../runtime.ts';

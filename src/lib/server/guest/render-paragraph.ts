@@ -1,10 +1,5 @@
-import { ADDRESS_MARKER, LOCKBOX_MARKER } from '../../shared/schemas/instruction.ts';
-
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (char) => ESCAPES[char]!);
-}
+import { escapeHtml } from '@shared/escape-html.ts';
+import { ADDRESS_MARKER, LOCKBOX_MARKER } from '@shared/schemas/instruction.ts';
 
 /**
  * A step paragraph as stored (sanitised on write, SECURITY.md 16) with its markers filled in:

@@ -1,5 +1,5 @@
 import QRCode from 'qrcode';
-import type { WifiSecurity } from '../../shared/schemas/instruction.ts';
+import type { WifiSecurity } from '@shared/schemas/instruction.ts';
 
 /** Characters the Wi-Fi QR format (ZXing "WIFI:" URI) reserves: escaped with a backslash. */
 const RESERVED = /[\\;,:"]/g;

@@ -1,4 +1,4 @@
-import { messages } from '../../shared/messages.ts';
+import { messages } from '@shared/messages.ts';
 import { getUserPlan, type UserPlan } from '../billing/get-user-plan.ts';
 import { AppError } from '../http/app-error.ts';
 

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Instruction } from '../../shared/schemas/instruction.ts';
+import type { Instruction } from '@shared/schemas/instruction.ts';
 import { getRuntime } from '../runtime.ts';
 import { assertCanEdit } from './assert-can-edit.ts';
 import { findOwnedInstruction } from './find-owned-instruction.ts';

@@ -1,4 +1,4 @@
-import { MAX_RICH, type InstructionContent } from '../../shared/schemas/instruction.ts';
+import { MAX_RICH, type InstructionContent } from '@shared/schemas/instruction.ts';
 import { AppError } from '../http/app-error.ts';
 import { sanitizeRichText } from './sanitize-rich-text.ts';
 

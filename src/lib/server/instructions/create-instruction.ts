@@ -1,4 +1,4 @@
-import { instructionContentSchema, isMediaPath, MAX_TEXT, type Instruction, type InstructionPartial } from '../../shared/schemas/instruction.ts';
+import { instructionContentSchema, isMediaPath, MAX_TEXT, type Instruction, type InstructionPartial } from '@shared/schemas/instruction.ts';
 import { getUserPlan } from '../billing/get-user-plan.ts';
 import { getRuntime } from '../runtime.ts';
 import { getSettings } from '../settings/get-settings.ts';

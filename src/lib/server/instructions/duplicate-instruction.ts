@@ -1,4 +1,4 @@
-import type { Instruction } from '../../shared/schemas/instruction.ts';
+import type { Instruction } from '@shared/schemas/instruction.ts';
 import { assertCanEdit } from './assert-can-edit.ts';
 import { findOwnedInstruction } from './find-owned-instruction.ts';
 import { afterInstructionWrite } from './instruction-events.ts';

@@ -1,4 +1,4 @@
-import type { GuestInstruction } from '../../shared/schemas/instruction.ts';
+import type { GuestInstruction } from '@shared/schemas/instruction.ts';
 import { getUserPlanWithExpiry } from '../billing/get-user-plan.ts';
 import { getRuntime } from '../runtime.ts';
 import { instructionNotFound } from './instruction-errors.ts';

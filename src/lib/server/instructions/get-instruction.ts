@@ -1,4 +1,4 @@
-import type { Instruction } from '../../shared/schemas/instruction.ts';
+import type { Instruction } from '@shared/schemas/instruction.ts';
 import { findOwnedInstruction } from './find-owned-instruction.ts';
 import { toInstruction } from './instruction-row.ts';
 

@@ -1,4 +1,4 @@
-import { messages } from '../../shared/messages.ts';
+import { messages } from '@shared/messages.ts';
 import { AppError } from '../http/app-error.ts';
 
 /** Someone else's id or token reads exactly like a missing one (SECURITY.md 14): never a 403. */

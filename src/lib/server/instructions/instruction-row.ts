@@ -1,5 +1,5 @@
 import type { InstructionsTable } from '@db/schema.ts';
-import { INSTRUCTION_DEFAULTS, type Instruction, type InstructionContent } from '../../shared/schemas/instruction.ts';
+import { INSTRUCTION_DEFAULTS, type Instruction, type InstructionContent } from '@shared/schemas/instruction.ts';
 
 /**
  * A stored guidebook's content. Rows written before a field existed lack it: they read as its

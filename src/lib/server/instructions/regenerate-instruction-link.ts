@@ -1,5 +1,5 @@
 import { nanoid } from 'nanoid';
-import type { Instruction } from '../../shared/schemas/instruction.ts';
+import type { Instruction } from '@shared/schemas/instruction.ts';
 import { getRuntime } from '../runtime.ts';
 import { assertCanEdit } from './assert-can-edit.ts';
 import { instructionNotFound } from './instruction-errors.ts';

@@ -1,17 +1,19 @@
 import sanitizeHtml from 'sanitize-html';
-import { isAllowedUrl, LINK_SCHEMES, MARKER_NAMES } from '../../shared/schemas/instruction.ts';
+import { RICH_TEXT_ATTRIBUTES, RICH_TEXT_TAGS } from '@shared/rich-text.ts';
+import { isAllowedUrl, LINK_SCHEMES, MARKER_NAMES } from '@shared/schemas/instruction.ts';
 
 /**
- * SECURITY.md 16: the allowlist of the editor's rich text. Everything else is dropped: other tags
+ * SECURITY.md 16: the allowlist of the editor's rich text (src/lib/shared/rich-text.ts). Everything else is dropped: other tags
  * lose their markup (their text stays), script/style contents go entirely, every attribute but
  * `href` on links and `data-marker` on the two marker spans goes, and links keep only absolute
  * http(s)/mailto/tel URLs. Links open in a new tab without handing over the guest page.
  */
 const OPTIONS: sanitizeHtml.IOptions = {
-  allowedTags: ['p', 'br', 'strong', 'em', 'u', 's', 'ul', 'ol', 'li', 'a', 'span'],
+  allowedTags: [...RICH_TEXT_TAGS],
   allowedAttributes: {
-    a: ['href', 'rel', 'target'],
-    span: [{ name: 'data-marker', multiple: false, values: [...MARKER_NAMES] }],
+    a: [...RICH_TEXT_ATTRIBUTES.a],
+    // A marker span carries one of the marker names, nothing else.
+    span: RICH_TEXT_ATTRIBUTES.span.map((name) => ({ name, multiple: false, values: [...MARKER_NAMES] })),
   },
   allowedSchemes: ['http', 'https', 'mailto', 'tel'],
   allowedSchemesByTag: {},

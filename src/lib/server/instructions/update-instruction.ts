@@ -1,5 +1,5 @@
-import { messages } from '../../shared/messages.ts';
-import type { Instruction, InstructionContent } from '../../shared/schemas/instruction.ts';
+import { messages } from '@shared/messages.ts';
+import type { Instruction, InstructionContent } from '@shared/schemas/instruction.ts';
 import { AppError } from '../http/app-error.ts';
 import { getRuntime } from '../runtime.ts';
 import { assertCanEdit } from './assert-can-edit.ts';

@@ -1,4 +1,4 @@
-import type { ContactMessage } from '../../shared/schemas/contact.ts';
+import type { ContactMessage } from '@shared/schemas/contact.ts';
 import { consumeRateLimits, rateRules } from '../rate-limit.ts';
 import { getRuntime } from '../runtime.ts';
 

@@ -1,4 +1,4 @@
-import type { UserMessage } from '../../shared/schemas/user-message.ts';
+import type { UserMessage } from '@shared/schemas/user-message.ts';
 import { consumeRateLimits, rateRules } from '../rate-limit.ts';
 import { getRuntime } from '../runtime.ts';
 

@@ -1,4 +1,4 @@
-import { APPLY_GROUPS, type ApplyFlags, type ApplyGroup, type Settings } from '../../shared/schemas/settings.ts';
+import { APPLY_GROUPS, type ApplyFlags, type ApplyGroup, type Settings } from '@shared/schemas/settings.ts';
 import { getUserPlan } from '../billing/get-user-plan.ts';
 import { afterInstructionWrite } from '../instructions/instruction-events.ts';
 import { getRuntime } from '../runtime.ts';

@@ -1,4 +1,4 @@
-import { DEFAULT_SETTINGS, settingsSchema, type Settings } from '../../shared/schemas/settings.ts';
+import { DEFAULT_SETTINGS, settingsSchema, type Settings } from '@shared/schemas/settings.ts';
 import { getRuntime } from '../runtime.ts';
 
 /**

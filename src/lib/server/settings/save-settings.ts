@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { Settings } from '../../shared/schemas/settings.ts';
+import type { Settings } from '@shared/schemas/settings.ts';
 import type { Database } from '@db/schema.ts';
 import { cleanRichText } from '../instructions/clean-instruction-content.ts';
 

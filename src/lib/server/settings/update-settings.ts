@@ -1,4 +1,4 @@
-import type { Settings } from '../../shared/schemas/settings.ts';
+import type { Settings } from '@shared/schemas/settings.ts';
 import { getRuntime } from '../runtime.ts';
 import { cleanSettings, saveSettings } from './save-settings.ts';
 

@@ -1,4 +1,4 @@
-import type { QrFormat } from '../../shared/schemas/sharing.ts';
+import type { QrFormat } from '@shared/schemas/sharing.ts';
 import { findOwnedInstruction } from '../instructions/find-owned-instruction.ts';
 import { parseStoredContent } from '../instructions/instruction-row.ts';
 import { getRuntime } from '../runtime.ts';

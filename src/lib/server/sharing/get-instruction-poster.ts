@@ -1,4 +1,4 @@
-import { findTheme } from '../../shared/themes.ts';
+import { findTheme } from '@shared/themes.ts';
 import { getUserPlan } from '../billing/get-user-plan.ts';
 import { wifiQrSvg } from '../guest/wifi-qr.ts';
 import { findOwnedInstruction } from '../instructions/find-owned-instruction.ts';

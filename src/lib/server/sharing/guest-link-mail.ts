@@ -1,3 +1,4 @@
+import { escapeHtml } from '@shared/escape-html.ts';
 import type { MailMessage } from '../mail/mailer.ts';
 
 export interface GuestLinkMailInput {
@@ -59,12 +60,6 @@ function html({ name, host, url }: { name: string; host: string; url: string }):
 </table>
 </body>
 </html>`;
-}
-
-const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char]!);
 }
 
 /** Line breaks and control characters out, so a name stays on one line (and in one header). */

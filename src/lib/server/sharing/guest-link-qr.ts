@@ -1,5 +1,6 @@
 import QRCode, { type QRCodeErrorCorrectionLevel } from 'qrcode';
-import type { QrFormat } from '../../shared/schemas/sharing.ts';
+import { escapeHtml } from '@shared/escape-html.ts';
+import type { QrFormat } from '@shared/schemas/sharing.ts';
 
 /** Downloads are big enough for print at any poster size: 1024 px across. */
 export const QR_DOWNLOAD_PX = 1024;
@@ -22,9 +23,5 @@ export async function guestLinkQrFile(url: string, format: QrFormat): Promise<Ui
  */
 export async function guestLinkQrSvg(url: string, label: string): Promise<string> {
   const svg = await QRCode.toString(url, { ...OPTIONS, type: 'svg', margin: 2 });
-  return svg.replace('<svg ', `<svg role="img" aria-label="${escapeAttribute(label)}" `);
-}
-
-function escapeAttribute(value: string): string {
-  return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+  return svg.replace('<svg ', `<svg role="img" aria-label="${escapeHtml(label)}" `);
 }

@@ -1,4 +1,4 @@
-import { messages } from '../../shared/messages.ts';
+import { messages } from '@shared/messages.ts';
 import { findOwnedInstruction } from '../instructions/find-owned-instruction.ts';
 import { parseStoredContent } from '../instructions/instruction-row.ts';
 import { consumeRateLimits, rateRules } from '../rate-limit.ts';

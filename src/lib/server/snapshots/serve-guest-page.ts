@@ -1,4 +1,4 @@
-import { DEMO_TOKEN } from '../../shared/demo.ts';
+import { DEMO_TOKEN } from '@shared/demo.ts';
 import { currentBuildId } from './build-id.ts';
 import { queryCounter } from './query-counter.ts';
 import { encodeSnapshot, forgetIfChangedElsewhere, peekSnapshot, readSnapshot, SNAPSHOT_TOKEN, writeSnapshot, type Encoding, type Snapshot } from './snapshot-store.ts';

@@ -1,4 +1,4 @@
-import { messages } from '../../shared/messages.ts';
+import { messages } from '@shared/messages.ts';
 import { AppError } from '../http/app-error.ts';
 import type { ImageKind } from './reencode-image.ts';
 import { MAX_UPLOAD_BYTES, MULTIPART_OVERHEAD_BYTES } from './upload-limits.ts';

@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { messages } from '../../shared/messages.ts';
+import { messages } from '@shared/messages.ts';
 import type { UserPlan } from '../billing/get-user-plan.ts';
 import { AppError } from '../http/app-error.ts';
 import type { ImageType } from './detect-image-type.ts';

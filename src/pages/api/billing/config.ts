@@ -1,7 +1,7 @@
 import type { APIContext } from 'astro';
-import { requireUser } from '../../../lib/server/auth/require-user.ts';
-import { getBillingConfig } from '../../../lib/server/billing/get-billing-config.ts';
-import { handle, json } from '../../../lib/server/http/json.ts';
+import { requireUser } from '@server/auth/require-user.ts';
+import { getBillingConfig } from '@server/billing/get-billing-config.ts';
+import { handle, json } from '@server/http/json.ts';
 
 /** GET /api/billing/config: whether payments are configured, the publishable key and price ids. */
 export const GET = handle(async (context: APIContext) => {

@@ -1,13 +1,13 @@
 import type { APIContext } from 'astro';
-import { requireUser } from '../../../lib/server/auth/require-user.ts';
-import { handle, json, readBody } from '../../../lib/server/http/json.ts';
-import { changeInstructionCode } from '../../../lib/server/instructions/change-instruction-code.ts';
-import { deleteInstruction } from '../../../lib/server/instructions/delete-instruction.ts';
-import { duplicateInstruction } from '../../../lib/server/instructions/duplicate-instruction.ts';
-import { getInstruction } from '../../../lib/server/instructions/get-instruction.ts';
-import { updateInstruction } from '../../../lib/server/instructions/update-instruction.ts';
-import { messages } from '../../../lib/shared/messages.ts';
-import { changeCodeSchema, saveInstructionSchema } from '../../../lib/shared/schemas/instruction.ts';
+import { requireUser } from '@server/auth/require-user.ts';
+import { handle, json, readBody } from '@server/http/json.ts';
+import { changeInstructionCode } from '@server/instructions/change-instruction-code.ts';
+import { deleteInstruction } from '@server/instructions/delete-instruction.ts';
+import { duplicateInstruction } from '@server/instructions/duplicate-instruction.ts';
+import { getInstruction } from '@server/instructions/get-instruction.ts';
+import { updateInstruction } from '@server/instructions/update-instruction.ts';
+import { messages } from '@shared/messages.ts';
+import { changeCodeSchema, saveInstructionSchema } from '@shared/schemas/instruction.ts';
 
 /** The owner and the id from the path; every function below scopes its query by both. */
 function scope(context: APIContext): { userId: string; id: string } {

@@ -1,11 +1,11 @@
 import type { APIContext } from 'astro';
-import { requireUser } from '../../../lib/server/auth/require-user.ts';
-import { handle, json } from '../../../lib/server/http/json.ts';
-import { createInstruction } from '../../../lib/server/instructions/create-instruction.ts';
-import { findInstructions } from '../../../lib/server/instructions/find-instructions.ts';
-import { readOptionalBody } from '../../../lib/server/instructions/read-optional-body.ts';
-import { messages } from '../../../lib/shared/messages.ts';
-import { instructionPartialSchema } from '../../../lib/shared/schemas/instruction.ts';
+import { requireUser } from '@server/auth/require-user.ts';
+import { handle, json } from '@server/http/json.ts';
+import { createInstruction } from '@server/instructions/create-instruction.ts';
+import { findInstructions } from '@server/instructions/find-instructions.ts';
+import { readOptionalBody } from '@server/instructions/read-optional-body.ts';
+import { messages } from '@shared/messages.ts';
+import { instructionPartialSchema } from '@shared/schemas/instruction.ts';
 
 /** GET /api/instruction: the signed-in host's guidebooks, newest first. */
 export const GET = handle(async (context: APIContext) => {

@@ -1,9 +1,9 @@
 import type { APIContext } from 'astro';
-import { mapRateRules } from '../../../lib/server/geo/map-rate-rules.ts';
-import { resolveMapLink } from '../../../lib/server/geo/resolve-map-link.ts';
-import { clientAddress } from '../../../lib/server/http/client-address.ts';
-import { handle, json } from '../../../lib/server/http/json.ts';
-import { consumeRateLimits } from '../../../lib/server/rate-limit.ts';
+import { mapRateRules } from '@server/geo/map-rate-rules.ts';
+import { resolveMapLink } from '@server/geo/resolve-map-link.ts';
+import { clientAddress } from '@server/http/client-address.ts';
+import { handle, json } from '@server/http/json.ts';
+import { consumeRateLimits } from '@server/rate-limit.ts';
 
 /**
  * GET /api/map/resolve-map?url= (public, SPEC §7): the coordinates a map link points at, as

@@ -1,12 +1,12 @@
 import type { APIContext } from 'astro';
-import { mapRateRules } from '../../../lib/server/geo/map-rate-rules.ts';
-import { toLatLng } from '../../../lib/server/geo/parse-map-coordinates.ts';
-import { reverseGeocode } from '../../../lib/server/geo/reverse-geocode.ts';
-import { AppError } from '../../../lib/server/http/app-error.ts';
-import { clientAddress } from '../../../lib/server/http/client-address.ts';
-import { handle, json } from '../../../lib/server/http/json.ts';
-import { consumeRateLimits } from '../../../lib/server/rate-limit.ts';
-import { messages } from '../../../lib/shared/messages.ts';
+import { mapRateRules } from '@server/geo/map-rate-rules.ts';
+import { toLatLng } from '@server/geo/parse-map-coordinates.ts';
+import { reverseGeocode } from '@server/geo/reverse-geocode.ts';
+import { AppError } from '@server/http/app-error.ts';
+import { clientAddress } from '@server/http/client-address.ts';
+import { handle, json } from '@server/http/json.ts';
+import { consumeRateLimits } from '@server/rate-limit.ts';
+import { messages } from '@shared/messages.ts';
 
 const NUMBER = /^\s*[-+]?\d{1,3}(?:\.\d{1,15})?\s*$/;
 

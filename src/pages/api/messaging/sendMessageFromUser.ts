@@ -1,10 +1,10 @@
 import type { APIContext } from 'astro';
-import { requireUser } from '../../../lib/server/auth/require-user.ts';
-import { clientAddress } from '../../../lib/server/http/client-address.ts';
-import { handle, json, readBody } from '../../../lib/server/http/json.ts';
-import { sendUserMessage } from '../../../lib/server/messaging/send-user-message.ts';
-import { messages } from '../../../lib/shared/messages.ts';
-import { userMessageSchema } from '../../../lib/shared/schemas/user-message.ts';
+import { requireUser } from '@server/auth/require-user.ts';
+import { clientAddress } from '@server/http/client-address.ts';
+import { handle, json, readBody } from '@server/http/json.ts';
+import { sendUserMessage } from '@server/messaging/send-user-message.ts';
+import { messages } from '@shared/messages.ts';
+import { userMessageSchema } from '@shared/schemas/user-message.ts';
 
 /** POST /api/messaging/sendMessageFromUser: support and feedback from a signed-in host (SPEC §7). */
 export const POST = handle(async (context: APIContext) => {

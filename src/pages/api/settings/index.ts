@@ -1,10 +1,10 @@
 import type { APIContext } from 'astro';
-import { requireUser } from '../../../lib/server/auth/require-user.ts';
-import { handle, json, readBody } from '../../../lib/server/http/json.ts';
-import { getSettings } from '../../../lib/server/settings/get-settings.ts';
-import { updateSettings } from '../../../lib/server/settings/update-settings.ts';
-import { messages } from '../../../lib/shared/messages.ts';
-import { settingsSchema } from '../../../lib/shared/schemas/settings.ts';
+import { requireUser } from '@server/auth/require-user.ts';
+import { handle, json, readBody } from '@server/http/json.ts';
+import { getSettings } from '@server/settings/get-settings.ts';
+import { updateSettings } from '@server/settings/update-settings.ts';
+import { messages } from '@shared/messages.ts';
+import { settingsSchema } from '@shared/schemas/settings.ts';
 
 /** GET /api/settings: the auto-fill settings (defaults until saved). */
 export const GET = handle(async (context: APIContext) => {

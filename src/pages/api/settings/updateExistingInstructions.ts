@@ -1,9 +1,9 @@
 import type { APIContext } from 'astro';
-import { requireUser } from '../../../lib/server/auth/require-user.ts';
-import { handle, json, readBody } from '../../../lib/server/http/json.ts';
-import { applySettingsToInstructions } from '../../../lib/server/settings/apply-settings-to-instructions.ts';
-import { messages } from '../../../lib/shared/messages.ts';
-import { updateExistingSchema } from '../../../lib/shared/schemas/settings.ts';
+import { requireUser } from '@server/auth/require-user.ts';
+import { handle, json, readBody } from '@server/http/json.ts';
+import { applySettingsToInstructions } from '@server/settings/apply-settings-to-instructions.ts';
+import { messages } from '@shared/messages.ts';
+import { updateExistingSchema } from '@shared/schemas/settings.ts';
 
 /** PUT /api/settings/updateExistingInstructions: the "Apply to existing instructions" toggles (SPEC §2). */
 export const PUT = handle(async (context: APIContext) => {

@@ -1,6 +1,6 @@
 import type { APIContext } from 'astro';
-import { handleStripeWebhook } from '../../../lib/server/billing/handle-stripe-webhook.ts';
-import { handle, json, readRawBody } from '../../../lib/server/http/json.ts';
+import { handleStripeWebhook } from '@server/billing/handle-stripe-webhook.ts';
+import { handle, json, readRawBody } from '@server/http/json.ts';
 
 /** Stripe's events are small; anything larger is not one. */
 const WEBHOOK_BODY_LIMIT = 512 * 1024;

@@ -1,11 +1,11 @@
 import type { APIContext } from 'astro';
-import { EmailNotVerifiedError, loginUser } from '../../../lib/server/auth/login-user.ts';
-import { jsonWithSession } from '../../../lib/server/auth/session-response.ts';
-import { toUserInfo } from '../../../lib/server/auth/user-info.ts';
-import { clientAddress } from '../../../lib/server/http/client-address.ts';
-import { handle, json, readBody } from '../../../lib/server/http/json.ts';
-import { getRuntime } from '../../../lib/server/runtime.ts';
-import { loginSchema } from '../../../lib/shared/schemas/auth.ts';
+import { EmailNotVerifiedError, loginUser } from '@server/auth/login-user.ts';
+import { jsonWithSession } from '@server/auth/session-response.ts';
+import { toUserInfo } from '@server/auth/user-info.ts';
+import { clientAddress } from '@server/http/client-address.ts';
+import { handle, json, readBody } from '@server/http/json.ts';
+import { getRuntime } from '@server/runtime.ts';
+import { loginSchema } from '@shared/schemas/auth.ts';
 
 /** POST /api/users/auth: password login; answers the user info of SPEC §3 and sets the cookie. */
 export const POST = handle(async (context: APIContext) => {

@@ -1,11 +1,11 @@
 import type { APIContext } from 'astro';
-import { loginWithGoogle } from '../../../lib/server/auth/login-with-google.ts';
-import { jsonWithSession } from '../../../lib/server/auth/session-response.ts';
-import { toUserInfo } from '../../../lib/server/auth/user-info.ts';
-import { clientAddress } from '../../../lib/server/http/client-address.ts';
-import { handle, readBody } from '../../../lib/server/http/json.ts';
-import { getRuntime } from '../../../lib/server/runtime.ts';
-import { googleLoginSchema } from '../../../lib/shared/schemas/auth.ts';
+import { loginWithGoogle } from '@server/auth/login-with-google.ts';
+import { jsonWithSession } from '@server/auth/session-response.ts';
+import { toUserInfo } from '@server/auth/user-info.ts';
+import { clientAddress } from '@server/http/client-address.ts';
+import { handle, readBody } from '@server/http/json.ts';
+import { getRuntime } from '@server/runtime.ts';
+import { googleLoginSchema } from '@shared/schemas/auth.ts';
 
 /** POST /api/users/authGoogle: sign in with a Google ID token (SPEC §7). */
 export const POST = handle(async (context: APIContext) => {

@@ -1,9 +1,9 @@
 import type { APIContext } from 'astro';
-import { checkResetToken } from '../../../lib/server/auth/reset-password.ts';
-import { AppError } from '../../../lib/server/http/app-error.ts';
-import { handle, json, readBody } from '../../../lib/server/http/json.ts';
-import { messages } from '../../../lib/shared/messages.ts';
-import { checkTokenSchema } from '../../../lib/shared/schemas/auth.ts';
+import { checkResetToken } from '@server/auth/reset-password.ts';
+import { AppError } from '@server/http/app-error.ts';
+import { handle, json, readBody } from '@server/http/json.ts';
+import { messages } from '@shared/messages.ts';
+import { checkTokenSchema } from '@shared/schemas/auth.ts';
 
 /** POST /api/users/checkToken: the reset page checks its link on load (SPEC §4). */
 export const POST = handle(async (context: APIContext) => {

@@ -1,12 +1,12 @@
 import type { APIContext } from 'astro';
-import { confirmEmailChange } from '../../../lib/server/auth/confirm-email-change.ts';
-import { requireUser } from '../../../lib/server/auth/require-user.ts';
-import { jsonWithSession } from '../../../lib/server/auth/session-response.ts';
-import { toUserInfo } from '../../../lib/server/auth/user-info.ts';
-import { handle, readBody } from '../../../lib/server/http/json.ts';
-import { getRuntime } from '../../../lib/server/runtime.ts';
-import { messages } from '../../../lib/shared/messages.ts';
-import { confirmEmailChangeSchema } from '../../../lib/shared/schemas/auth.ts';
+import { confirmEmailChange } from '@server/auth/confirm-email-change.ts';
+import { requireUser } from '@server/auth/require-user.ts';
+import { jsonWithSession } from '@server/auth/session-response.ts';
+import { toUserInfo } from '@server/auth/user-info.ts';
+import { handle, readBody } from '@server/http/json.ts';
+import { getRuntime } from '@server/runtime.ts';
+import { messages } from '@shared/messages.ts';
+import { confirmEmailChangeSchema } from '@shared/schemas/auth.ts';
 
 /** PATCH /api/users/confirm-user-change-email: applies the new address; the session is refreshed. */
 export const PATCH = handle(async (context: APIContext) => {

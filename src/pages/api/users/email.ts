@@ -1,10 +1,10 @@
 import type { APIContext } from 'astro';
-import { requestEmailChange } from '../../../lib/server/auth/request-email-change.ts';
-import { requireUser } from '../../../lib/server/auth/require-user.ts';
-import { clientAddress } from '../../../lib/server/http/client-address.ts';
-import { handle, json, readBody } from '../../../lib/server/http/json.ts';
-import { messages } from '../../../lib/shared/messages.ts';
-import { changeEmailSchema } from '../../../lib/shared/schemas/auth.ts';
+import { requestEmailChange } from '@server/auth/request-email-change.ts';
+import { requireUser } from '@server/auth/require-user.ts';
+import { clientAddress } from '@server/http/client-address.ts';
+import { handle, json, readBody } from '@server/http/json.ts';
+import { messages } from '@shared/messages.ts';
+import { changeEmailSchema } from '@shared/schemas/auth.ts';
 
 /** PATCH /api/users/email: mails a confirmation link to the new address; nothing changes yet (SPEC §4). */
 export const PATCH = handle(async (context: APIContext) => {

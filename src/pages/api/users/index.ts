@@ -1,9 +1,9 @@
 import type { APIContext } from 'astro';
-import { registerUser } from '../../../lib/server/auth/register-user.ts';
-import { clientAddress } from '../../../lib/server/http/client-address.ts';
-import { handle, json, readBody } from '../../../lib/server/http/json.ts';
-import { messages } from '../../../lib/shared/messages.ts';
-import { registerSchema } from '../../../lib/shared/schemas/auth.ts';
+import { registerUser } from '@server/auth/register-user.ts';
+import { clientAddress } from '@server/http/client-address.ts';
+import { handle, json, readBody } from '@server/http/json.ts';
+import { messages } from '@shared/messages.ts';
+import { registerSchema } from '@shared/schemas/auth.ts';
 
 /** POST /api/users: register (SPEC §7). The same 201 whether or not the address had an account. */
 export const POST = handle(async (context: APIContext) => {

@@ -1,9 +1,9 @@
 import type { APIContext } from 'astro';
-import { invalidateSession } from '../../../lib/server/auth/invalidate-sessions.ts';
-import { jsonClearingSession } from '../../../lib/server/auth/session-response.ts';
-import { handle } from '../../../lib/server/http/json.ts';
-import { getRuntime } from '../../../lib/server/runtime.ts';
-import { messages } from '../../../lib/shared/messages.ts';
+import { invalidateSession } from '@server/auth/invalidate-sessions.ts';
+import { jsonClearingSession } from '@server/auth/session-response.ts';
+import { handle } from '@server/http/json.ts';
+import { getRuntime } from '@server/runtime.ts';
+import { messages } from '@shared/messages.ts';
 
 /** POST /api/users/logout: ends the session on the server and clears the cookie, signed in or not. */
 export const POST = handle(async (context: APIContext) => {

@@ -1,9 +1,9 @@
 import type { APIContext } from 'astro';
-import { requireUser } from '../../../lib/server/auth/require-user.ts';
-import { toUserInfo } from '../../../lib/server/auth/user-info.ts';
-import { getUserPlan } from '../../../lib/server/billing/get-user-plan.ts';
-import { handle, json } from '../../../lib/server/http/json.ts';
-import { getRuntime } from '../../../lib/server/runtime.ts';
+import { requireUser } from '@server/auth/require-user.ts';
+import { toUserInfo } from '@server/auth/user-info.ts';
+import { getUserPlan } from '@server/billing/get-user-plan.ts';
+import { handle, json } from '@server/http/json.ts';
+import { getRuntime } from '@server/runtime.ts';
 
 /**
  * GET /api/users/me: the signed-in user's info and plan (the admin app restores its state from it).

@@ -1,11 +1,11 @@
 import type { APIContext } from 'astro';
-import { changeName } from '../../../lib/server/auth/change-name.ts';
-import { requireUser } from '../../../lib/server/auth/require-user.ts';
-import { toUserInfo } from '../../../lib/server/auth/user-info.ts';
-import { clientAddress } from '../../../lib/server/http/client-address.ts';
-import { handle, json, readBody } from '../../../lib/server/http/json.ts';
-import { messages } from '../../../lib/shared/messages.ts';
-import { changeNameSchema } from '../../../lib/shared/schemas/auth.ts';
+import { changeName } from '@server/auth/change-name.ts';
+import { requireUser } from '@server/auth/require-user.ts';
+import { toUserInfo } from '@server/auth/user-info.ts';
+import { clientAddress } from '@server/http/client-address.ts';
+import { handle, json, readBody } from '@server/http/json.ts';
+import { messages } from '@shared/messages.ts';
+import { changeNameSchema } from '@shared/schemas/auth.ts';
 
 /** PATCH /api/users/name: new name, confirmed with the password (SPEC §5). */
 export const PATCH = handle(async (context: APIContext) => {

@@ -1,13 +1,13 @@
 import type { APIContext } from 'astro';
-import { changePassword } from '../../../lib/server/auth/change-password.ts';
-import { requireUser } from '../../../lib/server/auth/require-user.ts';
-import { jsonWithSession } from '../../../lib/server/auth/session-response.ts';
-import { toUserInfo } from '../../../lib/server/auth/user-info.ts';
-import { clientAddress } from '../../../lib/server/http/client-address.ts';
-import { handle, readBody } from '../../../lib/server/http/json.ts';
-import { getRuntime } from '../../../lib/server/runtime.ts';
-import { messages } from '../../../lib/shared/messages.ts';
-import { changePasswordSchema } from '../../../lib/shared/schemas/auth.ts';
+import { changePassword } from '@server/auth/change-password.ts';
+import { requireUser } from '@server/auth/require-user.ts';
+import { jsonWithSession } from '@server/auth/session-response.ts';
+import { toUserInfo } from '@server/auth/user-info.ts';
+import { clientAddress } from '@server/http/client-address.ts';
+import { handle, readBody } from '@server/http/json.ts';
+import { getRuntime } from '@server/runtime.ts';
+import { messages } from '@shared/messages.ts';
+import { changePasswordSchema } from '@shared/schemas/auth.ts';
 
 /** PATCH /api/users/password: other sessions end; this one continues under a new cookie. */
 export const PATCH = handle(async (context: APIContext) => {

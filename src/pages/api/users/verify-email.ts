@@ -1,8 +1,8 @@
 import type { APIContext } from 'astro';
-import { verifyEmail } from '../../../lib/server/auth/verify-email.ts';
-import { handle, json, readBody } from '../../../lib/server/http/json.ts';
-import { messages } from '../../../lib/shared/messages.ts';
-import { verifyEmailSchema } from '../../../lib/shared/schemas/auth.ts';
+import { verifyEmail } from '@server/auth/verify-email.ts';
+import { handle, json, readBody } from '@server/http/json.ts';
+import { messages } from '@shared/messages.ts';
+import { verifyEmailSchema } from '@shared/schemas/auth.ts';
 
 /** POST /api/users/verify-email: the link of the registration mail (SPEC §4). */
 export const POST = handle(async (context: APIContext) => {

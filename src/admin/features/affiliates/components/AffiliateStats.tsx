@@ -9,9 +9,7 @@ const value = 'font-display text-3xl font-bold text-ink';
 export function AffiliateStats() {
   return (
     <section aria-labelledby="affiliate-stats-title">
-      <h2 id="affiliate-stats-title" className="sr-only">
-        Your numbers
-      </h2>
+      <h2 id="affiliate-stats-title" className="sr-only">Your numbers</h2>
       <dl className="grid gap-3 sm:grid-cols-3">
         <div className={tile}>
           <dt className={label}>Total Uses</dt>

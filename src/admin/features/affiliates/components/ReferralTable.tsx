@@ -15,9 +15,7 @@ export function ReferralTable() {
   return (
     <section aria-labelledby="referrals-title" className="card overflow-hidden">
       <div className="flex flex-wrap items-baseline justify-between gap-2 px-6 pb-4 pt-6">
-        <h2 id="referrals-title" className="font-display text-lg font-bold text-ink">
-          Referral Activity
-        </h2>
+        <h2 id="referrals-title" className="font-display text-lg font-bold text-ink">Referral Activity</h2>
         <p className="text-sm text-muted">
           Page {page} of {pages}
         </p>

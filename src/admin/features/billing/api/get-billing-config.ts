@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { BillingInterval, PaidPlanId } from '../../../../lib/shared/plans.ts';
-import type { BillingConfig } from '../../../../lib/shared/schemas/billing.ts';
+import type { BillingInterval, PaidPlanId } from '@shared/plans.ts';
+import type { BillingConfig } from '@shared/schemas/billing.ts';
 import { api } from '../../../lib/api-client.ts';
 
 /** GET /api/billing/config: whether payments work on this server, the publishable key, the price ids. */

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { SubscriptionChangePreview } from '../../../../lib/shared/schemas/billing.ts';
+import type { SubscriptionChangePreview } from '@shared/schemas/billing.ts';
 import { api } from '../../../lib/api-client.ts';
 
 /** POST /api/preview-subscription-change `{ newPriceId }`: what a change costs, before it is made. */

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { BillingInterval } from '../../../../lib/shared/plans.ts';
+import type { BillingInterval } from '@shared/plans.ts';
 import { api } from '../../../lib/api-client.ts';
 import { refreshPlan } from '../../../lib/subscription.ts';
 

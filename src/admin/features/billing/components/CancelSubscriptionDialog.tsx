@@ -1,8 +1,8 @@
 import { AlertDialog } from 'radix-ui';
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { messages } from '../../../../lib/shared/messages.ts';
-import { errorMessage } from '../../../lib/api-client.ts';
+import { messages } from '@shared/messages.ts';
+import { errorMessage } from '@shared/api-client.ts';
 import { reloadAfterPlanChange } from '../../../lib/subscription.ts';
 import { formatDate } from '../../../lib/subscription-view.ts';
 import { useCancelSubscription } from '../api/cancel-subscription.ts';

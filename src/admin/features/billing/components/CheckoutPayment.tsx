@@ -1,8 +1,8 @@
 import { ArrowLeft } from 'lucide-react';
 import { Link } from 'react-router';
-import { messages } from '../../../../lib/shared/messages.ts';
-import type { BillingInterval, PaidPlanId } from '../../../../lib/shared/plans.ts';
-import { ApiError } from '../../../lib/api-client.ts';
+import { messages } from '@shared/messages.ts';
+import type { BillingInterval, PaidPlanId } from '@shared/plans.ts';
+import { ApiError } from '@shared/api-client.ts';
 import { useCheckoutSession } from '../api/create-checkout-session.ts';
 import { BackToProfile } from './BackToProfile.tsx';
 import { LoadingState } from './LoadingState.tsx';

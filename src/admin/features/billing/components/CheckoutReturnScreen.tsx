@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { messages } from '../../../../lib/shared/messages.ts';
+import { messages } from '@shared/messages.ts';
 import { useDocumentTitle } from '../../../hooks/use-document-title.ts';
 import { refreshPlan } from '../../../lib/subscription.ts';
 import { isPaid, useSessionStatus } from '../api/get-session-status.ts';
@@ -36,33 +36,15 @@ export function CheckoutReturnScreen() {
 
   if (paid) {
     return (
-      <OutcomePanel
-        level="h1"
-        tone="success"
-        title={messages.checkout.paidTitle}
-        actions={
-          <Link to="/dashboard" className="btn-primary">
-            Go to dashboard
-          </Link>
-        }
-      >
+      <OutcomePanel level="h1" tone="success" title={messages.checkout.paidTitle} actions={<Link to="/dashboard" className="btn-primary">Go to dashboard</Link>}>
         <p role="status">{messages.checkout.paidText}</p>
       </OutcomePanel>
     );
   }
 
   return (
-    <OutcomePanel
-      level="h1"
-      tone="error"
-      title={messages.checkout.unpaidTitle}
-      actions={
-        // /pricing is a server route (it redirects to the pricing view): a plain link.
-        <a href="/pricing" className="btn-primary">
-          Try again
-        </a>
-      }
-    >
+    // /pricing is a server route (it redirects to the pricing view): a plain link.
+    <OutcomePanel level="h1" tone="error" title={messages.checkout.unpaidTitle} actions={<a href="/pricing" className="btn-primary">Try again</a>}>
       <p role="alert">{messages.checkout.unpaidText}</p>
     </OutcomePanel>
   );

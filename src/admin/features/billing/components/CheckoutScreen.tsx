@@ -1,9 +1,9 @@
 import { ArrowLeft } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
-import { messages } from '../../../../lib/shared/messages.ts';
+import { messages } from '@shared/messages.ts';
 import { PageHeader } from '../../../components/ui/PageHeader.tsx';
 import { useDocumentTitle } from '../../../hooks/use-document-title.ts';
-import { errorMessage } from '../../../lib/api-client.ts';
+import { errorMessage } from '@shared/api-client.ts';
 import { findPrice, useBillingConfig } from '../api/get-billing-config.ts';
 import { BackToProfile } from './BackToProfile.tsx';
 import { CheckoutPayment } from './CheckoutPayment.tsx';

@@ -1,7 +1,7 @@
-import { messages } from '../../../../lib/shared/messages.ts';
+import { messages } from '@shared/messages.ts';
 import { PageHeader } from '../../../components/ui/PageHeader.tsx';
 import { useDocumentTitle } from '../../../hooks/use-document-title.ts';
-import { errorMessage } from '../../../lib/api-client.ts';
+import { errorMessage } from '@shared/api-client.ts';
 import { useSubscription } from '../../../lib/subscription.ts';
 import { SubscriptionCard } from './SubscriptionCard.tsx';
 import { LoadError } from '../../../components/ui/LoadError.tsx';

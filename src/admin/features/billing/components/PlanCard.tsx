@@ -1,7 +1,8 @@
-import { Check } from 'lucide-react';
 import { Link } from 'react-router';
-import { formatEuros, planPriceCents, type BillingInterval, type Plan } from '../../../../lib/shared/plans.ts';
+import { formatEuros, intervalPrice, type BillingInterval, type Plan } from '@shared/plans.ts';
 import type { ChangeTarget, PlanButton } from '../plan-choice.ts';
+import { PlanFeatures } from './PlanFeatures.tsx';
+import { PlanPrice } from './PlanPrice.tsx';
 
 interface Props {
   plan: Plan;
@@ -13,8 +14,7 @@ interface Props {
 
 /** One plan of the pricing view, drawn like the landing page's (src/components/site/Pricing.astro). */
 export function PlanCard({ plan, interval, button, label, onChange }: Props) {
-  const price = planPriceCents(plan, interval);
-  const saved = plan.monthlyCents * 12 - price;
+  const price = intervalPrice(plan, interval);
   const primary = plan.highlighted ? 'btn-primary' : 'btn-secondary';
 
   return (
@@ -30,27 +30,17 @@ export function PlanCard({ plan, interval, button, label, onChange }: Props) {
       <p className="mt-1.5 text-sm text-muted">{plan.tagline}</p>
 
       <div className="mt-6 min-h-[4.75rem]">
-        <p>
-          <span className="font-display text-5xl font-bold tracking-tight text-ink">{formatEuros(price)}</span>
-          <span className="text-base font-medium text-muted">/{interval === 'yearly' ? 'year' : 'month'}</span>
-        </p>
+        <PlanPrice price={price} size="lg" />
         <p className="mt-2 text-sm text-muted">
           {plan.monthlyCents === 0
             ? 'Free forever, no card needed'
             : interval === 'yearly'
-              ? `${formatEuros(Math.round(price / 12))}/month billed yearly · save ${formatEuros(saved)}`
+              ? `${formatEuros(price.perMonthCents)}/month billed yearly · save ${formatEuros(price.savedCents)}`
               : 'Billed monthly, cancel anytime'}
         </p>
       </div>
 
-      <ul className="mt-6 grid flex-1 content-start gap-3 border-t border-line pt-6 text-sm text-ink">
-        {plan.features.map((feature) => (
-          <li key={feature} className="flex gap-3">
-            <Check className="mt-0.5 size-4 shrink-0 text-brand-700 dark:text-brand-300" strokeWidth={3} aria-hidden="true" />
-            {feature}
-          </li>
-        ))}
-      </ul>
+      <PlanFeatures features={plan.features} className="mt-6 flex-1 content-start gap-3 pt-6" itemClassName="gap-3" />
 
       <div className="mt-8">
         {button.kind === 'checkout' ? (

@@ -4,7 +4,7 @@ import { EmbeddedCheckout, EmbeddedCheckoutProvider } from '@stripe/react-stripe
 import { loadStripe } from '@stripe/stripe-js/pure';
 import type { Stripe } from '@stripe/stripe-js';
 import { useEffect, useMemo, useState } from 'react';
-import { messages } from '../../../../lib/shared/messages.ts';
+import { messages } from '@shared/messages.ts';
 import { BackToProfile } from './BackToProfile.tsx';
 import { OutcomePanel } from './OutcomePanel.tsx';
 

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
-import { messages } from '../../../../lib/shared/messages.ts';
-import { findPlan, formatPrice } from '../../../../lib/shared/plans.ts';
-import type { SubscriptionData } from '../../../../lib/shared/schemas/billing.ts';
+import { messages } from '@shared/messages.ts';
+import { findPlan, formatPrice } from '@shared/plans.ts';
+import type { SubscriptionData } from '@shared/schemas/billing.ts';
 import { InstructionLimit } from '../../../components/billing/InstructionLimit.tsx';
 import { StatusBadge } from '../../../components/billing/StatusBadge.tsx';
 import { formatDate, isLive, pendingChangeText, periodView, scheduledChangeText } from '../../../lib/subscription-view.ts';

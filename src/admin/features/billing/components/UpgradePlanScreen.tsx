@@ -1,11 +1,11 @@
-import { RotateCw } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { messages } from '../../../../lib/shared/messages.ts';
-import { PLANS, type BillingInterval, type PlanId } from '../../../../lib/shared/plans.ts';
+import { messages } from '@shared/messages.ts';
+import { PLANS, type BillingInterval, type PlanId } from '@shared/plans.ts';
+import { LoadError } from '../../../components/ui/LoadError.tsx';
 import { PageHeader } from '../../../components/ui/PageHeader.tsx';
 import { useDocumentTitle } from '../../../hooks/use-document-title.ts';
-import { errorMessage } from '../../../lib/api-client.ts';
+import { errorMessage } from '@shared/api-client.ts';
 import { useSubscription } from '../../../lib/subscription.ts';
 import { useBillingConfig } from '../api/get-billing-config.ts';
 import { planButton, planButtonLabel, purchaseBlock, type ChangeTarget, type PlanButton } from '../plan-choice.ts';
@@ -33,15 +33,7 @@ export function UpgradePlanScreen() {
       <PageHeader title="Choose a Plan" description="Simple plans. No hidden fees. Cancel anytime." actions={<IntervalToggle value={interval} onChange={setChosen} />} />
 
       {failure ? (
-        <div className="card flex flex-wrap items-center justify-between gap-3 p-5">
-          <p role="alert" className="font-medium text-red-700 dark:text-red-400">
-            {errorMessage(failure, messages.checkout.returnError)}
-          </p>
-          <button type="button" className="btn-secondary" onClick={() => void Promise.all([subscription.refetch(), config.refetch()])}>
-            <RotateCw className="size-4" aria-hidden="true" />
-            Try again
-          </button>
-        </div>
+        <LoadError message={errorMessage(failure, messages.checkout.returnError)} onRetry={() => void Promise.all([subscription.refetch(), config.refetch()])} />
       ) : !subscription.data || !config.data ? (
         <div className="@container" aria-busy="true" aria-label="Loading plans">
           <div className="grid gap-6 @3xl:grid-cols-3" aria-hidden="true">

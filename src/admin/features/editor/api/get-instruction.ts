@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Instruction } from '../../../../lib/shared/schemas/instruction.ts';
+import type { Instruction } from '@shared/schemas/instruction.ts';
 import { api } from '../../../lib/api-client.ts';
 
 /** GET /api/instruction/:id (SPEC §7): the whole guidebook, with the `version` a save must carry. */

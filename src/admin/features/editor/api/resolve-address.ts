@@ -1,4 +1,4 @@
-import { messages } from '../../../../lib/shared/messages.ts';
+import { messages } from '@shared/messages.ts';
 import { api } from '../../../lib/api-client.ts';
 
 /** SPEC §3 "Geocoded address". */

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Instruction } from '../../../../lib/shared/schemas/instruction.ts';
+import type { Instruction } from '@shared/schemas/instruction.ts';
 import { api } from '../../../lib/api-client.ts';
 
 interface SaveAnswer {

@@ -1,7 +1,7 @@
 import { AlertTriangle, Lock, RefreshCw } from 'lucide-react';
 import type { Ref } from 'react';
 import { Link } from 'react-router';
-import { messages } from '../../../../lib/shared/messages.ts';
+import { messages } from '@shared/messages.ts';
 import type { FormIssue } from '../model/editor-form.ts';
 
 const DANGER = 'rounded-2xl border border-red-200 bg-red-50 p-4 text-red-900 dark:border-red-900/60 dark:bg-red-950/50 dark:text-red-100';

@@ -1,13 +1,15 @@
-import { ExternalLink } from 'lucide-react';
-import { MAX_TEXT, type Box, type ManualBox } from '../../../../lib/shared/schemas/instruction.ts';
-import { fieldId, newBox, newManualBox, type SectionProps } from '../model/editor-form.ts';
+import { ScrollText } from 'lucide-react';
+import { MAX_TEXT, type Box, type ManualBox } from '@shared/schemas/instruction.ts';
+import { GuestPageLink } from '../../../components/sharing/GuestPageLink.tsx';
+import { HouseRulesPicker } from '../../../components/ui/HouseRulesPicker.tsx';
+import { bindText, fieldId, newBox, newManualBox, type SectionProps } from '../model/editor-form.ts';
 import { useEditorContext } from './common/editor-context.ts';
+import { Section } from './common/Section.tsx';
 import { AddressPanel } from './panels/AddressPanel.tsx';
 import { BrandingPanel } from './panels/BrandingPanel.tsx';
 import { LockBoxPanel } from './panels/LockBoxPanel.tsx';
 import { RedirectionPanel } from './panels/RedirectionPanel.tsx';
 import { ContactSection } from './sections/ContactSection.tsx';
-import { HouseRulesPicker } from './sections/HouseRulesPicker.tsx';
 import { WelcomeSection } from './sections/WelcomeSection.tsx';
 import { WifiSection } from './sections/WifiSection.tsx';
 import { ADDITIONAL_INFO, CHECK_IN_STEPS } from './steps/step-lists.ts';
@@ -24,7 +26,7 @@ interface Props extends SectionProps {
  * every control at once through the fieldset.
  */
 export function EditorForm({ form, patch, updateBoxes, updateManualBoxes }: Props) {
-  const { readOnly } = useEditorContext();
+  const { readOnly, announce } = useEditorContext();
   return (
     <fieldset disabled={readOnly} className="m-0 min-w-0 border-0 p-0">
       <legend className="sr-only">Guidebook</legend>
@@ -33,20 +35,10 @@ export function EditorForm({ form, patch, updateBoxes, updateManualBoxes }: Prop
           <label htmlFor={fieldId('nameInstruction')} className="field-label text-muted">
             Guidebook name
           </label>
-          <input
-            id={fieldId('nameInstruction')}
-            className="field-input font-display text-xl font-bold sm:text-2xl"
-            maxLength={MAX_TEXT}
-            value={form.nameInstruction}
-            onChange={(event) => patch({ nameInstruction: event.target.value })}
-          />
+          <input {...bindText({ form, patch }, 'nameInstruction')} className="field-input font-display text-xl font-bold sm:text-2xl" maxLength={MAX_TEXT} />
         </div>
         {form.token ? (
-          <a href={`/instruction/${encodeURIComponent(form.token)}`} target="_blank" rel="noopener noreferrer" className="btn-secondary self-start sm:self-auto lg:hidden">
-            <ExternalLink className="size-4" aria-hidden="true" />
-            Open guest page
-            <span className="sr-only"> (opens in a new tab)</span>
-          </a>
+          <GuestPageLink token={form.token} className="btn-secondary self-start sm:self-auto lg:hidden" />
         ) : null}
       </div>
 
@@ -55,7 +47,9 @@ export function EditorForm({ form, patch, updateBoxes, updateManualBoxes }: Prop
           <StepsSection config={CHECK_IN_STEPS} steps={form.boxes} update={updateBoxes} createStep={newBox} />
           <ContactSection form={form} patch={patch} />
           <WifiSection form={form} patch={patch} />
-          <HouseRulesPicker selected={form.selectedHouseRules} onChange={(selectedHouseRules) => patch({ selectedHouseRules })} />
+          <Section id="house-rules" title="House rules" icon={ScrollText} description="Pick the rules that apply and put them in the order guests should read them.">
+            <HouseRulesPicker value={form.selectedHouseRules} onChange={(selectedHouseRules) => patch({ selectedHouseRules })} readOnly={readOnly} announce={announce} />
+          </Section>
           <WelcomeSection form={form} patch={patch} />
           <StepsSection config={ADDITIONAL_INFO} steps={form.manualBoxes} update={updateManualBoxes} createStep={newManualBox} />
         </div>

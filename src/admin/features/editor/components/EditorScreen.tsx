@@ -1,11 +1,12 @@
-import { AlertTriangle, ArrowLeft, LoaderCircle } from 'lucide-react';
+import { AlertTriangle, LoaderCircle } from 'lucide-react';
 import { useState } from 'react';
-import { Link, useParams } from 'react-router';
-import { messages } from '../../../../lib/shared/messages.ts';
-import { errorMessage } from '../../../lib/api-client.ts';
+import { useParams } from 'react-router';
+import { messages } from '@shared/messages.ts';
+import { errorMessage } from '@shared/api-client.ts';
 import { useMe } from '../../../lib/auth.ts';
 import { useDocumentTitle } from '../../../hooks/use-document-title.ts';
 import { useInstruction } from '../api/get-instruction.ts';
+import { BackToDashboard } from './common/BackToDashboard.tsx';
 import { EditorWorkspace } from './EditorWorkspace.tsx';
 
 /**
@@ -51,10 +52,7 @@ export function EditorScreen() {
           </div>
         </div>
         <div className="flex flex-wrap gap-2">
-          <Link to="/dashboard" className="btn-secondary">
-            <ArrowLeft className="size-4" aria-hidden="true" />
-            Dashboard
-          </Link>
+          <BackToDashboard className="btn-secondary" />
           <button type="button" className="btn-primary" onClick={() => void instruction.refetch()}>
             Try again
           </button>

@@ -1,10 +1,12 @@
-import { ArrowLeft, Check, ExternalLink, LoaderCircle, Save, Share2 } from 'lucide-react';
+import { ArrowLeft, Check, LoaderCircle, Save, Share2 } from 'lucide-react';
 import { ToggleGroup } from 'radix-ui';
 import { useState, type MouseEvent } from 'react';
 import { Link } from 'react-router';
 import { LogoMark } from '../../../components/ui/LogoMark.tsx';
 import { useMediaQuery } from '../../../hooks/use-media-query.ts';
-import { ShareDialog } from '../../sharing/components/ShareDialog.tsx';
+import { ShareDialog } from '../../../components/sharing/ShareDialog.tsx';
+import { GuestPageLink } from '../../../components/sharing/GuestPageLink.tsx';
+import { BackToDashboard } from './common/BackToDashboard.tsx';
 
 export type EditorView = 'edit' | 'preview';
 
@@ -119,10 +121,7 @@ export function EditorSidebar({ id, savedName, name, token, view, onViewChange, 
         <span className="font-display text-lg font-bold text-ink">Porchlight</span>
       </div>
       <div className="grid gap-3 px-4">
-        <Link to="/dashboard" className="btn-ghost justify-start px-3">
-          <ArrowLeft className="size-4" aria-hidden="true" />
-          Dashboard
-        </Link>
+        <BackToDashboard className="btn-ghost justify-start px-3" />
         <div className="rounded-xl border border-line bg-canvas/60 p-3">
           <p className="truncate text-sm font-semibold text-ink" title={name}>
             {name}
@@ -135,11 +134,7 @@ export function EditorSidebar({ id, savedName, name, token, view, onViewChange, 
         <ViewToggle view={view} onViewChange={onViewChange} wide />
         <SaveButton onSave={onSave} saving={saving} readOnly={readOnly} compact={false} />
         {token ? (
-          <a href={`/instruction/${encodeURIComponent(token)}`} target="_blank" rel="noopener noreferrer" className="btn-ghost justify-start px-3 text-sm">
-            <ExternalLink className="size-4" aria-hidden="true" />
-            Open guest page
-            <span className="sr-only"> (opens in a new tab)</span>
-          </a>
+          <GuestPageLink token={token} className="btn-ghost justify-start px-3 text-sm" />
         ) : null}
         {token ? (
           <button type="button" className="btn-ghost -mt-2 justify-start px-3 text-sm" aria-haspopup="dialog" onClick={() => setShareOpen(true)}>

@@ -4,7 +4,7 @@ import {
   type Box,
   type Instruction,
   type ManualBox,
-} from '../../../../lib/shared/schemas/instruction.ts';
+} from '@shared/schemas/instruction.ts';
 
 /** The two step lists of a guidebook (SPEC §3 "Box"): check-in steps and additional info. */
 export type StepListKey = 'boxes' | 'manualBoxes';
@@ -93,4 +93,16 @@ export function validateForm(form: Instruction): Validation {
 export interface SectionProps {
   form: Instruction;
   patch: (change: Partial<Instruction>) => void;
+}
+
+/** The fields of the form that hold one line of text, as typed. */
+type TextKey = { [K in keyof Instruction]-?: Instruction[K] extends string ? K : never }[keyof Instruction];
+
+/** The id, value and onChange of a text input bound to one field of the form. */
+export function bindText({ form, patch }: SectionProps, key: TextKey) {
+  return {
+    id: fieldId(key),
+    value: form[key],
+    onChange: (event: { target: { value: string } }) => patch({ [key]: event.target.value }),
+  };
 }

@@ -1,4 +1,5 @@
-import { isAllowedUrl } from '../../../../lib/shared/schemas/instruction.ts';
+import { RICH_TEXT_TAGS } from '@shared/rich-text.ts';
+import { isAllowedUrl } from '@shared/schemas/instruction.ts';
 
 /** What the markers stand for on the guest page. */
 export interface MarkerValues {
@@ -7,8 +8,11 @@ export interface MarkerValues {
   addressUrl: string;
 }
 
-/** The tags the server's sanitiser keeps (schemas/instruction.ts); the preview shows no more. */
-const KEEP = new Set(['P', 'BR', 'STRONG', 'EM', 'U', 'S', 'UL', 'OL', 'LI', 'A']);
+/**
+ * The tags the server's sanitiser keeps (shared/rich-text.ts); the preview shows no more. Spans
+ * are the markers, replaced below; any other span keeps only its text, as on the server.
+ */
+const KEEP = new Set(RICH_TEXT_TAGS.filter((tag) => tag !== 'span').map((tag) => tag.toUpperCase()));
 const DROP = new Set(['SCRIPT', 'STYLE', 'TEMPLATE', 'IFRAME', 'OBJECT']);
 
 function markerContent(doc: Document, marker: string, values: MarkerValues): Node {

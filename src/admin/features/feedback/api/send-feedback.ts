@@ -1,15 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
+import { escapeHtml } from '@shared/escape-html.ts';
 import { api } from '../../../lib/api-client.ts';
 
 export interface FeedbackAnswer {
   question: string;
   answer: string;
-}
-
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => ESCAPES[char] ?? char);
 }
 
 /** SPEC §3 Feedback: the answers travel as HTML paragraphs inside `message`; user text is escaped. */

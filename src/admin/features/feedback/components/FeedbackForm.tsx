@@ -1,6 +1,6 @@
 import { useId, useState, type SubmitEvent } from 'react';
 import { toast } from 'sonner';
-import { messages } from '../../../../lib/shared/messages.ts';
+import { messages } from '@shared/messages.ts';
 import { useUserInfo } from '../../../lib/user-store.ts';
 import { useSendFeedback } from '../api/send-feedback.ts';
 import { FEEDBACK_ANSWER_MAX, FEEDBACK_QUESTIONS, type FeedbackKey } from './questions.ts';

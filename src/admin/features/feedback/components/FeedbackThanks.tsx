@@ -1,7 +1,7 @@
 import { HeartHandshake } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
-import { messages } from '../../../../lib/shared/messages.ts';
+import { messages } from '@shared/messages.ts';
 
 export function FeedbackThanks() {
   const heading = useRef<HTMLHeadingElement>(null);

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { FormDialog } from '../../../components/ui/FormDialog.tsx';
 import { TextField } from '../../../components/ui/TextField.tsx';
-import { MAX_TEXT } from '../../../../lib/shared/schemas/instruction.ts';
+import { MAX_TEXT } from '@shared/schemas/instruction.ts';
 
 interface Props {
   open: boolean;
@@ -34,15 +34,7 @@ export function ChangeCodeDialog({ open, onOpenChange, currentCode, busy, onSubm
       busy={busy}
       onSubmit={() => onSubmit(code)}
     >
-      <TextField
-        label="New code"
-        name="code"
-        value={code}
-        maxLength={MAX_TEXT}
-        autoComplete="off"
-        spellCheck={false}
-        onChange={(event) => setCode(event.target.value)}
-      />
+      <TextField label="New code" name="code" value={code} maxLength={MAX_TEXT} autoComplete="off" spellCheck={false} onChange={(event) => setCode(event.target.value)} />
     </FormDialog>
   );
 }

@@ -2,7 +2,7 @@ import { Lock, Pencil } from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { LOCKED_EXPLANATION } from '../access.ts';
-import { PremiumBadge } from './PremiumBadge.tsx';
+import { PremiumBadge } from '../../../components/ui/PremiumBadge.tsx';
 
 interface Props {
   id: string;

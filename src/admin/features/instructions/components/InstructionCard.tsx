@@ -1,8 +1,9 @@
-import { KeyRound, MapPin, MoreHorizontal } from 'lucide-react';
+import { KeyRound, MapPin } from 'lucide-react';
 import { useId } from 'react';
 import type { InstructionSummary } from '../api/get-instructions.ts';
 import { EditAction } from './EditAction.tsx';
-import { PremiumBadge } from './PremiumBadge.tsx';
+import { MoreButton } from './MoreButton.tsx';
+import { PremiumBadge } from '../../../components/ui/PremiumBadge.tsx';
 import { InstructionImage } from './InstructionImage.tsx';
 
 interface Props {
@@ -57,16 +58,7 @@ export function InstructionCard({ instruction, locked, selected, onMore }: Props
             lockedClassName="btn-secondary flex-1 px-4 py-2 text-muted"
             badge="none"
           />
-          <button
-            type="button"
-            className="btn-secondary shrink-0 px-3.5 py-2"
-            aria-haspopup="dialog"
-            aria-expanded={selected}
-            onClick={() => onMore(instruction._id)}
-          >
-            <MoreHorizontal className="size-4" aria-hidden="true" />
-            More<span className="sr-only"> options for {name}</span>
-          </button>
+          <MoreButton name={name} expanded={selected} onClick={() => onMore(instruction._id)} className="btn-secondary shrink-0 px-3.5 py-2" />
         </div>
       </div>
     </article>

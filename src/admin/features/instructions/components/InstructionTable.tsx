@@ -1,6 +1,6 @@
-import { MoreHorizontal } from 'lucide-react';
 import type { InstructionSummary } from '../api/get-instructions.ts';
 import { EditAction } from './EditAction.tsx';
+import { MoreButton } from './MoreButton.tsx';
 import { InstructionImage } from './InstructionImage.tsx';
 
 interface Props {
@@ -66,16 +66,7 @@ export function InstructionTable({ instructions, isLocked, selectedId, onMore }:
                       className="btn-primary whitespace-nowrap px-4 py-2"
                       lockedClassName="btn-secondary whitespace-nowrap px-3 py-2 text-muted"
                     />
-                    <button
-                      type="button"
-                      className="btn-secondary px-3 py-2"
-                      aria-haspopup="dialog"
-                      aria-expanded={selected}
-                      onClick={() => onMore(instruction._id)}
-                    >
-                      <MoreHorizontal className="size-4" aria-hidden="true" />
-                      <span className="sr-only">More options for {name}</span>
-                    </button>
+                    <MoreButton name={name} expanded={selected} onClick={() => onMore(instruction._id)} className="btn-secondary px-3 py-2" iconOnly />
                   </div>
                 </td>
               </tr>

@@ -1,17 +1,18 @@
-import { Copy, ExternalLink, KeyRound, Link2, RefreshCw, Share2, Trash2, X, type LucideIcon } from 'lucide-react';
+import { Copy, KeyRound, Link2, RefreshCw, Share2, Trash2, X, type LucideIcon } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { LOCKED_EXPLANATION } from '../access.ts';
-import { guestLink } from '../../sharing/api/share-urls.ts';
-import { ShareDialog } from '../../sharing/components/ShareDialog.tsx';
+import { guestLink } from '../../../lib/guest-link.ts';
+import { GuestPageLink } from '../../../components/sharing/GuestPageLink.tsx';
+import { ShareDialog } from '../../../components/sharing/ShareDialog.tsx';
 import type { InstructionSummary } from '../api/get-instructions.ts';
 import { useInstructionActions } from '../hooks/use-instruction-actions.ts';
 import { ChangeCodeDialog } from './ChangeCodeDialog.tsx';
-import { ConfirmDialog } from './ConfirmDialog.tsx';
+import { ConfirmDialog } from '../../../components/ui/ConfirmDialog.tsx';
 import { EditAction } from './EditAction.tsx';
 import { InstructionImage } from './InstructionImage.tsx';
-import { PremiumBadge } from './PremiumBadge.tsx';
+import { PremiumBadge } from '../../../components/ui/PremiumBadge.tsx';
 
 interface Props {
   /** The guidebook the panel is open for; null when closed. */
@@ -39,6 +40,7 @@ export function OptionsPanel({ instruction, locked, onClose, returnFocus }: Prop
   const explanationId = useId();
 
   const open = instruction !== null;
+  const confirmation = (kind: Exclude<Confirm, null>) => ({ open: confirm === kind, onOpenChange: (next: boolean) => setConfirm(next ? kind : null) });
   const name = instruction?.nameInstruction || 'Untitled guidebook';
 
   function onOpenChange(next: boolean) {
@@ -104,11 +106,7 @@ export function OptionsPanel({ instruction, locked, onClose, returnFocus }: Prop
                     <EditAction id={instruction._id} name={name} locked={locked} className={row} badgeClassName="ml-auto" onNavigate={onClose} />
                   </li>
                   <li>
-                    <a href={`/instruction/${encodeURIComponent(instruction.token)}`} target="_blank" rel="noopener noreferrer" className={row}>
-                      <ExternalLink className="size-4" aria-hidden="true" />
-                      Preview
-                      <span className="sr-only">(opens in a new tab)</span>
-                    </a>
+                    <GuestPageLink token={instruction.token} className={row} label="Preview" />
                   </li>
                   <li>
                     <button type="button" className={row} onClick={() => void actions.copyLink(instruction.token)}>
@@ -171,8 +169,7 @@ export function OptionsPanel({ instruction, locked, onClose, returnFocus }: Prop
                 }}
               />
               <ConfirmDialog
-                open={confirm === 'regenerate'}
-                onOpenChange={(next) => setConfirm(next ? 'regenerate' : null)}
+                {...confirmation('regenerate')}
                 title="Regenerate link?"
                 description="Guests get a new link. The current link stops working at once, so share the new one with anyone who has the old."
                 confirmLabel="Regenerate"
@@ -183,8 +180,7 @@ export function OptionsPanel({ instruction, locked, onClose, returnFocus }: Prop
                 }}
               />
               <ConfirmDialog
-                open={confirm === 'delete'}
-                onOpenChange={(next) => setConfirm(next ? 'delete' : null)}
+                {...confirmation('delete')}
                 title="Confirm Deletion"
                 description="Are you sure you want to delete this? This action cannot be undone."
                 confirmLabel="Delete"

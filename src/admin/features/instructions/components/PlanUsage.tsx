@@ -1,8 +1,8 @@
 import { Infinity as InfinityIcon, TriangleAlert } from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
-import { messages } from '../../../../lib/shared/messages.ts';
-import { FREE_INSTRUCTION_LIMIT, findPlan, formatInstructionLimit, type PlanId } from '../../../../lib/shared/plans.ts';
+import { messages } from '@shared/messages.ts';
+import { FREE_INSTRUCTION_LIMIT, findPlan, formatInstructionLimit, type PlanId } from '@shared/plans.ts';
 import { showsFreeUsage } from '../access.ts';
 
 interface Props {

@@ -1,6 +1,6 @@
 import { toast } from 'sonner';
-import { messages } from '../../../../lib/shared/messages.ts';
-import { copyGuestLink } from '../../sharing/api/copy-guest-link.ts';
+import { messages } from '@shared/messages.ts';
+import { copyGuestLink } from '../../../lib/guest-link.ts';
 import { serverMessage } from '../access.ts';
 import { useChangeCode } from '../api/change-code.ts';
 import { useDeleteInstruction } from '../api/delete-instruction.ts';
@@ -8,6 +8,17 @@ import { useDuplicateInstruction } from '../api/duplicate-instruction.ts';
 import { useRegenerateLink } from '../api/regenerate-link.ts';
 
 const text = messages.instruction;
+
+/** Runs one action with its toasts (SPEC §8): whether it succeeded. */
+async function withToasts<T>(run: () => Promise<T>, success: (result: T) => string, failure: (error: unknown) => string): Promise<boolean> {
+  try {
+    toast.success(success(await run()));
+    return true;
+  } catch (error) {
+    toast.error(failure(error));
+    return false;
+  }
+}
 
 /**
  * The options panel's actions with their toasts (SPEC §8). Each returns whether it succeeded, so
@@ -27,50 +38,34 @@ export function useInstructionActions() {
       regenerate: regenerate.isPending,
     },
 
-    async duplicate(id: string): Promise<boolean> {
-      try {
-        await duplicate.mutateAsync(id);
-        toast.success(text.duplicated);
-        return true;
-      } catch (error) {
-        toast.error(serverMessage(error, text.duplicateFailed));
-        return false;
-      }
-    },
+    duplicate: (id: string) =>
+      withToasts(
+        () => duplicate.mutateAsync(id),
+        () => text.duplicated,
+        (error) => serverMessage(error, text.duplicateFailed),
+      ),
 
-    async remove(id: string): Promise<boolean> {
-      try {
-        const { message } = await remove.mutateAsync(id);
-        // SPEC §8: the success toast is the server's own message.
-        toast.success(message || text.deleted);
-        return true;
-      } catch {
-        toast.error(text.deleteFailed);
-        return false;
-      }
-    },
+    // SPEC §8: the success toast is the server's own message.
+    remove: (id: string) =>
+      withToasts(
+        () => remove.mutateAsync(id),
+        ({ message }) => message || text.deleted,
+        () => text.deleteFailed,
+      ),
 
-    async changeCode(id: string, code: string): Promise<boolean> {
-      try {
-        await changeCode.mutateAsync({ id, code });
-        toast.success(text.codeChanged);
-        return true;
-      } catch {
-        toast.error(text.codeNotChanged);
-        return false;
-      }
-    },
+    changeCode: (id: string, code: string) =>
+      withToasts(
+        () => changeCode.mutateAsync({ id, code }),
+        () => text.codeChanged,
+        () => text.codeNotChanged,
+      ),
 
-    async regenerate(token: string): Promise<boolean> {
-      try {
-        await regenerate.mutateAsync(token);
-        toast.success(text.linkUpdated);
-        return true;
-      } catch {
-        toast.error(text.linkNotChanged);
-        return false;
-      }
-    },
+    regenerate: (token: string) =>
+      withToasts(
+        () => regenerate.mutateAsync(token),
+        () => text.linkUpdated,
+        () => text.linkNotChanged,
+      ),
 
     async copyLink(token: string): Promise<void> {
       await copyGuestLink(token);

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { ChangeEmailInput } from '../../../../lib/shared/schemas/auth.ts';
+import type { ChangeEmailInput } from '@shared/schemas/auth.ts';
 import { api } from '../../../lib/api-client.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ChangeNameInput } from '../../../../lib/shared/schemas/auth.ts';
+import type { ChangeNameInput } from '@shared/schemas/auth.ts';
 import { api } from '../../../lib/api-client.ts';
 import { storeReturnedUser } from './store-returned-user.ts';
 

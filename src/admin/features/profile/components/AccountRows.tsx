@@ -1,6 +1,6 @@
 import { Lock, Pencil } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
-import type { UserInfo } from '../../../../lib/shared/schemas/auth.ts';
+import type { UserInfo } from '@shared/schemas/auth.ts';
 import { EmailDialog } from './EmailDialog.tsx';
 import { NameDialog } from './NameDialog.tsx';
 import { PasswordDialog } from './PasswordDialog.tsx';

@@ -1,11 +1,11 @@
 import { Sparkles } from 'lucide-react';
 import { Link } from 'react-router';
-import { messages } from '../../../../lib/shared/messages.ts';
-import { findPlan, formatPrice } from '../../../../lib/shared/plans.ts';
-import type { SubscriptionData } from '../../../../lib/shared/schemas/billing.ts';
+import { messages } from '@shared/messages.ts';
+import { findPlan, formatPrice } from '@shared/plans.ts';
+import type { SubscriptionData } from '@shared/schemas/billing.ts';
 import { InstructionLimit } from '../../../components/billing/InstructionLimit.tsx';
 import { StatusBadge } from '../../../components/billing/StatusBadge.tsx';
-import { errorMessage } from '../../../lib/api-client.ts';
+import { errorMessage } from '@shared/api-client.ts';
 import { useSubscription } from '../../../lib/subscription.ts';
 import { periodView } from '../../../lib/subscription-view.ts';
 import { LoadError } from '../../../components/ui/LoadError.tsx';

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { messages } from '../../../../lib/shared/messages.ts';
-import { PASSWORD_MAX, PASSWORD_MIN } from '../../../../lib/shared/schemas/auth.ts';
+import { messages } from '@shared/messages.ts';
+import { PASSWORD_MAX, PASSWORD_MIN } from '@shared/schemas/auth.ts';
 import { FormDialog } from '../../../components/ui/FormDialog.tsx';
 import { TextField } from '../../../components/ui/TextField.tsx';
-import { errorMessage } from '../../../lib/api-client.ts';
+import { errorMessage } from '@shared/api-client.ts';
 import { useChangePassword } from '../api/change-password.ts';
 
 interface Props {

@@ -1,9 +1,9 @@
 import { useId, useRef, useState, type SubmitEvent } from 'react';
 import { toast } from 'sonner';
-import { messages } from '../../../../lib/shared/messages.ts';
-import type { UserInfo } from '../../../../lib/shared/schemas/auth.ts';
+import { messages } from '@shared/messages.ts';
+import type { UserInfo } from '@shared/schemas/auth.ts';
 import { UserAvatar } from '../../../components/ui/UserAvatar.tsx';
-import { errorMessage } from '../../../lib/api-client.ts';
+import { errorMessage } from '@shared/api-client.ts';
 import { useUploadPicture } from '../api/upload-picture.ts';
 
 /** Profile picture: shows the picture or initials; uploads a new one (SPEC §2 Profile, §5 images only). */

@@ -1,9 +1,22 @@
+import type { ReactNode } from 'react';
 import { PageHeader } from '../../../components/ui/PageHeader.tsx';
 import { useDocumentTitle } from '../../../hooks/use-document-title.ts';
 import { useUserInfo } from '../../../lib/user-store.ts';
 import { AccountRows } from './AccountRows.tsx';
 import { CurrentPlanCard } from './CurrentPlanCard.tsx';
 import { PictureCard } from './PictureCard.tsx';
+
+/** One titled card of the profile; its heading names the region. */
+function ProfileCard({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={`${id}-title`} className="card p-6">
+      <h2 id={`${id}-title`} className="mb-5 font-display text-lg font-bold text-ink">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
 
 /** SPEC §2 Profile: picture, name, primary e-mail, password and the current plan. */
 export function ProfileScreen() {
@@ -17,18 +30,12 @@ export function ProfileScreen() {
         <div className="grid content-start gap-6">
           {user ? (
             <>
-              <section aria-labelledby="picture-title" className="card p-6">
-                <h2 id="picture-title" className="mb-5 font-display text-lg font-bold text-ink">
-                  Picture
-                </h2>
+              <ProfileCard id="picture" title="Picture">
                 <PictureCard user={user} />
-              </section>
-              <section aria-labelledby="account-title" className="card p-6">
-                <h2 id="account-title" className="mb-5 font-display text-lg font-bold text-ink">
-                  Account
-                </h2>
+              </ProfileCard>
+              <ProfileCard id="account" title="Account">
                 <AccountRows user={user} />
-              </section>
+              </ProfileCard>
             </>
           ) : (
             <div className="card h-64 animate-pulse p-6" aria-busy="true" aria-label="Loading your account" />

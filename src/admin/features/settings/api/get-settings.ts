@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { settingsSchema, type Settings } from '../../../../lib/shared/schemas/settings.ts';
+import { settingsSchema, type Settings } from '@shared/schemas/settings.ts';
 import { api } from '../../../lib/api-client.ts';
 
 /** Query keys of this feature (STYLE.md: queryOptions factories). */

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ApplyFlags, Settings } from '../../../../lib/shared/schemas/settings.ts';
+import type { ApplyFlags, Settings } from '@shared/schemas/settings.ts';
 import { api } from '../../../lib/api-client.ts';
 import { settingsKeys } from './get-settings.ts';
 

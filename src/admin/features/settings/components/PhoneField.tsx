@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { MAX_PHONE } from '../../../../lib/shared/schemas/instruction.ts';
+import { MAX_PHONE } from '@shared/schemas/instruction.ts';
 import { DIAL_CODES, OTHER_CODE } from './dial-codes.ts';
 
 interface Props {

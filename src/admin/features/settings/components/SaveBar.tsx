@@ -1,5 +1,5 @@
 import { Save } from 'lucide-react';
-import type { ApplyFlags, ApplyGroup } from '../../../../lib/shared/schemas/settings.ts';
+import type { ApplyFlags, ApplyGroup } from '@shared/schemas/settings.ts';
 
 const GROUP_NAMES: Record<ApplyGroup, string> = {
   contact: 'contact info',

@@ -1,15 +1,15 @@
 import { Link2, ListChecks, MessageSquareHeart, Phone, Share2 } from 'lucide-react';
 import { useRef, useState, type SubmitEvent } from 'react';
 import { toast } from 'sonner';
-import type { ContactKind } from '../../../../lib/shared/contact-links.ts';
-import { messages } from '../../../../lib/shared/messages.ts';
-import { applyFlagsSchema, settingsSchema, type ApplyFlags, type ApplyGroup, type Settings } from '../../../../lib/shared/schemas/settings.ts';
+import type { ContactKind } from '@shared/contact-links.ts';
+import { messages } from '@shared/messages.ts';
+import { applyFlagsSchema, settingsSchema, type ApplyFlags, type ApplyGroup, type Settings } from '@shared/schemas/settings.ts';
+import { HouseRulesPicker } from '../../../components/ui/HouseRulesPicker.tsx';
 import { TextField } from '../../../components/ui/TextField.tsx';
 import { useSaveSettings } from '../api/save-settings.ts';
 import { ContactLinkField } from '../../../components/ui/ContactLinkField.tsx';
 import { defaultDialCode, joinPhone, splitPhone } from './dial-codes.ts';
 import { greetingToText, hasFormatting, textToGreeting } from './greeting-html.ts';
-import { HouseRulesPicker } from './HouseRulesPicker.tsx';
 import { PhoneField } from './PhoneField.tsx';
 import { SaveBar } from './SaveBar.tsx';
 import { SettingsSection } from './SettingsSection.tsx';
@@ -19,6 +19,14 @@ type LinkKey = 'whatsapp' | 'viber' | 'telegram' | 'facebook' | 'instagram' | 't
 type Errors = Partial<Record<keyof Settings, string>>;
 
 const NO_FLAGS: ApplyFlags = applyFlagsSchema.parse({});
+
+const MESSENGERS: readonly ContactKind[] = ['whatsapp', 'viber', 'telegram'];
+const SOCIALS: readonly ContactKind[] = ['facebook', 'instagram'];
+const QUICK_LINKS: readonly { key: 'taxiLink' | 'rentCarLink' | 'foodLink'; label: string; placeholder: string }[] = [
+  { key: 'taxiLink', label: 'Taxi', placeholder: 'https://your-taxi.example' },
+  { key: 'rentCarLink', label: 'Rent a Car', placeholder: 'https://car-rental.example' },
+  { key: 'foodLink', label: 'Order Food', placeholder: 'https://food-delivery.example' },
+];
 
 /** The auto-fill form (SPEC §2 Settings), started from the saved settings. */
 export function SettingsForm({ initial }: { initial: Settings }) {
@@ -48,6 +56,7 @@ export function SettingsForm({ initial }: { initial: Settings }) {
     refused: errors[kind] !== undefined,
     onChange: (value: string) => setLinks((current) => ({ ...current, [kind]: value })),
   });
+  const contactFields = (kinds: readonly ContactKind[]) => kinds.map((kind) => <ContactLinkField key={kind} {...contact(kind)} />);
   const toggle = (group: ApplyGroup) => ({ apply: apply[group], onApplyChange: (on: boolean) => setApply((current) => ({ ...current, [group]: on })) });
 
   /** The fields take numbers as typed; each shows the link it becomes. */
@@ -107,9 +116,7 @@ export function SettingsForm({ initial }: { initial: Settings }) {
           </button>
         ) : null}
         <div className="grid gap-4 sm:grid-cols-2">
-          <ContactLinkField label="WhatsApp number" placeholder="+385 91 555 0101" {...contact('whatsapp')} />
-          <ContactLinkField label="Viber number" placeholder="+385 91 555 0101" {...contact('viber')} />
-          <ContactLinkField label="Telegram username" placeholder="@yourname" {...contact('telegram')} />
+          {contactFields(MESSENGERS)}
         </div>
       </SettingsSection>
 
@@ -124,16 +131,15 @@ export function SettingsForm({ initial }: { initial: Settings }) {
 
       <SettingsSection title="Redirection links" description="Quick links at the top of the guidebook." icon={Link2} applies="these links" {...toggle('redirection')}>
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField label="Taxi" placeholder="https://your-taxi.example" {...link('taxiLink')} />
-          <TextField label="Rent a Car" placeholder="https://car-rental.example" {...link('rentCarLink')} />
-          <TextField label="Order Food" placeholder="https://food-delivery.example" {...link('foodLink')} />
+          {QUICK_LINKS.map(({ key, label, placeholder }) => (
+            <TextField key={key} label={label} placeholder={placeholder} {...link(key)} />
+          ))}
         </div>
       </SettingsSection>
 
       <SettingsSection title="Socials" description="Your pages, for guests who want to follow along." icon={Share2} applies="these social links" {...toggle('socials')}>
         <div className="grid gap-4 sm:grid-cols-2">
-          <ContactLinkField label="Facebook page" placeholder="yourpage" {...contact('facebook')} />
-          <ContactLinkField label="Instagram handle" placeholder="@yourname" {...contact('instagram')} />
+          {contactFields(SOCIALS)}
         </div>
       </SettingsSection>
 

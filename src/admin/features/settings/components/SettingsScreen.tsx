@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { messages } from '../../../../lib/shared/messages.ts';
+import { messages } from '@shared/messages.ts';
 import { PageHeader } from '../../../components/ui/PageHeader.tsx';
 import { useDocumentTitle } from '../../../hooks/use-document-title.ts';
 import { useSettings } from '../api/get-settings.ts';

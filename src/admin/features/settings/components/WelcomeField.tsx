@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { describedBy, FieldMessages } from '../../../components/ui/FieldMessages.tsx';
 
 /** Plain-text characters; the stored HTML (≤ 10 000) has room for the paragraph tags around them. */
 const MAX_WELCOME_CHARS = 8000;
@@ -14,7 +15,7 @@ interface Props {
 /** SPEC §2 Settings: the default welcome message, as plain paragraphs. */
 export function WelcomeField({ value, formatted, error, onChange }: Props) {
   const id = useId();
-  const described = [`${id}-hint`, error ? `${id}-error` : ''].filter(Boolean).join(' ');
+  const hint = `Leave an empty line between paragraphs.${formatted ? ' This message has bold text, lists or links from the editor: editing it here keeps the words but not that formatting.' : ''}`;
   return (
     <div>
       <label htmlFor={id} className="field-label">
@@ -29,17 +30,9 @@ export function WelcomeField({ value, formatted, error, onChange }: Props) {
         value={value}
         onChange={(event) => onChange(event.target.value)}
         aria-invalid={error ? true : undefined}
-        aria-describedby={described}
+        aria-describedby={describedBy(id, { hint, error })}
       />
-      <p id={`${id}-hint`} className="mt-1.5 text-sm text-muted">
-        Leave an empty line between paragraphs.
-        {formatted ? ' This message has bold text, lists or links from the editor: editing it here keeps the words but not that formatting.' : ''}
-      </p>
-      {error ? (
-        <p id={`${id}-error`} className="field-error dark:text-red-400">
-          {error}
-        </p>
-      ) : null}
+      <FieldMessages id={id} hint={hint} error={error} />
     </div>
   );
 }

@@ -1,3 +1,5 @@
+import { escapeHtml } from '@shared/escape-html.ts';
+
 /**
  * The welcome message is stored as HTML (the editor writes it with Tiptap; SPEC §3 textGreating).
  * This screen edits it as plain text: paragraphs are separated by a blank line, a single line
@@ -14,10 +16,6 @@ export function greetingToText(html: string): string {
     .map((text) => text.trim())
     .filter(Boolean)
     .join('\n\n');
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
 export function textToGreeting(text: string): string {

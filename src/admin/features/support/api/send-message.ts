@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { ContactInput } from '../../../../lib/shared/schemas/contact.ts';
+import type { ContactInput } from '@shared/schemas/contact.ts';
 import { api } from '../../../lib/api-client.ts';
 
 /** POST /api/messaging/sendMessageFromUser { name, email, message } (SPEC §7, signed in). */

@@ -30,9 +30,7 @@ export function SupportChannels({ premium, phone }: Props) {
   const digits = phone?.replace(/\D/g, '') ?? '';
   return (
     <section aria-labelledby="channels-title">
-      <h2 id="channels-title" className="sr-only">
-        Phone support
-      </h2>
+      <h2 id="channels-title" className="sr-only">Phone support</h2>
       <ul className="grid gap-3 sm:grid-cols-3">
         {CHANNELS.map(({ label, icon: Icon, href }) => (
           <li key={label} className="card flex items-center gap-3 p-4">

@@ -1,9 +1,9 @@
 import { useEffect, useId, useState, type SubmitEvent } from 'react';
 import { toast } from 'sonner';
-import { messages } from '../../../../lib/shared/messages.ts';
-import { CONTACT_EMAIL_MAX, CONTACT_MESSAGE_MAX, CONTACT_NAME_MAX, contactSchema } from '../../../../lib/shared/schemas/contact.ts';
+import { messages } from '@shared/messages.ts';
+import { CONTACT_EMAIL_MAX, CONTACT_MESSAGE_MAX, CONTACT_NAME_MAX, contactSchema } from '@shared/schemas/contact.ts';
 import { TextField } from '../../../components/ui/TextField.tsx';
-import { errorMessage } from '../../../lib/api-client.ts';
+import { errorMessage } from '@shared/api-client.ts';
 import { useUserInfo } from '../../../lib/user-store.ts';
 import { useSendMessage } from '../api/send-message.ts';
 

@@ -1,10 +1,10 @@
 import type { APIContext } from 'astro';
-import { requireUser } from '../../../../lib/server/auth/require-user.ts';
-import { AppError } from '../../../../lib/server/http/app-error.ts';
-import { handle } from '../../../../lib/server/http/json.ts';
-import { getGuestLinkQr } from '../../../../lib/server/sharing/get-guest-link-qr.ts';
-import { messages } from '../../../../lib/shared/messages.ts';
-import { QR_FORMATS, type QrFormat } from '../../../../lib/shared/schemas/sharing.ts';
+import { requireUser } from '@server/auth/require-user.ts';
+import { AppError } from '@server/http/app-error.ts';
+import { handle } from '@server/http/json.ts';
+import { getGuestLinkQr } from '@server/sharing/get-guest-link-qr.ts';
+import { messages } from '@shared/messages.ts';
+import { QR_FORMATS, type QrFormat } from '@shared/schemas/sharing.ts';
 
 function isQrFormat(value: string): value is QrFormat {
   return (QR_FORMATS as readonly string[]).includes(value);

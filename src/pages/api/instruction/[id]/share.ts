@@ -1,10 +1,10 @@
 import type { APIContext } from 'astro';
-import { requireUser } from '../../../../lib/server/auth/require-user.ts';
-import { clientAddress } from '../../../../lib/server/http/client-address.ts';
-import { handle, json, readBody } from '../../../../lib/server/http/json.ts';
-import { shareInstructionByEmail } from '../../../../lib/server/sharing/share-instruction-by-email.ts';
-import { messages } from '../../../../lib/shared/messages.ts';
-import { shareByEmailSchema } from '../../../../lib/shared/schemas/sharing.ts';
+import { requireUser } from '@server/auth/require-user.ts';
+import { clientAddress } from '@server/http/client-address.ts';
+import { handle, json, readBody } from '@server/http/json.ts';
+import { shareInstructionByEmail } from '@server/sharing/share-instruction-by-email.ts';
+import { messages } from '@shared/messages.ts';
+import { shareByEmailSchema } from '@shared/schemas/sharing.ts';
 
 /**
  * POST /api/instruction/:id/share `{ email }` (owner only): mails the guest link to a guest.

@@ -1,9 +1,9 @@
 import type { APIContext } from 'astro';
-import { requireUser } from '../../../../lib/server/auth/require-user.ts';
-import { handle, json } from '../../../../lib/server/http/json.ts';
-import { getInstructionPreview } from '../../../../lib/server/instructions/get-instruction-preview.ts';
-import { regenerateInstructionLink } from '../../../../lib/server/instructions/regenerate-instruction-link.ts';
-import { messages } from '../../../../lib/shared/messages.ts';
+import { requireUser } from '@server/auth/require-user.ts';
+import { handle, json } from '@server/http/json.ts';
+import { getInstructionPreview } from '@server/instructions/get-instruction-preview.ts';
+import { regenerateInstructionLink } from '@server/instructions/regenerate-instruction-link.ts';
+import { messages } from '@shared/messages.ts';
 
 /**
  * GET /api/instruction/preview/:token (public, listed in auth/public-routes.ts): the guest view's

@@ -1,8 +1,8 @@
 import { ImagePlus, LoaderCircle, Trash2 } from 'lucide-react';
 import { useRef, type ChangeEvent } from 'react';
 import { toast } from 'sonner';
-import { messages } from '../../../../../lib/shared/messages.ts';
-import { errorMessage } from '../../../../lib/api-client.ts';
+import { messages } from '@shared/messages.ts';
+import { errorMessage } from '@shared/api-client.ts';
 import { useUploadImage, type ImageShape } from '../../api/upload-image.ts';
 import { useEditorContext } from './editor-context.ts';
 

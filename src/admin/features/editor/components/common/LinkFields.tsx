@@ -1,37 +1,24 @@
-import { isContactKind } from '../../../../../lib/shared/contact-links.ts';
-import { MAX_URL } from '../../../../../lib/shared/schemas/instruction.ts';
+import type { ContactKind } from '@shared/contact-links.ts';
+import { MAX_URL } from '@shared/schemas/instruction.ts';
 import { ContactLinkField } from '../../../../components/ui/ContactLinkField.tsx';
 import { TextField } from '../../../../components/ui/TextField.tsx';
-import { fieldId, type SectionProps } from '../../model/editor-form.ts';
+import { bindText, fieldId, type SectionProps } from '../../model/editor-form.ts';
 
-type LinkKey = 'whatsapp' | 'viber' | 'telegram' | 'facebook' | 'instagram' | 'taxiLink' | 'rentCarLink' | 'foodLink' | 'parkingLink';
+type QuickLinkKey = 'taxiLink' | 'rentCarLink' | 'foodLink' | 'parkingLink';
 
-export interface LinkFieldSpec {
-  key: LinkKey;
-  label: string;
-  placeholder: string;
-}
+/** A quick link's field; a contact channel's field says its own label (ContactLinkField). */
+export type LinkFieldSpec = ContactKind | { key: QuickLinkKey; label: string; placeholder: string };
 
 /**
  * One field per link of the guidebook, in the given order: a URL field for the quick links; the
  * contact channels take what hosts type (a number, a handle) and show the link it becomes.
  */
 export function LinkFields({ links, form, patch }: SectionProps & { links: readonly LinkFieldSpec[] }) {
-  return links.map(({ key, label, placeholder }) =>
-    isContactKind(key) ? (
-      <ContactLinkField key={key} id={fieldId(key)} kind={key} label={label} placeholder={placeholder} value={form[key]} onChange={(value) => patch({ [key]: value })} />
+  return links.map((link) =>
+    typeof link === 'string' ? (
+      <ContactLinkField key={link} id={fieldId(link)} kind={link} value={form[link]} onChange={(value) => patch({ [link]: value })} />
     ) : (
-      <TextField
-        key={key}
-        id={fieldId(key)}
-        label={label}
-        type="url"
-        inputMode="url"
-        placeholder={placeholder}
-        maxLength={MAX_URL}
-        value={form[key]}
-        onChange={(event) => patch({ [key]: event.target.value })}
-      />
+      <TextField key={link.key} {...bindText({ form, patch }, link.key)} label={link.label} type="url" inputMode="url" placeholder={link.placeholder} maxLength={MAX_URL} />
     ),
   );
 }

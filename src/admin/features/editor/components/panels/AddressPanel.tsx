@@ -1,9 +1,9 @@
 import { ExternalLink, LoaderCircle, MapPin, Search } from 'lucide-react';
 import { useRef, useState } from 'react';
-import { isAllowedUrl, MAX_ADDRESS, MAX_URL } from '../../../../../lib/shared/schemas/instruction.ts';
+import { isAllowedUrl, MAX_ADDRESS, MAX_URL } from '@shared/schemas/instruction.ts';
 import { TextField } from '../../../../components/ui/TextField.tsx';
 import { resolveAddress } from '../../api/resolve-address.ts';
-import { fieldId, type SectionProps } from '../../model/editor-form.ts';
+import { bindText, fieldId, type SectionProps } from '../../model/editor-form.ts';
 import { useEditorContext } from '../common/editor-context.ts';
 import { Section } from '../common/Section.tsx';
 
@@ -52,17 +52,7 @@ export function AddressPanel({ form, patch }: SectionProps) {
   return (
     <Section id="address" title="Address" icon={MapPin} compact description="Paste the property's map link; the written address follows.">
       <div className="grid gap-3">
-        <TextField
-          id={fieldId('addressUrl')}
-          label="Map link"
-          type="url"
-          inputMode="url"
-          placeholder="https://maps.app.goo.gl/…"
-          maxLength={MAX_URL}
-          value={form.addressUrl}
-          onChange={(event) => patch({ addressUrl: event.target.value })}
-          onBlur={() => void resolve(false)}
-        />
+        <TextField {...bindText({ form, patch }, 'addressUrl')} label="Map link" type="url" inputMode="url" placeholder="https://maps.app.goo.gl/…" maxLength={MAX_URL} onBlur={() => void resolve(false)} />
         {readOnly ? null : (
           <div className="flex flex-wrap items-center gap-2">
             <button type="button" className="btn-secondary px-4 py-2" disabled={!mapLink || status.state === 'resolving'} onClick={() => void resolve(true)}>

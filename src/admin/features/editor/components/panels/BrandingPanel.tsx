@@ -1,11 +1,11 @@
 import { Check, Palette } from 'lucide-react';
 import { Link } from 'react-router';
-import { MAX_TEXT } from '../../../../../lib/shared/schemas/instruction.ts';
-import { THEMES } from '../../../../../lib/shared/themes.ts';
+import { MAX_TEXT } from '@shared/schemas/instruction.ts';
+import { THEMES } from '@shared/themes.ts';
 import { TextField } from '../../../../components/ui/TextField.tsx';
 import { fieldId, type SectionProps } from '../../model/editor-form.ts';
 import { useEditorContext } from '../common/editor-context.ts';
-import { PremiumBadge } from '../common/PremiumBadge.tsx';
+import { PremiumBadge } from '../../../../components/ui/PremiumBadge.tsx';
 import { Section } from '../common/Section.tsx';
 
 /**
@@ -16,7 +16,7 @@ export function BrandingPanel({ form, patch }: SectionProps) {
   const { premium, readOnly } = useEditorContext();
   const locked = !premium || readOnly;
   return (
-    <Section id="branding" title="Branding title" icon={Palette} compact aside={<PremiumBadge />} description="Your own title and colours on the guest page.">
+    <Section id="branding" title="Branding title" icon={Palette} compact aside={<PremiumBadge tone="feature" />} description="Your own title and colours on the guest page.">
       <fieldset disabled={locked} className="grid gap-4 disabled:opacity-70">
         <TextField
           id={fieldId('brandingTitle')}

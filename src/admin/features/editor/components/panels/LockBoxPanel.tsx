@@ -1,7 +1,7 @@
 import { LockKeyhole } from 'lucide-react';
-import { MAX_TEXT } from '../../../../../lib/shared/schemas/instruction.ts';
+import { MAX_TEXT } from '@shared/schemas/instruction.ts';
 import { TextField } from '../../../../components/ui/TextField.tsx';
-import { fieldId, type SectionProps } from '../../model/editor-form.ts';
+import { bindText, type SectionProps } from '../../model/editor-form.ts';
 import { MARKER_LABELS } from '../rich-text/marker-nodes.ts';
 import { Section } from '../common/Section.tsx';
 
@@ -9,16 +9,7 @@ import { Section } from '../common/Section.tsx';
 export function LockBoxPanel({ form, patch }: SectionProps) {
   return (
     <Section id="lock-box" title="Lock-box code" icon={LockKeyhole} compact>
-      <TextField
-        id={fieldId('code')}
-        label="Code"
-        autoComplete="off"
-        spellCheck={false}
-        maxLength={MAX_TEXT}
-        value={form.code}
-        hint={`Insert “${MARKER_LABELS.lockbox}” into a check-in step to show it there.`}
-        onChange={(event) => patch({ code: event.target.value })}
-      />
+      <TextField {...bindText({ form, patch }, 'code')} label="Code" autoComplete="off" spellCheck={false} maxLength={MAX_TEXT} hint={`Insert “${MARKER_LABELS.lockbox}” into a check-in step to show it there.`} />
     </Section>
   );
 }

@@ -1,12 +1,12 @@
 import { Car, ExternalLink, MapPin, Phone, ShoppingBag, SquareParking, Wifi } from 'lucide-react';
 import type { CSSProperties } from 'react';
-import { findHouseRule, houseRuleSvg, type HouseRule } from '../../../../../lib/shared/house-rules.ts';
-import type { Instruction } from '../../../../../lib/shared/schemas/instruction.ts';
-import { findTheme, NON_PREMIUM_THEME } from '../../../../../lib/shared/themes.ts';
+import { findHouseRule, houseRuleSvg, type HouseRule } from '@shared/house-rules.ts';
+import type { Instruction } from '@shared/schemas/instruction.ts';
+import { findTheme, NON_PREMIUM_THEME } from '@shared/themes.ts';
 import { renderRichText, type MarkerValues } from '../../model/render-rich-text.ts';
 import { PreviewSteps } from './PreviewSteps.tsx';
 import './preview.css';
-import { contactLink, type ContactKind } from '../../../../../lib/shared/contact-links.ts';
+import { contactLink, type ContactKind } from '@shared/contact-links.ts';
 
 interface Props {
   form: Instruction;

@@ -1,5 +1,6 @@
-import { ExternalLink, Eye } from 'lucide-react';
-import type { Instruction } from '../../../../../lib/shared/schemas/instruction.ts';
+import { Eye } from 'lucide-react';
+import { GuestPageLink } from '../../../../components/sharing/GuestPageLink.tsx';
+import type { Instruction } from '@shared/schemas/instruction.ts';
 import { GuidebookPreview } from './GuidebookPreview.tsx';
 
 /** The Preview side of the Edit/Preview toggle: what guests will see, unsaved changes included. */
@@ -19,11 +20,7 @@ export function PreviewPane({ form, premium }: { form: Instruction; premium: boo
           </div>
         </div>
         {form.token ? (
-          <a href={`/instruction/${encodeURIComponent(form.token)}`} target="_blank" rel="noopener noreferrer" className="btn-secondary px-4 py-2">
-            <ExternalLink className="size-4" aria-hidden="true" />
-            Open guest page
-            <span className="sr-only"> (opens in a new tab)</span>
-          </a>
+          <GuestPageLink token={form.token} className="btn-secondary px-4 py-2" />
         ) : null}
       </div>
       <GuidebookPreview form={form} premium={premium} />

@@ -3,7 +3,7 @@ import { useEditorState } from '@tiptap/react';
 import { Link2 } from 'lucide-react';
 import { Popover } from 'radix-ui';
 import { useId, useState, type SubmitEvent } from 'react';
-import { isAllowedUrl, LINK_SCHEMES } from '../../../../../lib/shared/schemas/instruction.ts';
+import { isAllowedUrl, LINK_SCHEMES } from '@shared/schemas/instruction.ts';
 import { TOOL_BUTTON } from './toolbar-styles.ts';
 
 /** "example.com" is meant as https; mail and phone links stay as written. */
@@ -57,9 +57,7 @@ export function LinkButton({ editor }: { editor: Editor }) {
         <Popover.Content align="start" sideOffset={6} collisionPadding={12} className="z-50 w-[min(22rem,calc(100vw-2rem))] rounded-xl border border-line bg-surface p-3 text-ink shadow-xl outline-none">
           {/* React events bubble through portals: `apply` stops the submit here. */}
           <form onSubmit={apply} noValidate className="grid gap-2">
-            <label htmlFor={inputId} className="text-sm font-medium">
-              Link address
-            </label>
+            <label htmlFor={inputId} className="text-sm font-medium">Link address</label>
             <input
               id={inputId}
               className="field-input py-2"

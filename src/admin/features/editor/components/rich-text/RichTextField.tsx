@@ -1,7 +1,7 @@
 import { EditorContent, useEditor, useEditorState } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { useEffect, useId, useRef } from 'react';
-import type { MarkerName } from '../../../../../lib/shared/schemas/instruction.ts';
+import type { MarkerName } from '@shared/schemas/instruction.ts';
 import { AddressMarker, LockboxMarker } from './marker-nodes.ts';
 import { RichTextToolbar } from './RichTextToolbar.tsx';
 import './rich-text.css';
@@ -21,7 +21,8 @@ interface Props {
 
 /**
  * Rich text with Tiptap 3 (ARCHITECTURE.md): paragraphs, bold, italic, underline, strike, lists
- * and links, which is what the server's sanitiser keeps, plus the two marker chips. Both marker
+ * and links, which is what the server's sanitiser keeps (RICH_TEXT_TAGS, src/lib/shared/rich-text.ts),
+ * plus the two marker chips. Both marker
  * nodes are always known, so a marker already in a text survives even where none is offered.
  */
 export function RichTextField({ id, label, hint, value, onChange, markers = [], readOnly = false }: Props) {

@@ -1,7 +1,7 @@
 import type { Editor } from '@tiptap/core';
 import { useEditorState } from '@tiptap/react';
 import { Bold, Italic, List, ListOrdered, LockKeyhole, MapPin, Strikethrough, Underline, type LucideIcon } from 'lucide-react';
-import type { MarkerName } from '../../../../../lib/shared/schemas/instruction.ts';
+import type { MarkerName } from '@shared/schemas/instruction.ts';
 import { LinkButton } from './LinkButton.tsx';
 import { markerNodeName } from './marker-nodes.ts';
 import { TOOL_BUTTON } from './toolbar-styles.ts';

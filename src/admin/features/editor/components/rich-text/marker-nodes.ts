@@ -1,5 +1,5 @@
 import { Node } from '@tiptap/core';
-import type { MarkerName } from '../../../../../lib/shared/schemas/instruction.ts';
+import type { MarkerName } from '@shared/schemas/instruction.ts';
 
 /** What a marker looks like in the editor (the guest page shows the code or the link instead). */
 export const MARKER_LABELS: Record<MarkerName, string> = {

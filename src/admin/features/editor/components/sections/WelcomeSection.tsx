@@ -1,5 +1,5 @@
 import { HandHeart } from 'lucide-react';
-import { MAX_TEXT } from '../../../../../lib/shared/schemas/instruction.ts';
+import { MAX_TEXT } from '@shared/schemas/instruction.ts';
 import { TextField } from '../../../../components/ui/TextField.tsx';
 import { fieldId, type SectionProps } from '../../model/editor-form.ts';
 import { useEditorContext } from '../common/editor-context.ts';

@@ -1,7 +1,7 @@
 import { Wifi } from 'lucide-react';
-import { MAX_TEXT, WIFI_SECURITY, type WifiSecurity } from '../../../../../lib/shared/schemas/instruction.ts';
+import { MAX_TEXT, WIFI_SECURITY, type WifiSecurity } from '@shared/schemas/instruction.ts';
 import { TextField } from '../../../../components/ui/TextField.tsx';
-import { fieldId, type SectionProps } from '../../model/editor-form.ts';
+import { bindText, fieldId, type SectionProps } from '../../model/editor-form.ts';
 import { Section } from '../common/Section.tsx';
 
 const SECURITY_LABELS: Record<WifiSecurity, string> = { WPA: 'WPA / WPA2 / WPA3', WEP: 'WEP', nopass: 'None (open network)' };
@@ -12,7 +12,7 @@ export function WifiSection({ form, patch }: SectionProps) {
   return (
     <Section id="wifi" title="Wi-Fi" icon={Wifi} description="Guests can copy the password or scan a QR code to join.">
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField id={fieldId('wifiName')} label="Network name" autoComplete="off" maxLength={MAX_TEXT} value={form.wifiName} onChange={(event) => patch({ wifiName: event.target.value })} />
+        <TextField {...bindText({ form, patch }, 'wifiName')} label="Network name" autoComplete="off" maxLength={MAX_TEXT} />
         <div>
           <label htmlFor={fieldId('wifiSecurity')} className="field-label">
             Security
@@ -31,17 +31,7 @@ export function WifiSection({ form, patch }: SectionProps) {
           </select>
         </div>
         <div className="sm:col-span-2">
-          <TextField
-            id={fieldId('wifiPassword')}
-            label="Password"
-            autoComplete="off"
-            spellCheck={false}
-            maxLength={MAX_TEXT}
-            value={form.wifiPassword}
-            disabled={open}
-            hint={open ? 'An open network needs no password.' : undefined}
-            onChange={(event) => patch({ wifiPassword: event.target.value })}
-          />
+          <TextField {...bindText({ form, patch }, 'wifiPassword')} label="Password" autoComplete="off" spellCheck={false} maxLength={MAX_TEXT} disabled={open} hint={open ? 'An open network needs no password.' : undefined} />
         </div>
       </div>
     </Section>

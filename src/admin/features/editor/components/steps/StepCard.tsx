@@ -1,6 +1,6 @@
 import { ArrowDown, ArrowUp, GripVertical, Trash2 } from 'lucide-react';
 import { useEffect, useRef, type KeyboardEvent } from 'react';
-import { MAX_TEXT } from '../../../../../lib/shared/schemas/instruction.ts';
+import { MAX_TEXT } from '@shared/schemas/instruction.ts';
 import { TextField } from '../../../../components/ui/TextField.tsx';
 import { fieldId, type Step } from '../../model/editor-form.ts';
 import { useEditorContext } from '../common/editor-context.ts';

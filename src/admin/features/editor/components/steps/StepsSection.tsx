@@ -1,8 +1,8 @@
 import { Plus } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { messages } from '../../../../../lib/shared/messages.ts';
+import { messages } from '@shared/messages.ts';
 import { moveItem, type Step } from '../../model/editor-form.ts';
-import { ConfirmDialog } from '../common/ConfirmDialog.tsx';
+import { ConfirmDialog } from '../../../../components/ui/ConfirmDialog.tsx';
 import { useEditorContext } from '../common/editor-context.ts';
 import { Section } from '../common/Section.tsx';
 import { StepCard } from './StepCard.tsx';

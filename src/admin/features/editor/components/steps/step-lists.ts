@@ -1,5 +1,5 @@
 import { DoorOpen, Info, type LucideIcon } from 'lucide-react';
-import { MAX_BOXES, MAX_MANUAL_BOXES, type MarkerName } from '../../../../../lib/shared/schemas/instruction.ts';
+import { MAX_BOXES, MAX_MANUAL_BOXES, type MarkerName } from '@shared/schemas/instruction.ts';
 import type { ImageShape } from '../../api/upload-image.ts';
 import type { StepListKey } from '../../model/editor-form.ts';
 

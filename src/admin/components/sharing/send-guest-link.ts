@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import type { ShareByEmail } from '../../../../lib/shared/schemas/sharing.ts';
-import { api } from '../../../lib/api-client.ts';
+import type { ShareByEmail } from '@shared/schemas/sharing.ts';
+import { api } from '../../lib/api-client.ts';
 
 /** POST /api/instruction/:id/share { email } → { message }: mails the guest link (rate limited). */
 export function sendGuestLink({ id, email }: { id: string } & ShareByEmail): Promise<{ message: string }> {

@@ -1,11 +1,11 @@
 import { LoaderCircle, Send } from 'lucide-react';
 import { useId, useRef, useState, type SubmitEvent } from 'react';
 import { toast } from 'sonner';
-import { messages } from '../../../../lib/shared/messages.ts';
-import { EMAIL_MAX } from '../../../../lib/shared/schemas/auth.ts';
-import { shareByEmailSchema } from '../../../../lib/shared/schemas/sharing.ts';
-import { ApiError } from '../../../lib/api-client.ts';
-import { useSendGuestLink } from '../api/send-guest-link.ts';
+import { messages } from '@shared/messages.ts';
+import { EMAIL_MAX } from '@shared/schemas/auth.ts';
+import { shareByEmailSchema } from '@shared/schemas/sharing.ts';
+import { ApiError } from '@shared/api-client.ts';
+import { useSendGuestLink } from './send-guest-link.ts';
 
 /**
  * "Send by email": the guest's address, checked with the API's own schema before it is sent. The

@@ -1,8 +1,7 @@
 import { Check, Copy, Download, Printer, X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { useId, useRef, useState, type ReactNode } from 'react';
-import { copyGuestLink } from '../api/copy-guest-link.ts';
-import { guestLink, posterUrl, qrDownloadUrl } from '../api/share-urls.ts';
+import { copyGuestLink, guestLink, posterUrl, qrDownloadUrl } from '../../lib/guest-link.ts';
 import { ShareByEmailForm } from './ShareByEmailForm.tsx';
 
 export interface ShareTarget {

@@ -1,0 +1,45 @@
+import { toast } from 'sonner';
+import { messages } from '@shared/messages.ts';
+import type { QrFormat } from '@shared/schemas/sharing.ts';
+
+/**
+ * Where a guidebook is found, one place for the options panel, the editor and the share dialog.
+ * The server builds the same guest link from APP_URL for QR codes, posters and mails; the
+ * dashboard runs on that origin.
+ */
+
+/** The guest page of a guidebook (SPEC §2 route /instruction/:token), as a same-origin path. */
+export function guestPagePath(token: string): string {
+  return `/instruction/${encodeURIComponent(token)}`;
+}
+
+/** The public guest link of a guidebook, to copy or hand out. */
+export function guestLink(token: string): string {
+  return `${window.location.origin}${guestPagePath(token)}`;
+}
+
+/** GET /api/instruction/:id/qr?format=…: the QR code of the guest link as a download. */
+export function qrDownloadUrl(id: string, format: QrFormat): string {
+  return `/api/instruction/${encodeURIComponent(id)}/qr?format=${format}`;
+}
+
+/** The printable poster (an Astro page of its own, opened in a new tab). */
+export function posterUrl(id: string): string {
+  return `/dashboard/poster/${encodeURIComponent(id)}`;
+}
+
+/**
+ * Copies the guest link with the toast of SPEC §8 ("Link copied successfully"). Without clipboard
+ * access (permission refused, insecure origin) the link is shown to copy by hand.
+ */
+export async function copyGuestLink(token: string): Promise<boolean> {
+  const link = guestLink(token);
+  try {
+    await navigator.clipboard.writeText(link);
+    toast.success(messages.instruction.linkCopied);
+    return true;
+  } catch {
+    toast.message(link, { description: messages.sharing.clipboardBlocked });
+    return false;
+  }
+}

@@ -1,0 +1,17 @@
+/**
+ * SECURITY.md 16: the markup a rich-text field (check-in and additional-info steps, the welcome
+ * message) may hold, declared once. The server's sanitiser keeps exactly these on write
+ * (src/lib/server/instructions/sanitize-rich-text.ts); the editor's Tiptap setup produces no more,
+ * and its preview shows no more (src/admin/features/editor/model/render-rich-text.ts).
+ */
+export const RICH_TEXT_TAGS = ['p', 'br', 'strong', 'em', 'u', 's', 'ul', 'ol', 'li', 'a', 'span'] as const;
+
+/**
+ * The attributes kept, by tag: a link's `href` (plus the `rel` and `target` the sanitiser sets
+ * itself), and a span's `data-marker`: a span is kept only as one of the two markers
+ * (`MARKER_NAMES` in schemas/instruction.ts), any other loses its tags and keeps its text.
+ */
+export const RICH_TEXT_ATTRIBUTES = {
+  a: ['href', 'rel', 'target'],
+  span: ['data-marker'],
+} as const satisfies Partial<Record<(typeof RICH_TEXT_TAGS)[number], readonly string[]>>;
