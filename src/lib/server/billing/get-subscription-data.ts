@@ -1,7 +1,7 @@
 import { findPlan, planPriceCents, type PlanName } from '@shared/plans.ts';
 import type { SubscriptionData, SubscriptionStatus } from '@shared/schemas/billing.ts';
 import { getRuntime } from '../runtime.ts';
-import { planOfSubscription } from './plan-of-subscription.ts';
+import { periodEnded, planOfSubscription, scheduledChangeInEffect } from './plan-of-subscription.ts';
 
 const NAMES = { free: 'Free', gold: 'Gold', premium: 'Premium' } as const satisfies Record<string, PlanName>;
 
@@ -20,9 +20,9 @@ export async function getSubscriptionData({ userId, email }: { userId: string; e
   const now = Date.now();
   const planId = planOfSubscription(row, now);
   const plan = findPlan(planId);
-  const endedByItself = row !== undefined && planId === 'free' && row.plan !== 'free' && row.cancel_at_period_end === 1 && row.current_period_end !== null && now >= row.current_period_end;
+  const endedByItself = row !== undefined && planId === 'free' && row.plan !== 'free' && row.cancel_at_period_end === 1 && periodEnded(row, now);
   const status = (endedByItself ? 'canceled' : (row?.status ?? null)) as SubscriptionStatus | null;
-  const downgraded = row?.next_plan && row.next_interval && planId === row.next_plan && row.plan !== row.next_plan;
+  const downgraded = row !== undefined && scheduledChangeInEffect(row, now);
   const interval = downgraded ? row.next_interval : (row?.payment_interval ?? null);
   return {
     plan: NAMES[planId],
@@ -35,7 +35,7 @@ export async function getSubscriptionData({ userId, email }: { userId: string; e
     cancelAtPeriodEnd: row?.cancel_at_period_end === 1,
     email,
     scheduledChange:
-      row?.next_plan && row.next_interval && row.current_period_end && !downgraded
+      !downgraded && row?.next_plan && row.next_interval && row.current_period_end
         ? { plan: row.next_plan, interval: row.next_interval, price: planPriceCents(findPlan(row.next_plan), row.next_interval), at: new Date(row.current_period_end).toISOString() }
         : null,
     pendingChange: row?.pending_plan && row.pending_interval ? { plan: row.pending_plan, interval: row.pending_interval, expiresAt: iso(row.pending_expires_at) } : null,

@@ -17,10 +17,19 @@ const PLAN_BEARING = new Set(['active', 'trialing', 'past_due']);
  */
 export function planOfSubscription(row: SubscriptionRow | undefined, now: number): PlanId {
   if (!row || !PLAN_BEARING.has(row.status)) return 'free';
-  const ended = row.current_period_end !== null && now >= row.current_period_end;
-  if (!ended) return row.plan;
+  if (!periodEnded(row, now)) return row.plan;
   if (row.cancel_at_period_end) return 'free';
   return row.next_plan ?? row.plan;
+}
+
+/** The billing period (or an operator's end date) is over, whatever Stripe has said since. */
+export function periodEnded(row: SubscriptionRow, now: number): boolean {
+  return row.current_period_end !== null && now >= row.current_period_end;
+}
+
+/** A scheduled downgrade has taken over at the period end (with or without a webhook). */
+export function scheduledChangeInEffect(row: SubscriptionRow, now: number): boolean {
+  return PLAN_BEARING.has(row.status) && !row.cancel_at_period_end && row.next_plan !== null && row.next_interval !== null && periodEnded(row, now);
 }
 
 /**
