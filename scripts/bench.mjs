@@ -23,9 +23,14 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
  * One row per measured path. `target: 'app'` hits the Porchlight server, `'reference'` the bare
  * node:http server holding the landing HTML. Add a row here to measure a new route.
  */
+const BROTLI = { 'accept-encoding': 'br' };
 const ROWS = [
-  { name: 'static reference (node:http)', target: 'reference', path: '/' },
-  { name: 'landing / (prerendered)', target: 'app', path: '/' },
+  // The landing page next to a static server holding the same bytes (nginx when installed, else
+  // node:http), as plain HTML and as the brotli copy the build made (issue: polish, item 16).
+  { name: 'static reference', target: 'reference', path: '/' },
+  { name: 'landing / (prerendered)', target: 'app', path: '/', vs: 'reference' },
+  { name: 'static reference, brotli', target: 'referenceBr', path: '/', headers: BROTLI },
+  { name: 'landing / (prerendered), brotli', target: 'app', path: '/', headers: BROTLI, vs: 'referenceBr' },
   { name: '/healthz (SSR + SQLite)', target: 'app', path: '/healthz' },
   // Guest page from its snapshot, next to a bare node:http server holding the same HTML bytes.
   { name: 'guest reference (node:http, same bytes)', target: 'guestReference', path: '/' },
@@ -42,6 +47,7 @@ buildUnlessSkipped('bench');
 
 const app = await startBuiltServer('bench');
 let reference;
+let referenceBr;
 let guestReference;
 let guestTransfer;
 const results = [];
@@ -49,7 +55,11 @@ try {
   const landing = await fetch(`${app.url}/`);
   if (!landing.ok) throw new Error(`GET / answered ${landing.status}`);
   const html = Buffer.from(await landing.arrayBuffer());
-  reference = await startReference(html, landing.headers.get('content-type') ?? 'text/html');
+  const type = landing.headers.get('content-type') ?? 'text/html';
+  reference = await startStaticReference(html, type);
+  const landingBr = await getRaw(`${app.url}/`, BROTLI);
+  if (landingBr.headers['content-encoding'] !== 'br') throw new Error('GET / with Accept-Encoding: br was not answered with brotli');
+  referenceBr = await startStaticReference(landingBr.body, type, 'br');
   // The demo guidebook: the first request renders and stores its snapshot, the rest replay it.
   await fetch(`${app.url}/instruction`).then((r) => r.arrayBuffer());
   const guest = await fetch(`${app.url}/instruction`, { headers: { 'accept-encoding': 'identity' } });
@@ -57,30 +67,34 @@ try {
   const guestHtml = Buffer.from(await guest.arrayBuffer());
   guestReference = await startReference(guestHtml, guest.headers.get('content-type') ?? 'text/html');
   guestTransfer = await measureGuestTransfer(app.url, guestHtml);
-  const base = { app: app.url, reference: reference.url, guestReference: guestReference.url };
+  const base = { app: app.url, reference: reference.url, referenceBr: referenceBr.url, guestReference: guestReference.url };
 
-  console.log(`bench: ${CONNECTIONS} connections, ${SECONDS} s per row (after a 1 s warm-up), landing ${html.length} bytes`);
+  console.log(`bench: ${CONNECTIONS} connections, ${SECONDS} s per row (after a 1 s warm-up), landing ${html.length} bytes (${landingBr.body.length} in brotli), static reference: ${reference.kind}`);
   for (const row of ROWS) {
     if (row.save) {
       results.push({ ...row, ...(await measureSaves(app, row.save, SECONDS)) });
       continue;
     }
     const url = base[row.target] + row.path;
-    await measure(url, 1); // warm-up: JIT, caches, connection set-up
-    const r = await measure(url, SECONDS);
+    await measure(url, 1, row.headers); // warm-up: JIT, caches, connection set-up
+    const r = await measure(url, SECONDS, row.headers);
     results.push({ ...row, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, bad: r.non2xx + r.errors + r.timeouts });
   }
 } finally {
   await reference?.stop();
+  await referenceBr?.stop();
   await guestReference?.stop();
   await app.stop();
 }
 
-const ref = results.find((row) => row.target === 'reference')?.rps ?? NaN;
+const rpsOf = (target) => results.find((row) => row.target === target)?.rps ?? NaN;
 printTable(
   ['path', 'req/s', 'p50 ms', 'p99 ms', 'vs static', 'errors'],
-  results.map((row) => [row.name, Math.round(row.rps), row.p50, row.p99, row.save ? '-' : `${((row.rps / ref) * 100).toFixed(0)}%`, row.bad]),
+  results.map((row) => [row.name, Math.round(row.rps), row.p50, row.p99, row.save ? '-' : `${((row.rps / rpsOf(row.vs ?? 'reference')) * 100).toFixed(0)}%`, row.bad]),
 );
+for (const row of results.filter((candidate) => candidate.vs === 'reference' || candidate.vs === 'referenceBr')) {
+  console.log(`${row.name} vs ${reference.kind} with the same bytes: ${Math.round(row.rps)} / ${Math.round(rpsOf(row.vs))} req/s = ${(row.rps / rpsOf(row.vs)).toFixed(2)} (target >= 0.80)`);
+}
 const guestRef = results.find((row) => row.target === 'guestReference')?.rps ?? NaN;
 const guestRow = results.find((row) => row.vs === 'guestReference');
 if (guestRow) console.log(`\nguest page from snapshot vs node:http with the same ${guestTransfer.html} bytes: ${Math.round(guestRow.rps)} / ${Math.round(guestRef)} req/s = ${(guestRow.rps / guestRef).toFixed(2)} (target >= 0.70)`);
@@ -123,8 +137,49 @@ async function measureGuestTransfer(appUrl, html) {
   return { html: html.length, htmlBr, cssBr, jsBr: jsFiles + inlineJsBr, inlineJs, totalBr: htmlBr + cssBr + jsFiles, files: [...css, ...js] };
 }
 
-function measure(url, duration) {
-  return autocannon({ url, connections: CONNECTIONS, duration });
+function measure(url, duration, headers = {}) {
+  return autocannon({ url, connections: CONNECTIONS, duration, headers });
+}
+
+/** A GET whose body stays as sent (fetch would undo the content encoding). */
+async function getRaw(url, headers) {
+  const { default: http } = await import('node:http');
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers }, (res) => {
+        const chunks = [];
+        res.on('data', (chunk) => chunks.push(chunk));
+        res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+      })
+      .on('error', reject);
+  });
+}
+
+/**
+ * The reference static server for the landing rows: Debian's nginx when installed (one worker,
+ * like the app's one process), else a bare node:http server; either holds the same bytes.
+ */
+async function startStaticReference(body, contentType, encoding) {
+  const nginx = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((candidate) => fs.existsSync(candidate));
+  if (!nginx) return { kind: 'node:http', ...(await startReference(body, contentType, encoding)) };
+  const port = await freePort();
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'porchlight-bench-nginx-'));
+  fs.writeFileSync(path.join(dir, 'landing'), body);
+  fs.writeFileSync(
+    path.join(dir, 'nginx.conf'),
+    `daemon off; master_process off; worker_processes 1; error_log stderr error; pid ${dir}/nginx.pid;
+     events { worker_connections 1024; }
+     http {
+       access_log off; client_body_temp_path ${dir}; proxy_temp_path ${dir}; fastcgi_temp_path ${dir}; uwsgi_temp_path ${dir}; scgi_temp_path ${dir};
+       server {
+         listen 127.0.0.1:${port}; root ${dir};
+         location = / { default_type "${contentType}"; ${encoding ? `add_header Content-Encoding ${encoding};` : ''} try_files /landing =404; }
+       }
+     }`,
+  );
+  const url = `http://127.0.0.1:${port}`;
+  const stop = await spawnServer(['-c', path.join(dir, 'nginx.conf'), '-p', dir], {}, `${url}/`, () => fs.rmSync(dir, { recursive: true, force: true }), nginx);
+  return { kind: 'nginx', url, stop };
 }
 
 /**
@@ -188,14 +243,14 @@ function printTable(columns, data) {
 }
 
 /** A bare node:http server answering the given bytes, also in its own process (a fair ceiling). */
-async function startReference(body, contentType) {
+async function startReference(body, contentType, encoding) {
   const port = await freePort();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'porchlight-bench-ref-'));
   const file = path.join(dir, 'landing.html');
   fs.writeFileSync(file, body);
   const source = `
     const body = require('node:fs').readFileSync(${JSON.stringify(file)});
-    const headers = { 'content-type': ${JSON.stringify(contentType)}, 'content-length': body.length };
+    const headers = { 'content-type': ${JSON.stringify(contentType)}, 'content-length': body.length${encoding ? `, 'content-encoding': ${JSON.stringify(encoding)}` : ''} };
     const server = require('node:http').createServer((req, res) => { res.writeHead(200, headers); res.end(body); });
     server.listen(${port}, '127.0.0.1');
     process.on('SIGTERM', () => server.close(() => process.exit(0)));`;

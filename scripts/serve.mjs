@@ -11,16 +11,23 @@ process.env.ASTRO_NODE_AUTOSTART = 'disabled';
 const dist = new URL(`../${process.env.DIST_DIR ?? 'dist'}/`, import.meta.url);
 /** @type {typeof import('../src/lib/server/boot.ts')} */
 const bootBundle = await import(new URL('boot/boot.mjs', dist).href);
-const { boot, baseSecurityHeaders, createSnapshotFastPath, CLIENT_ADDRESS_HEADER, markClientAddressResolved, resolveClientAddress } = bootBundle;
+const { boot, answerMalformedTarget, baseSecurityHeaders, createSnapshotFastPath, createStaticFastPath, CLIENT_ADDRESS_HEADER, markClientAddressResolved, resolveClientAddress } = bootBundle;
 const runtime = await boot();
 const { config, log } = runtime;
 const { handler } = await import(new URL('server/entry.mjs', dist).href);
-const securityHeaders = Object.entries(baseSecurityHeaders(config));
+const baseline = baseSecurityHeaders(config);
+const securityHeaders = Object.entries(baseline);
 // Every request below gets the client's address resolved here (TRUST_PROXY, http/forwarded.ts).
 markClientAddressResolved();
 // Guest pages held in memory are answered before Astro, synchronously (docs/decisions/007).
-const answerFromSnapshot = createSnapshotFastPath({ securityHeaders: baseSecurityHeaders(config) });
-// HTML, CSS, JS and JSON go out brotli/gzip-compressed; images and snapshots (already compressed) do not.
+const answerFromSnapshot = createSnapshotFastPath({ securityHeaders: baseline });
+// Prerendered pages and built assets answer from memory with the copies compressed at build.
+const answerStatic = createStaticFastPath({
+  clientDir: new URL('client/', dist).pathname,
+  headersFile: new URL('_headers.json', dist).pathname,
+  securityHeaders: baseline,
+});
+// What Astro renders (HTML, JSON) goes out brotli/gzip-compressed; images and snapshots do not.
 const compress = compression({ threshold: 1024 });
 /**
  * `compression` is typed for Express; a plain node:http pair is what it handles at run time.
@@ -65,6 +72,7 @@ const server = http.createServer((req, res) => {
   if (stopping) res.shouldKeepAlive = false;
   // Answered and finished right here, so never in flight at a shutdown.
   if (req.url?.startsWith('/instruction') && fromSnapshot(req, res)) return;
+  if (answerStatic(req, res) || answerMalformedTarget(req, res, baseline)) return;
   // Static files bypass Astro's middleware: give them the same baseline headers.
   for (const [name, value] of securityHeaders) res.setHeader(name, value);
   // The client as seen through trusted proxies only; a copy sent by the client is replaced.

@@ -32,11 +32,12 @@ export function freePort() {
 }
 
 /**
- * Spawns a node process (with this process's environment plus `env`) and waits until `probe`
- * answers 2xx; the returned stop() sends SIGTERM, waits for the exit, then runs `cleanup`.
+ * Spawns a server process (node unless `command` says otherwise) with this process's environment
+ * plus `env`, and waits until `probe` answers 2xx; the returned stop() sends SIGTERM, waits for
+ * the exit, then runs `cleanup`.
  */
-export async function spawnServer(args, env, probe, cleanup = () => {}) {
-  const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'inherit', 'inherit'] });
+export async function spawnServer(args, env, probe, cleanup = () => {}, command = process.execPath) {
+  const child = spawn(command, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'inherit', 'inherit'] });
   const exited = new Promise((resolve) => child.once('exit', resolve));
   // Never leave the server behind, even when the script dies of an uncaught error.
   process.once('exit', () => child.exitCode === null && child.kill('SIGTERM'));

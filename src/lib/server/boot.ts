@@ -25,4 +25,6 @@ export async function boot(): Promise<Runtime> {
 
 export { baseSecurityHeaders };
 export { createSnapshotFastPath } from './snapshots/serve-snapshot-node.ts';
+export { createStaticFastPath } from './http/static-files.ts';
+export { answerMalformedTarget } from './http/malformed-target.ts';
 export { CLIENT_ADDRESS_HEADER, markClientAddressResolved, resolveClientAddress } from './http/forwarded.ts';

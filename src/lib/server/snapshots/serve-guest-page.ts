@@ -2,6 +2,7 @@ import { DEMO_TOKEN } from '@shared/demo.ts';
 import { currentBuildId } from './build-id.ts';
 import { queryCounter } from './query-counter.ts';
 import { encodeSnapshot, forgetIfChangedElsewhere, peekSnapshot, readSnapshot, SNAPSHOT_TOKEN, writeSnapshot, type Encoding, type Snapshot } from './snapshot-store.ts';
+import { isNotModified, negotiate, notModifiedHeaders } from '../http/negotiate.ts';
 import { currentWriteEpoch } from './write-epoch.ts';
 
 /** Headers every guest page carries (SECURITY.md 15: the token must not leak through Referer). */
@@ -107,34 +108,6 @@ async function answer(request: Request, token: string, render: () => Promise<Res
   }
 }
 
-/** Browsers send a handful of distinct Accept-Encoding values: each is parsed once. */
-const NEGOTIATED_MAX = 64;
-const negotiated = new Map<string, Encoding>();
-
-function negotiate(accept: string | null): Encoding {
-  if (!accept) return 'html';
-  let encoding = negotiated.get(accept);
-  if (encoding === undefined) {
-    encoding = parseAcceptEncoding(accept);
-    if (negotiated.size >= NEGOTIATED_MAX) negotiated.clear();
-    negotiated.set(accept, encoding);
-  }
-  return encoding;
-}
-
-function parseAcceptEncoding(accept: string): Encoding {
-  const offered = new Map<string, number>();
-  for (const part of accept.toLowerCase().split(',')) {
-    const [name, ...params] = part.trim().split(';');
-    const q = params.map((p) => /^\s*q=([\d.]+)/.exec(p)?.[1]).find(Boolean);
-    offered.set(name!.trim(), q === undefined ? 1 : Number(q));
-  }
-  const weight = (name: string) => offered.get(name) ?? offered.get('*') ?? 0;
-  if (weight('br') > 0) return 'br';
-  if (weight('gzip') > 0) return 'gz';
-  return 'html';
-}
-
 /** Response headers of a snapshot answer, whichever server writes them. */
 export function snapshotHeaders({ header, body }: Snapshot, encoding: Encoding, state: 'hit' | 'miss'): Record<string, string> {
   return {
@@ -150,11 +123,6 @@ export function snapshotHeaders({ header, body }: Snapshot, encoding: Encoding, 
   };
 }
 
-/** Headers of a 304: the validators and policies, no body description. */
-export function notModifiedHeaders(headers: Record<string, string>): Record<string, string> {
-  const { 'content-length': _length, 'content-encoding': _encoding, ...rest } = headers;
-  return rest;
-}
 
 function respond(request: Request, snapshot: Snapshot, encoding: Encoding, state: 'hit' | 'miss'): Response {
   const headers = snapshotHeaders(snapshot, encoding, state);
@@ -162,12 +130,3 @@ function respond(request: Request, snapshot: Snapshot, encoding: Encoding, state
   return new Response(request.method === 'HEAD' ? null : (snapshot.body as Uint8Array<ArrayBuffer>), { status: 200, headers });
 }
 
-/** Weak comparison (RFC 9110 §13.1.2): the same page in any encoding matches. */
-export function isNotModified(ifNoneMatch: string | null, etag: string): boolean {
-  if (!ifNoneMatch) return false;
-  const opaque = etag.replace(/^W\//, '');
-  return ifNoneMatch.split(',').some((tag) => {
-    const candidate = tag.trim();
-    return candidate === '*' || candidate.replace(/^W\//, '') === opaque;
-  });
-}

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { queryCounter } from './query-counter.ts';
-import { findFreshSnapshotInMemory, guestToken, isNotModified, notModifiedHeaders, snapshotHeaders } from './serve-guest-page.ts';
+import { isNotModified, notModifiedHeaders } from '../http/negotiate.ts';
+import { findFreshSnapshotInMemory, guestToken, snapshotHeaders } from './serve-guest-page.ts';
 import type { Encoding, Snapshot } from './snapshot-store.ts';
 
 interface FastPathOptions {

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
+import type { Encoding } from '../http/negotiate.ts';
 import { processState } from '../process-state.ts';
 import { getRuntime } from '../runtime.ts';
 import { bumpWriteEpoch } from './write-epoch.ts';
@@ -12,7 +13,7 @@ import { bumpWriteEpoch } from './write-epoch.ts';
  * A guest request reads exactly one item; a half-written item (fs driver, concurrent write) fails
  * the length check and counts as a miss.
  */
-export type Encoding = 'br' | 'gz' | 'html';
+export type { Encoding };
 export const ENCODINGS: readonly Encoding[] = ['br', 'gz', 'html'];
 
 export interface SnapshotHeader {

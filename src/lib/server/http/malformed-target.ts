@@ -1,0 +1,38 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { NON_PAGE_CSP } from './security.ts';
+
+/**
+ * A request target whose path does not percent-decode ("/api/%E0%A4%A", "/%ZZ") cannot name any
+ * route. Astro would answer a bare text/plain "Bad request."; this answers 400 the way the rest of
+ * the app does instead: JSON `{ message }` under /api (issue: polish, item 4), a small page elsewhere.
+ * Returns false for a target that decodes.
+ */
+export function answerMalformedTarget(req: IncomingMessage, res: ServerResponse, securityHeaders: Record<string, string>): boolean {
+  const url = req.url ?? '/';
+  const queryAt = url.indexOf('?');
+  const pathname = queryAt === -1 ? url : url.slice(0, queryAt);
+  if (!pathname.includes('%') || decodes(pathname)) return false;
+
+  const isApi = pathname.toLowerCase().startsWith('/api/');
+  const body = isApi
+    ? JSON.stringify({ message: 'The request address is not valid (malformed percent-encoding).' })
+    : '<!doctype html><html lang="en"><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>Bad request · Porchlight</title><p>This address is not valid. Please check the link, or go to <a href="/">Porchlight</a>.</p></html>';
+  res.writeHead(400, {
+    ...securityHeaders,
+    'content-type': isApi ? 'application/json; charset=utf-8' : 'text/html; charset=utf-8',
+    'content-security-policy': NON_PAGE_CSP,
+    'cache-control': 'no-store',
+    'content-length': String(Buffer.byteLength(body)),
+  });
+  res.end(req.method === 'HEAD' ? undefined : body);
+  return true;
+}
+
+function decodes(pathname: string): boolean {
+  try {
+    decodeURIComponent(pathname);
+    return true;
+  } catch {
+    return false;
+  }
+}
