@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { defineMiddleware } from 'astro:middleware';
 import { finishSessionHeaders, guardRequest, openSession } from '@server/auth/session-gate.ts';
-import { isAppError } from '@server/http/app-error.ts';
+import { assertApiRoute } from '@server/http/api-routes.ts';
+import { AppError, isAppError } from '@server/http/app-error.ts';
 import { errorResponse } from '@server/http/json.ts';
 import { baseSecurityHeaders, checkApiRequest, NON_PAGE_CSP, PAGE_FALLBACK_CSP } from '@server/http/security.ts';
 import { getRuntime } from '@server/runtime.ts';
@@ -25,7 +26,10 @@ export const onRequest = defineMiddleware(async (context, next) => {
 
   let response: Response;
   let sessionCookie: string | undefined;
+  const isApi = context.url.pathname.toLowerCase().startsWith('/api/');
   try {
+    // Every /api answer is JSON: an unknown path 404, a method the route lacks 405 with Allow.
+    if (isApi) assertApiRoute(context.request.method, context.url.pathname);
     checkApiRequest(context.request, context.url, config);
     // Sessions, the 401 rule for private /api routes and the login redirects (accounts issue, item 1).
     sessionCookie = await openSession(context, config);
@@ -33,8 +37,10 @@ export const onRequest = defineMiddleware(async (context, next) => {
     const isGuestPage = context.url.pathname === '/instruction' || context.url.pathname.startsWith('/instruction/');
     response = guardRequest(context) ?? (isGuestPage ? await serveGuestPage(context.request, context.url.pathname, () => next()) : await next());
   } catch (error) {
-    if (!isAppError(error)) throw error;
-    response = errorResponse(error);
+    if (!isAppError(error) && !isApi) throw error;
+    // A bug under /api still answers JSON; the cause goes to the log with the request id.
+    if (!isAppError(error)) log.error({ err: error, reqId: requestId }, 'unhandled API error');
+    response = errorResponse(isAppError(error) ? error : new AppError('INTERNAL', 'Something went wrong on our side. Please try again.', { cause: error }));
   }
 
   // Some responses (redirects, fetched ones) have immutable headers: copy them into a new one.

@@ -3,7 +3,7 @@ import { toast } from 'sonner';
 import { api, failureStatus, serverMessageOf } from '@shared/api-client.ts';
 import { messages } from '@shared/messages.ts';
 import { saveUserInfo } from '@shared/user-info.ts';
-import { redirectTarget } from '../lib/safe-redirect.ts';
+import { redirectTarget } from '../lib/redirect-target.ts';
 
 /** The part of Google Identity Services (https://accounts.google.com/gsi/client) used here. */
 interface GoogleId {

@@ -1,7 +1,9 @@
 /**
- * Where to go after signing in (SPEC §2 Login: the `redirect` query value, else /dashboard).
- * Only a path on this site is followed: "//evil.example", "/\evil.example" and absolute URLs
- * would send a freshly signed-in user to someone else's page (open redirect).
+ * Where to go after signing in (SPEC §2 Login: the `redirect` query value, else /dashboard), for
+ * the login form and for the server's redirect of a signed-in visit to /login alike. Only a path
+ * on this site is followed: "//evil.example", "/\evil.example" and absolute URLs would send a
+ * freshly signed-in user to someone else's page (open redirect). The answer is the URL parser's
+ * serialisation, so it is percent-encoded ASCII: safe in a Location header whatever was asked.
  */
 export const DEFAULT_AFTER_LOGIN = '/dashboard';
 
@@ -17,9 +19,4 @@ export function safeRedirectPath(value: string | null | undefined, origin: strin
   } catch {
     return fallback;
   }
-}
-
-/** The redirect target of the current page's `?redirect=`. */
-export function redirectTarget(): string {
-  return safeRedirectPath(new URLSearchParams(window.location.search).get('redirect'), window.location.origin);
 }

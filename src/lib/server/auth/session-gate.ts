@@ -1,5 +1,6 @@
 import type { Config } from '../config.ts';
 import { messages } from '@shared/messages.ts';
+import { safeRedirectPath } from '@shared/safe-redirect.ts';
 import { AppError } from '../http/app-error.ts';
 import { isPublicApiRoute } from './public-routes.ts';
 import { clearSessionCookie, readSessionToken, serializeSessionCookie, sessionCookieName } from './session-cookie.ts';
@@ -42,12 +43,6 @@ function under(pathname: string, roots: string[]): boolean {
   return roots.some((root) => path === root || path.startsWith(`${root}/`));
 }
 
-/** Only same-site paths: "/x" yes; "//evil.example", "/\\evil.example" and absolute URLs no. */
-export function safeRedirect(value: string | null): string {
-  if (!value || !value.startsWith('/') || value.startsWith('//') || value.includes('\\') || /\p{Cc}/u.test(value)) return '/dashboard';
-  return value;
-}
-
 function redirect(location: string): Response {
   return new Response(null, { status: 302, headers: { location, 'cache-control': 'no-store' } });
 }
@@ -68,7 +63,7 @@ export function guardRequest(context: GateContext): Response | undefined {
     const target = encodeURIComponent(url.pathname + url.search).replaceAll('%2F', '/');
     return redirect(`/login?redirect=${target}`);
   }
-  if (locals.user && under(url.pathname, GUEST_ONLY_PAGES)) return redirect(safeRedirect(url.searchParams.get('redirect')));
+  if (locals.user && under(url.pathname, GUEST_ONLY_PAGES)) return redirect(safeRedirectPath(url.searchParams.get('redirect'), url.origin));
   return undefined;
 }
 

@@ -1,0 +1,59 @@
+import { AppError } from './app-error.ts';
+
+/**
+ * The /api routes and the methods each answers, read from the route modules themselves (their
+ * exported GET, POST… handlers), so that an unknown path answers 404 JSON and a known path asked
+ * with another method answers 405 JSON with `Allow` (issue: polish, item 4), before anything else
+ * looks at the request. A new route file is picked up by the build with nothing to register.
+ */
+const modules = import.meta.glob<Record<string, unknown>>('../../../pages/api/**/*.ts', { eager: true });
+
+const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+
+interface ApiRoute {
+  pattern: RegExp;
+  /** Static segments count for more than dynamic ones, as in Astro's own route priority. */
+  rank: number;
+  allow: string[];
+}
+
+/** `../../../pages/api/instruction/[id]/share.ts` → /api/instruction/<one segment>/share. */
+function toRoute(file: string, module: Record<string, unknown>): ApiRoute {
+  const path = file.replace(/^.*\/pages/, '').replace(/\.ts$/, '').replace(/\/index$/, '');
+  let rank = 0;
+  const source = path
+    .split('/')
+    .slice(1)
+    .map((segment) => {
+      if (/^\[\.\.\.\w+\]$/.test(segment)) return '(?:/.*)?';
+      if (/^\[\w+\]$/.test(segment)) {
+        rank += 1;
+        return '/[^/]+';
+      }
+      rank += 10;
+      return `/${segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`;
+    })
+    .join('');
+  const exported = new Set(METHODS.filter((method) => typeof module[method] === 'function' || typeof module.ALL === 'function'));
+  // Astro answers HEAD with the GET handler.
+  if (exported.has('GET')) exported.add('HEAD');
+  return { pattern: new RegExp(`^${source}/?$`, 'i'), rank, allow: METHODS.filter((method) => exported.has(method)) };
+}
+
+const routes = Object.entries(modules)
+  .map(([file, module]) => toRoute(file, module))
+  .sort((a, b) => b.rank - a.rank);
+
+/** The methods the route at this path answers, or undefined when no route has the path. */
+export function allowedMethods(pathname: string): string[] | undefined {
+  return routes.find((route) => route.pattern.test(pathname))?.allow;
+}
+
+/** Throws the JSON 404 or 405 (with `Allow`; OPTIONS included) of an /api request no route answers. */
+export function assertApiRoute(method: string, pathname: string): void {
+  const allow = allowedMethods(pathname);
+  if (!allow) throw new AppError('NOT_FOUND', 'No such API endpoint.');
+  if (!allow.includes(method)) {
+    throw new AppError('METHOD_NOT_ALLOWED', `This endpoint does not answer ${method}.`, { headers: { allow: allow.join(', ') } });
+  }
+}
