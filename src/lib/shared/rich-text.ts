@@ -3,6 +3,8 @@
  * message) may hold, declared once. The server's sanitiser keeps exactly these on write
  * (src/lib/server/instructions/sanitize-rich-text.ts); the editor's Tiptap setup produces no more,
  * and its preview shows no more (src/admin/features/editor/model/render-rich-text.ts).
+ * Stored text is also well-formed: each element closes where a browser closes it, and `li`, the
+ * one tag here that implies a parent, sits only in a `ul` or `ol` (issue 11 items 2 and 3).
  */
 export const RICH_TEXT_TAGS = ['p', 'br', 'strong', 'em', 'u', 's', 'ul', 'ol', 'li', 'a', 'span'] as const;
 
