@@ -153,8 +153,10 @@ test('duplicate, change code, regenerate link, copy link, preview and delete', a
   await panel.getByRole('button', { name: 'Duplicate' }).click();
   await expect(toast(page, text.duplicated)).toBeVisible();
   await expect(panel).toBeHidden();
+  // The copy is named after the original (issue 11 item 12); both cards match "Garden House".
+  await expect(page.getByRole('article', { name: 'Copy of Garden House', exact: true })).toBeVisible();
   await expect(card(page, 'Garden House')).toHaveCount(2);
-  expect(await listInstructions(page)).toHaveLength(2);
+  expect((await listInstructions(page)).map((item) => item.nameInstruction).sort()).toEqual(['Copy of Garden House', 'Garden House']);
 
   // Change Code (the original is the older one: last in the newest-first list)
   const originalCard = page.getByRole('article', { name: 'Garden House' }).last();

@@ -1,7 +1,9 @@
 import net from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { messages } from '../src/lib/shared/messages.ts';
-import { CONTACT_MESSAGE_MAX } from '../src/lib/shared/schemas/contact.ts';
+import { CONTACT_EMAIL_MAX, CONTACT_MESSAGE_MAX, CONTACT_NAME_MAX } from '../src/lib/shared/schemas/contact.ts';
+import { USER_MESSAGE_MAX } from '../src/lib/shared/schemas/user-message.ts';
+import { createUser, login, withCookie } from './helpers/auth.ts';
 import { startServer, type TestServer } from './helpers/server.ts';
 import { startSmtpServer, type TestSmtpServer } from './helpers/smtp.ts';
 
@@ -90,7 +92,10 @@ describe('POST /api/messaging/contact', () => {
       ['email missing', { name: valid.name, message: valid.message }, messages.contact.emailRequired],
       ['email malformed', { ...valid, email: 'grace-at-example.com' }, messages.contact.emailInvalid],
       ['message missing', { name: valid.name, email: valid.email }, messages.contact.messageRequired],
-      ['message too long', { ...valid, message: 'x'.repeat(CONTACT_MESSAGE_MAX + 1) }, messages.contact.tooLong],
+      // Each field answers with its own message (issue 11 item 15), not "Your message is too long." for all.
+      ['name too long', { ...valid, name: 'x'.repeat(CONTACT_NAME_MAX + 1) }, messages.contact.nameTooLong(CONTACT_NAME_MAX)],
+      ['email too long', { ...valid, email: `${'x'.repeat(CONTACT_EMAIL_MAX)}@example.com` }, messages.contact.emailTooLong(CONTACT_EMAIL_MAX)],
+      ['message too long', { ...valid, message: 'x'.repeat(CONTACT_MESSAGE_MAX + 1) }, messages.contact.messageTooLong(CONTACT_MESSAGE_MAX)],
       ['everything missing', {}, messages.contact.nameRequired],
       ['not an object', [1, 2], messages.contact.nameRequired],
     ])('%s → 400', async (_label, json, message) => {
@@ -184,5 +189,19 @@ describe('POST /api/messaging/contact', () => {
       // Everything this file sent came from 127.0.0.1: exactly the allowance was stored.
       expect(counts().contacts).toBe(5);
     });
+  });
+});
+
+describe('POST /api/messaging/sendMessageFromUser: each field its own message', () => {
+  it.each([
+    ['name too long', { name: 'x'.repeat(CONTACT_NAME_MAX + 1) }, messages.contact.nameTooLong(CONTACT_NAME_MAX)],
+    ['email too long', { email: `${'x'.repeat(CONTACT_EMAIL_MAX)}@example.com` }, messages.contact.emailTooLong(CONTACT_EMAIL_MAX)],
+    ['message too long', { message: 'x'.repeat(USER_MESSAGE_MAX + 1) }, messages.contact.messageTooLong(USER_MESSAGE_MAX)],
+  ])('%s → 400 with the same text the support form shows', async (_label, change, message) => {
+    const user = await createUser(server);
+    const cookie = await login(server, user.email, user.password);
+    const response = await server.request('/api/messaging/sendMessageFromUser', { json: { ...valid, ...change }, headers: withCookie(cookie) });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ message });
   });
 });

@@ -266,8 +266,46 @@ describe('POST /api/instruction/:id (duplicate)', () => {
     expect(copy.version).toBe(1);
     const { _id: _a, token: _b, version: _c, updatedAt: _d, ...copyContent } = copy;
     const { _id: _e, token: _f, version: _g, updatedAt: _h, ...savedContent } = saved;
-    expect(copyContent).toEqual(savedContent);
+    expect(copyContent).toEqual({ ...savedContent, nameInstruction: 'Copy of Original' });
     expect((await (await h.call('/api/instruction')).json()) as Instruction[]).toHaveLength(2);
+  });
+
+  async function duplicate(h: Host, id: string): Promise<string> {
+    const response = await h.call(`/api/instruction/${id}`, { method: 'POST' });
+    expect(response.status).toBe(201);
+    return ((await response.json()) as { instruction: Instruction }).instruction.nameInstruction;
+  }
+
+  it('names the copy "Copy of …", then "Copy of … (2)", "(3)" while the name is taken among the host\'s guidebooks', async () => {
+    const h = await host('gold');
+    const original = await create(h, { nameInstruction: 'Harbour Loft' });
+    expect(await duplicate(h, original._id)).toBe('Copy of Harbour Loft');
+    expect(await duplicate(h, original._id)).toBe('Copy of Harbour Loft (2)');
+    expect(await duplicate(h, original._id)).toBe('Copy of Harbour Loft (3)');
+
+    // Another host's names do not count.
+    const other = await host('gold');
+    const theirs = await create(other, { nameInstruction: 'Harbour Loft' });
+    expect(await duplicate(other, theirs._id)).toBe('Copy of Harbour Loft');
+  });
+
+  it('keeps the name within the limit by shortening the original part, never splitting a character', async () => {
+    const h = await host('gold');
+    // 1 + 99 × 2 + 1 UTF-16 units: cutting at a fixed length would split a house in two.
+    const long = await create(h, { nameInstruction: `a${'🏠'.repeat(99)}b` });
+    expect(long.nameInstruction.length).toBe(MAX_TEXT);
+    const first = await duplicate(h, long._id);
+    expect(first).toBe(`Copy of a${'🏠'.repeat(95)}`);
+    const second = await duplicate(h, long._id);
+    expect(second).toBe(`Copy of a${'🏠'.repeat(93)} (2)`);
+    for (const name of [first, second]) {
+      expect(name.length).toBeLessThanOrEqual(MAX_TEXT);
+      expect(name.isWellFormed()).toBe(true);
+    }
+    // Saved back unchanged: the name passes the schema's limit.
+    const copies = (await (await h.call('/api/instruction')).json()) as Instruction[];
+    const copy = copies.find((item) => item.nameInstruction === second)!;
+    expect((await save(h, copy)).status).toBe(200);
   });
 });
 

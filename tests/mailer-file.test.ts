@@ -60,3 +60,22 @@ it('writes the mail as an .eml file and logs where, with the links it holds', as
   };
   await waitFor(() => (status() === 'sent' ? true : undefined));
 });
+
+it('keeps the verification link whole on one line of the .eml, readable as plain text (issue 11 item 14)', async () => {
+  const name = 'Zoë Ångström-Łukasiewicz de la Montaña y Villaverde';
+  const response = await server.request('/api/users', { json: { name, email: 'eml.reader@example.com', password: 'long enough password', captchaToken: '' } });
+  expect(response.status).toBe(201);
+
+  const line = await waitFor(() => server.logs.find((l) => l.includes('mail: written to outbox folder') && l.includes('eml.reader@example.com')));
+  const entry = JSON.parse(line) as { file: string; links: string[] };
+  expect(entry.links).toHaveLength(1);
+  const link = new URL(entry.links[0]!);
+  expect(link.pathname).toBe('/verify-email');
+  expect(link.searchParams.get('name')).toBe(name);
+
+  const eml = fs.readFileSync(entry.file, 'utf8');
+  expect(eml.split('\n')).toContain(entry.links[0]);
+  expect(eml).toMatch(/^Content-Transfer-Encoding: 8bit$/m);
+  expect(eml).not.toMatch(/=\n|=3D/);
+  expect(eml).toContain(`Hello ${name},`);
+});

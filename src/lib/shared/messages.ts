@@ -14,7 +14,10 @@ export const messages = {
     emailRequired: 'Please enter your email address.',
     emailInvalid: 'Please enter a valid email address.',
     messageRequired: 'Please enter a message.',
-    tooLong: 'Your message is too long.',
+    // Each field says which one is too long (issue 11 item 15): the form shows it under that field.
+    nameTooLong: (max: number) => `Your name can be at most ${max} characters.`,
+    emailTooLong: (max: number) => `Your email address can be at most ${max} characters.`,
+    messageTooLong: (max: number) => `Your message can be at most ${max} characters.`,
     failed: 'Your message could not be sent. Please try again.',
   },
   feedback: { thanks: 'Thank you for your feedback!', notSent: 'Email Not Sent' },
@@ -97,6 +100,8 @@ export const messages = {
     // Server answers of the accounts API (issue: accounts backend).
     registered: 'Registration successful. Please check your email to verify your account.',
     invalidCredentials: 'Invalid email or password.',
+    loginLinkSent: 'We need one more step to confirm it is you. If the email and password are right, we have sent a sign-in link to that address: open it on this device.',
+    loginLinkFailed: 'This sign-in link has expired or was already used. Please log in again.',
     wrongPassword: 'Wrong password.',
     googleLocked: 'Google accounts cannot change this.',
     googleUnavailable: 'Google sign-in is not available.',
@@ -125,6 +130,8 @@ export const messages = {
     tooLarge: 'The image is larger than 10 MB.',
     tooManyPixels: 'The image is too large (more than 40 megapixels).',
     badKind: 'The image type must be square or rectangle.',
+    /** SECURITY.md 30: a /media/u/… path of another account, named by the field that holds it. */
+    notYours: (field: string) => `${field} must be one of your own uploads. Upload the image from this account.`,
     quotaReached: 'You have reached your upload limit (500 images or 200 MB). Images you no longer use are removed within two hours; please try again then.',
   },
   settings: {

@@ -1,10 +1,12 @@
 import { getRuntime } from '../runtime.ts';
+import { assertMayReferenceImage } from '../uploads/may-reference-image.ts';
 import { scheduleUploadCleanup } from '../uploads/remove-unreferenced-uploads.ts';
 import { findSessionUser } from './find-user.ts';
 import type { SessionUser } from './types.ts';
 
 /** PATCH /api/users/profile: the picture path returned by the upload ('' removes it). */
 export async function updatePicture({ user, picture }: { user: SessionUser; picture: string }): Promise<SessionUser> {
+  assertMayReferenceImage({ userId: user.id, path: picture, field: 'The profile picture' });
   const { db } = await getRuntime();
   await db.updateTable('users').set({ picture, updated_at: Date.now() }).where('id', '=', user.id).execute();
   // The previous picture may now be unreferenced; the debounced pass removes it after its grace period.

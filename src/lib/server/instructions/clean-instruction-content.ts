@@ -1,5 +1,6 @@
 import { MAX_RICH, type InstructionContent } from '@shared/schemas/instruction.ts';
 import { AppError } from '../http/app-error.ts';
+import { assertMayReferenceImage, mayReferenceImage } from '../uploads/may-reference-image.ts';
 import { sanitizeRichText } from './sanitize-rich-text.ts';
 
 /**
@@ -22,12 +23,38 @@ export function storedRichTexts(content: InstructionContent): Set<string> {
   return new Set([...content.boxes.map((box) => box.paragraph), ...content.manualBoxes.map((box) => box.paragraph), content.textGreating]);
 }
 
-/** The server-only step after the shared schema (STYLE.md 3): every rich-text field sanitised. */
-export function cleanInstructionContent(content: InstructionContent, stored?: ReadonlySet<string>): InstructionContent {
+/** Each image of a guidebook through `map`, with the name a message gives its field. */
+function mapImages(content: InstructionContent, map: (path: string, field: string) => string): InstructionContent {
   return {
     ...content,
-    boxes: content.boxes.map((box) => ({ ...box, paragraph: cleanRichText(box.paragraph, 'A step text', stored) })),
-    manualBoxes: content.manualBoxes.map((box) => ({ ...box, paragraph: cleanRichText(box.paragraph, 'An additional info text', stored) })),
-    textGreating: cleanRichText(content.textGreating, 'The welcome message', stored),
+    photoGreating: map(content.photoGreating, 'The host picture'),
+    boxes: content.boxes.map((box, i) => ({ ...box, imageUrl: map(box.imageUrl, `The image of check-in step ${i + 1}`) })),
+    manualBoxes: content.manualBoxes.map((box, i) => ({ ...box, imageUrl: map(box.imageUrl, `The image of additional info ${i + 1}`) })),
   };
+}
+
+/**
+ * The server-only step after the shared schema (STYLE.md 3): every image the host's own or the
+ * product's (422 otherwise, SECURITY.md 30), every rich-text field sanitised.
+ */
+export function cleanInstructionContent({ content, userId, stored }: { content: InstructionContent; userId: string; stored?: ReadonlySet<string> }): InstructionContent {
+  const checked = mapImages(content, (path, field) => {
+    assertMayReferenceImage({ userId, path, field });
+    return path;
+  });
+  return {
+    ...checked,
+    boxes: checked.boxes.map((box) => ({ ...box, paragraph: cleanRichText(box.paragraph, 'A step text', stored) })),
+    manualBoxes: checked.manualBoxes.map((box) => ({ ...box, paragraph: cleanRichText(box.paragraph, 'An additional info text', stored) })),
+    textGreating: cleanRichText(checked.textGreating, 'The welcome message', stored),
+  };
+}
+
+/**
+ * A stored guidebook with every image that is not the host's to use emptied: what a copy of it
+ * keeps. Only guidebooks saved before SECURITY.md 30 can hold one, and their copy should not
+ * fail for it.
+ */
+export function withoutForeignImages(content: InstructionContent, userId: string): InstructionContent {
+  return mapImages(content, (path) => (mayReferenceImage(userId, path) ? path : ''));
 }

@@ -1,7 +1,9 @@
-import { instructionContentSchema, isMediaPath, MAX_TEXT, type Instruction, type InstructionPartial } from '@shared/schemas/instruction.ts';
+import { instructionContentSchema, MAX_TEXT, type Instruction, type InstructionPartial } from '@shared/schemas/instruction.ts';
+import { isMediaPath } from '@shared/schemas/media-path.ts';
 import { getUserPlan } from '../billing/get-user-plan.ts';
 import { getRuntime } from '../runtime.ts';
 import { getSettings } from '../settings/get-settings.ts';
+import { mayReferenceImage } from '../uploads/may-reference-image.ts';
 import { cleanInstructionContent } from './clean-instruction-content.ts';
 import { afterInstructionWrite } from './instruction-events.ts';
 import { toInstruction } from './instruction-row.ts';
@@ -21,11 +23,12 @@ export async function createInstruction({ userId, input }: { userId: string; inp
   ]);
   const content = instructionContentSchema.parse({
     ...settings,
-    photoGreating: isMediaPath(user.picture) ? user.picture : '',
+    // A picture saved before SECURITY.md 30 may be another host's upload: the new guidebook goes without.
+    photoGreating: isMediaPath(user.picture) && mayReferenceImage(userId, user.picture) ? user.picture : '',
     hostName: user.name.trim().slice(0, MAX_TEXT),
     ...withoutUndefined(input),
   });
-  const row = await insertInstruction({ userId, plan, content: cleanInstructionContent(content) });
+  const row = await insertInstruction({ userId, plan, content: cleanInstructionContent({ content, userId }) });
   await afterInstructionWrite({ id: row.id });
   return toInstruction(row);
 }

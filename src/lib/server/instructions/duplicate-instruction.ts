@@ -1,18 +1,60 @@
-import type { Instruction } from '@shared/schemas/instruction.ts';
+import { sql } from 'kysely';
+import { MAX_TEXT, type Instruction } from '@shared/schemas/instruction.ts';
+import { getRuntime } from '../runtime.ts';
 import { assertCanEdit } from './assert-can-edit.ts';
+import { withoutForeignImages } from './clean-instruction-content.ts';
 import { findOwnedInstruction } from './find-owned-instruction.ts';
 import { afterInstructionWrite } from './instruction-events.ts';
 import { parseStoredContent, toInstruction } from './instruction-row.ts';
 import { insertInstruction } from './insert-instruction.ts';
 
 /**
- * POST /api/instruction/:id: a copy of the content under a new id and a new link. Counts toward
- * the Free limit; its `isFree` follows the plan at the time of copying, like a new guidebook.
+ * POST /api/instruction/:id: a copy of the content under a new id and a new link, named "Copy of …"
+ * so the two can be told apart in the list. Counts toward the Free limit; its `isFree` follows the
+ * plan at the time of copying, like a new guidebook.
  */
 export async function duplicateInstruction({ userId, id }: { userId: string; id: string }): Promise<Instruction> {
   const source = await findOwnedInstruction({ userId, id });
   const plan = await assertCanEdit({ userId, isFree: source.is_free === 1 });
-  const row = await insertInstruction({ userId, plan, content: parseStoredContent(source.data) });
+  const content = withoutForeignImages(parseStoredContent(source.data), userId);
+  const nameInstruction = copyName(content.nameInstruction, await guidebookNames(userId));
+  const row = await insertInstruction({ userId, plan, content: { ...content, nameInstruction } });
   await afterInstructionWrite({ id: row.id });
   return toInstruction(row);
+}
+
+const COPY_PREFIX = 'Copy of ';
+
+/**
+ * "Copy of <original>", or "Copy of <original> (2)", "(3)"… while one of the host's guidebooks has
+ * that name. The original part is shortened to keep the whole within the name's limit, and the
+ * result is trimmed as the schema trims, so saving it back changes nothing.
+ */
+function copyName(original: string, taken: ReadonlySet<string>): string {
+  for (let n = 1; ; n += 1) {
+    const suffix = n === 1 ? '' : ` (${n})`;
+    const name = `${COPY_PREFIX}${fitLength(original, MAX_TEXT - COPY_PREFIX.length - suffix.length)}`.trim() + suffix;
+    if (!taken.has(name)) return name;
+  }
+}
+
+/** The longest start of `text` within `max` UTF-16 units (zod's measure), never splitting a surrogate pair. */
+function fitLength(text: string, max: number): string {
+  if (text.length <= max) return text;
+  let kept = '';
+  for (const char of text) {
+    if (kept.length + char.length > max) break;
+    kept += char;
+  }
+  return kept;
+}
+
+async function guidebookNames(userId: string): Promise<Set<string>> {
+  const { db } = await getRuntime();
+  const rows = await db
+    .selectFrom('instructions')
+    .select(sql<string | null>`json_extract(data, '$.nameInstruction')`.as('name'))
+    .where('user_id', '=', userId)
+    .execute();
+  return new Set(rows.flatMap((row) => (row.name === null ? [] : [row.name])));
 }

@@ -18,7 +18,7 @@ export async function updateInstruction({ userId, id, content, version }: { user
   const row = await findOwnedInstruction({ userId, id });
   await assertCanEdit({ userId, isFree: row.is_free === 1 });
   const stored = storedRichTexts(parseStoredContent(row.data));
-  const data = JSON.stringify(cleanInstructionContent(content, stored));
+  const data = JSON.stringify(cleanInstructionContent({ content, userId, stored }));
 
   const { db } = await getRuntime();
   const updated = await db

@@ -20,7 +20,21 @@ export function mediaPath(key: string): string {
   return MEDIA_PREFIX + key;
 }
 
-/** Every upload key a text mentions as /media/…, wherever it sits in the text. */
-export function uploadKeysIn(text: string): string[] {
-  return Array.from(text.matchAll(MEDIA_PATH_IN_TEXT), (match) => match[1]!);
+/** Every upload of `ownerId` a text mentions as /media/…, wherever it sits in the text. */
+export function ownUploadKeysIn(text: string, ownerId: string): string[] {
+  return Array.from(text.matchAll(MEDIA_PATH_IN_TEXT), (match) => match[1]!).filter((key) => key.startsWith(`u/${ownerId}/`));
+}
+
+/** Any origin will do: only the path is resolved against it. */
+const RESOLVE_BASE = 'http://media.invalid';
+const OWNER_IN_PATH = /^\/media\/u\/([^/]+)\//;
+
+/**
+ * The account whose upload a /media path names, or null for a path outside the uploads (the
+ * product's own images). The path is resolved as a browser resolves it before requesting it, so
+ * `/media/./u/x/…` names x as well.
+ */
+export function uploadOwnerOf(path: string): string | null {
+  const pathname = URL.parse(path, RESOLVE_BASE)?.pathname ?? path;
+  return OWNER_IN_PATH.exec(pathname)?.[1] ?? null;
 }

@@ -2,17 +2,19 @@ import type { Kysely } from 'kysely';
 import type { Storage } from 'unstorage';
 import type { Database } from '@db/schema.ts';
 import type { Logger } from '../logger.ts';
-import { uploadKeysIn } from './media-path.ts';
+import { ownUploadKeysIn } from './media-path.ts';
 import { UPLOAD_GRACE_MS } from './upload-limits.ts';
 import { processState } from '../process-state.ts';
 
 const DELETE_CHUNK = 500;
 
 /**
- * Deletes uploads that nothing references any more: no instruction (step and additional-info
- * images, the host photo, or any other field), no user's settings and no profile picture mention
- * their /media/ path. Only uploads older than the grace period go, so an image uploaded a moment
- * ago and not yet saved survives. Returns the keys removed.
+ * Deletes uploads that their owner no longer references: none of the owner's instructions (step
+ * and additional-info images, the host photo, or any other field), neither the owner's settings
+ * nor profile picture mention their /media/ path. Another account naming the path keeps nothing
+ * alive (SECURITY.md 30), so it cannot hold files, and quota, of someone else's. Only uploads
+ * older than the grace period go, so an image uploaded a moment ago and not yet saved survives.
+ * Returns the keys removed.
  *
  * The reference check and the row deletion share one transaction: a save committed meanwhile makes
  * the deletion fail (and the next run try again) rather than lose a referenced file. Files are
@@ -43,15 +45,15 @@ export async function removeUnreferencedUploads({
   return removed;
 }
 
-/** Every upload key mentioned anywhere a user's content lives; streamed, never all in memory. */
+/** Every upload key its owner mentions anywhere their content lives; streamed, never all in memory. */
 async function collectReferencedKeys(db: Kysely<Database>): Promise<Set<string>> {
   const keys = new Set<string>();
-  const add = (text: string) => {
-    for (const key of uploadKeysIn(text)) keys.add(key);
+  const add = (ownerId: string, text: string) => {
+    for (const key of ownUploadKeysIn(text, ownerId)) keys.add(key);
   };
-  for await (const row of db.selectFrom('instructions').select('data').stream()) add(row.data);
-  for await (const row of db.selectFrom('user_settings').select('data').stream()) add(row.data);
-  for await (const row of db.selectFrom('users').select('picture').where('picture', '!=', '').stream()) add(row.picture);
+  for await (const row of db.selectFrom('instructions').select(['user_id', 'data']).stream()) add(row.user_id, row.data);
+  for await (const row of db.selectFrom('user_settings').select(['user_id', 'data']).stream()) add(row.user_id, row.data);
+  for await (const row of db.selectFrom('users').select(['id', 'picture']).where('picture', '!=', '').stream()) add(row.id, row.picture);
   return keys;
 }
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { messages } from '../messages.ts';
+import { isMediaPath } from './media-path.ts';
 
 /**
  * Account forms and API bodies (SPEC §5, §7 Auth). The API parses the request schemas; the forms
@@ -75,6 +76,9 @@ export const googleLoginSchema = z.object({ credential: z.string({ error: text.g
 /** POST /api/users/verify-email. */
 export const verifyEmailSchema = z.object({ token: tokenSchema }, { error: text.tokenRequired });
 
+/** POST /api/users/login-link: the token of the sign-in link mailed past the failure limit. */
+export const loginLinkSchema = z.object({ token: tokenSchema }, { error: text.tokenRequired });
+
 /** POST /api/users/requestResetPassword. */
 export const requestResetSchema = z.object({ email: emailSchema }, { error: text.emailRequired });
 
@@ -94,7 +98,7 @@ export const profilePictureSchema = z.object(
     picture: z
       .string({ error: text.pictureInvalid })
       .max(500, text.pictureInvalid)
-      .refine((value) => value === '' || /^\/media\/[\w./-]+$/.test(value) && !value.includes('..'), text.pictureInvalid),
+      .refine(isMediaPath, text.pictureInvalid),
   },
   { error: text.pictureInvalid },
 );

@@ -44,6 +44,7 @@ import { contactLink, type ContactKind } from '../contact-links.ts';
 import { DEFAULT_HOUSE_RULES, HOUSE_RULE_COUNT } from '../house-rules.ts';
 import { messages } from '../messages.ts';
 import { DEFAULT_THEME, THEME_VALUES } from '../themes.ts';
+import { isMediaPath } from './media-path.ts';
 
 export const MAX_BOXES = 50;
 export const MAX_MANUAL_BOXES = 50;
@@ -75,7 +76,6 @@ export const VIBER_SCHEMES: readonly string[] = [...LINK_SCHEMES, 'viber:'];
 
 // eslint-disable-next-line no-control-regex -- control characters are exactly what these match
 const CONTROL = /[\u0000-\u001f\u007f]/g;
-const MEDIA_PATH = /^\/media\/[\w./-]+$/;
 /** "facebook.com/x" or "www.x.com": a bare host name, read as https. */
 const BARE_HOST = /^[a-z0-9-]+(\.[a-z0-9-]+)+(?::\d+)?(?:[/?#]|$)/i;
 
@@ -97,11 +97,6 @@ export function isAllowedUrl(value: string, schemes: readonly string[] = LINK_SC
   }
   if (!schemes.includes(url.protocol)) return false;
   return url.protocol === 'http:' || url.protocol === 'https:' ? url.hostname !== '' : true;
-}
-
-/** True for '' or a path served by our /media route (what the upload API answers). */
-export function isMediaPath(value: string): boolean {
-  return value === '' || (MEDIA_PATH.test(value) && !value.includes('..'));
 }
 
 /**

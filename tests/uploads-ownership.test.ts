@@ -1,0 +1,206 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, SqliteDialect } from 'kysely';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '@db/schema.ts';
+import { createNamedStorage } from '../src/lib/server/storage.ts';
+import { removeUnreferencedUploads } from '../src/lib/server/uploads/remove-unreferenced-uploads.ts';
+import { messages } from '../src/lib/shared/messages.ts';
+import type { Instruction } from '../src/lib/shared/schemas/instruction.ts';
+import { createUser, login, query, run, withCookie } from './helpers/auth.ts';
+import { startServer, type TestServer } from './helpers/server.ts';
+
+// Issue 11 item 6, SECURITY.md 30: a host references only their own uploads. Another host's
+// /media/u/… path is refused as a picture or a step image, a duplicate keeps only the host's own,
+// and only the owner's references keep a file (and its share of the owner's quota) alive.
+let server: TestServer;
+let png: Buffer;
+
+beforeAll(async () => {
+  server = await startServer();
+  png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#3a7bd5' } }).png().toBuffer();
+});
+
+afterAll(async () => {
+  await server?.stop();
+});
+
+interface Host {
+  id: string;
+  call(pathname: string, init?: RequestInit & { json?: unknown }): Promise<Response>;
+  /** Uploads a real image and returns its /media path. */
+  upload(): Promise<string>;
+}
+
+async function host(): Promise<Host> {
+  const user = await createUser(server);
+  const cookie = await login(server, user.email, user.password);
+  const call: Host['call'] = (pathname, init = {}) => server.request(pathname, { ...init, headers: withCookie(cookie, Object.fromEntries(new Headers(init.headers))) });
+  return {
+    id: user.id,
+    call,
+    async upload() {
+      const form = new FormData();
+      form.append('image', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'a.png');
+      form.append('type', 'square');
+      const response = await call('/api/upload', { method: 'POST', body: form });
+      const body = (await response.json()) as { image: string };
+      expect(response.status, JSON.stringify(body)).toBe(201);
+      return body.image;
+    },
+  };
+}
+
+async function create(h: Host, body: Record<string, unknown> = {}): Promise<Instruction> {
+  const response = await h.call('/api/instruction', { json: body });
+  expect(response.status).toBe(201);
+  return ((await response.json()) as { instruction: Instruction }).instruction;
+}
+
+async function expectRefused(response: Response, field: string): Promise<void> {
+  expect(response.status).toBe(422);
+  expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+  expect(await response.json()).toEqual({ message: messages.upload.notYours(field) });
+}
+
+const storedPicture = (userId: string) => query<{ picture: string }>(server, 'SELECT picture FROM users WHERE id = ?', userId)[0]!.picture;
+
+describe('profile picture', () => {
+  it("another host's upload → 422 naming the field; the picture stays as it was", async () => {
+    const [owner, other] = await Promise.all([host(), host()]);
+    const [theirs, mine] = await Promise.all([owner.upload(), other.upload()]);
+    expect((await other.call('/api/users/profile', { method: 'PATCH', json: { picture: mine } })).status).toBe(200);
+
+    await expectRefused(await other.call('/api/users/profile', { method: 'PATCH', json: { picture: theirs } }), 'The profile picture');
+    expect(storedPicture(other.id)).toBe(mine);
+  });
+
+  it('a dot segment does not hide whose upload it is (the browser resolves it away)', async () => {
+    const [owner, other] = await Promise.all([host(), host()]);
+    const theirs = await owner.upload();
+    const disguised = theirs.replace('/media/u/', '/media/./u/');
+    const response = await other.call('/api/users/profile', { method: 'PATCH', json: { picture: disguised } });
+    expect([400, 422]).toContain(response.status);
+    expect(storedPicture(other.id)).toBe('');
+  });
+
+  it('the own upload and the empty picture are accepted', async () => {
+    const h = await host();
+    const mine = await h.upload();
+    expect((await h.call('/api/users/profile', { method: 'PATCH', json: { picture: mine } })).status).toBe(200);
+    expect((await h.call('/api/users/profile', { method: 'PATCH', json: { picture: '' } })).status).toBe(200);
+  });
+});
+
+describe('guidebook images', () => {
+  const cases: Array<[string, (foreign: string, own: string) => Record<string, unknown>, string]> = [
+    ['a step image', (foreign, own) => ({ boxes: [{ id: 1, title: 'Door', paragraph: '', imageUrl: own }, { id: 2, title: 'Box', paragraph: '', imageUrl: foreign }] }), 'The image of check-in step 2'],
+    ['an additional info image', (foreign) => ({ manualBoxes: [{ id: 1, paragraph: '<p>Beach</p>', imageUrl: foreign }] }), 'The image of additional info 1'],
+    ['the host picture', (foreign) => ({ photoGreating: foreign }), 'The host picture'],
+  ];
+
+  it.each(cases)("another host's upload as %s → 422 naming it; nothing saved", async (_label, change, field) => {
+    const [owner, other] = await Promise.all([host(), host()]);
+    const [theirs, mine] = await Promise.all([owner.upload(), other.upload()]);
+    const created = await create(other, { nameInstruction: 'Before' });
+
+    await expectRefused(await other.call(`/api/instruction/${created._id}`, { method: 'PUT', json: { ...created, nameInstruction: 'After', ...change(theirs, mine) } }), field);
+    const [row] = query<{ version: number; data: string }>(server, 'SELECT version, data FROM instructions WHERE id = ?', created._id);
+    expect(row!.version).toBe(1);
+    expect(row!.data).not.toContain(theirs);
+    expect(JSON.parse(row!.data)).toMatchObject({ nameInstruction: 'Before' });
+
+    const count = () => query<{ n: number }>(server, 'SELECT count(*) AS n FROM instructions WHERE user_id = ?', other.id)[0]!.n;
+    await expectRefused(await other.call('/api/instruction', { json: { nameInstruction: 'New', ...change(theirs, mine) } }), field);
+    expect(count()).toBe(1);
+  });
+
+  it("the host's own uploads and the product's own /media paths are accepted", async () => {
+    const h = await host();
+    const mine = await h.upload();
+    const created = await create(h);
+    const response = await h.call(`/api/instruction/${created._id}`, {
+      method: 'PUT',
+      json: { ...created, photoGreating: mine, boxes: [{ id: 1, title: 'Door', paragraph: '', imageUrl: '/media/steps/door.webp' }], manualBoxes: [{ id: 2, paragraph: '', imageUrl: mine }] },
+    });
+    expect(response.status).toBe(200);
+  });
+
+  it("a new guidebook does not take a profile picture that is another host's upload (stored before this rule)", async () => {
+    const [owner, other] = await Promise.all([host(), host()]);
+    const theirs = await owner.upload();
+    run(server, 'UPDATE users SET picture = ? WHERE id = ?', theirs, other.id);
+    expect((await create(other)).photoGreating).toBe('');
+
+    const mine = await other.upload();
+    run(server, 'UPDATE users SET picture = ? WHERE id = ?', mine, other.id);
+    expect((await create(other)).photoGreating).toBe(mine);
+  });
+
+  it("a duplicate keeps only the host's own uploads (a guidebook stored before this rule)", async () => {
+    const [owner, other] = await Promise.all([host(), host()]);
+    const [theirs, mine] = await Promise.all([owner.upload(), other.upload()]);
+    const created = await create(other, { nameInstruction: 'Legacy' });
+    const data = {
+      ...JSON.parse(query<{ data: string }>(server, 'SELECT data FROM instructions WHERE id = ?', created._id)[0]!.data),
+      photoGreating: theirs,
+      boxes: [
+        { id: 1, title: 'Mine', paragraph: '', imageUrl: mine },
+        { id: 2, title: 'Theirs', paragraph: '', imageUrl: theirs },
+      ],
+      manualBoxes: [{ id: 3, paragraph: '', imageUrl: theirs }],
+    };
+    run(server, 'UPDATE instructions SET data = ? WHERE id = ?', JSON.stringify(data), created._id);
+
+    const response = await other.call(`/api/instruction/${created._id}`, { method: 'POST' });
+    expect(response.status).toBe(201);
+    const { instruction: copy } = (await response.json()) as { instruction: Instruction };
+    expect(copy.photoGreating).toBe('');
+    expect(copy.boxes.map((box) => box.imageUrl)).toEqual([mine, '']);
+    expect(copy.manualBoxes.map((box) => box.imageUrl)).toEqual(['']);
+    expect(query<{ data: string }>(server, 'SELECT data FROM instructions WHERE id = ?', copy._id)[0]!.data).not.toContain(theirs);
+  });
+});
+
+describe('clean-up and quota count only the owner’s references', () => {
+  let db: Kysely<Database>;
+  beforeAll(() => {
+    const sqlite = new SQLite(path.join(server.dataDir, 'porchlight.sqlite'));
+    sqlite.pragma('busy_timeout = 5000');
+    db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  });
+  afterAll(async () => {
+    await db?.destroy();
+  });
+
+  const keyOf = (image: string) => image.slice('/media/'.length);
+  const exists = (image: string) => fs.existsSync(path.join(server.dataDir, 'uploads', keyOf(image)));
+  const uploadsOf = (userId: string) => query<{ n: number }>(server, 'SELECT count(*) AS n FROM uploads WHERE user_id = ?', userId)[0]!.n;
+
+  it("another host's guidebook, settings or picture naming an upload do not keep it", async () => {
+    const [owner, other] = await Promise.all([host(), host()]);
+    const [inGuidebook, inSettings, asPicture, ownerKeeps] = await Promise.all(Array.from({ length: 4 }, () => owner.upload()));
+    for (const image of [inGuidebook, inSettings, asPicture, ownerKeeps]) {
+      run(server, 'UPDATE uploads SET created_at = ? WHERE key = ?', Date.now() - 2 * 60 * 60_000, keyOf(image!));
+    }
+    // References written before this rule (straight into the database, as an old row would hold them).
+    const guidebook = await create(other);
+    const data = JSON.parse(query<{ data: string }>(server, 'SELECT data FROM instructions WHERE id = ?', guidebook._id)[0]!.data) as Record<string, unknown>;
+    run(server, 'UPDATE instructions SET data = ? WHERE id = ?', JSON.stringify({ ...data, boxes: [{ id: 1, title: '', paragraph: '', imageUrl: inGuidebook }] }), guidebook._id);
+    run(server, 'INSERT INTO user_settings (user_id, data, updated_at) VALUES (?, ?, ?)', other.id, JSON.stringify({ textGreating: `<p><a href="${server.origin}${inSettings}">photo</a></p>` }), Date.now());
+    run(server, 'UPDATE users SET picture = ? WHERE id = ?', asPicture, other.id);
+    // The owner's own reference keeps that one.
+    expect((await owner.call('/api/users/profile', { method: 'PATCH', json: { picture: ownerKeeps } })).status).toBe(200);
+    expect(uploadsOf(owner.id)).toBe(4);
+
+    // The server's own debounced pass may get there first: assert on what is left, not on who removed it.
+    const storage = createNamedStorage({ dataDir: server.dataDir, storageDriver: 'fs' }, 'uploads');
+    await removeUnreferencedUploads({ db, storage });
+    expect(exists(ownerKeeps!)).toBe(true);
+    for (const image of [inGuidebook, inSettings, asPicture]) expect(exists(image!)).toBe(false);
+    // The quota counts the owner's stored files: only the one the owner uses is left.
+    expect(uploadsOf(owner.id)).toBe(1);
+  });
+});
