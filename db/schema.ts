@@ -73,7 +73,8 @@ export interface SessionsTable {
   created_at: number;
 }
 
-export type UserTokenPurpose = 'verify' | 'reset' | 'email_change';
+/** `login`: the one-time sign-in link mailed past the per-account failure limit (0007). */
+export type UserTokenPurpose = 'verify' | 'reset' | 'email_change' | 'login';
 
 export interface UserTokensTable {
   /** Hex SHA-256 of the mailed token. */
@@ -86,6 +87,15 @@ export interface UserTokensTable {
   expires_at: number;
   used_at: number | null;
   created_at: number;
+}
+
+/** A browser that signed in to an account before (db/migrations/0007-login-proof.ts). */
+export interface KnownDevicesTable {
+  /** Hex SHA-256 of the device cookie's token. */
+  hash: string;
+  user_id: string;
+  created_at: number;
+  last_used_at: number;
 }
 
 /** One stored upload (db/migrations/0004-uploads.ts); `key` is the path after /media/. */
@@ -152,6 +162,7 @@ export interface Database {
   rate_limits: RateLimitsTable;
   sessions: SessionsTable;
   user_tokens: UserTokensTable;
+  known_devices: KnownDevicesTable;
   uploads: UploadsTable;
   geocode_cache: GeocodeCacheTable;
   billing_customers: BillingCustomersTable;

@@ -3,6 +3,7 @@ import * as m0002 from './0002-accounts.ts';
 import * as m0004 from './0004-uploads.ts';
 import * as m0005 from './0005-geocode-cache.ts';
 import * as m0006 from './0006-billing.ts';
+import * as m0007 from './0007-login-proof.ts';
 
 /** Every migration in order. Listed statically so the server bundle carries them (no fs lookups). */
 export const migrations: ReadonlyArray<{ name: string; up: string }> = [
@@ -11,4 +12,5 @@ export const migrations: ReadonlyArray<{ name: string; up: string }> = [
   { name: '0004-uploads', ...m0004 },
   { name: '0005-geocode-cache', ...m0005 },
   { name: '0006-billing', ...m0006 },
+  { name: '0007-login-proof', ...m0007 },
 ];

@@ -1,11 +1,11 @@
 import '@shared/zod-jitless.ts';
-import { useState, type SubmitEvent } from 'react';
+import { useEffect, useState, type SubmitEvent } from 'react';
 import { toast } from 'sonner';
 import { api, ApiError, serverMessageOf } from '@shared/api-client.ts';
 import { messages } from '@shared/messages.ts';
 import { EMAIL_MAX, PASSWORD_MAX, loginSchema } from '@shared/schemas/auth.ts';
 import { saveUserInfo } from '@shared/user-info.ts';
-import { redirectTarget } from '../lib/safe-redirect.ts';
+import { redirectTarget } from '../lib/redirect-target.ts';
 import { useFormFields } from '../lib/use-form-fields.ts';
 import AuthCard from './AuthCard.tsx';
 import PublicToaster from '../lib/PublicToaster.tsx';
@@ -32,7 +32,10 @@ export default function LoginForm({ googleClientId }: Props) {
   const { id, validate, field, ready } = useFormFields(loginSchema, FIELDS, { email: '', password: '' });
   const [formError, setFormError] = useState<string>();
   const [unverified, setUnverified] = useState(false);
+  const [linkSent, setLinkSent] = useState(false);
   const [busy, setBusy] = useState(false);
+  useMailedSignInLink({ setBusy, setFormError });
+
   async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     const data = busy ? null : validate().data;
@@ -41,6 +44,7 @@ export default function LoginForm({ googleClientId }: Props) {
     setBusy(true);
     setFormError(undefined);
     setUnverified(false);
+    setLinkSent(false);
     let failure: unknown;
     try {
       if (saveUserInfo(await api.post<unknown>('/api/users/auth', data))) {
@@ -56,6 +60,11 @@ export default function LoginForm({ googleClientId }: Props) {
       // SPEC §8: the verification notice plus an error toast.
       setUnverified(true);
       toast.error(messages.auth.verifyFirst);
+      return;
+    }
+    if (failure instanceof ApiError && failure.status === 403 && failure.code === 'LOGIN_LINK_SENT') {
+      // Many failures from elsewhere: the owner signs in through the mailed link (SECURITY.md 8).
+      setLinkSent(true);
       return;
     }
     const text = serverMessageOf(failure) ?? messages.auth.loginFailed;
@@ -83,6 +92,13 @@ export default function LoginForm({ googleClientId }: Props) {
           </Notice>
         </div>
       ) : null}
+      {linkSent ? (
+        <div className="mb-5">
+          <Notice tone="info" role="status" title="Check your email">
+            {messages.auth.loginLinkSent}
+          </Notice>
+        </div>
+      ) : null}
       <form method="post" noValidate onSubmit={onSubmit} aria-busy={busy} aria-describedby={formError ? `${id}-form-error` : undefined} className="grid gap-5">
         <TextField {...field('email')} label="Email" type="email" autoComplete="username" inputMode="email" maxLength={EMAIL_MAX} required />
         <TextField {...field('password')} label="Password" type="password" autoComplete="current-password" maxLength={PASSWORD_MAX} required aside={FORGOT} />
@@ -104,4 +120,25 @@ export default function LoginForm({ googleClientId }: Props) {
       <PublicToaster />
     </AuthCard>
   );
+}
+
+/**
+ * /login?link=…: the one-time sign-in link mailed past the per-account failure limit. Used with a
+ * POST from the page, so a mail scanner that fetches the link does not spend it.
+ */
+function useMailedSignInLink({ setBusy, setFormError }: { setBusy: (busy: boolean) => void; setFormError: (text: string) => void }) {
+  useEffect(() => {
+    const token = new URLSearchParams(window.location.search).get('link');
+    if (!token) return;
+    setBusy(true);
+    api
+      .post<unknown>('/api/users/login-link', { token })
+      .then((info) => {
+        if (saveUserInfo(info)) window.location.assign(redirectTarget());
+      })
+      .catch((error: unknown) => {
+        setBusy(false);
+        setFormError(serverMessageOf(error) ?? messages.auth.loginLinkFailed);
+      });
+  }, [setBusy, setFormError]);
 }

@@ -26,8 +26,13 @@ function rule(name: string, limit: number, windowMs: number): (value: string) =>
 export const rateRules = {
   /** Failed logins (and failed password checks on account changes) per account and address. */
   loginAccountIp: (email: string, ip: string): RateRule => ({ key: `login:acct-ip:${email}|${ip}`, limit: 10, windowMs: 15 * MINUTE }),
-  /** Failed logins per account from anywhere: slows a distributed guess, expires within the hour. */
+  /**
+   * Failed logins per account from anywhere: past it a password alone signs in only from a known
+   * browser; elsewhere the owner gets a mailed link (login-user.ts). Never a lockout.
+   */
   loginAccount: rule('login:acct', 100, HOUR),
+  /** Sign-in links mailed past the per-account limit, per user id. */
+  loginLinkAccount: rule('login:link', 3, HOUR),
   /** Failed logins per address across accounts (credential stuffing). */
   loginIp: rule('login:ip', 100, HOUR),
   googleIp: rule('google:ip', 60, 15 * MINUTE),
@@ -67,6 +72,12 @@ export async function checkRateLimits(rules: RateRule[], now = Date.now()): Prom
   const { db } = await getRuntime();
   const blocked = await overLimit(db, rules, now);
   if (blocked !== undefined) throw rateLimitedError(blocked);
+}
+
+/** Milliseconds until a full rule frees up, or undefined while it has room; counts nothing. */
+export async function rateLimitWait(rule: RateRule, now = Date.now()): Promise<number | undefined> {
+  const { db } = await getRuntime();
+  return overLimit(db, [rule], now);
 }
 
 /** Counts one hit against every rule; for failures that count only once they happened. */

@@ -41,6 +41,16 @@ export function resetPasswordMail(config: AppConfig, { to, name, token }: { to: 
   return accountMail(to, name, 'Reset your Porchlight password', ['Follow this link to choose a new password:', url, 'The link works for one hour and only once. If you did not ask for it, ignore this email: your password stays as it is.']);
 }
 
+/** Past the per-account failure limit, a right password from a new browser gets this link (login-user.ts). */
+export function loginLinkMail(config: AppConfig, { to, name, token }: { to: string; name: string; token: string }): MailMessage {
+  const url = link(config, '/login', { link: token });
+  return accountMail(to, name, 'Your Porchlight sign-in link', [
+    'Many failed sign-ins to your account came from elsewhere, so we ask for one more step. Open this link to sign in:',
+    url,
+    'The link works for 15 minutes and only once. If you did not just try to sign in, someone else knows your password: change it once signed in.',
+  ]);
+}
+
 /** A reset asked for an account that signs in with Google: there is no password to reset. */
 export function resetGoogleAccountMail(config: AppConfig, { to, name }: { to: string; name: string }): MailMessage {
   return accountMail(to, name, 'Reset your Porchlight password', [`Your Porchlight account signs in with Google, so it has no password to reset. Use "Sign in with Google" at ${link(config, '/login', {})}.`]);

@@ -7,6 +7,7 @@ export const TOKEN_LIFETIME_MS: Record<UserTokenPurpose, number> = {
   verify: 24 * 60 * 60 * 1000,
   reset: 60 * 60 * 1000,
   email_change: 24 * 60 * 60 * 1000,
+  login: 15 * 60 * 1000,
 };
 
 export interface IssueTokenOptions {

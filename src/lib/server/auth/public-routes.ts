@@ -5,6 +5,7 @@
 const PUBLIC_EXACT = new Set([
   'POST /api/users',
   'POST /api/users/auth',
+  'POST /api/users/login-link',
   'POST /api/users/authGoogle',
   'POST /api/users/verify-email',
   'POST /api/users/logout',

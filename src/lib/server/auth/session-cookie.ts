@@ -39,9 +39,13 @@ export function clearSessionCookie(config: Pick<Config, 'isLocalOrigin'>): strin
 
 /** The session token from a Cookie header, or null; tokens are base64url, anything else is ignored. */
 export function readSessionToken(request: Request, config: Pick<Config, 'isLocalOrigin'>): string | null {
+  return readTokenCookie(request, sessionCookieName(config));
+}
+
+/** A token cookie's value by name, or null; our tokens are base64url, anything else is ignored. */
+export function readTokenCookie(request: Request, name: string): string | null {
   const header = request.headers.get('cookie');
   if (!header) return null;
-  const name = sessionCookieName(config);
   for (const part of header.split(';')) {
     const eq = part.indexOf('=');
     if (eq === -1 || part.slice(0, eq).trim() !== name) continue;

@@ -1,5 +1,6 @@
 import type { APIContext } from 'astro';
-import { EmailNotVerifiedError, loginUser } from '@server/auth/login-user.ts';
+import { readDeviceToken, rememberDevice } from '@server/auth/known-device.ts';
+import { EmailNotVerifiedError, LoginProofRequiredError, loginUser } from '@server/auth/login-user.ts';
 import { jsonWithSession } from '@server/auth/session-response.ts';
 import { toUserInfo } from '@server/auth/user-info.ts';
 import { clientAddress } from '@server/http/client-address.ts';
@@ -11,11 +12,13 @@ import { loginSchema } from '@shared/schemas/auth.ts';
 export const POST = handle(async (context: APIContext) => {
   const { config } = await getRuntime();
   const input = await readBody(context.request, loginSchema);
+  const deviceToken = readDeviceToken(context.request, config);
   try {
-    const { user, ...session } = await loginUser({ ...input, ip: clientAddress(context) });
-    return jsonWithSession(config, toUserInfo(user), session);
+    const { user, ...session } = await loginUser({ ...input, ip: clientAddress(context), deviceToken });
+    return jsonWithSession(config, toUserInfo(user), session, 200, [await rememberDevice(config, user.id, deviceToken)]);
   } catch (error) {
-    if (error instanceof EmailNotVerifiedError) return json({ message: error.message, code: error.errorCode }, error.status);
+    // Answers the form acts on: the verification notice, or "open the link we mailed you".
+    if (error instanceof EmailNotVerifiedError || error instanceof LoginProofRequiredError) return json({ message: error.message, code: error.errorCode }, error.status);
     throw error;
   }
 });

@@ -1,4 +1,5 @@
 import type { APIContext } from 'astro';
+import { readDeviceToken, rememberDevice } from '@server/auth/known-device.ts';
 import { loginWithGoogle } from '@server/auth/login-with-google.ts';
 import { jsonWithSession } from '@server/auth/session-response.ts';
 import { toUserInfo } from '@server/auth/user-info.ts';
@@ -12,5 +13,5 @@ export const POST = handle(async (context: APIContext) => {
   const { config } = await getRuntime();
   const { credential } = await readBody(context.request, googleLoginSchema);
   const { user, ...session } = await loginWithGoogle({ credential, ip: clientAddress(context) });
-  return jsonWithSession(config, toUserInfo(user), session);
+  return jsonWithSession(config, toUserInfo(user), session, 200, [await rememberDevice(config, user.id, readDeviceToken(context.request, config))]);
 });
