@@ -185,13 +185,13 @@ const PICTURE_PNG = Buffer.from(
 
 test('profile: a picture needs a file, then uploads and replaces the initials', async ({ page, host: _host }) => {
   await page.goto('/dashboard/profile');
-  const upload = page.getByRole('button', { name: 'Upload', exact: true });
-  await upload.click();
+  // The editor's upload control (issue 11 item 11): a cancelled choice says so, a chosen file uploads.
+  const input = page.getByLabel(/Profile picture/);
+  await input.setInputFiles([]);
   await expect(toast(page, messages.upload.noFile)).toBeVisible();
 
-  await page.getByLabel('Profile picture').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PICTURE_PNG });
   const saved = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/users/profile');
-  await upload.click();
+  await input.setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PICTURE_PNG });
   expect((await saved).ok()).toBe(true);
   await expect(toast(page, 'Profile picture updated')).toBeVisible();
   // The top bar's avatar shows the stored picture, served from our own /media route.

@@ -35,7 +35,11 @@ function Register({ turnstileSiteKey, googleClientId }: Props) {
   const turnstile = useRef<TurnstileInstance>(null);
   const resultRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    if (sentTo) resultRef.current?.focus();
+    if (!sentTo) return;
+    // The form was scrolled to its button; the shorter result card starts near the top. Scroll
+    // there (its heading clear of the sticky header) rather than let focus scroll it into view.
+    window.scrollTo({ top: 0 });
+    resultRef.current?.focus({ preventScroll: true });
   }, [sentTo]);
 
   function onCaptcha(token: string) {

@@ -10,7 +10,8 @@ import AuthCard from './AuthCard.tsx';
 const TICK_MS = 100;
 const LOGIN = '/login';
 
-type Status = { state: 'pending' } | { state: 'success' } | { state: 'error'; message: string; needsLogin?: boolean };
+/** `login`: an address-change link opened signed out. Not a failure: log in and it completes. */
+type Status = { state: 'pending' } | { state: 'success' } | { state: 'login' } | { state: 'error'; message: string };
 
 interface Props {
   /** 'signup' confirms a new account; 'change' confirms a new e-mail address (SPEC §4). */
@@ -33,7 +34,7 @@ async function confirm(variant: Props['variant'], token: string): Promise<Status
   } catch (error) {
     const status = failureStatus(error);
     // An address change is confirmed by the signed-in owner only (the server answers 401 otherwise).
-    if (variant === 'change' && status === 401) return { state: 'error', message: messages.auth.pleaseLogIn, needsLogin: true };
+    if (variant === 'change' && status === 401) return { state: 'login' };
     return { state: 'error', message: status === 409 ? messages.auth.alreadyVerified : messages.auth.verificationFailed };
   }
 }
@@ -43,6 +44,18 @@ function StatusIcon({ status }: { status: Status }) {
   if (status.state === 'pending') {
     return <span className="size-16 animate-spin rounded-full border-4 border-brand-100 border-t-brand-600 motion-reduce:animate-none" aria-hidden="true" />;
   }
+  if (status.state === 'login') {
+    // A padlock in the brand colours: a step to take, not something that went wrong.
+    return (
+      <span className={`${common} bg-brand-100 text-brand-800`} aria-hidden="true">
+        <svg className="size-8" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+          <rect x="3" y="11" width="18" height="10" rx="2" />
+          <path d="M7 11V7a5 5 0 0 1 10 0v4" />
+          <path d="M12 15v2" />
+        </svg>
+      </span>
+    );
+  }
   const ok = status.state === 'success';
   return (
     <span className={`${common} ${ok ? 'bg-emerald-100 text-emerald-700' : 'bg-red-100 text-red-700'}`} aria-hidden="true">
@@ -51,6 +64,29 @@ function StatusIcon({ status }: { status: Status }) {
       </svg>
     </span>
   );
+}
+
+/** The card's heading and the sentence after "Hi {name},". */
+function wording(status: Status, variant: Props['variant']): { title: string; text: string } {
+  switch (status.state) {
+    case 'pending':
+      return { title: 'Verifying your email…', text: 'This takes only a moment.' };
+    case 'success':
+      return {
+        title: messages.auth.emailVerified,
+        text: variant === 'change' ? 'your new email address is confirmed. Use it the next time you log in.' : 'your account is ready. Log in to create your first guidebook.',
+      };
+    case 'login':
+      return {
+        title: 'Log in to confirm your new email',
+        text: 'this link changes the email address of your Porchlight account. Log in with your current email address, and the change completes right after.',
+      };
+    case 'error':
+      return {
+        title: status.message,
+        text: status.message === messages.auth.alreadyVerified ? 'you can log in right away.' : 'this link is invalid or has expired. Please open the most recent email we sent you.',
+      };
+  }
 }
 
 /** /verify-email and /verify-email-change (SPEC §2, §4 E-mail verification, §8). */
@@ -67,6 +103,7 @@ function Verification({ variant, token, name }: Props) {
       setStatus(result);
       if (result.state === 'success') toast.success(messages.auth.emailVerified);
       else if (result.state === 'error') toast.error(result.message);
+      // `login` is explained on the card itself: no error toast for a step still to take.
     });
   }, [variant, token]);
 
@@ -75,27 +112,15 @@ function Verification({ variant, token, name }: Props) {
     return () => window.clearInterval(timer);
   }, []);
 
-  // Signed out on the e-mail-change link: log in, then come straight back to this link.
-  const loginHref =
-    status.state === 'error' && status.needsLogin ? `${LOGIN}?redirect=${encodeURIComponent(window.location.pathname + window.location.search)}` : LOGIN;
+  // Signed out on the e-mail-change link: log in, then come straight back to this link, which
+  // then completes the change with the new session (the token rides in the redirect target).
+  const loginHref = status.state === 'login' ? `${LOGIN}?redirect=${encodeURIComponent(window.location.pathname + window.location.search)}` : LOGIN;
   useEffect(() => {
     if (progress >= 100) window.location.assign(loginHref);
   }, [progress, loginHref]);
 
-  const title = status.state === 'pending' ? 'Verifying your email…' : status.state === 'success' ? messages.auth.emailVerified : status.message;
+  const { title, text } = wording(status, variant);
   const greeting = name ? `Hi ${name},` : 'Hi,';
-  const text =
-    status.state === 'pending'
-      ? 'This takes only a moment.'
-      : status.state === 'success'
-        ? variant === 'change'
-          ? 'your new email address is confirmed. Use it the next time you log in.'
-          : 'your account is ready. Log in to create your first guidebook.'
-        : status.message === messages.auth.alreadyVerified
-          ? 'you can log in right away.'
-          : status.needsLogin
-            ? 'log in with your current email address and this link will be confirmed right after.'
-          : 'this link is invalid or has expired. Please open the most recent email we sent you.';
   const secondsLeft = Math.ceil(((100 - progress) * TICK_MS) / 1000);
 
   return (
@@ -120,7 +145,7 @@ function Verification({ variant, token, name }: Props) {
       </div>
       <p className="mt-3 text-center text-sm text-muted">Taking you to the login page in {secondsLeft} s.</p>
       <a href={loginHref} className="btn-primary mt-6 w-full py-3 text-base">
-        Go to login now
+        {status.state === 'login' ? 'Log in to confirm' : 'Go to login now'}
       </a>
     </AuthCard>
   );

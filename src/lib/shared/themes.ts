@@ -39,3 +39,24 @@ export const THEMES: readonly Theme[] = [
 export function findTheme(value: string | undefined | null): Theme {
   return THEMES.find((theme) => theme.value === value) ?? THEMES[0]!;
 }
+
+/** The product's own title: the guest page's title line when the owner has no branding (SPEC §4). */
+export const PRODUCT_TITLE = 'Porchlight';
+
+export interface GuestBranding {
+  theme: Theme;
+  /** The small title line above the guidebook's name. */
+  title: string;
+  /** False below Premium: the product's title and NON_PREMIUM_THEME, whatever is stored. */
+  own: boolean;
+}
+
+/**
+ * What guests see (SPEC §1, §4): a Premium owner's own title (when set) and theme; below Premium the
+ * product's title and the dark theme, the stored choice kept for when the owner upgrades. The guest
+ * page, the editor's preview and its Branding panel all ask this one function.
+ */
+export function guestBranding({ premium, selectedTheme, brandingTitle }: { premium: boolean; selectedTheme: string; brandingTitle: string }): GuestBranding {
+  if (!premium) return { theme: findTheme(NON_PREMIUM_THEME), title: PRODUCT_TITLE, own: false };
+  return { theme: findTheme(selectedTheme), title: brandingTitle.trim() || PRODUCT_TITLE, own: true };
+}

@@ -52,7 +52,8 @@ export function ShareByEmailForm({ id }: { id: string }) {
       <label htmlFor={fieldId} className="field-label">
         Guest's email address
       </label>
-      <div className="flex gap-2">
+      {/* On a phone the field takes the dialog's full width and Send goes below it. */}
+      <div className="flex flex-col gap-2 sm:flex-row">
         <input
           ref={inputRef}
           id={fieldId}

@@ -1,14 +1,12 @@
 import { findHouseRule, houseRuleSvg } from '@shared/house-rules.ts';
 import type { GuestInstruction } from '@shared/schemas/instruction.ts';
-import { findTheme, NON_PREMIUM_THEME, type Theme } from '@shared/themes.ts';
+import { guestBranding, type Theme } from '@shared/themes.ts';
 import { readGuestInstruction } from '../instructions/get-instruction-preview.ts';
 import { isAppError } from '../http/app-error.ts';
 import { getRuntime } from '../runtime.ts';
 import { coordinatesFromMapLink, mapEmbedUrl } from './map-coordinates.ts';
 import { renderParagraph } from './render-paragraph.ts';
 import { wifiQrSvg } from './wifi-qr.ts';
-
-export const PRODUCT_TITLE = 'Porchlight';
 
 /** SPEC §3: "Default Facebook and Instagram placeholder links are shown when unset." */
 const DEFAULT_FACEBOOK = 'https://www.facebook.com/';
@@ -70,6 +68,8 @@ const DEFAULT_OG_IMAGE = '/images/og-guidebook.png';
 /** `appUrl` (configured, never the request's Host) makes the preview image's URL absolute. */
 export async function toGuestPage(i: GuestInstruction, appUrl: URL): Promise<Omit<GuestPage, 'expiresAt'>> {
   const markers = { code: i.code, address: i.address, addressUrl: i.addressUrl };
+  // SPEC §4: a non-premium owner's guests see the product's title and the default dark theme.
+  const branding = guestBranding(i);
   const coordinates = i.addressUrl ? coordinatesFromMapLink(i.addressUrl) : null;
   const welcomeHtml = i.textGreating.trim();
   const welcome = welcomeHtml || i.hostName || i.photoGreating ? { hostName: i.hostName, photo: i.photoGreating, html: welcomeHtml } : null;
@@ -91,11 +91,10 @@ export async function toGuestPage(i: GuestInstruction, appUrl: URL): Promise<Omi
 
   return {
     token: i.token,
-    brand: i.premium && i.brandingTitle ? i.brandingTitle : PRODUCT_TITLE,
+    brand: branding.title,
     name: i.nameInstruction,
-    showProductBranding: !i.premium,
-    // SPEC §4: a non-premium owner's guests see the default dark theme.
-    theme: findTheme(i.premium ? i.selectedTheme : NON_PREMIUM_THEME),
+    showProductBranding: !branding.own,
+    theme: branding.theme,
     quickLinks,
     address: i.address,
     addressUrl: i.addressUrl,

@@ -1,4 +1,4 @@
-import { ArrowLeft, Check, LoaderCircle, Save, Share2 } from 'lucide-react';
+import { ArrowLeft, Check, Eye, LoaderCircle, PencilLine, Save, Share2 } from 'lucide-react';
 import { ToggleGroup } from 'radix-ui';
 import { useState, type MouseEvent } from 'react';
 import { Link } from 'react-router';
@@ -42,7 +42,9 @@ const WIDE = '(min-width: 1024px)';
 
 function ViewToggle({ view, onViewChange, wide }: Pick<Props, 'view' | 'onViewChange'> & { wide: boolean }) {
   const item =
-    'flex-1 rounded-full px-3 py-1.5 text-sm font-semibold text-muted transition-colors hover:text-ink data-[state=on]:bg-surface data-[state=on]:text-ink data-[state=on]:shadow-sm';
+    'flex flex-1 items-center justify-center gap-1.5 rounded-full px-2.5 py-1.5 text-sm font-semibold text-muted transition-colors hover:text-ink sm:px-3 data-[state=on]:bg-surface data-[state=on]:text-ink data-[state=on]:shadow-sm';
+  // The top bar of a phone under 360 px has room for the icons only; the words stay for screen readers.
+  const label = wide ? undefined : 'max-[359px]:sr-only';
   return (
     <ToggleGroup.Root
       type="single"
@@ -53,10 +55,12 @@ function ViewToggle({ view, onViewChange, wide }: Pick<Props, 'view' | 'onViewCh
       className={`flex rounded-full border border-line bg-canvas p-0.5 ${wide ? 'w-full' : ''}`}
     >
       <ToggleGroup.Item value="edit" className={item}>
-        Edit
+        {wide ? null : <PencilLine className="size-4 min-[360px]:hidden" aria-hidden="true" />}
+        <span className={label}>Edit</span>
       </ToggleGroup.Item>
       <ToggleGroup.Item value="preview" className={item}>
-        Preview
+        {wide ? null : <Eye className="size-4 min-[360px]:hidden" aria-hidden="true" />}
+        <span className={label}>Preview</span>
       </ToggleGroup.Item>
     </ToggleGroup.Root>
   );
@@ -64,7 +68,7 @@ function ViewToggle({ view, onViewChange, wide }: Pick<Props, 'view' | 'onViewCh
 
 function SaveButton({ onSave, saving, readOnly, compact }: Pick<Props, 'onSave' | 'saving' | 'readOnly'> & { compact: boolean }) {
   return (
-    <button type="button" className={`btn-primary ${compact ? 'px-4' : 'w-full'}`} onClick={onSave} disabled={saving || readOnly} aria-keyshortcuts="Control+S Meta+S">
+    <button type="button" className={`btn-primary ${compact ? 'px-3.5 sm:px-4' : 'w-full'}`} onClick={onSave} disabled={saving || readOnly} aria-keyshortcuts="Control+S Meta+S">
       {saving ? <LoaderCircle className="size-4 animate-spin" aria-hidden="true" /> : <Save className="size-4" aria-hidden="true" />}
       {saving ? 'Saving…' : 'Save'}
     </button>
@@ -101,14 +105,15 @@ export function EditorSidebar({ id, savedName, name, token, view, onViewChange, 
           <ArrowLeft className="size-5" aria-hidden="true" />
         </Link>
         <ViewToggle view={view} onViewChange={onViewChange} wide={false} />
-        <span className="ml-auto" />
-        {dirty && !readOnly ? <span className="size-2 shrink-0 rounded-full bg-brand-500" title={status} aria-hidden="true" /> : null}
-        {token ? (
-          <button type="button" className="inline-flex size-10 shrink-0 items-center justify-center rounded-full text-ink hover:bg-brand-50" aria-label="Share" aria-haspopup="dialog" onClick={() => setShareOpen(true)}>
-            <Share2 className="size-5" aria-hidden="true" />
-          </button>
-        ) : null}
-        <SaveButton onSave={onSave} saving={saving} readOnly={readOnly} compact />
+        <div className="ml-auto flex items-center gap-2">
+          {dirty && !readOnly ? <span className="size-2 shrink-0 rounded-full bg-brand-500" title={status} aria-hidden="true" /> : null}
+          {token ? (
+            <button type="button" className="inline-flex size-10 shrink-0 items-center justify-center rounded-full text-ink hover:bg-brand-50" aria-label="Share" aria-haspopup="dialog" onClick={() => setShareOpen(true)}>
+              <Share2 className="size-5" aria-hidden="true" />
+            </button>
+          ) : null}
+          <SaveButton onSave={onSave} saving={saving} readOnly={readOnly} compact />
+        </div>
         {share}
       </header>
     );
@@ -120,7 +125,8 @@ export function EditorSidebar({ id, savedName, name, token, view, onViewChange, 
         <LogoMark className="size-7" />
         <span className="font-display text-lg font-bold text-ink">Porchlight</span>
       </div>
-      <div className="grid gap-3 px-4">
+      {/* A column no wider than the sidebar: a long guidebook name is cut short, not widening it. */}
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-3 px-4">
         <BackToDashboard className="btn-ghost justify-start px-3" />
         <div className="rounded-xl border border-line bg-canvas/60 p-3">
           <p className="truncate text-sm font-semibold text-ink" title={name}>

@@ -24,3 +24,9 @@ export function useUploadPicture() {
   const queryClient = useQueryClient();
   return useMutation({ mutationFn: uploadPicture, onSuccess: (data) => storeReturnedUser(queryClient, data) });
 }
+
+/** PATCH /api/users/profile { picture: '' }: back to the initials. */
+export function useRemovePicture() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: () => api.patch<unknown>('/api/users/profile', { picture: '' }), onSuccess: (data) => storeReturnedUser(queryClient, data) });
+}

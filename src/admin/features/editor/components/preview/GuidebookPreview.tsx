@@ -2,7 +2,7 @@ import { Car, ExternalLink, MapPin, Phone, ShoppingBag, SquareParking, Wifi } fr
 import type { CSSProperties } from 'react';
 import { findHouseRule, houseRuleSvg, type HouseRule } from '@shared/house-rules.ts';
 import type { Instruction } from '@shared/schemas/instruction.ts';
-import { findTheme, NON_PREMIUM_THEME } from '@shared/themes.ts';
+import { guestBranding } from '@shared/themes.ts';
 import { renderRichText, type MarkerValues } from '../../model/render-rich-text.ts';
 import { PreviewSteps } from './PreviewSteps.tsx';
 import './preview.css';
@@ -13,16 +13,12 @@ interface Props {
   premium: boolean;
 }
 
-/** The product's own title, shown instead of the branding title below Premium (SPEC §1, §4). */
-const PRODUCT_TITLE = 'Porchlight';
-
 /**
  * SPEC §2 Guest guidebook view, drawn from the form as it is now (unsaved changes included), in
  * the guide's theme. A stand-in until the real guest page: no map, QR or copy buttons.
  */
 export function GuidebookPreview({ form, premium }: Props) {
-  const theme = findTheme(premium ? form.selectedTheme : NON_PREMIUM_THEME);
-  const brand = premium && form.brandingTitle ? form.brandingTitle : PRODUCT_TITLE;
+  const { theme, title: brand } = guestBranding({ premium, selectedTheme: form.selectedTheme, brandingTitle: form.brandingTitle });
   const values: MarkerValues = { code: form.code, address: form.address, addressUrl: form.addressUrl };
   const rules = form.selectedHouseRules.map(findHouseRule).filter((rule): rule is HouseRule => rule !== undefined);
   const quickLinks = [

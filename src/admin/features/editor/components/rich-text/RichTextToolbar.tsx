@@ -1,9 +1,10 @@
 import type { Editor } from '@tiptap/core';
 import { useEditorState } from '@tiptap/react';
-import { Bold, Italic, List, ListOrdered, LockKeyhole, MapPin, Strikethrough, Underline, type LucideIcon } from 'lucide-react';
+import { Bold, Italic, List, ListOrdered, Strikethrough, Underline, type LucideIcon } from 'lucide-react';
 import type { MarkerName } from '@shared/schemas/instruction.ts';
 import { LinkButton } from './LinkButton.tsx';
 import { markerNodeName } from './marker-nodes.ts';
+import { MARKERS } from './markers.ts';
 import { TOOL_BUTTON } from './toolbar-styles.ts';
 
 interface Props {
@@ -25,11 +26,6 @@ const FORMATS: ReadonlyArray<{ name: MarkName; label: string; icon: LucideIcon; 
 ];
 
 /** Formatting buttons and the marker inserts above one rich-text field. */
-const MARKER_BUTTONS: Record<MarkerName, { label: string; icon: LucideIcon }> = {
-  lockbox: { label: 'Lock-box code', icon: LockKeyhole },
-  address: { label: 'Address link', icon: MapPin },
-};
-
 export function RichTextToolbar({ editor, label, markers }: Props) {
   const active = useEditorState({
     editor,
@@ -50,7 +46,7 @@ export function RichTextToolbar({ editor, label, markers }: Props) {
             Insert
           </span>
           {markers.map((marker) => {
-            const { label, icon: Icon } = MARKER_BUTTONS[marker];
+            const { label, icon: Icon } = MARKERS[marker];
             return (
               <button
                 key={marker}

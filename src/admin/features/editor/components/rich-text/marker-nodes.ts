@@ -1,11 +1,7 @@
 import { Node } from '@tiptap/core';
 import type { MarkerName } from '@shared/schemas/instruction.ts';
-
-/** What a marker looks like in the editor (the guest page shows the code or the link instead). */
-export const MARKER_LABELS: Record<MarkerName, string> = {
-  lockbox: '🔒 Lock-box code',
-  address: '📍 Address link',
-};
+import { markerChipView } from './MarkerChip.tsx';
+import { MARKERS } from './markers.ts';
 
 export function markerNodeName(marker: MarkerName): string {
   return `${marker}Marker`;
@@ -26,15 +22,8 @@ function markerNode(marker: MarkerName) {
     draggable: false,
     parseHTML: () => [{ tag: `span[data-marker="${marker}"]` }],
     renderHTML: () => ['span', { 'data-marker': marker }],
-    renderText: () => MARKER_LABELS[marker],
-    addNodeView: () => () => {
-      const dom = document.createElement('span');
-      dom.dataset.marker = marker;
-      dom.className = 'rt-marker';
-      dom.contentEditable = 'false';
-      dom.textContent = MARKER_LABELS[marker];
-      return { dom };
-    },
+    renderText: () => MARKERS[marker].label,
+    addNodeView: () => markerChipView(marker),
   });
 }
 

@@ -121,7 +121,8 @@ export function StepCard<T extends Step>({ config, step, index, total, highlight
           </>
         )}
       </div>
-      <div className="grid gap-4 p-4">
+      {/* One column that may shrink below its content: a long word in the text wraps there. */}
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-4 p-4">
         {'title' in step ? (
           <TextField id={fieldId(config.key, step.id, 'title')} label="Title" value={step.title} maxLength={MAX_TEXT} onChange={(event) => set({ title: event.target.value })} />
         ) : null}
