@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import SQLite from 'better-sqlite3';
-import { Kysely, SqliteDialect } from 'kysely';
+import type { Kysely } from 'kysely';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '@db/schema.ts';
@@ -10,6 +9,7 @@ import { removeUnreferencedUploads } from '../src/lib/server/uploads/remove-unre
 import { messages } from '../src/lib/shared/messages.ts';
 import type { Instruction } from '../src/lib/shared/schemas/instruction.ts';
 import { createUser, login, query, run, withCookie } from './helpers/auth.ts';
+import { serverKysely } from './helpers/kysely.ts';
 import { startServer, type TestServer } from './helpers/server.ts';
 
 // Issue 11 item 6, SECURITY.md 30: a host references only their own uploads. Another host's
@@ -167,9 +167,7 @@ describe('guidebook images', () => {
 describe('clean-up and quota count only the owner’s references', () => {
   let db: Kysely<Database>;
   beforeAll(() => {
-    const sqlite = new SQLite(path.join(server.dataDir, 'porchlight.sqlite'));
-    sqlite.pragma('busy_timeout = 5000');
-    db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+    db = serverKysely(server);
   });
   afterAll(async () => {
     await db?.destroy();

@@ -1,8 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import SQLite from 'better-sqlite3';
-import { Kysely, SqliteDialect } from 'kysely';
+import type { Kysely } from 'kysely';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '@db/schema.ts';
@@ -10,6 +9,7 @@ import { createNamedStorage } from '../src/lib/server/storage.ts';
 import { removeUnreferencedUploads } from '../src/lib/server/uploads/remove-unreferenced-uploads.ts';
 import { messages } from '../src/lib/shared/messages.ts';
 import { createUser, login, query, run, setUserPlan, withCookie } from './helpers/auth.ts';
+import { serverKysely } from './helpers/kysely.ts';
 import { startServer, type TestServer } from './helpers/server.ts';
 import { rawExchange } from './helpers/raw-exchange.ts';
 
@@ -411,9 +411,7 @@ describe('GET /media/…', () => {
 describe('removing unreferenced uploads', () => {
   let db: Kysely<Database>;
   beforeAll(() => {
-    const sqlite = new SQLite(path.join(server.dataDir, 'porchlight.sqlite'));
-    sqlite.pragma('busy_timeout = 5000');
-    db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+    db = serverKysely(server);
   });
   afterAll(async () => {
     await db?.destroy();
