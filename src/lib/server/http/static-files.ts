@@ -28,6 +28,8 @@ interface Variant {
 
 interface StaticFile {
   etag: string;
+  /** A prerendered page (its trailing-slash address redirects to it). */
+  isPage: boolean;
   variants: Partial<Record<Encoding, Variant>>;
 }
 
@@ -116,7 +118,7 @@ function loadFile(clientDir: string, file: string, route: string, pageHeaders: R
     };
     variants[encoding] = { body, ok: Object.entries(headers).flat(), notModified: Object.entries(notModifiedHeaders(headers)).flat() };
   }
-  return { etag, variants };
+  return { etag, isPage: type.startsWith('text/html'), variants };
 }
 
 /** Every servable file of dist/client by its route; the .br/.gz copies are variants, not routes. */
@@ -167,7 +169,7 @@ function redirectTrailingSlash(pathname: string, query: string, files: Map<strin
   if (pathname.length < 2 || !pathname.endsWith('/')) return false;
   const canonical = pathname.replace(/\/+$/, '');
   // Only pages: "/_astro/x.js/" is not a file and gets the app's 404.
-  if (!canonical || !files.has(canonical) || !files.get(canonical)!.variants.html!.ok.includes('text/html; charset=utf-8')) return false;
+  if (!files.get(canonical)?.isPage) return false;
   res.writeHead(308, { ...securityHeaders, location: `${canonical}${query}`, 'cache-control': SHORT, 'content-length': '0' });
   res.end();
   return true;
