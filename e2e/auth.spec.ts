@@ -172,12 +172,14 @@ test('login follows a same-site redirect and refuses another site', async ({ pag
   await fillLogin(page, account.email, account.password);
   await page.waitForURL(/\/dashboard\/profile$/);
 
-  // Leave the dashboard first: its app would otherwise react to the lost session mid-navigation.
-  await page.goto('about:blank');
-  await page.context().clearCookies();
-  await page.goto('/login?redirect=//example.com/phish');
-  await fillLogin(page, account.email, account.password);
-  await page.waitForURL(/\/dashboard$/);
+  // The second half in a fresh tab: the dashboard tab may still be settling (a navigation of its
+  // own interrupted a goto here once) and would react to the lost session.
+  const fresh = await page.context().newPage();
+  await page.close();
+  await fresh.context().clearCookies();
+  await fresh.goto('/login?redirect=//example.com/phish');
+  await fillLogin(fresh, account.email, account.password);
+  await fresh.waitForURL(/\/dashboard$/);
 });
 
 test('register checks the form before sending it', async ({ page }) => {
