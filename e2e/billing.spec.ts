@@ -105,8 +105,11 @@ test('checkout → paid → "Payment Successful" → premium in the dashboard an
   await page.goto('/dashboard/currentSubscription');
   await expect(page.getByRole('heading', { name: 'Premium' })).toBeVisible();
   await expect(statusBadge(page, 'Active')).toBeVisible();
-  await page.goto(`/instruction/${guidebook.token}`);
-  await expect(page.getByText('Cape Stays').first()).toBeVisible();
+  // The plan change rebuilds the guest page off the request path: open it once it is.
+  await expect(async () => {
+    await page.goto(`/instruction/${guidebook.token}`);
+    await expect(page.getByText('Cape Stays').first()).toBeVisible({ timeout: 1_000 });
+  }).toPass();
 });
 
 test('an unpaid outcome says so and offers to try again', async ({ page }) => {

@@ -476,8 +476,11 @@ test('contact: a typed WhatsApp number shows the link guests will open, and the 
   await expect(page).toHaveURL(/\/dashboard$/);
   expect(await readInstruction(page, _id)).toMatchObject({ whatsapp: link, telegram: 'https://t.me/harbour_host' });
 
-  await page.goto(`/instruction/${token}`);
-  await expect(page.getByRole('region', { name: /Need Help/ }).getByRole('link', { name: 'WhatsApp' })).toHaveAttribute('href', link);
+  // The guest page is rebuilt right after the save, off the request path: open it once it is.
+  await expect(async () => {
+    await page.goto(`/instruction/${token}`);
+    await expect(page.getByRole('region', { name: /Need Help/ }).getByRole('link', { name: 'WhatsApp' })).toHaveAttribute('href', link, { timeout: 1_000 });
+  }).toPass();
 });
 
 test('uploads: no file and server refusals show their message', async ({ page }) => {

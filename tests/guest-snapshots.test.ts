@@ -41,6 +41,18 @@ async function create(h: Host, body: Record<string, unknown>): Promise<Instructi
 
 const guest = (pathname: string, headers: Record<string, string> = {}) => server.request(pathname, { headers });
 
+/** Waits until no publish is being rebuilt (guest responses say how many are, NODE_ENV=test). */
+async function rebuildsSettled(): Promise<void> {
+  for (let i = 0; i < 200; i += 1) {
+    if ((await guest('/instruction')).headers.get('x-snapshot-rebuilds') === '0') return;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error('the snapshot rebuilds did not finish within 5 s');
+}
+
+/** The stored copies of a token's snapshot (DATA_DIR/snapshots/<token>/<encoding>). */
+const storedSnapshot = (token: string) => path.join(server.dataDir, 'snapshots', token);
+
 describe('guest page from snapshots', () => {
   it('renders the demo at /instruction, then answers from the snapshot without touching SQLite', async () => {
     const first = await guest('/instruction');
@@ -120,7 +132,7 @@ describe('guest page from snapshots', () => {
     }
   });
 
-  it('shows new content right after a save (the snapshot is rebuilt)', async () => {
+  it('a save: guests keep the previous page from its snapshot, with no render, until the rebuild stores the new one', async () => {
     const h = await host();
     const made = await create(h, {
       nameInstruction: 'Harbour Loft',
@@ -144,14 +156,78 @@ describe('guest page from snapshots', () => {
 
     const saved = await h.call(`/api/instruction/${made._id}`, { method: 'PUT', json: { ...made, nameInstruction: 'Harbour Loft, renovated' } });
     expect(saved.status).toBe(200);
+    // Right after the save a guest is answered from a snapshot (0 statements: no render), the
+    // previous one or already the new one.
+    const during = await guest(url);
+    expect(during.headers.get('x-snapshot')).toBe('hit');
+    expect(during.headers.get('x-sqlite-queries')).toBe('0');
+
+    await rebuildsSettled();
     const after = await guest(url, { 'if-none-match': first.headers.get('etag')! });
     expect(after.status).toBe(200);
+    expect(after.headers.get('x-snapshot')).toBe('hit');
+    expect(after.headers.get('x-sqlite-queries')).toBe('0');
     expect(await after.text()).toContain('Harbour Loft, renovated');
-    expect((await guest(url)).headers.get('x-snapshot')).toBe('hit');
 
+    // A new door code is a secret change: the old page is never served again, not even a moment.
     const code = await h.call(`/api/instruction/${made._id}`, { method: 'PATCH', json: { code: '9999' } });
     expect(code.status).toBe(200);
-    expect(await (await guest(url)).text()).toContain('<strong class="code-chip">9999</strong>');
+    const withCode = await (await guest(url)).text();
+    expect(withCode).toContain('<strong class="code-chip">9999</strong>');
+    expect(withCode).not.toContain('7310');
+    const wifi = await h.call(`/api/instruction/${made._id}`, { method: 'PUT', json: { ...made, code: '9999', version: made.version + 2, wifiPassword: 'n3w-pass' } });
+    expect(wifi.status).toBe(200);
+    const withWifi = await (await guest(url)).text();
+    expect(withWifi).toContain('n3w-pass');
+    expect(withWifi).not.toContain('p@ss');
+  });
+
+  it('a render failing after a save keeps the previous snapshot and logs the cause', async () => {
+    const h = await host();
+    const made = await create(h, { nameInstruction: 'Sound Cottage' });
+    const url = `/instruction/${made.token}`;
+    await rebuildsSettled();
+    expect(await (await guest(url)).text()).toContain('Sound Cottage');
+
+    // A row that cannot be read any more once saved (a corrupt write, simulated in SQLite itself).
+    run(server, `CREATE TRIGGER corrupt_after_save AFTER UPDATE OF data ON instructions WHEN NEW.id = '${made._id}' BEGIN UPDATE instructions SET data = '{ not json' WHERE id = NEW.id; END`);
+    // That schema change came from another process: the server reloads its copies from the store.
+    expect((await guest(url)).headers.get('x-snapshot')).toBe('hit');
+    try {
+      const saved = await h.call(`/api/instruction/${made._id}`, { method: 'PUT', json: { ...made, nameInstruction: 'Sound Cottage, new' } });
+      expect(saved.status).toBe(200);
+      await rebuildsSettled();
+      const page = await guest(url);
+      expect(page.status).toBe(200);
+      expect(page.headers.get('x-snapshot')).toBe('hit');
+      expect(await page.text()).toContain('Sound Cottage');
+      expect(server.logs.join('\n')).toMatch(/snapshot rebuild failed: guests keep the previous page/);
+      expect(server.logs.join('\n')).toMatch(/"status":500/);
+    } finally {
+      run(server, 'DROP TRIGGER corrupt_after_save');
+    }
+  });
+
+  it('never serves a regenerated link\'s old page again, even when a rebuild for it was under way', async () => {
+    const h = await host();
+    const made = await create(h, { nameInstruction: 'Quay House' });
+    const oldUrl = `/instruction/${made.token}`;
+    await rebuildsSettled();
+    expect((await guest(oldUrl)).status).toBe(200);
+    // The save schedules a rebuild of the old token; the regeneration lands while it may run.
+    const [saved, regenerated] = await Promise.all([
+      h.call(`/api/instruction/${made._id}`, { method: 'PUT', json: { ...made, nameInstruction: 'Quay House, saved' } }),
+      h.call(`/api/instruction/preview/${made.token}`, { method: 'PATCH' }),
+    ]);
+    expect(saved.status).toBe(200);
+    expect(regenerated.status).toBe(200);
+    expect((await guest(oldUrl)).status).toBe(404);
+    await rebuildsSettled();
+    expect((await guest(oldUrl)).status).toBe(404);
+    const dir = storedSnapshot(made.token);
+    expect(fs.existsSync(dir) ? fs.readdirSync(dir) : []).toEqual([]);
+    const { instruction } = (await regenerated.json()) as { instruction: Instruction };
+    expect((await guest(`/instruction/${instruction.token}`)).status).toBe(200);
   });
 
   it('shows the quick links that are set, Parking included, and a link-preview image', async () => {
@@ -195,8 +271,11 @@ describe('guest page from snapshots', () => {
   it('shows "Error: 500" on a guest page that cannot be loaded, never stores it, and recovers', async () => {
     const h = await host();
     const made = await create(h, { nameInstruction: 'Broken Row' });
+    await rebuildsSettled();
     const [stored] = query<{ data: string }>(server, 'SELECT data FROM instructions WHERE id = ?', made._id);
+    // Corrupted by another process (the server drops its in-memory copies then), the stored page gone.
     run(server, 'UPDATE instructions SET data = ? WHERE id = ?', '{ not json', made._id);
+    fs.rmSync(storedSnapshot(made.token), { recursive: true, force: true });
     const url = `/instruction/${made.token}`;
     const broken = await guest(url);
     expect(broken.status).toBe(500);

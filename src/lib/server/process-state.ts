@@ -27,6 +27,17 @@ export interface ProcessState {
   };
   /** Guidebook writes so far: a render that raced one does not store its page (snapshots/write-epoch.ts). */
   writeEpoch: number;
+  /** The same per guest token. */
+  tokenEpochs: Map<string, number>;
+  /** Snapshots rendered again after a publish, off the request path (snapshots/rebuild-snapshots.ts). */
+  rebuilds: {
+    secret: string | undefined;
+    jobs: Map<string, { again: boolean; running: boolean }>;
+    waiting: string[];
+    running: number;
+    /** Per token: how often its old page was revoked (a render that raced one does not store). */
+    revocations: Map<string, number>;
+  };
   /** scripts/serve.mjs resolved each request's client through trusted proxies (http/forwarded.ts). */
   clientAddressResolved: boolean;
   /** Nominatim's one-request-a-second queue (geo/reverse-geocode.ts). */
@@ -45,6 +56,8 @@ export const processState: ProcessState = ((globalThis as { [KEY]?: ProcessState
   workers: undefined,
   snapshots: { entries: new Map(), changes: 0 },
   writeEpoch: 0,
+  tokenEpochs: new Map(),
+  rebuilds: { secret: undefined, jobs: new Map(), waiting: [], running: 0, revocations: new Map() },
   clientAddressResolved: false,
   nominatim: { tail: Promise.resolve(), waiting: 0 },
   queryCounter: undefined,

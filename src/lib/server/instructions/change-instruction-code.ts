@@ -5,7 +5,7 @@ import { assertCanEdit } from './assert-can-edit.ts';
 import { findOwnedInstruction } from './find-owned-instruction.ts';
 import { instructionNotFound } from './instruction-errors.ts';
 import { afterInstructionWrite } from './instruction-events.ts';
-import { toInstruction } from './instruction-row.ts';
+import { parseStoredContent, toInstruction } from './instruction-row.ts';
 
 /**
  * PATCH /api/instruction/:id: replaces the lock-box code alone ('' allowed, SPEC §5). One UPDATE
@@ -24,6 +24,6 @@ export async function changeInstructionCode({ userId, id, code }: { userId: stri
     .returningAll()
     .executeTakeFirst();
   if (!updated) throw instructionNotFound();
-  await afterInstructionWrite({ id });
+  await afterInstructionWrite({ id, secretsChanged: parseStoredContent(row.data).code !== code });
   return toInstruction(updated);
 }

@@ -4,8 +4,8 @@ import { scheduleUploadCleanup } from '../uploads/remove-unreferenced-uploads.ts
 /**
  * The one hook after every write to an instruction (create, save, duplicate, code change, link
  * regeneration, settings applied to it, delete). Guest-page snapshots hang off it (ARCHITECTURE.md
- * "Guest pages are snapshots"): the snapshot of `id` is rebuilt after a write, the one of
- * `oldToken` removed when the link was regenerated, and removed when `deleted`.
+ * "Guest pages are snapshots"): the snapshot of `id` is rebuilt after a write, off the request
+ * path, the one of `oldToken` removed when the link was regenerated, and removed when `deleted`.
  * Called after the write has committed, so a failure here never undoes the host's save.
  */
 export interface InstructionWrite {
@@ -13,6 +13,8 @@ export interface InstructionWrite {
   /** The token that stopped working (regenerated link, deleted guidebook). */
   oldToken?: string;
   deleted?: boolean;
+  /** The door code or the Wi-Fi password changed: the old page goes at once, not after the rebuild. */
+  secretsChanged?: boolean;
 }
 
 export async function afterInstructionWrite(write: InstructionWrite): Promise<void> {

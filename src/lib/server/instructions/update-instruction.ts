@@ -17,8 +17,9 @@ import { parseStoredContent, toInstruction } from './instruction-row.ts';
 export async function updateInstruction({ userId, id, content, version }: { userId: string; id: string; content: InstructionContent; version: number }): Promise<Instruction> {
   const row = await findOwnedInstruction({ userId, id });
   await assertCanEdit({ userId, isFree: row.is_free === 1 });
-  const stored = storedRichTexts(parseStoredContent(row.data));
-  const data = JSON.stringify(cleanInstructionContent({ content, userId, stored }));
+  const before = parseStoredContent(row.data);
+  const cleaned = cleanInstructionContent({ content, userId, stored: storedRichTexts(before) });
+  const data = JSON.stringify(cleaned);
 
   const { db } = await getRuntime();
   const updated = await db
@@ -33,6 +34,6 @@ export async function updateInstruction({ userId, id, content, version }: { user
     const still = await db.selectFrom('instructions').select('id').where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
     throw still ? new AppError('CONFLICT', messages.instruction.staleVersion) : instructionNotFound();
   }
-  await afterInstructionWrite({ id });
+  await afterInstructionWrite({ id, secretsChanged: before.code !== cleaned.code || before.wifiPassword !== cleaned.wifiPassword });
   return toInstruction(updated);
 }

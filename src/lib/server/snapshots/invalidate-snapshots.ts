@@ -1,39 +1,42 @@
 import { getRuntime } from '../runtime.ts';
-import { removeSnapshot } from './snapshot-store.ts';
-import { bumpWriteEpoch } from './write-epoch.ts';
+import { revokeSnapshot, scheduleRebuild } from './rebuild-snapshots.ts';
+import { forgetStoredSnapshot } from './snapshot-store.ts';
 
 export interface SnapshotWrite {
   id: string;
   oldToken?: string;
   deleted?: boolean;
+  /** The door code or the Wi-Fi password changed: the old page must not be served a moment longer. */
+  secretsChanged?: boolean;
 }
 
 /**
- * After a write to guidebook `id`: its snapshot goes, and so does the one of a token that stopped
- * working (regenerated link, delete), so the old link answers 404 at once. The next guest request
- * renders the new content from SQLite and stores it (the rebuild); see docs/decisions/007.
+ * After a write to guidebook `id` has committed (docs/decisions/007): the page is rendered again
+ * off the request path, and guests keep the previous snapshot (its in-memory copy; the stored one
+ * goes now, so a restart before the rebuild cannot bring the old page back) until the new one is
+ * stored. A
+ * token that stopped working (regenerated link, delete) loses its snapshot at once, so the old
+ * link answers 404 now; so does the current page when a secret on it changed.
  */
-export async function invalidateSnapshotsAfterWrite({ id, oldToken, deleted }: SnapshotWrite): Promise<void> {
-  bumpWriteEpoch();
-  const tokens = new Set<string>();
-  if (oldToken) tokens.add(oldToken);
-  if (!deleted) {
-    const { db } = await getRuntime();
-    const row = await db.selectFrom('instructions').select('token').where('id', '=', id).executeTakeFirst();
-    if (row) tokens.add(row.token);
-  }
-  await Promise.all([...tokens].map((token) => removeSnapshot(token)));
-  bumpWriteEpoch();
+export async function invalidateSnapshotsAfterWrite({ id, oldToken, deleted, secretsChanged }: SnapshotWrite): Promise<void> {
+  if (oldToken) await revokeSnapshot(oldToken);
+  if (deleted) return;
+  const { db } = await getRuntime();
+  const row = await db.selectFrom('instructions').select('token').where('id', '=', id).executeTakeFirst();
+  if (!row) return;
+  await (secretsChanged ? revokeSnapshot(row.token) : forgetStoredSnapshot(row.token));
+  scheduleRebuild(row.token);
 }
 
 /**
  * Every guidebook of `userId` after a change of plan (branding, theme and product footer depend
- * on it, SPEC §4): for the billing work to call when a subscription starts, changes or ends.
+ * on it, SPEC §4): rendered again off the request path, like a publish.
  */
 export async function rebuildSnapshotsForUser(userId: string): Promise<void> {
-  bumpWriteEpoch();
   const { db } = await getRuntime();
   const rows = await db.selectFrom('instructions').select('token').where('user_id', '=', userId).execute();
-  await Promise.all(rows.map((row) => removeSnapshot(row.token)));
-  bumpWriteEpoch();
+  for (const row of rows) {
+    await forgetStoredSnapshot(row.token);
+    scheduleRebuild(row.token);
+  }
 }

@@ -1,8 +1,9 @@
 import { DEMO_TOKEN } from '@shared/demo.ts';
 import { currentBuildId } from './build-id.ts';
 import { queryCounter } from './query-counter.ts';
-import { encodeSnapshot, forgetIfChangedElsewhere, peekSnapshot, readSnapshot, SNAPSHOT_TOKEN, writeSnapshot, type Encoding, type Snapshot } from './snapshot-store.ts';
+import { encodeSnapshot, forgetIfChangedElsewhere, peekSnapshot, readSnapshot, SNAPSHOT_EXPIRES_HEADER, SNAPSHOT_TOKEN, writeSnapshot, type Encoding, type Snapshot } from './snapshot-store.ts';
 import { isNotModified, negotiate, notModifiedHeaders } from '../http/negotiate.ts';
+import { isRenderRequest, pendingRebuilds } from './rebuild-snapshots.ts';
 import { currentWriteEpoch } from './write-epoch.ts';
 
 /** Headers every guest page carries (SECURITY.md 15: the token must not leak through Referer). */
@@ -10,12 +11,6 @@ export const GUEST_HEADERS: Readonly<Record<string, string>> = {
   'referrer-policy': 'no-referrer',
   'x-robots-tag': 'noindex',
 };
-
-/**
- * Set by the guest route when the page is right only until a time (the owner's plan ends then):
- * read into the snapshot's header and never sent to the guest.
- */
-export const SNAPSHOT_EXPIRES_HEADER = 'x-snapshot-expires';
 
 /** Revalidated on every open (cheap 304), so a publish shows at once (SPEC §9: preview not cached). */
 const CACHE_CONTROL = 'public, max-age=0, must-revalidate';
@@ -37,12 +32,23 @@ const pending = new Map<string, Promise<Record<Encoding, Snapshot> | null>>();
  */
 export async function serveGuestPage(request: Request, pathname: string, render: () => Promise<Response>): Promise<Response> {
   const token = guestToken(pathname);
-  if (!token || (request.method !== 'GET' && request.method !== 'HEAD')) return render();
+  // The server's own rebuild after a publish (rebuild-snapshots.ts) wants the page as rendered now.
+  if (!token || (request.method !== 'GET' && request.method !== 'HEAD') || isRenderRequest(request)) return render();
   const counter = queryCounter();
   if (!counter) return answer(request, token, render);
   const { result, queries } = await counter.countAsync(() => answer(request, token, render));
-  result.headers.set('x-sqlite-queries', String(queries));
+  const [queriesName, queriesValue, rebuildsName, rebuildsValue] = testHeaders(queries);
+  result.headers.set(queriesName, queriesValue);
+  result.headers.set(rebuildsName, rebuildsValue);
   return result;
+}
+
+/**
+ * Tests only (NODE_ENV=test): the SQLite statements this guest request ran, and the rebuilds
+ * still under way, so a test can tell a snapshot hit from a render and wait for a publish.
+ */
+export function testHeaders(queries: number): [string, string, string, string] {
+  return ['x-sqlite-queries', String(queries), 'x-snapshot-rebuilds', String(pendingRebuilds())];
 }
 
 /**
@@ -80,7 +86,7 @@ async function answer(request: Request, token: string, render: () => Promise<Res
   }
   let response: Response | undefined;
   shared = (async () => {
-    const epoch = currentWriteEpoch();
+    const epoch = currentWriteEpoch(token);
     response = await render();
     const type = response.headers.get('content-type') ?? '';
     if (response.status !== 200 || !type.startsWith('text/html')) return null;
@@ -91,7 +97,7 @@ async function answer(request: Request, token: string, render: () => Promise<Res
     // A write during the render (here or in another process) may have removed what this render
     // read: answer, do not store.
     forgetIfChangedElsewhere();
-    if (epoch === currentWriteEpoch()) await writeSnapshot(token, snapshots);
+    if (epoch === currentWriteEpoch(token)) await writeSnapshot(token, snapshots);
     return snapshots;
   })();
   pending.set(token, shared);

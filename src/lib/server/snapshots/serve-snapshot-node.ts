@@ -1,7 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { queryCounter } from './query-counter.ts';
 import { isNotModified, notModifiedHeaders } from '../http/negotiate.ts';
-import { findFreshSnapshotInMemory, guestToken, snapshotHeaders } from './serve-guest-page.ts';
+import { queryCounter } from './query-counter.ts';
+import { RENDER_HEADER } from './rebuild-snapshots.ts';
+import { findFreshSnapshotInMemory, guestToken, snapshotHeaders, testHeaders } from './serve-guest-page.ts';
 import type { Encoding, Snapshot } from './snapshot-store.ts';
 
 interface FastPathOptions {
@@ -42,7 +43,8 @@ export function createSnapshotFastPath({ securityHeaders }: FastPathOptions): (r
   const counter = queryCounter();
 
   return function answerFromSnapshot(req, res) {
-    if (req.method !== 'GET' && req.method !== 'HEAD') return false;
+    // The server's own rebuild request (rebuild-snapshots.ts) goes to the route, never to memory.
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || req.headers[RENDER_HEADER] !== undefined) return false;
     const url = req.url ?? '/';
     const query = url.indexOf('?');
     const token = guestToken(query === -1 ? url : url.slice(0, query));
@@ -58,7 +60,7 @@ export function createSnapshotFastPath({ securityHeaders }: FastPathOptions): (r
     const lists = prepare(snapshot, fresh.encoding);
     const notModified = isNotModified(req.headers['if-none-match'] ?? null, snapshot.header.etag);
     const headers = notModified ? lists.notModified : lists.ok;
-    res.writeHead(notModified ? 304 : 200, queries === undefined ? headers : [...headers, 'x-sqlite-queries', String(queries)]);
+    res.writeHead(notModified ? 304 : 200, queries === undefined ? headers : [...headers, ...testHeaders(queries)]);
     res.end(notModified || req.method === 'HEAD' ? undefined : snapshot.body);
     return true;
   };

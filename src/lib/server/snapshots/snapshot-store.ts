@@ -31,10 +31,18 @@ export interface Snapshot {
   body: Uint8Array;
 }
 
+/**
+ * Set by the guest route when the page is right only until a time (the owner's plan ends then):
+ * read into the snapshot's header and never sent to the guest.
+ */
+export const SNAPSHOT_EXPIRES_HEADER = 'x-snapshot-expires';
+
 /** Public tokens (and the demo's readable one); anything else is never a key. */
 export const SNAPSHOT_TOKEN = /^[\w-]{1,64}$/;
 
 const brotli = promisify(zlib.brotliCompress);
+/** 2^18 = 256 KB: a guest page is 20–60 KB. */
+const BROTLI_WINDOW_BITS = 18;
 const gzip = promisify(zlib.gzip);
 
 const key = (token: string, encoding: Encoding) => `${token}:${encoding}`;
@@ -89,7 +97,16 @@ export async function readSnapshot(token: string, encoding: Encoding): Promise<S
 export async function encodeSnapshot(html: Uint8Array, meta: { csp: string | null; buildId: string; expiresAt: number | null }): Promise<Record<Encoding, Snapshot>> {
   const etag = `W/"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`;
   const [br, gz] = await Promise.all([
-    brotli(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT } }),
+    // A window just large enough for the page (not brotli's 4 MB default) keeps each compression's
+    // memory small when publishes come in bursts.
+    brotli(html, {
+      params: {
+        [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
+        [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+        [zlib.constants.BROTLI_PARAM_LGWIN]: BROTLI_WINDOW_BITS,
+        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: html.byteLength,
+      },
+    }),
     gzip(html, { level: 9 }),
   ]);
   const make = (body: Uint8Array): Snapshot => ({ header: { etag, ...meta, createdAt: Date.now(), length: body.byteLength }, body });
@@ -109,6 +126,18 @@ export async function removeSnapshot(token: string): Promise<void> {
   if (!SNAPSHOT_TOKEN.test(token)) return;
   state.changes += 1;
   for (const encoding of ENCODINGS) memory.delete(key(token, encoding));
+  const store = (await getRuntime()).storage.snapshots;
+  await Promise.all(ENCODINGS.map((encoding) => store.removeItem(key(token, encoding))));
+}
+
+/**
+ * Removes the stored copy and keeps the in-memory one answering: a publish's guests keep the
+ * previous page until its rebuild stores the new one (rebuild-snapshots.ts), and should this
+ * process stop first, the next one finds nothing stored and renders the page anew.
+ */
+export async function forgetStoredSnapshot(token: string): Promise<void> {
+  if (!SNAPSHOT_TOKEN.test(token)) return;
+  state.changes += 1;
   const store = (await getRuntime()).storage.snapshots;
   await Promise.all(ENCODINGS.map((encoding) => store.removeItem(key(token, encoding))));
 }

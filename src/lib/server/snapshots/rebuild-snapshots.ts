@@ -1,0 +1,145 @@
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { processState } from '../process-state.ts';
+import { getRuntime } from '../runtime.ts';
+import { currentBuildId } from './build-id.ts';
+import { encodeSnapshot, removeSnapshot, SNAPSHOT_EXPIRES_HEADER, writeSnapshot } from './snapshot-store.ts';
+import { bumpTokenEpoch } from './write-epoch.ts';
+
+/**
+ * Rebuild on publish (issue 12; docs/decisions/007). After a write commits, the guidebook's page is
+ * rendered again here, off the request path, and stored; until then guests keep the previous
+ * snapshot, so no guest waits for a render. One render per guidebook at a time and the newest
+ * content wins: a write during a render asks for one more render after it. At most
+ * MAX_CONCURRENT renders run at once and MAX_WAITING guidebooks wait; past that a guidebook's
+ * snapshot is dropped instead and its next guest renders it (the path every first visit takes).
+ *
+ * A page is rendered by asking this very server for it over loopback with a per-process secret
+ * header: the real route, middleware and CSP, exactly what a guest miss renders, with no second
+ * rendering path to keep in step (the Container API would be one).
+ */
+export const RENDER_HEADER = 'x-porchlight-render';
+
+const MAX_CONCURRENT = 2;
+const MAX_WAITING = 5_000;
+const RENDER_TIMEOUT_MS = 15_000;
+
+const state = processState.rebuilds;
+
+function secret(): string {
+  return (state.secret ??= randomBytes(24).toString('base64url'));
+}
+
+/** True for the server's own render request (the header carries this process's secret). */
+export function isRenderRequest(request: Request): boolean {
+  const sent = request.headers.get(RENDER_HEADER);
+  if (!sent) return false;
+  const expected = Buffer.from(secret());
+  const given = Buffer.from(sent);
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+/**
+ * The old page of `token` must never be served again (link regenerated, guidebook deleted, door
+ * code or Wi-Fi password changed): its snapshot goes now, and a render already under way for it
+ * will not store what it read before.
+ */
+export async function revokeSnapshot(token: string): Promise<void> {
+  state.revocations.set(token, (state.revocations.get(token) ?? 0) + 1);
+  bumpTokenEpoch(token);
+  await removeSnapshot(token);
+}
+
+/** Asks for `token`'s page to be rendered and stored; returns at once. */
+export function scheduleRebuild(token: string): void {
+  bumpTokenEpoch(token);
+  // Only a serving process can render (the admin command line has no server): elsewhere the
+  // snapshot goes and the server's next guest renders it.
+  if (!processState.workers) {
+    void removeSnapshot(token);
+    return;
+  }
+  const job = state.jobs.get(token);
+  if (job) {
+    job.again = true;
+    return;
+  }
+  if (state.waiting.length >= MAX_WAITING) {
+    void removeSnapshot(token);
+    return;
+  }
+  state.jobs.set(token, { again: false, running: false });
+  state.waiting.push(token);
+  pump();
+}
+
+/** Guidebooks whose rebuild is running or waiting (tests read it from guest responses). */
+export function pendingRebuilds(): number {
+  return state.jobs.size;
+}
+
+function pump(): void {
+  while (state.running < MAX_CONCURRENT && state.waiting.length > 0) {
+    const token = state.waiting.shift()!;
+    state.running += 1;
+    void runJob(token).finally(() => {
+      state.running -= 1;
+      pump();
+    });
+  }
+}
+
+async function runJob(token: string): Promise<void> {
+  const job = state.jobs.get(token)!;
+  job.running = true;
+  do {
+    job.again = false;
+    await rebuildOnce(token);
+  } while (job.again);
+  state.jobs.delete(token);
+  // Revocation counts matter only to renders under way: with none left they can go (bounded).
+  if (state.jobs.size === 0) state.revocations.clear();
+}
+
+/** Renders and stores one page; a failure keeps the previous snapshot and logs why. */
+async function rebuildOnce(token: string): Promise<void> {
+  const { log } = await getRuntime();
+  const revokedBefore = state.revocations.get(token) ?? 0;
+  const buildId = currentBuildId();
+  let rendered: Awaited<ReturnType<typeof renderOverLoopback>>;
+  try {
+    rendered = await renderOverLoopback(token);
+  } catch (error) {
+    log.error({ err: error, token: token.slice(0, 4) }, 'snapshot rebuild failed: guests keep the previous page');
+    return;
+  }
+  // Revoked meanwhile: what was read may be the page that must not be served.
+  if ((state.revocations.get(token) ?? 0) !== revokedBefore) return;
+  if (rendered.status === 404) {
+    await removeSnapshot(token);
+    return;
+  }
+  if (rendered.status !== 200) {
+    log.error({ status: rendered.status, token: token.slice(0, 4) }, 'snapshot rebuild failed: guests keep the previous page');
+    return;
+  }
+  const snapshots = await encodeSnapshot(rendered.html, { csp: rendered.csp, buildId, expiresAt: rendered.expiresAt });
+  if ((state.revocations.get(token) ?? 0) !== revokedBefore) return;
+  await writeSnapshot(token, snapshots);
+}
+
+async function renderOverLoopback(token: string): Promise<{ status: number; html: Uint8Array; csp: string | null; expiresAt: number | null }> {
+  const { config } = await getRuntime();
+  const host = config.host === '0.0.0.0' || config.host === '' ? '127.0.0.1' : config.host === '::' ? '[::1]' : config.host.includes(':') ? `[${config.host}]` : config.host;
+  const response = await fetch(`http://${host}:${config.port}/instruction/${encodeURIComponent(token)}`, {
+    headers: { [RENDER_HEADER]: secret(), 'accept-encoding': 'identity' },
+    signal: AbortSignal.timeout(RENDER_TIMEOUT_MS),
+  });
+  const html = new Uint8Array(await response.arrayBuffer());
+  const expires = Number(response.headers.get(SNAPSHOT_EXPIRES_HEADER));
+  return {
+    status: response.status,
+    html,
+    csp: response.headers.get('content-security-policy'),
+    expiresAt: Number.isFinite(expires) && expires > 0 ? expires : null,
+  };
+}
