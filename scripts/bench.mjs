@@ -1,13 +1,19 @@
 // `npm run bench`: throughput and latency of the built server, next to a bare node:http server
-// answering the same landing-page bytes (the ceiling for this machine). Builds first unless
-// SKIP_BUILD=1; the server runs with a throw-away DATA_DIR and LOG_LEVEL=warn (one log line per
+// answering the same landing-page bytes (the ceiling for this machine), then a mixed load: guests
+// reading guidebooks while their hosts save them (issue 12). Builds first unless SKIP_BUILD=1;
+// each part runs its own server with a throw-away DATA_DIR and LOG_LEVEL=warn (one log line per
 // request would measure the terminal). The numbers are for comparing changes on one machine.
 //
-//   npm run bench
+//   npm run bench                     the rows, then the mixed load
+//   npm run bench -- --no-mixed       the rows only
+//   npm run bench -- --mixed          the mixed load only
 //   BENCH_SECONDS=10 BENCH_CONNECTIONS=50 npm run bench
+//   BENCH_HOSTS=10 BENCH_GUESTS=50 BENCH_MIXED_SECONDS=5 BENCH_SETTLE_SECONDS=5 npm run bench -- --mixed
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
 import zlib from 'node:zlib';
 import { hash } from '@node-rs/argon2';
 import { ARGON2_OPTIONS } from '../src/lib/server/auth/argon2-params.ts';
@@ -18,6 +24,28 @@ import { writePlan } from '../tests/helpers/plan.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+
+/**
+ * The mixed load (issue 12 item 5): `hosts` hosts each save their own guidebook once every
+ * `saveEveryMs` (a person editing at a human pace) while `guests` connections read those
+ * guidebooks for `seconds`; the server's memory is read again `settleSeconds` after each run.
+ */
+const MIXED = {
+  hosts: wholeNumber('BENCH_HOSTS', 50, 1),
+  guests: wholeNumber('BENCH_GUESTS', 200, 1),
+  seconds: wholeNumber('BENCH_MIXED_SECONDS', 30, 1),
+  settleSeconds: wholeNumber('BENCH_SETTLE_SECONDS', 30, 0),
+  saveEveryMs: 2000,
+  /** A save unanswered by then counts as an error, as a guest request does in autocannon (10 s). */
+  saveTimeoutMs: 10_000,
+};
+
+/** Issue 12's "done when", printed next to the mixed-load figures. */
+const MIXED_TARGETS = { ratio: 0.5, guestP99: 50, saveP99: 100, memoryGrowth: 1.2 };
+
+/** Every bench host's password, and the steps (each with an image) of every bench guidebook. */
+const BENCH_PASSWORD = 'bench password';
+const BENCH_STEPS = 30;
 
 /**
  * One row per measured path. `target: 'app'` hits the Porchlight server, `'reference'` the bare
@@ -43,71 +71,337 @@ const ROWS = [
   { name: 'save 30 steps, all steps new (1 conn)', target: 'app', save: 'all' },
 ];
 
+const parts = partsToRun(process.argv.slice(2));
 buildUnlessSkipped('bench');
+if (parts.rows) await benchRows();
+if (parts.mixed) await benchMixedLoad();
 
-const app = await startBuiltServer('bench');
-let reference;
-let referenceBr;
-let guestReference;
-let guestTransfer;
-const results = [];
-try {
-  const landing = await fetch(`${app.url}/`);
-  if (!landing.ok) throw new Error(`GET / answered ${landing.status}`);
-  const html = Buffer.from(await landing.arrayBuffer());
-  const type = landing.headers.get('content-type') ?? 'text/html';
-  reference = await startStaticReference(html, type);
-  const landingBr = await getRaw(`${app.url}/`, BROTLI);
-  if (landingBr.headers['content-encoding'] !== 'br') throw new Error('GET / with Accept-Encoding: br was not answered with brotli');
-  referenceBr = await startStaticReference(landingBr.body, type, 'br');
-  // The demo guidebook: the first request renders and stores its snapshot, the rest replay it.
-  await fetch(`${app.url}/instruction`).then((r) => r.arrayBuffer());
-  const guest = await fetch(`${app.url}/instruction`, { headers: { 'accept-encoding': 'identity' } });
-  if (guest.headers.get('x-snapshot') !== 'hit') throw new Error('GET /instruction was not answered from its snapshot');
-  const guestHtml = Buffer.from(await guest.arrayBuffer());
-  guestReference = await startReference(guestHtml, guest.headers.get('content-type') ?? 'text/html');
-  guestTransfer = await measureGuestTransfer(app.url, guestHtml);
-  const base = { app: app.url, reference: reference.url, referenceBr: referenceBr.url, guestReference: guestReference.url };
-
-  console.log(`bench: ${CONNECTIONS} connections, ${SECONDS} s per row (after a 1 s warm-up), landing ${html.length} bytes (${landingBr.body.length} in brotli), static reference: ${reference.kind}`);
-  for (const row of ROWS) {
-    if (row.save) {
-      results.push({ ...row, ...(await measureSaves(app, row.save, SECONDS)) });
-      continue;
-    }
-    const url = base[row.target] + row.path;
-    await measure(url, 1, row.headers); // warm-up: JIT, caches, connection set-up
-    const r = await measure(url, SECONDS, row.headers);
-    results.push({ ...row, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, bad: r.non2xx + r.errors + r.timeouts });
+/** `--mixed` runs only the mixed load, `--no-mixed` everything but it; neither runs everything. */
+function partsToRun(args) {
+  const known = ['--mixed', '--no-mixed'];
+  if (args.length > 1 || args.some((arg) => !known.includes(arg))) {
+    console.error(`bench: unexpected arguments "${args.join(' ')}"; use --mixed (only the mixed load) or --no-mixed (skip it)`);
+    process.exit(2);
   }
-} finally {
-  await reference?.stop();
-  await referenceBr?.stop();
-  await guestReference?.stop();
-  await app.stop();
+  return { rows: !args.includes('--mixed'), mixed: !args.includes('--no-mixed') };
 }
 
-const rpsOf = (target) => results.find((row) => row.target === target)?.rps ?? NaN;
-printTable(
-  ['path', 'req/s', 'p50 ms', 'p99 ms', 'vs static', 'errors'],
-  results.map((row) => [row.name, Math.round(row.rps), row.p50, row.p99, row.save ? '-' : `${((row.rps / rpsOf(row.vs ?? 'reference')) * 100).toFixed(0)}%`, row.bad]),
-);
-for (const row of results.filter((candidate) => candidate.vs === 'reference' || candidate.vs === 'referenceBr')) {
-  console.log(`${row.name} vs ${reference.kind} with the same bytes: ${Math.round(row.rps)} / ${Math.round(rpsOf(row.vs))} req/s = ${(row.rps / rpsOf(row.vs)).toFixed(2)} (target >= 0.80)`);
+/** A whole number from the environment, `fallback` when unset; anything else stops the bench. */
+function wholeNumber(name, fallback, min) {
+  const value = Number(process.env[name] ?? fallback);
+  if (!Number.isInteger(value) || value < min) {
+    console.error(`bench: ${name} must be a whole number >= ${min}`);
+    process.exit(2);
+  }
+  return value;
 }
-const guestRef = results.find((row) => row.target === 'guestReference')?.rps ?? NaN;
-const guestRow = results.find((row) => row.vs === 'guestReference');
-if (guestRow) console.log(`\nguest page from snapshot vs node:http with the same ${guestTransfer.html} bytes: ${Math.round(guestRow.rps)} / ${Math.round(guestRef)} req/s = ${(guestRow.rps / guestRef).toFixed(2)} (target >= 0.70)`);
-if (guestTransfer) {
-  const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
-  console.log(
-    `guest first load (demo, brotli): HTML ${kb(guestTransfer.htmlBr)} + CSS ${kb(guestTransfer.cssBr)} + JS ${kb(guestTransfer.jsBr)} = ${kb(guestTransfer.totalBr)} ` +
-      `(target <= 60 KB, JS <= 40 KB; JS is inline in the HTML: ${guestTransfer.inlineJs} bytes raw; external files: ${guestTransfer.files.join(', ') || 'none'})`,
+
+/** The rows of ROWS, each measured on its own, then their table and ratios. */
+async function benchRows() {
+  const app = await startBuiltServer('bench');
+  let reference;
+  let referenceBr;
+  let guestReference;
+  let guestTransfer;
+  const results = [];
+  try {
+    const landing = await fetch(`${app.url}/`);
+    if (!landing.ok) throw new Error(`GET / answered ${landing.status}`);
+    const html = Buffer.from(await landing.arrayBuffer());
+    const type = landing.headers.get('content-type') ?? 'text/html';
+    reference = await startStaticReference(html, type);
+    const landingBr = await getRaw(`${app.url}/`, BROTLI);
+    if (landingBr.headers['content-encoding'] !== 'br') throw new Error('GET / with Accept-Encoding: br was not answered with brotli');
+    referenceBr = await startStaticReference(landingBr.body, type, 'br');
+    // The demo guidebook: the first request renders and stores its snapshot, the rest replay it.
+    await fetch(`${app.url}/instruction`).then((r) => r.arrayBuffer());
+    const guest = await fetch(`${app.url}/instruction`, { headers: { 'accept-encoding': 'identity' } });
+    if (guest.headers.get('x-snapshot') !== 'hit') throw new Error('GET /instruction was not answered from its snapshot');
+    const guestHtml = Buffer.from(await guest.arrayBuffer());
+    guestReference = await startReference(guestHtml, guest.headers.get('content-type') ?? 'text/html');
+    guestTransfer = await measureGuestTransfer(app.url, guestHtml);
+    const base = { app: app.url, reference: reference.url, referenceBr: referenceBr.url, guestReference: guestReference.url };
+
+    console.log(`bench: ${CONNECTIONS} connections, ${SECONDS} s per row (after a 1 s warm-up), landing ${html.length} bytes (${landingBr.body.length} in brotli), static reference: ${reference.kind}`);
+    for (const row of ROWS) {
+      if (row.save) {
+        results.push({ ...row, ...(await measureSaves(app, row.save, SECONDS)) });
+        continue;
+      }
+      const url = base[row.target] + row.path;
+      await measure(url, 1, row.headers); // warm-up: JIT, caches, connection set-up
+      const r = await measure(url, SECONDS, row.headers);
+      results.push({ ...row, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, bad: r.non2xx + r.errors + r.timeouts });
+    }
+  } finally {
+    await reference?.stop();
+    await referenceBr?.stop();
+    await guestReference?.stop();
+    await app.stop();
+  }
+
+  const rpsOf = (target) => results.find((row) => row.target === target)?.rps ?? NaN;
+  printTable(
+    ['path', 'req/s', 'p50 ms', 'p99 ms', 'vs static', 'errors'],
+    results.map((row) => [row.name, Math.round(row.rps), row.p50, row.p99, row.save ? '-' : `${((row.rps / rpsOf(row.vs ?? 'reference')) * 100).toFixed(0)}%`, row.bad]),
+  );
+  for (const row of results.filter((candidate) => candidate.vs === 'reference' || candidate.vs === 'referenceBr')) {
+    console.log(`${row.name} vs ${reference.kind} with the same bytes: ${Math.round(row.rps)} / ${Math.round(rpsOf(row.vs))} req/s = ${(row.rps / rpsOf(row.vs)).toFixed(2)} (target >= 0.80)`);
+  }
+  const guestRef = results.find((row) => row.target === 'guestReference')?.rps ?? NaN;
+  const guestRow = results.find((row) => row.vs === 'guestReference');
+  if (guestRow) console.log(`\nguest page from snapshot vs node:http with the same ${guestTransfer.html} bytes: ${Math.round(guestRow.rps)} / ${Math.round(guestRef)} req/s = ${(guestRow.rps / guestRef).toFixed(2)} (target >= 0.70)`);
+  if (guestTransfer) {
+    const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
+    console.log(
+      `guest first load (demo, brotli): HTML ${kb(guestTransfer.htmlBr)} + CSS ${kb(guestTransfer.cssBr)} + JS ${kb(guestTransfer.jsBr)} = ${kb(guestTransfer.totalBr)} ` +
+        `(target <= 60 KB, JS <= 40 KB; JS is inline in the HTML: ${guestTransfer.inlineJs} bytes raw; external files: ${guestTransfer.files.join(', ') || 'none'})`,
+    );
+  }
+  if (results.some((row) => row.bad > 0)) {
+    console.error('bench: some requests failed (non-2xx, errors or timeouts); the numbers above are not comparable');
+    process.exitCode = 1;
+  }
+}
+
+// ---- Mixed load (issue 12 item 5) ----------------------------------------------------------------
+
+/**
+ * The same guests reading the hosts' guidebooks twice, side by side: first with no edits, then
+ * while every host saves their own guidebook once every 2 s. Both runs use one server process
+ * (started for this part, so its memory figures do not depend on the rows before it).
+ */
+async function benchMixedLoad() {
+  const app = await startBuiltServer('bench-mixed');
+  let report;
+  try {
+    const hosts = await setUpMixedHosts(app);
+    const paths = hosts.map((host) => `/instruction/${host.instruction.token}`);
+    const pageBytes = await warmUpGuests(app, paths);
+    console.log(
+      `\nmixed load: ${MIXED.guests} guest connections (Accept-Encoding: br) reading ${hosts.length} guidebooks of ${BENCH_STEPS} steps ` +
+        `(${(pageBytes / 1024).toFixed(1)} KB each in brotli) for ${MIXED.seconds} s, first with no edits, then with each host saving their own once every ${MIXED.saveEveryMs / 1000} s`,
+    );
+    const memory = { before: rssMb(app.pid) };
+    const calm = await measureGuests(app, paths, MIXED.seconds);
+    memory.afterCalm = rssMb(app.pid);
+    memory.settledCalm = await rssAfterSettling(app.pid);
+    const [busy, saves] = await Promise.all([measureGuests(app, paths, MIXED.seconds), keepHostsSaving(hosts)]);
+    memory.afterEdits = rssMb(app.pid);
+    memory.settledEdits = await rssAfterSettling(app.pid);
+    const lost = await countLostSaves(hosts);
+    report = { hosts: hosts.length, calm, busy, saves, lost, memory };
+  } finally {
+    await app.stop();
+  }
+  printMixedReport(report);
+}
+
+/**
+ * MIXED.hosts signed-in hosts, each with a new guidebook filled by a first save of BENCH_STEPS
+ * steps. A host keeps `instruction`, the last save the server acknowledged (its answer: the next
+ * save carries its version), and `sentName`, the name that save sent (see countLostSaves).
+ */
+async function setUpMixedHosts(app) {
+  const ids = Array.from({ length: MIXED.hosts }, (_, i) => `bench-host-${i + 1}`);
+  const sends = await signInBenchHosts(app, ids);
+  return Promise.all(
+    sends.map(async (send, i) => {
+      const created = await send('/api/instruction', 'POST', {});
+      if (!created.ok) throw new Error(`bench host ${i + 1}: creating a guidebook answered ${created.status}`);
+      const { instruction } = await created.json();
+      const host = { number: i + 1, send, instruction, sentName: instruction.nameInstruction, saves: 0 };
+      const filled = await putGuidebook(host, { ...instruction, nameInstruction: `Bench guidebook ${i + 1}`, boxes: benchSteps() });
+      if (!filled.ok) throw new Error(`bench host ${i + 1}: filling the guidebook answered ${filled.status}`);
+      return host;
+    }),
   );
 }
-if (results.some((row) => row.bad > 0)) {
-  console.error('bench: some requests failed (non-2xx, errors or timeouts); the numbers above are not comparable');
-  process.exitCode = 1;
+
+/**
+ * Before measuring: two requests per guidebook (the first visit renders and stores its snapshot,
+ * the second must be answered from it), then 1 s at full load for the JIT and the connections, as
+ * the rows' warm-up does. Returns the size of a guest page as served (brotli).
+ */
+async function warmUpGuests(app, paths) {
+  let bytes = 0;
+  for (const pathname of paths) {
+    await getRaw(app.url + pathname, BROTLI);
+    const { status, headers, body } = await getRaw(app.url + pathname, BROTLI);
+    if (status !== 200 || headers['x-snapshot'] !== 'hit') throw new Error(`GET ${pathname} answered ${status} and not from its snapshot`);
+    bytes = body.length;
+  }
+  await measureGuests(app, paths, 1);
+  return bytes;
+}
+
+/**
+ * MIXED.guests connections reading `paths` for `seconds`. Each connection walks the whole list
+ * from its own starting guidebook, so at any moment the guests are spread over all guidebooks
+ * instead of moving through the list in step. Also records the bench process's own event-loop
+ * delay: the client shares the cores with the server, and a busy client slows the figures too.
+ */
+async function measureGuests(app, paths, seconds) {
+  let connection = 0;
+  const rotated = (start) => paths.map((_, i) => ({ path: paths[(start + i) % paths.length] }));
+  const loop = monitorEventLoopDelay({ resolution: 10 });
+  loop.enable();
+  const r = await autocannon({
+    url: app.url,
+    connections: MIXED.guests,
+    duration: seconds,
+    headers: BROTLI,
+    requests: rotated(0),
+    setupClient: (client) => client.setRequests(rotated(connection++ % paths.length)),
+  });
+  loop.disable();
+  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors, timeouts: r.timeouts, clientLoopP99: loop.percentile(99) / 1e6 };
+}
+
+/**
+ * Every host saves once every MIXED.saveEveryMs for MIXED.seconds. Their first saves are spread
+ * over the first interval, so the server sees a steady hosts / 2 saves per second, not bursts.
+ * Saves still in flight at the end are awaited (their answers count).
+ */
+async function keepHostsSaving(hosts) {
+  const stats = { attempted: 0, times: [], failed: 0, timedOut: 0 };
+  const start = performance.now();
+  const end = start + MIXED.seconds * 1000;
+  await Promise.all(hosts.map((host, i) => keepSaving(host, start + (i * MIXED.saveEveryMs) / hosts.length, end, stats)));
+  return stats;
+}
+
+async function keepSaving(host, firstAt, end, stats) {
+  for (let at = firstAt; at < end; ) {
+    await sleep(Math.max(0, at - performance.now()));
+    await saveEdit(host, stats);
+    at += MIXED.saveEveryMs;
+    // A save slower than the interval skips the ticks it overran (a person waits for the answer):
+    // late saves never bunch up.
+    while (at < performance.now()) at += MIXED.saveEveryMs;
+  }
+}
+
+/**
+ * The editor's usual save: the guidebook as the server last answered it (the editor reloads it
+ * after saving), with one step's text and the name changed; the name carries the save's number.
+ * After a failed save the host reloads the stored copy, as an editor would, to get its version.
+ */
+async function saveEdit(host, stats) {
+  host.saves += 1;
+  stats.attempted += 1;
+  const { instruction } = host;
+  const edited = host.saves % instruction.boxes.length;
+  const boxes = instruction.boxes.map((box, i) => (i === edited ? { ...box, paragraph: stepParagraph(i, host.saves) } : box));
+  const content = { ...instruction, nameInstruction: `Bench guidebook ${host.number} (save ${host.saves})`, boxes };
+  const started = performance.now();
+  try {
+    const response = await putGuidebook(host, content, AbortSignal.timeout(MIXED.saveTimeoutMs));
+    stats.times.push(performance.now() - started);
+    if (response.ok) return;
+    stats.failed += 1;
+  } catch (error) {
+    if (error instanceof Error && error.name === 'TimeoutError') stats.timedOut += 1;
+    else stats.failed += 1;
+  }
+  await reloadGuidebook(host);
+}
+
+/** PUT /api/instruction/:id with `content` (its `version` included); a 2xx answer becomes the acknowledged save. */
+async function putGuidebook(host, content, signal) {
+  const response = await host.send(`/api/instruction/${host.instruction._id}`, 'PUT', content, signal);
+  const body = await response.json();
+  if (response.ok) {
+    host.instruction = body.instruction;
+    host.sentName = content.nameInstruction;
+  }
+  return response;
+}
+
+/** The stored copy becomes what the host holds; if even that fails, the next failed save tries again. */
+async function reloadGuidebook(host) {
+  try {
+    const response = await host.send(`/api/instruction/${host.instruction._id}`, 'GET');
+    if (!response.ok) return;
+    host.instruction = await response.json();
+    host.sentName = host.instruction.nameInstruction;
+  } catch {
+    // Counted already as the failed save; the lost-save check shows whether anything went missing.
+  }
+}
+
+/**
+ * Hosts whose guidebook, read back after the run, is not their last acknowledged save: another
+ * version, other steps than the server answered, or another name than the host sent.
+ */
+async function countLostSaves(hosts) {
+  const lost = await Promise.all(
+    hosts.map(async (host) => {
+      const response = await host.send(`/api/instruction/${host.instruction._id}`, 'GET');
+      if (!response.ok) return true;
+      const stored = await response.json();
+      return stored.version !== host.instruction.version || stored.nameInstruction !== host.sentName || JSON.stringify(stored.boxes) !== JSON.stringify(host.instruction.boxes);
+    }),
+  );
+  return lost.filter(Boolean).length;
+}
+
+/** The server process's resident memory in MB (VmRSS; the worker threads share the process). */
+function rssMb(pid) {
+  const kb = Number(/^VmRSS:\s+(\d+) kB$/m.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]);
+  return Math.round(kb / 1024);
+}
+
+/** RSS after MIXED.settleSeconds of no load: what a run leaves behind, not what it uses. */
+async function rssAfterSettling(pid) {
+  await sleep(MIXED.settleSeconds * 1000);
+  return rssMb(pid);
+}
+
+function printMixedReport({ hosts, calm, busy, saves, lost, memory }) {
+  const guestErrors = (run) => run.non2xx + run.errors + run.timeouts;
+  const saveErrors = saves.failed + saves.timedOut;
+  const errors = guestErrors(calm) + guestErrors(busy) + saveErrors;
+  const sorted = [...saves.times].sort((a, b) => a - b);
+  const [saveP50, saveP99] = [percentile(sorted, 0.5), percentile(sorted, 0.99)];
+  const ratio = busy.rps / calm.rps;
+  const growth = memory.settledEdits / memory.settledCalm;
+  const settle = `${MIXED.settleSeconds} s`;
+  printTable(
+    ['mixed load', 'guest req/s', 'p50 ms', 'p99 ms', 'saves', 'save p50 ms', 'save p99 ms', 'errors'],
+    [
+      ['guests, no edits', Math.round(calm.rps), calm.p50, calm.p99, '-', '-', '-', guestErrors(calm)],
+      [`guests + ${hosts} hosts saving`, Math.round(busy.rps), busy.p50, busy.p99, saves.attempted, saveP50, saveP99, guestErrors(busy) + saveErrors],
+    ],
+  );
+  const met = (ok) => (ok ? 'yes' : 'NO');
+  printTable(
+    ['issue 12 target', 'measured', 'target', 'met'],
+    [
+      ['guest req/s, with edits / no edits', ratio.toFixed(2), `>= ${MIXED_TARGETS.ratio.toFixed(2)}`, met(ratio >= MIXED_TARGETS.ratio)],
+      ['guest p99 with edits', `${busy.p99} ms`, `<= ${MIXED_TARGETS.guestP99} ms`, met(busy.p99 <= MIXED_TARGETS.guestP99)],
+      ['save p99 (client-measured)', `${saveP99} ms`, `<= ${MIXED_TARGETS.saveP99} ms`, met(typeof saveP99 === 'number' && saveP99 <= MIXED_TARGETS.saveP99)],
+      ['errors (guests and saves)', errors, '0', met(errors === 0)],
+      ['lost saves (last acknowledged, read back)', `${lost} of ${hosts}`, '0', met(lost === 0)],
+      [`memory ${settle} after, with edits / no edits`, `${growth.toFixed(2)} (${memory.settledEdits} / ${memory.settledCalm} MB)`, `<= ${MIXED_TARGETS.memoryGrowth.toFixed(2)}`, met(growth <= MIXED_TARGETS.memoryGrowth)],
+    ],
+  );
+  console.log(
+    `\nserver memory (RSS): ${memory.before} MB before; no edits: ${memory.afterCalm} MB after, ${memory.settledCalm} MB ${settle} later; ` +
+      `with edits: ${memory.afterEdits} MB after, ${memory.settledEdits} MB ${settle} later`,
+  );
+  console.log(
+    `errors: guests non-2xx ${calm.non2xx} / ${busy.non2xx}, errors ${calm.errors} / ${busy.errors}, timeouts ${calm.timeouts} / ${busy.timeouts} (no edits / with edits); ` +
+      `saves failed ${saves.failed}, timed out ${saves.timedOut} (after ${MIXED.saveTimeoutMs / 1000} s) of ${saves.attempted}`,
+  );
+  console.log(
+    `bench process event-loop delay p99: ${calm.clientLoopP99.toFixed(1)} ms (no edits), ${busy.clientLoopP99.toFixed(1)} ms (with edits); ` +
+      `the client shares the cores with the server, so a high value means it, not the server, held the figures back`,
+  );
+  if (errors > 0 || lost > 0) {
+    console.error('bench: the mixed load had errors or lost saves (see above)');
+    process.exitCode = 1;
+  }
 }
 
 /**
@@ -149,7 +443,7 @@ async function getRaw(url, headers) {
       .get(url, { headers }, (res) => {
         const chunks = [];
         res.on('data', (chunk) => chunks.push(chunk));
-        res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+        res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks) }));
       })
       .on('error', reject);
   });
@@ -178,50 +472,26 @@ async function startStaticReference(body, contentType, encoding) {
      }`,
   );
   const url = `http://127.0.0.1:${port}`;
-  const stop = await spawnServer(['-c', path.join(dir, 'nginx.conf'), '-p', dir], {}, `${url}/`, () => fs.rmSync(dir, { recursive: true, force: true }), nginx);
+  const { stop } = await spawnServer(['-c', path.join(dir, 'nginx.conf'), '-p', dir], {}, `${url}/`, () => fs.rmSync(dir, { recursive: true, force: true }), nginx);
   return { kind: 'nginx', url, stop };
 }
 
 /**
- * Signs a bench host in (a user row written into the app's database, then the real login route),
- * creates a guidebook and saves it with 30 steps, each with an image, for `seconds`.
- * `mode` 'one' edits one step per save, 'all' rewrites every paragraph.
+ * Saves one bench host's 30-step guidebook for `seconds`, one save after another (each needs the
+ * version the previous one answered). `mode` 'one' edits one step per save, 'all' rewrites every
+ * paragraph.
  */
 async function measureSaves(app, mode, seconds) {
-  const email = `bench-${mode}@porchlight.test`;
-  const password = 'bench password';
-  const db = new SQLite(path.join(app.dataDir, 'porchlight.sqlite'));
-  try {
-    const now = Date.now();
-    db.prepare(
-      `INSERT INTO users (id, name, email, password_hash, google_id, picture, email_verified_at, created_at, updated_at)
-       VALUES (?, 'Bench Host', ?, ?, NULL, '', ?, ?, ?)`,
-    ).run(`bench-${mode}`, email, await hash(password, ARGON2_OPTIONS), now, now, now);
-    // Gold: no free-plan limit on the bench host's guidebooks.
-    writePlan(db, `bench-${mode}`, 'gold');
-  } finally {
-    db.close();
-  }
-  const origin = app.origin;
-  const send = (pathname, method, body, cookie) =>
-    fetch(app.url + pathname, { method, headers: { origin, 'content-type': 'application/json', ...(cookie ? { cookie } : {}) }, body: JSON.stringify(body) });
-  const auth = await send('/api/users/auth', 'POST', { email, password });
-  if (!auth.ok) throw new Error(`bench login answered ${auth.status}`);
-  const cookie = auth.headers.getSetCookie()[0].split(';')[0];
-  let { instruction } = await (await send('/api/instruction', 'POST', {}, cookie)).json();
-
-  const paragraph = (i, n) =>
-    `<p>Step ${i + 1} (save ${n}): walk past the bakery and take the <strong>second door</strong> on the left. ` +
-    `The key box is to the right of it; enter <span data-marker="lockbox"></span> and pull the lever.</p>` +
-    `<ul><li>Lights: switch by the door</li><li>Parking: <a href="https://maps.example.com/p">see the map</a></li></ul>`;
-  const boxes = Array.from({ length: 30 }, (_, i) => ({ id: 1735689600000 + i, title: `Step ${i + 1}`, paragraph: paragraph(i, 0), imageUrl: `/media/steps/bench-${i + 1}.webp` }));
+  const [send] = await signInBenchHosts(app, [`bench-${mode}`]);
+  let { instruction } = await (await send('/api/instruction', 'POST', {})).json();
+  const boxes = benchSteps();
   const times = [];
   let bad = 0;
   const deadline = performance.now() + seconds * 1000;
   for (let n = 1; performance.now() < deadline || n <= 20; n += 1) {
-    for (const [i, box] of boxes.entries()) if (mode === 'all' || i === n % boxes.length) box.paragraph = paragraph(i, n);
+    for (const [i, box] of boxes.entries()) if (mode === 'all' || i === n % boxes.length) box.paragraph = stepParagraph(i, n);
     const started = performance.now();
-    const response = await send(`/api/instruction/${instruction._id}`, 'PUT', { ...instruction, boxes }, cookie);
+    const response = await send(`/api/instruction/${instruction._id}`, 'PUT', { ...instruction, boxes });
     const body = await response.json();
     times.push(performance.now() - started);
     if (response.ok) instruction = body.instruction;
@@ -229,9 +499,84 @@ async function measureSaves(app, mode, seconds) {
   }
   // The first saves warm up the JIT and the sanitiser; leave them out as autocannon's warm-up does.
   const measured = times.slice(5).sort((a, b) => a - b);
-  const at = (q) => Math.round(measured[Math.min(measured.length - 1, Math.floor(q * measured.length))] * 10) / 10;
   const total = measured.reduce((sum, t) => sum + t, 0);
-  return { rps: (measured.length / total) * 1000, p50: at(0.5), p99: at(0.99), bad };
+  return { rps: (measured.length / total) * 1000, p50: percentile(measured, 0.5), p99: percentile(measured, 0.99), bad };
+}
+
+/** The `q` quantile of ascending `sorted` milliseconds, to 0.1 ms; '-' when there are none. */
+function percentile(sorted, q) {
+  if (sorted.length === 0) return '-';
+  return Math.round(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] * 10) / 10;
+}
+
+/**
+ * Bench hosts with the given ids (e-mail `<id>@porchlight.test`), signed in: their user rows are
+ * written straight into the app's database, on the gold plan (no free-plan limit on guidebooks),
+ * then each signs in through the real login route. Returns one `send` per host (see signIn).
+ */
+async function signInBenchHosts(app, ids) {
+  // One argon2 hash for all: they share the password, and each hash takes a noticeable moment.
+  const passwordHash = await hash(BENCH_PASSWORD, ARGON2_OPTIONS);
+  const db = new SQLite(path.join(app.dataDir, 'porchlight.sqlite'));
+  try {
+    const insertUser = db.prepare(
+      `INSERT INTO users (id, name, email, password_hash, google_id, picture, email_verified_at, created_at, updated_at)
+       VALUES (?, 'Bench Host', ?, ?, NULL, '', ?, ?, ?)`,
+    );
+    const now = Date.now();
+    db.transaction(() => {
+      for (const id of ids) {
+        insertUser.run(id, `${id}@porchlight.test`, passwordHash, now, now, now);
+        writePlan(db, id, 'gold');
+      }
+    })();
+  } finally {
+    db.close();
+  }
+  const sends = [];
+  // One login after another: each verifies an argon2 hash, which is slow on purpose.
+  for (const id of ids) sends.push(await signIn(app, `${id}@porchlight.test`));
+  return sends;
+}
+
+/**
+ * Signs in through POST /api/users/auth and returns `send(pathname, method, body?, signal?)`: a
+ * JSON request carrying the cookies the login set and the app's Origin, as the admin app sends.
+ */
+async function signIn(app, email) {
+  const request = (pathname, method, body, cookie, signal) =>
+    fetch(app.url + pathname, {
+      method,
+      signal,
+      headers: { origin: app.origin, 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  const auth = await request('/api/users/auth', 'POST', { email, password: BENCH_PASSWORD });
+  if (!auth.ok) throw new Error(`bench login of ${email} answered ${auth.status}`);
+  const cookie = auth.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0])
+    .join('; ');
+  return (pathname, method, body, signal) => request(pathname, method, body, cookie, signal);
+}
+
+/** A step's text as the editor sends it (a marker, a list, a link); `n` is the save that wrote it. */
+function stepParagraph(i, n) {
+  return (
+    `<p>Step ${i + 1} (save ${n}): walk past the bakery and take the <strong>second door</strong> on the left. ` +
+    `The key box is to the right of it; enter <span data-marker="lockbox"></span> and pull the lever.</p>` +
+    `<ul><li>Lights: switch by the door</li><li>Parking: <a href="https://maps.example.com/p">see the map</a></li></ul>`
+  );
+}
+
+/** The steps of a bench guidebook, each with one of the product's images (anyone's to use). */
+function benchSteps() {
+  return Array.from({ length: BENCH_STEPS }, (_, i) => ({
+    id: 1735689600000 + i,
+    title: `Step ${i + 1}`,
+    paragraph: stepParagraph(i, 0),
+    imageUrl: `/media/steps/bench-${i + 1}.webp`,
+  }));
 }
 
 function printTable(columns, data) {
@@ -255,6 +600,6 @@ async function startReference(body, contentType, encoding) {
     server.listen(${port}, '127.0.0.1');
     process.on('SIGTERM', () => server.close(() => process.exit(0)));`;
   const url = `http://127.0.0.1:${port}`;
-  const stop = await spawnServer(['--input-type=commonjs', '-e', source], {}, `${url}/`, () => fs.rmSync(dir, { recursive: true, force: true }));
+  const { stop } = await spawnServer(['--input-type=commonjs', '-e', source], {}, `${url}/`, () => fs.rmSync(dir, { recursive: true, force: true }));
   return { url, stop };
 }

@@ -33,8 +33,8 @@ export function freePort() {
 
 /**
  * Spawns a server process (node unless `command` says otherwise) with this process's environment
- * plus `env`, and waits until `probe` answers 2xx; the returned stop() sends SIGTERM, waits for
- * the exit, then runs `cleanup`.
+ * plus `env`, and waits until `probe` answers 2xx. Returns its `pid` (the bench reads its memory
+ * from /proc) and `stop()`, which sends SIGTERM, waits for the exit, then runs `cleanup`.
  */
 export async function spawnServer(args, env, probe, cleanup = () => {}, command = process.execPath) {
   const child = spawn(command, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'inherit', 'inherit'] });
@@ -48,17 +48,18 @@ export async function spawnServer(args, env, probe, cleanup = () => {}, command 
     if (await fetch(probe).then((r) => r.ok, () => false)) break;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  return async () => {
+  const stop = async () => {
     if (child.exitCode === null) child.kill('SIGTERM');
     await exited;
     cleanup();
   };
+  return { pid: child.pid, stop };
 }
 
 /**
  * The built server on a free port with a temporary DATA_DIR (removed on stop) and LOG_LEVEL=warn
  * unless set. `url` is the IPv4 address to request; `origin` is its APP_URL (localhost), the
- * origin the browser-facing checks (Origin header, cookies) expect.
+ * origin the browser-facing checks (Origin header, cookies) expect; `pid` is the server process.
  */
 export async function startBuiltServer(name) {
   const port = await freePort();
@@ -66,6 +67,6 @@ export async function startBuiltServer(name) {
   const url = `http://127.0.0.1:${port}`;
   const origin = `http://localhost:${port}`;
   const env = { PORT: String(port), HOST: '127.0.0.1', APP_URL: origin, DATA_DIR: dataDir, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' };
-  const stop = await spawnServer(['scripts/serve.mjs'], env, `${url}/healthz`, () => fs.rmSync(dataDir, { recursive: true, force: true }));
-  return { url, origin, dataDir, stop };
+  const { pid, stop } = await spawnServer(['scripts/serve.mjs'], env, `${url}/healthz`, () => fs.rmSync(dataDir, { recursive: true, force: true }));
+  return { url, origin, dataDir, pid, stop };
 }

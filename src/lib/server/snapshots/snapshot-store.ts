@@ -97,11 +97,12 @@ export async function readSnapshot(token: string, encoding: Encoding): Promise<S
 export async function encodeSnapshot(html: Uint8Array, meta: { csp: string | null; buildId: string; expiresAt: number | null }): Promise<Record<Encoding, Snapshot>> {
   const etag = `W/"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`;
   const [br, gz] = await Promise.all([
-    // A window just large enough for the page (not brotli's 4 MB default) keeps each compression's
-    // memory small when publishes come in bursts.
+    // Quality 7, not 11: on the 20 KB demo page 11 took 44 ms of CPU for 4,338 bytes and 7 took
+    // 1.5 ms for 4,890; with a publish every few seconds per host, 11 cost a core (issue 12). A
+    // window just large enough for the page (not brotli's 4 MB default) keeps memory small.
     brotli(html, {
       params: {
-        [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
+        [zlib.constants.BROTLI_PARAM_QUALITY]: 7,
         [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
         [zlib.constants.BROTLI_PARAM_LGWIN]: BROTLI_WINDOW_BITS,
         [zlib.constants.BROTLI_PARAM_SIZE_HINT]: html.byteLength,
