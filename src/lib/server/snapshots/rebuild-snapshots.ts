@@ -91,16 +91,27 @@ function pump(): void {
 async function runJob(token: string): Promise<void> {
   const job = state.jobs.get(token)!;
   job.running = true;
-  do {
-    job.again = false;
-    await rebuildOnce(token);
-  } while (job.again);
-  state.jobs.delete(token);
-  // Revocation counts matter only to renders under way: with none left they can go (bounded).
-  if (state.jobs.size === 0) state.revocations.clear();
+  try {
+    do {
+      job.again = false;
+      await rebuildOnce(token);
+    } while (job.again);
+  } catch (error) {
+    // Encoding or storing failed: the next guest renders the page instead.
+    (await getRuntime()).log.error({ err: error, token: token.slice(0, 4) }, 'snapshot rebuild failed: the page renders on its next request');
+    await removeSnapshot(token).catch(() => undefined);
+  } finally {
+    state.jobs.delete(token);
+    // Revocation counts matter only to renders under way: with none left they can go (bounded).
+    if (state.jobs.size === 0) state.revocations.clear();
+  }
 }
 
-/** Renders and stores one page; a failure keeps the previous snapshot and logs why. */
+/**
+ * Renders and stores one page. The route failing (5xx) keeps the previous snapshot and logs why;
+ * not reaching this server at all (misconfigured host or port, `astro dev` on another port)
+ * drops it, so guests get the page rendered on their request rather than an old one for ever.
+ */
 async function rebuildOnce(token: string): Promise<void> {
   const { log } = await getRuntime();
   const revokedBefore = state.revocations.get(token) ?? 0;
@@ -109,7 +120,8 @@ async function rebuildOnce(token: string): Promise<void> {
   try {
     rendered = await renderOverLoopback(token);
   } catch (error) {
-    log.error({ err: error, token: token.slice(0, 4) }, 'snapshot rebuild failed: guests keep the previous page');
+    log.error({ err: error, token: token.slice(0, 4) }, 'snapshot rebuild could not reach this server: the page renders on its next request');
+    await removeSnapshot(token);
     return;
   }
   // Revoked meanwhile: what was read may be the page that must not be served.
