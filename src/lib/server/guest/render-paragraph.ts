@@ -11,7 +11,9 @@ import { sanitizeRichText } from '../instructions/sanitize-rich-text.ts';
  * unchanged (sanitising is idempotent), but a row stored before the sanitiser wrote well-formed
  * HTML may hold a bare `<li>` or a stray `</li></ol>`, which would close the guest page's step
  * and add fake ones (issue 11 item 2). No wrapper element could stop that: a browser looks
- * through `<div>`s for the list item to close. The cost is paid once per snapshot, not per visit.
+ * through `<div>`s for the list item to close. The cost is paid once per snapshot, not per visit,
+ * and a publish re-renders pages whose other paragraphs did not change: those come from a small
+ * cache of cleaned paragraphs.
  */
 export function renderParagraph(html: string, { code, address, addressUrl }: { code: string; address: string; addressUrl: string }): string {
   const chip = code ? `<strong class="code-chip">${escapeHtml(code)}</strong>` : '';
@@ -21,5 +23,24 @@ export function renderParagraph(html: string, { code, address, addressUrl }: { c
     : address
       ? label
       : '';
-  return sanitizeRichText(html).split(LOCKBOX_MARKER).join(chip).split(ADDRESS_MARKER).join(link);
+  return cleanStored(html).split(LOCKBOX_MARKER).join(chip).split(ADDRESS_MARKER).join(link);
+}
+
+/** Stored paragraphs and their cleaned form, oldest first, at most CACHE_CHARS characters in all. */
+const CACHE_CHARS = 4_000_000;
+const cleaned = new Map<string, string>();
+let cachedChars = 0;
+
+function cleanStored(html: string): string {
+  const hit = cleaned.get(html);
+  if (hit !== undefined) return hit;
+  const result = sanitizeRichText(html);
+  cleaned.set(html, result);
+  cachedChars += html.length + result.length;
+  for (const [key, value] of cleaned) {
+    if (cachedChars <= CACHE_CHARS) break;
+    cleaned.delete(key);
+    cachedChars -= key.length + value.length;
+  }
+  return result;
 }
