@@ -32,7 +32,7 @@ export interface ProcessState {
   /** Snapshots rendered again after a publish, off the request path (snapshots/rebuild-snapshots.ts). */
   rebuilds: {
     secret: string | undefined;
-    jobs: Map<string, { again: boolean; running: boolean }>;
+    jobs: Map<string, { again: boolean }>;
     waiting: string[];
     running: number;
     /** Per token: how often its old page was revoked (a render that raced one does not store). */

@@ -67,7 +67,7 @@ export function scheduleRebuild(token: string): void {
     void removeSnapshot(token);
     return;
   }
-  state.jobs.set(token, { again: false, running: false });
+  state.jobs.set(token, { again: false });
   state.waiting.push(token);
   pump();
 }
@@ -90,7 +90,6 @@ function pump(): void {
 
 async function runJob(token: string): Promise<void> {
   const job = state.jobs.get(token)!;
-  job.running = true;
   try {
     do {
       job.again = false;
