@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../src/lib/shared/messages.ts';
-import { createUser, linkIn, mailTo, parseSetCookie, query, requestFrom, run, type RawResponse, type TestUser } from './helpers/auth.ts';
+import { createUser, linkIn, login, mailTo, parseSetCookie, query, requestFrom, run, withCookie, type RawResponse, type TestUser } from './helpers/auth.ts';
 import { startServer, type TestServer } from './helpers/server.ts';
 import { startSmtpServer, type TestSmtpServer } from './helpers/smtp.ts';
 
@@ -123,6 +123,14 @@ describe('failures from elsewhere never lock the owner out (SECURITY 8)', () => 
     const user = await createUser(server);
     exhaustAccountAllowance(user);
     expect((await loginFrom('127.0.0.71', user, user.password, otherDevice)).status).toBe(403);
+  });
+
+  it('a signed-in owner still confirms an account change with the password', async () => {
+    const user = await createUser(server);
+    const cookie = await login(server, user.email, user.password);
+    exhaustAccountAllowance(user);
+    const renamed = await server.request('/api/users/name', { method: 'PATCH', json: { newName: 'Still Me', password: user.password }, headers: withCookie(cookie) });
+    expect(renamed.status).toBe(200);
   });
 
   it('keeps the per-address limit: ten failures there still answer 429, right password or not', async () => {

@@ -30,9 +30,12 @@ export interface LoginUserOptions {
  * a one-time sign-in link. Strangers can slow a guess down but never lock the owner out.
  */
 export async function loginUser({ email, password, ip, deviceToken = null }: LoginUserOptions): Promise<NewSession & { user: SessionUser }> {
-  const rules = [rateRules.loginAccountIp(email, ip), rateRules.loginAccount(email), rateRules.loginIp(ip)];
-  await checkRateLimits([rateRules.loginAccountIp(email, ip), rateRules.loginIp(ip)]);
-  const accountUnderAttack = (await rateLimitWait(rateRules.loginAccount(email))) !== undefined;
+  const accountAddress = rateRules.loginAccountIp(email, ip);
+  const account = rateRules.loginAccount(email);
+  const address = rateRules.loginIp(ip);
+  const rules = [accountAddress, account, address];
+  await checkRateLimits([accountAddress, address]);
+  const accountUnderAttack = (await rateLimitWait(account)) !== undefined;
 
   const row = await findUserRecord({ email });
   const valid = row?.password_hash ? await verifyPassword(row.password_hash, password) : await verifyDummyPassword(password);
@@ -46,7 +49,7 @@ export async function loginUser({ email, password, ip, deviceToken = null }: Log
     if (row.email_verified_at !== null) await mailLoginLink(row);
     throw new LoginProofRequiredError();
   }
-  await clearRateLimit(rateRules.loginAccountIp(email, ip));
+  await clearRateLimit(accountAddress);
 
   if (row.email_verified_at === null) throw new EmailNotVerifiedError();
   const session = await createSession({ userId: row.id });
@@ -87,10 +90,14 @@ export class EmailNotVerifiedError extends AppError {
   }
 }
 
-/** Checks a signed-in user's password before an account change; failures count like login failures. */
+/**
+ * Checks a signed-in user's password before an account change; failures count like login failures.
+ * Only this account and address can refuse it: failures from elsewhere must not lock a signed-in
+ * owner out of their own settings either.
+ */
 export async function confirmPassword({ user, password, ip }: { user: SessionUser; password: string; ip: string }): Promise<void> {
   const rules = [rateRules.loginAccountIp(user.email, ip), rateRules.loginAccount(user.email)];
-  await checkRateLimits(rules);
+  await checkRateLimits([rules[0]!]);
   const row = await findUserRecord({ id: user.id });
   const valid = row?.password_hash ? await verifyPassword(row.password_hash, password) : await verifyDummyPassword(password);
   if (!valid) {
