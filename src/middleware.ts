@@ -3,6 +3,7 @@ import { defineMiddleware } from 'astro:middleware';
 import { finishSessionHeaders, guardRequest, openSession } from '@server/auth/session-gate.ts';
 import { assertApiRoute } from '@server/http/api-routes.ts';
 import { AppError, isAppError } from '@server/http/app-error.ts';
+import { compressJson } from '@server/http/compress-json.ts';
 import { errorResponse } from '@server/http/json.ts';
 import { baseSecurityHeaders, checkApiRequest, NON_PAGE_CSP, PAGE_FALLBACK_CSP } from '@server/http/security.ts';
 import { getRuntime } from '@server/runtime.ts';
@@ -42,6 +43,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
     if (!isAppError(error)) log.error({ err: error, reqId: requestId }, 'unhandled API error');
     response = errorResponse(isAppError(error) ? error : new AppError('INTERNAL', 'Something went wrong on our side. Please try again.', { cause: error }));
   }
+  if (isApi) response = await compressJson(context.request, response);
 
   // Some responses (redirects, fetched ones) have immutable headers: copy them into a new one.
   const headers = new Headers(response.headers);

@@ -140,6 +140,37 @@ describe('prerendered pages are served like static files (item 16)', () => {
 });
 
 /** A GET whose body is not decoded (fetch would undo the content encoding). */
+describe('JSON answers are compressed when asked (issue 12, a save under load)', () => {
+  it('sends a large answer in brotli or gzip with a matching length, a small one as it is', async () => {
+    const created = await server.request('/api/instruction', { method: 'POST', headers: withCookie(cookie), json: {} });
+    expect(created.status).toBe(201);
+    const { instruction } = (await created.json()) as { instruction: { _id: string; version: number } };
+    const boxes = Array.from({ length: 5 }, (_, i) => ({ id: 1735689600000 + i, title: `Step ${i + 1}`, paragraph: `<p>${'Walk past the bakery to the blue door. '.repeat(6)}</p>`, imageUrl: '' }));
+    const saved = await server.request(`/api/instruction/${instruction._id}`, { method: 'PUT', headers: withCookie(cookie), json: { ...instruction, boxes } });
+    expect(saved.status).toBe(200);
+    const identity = await rawGet(`/api/instruction/${instruction._id}`, { cookie, 'accept-encoding': 'identity' });
+    expect(identity.headers['content-encoding']).toBeUndefined();
+    expect(identity.body.length).toBeGreaterThan(1024);
+    const stored = JSON.parse(identity.body.toString('utf8')) as unknown;
+
+    for (const [accept, encoding, decode] of [
+      ['gzip, deflate, br', 'br', zlib.brotliDecompressSync],
+      ['gzip', 'gzip', zlib.gunzipSync],
+    ] as const) {
+      const response = await rawGet(`/api/instruction/${instruction._id}`, { cookie, 'accept-encoding': accept });
+      expect(response.headers['content-encoding']).toBe(encoding);
+      expect(response.headers.vary).toMatch(/Accept-Encoding/);
+      expect(Number(response.headers['content-length'])).toBe(response.body.length);
+      expect(JSON.parse(decode(response.body).toString('utf8'))).toEqual(stored);
+    }
+
+    // Under 1 KB the encoding would cost more than it saves.
+    const small = await rawGet('/api/no-such-thing', { 'accept-encoding': 'br' });
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(JSON.parse(small.body.toString('utf8'))).toEqual({ message: expect.any(String) });
+  });
+});
+
 async function rawGet(pathname: string, headers: Record<string, string>): Promise<{ headers: Record<string, string>; body: Buffer }> {
   const { request } = await import('node:http');
   return new Promise((resolve, reject) => {
