@@ -51,7 +51,7 @@ export default defineConfig({
     },
     {
       command: `rm -rf ${DATA_DIR} && ${build}node scripts/serve.mjs`,
-      url: `http://localhost:${PORT}/healthz`,
+      url: `http://localhost:${PORT}/readyz`,
       reuseExistingServer: false,
       timeout: 180_000,
       env: { PORT: String(PORT), HOST: '127.0.0.1', APP_URL: `http://localhost:${PORT}`, DATA_DIR, LOG_LEVEL: 'warn', ...stripe, STRIPE_API_URL: `http://127.0.0.1:${STRIPE_PORT}` },

@@ -1,8 +1,9 @@
 import type { Generated } from 'kysely';
 
 /**
- * Row types of the SQLite tables, beside the migrations that make them. Imported as `@db/schema.ts`
- * (type-only imports, so no bundler has to resolve the alias). Timestamps are epoch milliseconds.
+ * Row types of the tables (SQLite, or PostgreSQL with DATABASE_URL), beside the migrations that
+ * make them. Imported as `@db/schema.ts` (type-only imports, so no bundler has to resolve the
+ * alias). Timestamps are epoch milliseconds (BIGINT on PostgreSQL, read back as numbers).
  */
 export interface UsersTable {
   id: string;

@@ -20,6 +20,8 @@ function fail(message) {
   process.exit(1);
 }
 
+// With DATABASE_URL the tables live in PostgreSQL: its own tools back it up, not this copy of a file.
+if (process.env.DATABASE_URL) fail('DATABASE_URL is set: back up PostgreSQL with pg_dump (or your provider\'s backups); this command copies the SQLite file only');
 if (!fs.existsSync(source)) fail(`no database at ${source} (set DATA_DIR to the server's data directory)`);
 
 const stamp = new Date().toISOString().replaceAll(':', '-').replace('.', '-');

@@ -73,7 +73,7 @@ const ROWS = [
   { name: 'landing / (prerendered)', target: 'app', path: '/', vs: 'reference' },
   { name: 'static reference, brotli', target: 'referenceBr', path: '/', headers: BROTLI },
   { name: 'landing / (prerendered), brotli', target: 'app', path: '/', headers: BROTLI, vs: 'referenceBr' },
-  { name: '/healthz (SSR + SQLite)', target: 'app', path: '/healthz' },
+  { name: '/healthz (through Astro, no database)', target: 'app', path: '/healthz' },
   // Guest page from its snapshot, next to a bare node:http server holding the same HTML bytes.
   { name: 'guest reference (node:http, same bytes)', target: 'guestReference', path: '/' },
   { name: 'guest /instruction (snapshot)', target: 'app', path: '/instruction', vs: 'guestReference' },

@@ -3,6 +3,7 @@ import { messages } from '../src/lib/shared/messages.ts';
 import { createUser, LOCAL_COOKIE, linkIn, login, mailTo, parseSetCookie, query, run, sessionCookieFrom, withCookie } from './helpers/auth.ts';
 import { startServer, type TestServer } from './helpers/server.ts';
 import { startSmtpServer, type TestSmtpServer } from './helpers/smtp.ts';
+import { tableNamesSql } from './helpers/sync-db.ts';
 
 // Registration, verification, login, sessions and the middleware's gate (issue items 1, 2, 3, 4).
 let server: TestServer;
@@ -100,7 +101,7 @@ describe('register → verify → login', () => {
     // A delivered mail keeps only its envelope; wait for the outbox to record the delivery.
     const pending = db.prepare("SELECT count(*) AS n FROM outbox WHERE status != 'sent'");
     for (let i = 0; i < 100 && (pending.get() as { n: number }).n > 0; i += 1) await new Promise((r) => setTimeout(r, 50));
-    const tables = (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[]).map((t) => t.name);
+    const tables = (db.prepare(tableNamesSql(server.dialect)).all() as { name: string }[]).map((t) => t.name);
     const dump = tables.flatMap((name) => db.prepare(`SELECT * FROM "${name}"`).all().map((row) => JSON.stringify(row))).join('\n');
     db.close();
     expect(dump).not.toContain(token);

@@ -5,6 +5,8 @@ import { promisify } from 'node:util';
 import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from './helpers/server.ts';
+import { openSqliteSync } from './helpers/sync-db.ts';
+import { onPostgres } from './helpers/test-database.ts';
 
 // SECURITY.md 25: `npm run backup` uses db.backup() while the server runs; the copy passes
 // integrity_check, its counts match the live database, and the README's restore steps work.
@@ -37,8 +39,9 @@ function addContactMessage(db: SQLite.Database, name: string): void {
   ).run(name, Date.now());
 }
 
-// Each test runs a child process (the backup script) and the second restarts the server.
-describe('npm run backup', { timeout: 60_000 }, () => {
+// Each test runs a child process (the backup script) and the second restarts the server. SQLite
+// only: on PostgreSQL backups are the operator's pg_dump / point-in-time recovery (issue 13).
+describe.skipIf(onPostgres)('npm run backup', { timeout: 60_000 }, () => {
   let server: TestServer;
   // Kept as a promise so that a test timing out mid-start still stops the server afterwards.
   let restarting: Promise<TestServer> | undefined;
@@ -46,6 +49,7 @@ describe('npm run backup', { timeout: 60_000 }, () => {
   beforeAll(async () => {
     server = await startServer();
   });
+  const openLive = () => openSqliteSync(path.join(server.dataDir, 'porchlight.sqlite'));
   afterAll(async () => {
     const restarted = await restarting?.catch(() => undefined);
     await restarted?.stop();
@@ -53,8 +57,7 @@ describe('npm run backup', { timeout: 60_000 }, () => {
   });
 
   it('copies the live database while the server runs; the copy is intact and complete', async () => {
-    const live = server.openDb();
-    live.pragma('busy_timeout = 5000');
+    const live = openLive();
     for (let i = 0; i < 50; i++) addContactMessage(live, `before backup ${i}`);
 
     const result = await backup(server.dataDir);
@@ -72,7 +75,7 @@ describe('npm run backup', { timeout: 60_000 }, () => {
 
   it('restores per the README: stop, copy over, drop -wal/-shm, start', async () => {
     const result = await backup(server.dataDir);
-    const live = server.openDb();
+    const live = openLive();
     addContactMessage(live, 'after backup');
     live.close();
 

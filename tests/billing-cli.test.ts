@@ -18,7 +18,15 @@ afterAll(async () => {
 });
 
 async function admin(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  const env = { PATH: process.env.PATH, DATA_DIR: server.dataDir, APP_URL: server.origin, LOG_LEVEL: 'warn', ...(process.env.DIST_DIR ? { DIST_DIR: process.env.DIST_DIR } : {}) };
+  const env = {
+    PATH: process.env.PATH,
+    DATA_DIR: server.dataDir,
+    APP_URL: server.origin,
+    LOG_LEVEL: 'warn',
+    ...(process.env.DIST_DIR ? { DIST_DIR: process.env.DIST_DIR } : {}),
+    // The server's database (PostgreSQL under `npm run test:pg`), not a SQLite file of its own.
+    ...(server.databaseUrl ? { DATABASE_URL: server.databaseUrl } : {}),
+  };
   try {
     const { stdout, stderr } = await promisify(execFile)(process.execPath, ['scripts/admin.mjs', ...args], { env });
     return { code: 0, stdout, stderr };

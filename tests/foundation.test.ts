@@ -6,7 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemo } from '../db/seed.ts';
 import { openDatabase } from '../src/lib/server/db/open-database.ts';
 import { DEMO_HOST_EMAIL, DEMO_TOKEN } from '../src/lib/shared/demo.ts';
+import { serverKysely } from './helpers/kysely.ts';
 import { freePort, startServer, type TestServer } from './helpers/server.ts';
+import { openSqliteSync } from './helpers/sync-db.ts';
+import { onPostgres } from './helpers/test-database.ts';
 import { rawExchange } from './helpers/raw-exchange.ts';
 
 let server: TestServer;
@@ -69,8 +72,8 @@ describe('start and health', () => {
 });
 
 describe('database', () => {
-  it('the server database is in WAL mode', () => {
-    const db = server.openDb();
+  it.skipIf(onPostgres)('the server database is in WAL mode', () => {
+    const db = openSqliteSync(path.join(server.dataDir, 'porchlight.sqlite'));
     try {
       expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
     } finally {
@@ -93,19 +96,19 @@ describe('database', () => {
   });
 
   it('the demo host and guidebook exist after start, and seeding again changes nothing', async () => {
-    const { sqlite, db } = openDatabase(path.join(server.dataDir, 'porchlight.sqlite'));
+    const db = serverKysely(server);
     try {
-      const snapshot = () => ({
-        users: sqlite.prepare('SELECT * FROM users ORDER BY id').all(),
-        instructions: sqlite.prepare('SELECT * FROM instructions ORDER BY id').all(),
+      const snapshot = async () => ({
+        users: await db.selectFrom('users').selectAll().orderBy('id').execute(),
+        instructions: await db.selectFrom('instructions').selectAll().orderBy('id').execute(),
       });
-      const before = snapshot();
+      const before = await snapshot();
       expect(before.users).toContainEqual(expect.objectContaining({ email: DEMO_HOST_EMAIL }));
       expect(before.instructions).toContainEqual(expect.objectContaining({ token: DEMO_TOKEN }));
 
       await seedDemo(db, Date.now() + 60_000);
       await seedDemo(db, Date.now() + 120_000);
-      expect(snapshot()).toEqual(before);
+      expect(await snapshot()).toEqual(before);
     } finally {
       await db.destroy();
     }

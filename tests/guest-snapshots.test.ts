@@ -190,7 +190,8 @@ describe('guest page from snapshots', () => {
     expect(await (await guest(url)).text()).toContain('Sound Cottage');
 
     // A row that cannot be read any more once saved (a corrupt write, simulated in SQLite itself).
-    run(server, `CREATE TRIGGER corrupt_after_save AFTER UPDATE OF data ON instructions WHEN NEW.id = '${made._id}' BEGIN UPDATE instructions SET data = '{ not json' WHERE id = NEW.id; END`);
+    const corrupt = corruptAfterSave(server.dialect, made._id);
+    for (const statement of corrupt.create) run(server, statement);
     // That schema change came from another process: the server reloads its copies from the store.
     expect((await guest(url)).headers.get('x-snapshot')).toBe('hit');
     try {
@@ -204,7 +205,7 @@ describe('guest page from snapshots', () => {
       expect(server.logs.join('\n')).toMatch(/snapshot rebuild failed: guests keep the previous page/);
       expect(server.logs.join('\n')).toMatch(/"status":500/);
     } finally {
-      run(server, 'DROP TRIGGER corrupt_after_save');
+      for (const statement of corrupt.drop) run(server, statement);
     }
   });
 
@@ -276,6 +277,8 @@ describe('guest page from snapshots', () => {
     // Corrupted by another process (the server drops its in-memory copies then), the stored page gone.
     run(server, 'UPDATE instructions SET data = ? WHERE id = ?', '{ not json', made._id);
     fs.rmSync(storedSnapshot(made.token), { recursive: true, force: true });
+    // On PostgreSQL another process announces its change as another server would (docs/decisions/012).
+    if (server.dialect === 'postgres') run(server, 'SELECT pg_notify(?, ?)', 'porchlight_snapshots', JSON.stringify({ kind: 'revoked', token: made.token, from: 'another-server' }));
     const url = `/instruction/${made.token}`;
     const broken = await guest(url);
     expect(broken.status).toBe(500);
@@ -359,4 +362,22 @@ function raw(pathname: string, headers: Record<string, string>): Promise<{ heade
       })
       .on('error', reject);
   });
+}
+
+/** A trigger that corrupts the row's document right after each save of one guidebook, on either database. */
+function corruptAfterSave(dialect: TestServer['dialect'], id: string): { create: string[]; drop: string[] } {
+  if (dialect === 'sqlite') {
+    return {
+      create: [`CREATE TRIGGER corrupt_after_save AFTER UPDATE OF data ON instructions WHEN NEW.id = '${id}' BEGIN UPDATE instructions SET data = '{ not json' WHERE id = NEW.id; END`],
+      drop: ['DROP TRIGGER corrupt_after_save'],
+    };
+  }
+  return {
+    create: [
+      `CREATE FUNCTION corrupt_after_save() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN UPDATE instructions SET data = '{ not json' WHERE id = NEW.id; RETURN NULL; END $$`,
+      // PostgreSQL triggers fire on their own UPDATE too (SQLite's do not): the WHEN stops there.
+      `CREATE TRIGGER corrupt_after_save AFTER UPDATE OF data ON instructions FOR EACH ROW WHEN (NEW.id = '${id}' AND NEW.data <> '{ not json') EXECUTE FUNCTION corrupt_after_save()`,
+    ],
+    drop: ['DROP TRIGGER corrupt_after_save ON instructions', 'DROP FUNCTION corrupt_after_save()'],
+  };
 }

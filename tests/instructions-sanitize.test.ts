@@ -138,7 +138,11 @@ describe('a step text with list items on the guest page (issue 11 item 2)', () =
   it('an <li> stored before the fix stays inside its step too', async () => {
     const made = await create(['<p>One</p>', '<p>Two</p>']);
     // As an older sanitiser stored it, written straight into the row before any guest visit.
-    run(server, `UPDATE instructions SET data = json_set(data, '$.boxes[0].paragraph', ?) WHERE id = ?`, '<p>One</p><li>Fake</li></li></ol><p>still one</p>', made._id);
+    const setFirstParagraph =
+      server.dialect === 'postgres'
+        ? `UPDATE instructions SET data = jsonb_set(data::jsonb, '{boxes,0,paragraph}', to_jsonb(?::text))::text WHERE id = ?`
+        : `UPDATE instructions SET data = json_set(data, '$.boxes[0].paragraph', ?) WHERE id = ?`;
+    run(server, setFirstParagraph, '<p>One</p><li>Fake</li></li></ol><p>still one</p>', made._id);
     const steps = guestSteps(await (await server.request(`/instruction/${made.token}`)).text());
     expect(steps).toMatchObject({ inList: 2, anywhere: 2 });
     expect(steps.texts[0]).toContain('Fakestill one');

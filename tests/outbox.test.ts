@@ -1,17 +1,14 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Kysely } from 'kysely';
-import type SQLite from 'better-sqlite3';
-import { openDatabase } from '../src/lib/server/db/open-database.ts';
 import type { Database } from '@db/schema.ts';
+import type { DialectName } from '../src/lib/server/db/dialect.ts';
 import { createLogger } from '../src/lib/server/logger.ts';
 import type { MailMessage, Mailer } from '../src/lib/server/mail/mailer.ts';
 import { Outbox } from '../src/lib/server/mail/outbox.ts';
 import { messages } from '../src/lib/shared/messages.ts';
 import { freePort, startServer, type TestServer } from './helpers/server.ts';
 import { startSmtpServer, type TestSmtpServer } from './helpers/smtp.ts';
+import { openTestDatabase, type TestDatabase } from './helpers/test-database.ts';
 
 interface OutboxRow {
   id: number;
@@ -108,14 +105,15 @@ describe('Outbox (unit, fake mailer)', () => {
   const LEASE = 60_000;
   const log = createLogger({ logLevel: 'silent' });
   const mail: MailMessage = { to: 'inbox@porchlight.test', subject: 'Hello', text: 'Body', replyTo: 'v@example.com' };
-  let dir: string;
-  let sqlite: SQLite.Database;
+  // SQLite, or PostgreSQL under `npm run test:pg` (the claim then uses FOR UPDATE SKIP LOCKED).
+  let database: TestDatabase;
+  let dialect: DialectName;
   let db: Kysely<Database>;
   let now: number;
 
-  beforeEach(() => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'porchlight-outbox-'));
-    ({ sqlite, db } = openDatabase(path.join(dir, 'test.sqlite')));
+  beforeEach(async () => {
+    database = await openTestDatabase();
+    ({ db, dialect } = database);
     // Only Date is faked: the clock moves when the test says so, timers and I/O stay real.
     vi.useFakeTimers({ toFake: ['Date'] });
     now = new Date('2025-06-01T12:00:00Z').getTime();
@@ -124,12 +122,11 @@ describe('Outbox (unit, fake mailer)', () => {
 
   afterEach(async () => {
     vi.useRealTimers();
-    await db.destroy();
-    fs.rmSync(dir, { recursive: true, force: true });
+    await database.close();
   });
 
   function row(id: number): OutboxRow {
-    return sqlite.prepare('SELECT id, status, attempts, last_error, next_attempt_at, sent_at FROM outbox WHERE id = ?').get(id) as OutboxRow;
+    return database.sync.prepare('SELECT id, status, attempts, last_error, next_attempt_at, sent_at FROM outbox WHERE id = ?').get(id) as OutboxRow;
   }
 
   function advance(ms: number) {
@@ -140,7 +137,7 @@ describe('Outbox (unit, fake mailer)', () => {
   it('retries with exponential backoff, then sends once', async () => {
     const mailer = new FakeMailer();
     mailer.failuresLeft = 3;
-    const outbox = new Outbox(db, mailer, log, { baseDelayMs: BASE, maxDelayMs: 3_000 });
+    const outbox = new Outbox(db, mailer, log, { dialect, baseDelayMs: BASE, maxDelayMs: 3_000 });
     const id = await outbox.enqueue(mail);
 
     await outbox.processDue();
@@ -173,7 +170,7 @@ describe('Outbox (unit, fake mailer)', () => {
   it('marks a message failed after maxAttempts and stops trying', async () => {
     const mailer = new FakeMailer();
     mailer.failuresLeft = Infinity;
-    const outbox = new Outbox(db, mailer, log, { baseDelayMs: BASE, maxAttempts: 2 });
+    const outbox = new Outbox(db, mailer, log, { dialect, baseDelayMs: BASE, maxAttempts: 2 });
     const id = await outbox.enqueue(mail);
 
     await outbox.processDue();
@@ -192,8 +189,8 @@ describe('Outbox (unit, fake mailer)', () => {
     slow.hold = new Promise<void>((resolve) => (release = resolve));
     slow.failuresLeft = 1;
     const quick = new FakeMailer();
-    const first = new Outbox(db, slow, log, { baseDelayMs: BASE, leaseMs: LEASE });
-    const second = new Outbox(db, quick, log, { baseDelayMs: BASE, leaseMs: LEASE });
+    const first = new Outbox(db, slow, log, { dialect, baseDelayMs: BASE, leaseMs: LEASE });
+    const second = new Outbox(db, quick, log, { dialect, baseDelayMs: BASE, leaseMs: LEASE });
     const id = await first.enqueue(mail);
 
     const stuck = first.processDue();
@@ -215,9 +212,28 @@ describe('Outbox (unit, fake mailer)', () => {
     expect(row(id)).toMatchObject({ status: 'sent', attempts: 2, last_error: null });
   });
 
+  it('two workers (two servers) draining one queue send each of 50 mails exactly once', async () => {
+    const mailers = [new FakeMailer(), new FakeMailer()];
+    const workers = mailers.map((mailer) => new Outbox(db, mailer, log, { dialect, leaseMs: LEASE }));
+    const subjects = Array.from({ length: 50 }, (_, i) => `Mail ${i}`);
+    for (const subject of subjects) await workers[0]!.enqueue({ ...mail, subject });
+
+    // Both at once, pass after pass (an unstarted outbox delivers one row per pass).
+    for (let pass = 0; pass < 50 && mailers.reduce((n, mailer) => n + mailer.sent.length, 0) < 50; pass += 1) {
+      await Promise.all(workers.map((worker) => worker.processDue()));
+    }
+
+    expect(mailers.every((mailer) => mailer.sent.length > 0)).toBe(true);
+    const sent = mailers.flatMap((mailer) => mailer.sent.map((message) => message.subject));
+    expect(sent.toSorted()).toEqual(subjects.toSorted());
+    const rows = database.sync.prepare('SELECT status, attempts FROM outbox').all() as Pick<OutboxRow, 'status' | 'attempts'>[];
+    expect(rows).toHaveLength(50);
+    expect(rows.every((row) => row.status === 'sent' && row.attempts === 1)).toBe(true);
+  });
+
   it('a kick delivers at once; stop() waits for the delivery in progress', async () => {
     const mailer = new FakeMailer();
-    const outbox = new Outbox(db, mailer, log, { pollMs: 60_000 });
+    const outbox = new Outbox(db, mailer, log, { dialect, pollMs: 60_000 });
     outbox.start();
     await outbox.enqueue(mail);
     outbox.kick();

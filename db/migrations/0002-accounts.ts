@@ -26,3 +26,27 @@ CREATE TABLE user_tokens (
 ) STRICT;
 CREATE INDEX user_tokens_user ON user_tokens(user_id, purpose);
 `;
+
+// PostgreSQL (issue 13): the same tables, times as BIGINT epoch milliseconds.
+export const upPostgres = /* sql */ `
+CREATE TABLE sessions (
+  id TEXT PRIMARY KEY,
+  user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+  expires_at BIGINT NOT NULL,
+  created_at BIGINT NOT NULL
+);
+CREATE INDEX sessions_user ON sessions(user_id);
+
+CREATE TABLE user_tokens (
+  hash TEXT PRIMARY KEY,
+  user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+  purpose TEXT NOT NULL CHECK (purpose IN ('verify', 'reset', 'email_change')),
+  new_email TEXT,
+  new_name TEXT,
+  new_password_hash TEXT,
+  expires_at BIGINT NOT NULL,
+  used_at BIGINT,
+  created_at BIGINT NOT NULL
+);
+CREATE INDEX user_tokens_user ON user_tokens(user_id, purpose);
+`;

@@ -13,3 +13,15 @@ CREATE TABLE uploads (
 CREATE INDEX uploads_user ON uploads(user_id);
 CREATE INDEX uploads_created ON uploads(created_at);
 `;
+
+// PostgreSQL (issue 13): the same table.
+export const upPostgres = /* sql */ `
+CREATE TABLE uploads (
+  key TEXT PRIMARY KEY,
+  user_id TEXT NOT NULL,
+  bytes BIGINT NOT NULL,
+  created_at BIGINT NOT NULL
+);
+CREATE INDEX uploads_user ON uploads(user_id);
+CREATE INDEX uploads_created ON uploads(created_at);
+`;

@@ -9,3 +9,12 @@ CREATE TABLE geocode_cache (
   created_at INTEGER NOT NULL
 ) STRICT;
 `;
+
+// PostgreSQL (issue 13): the same table.
+export const upPostgres = /* sql */ `
+CREATE TABLE geocode_cache (
+  key TEXT PRIMARY KEY,
+  address TEXT NOT NULL,
+  created_at BIGINT NOT NULL
+);
+`;

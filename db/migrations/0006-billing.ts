@@ -46,3 +46,42 @@ CREATE TABLE stripe_events (
 
 ALTER TABLE users DROP COLUMN plan;
 `;
+
+// PostgreSQL (issue 13): the same tables; cancel_at_period_end stays a 0/1 INTEGER as the code reads it.
+export const upPostgres = /* sql */ `
+CREATE TABLE billing_customers (
+  user_id TEXT PRIMARY KEY REFERENCES users(id) ON DELETE CASCADE,
+  customer_id TEXT NOT NULL UNIQUE,
+  open_checkout_session_id TEXT,
+  created_at BIGINT NOT NULL
+);
+
+CREATE TABLE subscriptions (
+  user_id TEXT PRIMARY KEY REFERENCES users(id) ON DELETE CASCADE,
+  source TEXT NOT NULL CHECK (source IN ('stripe', 'operator')),
+  stripe_subscription_id TEXT UNIQUE,
+  stripe_customer_id TEXT,
+  price_id TEXT,
+  plan TEXT NOT NULL CHECK (plan IN ('free', 'gold', 'premium')),
+  payment_interval TEXT CHECK (payment_interval IN ('monthly', 'yearly')),
+  price_cents INTEGER NOT NULL DEFAULT 0,
+  status TEXT NOT NULL,
+  current_period_end BIGINT,
+  cancel_at_period_end INTEGER NOT NULL DEFAULT 0,
+  next_plan TEXT CHECK (next_plan IN ('gold', 'premium')),
+  next_interval TEXT CHECK (next_interval IN ('monthly', 'yearly')),
+  pending_plan TEXT CHECK (pending_plan IN ('gold', 'premium')),
+  pending_interval TEXT CHECK (pending_interval IN ('monthly', 'yearly')),
+  pending_expires_at BIGINT,
+  updated_at BIGINT NOT NULL
+);
+CREATE INDEX subscriptions_customer ON subscriptions(stripe_customer_id);
+
+CREATE TABLE stripe_events (
+  id TEXT PRIMARY KEY,
+  type TEXT NOT NULL,
+  received_at BIGINT NOT NULL
+);
+
+ALTER TABLE users DROP COLUMN plan;
+`;

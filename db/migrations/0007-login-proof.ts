@@ -30,3 +30,19 @@ DROP TABLE user_tokens;
 ALTER TABLE user_tokens_next RENAME TO user_tokens;
 CREATE INDEX user_tokens_user ON user_tokens(user_id, purpose);
 `;
+
+// PostgreSQL (issue 13): the same table; a CHECK constraint can be replaced in place (its name is
+// the one PostgreSQL gave the column's inline CHECK in 0002).
+export const upPostgres = /* sql */ `
+CREATE TABLE known_devices (
+  hash TEXT PRIMARY KEY,
+  user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+  created_at BIGINT NOT NULL,
+  last_used_at BIGINT NOT NULL
+);
+CREATE INDEX known_devices_user ON known_devices(user_id, last_used_at);
+
+ALTER TABLE user_tokens
+  DROP CONSTRAINT user_tokens_purpose_check,
+  ADD CONSTRAINT user_tokens_purpose_check CHECK (purpose IN ('verify', 'reset', 'email_change', 'login'));
+`;

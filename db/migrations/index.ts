@@ -5,8 +5,15 @@ import * as m0005 from './0005-geocode-cache.ts';
 import * as m0006 from './0006-billing.ts';
 import * as m0007 from './0007-login-proof.ts';
 
+/** One migration: the same schema change for SQLite (`up`) and PostgreSQL (`upPostgres`), ADR 005. */
+export interface Migration {
+  name: string;
+  up: string;
+  upPostgres: string;
+}
+
 /** Every migration in order. Listed statically so the server bundle carries them (no fs lookups). */
-export const migrations: ReadonlyArray<{ name: string; up: string }> = [
+export const migrations: readonly Migration[] = [
   { name: '0001-foundation', ...m0001 },
   { name: '0002-accounts', ...m0002 },
   { name: '0004-uploads', ...m0004 },

@@ -67,6 +67,6 @@ export async function startBuiltServer(name) {
   const url = `http://127.0.0.1:${port}`;
   const origin = `http://localhost:${port}`;
   const env = { PORT: String(port), HOST: '127.0.0.1', APP_URL: origin, DATA_DIR: dataDir, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' };
-  const { pid, stop } = await spawnServer(['scripts/serve.mjs'], env, `${url}/healthz`, () => fs.rmSync(dataDir, { recursive: true, force: true }));
+  const { pid, stop } = await spawnServer(['scripts/serve.mjs'], env, `${url}/readyz`, () => fs.rmSync(dataDir, { recursive: true, force: true }));
   return { url, origin, dataDir, pid, stop };
 }

@@ -1,13 +1,20 @@
-import { Kysely, SqliteDialect } from 'kysely';
+import path from 'node:path';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
 import type { Database } from '@db/schema.ts';
+import { PostgresCursor, postgresTypes } from '../../src/lib/server/db/open-postgres.ts';
 import type { TestServer } from './server.ts';
+import { openSqliteSync } from './sync-db.ts';
 
 /**
- * A Kysely handle on the test server's SQLite file, for calling server modules (the upload
- * clean-up) against the very database the server uses. Destroy it when done.
+ * A Kysely handle on the test server's database (its SQLite file, or its PostgreSQL database under
+ * `npm run test:pg`), for calling server modules (the upload clean-up) and for assertions written
+ * once for both dialects. Destroy it when done.
  */
 export function serverKysely(server: TestServer): Kysely<Database> {
-  const sqlite = server.openDb();
-  sqlite.pragma('busy_timeout = 5000');
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  if (server.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: server.databaseUrl, max: 2, types: postgresTypes });
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool, cursor: PostgresCursor }) });
+  }
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: openSqliteSync(path.join(server.dataDir, 'porchlight.sqlite')) }) });
 }

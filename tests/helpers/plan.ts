@@ -1,13 +1,13 @@
-import type SQLite from 'better-sqlite3';
+import type { SyncDb } from './sync-db.ts';
 
 export type TestPlan = 'free' | 'gold' | 'premium';
 
 /**
  * Test factory for a plan, written the way the admin CLI stores one (an operator's plan, no end):
  * for tests that are about what a plan allows, not about how it is bought. Straight into the
- * server's SQLite file; a running server reads plans from there on every check.
+ * server's database; a running server reads plans from there on every check.
  */
-export function writePlan(db: SQLite.Database, userId: string, plan: TestPlan): void {
+export function writePlan(db: SyncDb, userId: string, plan: TestPlan): void {
   if (plan === 'free') {
     db.prepare('DELETE FROM subscriptions WHERE user_id = ?').run(userId);
     return;

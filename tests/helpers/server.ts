@@ -3,15 +3,20 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import SQLite from 'better-sqlite3';
+import { openPostgresSync, openSqliteSync, type SyncDb } from './sync-db.ts';
+import { createTestDatabase, onPostgres } from './test-database.ts';
 
 export interface TestServer {
   url: string;
   origin: string;
   dataDir: string;
   logs: string[];
-  /** Opens the server's SQLite file (read/write) for assertions; close it when done. */
-  openDb(): SQLite.Database;
+  /** The database the server runs on: its SQLite file under dataDir, or PostgreSQL (TEST_DATABASE_URL). */
+  dialect: 'sqlite' | 'postgres';
+  /** The server's DATABASE_URL on PostgreSQL; undefined on SQLite. */
+  databaseUrl: string | undefined;
+  /** A synchronous handle on the server's database (tests/helpers/sync-db.ts); close it when done. */
+  openDb(): SyncDb;
   /** fetch against the server with our Origin on writes, like the browser app sends. */
   request(pathname: string, init?: RequestInit & { json?: unknown }): Promise<Response>;
   stop(signal?: NodeJS.Signals): Promise<number | null>;
@@ -30,13 +35,36 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** Starts `node scripts/serve.mjs` (the built app) on a free port with a fresh DATA_DIR. */
+/** PostgreSQL only: each DATA_DIR's database, so a server started again on that DATA_DIR finds its data. */
+const databaseOfDataDir = new Map<string, string>();
+/** One synchronous handle per database, kept for the whole test file (a worker thread each). */
+const syncHandles = new Map<string, ReturnType<typeof openPostgresSync>>();
+
+/**
+ * Starts `node scripts/serve.mjs` (the built app) on a free port with a fresh DATA_DIR; with
+ * TEST_DATABASE_URL, on a fresh PostgreSQL database too (or the one of the DATA_DIR it is given).
+ */
 export async function startServer(env: Record<string, string> = {}): Promise<TestServer> {
   const port = await freePort();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'porchlight-test-'));
+  const dataDir = env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'porchlight-test-'));
+  let databaseUrl = env.DATABASE_URL;
+  if (databaseUrl === undefined && onPostgres) {
+    databaseUrl = databaseOfDataDir.get(dataDir) ?? (await createTestDatabase());
+    databaseOfDataDir.set(dataDir, databaseUrl);
+  }
   const origin = `http://localhost:${port}`;
   const child = spawn(process.execPath, ['scripts/serve.mjs'], {
-    env: { PATH: process.env.PATH, ...(process.env.DIST_DIR ? { DIST_DIR: process.env.DIST_DIR } : {}), PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, APP_URL: origin, LOG_LEVEL: 'info', ...env },
+    env: {
+      PATH: process.env.PATH,
+      ...(process.env.DIST_DIR ? { DIST_DIR: process.env.DIST_DIR } : {}),
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      APP_URL: origin,
+      LOG_LEVEL: 'info',
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const logs: string[] = [];
@@ -65,8 +93,15 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
     origin,
     dataDir,
     logs,
+    dialect: databaseUrl ? 'postgres' : 'sqlite',
+    databaseUrl,
     process: child,
-    openDb: () => new SQLite(path.join(dataDir, 'porchlight.sqlite')),
+    openDb() {
+      if (!databaseUrl) return openSqliteSync(path.join(dataDir, 'porchlight.sqlite'));
+      let handle = syncHandles.get(databaseUrl);
+      if (!handle) syncHandles.set(databaseUrl, (handle = openPostgresSync(databaseUrl)));
+      return handle;
+    },
     request(pathname, init = {}) {
       const { json, headers, ...rest } = init;
       const method = rest.method ?? (json === undefined ? 'GET' : 'POST');

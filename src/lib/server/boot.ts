@@ -1,6 +1,7 @@
 import { ConfigError } from './config.ts';
 import { baseSecurityHeaders } from './http/security.ts';
 import { getRuntime, type Runtime } from './runtime.ts';
+import { createSnapshotFastPath as createFastPath } from './snapshots/serve-snapshot-node.ts';
 import { startWorkers } from './workers.ts';
 
 /**
@@ -9,10 +10,13 @@ import { startWorkers } from './workers.ts';
  * clean-ups), before scripts/serve.mjs accepts a single request. A bad configuration stops the
  * start here.
  */
+let booted: Runtime | undefined;
+
 export async function boot(): Promise<Runtime> {
   try {
     const runtime = await getRuntime();
     startWorkers(runtime);
+    booted = runtime;
     return runtime;
   } catch (error) {
     if (error instanceof ConfigError) {
@@ -24,7 +28,11 @@ export async function boot(): Promise<Runtime> {
 }
 
 export { baseSecurityHeaders };
-export { createSnapshotFastPath } from './snapshots/serve-snapshot-node.ts';
+
+/** The guest fast path (serve-snapshot-node.ts) with the booted process's CDN cache policy. */
+export function createSnapshotFastPath(options: { securityHeaders: Record<string, string> }): ReturnType<typeof createFastPath> {
+  return createFastPath({ ...options, purgeable: Boolean(booted?.config.cdn) });
+}
 export { createStaticFastPath } from './http/static-files.ts';
 export { answerMalformedTarget } from './http/malformed-target.ts';
 export { CLIENT_ADDRESS_HEADER, markClientAddressResolved, resolveClientAddress } from './http/forwarded.ts';

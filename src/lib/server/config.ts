@@ -10,6 +10,14 @@ import { parseTrustedProxies } from './http/forwarded.ts';
  */
 const optionalUrl = z.url({ protocol: /^https?$/ }).optional();
 const optionalText = z.string().trim().min(1).optional();
+/** `true`/`1`/`yes` or `false`/`0`/`no` (any case); unset is false. */
+const booleanSwitch = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .pipe(z.enum(['true', '1', 'yes', 'false', '0', 'no'], { error: 'expected true or false' }))
+  .transform((value) => value === 'true' || value === '1' || value === 'yes')
+  .default(false);
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -17,6 +25,9 @@ const envSchema = z.object({
   HOST: z.string().trim().min(1).default('127.0.0.1'),
   APP_URL: optionalUrl,
   DATA_DIR: z.string().trim().min(1).default('./data'),
+  /** PostgreSQL (issue 13); unset: the SQLite file under DATA_DIR. */
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   MAIL_FROM: optionalText,
@@ -34,7 +45,20 @@ const envSchema = z.object({
   STRIPE_PRICE_PREMIUM_MONTHLY: optionalText,
   STRIPE_PRICE_PREMIUM_YEARLY: optionalText,
   NOMINATIM_URL: optionalUrl,
-  STORAGE_DRIVER: z.enum(['fs', 'memory']).default('fs'),
+  STORAGE_DRIVER: z.enum(['fs', 'memory', 's3']).default('fs'),
+  /** S3-compatible object storage (STORAGE_DRIVER=s3; docs/decisions/011): all five are needed then. */
+  S3_ENDPOINT: optionalUrl,
+  S3_BUCKET: optionalText,
+  S3_REGION: optionalText,
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  /** `https://endpoint/bucket/key` instead of `https://bucket.endpoint/key` (MinIO, stand-ins). */
+  S3_FORCE_PATH_STYLE: booleanSwitch,
+  /** Base URL (a CDN or the bucket) that replaces `/media` in the image URLs of guest pages. */
+  MEDIA_PUBLIC_URL: optionalUrl,
+  /** Called with the guest pages' cache tags on every publish, link regeneration and delete. */
+  CDN_PURGE_URL: optionalUrl,
+  CDN_PURGE_TOKEN: optionalText,
   SUPPORT_PHONE: optionalText,
   /** Reverse proxies whose X-Forwarded-For is believed: addresses, CIDR ranges or `loopback`. */
   TRUST_PROXY: optionalText,
@@ -52,6 +76,8 @@ export interface Config {
   /** True when the public origin is plain http on a loopback name (cookies without Secure, no HSTS). */
   isLocalOrigin: boolean;
   dataDir: string;
+  /** Where the tables live: the SQLite file under DATA_DIR, or PostgreSQL when DATABASE_URL is set. */
+  database: { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; url: string; poolSize: number };
   logLevel: Env['LOG_LEVEL'];
   mail: { smtpUrl: string | undefined; from: string; inbox: string };
   turnstile: { siteKey: string; secretKey: string; verifyUrl: string } | undefined;
@@ -60,10 +86,25 @@ export interface Config {
   stripe: StripeConfig | undefined;
   nominatimUrl: string;
   storageDriver: Env['STORAGE_DRIVER'];
+  /** The bucket, when STORAGE_DRIVER=s3 (all of S3_* given; checked at boot). */
+  s3: S3Config | undefined;
+  /** MEDIA_PUBLIC_URL without its trailing slash: uploads are linked there on guest pages. */
+  mediaPublicUrl: string | undefined;
+  /** The CDN purge hook (CDN_PURGE_URL); guest pages are cached by shared caches only with it. */
+  cdn: { purgeUrl: string; purgeToken: string | undefined } | undefined;
   supportPhone: string;
   /** TRUST_PROXY parsed; null: the socket's peer is the client (no proxy in front). */
   trustedProxies: BlockList | null;
   raw: Env;
+}
+
+export interface S3Config {
+  endpoint: string;
+  bucket: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  forcePathStyle: boolean;
 }
 
 export interface StripeConfig {
@@ -119,6 +160,7 @@ export function parseConfig(source: NodeJS.ProcessEnv = process.env): Config {
     : undefined;
 
   const stripe = env.STRIPE_SECRET_KEY ? stripeConfigOf(env, env.STRIPE_SECRET_KEY) : undefined;
+  const s3 = env.STORAGE_DRIVER === 's3' ? s3ConfigOf(env) : undefined;
 
   return {
     env: env.NODE_ENV,
@@ -127,6 +169,9 @@ export function parseConfig(source: NodeJS.ProcessEnv = process.env): Config {
     appUrl,
     isLocalOrigin,
     dataDir: path.resolve(env.DATA_DIR),
+    database: env.DATABASE_URL
+      ? { dialect: 'postgres', url: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE }
+      : { dialect: 'sqlite', file: path.join(path.resolve(env.DATA_DIR), 'porchlight.sqlite') },
     logLevel: env.LOG_LEVEL,
     mail: {
       smtpUrl: env.SMTP_URL,
@@ -138,6 +183,9 @@ export function parseConfig(source: NodeJS.ProcessEnv = process.env): Config {
     stripe,
     nominatimUrl: env.NOMINATIM_URL ?? 'https://nominatim.openstreetmap.org',
     storageDriver: env.STORAGE_DRIVER,
+    s3,
+    mediaPublicUrl: env.MEDIA_PUBLIC_URL?.replace(/\/+$/, ''),
+    cdn: env.CDN_PURGE_URL ? { purgeUrl: env.CDN_PURGE_URL, purgeToken: env.CDN_PURGE_TOKEN } : undefined,
     // A documented placeholder (README): replace with the real line through SUPPORT_PHONE.
     supportPhone: env.SUPPORT_PHONE ?? '+1 555 0100 200',
     trustedProxies,
@@ -163,5 +211,23 @@ function stripeConfigOf(env: Env, secretKey: string): StripeConfig {
       port: api.port ? Number(api.port) : api.protocol === 'http:' ? 80 : 443,
     },
     prices,
+  };
+}
+
+const S3_VARIABLES = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+
+/** STORAGE_DRIVER=s3 needs every S3_* variable: one startup error names all that are missing. */
+function s3ConfigOf(env: Env): S3Config {
+  const missing = S3_VARIABLES.filter((name) => !env[name]);
+  if (missing.length > 0) {
+    throw new ConfigError(`Invalid configuration:\n${missing.map((name) => `  ${name}: required when STORAGE_DRIVER=s3`).join('\n')}`);
+  }
+  return {
+    endpoint: env.S3_ENDPOINT!,
+    bucket: env.S3_BUCKET!,
+    region: env.S3_REGION!,
+    accessKeyId: env.S3_ACCESS_KEY_ID!,
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY!,
+    forcePathStyle: env.S3_FORCE_PATH_STYLE,
   };
 }

@@ -1,4 +1,5 @@
 import type { AsyncLocalStorage } from 'node:async_hooks';
+import type { SnapshotBus } from './cluster/snapshot-bus.ts';
 import type { Runtime } from './runtime.ts';
 import type { Snapshot } from './snapshots/snapshot-store.ts';
 import type { UploadCleanup } from './uploads/remove-unreferenced-uploads.ts';
@@ -16,6 +17,8 @@ import type { UploadCleanup } from './uploads/remove-unreferenced-uploads.ts';
 export interface ProcessState {
   /** The composition root's services (runtime.ts), built once. */
   runtime: Promise<Runtime> | undefined;
+  /** Tells the other servers on the same PostgreSQL of publishes (cluster/snapshot-bus.ts); undefined on SQLite. */
+  bus: SnapshotBus | undefined;
   /** The background work of a serving process (workers.ts); undefined in the admin command line. */
   workers: { uploadCleanup: UploadCleanup; stop(): Promise<void> } | undefined;
   /** Decoded guest snapshots in front of the store (snapshots/snapshot-store.ts). */
@@ -24,6 +27,8 @@ export interface ProcessState {
     changes: number;
     /** True once per change another process committed to the database (watchOtherProcessWrites). */
     changedElsewhere?: () => boolean;
+    /** Pages another server is rendering after a publish (snapshots/remote-changes.ts). */
+    renderingElsewhere: Map<string, { done: Promise<void>; resolve: () => void; timer: NodeJS.Timeout }>;
   };
   /** Guidebook writes so far: a render that raced one does not store its page (snapshots/write-epoch.ts). */
   writeEpoch: number;
@@ -42,6 +47,8 @@ export interface ProcessState {
   clientAddressResolved: boolean;
   /** Nominatim's one-request-a-second queue (geo/reverse-geocode.ts). */
   nominatim: { tail: Promise<void>; waiting: number };
+  /** Cache tags waiting to be purged from the CDN, and the purges under way (cdn/purge-cdn.ts). */
+  cdnPurges: { pending: Set<string>; timer: NodeJS.Timeout | undefined; inFlight: Set<Promise<void>> };
   /**
    * Tests only: counts SQLite statements per guest request. Installed by the runtime when
    * NODE_ENV=test (snapshots/query-counter.ts); absent, the guest path does not measure at all.
@@ -53,12 +60,14 @@ const KEY = Symbol.for('porchlight.process-state');
 
 export const processState: ProcessState = ((globalThis as { [KEY]?: ProcessState })[KEY] ??= {
   runtime: undefined,
+  bus: undefined,
   workers: undefined,
-  snapshots: { entries: new Map(), changes: 0 },
+  snapshots: { entries: new Map(), changes: 0, renderingElsewhere: new Map() },
   writeEpoch: 0,
   tokenEpochs: new Map(),
   rebuilds: { secret: undefined, jobs: new Map(), waiting: [], running: 0, revocations: new Map() },
   clientAddressResolved: false,
   nominatim: { tail: Promise.resolve(), waiting: 0 },
+  cdnPurges: { pending: new Set(), timer: undefined, inFlight: new Set() },
   queryCounter: undefined,
 });

@@ -87,21 +87,34 @@ export async function recordRateHits(rules: RateRule[], now = Date.now()): Promi
 }
 
 /**
- * Counts a hit against every rule, or throws 429 (counting nothing) when any rule is full. The
- * check and the counting run in one transaction, so concurrent requests cannot overshoot.
+ * Counts a hit against every rule, or throws 429 (counting nothing) when any rule is full. Each
+ * count is one atomic upsert that answers the new count, and the transaction is rolled back when a
+ * rule went past its limit: concurrent requests, on one server or several, cannot overshoot, since
+ * the upsert's row lock orders them and each sees the count the one before committed.
  */
 export async function consumeRateLimits(rules: RateRule[], now = Date.now(), message?: TooManyMessage): Promise<void> {
   const { db } = await getRuntime();
-  const blocked = await db.transaction().execute(async (trx) => {
-    const retryAfter = await overLimit(trx, rules, now);
-    if (retryAfter !== undefined) return retryAfter;
-    for (const rule of rules) await increment(trx, rule, now);
-    return undefined;
-  });
+  // One key order for everyone: two requests counting the same rows lock them in the same order.
+  const ordered = [...rules].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  let blocked: number | undefined;
+  try {
+    await db.transaction().execute(async (trx) => {
+      for (const rule of ordered) {
+        const row = await increment(trx, rule, now);
+        if (row.count > rule.limit) blocked = Math.max(blocked ?? 0, row.reset_at - now);
+      }
+      if (blocked !== undefined) throw ROLL_BACK;
+    });
+  } catch (error) {
+    if (error !== ROLL_BACK) throw error;
+  }
   if (blocked !== undefined) throw rateLimitedError(blocked, message);
   // Expired windows are dead weight; sweep now and then rather than on a timer.
   if (Math.random() < 0.02) await db.deleteFrom('rate_limits').where('reset_at', '<=', now).execute();
 }
+
+/** Thrown inside the transaction to undo its counts; never escapes consumeRateLimits. */
+const ROLL_BACK = Symbol('roll back');
 
 /** Forgets a counter (a successful login clears the failures of that account and address). */
 export async function clearRateLimit(rule: RateRule): Promise<void> {
@@ -128,17 +141,19 @@ async function overLimit(db: Db, rules: RateRule[], now: number): Promise<number
   return wait;
 }
 
-async function increment(db: Db, rule: RateRule, now: number): Promise<void> {
+/** One more hit on the rule's counter; answers the counter as it now stands. */
+async function increment(db: Db, rule: RateRule, now: number): Promise<{ count: number; reset_at: number }> {
   const resetAt = now + rule.windowMs;
-  await db
+  return db
     .insertInto('rate_limits')
     .values({ key: rule.key, count: 1, reset_at: resetAt })
     .onConflict((oc) =>
       oc.column('key').doUpdateSet({
         // A window that has run out starts again at one; SET reads the old row on both lines.
-        count: sql<number>`CASE WHEN reset_at <= ${now} THEN 1 ELSE count + 1 END`,
-        reset_at: sql<number>`CASE WHEN reset_at <= ${now} THEN ${resetAt} ELSE reset_at END`,
+        count: sql<number>`CASE WHEN rate_limits.reset_at <= ${now} THEN 1 ELSE rate_limits.count + 1 END`,
+        reset_at: sql<number>`CASE WHEN rate_limits.reset_at <= ${now} THEN ${resetAt} ELSE rate_limits.reset_at END`,
       }),
     )
-    .execute();
+    .returning(['count', 'reset_at'])
+    .executeTakeFirstOrThrow();
 }

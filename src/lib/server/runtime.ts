@@ -1,11 +1,11 @@
-import path from 'node:path';
 import type { Kysely } from 'kysely';
-import type SQLite from 'better-sqlite3';
 import type { Database } from '@db/schema.ts';
 import { seedDemo } from '@db/seed.ts';
 import { createBilling, type Billing } from './billing/billing.ts';
+import { openPostgresSnapshotBus, type SnapshotBus } from './cluster/snapshot-bus.ts';
 import { parseConfig, type Config } from './config.ts';
-import { openDatabase } from './db/open-database.ts';
+import type { DialectName } from './db/dialect.ts';
+import { openConfiguredDatabase, type OpenedDatabase } from './db/open-database.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { Outbox } from './mail/outbox.ts';
@@ -22,7 +22,10 @@ import { createStores, type Stores } from './storage.ts';
 export interface Runtime {
   config: Config;
   log: Logger;
-  sqlite: SQLite.Database;
+  /** SQLite (default) or PostgreSQL (DATABASE_URL): the queries' few per-dialect forms (db/dialect.ts) ask. */
+  dialect: DialectName;
+  /** The opened database with its driver handle (better-sqlite3 or the pg pool), for the workers. */
+  database: OpenedDatabase;
   db: Kysely<Database>;
   mailer: Mailer;
   outbox: Outbox;
@@ -30,6 +33,8 @@ export interface Runtime {
   storage: Stores;
   /** Stripe, when STRIPE_SECRET_KEY is set. */
   billing: Billing | undefined;
+  /** Publishes between servers on one PostgreSQL (cluster/snapshot-bus.ts); none on SQLite. */
+  bus: SnapshotBus | undefined;
   close(): Promise<void>;
 }
 
@@ -44,21 +49,26 @@ export function getRuntime(): Promise<Runtime> {
 
 export async function createRuntime(config: Config): Promise<Runtime> {
   const log = createLogger(config);
-  const { sqlite, db } = openDatabase(path.join(config.dataDir, 'porchlight.sqlite'));
+  const database = await openConfiguredDatabase(config.database, log);
+  const { db } = database;
   await seedDemo(db);
   const mailer = createMailer(config, log);
-  const outbox = new Outbox(db, mailer, log);
+  const outbox = new Outbox(db, mailer, log, { dialect: database.dialect });
+  const bus = database.dialect === 'postgres' && config.database.dialect === 'postgres' ? await openPostgresSnapshotBus({ url: config.database.url, pool: database.pool, log }) : undefined;
+  processState.bus = bus;
 
   let closed = false;
   return {
     config,
     log,
-    sqlite,
+    dialect: database.dialect,
+    database,
     db,
     mailer,
     outbox,
     storage: createStores(config),
     billing: config.stripe ? createBilling(config.stripe) : undefined,
+    bus,
     async close() {
       if (closed) return;
       closed = true;
@@ -66,6 +76,8 @@ export async function createRuntime(config: Config): Promise<Runtime> {
       await processState.workers?.stop();
       await outbox.stop();
       mailer.close();
+      await bus?.close();
+      processState.bus = undefined;
       await db.destroy();
     },
   };

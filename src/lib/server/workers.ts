@@ -1,11 +1,14 @@
 import type { Config } from './config.ts';
 import type { Logger } from './logger.ts';
 import { startBillingReconciler } from './billing/reconcile-subscriptions.ts';
+import { drainCdnPurges, purgeAllGuestPages } from './cdn/purge-cdn.ts';
+import { checkReadiness } from './ops/check-readiness.ts';
 import { verifyPrices } from './billing/verify-prices.ts';
 import { processState } from './process-state.ts';
 import type { Runtime } from './runtime.ts';
 import { installQueryCounter } from './snapshots/query-counter.ts';
 import { watchOtherProcessWrites } from './snapshots/other-process-writes.ts';
+import { applyRemoteSnapshotEvent, forgetEverythingFromElsewhere } from './snapshots/remote-changes.ts';
 import { startUploadCleanup } from './uploads/remove-unreferenced-uploads.ts';
 
 /**
@@ -16,20 +19,32 @@ import { startUploadCleanup } from './uploads/remove-unreferenced-uploads.ts';
  */
 export function startWorkers(runtime: Runtime): void {
   if (processState.workers) return;
-  const { config, db, log, sqlite, outbox, storage, billing } = runtime;
+  const { config, db, log, database, outbox, storage, billing } = runtime;
   outbox.start();
   const uploadCleanup = startUploadCleanup({ db, log, storage: storage.uploads });
   const reconciler = billing ? startBillingReconciler({ db, log }) : undefined;
   if (billing && config.stripe) void verifyPrices(billing, config.stripe.prices, log);
-  // A plan set by the admin CLI (another process) must reach the guest pages held in memory.
-  watchOtherProcessWrites(sqlite);
+  // What another process changed must reach the guest pages held in memory: on SQLite the admin
+  // CLI's commits (data_version); on PostgreSQL the other servers' and the CLI's events
+  // (LISTEN/NOTIFY, docs/decisions/012).
+  if (database.dialect === 'sqlite') watchOtherProcessWrites(database.sqlite);
+  runtime.bus?.receive({ onEvent: applyRemoteSnapshotEvent, onGap: forgetEverythingFromElsewhere });
   // Tests prove that a guest page answered from its snapshot reads no table (x-sqlite-queries).
-  if (config.env === 'test') installQueryCounter(sqlite);
+  if (config.env === 'test') installQueryCounter((onStatement) => database.countStatements(onStatement));
   logMissingServices(config, log);
+  // Guest pages a CDN kept may come from the build before this one (docs/decisions/007, "CDN").
+  if (config.cdn) purgeAllGuestPages();
+  // A wrong key or endpoint is said at once, not at the first upload (/readyz keeps saying it).
+  if (config.storageDriver === 's3') {
+    void checkReadiness().then(({ checks }) => {
+      if (checks.uploads === 'ok' && checks.snapshots === 'ok') log.info({ bucket: storage.location }, 'storage: s3 bucket answers');
+      else log.error({ bucket: storage.location, checks }, 'storage: the s3 bucket does not answer (cause logged above); uploads and snapshots fail, /readyz answers 503');
+    });
+  }
   processState.workers = {
     uploadCleanup,
     async stop() {
-      await Promise.all([uploadCleanup.stop(), reconciler?.stop()]);
+      await Promise.all([uploadCleanup.stop(), reconciler?.stop(), drainCdnPurges()]);
       processState.workers = undefined;
     },
   };
@@ -40,6 +55,7 @@ function logMissingServices(config: Config, log: Logger): void {
   if (!config.mail.smtpUrl) log.info(`mail: writing to ${config.dataDir}/outbox (SMTP_URL not set)`);
   if (!config.turnstile) log.info('captcha: off (TURNSTILE_SITE_KEY / TURNSTILE_SECRET_KEY not set)');
   if (!config.google) log.info('google sign-in: off (GOOGLE_CLIENT_ID not set)');
+  if (!config.cdn) log.info('cdn purge: off (CDN_PURGE_URL not set); shared caches must revalidate guest pages');
   if (!config.stripe) log.info('billing: off (STRIPE_SECRET_KEY not set); plans can be set with `npm run admin -- plan set`');
   else if (!config.stripe.webhookSecret) log.warn('billing: STRIPE_WEBHOOK_SECRET not set, every webhook is refused (plans sync only on return from checkout)');
 }

@@ -130,6 +130,7 @@ export const messages = {
     tooLarge: 'The image is larger than 10 MB.',
     tooManyPixels: 'The image is too large (more than 40 megapixels).',
     badKind: 'The image type must be square or rectangle.',
+    storeFailed: 'The image could not be stored right now. Please try again in a moment.',
     /** SECURITY.md 30: a /media/u/… path of another account, named by the field that holds it. */
     notYours: (field: string) => `${field} must be one of your own uploads. Upload the image from this account.`,
     quotaReached: 'You have reached your upload limit (500 images or 200 MB). Images you no longer use are removed within two hours; please try again then.',

@@ -15,12 +15,16 @@ const MEDIA_HEADERS = {
 };
 
 export const GET = handle(async (context: APIContext) => {
-  const result = await readMedia({ pathname: context.url.pathname, ifNoneMatch: context.request.headers.get('if-none-match') });
+  const result = await readMedia({
+    pathname: context.url.pathname,
+    ifNoneMatch: context.request.headers.get('if-none-match'),
+    head: context.request.method === 'HEAD',
+  });
   if (result.status === 404) return json({ message: 'Not found' }, 404);
   if (result.status === 304) return new Response(null, { status: 304, headers: { ...MEDIA_HEADERS, etag: result.etag } });
-  return new Response(result.bytes, {
-    headers: { ...MEDIA_HEADERS, etag: result.etag, 'content-length': String(result.bytes.byteLength) },
-  });
+  if (!result.object) return new Response(null, { headers: { ...MEDIA_HEADERS, etag: result.etag } });
+  const { body, length } = result.object;
+  return new Response(body, { headers: { ...MEDIA_HEADERS, etag: result.etag, ...(length === null ? {} : { 'content-length': String(length) }) } });
 });
 
 export const HEAD = GET;

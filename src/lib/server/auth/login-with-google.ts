@@ -1,5 +1,6 @@
 import { nanoid } from 'nanoid';
 import { messages } from '@shared/messages.ts';
+import { lockForTransaction } from '../db/dialect.ts';
 import { AppError } from '../http/app-error.ts';
 import { consumeRateLimits, rateRules } from '../rate-limit.ts';
 import { getRuntime } from '../runtime.ts';
@@ -13,7 +14,7 @@ import { verifyGoogleToken } from './verify-google-token.ts';
  * never verified had a password nobody proved to own the address: linking drops that password.
  */
 export async function loginWithGoogle({ credential, ip }: { credential: string; ip: string }): Promise<NewSession & { user: SessionUser }> {
-  const { db, config, log } = await getRuntime();
+  const { db, dialect, config, log } = await getRuntime();
   if (!config.google) throw new AppError('SERVICE_UNAVAILABLE', messages.auth.googleUnavailable);
   await consumeRateLimits([rateRules.googleIp(ip)]);
 
@@ -22,6 +23,8 @@ export async function loginWithGoogle({ credential, ip }: { credential: string; 
 
   const now = Date.now();
   const userId = await db.transaction().execute(async (trx) => {
+    // A first sign-in twice at once (two tabs, two servers) creates or links one account.
+    await lockForTransaction(trx, dialect, `account:${identity.email}`);
     const bySub = await trx.selectFrom('users').select('id').where('google_id', '=', identity.sub).executeTakeFirst();
     if (bySub) return bySub.id;
 

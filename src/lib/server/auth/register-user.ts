@@ -1,6 +1,7 @@
 import { nanoid } from 'nanoid';
 import { messages } from '@shared/messages.ts';
 import type { RegisterInput } from '@shared/schemas/auth.ts';
+import { lockForTransaction } from '../db/dialect.ts';
 import { AppError } from '../http/app-error.ts';
 import { consumeRateLimits, rateRules } from '../rate-limit.ts';
 import { getRuntime } from '../runtime.ts';
@@ -27,7 +28,7 @@ export interface RegisterUserOptions {
  * do not own (pre-account hijacking).
  */
 export async function registerUser({ name, email, password, captchaToken, ip }: RegisterUserOptions): Promise<void> {
-  const { db, config, log, outbox } = await getRuntime();
+  const { db, dialect, config, log, outbox } = await getRuntime();
   await consumeRateLimits([rateRules.registerIp(ip), rateRules.registerEmail(email)]);
   if (!(await verifyTurnstile({ config, log, token: captchaToken ?? '', ip }))) {
     throw new AppError('BAD_REQUEST', messages.auth.humanCheck);
@@ -37,6 +38,8 @@ export async function registerUser({ name, email, password, captchaToken, ip }: 
   const passwordHash = await hashPassword(password);
   const now = Date.now();
   const outcome = await db.transaction().execute(async (trx) => {
+    // Two registrations of one address at once (two servers) decide one after the other.
+    await lockForTransaction(trx, dialect, `account:${email}`);
     const existing = await trx
       .selectFrom('users')
       .select(['id', 'name', 'google_id', 'email_verified_at'])

@@ -11,10 +11,10 @@ type GateConfig = Pick<Config, 'isLocalOrigin'>;
 
 /**
  * Guest pages are the hot path (ARCHITECTURE.md, snapshots) and never depend on who is looking:
- * they skip the session lookup, as do the health check and uploaded images (/media/, public).
+ * they skip the session lookup, as do the health checks and uploaded images (/media/, public).
  */
 function needsSession(pathname: string): boolean {
-  return !(pathname === '/healthz' || pathname === '/instruction' || pathname.startsWith('/instruction/') || pathname.startsWith('/media/'));
+  return !(pathname === '/healthz' || pathname === '/readyz' || pathname === '/instruction' || pathname.startsWith('/instruction/') || pathname.startsWith('/media/'));
 }
 
 /**

@@ -1,5 +1,6 @@
 import { isLiveStatus } from '@shared/schemas/billing.ts';
 import type { SubscriptionsTable } from '@db/schema.ts';
+import { lockForTransaction } from '../db/dialect.ts';
 import { getRuntime } from '../runtime.ts';
 import { rebuildSnapshotsForUser } from '../snapshots/invalidate-snapshots.ts';
 import { planChangesAt, planOfSubscription, type SubscriptionRow } from './plan-of-subscription.ts';
@@ -48,9 +49,11 @@ export async function applySubscriptionState({
   state: SubscriptionState | null;
   event?: StripeEventRef;
 }): Promise<ApplyOutcome> {
-  const { db } = await getRuntime();
+  const { db, dialect } = await getRuntime();
   const now = Date.now();
   const result = await db.transaction().execute(async (trx) => {
+    // Two servers syncing one user (webhook and return page) decide on the row as the other left it.
+    await lockForTransaction(trx, dialect, `subscription:${userId}`);
     if (event) {
       const inserted = await trx
         .insertInto('stripe_events')

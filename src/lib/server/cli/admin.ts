@@ -2,6 +2,8 @@ import { parseArgs } from 'node:util';
 import { isPlanId } from '@shared/plans.ts';
 import { OperatorPlanError, setOperatorPlan } from '../billing/set-operator-plan.ts';
 import { getSubscriptionData } from '../billing/get-subscription-data.ts';
+import { drainCdnPurges } from '../cdn/purge-cdn.ts';
+import { settleSnapshotDrops } from '../snapshots/rebuild-snapshots.ts';
 import { ConfigError } from '../config.ts';
 import { getRuntime } from '../runtime.ts';
 import { OTHER_PROCESS_CHECK_MS } from '../snapshots/other-process-writes.ts';
@@ -36,6 +38,8 @@ export async function runAdmin(argv: string[]): Promise<number> {
   try {
     if (command === 'set' && isPlanId(plan)) {
       await setOperatorPlan({ email, plan, until });
+      // The host's guest pages are dropped, and on PostgreSQL every server is told (ADR 012).
+      await settleSnapshotDrops();
       // A running server notices another process's commit within OTHER_PROCESS_CHECK_MS: once this
       // command has answered, the server's next request (guest pages included) sees the new plan.
       await new Promise((resolve) => setTimeout(resolve, OTHER_PROCESS_CHECK_MS * 5));
@@ -50,6 +54,9 @@ export async function runAdmin(argv: string[]): Promise<number> {
     if (error instanceof OperatorPlanError) return fail(error.message);
     throw error;
   } finally {
+    // A plan change purges the host's guest pages from a CDN (CDN_PURGE_URL): send it before leaving.
+    await settleSnapshotDrops();
+    await drainCdnPurges();
     await runtime.close();
   }
 }

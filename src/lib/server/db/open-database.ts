@@ -4,17 +4,31 @@ import SQLite from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
 import { migrations } from '@db/migrations/index.ts';
 import type { Database } from '@db/schema.ts';
+import type { Config } from '../config.ts';
+import type { Logger } from '../logger.ts';
+import { openPostgres, type OpenedPostgres } from './open-postgres.ts';
 
-export interface OpenedDatabase {
+export interface OpenedSqlite {
+  dialect: 'sqlite';
   sqlite: SQLite.Database;
   db: Kysely<Database>;
+  /** Calls `onStatement` for every statement the database runs from now on (tests count them). */
+  countStatements(onStatement: () => void): void;
+}
+
+export type OpenedDatabase = OpenedSqlite | OpenedPostgres;
+
+/** The database the configuration names (issue 13): PostgreSQL when DATABASE_URL is set, else SQLite. */
+export async function openConfiguredDatabase(database: Config['database'], log?: Logger): Promise<OpenedDatabase> {
+  if (database.dialect === 'postgres') return openPostgres(database.url, database.poolSize, log);
+  return openDatabase(database.file);
 }
 
 /**
  * Opens (creating if needed) the SQLite file with the pragmas of SECURITY.md 24 and applies
  * pending migrations, each in its own transaction.
  */
-export function openDatabase(file: string): OpenedDatabase {
+export function openDatabase(file: string): OpenedSqlite {
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
   const sqlite = new SQLite(file);
   sqlite.pragma('journal_mode = WAL');
@@ -24,7 +38,19 @@ export function openDatabase(file: string): OpenedDatabase {
   sqlite.pragma('foreign_keys = ON');
   migrate(sqlite);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
-  return { sqlite, db };
+  return {
+    dialect: 'sqlite',
+    sqlite,
+    db,
+    countStatements(onStatement) {
+      // Kysely prepares one statement per query on this connection.
+      const prepare = sqlite.prepare.bind(sqlite);
+      sqlite.prepare = ((source: string) => {
+        onStatement();
+        return prepare(source);
+      }) as typeof sqlite.prepare;
+    },
+  };
 }
 
 export function migrate(sqlite: SQLite.Database): string[] {

@@ -4,6 +4,7 @@ import { guestBranding, type Theme } from '@shared/themes.ts';
 import { readGuestInstruction } from '../instructions/get-instruction-preview.ts';
 import { isAppError } from '../http/app-error.ts';
 import { getRuntime } from '../runtime.ts';
+import { publicMediaUrl } from '../uploads/media-path.ts';
 import { coordinatesFromMapLink, mapEmbedUrl } from './map-coordinates.ts';
 import { renderParagraph } from './render-paragraph.ts';
 import { wifiQrSvg } from './wifi-qr.ts';
@@ -45,6 +46,8 @@ export interface GuestPage {
   description: string;
   /** Absolute URL of the link-preview image (Open Graph): the first photo of the guidebook, else ours. */
   ogImage: string;
+  /** The origin images are loaded from besides ours (MEDIA_PUBLIC_URL), for the page's CSP; or null. */
+  mediaOrigin: string | null;
   /** Epoch ms when this page stops being right by itself (the owner's plan changes), or null. */
   expiresAt: number | null;
 }
@@ -59,20 +62,24 @@ export async function loadGuestPage(token: string): Promise<GuestPage | null> {
     throw error;
   }
   const { config } = await getRuntime();
-  return { ...(await toGuestPage(found.instruction, config.appUrl)), expiresAt: found.planChangesAt };
+  return { ...(await toGuestPage(found.instruction, config.appUrl, config.mediaPublicUrl)), expiresAt: found.planChangesAt };
 }
 
 /** The default link-preview image (public/images), for guidebooks without a photo. */
 const DEFAULT_OG_IMAGE = '/images/og-guidebook.png';
 
-/** `appUrl` (configured, never the request's Host) makes the preview image's URL absolute. */
-export async function toGuestPage(i: GuestInstruction, appUrl: URL): Promise<Omit<GuestPage, 'expiresAt'>> {
+/**
+ * `appUrl` (configured, never the request's Host) makes the preview image's URL absolute; uploads
+ * are linked under `mediaBase` (MEDIA_PUBLIC_URL) when set, their stored /media paths unchanged.
+ */
+export async function toGuestPage(i: GuestInstruction, appUrl: URL, mediaBase?: string): Promise<Omit<GuestPage, 'expiresAt'>> {
+  const media = (path: string) => publicMediaUrl(path, mediaBase);
   const markers = { code: i.code, address: i.address, addressUrl: i.addressUrl };
   // SPEC §4: a non-premium owner's guests see the product's title and the default dark theme.
   const branding = guestBranding(i);
   const coordinates = i.addressUrl ? coordinatesFromMapLink(i.addressUrl) : null;
   const welcomeHtml = i.textGreating.trim();
-  const welcome = welcomeHtml || i.hostName || i.photoGreating ? { hostName: i.hostName, photo: i.photoGreating, html: welcomeHtml } : null;
+  const welcome = welcomeHtml || i.hostName || i.photoGreating ? { hostName: i.hostName, photo: media(i.photoGreating), html: welcomeHtml } : null;
   const quickLinks: QuickLink[] = [
     { kind: 'taxi' as const, label: 'Taxi', href: i.taxiLink },
     { kind: 'car' as const, label: 'Rent a Car', href: i.rentCarLink },
@@ -99,16 +106,17 @@ export async function toGuestPage(i: GuestInstruction, appUrl: URL): Promise<Omi
     address: i.address,
     addressUrl: i.addressUrl,
     mapEmbed: coordinates ? mapEmbedUrl(coordinates) : null,
-    steps: i.boxes.map((box) => ({ title: box.title, html: renderParagraph(box.paragraph, markers), imageUrl: box.imageUrl })),
+    steps: i.boxes.map((box) => ({ title: box.title, html: renderParagraph(box.paragraph, markers), imageUrl: media(box.imageUrl) })),
     welcome: welcome ? { ...welcome, html: renderParagraph(welcome.html, markers) } : null,
     wifi: i.wifiName ? { name: i.wifiName, password: i.wifiPassword, qrSvg: await wifiQrSvg({ ssid: i.wifiName, password: i.wifiPassword, security: i.wifiSecurity }) } : null,
     houseRules: i.selectedHouseRules.flatMap((id) => {
       const rule = findHouseRule(id);
       return rule ? [{ name: rule.name, text: rule.text, svg: houseRuleSvg(rule, 28) }] : [];
     }),
-    extras: i.manualBoxes.filter((box) => box.paragraph || box.imageUrl).map((box) => ({ html: renderParagraph(box.paragraph, markers), imageUrl: box.imageUrl })),
+    extras: i.manualBoxes.filter((box) => box.paragraph || box.imageUrl).map((box) => ({ html: renderParagraph(box.paragraph, markers), imageUrl: media(box.imageUrl) })),
     contacts,
-    ogImage: new URL([...i.boxes, ...i.manualBoxes].find((box) => box.imageUrl)?.imageUrl || i.photoGreating || DEFAULT_OG_IMAGE, appUrl).href,
+    ogImage: new URL(media([...i.boxes, ...i.manualBoxes].find((box) => box.imageUrl)?.imageUrl || i.photoGreating) || DEFAULT_OG_IMAGE, appUrl).href,
+    mediaOrigin: mediaBase ? new URL(mediaBase).origin : null,
     description: i.address ? `Check-in guide for ${i.nameInstruction}, ${i.address}.` : `Check-in guide for ${i.nameInstruction}.`,
   };
 }

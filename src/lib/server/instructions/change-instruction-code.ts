@@ -1,5 +1,5 @@
-import { sql } from 'kysely';
 import type { Instruction } from '@shared/schemas/instruction.ts';
+import { jsonTextWithString } from '../db/dialect.ts';
 import { getRuntime } from '../runtime.ts';
 import { assertCanEdit } from './assert-can-edit.ts';
 import { findOwnedInstruction } from './find-owned-instruction.ts';
@@ -9,16 +9,16 @@ import { parseStoredContent, toInstruction } from './instruction-row.ts';
 
 /**
  * PATCH /api/instruction/:id: replaces the lock-box code alone ('' allowed, SPEC §5). One UPDATE
- * with json_set, so it cannot lose a save that lands at the same moment; the version goes up, so
+ * that sets the one JSON field (json_set, jsonb_set on PostgreSQL), so it cannot lose a save that lands at the same moment; the version goes up, so
  * an editor still holding the old code gets a 409 rather than writing it back.
  */
 export async function changeInstructionCode({ userId, id, code }: { userId: string; id: string; code: string }): Promise<Instruction> {
   const row = await findOwnedInstruction({ userId, id });
   await assertCanEdit({ userId, isFree: row.is_free === 1 });
-  const { db } = await getRuntime();
+  const { db, dialect } = await getRuntime();
   const updated = await db
     .updateTable('instructions')
-    .set((eb) => ({ data: sql<string>`json_set(data, '$.code', ${code})`, version: eb('version', '+', 1), updated_at: Date.now() }))
+    .set((eb) => ({ data: jsonTextWithString(dialect, 'data', 'code', code), version: eb('version', '+', 1), updated_at: Date.now() }))
     .where('id', '=', id)
     .where('user_id', '=', userId)
     .returningAll()

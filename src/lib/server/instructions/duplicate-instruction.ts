@@ -1,5 +1,5 @@
-import { sql } from 'kysely';
 import { MAX_TEXT, type Instruction } from '@shared/schemas/instruction.ts';
+import { jsonTextField } from '../db/dialect.ts';
 import { getRuntime } from '../runtime.ts';
 import { assertCanEdit } from './assert-can-edit.ts';
 import { withoutForeignImages } from './clean-instruction-content.ts';
@@ -50,10 +50,10 @@ function fitLength(text: string, max: number): string {
 }
 
 async function guidebookNames(userId: string): Promise<Set<string>> {
-  const { db } = await getRuntime();
+  const { db, dialect } = await getRuntime();
   const rows = await db
     .selectFrom('instructions')
-    .select(sql<string | null>`json_extract(data, '$.nameInstruction')`.as('name'))
+    .select(jsonTextField(dialect, 'data', 'nameInstruction').as('name'))
     .where('user_id', '=', userId)
     .execute();
   return new Set(rows.flatMap((row) => (row.name === null ? [] : [row.name])));

@@ -1,17 +1,17 @@
-import { sql } from 'kysely';
 import type { Instruction } from '@shared/schemas/instruction.ts';
+import { instructionInsertionOrder } from '../db/dialect.ts';
 import { getRuntime } from '../runtime.ts';
 import { toInstruction } from './instruction-row.ts';
 
-/** GET /api/instruction: the host's guidebooks, newest first (rowid breaks ties within a millisecond). */
+/** GET /api/instruction: the host's guidebooks, newest first (insertion order breaks ties within a millisecond). */
 export async function findInstructions({ userId }: { userId: string }): Promise<Instruction[]> {
-  const { db } = await getRuntime();
+  const { db, dialect } = await getRuntime();
   const rows = await db
     .selectFrom('instructions')
     .selectAll()
     .where('user_id', '=', userId)
     .orderBy('created_at', 'desc')
-    .orderBy(sql`rowid`, 'desc')
+    .orderBy(instructionInsertionOrder(dialect), 'desc')
     .execute();
   return rows.map(toInstruction);
 }

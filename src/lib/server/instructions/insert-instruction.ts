@@ -5,6 +5,7 @@ import type { InstructionContent } from '@shared/schemas/instruction.ts';
 import type { UserPlan } from '../billing/get-user-plan.ts';
 import type { InstructionsTable } from '@db/schema.ts';
 import { AppError } from '../http/app-error.ts';
+import { lockForTransaction } from '../db/dialect.ts';
 import { getRuntime } from '../runtime.ts';
 
 /**
@@ -13,7 +14,7 @@ import { getRuntime } from '../runtime.ts';
  * A guidebook made on Free is `isFree` (SPEC §4: the ones editable without a plan).
  */
 export async function insertInstruction({ userId, plan, content }: { userId: string; plan: UserPlan; content: InstructionContent }): Promise<InstructionsTable> {
-  const { db } = await getRuntime();
+  const { db, dialect } = await getRuntime();
   const now = Date.now();
   const row: InstructionsTable = {
     id: nanoid(),
@@ -28,6 +29,8 @@ export async function insertInstruction({ userId, plan, content }: { userId: str
   };
   await db.transaction().execute(async (trx) => {
     if (plan === 'free') {
+      // Two creates at once (two servers) count one after the other, so neither passes the limit.
+      await lockForTransaction(trx, dialect, `instructions-of:${userId}`);
       const { n } = await trx.selectFrom('instructions').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow();
       if (n >= FREE_INSTRUCTION_LIMIT) throw new AppError('FORBIDDEN', messages.instruction.outOfFree);
     }

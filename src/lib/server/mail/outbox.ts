@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '@db/schema.ts';
+import { claimingRows, type DialectName } from '../db/dialect.ts';
 import type { Logger } from '../logger.ts';
 import type { MailMessage, Mailer } from './mailer.ts';
 
@@ -12,6 +13,8 @@ export interface OutboxOptions {
   pollMs?: number;
   /** How long a claimed row stays claimed before another worker may retry it (crash recovery). */
   leaseMs?: number;
+  /** The database's dialect (runtime.ts); PostgreSQL claims with FOR UPDATE SKIP LOCKED. */
+  dialect?: DialectName;
 }
 
 /**
@@ -30,6 +33,7 @@ export class Outbox {
   private readonly maxAttempts: number;
   private readonly pollMs: number;
   private readonly leaseMs: number;
+  private readonly dialect: DialectName;
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -42,6 +46,7 @@ export class Outbox {
     this.maxAttempts = options.maxAttempts ?? 50;
     this.pollMs = options.pollMs ?? 2_000;
     this.leaseMs = options.leaseMs ?? 60_000;
+    this.dialect = options.dialect ?? 'sqlite';
   }
 
   /** Queues a message; pass the transaction that stores what the mail is about. */
@@ -140,22 +145,31 @@ export class Outbox {
     }
   }
 
-  /** Atomically takes the oldest due row (pending, or a stale claim) and leases it. */
+  /**
+   * Atomically takes the oldest due row (pending, or a stale claim) and leases it. SQLite runs one
+   * write at a time. On PostgreSQL several servers claim at once: the subquery locks its row with
+   * FOR UPDATE SKIP LOCKED, so a concurrent claim takes the next row instead of waiting for this
+   * one, and the outer conditions are checked again on the row as committed (a row another worker
+   * claimed meanwhile is no longer due), so no mail is sent twice.
+   */
   private async claimNext() {
     const now = Date.now();
     return this.db
       .updateTable('outbox')
       .set((eb) => ({ status: 'sending', attempts: eb('attempts', '+', 1), next_attempt_at: now + this.leaseMs }))
-      .where('id', '=', (eb) =>
-        eb
+      .where('id', '=', (eb) => {
+        const oldestDue = eb
           .selectFrom('outbox')
           .select('id')
           .where('status', 'in', ['pending', 'sending'])
           .where('next_attempt_at', '<=', now)
           .orderBy('next_attempt_at')
           .orderBy('id')
-          .limit(1),
-      )
+          .limit(1);
+        return claimingRows(this.dialect, oldestDue);
+      })
+      .where('status', 'in', ['pending', 'sending'])
+      .where('next_attempt_at', '<=', now)
       .returningAll()
       .executeTakeFirst();
   }

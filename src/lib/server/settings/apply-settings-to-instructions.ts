@@ -1,5 +1,6 @@
 import { APPLY_GROUPS, type ApplyFlags, type ApplyGroup, type Settings } from '@shared/schemas/settings.ts';
 import { getUserPlan } from '../billing/get-user-plan.ts';
+import { lockingRows } from '../db/dialect.ts';
 import { afterInstructionWrite } from '../instructions/instruction-events.ts';
 import { getRuntime } from '../runtime.ts';
 import { cleanSettings, saveSettings } from './save-settings.ts';
@@ -12,7 +13,7 @@ import { cleanSettings, saveSettings } from './save-settings.ts';
  * (SPEC §4: the others cannot be edited). Answers how many guidebooks changed.
  */
 export async function applySettingsToInstructions({ userId, settings, flags }: { userId: string; settings: Settings; flags: ApplyFlags }): Promise<{ settings: Settings; updated: number }> {
-  const { db } = await getRuntime();
+  const { db, dialect } = await getRuntime();
   const clean = cleanSettings(settings);
   const groups = (Object.keys(APPLY_GROUPS) as ApplyGroup[]).filter((group) => flags[group]);
   const patch: Partial<Settings> = {};
@@ -26,7 +27,8 @@ export async function applySettingsToInstructions({ userId, settings, flags }: {
     if (groups.length === 0) return [];
     let query = trx.selectFrom('instructions').select(['id', 'data']).where('user_id', '=', userId);
     if (onlyFree) query = query.where('is_free', '=', 1);
-    const rows = await query.execute();
+    // Read, patch, write: no editor's save may land between (SQLite writes one at a time).
+    const rows = await lockingRows(dialect, query).execute();
     const now = Date.now();
     for (const row of rows) {
       const data = JSON.stringify({ ...(JSON.parse(row.data) as object), ...patch });

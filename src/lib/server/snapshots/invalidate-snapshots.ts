@@ -21,10 +21,16 @@ export interface SnapshotWrite {
 export async function invalidateSnapshotsAfterWrite({ id, oldToken, deleted, secretsChanged }: SnapshotWrite): Promise<void> {
   if (oldToken) await revokeSnapshot(oldToken);
   if (deleted) return;
-  const { db } = await getRuntime();
+  const { db, log } = await getRuntime();
   const row = await db.selectFrom('instructions').select('token').where('id', '=', id).executeTakeFirst();
   if (!row) return;
-  await (secretsChanged ? revokeSnapshot(row.token) : forgetStoredSnapshot(row.token));
+  if (secretsChanged) {
+    await revokeSnapshot(row.token);
+  } else {
+    // The write has committed: a store out of reach (a bucket outage) must not turn it into a 500
+    // that the client would retry. The rebuild below stores the new page over the old one.
+    await forgetStoredSnapshot(row.token).catch((error: unknown) => log.warn({ err: error, token: row.token.slice(0, 4) }, 'snapshot store: stored copy not removed; the rebuild replaces it'));
+  }
   scheduleRebuild(row.token);
 }
 

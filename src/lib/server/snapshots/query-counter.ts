@@ -1,25 +1,23 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type SQLite from 'better-sqlite3';
 import { processState } from '../process-state.ts';
 
 type Scope = AsyncLocalStorage<{ count: number }>;
 
 /**
- * Test-only proof that a snapshot hit never touches SQLite: installed by workers.ts when
- * NODE_ENV=test, it counts every statement prepared on the connection while a guest request runs,
- * answered as the `x-sqlite-queries` header (Kysely prepares one statement per query). Without it
- * (production) the guest path measures nothing: `queryCounter()` is undefined.
+ * Test-only proof that a snapshot hit never touches the database: installed by workers.ts when
+ * NODE_ENV=test, it counts every statement the database runs while a guest request runs, answered
+ * as the `x-sqlite-queries` header (the name predates PostgreSQL; the database layer reports each
+ * statement through `countStatements`, db/open-database.ts). Without it (production) the guest
+ * path measures nothing: `queryCounter()` is undefined.
  */
-export function installQueryCounter(sqlite: SQLite.Database): void {
+export function installQueryCounter(countStatements: (onStatement: () => void) => void): void {
   if (processState.queryCounter) return;
   const scope: Scope = new AsyncLocalStorage();
   processState.queryCounter = scope;
-  const prepare = sqlite.prepare.bind(sqlite);
-  sqlite.prepare = ((source: string) => {
+  countStatements(() => {
     const store = scope.getStore();
     if (store) store.count += 1;
-    return prepare(source);
-  }) as typeof sqlite.prepare;
+  });
 }
 
 export interface QueryCounter {

@@ -1,4 +1,6 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { purgeGuestPages } from '../cdn/purge-cdn.ts';
+import type { SnapshotEventKind } from '../cluster/snapshot-bus.ts';
 import { processState } from '../process-state.ts';
 import { getRuntime } from '../runtime.ts';
 import { currentBuildId } from './build-id.ts';
@@ -47,6 +49,10 @@ export async function revokeSnapshot(token: string): Promise<void> {
   state.revocations.set(token, (state.revocations.get(token) ?? 0) + 1);
   bumpTokenEpoch(token);
   await removeSnapshot(token);
+  // The other servers drop their copies at once (docs/decisions/012).
+  tellOtherServers('revoked', token);
+  // A CDN in front (CDN_PURGE_URL) drops its copy too: the old link dies there as well.
+  purgeGuestPages([token]);
 }
 
 /** Asks for `token`'s page to be rendered and stored; returns at once. */
@@ -55,7 +61,7 @@ export function scheduleRebuild(token: string): void {
   // Only a serving process can render (the admin command line has no server): elsewhere the
   // snapshot goes and the server's next guest renders it.
   if (!processState.workers) {
-    void removeSnapshot(token);
+    dropInBackground(token);
     return;
   }
   const job = state.jobs.get(token);
@@ -64,9 +70,11 @@ export function scheduleRebuild(token: string): void {
     return;
   }
   if (state.waiting.length >= MAX_WAITING) {
-    void removeSnapshot(token);
+    dropInBackground(token);
     return;
   }
+  // The other servers keep their copy until this one says the new page is stored.
+  tellOtherServers('published', token);
   state.jobs.set(token, { again: false });
   state.waiting.push(token);
   pump();
@@ -98,9 +106,15 @@ async function runJob(token: string): Promise<void> {
   } catch (error) {
     // Encoding or storing failed: the next guest renders the page instead.
     (await getRuntime()).log.error({ err: error, token: token.slice(0, 4) }, 'snapshot rebuild failed: the page renders on its next request');
-    await removeSnapshot(token).catch(() => undefined);
+    await removeSnapshot(token).then(
+      () => tellOtherServers('stored', token),
+      () => undefined,
+    );
   } finally {
     state.jobs.delete(token);
+    // Purged once the new page is stored (or dropped), not at the write: a CDN refetching
+    // earlier would get, and keep, the previous page that guests are still served meanwhile.
+    purgeGuestPages([token]);
     // Revocation counts matter only to renders under way: with none left they can go (bounded).
     if (state.jobs.size === 0) state.revocations.clear();
   }
@@ -121,12 +135,14 @@ async function rebuildOnce(token: string): Promise<void> {
   } catch (error) {
     log.error({ err: error, token: token.slice(0, 4) }, 'snapshot rebuild could not reach this server: the page renders on its next request');
     await removeSnapshot(token);
+    tellOtherServers('stored', token);
     return;
   }
   // Revoked meanwhile: what was read may be the page that must not be served.
   if ((state.revocations.get(token) ?? 0) !== revokedBefore) return;
   if (rendered.status === 404) {
     await removeSnapshot(token);
+    tellOtherServers('stored', token);
     return;
   }
   if (rendered.status !== 200) {
@@ -136,6 +152,35 @@ async function rebuildOnce(token: string): Promise<void> {
   const snapshots = await encodeSnapshot(rendered.html, { csp: rendered.csp, buildId, expiresAt: rendered.expiresAt });
   if ((state.revocations.get(token) ?? 0) !== revokedBefore) return;
   await writeSnapshot(token, snapshots);
+  tellOtherServers('stored', token);
+}
+
+/**
+ * The snapshot goes and this process will not render it (the admin command line, a full queue):
+ * other servers drop their copies, a CDN its own, and the next guest renders the page.
+ */
+function dropInBackground(token: string): void {
+  const drop = removeSnapshot(token)
+    .then(() => {
+      tellOtherServers('revoked', token);
+      purgeGuestPages([token]);
+    })
+    .catch(async (error: unknown) => (await getRuntime()).log.error({ err: error, token: token.slice(0, 4) }, 'snapshot could not be removed'))
+    .finally(() => drops.delete(drop));
+  drops.add(drop);
+}
+
+const drops = new Set<Promise<void>>();
+
+/** Resolves when the snapshots dropped so far are removed and announced (the admin command line waits before it exits). */
+export async function settleSnapshotDrops(): Promise<void> {
+  await Promise.all(drops);
+  await processState.bus?.flush();
+}
+
+/** Other servers on the same database hear of it (cluster/snapshot-bus.ts); one server: nothing to tell. */
+function tellOtherServers(kind: SnapshotEventKind, token: string): void {
+  processState.bus?.publish({ kind, token });
 }
 
 async function renderOverLoopback(token: string): Promise<{ status: number; html: Uint8Array; csp: string | null; expiresAt: number | null }> {

@@ -1,5 +1,9 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { DEMO_TOKEN } from '@shared/demo.ts';
+import { guestCacheHeaders } from '../cdn/guest-cache.ts';
+import { getRuntime } from '../runtime.ts';
 import { currentBuildId } from './build-id.ts';
+import { remoteRender, renderingElsewhere } from './remote-changes.ts';
 import { queryCounter } from './query-counter.ts';
 import { encodeSnapshot, forgetIfChangedElsewhere, peekSnapshot, readSnapshot, SNAPSHOT_EXPIRES_HEADER, SNAPSHOT_TOKEN, writeSnapshot, type Encoding, type Snapshot } from './snapshot-store.ts';
 import { isNotModified, negotiate, notModifiedHeaders } from '../http/negotiate.ts';
@@ -12,8 +16,15 @@ export const GUEST_HEADERS: Readonly<Record<string, string>> = {
   'x-robots-tag': 'noindex',
 };
 
-/** Revalidated on every open (cheap 304), so a publish shows at once (SPEC §9: preview not cached). */
-const CACHE_CONTROL = 'public, max-age=0, must-revalidate';
+/**
+ * How a guest answer may be cached (cdn/guest-cache.ts): browsers revalidate on every open (a
+ * cheap 304), so a publish shows at once (SPEC §9: preview not cached); a CDN keeps the page a
+ * few minutes only when the purge hook is configured (`purgeable`, CDN_PURGE_URL).
+ */
+export interface CachePolicy {
+  token: string;
+  purgeable: boolean;
+}
 
 /** The token a guest path names: `/instruction` is the demo (SPEC §2), `/instruction/<token>`. */
 export function guestToken(pathname: string): string | null {
@@ -21,6 +32,9 @@ export function guestToken(pathname: string): string | null {
   const match = /^\/instruction\/([^/]+)\/?$/.exec(pathname);
   return match && SNAPSHOT_TOKEN.test(match[1]!) ? match[1]! : null;
 }
+
+/** How long a guest miss waits for the page another server is rendering before rendering it here. */
+const REMOTE_RENDER_WAIT_MS = 3_000;
 
 /** Renders in flight per token: a burst of guests after a publish renders the page once. */
 const pending = new Map<string, Promise<Record<Encoding, Snapshot> | null>>();
@@ -74,15 +88,22 @@ export function findFreshSnapshotInMemory(token: string, acceptEncoding: string 
 }
 
 async function answer(request: Request, token: string, render: () => Promise<Response>): Promise<Response> {
-  const fresh = await findFreshSnapshot(token, request.headers.get('accept-encoding'));
-  if (fresh) return respond(request, fresh.snapshot, fresh.encoding, 'hit');
+  const policy: CachePolicy = { token, purgeable: Boolean((await getRuntime()).config.cdn) };
+  let fresh = await findFreshSnapshot(token, request.headers.get('accept-encoding'));
+  // Another server is rendering this page after a publish (docs/decisions/012): its page, not a
+  // second render, answers, unless it takes longer than a guest should wait.
+  if (!fresh && renderingElsewhere(token)) {
+    await Promise.race([remoteRender(token), sleep(REMOTE_RENDER_WAIT_MS)]);
+    fresh = await findFreshSnapshot(token, request.headers.get('accept-encoding'));
+  }
+  if (fresh) return respond(request, fresh.snapshot, fresh.encoding, 'hit', policy);
   const encoding = negotiate(request.headers.get('accept-encoding'));
   const buildId = currentBuildId();
 
   let shared = pending.get(token);
   if (shared) {
     const snapshots = await shared;
-    if (snapshots) return respond(request, snapshots[encoding], encoding, 'miss');
+    if (snapshots) return respond(request, snapshots[encoding], encoding, 'miss', policy);
   }
   let response: Response | undefined;
   shared = (async () => {
@@ -97,13 +118,18 @@ async function answer(request: Request, token: string, render: () => Promise<Res
     // A write during the render (here or in another process) may have removed what this render
     // read: answer, do not store.
     forgetIfChangedElsewhere();
-    if (epoch === currentWriteEpoch(token)) await writeSnapshot(token, snapshots);
+    if (epoch === currentWriteEpoch(token)) {
+      // Not stored (a bucket outage): the guest still gets the page, and memory keeps it.
+      await writeSnapshot(token, snapshots).catch(async (error: unknown) => {
+        (await getRuntime()).log.warn({ err: error, token: token.slice(0, 4) }, 'snapshot not stored: answered from this render');
+      });
+    }
     return snapshots;
   })();
   pending.set(token, shared);
   try {
     const snapshots = await shared;
-    if (snapshots) return respond(request, snapshots[encoding], encoding, 'miss');
+    if (snapshots) return respond(request, snapshots[encoding], encoding, 'miss', policy);
     // Not a page (404, error): answered as rendered, never stored.
     const headers = new Headers(response!.headers);
     for (const [name, value] of Object.entries(GUEST_HEADERS)) headers.set(name, value);
@@ -115,11 +141,11 @@ async function answer(request: Request, token: string, render: () => Promise<Res
 }
 
 /** Response headers of a snapshot answer, whichever server writes them. */
-export function snapshotHeaders({ header, body }: Snapshot, encoding: Encoding, state: 'hit' | 'miss'): Record<string, string> {
+export function snapshotHeaders({ header, body }: Snapshot, encoding: Encoding, state: 'hit' | 'miss', policy: CachePolicy): Record<string, string> {
   return {
     ...GUEST_HEADERS,
     'content-type': 'text/html; charset=utf-8',
-    'cache-control': CACHE_CONTROL,
+    ...guestCacheHeaders({ ...policy, expiresAt: header.expiresAt }),
     etag: header.etag,
     vary: 'Accept-Encoding',
     'x-snapshot': state,
@@ -130,8 +156,8 @@ export function snapshotHeaders({ header, body }: Snapshot, encoding: Encoding, 
 }
 
 
-function respond(request: Request, snapshot: Snapshot, encoding: Encoding, state: 'hit' | 'miss'): Response {
-  const headers = snapshotHeaders(snapshot, encoding, state);
+function respond(request: Request, snapshot: Snapshot, encoding: Encoding, state: 'hit' | 'miss', policy: CachePolicy): Response {
+  const headers = snapshotHeaders(snapshot, encoding, state, policy);
   if (isNotModified(request.headers.get('if-none-match'), snapshot.header.etag)) return new Response(null, { status: 304, headers: notModifiedHeaders(headers) });
   return new Response(request.method === 'HEAD' ? null : (snapshot.body as Uint8Array<ArrayBuffer>), { status: 200, headers });
 }

@@ -8,6 +8,8 @@ import type { Encoding, Snapshot } from './snapshot-store.ts';
 interface FastPathOptions {
   /** The baseline headers every response carries (scripts/serve.mjs sets them on the others). */
   securityHeaders: Record<string, string>;
+  /** CDN_PURGE_URL is set: a CDN may keep guest pages a few minutes (cdn/guest-cache.ts). */
+  purgeable: boolean;
 }
 
 /** A response's headers as the flat [name, value, …] list `writeHead` takes without merging. */
@@ -24,16 +26,16 @@ interface Prepared {
  * and Astro's middleware answers that from the store or renders it (docs/decisions/007).
  * No SQLite, no session, no promise, no per-request log on this path.
  */
-export function createSnapshotFastPath({ securityHeaders }: FastPathOptions): (req: IncomingMessage, res: ServerResponse) => boolean {
+export function createSnapshotFastPath({ securityHeaders, purgeable }: FastPathOptions): (req: IncomingMessage, res: ServerResponse) => boolean {
   // Keyed by the snapshot object: a rewrite stores a new object, so stale lists are never used.
   const prepared = new Map<Encoding, WeakMap<Snapshot, Prepared>>();
-  const prepare = (snapshot: Snapshot, encoding: Encoding): Prepared => {
+  const prepare = (snapshot: Snapshot, encoding: Encoding, token: string): Prepared => {
     let byEncoding = prepared.get(encoding);
     if (!byEncoding) prepared.set(encoding, (byEncoding = new WeakMap()));
     let lists = byEncoding.get(snapshot);
     if (!lists) {
       // The page's own headers win over the baseline (e.g. referrer-policy: no-referrer).
-      const ok = { ...securityHeaders, ...snapshotHeaders(snapshot, encoding, 'hit') };
+      const ok = { ...securityHeaders, ...snapshotHeaders(snapshot, encoding, 'hit', { token, purgeable }) };
       lists = { ok: Object.entries(ok).flat(), notModified: Object.entries(notModifiedHeaders(ok)).flat() };
       byEncoding.set(snapshot, lists);
     }
@@ -57,7 +59,7 @@ export function createSnapshotFastPath({ securityHeaders }: FastPathOptions): (r
     if (!fresh) return false;
 
     const { snapshot } = fresh;
-    const lists = prepare(snapshot, fresh.encoding);
+    const lists = prepare(snapshot, fresh.encoding, token);
     const notModified = isNotModified(req.headers['if-none-match'] ?? null, snapshot.header.etag);
     const headers = notModified ? lists.notModified : lists.ok;
     res.writeHead(notModified ? 304 : 200, queries === undefined ? headers : [...headers, ...testHeaders(queries)]);

@@ -60,8 +60,7 @@ const memory = state.entries;
 /** Drops every in-memory copy when another process changed the database (other-process-writes.ts). */
 export function forgetIfChangedElsewhere(): void {
   if (!state.changedElsewhere?.()) return;
-  memory.clear();
-  state.changes += 1;
+  dropAllMemoryCopies();
   // A render that read the database before that change must not store what it rendered.
   bumpWriteEpoch();
 }
@@ -85,8 +84,15 @@ export async function readSnapshot(token: string, encoding: Encoding): Promise<S
   const cached = memory.get(id);
   if (cached) return cached;
   const changesBefore = state.changes;
-  const store = (await getRuntime()).storage.snapshots;
-  const raw = (await store.getItemRaw(id)) as Uint8Array | null;
+  const { storage, log } = await getRuntime();
+  let raw: Uint8Array | null;
+  try {
+    raw = (await storage.snapshots.getItemRaw(id)) as Uint8Array | null;
+  } catch (error) {
+    // The store is out of reach (a bucket outage): a miss, so the page is rendered from the database.
+    log.warn({ err: error, token: token.slice(0, 4) }, 'snapshot store unreadable: rendering the page');
+    return null;
+  }
   const snapshot = raw ? decode(raw) : null;
   // A write or removal during the disk read may have made these bytes stale: answer, don't keep.
   if (snapshot && state.changes === changesBefore) remember(id, snapshot);
@@ -125,10 +131,24 @@ export async function writeSnapshot(token: string, snapshots: Record<Encoding, S
 
 export async function removeSnapshot(token: string): Promise<void> {
   if (!SNAPSHOT_TOKEN.test(token)) return;
-  state.changes += 1;
-  for (const encoding of ENCODINGS) memory.delete(key(token, encoding));
+  dropMemoryCopies(token);
   const store = (await getRuntime()).storage.snapshots;
   await Promise.all(ENCODINGS.map((encoding) => store.removeItem(key(token, encoding))));
+}
+
+/**
+ * This process's copies of `token` only (another server changed or removed the stored ones,
+ * cluster/snapshot-bus.ts): the next guest reads the store.
+ */
+export function dropMemoryCopies(token: string): void {
+  state.changes += 1;
+  for (const encoding of ENCODINGS) memory.delete(key(token, encoding));
+}
+
+/** Every copy in this process's memory (events from other servers may have been missed). */
+export function dropAllMemoryCopies(): void {
+  state.changes += 1;
+  memory.clear();
 }
 
 /**

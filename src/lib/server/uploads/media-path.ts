@@ -20,6 +20,17 @@ export function mediaPath(key: string): string {
   return MEDIA_PREFIX + key;
 }
 
+/**
+ * Where a page links a stored /media path: under `base` (MEDIA_PUBLIC_URL, a CDN or the bucket's
+ * `uploads/` prefix) for an upload when set, else unchanged. Stored paths never change, so the
+ * setting can come and go without touching data.
+ */
+export function publicMediaUrl(path: string, base: string | undefined): string {
+  if (!base || !path.startsWith(MEDIA_PREFIX)) return path;
+  const key = path.slice(MEDIA_PREFIX.length);
+  return isUploadKey(key) ? `${base}/${key}` : path;
+}
+
 /** Every upload of `ownerId` a text mentions as /media/…, wherever it sits in the text. */
 export function ownUploadKeysIn(text: string, ownerId: string): string[] {
   return Array.from(text.matchAll(MEDIA_PATH_IN_TEXT), (match) => match[1]!).filter((key) => key.startsWith(`u/${ownerId}/`));

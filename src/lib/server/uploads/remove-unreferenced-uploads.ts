@@ -19,6 +19,10 @@ const DELETE_CHUNK = 500;
  * The reference check and the row deletion share one transaction: a save committed meanwhile makes
  * the deletion fail (and the next run try again) rather than lose a referenced file. Files are
  * removed after the commit; a failure there leaves a stray file, never a broken reference.
+ * TODO(issue 13 item 3): that failure is SQLite's (one writer, a stale snapshot cannot write). On
+ * PostgreSQL a save that re-references an hour-old orphan while this pass runs is not seen (even
+ * SERIALIZABLE allows it: a save reads no upload row); closing that window needs saves to take part,
+ * e.g. a per-owner advisory lock that saves and this pass both take.
  */
 export async function removeUnreferencedUploads({
   db,

@@ -35,7 +35,8 @@ export async function uploadImage({ userId, bytes, kind }: { userId: string; byt
   } catch (error) {
     await db.deleteFrom('uploads').where('key', '=', key).execute();
     log.error({ err: error, key }, 'upload: storing the image failed');
-    throw error;
+    // The store (a bucket, a disk) is out of reach: the host may simply try again later.
+    throw new AppError('SERVICE_UNAVAILABLE', messages.upload.storeFailed);
   }
   return mediaPath(key);
 }

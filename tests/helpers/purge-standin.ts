@@ -1,0 +1,64 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/** One call the app made to the CDN purge hook (CDN_PURGE_URL). */
+export interface Purge {
+  tags: string[];
+  authorization: string | undefined;
+  at: number;
+}
+
+/**
+ * A CDN purge endpoint on loopback: records each `POST { "tags": [...] }`; `failNext` makes the
+ * next calls answer 503, as a CDN's API under trouble would (the app retries).
+ */
+export interface PurgeStandIn {
+  url: string;
+  purges: Purge[];
+  failNext: number;
+  /** Every tag purged so far, flattened. */
+  tags(): string[];
+  /** Waits until some recorded purge after `since` carries `tag`. */
+  waitForTag(tag: string, since?: number, timeoutMs?: number): Promise<Purge>;
+  close(): Promise<void>;
+}
+
+export async function startPurgeStandIn(): Promise<PurgeStandIn> {
+  const purges: Purge[] = [];
+  const state = { failNext: 0 };
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      if (state.failNext > 0) {
+        state.failNext -= 1;
+        res.writeHead(503).end();
+        return;
+      }
+      const body = JSON.parse(Buffer.concat(chunks).toString() || '{}') as { tags?: unknown };
+      purges.push({ tags: Array.isArray(body.tags) ? body.tags.map(String) : [], authorization: req.headers.authorization, at: Date.now() });
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{"success":true}');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/purge`;
+  return Object.assign(state, {
+    url,
+    purges,
+    tags: () => purges.flatMap((purge) => purge.tags),
+    async waitForTag(tag: string, since = 0, timeoutMs = 5_000) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const found = purges.find((purge) => purge.at >= since && purge.tags.includes(tag));
+        if (found) return found;
+        if (Date.now() > deadline) throw new Error(`no purge of ${tag} within ${timeoutMs} ms; got ${JSON.stringify(purges)}`);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  });
+}
