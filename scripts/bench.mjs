@@ -3,13 +3,16 @@
 // reading guidebooks while their hosts save them (issue 12). Builds first unless SKIP_BUILD=1;
 // each part runs its own server with a throw-away DATA_DIR and LOG_LEVEL=warn (one log line per
 // request would measure the terminal). The numbers are for comparing changes on one machine.
+// The rows marked `postgres` run again on a second server on PostgreSQL (issue 13) when one is at
+// hand: BENCH_DATABASE_URL (a cluster the bench may create, and drops, a database in), else a
+// throw-away cluster (scripts/pg-test-cluster.sh) when Debian's postgresql is installed.
 //
 //   npm run bench                     the rows, then the mixed load
 //   npm run bench -- --no-mixed       the rows only
 //   npm run bench -- --mixed          the mixed load only
 //   BENCH_SECONDS=10 BENCH_CONNECTIONS=50 npm run bench
 //   BENCH_HOSTS=10 BENCH_GUESTS=50 BENCH_MIXED_SECONDS=5 BENCH_SETTLE_SECONDS=5 npm run bench -- --mixed
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -20,7 +23,8 @@ import { hash } from '@node-rs/argon2';
 import { ARGON2_OPTIONS } from '../src/lib/server/auth/argon2-params.ts';
 import autocannon from 'autocannon';
 import SQLite from 'better-sqlite3';
-import { buildUnlessSkipped, freePort, spawnServer, startBuiltServer } from './lib/built-server.mjs';
+import pg from 'pg';
+import { buildUnlessSkipped, freePort, root, spawnServer, startBuiltServer } from './lib/built-server.mjs';
 import { writePlan } from '../tests/helpers/plan.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -76,13 +80,13 @@ const ROWS = [
   { name: '/healthz (through Astro, no database)', target: 'app', path: '/healthz' },
   // Guest page from its snapshot, next to a bare node:http server holding the same HTML bytes.
   { name: 'guest reference (node:http, same bytes)', target: 'guestReference', path: '/' },
-  { name: 'guest /instruction (snapshot)', target: 'app', path: '/instruction', vs: 'guestReference' },
+  { name: 'guest /instruction (snapshot)', target: 'app', path: '/instruction', vs: 'guestReference', postgres: true },
   // Editor saves (PUT /api/instruction/:id, a 30-step guidebook with images), one after another on
   // one connection: each save needs the version the previous one answered. Latency is measured
   // at the client, so it bounds the server time from above. "one step edited" is the editor's
   // usual save; "all steps new" makes the server sanitise all 30 paragraphs (the worst case).
-  { name: 'save 30 steps, one step edited (1 conn)', target: 'app', save: 'one' },
-  { name: 'save 30 steps, all steps new (1 conn)', target: 'app', save: 'all' },
+  { name: 'save 30 steps, one step edited (1 conn)', target: 'app', save: 'one', postgres: true },
+  { name: 'save 30 steps, all steps new (1 conn)', target: 'app', save: 'all', postgres: true },
 ];
 
 const parts = partsToRun(process.argv.slice(2));
@@ -112,7 +116,8 @@ function wholeNumber(name, fallback, min) {
 
 /** The rows of ROWS, each measured on its own, then their table and ratios. */
 async function benchRows() {
-  const app = await startBuiltServer('bench');
+  // DATABASE_URL '' (unset): these rows are the SQLite ones even when the shell names a PostgreSQL.
+  const app = await startBuiltServer('bench', { DATABASE_URL: '' });
   let reference;
   let referenceBr;
   let guestReference;
@@ -137,22 +142,14 @@ async function benchRows() {
     const base = { app: app.url, reference: reference.url, referenceBr: referenceBr.url, guestReference: guestReference.url };
 
     console.log(`bench: ${CONNECTIONS} connections, ${SECONDS} s per row (after a 1 s warm-up), landing ${html.length} bytes (${landingBr.body.length} in brotli), static reference: ${reference.kind}`);
-    for (const row of ROWS) {
-      if (row.save) {
-        results.push({ ...row, ...(await measureSaves(app, row.save, SECONDS)) });
-        continue;
-      }
-      const url = base[row.target] + row.path;
-      await measure(url, 1, row.headers); // warm-up: JIT, caches, connection set-up
-      const r = await measure(url, SECONDS, row.headers);
-      results.push({ ...row, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, bad: r.non2xx + r.errors + r.timeouts });
-    }
+    for (const row of ROWS) results.push({ ...row, ...(await measureRow(app, base, row)) });
   } finally {
     await reference?.stop();
     await referenceBr?.stop();
     await guestReference?.stop();
     await app.stop();
   }
+  const postgres = await benchRowsOnPostgres();
 
   const rpsOf = (target) => results.find((row) => row.target === target)?.rps ?? NaN;
   printTable(
@@ -172,10 +169,105 @@ async function benchRows() {
         `(target <= 60 KB, JS <= 40 KB; JS is inline in the HTML: ${guestTransfer.inlineJs} bytes raw; external files: ${guestTransfer.files.join(', ') || 'none'})`,
     );
   }
-  if (results.some((row) => row.bad > 0)) {
+  if (postgres) printPostgresBesideSqlite(results, postgres);
+  if ([...results, ...(postgres?.results ?? [])].some((row) => row.bad > 0)) {
     console.error('bench: some requests failed (non-2xx, errors or timeouts); the numbers above are not comparable');
     process.exitCode = 1;
   }
+}
+
+/** One row of ROWS against `app` (`base`: the URL of each target): req/s, p50, p99 and failed requests. */
+async function measureRow(app, base, row) {
+  if (row.save) return measureSaves(app, row.save, SECONDS);
+  const url = base[row.target] + row.path;
+  await measure(url, 1, row.headers); // warm-up: JIT, caches, connection set-up
+  const r = await measure(url, SECONDS, row.headers);
+  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, bad: r.non2xx + r.errors + r.timeouts };
+}
+
+// ---- The same rows on PostgreSQL (issue 13) ------------------------------------------------------
+
+/**
+ * The rows marked `postgres`, measured the same way on a second built server whose DATABASE_URL
+ * is a fresh database; null when no PostgreSQL is at hand. Its stores stay `fs`, as the SQLite
+ * server's, so the two differ only in the database.
+ */
+async function benchRowsOnPostgres() {
+  const database = await openBenchPostgres();
+  if (!database) {
+    console.log("\nbench: no PostgreSQL (set BENCH_DATABASE_URL, or install Debian's postgresql): SQLite rows only");
+    return null;
+  }
+  try {
+    const app = await startBuiltServer('bench-pg', { DATABASE_URL: database.url });
+    const results = [];
+    try {
+      // The demo guidebook's snapshot, stored by the first request, as on SQLite.
+      await fetch(`${app.url}/instruction`).then((r) => r.arrayBuffer());
+      const guest = await fetch(`${app.url}/instruction`);
+      await guest.arrayBuffer();
+      if (guest.headers.get('x-snapshot') !== 'hit') throw new Error('GET /instruction on PostgreSQL was not answered from its snapshot');
+      for (const row of ROWS.filter((candidate) => candidate.postgres)) results.push({ ...row, ...(await measureRow(app, { app: app.url }, row)) });
+    } finally {
+      await app.stop();
+    }
+    return { results, description: database.description };
+  } finally {
+    await database.close();
+  }
+}
+
+/**
+ * A fresh database for the bench: in BENCH_DATABASE_URL's cluster, else in a throw-away cluster
+ * started here (its own directory, so a test cluster that runs meanwhile is left alone) when
+ * Debian's postgresql binaries exist. `close()` drops the database, or stops that cluster.
+ */
+async function openBenchPostgres() {
+  let adminUrl = process.env.BENCH_DATABASE_URL;
+  let description = 'BENCH_DATABASE_URL';
+  let stopCluster = () => {};
+  if (!adminUrl) {
+    const versions = fs.existsSync('/usr/lib/postgresql') ? fs.readdirSync('/usr/lib/postgresql') : [];
+    if (!versions.some((version) => fs.existsSync(`/usr/lib/postgresql/${version}/bin/initdb`))) return null;
+    const script = path.join(root, 'scripts/pg-test-cluster.sh');
+    const env = { ...process.env, PG_TEST_DIR: path.join(os.tmpdir(), `porchlight-bench-pg-${process.pid}`) };
+    const started = spawnSync('bash', [script, 'start'], { env, encoding: 'utf8' });
+    const url = /export TEST_DATABASE_URL=(\S+)/.exec(started.stdout ?? '')?.[1];
+    if (started.status !== 0 || !url) throw new Error(`scripts/pg-test-cluster.sh start failed: ${started.stderr}`);
+    stopCluster = () => spawnSync('bash', [script, 'stop'], { env, stdio: 'ignore' });
+    // Never leave the cluster behind, even when the bench dies of an uncaught error.
+    process.once('exit', stopCluster);
+    adminUrl = url;
+    description = 'a throw-away cluster (scripts/pg-test-cluster.sh: fsync and synchronous_commit off)';
+  }
+  const name = `porchlight_bench_${process.pid}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.href,
+    description,
+    async close() {
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => {});
+      await admin.end();
+      stopCluster();
+    },
+  };
+}
+
+/** The PostgreSQL rows beside the same rows on SQLite, with the ratio of their throughput. */
+function printPostgresBesideSqlite(results, postgres) {
+  const sqliteOf = (row) => results.find((candidate) => candidate.name === row.name);
+  printTable(
+    ['same rows, SQLite beside PostgreSQL', 'sqlite req/s', 'p50 ms', 'p99 ms', 'postgres req/s', 'p50 ms', 'p99 ms', 'pg / sqlite', 'errors'],
+    postgres.results.map((row) => {
+      const sqlite = sqliteOf(row);
+      return [row.name, Math.round(sqlite.rps), sqlite.p50, sqlite.p99, Math.round(row.rps), row.p50, row.p99, (row.rps / sqlite.rps).toFixed(2), row.bad];
+    }),
+  );
+  console.log(`PostgreSQL: ${postgres.description}, one fresh database, DATABASE_POOL_SIZE default; SQLite: WAL, synchronous=FULL. Both servers store snapshots and uploads on fs.`);
 }
 
 // ---- Mixed load (issue 12 item 5) ----------------------------------------------------------------
@@ -612,6 +704,16 @@ function percentile(sorted, q) {
 async function signInBenchHosts(app, ids) {
   // One argon2 hash for all: they share the password, and each hash takes a noticeable moment.
   const passwordHash = await hash(BENCH_PASSWORD, ARGON2_OPTIONS);
+  if (app.databaseUrl) await insertBenchHostsPostgres(app.databaseUrl, ids, passwordHash);
+  else insertBenchHostsSqlite(app, ids, passwordHash);
+  const sends = [];
+  // One login after another: each verifies an argon2 hash, which is slow on purpose.
+  for (const id of ids) sends.push(await signIn(app, `${id}@porchlight.test`));
+  return sends;
+}
+
+/** The bench hosts' user rows and gold plans, straight into the server's SQLite file. */
+function insertBenchHostsSqlite(app, ids, passwordHash) {
   const db = new SQLite(path.join(app.dataDir, 'porchlight.sqlite'));
   try {
     const insertUser = db.prepare(
@@ -628,10 +730,27 @@ async function signInBenchHosts(app, ids) {
   } finally {
     db.close();
   }
-  const sends = [];
-  // One login after another: each verifies an argon2 hash, which is slow on purpose.
-  for (const id of ids) sends.push(await signIn(app, `${id}@porchlight.test`));
-  return sends;
+}
+
+/** The same rows in the server's PostgreSQL database, one transaction (a plan as writePlan stores it). */
+async function insertBenchHostsPostgres(databaseUrl, ids, passwordHash) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const now = Date.now();
+    await client.query('BEGIN');
+    for (const id of ids) {
+      await client.query(
+        `INSERT INTO users (id, name, email, password_hash, google_id, picture, email_verified_at, created_at, updated_at)
+         VALUES ($1, 'Bench Host', $2, $3, NULL, '', $4, $4, $4)`,
+        [id, `${id}@porchlight.test`, passwordHash, now],
+      );
+      await client.query(`INSERT INTO subscriptions (user_id, source, plan, status, updated_at) VALUES ($1, 'operator', 'gold', 'active', $2)`, [id, now]);
+    }
+    await client.query('COMMIT');
+  } finally {
+    await client.end();
+  }
 }
 
 /**

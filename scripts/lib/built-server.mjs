@@ -58,15 +58,17 @@ export async function spawnServer(args, env, probe, cleanup = () => {}, command 
 
 /**
  * The built server on a free port with a temporary DATA_DIR (removed on stop) and LOG_LEVEL=warn
- * unless set. `url` is the IPv4 address to request; `origin` is its APP_URL (localhost), the
- * origin the browser-facing checks (Origin header, cookies) expect; `pid` is the server process.
+ * unless set, plus `extraEnv` (the bench's PostgreSQL server passes DATABASE_URL). `url` is the
+ * IPv4 address to request; `origin` is its APP_URL (localhost), the origin the browser-facing
+ * checks (Origin header, cookies) expect; `pid` is the server process; `databaseUrl` its
+ * DATABASE_URL when it runs on PostgreSQL.
  */
-export async function startBuiltServer(name) {
+export async function startBuiltServer(name, extraEnv = {}) {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `porchlight-${name}-`));
   const url = `http://127.0.0.1:${port}`;
   const origin = `http://localhost:${port}`;
-  const env = { PORT: String(port), HOST: '127.0.0.1', APP_URL: origin, DATA_DIR: dataDir, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' };
+  const env = { PORT: String(port), HOST: '127.0.0.1', APP_URL: origin, DATA_DIR: dataDir, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn', ...extraEnv };
   const { pid, stop } = await spawnServer(['scripts/serve.mjs'], env, `${url}/readyz`, () => fs.rmSync(dataDir, { recursive: true, force: true }));
-  return { url, origin, dataDir, pid, stop };
+  return { url, origin, dataDir, pid, stop, databaseUrl: (env.DATABASE_URL ?? process.env.DATABASE_URL) || undefined };
 }

@@ -33,7 +33,7 @@ export interface BillingWorld {
  * its signed events to the server's webhook endpoint: the production code path end to end.
  */
 export async function startBillingWorld(options: { periodSeconds?: number; env?: Record<string, string>; prices?: PriceConfig[] } = {}): Promise<BillingWorld> {
-  const standIn = await startStripeStandIn({ secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET, prices: options.prices ?? standInPrices(), ...(options.periodSeconds ? { periodSeconds: options.periodSeconds } : {}) });
+  const standIn = await startAppStripeStandIn(options);
   const server = await startServer({ NODE_ENV: 'test', ...stripeEnv(standIn.url), ...options.env });
   standIn.setWebhookUrl(`${server.url}/api/stripe/webhook`);
   return {
@@ -45,6 +45,11 @@ export async function startBillingWorld(options: { periodSeconds?: number; env?:
       await standIn.stop();
     },
   };
+}
+
+/** The stand-in alone, with the keys stripeEnv() gives the app (for several servers on one account). */
+export function startAppStripeStandIn(options: { periodSeconds?: number; prices?: PriceConfig[] } = {}): Promise<StripeStandIn> {
+  return startStripeStandIn({ secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET, prices: options.prices ?? standInPrices(), ...(options.periodSeconds ? { periodSeconds: options.periodSeconds } : {}) });
 }
 
 export interface Host extends TestUser {

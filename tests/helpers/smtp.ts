@@ -22,8 +22,11 @@ export interface TestSmtpServer {
   close(): Promise<void>;
 }
 
-/** A real SMTP server on loopback (no TLS, no auth) that keeps every message it accepts. */
-export async function startSmtpServer(port = 0): Promise<TestSmtpServer> {
+/**
+ * A real SMTP server on loopback (no TLS, no auth) that keeps every message it accepts;
+ * `acceptDelayMs` holds each message that long before accepting it (a slow server).
+ */
+export async function startSmtpServer(port = 0, { acceptDelayMs = 0 } = {}): Promise<TestSmtpServer> {
   const mails: ReceivedMail[] = [];
   const waiters = new Set<() => void>();
   const server = new SMTPServer({
@@ -36,9 +39,13 @@ export async function startSmtpServer(port = 0): Promise<TestSmtpServer> {
       stream.on('end', () => {
         const raw = Buffer.concat(chunks).toString('utf8');
         const envelopeFrom = session.envelope.mailFrom ? session.envelope.mailFrom.address : '';
-        mails.push({ envelopeFrom, envelopeTo: session.envelope.rcptTo.map((r) => r.address), raw, ...parseMail(raw) });
-        for (const wake of waiters) wake();
-        callback();
+        const accept = () => {
+          mails.push({ envelopeFrom, envelopeTo: session.envelope.rcptTo.map((r) => r.address), raw, ...parseMail(raw) });
+          for (const wake of waiters) wake();
+          callback();
+        };
+        if (acceptDelayMs > 0) setTimeout(accept, acceptDelayMs);
+        else accept();
       });
     },
   });

@@ -2,6 +2,7 @@ import type { Config } from './config.ts';
 import type { Logger } from './logger.ts';
 import { startBillingReconciler } from './billing/reconcile-subscriptions.ts';
 import { drainCdnPurges, purgeAllGuestPages } from './cdn/purge-cdn.ts';
+import { createJobLease } from './cluster/job-lease.ts';
 import { checkReadiness } from './ops/check-readiness.ts';
 import { verifyPrices } from './billing/verify-prices.ts';
 import { processState } from './process-state.ts';
@@ -21,8 +22,10 @@ export function startWorkers(runtime: Runtime): void {
   if (processState.workers) return;
   const { config, db, log, database, outbox, storage, billing } = runtime;
   outbox.start();
-  const uploadCleanup = startUploadCleanup({ db, log, storage: storage.uploads });
-  const reconciler = billing ? startBillingReconciler({ db, log }) : undefined;
+  // Periodic jobs run on one server at a time (docs/decisions/012); every later job takes `jobs` too.
+  const jobs = createJobLease(config.database, log);
+  const uploadCleanup = startUploadCleanup({ db, log, storage: storage.uploads, jobs });
+  const reconciler = billing ? startBillingReconciler({ db, log, jobs }) : undefined;
   if (billing && config.stripe) void verifyPrices(billing, config.stripe.prices, log);
   // What another process changed must reach the guest pages held in memory: on SQLite the admin
   // CLI's commits (data_version); on PostgreSQL the other servers' and the CLI's events

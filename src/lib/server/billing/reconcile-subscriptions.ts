@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '@db/schema.ts';
+import type { JobLease } from '../cluster/job-lease.ts';
 import type { Logger } from '../logger.ts';
 import { syncSubscription } from './sync-subscription.ts';
 
@@ -12,9 +13,10 @@ const EVENT_IDS_KEPT_MS = 30 * 24 * 60 * 60_000;
 /**
  * The safety net under webhooks: every ten minutes, subscriptions whose period ended a while ago
  * without a word from Stripe (a lost or late renewal webhook) are re-read, so no plan outlives
- * Stripe's state for long; old event ids are pruned.
+ * Stripe's state for long; old event ids are pruned. With several servers one of them runs each
+ * turn (`jobs`, cluster/job-lease.ts): the others skip it rather than ask Stripe the same again.
  */
-export function startBillingReconciler({ db, log }: { db: Kysely<Database>; log: Logger }): { stop(): Promise<void> } {
+export function startBillingReconciler({ db, log, jobs }: { db: Kysely<Database>; log: Logger; jobs: JobLease }): { stop(): Promise<void> } {
   let running: Promise<void> | undefined;
   const pass = async () => {
     const now = Date.now();
@@ -33,7 +35,9 @@ export function startBillingReconciler({ db, log }: { db: Kysely<Database>; log:
     await db.deleteFrom('stripe_events').where('received_at', '<', now - EVENT_IDS_KEPT_MS).execute();
   };
   const interval = setInterval(() => {
-    running ??= pass()
+    running ??= jobs
+      .run('billing-reconcile', pass)
+      .then(() => undefined)
       .catch((error: unknown) => log.error({ err: error }, 'billing: reconcile pass failed'))
       .finally(() => {
         running = undefined;

@@ -7,10 +7,12 @@ import { settleSnapshotDrops } from '../snapshots/rebuild-snapshots.ts';
 import { ConfigError } from '../config.ts';
 import { getRuntime } from '../runtime.ts';
 import { OTHER_PROCESS_CHECK_MS } from '../snapshots/other-process-writes.ts';
+import { COPY_USAGE, runCopyToPostgres } from './copy-to-postgres.ts';
 
 const USAGE = `usage:
   npm run admin -- plan set <email> free|gold|premium [--until YYYY-MM-DD]
-  npm run admin -- plan show <email>`;
+  npm run admin -- plan show <email>
+  ${COPY_USAGE}`;
 
 /**
  * The operator's command line (scripts/admin.mjs): opens the server's database and stores with
@@ -18,6 +20,8 @@ const USAGE = `usage:
  * running server on its next request (snapshot-store.ts, watchOtherProcessWrites).
  */
 export async function runAdmin(argv: string[]): Promise<number> {
+  // Moving to PostgreSQL opens its own source and target, not the configured runtime (which would seed the target).
+  if (argv[0] === 'copy-to-postgres') return runCopyToPostgres(argv.slice(1));
   const { positionals, values } = parseArgs({ args: argv, allowPositionals: true, options: { until: { type: 'string' }, help: { type: 'boolean', short: 'h' } } });
   const [group, command, email, plan] = positionals;
   if (values.help || group !== 'plan' || !email || (command !== 'set' && command !== 'show') || (command === 'set' && !plan)) {

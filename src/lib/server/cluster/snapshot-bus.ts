@@ -31,8 +31,12 @@ export interface SnapshotEvent {
 export interface SnapshotBus {
   /** This server's id in the events it sends (its own come back to it and are ignored). */
   readonly serverId: string;
-  /** Tells the other servers; returns at once (a failure is logged, never thrown at the caller). */
-  publish(event: SnapshotEvent): void;
+  /**
+   * Tells the other servers, in the order of the calls. Resolves once PostgreSQL has taken the
+   * event (a failure is logged, never thrown at the caller): a revocation waits for it before its
+   * write answers, the other events need not.
+   */
+  publish(event: SnapshotEvent): Promise<void>;
   /**
    * What to do with the other servers' events: set by a serving process (workers.ts); until then,
    * and in the admin command line, they are ignored (there is no memory to keep right).
@@ -63,8 +67,13 @@ const KINDS = new Set<SnapshotEventKind>(['published', 'stored', 'revoked']);
 export async function openPostgresSnapshotBus({ url, pool, log }: { url: string; pool: pg.Pool; log: Logger }): Promise<SnapshotBus> {
   const serverId = randomUUID();
   let handlers: SnapshotBusHandlers | undefined;
-  /** Events on their way out: close() lets them go first (the admin command line exits right after). */
-  const sending = new Set<Promise<unknown>>();
+  /**
+   * The last event on its way out. Each waits for the one before: sent through the pool, two
+   * events could otherwise travel on two connections and arrive swapped (a `stored` before its
+   * `published` would leave the others waiting for a render that already happened). close() lets
+   * them go first (the admin command line exits right after).
+   */
+  let sending: Promise<void> = Promise.resolve();
   let client: pg.Client | undefined;
   let closed = false;
   let retryMs = RECONNECT_MIN_MS;
@@ -120,22 +129,24 @@ export async function openPostgresSnapshotBus({ url, pool, log }: { url: string;
     serverId,
     publish(event) {
       const payload = JSON.stringify({ ...event, from: serverId });
-      const sent = pool
-        .query('SELECT pg_notify($1, $2)', [SNAPSHOT_CHANNEL, payload])
-        .catch((error: unknown) => log.error({ err: error, event }, 'snapshot bus: could not tell the other servers'))
-        .finally(() => sending.delete(sent));
-      sending.add(sent);
+      sending = sending.then(() =>
+        pool.query('SELECT pg_notify($1, $2)', [SNAPSHOT_CHANNEL, payload]).then(
+          () => undefined,
+          (error: unknown) => log.error({ err: error, event }, 'snapshot bus: could not tell the other servers'),
+        ),
+      );
+      return sending;
     },
     receive(next) {
       handlers = next;
     },
     async flush() {
-      await Promise.all(sending);
+      await sending;
     },
     async close() {
       closed = true;
       clearTimeout(retry);
-      await Promise.all(sending);
+      await sending;
       const last = client;
       client = undefined;
       await last?.end().catch(() => undefined);

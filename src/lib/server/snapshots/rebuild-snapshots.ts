@@ -49,8 +49,10 @@ export async function revokeSnapshot(token: string): Promise<void> {
   state.revocations.set(token, (state.revocations.get(token) ?? 0) + 1);
   bumpTokenEpoch(token);
   await removeSnapshot(token);
-  // The other servers drop their copies at once (docs/decisions/012).
-  tellOtherServers('revoked', token);
+  // The other servers drop their copies at once (docs/decisions/012): the write answers only once
+  // PostgreSQL has the event, so a request sent to another server after that answer finds the
+  // page gone (their listening sessions get it within a millisecond of its commit).
+  await tellOtherServers('revoked', token);
   // A CDN in front (CDN_PURGE_URL) drops its copy too: the old link dies there as well.
   purgeGuestPages([token]);
 }
@@ -179,8 +181,8 @@ export async function settleSnapshotDrops(): Promise<void> {
 }
 
 /** Other servers on the same database hear of it (cluster/snapshot-bus.ts); one server: nothing to tell. */
-function tellOtherServers(kind: SnapshotEventKind, token: string): void {
-  processState.bus?.publish({ kind, token });
+function tellOtherServers(kind: SnapshotEventKind, token: string): Promise<void> {
+  return processState.bus?.publish({ kind, token }) ?? Promise.resolve();
 }
 
 async function renderOverLoopback(token: string): Promise<{ status: number; html: Uint8Array; csp: string | null; expiresAt: number | null }> {

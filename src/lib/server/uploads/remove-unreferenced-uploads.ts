@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Storage } from 'unstorage';
 import type { Database } from '@db/schema.ts';
+import type { JobLease } from '../cluster/job-lease.ts';
 import type { Logger } from '../logger.ts';
 import { ownUploadKeysIn } from './media-path.ts';
 import { UPLOAD_GRACE_MS } from './upload-limits.ts';
@@ -67,23 +68,31 @@ const INTERVAL_MS = 60 * 60_000;
 export interface UploadCleanup {
   /** Runs a pass soon (debounced): call after saves, deletes and picture changes. */
   schedule(): void;
-  /** Runs a pass now (or waits for the one running) and returns the keys removed. */
+  /** Runs a pass now (or waits for the one running) and returns the keys removed (none when another server runs one). */
   run(): Promise<string[]>;
   stop(): Promise<void>;
 }
 
 /**
  * Starts the clean-up for the process: one pass at boot, then every hour, plus debounced passes on
- * request. Timers are unref'd so they never hold the process open. Started by workers.ts.
+ * request. Timers are unref'd so they never hold the process open. Started by workers.ts. With
+ * several servers a pass runs on one of them at a time (`jobs`, cluster/job-lease.ts): a server
+ * whose turn finds another one cleaning up skips it.
  */
-export function startUploadCleanup({ db, storage, log }: { db: Kysely<Database>; storage: Storage; log: Logger }): UploadCleanup {
+export function startUploadCleanup({ db, storage, log, jobs }: { db: Kysely<Database>; storage: Storage; log: Logger; jobs: JobLease }): UploadCleanup {
   let running: Promise<string[]> | undefined;
   let debounce: NodeJS.Timeout | undefined;
   let stopped = false;
 
   const run = (): Promise<string[]> => {
-    running ??= removeUnreferencedUploads({ db, storage })
-      .then((removed) => {
+    running ??= jobs
+      .run('upload-cleanup', () => removeUnreferencedUploads({ db, storage }))
+      .then((turn) => {
+        if (!turn.ran) {
+          log.debug('uploads: clean-up running on another server, this turn skipped');
+          return [];
+        }
+        const removed = turn.result;
         if (removed.length > 0) log.info({ count: removed.length }, 'uploads: removed unreferenced files');
         return removed;
       })

@@ -1,0 +1,212 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import pg from 'pg';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Instruction } from '../src/lib/shared/schemas/instruction.ts';
+import { postgresTypes } from '../src/lib/server/db/open-postgres.ts';
+import { createUser, login, setUserPlan, withCookie } from './helpers/auth.ts';
+import { startS3StandIn, type S3StandIn } from './helpers/s3-standin.ts';
+import { freePort, startServer, type TestServer } from './helpers/server.ts';
+import { openSqliteSync } from './helpers/sync-db.ts';
+import { createTestDatabase, onPostgres } from './helpers/test-database.ts';
+
+/**
+ * Moving house (issue 13 item 5): a SQLite server with hosts, guidebooks, uploaded images, a plan,
+ * settings and a queued mail is copied by `npm run admin -- copy-to-postgres` into a fresh
+ * PostgreSQL database and the S3 stand-in; every row and file arrives, and a server on the copy
+ * answers the guest pages with the same bytes and ETags. Needs a cluster (TEST_DATABASE_URL).
+ */
+let s3: S3StandIn;
+let sqliteServer: TestServer;
+let databaseUrl: string;
+let client: pg.Client;
+/** SMTP on a closed port: the contact mail stays queued in the outbox. */
+let smtpUrl: string;
+const guests: { token: string; etag: string; html: Buffer }[] = [];
+const images: string[] = [];
+
+type Row = Record<string, unknown>;
+
+async function admin(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  const env = {
+    PATH: process.env.PATH,
+    DATA_DIR: sqliteServer.dataDir,
+    DATABASE_URL: databaseUrl,
+    LOG_LEVEL: 'warn',
+    ...s3.env(),
+    ...(process.env.DIST_DIR ? { DIST_DIR: process.env.DIST_DIR } : {}),
+  };
+  try {
+    const { stdout, stderr } = await promisify(execFile)(process.execPath, ['scripts/admin.mjs', 'copy-to-postgres', ...args], { env });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const failed = error as { code: number; stdout: string; stderr: string };
+    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
+  }
+}
+
+const png = (background: string) => sharp({ create: { width: 320, height: 240, channels: 3, background } }).png().toBuffer();
+
+/** A host on the gold plan with settings, two uploaded images and two guidebooks using them. */
+async function seed(server: TestServer): Promise<void> {
+  const user = await createUser(server);
+  setUserPlan(server, user.id, 'gold');
+  const cookie = await login(server, user.email, user.password);
+  const call = (pathname: string, init: RequestInit & { json?: unknown } = {}) => server.request(pathname, { ...init, headers: withCookie(cookie) });
+  const settings = (await (await call('/api/settings')).json()) as Record<string, unknown>;
+  const saved = await call('/api/settings', { method: 'PUT', json: { ...settings, textGreating: '<p>Welcome “home”, 🏠 é</p>', phone: '+385 91 555 0101', selectedHouseRules: [3, 1] } });
+  expect(saved.status).toBe(200);
+  for (const colour of ['#3a7bd5', '#e0a030']) {
+    const form = new FormData();
+    form.append('image', new Blob([new Uint8Array(await png(colour))], { type: 'image/png' }), 'photo.png');
+    form.append('type', 'square');
+    const response = await server.request('/api/upload', { method: 'POST', body: form, headers: withCookie(cookie) });
+    expect(response.status).toBe(201);
+    images.push(((await response.json()) as { image: string }).image);
+  }
+  for (const [n, image] of images.entries()) {
+    const body = { nameInstruction: `House ${n + 1}`, photoGreating: image, boxes: [{ id: 1735689600000 + n, title: 'Door', paragraph: '<p>Blue <strong>door</strong></p>', imageUrl: image }] };
+    const response = await call('/api/instruction', { json: body });
+    expect(response.status).toBe(201);
+    const { instruction } = (await response.json()) as { instruction: Instruction };
+    guests.push({ token: instruction.token, etag: '', html: Buffer.alloc(0) });
+  }
+  const contact = await server.request('/api/messaging/contact', { json: { name: 'Grace', email: 'grace@example.com', message: 'Do you take groups of twelve?' } });
+  expect(contact.status).toBeLessThan(300);
+}
+
+/** The guest page as a guest gets it once its snapshot is stored, plain HTML. */
+async function guestPage(server: TestServer, token: string): Promise<{ etag: string; html: Buffer; snapshot: string | null }> {
+  const response = await server.request(`/instruction/${token}`, { headers: { 'accept-encoding': 'identity' } });
+  expect(response.status).toBe(200);
+  return { etag: response.headers.get('etag') ?? '', html: Buffer.from(await response.arrayBuffer()), snapshot: response.headers.get('x-snapshot') };
+}
+
+function filesBelow(folder: string): string[] {
+  return fs
+    .readdirSync(folder, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(folder, path.join(entry.parentPath, entry.name)));
+}
+
+async function waitFor(check: () => boolean): Promise<void> {
+  for (let i = 0; !check(); i += 1) {
+    if (i > 100) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** Rows in one order whatever order a database answered them in (rows compare whole). */
+function sorted(rows: Row[]): Row[] {
+  const canonical = (row: Row) => JSON.stringify(Object.keys(row).sort().map((key) => [key, row[key]]));
+  return [...rows].sort((a, b) => (canonical(a) < canonical(b) ? -1 : canonical(a) > canonical(b) ? 1 : 0));
+}
+
+/** Every row of every table of the SQLite file, by table (instructions with their rowid as `seq`). */
+function sqliteRows(): Map<string, Row[]> {
+  const db = openSqliteSync(path.join(sqliteServer.dataDir, 'porchlight.sqlite'));
+  try {
+    const tables = (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'").all() as { name: string }[]).map((row) => row.name);
+    return new Map(tables.map((table) => [table, sorted(db.prepare(`SELECT ${table === 'instructions' ? 'rowid AS seq, ' : ''}* FROM ${table}`).all() as Row[])]));
+  } finally {
+    db.close();
+  }
+}
+
+async function postgresRows(table: string): Promise<Row[]> {
+  return sorted((await client.query<Row>(`SELECT * FROM ${table}`)).rows);
+}
+
+describe.skipIf(!onPostgres)('npm run admin -- copy-to-postgres', () => {
+  let source: Map<string, Row[]>;
+
+  beforeAll(async () => {
+    s3 = await startS3StandIn();
+    smtpUrl = `smtp://127.0.0.1:${await freePort()}`;
+    // DATABASE_URL '' keeps this server on SQLite under TEST_DATABASE_URL.
+    sqliteServer = await startServer({ NODE_ENV: 'test', DATABASE_URL: '', SMTP_URL: smtpUrl });
+    await seed(sqliteServer);
+    for (const guest of guests) {
+      await guestPage(sqliteServer, guest.token);
+      Object.assign(guest, await guestPage(sqliteServer, guest.token));
+      await waitFor(() => ['br', 'gz', 'html'].every((encoding) => fs.existsSync(path.join(sqliteServer.dataDir, 'snapshots', guest.token, encoding))));
+    }
+    await sqliteServer.stop();
+    source = sqliteRows();
+    databaseUrl = await createTestDatabase();
+    client = new pg.Client({ connectionString: databaseUrl, types: postgresTypes });
+    await client.connect();
+  });
+
+  afterAll(async () => {
+    await client?.end();
+    await sqliteServer?.stop();
+    await s3?.close();
+  });
+
+  it('copies every row, id, time and JSON text as they are, and every file into the bucket', async () => {
+    const copied = await admin();
+    expect(copied.code, copied.stderr).toBe(0);
+    expect(copied.stdout).toMatch(/instructions\s+3\s+3\s+ok/);
+    expect(copied.stdout).toMatch(/uploads\s+2\s+2\s+ok/);
+
+    for (const [table, rows] of source) {
+      if (table === '_migrations') {
+        expect((await postgresRows(table)).map((row) => row.name).sort()).toEqual(rows.map((row) => row.name).sort());
+        continue;
+      }
+      expect(await postgresRows(table), table).toEqual(rows);
+    }
+    // The seed made something of each kind the issue names.
+    for (const table of ['users', 'user_settings', 'instructions', 'subscriptions', 'uploads', 'outbox', 'sessions', 'contact_messages']) expect(source.get(table)!.length, table).toBeGreaterThan(0);
+    expect(source.get('outbox')!.some((mail) => mail.status !== 'sent')).toBe(true);
+
+    for (const store of ['uploads', 'snapshots']) {
+      const files = filesBelow(path.join(sqliteServer.dataDir, store));
+      expect(files.length, store).toBeGreaterThan(0);
+      for (const file of files) expect(s3.objects.get(`${store}/${file}`), file).toEqual(fs.readFileSync(path.join(sqliteServer.dataDir, store, file)));
+    }
+
+    // New rows continue after the copied ids; a new guidebook sorts after the copied ones.
+    const seq = await client.query<{ next: number }>("SELECT nextval(pg_get_serial_sequence('instructions', 'seq')) AS next");
+    expect(seq.rows[0]!.next).toBeGreaterThan(Math.max(...source.get('instructions')!.map((row) => Number(row.seq))));
+    const next = await client.query<{ id: number }>("INSERT INTO outbox (to_address, subject, text_body, next_attempt_at, created_at) VALUES ('x@example.com', 's', 't', 0, 0) RETURNING id");
+    expect(next.rows[0]!.id).toBeGreaterThan(Math.max(...source.get('outbox')!.map((row) => Number(row.id))));
+    await client.query('DELETE FROM outbox WHERE id = $1', [next.rows[0]!.id]);
+  });
+
+  it('a server on PostgreSQL and the bucket answers the guest pages with the same bytes and ETags, images included', async () => {
+    const server = await startServer({ NODE_ENV: 'test', DATABASE_URL: databaseUrl, SMTP_URL: smtpUrl, ...s3.env() });
+    try {
+      for (const guest of guests) {
+        const page = await guestPage(server, guest.token);
+        // From the copied snapshot (a render would answer `miss`), byte for byte.
+        expect(page.snapshot).toBe('hit');
+        expect(page.etag).toBe(guest.etag);
+        expect(page.html.equals(guest.html)).toBe(true);
+      }
+      for (const image of images) {
+        const response = await server.request(image);
+        expect(response.status).toBe(200);
+        expect(Buffer.from(await response.arrayBuffer()).equals(fs.readFileSync(path.join(sqliteServer.dataDir, 'uploads', image.slice('/media/'.length))))).toBe(true);
+      }
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it('refuses a target that holds rows without --force (exit code 2); with --force ends with the same rows and objects', async () => {
+    const objects = s3.objects.size;
+    const refused = await admin();
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(/already holds rows \(users: \d+.*\); run again with --force/);
+
+    const again = await admin('--force');
+    expect(again.code, again.stderr).toBe(0);
+    for (const [table, rows] of source) if (table !== '_migrations') expect(await postgresRows(table), table).toEqual(rows);
+    expect(s3.objects.size).toBe(objects);
+  });
+});

@@ -1,0 +1,174 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Instruction } from '../src/lib/shared/schemas/instruction.ts';
+import { createUser, withCookie } from './helpers/auth.ts';
+import { PRICE_IDS, signedInHost, startAppStripeStandIn, stripeEnv, subscribe, type Host } from './helpers/billing.ts';
+import { startS3StandIn, type S3StandIn } from './helpers/s3-standin.ts';
+import { startServer, type TestServer } from './helpers/server.ts';
+import { startSmtpServer, type TestSmtpServer } from './helpers/smtp.ts';
+import type { StripeStandIn } from './helpers/stripe/stripe-standin.ts';
+import { createTestDatabase, onPostgres } from './helpers/test-database.ts';
+
+// Two servers behind one address behave as one (issue 13 item 3; docs/decisions/012): two app
+// processes on one PostgreSQL database and one bucket. PostgreSQL only: on SQLite there is one server.
+// NODE_ENV=test: guest answers say whether they came from a snapshot (`x-snapshot`) and how many
+// statements they ran (`x-sqlite-queries`), so a test tells a stored page from a render.
+
+/** A change on one server shows on the other within this (the issue: "at once"). */
+const SHOWS_WITHIN_MS = 2_000;
+
+let a: TestServer;
+let b: TestServer;
+let s3: S3StandIn;
+let smtp: TestSmtpServer;
+let stripe: StripeStandIn;
+
+interface GuestAnswer {
+  status: number;
+  snapshot: string | null;
+  queries: string | null;
+  html: string;
+}
+
+async function guest(server: TestServer, pathname: string): Promise<GuestAnswer> {
+  const response = await server.request(pathname);
+  return { status: response.status, snapshot: response.headers.get('x-snapshot'), queries: response.headers.get('x-sqlite-queries'), html: await response.text() };
+}
+
+/** Asks `read` again every 20 ms until `done` holds; fails after `withinMs`. Answers every value read. */
+async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, withinMs: number, what: string): Promise<T[]> {
+  const deadline = performance.now() + withinMs;
+  const seen: T[] = [];
+  for (;;) {
+    const value = await read();
+    seen.push(value);
+    if (done(value)) return seen;
+    if (performance.now() > deadline) throw new Error(`${what}: not within ${withinMs} ms; last: ${JSON.stringify(value).slice(0, 300)}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/** Waits until `server` rebuilds nothing (guest answers count the rebuilds under way). */
+async function rebuildsSettled(server: TestServer): Promise<void> {
+  await until(async () => (await server.request('/instruction')).headers.get('x-snapshot-rebuilds'), (count) => count === '0', 10_000, 'rebuilds settled');
+}
+
+/** Makes `server` hold `pathname`'s page in memory: two answers from a snapshot, the last one showing `text`. */
+async function warm(server: TestServer, pathname: string, text: string): Promise<void> {
+  await until(() => guest(server, pathname), (page) => page.snapshot === 'hit' && page.html.includes(text), 10_000, `${pathname} stored`);
+  const again = await guest(server, pathname);
+  expect(again.snapshot).toBe('hit');
+  expect(again.queries).toBe('0');
+}
+
+async function create(host: Host, body: Record<string, unknown>): Promise<Instruction> {
+  return (await host.json<{ instruction: Instruction }>('/api/instruction', { json: body })).instruction;
+}
+
+describe.skipIf(!onPostgres)('two servers on one PostgreSQL and one bucket', () => {
+  beforeAll(async () => {
+    s3 = await startS3StandIn();
+    // Each mail is held a moment, so both outboxes are busy on one queue at once.
+    smtp = await startSmtpServer(0, { acceptDelayMs: 60 });
+    stripe = await startAppStripeStandIn();
+    const shared = { NODE_ENV: 'test', DATABASE_URL: await createTestDatabase(), ...s3.env(), SMTP_URL: smtp.url, ...stripeEnv(stripe.url) };
+    // Started together: the migrations run once, under their advisory lock.
+    [a, b] = await Promise.all([startServer({ ...shared, MAIL_FROM: 'server-a@porchlight.test' }), startServer({ ...shared, MAIL_FROM: 'server-b@porchlight.test' })]);
+    // Stripe tells server A of every subscription change.
+    stripe.setWebhookUrl(`${a.url}/api/stripe/webhook`);
+  }, 60_000);
+
+  afterAll(async () => {
+    await Promise.all([a?.stop(), b?.stop()]);
+    await Promise.all([s3?.close(), smtp?.close(), stripe?.stop()]);
+  });
+
+  it('a save through A shows on B at once, from the store: B does not render it', async () => {
+    const host = await signedInHost(a);
+    const made = await create(host, { nameInstruction: 'Harbour Loft' });
+    const page = `/instruction/${made.token}`;
+    await rebuildsSettled(a);
+    await warm(b, page, 'Harbour Loft');
+
+    await host.json(`/api/instruction/${made._id}`, { method: 'PUT', json: { ...made, nameInstruction: 'Harbour Loft, renovated' } });
+    const answers = await until(() => guest(b, page), (answer) => answer.html.includes('Harbour Loft, renovated'), SHOWS_WITHIN_MS, 'the save on B');
+    // Meanwhile B answered the previous page from memory, then the new one from the store: never a render.
+    for (const answer of answers) {
+      expect(answer).toMatchObject({ status: 200, snapshot: 'hit', queries: '0' });
+      expect(answer.html).toContain('Harbour Loft');
+    }
+  });
+
+  it('a regenerated link is dead on both servers as soon as A answers', async () => {
+    const host = await signedInHost(a);
+    const made = await create(host, { nameInstruction: 'Quay House' });
+    const oldPage = `/instruction/${made.token}`;
+    await rebuildsSettled(a);
+    await warm(a, oldPage, 'Quay House');
+    await warm(b, oldPage, 'Quay House');
+
+    const { instruction } = await host.json<{ instruction: Instruction }>(`/api/instruction/preview/${made.token}`, { method: 'PATCH' });
+    // No poll: the first request after the answer, on either server.
+    const [onB, onA] = await Promise.all([guest(b, oldPage), guest(a, oldPage)]);
+    expect(onB.status).toBe(404);
+    expect(onA.status).toBe(404);
+    expect(instruction.token).not.toBe(made.token);
+    const fresh = await guest(b, `/instruction/${instruction.token}`);
+    expect(fresh.status).toBe(200);
+    expect(fresh.html).toContain('Quay House');
+    expect((await guest(b, oldPage)).status).toBe(404);
+  });
+
+  it('a plan change through A rebrands the pages B serves (SPEC §4)', async () => {
+    const host = await signedInHost(a);
+    const made = await create(host, { nameInstruction: 'Villa', brandingTitle: 'Villa Rentals Co', selectedTheme: '#4caf50' });
+    const page = `/instruction/${made.token}`;
+    await rebuildsSettled(a);
+    await warm(b, page, 'Made with <a href="/">Porchlight</a>');
+    expect((await guest(b, page)).html).not.toContain('Villa Rentals Co');
+
+    // Paid on Stripe, which tells server A (its webhook); A renders the owner's pages again.
+    await subscribe({ server: a, standIn: stripe, control: stripe.control, stop: async () => undefined }, host, PRICE_IDS.premium.monthly);
+    const answers = await until(() => guest(b, page), (answer) => answer.html.includes('Villa Rentals Co'), SHOWS_WITHIN_MS, 'the premium branding on B');
+    const rebranded = answers.at(-1)!;
+    expect(rebranded).toMatchObject({ status: 200, snapshot: 'hit', queries: '0' });
+    expect(rebranded.html).toContain('--primary:#4caf50');
+    expect(rebranded.html).not.toContain('Made with');
+  });
+
+  it('sends 50 queued mails exactly once with both outboxes running', { timeout: 30_000 }, async () => {
+    const db = a.openDb();
+    const now = Date.now();
+    const subjects = Array.from({ length: 50 }, (_, i) => `Two servers ${i}`);
+    for (const subject of subjects) {
+      db.prepare('INSERT INTO outbox (to_address, subject, text_body, next_attempt_at, created_at) VALUES (?, ?, ?, ?, ?)').run('guest@example.com', subject, `Body of ${subject}`, now, now);
+    }
+    const ours = () => smtp.mails.filter((mail) => mail.subject.startsWith('Two servers '));
+    await until(
+      async () => db.prepare("SELECT count(*) AS sent FROM outbox WHERE subject LIKE 'Two servers %' AND status = 'sent'").get() as { sent: number },
+      ({ sent }) => Number(sent) === 50,
+      20_000,
+      'every mail sent',
+    );
+    expect(ours().map((mail) => mail.subject).sort()).toEqual([...subjects].sort());
+    // Each row was claimed once (every claim counts an attempt), by whichever server got it.
+    const attempts = db.prepare("SELECT DISTINCT attempts FROM outbox WHERE subject LIKE 'Two servers %'").all() as { attempts: number }[];
+    expect(attempts.map((row) => Number(row.attempts))).toEqual([1]);
+    const senders = new Set(ours().map((mail) => mail.envelopeFrom));
+    expect(senders).toEqual(new Set(['server-a@porchlight.test', 'server-b@porchlight.test']));
+  });
+
+  it('counts failed logins across both servers: the 11th failure answers 429 wherever it lands', async () => {
+    const user = await createUser(a);
+    const attempt = (server: TestServer, password: string) => server.request('/api/users/auth', { json: { email: user.email, password } });
+    for (let i = 0; i < 10; i += 1) {
+      expect((await attempt(i % 2 === 0 ? a : b, `wrong ${i}`)).status).toBe(401);
+    }
+    expect((await attempt(a, 'wrong again')).status).toBe(429);
+    expect((await attempt(b, 'wrong again')).status).toBe(429);
+    // Even the right password waits, on either server.
+    expect((await attempt(b, user.password)).status).toBe(429);
+    // A session made on one server is good on the other (both read it from the database).
+    const host = await signedInHost(a);
+    expect((await b.request('/api/users/me', { headers: withCookie(host.cookie) })).status).toBe(200);
+  });
+});
