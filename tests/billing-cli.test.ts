@@ -25,6 +25,8 @@ async function admin(...args: string[]): Promise<{ code: number; stdout: string;
     LOG_LEVEL: 'warn',
     ...(process.env.DIST_DIR ? { DIST_DIR: process.env.DIST_DIR } : {}),
     // The server's database (PostgreSQL under `npm run test:pg`), not a SQLite file of its own.
+    // Its stores too (the S3 stand-in's bucket under TEST_STORAGE=s3).
+    ...server.storageEnv,
     ...(server.databaseUrl ? { DATABASE_URL: server.databaseUrl } : {}),
   };
   try {

@@ -146,6 +146,8 @@ describe('purge on publish, regeneration and delete', () => {
       CDN_PURGE_URL: purge.url,
       CDN_PURGE_TOKEN: 'purge-secret',
       ...(process.env.DIST_DIR ? { DIST_DIR: process.env.DIST_DIR } : {}),
+      // Its stores too (the S3 stand-in's bucket under TEST_STORAGE=s3).
+      ...server.storageEnv,
       ...(server.databaseUrl ? { DATABASE_URL: server.databaseUrl } : {}),
     };
     await promisify(execFile)(process.execPath, ['scripts/admin.mjs', 'plan', 'set', email, 'gold'], { env });

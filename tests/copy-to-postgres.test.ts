@@ -126,8 +126,8 @@ describe.skipIf(!onPostgres)('npm run admin -- copy-to-postgres', () => {
   beforeAll(async () => {
     s3 = await startS3StandIn();
     smtpUrl = `smtp://127.0.0.1:${await freePort()}`;
-    // DATABASE_URL '' keeps this server on SQLite under TEST_DATABASE_URL.
-    sqliteServer = await startServer({ NODE_ENV: 'test', DATABASE_URL: '', SMTP_URL: smtpUrl });
+    // DATABASE_URL '' keeps this server on SQLite under TEST_DATABASE_URL, STORAGE_DRIVER fs on disk under TEST_STORAGE=s3.
+    sqliteServer = await startServer({ NODE_ENV: 'test', DATABASE_URL: '', STORAGE_DRIVER: 'fs', SMTP_URL: smtpUrl });
     await seed(sqliteServer);
     for (const guest of guests) {
       await guestPage(sqliteServer, guest.token);

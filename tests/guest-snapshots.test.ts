@@ -1,6 +1,4 @@
-import fs from 'node:fs';
 import http from 'node:http';
-import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_TOKEN } from '../src/lib/shared/demo.ts';
@@ -9,6 +7,7 @@ import sharp from 'sharp';
 import { createUser, login, query, run, setUserPlan, withCookie } from './helpers/auth.ts';
 import type { TestPlan } from './helpers/plan.ts';
 import { startServer, type TestServer } from './helpers/server.ts';
+import { readStored, removeStored, storedNames, writeStored } from './helpers/stored.ts';
 
 // NODE_ENV=test makes guest responses carry `x-sqlite-queries` (src/lib/server/snapshots/query-counter.ts).
 let server: TestServer;
@@ -50,8 +49,8 @@ async function rebuildsSettled(): Promise<void> {
   throw new Error('the snapshot rebuilds did not finish within 5 s');
 }
 
-/** The stored copies of a token's snapshot (DATA_DIR/snapshots/<token>/<encoding>). */
-const storedSnapshot = (token: string) => path.join(server.dataDir, 'snapshots', token);
+/** The stored copies of a token's snapshot: its encodings in the snapshots store (`<token>/<encoding>`). */
+const storedSnapshot = (token: string) => storedNames(server, 'snapshots', token);
 
 describe('guest page from snapshots', () => {
   it('renders the demo at /instruction, then answers from the snapshot without touching SQLite', async () => {
@@ -225,8 +224,7 @@ describe('guest page from snapshots', () => {
     expect((await guest(oldUrl)).status).toBe(404);
     await rebuildsSettled();
     expect((await guest(oldUrl)).status).toBe(404);
-    const dir = storedSnapshot(made.token);
-    expect(fs.existsSync(dir) ? fs.readdirSync(dir) : []).toEqual([]);
+    expect(storedSnapshot(made.token)).toEqual([]);
     const { instruction } = (await regenerated.json()) as { instruction: Instruction };
     expect((await guest(`/instruction/${instruction.token}`)).status).toBe(200);
   });
@@ -276,7 +274,7 @@ describe('guest page from snapshots', () => {
     const [stored] = query<{ data: string }>(server, 'SELECT data FROM instructions WHERE id = ?', made._id);
     // Corrupted by another process (the server drops its in-memory copies then), the stored page gone.
     run(server, 'UPDATE instructions SET data = ? WHERE id = ?', '{ not json', made._id);
-    fs.rmSync(storedSnapshot(made.token), { recursive: true, force: true });
+    removeStored(server, 'snapshots', made.token);
     // On PostgreSQL another process announces its change as another server would (docs/decisions/012).
     if (server.dialect === 'postgres') run(server, 'SELECT pg_notify(?, ?)', 'porchlight_snapshots', JSON.stringify({ kind: 'revoked', token: made.token, from: 'another-server' }));
     const url = `/instruction/${made.token}`;
@@ -335,14 +333,14 @@ describe('guest page from snapshots', () => {
     // A deploy is a new process over the same data: stop, mark the stored page as another
     // build's, and start again (the running server also keeps snapshots in memory).
     await server.stop();
-    const file = path.join(server.dataDir, 'snapshots', DEMO_TOKEN, 'html');
-    const bytes = fs.readFileSync(file);
+    const key = `${DEMO_TOKEN}/html`;
+    const bytes = readStored(server, 'snapshots', key);
     const size = bytes.readUInt32BE(0);
     const header = JSON.parse(bytes.subarray(4, 4 + size).toString('utf8')) as { buildId: string };
     const json = Buffer.from(JSON.stringify({ ...header, buildId: 'an-older-build' }));
     const length = Buffer.alloc(4);
     length.writeUInt32BE(json.length);
-    fs.writeFileSync(file, Buffer.concat([length, json, bytes.subarray(4 + size)]));
+    writeStored(server, 'snapshots', key, Buffer.concat([length, json, bytes.subarray(4 + size)]));
     server = await startServer({ NODE_ENV: 'test', DATA_DIR: server.dataDir });
 
     const stale = await guest('/instruction', { 'accept-encoding': 'identity' });

@@ -1,16 +1,14 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Kysely } from 'kysely';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '@db/schema.ts';
-import { createNamedStorage } from '../src/lib/server/storage.ts';
 import { removeUnreferencedUploads } from '../src/lib/server/uploads/remove-unreferenced-uploads.ts';
 import { messages } from '../src/lib/shared/messages.ts';
 import type { Instruction } from '../src/lib/shared/schemas/instruction.ts';
 import { createUser, login, query, run, withCookie } from './helpers/auth.ts';
 import { serverKysely } from './helpers/kysely.ts';
 import { startServer, type TestServer } from './helpers/server.ts';
+import { hasStored, serverStorage } from './helpers/stored.ts';
 
 // Issue 11 item 6, SECURITY.md 30: a host references only their own uploads. Another host's
 // /media/u/… path is refused as a picture or a step image, a duplicate keeps only the host's own,
@@ -174,7 +172,7 @@ describe('clean-up and quota count only the owner’s references', () => {
   });
 
   const keyOf = (image: string) => image.slice('/media/'.length);
-  const exists = (image: string) => fs.existsSync(path.join(server.dataDir, 'uploads', keyOf(image)));
+  const exists = (image: string) => hasStored(server, 'uploads', keyOf(image));
   const uploadsOf = (userId: string) => query<{ n: number }>(server, 'SELECT count(*) AS n FROM uploads WHERE user_id = ?', userId)[0]!.n;
 
   it("another host's guidebook, settings or picture naming an upload do not keep it", async () => {
@@ -194,7 +192,7 @@ describe('clean-up and quota count only the owner’s references', () => {
     expect(uploadsOf(owner.id)).toBe(4);
 
     // The server's own debounced pass may get there first: assert on what is left, not on who removed it.
-    const storage = createNamedStorage({ dataDir: server.dataDir, storageDriver: 'fs' }, 'uploads');
+    const storage = serverStorage(server, 'uploads');
     await removeUnreferencedUploads({ db, storage });
     expect(exists(ownerKeeps!)).toBe(true);
     for (const image of [inGuidebook, inSettings, asPicture]) expect(exists(image!)).toBe(false);

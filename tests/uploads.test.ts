@@ -1,16 +1,15 @@
 import fs from 'node:fs';
-import path from 'node:path';
 import zlib from 'node:zlib';
 import type { Kysely } from 'kysely';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '@db/schema.ts';
-import { createNamedStorage } from '../src/lib/server/storage.ts';
 import { removeUnreferencedUploads } from '../src/lib/server/uploads/remove-unreferenced-uploads.ts';
 import { messages } from '../src/lib/shared/messages.ts';
 import { createUser, login, query, run, setUserPlan, withCookie } from './helpers/auth.ts';
 import { serverKysely } from './helpers/kysely.ts';
 import { startServer, type TestServer } from './helpers/server.ts';
+import { hasStored, readStored, serverStorage, writeStored } from './helpers/stored.ts';
 import { rawExchange } from './helpers/raw-exchange.ts';
 
 let server: TestServer;
@@ -100,7 +99,7 @@ async function uploadOk(cookie: string, image: Part, kind = 'square') {
   const body = (await response.json()) as { message: string; image: string };
   expect(response.status, JSON.stringify(body)).toBe(201);
   expect(body.message).toBe(messages.upload.uploaded);
-  const stored = fs.readFileSync(path.join(server.dataDir, 'uploads', body.image.slice('/media/'.length)));
+  const stored = readStored(server, 'uploads', body.image.slice('/media/'.length));
   return { image: body.image, stored };
 }
 
@@ -402,9 +401,7 @@ describe('GET /media/…', () => {
   });
 
   it('a name that is not server-made → 404 even when such a file exists in the store', async () => {
-    const dir = path.join(server.dataDir, 'uploads', 'u', 'demo-host');
-    fs.mkdirSync(dir, { recursive: true });
-    fs.writeFileSync(path.join(dir, 'evil.html'), '<script>alert(1)</script>');
+    writeStored(server, 'uploads', 'u/demo-host/evil.html', '<script>alert(1)</script>');
     expect((await fetch(`${server.url}/media/u/demo-host/evil.html`)).status).toBe(404);
   });
 });
@@ -420,7 +417,7 @@ describe('removing unreferenced uploads', () => {
 
   const keyOf = (image: string) => image.slice('/media/'.length);
   const age = (image: string, ms: number) => run(server, 'UPDATE uploads SET created_at = ? WHERE key = ?', Date.now() - ms, keyOf(image));
-  const exists = (image: string) => fs.existsSync(path.join(server.dataDir, 'uploads', keyOf(image)));
+  const exists = (image: string) => hasStored(server, 'uploads', keyOf(image));
   const HOUR = 60 * 60_000;
 
   it('removes an old unreferenced file and its row; keeps referenced and fresh ones', async () => {
@@ -440,7 +437,7 @@ describe('removing unreferenced uploads', () => {
     const patched = await server.request('/api/users/profile', { method: 'PATCH', json: { picture }, headers: withCookie(cookie) });
     expect(patched.status).toBe(200);
 
-    const storage = createNamedStorage({ dataDir: server.dataDir, storageDriver: 'fs' }, 'uploads');
+    const storage = serverStorage(server, 'uploads');
     const removed = await removeUnreferencedUploads({ db, storage });
     expect(removed).toEqual([keyOf(orphan!)]);
     expect(exists(orphan!)).toBe(false);
@@ -470,10 +467,10 @@ describe('clean-up at boot', () => {
 
     server = await startServer({ DATA_DIR: dataDir });
     try {
-      const file = path.join(dataDir, 'uploads', image.slice('/media/'.length));
+      const key = image.slice('/media/'.length);
       const deadline = Date.now() + 5000;
-      while (fs.existsSync(file) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
-      expect(fs.existsSync(file)).toBe(false);
+      while (hasStored(server, 'uploads', key) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(hasStored(server, 'uploads', key)).toBe(false);
       expect((await fetch(server.url + image)).status).toBe(404);
     } finally {
       fs.rmSync(server.dataDir, { recursive: true, force: true });

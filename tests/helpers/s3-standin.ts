@@ -21,17 +21,29 @@ export interface S3StandIn {
   region: string;
   accessKeyId: string;
   secretAccessKey: string;
-  /** Stored objects by key (`uploads/u/…`, `snapshots/<token>/br`). */
+  /** Stored objects of `bucket` by key (`uploads/u/…`, `snapshots/<token>/br`). */
   objects: Map<string, Buffer>;
+  /** Every bucket's objects by bucket name (`bucket` and those made by addBucket). */
+  buckets: Map<string, Map<string, Buffer>>;
+  /** Makes another, empty bucket (one per test server under TEST_STORAGE=s3); its objects. */
+  addBucket(name: string): Map<string, Buffer>;
   requests: S3Request[];
   /** Answer every request with this status (an outage) until set back to null. */
   failWith: number | null;
-  /** Environment for the app: STORAGE_DRIVER=s3 and every S3_* variable. */
-  env(): Record<string, string>;
+  /** Environment for the app: STORAGE_DRIVER=s3 and every S3_* variable (`bucket` unless named). */
+  env(bucketName?: string): Record<string, string>;
   close(): Promise<void>;
 }
 
 const UNSIGNED = new Set(['host']);
+
+/** The stand-ins running in this process, by URL (tests/helpers/stored.ts finds a server's bucket). */
+const running = new Map<string, S3StandIn>();
+
+/** The stand-in answering at `url` in this process, if any. */
+export function standInAt(url: string): S3StandIn | undefined {
+  return running.get(new URL(url).origin);
+}
 
 function xmlError(res: http.ServerResponse, status: number, code: string, message: string): void {
   res.writeHead(status, { 'content-type': 'application/xml' });
@@ -73,6 +85,7 @@ async function checkSignature(req: http.IncomingMessage, keys: { accessKeyId: st
 export async function startS3StandIn({ bucket = 'porchlight-test', region = 'us-east-1' } = {}): Promise<S3StandIn> {
   const keys = { accessKeyId: 'AKIATESTSTANDIN00001', secretAccessKey: 'stand-in-secret-key-0123456789abcdefABCD' };
   const objects = new Map<string, Buffer>();
+  const buckets = new Map([[bucket, objects]]);
   const requests: S3Request[] = [];
   const standIn = { failWith: null as number | null };
 
@@ -85,25 +98,26 @@ export async function startS3StandIn({ bucket = 'porchlight-test', region = 'us-
       const denied = await checkSignature(req, keys);
       if (denied) return xmlError(res, 403, denied, 'The request signature we calculated does not match the signature you provided.');
       const [, name, ...rest] = url.pathname.split('/');
-      if (decodeURIComponent(name ?? '') !== bucket) return xmlError(res, 404, 'NoSuchBucket', 'The specified bucket does not exist');
+      const inBucket = buckets.get(decodeURIComponent(name ?? ''));
+      if (!inBucket) return xmlError(res, 404, 'NoSuchBucket', 'The specified bucket does not exist');
       const key = rest.map(decodeURIComponent).join('/');
 
-      if (key === '') return bucketRequest(req, res, url, body);
+      if (key === '') return bucketRequest(req, res, url, body, decodeURIComponent(name!), inBucket);
       switch (req.method) {
         case 'PUT':
-          objects.set(key, body);
+          inBucket.set(key, body);
           res.writeHead(200, { etag: `"${body.length}"` });
           return res.end();
         case 'GET':
         case 'HEAD': {
-          const stored = objects.get(key);
+          const stored = inBucket.get(key);
           if (!stored) return req.method === 'HEAD' ? (res.writeHead(404), res.end()) : xmlError(res, 404, 'NoSuchKey', 'The specified key does not exist.');
           res.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': String(stored.length) });
           return res.end(req.method === 'HEAD' ? undefined : stored);
         }
         case 'DELETE':
           // S3 answers 204 whether or not the key existed.
-          objects.delete(key);
+          inBucket.delete(key);
           res.writeHead(204);
           return res.end();
         default:
@@ -113,16 +127,16 @@ export async function startS3StandIn({ bucket = 'porchlight-test', region = 'us-
   });
 
   /** ListObjects (what the driver's getKeys asks) and DeleteObjects (its clear). */
-  function bucketRequest(req: http.IncomingMessage, res: http.ServerResponse, url: URL, body: Buffer): void {
+  function bucketRequest(req: http.IncomingMessage, res: http.ServerResponse, url: URL, body: Buffer, bucketName: string, inBucket: Map<string, Buffer>): void {
     if (req.method === 'GET') {
       const prefix = url.searchParams.get('prefix') ?? '';
-      const contents = [...objects.keys()].filter((key) => key.startsWith(prefix)).sort().slice(0, 1000);
+      const contents = [...inBucket.keys()].filter((key) => key.startsWith(prefix)).sort().slice(0, 1000);
       res.writeHead(200, { 'content-type': 'application/xml' });
-      res.end(`<?xml version="1.0" encoding="UTF-8"?>\n<ListBucketResult><Name>${bucket}</Name>${contents.map((key) => `<Contents><Key>${key}</Key></Contents>`).join('')}</ListBucketResult>`);
+      res.end(`<?xml version="1.0" encoding="UTF-8"?>\n<ListBucketResult><Name>${bucketName}</Name>${contents.map((key) => `<Contents><Key>${key}</Key></Contents>`).join('')}</ListBucketResult>`);
       return;
     }
     if (req.method === 'POST' && url.searchParams.has('delete')) {
-      for (const match of body.toString().matchAll(/<Key>([^<]+)<\/Key>/g)) objects.delete(match[1]!);
+      for (const match of body.toString().matchAll(/<Key>([^<]+)<\/Key>/g)) inBucket.delete(match[1]!);
       res.writeHead(200, { 'content-type': 'application/xml' });
       res.end('<?xml version="1.0" encoding="UTF-8"?>\n<DeleteResult></DeleteResult>');
       return;
@@ -132,17 +146,23 @@ export async function startS3StandIn({ bucket = 'porchlight-test', region = 'us-
 
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return Object.assign(standIn, {
+  const started: S3StandIn = Object.assign(standIn, {
     url,
     bucket,
     region,
     ...keys,
     objects,
+    buckets,
+    addBucket(name: string) {
+      const added = buckets.get(name) ?? new Map<string, Buffer>();
+      buckets.set(name, added);
+      return added;
+    },
     requests,
-    env: () => ({
+    env: (bucketName = bucket) => ({
       STORAGE_DRIVER: 's3',
       S3_ENDPOINT: url,
-      S3_BUCKET: bucket,
+      S3_BUCKET: bucketName,
       S3_REGION: region,
       S3_ACCESS_KEY_ID: keys.accessKeyId,
       S3_SECRET_ACCESS_KEY: keys.secretAccessKey,
@@ -150,8 +170,11 @@ export async function startS3StandIn({ bucket = 'porchlight-test', region = 'us-
     }),
     close: () =>
       new Promise<void>((resolve) => {
+        running.delete(url);
         server.closeAllConnections();
         server.close(() => resolve());
       }),
   });
+  running.set(url, started);
+  return started;
 }

@@ -1,10 +1,20 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { afterAll } from 'vitest';
+import { startS3StandIn, type S3StandIn } from './s3-standin.ts';
 import { openPostgresSync, openSqliteSync, type SyncDb } from './sync-db.ts';
 import { createTestDatabase, onPostgres } from './test-database.ts';
+
+/**
+ * Where test servers keep uploads and snapshots (issue 13): DATA_DIR (`fs`) by default; with
+ * TEST_STORAGE=s3 (`npm run test:pg`), a bucket of an S3 stand-in (tests/helpers/s3-standin.ts)
+ * started in this test file's process, a fresh bucket per server. A caller's own STORAGE_DRIVER wins.
+ */
+export const testStorage: 'fs' | 's3' = process.env.TEST_STORAGE === 's3' ? 's3' : 'fs';
 
 export interface TestServer {
   url: string;
@@ -15,6 +25,8 @@ export interface TestServer {
   dialect: 'sqlite' | 'postgres';
   /** The server's DATABASE_URL on PostgreSQL; undefined on SQLite. */
   databaseUrl: string | undefined;
+  /** STORAGE_DRIVER and S3_* as the server got them ({} for the default fs store): for the CLI scripts. */
+  storageEnv: Record<string, string>;
   /** A synchronous handle on the server's database (tests/helpers/sync-db.ts); close it when done. */
   openDb(): SyncDb;
   /** fetch against the server with our Origin on writes, like the browser app sends. */
@@ -39,10 +51,30 @@ export async function freePort(): Promise<number> {
 const databaseOfDataDir = new Map<string, string>();
 /** One synchronous handle per database, kept for the whole test file (a worker thread each). */
 const syncHandles = new Map<string, ReturnType<typeof openPostgresSync>>();
+/** TEST_STORAGE=s3 only: each DATA_DIR's bucket, so a server started again on that DATA_DIR finds its objects. */
+const bucketOfDataDir = new Map<string, string>();
+/** TEST_STORAGE=s3 only: this file's stand-in, started with its first server, closed after its tests. */
+let sharedStandIn: Promise<S3StandIn> | undefined;
+
+afterAll(async () => {
+  const standIn = await sharedStandIn;
+  sharedStandIn = undefined;
+  await standIn?.close();
+});
+
+/** The storage variables for a server on `dataDir` under TEST_STORAGE=s3: its own bucket in the shared stand-in. */
+async function testBucketEnv(dataDir: string): Promise<Record<string, string>> {
+  const standIn = await (sharedStandIn ??= startS3StandIn());
+  let bucket = bucketOfDataDir.get(dataDir);
+  if (!bucket) bucketOfDataDir.set(dataDir, (bucket = `porchlight-test-${randomBytes(6).toString('hex')}`));
+  standIn.addBucket(bucket);
+  return standIn.env(bucket);
+}
 
 /**
  * Starts `node scripts/serve.mjs` (the built app) on a free port with a fresh DATA_DIR; with
- * TEST_DATABASE_URL, on a fresh PostgreSQL database too (or the one of the DATA_DIR it is given).
+ * TEST_DATABASE_URL, on a fresh PostgreSQL database too (or the one of the DATA_DIR it is given);
+ * with TEST_STORAGE=s3, on a fresh bucket of the stand-in too (or the one of that DATA_DIR).
  */
 export async function startServer(env: Record<string, string> = {}): Promise<TestServer> {
   const port = await freePort();
@@ -52,6 +84,12 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
     databaseUrl = databaseOfDataDir.get(dataDir) ?? (await createTestDatabase());
     databaseOfDataDir.set(dataDir, databaseUrl);
   }
+  const storageEnv =
+    'STORAGE_DRIVER' in env
+      ? Object.fromEntries(Object.entries(env).filter(([name]) => name === 'STORAGE_DRIVER' || name.startsWith('S3_')))
+      : testStorage === 's3'
+        ? await testBucketEnv(dataDir)
+        : {};
   const origin = `http://localhost:${port}`;
   const child = spawn(process.execPath, ['scripts/serve.mjs'], {
     env: {
@@ -63,6 +101,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
       APP_URL: origin,
       LOG_LEVEL: 'info',
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+      ...storageEnv,
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -95,6 +134,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
     logs,
     dialect: databaseUrl ? 'postgres' : 'sqlite',
     databaseUrl,
+    storageEnv,
     process: child,
     openDb() {
       if (!databaseUrl) return openSqliteSync(path.join(dataDir, 'porchlight.sqlite'));

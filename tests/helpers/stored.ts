@@ -1,0 +1,95 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Storage } from 'unstorage';
+import { parseConfig } from '../../src/lib/server/config.ts';
+import { createNamedStorage, type StorageName } from '../../src/lib/server/storage.ts';
+import { standInAt } from './s3-standin.ts';
+import type { TestServer } from './server.ts';
+
+/**
+ * What a test server has in its stores (uploads, snapshots), looked at from the test: files under
+ * DATA_DIR/<store> on the fs driver, objects `<store>/<key>` in the S3 stand-in's bucket on s3
+ * (TEST_STORAGE=s3, or a stand-in the test started itself). Keys are `/`-separated, relative to
+ * the store (`u/<user>/<id>.webp`, `<token>/br`). The same assertions run on both.
+ */
+type Store = StorageName;
+
+/** The bucket's objects when the server is on a stand-in of this process; undefined on fs. */
+function bucketOf(server: TestServer): Map<string, Buffer> | undefined {
+  const driver = server.storageEnv.STORAGE_DRIVER ?? 'fs';
+  if (driver === 'fs') return undefined;
+  if (driver !== 's3') throw new Error(`stored: STORAGE_DRIVER=${driver} is not visible from the test`);
+  const objects = standInAt(server.storageEnv.S3_ENDPOINT!)?.buckets.get(server.storageEnv.S3_BUCKET!);
+  if (!objects) throw new Error(`stored: no stand-in bucket ${server.storageEnv.S3_BUCKET} at ${server.storageEnv.S3_ENDPOINT}`);
+  return objects;
+}
+
+const fileOf = (server: TestServer, store: Store, key: string) => path.join(server.dataDir, store, ...key.split('/'));
+
+function filesBelow(dir: string, prefix: string): string[] {
+  if (!fs.existsSync(dir)) return [];
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const key = prefix ? `${prefix}/${entry.name}` : entry.name;
+    return entry.isDirectory() ? filesBelow(path.join(dir, entry.name), key) : [key];
+  });
+}
+
+/** Every stored key of `store`, sorted; only those under the folder `under` (`<token>`, `u/<user>`) when given. */
+export function storedKeys(server: TestServer, store: Store, under = ''): string[] {
+  const objects = bucketOf(server);
+  if (!objects) return filesBelow(under ? fileOf(server, store, under) : path.join(server.dataDir, store), under).sort();
+  const prefix = under ? `${store}/${under}/` : `${store}/`;
+  return [...objects.keys()]
+    .filter((key) => key.startsWith(prefix))
+    .map((key) => key.slice(store.length + 1))
+    .sort();
+}
+
+/** The names directly under the folder `under` (a snapshot's encodings: `br`, `gz`, `html`), sorted. */
+export function storedNames(server: TestServer, store: Store, under: string): string[] {
+  return storedKeys(server, store, under).map((key) => key.slice(under.length + 1));
+}
+
+export function hasStored(server: TestServer, store: Store, key: string): boolean {
+  const objects = bucketOf(server);
+  return objects ? objects.has(`${store}/${key}`) : fs.existsSync(fileOf(server, store, key));
+}
+
+/** The stored bytes of `key`; throws when there are none. */
+export function readStored(server: TestServer, store: Store, key: string): Buffer {
+  const objects = bucketOf(server);
+  if (!objects) return fs.readFileSync(fileOf(server, store, key));
+  const bytes = objects.get(`${store}/${key}`);
+  if (!bytes) throw new Error(`stored: no ${store}/${key} in the bucket`);
+  return bytes;
+}
+
+/** Stores `bytes` at `key` behind the server's back (as another process or an old build would have). */
+export function writeStored(server: TestServer, store: Store, key: string, bytes: Buffer | string): void {
+  const objects = bucketOf(server);
+  const buffer = Buffer.from(bytes);
+  if (objects) {
+    objects.set(`${store}/${key}`, buffer);
+    return;
+  }
+  const file = fileOf(server, store, key);
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, buffer);
+}
+
+/** Removes `key` and everything under the folder `key` (a snapshot's every encoding), if there. */
+export function removeStored(server: TestServer, store: Store, key: string): void {
+  const objects = bucketOf(server);
+  if (!objects) {
+    fs.rmSync(fileOf(server, store, key), { recursive: true, force: true });
+    return;
+  }
+  for (const stored of [...objects.keys()]) {
+    if (stored === `${store}/${key}` || stored.startsWith(`${store}/${key}/`)) objects.delete(stored);
+  }
+}
+
+/** The server's store `store` as the app builds it (same driver and place), for calling server modules. */
+export function serverStorage(server: TestServer, store: Store): Storage {
+  return createNamedStorage(parseConfig({ DATA_DIR: server.dataDir, ...server.storageEnv }), store);
+}
