@@ -9,13 +9,15 @@ export interface Purge {
 }
 
 /**
- * A CDN purge endpoint on loopback: records each `POST { "tags": [...] }`; `failNext` makes the
- * next calls answer 503, as a CDN's API under trouble would (the app retries).
+ * A CDN purge endpoint on loopback: records each `POST { "tags": [...] }`; `failTag` makes the
+ * next call carrying that tag answer 503, as a CDN's API under trouble would (the app retries),
+ * whatever other purges arrive meanwhile; `refused` records those calls.
  */
 export interface PurgeStandIn {
   url: string;
   purges: Purge[];
-  failNext: number;
+  refused: Purge[];
+  failTag: string | undefined;
   /** Every tag purged so far, flattened. */
   tags(): string[];
   /** Waits until some recorded purge after `since` carries `tag`. */
@@ -25,18 +27,21 @@ export interface PurgeStandIn {
 
 export async function startPurgeStandIn(): Promise<PurgeStandIn> {
   const purges: Purge[] = [];
-  const state = { failNext: 0 };
+  const refused: Purge[] = [];
+  const state: { failTag: string | undefined } = { failTag: undefined };
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
-      if (state.failNext > 0) {
-        state.failNext -= 1;
+      const body = JSON.parse(Buffer.concat(chunks).toString() || '{}') as { tags?: unknown };
+      const purge = { tags: Array.isArray(body.tags) ? body.tags.map(String) : [], authorization: req.headers.authorization, at: Date.now() };
+      if (state.failTag !== undefined && purge.tags.includes(state.failTag)) {
+        state.failTag = undefined;
+        refused.push(purge);
         res.writeHead(503).end();
         return;
       }
-      const body = JSON.parse(Buffer.concat(chunks).toString() || '{}') as { tags?: unknown };
-      purges.push({ tags: Array.isArray(body.tags) ? body.tags.map(String) : [], authorization: req.headers.authorization, at: Date.now() });
+      purges.push(purge);
       res.writeHead(200, { 'content-type': 'application/json' }).end('{"success":true}');
     });
   });
@@ -45,6 +50,7 @@ export async function startPurgeStandIn(): Promise<PurgeStandIn> {
   return Object.assign(state, {
     url,
     purges,
+    refused,
     tags: () => purges.flatMap((purge) => purge.tags),
     async waitForTag(tag: string, since = 0, timeoutMs = 5_000) {
       const deadline = Date.now() + timeoutMs;
