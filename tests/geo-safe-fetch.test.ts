@@ -227,9 +227,8 @@ describe('safe-fetch: redirects (SECURITY.md 18)', () => {
 
 describe('safe-fetch: limits (SECURITY.md 18)', () => {
   it('gives up after the timeout', async () => {
-    const started = Date.now();
+    // The stand-in's /slow never answers: without the timeout this would not return at all.
     expect((await refusal(safeFetch(`${base}/slow`, standIn({ timeoutMs: 300 })))).reason).toBe('timeout');
-    expect(Date.now() - started).toBeLessThan(2000);
   });
 
   it('keeps at most 1 MB of a body', async () => {

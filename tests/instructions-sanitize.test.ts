@@ -64,8 +64,9 @@ describe('sanitizeRichText on deeply nested tags', () => {
       const input = `${open.repeat(Math.floor(10_000 / open.length))}deep`;
       const started = performance.now();
       const once = sanitizeRichText(input);
-      // Without the limit the parsers' cost grows with the square of the depth, and the writer's stack with it.
-      expect(performance.now() - started, open).toBeLessThan(1_000);
+      // Without the limit the parsers' cost grows with the square of the depth, and the writer's
+      // stack with it. Not a speed test: only that blow-up fails this bound.
+      expect(performance.now() - started, open).toBeLessThan(5_000);
       expect(once, open).toMatch(/deep/);
       expect(sanitizeRichText(once), open).toBe(once);
     }
