@@ -114,6 +114,12 @@ export interface GeocodeCacheTable {
   created_at: number;
 }
 
+/** A guest snapshot whose stored copies must still go (db/migrations/0008-snapshot-removals.ts). */
+export interface SnapshotRemovalsTable {
+  token: string;
+  created_at: number;
+}
+
 /** The Stripe customer of a user (db/migrations/0006-billing.ts). */
 export interface BillingCustomersTable {
   user_id: string;
@@ -169,5 +175,6 @@ export interface Database {
   billing_customers: BillingCustomersTable;
   subscriptions: SubscriptionsTable;
   stripe_events: StripeEventsTable;
+  snapshot_removals: SnapshotRemovalsTable;
   _migrations: MigrationsTable;
 }

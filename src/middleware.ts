@@ -20,7 +20,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
   const runtime = await getRuntime();
   const { config, log } = runtime;
   // Started by the boot bundle before the port opens; under `astro dev`, on the first request.
-  startWorkers(runtime);
+  void startWorkers(runtime).catch((error: unknown) => log.error({ err: error }, 'workers: start failed'));
   const incoming = context.request.headers.get('x-request-id');
   const requestId = incoming && REQUEST_ID.test(incoming) ? incoming : randomUUID();
   context.locals.requestId = requestId;

@@ -147,7 +147,7 @@ describe('uploads in the bucket', () => {
     try {
       await db.updateTable('uploads').set({ created_at: Date.now() - 3 * 60 * 60_000 }).where('key', '=', keyOf(orphan)).execute();
       const storage = createNamedStorage(parseConfig({ DATA_DIR: server.dataDir, ...s3.env() }), 'uploads');
-      expect(await removeUnreferencedUploads({ db, storage })).toEqual([keyOf(orphan)]);
+      expect(await removeUnreferencedUploads({ db, dialect: server.dialect, storage })).toEqual([keyOf(orphan)]);
     } finally {
       await db.destroy();
     }
@@ -229,6 +229,73 @@ describe('readiness', () => {
         fs.rmSync(broken.dataDir, { recursive: true, force: true });
       }
     }
+  });
+});
+
+/** Asks `read` every 25 ms until `done` holds; fails with the last value after `withinMs`. */
+async function until<T>(read: () => T | Promise<T>, done: (value: T) => boolean, withinMs: number, what: string): Promise<T> {
+  const deadline = Date.now() + withinMs;
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() > deadline) throw new Error(`${what}: not within ${withinMs} ms; last: ${JSON.stringify(value).slice(0, 200)}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+const storedPage = (token: string) => s3.objects.get(`snapshots/${token}/html`)?.toString() ?? null;
+
+// Restarts this file's server on the same data.
+describe('a bucket outage while a page must go', () => {
+  it('a regenerated link and a changed Wi-Fi password: answered, the old pages never served again, removed once the bucket answers, across a restart', async () => {
+    const { cookie } = await signedIn();
+    const call = (pathname: string, init: RequestInit & { json?: unknown } = {}) => server.request(pathname, { ...init, headers: withCookie(cookie) });
+    const make = async (content: Record<string, unknown>) => ((await (await call('/api/instruction', { json: content })).json()) as { instruction: Instruction }).instruction;
+    const loft = await make({ nameInstruction: 'Harbour Loft' });
+    const mill = await make({ nameInstruction: 'Mill House', wifiName: 'Mill', wifiPassword: 'mill-4711' });
+    // Both pages stored in the bucket, the mill's with its Wi-Fi password.
+    await until(() => server.request(`/instruction/${loft.token}`).then((page) => page.headers.get('x-snapshot-rebuilds')), (count) => count === '0', 10_000, 'rebuilds settled');
+    await until(() => storedPage(loft.token), (page) => page?.includes('Harbour Loft') ?? false, 10_000, 'loft stored');
+    await until(() => server.request(`/instruction/${mill.token}`).then(() => storedPage(mill.token)), (page) => page?.includes('mill-4711') ?? false, 10_000, 'mill stored with its password');
+
+    s3.failWith = 503;
+    let newToken: string;
+    try {
+      // The writes commit and answer as usual: the stored pages cannot go, so they are listed.
+      const regenerated = await call(`/api/instruction/preview/${loft.token}`, { method: 'PATCH' });
+      expect(regenerated.status).toBe(200);
+      newToken = ((await regenerated.json()) as { instruction: Instruction }).instruction.token;
+      expect((await call(`/api/instruction/${mill._id}`, { method: 'PUT', json: { ...mill, wifiPassword: 'mill-9922' } })).status).toBe(200);
+      expect((await server.request(`/instruction/${loft.token}`)).status).toBe(404);
+      const mid = await (await server.request(`/instruction/${mill.token}`)).text();
+      expect(mid).toContain('mill-9922');
+      expect(mid).not.toContain('mill-4711');
+      expect(server.logs.join('\n')).toContain('a stored page could not be removed');
+      expect(storedPage(loft.token)).toContain('Harbour Loft');
+    } finally {
+      // Stopped before the bucket answers again, so only the list can keep the old pages unserved.
+      const dataDir = server.dataDir;
+      await server.stop();
+      s3.failWith = null;
+      server = await start({ DATA_DIR: dataDir });
+    }
+    expect((await server.request(`/instruction/${loft.token}`)).status).toBe(404);
+    const after = await (await server.request(`/instruction/${mill.token}`)).text();
+    expect(after).toContain('mill-9922');
+    expect(after).not.toContain('mill-4711');
+    expect(await (await server.request(`/instruction/${newToken}`)).text()).toContain('Harbour Loft');
+
+    // The restarted server retries: the old pages leave the bucket and the list empties.
+    await until(() => storedPage(loft.token), (page) => page === null, 15_000, 'the old link\'s page removed');
+    await until(() => storedPage(mill.token), (page) => !page?.includes('mill-4711'), 15_000, 'the old password\'s page gone');
+    const db = serverKysely(server);
+    try {
+      await until(() => db.selectFrom('snapshot_removals').select('token').execute(), (rows) => rows.length === 0, 15_000, 'list emptied');
+    } finally {
+      await db.destroy();
+    }
+    expect((await server.request(`/instruction/${loft.token}`)).status).toBe(404);
+    expect(await (await server.request(`/instruction/${mill.token}`)).text()).toContain('mill-9922');
   });
 });
 

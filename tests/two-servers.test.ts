@@ -118,6 +118,29 @@ describe.skipIf(!onPostgres)('two servers on one PostgreSQL and one bucket', () 
     expect((await guest(b, oldPage)).status).toBe(404);
   });
 
+  it('a link regenerated on A during a bucket outage stays dead on B once the bucket answers', async () => {
+    const host = await signedInHost(a);
+    const made = await create(host, { nameInstruction: 'Weir Cottage' });
+    const oldPage = `/instruction/${made.token}`;
+    await rebuildsSettled(a);
+    await warm(b, oldPage, 'Weir Cottage');
+    const inBucket = () => [...s3.objects.keys()].some((key) => key.startsWith(`snapshots/${made.token}/`));
+    expect(inBucket()).toBe(true);
+
+    s3.failWith = 503;
+    try {
+      await host.json(`/api/instruction/preview/${made.token}`, { method: 'PATCH' });
+      expect((await guest(b, oldPage)).status).toBe(404);
+    } finally {
+      s3.failWith = null;
+    }
+    // The old page may still be in the bucket (A retries its removal), but B never reads it: A told it.
+    expect((await guest(b, oldPage)).status).toBe(404);
+    await until(async () => inBucket(), (left) => !left, 15_000, 'the old page removed from the bucket');
+    expect((await guest(b, oldPage)).status).toBe(404);
+    expect((await guest(a, oldPage)).status).toBe(404);
+  });
+
   it('a plan change through A rebrands the pages B serves (SPEC §4)', async () => {
     const host = await signedInHost(a);
     const made = await create(host, { nameInstruction: 'Villa', brandingTitle: 'Villa Rentals Co', selectedTheme: '#4caf50' });

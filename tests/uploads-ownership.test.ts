@@ -193,7 +193,7 @@ describe('clean-up and quota count only the owner’s references', () => {
 
     // The server's own debounced pass may get there first: assert on what is left, not on who removed it.
     const storage = serverStorage(server, 'uploads');
-    await removeUnreferencedUploads({ db, storage });
+    await removeUnreferencedUploads({ db, dialect: server.dialect, storage });
     expect(exists(ownerKeeps!)).toBe(true);
     for (const image of [inGuidebook, inSettings, asPicture]) expect(exists(image!)).toBe(false);
     // The quota counts the owner's stored files: only the one the owner uses is left.

@@ -5,10 +5,13 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '@db/schema.ts';
 import { removeUnreferencedUploads } from '../src/lib/server/uploads/remove-unreferenced-uploads.ts';
+import { lockOwnerUploads } from '../src/lib/server/uploads/uploads-in-use.ts';
+import type { Instruction } from '../src/lib/shared/schemas/instruction.ts';
 import { messages } from '../src/lib/shared/messages.ts';
 import { createUser, login, query, run, setUserPlan, withCookie } from './helpers/auth.ts';
 import { serverKysely } from './helpers/kysely.ts';
 import { startServer, type TestServer } from './helpers/server.ts';
+import { onPostgres } from './helpers/test-database.ts';
 import { hasStored, readStored, serverStorage, writeStored } from './helpers/stored.ts';
 import { rawExchange } from './helpers/raw-exchange.ts';
 
@@ -262,7 +265,9 @@ describe('POST /api/upload: refused', () => {
     const response = await upload(cookie, { bytes: bomb, name: 'bomb.png', type: 'image/png' });
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({ message: messages.upload.tooManyPixels });
-    expect(performance.now() - started).toBeLessThan(1500);
+    // Refused from the header, before decoding 400 megapixels. Not a speed test: only a decode
+    // (seconds and gigabytes) fails this bound.
+    expect(performance.now() - started).toBeLessThan(5_000);
   });
 
   it('a file just over 10 MB (body within the multipart allowance) → 413', async () => {
@@ -438,7 +443,7 @@ describe('removing unreferenced uploads', () => {
     expect(patched.status).toBe(200);
 
     const storage = serverStorage(server, 'uploads');
-    const removed = await removeUnreferencedUploads({ db, storage });
+    const removed = await removeUnreferencedUploads({ db, dialect: server.dialect, storage });
     expect(removed).toEqual([keyOf(orphan!)]);
     expect(exists(orphan!)).toBe(false);
     expect(query(server, 'SELECT 1 FROM uploads WHERE key = ?', keyOf(orphan!))).toEqual([]);
@@ -451,8 +456,84 @@ describe('removing unreferenced uploads', () => {
     // The picture changes and the step image is removed from the guidebook: both go on the next pass.
     expect((await server.request('/api/users/profile', { method: 'PATCH', json: { picture: '' }, headers: withCookie(cookie) })).status).toBe(200);
     run(server, 'UPDATE instructions SET data = ? WHERE id = ?', JSON.stringify({ ...data, boxes: [] }), `gc-${user.id}`);
-    expect((await removeUnreferencedUploads({ db, storage })).sort()).toEqual([keyOf(picture!), keyOf(step!)].sort());
+    expect((await removeUnreferencedUploads({ db, dialect: server.dialect, storage })).sort()).toEqual([keyOf(picture!), keyOf(step!)].sort());
     expect(exists(extra!) && exists(host!) && exists(fresh!)).toBe(true);
+  });
+
+  /** A guidebook whose first step shows `image`, as the editor made it; `put` saves a new version of it. */
+  async function guidebookWith(cookie: string, image: string) {
+    const call = (pathname: string, init: RequestInit & { json?: unknown }) => server.request(pathname, { ...init, headers: withCookie(cookie) });
+    const made = await call('/api/instruction', { method: 'POST', json: { nameInstruction: 'Mill', boxes: [{ id: 1, title: 'Door', paragraph: '<p>Hi</p>', imageUrl: image }] } });
+    expect(made.status).toBe(201);
+    let current = ((await made.json()) as { instruction: Instruction }).instruction;
+    return {
+      get current() {
+        return current;
+      },
+      async put(changes: Partial<Instruction>): Promise<Response> {
+        const response = await call(`/api/instruction/${current._id}`, { method: 'PUT', json: { ...current, ...changes } });
+        if (response.status === 200) current = ((await response.clone().json()) as { instruction: Instruction }).instruction;
+        return response;
+      },
+    };
+  }
+
+  it('a save that brings back an image the clean-up removed answers 422 and stores nothing', async () => {
+    const { cookie } = await signedIn();
+    const { image } = await uploadOk(cookie, { bytes: files.png, name: 'door.png', type: 'image/png' });
+    const guidebook = await guidebookWith(cookie, image);
+    // The host takes the image out and saves; two hours on, the clean-up removes the file.
+    const { boxes } = guidebook.current;
+    expect((await guidebook.put({ boxes: [{ ...boxes[0]!, imageUrl: '' }] })).status).toBe(200);
+    age(image, 2 * HOUR);
+    expect(await removeUnreferencedUploads({ db, dialect: server.dialect, storage: serverStorage(server, 'uploads') })).toEqual([keyOf(image)]);
+
+    // An editor tab still holding the image (an undo) saves it back: refused, not a broken image.
+    const restored = await guidebook.put({ boxes: [{ ...boxes[0]!, imageUrl: image }] });
+    expect(restored.status).toBe(422);
+    expect(await restored.json()).toEqual({ message: messages.upload.gone });
+    const stored = await server.request(`/api/instruction/${guidebook.current._id}`, { headers: withCookie(cookie) });
+    expect(((await stored.json()) as Instruction).boxes[0]!.imageUrl).toBe('');
+    // The same for a profile picture.
+    const picture = await server.request('/api/users/profile', { method: 'PATCH', json: { picture: image }, headers: withCookie(cookie) });
+    expect(picture.status).toBe(422);
+    expect(await picture.json()).toEqual({ message: messages.upload.gone });
+    // Saves that mention no new image are not held up by it.
+    expect((await guidebook.put({ nameInstruction: 'Mill, renamed' })).status).toBe(200);
+  });
+
+  it.runIf(onPostgres)('on PostgreSQL a save naming an image waits for a clean-up of that owner, then sees the file gone', async () => {
+    const { user, cookie } = await signedIn();
+    const { image } = await uploadOk(cookie, { bytes: files.png, name: 'door.png', type: 'image/png' });
+    const guidebook = await guidebookWith(cookie, image);
+    const { boxes } = guidebook.current;
+    expect((await guidebook.put({ boxes: [{ ...boxes[0]!, imageUrl: '' }] })).status).toBe(200);
+
+    // A clean-up pass of this owner is under way on some server: it holds the owner's lock and has
+    // found the image unused. The save that names the image again must wait for its verdict.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let deleting!: () => void;
+    const holding = new Promise<void>((resolve) => (deleting = resolve));
+    const pass = db.transaction().execute(async (trx) => {
+      await lockOwnerUploads(trx, 'postgres', user.id);
+      deleting();
+      await released;
+      await trx.deleteFrom('uploads').where('key', '=', keyOf(image)).execute();
+    });
+    await holding;
+    let settled = false;
+    const save = guidebook.put({ boxes: [{ ...boxes[0]!, imageUrl: image }] }).finally(() => (settled = true));
+    // A save naming no new image goes through meanwhile (another guidebook: this one's version is the waiting save's).
+    const other = await guidebookWith(cookie, '');
+    expect((await other.put({ nameInstruction: 'Mill annex' })).status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(settled).toBe(false);
+    release();
+    await pass;
+    const answer = await save;
+    expect(answer.status).toBe(422);
+    expect(await answer.json()).toEqual({ message: messages.upload.gone });
   });
 });
 

@@ -4,6 +4,7 @@ import * as m0004 from './0004-uploads.ts';
 import * as m0005 from './0005-geocode-cache.ts';
 import * as m0006 from './0006-billing.ts';
 import * as m0007 from './0007-login-proof.ts';
+import * as m0008 from './0008-snapshot-removals.ts';
 
 /** One migration: the same schema change for SQLite (`up`) and PostgreSQL (`upPostgres`), ADR 005. */
 export interface Migration {
@@ -20,4 +21,5 @@ export const migrations: readonly Migration[] = [
   { name: '0005-geocode-cache', ...m0005 },
   { name: '0006-billing', ...m0006 },
   { name: '0007-login-proof', ...m0007 },
+  { name: '0008-snapshot-removals', ...m0008 },
 ];

@@ -15,7 +15,7 @@ let booted: Runtime | undefined;
 export async function boot(): Promise<Runtime> {
   try {
     const runtime = await getRuntime();
-    startWorkers(runtime);
+    await startWorkers(runtime);
     booted = runtime;
     return runtime;
   } catch (error) {

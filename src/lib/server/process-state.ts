@@ -29,6 +29,8 @@ export interface ProcessState {
     changedElsewhere?: () => boolean;
     /** Pages another server is rendering after a publish (snapshots/remote-changes.ts). */
     renderingElsewhere: Map<string, { done: Promise<void>; resolve: () => void; timer: NodeJS.Timeout }>;
+    /** Tokens whose stored copies must go but could not yet: never read from the store (snapshots/pending-removals.ts). */
+    pendingRemovals: { tokens: Map<string, number>; marks: number; timer: NodeJS.Timeout | undefined; retryMs: number };
   };
   /** Guidebook writes so far: a render that raced one does not store its page (snapshots/write-epoch.ts). */
   writeEpoch: number;
@@ -62,7 +64,7 @@ export const processState: ProcessState = ((globalThis as { [KEY]?: ProcessState
   runtime: undefined,
   bus: undefined,
   workers: undefined,
-  snapshots: { entries: new Map(), changes: 0, renderingElsewhere: new Map() },
+  snapshots: { entries: new Map(), changes: 0, renderingElsewhere: new Map(), pendingRemovals: { tokens: new Map(), marks: 0, timer: undefined, retryMs: 0 } },
   writeEpoch: 0,
   tokenEpochs: new Map(),
   rebuilds: { secret: undefined, jobs: new Map(), waiting: [], running: 0, revocations: new Map() },

@@ -9,6 +9,7 @@ import { processState } from './process-state.ts';
 import type { Runtime } from './runtime.ts';
 import { installQueryCounter } from './snapshots/query-counter.ts';
 import { watchOtherProcessWrites } from './snapshots/other-process-writes.ts';
+import { loadPendingRemovals, stopPendingRemovalRetries } from './snapshots/pending-removals.ts';
 import { applyRemoteSnapshotEvent, forgetEverythingFromElsewhere } from './snapshots/remote-changes.ts';
 import { startUploadCleanup } from './uploads/remove-unreferenced-uploads.ts';
 
@@ -16,15 +17,17 @@ import { startUploadCleanup } from './uploads/remove-unreferenced-uploads.ts';
  * What a serving process runs beside its requests, started once (by the boot bundle before the
  * port opens, or by the middleware on the first request under `astro dev`): mail delivery, the
  * clean-up of unreferenced uploads, the billing reconciler and the check for other processes'
- * writes. The admin command line never starts them.
+ * writes. The admin command line never starts them. Resolves once the start-up reads that guests
+ * depend on are done (the stored pages that must not be served, snapshots/pending-removals.ts):
+ * the boot bundle waits for it before the port opens.
  */
-export function startWorkers(runtime: Runtime): void {
+export async function startWorkers(runtime: Runtime): Promise<void> {
   if (processState.workers) return;
   const { config, db, log, database, outbox, storage, billing } = runtime;
   outbox.start();
   // Periodic jobs run on one server at a time (docs/decisions/012); every later job takes `jobs` too.
   const jobs = createJobLease(config.database, log);
-  const uploadCleanup = startUploadCleanup({ db, log, storage: storage.uploads, jobs });
+  const uploadCleanup = startUploadCleanup({ db, dialect: database.dialect, log, storage: storage.uploads, jobs });
   const reconciler = billing ? startBillingReconciler({ db, log, jobs }) : undefined;
   if (billing && config.stripe) void verifyPrices(billing, config.stripe.prices, log);
   // What another process changed must reach the guest pages held in memory: on SQLite the admin
@@ -47,10 +50,13 @@ export function startWorkers(runtime: Runtime): void {
   processState.workers = {
     uploadCleanup,
     async stop() {
+      stopPendingRemovalRetries();
       await Promise.all([uploadCleanup.stop(), reconciler?.stop(), drainCdnPurges()]);
       processState.workers = undefined;
     },
   };
+  // Stored pages an outage kept from being removed (by this server or another) stay unserved.
+  await loadPendingRemovals();
 }
 
 /** One line per optional service that is off, so an operator sees what the app will not do. */

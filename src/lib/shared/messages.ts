@@ -133,6 +133,8 @@ export const messages = {
     storeFailed: 'The image could not be stored right now. Please try again in a moment.',
     /** SECURITY.md 30: a /media/u/… path of another account, named by the field that holds it. */
     notYours: (field: string) => `${field} must be one of your own uploads. Upload the image from this account.`,
+    /** A save names an upload the clean-up removed meanwhile (uploads/uploads-in-use.ts). */
+    gone: 'An image in this save was removed because nothing used it any more. Upload it again, then save.',
     quotaReached: 'You have reached your upload limit (500 images or 200 MB). Images you no longer use are removed within two hours; please try again then.',
   },
   settings: {

@@ -1,5 +1,6 @@
 import { getRuntime } from '../runtime.ts';
 import { assertMayReferenceImage } from '../uploads/may-reference-image.ts';
+import { writeMentioningUploads } from '../uploads/uploads-in-use.ts';
 import { scheduleUploadCleanup } from '../uploads/remove-unreferenced-uploads.ts';
 import { findSessionUser } from './find-user.ts';
 import type { SessionUser } from './types.ts';
@@ -7,8 +8,11 @@ import type { SessionUser } from './types.ts';
 /** PATCH /api/users/profile: the picture path returned by the upload ('' removes it). */
 export async function updatePicture({ user, picture }: { user: SessionUser; picture: string }): Promise<SessionUser> {
   assertMayReferenceImage({ userId: user.id, path: picture, field: 'The profile picture' });
-  const { db } = await getRuntime();
-  await db.updateTable('users').set({ picture, updated_at: Date.now() }).where('id', '=', user.id).execute();
+  const { db, dialect } = await getRuntime();
+  // A picture uploaded long ago and unused since may be gone by now (uploads-in-use.ts).
+  await writeMentioningUploads(db, dialect, { userId: user.id, before: user.picture, after: picture }, (writer) =>
+    writer.updateTable('users').set({ picture, updated_at: Date.now() }).where('id', '=', user.id).execute(),
+  );
   // The previous picture may now be unreferenced; the debounced pass removes it after its grace period.
   scheduleUploadCleanup();
   return (await findSessionUser({ id: user.id }))!;

@@ -29,6 +29,7 @@ export const COPY_ORDER = [
   'billing_customers',
   'subscriptions',
   'stripe_events',
+  'snapshot_removals',
 ] as const satisfies readonly CopiedTable[];
 
 // A table added by a later migration must be added above: this line stops the type check otherwise.

@@ -16,12 +16,14 @@ import type { Logger } from '../logger.ts';
  *   reads the new one from the store (no render).
  * - `revoked`: the old page must not be served a moment longer (link regenerated, guidebook
  *   deleted, door code or Wi-Fi password changed): every copy goes at once.
+ * - `unremoved`: the stored copy could not be removed (the store was out of reach): no server
+ *   reads it from the store until `snapshot_removals` no longer lists it (snapshots/pending-removals.ts).
  *
  * NOTIFY is delivered only to sessions listening at the time. A listener that lost its connection
  * may have missed events, so on every (re)connection each server drops all of its copies: the
  * store is right, memory is only a cache.
  */
-export type SnapshotEventKind = 'published' | 'stored' | 'revoked';
+export type SnapshotEventKind = 'published' | 'stored' | 'revoked' | 'unremoved';
 
 export interface SnapshotEvent {
   kind: SnapshotEventKind;
@@ -57,7 +59,7 @@ export const SNAPSHOT_CHANNEL = 'porchlight_snapshots';
 const RECONNECT_MIN_MS = 250;
 const RECONNECT_MAX_MS = 10_000;
 const TOKEN = /^[\w-]{1,64}$/;
-const KINDS = new Set<SnapshotEventKind>(['published', 'stored', 'revoked']);
+const KINDS = new Set<SnapshotEventKind>(['published', 'stored', 'revoked', 'unremoved']);
 
 /**
  * The bus on PostgreSQL: one dedicated connection LISTENs (a pooled one would be handed to other

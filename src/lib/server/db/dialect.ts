@@ -1,4 +1,4 @@
-import { sql, type RawBuilder, type Transaction } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '@db/schema.ts';
 
 /**
@@ -33,9 +33,11 @@ export function jsonTextField(dialect: DialectName, column: string, key: string)
  * one write transaction at a time. PostgreSQL takes a transaction-scoped advisory lock, for
  * read-then-write steps whose row may not exist yet (so SELECT … FOR UPDATE has nothing to lock).
  */
-export async function lockForTransaction(trx: Transaction<Database>, dialect: DialectName, key: string): Promise<void> {
+export async function lockForTransaction(trx: Kysely<Database>, dialect: DialectName, key: string, { shared = false }: { shared?: boolean } = {}): Promise<void> {
   if (dialect !== 'postgres') return;
-  await sql`SELECT pg_advisory_xact_lock(hashtextextended(${key}, 0))`.execute(trx);
+  // Shared holders of one key run side by side; they wait only for (and hold off) an exclusive one.
+  if (shared) await sql`SELECT pg_advisory_xact_lock_shared(hashtextextended(${key}, 0))`.execute(trx);
+  else await sql`SELECT pg_advisory_xact_lock(hashtextextended(${key}, 0))`.execute(trx);
 }
 
 interface Lockable<Q> {

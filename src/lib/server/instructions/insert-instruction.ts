@@ -7,6 +7,7 @@ import type { InstructionsTable } from '@db/schema.ts';
 import { AppError } from '../http/app-error.ts';
 import { lockForTransaction } from '../db/dialect.ts';
 import { getRuntime } from '../runtime.ts';
+import { writeMentioningUploads } from '../uploads/uploads-in-use.ts';
 
 /**
  * Adds a guidebook for `userId` (create and duplicate). On Free the count and the insert share
@@ -34,7 +35,8 @@ export async function insertInstruction({ userId, plan, content }: { userId: str
       const { n } = await trx.selectFrom('instructions').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow();
       if (n >= FREE_INSTRUCTION_LIMIT) throw new AppError('FORBIDDEN', messages.instruction.outOfFree);
     }
-    await trx.insertInto('instructions').values(row).execute();
+    // Images it mentions (a duplicate's, a create's) must still exist when this commits (uploads-in-use.ts).
+    await writeMentioningUploads(trx, dialect, { userId, before: '', after: row.data }, (writer) => writer.insertInto('instructions').values(row).execute());
   });
   return row;
 }

@@ -2,6 +2,7 @@ import { messages } from '@shared/messages.ts';
 import type { Instruction, InstructionContent } from '@shared/schemas/instruction.ts';
 import { AppError } from '../http/app-error.ts';
 import { getRuntime } from '../runtime.ts';
+import { writeMentioningUploads } from '../uploads/uploads-in-use.ts';
 import { assertCanEdit } from './assert-can-edit.ts';
 import { cleanInstructionContent, storedRichTexts } from './clean-instruction-content.ts';
 import { findOwnedInstruction } from './find-owned-instruction.ts';
@@ -21,15 +22,18 @@ export async function updateInstruction({ userId, id, content, version }: { user
   const cleaned = cleanInstructionContent({ content, userId, stored: storedRichTexts(before) });
   const data = JSON.stringify(cleaned);
 
-  const { db } = await getRuntime();
-  const updated = await db
-    .updateTable('instructions')
-    .set((eb) => ({ data, version: eb('version', '+', 1), updated_at: Date.now() }))
-    .where('id', '=', id)
-    .where('user_id', '=', userId)
-    .where('version', '=', version)
-    .returningAll()
-    .executeTakeFirst();
+  const { db, dialect } = await getRuntime();
+  // An image mentioned anew must still exist when this commits (uploads-in-use.ts).
+  const updated = await writeMentioningUploads(db, dialect, { userId, before: row.data, after: data }, (writer) =>
+    writer
+      .updateTable('instructions')
+      .set((eb) => ({ data, version: eb('version', '+', 1), updated_at: Date.now() }))
+      .where('id', '=', id)
+      .where('user_id', '=', userId)
+      .where('version', '=', version)
+      .returningAll()
+      .executeTakeFirst(),
+  );
   if (!updated) {
     const still = await db.selectFrom('instructions').select('id').where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
     throw still ? new AppError('CONFLICT', messages.instruction.staleVersion) : instructionNotFound();

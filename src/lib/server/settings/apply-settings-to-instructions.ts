@@ -23,7 +23,7 @@ export async function applySettingsToInstructions({ userId, settings, flags }: {
   const onlyFree = (await getUserPlan(userId)) === 'free';
 
   const ids = await db.transaction().execute(async (trx) => {
-    await saveSettings(trx, { userId, settings: clean });
+    await saveSettings(trx, dialect, { userId, settings: clean });
     if (groups.length === 0) return [];
     let query = trx.selectFrom('instructions').select(['id', 'data']).where('user_id', '=', userId);
     if (onlyFree) query = query.where('is_free', '=', 1);

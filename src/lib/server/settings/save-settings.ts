@@ -1,20 +1,27 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Settings } from '@shared/schemas/settings.ts';
 import type { Database } from '@db/schema.ts';
+import type { DialectName } from '../db/dialect.ts';
 import { cleanRichText } from '../instructions/clean-instruction-content.ts';
+import { writeMentioningUploads } from '../uploads/uploads-in-use.ts';
 
 /** The settings as stored: the welcome text sanitised like any rich text (SECURITY.md 16). */
 export function cleanSettings(settings: Settings): Settings {
   return { ...settings, textGreating: cleanRichText(settings.textGreating, 'The welcome message') };
 }
 
-/** Upserts the (already cleaned) settings of `userId`, inside the caller's transaction if any. */
-export async function saveSettings(db: Kysely<Database> | Transaction<Database>, { userId, settings }: { userId: string; settings: Settings }): Promise<void> {
+/**
+ * Upserts the (already cleaned) settings of `userId`, inside the caller's transaction if any. The
+ * host photo, when it names an upload, must still exist when this commits (uploads-in-use.ts).
+ */
+export async function saveSettings(db: Kysely<Database>, dialect: DialectName, { userId, settings }: { userId: string; settings: Settings }): Promise<void> {
   const data = JSON.stringify(settings);
   const now = Date.now();
-  await db
-    .insertInto('user_settings')
-    .values({ user_id: userId, data, updated_at: now })
-    .onConflict((oc) => oc.column('user_id').doUpdateSet({ data, updated_at: now }))
-    .execute();
+  await writeMentioningUploads(db, dialect, { userId, before: '', after: data }, (writer) =>
+    writer
+      .insertInto('user_settings')
+      .values({ user_id: userId, data, updated_at: now })
+      .onConflict((oc) => oc.column('user_id').doUpdateSet({ data, updated_at: now }))
+      .execute(),
+  );
 }

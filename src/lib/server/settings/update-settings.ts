@@ -4,8 +4,8 @@ import { cleanSettings, saveSettings } from './save-settings.ts';
 
 /** PUT /api/settings: replaces the host's auto-fill settings; answers them as stored. */
 export async function updateSettings({ userId, settings }: { userId: string; settings: Settings }): Promise<Settings> {
-  const { db } = await getRuntime();
+  const { db, dialect } = await getRuntime();
   const clean = cleanSettings(settings);
-  await saveSettings(db, { userId, settings: clean });
+  await saveSettings(db, dialect, { userId, settings: clean });
   return clean;
 }

@@ -27,9 +27,10 @@ export async function invalidateSnapshotsAfterWrite({ id, oldToken, deleted, sec
   if (secretsChanged) {
     await revokeSnapshot(row.token);
   } else {
-    // The write has committed: a store out of reach (a bucket outage) must not turn it into a 500
-    // that the client would retry. The rebuild below stores the new page over the old one.
-    await forgetStoredSnapshot(row.token).catch((error: unknown) => log.warn({ err: error, token: row.token.slice(0, 4) }, 'snapshot store: stored copy not removed; the rebuild replaces it'));
+    // A store out of reach (a bucket outage) keeps the stored copy unserved until it is removed
+    // (pending-removals.ts); only the database failing as well gets here, and the write has
+    // committed: logged, not a 500 the client would retry. The rebuild stores the new page.
+    await forgetStoredSnapshot(row.token).catch((error: unknown) => log.error({ err: error, token: row.token.slice(0, 4) }, 'snapshot store: stored copy neither removed nor listed for removal'));
   }
   scheduleRebuild(row.token);
 }

@@ -1,5 +1,6 @@
 import type { SnapshotEvent } from '../cluster/snapshot-bus.ts';
 import { processState } from '../process-state.ts';
+import { markRemovalPending, reloadPendingRemovals } from './pending-removals.ts';
 import { dropMemoryCopies, dropAllMemoryCopies } from './snapshot-store.ts';
 import { bumpTokenEpoch, bumpWriteEpoch } from './write-epoch.ts';
 
@@ -21,6 +22,10 @@ export function applyRemoteSnapshotEvent({ kind, token }: SnapshotEvent): void {
     awaitRemoteRender(token);
     return;
   }
+  if (kind === 'unremoved') {
+    markRemovalPending(token);
+    return;
+  }
   // A rebuild of the token under way here must not store what it read (counted only while one runs).
   const { rebuilds } = processState;
   if (kind === 'revoked' && rebuilds.jobs.has(token)) rebuilds.revocations.set(token, (rebuilds.revocations.get(token) ?? 0) + 1);
@@ -33,6 +38,8 @@ export function applyRemoteSnapshotEvent({ kind, token }: SnapshotEvent): void {
 export function forgetEverythingFromElsewhere(): void {
   dropAllMemoryCopies();
   bumpWriteEpoch();
+  // Nor which stored pages another server could not remove meanwhile.
+  reloadPendingRemovals();
   for (const token of [...elsewhere.keys()]) settle(token);
 }
 

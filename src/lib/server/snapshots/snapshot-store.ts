@@ -4,6 +4,8 @@ import zlib from 'node:zlib';
 import type { Encoding } from '../http/negotiate.ts';
 import { processState } from '../process-state.ts';
 import { getRuntime } from '../runtime.ts';
+import { isRemovalPending, recordPendingRemoval, reloadPendingRemovals, removeStoredCopies } from './pending-removals.ts';
+import { ENCODINGS, snapshotKey } from './snapshot-keys.ts';
 import { bumpWriteEpoch } from './write-epoch.ts';
 
 /**
@@ -14,7 +16,7 @@ import { bumpWriteEpoch } from './write-epoch.ts';
  * the length check and counts as a miss.
  */
 export type { Encoding };
-export const ENCODINGS: readonly Encoding[] = ['br', 'gz', 'html'];
+export { ENCODINGS };
 
 export interface SnapshotHeader {
   etag: string;
@@ -45,8 +47,6 @@ const brotli = promisify(zlib.brotliCompress);
 const BROTLI_WINDOW_BITS = 18;
 const gzip = promisify(zlib.gzip);
 
-const key = (token: string, encoding: Encoding) => `${token}:${encoding}`;
-
 /**
  * Decoded snapshots kept in memory in front of the store, so a hit costs no disk read; one copy
  * per process (process-state.ts): the Node fast path (boot bundle) reads it and the Astro bundle
@@ -63,6 +63,8 @@ export function forgetIfChangedElsewhere(): void {
   dropAllMemoryCopies();
   // A render that read the database before that change must not store what it rendered.
   bumpWriteEpoch();
+  // The admin command line may have listed a page it could not remove.
+  reloadPendingRemovals();
 }
 
 function remember(id: string, snapshot: Snapshot): void {
@@ -74,15 +76,17 @@ function remember(id: string, snapshot: Snapshot): void {
 /** The in-memory copy only (no store read): what the synchronous fast path answers from. */
 export function peekSnapshot(token: string, encoding: Encoding): Snapshot | null {
   forgetIfChangedElsewhere();
-  return memory.get(key(token, encoding)) ?? null;
+  return memory.get(snapshotKey(token, encoding)) ?? null;
 }
 
 export async function readSnapshot(token: string, encoding: Encoding): Promise<Snapshot | null> {
   if (!SNAPSHOT_TOKEN.test(token)) return null;
   forgetIfChangedElsewhere();
-  const id = key(token, encoding);
+  const id = snapshotKey(token, encoding);
   const cached = memory.get(id);
   if (cached) return cached;
+  // What is stored may be the page that had to go (an outage kept it from being removed).
+  if (isRemovalPending(token)) return null;
   const changesBefore = state.changes;
   const { storage, log } = await getRuntime();
   let raw: Uint8Array | null;
@@ -124,16 +128,20 @@ export async function writeSnapshot(token: string, snapshots: Record<Encoding, S
   if (!SNAPSHOT_TOKEN.test(token)) return;
   // Memory first, synchronously: a removal that lands while the disk write runs then clears it.
   state.changes += 1;
-  for (const encoding of ENCODINGS) remember(key(token, encoding), snapshots[encoding]);
+  for (const encoding of ENCODINGS) remember(snapshotKey(token, encoding), snapshots[encoding]);
   const store = (await getRuntime()).storage.snapshots;
-  await Promise.all(ENCODINGS.map((encoding) => store.setItemRaw(key(token, encoding), encode(snapshots[encoding]))));
+  await Promise.all(ENCODINGS.map((encoding) => store.setItemRaw(snapshotKey(token, encoding), encode(snapshots[encoding]))));
 }
 
+/**
+ * Every copy of `token`'s page, in memory and stored. A store out of reach does not fail the
+ * caller (its write has committed): the stored copy is kept from being served and its removal
+ * retried (pending-removals.ts).
+ */
 export async function removeSnapshot(token: string): Promise<void> {
   if (!SNAPSHOT_TOKEN.test(token)) return;
   dropMemoryCopies(token);
-  const store = (await getRuntime()).storage.snapshots;
-  await Promise.all(ENCODINGS.map((encoding) => store.removeItem(key(token, encoding))));
+  await removeStoredOrRecord(token);
 }
 
 /**
@@ -142,7 +150,7 @@ export async function removeSnapshot(token: string): Promise<void> {
  */
 export function dropMemoryCopies(token: string): void {
   state.changes += 1;
-  for (const encoding of ENCODINGS) memory.delete(key(token, encoding));
+  for (const encoding of ENCODINGS) memory.delete(snapshotKey(token, encoding));
 }
 
 /** Every copy in this process's memory (events from other servers may have been missed). */
@@ -159,8 +167,15 @@ export function dropAllMemoryCopies(): void {
 export async function forgetStoredSnapshot(token: string): Promise<void> {
   if (!SNAPSHOT_TOKEN.test(token)) return;
   state.changes += 1;
-  const store = (await getRuntime()).storage.snapshots;
-  await Promise.all(ENCODINGS.map((encoding) => store.removeItem(key(token, encoding))));
+  await removeStoredOrRecord(token);
+}
+
+async function removeStoredOrRecord(token: string): Promise<void> {
+  try {
+    await removeStoredCopies(token);
+  } catch (error) {
+    await recordPendingRemoval(token, error);
+  }
 }
 
 function encode({ header, body }: Snapshot): Uint8Array {

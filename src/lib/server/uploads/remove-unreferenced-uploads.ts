@@ -2,9 +2,11 @@ import type { Kysely } from 'kysely';
 import type { Storage } from 'unstorage';
 import type { Database } from '@db/schema.ts';
 import type { JobLease } from '../cluster/job-lease.ts';
+import type { DialectName } from '../db/dialect.ts';
 import type { Logger } from '../logger.ts';
 import { ownUploadKeysIn } from './media-path.ts';
 import { UPLOAD_GRACE_MS } from './upload-limits.ts';
+import { lockOwnerUploads } from './uploads-in-use.ts';
 import { processState } from '../process-state.ts';
 
 const DELETE_CHUNK = 500;
@@ -17,48 +19,57 @@ const DELETE_CHUNK = 500;
  * older than the grace period go, so an image uploaded a moment ago and not yet saved survives.
  * Returns the keys removed.
  *
- * The reference check and the row deletion share one transaction: a save committed meanwhile makes
- * the deletion fail (and the next run try again) rather than lose a referenced file. Files are
- * removed after the commit; a failure there leaves a stray file, never a broken reference.
- * TODO(issue 13 item 3): that failure is SQLite's (one writer, a stale snapshot cannot write). On
- * PostgreSQL a save that re-references an hour-old orphan while this pass runs is not seen (even
- * SERIALIZABLE allows it: a save reads no upload row); closing that window needs saves to take part,
- * e.g. a per-owner advisory lock that saves and this pass both take.
+ * One owner at a time, each in a transaction holding that owner's upload lock (uploads-in-use.ts):
+ * a write that mentions one of the owner's uploads anew either committed before (and its reference
+ * is read here) or waits, then finds the file gone and answers 422; on PostgreSQL with several
+ * servers as on SQLite. Files are removed after the commit; a failure there leaves a stray file,
+ * never a broken reference.
  */
 export async function removeUnreferencedUploads({
   db,
+  dialect,
   storage,
   now = Date.now(),
   graceMs = UPLOAD_GRACE_MS,
 }: {
   db: Kysely<Database>;
+  dialect: DialectName;
   storage: Storage;
   now?: number;
   graceMs?: number;
 }): Promise<string[]> {
-  const removed = await db.transaction().execute(async (trx) => {
-    const candidates = await trx.selectFrom('uploads').select('key').where('created_at', '<', now - graceMs).execute();
-    if (candidates.length === 0) return [];
-    const referenced = await collectReferencedKeys(trx);
-    const orphans = candidates.map((row) => row.key).filter((key) => !referenced.has(key));
-    for (let start = 0; start < orphans.length; start += DELETE_CHUNK) {
-      await trx.deleteFrom('uploads').where('key', 'in', orphans.slice(start, start + DELETE_CHUNK)).execute();
-    }
-    return orphans;
-  });
-  for (const key of removed) await storage.removeItem(key);
+  const cutoff = now - graceMs;
+  const owners = await db.selectFrom('uploads').select('user_id').distinct().where('created_at', '<', cutoff).execute();
+  const removed: string[] = [];
+  for (const { user_id: ownerId } of owners) {
+    const orphans = await db.transaction().execute(async (trx) => {
+      await lockOwnerUploads(trx, dialect, ownerId);
+      const candidates = await trx.selectFrom('uploads').select('key').where('user_id', '=', ownerId).where('created_at', '<', cutoff).execute();
+      if (candidates.length === 0) return [];
+      const referenced = await referencedKeysOf(trx, ownerId);
+      const unused = candidates.map((row) => row.key).filter((key) => !referenced.has(key));
+      for (let start = 0; start < unused.length; start += DELETE_CHUNK) {
+        await trx.deleteFrom('uploads').where('key', 'in', unused.slice(start, start + DELETE_CHUNK)).execute();
+      }
+      return unused;
+    });
+    for (const key of orphans) await storage.removeItem(key);
+    removed.push(...orphans);
+  }
   return removed;
 }
 
-/** Every upload key its owner mentions anywhere their content lives; streamed, never all in memory. */
-async function collectReferencedKeys(db: Kysely<Database>): Promise<Set<string>> {
+/** Every upload key of `ownerId` that their content mentions anywhere; instructions streamed, never all in memory. */
+async function referencedKeysOf(db: Kysely<Database>, ownerId: string): Promise<Set<string>> {
   const keys = new Set<string>();
-  const add = (ownerId: string, text: string) => {
+  const add = (text: string) => {
     for (const key of ownUploadKeysIn(text, ownerId)) keys.add(key);
   };
-  for await (const row of db.selectFrom('instructions').select(['user_id', 'data']).stream()) add(row.user_id, row.data);
-  for await (const row of db.selectFrom('user_settings').select(['user_id', 'data']).stream()) add(row.user_id, row.data);
-  for await (const row of db.selectFrom('users').select(['id', 'picture']).where('picture', '!=', '').stream()) add(row.id, row.picture);
+  for await (const row of db.selectFrom('instructions').select('data').where('user_id', '=', ownerId).stream()) add(row.data);
+  const settings = await db.selectFrom('user_settings').select('data').where('user_id', '=', ownerId).executeTakeFirst();
+  if (settings) add(settings.data);
+  const user = await db.selectFrom('users').select('picture').where('id', '=', ownerId).executeTakeFirst();
+  if (user) add(user.picture);
   return keys;
 }
 
@@ -79,14 +90,14 @@ export interface UploadCleanup {
  * several servers a pass runs on one of them at a time (`jobs`, cluster/job-lease.ts): a server
  * whose turn finds another one cleaning up skips it.
  */
-export function startUploadCleanup({ db, storage, log, jobs }: { db: Kysely<Database>; storage: Storage; log: Logger; jobs: JobLease }): UploadCleanup {
+export function startUploadCleanup({ db, dialect, storage, log, jobs }: { db: Kysely<Database>; dialect: DialectName; storage: Storage; log: Logger; jobs: JobLease }): UploadCleanup {
   let running: Promise<string[]> | undefined;
   let debounce: NodeJS.Timeout | undefined;
   let stopped = false;
 
   const run = (): Promise<string[]> => {
     running ??= jobs
-      .run('upload-cleanup', () => removeUnreferencedUploads({ db, storage }))
+      .run('upload-cleanup', () => removeUnreferencedUploads({ db, dialect, storage }))
       .then((turn) => {
         if (!turn.ran) {
           log.debug('uploads: clean-up running on another server, this turn skipped');
