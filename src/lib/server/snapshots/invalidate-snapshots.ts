@@ -14,8 +14,7 @@ export interface SnapshotWrite {
  * After a write to guidebook `id` has committed (docs/decisions/007): the page is rendered again
  * off the request path, and guests keep the previous snapshot (its in-memory copy; the stored one
  * goes now, so a restart before the rebuild cannot bring the old page back) until the new one is
- * stored. A
- * token that stopped working (regenerated link, delete) loses its snapshot at once, so the old
+ * stored. A token that stopped working (regenerated link, delete) loses its snapshot at once, so the old
  * link answers 404 now; so does the current page when a secret on it changed.
  */
 export async function invalidateSnapshotsAfterWrite({ id, oldToken, deleted, secretsChanged }: SnapshotWrite): Promise<void> {
@@ -27,10 +26,12 @@ export async function invalidateSnapshotsAfterWrite({ id, oldToken, deleted, sec
   if (secretsChanged) {
     await revokeSnapshot(row.token);
   } else {
-    // A store out of reach (a bucket outage) keeps the stored copy unserved until it is removed
-    // (pending-removals.ts); only the database failing as well gets here, and the write has
-    // committed: logged, not a 500 the client would retry. The rebuild stores the new page.
-    await forgetStoredSnapshot(row.token).catch((error: unknown) => log.error({ err: error, token: row.token.slice(0, 4) }, 'snapshot store: stored copy neither removed nor listed for removal'));
+    // Started now, not waited for: the host's answer need not wait for three store deletes (a
+    // thread-pool turn on disk, three round trips to a bucket; issue 12). The deletes are queued
+    // before the rebuild can render, let alone store. A store out of reach keeps the stored copy
+    // unserved until it is removed (pending-removals.ts); only the database failing as well gets
+    // to the log line below.
+    void forgetStoredSnapshot(row.token).catch((error: unknown) => log.error({ err: error, token: row.token.slice(0, 4) }, 'snapshot store: stored copy neither removed nor listed for removal'));
   }
   scheduleRebuild(row.token);
 }
