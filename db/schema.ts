@@ -155,6 +155,38 @@ export interface StripeEventsTable {
   received_at: number;
 }
 
+/** A booking of a guidebook with its own guest link (db/migrations/0009-stays.ts). */
+export interface StaysTable {
+  id: string;
+  instruction_id: string;
+  user_id: string;
+  token: string;
+  guest_name: string;
+  guest_email: string;
+  language: string;
+  check_in: number;
+  check_out: number;
+  calendar_uid: string | null;
+  first_revealed_at: number | null;
+  last_revealed_at: number | null;
+  reveal_count: number;
+  created_at: number;
+  updated_at: number;
+}
+
+/** A guidebook's calendar feed and how its last sync went. */
+export interface InstructionCalendarsTable {
+  instruction_id: string;
+  user_id: string;
+  url: string;
+  last_attempt_at: number | null;
+  last_success_at: number | null;
+  last_error: string | null;
+  next_sync_at: number;
+  created_at: number;
+  updated_at: number;
+}
+
 export interface MigrationsTable {
   name: string;
   applied_at: number;
@@ -176,5 +208,7 @@ export interface Database {
   subscriptions: SubscriptionsTable;
   stripe_events: StripeEventsTable;
   snapshot_removals: SnapshotRemovalsTable;
+  stays: StaysTable;
+  instruction_calendars: InstructionCalendarsTable;
   _migrations: MigrationsTable;
 }

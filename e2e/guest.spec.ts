@@ -9,6 +9,12 @@ import { database, expect, test } from './fixtures/session.ts';
  * the click-to-load map, and a regenerated link that stops working at once. Nothing may leave the
  * machine: third-party requests are answered by a local stub and recorded.
  */
+/** Brings an island's control into view and waits until the island has hydrated (issue 14). */
+async function hydrated(page: Page, control: ReturnType<Page['getByRole']>): Promise<void> {
+  await control.scrollIntoViewIfNeeded();
+  await expect(page.locator('astro-island', { has: control })).not.toHaveAttribute('ssr');
+}
+
 async function stubThirdParties(page: Page): Promise<string[]> {
   const external: string[] = [];
   await page.route(/^https?:\/\/(?!localhost[:/]|127\.0\.0\.1[:/])/, async (route) => {
@@ -26,9 +32,11 @@ test('the demo guidebook: copy the Wi-Fi password to the clipboard', async ({ pa
   await expect(page.getByRole('heading', { level: 1, name: 'Seaside Cottage' })).toBeVisible();
   await expect(page.locator('#wifi-password')).toHaveText('sunny-days-ahead');
   const quickLinks = page.getByRole('navigation', { name: 'Quick links' });
-  await expect(quickLinks.getByRole('link')).toHaveText(['Taxi', 'Order Food', 'Parking', 'About']);
+  // The sections first, then the host's links (issue 14 item 5).
+  await expect(quickLinks.getByRole('link')).toHaveText(['Check-in', 'Wi-Fi', 'House rules', 'Need Help?', 'Taxi', 'Order Food', 'Parking', 'About']);
   await expect(quickLinks.getByRole('link', { name: 'Parking' })).toHaveAttribute('href', /openstreetmap\.org/);
 
+  await hydrated(page, page.getByRole('button', { name: 'Copy Password' }));
   await page.getByRole('button', { name: 'Copy Password' }).click();
   await expect(page.getByRole('status')).toHaveText('Password copied');
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('sunny-days-ahead');
@@ -44,6 +52,7 @@ test('the map loads only after "Show map"', async ({ page }) => {
   await expect(page.locator('iframe')).toHaveCount(0);
   expect(external).toEqual([]);
 
+  await hydrated(page, page.getByRole('button', { name: 'Show map' }));
   await page.getByRole('button', { name: 'Show map' }).click();
   const frame = page.locator('iframe.map-frame');
   await expect(frame).toHaveAttribute('src', 'https://maps.google.com/maps?q=43.5081,16.4402&z=18&output=embed');

@@ -41,9 +41,9 @@ sw.addEventListener('activate', (event) => {
   );
 });
 
-/** A guidebook page of this origin: `/instruction` or `/instruction/<token>`. */
+/** A guidebook page of this origin: `/instruction`, `/instruction/<token>` or a stay's `/stay/<token>`. */
 function isGuidebookPage(/** @type {URL} */ url) {
-  return url.origin === sw.location.origin && /^\/instruction(\/[\w-]+)?\/?$/.test(url.pathname);
+  return url.origin === sw.location.origin && /^\/(instruction(\/[\w-]+)?|stay\/[\w-]+)\/?$/.test(url.pathname);
 }
 
 /** What a guidebook page loads from this origin and may keep: build assets, uploads, the icon. */
@@ -128,6 +128,13 @@ function offlinePage() {
 
 function noop() {}
 
+/** The same-origin modules a built module imports (`from"./x.js"`, `import("./y.js")`). */
+function importedChunks(/** @type {string} */ source, /** @type {URL} */ base) {
+  const found = [];
+  for (const match of source.matchAll(/(?:from|import)\s*\(?\s*["'](\.{1,2}\/[\w./-]+\.js)["']/g)) if (match[1]) found.push(new URL(match[1], base).href);
+  return found;
+}
+
 /**
  * The page was loaded before this worker controlled it, so its files did not pass through here:
  * it sends their URLs once (`{ type: 'save', urls }`) and hears back `{ type: 'saved' }`. A page
@@ -144,17 +151,27 @@ sw.addEventListener('message', (event) => {
   event.waitUntil(
     (async () => {
       let saved = true;
-      for (const raw of data.urls.slice(0, 100)) {
+      const queue = data.urls.slice(0, 100).map(String);
+      const seen = new Set();
+      for (let index = 0; index < queue.length && index < 200; index += 1) {
+        const raw = queue[index];
+        if (seen.has(raw)) continue;
+        seen.add(raw);
         try {
-          const url = new URL(String(raw), sw.location.origin);
+          const url = new URL(raw, sw.location.origin);
           if (isGuidebookPage(url)) {
             const response = await fetch(url, { credentials: 'same-origin' });
             if (!response.ok) throw new Error(`status ${response.status}`);
             await remember(await caches.open(PAGES), pageKey(url), response, MAX_PAGES);
-          } else if (isAsset(url) && !(await caches.match(url.href))) {
-            const response = await fetch(url);
-            if (!response.ok) throw new Error(`status ${response.status}`);
-            await remember(await caches.open(ASSETS), url.href, response, MAX_ASSETS);
+          } else if (isAsset(url)) {
+            let response = await caches.match(url.href);
+            if (!response) {
+              response = await fetch(url);
+              if (!response.ok) throw new Error(`status ${response.status}`);
+              await remember(await caches.open(ASSETS), url.href, response.clone(), MAX_ASSETS);
+            }
+            // An island's module imports its chunks (React among them): keep those too (issue 14).
+            if (url.pathname.endsWith('.js')) for (const chunk of importedChunks(await response.text(), url)) queue.push(chunk);
           }
         } catch {
           saved = false;

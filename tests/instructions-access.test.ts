@@ -50,9 +50,28 @@ function row(id: string): { data: string; version: number; token: string; is_fre
   return query<{ data: string; version: number; token: string; is_free: number; user_id: string }>(server, 'SELECT data, version, token, is_free, user_id FROM instructions WHERE id = ?', id)[0];
 }
 
-/** Each route that reads or writes one guidebook, built from the target's id and token. */
-function routes(target: Instruction): Array<{ name: string; path: string; init: RequestInit & { json?: unknown } }> {
+/** A stay of `target` made by its owner (issue 14), for the stays rows of the matrix. */
+async function createStay(h: Host, target: Instruction): Promise<string> {
+  const response = await h.call(`/api/instruction/${target._id}/stays`, { json: { guestName: 'Ana', guestEmail: 'ana@example.com', checkIn: '2030-06-01T15:00', checkOut: '2030-06-05T11:00' } });
+  expect(response.status, await response.clone().text()).toBe(201);
+  return ((await response.json()) as { stay: { _id: string } }).stay._id;
+}
+
+/** The stays routes of one guidebook (issue 14), owner only like the rest. */
+const STAY_ROUTE = /stays|calendar/;
+
+/** Each route that reads or writes one guidebook, built from the target's id and token (and a stay of it). */
+function routes(target: Instruction, stayId = 'no-such-stay'): Array<{ name: string; path: string; init: RequestInit & { json?: unknown } }> {
+  const stays = `/api/instruction/${target._id}/stays`;
   return [
+    { name: 'GET /:id/stays', path: stays, init: {} },
+    { name: 'POST /:id/stays', path: stays, init: { method: 'POST', json: { checkIn: '2030-07-01T15:00', checkOut: '2030-07-03T11:00' } } },
+    { name: 'PATCH /:id/stays/:stayId', path: `${stays}/${stayId}`, init: { method: 'PATCH', json: { guestName: 'Hijacked' } } },
+    { name: 'POST /:id/stays/:stayId/send', path: `${stays}/${stayId}/send`, init: { method: 'POST', json: {} } },
+    { name: 'GET /:id/stays/:stayId/qr', path: `${stays}/${stayId}/qr?format=svg`, init: {} },
+    { name: 'DELETE /:id/stays/:stayId', path: `${stays}/${stayId}`, init: { method: 'DELETE' } },
+    // '' removes the calendar, so the owner's row fetches nothing; a stranger's must not even get there.
+    { name: 'PUT /:id/calendar', path: `/api/instruction/${target._id}/calendar`, init: { method: 'PUT', json: { url: '' } } },
     { name: 'GET /:id', path: `/api/instruction/${target._id}`, init: {} },
     { name: 'PUT /:id', path: `/api/instruction/${target._id}`, init: { method: 'PUT', json: { ...target, nameInstruction: 'Hijacked' } } },
     { name: 'POST /:id (duplicate)', path: `/api/instruction/${target._id}`, init: { method: 'POST' } },
@@ -68,21 +87,26 @@ describe('authorization matrix', () => {
   let owner: Host;
   let other: Host;
   let target: Instruction;
+  let stayId: string;
 
   beforeAll(async () => {
     owner = await host('gold');
     other = await host('gold');
     target = await create(owner, { nameInstruction: 'Owner only', code: '4821' });
+    stayId = await createStay(owner, target);
   });
 
   it('another host gets 404 "Instruction not found" on every route with the owner’s id or token, and nothing changes', async () => {
     const before = row(target._id);
-    for (const route of routes(target)) {
+    const stayBefore = query(server, 'SELECT * FROM stays WHERE id = ?', stayId);
+    for (const route of routes(target, stayId)) {
       const response = await other.call(route.path, route.init);
       expect(response.status, route.name).toBe(404);
       expect(await response.json(), route.name).toEqual({ message: messages.instruction.notFound });
     }
     expect(row(target._id)).toEqual(before);
+    expect(query(server, 'SELECT * FROM stays WHERE id = ?', stayId)).toEqual(stayBefore);
+    expect(query(server, 'SELECT id FROM stays WHERE instruction_id = ?', target._id)).toHaveLength(1);
     // Nothing leaked into the other host's account either (no duplicate made for them).
     expect(query(server, 'SELECT id FROM instructions WHERE user_id = ?', other.id)).toHaveLength(0);
     const list = (await (await other.call('/api/instruction')).json()) as Instruction[];
@@ -91,7 +115,7 @@ describe('authorization matrix', () => {
 
   it('anonymous callers get 401 on every private route, guests included', async () => {
     const before = row(target._id);
-    for (const route of [...routes(target), { name: 'GET /', path: '/api/instruction', init: {} }, { name: 'POST /', path: '/api/instruction', init: { method: 'POST' } }]) {
+    for (const route of [...routes(target, stayId), { name: 'GET /', path: '/api/instruction', init: {} }, { name: 'POST /', path: '/api/instruction', init: { method: 'POST' } }]) {
       const response = await anonymous(route.path, route.init);
       expect(response.status, route.name).toBe(401);
     }
@@ -128,11 +152,18 @@ describe('authorization matrix', () => {
 
   it('the owner can use every route', async () => {
     const statuses: Record<string, number> = {};
-    for (const route of routes(target)) {
+    for (const route of routes(target, stayId)) {
       const response = await owner.call(route.path, route.init);
       statuses[route.name] = response.status;
     }
     expect(statuses).toEqual({
+      'GET /:id/stays': 200,
+      'POST /:id/stays': 201,
+      'PATCH /:id/stays/:stayId': 200,
+      'POST /:id/stays/:stayId/send': 200,
+      'GET /:id/stays/:stayId/qr': 200,
+      'DELETE /:id/stays/:stayId': 200,
+      'PUT /:id/calendar': 200,
       'GET /:id': 200,
       'PUT /:id': 200,
       'POST /:id (duplicate)': 201,
@@ -200,9 +231,9 @@ describe('plans (SPEC §4, §6)', () => {
     expect(free.isFree).toBe(true);
 
     const before = row(paid._id);
-    // Reading, sharing (its guest link keeps working) and deleting stay open; changes do not.
+    // Reading, sharing (its guest link keeps working), stays and deleting stay open; changes do not.
     const open = new Set(['GET /:id', 'GET /:id/qr', 'POST /:id/share', 'DELETE /:id']);
-    for (const route of routes(paid).filter((r) => !open.has(r.name))) {
+    for (const route of routes(paid).filter((r) => !open.has(r.name) && !STAY_ROUTE.test(r.name))) {
       const response = await h.call(route.path, route.init);
       expect(response.status, route.name).toBe(403);
       expect(await response.json(), route.name).toEqual({ message: messages.instruction.needsPlan });
@@ -213,6 +244,9 @@ describe('plans (SPEC §4, §6)', () => {
     for (const route of routes(paid).filter((r) => open.has(r.name) && r.name !== 'DELETE /:id')) {
       expect((await h.call(route.path, route.init)).status, route.name).toBe(200);
     }
+    // A stay changes no guidebook content: hosts keep handing out stay links after a downgrade.
+    const paidStay = await createStay(h, paid);
+    expect((await h.call(`/api/instruction/${paid._id}/stays/${paidStay}`, { method: 'PATCH', json: { guestName: 'Bo' } })).status).toBe(200);
 
     // The free one stays fully editable.
     const saved = await h.call(`/api/instruction/${free._id}`, { method: 'PUT', json: { ...free, nameInstruction: 'Edited' } });

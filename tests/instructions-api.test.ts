@@ -24,6 +24,8 @@ const INSTRUCTION_KEYS = [
   '_id', 'nameInstruction', 'address', 'addressUrl', 'code', 'token', 'isFree', 'boxes', 'manualBoxes', 'phone', 'whatsapp', 'viber',
   'telegram', 'facebook', 'instagram', 'wifiName', 'wifiPassword', 'wifiSecurity', 'selectedHouseRules', 'textGreating', 'photoGreating',
   'hostName', 'selectedTheme', 'taxiLink', 'rentCarLink', 'foodLink', 'parkingLink', 'brandingTitle', 'version', 'updatedAt',
+  // Issue 14: the cover photo and the secrets policy.
+  'coverImage', 'secretsPolicy', 'secretsPin', 'revealHoursBefore', 'timeZone',
 ].sort();
 
 interface Host {
@@ -383,8 +385,9 @@ describe('preview links', () => {
   it('serves the demo guidebook, which validates against the shared schema as stored', async () => {
     const response = await server.request(`/api/instruction/preview/${DEMO_TOKEN}`);
     expect(response.status).toBe(200);
-    const { token: _t, user: _u, premium, ...content } = (await response.json()) as Record<string, unknown>;
+    const { token: _t, user: _u, premium, gatedSecrets, ...content } = (await response.json()) as Record<string, unknown>;
     expect(premium).toBe(false);
+    expect(gatedSecrets).toBeNull();
     expect(instructionContentSchema.parse(content)).toEqual(content);
   });
 });

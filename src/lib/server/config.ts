@@ -64,6 +64,18 @@ const envSchema = z.object({
   TRUST_PROXY: optionalText,
   /** Address of the contact inbox: where visitor and host messages are delivered. */
   CONTACT_INBOX: z.email().optional(),
+  /** Days after check-out from which a stay link answers 410 "This stay has ended" (issue 14). */
+  STAY_LINK_DAYS: z.coerce.number().int().min(0).max(365).default(3),
+  /**
+   * Tests only (NODE_ENV=test, refused otherwise): `name:127.x.y.z` makes calendar fetches resolve
+   * `name` to that loopback address and exempts exactly that address from the private-address
+   * refusal, so a local HTTPS stand-in is reached through the production fetch (stays/fetch-calendar.ts).
+   */
+  TEST_CALENDAR_RESOLVE: z
+    .string()
+    .trim()
+    .regex(/^[a-z0-9.-]+:127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/i, { error: 'expected host:127.x.y.z (a loopback address)' })
+    .optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -93,6 +105,10 @@ export interface Config {
   /** The CDN purge hook (CDN_PURGE_URL); guest pages are cached by shared caches only with it. */
   cdn: { purgeUrl: string; purgeToken: string | undefined } | undefined;
   supportPhone: string;
+  /** STAY_LINK_DAYS: a stay link shows its guidebook until this many days after check-out. */
+  stayLinkDays: number;
+  /** TEST_CALENDAR_RESOLVE parsed: a test host name and the loopback stand-in it reaches. */
+  testCalendarResolve: { host: string; address: string } | undefined;
   /** TRUST_PROXY parsed; null: the socket's peer is the client (no proxy in front). */
   trustedProxies: BlockList | null;
   raw: Env;
@@ -161,6 +177,11 @@ export function parseConfig(source: NodeJS.ProcessEnv = process.env): Config {
 
   const stripe = env.STRIPE_SECRET_KEY ? stripeConfigOf(env, env.STRIPE_SECRET_KEY) : undefined;
   const s3 = env.STORAGE_DRIVER === 's3' ? s3ConfigOf(env) : undefined;
+  if (env.TEST_CALENDAR_RESOLVE && env.NODE_ENV !== 'test') {
+    // A test seam that lets the server fetch a loopback address never runs outside tests.
+    throw new ConfigError('Invalid configuration:\n  TEST_CALENDAR_RESOLVE: only allowed with NODE_ENV=test');
+  }
+  const [calendarHost, calendarAddress] = env.TEST_CALENDAR_RESOLVE?.toLowerCase().split(':') ?? [];
 
   return {
     env: env.NODE_ENV,
@@ -188,6 +209,8 @@ export function parseConfig(source: NodeJS.ProcessEnv = process.env): Config {
     cdn: env.CDN_PURGE_URL ? { purgeUrl: env.CDN_PURGE_URL, purgeToken: env.CDN_PURGE_TOKEN } : undefined,
     // A documented placeholder (README): replace with the real line through SUPPORT_PHONE.
     supportPhone: env.SUPPORT_PHONE ?? '+1 555 0100 200',
+    stayLinkDays: env.STAY_LINK_DAYS,
+    testCalendarResolve: calendarHost && calendarAddress ? { host: calendarHost, address: calendarAddress } : undefined,
     trustedProxies,
     raw: env,
   };

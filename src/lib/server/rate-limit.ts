@@ -53,6 +53,17 @@ export const rateRules = {
   shareUser: rule('share:user', 20, HOUR),
   shareIp: rule('share:ip', 60, HOUR),
   shareRecipient: rule('share:to', 5, DAY),
+  /**
+   * Wrong guest PINs (issue 14), per link and per address: a 4-digit PIN has 10,000 values, so
+   * 10 tries per link per 15 minutes makes guessing it take weeks, and the host sees the stays.
+   */
+  pinToken: rule('pin:token', 10, 15 * MINUTE),
+  pinIp: rule('pin:ip', 30, HOUR),
+  /** Guests writing to their host from the guest page (issue 14): a few notes, never a flood. */
+  guestMessageIp: rule('guest-message:ip', 5, 10 * MINUTE),
+  guestMessageGuidebook: rule('guest-message:guidebook', 30, DAY),
+  /** Calendar feeds fetched at a host's request (save, "Sync now"); the 30-minute sync is not counted. */
+  calendarFetchUser: rule('calendar:user', 30, HOUR),
   /** Billing calls that reach Stripe (checkout, plan changes, cancel, portal): a person makes a few. */
   billingUser: rule('billing:user', 30, HOUR),
 } as const;
@@ -68,10 +79,10 @@ export function rateLimitedError(retryAfterMs: number, message: TooManyMessage =
 }
 
 /** Throws 429 when any rule has already reached its limit; counts nothing. */
-export async function checkRateLimits(rules: RateRule[], now = Date.now()): Promise<void> {
+export async function checkRateLimits(rules: RateRule[], now = Date.now(), message?: TooManyMessage): Promise<void> {
   const { db } = await getRuntime();
   const blocked = await overLimit(db, rules, now);
-  if (blocked !== undefined) throw rateLimitedError(blocked);
+  if (blocked !== undefined) throw rateLimitedError(blocked, message);
 }
 
 /** Milliseconds until a full rule frees up, or undefined while it has room; counts nothing. */

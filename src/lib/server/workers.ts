@@ -11,13 +11,14 @@ import { installQueryCounter } from './snapshots/query-counter.ts';
 import { watchOtherProcessWrites } from './snapshots/other-process-writes.ts';
 import { loadPendingRemovals, stopPendingRemovalRetries } from './snapshots/pending-removals.ts';
 import { applyRemoteSnapshotEvent, forgetEverythingFromElsewhere } from './snapshots/remote-changes.ts';
+import { startCalendarSync } from './stays/start-calendar-sync.ts';
 import { startUploadCleanup } from './uploads/remove-unreferenced-uploads.ts';
 
 /**
  * What a serving process runs beside its requests, started once (by the boot bundle before the
  * port opens, or by the middleware on the first request under `astro dev`): mail delivery, the
- * clean-up of unreferenced uploads, the billing reconciler and the check for other processes'
- * writes. The admin command line never starts them. Resolves once the start-up reads that guests
+ * clean-up of unreferenced uploads, the billing reconciler, the calendar sync (stays/start-calendar-sync.ts)
+ * and the check for other processes' writes. The admin command line never starts them. Resolves once the start-up reads that guests
  * depend on are done (the stored pages that must not be served, snapshots/pending-removals.ts):
  * the boot bundle waits for it before the port opens.
  */
@@ -29,6 +30,7 @@ export async function startWorkers(runtime: Runtime): Promise<void> {
   const jobs = createJobLease(config.database, log);
   const uploadCleanup = startUploadCleanup({ db, dialect: database.dialect, log, storage: storage.uploads, jobs });
   const reconciler = billing ? startBillingReconciler({ db, log, jobs }) : undefined;
+  const calendarSync = startCalendarSync({ db, dialect: database.dialect, log, config, jobs });
   if (billing && config.stripe) void verifyPrices(billing, config.stripe.prices, log);
   // What another process changed must reach the guest pages held in memory: on SQLite the admin
   // CLI's commits (data_version); on PostgreSQL the other servers' and the CLI's events
@@ -51,7 +53,7 @@ export async function startWorkers(runtime: Runtime): Promise<void> {
     uploadCleanup,
     async stop() {
       stopPendingRemovalRetries();
-      await Promise.all([uploadCleanup.stop(), reconciler?.stop(), drainCdnPurges()]);
+      await Promise.all([uploadCleanup.stop(), reconciler?.stop(), calendarSync.stop(), drainCdnPurges()]);
       processState.workers = undefined;
     },
   };

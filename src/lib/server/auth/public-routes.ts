@@ -23,11 +23,17 @@ const PUBLIC_EXACT = new Set([
  */
 const PUBLIC_GET_PREFIXES = ['/api/instruction/preview/', '/api/map/'];
 const ONE_SEGMENT = /^[\w-]+$/;
+/** The gated secrets of a guest link (issue 14): answered to guests, by the secrets policy. */
+const GUEST_SECRETS = /^\/api\/guest\/[\w-]+\/secrets$/;
+/** A guest's note to the host from the guest page (issue 14). */
+const GUEST_MESSAGE = /^\/api\/guest\/[\w-]+\/message$/;
 
 export function isPublicApiRoute(method: string, pathname: string): boolean {
   // "/api/users/" and "/api/users" are one route to the router; treat them alike here.
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   if (PUBLIC_EXACT.has(`${method} ${path}`)) return true;
+  if ((method === 'GET' || method === 'HEAD') && GUEST_SECRETS.test(path)) return true;
+  if (method === 'POST' && GUEST_MESSAGE.test(path)) return true;
   if (method === 'GET' || method === 'HEAD') return PUBLIC_GET_PREFIXES.some((prefix) => path.startsWith(prefix) && ONE_SEGMENT.test(path.slice(prefix.length)));
   return false;
 }

@@ -30,6 +30,8 @@ export const COPY_ORDER = [
   'subscriptions',
   'stripe_events',
   'snapshot_removals',
+  'stays',
+  'instruction_calendars',
 ] as const satisfies readonly CopiedTable[];
 
 // A table added by a later migration must be added above: this line stops the type check otherwise.

@@ -5,10 +5,12 @@ import net from 'node:net';
 import { isBlockedAddress } from './is-blocked-address.ts';
 
 /**
- * A GET for user-supplied links (SECURITY.md 18, 19): https only, a host allowlist, redirects
+ * A GET for user-supplied links (SECURITY.md 18, 19, 32): https only, a host allowlist (map links;
+ * calendar feeds say `allowHosts: 'any'`, every booking platform having its own host), redirects
  * followed by hand with every hop re-checked, at most 5 of them, 5 s for the whole chain, 1 MB of
- * body, no cookies or credentials, and the address actually connected to checked after DNS (a
- * custom `lookup` on the connection, then the socket's peer address once connected).
+ * body (a caller may set another cap: calendars take 2 MB), no cookies or credentials, and the
+ * address actually connected to checked after DNS (a custom `lookup` on the connection, then the
+ * socket's peer address once connected).
  */
 
 /** Where map links live; short links (maps.app.goo.gl, goo.gl/maps) redirect within this set. */
@@ -27,12 +29,16 @@ export const MAX_REDIRECTS = 5;
 export const FETCH_TIMEOUT_MS = 5_000;
 export const MAX_BODY_BYTES = 1024 * 1024;
 const USER_AGENT = 'Porchlight/1.0 (map link resolver)';
+const ACCEPT = 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.5';
 
 export type ResolveHost = (hostname: string) => Promise<Array<{ address: string; family: number }>>;
 
 export interface SafeFetchOptions {
-  /** Hosts that may be fetched, lower case. Production: MAP_LINK_HOSTS. */
-  allowHosts?: readonly string[];
+  /**
+   * Hosts that may be fetched, lower case; default MAP_LINK_HOSTS. `'any'` lifts only the host
+   * rule (calendar feeds): https, the address checks, redirects and the caps still hold.
+   */
+  allowHosts?: readonly string[] | 'any';
   /** Tests only: lets a loopback stand-in speak plain http. The route never sets it. */
   allowHttp?: boolean;
   /** DNS for the connection; production uses the system resolver. Tests inject a stub. */
@@ -44,6 +50,9 @@ export interface SafeFetchOptions {
   maxBytes?: number;
   /** Called with each redirect target before it is fetched: true ends the chain there, unfetched. */
   stopAt?: (url: URL) => boolean;
+  /** The User-Agent and Accept headers sent; default the map link resolver's. */
+  userAgent?: string;
+  accept?: string;
 }
 
 export type SafeFetchFailure = 'refused' | 'too-many-redirects' | 'timeout' | 'network';
@@ -71,7 +80,7 @@ export interface SafeFetchResult {
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 
-const systemResolve: ResolveHost = (hostname) => dns.promises.lookup(hostname, { all: true, verbatim: true });
+export const systemResolve: ResolveHost = (hostname) => dns.promises.lookup(hostname, { all: true, verbatim: true });
 
 /** Throws `refused` unless the URL may be fetched under the options; returns it parsed. */
 export function checkFetchUrl(raw: string | URL, options: SafeFetchOptions = {}): URL {
@@ -87,7 +96,7 @@ export function checkFetchUrl(raw: string | URL, options: SafeFetchOptions = {})
   if (url.username || url.password) throw new SafeFetchError('refused', 'credentials in URL');
   const host = url.hostname.toLowerCase().replace(/\.$/, '');
   const allowHosts = options.allowHosts ?? MAP_LINK_HOSTS;
-  if (!allowHosts.includes(host)) throw new SafeFetchError('refused', `host ${host} not allowed`);
+  if (allowHosts !== 'any' && !allowHosts.includes(host)) throw new SafeFetchError('refused', `host ${host} not allowed`);
   // An IP literal skips DNS (and so the lookup below): check it here.
   const bare = host.replace(/^\[|\]$/g, '');
   if (net.isIP(bare) && (options.isBlocked ?? isBlockedAddress)(bare)) throw new SafeFetchError('refused', `address ${bare} blocked`);
@@ -120,13 +129,15 @@ interface Hop {
   response: http.IncomingMessage;
 }
 
-function requestOnce(url: URL, signal: AbortSignal, options: Required<Pick<SafeFetchOptions, 'resolveHost' | 'isBlocked'>>): Promise<Hop> {
+type Connection = Required<Pick<SafeFetchOptions, 'resolveHost' | 'isBlocked' | 'userAgent' | 'accept'>>;
+
+function requestOnce(url: URL, signal: AbortSignal, options: Connection): Promise<Hop> {
   return new Promise((resolve, reject) => {
     const transport = url.protocol === 'https:' ? https : http;
     const request = transport.request(url, {
       method: 'GET',
       // Only these headers, built here: nothing of the incoming request (cookies, auth) is forwarded.
-      headers: { 'user-agent': USER_AGENT, accept: 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.5', 'accept-encoding': 'identity' },
+      headers: { 'user-agent': options.userAgent, accept: options.accept, 'accept-encoding': 'identity' },
       // A fresh connection per hop, so every hop goes through the lookup and the peer check.
       agent: false,
       lookup: guardedLookup(options.resolveHost, options.isBlocked),
@@ -183,7 +194,12 @@ function asFailure(error: unknown, signal: AbortSignal): SafeFetchError {
 export async function safeFetch(raw: string | URL, options: SafeFetchOptions = {}): Promise<SafeFetchResult> {
   const maxRedirects = options.maxRedirects ?? MAX_REDIRECTS;
   const maxBytes = options.maxBytes ?? MAX_BODY_BYTES;
-  const connection = { resolveHost: options.resolveHost ?? systemResolve, isBlocked: options.isBlocked ?? isBlockedAddress };
+  const connection: Connection = {
+    resolveHost: options.resolveHost ?? systemResolve,
+    isBlocked: options.isBlocked ?? isBlockedAddress,
+    userAgent: options.userAgent ?? USER_AGENT,
+    accept: options.accept ?? ACCEPT,
+  };
   // One deadline for the whole chain, not per hop: five slow hops cannot add up to 25 s.
   const signal = AbortSignal.timeout(options.timeoutMs ?? FETCH_TIMEOUT_MS);
   let url = checkFetchUrl(raw, options);

@@ -1,6 +1,8 @@
 import { findHouseRule, houseRuleSvg } from '@shared/house-rules.ts';
 import type { GuestInstruction } from '@shared/schemas/instruction.ts';
 import { guestBranding, type Theme } from '@shared/themes.ts';
+import { formatStayTime } from '@shared/time-zone.ts';
+import type { SecretRevealProps } from '@shared/guest-access.ts';
 import { readGuestInstruction } from '../instructions/get-instruction-preview.ts';
 import { isAppError } from '../http/app-error.ts';
 import { getRuntime } from '../runtime.ts';
@@ -39,7 +41,8 @@ export interface GuestPage {
   mapEmbed: string | null;
   steps: { title: string; html: string; imageUrl: string }[];
   welcome: { hostName: string; photo: string; html: string } | null;
-  wifi: { name: string; password: string; qrSvg: string } | null;
+  /** `locked`: the password is gated (issue 14) and shown by the access section when allowed. */
+  wifi: { name: string; password: string; locked: boolean; qrSvg: string } | null;
   houseRules: { name: string; text: string; svg: string }[];
   extras: { html: string; imageUrl: string }[];
   contacts: ContactLink[];
@@ -50,6 +53,32 @@ export interface GuestPage {
   mediaOrigin: string | null;
   /** Epoch ms when this page stops being right by itself (the owner's plan changes), or null. */
   expiresAt: number | null;
+  /** The cover photo above the header (issue 14 item 5), or ''. */
+  coverImage: string;
+  /**
+   * The gated door code and Wi-Fi password (issue 14): null when the page shows them itself
+   * (`always`); `booking-only` on the public link of a `stay` guidebook; else the island that asks
+   * GET /api/guest/:token/secrets for them.
+   */
+  access: null | { kind: 'booking-only' } | { kind: 'reveal'; props: SecretRevealProps };
+  /** On a stay link: who the guest is and when they stay, in the property's time zone. */
+  stay: GuestStay | null;
+  /** The Turnstile site key for "Message your host" on a public link (TURNSTILE_*), else null. */
+  captchaSiteKey: string | null;
+}
+
+/** The stay a stay link belongs to, as its page shows it. */
+export interface GuestStay {
+  token: string;
+  guestName: string;
+  checkIn: number;
+  checkOut: number;
+  /** "Fri 4 Dec, 15:00" in the property's time zone. */
+  checkInLabel: string;
+  checkOutLabel: string;
+  /** The secrets window on this link, when the policy is `stay`: [from, until). */
+  secretsFrom: number;
+  secretsUntil: number;
 }
 
 /** The guest page of `token`, or null when no guidebook has it (the page answers 404). */
@@ -62,7 +91,7 @@ export async function loadGuestPage(token: string): Promise<GuestPage | null> {
     throw error;
   }
   const { config } = await getRuntime();
-  return { ...(await toGuestPage(found.instruction, config.appUrl, config.mediaPublicUrl)), expiresAt: found.planChangesAt };
+  return { ...(await toGuestPage(found.instruction, config.appUrl, config.mediaPublicUrl)), expiresAt: found.planChangesAt, captchaSiteKey: config.turnstile?.siteKey ?? null };
 }
 
 /** The default link-preview image (public/images), for guidebooks without a photo. */
@@ -72,9 +101,10 @@ const DEFAULT_OG_IMAGE = '/images/og-guidebook.png';
  * `appUrl` (configured, never the request's Host) makes the preview image's URL absolute; uploads
  * are linked under `mediaBase` (MEDIA_PUBLIC_URL) when set, their stored /media paths unchanged.
  */
-export async function toGuestPage(i: GuestInstruction, appUrl: URL, mediaBase?: string): Promise<Omit<GuestPage, 'expiresAt'>> {
+export async function toGuestPage(i: GuestInstruction, appUrl: URL, mediaBase?: string, stay: GuestStay | null = null, now = Date.now()): Promise<Omit<GuestPage, 'expiresAt' | 'captchaSiteKey'>> {
   const media = (path: string) => publicMediaUrl(path, mediaBase);
-  const markers = { code: i.code, address: i.address, addressUrl: i.addressUrl };
+  const gated = i.gatedSecrets;
+  const markers = { code: i.code, lockedCode: gated?.code === true, address: i.address, addressUrl: i.addressUrl };
   // SPEC §4: a non-premium owner's guests see the product's title and the default dark theme.
   const branding = guestBranding(i);
   const coordinates = i.addressUrl ? coordinatesFromMapLink(i.addressUrl) : null;
@@ -108,7 +138,12 @@ export async function toGuestPage(i: GuestInstruction, appUrl: URL, mediaBase?: 
     mapEmbed: coordinates ? mapEmbedUrl(coordinates) : null,
     steps: i.boxes.map((box) => ({ title: box.title, html: renderParagraph(box.paragraph, markers), imageUrl: media(box.imageUrl) })),
     welcome: welcome ? { ...welcome, html: renderParagraph(welcome.html, markers) } : null,
-    wifi: i.wifiName ? { name: i.wifiName, password: i.wifiPassword, qrSvg: await wifiQrSvg({ ssid: i.wifiName, password: i.wifiPassword, security: i.wifiSecurity }) } : null,
+    // A gated password is not on the page, and neither is the QR code, which carries it.
+    wifi: i.wifiName
+      ? gated?.wifiPassword
+        ? { name: i.wifiName, password: '', locked: true, qrSvg: '' }
+        : { name: i.wifiName, password: i.wifiPassword, locked: false, qrSvg: await wifiQrSvg({ ssid: i.wifiName, password: i.wifiPassword, security: i.wifiSecurity }) }
+      : null,
     houseRules: i.selectedHouseRules.flatMap((id) => {
       const rule = findHouseRule(id);
       return rule ? [{ name: rule.name, text: rule.text, svg: houseRuleSvg(rule, 28) }] : [];
@@ -118,5 +153,30 @@ export async function toGuestPage(i: GuestInstruction, appUrl: URL, mediaBase?: 
     ogImage: new URL(media([...i.boxes, ...i.manualBoxes].find((box) => box.imageUrl)?.imageUrl || i.photoGreating) || DEFAULT_OG_IMAGE, appUrl).href,
     mediaOrigin: mediaBase ? new URL(mediaBase).origin : null,
     description: i.address ? `Check-in guide for ${i.nameInstruction}, ${i.address}.` : `Check-in guide for ${i.nameInstruction}.`,
+    coverImage: media(i.coverImage),
+    access: accessOf(i, stay, now),
+    stay,
+  };
+}
+
+/** What the access section shows, decided at render time (a stay page renders on each request). */
+function accessOf(i: GuestInstruction, stay: GuestStay | null, now: number): GuestPage['access'] {
+  const gated = i.gatedSecrets;
+  if (!gated) return null;
+  if (i.secretsPolicy === 'stay' && !stay) return { kind: 'booking-only' };
+  const zone = i.timeZone;
+  const base = { token: stay ? stay.token : i.token, hasCode: gated.code, hasWifiPassword: gated.wifiPassword, wifiName: i.wifiName };
+  if (i.secretsPolicy === 'pin') return { kind: 'reveal', props: { ...base, mode: 'pin', opensAt: null, opensLabel: null, over: false } };
+  // `stay` on a stay link: the island asks during the window; before it, the page says when.
+  const early = stay !== null && now < stay.secretsFrom;
+  return {
+    kind: 'reveal',
+    props: {
+      ...base,
+      mode: 'stay',
+      opensAt: early ? stay.secretsFrom : null,
+      opensLabel: early ? formatStayTime(stay.secretsFrom, zone) : null,
+      over: stay !== null && now >= stay.secretsUntil,
+    },
   };
 }

@@ -15,8 +15,9 @@ import { sanitizeRichText } from '../instructions/sanitize-rich-text.ts';
  * and a publish re-renders pages whose other paragraphs did not change: those come from a small
  * cache of cleaned paragraphs.
  */
-export function renderParagraph(html: string, { code, address, addressUrl }: { code: string; address: string; addressUrl: string }): string {
-  const chip = code ? `<strong class="code-chip">${escapeHtml(code)}</strong>` : '';
+export function renderParagraph(html: string, { code, lockedCode = false, address, addressUrl }: { code: string; lockedCode?: boolean; address: string; addressUrl: string }): string {
+  // A gated code (issue 14) is not on the page: its chip points to the access section instead.
+  const chip = lockedCode ? '<a class="code-chip code-chip-locked" href="#access">Door code</a>' : code ? `<strong class="code-chip">${escapeHtml(code)}</strong>` : '';
   const label = escapeHtml(address || 'Open the map');
   const link = addressUrl
     ? `<a href="${escapeHtml(addressUrl)}" target="_blank" rel="noopener noreferrer">${label}</a>`

@@ -1,6 +1,7 @@
 import { instructionContentSchema, MAX_TEXT, type Instruction, type InstructionPartial } from '@shared/schemas/instruction.ts';
 import { isMediaPath } from '@shared/schemas/media-path.ts';
 import { getUserPlan } from '../billing/get-user-plan.ts';
+import { AppError } from '../http/app-error.ts';
 import { getRuntime } from '../runtime.ts';
 import { getSettings } from '../settings/get-settings.ts';
 import { mayReferenceImage } from '../uploads/may-reference-image.ts';
@@ -21,13 +22,16 @@ export async function createInstruction({ userId, input }: { userId: string; inp
     getSettings({ userId }),
     db.selectFrom('users').select(['name', 'picture']).where('id', '=', userId).executeTakeFirstOrThrow(),
   ]);
-  const content = instructionContentSchema.parse({
+  const parsed = instructionContentSchema.safeParse({
     ...settings,
     // A picture saved before SECURITY.md 30 may be another host's upload: the new guidebook goes without.
     photoGreating: isMediaPath(user.picture) && mayReferenceImage(userId, user.picture) ? user.picture : '',
     hostName: user.name.trim().slice(0, MAX_TEXT),
     ...withoutUndefined(input),
   });
+  // The fields were checked one by one already; what is left is a rule across fields (a PIN policy without a PIN).
+  if (!parsed.success) throw new AppError('BAD_REQUEST', parsed.error.issues[0]?.message ?? 'Invalid guidebook.');
+  const content = parsed.data;
   const row = await insertInstruction({ userId, plan, content: cleanInstructionContent({ content, userId }) });
   await afterInstructionWrite({ id: row.id });
   return toInstruction(row);

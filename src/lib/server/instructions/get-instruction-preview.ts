@@ -1,5 +1,7 @@
 import type { GuestInstruction } from '@shared/schemas/instruction.ts';
+import type { InstructionsTable } from '@db/schema.ts';
 import { getUserPlanWithExpiry } from '../billing/get-user-plan.ts';
+import { gatedSecretsOf, publicContent } from '../stays/guest-secrets.ts';
 import { getRuntime } from '../runtime.ts';
 import { instructionNotFound } from './instruction-errors.ts';
 import { parseStoredContent } from './instruction-row.ts';
@@ -25,11 +27,25 @@ export async function readGuestInstruction({ token }: { token: string }): Promis
   const { db } = await getRuntime();
   const row = await db.selectFrom('instructions').select(['user_id', 'token', 'data']).where('token', '=', token).executeTakeFirst();
   if (!row) throw instructionNotFound();
+  return guestInstructionOf(row);
+}
+
+/** The same for a stay's guidebook, found by its id (the stay page, issue 14). */
+export async function readGuestInstructionById({ id }: { id: string }): Promise<{ instruction: GuestInstruction; planChangesAt: number | null }> {
+  const { db } = await getRuntime();
+  const row = await db.selectFrom('instructions').select(['user_id', 'token', 'data']).where('id', '=', id).executeTakeFirst();
+  if (!row) throw instructionNotFound();
+  return guestInstructionOf(row);
+}
+
+/** Gated secrets and the PIN are left out here, the one door every public reader goes through. */
+async function guestInstructionOf(row: Pick<InstructionsTable, 'user_id' | 'token' | 'data'>): Promise<{ instruction: GuestInstruction; planChangesAt: number | null }> {
   const { plan, changesAt } = await getUserPlanWithExpiry(row.user_id);
   const premium = plan === 'premium';
-  const content = parseStoredContent(row.data);
+  const stored = parseStoredContent(row.data);
+  const content = publicContent(stored);
   return {
-    instruction: { ...content, brandingTitle: premium ? content.brandingTitle : '', token: row.token, user: row.user_id, premium },
+    instruction: { ...content, brandingTitle: premium ? content.brandingTitle : '', token: row.token, user: row.user_id, premium, gatedSecrets: gatedSecretsOf(stored) },
     planChangesAt: changesAt,
   };
 }

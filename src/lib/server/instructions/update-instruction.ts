@@ -38,6 +38,7 @@ export async function updateInstruction({ userId, id, content, version }: { user
     const still = await db.selectFrom('instructions').select('id').where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
     throw still ? new AppError('CONFLICT', messages.instruction.staleVersion) : instructionNotFound();
   }
-  await afterInstructionWrite({ id, secretsChanged: before.code !== cleaned.code || before.wifiPassword !== cleaned.wifiPassword });
+  // A change of secrets policy changes what the page may hold (issue 14): the old page goes at once too.
+  await afterInstructionWrite({ id, secretsChanged: before.code !== cleaned.code || before.wifiPassword !== cleaned.wifiPassword || before.secretsPolicy !== cleaned.secretsPolicy });
   return toInstruction(updated);
 }

@@ -3,6 +3,7 @@ import { getUserPlan } from '../billing/get-user-plan.ts';
 import { wifiQrSvg } from '../guest/wifi-qr.ts';
 import { findOwnedInstruction } from '../instructions/find-owned-instruction.ts';
 import { parseStoredContent } from '../instructions/instruction-row.ts';
+import { publicContent } from '../stays/guest-secrets.ts';
 import { getRuntime } from '../runtime.ts';
 import { guestLinkQrSvg } from './guest-link-qr.ts';
 import { guestUrl } from './guest-url.ts';
@@ -36,7 +37,8 @@ export interface InstructionPoster {
 export async function getInstructionPoster({ userId, id }: { userId: string; id: string }): Promise<InstructionPoster> {
   const row = await findOwnedInstruction({ userId, id });
   const { config } = await getRuntime();
-  const content = parseStoredContent(row.data);
+  // A gated Wi-Fi password (issue 14) is not on the poster, not even inside its QR code.
+  const content = publicContent(parseStoredContent(row.data));
   const premium = (await getUserPlan(userId)) === 'premium';
   const url = guestUrl(config, row.token);
   const name = content.nameInstruction.trim() || 'Your guidebook';
@@ -49,7 +51,11 @@ export async function getInstructionPoster({ userId, id }: { userId: string; id:
     displayUrl: url.replace(/^https?:\/\//, ''),
     qrSvg: await guestLinkQrSvg(url, `QR code: open the guidebook for ${name}`),
     wifi: wifiName
-      ? { name: wifiName, open: security === 'nopass', qrSvg: await wifiQrSvg({ ssid: wifiName, password: content.wifiPassword, security }) }
+      ? {
+          name: wifiName,
+          open: security === 'nopass',
+          qrSvg: security === 'nopass' || content.wifiPassword ? await wifiQrSvg({ ssid: wifiName, password: content.wifiPassword, security }) : '',
+        }
       : null,
     showProductBranding: !premium,
     accent: premium ? findTheme(content.selectedTheme).dark : PRODUCT_ACCENT,

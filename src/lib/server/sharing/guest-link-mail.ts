@@ -7,6 +7,9 @@ export interface GuestLinkMailInput {
   guidebookName: string;
   hostName: string;
   url: string;
+  /** A stay's mail (issue 14): greets the guest by name and names the dates. */
+  guestName?: string;
+  dates?: string;
 }
 
 /**
@@ -15,14 +18,17 @@ export interface GuestLinkMailInput {
  * the address stay behind the link, which the host can revoke (regenerate) at any time, whereas a
  * mail cannot be taken back. Every interpolated value is escaped in the HTML part.
  */
-export function guestLinkMail({ to, guidebookName, hostName, url }: GuestLinkMailInput): MailMessage {
+export function guestLinkMail({ to, guidebookName, hostName, url, guestName = '', dates = '' }: GuestLinkMailInput): MailMessage {
   const name = oneLine(guidebookName) || 'your stay';
   const host = oneLine(hostName) || 'Your host';
+  const guest = oneLine(guestName);
+  const when = oneLine(dates);
   const subject = clip(`Your guidebook for ${name}`, 150);
   const text = [
-    'Hello,',
+    guest ? `Hello ${guest},` : 'Hello,',
     '',
     `${host} has shared the guidebook for ${name} with you: check-in steps, Wi-Fi, house rules and local tips in one place.`,
+    ...(when ? ['', `Your stay: ${when}`] : []),
     '',
     'Open your guidebook:',
     url,
@@ -32,11 +38,11 @@ export function guestLinkMail({ to, guidebookName, hostName, url }: GuestLinkMai
     `— Sent by Porchlight on behalf of ${host}. If you were not expecting this email, you can ignore it.`,
     '',
   ].join('\n');
-  return { to, subject, text, html: html({ name, host, url }) };
+  return { to, subject, text, html: html({ name, host, url, when }) };
 }
 
-function html({ name, host, url }: { name: string; host: string; url: string }): string {
-  const e = { name: escapeHtml(name), host: escapeHtml(host), url: escapeHtml(url) };
+function html({ name, host, url, when }: { name: string; host: string; url: string; when: string }): string {
+  const e = { name: escapeHtml(name), host: escapeHtml(host), url: escapeHtml(url), when: escapeHtml(when) };
   // Mail clients ignore <style> and external CSS: inline styles and a table keep the layout.
   return `<!doctype html>
 <html lang="en">
@@ -49,6 +55,7 @@ function html({ name, host, url }: { name: string; host: string; url: string }):
 <p style="margin:0 0 8px;font-size:13px;font-weight:600;letter-spacing:.06em;text-transform:uppercase;color:#b4460a;">Your guidebook</p>
 <h1 style="margin:0 0 16px;font-size:24px;line-height:1.25;color:#1c1917;">${e.name}</h1>
 <p style="margin:0 0 24px;font-size:16px;line-height:1.5;color:#44403c;">${e.host} has shared the guidebook for your stay with you: check-in steps, Wi-Fi, house rules and local tips in one place.</p>
+${e.when ? `<p style="margin:0 0 24px;font-size:16px;line-height:1.5;color:#1c1917;"><strong>Your stay:</strong> ${e.when}</p>` : ''}
 <p style="margin:0 0 24px;"><a href="${e.url}" style="display:inline-block;background:#b4460a;color:#ffffff;text-decoration:none;font-weight:600;font-size:16px;padding:12px 24px;border-radius:999px;">Open your guidebook</a></p>
 <p style="margin:0 0 4px;font-size:14px;color:#57534e;">Or copy this link into your browser:</p>
 <p style="margin:0 0 24px;font-size:14px;word-break:break-all;"><a href="${e.url}" style="color:#b4460a;">${e.url}</a></p>

@@ -68,6 +68,29 @@ export const LOCKBOX_MARKER = '<span data-marker="lockbox"></span>';
 export const ADDRESS_MARKER = '<span data-marker="address"></span>';
 
 export const WIFI_SECURITY = ['WPA', 'WEP', 'nopass'] as const;
+
+/**
+ * Who sees the door code and the Wi-Fi password (issue 14, docs/decisions/013): everyone with the
+ * link (`always`, the default), guests on a stay link during their stay (`stay`), or whoever knows
+ * the host's PIN (`pin`). A gated guidebook's page and snapshot never hold either secret.
+ */
+export const SECRETS_POLICIES = ['always', 'stay', 'pin'] as const;
+export type SecretsPolicy = (typeof SECRETS_POLICIES)[number];
+export const DEFAULT_REVEAL_HOURS = 24;
+/** A week: a guest rarely needs the code earlier, and the window should stay short. */
+export const MAX_REVEAL_HOURS = 168;
+export const PIN_PATTERN = /^\d{4,8}$/;
+
+/** True when `zone` is an IANA time zone this runtime knows ('Europe/Zagreb', 'UTC'). */
+export function isTimeZone(zone: string): boolean {
+  if (zone === '' || zone.length > 64) return false;
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
 export type WifiSecurity = (typeof WIFI_SECURITY)[number];
 
 /** Schemes a link field may use; Viber's own app links (`viber://chat?number=…`) are also fine there. */
@@ -225,6 +248,24 @@ export const instructionFields = {
   /** Where guests park (a map pin, a garage's page); the guest page's Parking button (SPEC §2). */
   parkingLink: link('The parking link'),
   brandingTitle: singleLine('The branding title'),
+  /** The photo at the top of the guest page and on the dashboard card (issue 14 item 5). */
+  coverImage: mediaPath('The cover photo'),
+  secretsPolicy: z.enum(SECRETS_POLICIES, { error: 'Choose who sees the door code and Wi-Fi password.' }),
+  /** The PIN guests type when `secretsPolicy` is `pin` (4 to 8 digits); '' otherwise allowed. */
+  secretsPin: z
+    .string({ error: 'The PIN must be 4 to 8 digits.' })
+    .trim()
+    .refine((pin) => pin === '' || PIN_PATTERN.test(pin), 'The PIN must be 4 to 8 digits.'),
+  revealHoursBefore: z
+    .number({ error: 'Hours before check-in must be a whole number.' })
+    .int('Hours before check-in must be a whole number.')
+    .min(0, 'Hours before check-in cannot be negative.')
+    .max(MAX_REVEAL_HOURS, `Hours before check-in can be at most ${MAX_REVEAL_HOURS} (a week).`),
+  /** The property's IANA time zone: stays' times are entered and shown in it ('' reads as UTC). */
+  timeZone: z
+    .string({ error: 'The time zone must be text.' })
+    .trim()
+    .refine((zone) => zone === '' || isTimeZone(zone), 'Choose a time zone from the list (like Europe/Zagreb).'),
 };
 
 /** Kept when sent (SPEC §3 lists them for the editor's unsaved-change check); no default. */
@@ -265,6 +306,11 @@ export const INSTRUCTION_DEFAULTS: FieldValues = {
   foodLink: '',
   parkingLink: '',
   brandingTitle: '',
+  coverImage: '',
+  secretsPolicy: 'always',
+  secretsPin: '',
+  revealHoursBefore: DEFAULT_REVEAL_HOURS,
+  timeZone: '',
 };
 
 function withDefaults<S extends Record<string, z.ZodType>>(shape: S, defaults: { [K in keyof S]: z.output<S[K]> }) {
@@ -281,16 +327,15 @@ function withDefaults<S extends Record<string, z.ZodType>>(shape: S, defaults: {
  * The whole editable content. Missing fields take their defaults, unknown fields are dropped
  * (zod's default for objects), so `_id`, `token`, `isFree` or `user` in a body change nothing.
  */
-export const instructionContentSchema = z.object(
-  { ...withDefaults(instructionFields, INSTRUCTION_DEFAULTS), ...extraFields },
-  { error: 'The guidebook must be an object.' },
-);
+export const instructionContentSchema = z
+  .object({ ...withDefaults(instructionFields, INSTRUCTION_DEFAULTS), ...extraFields }, { error: 'The guidebook must be an object.' })
+  .refine((content) => content.secretsPolicy !== 'pin' || content.secretsPin !== '', { message: 'Choose a PIN (4 to 8 digits) for guests to type.', path: ['secretsPin'] });
 
 /** A partial content (POST /api/instruction): only the fields sent, nothing defaulted. */
 export const instructionPartialSchema = z.object({ ...instructionFields, ...extraFields }).partial();
 
 /** PUT /api/instruction/:id: the whole content and the version it was loaded at. */
-export const saveInstructionSchema = instructionContentSchema.extend({
+export const saveInstructionSchema = instructionContentSchema.safeExtend({
   version: z.number({ error: 'Reload the guidebook before saving (its version is missing).' }).int().min(1),
 });
 
@@ -320,4 +365,9 @@ export type GuestInstruction = InstructionContent & {
   user: string;
   /** The owner is on Premium: branding title and theme apply (SPEC §4 "Guest preview"). */
   premium: boolean;
+  /**
+   * Issue 14: which secrets this answer leaves out because the secrets policy gates them (`code`
+   * and `wifiPassword` are '' then, `secretsPin` always is); null when nothing is gated.
+   */
+  gatedSecrets: { code: boolean; wifiPassword: boolean } | null;
 };

@@ -1,0 +1,155 @@
+import type { Page } from '@playwright/test';
+import { seriousA11yViolations } from './support/fixtures.ts';
+import { createVerifiedAccount, expect, logIn, mailsTo, setPlan, test as base, type Account } from './fixtures/session.ts';
+
+/** Each test's own Gold host (the worker's shared account stays on Free for the other specs). */
+const test = base.extend<{ host: Account }>({
+  host: async ({ page, baseURL }, use, info) => {
+    const account = await createVerifiedAccount(`stays-${info.workerIndex}-${info.testId.slice(0, 8)}`);
+    setPlan(account.email, 'gold');
+    await logIn(page, account, baseURL);
+    await use(account);
+  },
+});
+
+/**
+ * Issue 14, the guest's side: a stay link during its window shows and copies the door code, one
+ * before the window says when it opens, a PIN guidebook asks for the PIN, and the islands keep
+ * working offline after a first visit. Runs at 375 and 1280 px (the two projects).
+ */
+const CODE = '4821';
+const PASSWORD = 'harbour-lights';
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+const utcLocal = (offsetMs: number) => new Date(Date.now() + offsetMs).toISOString().slice(0, 16);
+
+async function guidebook(page: Page, origin: string, body: Record<string, unknown>): Promise<{ _id: string; token: string }> {
+  const created = await page.request.post('/api/instruction', {
+    headers: { origin },
+    data: {
+      nameInstruction: 'Harbour Loft',
+      code: CODE,
+      wifiName: 'Loft-Guests',
+      wifiPassword: PASSWORD,
+      timeZone: 'UTC',
+      boxes: [{ id: 1, title: 'Open the lock box', paragraph: '<p>The code is <span data-marker="lockbox"></span>.</p>', imageUrl: '' }],
+      ...body,
+    },
+  });
+  expect(created.status()).toBe(201);
+  return ((await created.json()) as { instruction: { _id: string; token: string } }).instruction;
+}
+
+async function stay(page: Page, origin: string, id: string, body: Record<string, unknown>): Promise<{ token: string; url: string }> {
+  const created = await page.request.post(`/api/instruction/${id}/stays`, { headers: { origin }, data: body });
+  expect(created.status()).toBe(201);
+  return ((await created.json()) as { stay: { token: string; url: string } }).stay;
+}
+
+test('a guest on a stay link during the stay copies the door code, and sees it again offline', async ({ page, context, host, baseURL }) => {
+  expect(host.email).toBeTruthy();
+  const origin = new URL(baseURL!).origin;
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin });
+  const g = await guidebook(page, origin, { secretsPolicy: 'stay' });
+  const s = await stay(page, origin, g._id, { guestName: 'Dana', checkIn: utcLocal(-DAY), checkOut: utcLocal(2 * DAY) });
+
+  await page.goto(`/stay/${s.token}`);
+  await expect(page.getByText('Welcome, Dana')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Harbour Loft' })).toBeVisible();
+  const access = page.getByRole('region', { name: 'Door code & Wi-Fi' });
+  await expect(access.getByText(CODE, { exact: true })).toBeVisible();
+  await expect(access.getByText(PASSWORD, { exact: true })).toBeVisible();
+  await expect(access.getByRole('img', { name: 'Wi-Fi QR code' })).toBeVisible();
+
+  await access.getByRole('button', { name: 'Copy code' }).click();
+  await expect(access.getByRole('status')).toHaveText('Door code copied');
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(CODE);
+  await expect(access.getByRole('status')).toHaveText('', { timeout: 3_000 });
+
+  // The step's chip points to the section instead of holding the code.
+  await expect(page.locator('#check-in').getByRole('link', { name: 'Door code', exact: true })).toHaveAttribute('href', '#access');
+  await expect(page.getByRole('navigation', { name: 'Quick links' }).getByRole('link', { name: 'Door code' })).toHaveAttribute('href', '#access');
+
+  // Offline, at the door: the saved page and the island open, with the code kept for the stay.
+  await expect(page.getByText('Saved on this device: this guidebook opens')).toBeVisible({ timeout: 15_000 });
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByText('Welcome, Dana')).toBeVisible();
+  await expect(access.getByText(CODE, { exact: true })).toBeVisible();
+  await expect(access.getByText('Shown from this device: you are offline.')).toBeVisible();
+  await context.setOffline(false);
+});
+
+test('before the window the stay link says when the code appears; the public link says it comes with the booking', async ({ page, host, baseURL }) => {
+  expect(host.email).toBeTruthy();
+  const origin = new URL(baseURL!).origin;
+  const g = await guidebook(page, origin, { secretsPolicy: 'stay', revealHoursBefore: 24 });
+  const s = await stay(page, origin, g._id, { checkIn: '2030-07-04T15:00', checkOut: '2030-07-08T11:00' });
+
+  await page.goto(`/stay/${s.token}`);
+  const access = page.getByRole('region', { name: 'Door code & Wi-Fi' });
+  await expect(access.getByText('Your door code and Wi-Fi password appear here from Wed 3 Jul, 15:00.')).toBeVisible();
+  await expect(page.locator('body')).not.toContainText(CODE);
+  await expect(page.locator('body')).not.toContainText(PASSWORD);
+
+  await page.goto(`/instruction/${g.token}`);
+  await expect(page.getByText('Shared with your booking')).toBeVisible();
+  await expect(page.locator('body')).not.toContainText(PASSWORD);
+  expect(await seriousA11yViolations(page)).toEqual([]);
+});
+
+test('a PIN guidebook asks for the PIN, says when it is wrong, and shows both secrets with the right one', async ({ page, host, baseURL }) => {
+  expect(host.email).toBeTruthy();
+  const origin = new URL(baseURL!).origin;
+  const g = await guidebook(page, origin, { secretsPolicy: 'pin', secretsPin: '2580' });
+  await page.goto(`/instruction/${g.token}`);
+  const access = page.getByRole('region', { name: 'Door code & Wi-Fi' });
+  const pin = access.getByLabel('PIN from your host');
+  await expect(pin).toBeEnabled();
+  await pin.fill('1111');
+  await access.getByRole('button', { name: 'Show' }).click();
+  await expect(access.getByRole('alert')).toHaveText('That PIN is not right. Check it and try again.');
+  await expect(pin).toHaveAttribute('aria-invalid', 'true');
+
+  await pin.fill('2580');
+  await pin.press('Enter');
+  await expect(access.getByText(CODE, { exact: true })).toBeVisible();
+  await expect(access.getByText(PASSWORD, { exact: true })).toBeVisible();
+  expect(await seriousA11yViolations(page)).toEqual([]);
+});
+
+test('without JavaScript a gated page reads whole and holds no secret', async ({ browser, page, host, baseURL }) => {
+  expect(host.email).toBeTruthy();
+  const origin = new URL(baseURL!).origin;
+  const g = await guidebook(page, origin, { secretsPolicy: 'pin', secretsPin: '2580' });
+  const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
+  const guest = await context.newPage();
+  await guest.goto(`/instruction/${g.token}`);
+  await expect(guest.getByRole('heading', { level: 1, name: 'Harbour Loft' })).toBeVisible();
+  await expect(guest.getByRole('heading', { name: 'Check-in', exact: true })).toBeVisible();
+  await expect(guest.getByText('Turn on JavaScript to enter the PIN.')).toBeVisible();
+  await expect(guest.locator('body')).not.toContainText(CODE);
+  await context.close();
+});
+
+test('"Message your host" on a stay link reaches the host by e-mail', async ({ page, host, baseURL }) => {
+  const origin = new URL(baseURL!).origin;
+  const g = await guidebook(page, origin, { hostName: 'Marta' });
+  const s = await stay(page, origin, g._id, { guestName: 'Ivo', checkIn: utcLocal(-DAY), checkOut: utcLocal(DAY) });
+  await page.goto(`/stay/${s.token}`);
+  const help = page.getByRole('region', { name: 'Need Help?' });
+  const open = help.getByRole('button', { name: 'Message Marta' });
+  await open.scrollIntoViewIfNeeded();
+  await expect(help.locator('astro-island')).not.toHaveAttribute('ssr');
+  await open.click();
+  const note = `We land at 23:40, is late check-in fine? ${Date.now()}`;
+  await help.getByLabel('Your name').fill('Ivo');
+  await help.getByLabel('Your email (optional, for a reply)').fill('ivo@example.com');
+  await help.getByLabel('Message', { exact: true }).fill(note);
+  await help.getByRole('button', { name: 'Send message' }).click();
+  await expect(help.getByRole('status')).toHaveText('Message sent. Your host gets it by email.');
+  await expect.poll(() => mailsTo(host.email).filter((mail) => mail.includes(note)).length, { timeout: 10_000 }).toBe(1);
+  const mail = mailsTo(host.email).find((text) => text.includes(note))!;
+  expect(mail).toMatch(/^Reply-To: ivo@example\.com/im);
+  expect(await seriousA11yViolations(page)).toEqual([]);
+});

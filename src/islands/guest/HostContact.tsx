@@ -1,0 +1,116 @@
+import { lazy, Suspense, useId, useState, type SubmitEvent } from 'react';
+import type { IconName } from '../../components/guest/icons.ts';
+import GuestIcon from './GuestIcon.tsx';
+
+/** The Turnstile widget, fetched only when a guest on a public link opens the form. */
+const Turnstile = lazy(() => import('@marsidev/react-turnstile').then((module) => ({ default: module.Turnstile })));
+
+export interface HostContactLink {
+  kind: IconName;
+  label: string;
+  href: string;
+}
+
+interface Props {
+  /** The page's token (the guidebook's, or the stay's on a stay link). */
+  token: string;
+  links: HostContactLink[];
+  /** "Dana is happy to help." */
+  hostLine: string;
+  /** Who the form writes to, for its button ("Message Dana"). */
+  hostName: string;
+  /** Cloudflare Turnstile on a public link when configured; null on a stay link. */
+  captchaSiteKey: string | null;
+}
+
+type Sent = { kind: 'idle' } | { kind: 'sending' } | { kind: 'sent'; message: string } | { kind: 'error'; message: string };
+
+/**
+ * "Need Help?" (issue 14 item 4, a React island): the host's call, WhatsApp, Viber and Telegram
+ * links, which are plain links in the HTML and work without JavaScript, and a short form that
+ * reaches the host by e-mail (POST /api/guest/:token/message). The form needs JavaScript; without
+ * it the links stay.
+ */
+export default function HostContact({ token, links, hostLine, hostName, captchaSiteKey }: Props) {
+  const [open, setOpen] = useState(false);
+  const [fields, setFields] = useState({ name: '', email: '', message: '' });
+  const [captcha, setCaptcha] = useState('');
+  const [state, setState] = useState<Sent>({ kind: 'idle' });
+  const id = useId();
+
+  async function onSubmit(event: SubmitEvent<HTMLFormElement>): Promise<void> {
+    event.preventDefault();
+    if (!fields.name.trim() || !fields.message.trim()) {
+      setState({ kind: 'error', message: !fields.name.trim() ? 'Please enter your name.' : 'Please enter a message.' });
+      return;
+    }
+    if (captchaSiteKey && !captcha) {
+      setState({ kind: 'error', message: 'Please verify you are a human' });
+      return;
+    }
+    setState({ kind: 'sending' });
+    try {
+      const response = await fetch(`/api/guest/${encodeURIComponent(token)}/message`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json' },
+        body: JSON.stringify({ ...fields, ...(captcha ? { turnstileToken: captcha } : {}) }),
+      });
+      const body = (await response.json().catch(() => ({}))) as { message?: string };
+      if (response.ok) {
+        setState({ kind: 'sent', message: body.message ?? 'Message sent.' });
+        setFields({ name: fields.name, email: fields.email, message: '' });
+      } else {
+        setState({ kind: 'error', message: body.message ?? `Error: ${response.status}` });
+      }
+    } catch {
+      setState({ kind: 'error', message: 'Your message could not be sent: check your connection and try again.' });
+    }
+  }
+
+  const set = (name: keyof typeof fields) => (event: { target: { value: string } }) => setFields({ ...fields, [name]: event.target.value });
+  return (
+    <>
+      <p className="muted">{hostLine}</p>
+      <ul className="contacts">
+        {links.map((link) => (
+          <li key={link.kind}>
+            <a href={link.href} {...(link.kind === 'phone' ? {} : { target: '_blank', rel: 'noopener noreferrer' })}>
+              <GuestIcon name={link.kind} />
+              <span>{link.label}</span>
+            </a>
+          </li>
+        ))}
+      </ul>
+      {!open ? (
+        <button type="button" className="btn btn-ghost js-only" aria-expanded="false" onClick={() => setOpen(true)}>
+          <GuestIcon name="help" size={18} /> Message {hostName || 'your host'}
+        </button>
+      ) : (
+        <form className="message-form" onSubmit={(event) => void onSubmit(event)} noValidate aria-labelledby={`${id}-title`}>
+          <h3 id={`${id}-title`}>Message {hostName || 'your host'}</h3>
+          <label htmlFor={`${id}-name`}>Your name</label>
+          <input id={`${id}-name`} name="name" autoComplete="name" maxLength={100} required value={fields.name} onChange={set('name')} />
+          <label htmlFor={`${id}-email`}>
+            Your email <span className="muted">(optional, for a reply)</span>
+          </label>
+          <input id={`${id}-email`} name="email" type="email" autoComplete="email" maxLength={254} value={fields.email} onChange={set('email')} />
+          <label htmlFor={`${id}-message`}>Message</label>
+          <textarea id={`${id}-message`} name="message" rows={4} maxLength={2000} required value={fields.message} onChange={set('message')} />
+          {captchaSiteKey && (
+            <Suspense fallback={<p className="muted small">Loading the human check…</p>}>
+              <Turnstile siteKey={captchaSiteKey} onSuccess={setCaptcha} onExpire={() => setCaptcha('')} options={{ size: 'flexible' }} />
+            </Suspense>
+          )}
+          <div className="copy-row">
+            <button type="submit" className="btn" disabled={state.kind === 'sending'}>
+              {state.kind === 'sending' ? 'Sending…' : 'Send message'}
+            </button>
+          </div>
+          <p className={state.kind === 'error' ? 'field-error' : 'form-done'} role={state.kind === 'error' ? 'alert' : 'status'}>
+            {state.kind === 'error' || state.kind === 'sent' ? state.message : ''}
+          </p>
+        </form>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,243 @@
+import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
+import { PIN_HEADER, type GuestSecrets, type GuestSecretsRefusal, type SecretRevealProps } from '@shared/guest-access.ts';
+import GuestIcon from './GuestIcon.tsx';
+import { useCopy, useHydrated } from './use-copy.ts';
+
+/**
+ * The door code and Wi-Fi password of a gated guidebook (issue 14, docs/decisions/013): the page
+ * and its snapshot never hold them; this island asks GET /api/guest/:token/secrets when the guest
+ * may see them (a stay link during the stay, or with the host's PIN) and shows them with copy
+ * buttons. A copy is kept on the device until the stay ends (12 hours after a PIN), so a guest who
+ * opened the link at home still sees the code at a door with no signal; it is dropped then, and
+ * whenever the server says no.
+ */
+type State =
+  | { kind: 'idle' }
+  | { kind: 'loading' }
+  | { kind: 'shown'; secrets: GuestSecrets; offline: boolean }
+  | { kind: 'refused'; refusal: GuestSecretsRefusal }
+  | { kind: 'failed' };
+
+const KEPT_PREFIX = 'porchlight:secrets:';
+/** How long a copy revealed with a PIN on a public link is kept for offline use. */
+const PIN_COPY_MS = 12 * 3_600_000;
+
+interface Kept {
+  secrets: GuestSecrets;
+  /** Epoch ms after which the copy must not be shown (and is deleted). */
+  expires: number;
+}
+
+function keptKey(token: string): string {
+  return `${KEPT_PREFIX}${token}`;
+}
+
+/** Drops every kept copy past its time, on every page of this origin that runs the island. */
+function dropExpired(now: number): void {
+  try {
+    for (const key of Object.keys(localStorage)) {
+      if (!key.startsWith(KEPT_PREFIX)) continue;
+      const kept = JSON.parse(localStorage.getItem(key) ?? 'null') as Kept | null;
+      if (!kept || !(kept.expires > now)) localStorage.removeItem(key);
+    }
+  } catch {
+    // Storage off (private mode): nothing is kept, nothing to drop.
+  }
+}
+
+function readKept(token: string): GuestSecrets | null {
+  try {
+    const kept = JSON.parse(localStorage.getItem(keptKey(token)) ?? 'null') as Kept | null;
+    return kept && kept.expires > Date.now() ? kept.secrets : null;
+  } catch {
+    return null;
+  }
+}
+
+function keep(token: string, secrets: GuestSecrets): void {
+  try {
+    const expires = secrets.until ?? Date.now() + PIN_COPY_MS;
+    localStorage.setItem(keptKey(token), JSON.stringify({ secrets, expires } satisfies Kept));
+  } catch {
+    // Storage full or off: the guest simply needs a connection next time.
+  }
+}
+
+function forget(token: string): void {
+  try {
+    localStorage.removeItem(keptKey(token));
+  } catch {
+    // Nothing kept.
+  }
+}
+
+async function askSecrets(token: string, pin: string | null): Promise<{ status: number; body: GuestSecrets | GuestSecretsRefusal | { message?: string } }> {
+  const response = await fetch(`/api/guest/${encodeURIComponent(token)}/secrets`, {
+    headers: pin ? { [PIN_HEADER]: pin, accept: 'application/json' } : { accept: 'application/json' },
+    cache: 'no-store',
+    credentials: 'omit',
+  });
+  return { status: response.status, body: (await response.json().catch(() => ({}))) as GuestSecrets };
+}
+
+export default function SecretReveal(props: SecretRevealProps) {
+  const { token, mode, hasCode, hasWifiPassword, wifiName, opensAt, opensLabel, over } = props;
+  const hydrated = useHydrated();
+  const [state, setState] = useState<State>({ kind: 'idle' });
+  const [pin, setPin] = useState('');
+  const pinId = useId();
+  const errorId = useId();
+  const requested = useRef(false);
+
+  async function reveal(withPin: string | null): Promise<void> {
+    setState({ kind: 'loading' });
+    try {
+      const { status, body } = await askSecrets(token, withPin);
+      if (status === 200) {
+        const secrets = body as GuestSecrets;
+        keep(token, secrets);
+        setState({ kind: 'shown', secrets, offline: false });
+        return;
+      }
+      forget(token);
+      if (status === 403) {
+        setState({ kind: 'refused', refusal: body as GuestSecretsRefusal });
+        return;
+      }
+      const message = (body as { message?: string }).message;
+      setState(message ? { kind: 'refused', refusal: { message, availableFrom: null, pinRequired: mode === 'pin' && status === 429 } } : { kind: 'failed' });
+    } catch {
+      // No connection: the copy kept from an earlier visit, if the stay still runs.
+      const kept = readKept(token);
+      setState(kept ? { kind: 'shown', secrets: kept, offline: true } : { kind: 'failed' });
+    }
+  }
+
+  useEffect(() => {
+    dropExpired(Date.now());
+    if (requested.current || over) return;
+    requested.current = true;
+    if (mode === 'stay' && opensAt === null) {
+      void reveal(null);
+      return;
+    }
+    if (mode === 'pin') {
+      const kept = readKept(token);
+      if (kept) setState({ kind: 'shown', secrets: kept, offline: false });
+    }
+    // Before the window: ask again when it opens, if the page is still open then (within a day).
+    if (opensAt !== null && opensAt - Date.now() < 86_400_000) {
+      const timer = setTimeout(() => void reveal(null), Math.max(0, opensAt - Date.now()) + 1000);
+      return () => clearTimeout(timer);
+    }
+    return undefined;
+    // Once per page: the props never change after hydration.
+  }, []);
+
+  if (over) return <p className="muted">Your stay is over: the door code and Wi-Fi password are no longer shown.</p>;
+  if (state.kind === 'shown') return <Shown secrets={state.secrets} offline={state.offline} wifiName={wifiName} />;
+
+  const what = hasCode && hasWifiPassword ? 'door code and Wi-Fi password' : hasCode ? 'door code' : 'Wi-Fi password';
+  if (mode === 'stay') {
+    const message = state.kind === 'refused' ? state.refusal.message : opensLabel ? `Your ${what} appear${hasCode && hasWifiPassword ? '' : 's'} here from ${opensLabel}.` : `Your ${what} ${hasCode && hasWifiPassword ? 'are' : 'is'} shown here during your stay.`;
+    return (
+      <div className="access-body">
+        <p role="status">{state.kind === 'loading' ? `Getting your ${what}…` : state.kind === 'failed' ? `Your ${what} could not be loaded. Check your connection and try again.` : message}</p>
+        {state.kind === 'failed' && (
+          <button type="button" className="btn" onClick={() => void reveal(null)}>
+            Try again
+          </button>
+        )}
+      </div>
+    );
+  }
+
+  function onSubmit(event: SubmitEvent<HTMLFormElement>): void {
+    event.preventDefault();
+    if (!/^\d{4,8}$/.test(pin.trim())) {
+      setState({ kind: 'refused', refusal: { message: 'The PIN is 4 to 8 digits.', availableFrom: null, pinRequired: true } });
+      return;
+    }
+    void reveal(pin.trim());
+  }
+
+  const error = state.kind === 'refused' ? state.refusal.message : state.kind === 'failed' ? 'Could not reach the server. Check your connection and try again.' : '';
+  return (
+    <form className="pin-form" onSubmit={onSubmit} noValidate>
+      <p className="muted">Your host gave you a PIN with your booking. Enter it to see the {what}.</p>
+      {!hydrated && <p className="muted small">Turn on JavaScript to enter the PIN.</p>}
+      <label htmlFor={pinId}>PIN from your host</label>
+      <div className="pin-row">
+        <input
+          id={pinId}
+          name="pin"
+          type="password"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          pattern="[0-9]*"
+          maxLength={8}
+          value={pin}
+          disabled={!hydrated}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+          onChange={(event) => setPin(event.target.value.replace(/\D/g, ''))}
+        />
+        <button type="submit" className="btn" disabled={!hydrated || state.kind === 'loading'}>
+          {state.kind === 'loading' ? 'Checking…' : 'Show'}
+        </button>
+      </div>
+      <p id={errorId} className="field-error" role="alert">
+        {error}
+      </p>
+    </form>
+  );
+}
+
+function Shown({ secrets, offline, wifiName }: { secrets: GuestSecrets; offline: boolean; wifiName: string }) {
+  const { copied, copy } = useCopy();
+  const codeRef = useRef<HTMLElement>(null);
+  const passwordRef = useRef<HTMLElement>(null);
+  return (
+    <div className="access-body">
+      <dl className="secrets">
+        {secrets.code && (
+          <div>
+            <dt>Door code</dt>
+            <dd>
+              <strong className="code-chip secret-value" ref={codeRef} data-secret="code">
+                {secrets.code}
+              </strong>
+              <button type="button" className="btn btn-ghost btn-small" onClick={() => void copy(secrets.code, 'Door code copied', codeRef.current)}>
+                <GuestIcon name="copy" size={16} /> Copy code
+              </button>
+            </dd>
+          </div>
+        )}
+        {secrets.wifiPassword && (
+          <div>
+            <dt>Wi-Fi password{wifiName ? ` (${wifiName})` : ''}</dt>
+            <dd>
+              <span className="mono secret-value" ref={passwordRef} data-secret="wifi-password">
+                {secrets.wifiPassword}
+              </span>
+              <button type="button" className="btn btn-ghost btn-small" onClick={() => void copy(secrets.wifiPassword, 'Password copied', passwordRef.current)}>
+                <GuestIcon name="copy" size={16} /> Copy Password
+              </button>
+            </dd>
+          </div>
+        )}
+      </dl>
+      <span className={copied ? 'toast show' : 'toast'} role="status" aria-live="polite">
+        {copied}
+      </span>
+      {secrets.wifiQr && (
+        <figure className="qr">
+          {/* Our own server's QR code (qrcode's SVG), never a guest's or host's markup. */}
+          <div dangerouslySetInnerHTML={{ __html: secrets.wifiQr }} />
+          <figcaption className="muted small">Scan with your phone's camera to join the Wi-Fi</figcaption>
+        </figure>
+      )}
+      {offline && <p className="muted small">Shown from this device: you are offline.</p>}
+    </div>
+  );
+}

@@ -1,0 +1,66 @@
+import { formatStayTime } from '@shared/time-zone.ts';
+import { isAppError } from '../http/app-error.ts';
+import { readGuestInstructionById } from '../instructions/get-instruction-preview.ts';
+import { getRuntime } from '../runtime.ts';
+import { GUEST_HEADERS } from '../snapshots/serve-guest-page.ts';
+import { secretsWindow, stayLinkEndsAt } from '../stays/stay-window.ts';
+import { toGuestPage } from './load-guest-page.ts';
+import type { GuestView } from './load-guest-view.ts';
+
+const TOKEN = /^[\w-]{1,64}$/;
+
+/** What /stay/:token shows: the guidebook for this stay, "not found", an error, or "This stay has ended". */
+export type StayView = GuestView | { kind: 'ended' };
+
+/**
+ * The guest page of a stay link (issue 14): the guidebook as its public link shows it, plus the
+ * guest's name and dates, and the gated secrets asked for during the stay. Rendered on each
+ * request, never stored as a snapshot: it changes with the clock (the window opens, the link
+ * ends) and each stay has its own. From STAY_LINK_DAYS after check-out it holds no content.
+ */
+export async function loadStayView(token: string, now = Date.now()): Promise<StayView> {
+  if (!TOKEN.test(token)) return { kind: 'not-found' };
+  const { db, config, log } = await getRuntime();
+  try {
+    const stay = await db.selectFrom('stays').selectAll().where('token', '=', token).executeTakeFirst();
+    if (!stay) return { kind: 'not-found' };
+    const times = { checkIn: stay.check_in, checkOut: stay.check_out };
+    if (now >= stayLinkEndsAt(times, config.stayLinkDays)) return { kind: 'ended' };
+    const { instruction, planChangesAt } = await readGuestInstructionById({ id: stay.instruction_id });
+    const window = secretsWindow(times, instruction.revealHoursBefore);
+    const zone = instruction.timeZone;
+    const page = await toGuestPage(
+      instruction,
+      config.appUrl,
+      config.mediaPublicUrl,
+      {
+        token: stay.token,
+        guestName: stay.guest_name,
+        ...times,
+        checkInLabel: formatStayTime(stay.check_in, zone),
+        checkOutLabel: formatStayTime(stay.check_out, zone),
+        secretsFrom: window.from,
+        secretsUntil: window.until,
+      },
+      now,
+    );
+    // A stay link is one booking's and unguessable: its "Message your host" needs no captcha.
+    return { kind: 'page', page: { ...page, expiresAt: planChangesAt, captchaSiteKey: null } };
+  } catch (error) {
+    if (isAppError(error) && error.status === 404) return { kind: 'not-found' };
+    if (isAppError(error)) return { kind: 'error', status: error.status, message: error.message };
+    log.error({ err: error }, 'stay page: could not load the stay');
+    return { kind: 'error', status: 500, message: 'Error: 500' };
+  }
+}
+
+/**
+ * Status and headers: a stay page is one guest's and changes with the clock, so no shared cache
+ * keeps it and the browser asks again on each open (the service worker keeps a copy for offline).
+ */
+export function applyStayView(view: StayView, response: { status?: number; headers: Headers }): void {
+  for (const [name, value] of Object.entries(GUEST_HEADERS)) response.headers.set(name, value);
+  response.headers.set('cache-control', view.kind === 'page' ? 'private, no-cache' : 'no-store');
+  if (view.kind === 'page') return;
+  response.status = view.kind === 'ended' ? 410 : view.kind === 'not-found' ? 404 : view.status;
+}

@@ -1,0 +1,65 @@
+import { messages } from '@shared/messages.ts';
+import { formatStayTime } from '@shared/time-zone.ts';
+import { verifyTurnstile } from '../auth/verify-turnstile.ts';
+import { AppError } from '../http/app-error.ts';
+import { parseStoredContent } from '../instructions/instruction-row.ts';
+import { consumeRateLimits, rateRules } from '../rate-limit.ts';
+import { getRuntime } from '../runtime.ts';
+import { findGuestTarget } from '../stays/reveal-secrets.ts';
+
+export interface SendGuestMessageOptions {
+  /** The guidebook's or the stay's token: the page the guest writes from. */
+  token: string;
+  name: string;
+  email: string;
+  message: string;
+  turnstileToken?: string | undefined;
+  ip: string;
+}
+
+/**
+ * The guest page's "Message your host" (issue 14): a plain-text mail to the host's account address
+ * through the outbox, the guest's address (if given) in Reply-To, never From. Limited per address
+ * and per guidebook; on a public link a configured captcha must pass too, while a stay link (one
+ * booking's, unguessable) needs none. The host's address is never shown to the guest.
+ */
+export async function sendGuestMessage({ token, name, email, message, turnstileToken, ip }: SendGuestMessageOptions): Promise<void> {
+  const now = Date.now();
+  const { guidebook, stay } = await findGuestTarget(token, now);
+  const { db, outbox, config, log } = await getRuntime();
+  // Counted before the captcha is asked, so a flood cannot make us call Cloudflare for each try.
+  await consumeRateLimits([rateRules.guestMessageIp(ip), rateRules.guestMessageGuidebook(guidebook.id)], now, messages.stays.tooManyMessages);
+  if (!stay && !(await verifyTurnstile({ config, log, token: turnstileToken ?? '', ip }))) throw new AppError('BAD_REQUEST', messages.auth.humanCheck);
+  const host = await db.selectFrom('users').select('email').where('id', '=', guidebook.user_id).executeTakeFirst();
+  if (!host) throw new AppError('NOT_FOUND', messages.instruction.notFound);
+  const content = parseStoredContent(guidebook.data);
+  const title = oneLine(content.nameInstruction) || 'your guidebook';
+  const from = oneLine(name);
+  const outboxId = await outbox.enqueue(
+    {
+      to: host.email,
+      ...(email ? { replyTo: email } : {}),
+      subject: `Message from a guest of ${title}: ${from}`.slice(0, 150),
+      // Plain text only: nothing a guest typed is ever turned into HTML.
+      text: [
+        `${from} wrote to you from the guidebook "${title}".`,
+        ...(stay
+          ? [`Stay: ${oneLine(stay.guest_name) || 'no name given'}, ${formatStayTime(stay.check_in, content.timeZone)} – ${formatStayTime(stay.check_out, content.timeZone)}`]
+          : ['Sent from the guidebook’s public link.']),
+        email ? `Reply to: ${email} (answering this mail reaches them)` : 'They left no e-mail address: answer them through your booking platform.',
+        '',
+        message,
+        '',
+        '— Porchlight',
+        '',
+      ].join('\n'),
+    },
+    db,
+  );
+  outbox.kick();
+  log.info({ instructionId: guidebook.id, stayId: stay?.id, outboxId }, 'guest message: mail to the host queued');
+}
+
+function oneLine(value: string): string {
+  return value.replace(/[\s\p{Cc}]+/gu, ' ').trim();
+}

@@ -1,0 +1,181 @@
+import { nanoid } from 'nanoid';
+import type { StaysTable } from '@db/schema.ts';
+import { messages } from '@shared/messages.ts';
+import { MAX_STAY_DAYS, type CreateStayInput, type Stay, type UpdateStayInput } from '@shared/schemas/stay.ts';
+import { effectiveTimeZone, formatStayTime, instantToLocal, localToInstant } from '@shared/time-zone.ts';
+import type { Config } from '../config.ts';
+import { AppError } from '../http/app-error.ts';
+import { findOwnedInstruction } from '../instructions/find-owned-instruction.ts';
+import { parseStoredContent } from '../instructions/instruction-row.ts';
+import { consumeRateLimits, rateRules } from '../rate-limit.ts';
+import { getRuntime } from '../runtime.ts';
+import { guestLinkMail } from '../sharing/guest-link-mail.ts';
+import { stayNotFound } from './stay-errors.ts';
+import { stayStatus } from './stay-window.ts';
+
+/** Stay links are as unguessable as guidebook links, and longer: 24 characters of nanoid's 64. */
+export const STAY_TOKEN_LENGTH = 24;
+const DAY = 86_400_000;
+
+export function newStayToken(): string {
+  return nanoid(STAY_TOKEN_LENGTH);
+}
+
+/** The guest link of a stay, built from APP_URL like every link that leaves the server. */
+export function stayUrl(config: Pick<Config, 'appUrl'>, token: string): string {
+  return new URL(`/stay/${encodeURIComponent(token)}`, config.appUrl).href;
+}
+
+const iso = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString());
+
+/** A stored stay as the owner's API answers it, its times shown in the guidebook's zone. */
+export function toStay(row: StaysTable, timeZone: string, config: Pick<Config, 'appUrl' | 'stayLinkDays'>, now = Date.now()): Stay {
+  const times = { checkIn: row.check_in, checkOut: row.check_out };
+  return {
+    _id: row.id,
+    token: row.token,
+    url: stayUrl(config, row.token),
+    guestName: row.guest_name,
+    guestEmail: row.guest_email,
+    language: row.language,
+    checkIn: instantToLocal(row.check_in, timeZone),
+    checkOut: instantToLocal(row.check_out, timeZone),
+    checkInAt: new Date(row.check_in).toISOString(),
+    checkOutAt: new Date(row.check_out).toISOString(),
+    timeZone: effectiveTimeZone(timeZone),
+    source: row.calendar_uid === null ? 'manual' : 'calendar',
+    status: stayStatus(times, config.stayLinkDays, now),
+    reveals: { first: iso(row.first_revealed_at), last: iso(row.last_revealed_at), count: row.reveal_count },
+    createdAt: new Date(row.created_at).toISOString(),
+  };
+}
+
+/** Check-in and check-out typed in `timeZone`, as instants; 400 when they make no stay. */
+export function stayInstants(checkIn: string, checkOut: string, timeZone: string): { checkIn: number; checkOut: number } {
+  const start = localToInstant(checkIn, timeZone);
+  const end = localToInstant(checkOut, timeZone);
+  if (start === null) throw new AppError('BAD_REQUEST', messages.stays.dateRequired('check-in'));
+  if (end === null) throw new AppError('BAD_REQUEST', messages.stays.dateRequired('check-out'));
+  if (end <= start) throw new AppError('BAD_REQUEST', messages.stays.checkOutBeforeCheckIn);
+  if (end - start > MAX_STAY_DAYS * DAY) throw new AppError('BAD_REQUEST', messages.stays.tooLong(MAX_STAY_DAYS));
+  return { checkIn: start, checkOut: end };
+}
+
+interface Owned {
+  userId: string;
+  /** The guidebook's id. */
+  id: string;
+}
+
+/** The owner's guidebook (404 otherwise) and its time zone. */
+async function ownedGuidebook(scope: Owned): Promise<{ timeZone: string }> {
+  const row = await findOwnedInstruction(scope);
+  return { timeZone: parseStoredContent(row.data).timeZone };
+}
+
+async function ownedStay({ userId, id, stayId }: Owned & { stayId: string }): Promise<StaysTable> {
+  const { db } = await getRuntime();
+  const row = await db.selectFrom('stays').selectAll().where('id', '=', stayId).where('instruction_id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+  if (!row) throw stayNotFound();
+  return row;
+}
+
+/** GET /api/instruction/:id/stays: the guidebook's stays, soonest check-in first. */
+export async function listStays(scope: Owned): Promise<Stay[]> {
+  const { timeZone } = await ownedGuidebook(scope);
+  const { db, config } = await getRuntime();
+  const rows = await db.selectFrom('stays').selectAll().where('instruction_id', '=', scope.id).where('user_id', '=', scope.userId).orderBy('check_in').orderBy('id').execute();
+  const now = Date.now();
+  return rows.map((row) => toStay(row, timeZone, config, now));
+}
+
+/** POST /api/instruction/:id/stays. Allowed on any plan: a stay changes no guidebook content. */
+export async function createStay(scope: Owned, input: Required<CreateStayInput>): Promise<Stay> {
+  const { timeZone } = await ownedGuidebook(scope);
+  const times = stayInstants(input.checkIn, input.checkOut, timeZone);
+  const { db, config, log } = await getRuntime();
+  const now = Date.now();
+  const row: StaysTable = {
+    id: nanoid(),
+    instruction_id: scope.id,
+    user_id: scope.userId,
+    token: newStayToken(),
+    guest_name: input.guestName,
+    guest_email: input.guestEmail,
+    language: input.language,
+    check_in: times.checkIn,
+    check_out: times.checkOut,
+    calendar_uid: null,
+    first_revealed_at: null,
+    last_revealed_at: null,
+    reveal_count: 0,
+    created_at: now,
+    updated_at: now,
+  };
+  await db.insertInto('stays').values(row).execute();
+  log.info({ userId: scope.userId, instructionId: scope.id, stayId: row.id }, 'stays: created');
+  return toStay(row, timeZone, config, now);
+}
+
+/** PATCH /api/instruction/:id/stays/:stayId: the fields sent; a calendar stay's dates belong to the calendar. */
+export async function updateStay(scope: Owned & { stayId: string }, input: UpdateStayInput): Promise<Stay> {
+  const { timeZone } = await ownedGuidebook(scope);
+  const before = await ownedStay(scope);
+  const datesSent = input.checkIn !== undefined || input.checkOut !== undefined;
+  if (datesSent && before.calendar_uid !== null) throw new AppError('CONFLICT', messages.stays.fromCalendar);
+  const times = datesSent
+    ? stayInstants(input.checkIn ?? instantToLocal(before.check_in, timeZone), input.checkOut ?? instantToLocal(before.check_out, timeZone), timeZone)
+    : { checkIn: before.check_in, checkOut: before.check_out };
+  const { db, config } = await getRuntime();
+  const updated = await db
+    .updateTable('stays')
+    .set({
+      guest_name: input.guestName ?? before.guest_name,
+      guest_email: input.guestEmail ?? before.guest_email,
+      language: input.language ?? before.language,
+      check_in: times.checkIn,
+      check_out: times.checkOut,
+      updated_at: Date.now(),
+    })
+    .where('id', '=', scope.stayId)
+    .where('user_id', '=', scope.userId)
+    .returningAll()
+    .executeTakeFirst();
+  if (!updated) throw stayNotFound();
+  return toStay(updated, timeZone, config);
+}
+
+/** DELETE /api/instruction/:id/stays/:stayId: the link answers 404 from now on (stay pages are never stored). */
+export async function deleteStay(scope: Owned & { stayId: string }): Promise<void> {
+  await findOwnedInstruction(scope);
+  const { db } = await getRuntime();
+  const deleted = await db.deleteFrom('stays').where('id', '=', scope.stayId).where('instruction_id', '=', scope.id).where('user_id', '=', scope.userId).executeTakeFirst();
+  if (deleted.numDeletedRows === 0n) throw stayNotFound();
+}
+
+/**
+ * POST /api/instruction/:id/stays/:stayId/send: the stay's link by e-mail through the outbox, to
+ * `email` or the stay's guest. The mail carries the link and the dates, never a secret: a mail
+ * cannot be taken back, a stay can be deleted. Same limits as sharing a guidebook link.
+ */
+export async function sendStayLink(scope: Owned & { stayId: string; userName: string; email: string | undefined; ip: string }): Promise<{ to: string }> {
+  const guidebook = await findOwnedInstruction(scope);
+  const stay = await ownedStay(scope);
+  const to = scope.email || stay.guest_email;
+  if (!to) throw new AppError('BAD_REQUEST', messages.stays.noEmail);
+  await consumeRateLimits([rateRules.shareUser(scope.userId), rateRules.shareIp(scope.ip), rateRules.shareRecipient(to)], Date.now(), messages.sharing.tooManyMails);
+  const { db, outbox, config, log } = await getRuntime();
+  const content = parseStoredContent(guidebook.data);
+  const mail = guestLinkMail({
+    to,
+    guidebookName: content.nameInstruction,
+    hostName: content.hostName || scope.userName,
+    url: stayUrl(config, stay.token),
+    guestName: stay.guest_name,
+    dates: `${formatStayTime(stay.check_in, content.timeZone)} – ${formatStayTime(stay.check_out, content.timeZone)}`,
+  });
+  const outboxId = await outbox.enqueue(mail, db);
+  outbox.kick();
+  log.info({ userId: scope.userId, stayId: stay.id, outboxId }, 'stays: stay link mail queued');
+  return { to };
+}

@@ -1,0 +1,141 @@
+import type { Kysely, Transaction } from 'kysely';
+import { nanoid } from 'nanoid';
+import type { Database, InstructionCalendarsTable, StaysTable } from '@db/schema.ts';
+import { lockForTransaction, lockingRows, type DialectName } from '../db/dialect.ts';
+import { parseStoredContent } from '../instructions/instruction-row.ts';
+import type { Logger } from '../logger.ts';
+import { fetchCalendar, type CalendarFetch } from './fetch-calendar.ts';
+import type { CalendarBooking } from './parse-calendar.ts';
+import { newStayToken } from './stays.ts';
+
+/**
+ * Brings a guidebook's stays in line with its calendar feed (issue 14 item 3), in one transaction
+ * per sync, on both databases:
+ * - a booking's UID names its stay: a new UID makes a stay (its own token), changed dates move it
+ *   (same token, so the link the guest has keeps working);
+ * - a UID gone from the feed, or CANCELLED, drops its stay, but only while its check-out is still
+ *   ahead: feeds forget past bookings, the host keeps their history (and who viewed the code);
+ * - a booking that ended before it was first seen makes no stay (there is nothing to send);
+ * - stays the host made by hand (no UID) are never touched;
+ * - a failed fetch changes no stay: it records the error and the attempt, not a success.
+ */
+export const CALENDAR_SYNC_INTERVAL_MS = 30 * 60_000;
+const INSERT_CHUNK = 200;
+
+export interface CalendarSyncDeps {
+  db: Kysely<Database>;
+  dialect: DialectName;
+  log: Logger;
+  config: Parameters<typeof fetchCalendar>[2];
+}
+
+export interface StayChanges {
+  created: number;
+  moved: number;
+  dropped: number;
+}
+
+/** Serialises syncs and saves of one guidebook's calendar on PostgreSQL (SQLite writes one at a time). */
+export async function lockCalendar(trx: Transaction<Database>, dialect: DialectName, instructionId: string): Promise<InstructionCalendarsTable | undefined> {
+  await lockForTransaction(trx, dialect, `calendar:${instructionId}`);
+  return lockingRows(dialect, trx.selectFrom('instruction_calendars').selectAll().where('instruction_id', '=', instructionId)).executeTakeFirst();
+}
+
+async function applyBookings(trx: Transaction<Database>, calendar: InstructionCalendarsTable, bookings: CalendarBooking[], now: number): Promise<StayChanges> {
+  const changes: StayChanges = { created: 0, moved: 0, dropped: 0 };
+  const existing = await trx
+    .selectFrom('stays')
+    .select(['id', 'calendar_uid', 'check_in', 'check_out'])
+    .where('instruction_id', '=', calendar.instruction_id)
+    .where('calendar_uid', 'is not', null)
+    .execute();
+  const byUid = new Map(existing.map((stay) => [stay.calendar_uid!, stay]));
+  const live = new Set<string>();
+  const fresh: StaysTable[] = [];
+  for (const booking of bookings) {
+    if (booking.cancelled) continue;
+    live.add(booking.uid);
+    const stay = byUid.get(booking.uid);
+    if (stay) {
+      if (stay.check_in === booking.checkIn && stay.check_out === booking.checkOut) continue;
+      await trx.updateTable('stays').set({ check_in: booking.checkIn, check_out: booking.checkOut, updated_at: now }).where('id', '=', stay.id).execute();
+      changes.moved += 1;
+    } else if (booking.checkOut > now) {
+      fresh.push({
+        id: nanoid(),
+        instruction_id: calendar.instruction_id,
+        user_id: calendar.user_id,
+        token: newStayToken(),
+        guest_name: '', // feeds do not carry it reliably; the host may add it
+        guest_email: '',
+        language: '',
+        check_in: booking.checkIn,
+        check_out: booking.checkOut,
+        calendar_uid: booking.uid,
+        first_revealed_at: null,
+        last_revealed_at: null,
+        reveal_count: 0,
+        created_at: now,
+        updated_at: now,
+      });
+    }
+  }
+  for (let at = 0; at < fresh.length; at += INSERT_CHUNK) {
+    await trx.insertInto('stays').values(fresh.slice(at, at + INSERT_CHUNK)).execute();
+  }
+  changes.created = fresh.length;
+  const gone = existing.filter((stay) => !live.has(stay.calendar_uid!) && stay.check_out > now).map((stay) => stay.id);
+  for (let at = 0; at < gone.length; at += INSERT_CHUNK) {
+    await trx.deleteFrom('stays').where('id', 'in', gone.slice(at, at + INSERT_CHUNK)).execute();
+  }
+  changes.dropped = gone.length;
+  return changes;
+}
+
+/**
+ * Writes a fetch's outcome for `calendar` (already locked in `trx`): the stays on success, and the
+ * status either way. Returns the calendar row as written.
+ */
+export async function writeSyncOutcome(trx: Transaction<Database>, calendar: InstructionCalendarsTable, outcome: CalendarFetch, now: number): Promise<{ row: InstructionCalendarsTable; changes: StayChanges | null }> {
+  const changes = outcome.ok ? await applyBookings(trx, calendar, outcome.calendar.bookings, now) : null;
+  const status = {
+    last_attempt_at: now,
+    last_success_at: outcome.ok ? now : calendar.last_success_at,
+    last_error: outcome.ok ? null : outcome.error,
+    next_sync_at: now + CALENDAR_SYNC_INTERVAL_MS,
+    updated_at: now,
+  };
+  await trx.updateTable('instruction_calendars').set(status).where('instruction_id', '=', calendar.instruction_id).execute();
+  return { row: { ...calendar, ...status }, changes };
+}
+
+export function logSync(log: Logger, calendar: Pick<InstructionCalendarsTable, 'instruction_id' | 'url'>, outcome: CalendarFetch, changes: StayChanges | null): void {
+  // The host's URL is a secret of sorts (it lists their bookings): its host only goes to the log.
+  const context = { instructionId: calendar.instruction_id, host: new URL(calendar.url).host };
+  if (outcome.ok) log.info({ ...context, ...changes, skipped: outcome.calendar.skipped }, 'calendar: synced');
+  else log.warn({ ...context, error: outcome.error, cause: outcome.cause }, 'calendar: sync failed, stays kept');
+}
+
+/** The guidebook's time zone ('' = UTC), which all-day bookings are read in. */
+export async function guidebookTimeZone(db: Kysely<Database>, instructionId: string): Promise<string | null> {
+  const row = await db.selectFrom('instructions').select('data').where('id', '=', instructionId).executeTakeFirst();
+  return row ? parseStoredContent(row.data).timeZone : null;
+}
+
+/**
+ * Fetches the stored calendar of a guidebook and writes the outcome. Null when the calendar was
+ * removed or changed while it was being fetched (the newer save wins; nothing is written).
+ */
+export async function syncCalendar(deps: CalendarSyncDeps, calendar: InstructionCalendarsTable): Promise<InstructionCalendarsTable | null> {
+  const timeZone = await guidebookTimeZone(deps.db, calendar.instruction_id);
+  if (timeZone === null) return null;
+  const outcome = await fetchCalendar(calendar.url, timeZone, deps.config);
+  const now = Date.now();
+  const written = await deps.db.transaction().execute(async (trx) => {
+    const current = await lockCalendar(trx, deps.dialect, calendar.instruction_id);
+    if (!current || current.url !== calendar.url) return null;
+    return writeSyncOutcome(trx, current, outcome, now);
+  });
+  if (written) logSync(deps.log, calendar, outcome, written.changes);
+  return written?.row ?? null;
+}

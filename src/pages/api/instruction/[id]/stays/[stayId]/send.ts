@@ -1,0 +1,15 @@
+import type { APIContext } from 'astro';
+import { requireUser } from '@server/auth/require-user.ts';
+import { clientAddress } from '@server/http/client-address.ts';
+import { handle, json, readBody } from '@server/http/json.ts';
+import { sendStayLink } from '@server/stays/stays.ts';
+import { messages } from '@shared/messages.ts';
+import { sendStaySchema } from '@shared/schemas/stay.ts';
+
+/** POST /api/instruction/:id/stays/:stayId/send `{ email? }` → `{ message, to }`: the stay link by e-mail. */
+export const POST = handle(async (context: APIContext) => {
+  const { user } = requireUser(context.locals);
+  const { email } = await readBody(context.request, sendStaySchema);
+  const { to } = await sendStayLink({ userId: user.id, userName: user.name, id: context.params.id ?? '', stayId: context.params.stayId ?? '', email, ip: clientAddress(context) });
+  return json({ message: messages.stays.sent, to });
+});

@@ -1,0 +1,26 @@
+import type { APIContext } from 'astro';
+import { requireUser } from '@server/auth/require-user.ts';
+import { handle, json, readBody } from '@server/http/json.ts';
+import { getCalendarStatus } from '@server/stays/calendar-status.ts';
+import { createStay, listStays } from '@server/stays/stays.ts';
+import { messages } from '@shared/messages.ts';
+import { createStaySchema } from '@shared/schemas/stay.ts';
+
+function scope(context: APIContext): { userId: string; id: string } {
+  const { user } = requireUser(context.locals);
+  return { userId: user.id, id: context.params.id ?? '' };
+}
+
+/** GET /api/instruction/:id/stays → `{ stays, calendar }` (schemas/stay.ts). */
+export const GET = handle(async (context: APIContext) => {
+  const owned = scope(context);
+  const stays = await listStays(owned);
+  return json({ stays, calendar: await getCalendarStatus(owned) });
+});
+
+/** POST /api/instruction/:id/stays → 201 `{ message, stay }`. */
+export const POST = handle(async (context: APIContext) => {
+  const input = await readBody(context.request, createStaySchema);
+  const stay = await createStay(scope(context), input);
+  return json({ message: messages.stays.created, stay }, 201);
+});

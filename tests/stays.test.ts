@@ -1,0 +1,429 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '../src/lib/shared/messages.ts';
+import type { Instruction } from '../src/lib/shared/schemas/instruction.ts';
+import type { Stay } from '../src/lib/shared/schemas/stay.ts';
+import { createUser, login, query, requestFrom, setUserPlan, withCookie } from './helpers/auth.ts';
+import { startServer, type TestServer } from './helpers/server.ts';
+import { startTurnstileStub } from './helpers/turnstile-stub.ts';
+import { readStored, storedNames } from './helpers/stored.ts';
+
+/**
+ * Issue 14: stays and the secrets policy, over real HTTP. Times are set relative to the real
+ * clock (a stay that began yesterday, one that begins in three days), never slept through; the
+ * window's edges are proven on the pure decision in stays-window.test.ts with an injected clock.
+ */
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startServer({ NODE_ENV: 'test' });
+});
+
+afterAll(async () => {
+  await server?.stop();
+});
+
+type Call = (path: string, init?: RequestInit & { json?: unknown }) => Promise<Response>;
+
+interface Host {
+  id: string;
+  email: string;
+  call: Call;
+}
+
+async function host(on: TestServer = server): Promise<Host> {
+  const user = await createUser(on);
+  setUserPlan(on, user.id, 'gold');
+  const cookie = await login(on, user.email, user.password);
+  return { id: user.id, email: user.email, call: (path, init = {}) => on.request(path, { ...init, headers: withCookie(cookie, Object.fromEntries(new Headers(init.headers))) }) };
+}
+
+const CODE = '4821';
+const PASSWORD = 'sunny-days-42';
+const PIN = '2580';
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+
+async function guidebook(h: Host, body: Record<string, unknown> = {}): Promise<Instruction> {
+  const response = await h.call('/api/instruction', {
+    json: {
+      nameInstruction: 'Harbour Loft',
+      code: CODE,
+      wifiName: 'Loft-Guest',
+      wifiPassword: PASSWORD,
+      timeZone: 'UTC',
+      boxes: [{ id: 1, title: 'Open the lock box', paragraph: '<p>The code is <span data-marker="lockbox"></span>.</p>', imageUrl: '' }],
+      ...body,
+    },
+  });
+  expect(response.status, await response.clone().text()).toBe(201);
+  return ((await response.json()) as { instruction: Instruction }).instruction;
+}
+
+/** A wall-clock "YYYY-MM-DDTHH:mm" in UTC, `offsetMs` from now. */
+const utcLocal = (offsetMs: number) => new Date(Date.now() + offsetMs).toISOString().slice(0, 16);
+
+async function addStay(h: Host, g: Instruction, body: Record<string, unknown>): Promise<Stay> {
+  const response = await h.call(`/api/instruction/${g._id}/stays`, { json: body });
+  expect(response.status, await response.clone().text()).toBe(201);
+  return ((await response.json()) as { stay: Stay }).stay;
+}
+
+const secrets = (token: string, pin?: string) => server.request(`/api/guest/${token}/secrets`, { headers: pin === undefined ? {} : { 'x-guest-pin': pin } });
+
+function expectNoSecrets(text: string, what: string): void {
+  expect(text, what).not.toContain(CODE);
+  expect(text, what).not.toContain(PASSWORD);
+  expect(text, what).not.toContain(PIN);
+}
+
+describe('stays API', () => {
+  let h: Host;
+  let g: Instruction;
+
+  beforeAll(async () => {
+    h = await host();
+    g = await guidebook(h, { timeZone: 'Europe/Zagreb' });
+  });
+
+  it('creates a stay in the property’s time zone, with its own unguessable link', async () => {
+    const stay = await addStay(h, g, { guestName: 'Ana Horvat', guestEmail: 'Ana@Example.com', checkIn: '2030-07-04T15:00', checkOut: '2030-07-08T11:00', language: 'hr' });
+    expect(stay).toMatchObject({
+      guestName: 'Ana Horvat',
+      guestEmail: 'ana@example.com',
+      language: 'hr',
+      checkIn: '2030-07-04T15:00',
+      checkOut: '2030-07-08T11:00',
+      // Zagreb is UTC+2 in July.
+      checkInAt: '2030-07-04T13:00:00.000Z',
+      checkOutAt: '2030-07-08T09:00:00.000Z',
+      timeZone: 'Europe/Zagreb',
+      source: 'manual',
+      status: 'upcoming',
+      reveals: { first: null, last: null, count: 0 },
+    });
+    expect(stay.token).toMatch(/^[\w-]{24}$/);
+    expect(new URL(stay.url).pathname).toBe(`/stay/${stay.token}`);
+    const winter = await addStay(h, g, { checkIn: '2030-01-10T15:00', checkOut: '2030-01-12T11:00' });
+    expect(winter.checkInAt).toBe('2030-01-10T14:00:00.000Z');
+
+    const list = (await (await h.call(`/api/instruction/${g._id}/stays`)).json()) as { stays: Stay[]; calendar: unknown };
+    // Soonest check-in first.
+    expect(list.stays.map((s) => s._id)).toEqual([winter._id, stay._id]);
+    expect(list.calendar).toBeNull();
+  });
+
+  it('refuses stays that make no sense, with a message, and stores nothing', async () => {
+    const before = query(server, 'SELECT id FROM stays').length;
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [{ checkIn: '2030-07-04T15:00', checkOut: '2030-07-04T11:00' }, messages.stays.checkOutBeforeCheckIn],
+      [{ checkIn: '2030-07-04', checkOut: '2030-07-05T11:00' }, messages.stays.dateRequired('check-in')],
+      [{ checkIn: '2030-02-30T15:00', checkOut: '2030-03-05T11:00' }, messages.stays.dateRequired('check-in')],
+      [{ checkIn: '2030-07-04T15:00' }, messages.stays.dateRequired('check-out')],
+      [{ checkIn: '2030-07-04T15:00', checkOut: '2032-07-04T11:00' }, messages.stays.tooLong(366)],
+      [{ checkIn: '2030-07-04T15:00', checkOut: '2030-07-05T11:00', guestEmail: 'not-an-address' }, messages.stays.emailInvalid],
+      [{ checkIn: '2030-07-04T15:00', checkOut: '2030-07-05T11:00', guestName: 'x'.repeat(101) }, 'The guest name can be at most 100 characters.'],
+    ];
+    for (const [body, message] of cases) {
+      const response = await h.call(`/api/instruction/${g._id}/stays`, { json: body });
+      expect(response.status, JSON.stringify(body)).toBe(400);
+      expect(await response.json(), JSON.stringify(body)).toEqual({ message });
+    }
+    expect(query(server, 'SELECT id FROM stays')).toHaveLength(before);
+  });
+
+  it('edits and deletes a stay; a deleted stay’s link answers 404 at once', async () => {
+    const stay = await addStay(h, g, { guestName: 'Bo', checkIn: utcLocal(-DAY), checkOut: utcLocal(2 * DAY) });
+    const patched = await h.call(`/api/instruction/${g._id}/stays/${stay._id}`, { method: 'PATCH', json: { guestName: 'Bo Berg', checkOut: utcLocal(10 * DAY) } });
+    expect(patched.status).toBe(200);
+    const body = (await patched.json()) as { message: string; stay: Stay };
+    expect(body.message).toBe(messages.stays.updated);
+    expect(body.stay).toMatchObject({ guestName: 'Bo Berg', checkOut: utcLocal(10 * DAY), token: stay.token });
+    const bad = await h.call(`/api/instruction/${g._id}/stays/${stay._id}`, { method: 'PATCH', json: { checkOut: '2000-01-01T11:00' } });
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toEqual({ message: messages.stays.checkOutBeforeCheckIn });
+
+    expect((await server.request(`/stay/${stay.token}`)).status).toBe(200);
+    expect((await h.call(`/api/instruction/${g._id}/stays/${stay._id}`, { method: 'DELETE' })).status).toBe(200);
+    expect((await server.request(`/stay/${stay.token}`)).status).toBe(404);
+    expect((await secrets(stay.token)).status).toBe(404);
+    const again = await h.call(`/api/instruction/${g._id}/stays/${stay._id}`, { method: 'DELETE' });
+    expect(again.status).toBe(404);
+    expect(await again.json()).toEqual({ message: messages.stays.notFound });
+  });
+
+  it('sends the stay link by e-mail through the outbox: the link and dates, never a secret', async () => {
+    const stay = await addStay(h, g, { guestName: 'Cleo', guestEmail: 'cleo@example.com', checkIn: '2030-08-01T15:00', checkOut: '2030-08-03T11:00' });
+    const response = await h.call(`/api/instruction/${g._id}/stays/${stay._id}/send`, { method: 'POST', json: {} });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ message: messages.stays.sent, to: 'cleo@example.com' });
+    const [mail] = query<{ to_address: string; text_body: string; html_body: string }>(server, 'SELECT to_address, text_body, html_body FROM outbox WHERE to_address = ?', 'cleo@example.com');
+    expect(mail?.text_body).toContain(stay.url);
+    expect(mail?.text_body).toContain('Hello Cleo,');
+    expect(mail?.text_body).toContain('Thu 1 Aug, 15:00');
+    expectNoSecrets(`${mail?.text_body}${mail?.html_body}`, 'stay mail');
+
+    const noAddress = await addStay(h, g, { checkIn: '2030-08-01T15:00', checkOut: '2030-08-03T11:00' });
+    const refused = await h.call(`/api/instruction/${g._id}/stays/${noAddress._id}/send`, { method: 'POST', json: {} });
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toEqual({ message: messages.stays.noEmail });
+  });
+
+  it('deleting the guidebook deletes its stays and their links', async () => {
+    const other = await guidebook(h, {});
+    const stay = await addStay(h, other, { checkIn: utcLocal(-DAY), checkOut: utcLocal(DAY) });
+    expect((await h.call(`/api/instruction/${other._id}`, { method: 'DELETE' })).status).toBe(200);
+    expect((await server.request(`/stay/${stay.token}`)).status).toBe(404);
+    expect(query(server, 'SELECT id FROM stays WHERE id = ?', stay._id)).toHaveLength(0);
+  });
+});
+
+describe('secrets policy "stay"', () => {
+  let h: Host;
+  let g: Instruction;
+
+  beforeAll(async () => {
+    h = await host();
+    g = await guidebook(h, { secretsPolicy: 'stay', revealHoursBefore: 24 });
+  });
+
+  it('the public link, its snapshot in every encoding and the preview API hold neither secret', async () => {
+    const page = await server.request(`/instruction/${g.token}`);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain(messages.stays.sharedWithBooking);
+    expect(html).toContain('Loft-Guest');
+    expectNoSecrets(html, 'public page');
+    // The Wi-Fi QR code carries the password: it is not on the page either.
+    expect(html).not.toContain('aria-label="Wi-Fi QR code"');
+
+    const preview = await (await server.request(`/api/instruction/preview/${g.token}`)).json();
+    expectNoSecrets(JSON.stringify(preview), 'preview API');
+    expect(preview).toMatchObject({ code: '', wifiPassword: '', secretsPin: '', gatedSecrets: { code: true, wifiPassword: true } });
+
+    const refused = await secrets(g.token);
+    expect(refused.status).toBe(403);
+    expect(refused.headers.get('cache-control')).toBe('private, no-store');
+    expect(await refused.json()).toEqual({ message: messages.stays.sharedWithBookingText, availableFrom: null, pinRequired: false });
+
+    expect((await server.request(`/instruction/${g.token}`)).headers.get('x-snapshot')).toBe('hit');
+    const encodings = storedNames(server, 'snapshots', g.token);
+    expect(encodings.length).toBeGreaterThan(0);
+    for (const encoding of encodings) {
+      const bytes = readStored(server, 'snapshots', `${g.token}/${encoding}`);
+      const headerSize = bytes.readUInt32BE(0);
+      const body = bytes.subarray(4 + headerSize);
+      const text = encoding === 'br' ? brotliDecompressSync(body).toString() : encoding === 'gz' ? gunzipSync(body).toString() : body.toString();
+      expect(text, encoding).toContain('Harbour Loft');
+      expectNoSecrets(text, `stored ${encoding}`);
+    }
+  });
+
+  it('a stay link during the window shows the guest’s name and dates, and the island gets both secrets', async () => {
+    const stay = await addStay(h, g, { guestName: 'Dana', checkIn: utcLocal(-DAY), checkOut: utcLocal(2 * DAY) });
+    const page = await server.request(`/stay/${stay.token}`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('cache-control')).toBe('private, no-cache');
+    expect(page.headers.get('referrer-policy')).toBe('no-referrer');
+    const html = await page.text();
+    expect(html).toContain('Welcome, Dana');
+    expect(html).toContain('Harbour Loft');
+    // Never a snapshot, and never the secrets themselves: the island asks for them.
+    expectNoSecrets(html, 'stay page');
+    expect(html).toContain('astro-island');
+
+    const answer = await secrets(stay.token);
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('cache-control')).toBe('private, no-store');
+    const body = (await answer.json()) as { code: string; wifiPassword: string; wifiQr: string; until: number };
+    expect(body.code).toBe(CODE);
+    expect(body.wifiPassword).toBe(PASSWORD);
+    expect(body.wifiQr).toContain('<svg');
+    expect(body.until).toBe(Date.parse(stay.checkOutAt));
+
+    // The host sees that the code was viewed, when and how often.
+    await secrets(stay.token);
+    const list = (await (await h.call(`/api/instruction/${g._id}/stays`)).json()) as { stays: Stay[] };
+    const seen = list.stays.find((s) => s._id === stay._id)!;
+    expect(seen.reveals.count).toBe(2);
+    expect(Date.parse(seen.reveals.first!)).toBeLessThanOrEqual(Date.parse(seen.reveals.last!));
+    expect(seen.status).toBe('current');
+  });
+
+  it('before the window the page and the API say when it opens; after check-out nothing is shown', async () => {
+    const early = await addStay(h, g, { checkIn: utcLocal(3 * DAY), checkOut: utcLocal(5 * DAY) });
+    const refusal = await secrets(early.token);
+    expect(refusal.status).toBe(403);
+    const body = (await refusal.json()) as { message: string; availableFrom: string };
+    expect(Date.parse(body.availableFrom)).toBe(Date.parse(early.checkInAt) - 24 * HOUR);
+    expect(body.message).toMatch(/^Your door code and Wi-Fi password appear here from /);
+    const html = await (await server.request(`/stay/${early.token}`)).text();
+    expect(html).toContain('appear here from');
+    expectNoSecrets(html, 'early stay page');
+
+    const over = await addStay(h, g, { checkIn: utcLocal(-3 * DAY), checkOut: utcLocal(-HOUR) });
+    const afterCheckOut = await secrets(over.token);
+    expect(afterCheckOut.status).toBe(403);
+    expect(await afterCheckOut.json()).toEqual({ message: messages.stays.stayOver, availableFrom: null, pinRequired: false });
+    expect((await server.request(`/stay/${over.token}`)).status).toBe(200);
+  });
+
+  it('from three days after check-out the stay link answers 410 with no guidebook content', async () => {
+    const ended = await addStay(h, g, { guestName: 'Eli', checkIn: utcLocal(-6 * DAY), checkOut: utcLocal(-3 * DAY - HOUR) });
+    expect(ended.status).toBe('ended');
+    const page = await server.request(`/stay/${ended.token}`);
+    expect(page.status).toBe(410);
+    expect(page.headers.get('cache-control')).toBe('no-store');
+    const html = await page.text();
+    expect(html).toContain(messages.stays.ended);
+    expect(html).not.toContain('Harbour Loft');
+    expect(html).not.toContain('Eli');
+    expect(html).not.toContain('Loft-Guest');
+    expectNoSecrets(html, 'ended stay');
+    const answer = await secrets(ended.token);
+    expect(answer.status).toBe(410);
+    expect(await answer.json()).toEqual({ message: messages.stays.ended });
+  });
+
+  it('turning the policy on removes the old page at once: no guest is served the secrets after the save', async () => {
+    const open = await guidebook(h, {});
+    expect(await (await server.request(`/instruction/${open.token}`)).text()).toContain(PASSWORD);
+    expect((await server.request(`/instruction/${open.token}`)).headers.get('x-snapshot')).toBe('hit');
+    const saved = await h.call(`/api/instruction/${open._id}`, { method: 'PUT', json: { ...open, secretsPolicy: 'stay' } });
+    expect(saved.status).toBe(200);
+    const after = await (await server.request(`/instruction/${open.token}`)).text();
+    expectNoSecrets(after, 'page right after the save');
+    expect(after).toContain(messages.stays.sharedWithBooking);
+  });
+});
+
+describe('secrets policy "pin"', () => {
+  let h: Host;
+  let g: Instruction;
+
+  beforeAll(async () => {
+    h = await host();
+    g = await guidebook(h, { secretsPolicy: 'pin', secretsPin: PIN });
+  });
+
+  it('a PIN is required to choose the policy', async () => {
+    const response = await h.call('/api/instruction', { json: { secretsPolicy: 'pin' } });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ message: 'Choose a PIN (4 to 8 digits) for guests to type.' });
+    const short = await h.call('/api/instruction', { json: { secretsPolicy: 'pin', secretsPin: '12' } });
+    expect(short.status).toBe(400);
+    expect(await short.json()).toEqual({ message: 'The PIN must be 4 to 8 digits.' });
+  });
+
+  it('the page asks for the PIN; the right PIN reveals both secrets, on the public link and on a stay link', async () => {
+    const html = await (await server.request(`/instruction/${g.token}`)).text();
+    expect(html).toContain('PIN from your host');
+    expectNoSecrets(html, 'pin page');
+    expectNoSecrets(JSON.stringify(await (await server.request(`/api/instruction/preview/${g.token}`)).json()), 'pin preview');
+
+    const none = await secrets(g.token);
+    expect(none.status).toBe(403);
+    expect(await none.json()).toEqual({ message: messages.stays.pinRequired, availableFrom: null, pinRequired: true });
+    const wrong = await secrets(g.token, '0000');
+    expect(wrong.status).toBe(403);
+    expect(await wrong.json()).toEqual({ message: messages.stays.pinWrong, availableFrom: null, pinRequired: true });
+    const right = await secrets(g.token, PIN);
+    expect(right.status).toBe(200);
+    expect(await right.json()).toMatchObject({ code: CODE, wifiPassword: PASSWORD, until: null });
+
+    const stay = await addStay(h, g, { checkIn: utcLocal(5 * DAY), checkOut: utcLocal(7 * DAY) });
+    // A PIN works on any link, whatever the dates, until the stay link ends.
+    expect((await secrets(stay.token, PIN)).status).toBe(200);
+    expect((await secrets(stay.token)).status).toBe(403);
+  });
+
+  it('wrong PINs are limited per link: past 10 every try answers 429 with Retry-After, the right PIN too', async () => {
+    const target = await guidebook(h, { secretsPolicy: 'pin', secretsPin: PIN });
+    for (let i = 0; i < 10; i += 1) expect((await secrets(target.token, `99${String(i).padStart(2, '0')}`)).status).toBe(403);
+    const limited = await secrets(target.token, '1111');
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(((await limited.json()) as { message: string }).message).toMatch(/^Too many wrong PINs\. Please try again in \d+ minutes?\.$/);
+    expect((await secrets(target.token, PIN)).status).toBe(429);
+    // Another guidebook's link is not affected by this one's limit.
+    expect((await secrets(g.token, PIN)).status).toBe(200);
+  });
+});
+
+describe('message your host', () => {
+  interface Mail {
+    to_address: string;
+    reply_to: string | null;
+    subject: string;
+    text_body: string;
+  }
+  const mailsTo = (address: string) => query<Mail>(server, 'SELECT to_address, reply_to, subject, text_body FROM outbox WHERE to_address = ? ORDER BY id', address);
+  // From another loopback address per test, so the per-address limit of one test leaves the others alone.
+  const send = async (token: string, body: unknown, from = '127.0.0.3') => {
+    const raw = await requestFrom(server, from, `/api/guest/${token}/message`, body);
+    return { status: raw.status, headers: raw.headers, json: () => JSON.parse(raw.body) as unknown, text: () => raw.body };
+  };
+
+  it('a guest’s note reaches the host by e-mail, Reply-To the guest, plain text, with the stay when sent from one', async () => {
+    const h = await host();
+    const g = await guidebook(h, { nameInstruction: 'Harbour Loft' });
+    const response = await send(g.token, { name: 'Fran', email: 'fran@example.com', message: 'Where do we leave the keys?\n<b>Thanks</b>' });
+    expect(response.status, response.text()).toBe(200);
+    expect(response.json()).toEqual({ message: messages.stays.messageSent });
+    const [mail] = mailsTo(h.email);
+    expect(mail).toMatchObject({ reply_to: 'fran@example.com', subject: 'Message from a guest of Harbour Loft: Fran' });
+    expect(mail?.text_body).toContain('Where do we leave the keys?\n<b>Thanks</b>');
+    expect(mail?.text_body).toContain('Sent from the guidebook’s public link.');
+
+    const stay = await addStay(h, g, { guestName: 'Gus', checkIn: '2030-07-04T15:00', checkOut: '2030-07-08T11:00' });
+    expect((await send(stay.token, { name: 'Gus', message: 'Arriving late.' })).status).toBe(200);
+    const fromStay = mailsTo(h.email)[1];
+    expect(fromStay?.reply_to).toBeNull();
+    expect(fromStay?.text_body).toContain('Stay: Gus, Thu 4 Jul, 15:00 – Mon 8 Jul, 11:00');
+  });
+
+  it('refuses empty or oversized notes, dead links, and floods', async () => {
+    const h = await host();
+    const g = await guidebook(h);
+    const bad = await send(g.token, { name: '', message: 'Hi' });
+    expect(bad.status).toBe(400);
+    expect(bad.json()).toEqual({ message: messages.contact.nameRequired });
+    expect((await send(g.token, { name: 'A', message: 'x'.repeat(2001) })).status).toBe(400);
+    expect((await send('no-such-link', { name: 'A', message: 'Hi' })).status).toBe(404);
+    const ended = await addStay(h, g, { checkIn: utcLocal(-9 * DAY), checkOut: utcLocal(-5 * DAY) });
+    expect((await send(ended.token, { name: 'A', message: 'Hi' })).status).toBe(410);
+    expect(mailsTo(h.email)).toEqual([]);
+
+    const from = '127.0.0.4';
+    for (let i = 0; i < 5; i += 1) expect((await send(g.token, { name: 'A', message: `Note ${i}` }, from)).status).toBe(200);
+    const limited = await send(g.token, { name: 'A', message: 'One more' }, from);
+    expect(limited.status).toBe(429);
+    expect(limited.headers['retry-after']).toBeTruthy();
+    expect(mailsTo(h.email)).toHaveLength(5);
+  });
+
+  it('with a captcha configured, a public link needs it and a stay link does not', async () => {
+    const turnstile = await startTurnstileStub('localhost');
+    const guarded = await startServer({ TURNSTILE_SITE_KEY: 'site-key', TURNSTILE_SECRET_KEY: 'secret-key', TURNSTILE_VERIFY_URL: turnstile.url });
+    try {
+      const h = await host(guarded);
+      const created = await h.call('/api/instruction', { json: { nameInstruction: 'Guarded' } });
+      const g = ((await created.json()) as { instruction: Instruction }).instruction;
+      turnstile.behaviour = 'fail';
+      const refused = await guarded.request(`/api/guest/${g.token}/message`, { json: { name: 'A', message: 'Hi', turnstileToken: 'bad' } });
+      expect(refused.status).toBe(400);
+      expect(await refused.json()).toEqual({ message: messages.auth.humanCheck });
+      const stayResponse = await h.call(`/api/instruction/${g._id}/stays`, { json: { checkIn: '2030-07-04T15:00', checkOut: '2030-07-08T11:00' } });
+      const stay = ((await stayResponse.json()) as { stay: Stay }).stay;
+      expect((await guarded.request(`/api/guest/${stay.token}/message`, { json: { name: 'A', message: 'Hi' } })).status).toBe(200);
+      turnstile.behaviour = 'pass';
+      expect((await guarded.request(`/api/guest/${g.token}/message`, { json: { name: 'A', message: 'Hi', turnstileToken: 'good' } })).status).toBe(200);
+      // The public page allows the captcha's host in its CSP; nothing loads from it until the form opens.
+      const page = await guarded.request(`/instruction/${g.token}`);
+      expect(page.headers.get('content-security-policy')).toContain('https://challenges.cloudflare.com');
+    } finally {
+      await guarded.stop();
+      await turnstile.close();
+    }
+  });
+});
