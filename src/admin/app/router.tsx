@@ -15,6 +15,20 @@ function screen(load: () => Promise<ComponentType>): Pick<RouteObject, 'lazy'> {
   return { lazy: async () => ({ Component: await load() }) };
 }
 
+/**
+ * The editor with its Stays tab: the editor may not import the stays feature (STYLE.md 15), so the
+ * route composes them, loading both chunks before the editor opens.
+ */
+const editorRoute: Pick<RouteObject, 'lazy'> = {
+  lazy: async () => {
+    const [{ EditorScreen }, { StaysView }] = await Promise.all([
+      import('../features/editor/components/EditorScreen.tsx'),
+      import('../features/stays/components/StaysView.tsx'),
+    ]);
+    return { Component: () => <EditorScreen renderStays={(content) => <StaysView {...content} titled />} /> };
+  },
+};
+
 const checkoutRoutes: RouteObject[] = [
   { path: 'checkout', ...screen(() => import('../features/billing/components/CheckoutScreen.tsx').then((m) => m.CheckoutScreen)) },
   {
@@ -42,7 +56,8 @@ export const routes: RouteObject[] = [
               { index: true, ...screen(() => import('../features/instructions/components/InstructionsScreen.tsx').then((m) => m.InstructionsScreen)) },
               { path: 'settings', ...screen(() => import('../features/settings/components/SettingsScreen.tsx').then((m) => m.SettingsScreen)) },
               { path: 'profile', ...screen(() => import('../features/profile/components/ProfileScreen.tsx').then((m) => m.ProfileScreen)) },
-              { path: 'edit/:id', ...screen(() => import('../features/editor/components/EditorScreen.tsx').then((m) => m.EditorScreen)) },
+              { path: 'edit/:id', ...editorRoute },
+              { path: 'stays/:id', ...screen(() => import('../features/stays/components/StaysScreen.tsx').then((m) => m.StaysScreen)) },
               { path: 'feedback', ...screen(() => import('../features/feedback/components/FeedbackScreen.tsx').then((m) => m.FeedbackScreen)) },
               { path: 'support', ...screen(() => import('../features/support/components/SupportScreen.tsx').then((m) => m.SupportScreen)) },
               { path: 'affiliates', ...screen(() => import('../features/affiliates/components/AffiliatesScreen.tsx').then((m) => m.AffiliatesScreen)) },

@@ -29,11 +29,10 @@ export function posterUrl(id: string): string {
 }
 
 /**
- * Copies the guest link with the toast of SPEC §8 ("Link copied successfully"). Without clipboard
- * access (permission refused, insecure origin) the link is shown to copy by hand.
+ * Copies a link with the toast of SPEC §8 ("Link copied successfully"). Without clipboard access
+ * (permission refused, insecure origin) the link is shown to copy by hand.
  */
-export async function copyGuestLink(token: string): Promise<boolean> {
-  const link = guestLink(token);
+export async function copyLink(link: string): Promise<boolean> {
   try {
     await navigator.clipboard.writeText(link);
     toast.success(messages.instruction.linkCopied);
@@ -42,4 +41,9 @@ export async function copyGuestLink(token: string): Promise<boolean> {
     toast.message(link, { description: messages.sharing.clipboardBlocked });
     return false;
   }
+}
+
+/** Copies the guest link of a guidebook (see `copyLink`). */
+export function copyGuestLink(token: string): Promise<boolean> {
+  return copyLink(guestLink(token));
 }

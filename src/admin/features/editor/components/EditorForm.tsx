@@ -7,6 +7,8 @@ import { useEditorContext } from './common/editor-context.ts';
 import { Section } from './common/Section.tsx';
 import { AddressPanel } from './panels/AddressPanel.tsx';
 import { BrandingPanel } from './panels/BrandingPanel.tsx';
+import { CoverPhotoPanel } from './panels/CoverPhotoPanel.tsx';
+import { GuestAccessPanel } from './panels/GuestAccessPanel.tsx';
 import { LockBoxPanel } from './panels/LockBoxPanel.tsx';
 import { RedirectionPanel } from './panels/RedirectionPanel.tsx';
 import { ContactSection } from './sections/ContactSection.tsx';
@@ -54,10 +56,12 @@ export function EditorForm({ form, patch, updateBoxes, updateManualBoxes }: Prop
           <StepsSection config={ADDITIONAL_INFO} steps={form.manualBoxes} update={updateManualBoxes} createStep={newManualBox} />
         </div>
         <div className="grid min-w-0 gap-5">
+          <CoverPhotoPanel form={form} patch={patch} />
           <BrandingPanel form={form} patch={patch} />
           <AddressPanel form={form} patch={patch} />
           <RedirectionPanel form={form} patch={patch} />
           <LockBoxPanel form={form} patch={patch} />
+          <GuestAccessPanel form={form} patch={patch} />
         </div>
       </div>
     </fieldset>

@@ -8,13 +8,15 @@ import { useDocumentTitle } from '../../../hooks/use-document-title.ts';
 import { useInstruction } from '../api/get-instruction.ts';
 import { BackToDashboard } from './common/BackToDashboard.tsx';
 import { EditorWorkspace } from './EditorWorkspace.tsx';
+import type { RenderStays } from './StaysTab.tsx';
 
 /**
  * /dashboard/edit/:id (SPEC §2 Editor). A spinner until the guidebook and the account's plan are
  * known, a danger message when the guidebook cannot be loaded, then the workspace. The layout
- * hides its sidebar and top bar here; the editor brings its own.
+ * hides its sidebar and top bar here; the editor brings its own. The route hands in the Stays
+ * tab's content (`renderStays`), from a feature the editor may not import.
  */
-export function EditorScreen() {
+export function EditorScreen({ renderStays }: { renderStays?: RenderStays } = {}) {
   const { id = '' } = useParams();
   const instruction = useInstruction(id);
   const me = useMe();
@@ -74,6 +76,7 @@ export function EditorScreen() {
       readOnly={readOnly}
       onReloadLatest={() => void reloadLatest()}
       reloading={reloading}
+      renderStays={renderStays}
     />
   );
 }

@@ -1,4 +1,4 @@
-import { ArrowLeft, Check, Eye, LoaderCircle, PencilLine, Save, Share2 } from 'lucide-react';
+import { ArrowLeft, CalendarDays, Check, Eye, LoaderCircle, PencilLine, Save, Share2 } from 'lucide-react';
 import { ToggleGroup } from 'radix-ui';
 import { useState, type MouseEvent } from 'react';
 import { Link } from 'react-router';
@@ -8,7 +8,8 @@ import { ShareDialog } from '../../../components/sharing/ShareDialog.tsx';
 import { GuestPageLink } from '../../../components/sharing/GuestPageLink.tsx';
 import { BackToDashboard } from './common/BackToDashboard.tsx';
 
-export type EditorView = 'edit' | 'preview';
+/** Edit the guidebook, preview it as guests see it, or hand out its stays' links (issue 14). */
+export type EditorView = 'edit' | 'preview' | 'stays';
 
 interface Props {
   /** The guidebook's id and saved name: what the share dialog's QR, poster and mail use. */
@@ -32,19 +33,29 @@ const SECTIONS = [
   ['house-rules', 'House rules'],
   ['welcome', 'Welcome message'],
   ['additional-info', 'Additional info'],
+  ['cover', 'Cover photo'],
   ['branding', 'Branding title'],
   ['address', 'Address'],
   ['links', 'Redirection links'],
   ['lock-box', 'Lock-box code'],
+  ['guest-access', 'Guest access'],
 ] as const;
 
 const WIDE = '(min-width: 1024px)';
 
+const VIEWS = [
+  { value: 'edit', label: 'Edit', icon: PencilLine },
+  { value: 'preview', label: 'Preview', icon: Eye },
+  { value: 'stays', label: 'Stays', icon: CalendarDays },
+] as const;
+
 function ViewToggle({ view, onViewChange, wide }: Pick<Props, 'view' | 'onViewChange'> & { wide: boolean }) {
-  const item =
-    'flex flex-1 items-center justify-center gap-1.5 rounded-full px-2.5 py-1.5 text-sm font-semibold text-muted transition-colors hover:text-ink sm:px-3 data-[state=on]:bg-surface data-[state=on]:text-ink data-[state=on]:shadow-sm';
-  // The top bar of a phone under 360 px has room for the icons only; the words stay for screen readers.
-  const label = wide ? undefined : 'max-[359px]:sr-only';
+  const item = `flex flex-1 items-center justify-center gap-1.5 rounded-full py-1.5 text-sm font-semibold text-muted transition-colors hover:text-ink data-[state=on]:bg-surface data-[state=on]:text-ink data-[state=on]:shadow-sm ${
+    wide ? 'px-1.5' : 'px-2.5 sm:px-3'
+  }`;
+  // The top bar of a phone under 420 px has room for the icons only; the words stay for screen
+  // readers and as the tooltip.
+  const label = wide ? undefined : 'max-[419px]:sr-only';
   return (
     <ToggleGroup.Root
       type="single"
@@ -54,14 +65,12 @@ function ViewToggle({ view, onViewChange, wide }: Pick<Props, 'view' | 'onViewCh
       aria-label="View"
       className={`flex rounded-full border border-line bg-canvas p-0.5 ${wide ? 'w-full' : ''}`}
     >
-      <ToggleGroup.Item value="edit" className={item}>
-        {wide ? null : <PencilLine className="size-4 min-[360px]:hidden" aria-hidden="true" />}
-        <span className={label}>Edit</span>
-      </ToggleGroup.Item>
-      <ToggleGroup.Item value="preview" className={item}>
-        {wide ? null : <Eye className="size-4 min-[360px]:hidden" aria-hidden="true" />}
-        <span className={label}>Preview</span>
-      </ToggleGroup.Item>
+      {VIEWS.map(({ value, label: text, icon: Icon }) => (
+        <ToggleGroup.Item key={value} value={value} className={item} title={wide ? undefined : text}>
+          {wide ? null : <Icon className="size-4 min-[420px]:hidden" aria-hidden="true" />}
+          <span className={label}>{text}</span>
+        </ToggleGroup.Item>
+      ))}
     </ToggleGroup.Root>
   );
 }

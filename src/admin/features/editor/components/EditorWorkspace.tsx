@@ -11,7 +11,7 @@ import { useDocumentTitle } from '../../../hooks/use-document-title.ts';
 import { useSaveInstruction } from '../api/save-instruction.ts';
 import { useAnnouncer } from '../hooks/use-announcer.ts';
 import { useUnsavedChanges } from '../hooks/use-unsaved-changes.ts';
-import { comparable, validateForm, type FormIssue } from '../model/editor-form.ts';
+import { comparable, startingForm, validateForm, type FormIssue } from '../model/editor-form.ts';
 import { EditorContext, type EditorContextValue } from './common/editor-context.ts';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog.tsx';
 import { ConflictAlert, ReadOnlyNotice, SaveErrorAlert, ValidationAlert } from './EditorAlerts.tsx';
@@ -19,6 +19,7 @@ import { EditorForm } from './EditorForm.tsx';
 import { EditorSidebar, type EditorView } from './EditorSidebar.tsx';
 import { PreviewPane } from './preview/PreviewPane.tsx';
 import { StepDragLayer } from './steps/StepDragLayer.tsx';
+import { StaysTab, type RenderStays } from './StaysTab.tsx';
 
 interface Props {
   /** The guidebook as loaded: the form starts from it and "unsaved" means "differs from it". */
@@ -27,6 +28,8 @@ interface Props {
   readOnly: boolean;
   onReloadLatest: () => void;
   reloading: boolean;
+  /** The Stays tab's content, composed by the route from the stays feature. */
+  renderStays?: RenderStays | undefined;
 }
 
 /** One backend for mouse and touch (ARCHITECTURE.md); drags start from the handle only. */
@@ -37,9 +40,10 @@ const DND_OPTIONS = { enableMouseEvents: true, ignoreContextMenu: true };
  * version check, the unsaved-changes guard and the preview. Mounted afresh for every load, so
  * "Reload latest" starts over from the server's copy.
  */
-export function EditorWorkspace({ instruction, premium, readOnly, onReloadLatest, reloading }: Props) {
+export function EditorWorkspace({ instruction, premium, readOnly, onReloadLatest, reloading, renderStays }: Props) {
   const navigate = useNavigate();
-  const [form, setForm] = useState<Instruction>(instruction);
+  const start = useMemo(() => startingForm(instruction), [instruction]);
+  const [form, setForm] = useState<Instruction>(start);
   const [view, setView] = useState<EditorView>('edit');
   const [issues, setIssues] = useState<FormIssue[]>([]);
   const [conflict, setConflict] = useState<string | null>(null);
@@ -54,7 +58,7 @@ export function EditorWorkspace({ instruction, premium, readOnly, onReloadLatest
   const leaving = useRef(false);
   const save = useSaveInstruction();
 
-  const loaded = useMemo(() => comparable(instruction), [instruction]);
+  const loaded = useMemo(() => comparable(start), [start]);
   const dirty = comparable(form) !== loaded;
   const { blocker, allowNextNavigation } = useUnsavedChanges(dirty && !readOnly);
   useDocumentTitle(`Edit ${form.nameInstruction || 'guidebook'}`);
@@ -144,6 +148,7 @@ export function EditorWorkspace({ instruction, premium, readOnly, onReloadLatest
               <EditorForm form={form} patch={patch} updateBoxes={updateBoxes} updateManualBoxes={updateManualBoxes} />
             </div>
             {view === 'preview' ? <PreviewPane form={form} premium={premium} /> : null}
+            {view === 'stays' ? <StaysTab saved={instruction} form={form} render={renderStays} /> : null}
           </div>
         </div>
         <StepDragLayer />

@@ -5,6 +5,7 @@ import {
   type Instruction,
   type ManualBox,
 } from '@shared/schemas/instruction.ts';
+import { browserTimeZone } from '../../../lib/time-zones.ts';
 
 /** The two step lists of a guidebook (SPEC §3 "Box"): check-in steps and additional info. */
 export type StepListKey = 'boxes' | 'manualBoxes';
@@ -31,6 +32,17 @@ export function comparable(form: Instruction): string {
   content.boxes = form.boxes.map((box) => ({ id: box.id, title: box.title, paragraph: normaliseRich(box.paragraph), imageUrl: box.imageUrl }));
   content.manualBoxes = form.manualBoxes.map((box) => ({ id: box.id, paragraph: normaliseRich(box.paragraph), imageUrl: box.imageUrl }));
   return JSON.stringify(content);
+}
+
+/**
+ * The form as the editor starts it: a guidebook whose time zone was never chosen (older ones, '')
+ * starts with the browser's, so the first save stores it (issue 14). It counts as the loaded
+ * state, not as an unsaved change: nothing was typed.
+ */
+export function startingForm(instruction: Instruction): Instruction {
+  if (instruction.timeZone !== '') return instruction;
+  const zone = browserTimeZone();
+  return zone ? { ...instruction, timeZone: zone } : instruction;
 }
 
 /** A step id is a timestamp (SPEC §3); two steps added in the same millisecond still differ. */

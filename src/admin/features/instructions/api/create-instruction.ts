@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '../../../lib/api-client.ts';
+import { browserTimeZone } from '../../../lib/time-zones.ts';
 import { instructionKeys, instructionSummarySchema } from './get-instructions.ts';
 
 const createdSchema = z.object({ message: z.string().catch(''), instruction: instructionSummarySchema });
@@ -8,10 +9,12 @@ const createdSchema = z.object({ message: z.string().catch(''), instruction: ins
 /**
  * POST /api/instruction {} → 201 `{ message, instruction }` (SPEC §4 "Creating an instruction").
  * The server fills the new guidebook from the host's auto-fill settings, picture and name; a Free
- * host who already has 3 gets 403 with the out-of-free text.
+ * host who already has 3 gets 403 with the out-of-free text. The browser's time zone goes along
+ * as the property's first guess (issue 14): stays are written in it; the editor can change it.
  */
 export async function createInstruction(): Promise<z.output<typeof createdSchema>> {
-  return createdSchema.parse(await api.post<unknown>('/api/instruction', {}));
+  const timeZone = browserTimeZone();
+  return createdSchema.parse(await api.post<unknown>('/api/instruction', timeZone ? { timeZone } : {}));
 }
 
 export function useCreateInstruction() {

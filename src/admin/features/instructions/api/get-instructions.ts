@@ -18,6 +18,8 @@ export const instructionSummarySchema = z.looseObject({
   token: z.string(),
   isFree: z.boolean().catch(false),
   boxes: z.array(boxSchema).catch([]),
+  /** Issue 14 item 5: the cover photo, the card's picture when set. */
+  coverImage: z.string().catch(''),
 });
 
 export type InstructionSummary = z.output<typeof instructionSummarySchema>;

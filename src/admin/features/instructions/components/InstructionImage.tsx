@@ -3,9 +3,12 @@ import type { InstructionSummary } from '../api/get-instructions.ts';
 
 export const FALLBACK_IMAGE = '/images/guidebook-fallback.svg';
 
-/** SPEC §2: a card shows the second check-in step's picture, or the fallback when there is none. */
+/**
+ * The guidebook's cover photo when it has one (issue 14 item 5); otherwise SPEC §2: the second
+ * check-in step's picture, or the fallback when there is none.
+ */
 export function coverOf(instruction: InstructionSummary): string {
-  return instruction.boxes[1]?.imageUrl || FALLBACK_IMAGE;
+  return instruction.coverImage || instruction.boxes[1]?.imageUrl || FALLBACK_IMAGE;
 }
 
 interface Props {

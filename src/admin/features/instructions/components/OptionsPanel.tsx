@@ -1,4 +1,4 @@
-import { Copy, KeyRound, Link2, RefreshCw, Share2, Trash2, X, type LucideIcon } from 'lucide-react';
+import { CalendarDays, Copy, KeyRound, Link2, RefreshCw, Share2, Trash2, X, type LucideIcon } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -121,6 +121,14 @@ export function OptionsPanel({ instruction, locked, onClose, returnFocus }: Prop
                       Share
                       <span className="ml-auto text-xs font-normal text-muted">QR code, poster, email</span>
                     </button>
+                  </li>
+                  <li>
+                    {/* Issue 14: a link per booking. Open on every plan: a stay changes no guidebook content. */}
+                    <Link to={`/dashboard/stays/${encodeURIComponent(instruction._id)}`} className={row} onClick={onClose}>
+                      <CalendarDays className="size-4" aria-hidden="true" />
+                      Stays
+                      <span className="ml-auto text-xs font-normal text-muted">Guest links, calendar</span>
+                    </Link>
                   </li>
                   <Action
                     icon={Copy}

@@ -1,0 +1,52 @@
+import { Info } from 'lucide-react';
+import type { ReactNode } from 'react';
+import type { Instruction, SecretsPolicy } from '@shared/schemas/instruction.ts';
+
+/** The saved guidebook as the Stays view needs it: stays are read and written against the server's copy. */
+export interface StaysGuidebook {
+  id: string;
+  name: string;
+  timeZone: string;
+  secretsPolicy: SecretsPolicy;
+  revealHoursBefore: number;
+}
+
+/**
+ * What the route draws in the Stays tab (the stays feature's view: features do not import each
+ * other, the route composes them), with a note from the editor when there is one to make.
+ */
+export type RenderStays = (content: { guidebook: StaysGuidebook; notice: ReactNode }) => ReactNode;
+
+const GUEST_ACCESS_KEYS = ['secretsPolicy', 'secretsPin', 'revealHoursBefore', 'timeZone'] as const;
+
+/**
+ * Issue 14 item 7: the editor's Stays tab. Stays follow the saved guidebook (its time zone and
+ * secrets policy are the server's), so unsaved Guest access changes are pointed out here.
+ */
+export function StaysTab({ saved, form, render }: { saved: Instruction; form: Instruction; render: RenderStays | undefined }) {
+  if (!render) return null;
+  const unsaved = GUEST_ACCESS_KEYS.some((key) => saved[key] !== form[key]);
+  const notice = unsaved ? (
+    <p className="flex gap-2.5 rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950 dark:border-amber-400/30 dark:bg-amber-400/10 dark:text-amber-100">
+      <Info className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+      <span>
+        Your Guest access settings are not saved yet: stays use the saved ones
+        {form.timeZone !== saved.timeZone ? ` (times in ${saved.timeZone || 'UTC'})` : ''} until you save the guidebook.
+      </span>
+    </p>
+  ) : null;
+  return (
+    <>
+      {render({
+        guidebook: {
+          id: saved._id,
+          name: saved.nameInstruction,
+          timeZone: saved.timeZone,
+          secretsPolicy: saved.secretsPolicy,
+          revealHoursBefore: saved.revealHoursBefore,
+        },
+        notice,
+      })}
+    </>
+  );
+}

@@ -1,0 +1,99 @@
+import { CalendarClock, Eye, Link2, Pencil, QrCode, RefreshCw, Trash2 } from 'lucide-react';
+import { useId } from 'react';
+import type { Stay } from '@shared/schemas/stay.ts';
+import { copyLink } from '../../../lib/guest-link.ts';
+import { guestLabel, nights, revealText, stayTime } from '../model/stay-format.ts';
+
+interface Props {
+  stay: Stay;
+  /** The door code is gated: say whether it was viewed, even before the first time. */
+  gated: boolean;
+  /** The heading level of the stay's name under its group's heading. */
+  level: 3 | 4;
+  onShare: (stay: Stay) => void;
+  onEdit: (stay: Stay) => void;
+  onDelete: (stay: Stay) => void;
+}
+
+const iconButton = 'inline-flex size-10 shrink-0 items-center justify-center rounded-full text-muted transition-colors hover:bg-brand-50 hover:text-ink';
+
+/**
+ * One stay: the guest, the dates where the property is (its zone named), whether the gated code
+ * was viewed, and the link's actions (copy; QR code and mail in the share dialog), with edit and
+ * delete beside the name.
+ */
+export function StayCard({ stay, gated, level, onShare, onEdit, onDelete }: Props) {
+  const titleId = useId();
+  const Heading = level === 3 ? 'h3' : 'h4';
+  const name = guestLabel(stay);
+  const count = nights(stay);
+  const viewed = revealText(stay.reveals, stay.timeZone);
+  return (
+    <li aria-labelledby={titleId} className="card p-4 sm:p-5" data-testid="stay">
+      <div className="flex items-start gap-2">
+        <div className="flex min-w-0 flex-1 flex-wrap items-center gap-x-2 gap-y-1">
+          <Heading id={titleId} className={`min-w-0 break-words font-display text-base font-bold ${stay.guestName ? 'text-ink' : 'text-muted'}`}>
+            {name}
+          </Heading>
+          {stay.source === 'calendar' ? (
+            <span className="inline-flex items-center gap-1 rounded-full bg-sky-100 px-2 py-0.5 text-xs font-semibold text-sky-900 dark:bg-sky-400/15 dark:text-sky-200">
+              <RefreshCw className="size-3" aria-hidden="true" />
+              From calendar
+            </span>
+          ) : null}
+          {stay.status === 'ended' ? (
+            <span className="rounded-full bg-stone-200 px-2 py-0.5 text-xs font-semibold text-stone-800 dark:bg-stone-700 dark:text-stone-100">Link closed</span>
+          ) : null}
+        </div>
+        {/* Centred on the name's first line, without pushing the card's content down. */}
+        <div className="-my-2 -mr-2 flex shrink-0 gap-0.5">
+          <button type="button" className={iconButton} aria-haspopup="dialog" aria-label={`Edit stay of ${name}`} title="Edit" onClick={() => onEdit(stay)}>
+            <Pencil className="size-4" aria-hidden="true" />
+          </button>
+          <button
+            type="button"
+            className={`${iconButton} hover:bg-red-50 hover:text-red-700 dark:hover:bg-red-950/50 dark:hover:text-red-400`}
+            aria-haspopup="dialog"
+            aria-label={`Delete stay of ${name}`}
+            title="Delete"
+            onClick={() => onDelete(stay)}
+          >
+            <Trash2 className="size-4" aria-hidden="true" />
+          </button>
+        </div>
+      </div>
+
+      <p className="mt-2 flex items-start gap-2 text-sm text-ink">
+        <CalendarClock className="mt-0.5 size-4 shrink-0 text-muted" aria-hidden="true" />
+        <span>
+          <time dateTime={stay.checkInAt}>{stayTime(stay.checkInAt, stay.timeZone)}</time>
+          <span aria-hidden="true"> → </span>
+          <span className="sr-only"> to </span>
+          <time dateTime={stay.checkOutAt}>{stayTime(stay.checkOutAt, stay.timeZone)}</time>
+          <span className="block text-muted">
+            {count === 1 ? '1 night' : `${count} nights`} · {stay.timeZone} time
+            {stay.guestEmail ? <span className="break-all"> · {stay.guestEmail}</span> : null}
+          </span>
+        </span>
+      </p>
+
+      {viewed || gated ? (
+        <p className={`mt-1.5 flex items-start gap-2 text-sm ${viewed ? 'text-ink' : 'text-muted'}`}>
+          <Eye className="mt-0.5 size-4 shrink-0 text-muted" aria-hidden="true" />
+          <span>{viewed ?? 'Code not viewed yet'}</span>
+        </p>
+      ) : null}
+
+      <div className="mt-4 flex flex-wrap gap-2">
+        <button type="button" className="btn-secondary px-3.5 py-2" onClick={() => void copyLink(stay.url)}>
+          <Link2 className="size-4" aria-hidden="true" />
+          Copy link<span className="sr-only"> of {name}</span>
+        </button>
+        <button type="button" className="btn-secondary px-3.5 py-2" aria-haspopup="dialog" onClick={() => onShare(stay)}>
+          <QrCode className="size-4" aria-hidden="true" />
+          Share<span className="sr-only"> the link of {name}</span>
+        </button>
+      </div>
+    </li>
+  );
+}

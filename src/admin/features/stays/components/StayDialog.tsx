@@ -1,0 +1,170 @@
+import { useId, useState } from 'react';
+import { toast } from 'sonner';
+import { messages } from '@shared/messages.ts';
+import { MAX_GUEST_NAME, type Stay } from '@shared/schemas/stay.ts';
+import { EMAIL_MAX } from '@shared/schemas/auth.ts';
+import { ApiError } from '@shared/api-client.ts';
+import { describedBy, FieldMessages } from '../../../components/ui/FieldMessages.tsx';
+import { FormDialog } from '../../../components/ui/FormDialog.tsx';
+import { TextField } from '../../../components/ui/TextField.tsx';
+import { useSaveStay } from '../api/save-stay.ts';
+import { suggestedDates } from '../model/stay-format.ts';
+import { fieldOfMessage, languageName, STAY_LANGUAGES, validateStay, valuesOf, type StayErrors, type StayField, type StayValues } from '../model/stay-form.ts';
+
+interface Props {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  guidebookId: string;
+  /** The guidebook's zone as the server reads it (UTC when never chosen). */
+  zone: string;
+  /** The stay to edit; null adds one. */
+  stay: Stay | null;
+}
+
+/**
+ * Add or edit a stay (issue 14 item 1): the guest, their e-mail, check-in and check-out where the
+ * property is, and a language. Problems show under their field, checked here with the API's
+ * schema first and by the server again; what is about the whole stay shows above the buttons.
+ * The parent mounts it afresh (`key`) for every opening, so it starts from the stay or a guess.
+ */
+export function StayDialog({ open, onOpenChange, guidebookId, zone, stay }: Props) {
+  const ids = useId();
+  const id = (field: StayField) => `${ids}-${field}`;
+  const [values, setValues] = useState<StayValues>(() => (stay ? valuesOf(stay) : { guestName: '', guestEmail: '', language: '', ...suggestedDates(zone) }));
+  const [errors, setErrors] = useState<StayErrors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const save = useSaveStay(guidebookId);
+  // A calendar stay's dates belong to the calendar (the server answers 409 to a change).
+  const fromCalendar = stay?.source === 'calendar';
+
+  function set(field: StayField, value: string) {
+    setValues((current) => ({ ...current, [field]: value }));
+    if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
+  }
+
+  function showErrors(next: StayErrors) {
+    setErrors(next);
+    const first = (['guestName', 'guestEmail', 'checkIn', 'checkOut', 'language'] as const).find((field) => next[field]);
+    if (first) document.getElementById(id(first))?.focus();
+  }
+
+  function submit() {
+    setFormError(null);
+    const checked = validateStay(values);
+    if (!checked.ok) {
+      showErrors(checked.errors);
+      return;
+    }
+    const input = checked.input;
+    const guest = { guestName: input.guestName, guestEmail: input.guestEmail, language: input.language };
+    const request = stay === null ? { stayId: null, input } : { stayId: stay._id, input: fromCalendar ? guest : input };
+    save.mutate(request, {
+      onSuccess: ({ message }) => {
+        toast.success(message || (stay ? messages.stays.updated : messages.stays.created));
+        onOpenChange(false);
+      },
+      onError: (error) => {
+        const message = error instanceof ApiError && error.status < 500 ? error.message : messages.stays.saveFailed;
+        const field = fieldOfMessage(message);
+        if (field && !(fromCalendar && (field === 'checkIn' || field === 'checkOut'))) showErrors({ [field]: message });
+        else setFormError(message);
+      },
+    });
+  }
+
+  // Each date field is described by its error (when there is one) and the hint under both.
+  const datesHintId = `${ids}-dates-hint`;
+  const dateDescription = (field: 'checkIn' | 'checkOut') => [describedBy(id(field), { error: errors[field] }), datesHintId].filter(Boolean).join(' ');
+  const dateHint = fromCalendar ? messages.stays.fromCalendar : `In ${zone} time, where the property is.`;
+  return (
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={stay ? 'Edit stay' : 'Add stay'}
+      description="The guest gets a link of their own: the guidebook, with their name and dates."
+      submitLabel={stay ? 'Save stay' : 'Add stay'}
+      busy={save.isPending}
+      error={formError}
+      onSubmit={submit}
+    >
+      <TextField
+        id={id('guestName')}
+        label="Guest name (optional)"
+        autoComplete="off"
+        maxLength={MAX_GUEST_NAME}
+        value={values.guestName}
+        onChange={(event) => set('guestName', event.target.value)}
+        error={errors.guestName}
+      />
+      <TextField
+        id={id('guestEmail')}
+        label="Guest’s email address (optional)"
+        type="email"
+        inputMode="email"
+        autoComplete="off"
+        spellCheck={false}
+        maxLength={EMAIL_MAX}
+        placeholder="guest@example.com"
+        value={values.guestEmail}
+        onChange={(event) => set('guestEmail', event.target.value)}
+        error={errors.guestEmail}
+        hint="To send the link from here. The mail holds the link and the dates, never the door code."
+      />
+      {/* One under the other: a date and time needs the dialog's whole width to show in full. */}
+      <fieldset className="grid min-w-0 gap-4" disabled={fromCalendar}>
+        <legend className="sr-only">Dates</legend>
+        <TextField
+          id={id('checkIn')}
+          label="Check-in"
+          type="datetime-local"
+          value={values.checkIn}
+          onChange={(event) => set('checkIn', event.target.value)}
+          error={errors.checkIn}
+          aria-describedby={dateDescription('checkIn')}
+        />
+        <TextField
+          id={id('checkOut')}
+          label="Check-out"
+          type="datetime-local"
+          min={values.checkIn || undefined}
+          value={values.checkOut}
+          onChange={(event) => set('checkOut', event.target.value)}
+          error={errors.checkOut}
+          aria-describedby={dateDescription('checkOut')}
+        />
+        <p id={datesHintId} className="-mt-2 text-sm text-muted">
+          {dateHint}
+        </p>
+      </fieldset>
+      <LanguageSelect id={id('language')} value={values.language} onChange={(value) => set('language', value)} error={errors.language} />
+    </FormDialog>
+  );
+}
+
+function LanguageSelect({ id, value, onChange, error }: { id: string; value: string; onChange: (value: string) => void; error: string | undefined }) {
+  // A language set elsewhere (the API) stays choosable even when it is not one of the list's.
+  const codes = value && !(STAY_LANGUAGES as readonly string[]).includes(value) ? [value, ...STAY_LANGUAGES] : STAY_LANGUAGES;
+  return (
+    <div>
+      <label htmlFor={id} className="field-label">
+        Language (optional)
+      </label>
+      <select
+        id={id}
+        className="field-input appearance-auto"
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, { error })}
+      >
+        <option value="">Same as the guidebook</option>
+        {codes.map((code) => (
+          <option key={code} value={code}>
+            {languageName(code)}
+          </option>
+        ))}
+      </select>
+      <FieldMessages id={id} error={error} />
+    </div>
+  );
+}

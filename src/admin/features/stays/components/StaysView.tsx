@@ -1,0 +1,156 @@
+import { CalendarPlus, LoaderCircle, Plus } from 'lucide-react';
+import { useRef, useState, type ReactNode } from 'react';
+import { toast } from 'sonner';
+import { messages } from '@shared/messages.ts';
+import type { SecretsPolicy } from '@shared/schemas/instruction.ts';
+import type { Stay } from '@shared/schemas/stay.ts';
+import { errorMessage } from '@shared/api-client.ts';
+import { effectiveTimeZone } from '@shared/time-zone.ts';
+import { ConfirmDialog } from '../../../components/ui/ConfirmDialog.tsx';
+import { LoadError } from '../../../components/ui/LoadError.tsx';
+import { useDeleteStay } from '../api/delete-stay.ts';
+import { useStays } from '../api/get-stays.ts';
+import { groupStays } from '../model/stay-format.ts';
+import { CalendarPanel } from './CalendarPanel.tsx';
+import { PolicyNote } from './PolicyNote.tsx';
+import { StayDialog } from './StayDialog.tsx';
+import { StayGroup } from './StayGroup.tsx';
+import { StayShareDialog } from './StayShareDialog.tsx';
+
+export interface StaysViewProps {
+  /** The saved guidebook: stays are read and written against the server's copy. */
+  guidebook: { id: string; name: string; timeZone: string; secretsPolicy: SecretsPolicy; revealHoursBefore: number };
+  /** A note from the place showing the view (the editor's unsaved Guest access). */
+  notice?: ReactNode;
+  /** Under the policy note: how to change it, where the place offers a way. */
+  policyAction?: ReactNode;
+  /** In the editor the view names itself (an h2); on its own screen the page's h1 does. */
+  titled?: boolean;
+}
+
+/**
+ * Issue 14 item 7: the stays of one guidebook, in the editor's Stays tab and on its own screen
+ * from the options panel. Current, upcoming and past stays with their links, the booking
+ * calendar beside them, and the add/edit, share and delete dialogs.
+ */
+export function StaysView({ guidebook, notice, policyAction, titled = false }: StaysViewProps) {
+  const stays = useStays(guidebook.id);
+  const remove = useDeleteStay(guidebook.id);
+  const [editing, setEditing] = useState<{ stay: Stay | null; key: number } | null>(null);
+  const [sharing, setSharing] = useState<Stay | null>(null);
+  const [deleting, setDeleting] = useState<Stay | null>(null);
+  const addRef = useRef<HTMLButtonElement>(null);
+  const deleted = useRef(false);
+  const zone = effectiveTimeZone(guidebook.timeZone);
+  const gated = guidebook.secretsPolicy !== 'always';
+  const level = titled ? 3 : 2;
+
+  const edit = (stay: Stay | null) => setEditing({ stay, key: Date.now() });
+
+  async function confirmDelete(stay: Stay) {
+    try {
+      const { message } = await remove.mutateAsync(stay._id);
+      deleted.current = true;
+      toast.success(message || messages.stays.deleted);
+    } catch (error) {
+      toast.error(errorMessage(error, messages.stays.deleteFailed));
+    }
+    setDeleting(null);
+  }
+
+  const addButton = (
+    <button ref={addRef} type="button" className="btn-primary" aria-haspopup="dialog" onClick={() => edit(null)}>
+      <Plus className="size-4" aria-hidden="true" />
+      Add stay
+    </button>
+  );
+  const intro = `Each booking gets its own link: the guidebook, greeting the guest by name with their dates. Times are in ${zone}.`;
+
+  return (
+    <div className="grid gap-5">
+      {titled ? (
+        <div className="flex flex-wrap items-end justify-between gap-4">
+          <div className="min-w-0">
+            <h2 className="font-display text-xl font-bold text-ink sm:text-2xl">Stays</h2>
+            <p className="mt-1 max-w-2xl text-sm text-muted">{intro}</p>
+          </div>
+          {addButton}
+        </div>
+      ) : (
+        <div className="flex flex-wrap items-center justify-between gap-4">
+          <p className="min-w-0 max-w-2xl flex-1 basis-64 text-sm text-muted">{intro}</p>
+          {addButton}
+        </div>
+      )}
+      {notice}
+      <PolicyNote policy={guidebook.secretsPolicy} hours={guidebook.revealHoursBefore} action={policyAction} />
+
+      <div className="grid items-start gap-5 xl:grid-cols-[minmax(0,1fr)_22rem]">
+        <div className="grid min-w-0 gap-6">
+          {stays.isPending ? (
+            <p role="status" className="flex items-center gap-2 text-muted">
+              <LoaderCircle className="size-5 animate-spin text-brand-700 dark:text-brand-300" aria-hidden="true" />
+              Loading stays…
+            </p>
+          ) : stays.isError ? (
+            <LoadError message={errorMessage(stays.error, messages.stays.loadFailed)} onRetry={() => void stays.refetch()} />
+          ) : stays.data.stays.length === 0 ? (
+            <EmptyStays onAdd={() => edit(null)} />
+          ) : (
+            <StayGroups stays={stays.data.stays} level={level} gated={gated} onShare={setSharing} onEdit={edit} onDelete={setDeleting} />
+          )}
+        </div>
+        {stays.isSuccess ? <CalendarPanel guidebookId={guidebook.id} calendar={stays.data.calendar} zone={zone} level={level} /> : null}
+      </div>
+
+      {editing ? (
+        <StayDialog key={editing.key} open onOpenChange={(open) => (open ? undefined : setEditing(null))} guidebookId={guidebook.id} zone={zone} stay={editing.stay} />
+      ) : null}
+      {sharing ? <StayShareDialog open onOpenChange={(open) => (open ? undefined : setSharing(null))} guidebookId={guidebook.id} stay={sharing} /> : null}
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => (open ? undefined : setDeleting(null))}
+        title={messages.stays.deleteTitle}
+        description={messages.stays.deleteText}
+        confirmLabel="Delete stay"
+        danger
+        busy={remove.isPending}
+        onConfirm={() => (deleting ? void confirmDelete(deleting) : undefined)}
+        onCloseAutoFocus={(event) => {
+          // The deleted stay's button is gone: the focus goes to "Add stay", not to the page's start.
+          if (!deleted.current) return;
+          deleted.current = false;
+          event.preventDefault();
+          addRef.current?.focus();
+        }}
+      />
+    </div>
+  );
+}
+
+function StayGroups({ stays, ...props }: { stays: readonly Stay[]; level: 2 | 3; gated: boolean; onShare: (stay: Stay) => void; onEdit: (stay: Stay) => void; onDelete: (stay: Stay) => void }) {
+  const groups = groupStays(stays);
+  return (
+    <>
+      <StayGroup title="Current" stays={groups.current} {...props} />
+      <StayGroup title="Upcoming" stays={groups.upcoming} {...props} />
+      <StayGroup title="Past" stays={groups.past} {...props} />
+    </>
+  );
+}
+
+function EmptyStays({ onAdd }: { onAdd: () => void }) {
+  return (
+    <div className="card flex flex-col items-start gap-3 p-6 sm:p-8">
+      <span className="inline-flex size-11 items-center justify-center rounded-xl bg-brand-50 text-brand-700 dark:text-brand-300">
+        <CalendarPlus className="size-5" aria-hidden="true" />
+      </span>
+      <p className="max-w-prose text-ink">{messages.stays.empty}</p>
+      <p className="max-w-prose text-sm text-muted">A stay is one booking: its guest gets a link of their own, with their name and dates on the guidebook.</p>
+      <button type="button" className="btn-secondary mt-1" aria-haspopup="dialog" onClick={onAdd}>
+        <Plus className="size-4" aria-hidden="true" />
+        Add your first stay
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,81 @@
+import type { Stay } from '@shared/schemas/stay.ts';
+import { effectiveTimeZone, formatStayDate, formatStayTime, instantToLocal, LOCAL_DATE_TIME } from '@shared/time-zone.ts';
+
+/**
+ * How the Stays view words a stay (issue 14 item 7). Every time is shown where the property is
+ * (the guidebook's time zone, named beside it), the way guests read them on their link.
+ */
+
+const DAY = 86_400_000;
+
+/** "Fri 4 Dec, 15:00" where the property is. */
+export function stayTime(iso: string, zone: string): string {
+  return formatStayTime(Date.parse(iso), zone);
+}
+
+/** "Fri 4 Dec" where the property is. */
+export function stayDate(iso: string, zone: string): string {
+  return formatStayDate(Date.parse(iso), zone);
+}
+
+/** Nights between the check-in and check-out dates on the property's calendar. */
+export function nights(stay: Pick<Stay, 'checkIn' | 'checkOut'>): number {
+  const day = (local: string) => {
+    const match = LOCAL_DATE_TIME.exec(local);
+    return match ? Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])) : Number.NaN;
+  };
+  const count = Math.round((day(stay.checkOut) - day(stay.checkIn)) / DAY);
+  return Number.isFinite(count) ? Math.max(count, 0) : 0;
+}
+
+/**
+ * "Fri 14:03" within the last six days, "Fri 4 Dec, 14:03" before that: a moment recent enough
+ * to name by its weekday is named so.
+ */
+export function momentText(iso: string, zone: string, now = Date.now()): string {
+  const at = Date.parse(iso);
+  if (now - at < 6 * DAY && at <= now) {
+    return new Intl.DateTimeFormat('en-GB', { timeZone: effectiveTimeZone(zone), weekday: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+      .format(new Date(at))
+      .replace(',', '');
+  }
+  return formatStayTime(at, zone);
+}
+
+/** "Code viewed Fri 14:03 · 3 times"; null before the first time. */
+export function revealText(reveals: Stay['reveals'], zone: string, now = Date.now()): string | null {
+  if (reveals.count === 0 || !reveals.last) return null;
+  const times = reveals.count === 1 ? 'once' : `${reveals.count} times`;
+  return `Code viewed ${momentText(reveals.last, zone, now)} · ${times}`;
+}
+
+export interface StayGroups {
+  current: Stay[];
+  upcoming: Stay[];
+  /** Past stays and those whose link has closed, the latest first. */
+  past: Stay[];
+}
+
+/** The server's list (soonest check-in first) split by where each stay is in its life. */
+export function groupStays(stays: readonly Stay[]): StayGroups {
+  const groups: StayGroups = { current: [], upcoming: [], past: [] };
+  for (const stay of stays) {
+    if (stay.status === 'current') groups.current.push(stay);
+    else if (stay.status === 'upcoming') groups.upcoming.push(stay);
+    else groups.past.push(stay);
+  }
+  groups.past.reverse();
+  return groups;
+}
+
+/** A new stay's first guess: check-in tomorrow at 15:00, check-out three nights later at 11:00, where the property is. */
+export function suggestedDates(zone: string, now = Date.now()): { checkIn: string; checkOut: string } {
+  const [year, month, day] = instantToLocal(now, zone).slice(0, 10).split('-').map(Number) as [number, number, number];
+  const date = (offset: number) => new Date(Date.UTC(year, month - 1, day + offset)).toISOString().slice(0, 10);
+  return { checkIn: `${date(1)}T15:00`, checkOut: `${date(4)}T11:00` };
+}
+
+/** The stay's name in lists and titles: the guest's, or a stand-in (calendar bookings often have none). */
+export function guestLabel(stay: Pick<Stay, 'guestName'>): string {
+  return stay.guestName || 'Unnamed guest';
+}
