@@ -71,7 +71,7 @@ test('the Branding panel of a free host shows the theme and title guests see, an
 
   // The preview agrees with the panel.
   await page.getByRole('radio', { name: 'Preview' }).click();
-  await expect(page.getByRole('article', { name: 'Guest page preview' })).toContainText('Porchlight');
+  await expect(page.frameLocator('iframe[title="Guest page preview"]').locator('body')).toContainText('Porchlight');
 });
 
 test('a Gold host is told the same, naming the Gold plan; a Premium host sees their own choice', async ({ page }) => {

@@ -305,9 +305,9 @@ test('every section is saved and reopens the same', async ({ page }) => {
   // The preview fills the marker with the code.
   await openEditor(page, _id);
   await page.getByRole('radio', { name: 'Preview' }).click();
-  const preview = page.getByRole('article', { name: 'Guest page preview' });
+  const preview = page.frameLocator('iframe[title="Guest page preview"]').locator('body');
   await expect(preview.getByText('Key box')).toBeVisible();
-  await expect(preview.locator('.pv-code')).toHaveText('4821');
+  await expect(preview.locator('.code-chip')).toHaveText('4821');
   await expect(page.getByRole('link', { name: /Open guest page/ }).first()).toHaveAttribute('href', `/instruction/${saved.token}`);
 });
 
@@ -404,7 +404,7 @@ test('Premium unlocks the branding title and themes; the preview follows them', 
   await branding.getByTitle('Blue').click();
   await expect(branding.getByRole('radio', { name: 'Blue' })).toBeChecked();
   await page.getByRole('radio', { name: 'Preview' }).click();
-  await expect(page.getByRole('article', { name: 'Guest page preview' })).toContainText('Azul Stays');
+  await expect(page.frameLocator('iframe[title="Guest page preview"]').locator('body')).toContainText('Azul Stays');
   await page.getByRole('radio', { name: 'Edit' }).click();
 
   await page.getByRole('button', { name: 'Save' }).click();

@@ -624,7 +624,8 @@ async function measureGuestTransfer(appUrl, html) {
   const inlineJs = [...text.matchAll(/<script[^>]*>([\s\S]*?)<\/script>/g)].reduce((n, m) => n + m[1].length, 0);
   const inlineJsBr = inlineJs ? zlib.brotliCompressSync(Buffer.from([...text.matchAll(/<script[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]).join(''))).length : 0;
   // Islands: their modules and every chunk those import, once each (what the browser fetches).
-  const islandRoots = [...text.matchAll(/<astro-island[^>]*?\s(?:component|renderer)-url="([^"]+)"/g)].map((m) => new URL(m[1], appUrl).href);
+  // Only <astro-island> elements carry these attributes: each names its component and its renderer.
+  const islandRoots = [...text.matchAll(/\s(?:component|renderer)-url="([^"]+)"/g)].map((m) => new URL(m[1], appUrl).href);
   const islandNames = [...new Set([...text.matchAll(/<astro-island[^>]*?\scomponent-export="[^"]*"[^>]*?\sopts="([^"]+)"/g)].map((m) => /name&quot;:&quot;(\w+)/.exec(m[1])?.[1] ?? '?'))];
   const seen = new Set();
   const queue = [...islandRoots];

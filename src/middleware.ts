@@ -54,6 +54,11 @@ export const onRequest = defineMiddleware(async (context, next) => {
     const isPage = (headers.get('content-type') ?? '').startsWith('text/html');
     headers.set('content-security-policy', isPage ? PAGE_FALLBACK_CSP : NON_PAGE_CSP);
   }
+  // The editor's Preview frames the real guest page (issue 14 item 6): our own pages may frame it.
+  if (context.url.pathname.startsWith('/dashboard/preview/')) {
+    headers.set('content-security-policy', (headers.get('content-security-policy') ?? '').replace("frame-ancestors 'none'", "frame-ancestors 'self'"));
+    headers.set('x-frame-options', 'SAMEORIGIN');
+  }
   headers.set('x-request-id', requestId);
   finishSessionHeaders(headers, context.url.pathname, sessionCookie, config);
   response = new Response(response.body, { status: response.status, statusText: response.statusText, headers });

@@ -97,6 +97,7 @@ describe('guidebook images', () => {
     ['a step image', (foreign, own) => ({ boxes: [{ id: 1, title: 'Door', paragraph: '', imageUrl: own }, { id: 2, title: 'Box', paragraph: '', imageUrl: foreign }] }), 'The image of check-in step 2'],
     ['an additional info image', (foreign) => ({ manualBoxes: [{ id: 1, paragraph: '<p>Beach</p>', imageUrl: foreign }] }), 'The image of additional info 1'],
     ['the host picture', (foreign) => ({ photoGreating: foreign }), 'The host picture'],
+    ['the cover photo', (foreign) => ({ coverImage: foreign }), 'The cover photo'],
   ];
 
   it.each(cases)("another host's upload as %s → 422 naming it; nothing saved", async (_label, change, field) => {

@@ -28,6 +28,7 @@ function mapImages(content: InstructionContent, map: (path: string, field: strin
   return {
     ...content,
     photoGreating: map(content.photoGreating, 'The host picture'),
+    coverImage: map(content.coverImage, 'The cover photo'),
     boxes: content.boxes.map((box, i) => ({ ...box, imageUrl: map(box.imageUrl, `The image of check-in step ${i + 1}`) })),
     manualBoxes: content.manualBoxes.map((box, i) => ({ ...box, imageUrl: map(box.imageUrl, `The image of additional info ${i + 1}`) })),
   };

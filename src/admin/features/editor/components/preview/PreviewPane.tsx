@@ -1,10 +1,27 @@
 import { Eye } from 'lucide-react';
+import { useEffect, useId, useRef } from 'react';
 import { GuestPageLink } from '../../../../components/sharing/GuestPageLink.tsx';
 import type { Instruction } from '@shared/schemas/instruction.ts';
-import { GuidebookPreview } from './GuidebookPreview.tsx';
 
-/** The Preview side of the Edit/Preview toggle: what guests will see, unsaved changes included. */
+/** How long the preview waits after the last keystroke before drawing the page again. */
+const REDRAW_MS = 400;
+
+/**
+ * The Preview side of the Edit/Preview toggle (issue 14 item 6): the real guest page, rendered by
+ * the server from the form as it is now (unsaved changes included) and shown at phone width. The
+ * form posts the document to /dashboard/preview/:id into the frame, so the page comes with its
+ * own CSP and islands (copy, map, the gated door code), exactly as guests get it; nothing is
+ * stored.
+ */
 export function PreviewPane({ form, premium }: { form: Instruction; premium: boolean }) {
+  const frameName = `guest-preview-${useId().replace(/[^\w-]/g, '')}`;
+  const post = useRef<HTMLFormElement>(null);
+  const draft = JSON.stringify(form);
+  useEffect(() => {
+    const timer = setTimeout(() => post.current?.submit(), REDRAW_MS);
+    return () => clearTimeout(timer);
+  }, [draft]);
+
   return (
     <section aria-labelledby="preview-title" className="grid gap-4">
       <div className="flex flex-wrap items-center justify-between gap-3 rounded-2xl border border-line bg-surface px-4 py-3">
@@ -19,11 +36,14 @@ export function PreviewPane({ form, premium }: { form: Instruction; premium: boo
             </p>
           </div>
         </div>
-        {form.token ? (
-          <GuestPageLink token={form.token} className="btn-secondary px-4 py-2" />
-        ) : null}
+        {form.token ? <GuestPageLink token={form.token} className="btn-secondary px-4 py-2" /> : null}
       </div>
-      <GuidebookPreview form={form} premium={premium} />
+      <form ref={post} method="post" action={`/dashboard/preview/${encodeURIComponent(form._id)}`} target={frameName} hidden>
+        <input type="hidden" name="draft" value={draft} />
+      </form>
+      <div className="mx-auto w-full max-w-[400px] overflow-hidden rounded-[2rem] border-8 border-ink/85 bg-surface shadow-lg dark:border-white/15">
+        <iframe name={frameName} title="Guest page preview" src={`/dashboard/preview/${encodeURIComponent(form._id)}`} className="block h-[760px] w-full bg-white" />
+      </div>
     </section>
   );
 }
