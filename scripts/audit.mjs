@@ -38,6 +38,10 @@ try {
       page: pathname,
       status: lhr.runtimeError ? lhr.runtimeError.code : 'ok',
       ...Object.fromEntries(CATEGORIES.map((id) => [id, lhr.categories[id]?.score == null ? '–' : Math.round(lhr.categories[id].score * 100)])),
+      // The figures behind the performance score (issue 14 item 4 asks total blocking time < 50 ms).
+      'LCP ms': metric(lhr, 'largest-contentful-paint'),
+      'TBT ms': metric(lhr, 'total-blocking-time'),
+      CLS: lhr.audits['cumulative-layout-shift']?.numericValue == null ? '–' : lhr.audits['cumulative-layout-shift'].numericValue.toFixed(3),
     };
     // Guest pages are noindex on purpose, which fails Lighthouse's "is-crawlable" by design:
     // show the SEO score of everything else next to it (docs/decisions/008-guest-noindex-seo.md).
@@ -57,8 +61,14 @@ try {
 
 if (rows.length > 0) {
   console.log(`\nLighthouse ${formFactor} scores (0–100), ${new Date().toISOString()}`);
-  printTable(['page', ...CATEGORIES, 'status'], rows);
+  printTable(['page', ...CATEGORIES, 'LCP ms', 'TBT ms', 'CLS', 'status'], rows);
   if (noindexRows > 0) console.log('* SEO without the is-crawlable audit: guest pages are noindex on purpose (docs/decisions/008-guest-noindex-seo.md).');
+}
+
+/** A timing audit's value in whole milliseconds, or '–' when Lighthouse has none. */
+function metric(lhr, id) {
+  const value = lhr.audits[id]?.numericValue;
+  return value == null ? '–' : Math.round(value);
 }
 
 /** Guest guidebooks (/instruction, /instruction/<token>) carry noindex by design. */

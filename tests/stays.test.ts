@@ -219,6 +219,16 @@ describe('secrets policy "stay"', () => {
     }
   });
 
+  it('the poster prints the network name but neither the password nor the QR code that carries it', async () => {
+    const poster = await h.call(`/dashboard/poster/${g._id}`);
+    expect(poster.status).toBe(200);
+    const html = await poster.text();
+    expect(html).toContain('Loft-Guest');
+    expect(html).toContain('The password is in your guidebook.');
+    expect(html).not.toContain('aria-label="Wi-Fi QR code"');
+    expectNoSecrets(html, 'poster');
+  });
+
   it('a stay link during the window shows the guest’s name and dates, and the island gets both secrets', async () => {
     const stay = await addStay(h, g, { guestName: 'Dana', checkIn: utcLocal(-DAY), checkOut: utcLocal(2 * DAY) });
     const page = await server.request(`/stay/${stay.token}`);
