@@ -295,6 +295,28 @@ describe('secrets policy "stay"', () => {
     expect(await answer.json()).toEqual({ message: messages.stays.ended });
   });
 
+  it('a publish renders the gated page again off the request path: the stored page has the new content and no secret', async () => {
+    const saved = await h.call(`/api/instruction/${g._id}`);
+    const current = (await saved.json()) as Instruction;
+    const published = await h.call(`/api/instruction/${g._id}`, { method: 'PUT', json: { ...current, nameInstruction: 'Harbour Loft, renewed' } });
+    expect(published.status).toBe(200);
+    let html = '';
+    for (let i = 0; i < 200 && !html.includes('Harbour Loft, renewed'); i += 1) {
+      if (i > 0) await new Promise((resolve) => setTimeout(resolve, 25));
+      const names = storedNames(server, 'snapshots', g.token);
+      if (!names.includes('html')) continue;
+      const bytes = readStored(server, 'snapshots', `${g.token}/html`);
+      html = bytes.subarray(4 + bytes.readUInt32BE(0)).toString();
+    }
+    expect(html, 'the rebuild stored the published page').toContain('Harbour Loft, renewed');
+    expectNoSecrets(html, 'page stored by the rebuild');
+    for (const encoding of storedNames(server, 'snapshots', g.token)) {
+      const bytes = readStored(server, 'snapshots', `${g.token}/${encoding}`);
+      const body = bytes.subarray(4 + bytes.readUInt32BE(0));
+      expectNoSecrets(encoding === 'br' ? brotliDecompressSync(body).toString() : encoding === 'gz' ? gunzipSync(body).toString() : body.toString(), `rebuilt ${encoding}`);
+    }
+  });
+
   it('turning the policy on removes the old page at once: no guest is served the secrets after the save', async () => {
     const open = await guidebook(h, {});
     expect(await (await server.request(`/instruction/${open.token}`)).text()).toContain(PASSWORD);
