@@ -1,13 +1,12 @@
 import { formatStayTime } from '@shared/time-zone.ts';
 import { isAppError } from '../http/app-error.ts';
-import { readGuestInstructionById } from '../instructions/get-instruction-preview.ts';
+import { GUEST_TOKEN, readGuestInstructionById } from '../instructions/get-instruction-preview.ts';
 import { getRuntime } from '../runtime.ts';
 import { GUEST_HEADERS } from '../snapshots/serve-guest-page.ts';
 import { secretsWindow, stayLinkEndsAt } from '../stays/stay-window.ts';
 import { toGuestPage } from './load-guest-page.ts';
 import type { GuestView } from './load-guest-view.ts';
 
-const TOKEN = /^[\w-]{1,64}$/;
 
 /** What /stay/:token shows: the guidebook for this stay, "not found", an error, or "This stay has ended". */
 export type StayView = GuestView | { kind: 'ended' };
@@ -19,7 +18,7 @@ export type StayView = GuestView | { kind: 'ended' };
  * ends) and each stay has its own. From STAY_LINK_DAYS after check-out it holds no content.
  */
 export async function loadStayView(token: string, now = Date.now()): Promise<StayView> {
-  if (!TOKEN.test(token)) return { kind: 'not-found' };
+  if (!GUEST_TOKEN.test(token)) return { kind: 'not-found' };
   const { db, config, log } = await getRuntime();
   try {
     const stay = await db.selectFrom('stays').selectAll().where('token', '=', token).executeTakeFirst();

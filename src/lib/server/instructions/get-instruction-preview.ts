@@ -7,7 +7,7 @@ import { instructionNotFound } from './instruction-errors.ts';
 import { parseStoredContent } from './instruction-row.ts';
 
 /** Public tokens are nanoid strings (the demo's is longer and readable); anything else is not one. */
-const TOKEN = /^[\w-]{1,64}$/;
+export const GUEST_TOKEN = /^[\w-]{1,64}$/;
 
 /**
  * GET /api/instruction/preview/:token (public): what the guest page shows, the owner id and
@@ -23,7 +23,7 @@ export async function getInstructionPreview({ token }: { token: string }): Promi
  * downgrades then, and with it the branding): the guest page's snapshot must not outlive that.
  */
 export async function readGuestInstruction({ token }: { token: string }): Promise<{ instruction: GuestInstruction; planChangesAt: number | null }> {
-  if (!TOKEN.test(token)) throw instructionNotFound();
+  if (!GUEST_TOKEN.test(token)) throw instructionNotFound();
   const { db } = await getRuntime();
   const row = await db.selectFrom('instructions').select(['user_id', 'token', 'data']).where('token', '=', token).executeTakeFirst();
   if (!row) throw instructionNotFound();

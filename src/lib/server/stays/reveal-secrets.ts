@@ -6,19 +6,19 @@ import { messages } from '@shared/messages.ts';
 import { formatStayTime } from '@shared/time-zone.ts';
 import { wifiQrSvg } from '../guest/wifi-qr.ts';
 import { AppError } from '../http/app-error.ts';
+import { GUEST_TOKEN } from '../instructions/get-instruction-preview.ts';
 import { instructionNotFound } from '../instructions/instruction-errors.ts';
 import { parseStoredContent } from '../instructions/instruction-row.ts';
 import { checkRateLimits, consumeRateLimits, rateRules } from '../rate-limit.ts';
 import { getRuntime } from '../runtime.ts';
 import { decideSecrets, stayLinkEndsAt } from './stay-window.ts';
 
-const TOKEN = /^[\w-]{1,64}$/;
 
 export type RevealAnswer = { ok: true; secrets: GuestSecrets } | { ok: false; refusal: GuestSecretsRefusal };
 
 /** The guidebook (and stay, on a stay link) a guest token opens; 404 for neither, 410 for an ended stay. */
 export async function findGuestTarget(token: string, now: number): Promise<{ guidebook: InstructionsTable; stay: StaysTable | null }> {
-  if (!TOKEN.test(token)) throw instructionNotFound();
+  if (!GUEST_TOKEN.test(token)) throw instructionNotFound();
   const { db, config } = await getRuntime();
   const guidebook = await db.selectFrom('instructions').selectAll().where('token', '=', token).executeTakeFirst();
   if (guidebook) return { guidebook, stay: null };

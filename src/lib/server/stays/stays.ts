@@ -80,6 +80,14 @@ async function ownedStay({ userId, id, stayId }: Owned & { stayId: string }): Pr
   return row;
 }
 
+/** One stay of the owner's guidebook as the API answers it (404 for another host's or an unknown one). */
+export async function getStay(scope: Owned & { stayId: string }): Promise<Stay> {
+  const { timeZone } = await ownedGuidebook(scope);
+  const row = await ownedStay(scope);
+  const { config } = await getRuntime();
+  return toStay(row, timeZone, config);
+}
+
 /** GET /api/instruction/:id/stays: the guidebook's stays, soonest check-in first. */
 export async function listStays(scope: Owned): Promise<Stay[]> {
   const { timeZone } = await ownedGuidebook(scope);

@@ -8,6 +8,10 @@ const text = messages.sharing;
 export const QR_FORMATS = ['png', 'svg'] as const;
 export type QrFormat = (typeof QR_FORMATS)[number];
 
+export function isQrFormat(value: string): value is QrFormat {
+  return (QR_FORMATS as readonly string[]).includes(value);
+}
+
 /**
  * POST /api/instruction/:id/share `{ email }`: the guest's address, trimmed and lower-cased (one
  * rate-limit counter per mailbox, whatever its case). Used by the share dialog's form as well.

@@ -4,11 +4,7 @@ import { AppError } from '@server/http/app-error.ts';
 import { handle } from '@server/http/json.ts';
 import { getGuestLinkQr } from '@server/sharing/get-guest-link-qr.ts';
 import { messages } from '@shared/messages.ts';
-import { QR_FORMATS, type QrFormat } from '@shared/schemas/sharing.ts';
-
-function isQrFormat(value: string): value is QrFormat {
-  return (QR_FORMATS as readonly string[]).includes(value);
-}
+import { isQrFormat } from '@shared/schemas/sharing.ts';
 
 /**
  * GET /api/instruction/:id/qr?format=png|svg (owner only; png when no format is given): the QR

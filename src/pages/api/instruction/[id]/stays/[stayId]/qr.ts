@@ -4,30 +4,22 @@ import { AppError } from '@server/http/app-error.ts';
 import { handle } from '@server/http/json.ts';
 import { contentDisposition } from '@server/sharing/download-name.ts';
 import { guestLinkQrFile } from '@server/sharing/guest-link-qr.ts';
-import { stayNotFound } from '@server/stays/stay-errors.ts';
-import { listStays } from '@server/stays/stays.ts';
+import { getStay } from '@server/stays/stays.ts';
 import { messages } from '@shared/messages.ts';
-import { QR_FORMATS, type QrFormat } from '@shared/schemas/sharing.ts';
+import { isQrFormat, type QrFormat } from '@shared/schemas/sharing.ts';
 
 const CONTENT_TYPES: Record<QrFormat, string> = { png: 'image/png', svg: 'image/svg+xml; charset=utf-8' };
 
-function isQrFormat(value: string): value is QrFormat {
-  return (QR_FORMATS as readonly string[]).includes(value);
-}
-
 /**
  * GET /api/instruction/:id/stays/:stayId/qr?format=png|svg (owner only; png when no format is
- * given): the QR code of one stay's link, as /api/instruction/:id/qr is of the guidebook's. The
- * stay is found among the owner's stays of that guidebook (listStays scopes by owner: another
- * host's guidebook reads as missing, 404; an unknown stay answers "Stay not found", 404).
+ * given): the QR code of one stay's link, as /api/instruction/:id/qr is of the guidebook's.
+ * Another host's guidebook reads as missing (404); an unknown stay answers "Stay not found", 404.
  */
 export const GET = handle(async (context: APIContext) => {
   const { user } = requireUser(context.locals);
   const format = context.url.searchParams.get('format') ?? 'png';
   if (!isQrFormat(format)) throw new AppError('BAD_REQUEST', messages.sharing.formatInvalid);
-  const stays = await listStays({ userId: user.id, id: context.params.id ?? '' });
-  const stay = stays.find((candidate) => candidate._id === context.params.stayId);
-  if (!stay) throw stayNotFound();
+  const stay = await getStay({ userId: user.id, id: context.params.id ?? '', stayId: context.params.stayId ?? '' });
   const body = await guestLinkQrFile(stay.url, format);
   return new Response(body, {
     headers: {
