@@ -31,7 +31,16 @@ export default defineConfig({
     // Hard ceiling for any body; per-route caps (JSON 256 KB) are enforced in src/lib/server/http.
     bodySizeLimit: 10 * 1024 * 1024 + 64 * 1024,
   }),
-  integrations: [react()],
+  integrations: [
+    react(),
+    {
+      // client:interact: guest-page islands that hydrate on the first touch (src/islands/directives).
+      name: 'porchlight-client-interact',
+      hooks: {
+        'astro:config:setup': ({ addClientDirective }) => addClientDirective({ name: 'interact', entrypoint: './src/islands/directives/interact.ts' }),
+      },
+    },
+  ],
   vite: {
     plugins: [tailwindcss()],
     ssr: { external: ['better-sqlite3'] },

@@ -9,12 +9,6 @@ import { database, expect, test } from './fixtures/session.ts';
  * the click-to-load map, and a regenerated link that stops working at once. Nothing may leave the
  * machine: third-party requests are answered by a local stub and recorded.
  */
-/** Brings an island's control into view and waits until the island has hydrated (issue 14). */
-async function hydrated(page: Page, control: ReturnType<Page['getByRole']>): Promise<void> {
-  await control.scrollIntoViewIfNeeded();
-  await expect(page.locator('astro-island', { has: control })).not.toHaveAttribute('ssr');
-}
-
 async function stubThirdParties(page: Page): Promise<string[]> {
   const external: string[] = [];
   await page.route(/^https?:\/\/(?!localhost[:/]|127\.0\.0\.1[:/])/, async (route) => {
@@ -36,13 +30,24 @@ test('the demo guidebook: copy the Wi-Fi password to the clipboard', async ({ pa
   await expect(quickLinks.getByRole('link')).toHaveText(['Check-in', 'Wi-Fi', 'House rules', 'Need Help?', 'Taxi', 'Order Food', 'Parking', 'About']);
   await expect(quickLinks.getByRole('link', { name: 'Parking' })).toHaveAttribute('href', /openstreetmap\.org/);
 
-  await hydrated(page, page.getByRole('button', { name: 'Copy Password' }));
+  // The button's island hydrates on this first click and replays it (client:interact).
   await page.getByRole('button', { name: 'Copy Password' }).click();
   await expect(page.getByRole('status')).toHaveText('Password copied');
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('sunny-days-ahead');
   // SPEC §9: the notice goes after 1.5 s.
   await expect(page.getByRole('status')).toHaveText('', { timeout: 3_000 });
   expect(external).toEqual([]);
+});
+
+test('no island JavaScript loads until the guest touches a widget (client:interact)', async ({ page }) => {
+  await page.goto('/instruction');
+  await expect(page.getByText('Saved on this device: this guidebook opens')).toBeVisible({ timeout: 15_000 });
+  const scripts = () => page.evaluate(() => performance.getEntriesByType('resource').map((entry) => entry.name).filter((name) => /\/_astro\/.*\.js$/.test(name)));
+  // Scrolled through the whole page: seeing a widget is not touching it.
+  await page.getByRole('heading', { name: 'Need Help?' }).scrollIntoViewIfNeeded();
+  expect(await scripts()).toEqual([]);
+  await page.getByRole('button', { name: 'Copy Password' }).focus();
+  await expect.poll(async () => (await scripts()).length).toBeGreaterThan(0);
 });
 
 test('the map loads only after "Show map"', async ({ page }) => {
@@ -52,7 +57,7 @@ test('the map loads only after "Show map"', async ({ page }) => {
   await expect(page.locator('iframe')).toHaveCount(0);
   expect(external).toEqual([]);
 
-  await hydrated(page, page.getByRole('button', { name: 'Show map' }));
+  // Nothing of the map's island has loaded yet: it hydrates on this click and replays it.
   await page.getByRole('button', { name: 'Show map' }).click();
   const frame = page.locator('iframe.map-frame');
   await expect(frame).toHaveAttribute('src', 'https://maps.google.com/maps?q=43.5081,16.4402&z=18&output=embed');

@@ -10,3 +10,10 @@ declare namespace App {
     session: import('./lib/server/auth/types.ts').Session | null;
   }
 }
+
+declare namespace Astro {
+  interface ClientDirectives {
+    /** Hydrate on the first touch of the island (src/islands/directives/interact.ts). */
+    'client:interact'?: boolean;
+  }
+}
