@@ -25,7 +25,7 @@ export default defineConfig({
   outDir: process.env.DIST_DIR ?? './dist',
   output: 'server',
   adapter: node({
-    mode: 'standalone',
+    mode: 'middleware',
     // Prerendered pages get their CSP as a response header, not a <meta> (frame-ancestors needs it).
     staticHeaders: true,
     // Hard ceiling for any body; per-route caps (JSON 256 KB) are enforced in src/lib/server/http.

@@ -8,7 +8,9 @@ import { isNotModified, negotiate, notModifiedHeaders, type Encoding } from './n
  * Prerendered pages and built assets (dist/client) served the way a static server does (issue:
  * polish, item 16): every file read once at start, with the brotli and gzip copies the build wrote
  * beside it (scripts/precompress.mjs), answered synchronously from memory with an ETag, 304s, and
- * year-long caching for content-hashed assets. Nothing is compressed per request.
+ * year-long caching for content-hashed assets. Nothing is compressed per request. This is the
+ * only file server: Astro's adapter runs in middleware mode (no file lookup of its own on each
+ * request, docs/decisions/001), so every file of dist/client is held here, whatever its size.
  */
 interface StaticFilesOptions {
   /** dist/client. */
@@ -32,9 +34,6 @@ interface StaticFile {
   isPage: boolean;
   variants: Partial<Record<Encoding, Variant>>;
 }
-
-/** Bigger files (none today) stay with Astro's streaming file server rather than in memory. */
-const MAX_IN_MEMORY_BYTES = 4 * 1024 * 1024;
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -93,9 +92,8 @@ function readPageHeaders(headersFile: string): Map<string, Record<string, string
   return pages;
 }
 
-function loadFile(clientDir: string, file: string, route: string, pageHeaders: Record<string, string>, securityHeaders: Record<string, string>): StaticFile | undefined {
+function loadFile(clientDir: string, file: string, route: string, pageHeaders: Record<string, string>, securityHeaders: Record<string, string>): StaticFile {
   const full = path.join(clientDir, file);
-  if (fs.statSync(full).size > MAX_IN_MEMORY_BYTES) return undefined;
   const type = TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
   const identity = fs.readFileSync(full);
   const etag = `W/"${createHash('sha256').update(identity).digest('base64url').slice(0, 27)}"`;
@@ -132,8 +130,7 @@ function loadStaticFiles({ clientDir, headersFile, securityHeaders }: StaticFile
     const isCopy = (file.endsWith('.br') || file.endsWith('.gz')) && present.has(file.slice(0, -3));
     if (isCopy) continue;
     const route = routeOf(file);
-    const loaded = loadFile(clientDir, file, route, pageHeaders.get(route) ?? {}, securityHeaders);
-    if (loaded) files.set(route, loaded);
+    files.set(route, loadFile(clientDir, file, route, pageHeaders.get(route) ?? {}, securityHeaders));
   }
   return files;
 }
