@@ -195,36 +195,20 @@ export default function SecretReveal(props: SecretRevealProps) {
 
 function Shown({ secrets, offline, wifiName }: { secrets: GuestSecrets; offline: boolean; wifiName: string }) {
   const { copied, copy } = useCopy();
-  const codeRef = useRef<HTMLElement>(null);
-  const passwordRef = useRef<HTMLElement>(null);
   return (
     <div className="access-body">
       <dl className="secrets">
-        {secrets.code && (
-          <div>
-            <dt>Door code</dt>
-            <dd>
-              <strong className="code-chip secret-value" ref={codeRef} data-secret="code">
-                {secrets.code}
-              </strong>
-              <button type="button" className="btn btn-ghost btn-small" onClick={() => void copy(secrets.code, 'Door code copied', codeRef.current)}>
-                <GuestIcon name="copy" size={16} /> Copy code
-              </button>
-            </dd>
-          </div>
-        )}
+        {secrets.code && <SecretRow label="Door code" value={secrets.code} kind="code" valueClass="code-chip" action="Copy code" done="Door code copied" copy={copy} />}
         {secrets.wifiPassword && (
-          <div>
-            <dt>Wi-Fi password{wifiName ? ` (${wifiName})` : ''}</dt>
-            <dd>
-              <span className="mono secret-value" ref={passwordRef} data-secret="wifi-password">
-                {secrets.wifiPassword}
-              </span>
-              <button type="button" className="btn btn-ghost btn-small" onClick={() => void copy(secrets.wifiPassword, 'Password copied', passwordRef.current)}>
-                <GuestIcon name="copy" size={16} /> Copy Password
-              </button>
-            </dd>
-          </div>
+          <SecretRow
+            label={`Wi-Fi password${wifiName ? ` (${wifiName})` : ''}`}
+            value={secrets.wifiPassword}
+            kind="wifi-password"
+            valueClass="mono"
+            action="Copy Password"
+            done="Password copied"
+            copy={copy}
+          />
         )}
       </dl>
       <span className={copied ? 'toast show' : 'toast'} role="status" aria-live="polite">
@@ -238,6 +222,37 @@ function Shown({ secrets, offline, wifiName }: { secrets: GuestSecrets; offline:
         </figure>
       )}
       {offline && <p className="muted small">Shown from this device: you are offline.</p>}
+    </div>
+  );
+}
+
+interface SecretRowProps {
+  label: string;
+  value: string;
+  /** `data-secret` on the value (the e2e tests find it by that). */
+  kind: 'code' | 'wifi-password';
+  valueClass: string;
+  /** The button's text, and the status said once copied. */
+  action: string;
+  done: string;
+  copy: ReturnType<typeof useCopy>['copy'];
+}
+
+/** One revealed secret: its label, the value (selected when the clipboard refuses) and its copy button. */
+function SecretRow({ label, value, kind, valueClass, action, done, copy }: SecretRowProps) {
+  const valueRef = useRef<HTMLElement>(null);
+  const Value = kind === 'code' ? 'strong' : 'span';
+  return (
+    <div>
+      <dt>{label}</dt>
+      <dd>
+        <Value className={`${valueClass} secret-value`} ref={valueRef} data-secret={kind}>
+          {value}
+        </Value>
+        <button type="button" className="btn btn-ghost btn-small" onClick={() => void copy(value, done, valueRef.current)}>
+          <GuestIcon name="copy" size={16} /> {action}
+        </button>
+      </dd>
     </div>
   );
 }

@@ -2,9 +2,9 @@ import { LoaderCircle, Send } from 'lucide-react';
 import { useId, useRef, useState, type SubmitEvent } from 'react';
 import { toast } from 'sonner';
 import { messages } from '@shared/messages.ts';
-import { EMAIL_MAX } from '@shared/schemas/auth.ts';
 import { shareByEmailSchema } from '@shared/schemas/sharing.ts';
 import { ApiError } from '@shared/api-client.ts';
+import { GUEST_EMAIL_INPUT } from '../ui/guest-email.ts';
 
 interface Props {
   /** Sends the link to `email` (the server's answer decides the outcome). */
@@ -66,13 +66,7 @@ export function EmailLinkForm({ send, sentMessage, hint, initialEmail = '' }: Pr
           ref={inputRef}
           id={fieldId}
           name="email"
-          type="email"
-          inputMode="email"
-          // A guest's address, not the host's own: no autofill.
-          autoComplete="off"
-          spellCheck={false}
-          maxLength={EMAIL_MAX}
-          placeholder="guest@example.com"
+          {...GUEST_EMAIL_INPUT}
           value={email}
           onChange={(event) => {
             setEmail(event.target.value);

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
+import { GUEST_TOKEN } from '@shared/guest-token.ts';
 import type { Logger } from '../logger.ts';
 
 /**
@@ -58,7 +59,6 @@ export interface SnapshotBusHandlers {
 export const SNAPSHOT_CHANNEL = 'porchlight_snapshots';
 const RECONNECT_MIN_MS = 250;
 const RECONNECT_MAX_MS = 10_000;
-const TOKEN = /^[\w-]{1,64}$/;
 const KINDS = new Set<SnapshotEventKind>(['published', 'stored', 'revoked', 'unremoved']);
 
 /**
@@ -160,7 +160,7 @@ function parseEvent(payload: string | undefined): (SnapshotEvent & { from: strin
   if (!payload) return null;
   try {
     const value = JSON.parse(payload) as Partial<SnapshotEvent & { from: string }>;
-    if (typeof value.from !== 'string' || typeof value.token !== 'string' || !TOKEN.test(value.token)) return null;
+    if (typeof value.from !== 'string' || typeof value.token !== 'string' || !GUEST_TOKEN.test(value.token)) return null;
     if (!value.kind || !KINDS.has(value.kind)) return null;
     return { kind: value.kind, token: value.token, from: value.from };
   } catch {

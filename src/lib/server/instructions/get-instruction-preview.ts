@@ -1,3 +1,4 @@
+import { GUEST_TOKEN } from '@shared/guest-token.ts';
 import type { GuestInstruction } from '@shared/schemas/instruction.ts';
 import type { InstructionsTable } from '@db/schema.ts';
 import { getUserPlanWithExpiry } from '../billing/get-user-plan.ts';
@@ -6,8 +7,6 @@ import { getRuntime } from '../runtime.ts';
 import { instructionNotFound } from './instruction-errors.ts';
 import { parseStoredContent } from './instruction-row.ts';
 
-/** Public tokens are nanoid strings (the demo's is longer and readable); anything else is not one. */
-export const GUEST_TOKEN = /^[\w-]{1,64}$/;
 
 /**
  * GET /api/instruction/preview/:token (public): what the guest page shows, the owner id and

@@ -1,11 +1,12 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { DEMO_TOKEN } from '@shared/demo.ts';
+import { GUEST_TOKEN } from '@shared/guest-token.ts';
 import { guestCacheHeaders } from '../cdn/guest-cache.ts';
 import { getRuntime } from '../runtime.ts';
 import { currentBuildId } from './build-id.ts';
 import { remoteRender, renderingElsewhere } from './remote-changes.ts';
 import { queryCounter } from './query-counter.ts';
-import { encodeSnapshot, forgetIfChangedElsewhere, peekSnapshot, readSnapshot, SNAPSHOT_EXPIRES_HEADER, SNAPSHOT_TOKEN, writeSnapshot, type Encoding, type Snapshot } from './snapshot-store.ts';
+import { encodeSnapshot, forgetIfChangedElsewhere, peekSnapshot, readSnapshot, SNAPSHOT_EXPIRES_HEADER, writeSnapshot, type Encoding, type Snapshot } from './snapshot-store.ts';
 import { isNotModified, negotiate, notModifiedHeaders } from '../http/negotiate.ts';
 import { isRenderRequest, pendingRebuilds } from './rebuild-snapshots.ts';
 import { currentWriteEpoch } from './write-epoch.ts';
@@ -30,7 +31,7 @@ export interface CachePolicy {
 export function guestToken(pathname: string): string | null {
   if (pathname === '/instruction' || pathname === '/instruction/') return DEMO_TOKEN;
   const match = /^\/instruction\/([^/]+)\/?$/.exec(pathname);
-  return match && SNAPSHOT_TOKEN.test(match[1]!) ? match[1]! : null;
+  return match && GUEST_TOKEN.test(match[1]!) ? match[1]! : null;
 }
 
 /** How long a guest miss waits for the page another server is rendering before rendering it here. */

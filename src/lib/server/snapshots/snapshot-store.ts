@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
+import { GUEST_TOKEN } from '@shared/guest-token.ts';
 import type { Encoding } from '../http/negotiate.ts';
 import { processState } from '../process-state.ts';
 import { getRuntime } from '../runtime.ts';
@@ -39,8 +40,6 @@ export interface Snapshot {
  */
 export const SNAPSHOT_EXPIRES_HEADER = 'x-snapshot-expires';
 
-/** Public tokens (and the demo's readable one); anything else is never a key. */
-export const SNAPSHOT_TOKEN = /^[\w-]{1,64}$/;
 
 const brotli = promisify(zlib.brotliCompress);
 /** 2^18 = 256 KB: a guest page is 20–60 KB. */
@@ -80,7 +79,7 @@ export function peekSnapshot(token: string, encoding: Encoding): Snapshot | null
 }
 
 export async function readSnapshot(token: string, encoding: Encoding): Promise<Snapshot | null> {
-  if (!SNAPSHOT_TOKEN.test(token)) return null;
+  if (!GUEST_TOKEN.test(token)) return null;
   forgetIfChangedElsewhere();
   const id = snapshotKey(token, encoding);
   const cached = memory.get(id);
@@ -125,7 +124,7 @@ export async function encodeSnapshot(html: Uint8Array, meta: { csp: string | nul
 }
 
 export async function writeSnapshot(token: string, snapshots: Record<Encoding, Snapshot>): Promise<void> {
-  if (!SNAPSHOT_TOKEN.test(token)) return;
+  if (!GUEST_TOKEN.test(token)) return;
   // Memory first, synchronously: a removal that lands while the disk write runs then clears it.
   state.changes += 1;
   for (const encoding of ENCODINGS) remember(snapshotKey(token, encoding), snapshots[encoding]);
@@ -139,7 +138,7 @@ export async function writeSnapshot(token: string, snapshots: Record<Encoding, S
  * retried (pending-removals.ts).
  */
 export async function removeSnapshot(token: string): Promise<void> {
-  if (!SNAPSHOT_TOKEN.test(token)) return;
+  if (!GUEST_TOKEN.test(token)) return;
   dropMemoryCopies(token);
   await removeStoredOrRecord(token);
 }
@@ -165,7 +164,7 @@ export function dropAllMemoryCopies(): void {
  * process stop first, the next one finds nothing stored and renders the page anew.
  */
 export async function forgetStoredSnapshot(token: string): Promise<void> {
-  if (!SNAPSHOT_TOKEN.test(token)) return;
+  if (!GUEST_TOKEN.test(token)) return;
   state.changes += 1;
   await removeStoredOrRecord(token);
 }

@@ -2,10 +2,10 @@ import { useId, useState } from 'react';
 import { toast } from 'sonner';
 import { messages } from '@shared/messages.ts';
 import { MAX_GUEST_NAME, type Stay } from '@shared/schemas/stay.ts';
-import { EMAIL_MAX } from '@shared/schemas/auth.ts';
 import { ApiError } from '@shared/api-client.ts';
 import { describedBy, FieldMessages } from '../../../components/ui/FieldMessages.tsx';
 import { FormDialog } from '../../../components/ui/FormDialog.tsx';
+import { GUEST_EMAIL_INPUT } from '../../../components/ui/guest-email.ts';
 import { TextField } from '../../../components/ui/TextField.tsx';
 import { useSaveStay } from '../api/save-stay.ts';
 import { suggestedDates } from '../model/stay-format.ts';
@@ -99,12 +99,7 @@ export function StayDialog({ open, onOpenChange, guidebookId, zone, stay }: Prop
       <TextField
         id={id('guestEmail')}
         label="Guest’s email address (optional)"
-        type="email"
-        inputMode="email"
-        autoComplete="off"
-        spellCheck={false}
-        maxLength={EMAIL_MAX}
-        placeholder="guest@example.com"
+        {...GUEST_EMAIL_INPUT}
         value={values.guestEmail}
         onChange={(event) => set('guestEmail', event.target.value)}
         error={errors.guestEmail}
