@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { Storage } from 'unstorage';
 import { parseConfig } from '../../src/lib/server/config.ts';
 import { createNamedStorage, type StorageName } from '../../src/lib/server/storage.ts';
@@ -92,4 +93,25 @@ export function removeStored(server: TestServer, store: Store, key: string): voi
 /** The server's store `store` as the app builds it (same driver and place), for calling server modules. */
 export function serverStorage(server: TestServer, store: Store): Storage {
   return createNamedStorage(parseConfig({ DATA_DIR: server.dataDir, ...server.storageEnv }), store);
+}
+
+/**
+ * A stored snapshot's page as text (`encoding`: `br`, `gz` or `html`, decompressed), or null while
+ * it is missing or half-written: the store writes a file in place, so a test polling for a
+ * rebuild can read it mid-write (the server's own reader refuses such a copy the same way).
+ */
+export function storedSnapshotPage(server: TestServer, token: string, encoding: string): string | null {
+  if (!storedNames(server, 'snapshots', token).includes(encoding)) return null;
+  const bytes = readStored(server, 'snapshots', `${token}/${encoding}`);
+  if (bytes.length < 4 || 4 + bytes.readUInt32BE(0) > bytes.length) return null;
+  const size = bytes.readUInt32BE(0);
+  let header: { length?: number };
+  try {
+    header = JSON.parse(bytes.subarray(4, 4 + size).toString('utf8')) as { length?: number };
+  } catch {
+    return null;
+  }
+  const body = bytes.subarray(4 + size);
+  if (body.length !== header.length) return null;
+  return (encoding === 'br' ? brotliDecompressSync(body) : encoding === 'gz' ? gunzipSync(body) : body).toString();
 }
