@@ -14,6 +14,7 @@
 //   BENCH_HOSTS=10 BENCH_GUESTS=50 BENCH_MIXED_SECONDS=5 BENCH_SETTLE_SECONDS=5 npm run bench -- --mixed
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
@@ -470,7 +471,8 @@ async function saveEdit(host, stats) {
     if (response.ok) return;
     stats.failed += 1;
   } catch (error) {
-    if (error instanceof Error && error.name === 'TimeoutError') stats.timedOut += 1;
+    // Aborted by its AbortSignal.timeout (node:http names it AbortError, fetch TimeoutError).
+    if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) stats.timedOut += 1;
     else stats.failed += 1;
   }
   await reloadGuidebook(host);
@@ -605,13 +607,13 @@ function printMixedReport({ hosts, calm, busy, saves, lost, memory, reference, q
  */
 async function measureGuestTransfer(appUrl, html) {
   const htmlBr = await new Promise((resolve, reject) => {
-    import('node:http').then(({ default: http }) =>
-      http.get(`${appUrl}/instruction`, { headers: { 'accept-encoding': 'br' } }, (res) => {
+    http
+      .get(`${appUrl}/instruction`, { headers: { 'accept-encoding': 'br' } }, (res) => {
         let size = 0;
         res.on('data', (chunk) => (size += chunk.length));
         res.on('end', () => (res.headers['content-encoding'] === 'br' ? resolve(size) : reject(new Error('the guest page was not served with brotli'))));
-      }).on('error', reject),
-    );
+      })
+      .on('error', reject);
   });
   const text = html.toString('utf8');
   const css = [...text.matchAll(/<link rel="stylesheet" href="([^"]+)"/g)].map((m) => m[1]);
@@ -658,7 +660,6 @@ function measure(url, duration, headers = {}) {
 
 /** A GET whose body stays as sent (fetch would undo the content encoding). */
 async function getRaw(url, headers) {
-  const { default: http } = await import('node:http');
   return new Promise((resolve, reject) => {
     http
       .get(url, { headers }, (res) => {
@@ -792,20 +793,39 @@ async function insertBenchHostsPostgres(databaseUrl, ids, passwordHash) {
  * JSON request carrying the cookies the login set and the app's Origin, as the admin app sends.
  */
 async function signIn(app, email) {
-  const request = (pathname, method, body, cookie, signal) =>
-    fetch(app.url + pathname, {
-      method,
-      signal,
-      headers: { origin: app.origin, 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
+  const request = editorConnection(app);
   const auth = await request('/api/users/auth', 'POST', { email, password: BENCH_PASSWORD });
   if (!auth.ok) throw new Error(`bench login of ${email} answered ${auth.status}`);
-  const cookie = auth.headers
-    .getSetCookie()
-    .map((line) => line.split(';')[0])
-    .join('; ');
+  const cookie = auth.cookies.map((line) => line.split(';')[0]).join('; ');
   return (pathname, method, body, signal) => request(pathname, method, body, cookie, signal);
+}
+
+/**
+ * One host's editor: a browser tab, with its own keep-alive connection to the server. (Through
+ * one pool shared by every host, a moment with more saves in flight than open connections opened
+ * new ones mid-run, and a connection opened while the load generator opens its 200 waits 1–2 s
+ * for its set-up on a bare node:http server too: the save's time was the connection's.) Sends
+ * JSON as the editor does, brotli accepted; answers `{ ok, status, cookies, json() }`.
+ */
+function editorConnection(app) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  return (pathname, method, body, cookie, signal) =>
+    new Promise((resolve, reject) => {
+      const headers = { origin: app.origin, 'content-type': 'application/json', 'accept-encoding': 'br', ...(cookie ? { cookie } : {}) };
+      const sent = http.request(app.url + pathname, { method, agent, headers, signal }, (response) => {
+        const chunks = [];
+        response.on('data', (chunk) => chunks.push(chunk));
+        response.on('error', reject);
+        response.on('end', () => {
+          const raw = Buffer.concat(chunks);
+          const text = (response.headers['content-encoding'] === 'br' ? zlib.brotliDecompressSync(raw) : raw).toString('utf8');
+          const status = response.statusCode ?? 0;
+          resolve({ ok: status >= 200 && status < 300, status, cookies: response.headers['set-cookie'] ?? [], json: async () => JSON.parse(text) });
+        });
+      });
+      sent.on('error', reject);
+      sent.end(body === undefined ? undefined : JSON.stringify(body));
+    });
 }
 
 /** A step's text as the editor sends it (a marker, a list, a link); `n` is the save that wrote it. */
