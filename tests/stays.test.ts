@@ -4,6 +4,7 @@ import type { Instruction } from '../src/lib/shared/schemas/instruction.ts';
 import type { Stay } from '../src/lib/shared/schemas/stay.ts';
 import { createUser, login, query, requestFrom, setUserPlan, withCookie } from './helpers/auth.ts';
 import { startServer, type TestServer } from './helpers/server.ts';
+import { readableParts, startSmtpServer, type TestSmtpServer } from './helpers/smtp.ts';
 import { startTurnstileStub } from './helpers/turnstile-stub.ts';
 import { storedNames, storedSnapshotPage } from './helpers/stored.ts';
 
@@ -13,13 +14,17 @@ import { storedNames, storedSnapshotPage } from './helpers/stored.ts';
  * window's edges are proven on the pure decision in stays-window.test.ts with an injected clock.
  */
 let server: TestServer;
+/** Mails are read as delivered: the outbox keeps only the envelope once a mail is sent. */
+let smtp: TestSmtpServer;
 
 beforeAll(async () => {
-  server = await startServer({ NODE_ENV: 'test' });
+  smtp = await startSmtpServer();
+  server = await startServer({ NODE_ENV: 'test', SMTP_URL: smtp.url });
 });
 
 afterAll(async () => {
   await server?.stop();
+  await smtp?.close();
 });
 
 type Call = (path: string, init?: RequestInit & { json?: unknown }) => Promise<Response>;
@@ -158,11 +163,12 @@ describe('stays API', () => {
     const response = await h.call(`/api/instruction/${g._id}/stays/${stay._id}/send`, { method: 'POST', json: {} });
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ message: messages.stays.sent, to: 'cleo@example.com' });
-    const [mail] = query<{ to_address: string; text_body: string; html_body: string }>(server, 'SELECT to_address, text_body, html_body FROM outbox WHERE to_address = ?', 'cleo@example.com');
-    expect(mail?.text_body).toContain(stay.url);
-    expect(mail?.text_body).toContain('Hello Cleo,');
-    expect(mail?.text_body).toContain('Thu 1 Aug, 15:00');
-    expectNoSecrets(`${mail?.text_body}${mail?.html_body}`, 'stay mail');
+    const mail = await smtp.waitForMail((m) => m.envelopeTo.includes('cleo@example.com'));
+    const text = readableParts(mail);
+    expect(text).toContain(stay.url);
+    expect(text).toContain('Hello Cleo,');
+    expect(text).toContain('Thu 1 Aug, 15:00');
+    expectNoSecrets(text, 'stay mail');
 
     const noAddress = await addStay(h, g, { checkIn: '2030-08-01T15:00', checkOut: '2030-08-03T11:00' });
     const refused = await h.call(`/api/instruction/${g._id}/stays/${noAddress._id}/send`, { method: 'POST', json: {} });
@@ -375,13 +381,13 @@ describe('secrets policy "pin"', () => {
 });
 
 describe('message your host', () => {
+  /** The outbox's envelopes (kept after sending; the bodies are read as delivered, from `smtp`). */
   interface Mail {
     to_address: string;
     reply_to: string | null;
     subject: string;
-    text_body: string;
   }
-  const mailsTo = (address: string) => query<Mail>(server, 'SELECT to_address, reply_to, subject, text_body FROM outbox WHERE to_address = ? ORDER BY id', address);
+  const mailsTo = (address: string) => query<Mail>(server, 'SELECT to_address, reply_to, subject FROM outbox WHERE to_address = ? ORDER BY id', address);
   // From another loopback address per test, so the per-address limit of one test leaves the others alone.
   const send = async (token: string, body: unknown, from = '127.0.0.3') => {
     const raw = await requestFrom(server, from, `/api/guest/${token}/message`, body);
@@ -394,16 +400,18 @@ describe('message your host', () => {
     const response = await send(g.token, { name: 'Fran', email: 'fran@example.com', message: 'Where do we leave the keys?\n<b>Thanks</b>' });
     expect(response.status, response.text()).toBe(200);
     expect(response.json()).toEqual({ message: messages.stays.messageSent });
-    const [mail] = mailsTo(h.email);
-    expect(mail).toMatchObject({ reply_to: 'fran@example.com', subject: 'Message from a guest of Harbour Loft: Fran' });
-    expect(mail?.text_body).toContain('Where do we leave the keys?\n<b>Thanks</b>');
-    expect(mail?.text_body).toContain('Sent from the guidebook’s public link.');
+    expect(mailsTo(h.email)[0]).toMatchObject({ reply_to: 'fran@example.com', subject: 'Message from a guest of Harbour Loft: Fran' });
+    const mail = await smtp.waitForMail((m) => m.envelopeTo.includes(h.email) && m.subject === 'Message from a guest of Harbour Loft: Fran');
+    expect(mail.headers['reply-to']).toBe('fran@example.com');
+    expect(mail.text).toContain('Where do we leave the keys?\n<b>Thanks</b>');
+    expect(mail.text).toContain('Sent from the guidebook’s public link.');
 
     const stay = await addStay(h, g, { guestName: 'Gus', checkIn: '2030-07-04T15:00', checkOut: '2030-07-08T11:00' });
     expect((await send(stay.token, { name: 'Gus', message: 'Arriving late.' })).status).toBe(200);
-    const fromStay = mailsTo(h.email)[1];
-    expect(fromStay?.reply_to).toBeNull();
-    expect(fromStay?.text_body).toContain('Stay: Gus, Thu 4 Jul, 15:00 – Mon 8 Jul, 11:00');
+    expect(mailsTo(h.email)[1]?.reply_to).toBeNull();
+    const fromStay = await smtp.waitForMail((m) => m.envelopeTo.includes(h.email) && m.text.includes('Arriving late.'));
+    expect(fromStay.headers['reply-to']).toBeUndefined();
+    expect(fromStay.text).toContain('Stay: Gus, Thu 4 Jul, 15:00 – Mon 8 Jul, 11:00');
   });
 
   it('refuses empty or oversized notes, dead links, and floods', async () => {

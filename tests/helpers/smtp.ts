@@ -81,6 +81,20 @@ export async function startSmtpServer(port = 0, { acceptDelayMs = 0 } = {}): Pro
   };
 }
 
+/**
+ * Every part of a mail as its reader sees it (transfer encoding undone), joined: the text part
+ * and the HTML part of a multipart mail, or the one body of a single-part mail.
+ */
+export function readableParts(mail: ReceivedMail): string {
+  const boundary = /boundary="?([^";]+)"?/.exec(mail.headers['content-type'] ?? '')?.[1];
+  if (!boundary) return mail.text;
+  return mail.raw
+    .split(`--${boundary}`)
+    .slice(1, -1)
+    .map((part) => parseMail(part.replace(/^\r?\n/, '')).text)
+    .join('\n');
+}
+
 function parseMail(raw: string): Pick<ReceivedMail, 'headers' | 'subject' | 'text'> {
   const split = raw.search(/\r?\n\r?\n/);
   const head = split === -1 ? raw : raw.slice(0, split);
