@@ -3,6 +3,7 @@
 // `npm run admin -- copy-to-postgres [--from <file>] [--force]`: the operator's command line, run
 // with the server's environment (DATA_DIR, DATABASE_URL, STORAGE_DRIVER, …). It needs a build
 // (`npm run build`, which `npm start` runs); see src/lib/server/cli/admin.ts.
+import './lib/require-node.mjs';
 import fs from 'node:fs';
 
 const bundle = new URL(`../${process.env.DIST_DIR ?? 'dist'}/boot/admin.mjs`, import.meta.url);

@@ -6,6 +6,7 @@
 //   npm run backup -- --json           the same, the result as one JSON object on stdout
 //
 // Restore: see README.md ("Backup and restore").
+import './lib/require-node.mjs';
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';

@@ -1,7 +1,8 @@
+import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { messages } from '../src/lib/shared/messages.ts';
 import { query } from './helpers/auth.ts';
-import { PRICE_IDS, sessionIdOf, signedInHost, startBillingWorld, planOf, type BillingWorld, type Host } from './helpers/billing.ts';
+import { PRICE_IDS, sessionIdOf, signedInHost, startBillingWorld, planOf, WEBHOOK_SECRET, type BillingWorld, type Host } from './helpers/billing.ts';
 
 // Events are held by the stand-in and delivered by hand here, in any order, signed any way.
 let world: BillingWorld;
@@ -107,6 +108,17 @@ describe('Stripe webhooks (SECURITY.md 20–22)', () => {
     const other = (await world.control.events('customer.created')).at(-1) ?? (await eventOf('invoice.paid', subscriptionId));
     const delivery = await world.control.deliverEvent(other.id);
     expect(delivery.status).toBe(200);
+  });
+
+  it('a correctly signed event naming a customer Stripe does not know answers 200 and logs a warning (no retries for days)', async () => {
+    const event = { id: `evt_unknown_${Date.now()}`, object: 'event', type: 'customer.subscription.updated', created: Math.floor(Date.now() / 1000), data: { object: { id: 'sub_nobody', object: 'subscription', customer: 'cus_nobody_of_ours' } } };
+    const payload = JSON.stringify(event);
+    const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
+    const response = await fetch(`${world.server.url}/api/stripe/webhook`, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, body: payload });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ received: true, outcome: 'ignored' });
+    expect(eventRows(event.id)).toHaveLength(1);
+    await expect.poll(() => world.server.logs.some((line) => line.includes('"level":40') && line.includes('cus_nobody_of_ours') && line.includes('customer of no user'))).toBe(true);
   });
 
   it('a failure while syncing answers 5xx (Stripe retries) and the retry succeeds', async () => {

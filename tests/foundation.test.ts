@@ -69,6 +69,26 @@ describe('start and health', () => {
     expect(output).toMatch(new RegExp(`^\\s*${name}: `, 'm'));
     expect(output).not.toContain('porchlight: listening');
   });
+
+  it.concurrent.each(['scripts/serve.mjs', 'scripts/admin.mjs', 'scripts/backup.mjs'])('%s on a Node older than 22.12 says what to install instead of crashing in the native SQLite module', async (script) => {
+    // The running Node made to report 20.19.0 before the script's first line (a real Node 20
+    // segfaults inside better-sqlite3 13 once it is loaded).
+    const olderNode = 'data:text/javascript,Object.defineProperty(process,"versions",{value:{...process.versions,node:"20.19.0"}})';
+    const { code, output } = await new Promise<{ code: number | null; output: string }>((resolve) => {
+      const child = spawn(process.execPath, ['--import', olderNode, script], { env: { PATH: process.env.PATH, DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'porchlight-env-')) }, stdio: ['ignore', 'pipe', 'pipe'] });
+      let text = '';
+      child.stdout.on('data', (chunk: Buffer) => (text += chunk.toString()));
+      child.stderr.on('data', (chunk: Buffer) => (text += chunk.toString()));
+      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+      child.on('exit', (exitCode) => {
+        clearTimeout(timer);
+        resolve({ code: exitCode, output: text });
+      });
+    });
+    expect(code).toBe(1);
+    expect(output).toContain('porchlight: Node.js 20.19.0 is too old; Node 22.12 or later is needed');
+    expect(output).not.toContain('porchlight: listening');
+  });
 });
 
 describe('database', () => {

@@ -7,7 +7,7 @@ import sharp from 'sharp';
 import { createUser, login, query, run, setUserPlan, withCookie } from './helpers/auth.ts';
 import type { TestPlan } from './helpers/plan.ts';
 import { startServer, type TestServer } from './helpers/server.ts';
-import { readStored, removeStored, storedNames, writeStored } from './helpers/stored.ts';
+import { readStored, removeStored, storedNames, storedSnapshotPage, writeStored } from './helpers/stored.ts';
 
 // NODE_ENV=test makes guest responses carry `x-sqlite-queries` (src/lib/server/snapshots/query-counter.ts).
 let server: TestServer;
@@ -47,6 +47,16 @@ async function rebuildsSettled(): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
   throw new Error('the snapshot rebuilds did not finish within 5 s');
+}
+
+/** Waits until the stored page of `token` (all encodings whole) is one `matches` accepts. */
+async function storedPage(token: string, matches: (html: string) => boolean): Promise<void> {
+  for (let i = 0; i < 400; i += 1) {
+    const pages = ['br', 'gz', 'html'].map((encoding) => storedSnapshotPage(server, token, encoding));
+    if (pages.every((html) => html !== null && matches(html))) return;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error(`the stored page of ${token.slice(0, 4)}… did not become the expected one within 10 s`);
 }
 
 /** The stored copies of a token's snapshot: its encodings in the snapshots store (`<token>/<encoding>`). */
@@ -348,6 +358,37 @@ describe('guest page from snapshots', () => {
     expect(stale.headers.get('x-snapshot')).toBe('miss');
     expect(Number(stale.headers.get('x-sqlite-queries'))).toBeGreaterThan(0);
     expect((await guest('/instruction', { 'accept-encoding': 'identity' })).headers.get('x-snapshot')).toBe('hit');
+  });
+
+  it('after a restart, a stored page its guidebook has moved on from (a newer save, a gated door code) is removed, never served', async () => {
+    const h = await host('gold');
+    const made = await create(h, { nameInstruction: 'Crash Cottage', wifiName: 'Cottage-Guest', wifiPassword: 'DOOR-7391', secretsPolicy: 'always' });
+    const page = `/instruction/${made.token}`;
+    await rebuildsSettled();
+    expect(await (await guest(page, { 'accept-encoding': 'identity' })).text()).toContain('DOOR-7391');
+    await storedPage(made.token, (html) => html.includes('DOOR-7391'));
+    const current = await guest(page, { 'accept-encoding': 'identity' });
+    expect(current.headers.get('x-snapshot')).toBe('hit');
+
+    // The crash: the save that gated the code committed and removed the page, but a write of the
+    // old page still in flight landed after that removal. Played here by changing the row behind
+    // the stopped server's back, leaving the stored page as it was.
+    await server.stop();
+    const [row] = query<{ data: string }>(server, 'SELECT data FROM instructions WHERE id = ?', made._id);
+    run(server, 'UPDATE instructions SET data = ?, version = version + 1 WHERE id = ?', JSON.stringify({ ...JSON.parse(row!.data), secretsPolicy: 'stay' }), made._id);
+    server = await startServer({ NODE_ENV: 'test', DATA_DIR: server.dataDir });
+
+    for (const encoding of ['identity', 'br', 'gzip']) {
+      const after = await guest(page, { 'accept-encoding': encoding });
+      expect(after.status).toBe(200);
+      // fetch decodes the body of whichever encoding was answered.
+      const html = await after.text();
+      expect(html).toContain('Crash Cottage');
+      expect(html, encoding).not.toContain('DOOR-7391');
+    }
+    expect(server.logs.some((line) => line.includes('stored page disagrees with its guidebook'))).toBe(true);
+    // What is stored now is the gated page, made from the row as it is.
+    await storedPage(made.token, (html) => html.includes('Crash Cottage') && !html.includes('DOOR-7391'));
   });
 });
 

@@ -79,3 +79,36 @@ it('keeps the verification link whole on one line of the .eml, readable as plain
   expect(eml).not.toMatch(/=\n|=3D/);
   expect(eml).toContain(`Hello ${name},`);
 });
+
+it('writes each mail under a hidden name and renames it into place, so a reader of *.eml never sees half a mail', async () => {
+  const dir = path.join(server.dataDir, 'outbox');
+  fs.mkdirSync(dir, { recursive: true });
+  const events: string[] = [];
+  const firstLooks = new Map<string, string>();
+  const watcher = fs.watch(dir, (_event, name) => {
+    if (!name) return;
+    events.push(name);
+    // What a reader finds the moment a .eml name shows up.
+    if (name.endsWith('.eml') && !firstLooks.has(name)) {
+      try {
+        firstLooks.set(name, fs.readFileSync(path.join(dir, name), 'utf8'));
+      } catch {
+        // Gone again (another test's clean-up): nothing was read.
+      }
+    }
+  });
+  try {
+    const marker = `Watched message ${Date.now()}`;
+    const response = await server.request('/api/messaging/contact', { json: { name: 'Maildir', email: 'maildir@example.com', message: `${marker}\n${'A line of a long message.\n'.repeat(150)}The end.` } });
+    expect(response.status).toBe(200);
+    const name = await waitFor(() => [...firstLooks.keys()].find((candidate) => firstLooks.get(candidate)!.includes(marker)));
+    expect(firstLooks.get(name)).toContain('The end.');
+    // The mail was written under a hidden name first, then renamed: none is left behind.
+    const partial = `.${name}.partial`;
+    expect(events).toContain(partial);
+    expect(events.indexOf(partial)).toBeLessThan(events.indexOf(name));
+    expect(fs.readdirSync(dir).filter((file) => file.endsWith('.partial'))).toEqual([]);
+  } finally {
+    watcher.close();
+  }
+});

@@ -21,9 +21,16 @@ describe('the secrets window', () => {
   it('the public link of a "stay" guidebook never gets them; "always" always; "pin" with the PIN only', () => {
     expect(ask(stay.checkIn, 'stay', { onStay: false })).toEqual({ allowed: false, reason: 'booking-only', availableFrom: null });
     expect(ask(0, 'always', { onStay: false })).toEqual({ allowed: true, until: null });
-    expect(ask(stay.checkIn, 'pin')).toMatchObject({ allowed: false, reason: 'pin-required' });
-    expect(ask(stay.checkIn - 30 * DAY, 'pin', { pinAccepted: true })).toEqual({ allowed: true, until: stay.checkOut });
+    expect(ask(stay.checkIn, 'pin', { onStay: false })).toEqual({ allowed: false, reason: 'pin-required', availableFrom: null });
     expect(ask(0, 'pin', { pinAccepted: true, onStay: false })).toEqual({ allowed: true, until: null });
+  });
+
+  it('a stay link never needs the PIN: under "pin" it opens in the stay’s window, as under "stay"', () => {
+    const opens = stay.checkIn - 24 * HOUR;
+    expect(ask(opens, 'pin')).toEqual({ allowed: true, until: stay.checkOut });
+    expect(ask(opens - 1, 'pin', { pinAccepted: true })).toEqual({ allowed: false, reason: 'too-early', availableFrom: opens });
+    expect(ask(stay.checkOut, 'pin', { pinAccepted: true })).toEqual({ allowed: false, reason: 'stay-over', availableFrom: null });
+    expect(ask(stay.checkIn - 30 * DAY, 'pin')).toMatchObject({ allowed: false, reason: 'too-early' });
   });
 
   it('a stay link ends STAY_LINK_DAYS after check-out', () => {

@@ -1,8 +1,9 @@
+import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../src/lib/shared/messages.ts';
 import type { Instruction } from '../src/lib/shared/schemas/instruction.ts';
 import type { Stay } from '../src/lib/shared/schemas/stay.ts';
-import { createUser, login, query, requestFrom, setUserPlan, withCookie } from './helpers/auth.ts';
+import { createUser, login, query, requestFrom, run, setUserPlan, withCookie } from './helpers/auth.ts';
 import { startServer, type TestServer } from './helpers/server.ts';
 import { readableParts, startSmtpServer, type TestSmtpServer } from './helpers/smtp.ts';
 import { startTurnstileStub } from './helpers/turnstile-stub.ts';
@@ -44,7 +45,7 @@ async function host(on: TestServer = server): Promise<Host> {
 
 const CODE = '4821';
 const PASSWORD = 'sunny-days-42';
-const PIN = '2580';
+const PIN = '258014';
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 /** A snapshot's stored encodings; the page itself (`html`) last. */
@@ -336,16 +337,46 @@ describe('secrets policy "pin"', () => {
     g = await guidebook(h, { secretsPolicy: 'pin', secretsPin: PIN });
   });
 
-  it('a PIN is required to choose the policy', async () => {
+  /** The secrets endpoint asked from another loopback address (per-address limits). */
+  const secretsFrom = (address: string, token: string, pin: string) =>
+    new Promise<{ status: number; body: string }>((resolve, reject) => {
+      http
+        .get(new URL(`/api/guest/${token}/secrets`, server.url), { localAddress: address, headers: { 'x-guest-pin': pin } }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
+        })
+        .on('error', reject);
+    });
+
+  it('a PIN is required to choose the policy, and a new PIN has at least 6 digits', async () => {
     const response = await h.call('/api/instruction', { json: { secretsPolicy: 'pin' } });
     expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({ message: 'Choose a PIN (4 to 8 digits) for guests to type.' });
+    expect(await response.json()).toEqual({ message: 'Choose a PIN (6 to 8 digits) for guests to type.' });
     const short = await h.call('/api/instruction', { json: { secretsPolicy: 'pin', secretsPin: '12' } });
     expect(short.status).toBe(400);
     expect(await short.json()).toEqual({ message: 'The PIN must be 4 to 8 digits.' });
+    for (const pin of ['1234', '12345']) {
+      const fourOrFive = await h.call('/api/instruction', { json: { secretsPolicy: 'pin', secretsPin: pin } });
+      expect(fourOrFive.status).toBe(400);
+      expect(await fourOrFive.json()).toEqual({ message: 'A new PIN must be 6 to 8 digits.' });
+      const changed = await h.call(`/api/instruction/${g._id}`, { method: 'PUT', json: { ...(await load(g)), secretsPin: pin } });
+      expect(changed.status).toBe(400);
+      expect(await changed.json()).toEqual({ message: 'A new PIN must be 6 to 8 digits.' });
+    }
   });
 
-  it('the page asks for the PIN; the right PIN reveals both secrets, on the public link and on a stay link', async () => {
+  it('a 4-digit PIN from before keeps working, and saving the guidebook with it unchanged is allowed', async () => {
+    const legacy = await guidebook(h, { secretsPolicy: 'pin', secretsPin: '735190' });
+    // Stored before 6 digits were asked for: written behind the API's back, as an old row reads.
+    run(server, 'UPDATE instructions SET data = ? WHERE id = ?', JSON.stringify({ ...(await load(legacy)), secretsPin: '7351' }), legacy._id);
+    expect((await secrets(legacy.token, '7351')).status).toBe(200);
+    const saved = await h.call(`/api/instruction/${legacy._id}`, { method: 'PUT', json: { ...(await load(legacy)), nameInstruction: 'Renamed' } });
+    expect(saved.status, await saved.clone().text()).toBe(200);
+    expect((await secrets(legacy.token, '7351')).status).toBe(200);
+  });
+
+  it('the page asks for the PIN on the public link; a stay link never needs it', async () => {
     const html = await (await server.request(`/instruction/${g.token}`)).text();
     expect(html).toContain('PIN from your host');
     expectNoSecrets(html, 'pin page');
@@ -354,30 +385,73 @@ describe('secrets policy "pin"', () => {
     const none = await secrets(g.token);
     expect(none.status).toBe(403);
     expect(await none.json()).toEqual({ message: messages.stays.pinRequired, availableFrom: null, pinRequired: true });
-    const wrong = await secrets(g.token, '0000');
+    const wrong = await secrets(g.token, '000000');
     expect(wrong.status).toBe(403);
     expect(await wrong.json()).toEqual({ message: messages.stays.pinWrong, availableFrom: null, pinRequired: true });
     const right = await secrets(g.token, PIN);
     expect(right.status).toBe(200);
     expect(await right.json()).toMatchObject({ code: CODE, wifiPassword: PASSWORD, until: null });
 
-    const stay = await addStay(h, g, { checkIn: utcLocal(5 * DAY), checkOut: utcLocal(7 * DAY) });
-    // A PIN works on any link, whatever the dates, until the stay link ends.
-    expect((await secrets(stay.token, PIN)).status).toBe(200);
-    expect((await secrets(stay.token)).status).toBe(403);
+    // During the stay's window the stay link shows them with no PIN, as under "stay"; before it, it says when.
+    const current = await addStay(h, g, { checkIn: utcLocal(-DAY), checkOut: utcLocal(2 * DAY) });
+    const stayPage = await (await server.request(`/stay/${current.token}`)).text();
+    expect(stayPage).not.toContain('PIN from your host');
+    const open = await secrets(current.token);
+    expect(open.status).toBe(200);
+    expect(await open.json()).toMatchObject({ code: CODE, wifiPassword: PASSWORD });
+    const later = await addStay(h, g, { checkIn: utcLocal(5 * DAY), checkOut: utcLocal(7 * DAY) });
+    const early = await secrets(later.token, PIN);
+    expect(early.status).toBe(403);
+    expect(await early.json()).toMatchObject({ pinRequired: false });
   });
 
-  it('wrong PINs are limited per link: past 10 every try answers 429 with Retry-After, the right PIN too', async () => {
+  it('a stranger’s wrong PINs lock only the stranger: past 10 their tries answer 429, a guest elsewhere still gets in', async () => {
     const target = await guidebook(h, { secretsPolicy: 'pin', secretsPin: PIN });
-    for (let i = 0; i < 10; i += 1) expect((await secrets(target.token, `99${String(i).padStart(2, '0')}`)).status).toBe(403);
-    const limited = await secrets(target.token, '1111');
+    const stranger = '127.0.0.5';
+    for (let i = 0; i < 10; i += 1) expect((await secretsFrom(stranger, target.token, `9900${String(i).padStart(2, '0')}`)).status).toBe(403);
+    const limited = await secretsFrom(stranger, target.token, '111111');
     expect(limited.status).toBe(429);
-    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
-    expect(((await limited.json()) as { message: string }).message).toMatch(/^Too many wrong PINs\. Please try again in \d+ minutes?\.$/);
-    expect((await secrets(target.token, PIN)).status).toBe(429);
-    // Another guidebook's link is not affected by this one's limit.
-    expect((await secrets(g.token, PIN)).status).toBe(200);
+    expect((JSON.parse(limited.body) as { message: string }).message).toMatch(/^Too many wrong PINs\. Please try again in \d+ minutes?\.$/);
+    expect((await secretsFrom(stranger, target.token, PIN)).status).toBe(429);
+    // The guest, from their own address, is not locked out by the stranger.
+    expect((await secretsFrom('127.0.0.6', target.token, PIN)).status).toBe(200);
   });
+
+  it('past 100 wrong PINs a day from anywhere, no PIN is checked on that link, the host is told by mail and in the editor, and a new PIN lets guests in again', async () => {
+    const target = await guidebook(h, { secretsPolicy: 'pin', secretsPin: PIN, nameInstruction: 'Dune House' });
+    // 99 wrong tries spread over many addresses already (written as the limiter keeps them).
+    run(server, 'INSERT INTO rate_limits (key, count, reset_at) VALUES (?, 99, ?)', `pin:link:${target._id}`, Date.now() + DAY);
+    expect((await load(target)).pinGuessingStoppedUntil).toBeNull();
+    expect((await secretsFrom('127.0.0.7', target.token, '424242')).status).toBe(403);
+    const mail = await smtp.waitForMail((m) => m.envelopeTo.includes(h.email) && m.subject === 'Someone is guessing the PIN of Dune House');
+    expect(mail.text).toContain(`/dashboard/edit/${target._id}`);
+    expect(mail.text).not.toContain(PIN);
+
+    // Now even the right PIN, from a fresh address, is refused with words that say why.
+    const stopped = await secretsFrom('127.0.0.8', target.token, PIN);
+    expect(stopped.status).toBe(429);
+    expect((JSON.parse(stopped.body) as { message: string }).message).toMatch(/^Too many wrong PINs were tried on this guidebook today, so PINs are not checked here for \d+ hours?\. Your host has been told/);
+    const until = (await load(target)).pinGuessingStoppedUntil;
+    expect(new Date(until!).getTime()).toBeGreaterThan(Date.now() + 23 * HOUR);
+    // A stay link never needed the PIN and still opens.
+    const current = await addStay(h, target, { checkIn: utcLocal(-DAY), checkOut: utcLocal(DAY) });
+    expect((await secrets(current.token)).status).toBe(200);
+    // One mail only, however many more tries follow.
+    expect((await secretsFrom('127.0.0.9', target.token, '434343')).status).toBe(429);
+
+    const fresh = '864209';
+    const changed = await h.call(`/api/instruction/${target._id}`, { method: 'PUT', json: { ...(await load(target)), secretsPin: fresh } });
+    expect(changed.status).toBe(200);
+    expect(((await changed.json()) as { instruction: Instruction }).instruction.pinGuessingStoppedUntil).toBeNull();
+    expect((await secretsFrom('127.0.0.8', target.token, fresh)).status).toBe(200);
+    expect(query(server, "SELECT id FROM outbox WHERE to_address = ? AND subject LIKE 'Someone is guessing%'", h.email)).toHaveLength(1);
+  });
+
+  async function load(instruction: Instruction): Promise<Instruction> {
+    const response = await h.call(`/api/instruction/${instruction._id}`);
+    expect(response.status).toBe(200);
+    return (await response.json()) as Instruction;
+  }
 });
 
 describe('message your host', () => {
@@ -448,8 +522,18 @@ describe('message your host', () => {
       const stayResponse = await h.call(`/api/instruction/${g._id}/stays`, { json: { checkIn: '2030-07-04T15:00', checkOut: '2030-07-08T11:00' } });
       const stay = ((await stayResponse.json()) as { stay: Stay }).stay;
       expect((await guarded.request(`/api/guest/${stay.token}/message`, { json: { name: 'A', message: 'Hi' } })).status).toBe(200);
+      // Bots failing the captcha from many addresses (5 tries each) spend none of the link's budget (30 a day)…
+      for (let bot = 0; bot < 8; bot += 1) {
+        for (let i = 0; i < 5; i += 1) {
+          expect((await requestFrom(guarded, `127.0.1.${bot + 1}`, `/api/guest/${g.token}/message`, { name: 'Bot', message: 'Spam', turnstileToken: 'bad' })).status).toBe(400);
+        }
+      }
       turnstile.behaviour = 'pass';
       expect((await guarded.request(`/api/guest/${g.token}/message`, { json: { name: 'A', message: 'Hi', turnstileToken: 'good' } })).status).toBe(200);
+      // …and a stay link has a budget of its own: a public link's full day leaves it writing.
+      run(guarded, 'UPDATE rate_limits SET count = 30 WHERE key = ?', `guest-message:guidebook:${g._id}`);
+      expect((await requestFrom(guarded, '127.0.2.1', `/api/guest/${g.token}/message`, { name: 'A', message: 'Hi', turnstileToken: 'good' })).status).toBe(429);
+      expect((await requestFrom(guarded, '127.0.2.2', `/api/guest/${stay.token}/message`, { name: 'Guest', message: 'Arriving at 9' })).status).toBe(200);
       // The public page allows the captcha's host in its CSP; nothing loads from it until the form opens.
       const page = await guarded.request(`/instruction/${g.token}`);
       expect(page.headers.get('content-security-policy')).toContain('https://challenges.cloudflare.com');

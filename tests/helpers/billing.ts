@@ -8,7 +8,8 @@ import { startStripeStandIn, type PriceConfig, type StripeStandIn } from './stri
 export { PRICE_IDS, standInPrices };
 
 const SECRET_KEY = 'sk_test_porchlight';
-const WEBHOOK_SECRET = 'whsec_porchlight_test';
+/** The endpoint's signing secret, as the app and the stand-in share it (a test may sign an event by hand). */
+export const WEBHOOK_SECRET = 'whsec_porchlight_test';
 
 /** The app's Stripe settings against a stand-in at `url`. */
 export function stripeEnv(url: string): Record<string, string> {

@@ -1,4 +1,5 @@
 import type { AsyncLocalStorage } from 'node:async_hooks';
+import type { Worker } from 'node:worker_threads';
 import type { SnapshotBus } from './cluster/snapshot-bus.ts';
 import type { Runtime } from './runtime.ts';
 import type { Snapshot } from './snapshots/snapshot-store.ts';
@@ -29,6 +30,10 @@ export interface ProcessState {
     changedElsewhere?: () => boolean;
     /** Pages another server is rendering after a publish (snapshots/remote-changes.ts). */
     renderingElsewhere: Map<string, { done: Promise<void>; resolve: () => void; timer: NodeJS.Timeout }>;
+    /** Tokens whose stored page was compared with its guidebook's row since the start (snapshots/snapshot-store.ts). */
+    checkedTokens: Set<string>;
+    /** Removals per token, so a write they raced removes its page again (snapshots/snapshot-store.ts). */
+    removals: Map<string, number>;
     /** Tokens whose stored copies must go but could not yet: never read from the store (snapshots/pending-removals.ts). */
     pendingRemovals: { tokens: Map<string, number>; marks: number; timer: NodeJS.Timeout | undefined; retryMs: number };
   };
@@ -51,6 +56,8 @@ export interface ProcessState {
   nominatim: { tail: Promise<void>; waiting: number };
   /** Cache tags waiting to be purged from the CDN, and the purges under way (cdn/purge-cdn.ts). */
   cdnPurges: { pending: Set<string>; timer: NodeJS.Timeout | undefined; inFlight: Set<Promise<void>> };
+  /** Calendar feeds being read in workers, a few at a time for both bundles (stays/read-calendar.ts). */
+  calendarReads: { running: number; waiting: Array<() => void>; workers: Set<Worker> };
   /**
    * Tests only: counts SQLite statements per guest request. Installed by the runtime when
    * NODE_ENV=test (snapshots/query-counter.ts); absent, the guest path does not measure at all.
@@ -64,12 +71,13 @@ export const processState: ProcessState = ((globalThis as { [KEY]?: ProcessState
   runtime: undefined,
   bus: undefined,
   workers: undefined,
-  snapshots: { entries: new Map(), changes: 0, renderingElsewhere: new Map(), pendingRemovals: { tokens: new Map(), marks: 0, timer: undefined, retryMs: 0 } },
+  snapshots: { entries: new Map(), changes: 0, checkedTokens: new Set(), removals: new Map(), renderingElsewhere: new Map(), pendingRemovals: { tokens: new Map(), marks: 0, timer: undefined, retryMs: 0 } },
   writeEpoch: 0,
   tokenEpochs: new Map(),
   rebuilds: { secret: undefined, jobs: new Map(), waiting: [], running: 0, revocations: new Map() },
   clientAddressResolved: false,
   nominatim: { tail: Promise.resolve(), waiting: 0 },
   cdnPurges: { pending: new Set(), timer: undefined, inFlight: new Set() },
+  calendarReads: { running: 0, waiting: [], workers: new Set() },
   queryCounter: undefined,
 });

@@ -8,6 +8,11 @@ export interface RateRule {
   key: string;
   limit: number;
   windowMs: number;
+  /**
+   * Counted but never refused: the caller reads from the slots whether it is past its limit and
+   * decides (the per-account login count asks for proof instead of locking the owner out).
+   */
+  soft?: boolean;
 }
 
 const MINUTE = 60_000;
@@ -20,7 +25,7 @@ function rule(name: string, limit: number, windowMs: number): (value: string) =>
 }
 
 /**
- * The numbers of SECURITY.md 8 and 9; the others are ours. Keys hold lower-cased e-mails, user
+ * Every limit of the app, as SECURITY.md's "Limits" table lists them. Keys hold lower-cased e-mails, user
  * ids or client addresses; a rule's name is part of its key so that flows never share a counter.
  */
 export const rateRules = {
@@ -28,9 +33,9 @@ export const rateRules = {
   loginAccountIp: (email: string, ip: string): RateRule => ({ key: `login:acct-ip:${email}|${ip}`, limit: 10, windowMs: 15 * MINUTE }),
   /**
    * Failed logins per account from anywhere: past it a password alone signs in only from a known
-   * browser; elsewhere the owner gets a mailed link (login-user.ts). Never a lockout.
+   * browser; elsewhere the owner gets a mailed link (login-user.ts). Never a lockout: soft.
    */
-  loginAccount: rule('login:acct', 100, HOUR),
+  loginAccount: (email: string): RateRule => ({ key: `login:acct:${email}`, limit: 100, windowMs: HOUR, soft: true }),
   /** Sign-in links mailed past the per-account limit, per user id. */
   loginLinkAccount: rule('login:link', 3, HOUR),
   /** Failed logins per address across accounts (credential stuffing). */
@@ -54,19 +59,30 @@ export const rateRules = {
   shareIp: rule('share:ip', 60, HOUR),
   shareRecipient: rule('share:to', 5, DAY),
   /**
-   * Wrong guest PINs (issue 14), per link and per address: a 4-digit PIN has 10,000 values, so
-   * 10 tries per link per 15 minutes makes guessing it take weeks, and the host sees the stays.
+   * Wrong guest PINs (SECURITY.md, "Stays and door codes"), on a guidebook's public link: per link
+   * and address, so a stranger's guesses lock only the stranger; per address across links; and a
+   * link-wide cap for guessing spread over many addresses, which mails the host and shows in the
+   * editor once reached (reveal-secrets.ts) and starts again when the host changes the PIN. With 6
+   * digits (a million values) and 100 wrong tries a day, trying every PIN takes 27 years.
    */
-  pinToken: rule('pin:token', 10, 15 * MINUTE),
+  pinLinkAddress: (guidebookId: string, ip: string): RateRule => ({ key: `pin:link-ip:${guidebookId}|${ip}`, limit: 10, windowMs: 15 * MINUTE }),
   pinIp: rule('pin:ip', 30, HOUR),
-  /** Guests writing to their host from the guest page (issue 14): a few notes, never a flood. */
+  pinLink: rule('pin:link', 100, DAY),
+  /**
+   * Guests writing to their host from the guest page: per address (counted before the captcha is
+   * asked, so a flood cannot make us call Cloudflare for each try), then per guidebook for its
+   * public link and per stay for a stay link, counted only once the captcha passed, so bots that
+   * fail it cannot use up the budget of real guests.
+   */
   guestMessageIp: rule('guest-message:ip', 5, 10 * MINUTE),
   guestMessageGuidebook: rule('guest-message:guidebook', 30, DAY),
+  guestMessageStay: rule('guest-message:stay', 20, DAY),
   /** Calendar feeds fetched at a host's request (save, "Sync now"); the 30-minute sync is not counted. */
   calendarFetchUser: rule('calendar:user', 30, HOUR),
   /** Billing calls that reach Stripe (checkout, plan changes, cancel, portal): a person makes a few. */
   billingUser: rule('billing:user', 30, HOUR),
 } as const;
+
 
 /** Says how long to wait, in whole minutes; a flow may word it its own way. */
 export type TooManyMessage = (minutes: number) => string;
@@ -78,53 +94,72 @@ export function rateLimitedError(retryAfterMs: number, message: TooManyMessage =
   return new AppError('RATE_LIMITED', message(minutes), { headers: { 'retry-after': String(seconds) } });
 }
 
-/** Throws 429 when any rule has already reached its limit; counts nothing. */
-export async function checkRateLimits(rules: RateRule[], now = Date.now(), message?: TooManyMessage): Promise<void> {
-  const { db } = await getRuntime();
-  const blocked = await overLimit(db, rules, now);
-  if (blocked !== undefined) throw rateLimitedError(blocked, message);
+/** The slots one request took: what the counters said, and a way to give them back. */
+export interface RateSlots {
+  /** The counter of `rule` with this request's hit (0 for a rule that was not taken). */
+  count(rule: RateRule): number;
+  /** True when this hit took `rule` past its limit (only a soft rule lets that through). */
+  over(rule: RateRule): boolean;
+  /** Gives every slot back (a right password or PIN when only failures count). */
+  giveBack(): Promise<void>;
 }
 
-/** Milliseconds until a full rule frees up, or undefined while it has room; counts nothing. */
-export async function rateLimitWait(rule: RateRule, now = Date.now()): Promise<number | undefined> {
-  const { db } = await getRuntime();
-  return overLimit(db, [rule], now);
-}
+export type RateTake = { ok: true; slots: RateSlots } | { ok: false; retryAfterMs: number; full: RateRule[] };
 
-/** Counts one hit against every rule; for failures that count only once they happened. */
-export async function recordRateHits(rules: RateRule[], now = Date.now()): Promise<void> {
-  const { db } = await getRuntime();
-  for (const rule of rules) await increment(db, rule, now);
-}
+type Db = Awaited<ReturnType<typeof getRuntime>>['db'];
 
 /**
- * Counts a hit against every rule, or throws 429 (counting nothing) when any rule is full. Each
- * count is one atomic upsert that answers the new count, and the transaction is rolled back when a
- * rule went past its limit: concurrent requests, on one server or several, cannot overshoot, since
- * the upsert's row lock orders them and each sees the count the one before committed.
+ * The one limiter of every limited route (SECURITY.md, "Limits"): takes a slot of every rule, or
+ * none. Each slot is one atomic upsert that answers the new count, and the transaction is rolled
+ * back when a rule that refuses went past its limit, so simultaneous requests, on one server or
+ * several, cannot overshoot: the upsert's row lock (PostgreSQL) or the single writer (SQLite)
+ * orders them and each sees the count the one before committed. Callers take the slot *before*
+ * they compare a password or a PIN and give it back when only failures count: at most `limit`
+ * comparisons can ever run in a window, however many arrive at once.
  */
-export async function consumeRateLimits(rules: RateRule[], now = Date.now(), message?: TooManyMessage): Promise<void> {
+export async function takeRateSlots(rules: RateRule[], now = Date.now()): Promise<RateTake> {
   const { db } = await getRuntime();
   // One key order for everyone: two requests counting the same rows lock them in the same order.
   const ordered = [...rules].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
-  let blocked: number | undefined;
+  const taken = new Map<string, { count: number; resetAt: number }>();
+  const full: RateRule[] = [];
+  let retryAfterMs = 0;
   try {
     await db.transaction().execute(async (trx) => {
       for (const rule of ordered) {
         const row = await increment(trx, rule, now);
-        if (row.count > rule.limit) blocked = Math.max(blocked ?? 0, row.reset_at - now);
+        taken.set(rule.key, { count: row.count, resetAt: row.reset_at });
+        if (row.count > rule.limit && !rule.soft) {
+          full.push(rule);
+          retryAfterMs = Math.max(retryAfterMs, row.reset_at - now);
+        }
       }
-      if (blocked !== undefined) throw ROLL_BACK;
+      if (full.length > 0) throw ROLL_BACK;
     });
   } catch (error) {
     if (error !== ROLL_BACK) throw error;
   }
-  if (blocked !== undefined) throw rateLimitedError(blocked, message);
+  if (full.length > 0) return { ok: false, retryAfterMs, full };
   // Expired windows are dead weight; sweep now and then rather than on a timer.
   if (Math.random() < 0.02) await db.deleteFrom('rate_limits').where('reset_at', '<=', now).execute();
+  return {
+    ok: true,
+    slots: {
+      count: (rule) => taken.get(rule.key)?.count ?? 0,
+      over: (rule) => (taken.get(rule.key)?.count ?? 0) > rule.limit,
+      giveBack: () => giveBack(db, taken),
+    },
+  };
 }
 
-/** Thrown inside the transaction to undo its counts; never escapes consumeRateLimits. */
+/** takeRateSlots for routes that refuse outright: 429 (nothing counted) when any rule is full. */
+export async function consumeRateLimits(rules: RateRule[], now = Date.now(), message?: TooManyMessage): Promise<RateSlots> {
+  const take = await takeRateSlots(rules, now);
+  if (!take.ok) throw rateLimitedError(take.retryAfterMs, message);
+  return take.slots;
+}
+
+/** Thrown inside the transaction to undo its counts; never escapes takeRateSlots. */
 const ROLL_BACK = Symbol('roll back');
 
 /** Forgets a counter (a successful login clears the failures of that account and address). */
@@ -133,23 +168,11 @@ export async function clearRateLimit(rule: RateRule): Promise<void> {
   await db.deleteFrom('rate_limits').where('key', '=', rule.key).execute();
 }
 
-type Db = Awaited<ReturnType<typeof getRuntime>>['db'];
-
-/** Milliseconds until the first full rule frees up, or undefined when every rule has room. */
-async function overLimit(db: Db, rules: RateRule[], now: number): Promise<number | undefined> {
-  if (rules.length === 0) return undefined;
-  const rows = await db
-    .selectFrom('rate_limits')
-    .select(['key', 'count', 'reset_at'])
-    .where('key', 'in', rules.map((rule) => rule.key))
-    .where('reset_at', '>', now)
-    .execute();
-  let wait: number | undefined;
-  for (const row of rows) {
-    const rule = rules.find((candidate) => candidate.key === row.key);
-    if (rule && row.count >= rule.limit) wait = Math.max(wait ?? 0, row.reset_at - now);
-  }
-  return wait;
+/** Milliseconds until `rule` frees up, or undefined while it has room; counts nothing (for display). */
+export async function rateLimitWait(rule: RateRule, now = Date.now()): Promise<number | undefined> {
+  const { db } = await getRuntime();
+  const row = await db.selectFrom('rate_limits').select(['count', 'reset_at']).where('key', '=', rule.key).where('reset_at', '>', now).executeTakeFirst();
+  return row && row.count >= rule.limit ? row.reset_at - now : undefined;
 }
 
 /** One more hit on the rule's counter; answers the counter as it now stands. */
@@ -167,4 +190,17 @@ async function increment(db: Db, rule: RateRule, now: number): Promise<{ count: 
     )
     .returning(['count', 'reset_at'])
     .executeTakeFirstOrThrow();
+}
+
+/** One hit less on each counter, if it is still the window the hit was counted in. */
+async function giveBack(db: Db, taken: Map<string, { resetAt: number }>): Promise<void> {
+  for (const [key, { resetAt }] of taken) {
+    await db
+      .updateTable('rate_limits')
+      .set({ count: sql<number>`count - 1` })
+      .where('key', '=', key)
+      .where('reset_at', '=', resetAt)
+      .where('count', '>', 0)
+      .execute();
+  }
 }

@@ -7,6 +7,11 @@ function count(n: number, unit: string): string {
   return `${n} ${unit}${n === 1 ? '' : 's'}`;
 }
 
+/** A wait in minutes as a person says it: "5 minutes", "3 hours" (never "1440 minutes"). */
+function wait(minutes: number): string {
+  return minutes < 60 ? count(minutes, 'minute') : count(Math.ceil(minutes / 60), 'hour');
+}
+
 export const messages = {
   contact: {
     sent: 'Email Sent',
@@ -154,7 +159,7 @@ export const messages = {
     formatInvalid: 'The QR code format must be png or svg.',
     /** The send limits run over hours or a day, so the wait is said in the unit that reads best. */
     tooManyMails: (minutes: number) =>
-      `Too many guidebook emails sent. Please try again in ${minutes < 60 ? count(minutes, 'minute') : count(Math.ceil(minutes / 60), 'hour')}.`,
+      `Too many guidebook emails sent. Please try again in ${wait(minutes)}.`,
   },
   editor: {
     // SPEC §4 Editor: the step deletion dialog.
@@ -204,7 +209,8 @@ export const messages = {
     stayOver: 'Your stay is over: the door code and Wi-Fi password are no longer shown.',
     pinRequired: 'Enter the PIN from your host to see the door code and Wi-Fi password.',
     pinWrong: 'That PIN is not right. Check it and try again.',
-    tooManyPins: (minutes: number) => `Too many wrong PINs. Please try again in ${count(minutes, 'minute')}.`,
+    tooManyPins: (minutes: number) => `Too many wrong PINs. Please try again in ${wait(minutes)}.`,
+    pinGuessingStopped: (minutes: number) => `Too many wrong PINs were tried on this guidebook today, so PINs are not checked here for ${wait(minutes)}. Your host has been told: ask them for the door code, or for the link of your booking.`,
     calendarUrlInvalid: 'The calendar link must start with https:// (or webcal://).',
     calendarSaved: 'Calendar saved',
     calendarRemoved: 'Calendar removed',
@@ -212,7 +218,7 @@ export const messages = {
     noCalendar: 'This guidebook has no calendar link yet.',
     messageSent: 'Message sent. Your host gets it by email.',
     tooManySyncs: (minutes: number) => `Too many calendar syncs. Please try again in ${count(minutes, 'minute')}.`,
-    tooManyMessages: (minutes: number) => `Too many messages. Please try again in ${count(minutes, 'minute')}.`,
+    tooManyMessages: (minutes: number) => `Too many messages. Please try again in ${wait(minutes)}.`,
     calendarRefused: 'This calendar link cannot be used: paste the public https:// (or webcal://) link your booking platform gives.',
     calendarSavedNotSynced: (error: string) => `Calendar saved, but not read yet: ${error} Porchlight tries again every 30 minutes.`,
     calendarSyncFailed: (error: string) => `${error} Your stays are unchanged.`,

@@ -1,6 +1,6 @@
 import { messages } from '@shared/messages.ts';
 import { AppError } from '../http/app-error.ts';
-import { checkRateLimits, clearRateLimit, rateLimitWait, rateRules, recordRateHits } from '../rate-limit.ts';
+import { clearRateLimit, consumeRateLimits, rateRules, takeRateSlots } from '../rate-limit.ts';
 import { getRuntime } from '../runtime.ts';
 import { loginLinkMail } from './account-mails.ts';
 import { createSession, type NewSession } from './create-session.ts';
@@ -32,19 +32,19 @@ export interface LoginUserOptions {
 export async function loginUser({ email, password, ip, deviceToken = null }: LoginUserOptions): Promise<NewSession & { user: SessionUser }> {
   const accountAddress = rateRules.loginAccountIp(email, ip);
   const account = rateRules.loginAccount(email);
-  const address = rateRules.loginIp(ip);
-  const rules = [accountAddress, account, address];
-  await checkRateLimits([accountAddress, address]);
-  const accountUnderAttack = (await rateLimitWait(account)) !== undefined;
+  // The slot is taken before the password is compared and given back when it was right: however
+  // many attempts arrive at once, at most the limit are compared (rate-limit.ts).
+  const slots = await consumeRateLimits([accountAddress, account, rateRules.loginIp(ip)]);
+  const accountUnderAttack = slots.over(account);
 
   const row = await findUserRecord({ email });
   const valid = row?.password_hash ? await verifyPassword(row.password_hash, password) : await verifyDummyPassword(password);
   const needsProof = accountUnderAttack && !(row && (await isKnownDevice(row.id, deviceToken)));
   if (!row || !valid) {
-    await recordRateHits(rules);
     if (needsProof) throw new LoginProofRequiredError();
     throw new AppError('UNAUTHORIZED', messages.auth.invalidCredentials);
   }
+  await slots.giveBack();
   if (needsProof) {
     if (row.email_verified_at !== null) await mailLoginLink(row);
     throw new LoginProofRequiredError();
@@ -62,9 +62,7 @@ export async function loginUser({ email, password, ip, deviceToken = null }: Log
  */
 async function mailLoginLink(user: { id: string; email: string; name: string }): Promise<void> {
   const { db, config, outbox } = await getRuntime();
-  const rule = rateRules.loginLinkAccount(user.id);
-  if ((await rateLimitWait(rule)) !== undefined) return;
-  await recordRateHits([rule]);
+  if (!(await takeRateSlots([rateRules.loginLinkAccount(user.id)])).ok) return;
   await db.transaction().execute(async (trx) => {
     const token = await issueToken({ trx, userId: user.id, purpose: 'login' });
     await outbox.enqueue(loginLinkMail(config, { to: user.email, name: user.name, token }), trx);
@@ -96,12 +94,9 @@ export class EmailNotVerifiedError extends AppError {
  * owner out of their own settings either.
  */
 export async function confirmPassword({ user, password, ip }: { user: SessionUser; password: string; ip: string }): Promise<void> {
-  const rules = [rateRules.loginAccountIp(user.email, ip), rateRules.loginAccount(user.email)];
-  await checkRateLimits([rules[0]!]);
+  const slots = await consumeRateLimits([rateRules.loginAccountIp(user.email, ip), rateRules.loginAccount(user.email)]);
   const row = await findUserRecord({ id: user.id });
   const valid = row?.password_hash ? await verifyPassword(row.password_hash, password) : await verifyDummyPassword(password);
-  if (!valid) {
-    await recordRateHits(rules);
-    throw new AppError('FORBIDDEN', messages.auth.wrongPassword);
-  }
+  if (!valid) throw new AppError('FORBIDDEN', messages.auth.wrongPassword);
+  await slots.giveBack();
 }

@@ -1,5 +1,6 @@
 import { getRuntime } from '../runtime.ts';
 import type { Billing } from './billing.ts';
+import { isMissing } from './stripe-errors.ts';
 
 /**
  * The Stripe customer of a user: one per user, created on the first checkout with
@@ -37,7 +38,15 @@ export async function findCustomerOwner(billing: Billing, customerId: string): P
   const { db } = await getRuntime();
   const stored = await db.selectFrom('billing_customers').select('user_id').where('customer_id', '=', customerId).executeTakeFirst();
   if (stored) return stored.user_id;
-  const customer = await billing.stripe.customers.retrieve(customerId);
+  let customer: Awaited<ReturnType<typeof billing.stripe.customers.retrieve>>;
+  try {
+    customer = await billing.stripe.customers.retrieve(customerId);
+  } catch (error) {
+    // A customer Stripe does not know (another account's event, a deleted test customer): no one of
+    // ours. Answered 200 with a warning by the caller, so Stripe does not retry it for days.
+    if (isMissing(error)) return null;
+    throw error;
+  }
   const userId = 'deleted' in customer && customer.deleted ? undefined : customer.metadata['userId'];
   if (!userId) return null;
   const user = await db.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst();

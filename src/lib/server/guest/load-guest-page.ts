@@ -6,6 +6,7 @@ import type { SecretRevealProps } from '@shared/guest-access.ts';
 import { readGuestInstruction } from '../instructions/get-instruction-preview.ts';
 import { isAppError } from '../http/app-error.ts';
 import { getRuntime } from '../runtime.ts';
+import type { SnapshotSource } from '../snapshots/snapshot-store.ts';
 import { publicMediaUrl } from '../uploads/media-path.ts';
 import { coordinatesFromMapLink, mapEmbedUrl } from './map-coordinates.ts';
 import { renderParagraph } from './render-paragraph.ts';
@@ -53,6 +54,8 @@ export interface GuestPage {
   mediaOrigin: string | null;
   /** Epoch ms when this page stops being right by itself (the owner's plan changes), or null. */
   expiresAt: number | null;
+  /** The guidebook's row as rendered, for the stored page's header (snapshot-store.ts); null for pages never stored. */
+  source: SnapshotSource | null;
   /** The cover photo above the header (issue 14 item 5), or ''. */
   coverImage: string;
   /**
@@ -91,7 +94,12 @@ export async function loadGuestPage(token: string): Promise<GuestPage | null> {
     throw error;
   }
   const { config } = await getRuntime();
-  return { ...(await toGuestPage(found.instruction, config.appUrl, config.mediaPublicUrl)), expiresAt: found.planChangesAt, captchaSiteKey: config.turnstile?.siteKey ?? null };
+  return {
+    ...(await toGuestPage(found.instruction, config.appUrl, config.mediaPublicUrl)),
+    expiresAt: found.planChangesAt,
+    source: { version: found.version, secretsPolicy: found.instruction.secretsPolicy },
+    captchaSiteKey: config.turnstile?.siteKey ?? null,
+  };
 }
 
 /** The default link-preview image (public/images), for guidebooks without a photo. */
@@ -101,7 +109,7 @@ const DEFAULT_OG_IMAGE = '/images/og-guidebook.png';
  * `appUrl` (configured, never the request's Host) makes the preview image's URL absolute; uploads
  * are linked under `mediaBase` (MEDIA_PUBLIC_URL) when set, their stored /media paths unchanged.
  */
-export async function toGuestPage(i: GuestInstruction, appUrl: URL, mediaBase?: string, stay: GuestStay | null = null, now = Date.now()): Promise<Omit<GuestPage, 'expiresAt' | 'captchaSiteKey'>> {
+export async function toGuestPage(i: GuestInstruction, appUrl: URL, mediaBase?: string, stay: GuestStay | null = null, now = Date.now()): Promise<Omit<GuestPage, 'expiresAt' | 'source' | 'captchaSiteKey'>> {
   const media = (path: string) => publicMediaUrl(path, mediaBase);
   const gated = i.gatedSecrets;
   const markers = { code: i.code, lockedCode: gated?.code === true, address: i.address, addressUrl: i.addressUrl };
@@ -166,8 +174,9 @@ function accessOf(i: GuestInstruction, stay: GuestStay | null, now: number): Gue
   if (i.secretsPolicy === 'stay' && !stay) return { kind: 'booking-only' };
   const zone = i.timeZone;
   const base = { token: stay ? stay.token : i.token, hasCode: gated.code, hasWifiPassword: gated.wifiPassword, wifiName: i.wifiName };
-  if (i.secretsPolicy === 'pin') return { kind: 'reveal', props: { ...base, mode: 'pin', opensAt: null, opensLabel: null, over: false } };
-  // `stay` on a stay link: the island asks during the window; before it, the page says when.
+  if (i.secretsPolicy === 'pin' && !stay) return { kind: 'reveal', props: { ...base, mode: 'pin', opensAt: null, opensLabel: null, over: false } };
+  // A stay link (under `stay`, and under `pin`, which it never needs): the island asks during the
+  // window; before it, the page says when.
   const early = stay !== null && now < stay.secretsFrom;
   return {
     kind: 'reveal',

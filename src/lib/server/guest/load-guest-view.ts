@@ -1,7 +1,7 @@
 import { isAppError } from '../http/app-error.ts';
 import { getRuntime } from '../runtime.ts';
 import { GUEST_HEADERS } from '../snapshots/serve-guest-page.ts';
-import { SNAPSHOT_EXPIRES_HEADER } from '../snapshots/snapshot-store.ts';
+import { SNAPSHOT_EXPIRES_HEADER, SNAPSHOT_SOURCE_HEADER, sourceHeader } from '../snapshots/snapshot-store.ts';
 import { loadGuestPage, type GuestPage } from './load-guest-page.ts';
 
 /** What a guest request shows: the guidebook, "not found", or a load error (SPEC §8). */
@@ -29,6 +29,7 @@ export function applyGuestView(view: GuestView, response: { status?: number; hea
   for (const [name, value] of Object.entries(GUEST_HEADERS)) response.headers.set(name, value);
   if (view.kind === 'page') {
     if (view.page.expiresAt !== null) response.headers.set(SNAPSHOT_EXPIRES_HEADER, String(view.page.expiresAt));
+    if (view.page.source) response.headers.set(SNAPSHOT_SOURCE_HEADER, sourceHeader(view.page.source));
     return;
   }
   response.status = view.kind === 'not-found' ? 404 : view.status;

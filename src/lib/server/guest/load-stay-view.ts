@@ -45,7 +45,7 @@ export async function loadStayView(token: string, now = Date.now()): Promise<Sta
       now,
     );
     // A stay link is one booking's and unguessable: its "Message your host" needs no captcha.
-    return { kind: 'page', page: { ...page, expiresAt: planChangesAt, captchaSiteKey: null } };
+    return { kind: 'page', page: { ...page, expiresAt: planChangesAt, source: null, captchaSiteKey: null } };
   } catch (error) {
     if (isAppError(error) && error.status === 404) return { kind: 'not-found' };
     if (isAppError(error)) return { kind: 'error', status: error.status, message: error.message };

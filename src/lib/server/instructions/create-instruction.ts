@@ -1,4 +1,4 @@
-import { instructionContentSchema, MAX_TEXT, type Instruction, type InstructionPartial } from '@shared/schemas/instruction.ts';
+import { instructionContentSchema, MAX_TEXT, newPinProblem, type Instruction, type InstructionPartial } from '@shared/schemas/instruction.ts';
 import { isMediaPath } from '@shared/schemas/media-path.ts';
 import { getUserPlan } from '../billing/get-user-plan.ts';
 import { AppError } from '../http/app-error.ts';
@@ -32,6 +32,8 @@ export async function createInstruction({ userId, input }: { userId: string; inp
   // The fields were checked one by one already; what is left is a rule across fields (a PIN policy without a PIN).
   if (!parsed.success) throw new AppError('BAD_REQUEST', parsed.error.issues[0]?.message ?? 'Invalid guidebook.');
   const content = parsed.data;
+  const pinProblem = newPinProblem(content.secretsPin, '');
+  if (pinProblem) throw new AppError('BAD_REQUEST', pinProblem);
   const row = await insertInstruction({ userId, plan, content: cleanInstructionContent({ content, userId }) });
   await afterInstructionWrite({ id: row.id });
   return toInstruction(row);

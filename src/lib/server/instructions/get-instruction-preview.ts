@@ -21,12 +21,12 @@ export async function getInstructionPreview({ token }: { token: string }): Promi
  * The same, and when it stops being right by itself (`planChangesAt`: the owner's plan ends or
  * downgrades then, and with it the branding): the guest page's snapshot must not outlive that.
  */
-export async function readGuestInstruction({ token }: { token: string }): Promise<{ instruction: GuestInstruction; planChangesAt: number | null }> {
+export async function readGuestInstruction({ token }: { token: string }): Promise<{ instruction: GuestInstruction; planChangesAt: number | null; version: number }> {
   if (!GUEST_TOKEN.test(token)) throw instructionNotFound();
   const { db } = await getRuntime();
-  const row = await db.selectFrom('instructions').select(['user_id', 'token', 'data']).where('token', '=', token).executeTakeFirst();
+  const row = await db.selectFrom('instructions').select(['user_id', 'token', 'data', 'version']).where('token', '=', token).executeTakeFirst();
   if (!row) throw instructionNotFound();
-  return guestInstructionOf(row);
+  return { ...(await guestInstructionOf(row)), version: row.version };
 }
 
 /** The same for a stay's guidebook, found by its id (the stay page, issue 14). */

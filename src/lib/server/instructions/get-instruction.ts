@@ -1,8 +1,10 @@
 import type { Instruction } from '@shared/schemas/instruction.ts';
+import { pinGuessingStoppedUntil } from '../stays/pin-guessing.ts';
 import { findOwnedInstruction } from './find-owned-instruction.ts';
 import { toInstruction } from './instruction-row.ts';
 
-/** GET /api/instruction/:id: readable by its owner whatever the plan (SPEC §4). */
+/** GET /api/instruction/:id: readable by its owner whatever the plan (SPEC §4), with the PIN's state. */
 export async function getInstruction({ userId, id }: { userId: string; id: string }): Promise<Instruction> {
-  return toInstruction(await findOwnedInstruction({ userId, id }));
+  const row = await findOwnedInstruction({ userId, id });
+  return { ...toInstruction(row), pinGuessingStoppedUntil: await pinGuessingStoppedUntil(row.id) };
 }

@@ -1,7 +1,9 @@
 import { messages } from '@shared/messages.ts';
-import type { Instruction, InstructionContent } from '@shared/schemas/instruction.ts';
+import { newPinProblem, type Instruction, type InstructionContent } from '@shared/schemas/instruction.ts';
 import { AppError } from '../http/app-error.ts';
+import { clearRateLimit, rateRules } from '../rate-limit.ts';
 import { getRuntime } from '../runtime.ts';
+import { pinGuessingStoppedUntil } from '../stays/pin-guessing.ts';
 import { writeMentioningUploads } from '../uploads/uploads-in-use.ts';
 import { assertCanEdit } from './assert-can-edit.ts';
 import { cleanInstructionContent, storedRichTexts } from './clean-instruction-content.ts';
@@ -19,6 +21,8 @@ export async function updateInstruction({ userId, id, content, version }: { user
   const row = await findOwnedInstruction({ userId, id });
   await assertCanEdit({ userId, isFree: row.is_free === 1 });
   const before = parseStoredContent(row.data);
+  const pinProblem = newPinProblem(content.secretsPin, before.secretsPin);
+  if (pinProblem) throw new AppError('BAD_REQUEST', pinProblem);
   const cleaned = cleanInstructionContent({ content, userId, stored: storedRichTexts(before) });
   const data = JSON.stringify(cleaned);
 
@@ -40,5 +44,7 @@ export async function updateInstruction({ userId, id, content, version }: { user
   }
   // A change of secrets policy changes what the page may hold (issue 14): the old page goes at once too.
   await afterInstructionWrite({ id, secretsChanged: before.code !== cleaned.code || before.wifiPassword !== cleaned.wifiPassword || before.secretsPolicy !== cleaned.secretsPolicy });
-  return toInstruction(updated);
+  // A new PIN starts the link-wide count of wrong ones again (stays/pin-guessing.ts).
+  if (before.secretsPin !== cleaned.secretsPin) await clearRateLimit(rateRules.pinLink(id));
+  return { ...toInstruction(updated), pinGuessingStoppedUntil: await pinGuessingStoppedUntil(id) };
 }

@@ -49,8 +49,12 @@ export function createMailer(config: Pick<Config, 'mail' | 'dataDir'>, log: Logg
       const mail = composeMail({ ...message, from }, { newline: 'unix' });
       const bytes = await mail.build();
       await fs.mkdir(dir, { recursive: true });
-      const file = path.join(dir, `${new Date().toISOString().replaceAll(':', '-')}-${mail.messageId().replace(/[^\w.-]/g, '')}.eml`);
-      await fs.writeFile(file, bytes);
+      const name = `${new Date().toISOString().replaceAll(':', '-')}-${mail.messageId().replace(/[^\w.-]/g, '')}.eml`;
+      const file = path.join(dir, name);
+      // Written under a hidden name, then renamed (as Maildir does): a reader of *.eml never sees half a mail.
+      const partial = path.join(dir, `.${name}.partial`);
+      await fs.writeFile(partial, bytes);
+      await fs.rename(partial, file);
       const links = message.text.match(/https?:\/\/\S+/g) ?? [];
       log.info({ to: message.to, subject: message.subject, file, links }, 'mail: written to outbox folder');
     },

@@ -27,9 +27,12 @@ export async function sendGuestMessage({ token, name, email, message, turnstileT
   const now = Date.now();
   const { guidebook, stay } = await findGuestTarget(token, now);
   const { db, outbox, config, log } = await getRuntime();
-  // Counted before the captcha is asked, so a flood cannot make us call Cloudflare for each try.
-  await consumeRateLimits([rateRules.guestMessageIp(ip), rateRules.guestMessageGuidebook(guidebook.id)], now, messages.stays.tooManyMessages);
+  // The address is counted before the captcha is asked, so a flood cannot make us call Cloudflare
+  // for each try; the link's own budget only once it passed, so bots that fail it cannot spend
+  // what real guests need, and each stay link has a budget of its own (rate-limit.ts).
+  await consumeRateLimits([rateRules.guestMessageIp(ip)], now, messages.stays.tooManyMessages);
   if (!stay && !(await verifyTurnstile({ config, log, token: turnstileToken ?? '', ip }))) throw new AppError('BAD_REQUEST', messages.auth.humanCheck);
+  await consumeRateLimits([stay ? rateRules.guestMessageStay(stay.id) : rateRules.guestMessageGuidebook(guidebook.id)], now, messages.stays.tooManyMessages);
   const host = await db.selectFrom('users').select('email').where('id', '=', guidebook.user_id).executeTakeFirst();
   if (!host) throw new AppError('NOT_FOUND', messages.instruction.notFound);
   const content = parseStoredContent(guidebook.data);

@@ -4,7 +4,7 @@ import type { SnapshotEventKind } from '../cluster/snapshot-bus.ts';
 import { processState } from '../process-state.ts';
 import { getRuntime } from '../runtime.ts';
 import { currentBuildId } from './build-id.ts';
-import { encodeSnapshot, removeSnapshot, SNAPSHOT_EXPIRES_HEADER, writeSnapshot } from './snapshot-store.ts';
+import { encodeSnapshot, parseSourceHeader, removeSnapshot, SNAPSHOT_EXPIRES_HEADER, SNAPSHOT_SOURCE_HEADER, writeSnapshot, type SnapshotSource } from './snapshot-store.ts';
 import { bumpTokenEpoch } from './write-epoch.ts';
 
 /**
@@ -151,7 +151,7 @@ async function rebuildOnce(token: string): Promise<void> {
     log.error({ status: rendered.status, token: token.slice(0, 4) }, 'snapshot rebuild failed: guests keep the previous page');
     return;
   }
-  const snapshots = await encodeSnapshot(rendered.html, { csp: rendered.csp, buildId, expiresAt: rendered.expiresAt });
+  const snapshots = await encodeSnapshot(rendered.html, { csp: rendered.csp, buildId, expiresAt: rendered.expiresAt, source: rendered.source });
   if ((state.revocations.get(token) ?? 0) !== revokedBefore) return;
   await writeSnapshot(token, snapshots);
   tellOtherServers('stored', token);
@@ -185,7 +185,7 @@ function tellOtherServers(kind: SnapshotEventKind, token: string): Promise<void>
   return processState.bus?.publish({ kind, token }) ?? Promise.resolve();
 }
 
-async function renderOverLoopback(token: string): Promise<{ status: number; html: Uint8Array; csp: string | null; expiresAt: number | null }> {
+async function renderOverLoopback(token: string): Promise<{ status: number; html: Uint8Array; csp: string | null; expiresAt: number | null; source: SnapshotSource | null }> {
   const { config } = await getRuntime();
   const host = config.host === '0.0.0.0' || config.host === '' ? '127.0.0.1' : config.host === '::' ? '[::1]' : config.host.includes(':') ? `[${config.host}]` : config.host;
   const response = await fetch(`http://${host}:${config.port}/instruction/${encodeURIComponent(token)}`, {
@@ -199,5 +199,6 @@ async function renderOverLoopback(token: string): Promise<{ status: number; html
     html,
     csp: response.headers.get('content-security-policy'),
     expiresAt: Number.isFinite(expires) && expires > 0 ? expires : null,
+    source: parseSourceHeader(response.headers.get(SNAPSHOT_SOURCE_HEADER)),
   };
 }

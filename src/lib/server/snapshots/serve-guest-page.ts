@@ -6,7 +6,7 @@ import { getRuntime } from '../runtime.ts';
 import { currentBuildId } from './build-id.ts';
 import { remoteRender, renderingElsewhere } from './remote-changes.ts';
 import { queryCounter } from './query-counter.ts';
-import { encodeSnapshot, forgetIfChangedElsewhere, peekSnapshot, readSnapshot, SNAPSHOT_EXPIRES_HEADER, writeSnapshot, type Encoding, type Snapshot } from './snapshot-store.ts';
+import { encodeSnapshot, forgetIfChangedElsewhere, parseSourceHeader, peekSnapshot, readSnapshot, SNAPSHOT_EXPIRES_HEADER, SNAPSHOT_SOURCE_HEADER, writeSnapshot, type Encoding, type Snapshot } from './snapshot-store.ts';
 import { isNotModified, negotiate, notModifiedHeaders } from '../http/negotiate.ts';
 import { isRenderRequest, pendingRebuilds } from './rebuild-snapshots.ts';
 import { currentWriteEpoch } from './write-epoch.ts';
@@ -115,7 +115,7 @@ async function answer(request: Request, token: string, render: () => Promise<Res
     const html = new Uint8Array(await response.arrayBuffer());
     const expires = Number(response.headers.get(SNAPSHOT_EXPIRES_HEADER));
     const expiresAt = Number.isFinite(expires) && expires > 0 ? expires : null;
-    const snapshots = await encodeSnapshot(html, { csp: response.headers.get('content-security-policy'), buildId, expiresAt });
+    const snapshots = await encodeSnapshot(html, { csp: response.headers.get('content-security-policy'), buildId, expiresAt, source: parseSourceHeader(response.headers.get(SNAPSHOT_SOURCE_HEADER)) });
     // A write during the render (here or in another process) may have removed what this render
     // read: answer, do not store.
     forgetIfChangedElsewhere();

@@ -4,6 +4,7 @@ import zlib from 'node:zlib';
 import { GUEST_TOKEN } from '@shared/guest-token.ts';
 import type { Encoding } from '../http/negotiate.ts';
 import { processState } from '../process-state.ts';
+import { parseStoredContent } from '../instructions/instruction-row.ts';
 import { getRuntime } from '../runtime.ts';
 import { isRemovalPending, recordPendingRemoval, reloadPendingRemovals, removeStoredCopies } from './pending-removals.ts';
 import { ENCODINGS, snapshotKey } from './snapshot-keys.ts';
@@ -26,7 +27,15 @@ export interface SnapshotHeader {
   createdAt: number;
   /** Epoch ms when the page stops being right by itself (the owner's plan ends), or null. */
   expiresAt: number | null;
+  /** The guidebook's row it was rendered from; absent in pages stored before it was recorded. */
+  source?: SnapshotSource | null;
   length: number;
+}
+
+/** What a stored page must still agree with: the guidebook's version and who sees its secrets. */
+export interface SnapshotSource {
+  version: number;
+  secretsPolicy: string;
 }
 
 export interface Snapshot {
@@ -39,6 +48,18 @@ export interface Snapshot {
  * read into the snapshot's header and never sent to the guest.
  */
 export const SNAPSHOT_EXPIRES_HEADER = 'x-snapshot-expires';
+
+/** Set by the guest route the same way: the row the page was rendered from (`<version>:<policy>`). */
+export const SNAPSHOT_SOURCE_HEADER = 'x-snapshot-source';
+
+export function sourceHeader(source: SnapshotSource): string {
+  return `${source.version}:${source.secretsPolicy}`;
+}
+
+export function parseSourceHeader(value: string | null): SnapshotSource | null {
+  const match = value ? /^(\d+):([a-z]+)$/.exec(value) : null;
+  return match ? { version: Number(match[1]), secretsPolicy: match[2]! } : null;
+}
 
 
 const brotli = promisify(zlib.brotliCompress);
@@ -97,13 +118,43 @@ export async function readSnapshot(token: string, encoding: Encoding): Promise<S
     return null;
   }
   const snapshot = raw ? decode(raw) : null;
+  if (snapshot && !(await agreesWithItsRow(token, snapshot))) return null;
   // A write or removal during the disk read may have made these bytes stale: answer, don't keep.
   if (snapshot && state.changes === changesBefore) remember(id, snapshot);
   return snapshot;
 }
 
+/** Tokens whose stored page was compared with its row since this process started; bounded. */
+const checked = state.checkedTokens;
+const CHECKED_MAX = 50_000;
+
+/**
+ * The first time this process reads a token's stored page (after a start, a crash or a deploy),
+ * its header must name the guidebook's current version and secrets policy: a write that was still
+ * under way when a revocation removed the page, or when the process died, could otherwise bring
+ * back a page the guidebook no longer matches (once, in an attack test, with a door code the policy
+ * had since gated). A page that disagrees, or names no row, is removed and rendered anew. One
+ * indexed read per token per process; later store reads follow this process's own writes and the
+ * other servers' events. A header without a source (an older build) never agrees.
+ */
+async function agreesWithItsRow(token: string, snapshot: Snapshot): Promise<boolean> {
+  if (checked.has(token)) return true;
+  const { db, log } = await getRuntime();
+  const row = await db.selectFrom('instructions').select(['version', 'data']).where('token', '=', token).executeTakeFirst();
+  const source = snapshot.header.source;
+  const agrees = Boolean(row && source && source.version === row.version && source.secretsPolicy === parseStoredContent(row.data).secretsPolicy);
+  if (!agrees) {
+    log.warn({ token: token.slice(0, 4), stored: source ?? null, current: row ? row.version : null }, 'snapshot: stored page disagrees with its guidebook, removed');
+    await removeSnapshot(token);
+    return false;
+  }
+  if (checked.size >= CHECKED_MAX) checked.clear();
+  checked.add(token);
+  return true;
+}
+
 /** All three encodings of one rendered page, compressed once here (on publish, not per request). */
-export async function encodeSnapshot(html: Uint8Array, meta: { csp: string | null; buildId: string; expiresAt: number | null }): Promise<Record<Encoding, Snapshot>> {
+export async function encodeSnapshot(html: Uint8Array, meta: { csp: string | null; buildId: string; expiresAt: number | null; source: SnapshotSource | null }): Promise<Record<Encoding, Snapshot>> {
   const etag = `W/"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`;
   const [br, gz] = await Promise.all([
     // Quality 7, not 11: on the 20 KB demo page 11 took 44 ms of CPU for 4,338 bytes and 7 took
@@ -128,9 +179,18 @@ export async function writeSnapshot(token: string, snapshots: Record<Encoding, S
   // Memory first, synchronously: a removal that lands while the disk write runs then clears it.
   state.changes += 1;
   for (const encoding of ENCODINGS) remember(snapshotKey(token, encoding), snapshots[encoding]);
+  const removalsBefore = removals.get(token);
   const store = (await getRuntime()).storage.snapshots;
   await Promise.all(ENCODINGS.map((encoding) => store.setItemRaw(snapshotKey(token, encoding), encode(snapshots[encoding]))));
+  // A removal while these writes ran may have landed before them: the page it removed is back in
+  // the store. Remove it again (memory lost it with the removal already).
+  if (removals.get(token) !== removalsBefore) await removeStoredOrRecord(token);
+  // What this process stored is what the row says now (the caller checked its write epoch).
+  else if (snapshots.html.header.source) checked.add(token);
 }
+
+/** Removals per token while writes may run (a cleared count only causes one removal too many). */
+const removals = state.removals;
 
 /**
  * Every copy of `token`'s page, in memory and stored. A store out of reach does not fail the
@@ -139,6 +199,8 @@ export async function writeSnapshot(token: string, snapshots: Record<Encoding, S
  */
 export async function removeSnapshot(token: string): Promise<void> {
   if (!GUEST_TOKEN.test(token)) return;
+  if (removals.size >= CHECKED_MAX) removals.clear();
+  removals.set(token, (removals.get(token) ?? 0) + 1);
   dropMemoryCopies(token);
   await removeStoredOrRecord(token);
 }

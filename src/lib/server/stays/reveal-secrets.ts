@@ -9,7 +9,8 @@ import { wifiQrSvg } from '../guest/wifi-qr.ts';
 import { AppError } from '../http/app-error.ts';
 import { instructionNotFound } from '../instructions/instruction-errors.ts';
 import { parseStoredContent } from '../instructions/instruction-row.ts';
-import { checkRateLimits, consumeRateLimits, rateRules } from '../rate-limit.ts';
+import { rateLimitedError, rateRules, takeRateSlots } from '../rate-limit.ts';
+import { pinGuessingMail } from './pin-guessing.ts';
 import { getRuntime } from '../runtime.ts';
 import { decideSecrets, stayLinkEndsAt } from './stay-window.ts';
 
@@ -39,23 +40,20 @@ function samePin(given: string, expected: string): boolean {
 
 /**
  * GET /api/guest/:token/secrets (docs/decisions/013): the door code, the Wi-Fi password and its QR
- * code when the secrets policy lets this link see them now, else why not. Wrong PINs count per
- * token and per address; past the limit every try answers 429 before the PIN is even compared.
- * A reveal on a stay link is recorded on the stay (first time, last time, count) for the host.
+ * code when the secrets policy lets this link see them now, else why not. A stay link never needs
+ * the PIN: under `pin` it shows them in the stay's window, as under `stay`. On the public link a
+ * PIN try takes its slots first (rate-limit.ts: per link and address, per address, link-wide) and
+ * gives them back when the PIN is right, so only wrong tries count and simultaneous guesses can
+ * never compare more than the limits allow. A reveal on a stay link is recorded on the stay.
  */
 export async function revealSecrets({ token, pin, ip, now = Date.now() }: { token: string; pin: string | null; ip: string; now?: number }): Promise<RevealAnswer> {
   const { guidebook, stay } = await findGuestTarget(token, now);
   const content = parseStoredContent(guidebook.data);
   let pinAccepted = false;
-  if (content.secretsPolicy === 'pin') {
+  if (content.secretsPolicy === 'pin' && !stay) {
     if (!pin) return refuse(messages.stays.pinRequired, null, true);
-    const limits = [rateRules.pinToken(token), rateRules.pinIp(ip)];
-    await checkRateLimits(limits, now, messages.stays.tooManyPins);
-    pinAccepted = content.secretsPin !== '' && samePin(pin.trim(), content.secretsPin);
-    if (!pinAccepted) {
-      await consumeRateLimits(limits, now, messages.stays.tooManyPins);
-      return refuse(messages.stays.pinWrong, null, true);
-    }
+    pinAccepted = await checkPin({ guidebook, expected: content.secretsPin, given: pin.trim(), ip, now });
+    if (!pinAccepted) return refuse(messages.stays.pinWrong, null, true);
   }
   const decision = decideSecrets({
     policy: content.secretsPolicy,
@@ -73,6 +71,37 @@ export async function revealSecrets({ token, pin, ip, now = Date.now() }: { toke
   if (stay) await recordReveal(stay.id, now);
   const wifiQr = content.wifiName ? await wifiQrSvg({ ssid: content.wifiName, password: content.wifiPassword, security: content.wifiSecurity }) : '';
   return { ok: true, secrets: { code: content.code, wifiPassword: content.wifiSecurity === 'nopass' ? '' : content.wifiPassword, wifiQr, until: decision.until } };
+}
+
+/**
+ * One PIN try on a guidebook's public link: true when right. Throws 429 when a limit is full: the
+ * link-wide one says the host has been told. The try that fills the link-wide cap mails the host
+ * (exactly one does: each try's count is its own), so they can change the PIN, which starts it again.
+ */
+async function checkPin({ guidebook, expected, given, ip, now }: { guidebook: InstructionsTable; expected: string; given: string; ip: string; now: number }): Promise<boolean> {
+  const linkWide = rateRules.pinLink(guidebook.id);
+  const take = await takeRateSlots([rateRules.pinLinkAddress(guidebook.id, ip), rateRules.pinIp(ip), linkWide], now);
+  if (!take.ok) {
+    const message = take.full.includes(linkWide) ? messages.stays.pinGuessingStopped : messages.stays.tooManyPins;
+    throw rateLimitedError(take.retryAfterMs, message);
+  }
+  if (expected !== '' && samePin(given, expected)) {
+    await take.slots.giveBack();
+    return true;
+  }
+  if (take.slots.count(linkWide) === linkWide.limit) await tellHost(guidebook);
+  return false;
+}
+
+/** Mails the owner that PIN guessing on their guidebook was stopped for the day. */
+async function tellHost(guidebook: InstructionsTable): Promise<void> {
+  const { db, outbox, config, log } = await getRuntime();
+  const host = await db.selectFrom('users').select(['email', 'name']).where('id', '=', guidebook.user_id).executeTakeFirst();
+  log.warn({ instructionId: guidebook.id }, 'secrets: link-wide wrong-PIN cap reached, the host is told');
+  if (!host) return;
+  const { nameInstruction } = parseStoredContent(guidebook.data);
+  await outbox.enqueue(pinGuessingMail(config, { to: host.email, name: host.name, guidebookId: guidebook.id, guidebookName: nameInstruction }), db);
+  outbox.kick();
 }
 
 function refuse(message: string, availableFrom: number | null, pinRequired: boolean): RevealAnswer {

@@ -45,13 +45,13 @@ export interface SecretsQuestion {
 
 /**
  * The secrets policy (docs/decisions/013): `always` shows them to any link holder; `pin` to anyone
- * who gives the PIN, on any link, during the stay's link life on a stay link; `stay` only on a stay
- * link, from `revealHoursBefore` hours before check-in until check-out.
+ * who gives the PIN on the public link; `stay` only on a stay link, from `revealHoursBefore` hours
+ * before check-in until check-out. A stay link is the booking itself, so it never needs the PIN:
+ * under `pin` it shows them in the same window as under `stay`.
  */
 export function decideSecrets({ policy, revealHoursBefore, stay, pinAccepted, now }: SecretsQuestion): SecretsDecision {
   if (policy === 'always') return { allowed: true, until: null };
-  if (policy === 'pin') return pinAccepted ? { allowed: true, until: stay ? stay.checkOut : null } : { allowed: false, reason: 'pin-required', availableFrom: null };
-  if (!stay) return { allowed: false, reason: 'booking-only', availableFrom: null };
+  if (!stay) return policy === 'pin' && pinAccepted ? { allowed: true, until: null } : { allowed: false, reason: policy === 'pin' ? 'pin-required' : 'booking-only', availableFrom: null };
   const window = secretsWindow(stay, revealHoursBefore);
   if (now < window.from) return { allowed: false, reason: 'too-early', availableFrom: window.from };
   if (now >= window.until) return { allowed: false, reason: 'stay-over', availableFrom: null };

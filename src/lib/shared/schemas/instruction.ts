@@ -79,7 +79,19 @@ export type SecretsPolicy = (typeof SECRETS_POLICIES)[number];
 export const DEFAULT_REVEAL_HOURS = 24;
 /** A week: a guest rarely needs the code earlier, and the window should stay short. */
 export const MAX_REVEAL_HOURS = 168;
+/** Any PIN guests can type: older guidebooks keep their 4- and 5-digit PINs working. */
 export const PIN_PATTERN = /^\d{4,8}$/;
+/**
+ * A PIN chosen now has at least 6 digits (SECURITY.md, "Stays and door codes"): a million values
+ * against 100 wrong tries a day on a link takes decades to guess.
+ */
+export const NEW_PIN_DIGITS = 6;
+
+/** Why `pin` cannot be saved over `savedPin` (the guidebook's PIN as stored, '' for none), or null. */
+export function newPinProblem(pin: string, savedPin: string): string | null {
+  if (pin === '' || pin === savedPin) return null;
+  return pin.length < NEW_PIN_DIGITS || !PIN_PATTERN.test(pin) ? `A new PIN must be ${NEW_PIN_DIGITS} to 8 digits.` : null;
+}
 
 /** True when `zone` is an IANA time zone this runtime knows ('Europe/Zagreb', 'UTC'). */
 export function isTimeZone(zone: string): boolean {
@@ -251,7 +263,10 @@ export const instructionFields = {
   /** The photo at the top of the guest page and on the dashboard card (issue 14 item 5). */
   coverImage: mediaPath('The cover photo'),
   secretsPolicy: z.enum(SECRETS_POLICIES, { error: 'Choose who sees the door code and Wi-Fi password.' }),
-  /** The PIN guests type when `secretsPolicy` is `pin` (4 to 8 digits); '' otherwise allowed. */
+  /**
+   * The PIN guests type when `secretsPolicy` is `pin` (4 to 8 digits, as older guidebooks keep
+   * theirs; a new one needs 6, checked against the stored one by `newPinProblem`); '' otherwise allowed.
+   */
   secretsPin: z
     .string({ error: 'The PIN must be 4 to 8 digits.' })
     .trim()
@@ -329,7 +344,7 @@ function withDefaults<S extends Record<string, z.ZodType>>(shape: S, defaults: {
  */
 export const instructionContentSchema = z
   .object({ ...withDefaults(instructionFields, INSTRUCTION_DEFAULTS), ...extraFields }, { error: 'The guidebook must be an object.' })
-  .refine((content) => content.secretsPolicy !== 'pin' || content.secretsPin !== '', { message: 'Choose a PIN (4 to 8 digits) for guests to type.', path: ['secretsPin'] });
+  .refine((content) => content.secretsPolicy !== 'pin' || content.secretsPin !== '', { message: `Choose a PIN (${NEW_PIN_DIGITS} to 8 digits) for guests to type.`, path: ['secretsPin'] });
 
 /** A partial content (POST /api/instruction): only the fields sent, nothing defaulted. */
 export const instructionPartialSchema = z.object({ ...instructionFields, ...extraFields }).partial();
@@ -356,6 +371,12 @@ export type Instruction = InstructionContent & {
   version: number;
   /** ISO 8601. */
   updatedAt: string;
+  /**
+   * When wrong PINs on the public link reached the daily cap: until when (ISO 8601) no PIN is
+   * compared there, unless the host changes it. Null while guessing is allowed; only the answers
+   * of GET and PUT /api/instruction/:id say it.
+   */
+  pinGuessingStoppedUntil?: string | null;
 };
 
 /** GET /api/instruction/preview/:token: what the guest page needs and nothing private. */

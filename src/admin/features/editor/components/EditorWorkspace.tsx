@@ -72,7 +72,7 @@ export function EditorWorkspace({ instruction, premium, readOnly, onReloadLatest
 
   function submit() {
     if (readOnly || save.isPending) return;
-    const result = validateForm(form);
+    const result = validateForm(form, instruction);
     if (!result.ok) {
       flushSync(() => {
         setIssues(result.issues);
@@ -119,7 +119,7 @@ export function EditorWorkspace({ instruction, premium, readOnly, onReloadLatest
     return () => window.removeEventListener('keydown', onKey);
   }, []);
 
-  const context = useMemo<EditorContextValue>(() => ({ readOnly, premium, announce }), [readOnly, premium, announce]);
+  const context = useMemo<EditorContextValue>(() => ({ readOnly, premium, announce, saved: instruction }), [readOnly, premium, announce, instruction]);
 
   return (
     <EditorContext.Provider value={context}>

@@ -1,5 +1,6 @@
 import {
   INSTRUCTION_DEFAULTS,
+  newPinProblem,
   saveInstructionSchema,
   type Box,
   type Instruction,
@@ -86,8 +87,11 @@ export type Validation = { ok: true; body: Instruction } | { ok: false; issues: 
  * The body keeps `_id` and friends (SPEC §7: the whole instruction) with the parsed content
  * (trimmed lines, bare links read as https) on top.
  */
-export function validateForm(form: Instruction): Validation {
+export function validateForm(form: Instruction, saved: Pick<Instruction, 'secretsPin'>): Validation {
   const parsed = saveInstructionSchema.safeParse(form);
+  // A PIN kept from before may be short; a new one may not (the server says the same).
+  const pinProblem = parsed.success ? newPinProblem(parsed.data.secretsPin, saved.secretsPin) : null;
+  if (pinProblem) return { ok: false, issues: [{ message: pinProblem, fieldId: fieldId('secretsPin') }] };
   if (parsed.success) return { ok: true, body: { ...form, ...parsed.data } };
   const issues = parsed.error.issues.map((issue) => {
     const [key, index, sub] = issue.path;

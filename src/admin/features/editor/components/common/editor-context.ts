@@ -1,4 +1,5 @@
 import { createContext, useContext } from 'react';
+import type { Instruction } from '@shared/schemas/instruction.ts';
 
 export interface EditorContextValue {
   /** SPEC §4 Instruction access: a paid-plan guidebook without a plan is shown, not edited. */
@@ -7,9 +8,11 @@ export interface EditorContextValue {
   premium: boolean;
   /** Says something to screen readers through the editor's live region. */
   announce: (text: string) => void;
+  /** The guidebook as the server last answered it (the form's starting point), or null. */
+  saved: Instruction | null;
 }
 
-export const EditorContext = createContext<EditorContextValue>({ readOnly: false, premium: false, announce: () => {} });
+export const EditorContext = createContext<EditorContextValue>({ readOnly: false, premium: false, announce: () => {}, saved: null });
 
 export function useEditorContext(): EditorContextValue {
   return useContext(EditorContext);

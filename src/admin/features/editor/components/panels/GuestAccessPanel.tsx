@@ -1,6 +1,7 @@
-import { ShieldCheck } from 'lucide-react';
+import { ShieldAlert, ShieldCheck } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
-import { MAX_REVEAL_HOURS, PIN_PATTERN, SECRETS_POLICIES, type SecretsPolicy } from '@shared/schemas/instruction.ts';
+import { MAX_REVEAL_HOURS, NEW_PIN_DIGITS, newPinProblem, PIN_PATTERN, SECRETS_POLICIES, type SecretsPolicy } from '@shared/schemas/instruction.ts';
+import { useEditorContext } from '../common/editor-context.ts';
 import { TextField } from '../../../../components/ui/TextField.tsx';
 import { fieldId, type SectionProps } from '../../model/editor-form.ts';
 import { Section } from '../common/Section.tsx';
@@ -23,7 +24,7 @@ const CHOICES: Record<SecretsPolicy, Choice> = {
   },
   pin: {
     label: 'Guests with a PIN',
-    explains: 'Guests type the PIN you give them, on any link of this guidebook, to see the door code and the Wi-Fi password.',
+    explains: 'Guests type the PIN you give them on the guidebook link to see the door code and the Wi-Fi password. On the link of their stay they see them during the stay, with no PIN.',
   },
 };
 
@@ -104,25 +105,56 @@ function HoursField({ form, patch }: SectionProps) {
 }
 
 function PinField({ form, patch }: SectionProps) {
+  const { saved } = useEditorContext();
   const [touched, setTouched] = useState(false);
   const pin = form.secretsPin;
-  const error = touched && !PIN_PATTERN.test(pin) ? 'The PIN must be 4 to 8 digits.' : undefined;
+  const savedPin = saved?.secretsPin ?? '';
+  const error = touched ? (newPinProblem(pin, savedPin) ?? (PIN_PATTERN.test(pin) ? undefined : `The PIN must be ${NEW_PIN_DIGITS} to 8 digits.`)) : undefined;
+  // A PIN kept from before 6 digits were asked for still works; the host is asked to lengthen it.
+  const short = savedPin !== '' && pin === savedPin && savedPin.length < NEW_PIN_DIGITS;
   return (
-    <TextField
-      id={fieldId('secretsPin')}
-      label="PIN"
-      inputMode="numeric"
-      pattern="[0-9]*"
-      autoComplete="off"
-      spellCheck={false}
-      maxLength={8}
-      value={pin}
-      // Digits only: whatever else is typed or pasted is dropped.
-      onChange={(event) => patch({ secretsPin: event.target.value.replace(/\D/g, '') })}
-      onBlur={() => setTouched(true)}
-      error={error}
-      inputClassName="max-w-40 font-mono tracking-widest"
-      hint="4 to 8 digits. Send it to guests with their booking."
-    />
+    <div className="grid gap-3">
+      <PinGuessingNotice until={saved?.pinGuessingStoppedUntil ?? null} changed={pin !== savedPin} />
+      <TextField
+        id={fieldId('secretsPin')}
+        label="PIN"
+        inputMode="numeric"
+        pattern="[0-9]*"
+        autoComplete="off"
+        spellCheck={false}
+        maxLength={8}
+        value={pin}
+        // Digits only: whatever else is typed or pasted is dropped.
+        onChange={(event) => patch({ secretsPin: event.target.value.replace(/\D/g, '') })}
+        onBlur={() => setTouched(true)}
+        error={error}
+        inputClassName="max-w-40 font-mono tracking-widest"
+        hint={
+          short
+            ? `This PIN has ${savedPin.length} digits and still works, but a longer one is much harder to guess: choose ${NEW_PIN_DIGITS} to 8 digits.`
+            : `${NEW_PIN_DIGITS} to 8 digits. Send it to guests with their booking.`
+        }
+      />
+    </div>
+  );
+}
+
+/**
+ * Wrong PINs on the public link reached the day's cap (the server stopped checking them): the
+ * host is told here, as by mail, with the way out: a new PIN.
+ */
+function PinGuessingNotice({ until, changed }: { until: string | null; changed: boolean }) {
+  if (!until) return null;
+  const when = new Date(until).toLocaleString(undefined, { weekday: 'short', hour: '2-digit', minute: '2-digit' });
+  return (
+    <div role="status" className="flex gap-3 rounded-xl border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-400/30 dark:bg-amber-400/10 dark:text-amber-100">
+      <ShieldAlert className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
+      <p>
+        <span className="font-semibold">Someone is guessing this PIN.</span>{' '}
+        {changed
+          ? 'Save to use the new PIN: checking starts again at once.'
+          : `Too many wrong PINs were typed on the guidebook link today, so no PIN is checked there until ${when}, not even the right one. Choose a new PIN and save to let your guests in again.`}
+      </p>
+    </div>
   );
 }
