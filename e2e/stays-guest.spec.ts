@@ -101,7 +101,7 @@ test('before the window the stay link says when the code appears; the public lin
 test('a PIN guidebook asks for the PIN, says when it is wrong, and shows both secrets with the right one', async ({ page, host, baseURL }) => {
   expect(host.email).toBeTruthy();
   const origin = new URL(baseURL!).origin;
-  const g = await guidebook(page, origin, { secretsPolicy: 'pin', secretsPin: '2580' });
+  const g = await guidebook(page, origin, { secretsPolicy: 'pin', secretsPin: '258014' });
   await page.goto(`/instruction/${g.token}`);
   const access = page.getByRole('region', { name: 'Door code & Wi-Fi' });
   const pin = access.getByLabel('PIN from your host');
@@ -111,7 +111,7 @@ test('a PIN guidebook asks for the PIN, says when it is wrong, and shows both se
   await expect(access.getByRole('alert')).toHaveText('That PIN is not right. Check it and try again.');
   await expect(pin).toHaveAttribute('aria-invalid', 'true');
 
-  await pin.fill('2580');
+  await pin.fill('258014');
   await pin.press('Enter');
   await expect(access.getByText(CODE, { exact: true })).toBeVisible();
   await expect(access.getByText(PASSWORD, { exact: true })).toBeVisible();
@@ -121,7 +121,7 @@ test('a PIN guidebook asks for the PIN, says when it is wrong, and shows both se
 test('without JavaScript a gated page reads whole and holds no secret', async ({ browser, page, host, baseURL }) => {
   expect(host.email).toBeTruthy();
   const origin = new URL(baseURL!).origin;
-  const g = await guidebook(page, origin, { secretsPolicy: 'pin', secretsPin: '2580' });
+  const g = await guidebook(page, origin, { secretsPolicy: 'pin', secretsPin: '258014' });
   const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
   const guest = await context.newPage();
   await guest.goto(`/instruction/${g.token}`);

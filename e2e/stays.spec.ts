@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { messages } from '../src/lib/shared/messages.ts';
 import type { Instruction } from '../src/lib/shared/schemas/instruction.ts';
-import { expect as baseExpect, test } from './fixtures/session.ts';
+import { expect as baseExpect, database, test } from './fixtures/session.ts';
 import { seriousA11yViolations } from './support/fixtures.ts';
 import { useColorScheme, sidewaysOverflow } from './support/layout.ts';
 
@@ -220,14 +220,44 @@ test('the booking calendar takes https links only, and the PIN field digits only
   await pin.fill('');
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   // The shared schema's refinement names the PIN: its line in the alert leads there.
-  const alert = page.getByRole('alert').filter({ hasText: 'Choose a PIN (4 to 8 digits)' });
+  const alert = page.getByRole('alert').filter({ hasText: 'Choose a PIN (6 to 8 digits)' });
   await expect(alert).toBeVisible();
   await alert.getByRole('button', { name: /Choose a PIN/ }).click();
   await expect(pin).toBeFocused();
+  // A new PIN needs 6 digits: 4 are refused before anything is sent, the field says why.
   await pin.fill('4821');
+  await pin.blur();
+  await expect(panel.getByText('A new PIN must be 6 to 8 digits.')).toBeVisible();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'A new PIN must be 6 to 8 digits.' })).toBeVisible();
+  await pin.fill('482193');
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(toast(page, messages.instruction.updated)).toBeVisible();
-  expect(await readInstruction(page, guidebook._id)).toMatchObject({ secretsPolicy: 'pin', secretsPin: '4821' });
+  expect(await readInstruction(page, guidebook._id)).toMatchObject({ secretsPolicy: 'pin', secretsPin: '482193' });
+});
+
+test('the editor tells the host when someone is guessing the PIN, and a new PIN lets guests in again', async ({ page, host: _host }) => {
+  const name = `Guessed Loft ${test.info().project.name}`;
+  const guidebook = await freshGuidebook(page, name);
+  const base = origin(page);
+  const saved = await page.request.put(`${base}/api/instruction/${guidebook._id}`, { headers: { origin: base }, data: { ...(await readInstruction(page, guidebook._id)), secretsPolicy: 'pin', secretsPin: '730146' } });
+  expect(saved.status(), await saved.text()).toBe(200);
+  // 100 wrong PINs today on the guidebook link, as the limiter counts them.
+  database((db) => db.prepare('INSERT INTO rate_limits (key, count, reset_at) VALUES (?, 100, ?) ON CONFLICT (key) DO UPDATE SET count = 100, reset_at = excluded.reset_at').run(`pin:link:${guidebook._id}`, Date.now() + 20 * 3_600_000));
+
+  await openEditor(page, guidebook._id);
+  const panel = guestAccess(page);
+  const notice = panel.getByRole('status').filter({ hasText: 'Someone is guessing this PIN.' });
+  await expect(notice).toBeVisible();
+  await expect(notice).toContainText('not even the right one');
+  expect(await seriousA11yViolations(page)).toEqual([]);
+  await panel.screenshot({ path: `test-results/stays-pin-guessing-${test.info().project.name}.png`, scale: 'css' });
+
+  await panel.getByLabel('PIN', { exact: true }).fill('915372');
+  await expect(notice).toContainText('Save to use the new PIN');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(toast(page, messages.instruction.updated)).toBeVisible();
+  expect(await readInstruction(page, guidebook._id)).toMatchObject({ secretsPin: '915372', pinGuessingStoppedUntil: null });
 });
 
 test('a new guidebook made in the dashboard takes the browser’s time zone', async ({ page, host: _host }) => {
@@ -321,7 +351,7 @@ for (const scheme of ['light', 'dark'] as const) {
     expect(await seriousA11yViolations(page)).toEqual([]);
     await panel.screenshot({ path: `test-results/stays-guest-access-${project}-${scheme}.png`, scale: 'css' });
     await panel.getByRole('radio', { name: 'Guests with a PIN' }).check();
-    await panel.getByLabel('PIN', { exact: true }).fill('48');
+    await panel.getByLabel('PIN', { exact: true }).fill('4821');
     await panel.getByLabel('PIN', { exact: true }).blur();
     await panel.screenshot({ path: `test-results/stays-guest-access-pin-${project}-${scheme}.png`, scale: 'css' });
   });
