@@ -26,6 +26,8 @@ const INSTRUCTION_KEYS = [
   'hostName', 'selectedTheme', 'taxiLink', 'rentCarLink', 'foodLink', 'parkingLink', 'brandingTitle', 'version', 'updatedAt',
   // Issue 14: the cover photo and the secrets policy.
   'coverImage', 'secretsPolicy', 'secretsPin', 'revealHoursBefore', 'timeZone',
+  // Until when wrong PINs stopped PIN checks on the guidebook link (null while they run).
+  'pinGuessingStoppedUntil',
 ].sort();
 
 interface Host {

@@ -1,6 +1,7 @@
 import type { Instruction } from '@shared/schemas/instruction.ts';
 import { jsonTextWithString } from '../db/dialect.ts';
 import { getRuntime } from '../runtime.ts';
+import { pinGuessingStoppedUntil } from '../stays/pin-guessing.ts';
 import { assertCanEdit } from './assert-can-edit.ts';
 import { findOwnedInstruction } from './find-owned-instruction.ts';
 import { instructionNotFound } from './instruction-errors.ts';
@@ -25,5 +26,5 @@ export async function changeInstructionCode({ userId, id, code }: { userId: stri
     .executeTakeFirst();
   if (!updated) throw instructionNotFound();
   await afterInstructionWrite({ id, secretsChanged: parseStoredContent(row.data).code !== code });
-  return toInstruction(updated);
+  return toInstruction(updated, await pinGuessingStoppedUntil(updated.id));
 }

@@ -1,6 +1,7 @@
 import type { Instruction } from '@shared/schemas/instruction.ts';
 import { instructionInsertionOrder } from '../db/dialect.ts';
 import { getRuntime } from '../runtime.ts';
+import { pinGuessingStoppedOn } from '../stays/pin-guessing.ts';
 import { toInstruction } from './instruction-row.ts';
 
 /** GET /api/instruction: the host's guidebooks, newest first (insertion order breaks ties within a millisecond). */
@@ -13,5 +14,6 @@ export async function findInstructions({ userId }: { userId: string }): Promise<
     .orderBy('created_at', 'desc')
     .orderBy(instructionInsertionOrder(dialect), 'desc')
     .execute();
-  return rows.map(toInstruction);
+  const stopped = await pinGuessingStoppedOn(rows.map((row) => row.id));
+  return rows.map((row) => toInstruction(row, stopped.get(row.id) ?? null));
 }

@@ -6,5 +6,5 @@ import { toInstruction } from './instruction-row.ts';
 /** GET /api/instruction/:id: readable by its owner whatever the plan (SPEC §4), with the PIN's state. */
 export async function getInstruction({ userId, id }: { userId: string; id: string }): Promise<Instruction> {
   const row = await findOwnedInstruction({ userId, id });
-  return { ...toInstruction(row), pinGuessingStoppedUntil: await pinGuessingStoppedUntil(row.id) };
+  return toInstruction(row, await pinGuessingStoppedUntil(row.id));
 }

@@ -11,8 +11,11 @@ export function parseStoredContent(data: string): InstructionContent {
   return { ...structuredClone(missing), ...stored } as InstructionContent;
 }
 
-/** The stored row as the owner's API answers it: SPEC §3 field names, the content as stored. */
-export function toInstruction(row: InstructionsTable): Instruction {
+/**
+ * The stored row as the owner's API answers it: SPEC §3 field names, the content as stored, and
+ * whether PIN guessing stopped on its link (stays/pin-guessing.ts reads it; null for a new row).
+ */
+export function toInstruction(row: InstructionsTable, pinGuessingStoppedUntil: string | null = null): Instruction {
   const content = parseStoredContent(row.data);
   return {
     _id: row.id,
@@ -21,5 +24,6 @@ export function toInstruction(row: InstructionsTable): Instruction {
     isFree: row.is_free === 1,
     version: row.version,
     updatedAt: new Date(row.updated_at).toISOString(),
+    pinGuessingStoppedUntil,
   };
 }

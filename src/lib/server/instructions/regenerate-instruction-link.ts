@@ -1,6 +1,7 @@
 import { nanoid } from 'nanoid';
 import type { Instruction } from '@shared/schemas/instruction.ts';
 import { getRuntime } from '../runtime.ts';
+import { pinGuessingStoppedUntil } from '../stays/pin-guessing.ts';
 import { assertCanEdit } from './assert-can-edit.ts';
 import { instructionNotFound } from './instruction-errors.ts';
 import { afterInstructionWrite } from './instruction-events.ts';
@@ -27,5 +28,5 @@ export async function regenerateInstructionLink({ userId, token }: { userId: str
     .executeTakeFirst();
   if (!updated) throw instructionNotFound();
   await afterInstructionWrite({ id: row.id, oldToken: token });
-  return toInstruction(updated);
+  return toInstruction(updated, await pinGuessingStoppedUntil(updated.id));
 }

@@ -46,5 +46,5 @@ export async function updateInstruction({ userId, id, content, version }: { user
   await afterInstructionWrite({ id, secretsChanged: before.code !== cleaned.code || before.wifiPassword !== cleaned.wifiPassword || before.secretsPolicy !== cleaned.secretsPolicy });
   // A new PIN starts the link-wide count of wrong ones again (stays/pin-guessing.ts).
   if (before.secretsPin !== cleaned.secretsPin) await clearRateLimit(rateRules.pinLink(id));
-  return { ...toInstruction(updated), pinGuessingStoppedUntil: await pinGuessingStoppedUntil(id) };
+  return toInstruction(updated, await pinGuessingStoppedUntil(id));
 }

@@ -1,6 +1,7 @@
 import type { Config } from '../config.ts';
 import type { MailMessage } from '../mail/mailer.ts';
 import { rateLimitWait, rateRules } from '../rate-limit.ts';
+import { getRuntime } from '../runtime.ts';
 
 /**
  * The link-wide cap on wrong PINs (rate-limit.ts `pinLink`, SECURITY.md "Stays and door codes"):
@@ -13,6 +14,22 @@ import { rateLimitWait, rateRules } from '../rate-limit.ts';
 export async function pinGuessingStoppedUntil(guidebookId: string, now = Date.now()): Promise<string | null> {
   const wait = await rateLimitWait(rateRules.pinLink(guidebookId), now);
   return wait === undefined ? null : new Date(now + wait).toISOString();
+}
+
+/** The same for many guidebooks in one read (the dashboard's list): only those stopped are named. */
+export async function pinGuessingStoppedOn(guidebookIds: readonly string[], now = Date.now()): Promise<Map<string, string>> {
+  const stopped = new Map<string, string>();
+  const rules = new Map(guidebookIds.map((id) => [rateRules.pinLink(id).key, id]));
+  const { db } = await getRuntime();
+  const keys = [...rules.keys()];
+  for (let at = 0; at < keys.length; at += 500) {
+    const rows = await db.selectFrom('rate_limits').select(['key', 'count', 'reset_at']).where('key', 'in', keys.slice(at, at + 500)).where('reset_at', '>', now).execute();
+    for (const row of rows) {
+      const id = rules.get(row.key)!;
+      if (row.count >= rateRules.pinLink(id).limit) stopped.set(id, new Date(row.reset_at).toISOString());
+    }
+  }
+  return stopped;
 }
 
 /** The mail to the host, plain text, with the editor's link; never the PIN. */

@@ -373,10 +373,9 @@ export type Instruction = InstructionContent & {
   updatedAt: string;
   /**
    * When wrong PINs on the public link reached the daily cap: until when (ISO 8601) no PIN is
-   * compared there, unless the host changes it. Null while guessing is allowed; only the answers
-   * of GET and PUT /api/instruction/:id say it.
+   * compared there, unless the host changes it; null while PINs are checked.
    */
-  pinGuessingStoppedUntil?: string | null;
+  pinGuessingStoppedUntil: string | null;
 };
 
 /** GET /api/instruction/preview/:token: what the guest page needs and nothing private. */
