@@ -83,7 +83,6 @@ export const rateRules = {
   billingUser: rule('billing:user', 30, HOUR),
 } as const;
 
-
 /** Says how long to wait, in whole minutes; a flow may word it its own way. */
 export type TooManyMessage = (minutes: number) => string;
 
