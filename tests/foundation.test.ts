@@ -26,9 +26,14 @@ afterAll(async () => {
 
 /** Runs scripts/serve.mjs with `env` and resolves with its exit code and output. */
 function runServe(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+  return runNode(['scripts/serve.mjs'], env);
+}
+
+/** Runs `node <args>` with `env` and a fresh DATA_DIR; resolves with its exit code and output. */
+function runNode(args: string[], env: Record<string, string>): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'porchlight-env-'));
-    const child = spawn(process.execPath, ['scripts/serve.mjs'], {
+    const child = spawn(process.execPath, args, {
       env: { PATH: process.env.PATH, ...(process.env.DIST_DIR ? { DIST_DIR: process.env.DIST_DIR } : {}), DATA_DIR: dataDir, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -74,17 +79,7 @@ describe('start and health', () => {
     // The running Node made to report 20.19.0 before the script's first line (a real Node 20
     // segfaults inside better-sqlite3 13 once it is loaded).
     const olderNode = 'data:text/javascript,Object.defineProperty(process,"versions",{value:{...process.versions,node:"20.19.0"}})';
-    const { code, output } = await new Promise<{ code: number | null; output: string }>((resolve) => {
-      const child = spawn(process.execPath, ['--import', olderNode, script], { env: { PATH: process.env.PATH, DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'porchlight-env-')) }, stdio: ['ignore', 'pipe', 'pipe'] });
-      let text = '';
-      child.stdout.on('data', (chunk: Buffer) => (text += chunk.toString()));
-      child.stderr.on('data', (chunk: Buffer) => (text += chunk.toString()));
-      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-      child.on('exit', (exitCode) => {
-        clearTimeout(timer);
-        resolve({ code: exitCode, output: text });
-      });
-    });
+    const { code, output } = await runNode(['--import', olderNode, script], { PORT: String(await freePort()) });
     expect(code).toBe(1);
     expect(output).toContain('porchlight: Node.js 20.19.0 is too old; Node 22.12 or later is needed');
     expect(output).not.toContain('porchlight: listening');
