@@ -272,6 +272,50 @@ test('a new guidebook made in the dashboard takes the browser’s time zone', as
   expect((await readInstruction(page, id)).timeZone).toBe(ZONE);
 });
 
+test('each group shows its total and pages with “Show more” (a calendar may bring hundreds of stays)', async ({ page, host: _host }) => {
+  const project = test.info().project.name;
+  const name = `Busy Loft ${project}`;
+  const guidebook = await freshGuidebook(page, name);
+  // 23 upcoming (the view asks for 10 at a time), 1 current, 2 past.
+  for (let day = 0; day < 23; day += 1) {
+    await addStay(page, guidebook._id, `Guest ${String(day + 1).padStart(2, '0')}`, await localDateTime(page, 2 + day * 2, '15:00'), await localDateTime(page, 3 + day * 2, '11:00'));
+  }
+  await addStay(page, guidebook._id, 'Now Staying', await localDateTime(page, -1, '15:00'), await localDateTime(page, 1, '11:00'));
+  await addStay(page, guidebook._id, 'Gone Last Week', await localDateTime(page, -9, '15:00'), await localDateTime(page, -7, '11:00'));
+  await addStay(page, guidebook._id, 'Gone Last Month', await localDateTime(page, -30, '15:00'), await localDateTime(page, -28, '11:00'));
+
+  await openStaysFromOptions(page, name);
+  const upcoming = group(page, 'Upcoming');
+  await expect(upcoming.getByRole('heading', { name: /^Upcoming\s*23 stays$/ })).toBeVisible();
+  await expect(upcoming.getByRole('listitem')).toHaveCount(10);
+  await expect(upcoming.getByText('10 of 23 shown')).toBeVisible();
+  await expect(group(page, 'Current').getByRole('heading', { name: /^Current\s*1 stay$/ })).toBeVisible();
+  // Past stays latest first, and all of them: no button.
+  await expect(group(page, 'Past').getByRole('listitem')).toHaveText([/Gone Last Week/, /Gone Last Month/]);
+  await expect(group(page, 'Past').getByRole('button', { name: /^Show more/ })).toHaveCount(0);
+  expect((await sidewaysOverflow(page)).beyondRightEdge).toEqual([]);
+  expect(await seriousA11yViolations(page)).toEqual([]);
+  await page.screenshot({ path: `test-results/stays-paged-${project}.png`, fullPage: true, scale: 'css' });
+
+  const more = upcoming.getByRole('button', { name: 'Show more upcoming stays' });
+  await more.click();
+  await expect(upcoming.getByRole('listitem')).toHaveCount(20);
+  await expect(upcoming.getByText('20 of 23 shown')).toBeVisible();
+  await expect(more).toBeFocused();
+  await more.click();
+  await expect(upcoming.getByRole('listitem')).toHaveCount(23);
+  await expect(more).toHaveCount(0);
+  // Soonest first, across the pages.
+  await expect(upcoming.getByRole('listitem').first()).toContainText('Guest 01');
+  await expect(upcoming.getByRole('listitem').last()).toContainText('Guest 23');
+
+  // A change anywhere reads every group again, the pages shown included.
+  await upcoming.getByRole('listitem', { name: 'Guest 01' }).getByRole('button', { name: 'Delete stay of Guest 01' }).click();
+  await page.getByRole('alertdialog', { name: messages.stays.deleteTitle }).getByRole('button', { name: 'Delete stay' }).click();
+  await expect(upcoming.getByRole('heading', { name: /^Upcoming\s*22 stays$/ })).toBeVisible();
+  await expect(upcoming.getByRole('listitem')).toHaveCount(22);
+});
+
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAABAAAAAQCAIAAACQkWg2AAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAGUlEQVQokWO4Gc9BEmIY1RA/Gko3h2vSAADwxkAQKvfJTQAAAABJRU5ErkJggg==',
   'base64',

@@ -3,10 +3,13 @@ import { ConfigError, parseConfig } from '../src/lib/server/config.ts';
 import { isBlockedAddress } from '../src/lib/server/geo/is-blocked-address.ts';
 import { safeFetch, SafeFetchError, type ResolveHost } from '../src/lib/server/geo/safe-fetch.ts';
 import { CALENDAR_MAX_BYTES, calendarFetchOptions } from '../src/lib/server/stays/fetch-calendar.ts';
-import { CalendarFormatError, parseCalendar } from '../src/lib/server/stays/parse-calendar.ts';
+import { CalendarFormatError, CalendarRecurrenceError, parseCalendar, type CalendarBooking } from '../src/lib/server/stays/parse-calendar.ts';
+import { MAX_CALENDAR_BOOKINGS, selectBookings, windowEnd } from '../src/lib/server/stays/select-bookings.ts';
+import { windowsZoneTable } from '../src/lib/server/stays/windows-zones.ts';
 import { messages } from '../src/lib/shared/messages.ts';
 import type { Instruction } from '../src/lib/shared/schemas/instruction.ts';
-import type { CalendarStatus, Stay } from '../src/lib/shared/schemas/stay.ts';
+import { STAY_GROUPS, type CalendarStatus, type Stay, type StaysPage } from '../src/lib/shared/schemas/stay.ts';
+import { badDates, calendarFixture, deepNesting, hugeLine, manyBookings, manyEvents, manyParameters, manyProperties } from './fixtures/calendars/hostile-calendars.ts';
 import { createUser, login, query, run, setUserPlan, withCookie } from './helpers/auth.ts';
 import { CALENDAR_HOST, ics, startCalendarStandIn, type CalendarStandIn, type IcsEvent } from './helpers/calendar-standin.ts';
 import { startServer, type TestServer } from './helpers/server.ts';
@@ -41,14 +44,15 @@ describe('parseCalendar: what the platforms write', () => {
     expect(one({ uid: 'd', start: '20300704' }).bookings[0]).toMatchObject({ checkIn: Date.UTC(2030, 6, 4, 13), checkOut: Date.UTC(2030, 6, 5, 9) });
   });
 
-  it('reads timed bookings (DATE-TIME): UTC, an IANA TZID, a VTIMEZONE of the feed, floating, DURATION', () => {
+  it('reads timed bookings (DATE-TIME): UTC, an IANA TZID, a Windows zone name, floating, DURATION', () => {
     expect(one({ uid: 'z', start: '20300704T130000Z', end: '20300708T090000Z' }).bookings[0]).toMatchObject({ checkIn: Date.UTC(2030, 6, 4, 13), checkOut: Date.UTC(2030, 6, 8, 9) });
     // New York is UTC−4 in July, whatever the guidebook's zone.
     expect(one({ uid: 'ny', start: '20300704T160000', end: '20300708T100000', tzid: 'America/New_York' }).bookings[0]).toMatchObject({
       checkIn: Date.UTC(2030, 6, 4, 20),
       checkOut: Date.UTC(2030, 6, 8, 14),
     });
-    // Outlook's zone names are not IANA: the feed's own VTIMEZONE says what they mean.
+    // Outlook's zone names are not IANA: CLDR's Windows table says what they mean (the feed's own
+    // VTIMEZONE, given here as Outlook writes it, is never read).
     const vtimezone = [
       'BEGIN:VTIMEZONE',
       'TZID:W. Europe Standard Time',
@@ -76,6 +80,47 @@ describe('parseCalendar: what the platforms write', () => {
       checkIn: Date.UTC(2030, 6, 4, 13),
       checkOut: Date.UTC(2030, 6, 8, 9),
     });
+  });
+
+  it('never reads a VTIMEZONE: a zone the runtime knows is its own, any other is the guidebook’s', () => {
+    const lying = ['BEGIN:VTIMEZONE', 'TZID:Europe/Zagreb', 'BEGIN:STANDARD', 'DTSTART:19700101T000000', 'TZOFFSETFROM:+0900', 'TZOFFSETTO:+0900', 'END:STANDARD', 'END:VTIMEZONE'];
+    expect(one({ uid: 'z', start: '20300704T150000', end: '20300708T110000', tzid: 'Europe/Zagreb' }, 'UTC', lying).bookings[0]).toMatchObject({ checkIn: Date.UTC(2030, 6, 4, 13) });
+    const own = ['BEGIN:VTIMEZONE', 'TZID:Harbour Time', 'BEGIN:STANDARD', 'DTSTART:19700101T000000', 'TZOFFSETFROM:+0900', 'TZOFFSETTO:+0900', 'END:STANDARD', 'END:VTIMEZONE'];
+    expect(one({ uid: 'h', start: '20300704T150000', end: '20300708T110000', tzid: 'Harbour Time' }, 'Europe/Zagreb', own).bookings[0]).toMatchObject({ checkIn: Date.UTC(2030, 6, 4, 13) });
+  });
+
+  it('maps every Windows zone name to a zone the runtime knows, in any case', () => {
+    const table = Object.entries(windowsZoneTable());
+    expect(table.length).toBeGreaterThan(130);
+    for (const [windows, iana] of table) expect(() => new Intl.DateTimeFormat('en', { timeZone: iana }), windows).not.toThrow();
+    expect(one({ uid: 'e', start: '20300704T150000', end: '20300708T110000', tzid: 'eastern standard time' }, 'UTC').bookings[0]).toMatchObject({ checkIn: Date.UTC(2030, 6, 4, 19) });
+  });
+
+  it('adds a DURATION’s days on the wall clock, in plain numbers, and refuses absurd ones', () => {
+    // Zagreb moves to summer time on 31 March 2030: one day later is 23 hours later.
+    expect(one({ uid: 'dst', start: '20300330T150000', tzid: 'Europe/Zagreb', extra: ['DURATION:P1DT1H'] }, 'UTC').bookings[0]).toMatchObject({
+      checkIn: Date.UTC(2030, 2, 30, 14),
+      checkOut: Date.UTC(2030, 2, 31, 14),
+    });
+    for (const duration of ['P99999999D', 'PT999999999H', 'P9999999999W', '-P3D', 'P1Y', 'P']) {
+      expect(one({ uid: 'x', start: '20300704T150000Z', extra: [`DURATION:${duration}`] }).bookings, duration).toEqual([]);
+    }
+  });
+
+  it('refuses a feed with a rule more frequent than daily anywhere, and reads a recurring booking as its first night', () => {
+    for (const name of ['minutely-vtimezone.ics', 'secondly-vtimezone.ics', 'hourly-vtimezone.ics', 'vevent-rrule-bomb.ics']) {
+      expect(() => parseCalendar(calendarFixture(name), 'UTC'), name).toThrow(CalendarRecurrenceError);
+    }
+    expect(calendarFixture('minutely-vtimezone.ics').length).toBeLessThan(400);
+    const daily = one({ uid: 'd', start: '20300704', end: '20300705', extra: ['RRULE:FREQ=DAILY'] }, 'UTC');
+    expect(daily.bookings).toEqual([{ uid: 'd', checkIn: Date.UTC(2030, 6, 4, 15), checkOut: Date.UTC(2030, 6, 5, 11), cancelled: false }]);
+  });
+
+  it('skips impossible dates (year 0 or 99999, month 13, day 32, hour 25, an end in 9999) one event at a time', () => {
+    const now = Date.now();
+    const parsed = parseCalendar(badDates(now), 'UTC');
+    expect(parsed.bookings.map((booking) => booking.uid)).toEqual(['good@attack.test', 'daily-forever@attack.test']);
+    expect(parsed.skipped).toBe(10);
   });
 
   it('marks STATUS:CANCELLED, skips blocked dates and events that make no stay', () => {
@@ -120,6 +165,31 @@ describe('parseCalendar: what the platforms write', () => {
     for (const body of ['<!doctype html><title>Log in</title>', '{"error":"not found"}', '', 'BEGIN:VCALENDAR\r\nthis is : not ; ical\r\n']) {
       expect(() => parseCalendar(body, 'UTC'), body).toThrow(CalendarFormatError);
     }
+  });
+});
+
+describe('selectBookings: what one feed may make', () => {
+  const now = Date.UTC(2030, 0, 1, 12);
+  const booking = (uid: string, inDays: number, nights = 1, cancelled = false): CalendarBooking => ({ uid, checkIn: now + inDays * DAY, checkOut: now + (inDays + nights) * DAY, cancelled });
+
+  it(`keeps the earliest ${MAX_CALENDAR_BOOKINGS} bookings ahead within 18 months, and counts the others`, () => {
+    const ahead = Array.from({ length: 650 }, (_, i) => booking(`u${i}`, 649 - i < 540 ? 649 - i : 600));
+    const selected = selectBookings([...ahead, booking('cancelled', 3, 1, true), booking('over', -10, 2)], 1, now);
+    expect(selected.imported).toBe(MAX_CALENDAR_BOOKINGS);
+    const kept = selected.bookings.slice(0, MAX_CALENDAR_BOOKINGS);
+    expect(kept.map((b) => b.checkIn)).toEqual([...kept.map((b) => b.checkIn)].sort((a, b) => a - b));
+    expect(Math.max(...kept.map((b) => b.checkIn))).toBeLessThan(windowEnd(now));
+    // 110 bookings start beyond the window, 40 more beyond the ceiling.
+    expect(selected.leftOut).toBe(150);
+    expect(selected.otherUids).toHaveLength(150);
+    // A booking over may still move a stay; a cancelled one is in neither list (its stay goes).
+    expect(selected.bookings.at(-1)!.uid).toBe('over');
+    expect([...selected.bookings.map((b) => b.uid), ...selected.otherUids]).not.toContain('cancelled');
+    expect(selected.skipped).toBe(1);
+  });
+
+  it('is 18 calendar months', () => {
+    expect(new Date(windowEnd(Date.UTC(2030, 0, 31))).toISOString()).toBe('2031-07-31T00:00:00.000Z');
   });
 });
 
@@ -205,10 +275,27 @@ describe('calendar import over HTTP', () => {
     return (await response.json()) as Answer;
   }
 
+  async function page(h: Host, g: Instruction, search: string): Promise<StaysPage> {
+    const response = await h.call(`/api/instruction/${g._id}/stays?${search}`);
+    expect(response.status, await response.clone().text()).toBe(200);
+    return (await response.json()) as StaysPage;
+  }
+
+  /** Every stay of the guidebook, page by page of each group, soonest check-in first (as the list was before it paged). */
   async function stays(h: Host, g: Instruction): Promise<{ stays: Stay[]; calendar: CalendarStatus | null }> {
-    const response = await h.call(`/api/instruction/${g._id}/stays`);
-    expect(response.status).toBe(200);
-    return (await response.json()) as { stays: Stay[]; calendar: CalendarStatus | null };
+    const all: Stay[] = [];
+    let calendar: CalendarStatus | null = null;
+    for (const group of STAY_GROUPS) {
+      let cursor: string | null = null;
+      do {
+        const got: StaysPage = await page(h, g, `group=${group}&limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+        all.push(...got.stays);
+        calendar = got.calendar;
+        cursor = got.next;
+      } while (cursor);
+    }
+    all.sort((a, b) => Date.parse(a.checkInAt) - Date.parse(b.checkInAt) || (a._id < b._id ? -1 : 1));
+    return { stays: all, calendar };
   }
 
   const byGuest = (list: Stay[]) => Object.fromEntries(list.map((stay) => [stay.checkIn, stay]));
@@ -441,6 +528,173 @@ describe('calendar import over HTTP', () => {
       // Now the host's to change.
       const patched = await h.call(`/api/instruction/${g._id}/stays/${stay!._id}`, { method: 'PATCH', json: { checkOut: `${dashed(ymd(8))}T10:00` } });
       expect(patched.status).toBe(200);
+    });
+  });
+
+  describe('a hostile feed (tests/fixtures/calendars) is refused, stopped by the worker, or imported within the caps', () => {
+    let h: Host;
+
+    beforeAll(async () => {
+      h = await host();
+    });
+
+    /** A guidebook whose calendar is `body`, saved (PUT, so read at once). */
+    async function importFeed(name: string, body: string): Promise<{ g: Instruction; saved: Answer }> {
+      const g = await guidebook(h);
+      const path = `/ical/hostile/${name}`;
+      feed.serve(path, { body });
+      return { g, saved: await answer(await put(h, g, feed.url(path))) };
+    }
+
+    async function expectRefused(name: string, body: string, error: string): Promise<void> {
+      const { g, saved } = await importFeed(name, body);
+      expect(saved.message, name).toBe(text.calendarSavedNotSynced(error));
+      expect(saved.calendar!.lastError, name).toBe(error);
+      expect((await stays(h, g)).stays, name).toEqual([]);
+    }
+
+    it('a rule more frequent than daily, in a VTIMEZONE or an event, refuses the feed (the 350-byte one took 35 s and 1.2 GB)', async () => {
+      for (const name of ['minutely-vtimezone.ics', 'secondly-vtimezone.ics', 'hourly-vtimezone.ics', 'vevent-rrule-bomb.ics']) {
+        await expectRefused(name, calendarFixture(name), text.calendarTooFrequent);
+      }
+    });
+
+    it('a feed the parser would take seconds over is stopped by the worker’s budget while guest pages keep answering', async () => {
+      const hits = feed.hits.length;
+      let saved = false;
+      const save = importFeed('many-parameters.ics', manyParameters(Date.now())).finally(() => {
+        saved = true;
+      });
+      // Guests asking while the feed is read: each answer has to come from the thread that would
+      // be stuck if the parse ran on it.
+      while (feed.hits.length === hits && !saved) await new Promise((resolve) => setTimeout(resolve, 5));
+      let answeredMeanwhile = 0;
+      while (!saved) {
+        const guest = await server.request('/instruction');
+        expect(guest.status).toBe(200);
+        await guest.arrayBuffer();
+        if (!saved) answeredMeanwhile += 1;
+      }
+      const { g, saved: answered } = await save;
+      expect(answered.message).toBe(text.calendarSavedNotSynced(text.calendarTooSlow));
+      expect(answeredMeanwhile).toBeGreaterThanOrEqual(5);
+      expect((await stays(h, g)).stays).toEqual([]);
+      // The server's log reaches us through a pipe, after its answer.
+      await expect.poll(() => server.logs.some((line) => line.includes('more than 1000 ms of CPU'))).toBe(true);
+    });
+
+    it('a feed whose parse needs more memory than the worker’s heap is stopped there', async () => {
+      await expectRefused('many-properties.ics', manyProperties(Date.now()), text.calendarTooComplex);
+    });
+
+    it('deep nesting, a 2 MB line, 20,000 events and impossible dates: only the calendar’s real bookings become stays', async () => {
+      const now = Date.now();
+      const cases: Array<[string, string, number]> = [
+        ['deep-nesting.ics', deepNesting(now), 1],
+        ['huge-line.ics', hugeLine(now), 1],
+        ['many-events.ics', manyEvents(now), 1],
+        ['bad-dates.ics', badDates(now), 2],
+      ];
+      for (const [name, body, count] of cases) {
+        const { g, saved } = await importFeed(name, body);
+        expect(saved.message, name).toBe(text.calendarSaved);
+        expect((await stays(h, g)).stays, name).toHaveLength(count);
+      }
+    });
+
+    it('17,500 bookings make 500 stays, and the host is told how many were left out', async () => {
+      const { g, saved } = await importFeed('many-bookings.ics', manyBookings(Date.now(), 17_500));
+      expect(saved.message).toBe(text.calendarSavedLeftOut(500, 17_000));
+      expect(saved.calendar!.lastError).toBeNull();
+      expect((await page(h, g, 'group=upcoming&limit=1')).counts).toEqual({ current: 0, upcoming: 500, past: 0 });
+      await expect.poll(() => server.logs.some((line) => line.includes('calendar: synced, 17000 bookings left out'))).toBe(true);
+    });
+
+    it('and the server lives through all of them', async () => {
+      expect(server.process.exitCode).toBeNull();
+      expect((await server.request('/readyz')).status).toBe(200);
+    });
+  });
+
+  describe('a feed of 600 bookings ahead', () => {
+    let h: Host;
+    let g: Instruction;
+    const path = '/ical/six-hundred.ics';
+    const now = Date.now();
+    const body = manyBookings(now, 600);
+
+    beforeAll(async () => {
+      h = await host();
+      g = await guidebook(h);
+    });
+
+    it('makes exactly the 500 earliest stays, and the list pages through them soonest first', async () => {
+      feed.serve(path, { body });
+      const saved = await answer(await put(h, g, feed.url(path)));
+      expect(saved.message).toBe(text.calendarSavedLeftOut(500, 100));
+      const seen: Stay[] = [];
+      let cursor: string | null = null;
+      let pages = 0;
+      do {
+        const got: StaysPage = await page(h, g, `group=upcoming&limit=64${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+        expect(got.counts).toEqual({ current: 0, upcoming: 500, past: 0 });
+        expect(got.calendar).toEqual(saved.calendar);
+        seen.push(...got.stays);
+        cursor = got.next;
+        pages += 1;
+      } while (cursor);
+      expect(pages).toBe(8);
+      expect(new Set(seen.map((stay) => stay._id)).size).toBe(500);
+      const checkIns = seen.map((stay) => Date.parse(stay.checkInAt));
+      expect(checkIns).toEqual([...checkIns].sort((a, b) => a - b));
+      // manyBookings puts booking i on day 1 + (i × 7919 mod 540): the 500 earliest end on this day.
+      const days = Array.from({ length: 600 }, (_, i) => 1 + ((i * 7919) % 540)).sort((a, b) => a - b);
+      expect(seen.at(-1)!.checkIn.slice(0, 10)).toBe(dashed(ymd(days[499]!)));
+    });
+
+    it('a sync that pushes stays out of the 500 keeps them as they are; one with the feed’s own dates gone drops', async () => {
+      const before = (await stays(h, g)).stays;
+      const early = Array.from({ length: 10 }, (_, i) => ['BEGIN:VEVENT', `UID:early${i}@attack.test`, `DTSTART;VALUE=DATE:${ymd(1)}`, `DTEND;VALUE=DATE:${ymd(2)}`, 'END:VEVENT'].join('\r\n'));
+      feed.serve(path, { body: body.replace('END:VCALENDAR', `${early.join('\r\n')}\r\nEND:VCALENDAR`) });
+      const synced = await answer(await sync(h, g));
+      expect(synced.message).toBe(text.calendarSyncedLeftOut(500, 110));
+      const after = (await stays(h, g)).stays;
+      expect(after).toHaveLength(510);
+      // Every link sent before still works.
+      const ids = new Set(after.map((stay) => stay._id));
+      expect(before.every((stay) => ids.has(stay._id))).toBe(true);
+
+      // A booking gone from the feed altogether still drops its stay.
+      const [gone] = before;
+      const uid = query<{ calendar_uid: string }>(server, 'SELECT calendar_uid FROM stays WHERE id = ?', gone!._id)[0]!.calendar_uid;
+      const without = body.replace(new RegExp(`BEGIN:VEVENT\\r\\nUID:${uid.replaceAll('.', '\\.')}\\r\\n[^]*?END:VEVENT\\r\\n`), '');
+      expect(without.length).toBeLessThan(body.length);
+      feed.serve(path, { body: without });
+      await answer(await sync(h, g));
+      const left = (await stays(h, g)).stays;
+      expect(left.some((stay) => stay._id === gone!._id)).toBe(false);
+    });
+
+    it('past stays page latest first; a query the list does not take answers 400', async () => {
+      for (const days of [-30, -20, -10]) {
+        const created = await h.call(`/api/instruction/${g._id}/stays`, { json: { checkIn: `${dashed(ymd(days))}T15:00`, checkOut: `${dashed(ymd(days + 2))}T11:00` } });
+        expect(created.status).toBe(201);
+      }
+      const first = await page(h, g, 'group=past&limit=2');
+      expect(first.counts.past).toBe(3);
+      expect(first.stays.map((stay) => stay.checkIn.slice(0, 10))).toEqual([dashed(ymd(-10)), dashed(ymd(-20))]);
+      const second = await page(h, g, `group=past&limit=2&cursor=${encodeURIComponent(first.next!)}`);
+      expect(second.stays.map((stay) => stay.checkIn.slice(0, 10))).toEqual([dashed(ymd(-30))]);
+      expect(second.next).toBeNull();
+      // No query: the first 20 upcoming.
+      const plain = await page(h, g, '');
+      expect(plain.group).toBe('upcoming');
+      expect(plain.stays).toHaveLength(20);
+      for (const search of ['group=all', 'limit=0', 'limit=101', 'limit=ten', 'cursor=nope', 'cursor=1.%20', `cursor=${'9'.repeat(20)}.x`]) {
+        const response = await h.call(`/api/instruction/${g._id}/stays?${search}`);
+        expect(response.status, search).toBe(400);
+        expect(await response.json(), search).toEqual({ message: text.staysQueryInvalid });
+      }
     });
   });
 

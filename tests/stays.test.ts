@@ -2,7 +2,7 @@ import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../src/lib/shared/messages.ts';
 import type { Instruction } from '../src/lib/shared/schemas/instruction.ts';
-import type { Stay } from '../src/lib/shared/schemas/stay.ts';
+import type { Stay, StaysPage } from '../src/lib/shared/schemas/stay.ts';
 import { createUser, login, query, requestFrom, run, setUserPlan, withCookie } from './helpers/auth.ts';
 import { startServer, type TestServer } from './helpers/server.ts';
 import { readableParts, startSmtpServer, type TestSmtpServer } from './helpers/smtp.ts';
@@ -114,9 +114,10 @@ describe('stays API', () => {
     const winter = await addStay(h, g, { checkIn: '2030-01-10T15:00', checkOut: '2030-01-12T11:00' });
     expect(winter.checkInAt).toBe('2030-01-10T14:00:00.000Z');
 
-    const list = (await (await h.call(`/api/instruction/${g._id}/stays`)).json()) as { stays: Stay[]; calendar: unknown };
+    const list = (await (await h.call(`/api/instruction/${g._id}/stays?group=upcoming`)).json()) as StaysPage;
     // Soonest check-in first.
     expect(list.stays.map((s) => s._id)).toEqual([winter._id, stay._id]);
+    expect(list.counts).toEqual({ current: 0, upcoming: 2, past: 0 });
     expect(list.calendar).toBeNull();
   });
 
@@ -258,7 +259,7 @@ describe('secrets policy "stay"', () => {
 
     // The host sees that the code was viewed, when and how often.
     await secrets(stay.token);
-    const list = (await (await h.call(`/api/instruction/${g._id}/stays`)).json()) as { stays: Stay[] };
+    const list = (await (await h.call(`/api/instruction/${g._id}/stays?group=current`)).json()) as StaysPage;
     const seen = list.stays.find((s) => s._id === stay._id)!;
     expect(seen.reveals.count).toBe(2);
     expect(Date.parse(seen.reveals.first!)).toBeLessThanOrEqual(Date.parse(seen.reveals.last!));

@@ -228,6 +228,17 @@ export const messages = {
     calendarTooLarge: (megabytes: number) => `The calendar is larger than ${megabytes} MB.`,
     calendarNotIcal: 'This link is not an iCal calendar.',
     calendarBlocked: 'This calendar link leads to an address Porchlight may not fetch.',
+    // A hostile or broken feed (docs/decisions/014-calendar-feeds.md): refused whole, stays unchanged.
+    calendarTooFrequent: 'This calendar repeats events more often than once a day; booking calendars never do, so it was not imported.',
+    calendarTooSlow: 'This calendar took too long to read, so it was not imported.',
+    calendarTooComplex: 'This calendar is too large to read, so it was not imported.',
+    calendarUnreadable: 'This calendar could not be read, so it was not imported.',
+    /** A feed with more bookings ahead than one guidebook takes (500 in the coming 18 months). */
+    calendarSavedLeftOut: (imported: number, leftOut: number) =>
+      `Calendar saved: ${imported.toLocaleString('en')} booking${imported === 1 ? '' : 's'} imported; ${leftOut.toLocaleString('en')} later or extra ${leftOut === 1 ? 'one was' : 'ones were'} left out.`,
+    calendarSyncedLeftOut: (imported: number, leftOut: number) =>
+      `Calendar synced: ${imported.toLocaleString('en')} booking${imported === 1 ? '' : 's'} imported; ${leftOut.toLocaleString('en')} later or extra ${leftOut === 1 ? 'one was' : 'ones were'} left out.`,
+    staysQueryInvalid: 'Ask for the stays with group=current, upcoming or past, a limit from 1 to 100, and the cursor of the page before.',
     // The dashboard's Stays view (issue 14 item 7).
     empty: 'No stays yet. Add one, or connect your booking calendar.',
     loadFailed: 'The stays could not be loaded.',

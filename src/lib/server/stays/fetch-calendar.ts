@@ -3,7 +3,9 @@ import type { Config } from '../config.ts';
 import { isBlockedAddress } from '../geo/is-blocked-address.ts';
 import { checkFetchUrl, safeFetch, SafeFetchError, systemResolve, type SafeFetchOptions } from '../geo/safe-fetch.ts';
 import { AppError } from '../http/app-error.ts';
-import { CalendarFormatError, parseCalendar, type ParsedCalendar } from './parse-calendar.ts';
+import type { Logger } from '../logger.ts';
+import { readCalendar } from './read-calendar.ts';
+import type { CalendarImport } from './select-bookings.ts';
 
 /**
  * Fetches a guidebook's calendar feed through the one SSRF-safe fetch (SECURITY.md 32): https
@@ -13,7 +15,7 @@ import { CalendarFormatError, parseCalendar, type ParsedCalendar } from './parse
 export const CALENDAR_MAX_BYTES = 2 * 1024 * 1024;
 
 export type CalendarFetch =
-  | { ok: true; calendar: ParsedCalendar }
+  | { ok: true; calendar: CalendarImport }
   /** `refused`: the link may never be fetched (its address), as opposed to a failure that may pass. */
   | { ok: false; refused: boolean; error: string; cause: string };
 
@@ -56,8 +58,11 @@ function whyUnreachable(error: SafeFetchError): string {
   return 'network error';
 }
 
-/** Fetches and parses `url`; never throws: a failure is a short message for the host and a cause for the log. */
-export async function fetchCalendar(url: string, timeZone: string, config: CalendarConfig): Promise<CalendarFetch> {
+/**
+ * Fetches `url` and reads it in the calendar worker (read-calendar.ts) as bookings in `timeZone`;
+ * never throws: a failure is a short message for the host and a cause for the log.
+ */
+export async function fetchCalendar(url: string, timeZone: string, config: CalendarConfig, log: Logger): Promise<CalendarFetch> {
   let result;
   try {
     result = await safeFetch(url, calendarFetchOptions(config));
@@ -72,10 +77,7 @@ export async function fetchCalendar(url: string, timeZone: string, config: Calen
   if (result.truncated) {
     return { ok: false, refused: false, error: messages.stays.calendarTooLarge(CALENDAR_MAX_BYTES / 1024 / 1024), cause: `more than ${CALENDAR_MAX_BYTES} bytes` };
   }
-  try {
-    return { ok: true, calendar: parseCalendar(result.body, timeZone) };
-  } catch (error) {
-    if (!(error instanceof CalendarFormatError)) throw error;
-    return { ok: false, refused: false, error: messages.stays.calendarNotIcal, cause: `${error.message} (content-type ${result.contentType || 'none'})` };
-  }
+  const read = await readCalendar(result.body, timeZone, { now: Date.now(), log });
+  if (read.ok) return read;
+  return { ok: false, refused: false, error: read.error, cause: `${read.cause} (content-type ${result.contentType || 'none'})` };
 }

@@ -7,7 +7,7 @@ import { parseStoredContent } from '../instructions/instruction-row.ts';
 import { consumeRateLimits, rateRules } from '../rate-limit.ts';
 import { getRuntime } from '../runtime.ts';
 import { toCalendarStatus } from './calendar-status.ts';
-import { checkCalendarUrl, fetchCalendar } from './fetch-calendar.ts';
+import { checkCalendarUrl, fetchCalendar, type CalendarFetch } from './fetch-calendar.ts';
 import { CALENDAR_SYNC_INTERVAL_MS, lockCalendar, logSync, syncCalendar, writeSyncOutcome } from './sync-calendar.ts';
 
 interface Owned {
@@ -46,7 +46,7 @@ export async function saveCalendar(scope: Owned, url: string): Promise<CalendarA
   checkCalendarUrl(url, config);
   // Each save fetches the feed: a host saves a link a few times, never hundreds.
   await consumeRateLimits([rateRules.calendarFetchUser(scope.userId)], Date.now(), messages.stays.tooManySyncs);
-  const outcome = await fetchCalendar(url, parseStoredContent(guidebook.data).timeZone, config);
+  const outcome = await fetchCalendar(url, parseStoredContent(guidebook.data).timeZone, config, log);
   if (!outcome.ok && outcome.refused) throw new AppError('BAD_REQUEST', messages.stays.calendarRefused, { cause: outcome.cause });
   const now = Date.now();
   const { row, changes } = await db.transaction().execute(async (trx) => {
@@ -68,7 +68,8 @@ export async function saveCalendar(scope: Owned, url: string): Promise<CalendarA
     return writeSyncOutcome(trx, saved, outcome, now);
   });
   logSync(log, row, outcome, changes);
-  const message = outcome.ok ? messages.stays.calendarSaved : messages.stays.calendarSavedNotSynced(outcome.error);
+  const leftOut = leftOutOf(outcome);
+  const message = !outcome.ok ? messages.stays.calendarSavedNotSynced(outcome.error) : leftOut ? messages.stays.calendarSavedLeftOut(leftOut.imported, leftOut.leftOut) : messages.stays.calendarSaved;
   return { message, calendar: toCalendarStatus(row) };
 }
 
@@ -79,10 +80,17 @@ export async function syncCalendarNow(scope: Owned): Promise<CalendarAnswer> {
   const calendar = await db.selectFrom('instruction_calendars').selectAll().where('instruction_id', '=', scope.id).where('user_id', '=', scope.userId).executeTakeFirst();
   if (!calendar) throw new AppError('NOT_FOUND', messages.stays.noCalendar);
   await consumeRateLimits([rateRules.calendarFetchUser(scope.userId)], Date.now(), messages.stays.tooManySyncs);
-  const row = await syncCalendar({ db, dialect, log, config }, calendar);
+  const synced = await syncCalendar({ db, dialect, log, config }, calendar);
   // Removed or replaced meanwhile (another tab): answer what is there now.
-  const current = row ?? (await db.selectFrom('instruction_calendars').selectAll().where('instruction_id', '=', scope.id).executeTakeFirst());
+  const current = synced?.row ?? (await db.selectFrom('instruction_calendars').selectAll().where('instruction_id', '=', scope.id).executeTakeFirst());
   if (!current) throw new AppError('NOT_FOUND', messages.stays.noCalendar);
-  const message = current.last_error === null ? messages.stays.calendarSynced : messages.stays.calendarSyncFailed(current.last_error);
+  const leftOut = synced ? leftOutOf(synced.outcome) : null;
+  const message =
+    current.last_error !== null ? messages.stays.calendarSyncFailed(current.last_error) : leftOut ? messages.stays.calendarSyncedLeftOut(leftOut.imported, leftOut.leftOut) : messages.stays.calendarSynced;
   return { message, calendar: toCalendarStatus(current) };
+}
+
+/** How many bookings a good read imported and left out, when it left some out (select-bookings.ts). */
+function leftOutOf(outcome: CalendarFetch): { imported: number; leftOut: number } | null {
+  return outcome.ok && outcome.calendar.leftOut > 0 ? { imported: outcome.calendar.imported, leftOut: outcome.calendar.leftOut } : null;
 }

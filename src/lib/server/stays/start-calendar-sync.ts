@@ -1,4 +1,5 @@
 import type { JobLease } from '../cluster/job-lease.ts';
+import { stopCalendarReads } from './read-calendar.ts';
 import { CALENDAR_SYNC_INTERVAL_MS, syncCalendar, type CalendarSyncDeps } from './sync-calendar.ts';
 
 /**
@@ -72,6 +73,8 @@ export function startCalendarSync(deps: CalendarSyncDeps & { jobs: JobLease }): 
       stopped = true;
       clearInterval(interval);
       await running;
+      // A save or "Sync now" still reading at shutdown: no worker outlives the server.
+      await stopCalendarReads();
     },
   };
 }

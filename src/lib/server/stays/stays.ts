@@ -1,7 +1,7 @@
 import { nanoid } from 'nanoid';
 import type { StaysTable } from '@db/schema.ts';
 import { messages } from '@shared/messages.ts';
-import { MAX_STAY_DAYS, type CreateStayInput, type Stay, type UpdateStayInput } from '@shared/schemas/stay.ts';
+import { MAX_STAY_DAYS, staysQuerySchema, type CreateStayInput, type Stay, type StaysPage, type StaysQuery, type UpdateStayInput } from '@shared/schemas/stay.ts';
 import { effectiveTimeZone, formatStayTime, instantToLocal, localToInstant } from '@shared/time-zone.ts';
 import type { Config } from '../config.ts';
 import { AppError } from '../http/app-error.ts';
@@ -88,13 +88,57 @@ export async function getStay(scope: Owned & { stayId: string }): Promise<Stay> 
   return toStay(row, timeZone, config);
 }
 
-/** GET /api/instruction/:id/stays: the guidebook's stays, soonest check-in first. */
-export async function listStays(scope: Owned): Promise<Stay[]> {
+/** The query of GET /api/instruction/:id/stays (schemas/stay.ts); 400 for anything else. */
+export function readStaysQuery(params: URLSearchParams): StaysQuery {
+  const parsed = staysQuerySchema.safeParse({ group: params.get('group') ?? undefined, limit: params.get('limit') ?? undefined, cursor: params.get('cursor') ?? undefined });
+  if (!parsed.success) throw new AppError('BAD_REQUEST', messages.stays.staysQueryInvalid);
+  return parsed.data;
+}
+
+/**
+ * GET /api/instruction/:id/stays: one page of one group of the guidebook's stays, with each
+ * group's count. Keyset pages on (check_in, id) along the stays_instruction index: a page costs
+ * the same however many stays came before, and a stay added meanwhile shifts no page.
+ */
+export async function listStays(scope: Owned, { group, limit, cursor }: StaysQuery): Promise<Omit<StaysPage, 'calendar'>> {
   const { timeZone } = await ownedGuidebook(scope);
   const { db, config } = await getRuntime();
-  const rows = await db.selectFrom('stays').selectAll().where('instruction_id', '=', scope.id).where('user_id', '=', scope.userId).orderBy('check_in').orderBy('id').execute();
   const now = Date.now();
-  return rows.map((row) => toStay(row, timeZone, config, now));
+  const latestFirst = group === 'past';
+  const direction = latestFirst ? 'desc' : 'asc';
+  const beyond = latestFirst ? '<' : '>';
+  let query = db.selectFrom('stays').selectAll().where('instruction_id', '=', scope.id).where('user_id', '=', scope.userId);
+  // The same lines as stayStatus draws ('ended' is past).
+  if (group === 'upcoming') query = query.where('check_in', '>', now);
+  else if (group === 'current') query = query.where('check_in', '<=', now).where('check_out', '>', now);
+  else query = query.where('check_out', '<=', now);
+  if (cursor) {
+    // "<check_in>.<id>" of the page before's last stay (the schema checked its form).
+    const dot = cursor.indexOf('.');
+    const checkIn = Number(cursor.slice(0, dot));
+    const id = cursor.slice(dot + 1);
+    query = query.where((eb) => eb.or([eb('check_in', beyond, checkIn), eb.and([eb('check_in', '=', checkIn), eb('id', beyond, id)])]));
+  }
+  const rows = await query.orderBy('check_in', direction).orderBy('id', direction).limit(limit + 1).execute();
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  const [tally] = await db
+    .selectFrom('stays')
+    .select((eb) => [
+      eb.fn.countAll().as('total'),
+      eb.fn.countAll().filterWhere('check_in', '>', now).as('upcoming'),
+      eb.fn.countAll().filterWhere('check_out', '<=', now).as('past'),
+    ])
+    .where('instruction_id', '=', scope.id)
+    .where('user_id', '=', scope.userId)
+    .execute();
+  const [total, upcoming, past] = [Number(tally?.total ?? 0), Number(tally?.upcoming ?? 0), Number(tally?.past ?? 0)];
+  return {
+    group,
+    stays: page.map((row) => toStay(row, timeZone, config, now)),
+    next: rows.length > limit && last ? `${last.check_in}.${last.id}` : null,
+    counts: { current: total - upcoming - past, upcoming, past },
+  };
 }
 
 /** POST /api/instruction/:id/stays. Allowed on any plan: a stay changes no guidebook content. */

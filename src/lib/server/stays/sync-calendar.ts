@@ -5,7 +5,7 @@ import { lockForTransaction, lockingRows, type DialectName } from '../db/dialect
 import { parseStoredContent } from '../instructions/instruction-row.ts';
 import type { Logger } from '../logger.ts';
 import { fetchCalendar, type CalendarFetch } from './fetch-calendar.ts';
-import type { CalendarBooking } from './parse-calendar.ts';
+import { MAX_CALENDAR_BOOKINGS, type CalendarImport } from './select-bookings.ts';
 import { newStayToken } from './stays.ts';
 
 /**
@@ -16,6 +16,9 @@ import { newStayToken } from './stays.ts';
  * - a UID gone from the feed, or CANCELLED, drops its stay, but only while its check-out is still
  *   ahead: feeds forget past bookings, the host keeps their history (and who viewed the code);
  * - a booking that ended before it was first seen makes no stay (there is nothing to send);
+ * - a feed makes stays for at most 500 bookings in the coming 18 months (select-bookings.ts); a
+ *   booking it leaves out keeps a stay made earlier as it is (up to as many again), so a feed
+ *   that grows does not break links already sent;
  * - stays the host made by hand (no UID) are never touched;
  * - a failed fetch changes no stay: it records the error and the attempt, not a success.
  */
@@ -41,7 +44,7 @@ export async function lockCalendar(trx: Transaction<Database>, dialect: DialectN
   return lockingRows(dialect, trx.selectFrom('instruction_calendars').selectAll().where('instruction_id', '=', instructionId)).executeTakeFirst();
 }
 
-async function applyBookings(trx: Transaction<Database>, calendar: InstructionCalendarsTable, bookings: CalendarBooking[], now: number): Promise<StayChanges> {
+async function applyBookings(trx: Transaction<Database>, calendar: InstructionCalendarsTable, feed: CalendarImport, now: number): Promise<StayChanges> {
   const changes: StayChanges = { created: 0, moved: 0, dropped: 0 };
   const existing = await trx
     .selectFrom('stays')
@@ -50,11 +53,10 @@ async function applyBookings(trx: Transaction<Database>, calendar: InstructionCa
     .where('calendar_uid', 'is not', null)
     .execute();
   const byUid = new Map(existing.map((stay) => [stay.calendar_uid!, stay]));
-  const live = new Set<string>();
+  const applied = new Set<string>();
   const fresh: StaysTable[] = [];
-  for (const booking of bookings) {
-    if (booking.cancelled) continue;
-    live.add(booking.uid);
+  for (const booking of feed.bookings) {
+    applied.add(booking.uid);
     const stay = byUid.get(booking.uid);
     if (stay) {
       if (stay.check_in === booking.checkIn && stay.check_out === booking.checkOut) continue;
@@ -84,7 +86,11 @@ async function applyBookings(trx: Transaction<Database>, calendar: InstructionCa
     await trx.insertInto('stays').values(fresh.slice(at, at + INSERT_CHUNK)).execute();
   }
   changes.created = fresh.length;
-  const gone = existing.filter((stay) => !live.has(stay.calendar_uid!) && stay.check_out > now).map((stay) => stay.id);
+  // Still booked but left out: kept as they are, the earliest MAX_CALENDAR_BOOKINGS of them.
+  const others = new Set(feed.otherUids);
+  const ahead = existing.filter((stay) => stay.check_out > now && !applied.has(stay.calendar_uid!));
+  const leftAlone = ahead.filter((stay) => others.has(stay.calendar_uid!)).sort((a, b) => a.check_in - b.check_in);
+  const gone = [...ahead.filter((stay) => !others.has(stay.calendar_uid!)), ...leftAlone.slice(MAX_CALENDAR_BOOKINGS)].map((stay) => stay.id);
   for (let at = 0; at < gone.length; at += INSERT_CHUNK) {
     await trx.deleteFrom('stays').where('id', 'in', gone.slice(at, at + INSERT_CHUNK)).execute();
   }
@@ -97,7 +103,7 @@ async function applyBookings(trx: Transaction<Database>, calendar: InstructionCa
  * status either way. Returns the calendar row as written.
  */
 export async function writeSyncOutcome(trx: Transaction<Database>, calendar: InstructionCalendarsTable, outcome: CalendarFetch, now: number): Promise<{ row: InstructionCalendarsTable; changes: StayChanges | null }> {
-  const changes = outcome.ok ? await applyBookings(trx, calendar, outcome.calendar.bookings, now) : null;
+  const changes = outcome.ok ? await applyBookings(trx, calendar, outcome.calendar, now) : null;
   const status = {
     last_attempt_at: now,
     last_success_at: outcome.ok ? now : calendar.last_success_at,
@@ -112,8 +118,10 @@ export async function writeSyncOutcome(trx: Transaction<Database>, calendar: Ins
 export function logSync(log: Logger, calendar: Pick<InstructionCalendarsTable, 'instruction_id' | 'url'>, outcome: CalendarFetch, changes: StayChanges | null): void {
   // The host's URL is a secret of sorts (it lists their bookings): its host only goes to the log.
   const context = { instructionId: calendar.instruction_id, host: new URL(calendar.url).host };
-  if (outcome.ok) log.info({ ...context, ...changes, skipped: outcome.calendar.skipped }, 'calendar: synced');
-  else log.warn({ ...context, error: outcome.error, cause: outcome.cause }, 'calendar: sync failed, stays kept');
+  if (outcome.ok) {
+    const { imported, leftOut, skipped } = outcome.calendar;
+    log.info({ ...context, ...changes, imported, leftOut, skipped }, leftOut > 0 ? `calendar: synced, ${leftOut} bookings left out` : 'calendar: synced');
+  } else log.warn({ ...context, error: outcome.error, cause: outcome.cause }, 'calendar: sync failed, stays kept');
 }
 
 /** The guidebook's time zone ('' = UTC), which all-day bookings are read in. */
@@ -123,19 +131,21 @@ export async function guidebookTimeZone(db: Kysely<Database>, instructionId: str
 }
 
 /**
- * Fetches the stored calendar of a guidebook and writes the outcome. Null when the calendar was
- * removed or changed while it was being fetched (the newer save wins; nothing is written).
+ * Fetches the stored calendar of a guidebook and writes the outcome; answers the row as written
+ * and the outcome. Null when the calendar was removed or changed while it was being fetched (the
+ * newer save wins; nothing is written).
  */
-export async function syncCalendar(deps: CalendarSyncDeps, calendar: InstructionCalendarsTable): Promise<InstructionCalendarsTable | null> {
+export async function syncCalendar(deps: CalendarSyncDeps, calendar: InstructionCalendarsTable): Promise<{ row: InstructionCalendarsTable; outcome: CalendarFetch } | null> {
   const timeZone = await guidebookTimeZone(deps.db, calendar.instruction_id);
   if (timeZone === null) return null;
-  const outcome = await fetchCalendar(calendar.url, timeZone, deps.config);
+  const outcome = await fetchCalendar(calendar.url, timeZone, deps.config, deps.log);
   const now = Date.now();
   const written = await deps.db.transaction().execute(async (trx) => {
     const current = await lockCalendar(trx, deps.dialect, calendar.instruction_id);
     if (!current || current.url !== calendar.url) return null;
     return writeSyncOutcome(trx, current, outcome, now);
   });
-  if (written) logSync(deps.log, calendar, outcome, written.changes);
-  return written?.row ?? null;
+  if (!written) return null;
+  logSync(deps.log, calendar, outcome, written.changes);
+  return { row: written.row, outcome };
 }

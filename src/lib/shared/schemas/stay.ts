@@ -3,8 +3,11 @@
  * forms and the API.
  *
  * ## API contract (owner only, like every /api/instruction/:id route; errors are `{ message }`)
- * - `GET /api/instruction/:id/stays` → `{ stays: Stay[], calendar: CalendarStatus | null }`,
- *   soonest check-in first.
+ * - `GET /api/instruction/:id/stays?group=&limit=&cursor=` → `StaysPage`: one page of one group
+ *   (`current`, `upcoming` (the default) or `past`), `limit` stays (default 20, at most 100),
+ *   current and upcoming soonest check-in first, past latest first; `next` is the `cursor` of
+ *   the page after (null on the last); `counts` has each group's total and `calendar` the feed's
+ *   status. Anything else in the query → 400 `{ message }`.
  * - `POST /api/instruction/:id/stays` `{ guestName?, guestEmail?, language?, checkIn, checkOut }`
  *   (wall-clock "YYYY-MM-DDTHH:mm" in the guidebook's time zone) → 201 `{ message, stay }`.
  * - `PATCH /api/instruction/:id/stays/:stayId` (any of the same fields) → `{ message, stay }`.
@@ -19,6 +22,7 @@
  */
 import { z } from 'zod';
 import { messages } from '../messages.ts';
+import { MAX_STAY_DAYS } from '../stay-limits.ts';
 import { LOCAL_DATE_TIME } from '../time-zone.ts';
 import { EMAIL_MAX } from './auth.ts';
 import { singleLine } from './instruction.ts';
@@ -26,8 +30,7 @@ import { singleLine } from './instruction.ts';
 const text = messages.stays;
 
 export const MAX_GUEST_NAME = 100;
-/** A stay longer than a year is a typing mistake. */
-export const MAX_STAY_DAYS = 366;
+export { MAX_STAY_DAYS };
 
 const localDateTime = (label: string) =>
   z.string({ error: text.dateRequired(label) }).trim().regex(LOCAL_DATE_TIME, text.dateRequired(label));
@@ -81,6 +84,23 @@ export const calendarSchema = z.object(
   { error: text.calendarUrlInvalid },
 );
 
+/** The Stays view's groups, as `stayStatus` places a stay ('ended' is in `past`). */
+export const STAY_GROUPS = ['current', 'upcoming', 'past'] as const;
+export type StayGroup = (typeof STAY_GROUPS)[number];
+export const STAYS_PAGE_DEFAULT = 20;
+export const STAYS_PAGE_MAX = 100;
+
+/** The query of `GET /api/instruction/:id/stays`; a cursor is opaque: the `next` of the page before. */
+export const staysQuerySchema = z.object(
+  {
+    group: z.enum(STAY_GROUPS, { error: text.staysQueryInvalid }).default('upcoming'),
+    limit: z.coerce.number({ error: text.staysQueryInvalid }).int(text.staysQueryInvalid).min(1, text.staysQueryInvalid).max(STAYS_PAGE_MAX, text.staysQueryInvalid).default(STAYS_PAGE_DEFAULT),
+    cursor: z.string().regex(/^\d{1,15}\.[\w-]{1,64}$/, text.staysQueryInvalid).optional(),
+  },
+  { error: text.staysQueryInvalid },
+);
+
+export type StaysQuery = z.output<typeof staysQuerySchema>;
 export type CreateStayInput = z.input<typeof createStaySchema>;
 export type UpdateStayInput = z.input<typeof updateStaySchema>;
 
@@ -109,6 +129,18 @@ export interface Stay {
   /** When the gated door code and Wi-Fi password were first and last shown on this link, and how often. */
   reveals: { first: string | null; last: string | null; count: number };
   createdAt: string;
+}
+
+/** `GET /api/instruction/:id/stays`: one page of one group. */
+export interface StaysPage {
+  group: StayGroup;
+  stays: Stay[];
+  /** The cursor of the next page; null on the last. */
+  next: string | null;
+  /** Stays in each group now. */
+  counts: Record<StayGroup, number>;
+  /** The booking calendar and its last sync; null when the guidebook has none. */
+  calendar: CalendarStatus | null;
 }
 
 /** The calendar feed of a guidebook and how its last sync went. */

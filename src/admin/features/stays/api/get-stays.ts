@@ -1,39 +1,44 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { CalendarStatus, Stay } from '@shared/schemas/stay.ts';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import type { StayGroup, StaysPage } from '@shared/schemas/stay.ts';
 import { api } from '../../../lib/api-client.ts';
 
-/** GET /api/instruction/:id/stays (contract in src/lib/shared/schemas/stay.ts). */
-export interface StaysAnswer {
-  /** Soonest check-in first. */
-  stays: Stay[];
-  /** The booking calendar and its last sync; null when the guidebook has none. */
-  calendar: CalendarStatus | null;
-}
+/** Stays the view asks for at a time: a screenful of cards, and "Show more" for the rest. */
+export const STAYS_PAGE_SIZE = 10;
 
-/** Query keys of this feature, one place (STYLE.md: queryOptions factories). */
+/**
+ * Query keys of this feature, one place (STYLE.md: queryOptions factories). Each group is its own
+ * list under `list(id)`, so invalidating `list(id)` reads every group again.
+ */
 export const stayKeys = {
   all: ['stays'] as const,
   list: (id: string) => [...stayKeys.all, id] as const,
+  group: (id: string, group: StayGroup) => [...stayKeys.list(id), group] as const,
 };
 
 export function staysPath(id: string): string {
   return `/api/instruction/${encodeURIComponent(id)}/stays`;
 }
 
-export function getStays(id: string): Promise<StaysAnswer> {
-  return api.get<StaysAnswer>(staysPath(id));
+/** GET /api/instruction/:id/stays?group=&limit=&cursor= (contract in src/lib/shared/schemas/stay.ts). */
+export function getStaysPage(id: string, group: StayGroup, cursor: string | null): Promise<StaysPage> {
+  const query = new URLSearchParams({ group, limit: String(STAYS_PAGE_SIZE) });
+  if (cursor) query.set('cursor', cursor);
+  return api.get<StaysPage>(`${staysPath(id)}?${query}`);
 }
 
-export function staysQueryOptions(id: string) {
-  return queryOptions({
-    queryKey: stayKeys.list(id),
-    queryFn: () => getStays(id),
+export function stayGroupQueryOptions(id: string, group: StayGroup) {
+  return infiniteQueryOptions({
+    queryKey: stayKeys.group(id, group),
+    queryFn: ({ pageParam }) => getStaysPage(id, group, pageParam),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.next,
     // A stay moves from upcoming to current, a guest opens the code, a calendar sync runs every
-    // 30 minutes: a view left open catches up once a minute.
+    // 30 minutes: a view left open catches up once a minute (the pages shown, all of them).
     refetchInterval: 60_000,
   });
 }
 
-export function useStays(id: string) {
-  return useQuery(staysQueryOptions(id));
+/** One group's pages; `fetchNextPage` is "Show more". */
+export function useStayGroup(id: string, group: StayGroup) {
+  return useInfiniteQuery(stayGroupQueryOptions(id, group));
 }

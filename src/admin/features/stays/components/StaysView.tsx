@@ -3,14 +3,13 @@ import { useRef, useState, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import { messages } from '@shared/messages.ts';
 import type { SecretsPolicy } from '@shared/schemas/instruction.ts';
-import type { Stay } from '@shared/schemas/stay.ts';
+import type { Stay, StayGroup as StayGroupName, StaysPage } from '@shared/schemas/stay.ts';
 import { errorMessage } from '@shared/api-client.ts';
 import { effectiveTimeZone } from '@shared/time-zone.ts';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog.tsx';
 import { LoadError } from '../../../components/ui/LoadError.tsx';
 import { useDeleteStay } from '../api/delete-stay.ts';
-import { useStays } from '../api/get-stays.ts';
-import { groupStays } from '../model/stay-format.ts';
+import { useStayGroup } from '../api/get-stays.ts';
 import { CalendarPanel } from './CalendarPanel.tsx';
 import { PolicyNote } from './PolicyNote.tsx';
 import { StayDialog } from './StayDialog.tsx';
@@ -34,7 +33,13 @@ export interface StaysViewProps {
  * calendar beside them, and the add/edit, share and delete dialogs.
  */
 export function StaysView({ guidebook, notice, policyAction, titled = false }: StaysViewProps) {
-  const stays = useStays(guidebook.id);
+  const groups = [
+    { name: 'current', title: 'Current', query: useStayGroup(guidebook.id, 'current') },
+    { name: 'upcoming', title: 'Upcoming', query: useStayGroup(guidebook.id, 'upcoming') },
+    { name: 'past', title: 'Past', query: useStayGroup(guidebook.id, 'past') },
+  ] as const;
+  const firstPage: StaysPage | undefined = groups.find((group) => group.query.data)?.query.data?.pages[0];
+  const failed = groups.find((group) => group.query.isError && !group.query.data)?.query;
   const remove = useDeleteStay(guidebook.id);
   const [editing, setEditing] = useState<{ stay: Stay | null; key: number } | null>(null);
   const [sharing, setSharing] = useState<Stay | null>(null);
@@ -87,20 +92,36 @@ export function StaysView({ guidebook, notice, policyAction, titled = false }: S
 
       <div className="grid items-start gap-5 xl:grid-cols-[minmax(0,1fr)_22rem]">
         <div className="grid min-w-0 gap-6">
-          {stays.isPending ? (
+          {failed ? (
+            <LoadError message={errorMessage(failed.error, messages.stays.loadFailed)} onRetry={() => groups.forEach((group) => void group.query.refetch())} />
+          ) : groups.some((group) => group.query.isPending) ? (
             <p role="status" className="flex items-center gap-2 text-muted">
               <LoaderCircle className="size-5 animate-spin text-brand-700 dark:text-brand-300" aria-hidden="true" />
               Loading stays…
             </p>
-          ) : stays.isError ? (
-            <LoadError message={errorMessage(stays.error, messages.stays.loadFailed)} onRetry={() => void stays.refetch()} />
-          ) : stays.data.stays.length === 0 ? (
+          ) : groups.every((group) => totalOf(group.name, group.query.data?.pages) === 0) ? (
             <EmptyStays onAdd={() => edit(null)} />
           ) : (
-            <StayGroups stays={stays.data.stays} level={level} gated={gated} onShare={setSharing} onEdit={edit} onDelete={setDeleting} />
+            groups.map(({ name, title, query }) => (
+              <StayGroup
+                key={name}
+                title={title}
+                stays={query.data?.pages.flatMap((page) => page.stays) ?? []}
+                total={totalOf(name, query.data?.pages)}
+                hasMore={query.hasNextPage}
+                loadingMore={query.isFetchingNextPage}
+                moreFailed={query.isFetchNextPageError}
+                onShowMore={() => void query.fetchNextPage()}
+                level={level}
+                gated={gated}
+                onShare={setSharing}
+                onEdit={edit}
+                onDelete={setDeleting}
+              />
+            ))
           )}
         </div>
-        {stays.isSuccess ? <CalendarPanel guidebookId={guidebook.id} calendar={stays.data.calendar} zone={zone} level={level} /> : null}
+        {firstPage ? <CalendarPanel guidebookId={guidebook.id} calendar={firstPage.calendar} zone={zone} level={level} /> : null}
       </div>
 
       {editing ? (
@@ -128,15 +149,9 @@ export function StaysView({ guidebook, notice, policyAction, titled = false }: S
   );
 }
 
-function StayGroups({ stays, ...props }: { stays: readonly Stay[]; level: 2 | 3; gated: boolean; onShare: (stay: Stay) => void; onEdit: (stay: Stay) => void; onDelete: (stay: Stay) => void }) {
-  const groups = groupStays(stays);
-  return (
-    <>
-      <StayGroup title="Current" stays={groups.current} {...props} />
-      <StayGroup title="Upcoming" stays={groups.upcoming} {...props} />
-      <StayGroup title="Past" stays={groups.past} {...props} />
-    </>
-  );
+/** A group's total as its own first page counted it (each group is read on its own). */
+function totalOf(name: StayGroupName, pages: readonly StaysPage[] | undefined): number {
+  return pages?.[0]?.counts[name] ?? 0;
 }
 
 function EmptyStays({ onAdd }: { onAdd: () => void }) {

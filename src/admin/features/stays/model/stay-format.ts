@@ -49,25 +49,6 @@ export function revealText(reveals: Stay['reveals'], zone: string, now = Date.no
   return `Code viewed ${momentText(reveals.last, zone, now)} · ${times}`;
 }
 
-export interface StayGroups {
-  current: Stay[];
-  upcoming: Stay[];
-  /** Past stays and those whose link has closed, the latest first. */
-  past: Stay[];
-}
-
-/** The server's list (soonest check-in first) split by where each stay is in its life. */
-export function groupStays(stays: readonly Stay[]): StayGroups {
-  const groups: StayGroups = { current: [], upcoming: [], past: [] };
-  for (const stay of stays) {
-    if (stay.status === 'current') groups.current.push(stay);
-    else if (stay.status === 'upcoming') groups.upcoming.push(stay);
-    else groups.past.push(stay);
-  }
-  groups.past.reverse();
-  return groups;
-}
-
 /** A new stay's first guess: check-in tomorrow at 15:00, check-out three nights later at 11:00, where the property is. */
 export function suggestedDates(zone: string, now = Date.now()): { checkIn: string; checkOut: string } {
   const [year, month, day] = instantToLocal(now, zone).slice(0, 10).split('-').map(Number) as [number, number, number];

@@ -2,7 +2,7 @@ import type { APIContext } from 'astro';
 import { requireUser } from '@server/auth/require-user.ts';
 import { handle, json, readBody } from '@server/http/json.ts';
 import { getCalendarStatus } from '@server/stays/calendar-status.ts';
-import { createStay, listStays } from '@server/stays/stays.ts';
+import { createStay, listStays, readStaysQuery } from '@server/stays/stays.ts';
 import { messages } from '@shared/messages.ts';
 import { createStaySchema } from '@shared/schemas/stay.ts';
 
@@ -11,11 +11,11 @@ function scope(context: APIContext): { userId: string; id: string } {
   return { userId: user.id, id: context.params.id ?? '' };
 }
 
-/** GET /api/instruction/:id/stays → `{ stays, calendar }` (schemas/stay.ts). */
+/** GET /api/instruction/:id/stays?group=&limit=&cursor= → `StaysPage` (schemas/stay.ts). */
 export const GET = handle(async (context: APIContext) => {
   const owned = scope(context);
-  const stays = await listStays(owned);
-  return json({ stays, calendar: await getCalendarStatus(owned) });
+  const page = await listStays(owned, readStaysQuery(context.url.searchParams));
+  return json({ ...page, calendar: await getCalendarStatus(owned) });
 });
 
 /** POST /api/instruction/:id/stays → 201 `{ message, stay }`. */

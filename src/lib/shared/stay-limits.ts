@@ -1,0 +1,8 @@
+/**
+ * Limits of a stay that server-only code needs without the schemas around them: the calendar
+ * worker (src/lib/server/stays/calendar-worker.ts) imports this, not schemas/stay.ts, so it starts
+ * without zod (about 130 ms of its one-second budget, docs/decisions/014-calendar-feeds.md).
+ */
+
+/** A stay longer than a year is a typing mistake. */
+export const MAX_STAY_DAYS = 366;
