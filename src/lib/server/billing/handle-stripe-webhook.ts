@@ -4,7 +4,7 @@ import { AppError } from '../http/app-error.ts';
 import { getRuntime } from '../runtime.ts';
 import { recordStripeEvent } from './apply-subscription-state.ts';
 import { requireBilling } from './require-billing.ts';
-import { idOf, syncSubscription } from './sync-subscription.ts';
+import { syncSubscription } from './sync-subscription.ts';
 
 /** Stripe's default: a signature older than five minutes is refused (replay window). */
 const SIGNATURE_TOLERANCE_S = 300;
@@ -47,6 +47,12 @@ export async function handleStripeWebhook({ rawBody, signature }: { rawBody: Buf
     throw new AppError('BAD_REQUEST', messages.billing.webhookSignature);
   }
 
+  // Signed, yet no event we can file (no usable id or type): refused like a bad signature, rather
+  // than a 500 from the insert below (SECURITY.md, 'Proofs').
+  if (!isEventLike(event)) {
+    log.warn('stripe: signed webhook body is not an event');
+    throw new AppError('BAD_REQUEST', messages.billing.webhookSignature);
+  }
   const ref = { id: event.id, type: event.type };
   // A redelivery is answered without asking Stripe again (the transaction below is what holds).
   const { db } = await getRuntime();
@@ -59,8 +65,26 @@ export async function handleStripeWebhook({ rawBody, signature }: { rawBody: Buf
   return outcome.duplicate ? 'duplicate' : 'synced';
 }
 
-/** The customer an event is about (subscriptions, invoices and checkout sessions all name one). */
+/**
+ * Text we may look up, store and send on to Stripe: not empty, no NUL (PostgreSQL text cannot hold
+ * one), no lone surrogate (the SDK's encodeURIComponent throws on one).
+ */
+function isUsableText(value: unknown): value is string {
+  return typeof value === 'string' && value !== '' && !value.includes('\0') && value.isWellFormed();
+}
+
+function isEventLike(event: unknown): event is Stripe.Event {
+  const { id, type } = (event ?? {}) as { id?: unknown; type?: unknown };
+  return isUsableText(id) && isUsableText(type);
+}
+
+/**
+ * The customer an event is about (subscriptions, invoices and checkout sessions all name one), as
+ * a string id or null: the body was only checked for its signature, not for its shape.
+ */
 function customerOf(event: Stripe.Event): string | null {
-  const object = event.data.object as { customer?: string | { id: string } | null };
-  return idOf(object.customer);
+  const object = (event.data as { object?: unknown } | undefined)?.object;
+  const customer = object !== null && typeof object === 'object' ? (object as { customer?: unknown }).customer : null;
+  const id = customer !== null && typeof customer === 'object' ? (customer as { id?: unknown }).id : customer;
+  return isUsableText(id) ? id : null;
 }

@@ -23,7 +23,10 @@ export function buildWifiPayload({ ssid, password, security }: { ssid: string; p
  */
 export async function wifiQrSvg(input: { ssid: string; password: string; security: WifiSecurity }): Promise<string> {
   if (!input.ssid) return '';
-  const svg = await QRCode.toString(buildWifiPayload(input), { type: 'svg', width: 300, margin: 1, errorCorrectionLevel: 'M' });
+  // A lone surrogate (a field may hold one: JSON can spell it) made qrcode's encodeURIComponent
+  // throw, a 500 for the guest page and the secrets; in UTF-8 it becomes U+FFFD anyway.
+  const payload = buildWifiPayload(input).toWellFormed();
+  const svg = await QRCode.toString(payload, { type: 'svg', width: 300, margin: 1, errorCorrectionLevel: 'M' });
   // Decorative for assistive tech: the name and password are written beside it.
   return svg.replace('<svg ', '<svg role="img" aria-label="Wi-Fi QR code" ');
 }

@@ -37,7 +37,9 @@ function toRoute(file: string, module: Record<string, unknown>): ApiRoute {
   const exported = new Set(METHODS.filter((method) => typeof module[method] === 'function' || typeof module.ALL === 'function'));
   // Astro answers HEAD with the GET handler.
   if (exported.has('GET')) exported.add('HEAD');
-  return { pattern: new RegExp(`^${source}/?$`, 'i'), rank, allow: METHODS.filter((method) => exported.has(method)) };
+  // Case-sensitive, as Astro's router is: /API/users/me must answer this JSON 404, not pass here
+  // and then get Astro's HTML 404 page (SECURITY.md, 'Proofs': every /api answer is JSON).
+  return { pattern: new RegExp(`^${source}/?$`), rank, allow: METHODS.filter((method) => exported.has(method)) };
 }
 
 const routes = Object.entries(modules)

@@ -2,20 +2,24 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { NON_PAGE_CSP } from './security.ts';
 
 /**
- * A request target whose path does not percent-decode ("/api/%E0%A4%A", "/%ZZ") cannot name any
- * route. Astro would answer a bare text/plain "Bad request."; this answers 400 the way the rest of
- * the app does instead: JSON `{ message }` under /api (issue: polish, item 4), a small page elsewhere.
- * Returns false for a target that decodes.
+ * A request target whose path does not percent-decode ("/api/%E0%A4%A", "/%ZZ"), or decodes to a
+ * NUL ("/api/instruction/%00": no id or token holds one, and PostgreSQL text cannot, so looking it
+ * up was a 500 there; SECURITY.md, 'Proofs'), cannot name any route. Astro would answer a bare
+ * text/plain "Bad request."; this answers 400 the way the rest of the app does instead: JSON
+ * `{ message }` under /api (issue: polish, item 4), a small page elsewhere. So is an /api path
+ * that ends in "//", which Astro would answer with a text/plain redirect. Returns false for a
+ * target that decodes to a usable path.
  */
 export function answerMalformedTarget(req: IncomingMessage, res: ServerResponse, securityHeaders: Record<string, string>): boolean {
   const url = req.url ?? '/';
   const queryAt = url.indexOf('?');
   const pathname = queryAt === -1 ? url : url.slice(0, queryAt);
-  if (!pathname.includes('%') || decodes(pathname)) return false;
-
   const isApi = pathname.toLowerCase().startsWith('/api/');
+  const doubledEnd = isApi && pathname.endsWith('//');
+  if (!doubledEnd && (!pathname.includes('%') || decodes(pathname))) return false;
+
   const body = isApi
-    ? JSON.stringify({ message: 'The request address is not valid (malformed percent-encoding).' })
+    ? JSON.stringify({ message: doubledEnd ? 'The request address is not valid (it ends in //).' : 'The request address is not valid (malformed percent-encoding).' })
     : '<!doctype html><html lang="en"><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>Bad request · Porchlight</title><p>This address is not valid. Please check the link, or go to <a href="/">Porchlight</a>.</p></html>';
   res.writeHead(400, {
     ...securityHeaders,
@@ -30,8 +34,7 @@ export function answerMalformedTarget(req: IncomingMessage, res: ServerResponse,
 
 function decodes(pathname: string): boolean {
   try {
-    decodeURIComponent(pathname);
-    return true;
+    return !decodeURIComponent(pathname).includes('\0');
   } catch {
     return false;
   }

@@ -1,0 +1,122 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fc from 'fast-check';
+import { PRICE_IDS } from './stripe/prices.ts';
+import { pathSegment } from './fuzz-values.ts';
+import { applyFlags, calendarUrl, email, instructionFields, mediaPath, newStay, partial, settingsFields, shape, stayFields, text } from './fuzz-shapes.ts';
+
+/**
+ * Every /api route that takes a write (POST, PUT, PATCH, DELETE), as tests/fuzz-bodies.test.ts
+ * sends them: who calls it, how its path is filled in, and the plausible bodies of its schema.
+ * `writeRoutesOnDisk` reads the same list from src/pages/api, so a new route fails the test until
+ * it is added here.
+ */
+
+/** A path parameter, resolved when the request is sent: the fixed one, one made during the run, or junk. */
+export type Param = { kind: 'main' } | { kind: 'pool'; n: number } | { kind: 'raw'; text: string };
+
+export interface FuzzRoute {
+  /** `METHOD /api/…/[param]`, as the route file is named. */
+  key: string;
+  /** Whose session the request carries: the fuzzed host's, or none. */
+  auth: 'host' | 'anonymous';
+  /** Whether the main guidebook or stay may be the target (never for a DELETE). */
+  mayTargetMain: boolean;
+  /** Plausible bodies of the route's JSON schema; undefined when it has none (no body, multipart, Stripe's). */
+  body?: fc.Arbitrary<unknown>;
+  /** How often the shaped property picks the route (most: 1; the guidebook editor's saves: more). */
+  weight: number;
+}
+
+/** Marks a body to be laid over the target's current content and version before it is sent. */
+export const CURRENT = Symbol('current');
+
+export const param: fc.Arbitrary<Param> = fc.oneof(
+  { weight: 3, arbitrary: fc.constant({ kind: 'main' } as const) },
+  { weight: 2, arbitrary: fc.nat().map((n) => ({ kind: 'pool', n }) as const) },
+  { weight: 1, arbitrary: pathSegment(fc.constant('x')).map((raw) => ({ kind: 'raw', text: raw }) as const) },
+);
+
+const priceId = fc.oneof(fc.constantFrom(PRICE_IDS.gold.monthly, PRICE_IDS.premium.yearly, 'price_unknown', ''), text(300));
+const token = fc.oneof(fc.base64String({ minLength: 43, maxLength: 44 }).map((value) => value.replace(/[+/=]/g, '_')), text(250));
+const password = fc.oneof(fc.string({ minLength: 6, maxLength: 20 }), text(130));
+
+export interface FuzzHost {
+  id: string;
+  email: string;
+  password: string;
+  /** A /media path the host uploaded. */
+  image: string;
+}
+
+/**
+ * The routes. The host's own address and password turn up now and then, so that a login, a name
+ * change or an e-mail change can succeed; never in a password change, which would end the session
+ * the run signs its requests with.
+ */
+export function fuzzRoutes(host: FuzzHost): FuzzRoute[] {
+  const { image: own, id: hostId } = host;
+  const hostEmail = fc.oneof({ weight: 3, arbitrary: email }, { weight: 1, arbitrary: fc.constantFrom(host.email, host.email.toUpperCase(), ` ${host.email} `) });
+  const hostPassword = fc.oneof({ weight: 2, arbitrary: password }, { weight: 1, arbitrary: fc.constant(host.password) });
+  const content = instructionFields(own);
+  // Printed by its key in counterexamples.
+  const route = (key: string, auth: FuzzRoute['auth'], body?: fc.Arbitrary<unknown>, weight = 1): FuzzRoute =>
+    Object.defineProperty({ key, auth, mayTargetMain: !key.startsWith('DELETE'), weight, ...(body ? { body } : {}) }, fc.toStringMethod, { value: () => key, enumerable: false });
+  return [
+    route('POST /api/billing-portal', 'host'),
+    route('POST /api/cancel-subscription', 'host'),
+    route('POST /api/create-checkout-session', 'host', shape({ price_id: priceId })),
+    route('POST /api/get-user-premium', 'anonymous', shape({ userId: fc.oneof(fc.constant(hostId), text(130)) })),
+    route('POST /api/guest/[token]/message', 'anonymous', shape({ name: text(100), email: fc.oneof(fc.constant(''), email), message: text(2001), turnstileToken: text(100) }), 2),
+    // Some fields changed on the guidebook as loaded, as the editor saves (`current`: its content and version).
+    route('PUT /api/instruction/[id]', 'host', partial(content).map((changes) => ({ ...changes, [CURRENT]: true })), 4),
+    route('POST /api/instruction/[id]', 'host'),
+    route('DELETE /api/instruction/[id]', 'host'),
+    route('PATCH /api/instruction/[id]', 'host', shape({ code: text(201) })),
+    route('PUT /api/instruction/[id]/calendar', 'host', shape({ url: calendarUrl })),
+    route('POST /api/instruction/[id]/calendar', 'host'),
+    route('POST /api/instruction/[id]/share', 'host', shape({ email })),
+    route('PATCH /api/instruction/[id]/stays/[stayId]', 'host', partial(stayFields), 2),
+    route('DELETE /api/instruction/[id]/stays/[stayId]', 'host'),
+    route('POST /api/instruction/[id]/stays/[stayId]/send', 'host', partial({ email })),
+    route('POST /api/instruction/[id]/stays', 'host', newStay, 2),
+    route('POST /api/instruction', 'host', partial(content), 3),
+    route('PATCH /api/instruction/preview/[token]', 'host'),
+    route('POST /api/messaging/contact', 'anonymous', shape({ name: text(101), email, message: text(5001) })),
+    route('POST /api/messaging/sendMessageFromUser', 'host', shape({ name: text(101), email, message: text(20_001) })),
+    route('POST /api/preview-subscription-change', 'host', shape({ newPriceId: priceId })),
+    route('PUT /api/settings', 'host', partial(settingsFields(own)), 2),
+    route('PUT /api/settings/updateExistingInstructions', 'host', shape({ dataSettings: partial(settingsFields(own)), applyToExistingInstruction: applyFlags })),
+    route('POST /api/stripe/webhook', 'anonymous'),
+    route('POST /api/update-subscription-price', 'host', shape({ newPriceId: priceId, newInterval: fc.constantFrom('monthly', 'yearly', 'weekly', 'MONTHLY') })),
+    route('POST /api/upload', 'host'),
+    route('POST /api/users/auth', 'anonymous', shape({ email: hostEmail, password: hostPassword })),
+    route('POST /api/users/authGoogle', 'anonymous', shape({ credential: fc.oneof(text(9000), fc.constant('eyJhbGciOiJub25lIn0.eyJzdWIiOiIxIn0.')) })),
+    route('POST /api/users/checkToken', 'anonymous', shape({ token })),
+    route('PATCH /api/users/confirm-user-change-email', 'host', shape({ verificationToken: token })),
+    route('PATCH /api/users/email', 'host', shape({ newEmail: email, password: hostPassword })),
+    route('POST /api/users', 'anonymous', shape({ name: text(101), email, password, captchaToken: text(50) })),
+    route('POST /api/users/login-link', 'anonymous', shape({ token })),
+    route('POST /api/users/logout', 'anonymous'),
+    route('PATCH /api/users/name', 'host', shape({ newName: text(101), password: hostPassword })),
+    route('PATCH /api/users/password', 'host', shape({ newPassword: password, oldPassword: password })),
+    route('PATCH /api/users/profile', 'host', shape({ picture: mediaPath(own) })),
+    route('POST /api/users/requestResetPassword', 'anonymous', shape({ email })),
+    route('POST /api/users/resetPassToken', 'anonymous', shape({ token, newPassword: password })),
+    route('POST /api/users/verify-email', 'anonymous', shape({ token })),
+  ];
+}
+
+const WRITE_EXPORT = /export const (POST|PUT|PATCH|DELETE)\b/g;
+
+/** `METHOD /api/…` of every write handler exported under src/pages/api, read from the files. */
+export function writeRoutesOnDisk(root = new URL('../../src/pages/api/', import.meta.url).pathname): string[] {
+  const keys: string[] = [];
+  for (const entry of fs.readdirSync(root, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile() || !entry.name.endsWith('.ts')) continue;
+    const file = path.join(entry.parentPath, entry.name);
+    const route = `/api/${path.relative(root, file).replace(/\.ts$/, '').replace(/(^|\/)index$/, '')}`.replace(/\/$/, '');
+    for (const [, method] of fs.readFileSync(file, 'utf8').matchAll(WRITE_EXPORT)) keys.push(`${method} ${route}`);
+  }
+  return keys.sort();
+}
