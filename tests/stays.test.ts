@@ -140,6 +140,30 @@ describe('stays API', () => {
     expect(query(server, 'SELECT id FROM stays')).toHaveLength(before);
   });
 
+  it('holds at most 1,000 stays made by hand that have not ended; past ones do not count', async () => {
+    const full = await guidebook(h, { nameInstruction: 'Busy Loft' });
+    const now = Date.now();
+    // 999 ahead and one past, written as the API writes them.
+    run(
+      server,
+      `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 1000)
+       INSERT INTO stays (id, instruction_id, user_id, token, guest_name, guest_email, language, check_in, check_out, calendar_uid, first_revealed_at, last_revealed_at, reveal_count, created_at, updated_at)
+       SELECT 'cap-' || i, ?, ?, 'cap-token-' || i, '', '', '', ? + i * 60000, CASE WHEN i = 1 THEN ? ELSE ? + i * 60000 + 86400000 END, NULL, NULL, NULL, 0, ?, ? FROM n`,
+      full._id,
+      h.id,
+      now + DAY,
+      now - DAY,
+      now + DAY,
+      now,
+      now,
+    );
+    expect((await h.call(`/api/instruction/${full._id}/stays`, { json: { checkIn: utcLocal(3 * DAY), checkOut: utcLocal(4 * DAY) } })).status).toBe(201);
+    const refused = await h.call(`/api/instruction/${full._id}/stays`, { json: { checkIn: utcLocal(3 * DAY), checkOut: utcLocal(4 * DAY) } });
+    expect(refused.status).toBe(409);
+    expect(await refused.json()).toEqual({ message: messages.stays.tooManyAhead(1000) });
+    expect(query(server, 'SELECT id FROM stays WHERE instruction_id = ?', full._id)).toHaveLength(1001);
+  });
+
   it('edits and deletes a stay; a deleted stay’s link answers 404 at once', async () => {
     const stay = await addStay(h, g, { guestName: 'Bo', checkIn: utcLocal(-DAY), checkOut: utcLocal(2 * DAY) });
     const patched = await h.call(`/api/instruction/${g._id}/stays/${stay._id}`, { method: 'PATCH', json: { guestName: 'Bo Berg', checkOut: utcLocal(10 * DAY) } });

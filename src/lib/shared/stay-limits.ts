@@ -6,3 +6,10 @@
 
 /** A stay longer than a year is a typing mistake. */
 export const MAX_STAY_DAYS = 366;
+
+/**
+ * Stays a host may add by hand to one guidebook that have not ended yet: more than any property
+ * takes in years, and a bound on what one account can make us store (a calendar adds its own, at
+ * most 500 from the feed: docs/decisions/014-calendar-feeds.md).
+ */
+export const MAX_STAYS_AHEAD = 1000;

@@ -47,11 +47,11 @@ export async function handleStripeWebhook({ rawBody, signature }: { rawBody: Buf
     throw new AppError('BAD_REQUEST', messages.billing.webhookSignature);
   }
 
-  // Signed, yet no event we can file (no usable id or type): refused like a bad signature, rather
-  // than a 500 from the insert below (SECURITY.md, 'Proofs').
+  // Signed, yet no event we can file (no usable id or type): refused, rather than a 500 from the
+  // insert below (SECURITY.md, 'Proofs').
   if (!isEventLike(event)) {
     log.warn('stripe: signed webhook body is not an event');
-    throw new AppError('BAD_REQUEST', messages.billing.webhookSignature);
+    throw new AppError('BAD_REQUEST', messages.billing.webhookNotEvent);
   }
   const ref = { id: event.id, type: event.type };
   // A redelivery is answered without asking Stripe again (the transaction below is what holds).

@@ -26,18 +26,25 @@ export async function readJson(request: Request, limit = JSON_BODY_LIMIT): Promi
   }
   const text = (await readRawBody(request, limit)).toString('utf8');
   let nul = false;
+  let broken = false;
   let value: unknown;
   try {
     // PostgreSQL text cannot hold U+0000 (SQLite can): refused here, the same on both databases,
-    // rather than a 500 from the database. No form or editor produces it.
+    // rather than a 500 from the database. No form or editor produces it. Nor half a surrogate
+    // pair, which JSON can spell (`"\ud800"`) but no text is made of: stored, it broke whatever
+    // encoded it later (a QR code, a URL, a mail header).
     value = JSON.parse(text, (key, item: unknown) => {
-      if (key.includes('\0') || (typeof item === 'string' && item.includes('\0'))) nul = true;
+      for (const piece of typeof item === 'string' ? [key, item] : [key]) {
+        if (piece.includes('\0')) nul = true;
+        else if (!piece.isWellFormed()) broken = true;
+      }
       return item;
     });
   } catch {
     throw new AppError('BAD_REQUEST', 'The request body is not valid JSON.');
   }
   if (nul) throw new AppError('BAD_REQUEST', 'The request body contains a NUL character.');
+  if (broken) throw new AppError('BAD_REQUEST', 'The request body contains broken Unicode text (half of a surrogate pair).');
   return value;
 }
 

@@ -1,7 +1,7 @@
 import { nanoid } from 'nanoid';
 import type { StaysTable } from '@db/schema.ts';
 import { messages } from '@shared/messages.ts';
-import { MAX_STAY_DAYS, staysQuerySchema, type CreateStayInput, type Stay, type StaysPage, type StaysQuery, type UpdateStayInput } from '@shared/schemas/stay.ts';
+import { MAX_STAY_DAYS, MAX_STAYS_AHEAD, staysQuerySchema, type CreateStayInput, type Stay, type StaysPage, type StaysQuery, type UpdateStayInput } from '@shared/schemas/stay.ts';
 import { effectiveTimeZone, formatStayTime, instantToLocal, localToInstant } from '@shared/time-zone.ts';
 import type { Config } from '../config.ts';
 import { AppError } from '../http/app-error.ts';
@@ -147,6 +147,8 @@ export async function createStay(scope: Owned, input: Required<CreateStayInput>)
   const times = stayInstants(input.checkIn, input.checkOut, timeZone);
   const { db, config, log } = await getRuntime();
   const now = Date.now();
+  const ahead = await db.selectFrom('stays').select((eb) => eb.fn.countAll<number>().as('count')).where('instruction_id', '=', scope.id).where('calendar_uid', 'is', null).where('check_out', '>', now).executeTakeFirstOrThrow();
+  if (Number(ahead.count) >= MAX_STAYS_AHEAD) throw new AppError('CONFLICT', messages.stays.tooManyAhead(MAX_STAYS_AHEAD));
   const row: StaysTable = {
     id: nanoid(),
     instruction_id: scope.id,

@@ -218,7 +218,9 @@ function uniqueIds(boxes: ReadonlyArray<{ id: number }>): boolean {
 }
 
 const houseRules = z
-  .array(z.number().int().min(1).max(HOUSE_RULE_COUNT), { error: 'House rules must be a list of rule numbers.' })
+  .array(z.number({ error: 'House rules must be a list of rule numbers.' }).int('House rules must be a list of rule numbers.').min(1, `House rules are numbered 1 to ${HOUSE_RULE_COUNT}.`).max(HOUSE_RULE_COUNT, `House rules are numbered 1 to ${HOUSE_RULE_COUNT}.`), {
+    error: 'House rules must be a list of rule numbers.',
+  })
   .max(HOUSE_RULE_COUNT, 'House rules must be a list of rule numbers.')
   // A rule picked twice is the same rule: keep the first place.
   .transform((ids) => [...new Set(ids)]);

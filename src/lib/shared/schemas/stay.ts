@@ -22,7 +22,7 @@
  */
 import { z } from 'zod';
 import { messages } from '../messages.ts';
-import { MAX_STAY_DAYS } from '../stay-limits.ts';
+import { MAX_STAY_DAYS, MAX_STAYS_AHEAD } from '../stay-limits.ts';
 import { LOCAL_DATE_TIME } from '../time-zone.ts';
 import { EMAIL_MAX } from './auth.ts';
 import { singleLine } from './instruction.ts';
@@ -30,7 +30,7 @@ import { singleLine } from './instruction.ts';
 const text = messages.stays;
 
 export const MAX_GUEST_NAME = 100;
-export { MAX_STAY_DAYS };
+export { MAX_STAY_DAYS, MAX_STAYS_AHEAD };
 
 const localDateTime = (label: string) =>
   z.string({ error: text.dateRequired(label) }).trim().regex(LOCAL_DATE_TIME, text.dateRequired(label));
