@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, login, query, setUserPlan } from './helpers/auth.ts';
+import { createUser, login, query, run, setUserPlan } from './helpers/auth.ts';
 import { startAppStripeStandIn, stripeEnv } from './helpers/billing.ts';
 import { FuzzTally, printable, problemWith, sendFuzz, type FuzzAnswer, type FuzzRequest } from './helpers/fuzz-http.ts';
 import { logProblems, pendingMails, storedDataProblems } from './helpers/fuzz-aftermath.ts';
@@ -327,9 +327,15 @@ describe('fuzzing every /api write (SECURITY.md, \'Proofs\')', () => {
       const body = await expectAnswer('POST /api/stripe/webhook', webhook(`{"id":"evt_fuzz_${data.length}_${Date.now()}","type":"invoice.paid","data":${data}}`), 200);
       expect(body?.outcome).toBe('ignored');
     }
-    // A lone surrogate in the Wi-Fi name made the Wi-Fi QR code throw: the guest page and the secrets were 500s.
-    const made = await expectAnswer('POST /api/instruction', { method: 'POST', path: '/api/instruction', headers: { cookie, origin: server.origin, 'content-type': 'application/json' }, body: Buffer.from('{"wifiName":"Loft \\ud800","wifiPassword":"pw\\udc00"}') }, 201);
-    const { token } = made!.instruction as { token: string };
+    // A lone surrogate in the Wi-Fi name made the Wi-Fi QR code throw: the guest page and the
+    // secrets were 500s. A body that holds one is refused now; a row stored before still renders.
+    const json = { cookie, origin: server.origin, 'content-type': 'application/json' };
+    const refused = await expectAnswer('POST /api/instruction', { method: 'POST', path: '/api/instruction', headers: json, body: Buffer.from('{"wifiName":"Loft \\ud800","wifiPassword":"pw\\udc00"}') }, 400);
+    expect(refused?.message).toBe('The request body contains broken Unicode text (half of a surrogate pair).');
+    const made = await expectAnswer('POST /api/instruction', { method: 'POST', path: '/api/instruction', headers: json, body: Buffer.from('{"wifiName":"Loft","wifiPassword":"pw"}') }, 201);
+    const { _id: id, token } = made!.instruction as { _id: string; token: string };
+    const [row] = query<{ data: string }>(server, 'SELECT data FROM instructions WHERE id = ?', id);
+    run(server, 'UPDATE instructions SET data = ? WHERE id = ?', JSON.stringify({ ...JSON.parse(row!.data), wifiName: 'Loft \ud800', wifiPassword: 'pw\udc00' }), id);
     expect((await server.request(`/instruction/${token}`)).status).toBe(200);
     await exchange(SECRETS, { method: 'GET', path: `/api/guest/${token}/secrets`, headers: {} }, { expectStatus: [200] });
   });
