@@ -89,7 +89,7 @@ export function multipartRequest(image: Buffer): fc.Arbitrary<{ contentType: str
       if (damage !== 'no-close') pieces.push(Buffer.from(`--${written}--${line}`));
       let body = Buffer.concat(pieces);
       if (damage === 'cut') body = body.subarray(0, Math.floor(body.byteLength / 2));
-      // Past the upload cap of SECURITY.md 27 (10 MB plus the multipart allowance).
+      // Past the upload cap (10 MB plus the multipart allowance; SECURITY.md, "Limits").
       if (damage === 'huge') body = Buffer.concat([body, Buffer.alloc(10 * 1024 * 1024 + 70 * 1024, 0x61)]);
       const contentType = {
         ok: `multipart/form-data; boundary=${boundary}`,

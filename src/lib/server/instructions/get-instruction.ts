@@ -3,7 +3,7 @@ import { pinGuessingStoppedUntil } from '../stays/pin-guessing.ts';
 import { findOwnedInstruction } from './find-owned-instruction.ts';
 import { toInstruction } from './instruction-row.ts';
 
-/** GET /api/instruction/:id: readable by its owner whatever the plan (SPEC §4), with the PIN's state. */
+/** GET /api/instruction/:id: readable by its owner whatever the plan (a locked one is shown read-only), with the PIN's state. */
 export async function getInstruction({ userId, id }: { userId: string; id: string }): Promise<Instruction> {
   const row = await findOwnedInstruction({ userId, id });
   return toInstruction(row, await pinGuessingStoppedUntil(row.id));

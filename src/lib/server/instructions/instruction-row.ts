@@ -12,7 +12,7 @@ export function parseStoredContent(data: string): InstructionContent {
 }
 
 /**
- * The stored row as the owner's API answers it: SPEC §3 field names, the content as stored, and
+ * The stored row as the owner's API answers it: the API's field names, the content as stored, and
  * whether PIN guessing stopped on its link (stays/pin-guessing.ts reads it; null for a new row).
  */
 export function toInstruction(row: InstructionsTable, pinGuessingStoppedUntil: string | null = null): Instruction {
