@@ -59,7 +59,7 @@ export const rateRules = {
   shareIp: rule('share:ip', 60, HOUR),
   shareRecipient: rule('share:to', 5, DAY),
   /**
-   * Wrong guest PINs (SECURITY.md, "Stays and door codes"), on a guidebook's public link: per link
+   * Wrong guest PINs (SECURITY.md, "Guest links, stays and door codes"), on a guidebook's public link: per link
    * and address, so a stranger's guesses lock only the stranger; per address across links; and a
    * link-wide cap for guessing spread over many addresses, which mails the host and shows in the
    * editor once reached (reveal-secrets.ts) and starts again when the host changes the PIN. With 6

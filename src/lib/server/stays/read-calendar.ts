@@ -9,7 +9,7 @@ import { readFeedText, type CalendarImport, type FeedReading } from './select-bo
 
 /**
  * Reads a fetched feed in a worker thread with its own small heap and a deadline
- * (docs/decisions/014-calendar-feeds.md; SECURITY.md, 'Calendar feeds'), so that no feed can block
+ * (docs/decisions/014-calendar-feeds.md; SECURITY.md, 'Outbound requests and calendar feeds'), so that no feed can block
  * the thread that answers guests, or take the process's memory with it. A feed that outruns the
  * budget is a failure for its host, like a feed that cannot be reached.
  */

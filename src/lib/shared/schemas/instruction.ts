@@ -82,7 +82,7 @@ export const MAX_REVEAL_HOURS = 168;
 /** Any PIN guests can type: older guidebooks keep their 4- and 5-digit PINs working. */
 export const PIN_PATTERN = /^\d{4,8}$/;
 /**
- * A PIN chosen now has at least 6 digits (SECURITY.md, "Stays and door codes"): a million values
+ * A PIN chosen now has at least 6 digits (SECURITY.md, "Guest links, stays and door codes"): a million values
  * against 100 wrong tries a day on a link takes decades to guess.
  */
 export const NEW_PIN_DIGITS = 6;
