@@ -1,10 +1,11 @@
+import fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import { isPlanId } from '@shared/plans.ts';
 import { OperatorPlanError, setOperatorPlan } from '../billing/set-operator-plan.ts';
 import { getSubscriptionData } from '../billing/get-subscription-data.ts';
 import { drainCdnPurges } from '../cdn/purge-cdn.ts';
 import { settleSnapshotDrops } from '../snapshots/rebuild-snapshots.ts';
-import { ConfigError } from '../config.ts';
+import { ConfigError, parseConfig } from '../config.ts';
 import { getRuntime } from '../runtime.ts';
 import { OTHER_PROCESS_CHECK_MS } from '../snapshots/other-process-writes.ts';
 import { COPY_USAGE, runCopyToPostgres } from './copy-to-postgres.ts';
@@ -34,6 +35,10 @@ export async function runAdmin(argv: string[]): Promise<number> {
 
   let runtime;
   try {
+    // Opening SQLite creates the file: without the server's DATA_DIR that would be an empty
+    // database of its own (seeded, with no such user), so a missing file stops here instead.
+    const { database } = parseConfig();
+    if (database.dialect === 'sqlite' && !fs.existsSync(database.file)) return fail(`no database at ${database.file}; set DATA_DIR to the server's`);
     runtime = await getRuntime();
   } catch (error) {
     if (error instanceof ConfigError) return fail(error.message);
