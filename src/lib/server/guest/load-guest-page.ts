@@ -12,10 +12,6 @@ import { coordinatesFromMapLink, mapEmbedUrl } from './map-coordinates.ts';
 import { renderParagraph } from './render-paragraph.ts';
 import { wifiQrSvg } from './wifi-qr.ts';
 
-/** SPEC §3: "Default Facebook and Instagram placeholder links are shown when unset." */
-const DEFAULT_FACEBOOK = 'https://www.facebook.com/';
-const DEFAULT_INSTAGRAM = 'https://www.instagram.com/';
-
 export interface QuickLink {
   kind: 'taxi' | 'car' | 'food' | 'parking' | 'about';
   label: string;
@@ -125,13 +121,15 @@ export async function toGuestPage(i: GuestInstruction, appUrl: URL, mediaBase?: 
     { kind: 'parking' as const, label: 'Parking', href: i.parkingLink },
     { kind: 'about' as const, label: 'About', href: welcome ? '#welcome' : '' },
   ].filter((link) => link.href !== '');
+  // Only what the host filled in: placeholders belong in the editor's fields, never before guests
+  // (docs/decisions/015-guest-page-shows-only-filled-contacts.md).
   const contacts: ContactLink[] = [
     { kind: 'phone' as const, label: 'Call', href: i.phone ? `tel:${i.phone.replace(/[^\d+]/g, '')}` : '' },
     { kind: 'whatsapp' as const, label: 'WhatsApp', href: i.whatsapp },
     { kind: 'viber' as const, label: 'Viber', href: i.viber },
     { kind: 'telegram' as const, label: 'Telegram', href: i.telegram },
-    { kind: 'facebook' as const, label: 'Facebook', href: i.facebook || DEFAULT_FACEBOOK },
-    { kind: 'instagram' as const, label: 'Instagram', href: i.instagram || DEFAULT_INSTAGRAM },
+    { kind: 'facebook' as const, label: 'Facebook', href: i.facebook },
+    { kind: 'instagram' as const, label: 'Instagram', href: i.instagram },
   ].filter((link) => link.href !== '' && link.href !== 'tel:');
 
   return {
