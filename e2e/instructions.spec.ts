@@ -273,6 +273,30 @@ test('without a plan, guidebooks made on a paid plan are locked; paid plans show
   await expect(page.getByText('Unlimited')).toBeVisible();
 });
 
+test('the Free badge follows the plan: gone from cards, table and panel after an upgrade', async ({ page, host }) => {
+  await createInstruction(page, { nameInstruction: 'Made before Gold' });
+  await page.goto('/dashboard');
+  await expect(card(page, 'Made before Gold').getByText('Free', { exact: true })).toBeVisible();
+
+  setPlan(host.email, 'gold');
+  await page.reload();
+  const item = card(page, 'Made before Gold');
+  await expect(item.getByRole('link', { name: /Edit/ })).toBeVisible();
+  await expect(item.getByText('Free', { exact: true })).toHaveCount(0);
+  await page.screenshot({ path: `test-results/dashboard-gold-cards-${test.info().project.name}.png`, scale: 'css' });
+  const panel = await openOptions(page, 'Made before Gold');
+  await expect(panel.getByText('Free guidebook')).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  await page.getByRole('radio', { name: 'Table' }).click();
+  await expect(page.getByRole('table').getByText('Free', { exact: true })).toHaveCount(0);
+  await page.getByRole('radio', { name: 'Cards' }).click();
+
+  // Back on Free, the guidebooks it may edit are marked again.
+  setPlan(host.email, 'free');
+  await page.reload();
+  await expect(card(page, 'Made before Gold').getByText('Free', { exact: true })).toBeVisible();
+});
+
 test('failures: the list error in red, the create fallback toast', async ({ page }) => {
   await page.route('**/api/instruction', (route) =>
     route.request().method() === 'GET'

@@ -16,6 +16,14 @@ export function showsFreeUsage(plan: PlanId): boolean {
 }
 
 /**
+ * The "Free" badge marks the guidebooks a host without a plan may edit; on Gold or Premium every
+ * guidebook is editable, so the badge would only say which plan a guidebook was made on.
+ */
+export function showsFreeBadge(plan: PlanId, instruction: { isFree: boolean }): boolean {
+  return showsFreeUsage(plan) && instruction.isFree;
+}
+
+/**
  * The server's own words for a refused call (SPEC §8 "server message or …"), else `fallback`:
  * a crash (5xx) or an answer without a message gets the screen's own text.
  */

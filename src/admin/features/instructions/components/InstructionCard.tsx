@@ -9,20 +9,22 @@ import { InstructionImage } from './InstructionImage.tsx';
 interface Props {
   instruction: InstructionSummary;
   locked: boolean;
+  /** Shows the "Free" badge (access.ts `showsFreeBadge`: only while the host has no paid plan). */
+  free: boolean;
   /** The options panel is open for this guidebook. */
   selected: boolean;
   onMore: (id: string) => void;
 }
 
 /** SPEC §2 card: picture, name, address, code, "Free" badge, Edit and More. */
-export function InstructionCard({ instruction, locked, selected, onMore }: Props) {
+export function InstructionCard({ instruction, locked, free, selected, onMore }: Props) {
   const titleId = useId();
   const name = instruction.nameInstruction || 'Untitled guidebook';
   return (
     <article aria-labelledby={titleId} className={`card flex h-full flex-col overflow-hidden ${selected ? 'ring-2 ring-brand-500' : ''}`}>
       <div className="relative">
         <InstructionImage instruction={instruction} className="aspect-[16/9] w-full" />
-        {instruction.isFree ? (
+        {free ? (
           <span className="absolute left-3 top-3 rounded-full bg-emerald-700 px-2.5 py-0.5 text-xs font-bold uppercase tracking-wide text-white shadow">Free</span>
         ) : locked ? (
           // SPEC §5: the guidebook's Edit (and its panel's options) need a plan; Edit says why.

@@ -6,6 +6,8 @@ import { InstructionImage } from './InstructionImage.tsx';
 interface Props {
   instructions: InstructionSummary[];
   isLocked: (instruction: InstructionSummary) => boolean;
+  /** Whether its "Free" badge shows (access.ts `showsFreeBadge`). */
+  isFree: (instruction: InstructionSummary) => boolean;
   selectedId: string | null;
   onMore: (id: string) => void;
 }
@@ -13,7 +15,7 @@ interface Props {
 const cell = 'px-4 py-3 align-middle';
 
 /** SPEC §2 table: image, Name, Code, Address, Edit (More sits with Edit, as on the cards). */
-export function InstructionTable({ instructions, isLocked, selectedId, onMore }: Props) {
+export function InstructionTable({ instructions, isLocked, isFree, selectedId, onMore }: Props) {
   return (
     // Scrolls sideways on narrow screens; focusable so that keyboard users can scroll it too.
     <div className="card relative overflow-x-auto" tabIndex={0} role="region" aria-label="Instructions table">
@@ -49,7 +51,7 @@ export function InstructionTable({ instructions, isLocked, selectedId, onMore }:
                 </td>
                 <th scope="row" className={`${cell} font-semibold text-ink`}>
                   <span className="line-clamp-2 break-words">{name}</span>
-                  {instruction.isFree ? (
+                  {isFree(instruction) ? (
                     <span className="mt-1 inline-block rounded-full bg-emerald-700 px-2 py-0.5 text-[0.6875rem] font-bold uppercase tracking-wide text-white">Free</span>
                   ) : null}
                 </th>

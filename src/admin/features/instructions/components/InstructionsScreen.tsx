@@ -6,7 +6,7 @@ import { messages } from '@shared/messages.ts';
 import { PageHeader } from '../../../components/ui/PageHeader.tsx';
 import { useDocumentTitle } from '../../../hooks/use-document-title.ts';
 import { useMe } from '../../../lib/auth.ts';
-import { isLocked, serverMessage } from '../access.ts';
+import { isLocked, serverMessage, showsFreeBadge } from '../access.ts';
 import { useCreateInstruction } from '../api/create-instruction.ts';
 import { useInstructions, type InstructionSummary } from '../api/get-instructions.ts';
 import { useViewMode } from '../hooks/use-view-mode.ts';
@@ -35,6 +35,7 @@ export function InstructionsScreen() {
   const instructions = list.data ?? [];
   const selected = instructions.find((item) => item._id === selectedId) ?? null;
   const locked = (instruction: InstructionSummary) => isLocked(plan ?? 'free', instruction);
+  const free = (instruction: InstructionSummary) => showsFreeBadge(plan ?? 'free', instruction);
 
   async function onCreate() {
     try {
@@ -95,19 +96,19 @@ export function InstructionsScreen() {
       ) : instructions.length === 0 ? (
         <EmptyState onCreate={() => void onCreate()} creating={create.isPending} />
       ) : view === 'table' ? (
-        <InstructionTable instructions={instructions} isLocked={locked} selectedId={selectedId} onMore={onMore} />
+        <InstructionTable instructions={instructions} isLocked={locked} isFree={free} selectedId={selectedId} onMore={onMore} />
       ) : (
         // As many columns as fit cards of 15rem: the sidebar makes the content narrow at 768-1024 px.
         <ul className="grid grid-cols-[repeat(auto-fill,minmax(min(100%,15rem),1fr))] gap-5" aria-label="Your instructions">
           {instructions.map((instruction) => (
             <li key={instruction._id}>
-              <InstructionCard instruction={instruction} locked={locked(instruction)} selected={instruction._id === selectedId} onMore={onMore} />
+              <InstructionCard instruction={instruction} locked={locked(instruction)} free={free(instruction)} selected={instruction._id === selectedId} onMore={onMore} />
             </li>
           ))}
         </ul>
       )}
 
-      <OptionsPanel instruction={selected} locked={selected ? locked(selected) : false} onClose={() => setSelectedId(null)} returnFocus={returnFocus} />
+      <OptionsPanel instruction={selected} locked={selected ? locked(selected) : false} free={selected ? free(selected) : false} onClose={() => setSelectedId(null)} returnFocus={returnFocus} />
     </>
   );
 }

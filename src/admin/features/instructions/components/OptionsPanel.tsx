@@ -18,6 +18,8 @@ interface Props {
   /** The guidebook the panel is open for; null when closed. */
   instruction: InstructionSummary | null;
   locked: boolean;
+  /** Says "Free guidebook" (access.ts `showsFreeBadge`: only while the host has no paid plan). */
+  free: boolean;
   onClose: () => void;
   /** Where focus goes when the panel closes (the "More" that opened it, while it still exists). */
   returnFocus: () => void;
@@ -32,7 +34,7 @@ const row =
  * SPEC §2 "More": a side sheet at the right with the guidebook's options. A Radix Dialog, so focus
  * is trapped and returns to the "More" button; Escape and a click outside close it.
  */
-export function OptionsPanel({ instruction, locked, onClose, returnFocus }: Props) {
+export function OptionsPanel({ instruction, locked, free, onClose, returnFocus }: Props) {
   const actions = useInstructionActions();
   const [confirm, setConfirm] = useState<Confirm>(null);
   const [codeOpen, setCodeOpen] = useState(false);
@@ -90,7 +92,7 @@ export function OptionsPanel({ instruction, locked, onClose, returnFocus }: Prop
                         'No code'
                       )}
                     </p>
-                    {instruction.isFree ? <p className="font-semibold text-emerald-700 dark:text-emerald-400">Free guidebook</p> : null}
+                    {free ? <p className="font-semibold text-emerald-700 dark:text-emerald-400">Free guidebook</p> : null}
                   </div>
                 </div>
 
