@@ -36,3 +36,35 @@ test('"Need Help?" shows only the contacts the host filled in (docs/decisions/01
   await expect(page.getByRole('heading', { name: 'Need Help?' })).toBeVisible();
   await expect(page.getByRole('link', { name: /Facebook|Instagram/ })).toHaveCount(0);
 });
+
+test('each tile has its own icon; the host’s links say they open a new tab and keep a visible focus', async ({ page, host, baseURL }) => {
+  expect(host.email).toBeTruthy();
+  const origin = new URL(baseURL!).origin;
+  const g = await guidebook(page, origin, {
+    code: '4821',
+    secretsPolicy: 'stay',
+    wifiName: 'Loft-Guests',
+    boxes: [{ id: 1, title: 'Open the key box', paragraph: '<p>Code: <span data-marker="lockbox"></span></p>', imageUrl: '' }],
+    taxiLink: 'https://taxi.example/harbour',
+    foodLink: 'https://food.example/',
+  });
+  await page.goto(`/instruction/${g.token}`);
+  const quick = page.getByRole('navigation', { name: 'Quick links' });
+  await expect(quick.getByRole('link', { name: 'Door code', exact: true })).toHaveAttribute('href', '#access');
+  await expect(quick.getByRole('link', { name: 'Check-in', exact: true })).toHaveAttribute('href', '#check-in');
+  const taxi = quick.getByRole('link', { name: 'Taxi (opens in a new tab)', exact: true });
+  await expect(taxi).toHaveAttribute('target', '_blank');
+  await expect(quick.getByRole('link', { name: 'Order Food (opens in a new tab)', exact: true })).toBeVisible();
+  await expect(quick.getByRole('link', { name: 'About', exact: true })).not.toHaveAttribute('target');
+  // The words are for screen readers; the eye gets the arrow in the corner.
+  await expect(taxi.getByText('(opens in a new tab)')).toHaveClass('sr-only');
+  await expect(taxi.locator('.tile-external svg')).toBeVisible();
+  await expect(quick.locator('.tile-external')).toHaveCount(2);
+
+  const icons = await quick.getByRole('link').evaluateAll((links) => links.map((link) => link.querySelector('svg')?.innerHTML ?? ''));
+  expect(new Set(icons).size).toBe(icons.length);
+
+  await taxi.focus();
+  await expect(taxi).toHaveCSS('outline-style', 'solid');
+  await quick.screenshot({ path: shot('tiles'), scale: 'css' });
+});

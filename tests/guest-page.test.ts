@@ -56,3 +56,46 @@ describe('contacts (docs/decisions/015-guest-page-shows-only-filled-contacts.md)
     expect(help).toMatch(/>Instagram</);
   });
 });
+
+interface Tile {
+  href: string;
+  /** The text a screen reader reads. */
+  text: string;
+  /** The tile's own icon (its first svg's markup). */
+  icon: string;
+  opensNewTab: boolean;
+  /** The small external-link mark beside the label. */
+  externalMark: boolean;
+}
+
+/** The tiles of the quick-links grid under the header. */
+function tilesOf(html: string): Tile[] {
+  const nav = /<nav class="wrap quick"[^>]*>([\s\S]*?)<\/nav>/.exec(html)?.[1] ?? '';
+  return [...nav.matchAll(/<a ([^>]*)>([\s\S]*?)<\/a>/g)].map(([, attributes = '', inner = '']) => ({
+    href: /href="([^"]*)"/.exec(attributes)?.[1] ?? '',
+    text: inner.replace(/<svg[\s\S]*?<\/svg>/g, '').replace(/<[^>]+>/g, '').replace(/\s+/g, ' ').trim(),
+    icon: /<svg[\s\S]*?<\/svg>/.exec(inner)?.[0] ?? '',
+    opensNewTab: attributes.includes('target="_blank"'),
+    externalMark: inner.includes('class="tile-external"'),
+  }));
+}
+
+describe('tiles', () => {
+  it('gives each tile its own icon, and marks the host’s links that open a new tab', async () => {
+    const g = await guidebook({
+      code: '4821',
+      secretsPolicy: 'stay',
+      wifiName: 'Loft-Guests',
+      boxes: [{ id: 1, title: 'Open the key box', paragraph: '<p>Code: <span data-marker="lockbox"></span></p>', imageUrl: '' }],
+      taxiLink: 'https://taxi.example/harbour',
+      parkingLink: 'https://parking.example/',
+    });
+    const tiles = tilesOf(await guestHtml(g.token));
+    expect(tiles.map((tile) => tile.text)).toEqual(['Door code', 'Check-in', 'Wi-Fi', 'House rules', 'Need Help?', 'Taxi (opens in a new tab)', 'Parking (opens in a new tab)', 'About']);
+    expect(new Set(tiles.map((tile) => tile.icon)).size).toBe(tiles.length);
+    for (const tile of tiles) {
+      const external = !tile.href.startsWith('#');
+      expect({ href: tile.href, opensNewTab: tile.opensNewTab, externalMark: tile.externalMark }).toEqual({ href: tile.href, opensNewTab: external, externalMark: external });
+    }
+  });
+});
