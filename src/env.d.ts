@@ -4,6 +4,8 @@ declare namespace App {
   interface Locals {
     /** Id of this request, echoed in `x-request-id` and in every log line about it. */
     requestId: string;
+    /** Whether an error page may show the error's own text: outside production only (src/pages/500.astro). */
+    showErrorDetails: boolean;
     /** The signed-in user (src/middleware.ts, accounts); null when signed out. */
     user: import('./lib/server/auth/types.ts').SessionUser | null;
     /** The current session; its id is the SHA-256 of the cookie token, never the token. */

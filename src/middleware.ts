@@ -22,8 +22,11 @@ export const onRequest = defineMiddleware(async (context, next) => {
   // Started by the boot bundle before the port opens; under `astro dev`, on the first request.
   void startWorkers(runtime).catch((error: unknown) => log.error({ err: error }, 'workers: start failed'));
   const incoming = context.request.headers.get('x-request-id');
-  const requestId = incoming && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+  // A page that failed renders 500.astro through here again with the same locals: it keeps the
+  // failed request's id, so the reference the page shows is the one its log line carries.
+  const requestId = (context.locals.requestId as string | undefined) ?? (incoming && REQUEST_ID.test(incoming) ? incoming : randomUUID());
   context.locals.requestId = requestId;
+  context.locals.showErrorDetails = config.env !== 'production';
 
   let response: Response;
   let sessionCookie: string | undefined;
@@ -38,7 +41,11 @@ export const onRequest = defineMiddleware(async (context, next) => {
     const isGuestPage = context.url.pathname === '/instruction' || context.url.pathname.startsWith('/instruction/');
     response = guardRequest(context) ?? (isGuestPage ? await serveGuestPage(context.request, context.url.pathname, () => next()) : await next());
   } catch (error) {
-    if (!isAppError(error) && !isApi) throw error;
+    if (!isAppError(error) && !isApi) {
+      // Astro renders 500.astro, which shows only the request id in production: the cause is here.
+      log.error({ err: error, reqId: requestId, method: context.request.method, path: context.url.pathname }, 'unhandled page error');
+      throw error;
+    }
     // A bug under /api still answers JSON; the cause goes to the log with the request id.
     if (!isAppError(error)) log.error({ err: error, reqId: requestId }, 'unhandled API error');
     response = errorResponse(isAppError(error) ? error : new AppError('INTERNAL', 'Something went wrong on our side. Please try again.', { cause: error }));
