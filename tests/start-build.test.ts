@@ -91,4 +91,18 @@ describe('npm start: build or not', () => {
     expect(fs.existsSync(distName)).toBe(false);
     expect(JSON.parse(fs.readFileSync('package.json', 'utf8')).scripts.start).toBe('node scripts/start.mjs');
   });
+
+  it('scripts/start.mjs on a Node older than 22.12 says what to install before deciding anything', () => {
+    // As tests/foundation.test.ts does for the other entries: the running Node made to report 20.19.0.
+    const olderNode = 'data:text/javascript,Object.defineProperty(process,"versions",{value:{...process.versions,node:"20.19.0"}})';
+    let failed: { status: number; stdout: string; stderr: string } | undefined;
+    try {
+      execFileSync(process.execPath, ['--import', olderNode, 'scripts/start.mjs', '--dry-run'], { env: { PATH: process.env.PATH }, encoding: 'utf8', stdio: 'pipe' });
+    } catch (error) {
+      failed = error as typeof failed;
+    }
+    expect(failed?.status).toBe(1);
+    expect(failed?.stderr).toContain('porchlight: Node.js 20.19.0 is too old; Node 22.12 or later is needed');
+    expect(failed?.stdout).not.toContain('build:');
+  });
 });
