@@ -1,4 +1,5 @@
 import type { Generated } from 'kysely';
+import type { RevisionSource } from '@shared/schemas/history.ts';
 
 /**
  * Row types of the tables (SQLite, or PostgreSQL with DATABASE_URL), beside the migrations that
@@ -32,7 +33,25 @@ export interface InstructionsTable {
   data: string;
   created_at: number;
   updated_at: number;
+  /** When the host deleted it: in the trash until purged 30 days later; null while live. */
+  deleted_at: number | null;
 }
+
+/** One saved version of a guidebook (db/migrations/0010-revisions-and-trash.ts). */
+export interface InstructionRevisionsTable {
+  id: string;
+  instruction_id: string;
+  user_id: string;
+  author_id: string | null;
+  version: number;
+  source: RevisionSource;
+  batch_id: string | null;
+  /** JSON array of phrases. */
+  changes: string;
+  data: string;
+  created_at: number;
+}
+
 
 export interface ContactMessagesTable {
   id: Generated<number>;
@@ -210,5 +229,6 @@ export interface Database {
   snapshot_removals: SnapshotRemovalsTable;
   stays: StaysTable;
   instruction_calendars: InstructionCalendarsTable;
+  instruction_revisions: InstructionRevisionsTable;
   _migrations: MigrationsTable;
 }

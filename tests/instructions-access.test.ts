@@ -61,9 +61,15 @@ async function createStay(h: Host, target: Instruction): Promise<string> {
 const STAY_ROUTE = /stays|calendar/;
 
 /** Each route that reads or writes one guidebook, built from the target's id and token (and a stay of it). */
-function routes(target: Instruction, stayId = 'no-such-stay'): Array<{ name: string; path: string; init: RequestInit & { json?: unknown } }> {
+function routes(target: Instruction, stayId = 'no-such-stay', revisionId = latestRevision(target._id)): Array<{ name: string; path: string; init: RequestInit & { json?: unknown } }> {
   const stays = `/api/instruction/${target._id}/stays`;
+  const revisions = `/api/instruction/${target._id}/revisions`;
   return [
+    // Revisions (docs/decisions/016-revisions-and-trash.md): the owner's only, secrets included.
+    { name: 'GET /:id/revisions', path: revisions, init: {} },
+    { name: 'GET /:id/revisions/:revisionId', path: `${revisions}/${revisionId}`, init: {} },
+    // The version the owner's editor holds when this runs: after the PUT and the code change below.
+    { name: 'POST /:id/revisions/:revisionId/restore', path: `${revisions}/${revisionId}/restore`, init: { method: 'POST', json: { version: target.version + 2 } } },
     { name: 'GET /:id/stays', path: stays, init: {} },
     { name: 'POST /:id/stays', path: stays, init: { method: 'POST', json: { checkIn: '2030-07-01T15:00', checkOut: '2030-07-03T11:00' } } },
     { name: 'PATCH /:id/stays/:stayId', path: `${stays}/${stayId}`, init: { method: 'PATCH', json: { guestName: 'Hijacked' } } },
@@ -81,6 +87,11 @@ function routes(target: Instruction, stayId = 'no-such-stay'): Array<{ name: str
     { name: 'POST /:id/share', path: `/api/instruction/${target._id}/share`, init: { method: 'POST', json: { email: 'guest@example.com' } } },
     { name: 'DELETE /:id', path: `/api/instruction/${target._id}`, init: { method: 'DELETE' } },
   ];
+}
+
+/** The newest saved version of guidebook `id` (its first one when the matrix is built). */
+function latestRevision(id: string): string {
+  return query<{ id: string }>(server, 'SELECT id FROM instruction_revisions WHERE instruction_id = ? ORDER BY version DESC LIMIT 1', id)[0]?.id ?? 'no-such-revision';
 }
 
 describe('authorization matrix', () => {
@@ -123,6 +134,12 @@ describe('authorization matrix', () => {
       ['GET', '/api/settings'],
       ['PUT', '/api/settings'],
       ['PUT', '/api/settings/updateExistingInstructions'],
+      ['POST', '/api/settings/apply-preview'],
+      ['POST', '/api/settings/undo-apply'],
+      // The trash: no list, restore or purge without a session.
+      ['GET', '/api/instruction/trash'],
+      ['POST', '/api/instruction/some-id/restore'],
+      ['DELETE', '/api/instruction/trash/some-id'],
       // Billing acts on the caller's own subscription only (no ids in the path to guess).
       ['POST', '/api/create-checkout-session'],
       ['GET', '/api/session_status?session_id=cs_test_x'],
@@ -152,11 +169,18 @@ describe('authorization matrix', () => {
 
   it('the owner can use every route', async () => {
     const statuses: Record<string, number> = {};
-    for (const route of routes(target, stayId)) {
+    // The restore comes after the save and the code change: moved to the end, before the delete.
+    const all = routes(target, stayId);
+    const [restore] = all.splice(all.findIndex((route) => route.name.endsWith('/restore')), 1);
+    all.splice(all.length - 1, 0, restore!);
+    for (const route of all) {
       const response = await owner.call(route.path, route.init);
       statuses[route.name] = response.status;
     }
     expect(statuses).toEqual({
+      'GET /:id/revisions': 200,
+      'GET /:id/revisions/:revisionId': 200,
+      'POST /:id/revisions/:revisionId/restore': 200,
       'GET /:id/stays': 200,
       'POST /:id/stays': 201,
       'PATCH /:id/stays/:stayId': 200,
@@ -232,7 +256,7 @@ describe('plans (SPEC §4, §6)', () => {
 
     const before = row(paid._id);
     // Reading, sharing (its guest link keeps working), stays and deleting stay open; changes do not.
-    const open = new Set(['GET /:id', 'GET /:id/qr', 'POST /:id/share', 'DELETE /:id']);
+    const open = new Set(['GET /:id', 'GET /:id/qr', 'POST /:id/share', 'DELETE /:id', 'GET /:id/revisions', 'GET /:id/revisions/:revisionId']);
     for (const route of routes(paid).filter((r) => !open.has(r.name) && !STAY_ROUTE.test(r.name))) {
       const response = await h.call(route.path, route.init);
       expect(response.status, route.name).toBe(403);

@@ -122,13 +122,18 @@ describe('PUT /api/settings/updateExistingInstructions', () => {
       json: { dataSettings: changed, applyToExistingInstruction: { greeting: false, houseRules: false, contact: true, socials: true, redirection: false } },
     });
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ message: messages.settings.updated, updated: 2 });
+    expect(await response.json()).toEqual({
+      message: messages.settings.updated,
+      updated: 2,
+      batchId: expect.any(String),
+      summary: 'Phone will change in 2 guidebooks; WhatsApp will change in 2 guidebooks; Telegram will change in 2 guidebooks; Facebook will change in 2 guidebooks; Instagram will change in 2 guidebooks',
+    });
 
     for (const before of [a, b]) {
       const after = await get(call, before._id);
       expect(after.version).toBe(before.version + 1);
-      // contact + socials from the new settings …
-      expect(after).toMatchObject({ phone: changed.phone, whatsapp: changed.whatsapp, viber: '', telegram: changed.telegram, facebook: changed.facebook, instagram: changed.instagram });
+      // contact + socials from the new settings, but the empty Viber default leaves the filled one alone …
+      expect(after).toMatchObject({ phone: changed.phone, whatsapp: changed.whatsapp, viber: mine.viber, telegram: changed.telegram, facebook: changed.facebook, instagram: changed.instagram });
       // … everything else as it was.
       expect(after).toMatchObject({ textGreating: before.textGreating, selectedHouseRules: before.selectedHouseRules, taxiLink: before.taxiLink, foodLink: before.foodLink, nameInstruction: before.nameInstruction, code: before.code });
     }
@@ -186,7 +191,7 @@ describe('PUT /api/settings/updateExistingInstructions', () => {
     const { call } = await host();
     const a = await create(call);
     const response = await call('/api/settings/updateExistingInstructions', { method: 'PUT', json: { dataSettings: changed, applyToExistingInstruction: {} } });
-    expect(await response.json()).toEqual({ message: messages.settings.updated, updated: 0 });
+    expect(await response.json()).toEqual({ message: messages.settings.updated, updated: 0, batchId: null, summary: '' });
     expect(await get(call, a._id)).toEqual(a);
     expect(await (await call('/api/settings')).json()).toEqual(changed);
   });

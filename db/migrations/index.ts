@@ -6,6 +6,7 @@ import * as m0006 from './0006-billing.ts';
 import * as m0007 from './0007-login-proof.ts';
 import * as m0008 from './0008-snapshot-removals.ts';
 import * as m0009 from './0009-stays.ts';
+import * as m0010 from './0010-revisions-and-trash.ts';
 
 /** One migration: the same schema change for SQLite (`up`) and PostgreSQL (`upPostgres`), ADR 005. */
 export interface Migration {
@@ -24,4 +25,5 @@ export const migrations: readonly Migration[] = [
   { name: '0007-login-proof', ...m0007 },
   { name: '0008-snapshot-removals', ...m0008 },
   { name: '0009-stays', ...m0009 },
+  { name: '0010-revisions-and-trash', ...m0010 },
 ];

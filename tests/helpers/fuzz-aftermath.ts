@@ -47,9 +47,10 @@ export function storedDataProblems(server: TestServer, expected: Expected): stri
   } finally {
     db.close();
   }
-  const guidebooks = count(server, 'SELECT count(*) AS n FROM instructions WHERE user_id = ?', expected.hostId);
+  // Deleted guidebooks wait in the trash with their stays: only the live ones are the answers' count.
+  const guidebooks = count(server, 'SELECT count(*) AS n FROM instructions WHERE user_id = ? AND deleted_at IS NULL', expected.hostId);
   if (guidebooks !== expected.guidebooks) problems.push(`${guidebooks} guidebooks stored, the answers made ${expected.guidebooks}`);
-  const stays = count(server, 'SELECT count(*) AS n FROM stays WHERE user_id = ?', expected.hostId);
+  const stays = count(server, 'SELECT count(*) AS n FROM stays s JOIN instructions i ON i.id = s.instruction_id WHERE s.user_id = ? AND i.deleted_at IS NULL', expected.hostId);
   if (stays !== expected.stays) problems.push(`${stays} stays stored, the answers made ${expected.stays}`);
   const users = count(server, 'SELECT count(*) AS n FROM users');
   if (users < 1 || users > expected.maxUsers) problems.push(`${users} users stored, at most ${expected.maxUsers} expected`);

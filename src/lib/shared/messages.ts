@@ -76,6 +76,17 @@ export const messages = {
     needsPlan: 'This guidebook needs a paid plan to be edited. Subscribe to a plan to edit it.',
     staleVersion: 'This guidebook was changed elsewhere (another tab or device). Reload it to get the latest version before saving.',
   },
+  revisions: {
+    notFound: 'This version is no longer kept.',
+    noSuchApply: 'There is no such change to undo.',
+    applyUndone: (n: number) => (n === 0 ? 'Nothing to undo: those fields were changed since.' : `Undone in ${n} guidebook${n === 1 ? '' : 's'}`),
+    restored: 'Version restored',
+    cannotRestore: (reason: string) => `This version cannot be restored as it is: ${reason}`,
+  },
+  trash: {
+    restored: 'Guidebook restored',
+    purged: 'Guidebook deleted forever',
+  },
   auth: {
     // Auth pages (login, register, verification, reset): notices around the SPEC §8 texts.
     verifyNotice: 'Open the link in the email we sent you to activate your account, then log in here.',

@@ -32,6 +32,7 @@ export const COPY_ORDER = [
   'snapshot_removals',
   'stays',
   'instruction_calendars',
+  'instruction_revisions',
 ] as const satisfies readonly CopiedTable[];
 
 // A table added by a later migration must be added above: this line stops the type check otherwise.

@@ -1,6 +1,7 @@
 import type { Instruction } from '@shared/schemas/instruction.ts';
 import { jsonTextWithString } from '../db/dialect.ts';
 import { getRuntime } from '../runtime.ts';
+import { recordRevision } from '../revisions/record-revision.ts';
 import { pinGuessingStoppedUntil } from '../stays/pin-guessing.ts';
 import { assertCanEdit } from './assert-can-edit.ts';
 import { findOwnedInstruction } from './find-owned-instruction.ts';
@@ -17,13 +18,18 @@ export async function changeInstructionCode({ userId, id, code }: { userId: stri
   const row = await findOwnedInstruction({ userId, id });
   await assertCanEdit({ userId, isFree: row.is_free === 1 });
   const { db, dialect } = await getRuntime();
-  const updated = await db
-    .updateTable('instructions')
-    .set((eb) => ({ data: jsonTextWithString(dialect, 'data', 'code', code), version: eb('version', '+', 1), updated_at: Date.now() }))
-    .where('id', '=', id)
-    .where('user_id', '=', userId)
-    .returningAll()
-    .executeTakeFirst();
+  const updated = await db.transaction().execute(async (trx) => {
+    const saved = await trx
+      .updateTable('instructions')
+      .set((eb) => ({ data: jsonTextWithString(dialect, 'data', 'code', code), version: eb('version', '+', 1), updated_at: Date.now() }))
+      .where('id', '=', id)
+      .where('user_id', '=', userId)
+      .where('deleted_at', 'is', null)
+      .returningAll()
+      .executeTakeFirst();
+    if (saved) await recordRevision(trx, { row: saved, before: row, authorId: userId, source: 'code' });
+    return saved;
+  });
   if (!updated) throw instructionNotFound();
   await afterInstructionWrite({ id, secretsChanged: parseStoredContent(row.data).code !== code });
   return toInstruction(updated, await pinGuessingStoppedUntil(updated.id));

@@ -2,10 +2,22 @@ import { getRuntime } from '../runtime.ts';
 import { instructionNotFound } from './instruction-errors.ts';
 import { afterInstructionWrite } from './instruction-events.ts';
 
-/** DELETE /api/instruction/:id: allowed on any plan (SPEC §4 restricts editing, not deleting). */
+/**
+ * DELETE /api/instruction/:id: moves the guidebook to the trash (docs/decisions/016-revisions-and-trash.md).
+ * Its link and its stays' links answer 404 from the moment this commits (the snapshot goes as for
+ * a deleted guidebook); the row, its stays, calendar and revisions stay for TRASH_DAYS so a
+ * restore brings all of them back. Allowed on any plan (SPEC §4 restricts editing, not deleting).
+ */
 export async function deleteInstruction({ userId, id }: { userId: string; id: string }): Promise<void> {
   const { db } = await getRuntime();
-  const deleted = await db.deleteFrom('instructions').where('id', '=', id).where('user_id', '=', userId).returning('token').executeTakeFirst();
-  if (!deleted) throw instructionNotFound();
-  await afterInstructionWrite({ id, oldToken: deleted.token, deleted: true });
+  const trashed = await db
+    .updateTable('instructions')
+    .set({ deleted_at: Date.now() })
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .where('deleted_at', 'is', null)
+    .returning('token')
+    .executeTakeFirst();
+  if (!trashed) throw instructionNotFound();
+  await afterInstructionWrite({ id, oldToken: trashed.token, deleted: true });
 }

@@ -55,6 +55,7 @@ async function guidebookNames(userId: string): Promise<Set<string>> {
     .selectFrom('instructions')
     .select(jsonTextField(dialect, 'data', 'nameInstruction').as('name'))
     .where('user_id', '=', userId)
+    .where('deleted_at', 'is', null)
     .execute();
   return new Set(rows.flatMap((row) => (row.name === null ? [] : [row.name])));
 }

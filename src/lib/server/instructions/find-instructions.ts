@@ -11,6 +11,7 @@ export async function findInstructions({ userId }: { userId: string }): Promise<
     .selectFrom('instructions')
     .selectAll()
     .where('user_id', '=', userId)
+    .where('deleted_at', 'is', null)
     .orderBy('created_at', 'desc')
     .orderBy(instructionInsertionOrder(dialect), 'desc')
     .execute();

@@ -24,7 +24,7 @@ export async function getInstructionPreview({ token }: { token: string }): Promi
 export async function readGuestInstruction({ token }: { token: string }): Promise<{ instruction: GuestInstruction; planChangesAt: number | null; version: number }> {
   if (!GUEST_TOKEN.test(token)) throw instructionNotFound();
   const { db } = await getRuntime();
-  const row = await db.selectFrom('instructions').select(['user_id', 'token', 'data', 'version']).where('token', '=', token).executeTakeFirst();
+  const row = await db.selectFrom('instructions').select(['user_id', 'token', 'data', 'version']).where('token', '=', token).where('deleted_at', 'is', null).executeTakeFirst();
   if (!row) throw instructionNotFound();
   return { ...(await guestInstructionOf(row)), version: row.version };
 }
@@ -32,7 +32,7 @@ export async function readGuestInstruction({ token }: { token: string }): Promis
 /** The same for a stay's guidebook, found by its id (the stay page, issue 14). */
 export async function readGuestInstructionById({ id }: { id: string }): Promise<{ instruction: GuestInstruction; planChangesAt: number | null }> {
   const { db } = await getRuntime();
-  const row = await db.selectFrom('instructions').select(['user_id', 'token', 'data']).where('id', '=', id).executeTakeFirst();
+  const row = await db.selectFrom('instructions').select(['user_id', 'token', 'data']).where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
   if (!row) throw instructionNotFound();
   return guestInstructionOf(row);
 }

@@ -7,6 +7,7 @@ import type { InstructionsTable } from '@db/schema.ts';
 import { AppError } from '../http/app-error.ts';
 import { lockForTransaction } from '../db/dialect.ts';
 import { getRuntime } from '../runtime.ts';
+import { recordRevision } from '../revisions/record-revision.ts';
 import { writeMentioningUploads } from '../uploads/uploads-in-use.ts';
 
 /**
@@ -27,16 +28,19 @@ export async function insertInstruction({ userId, plan, content }: { userId: str
     data: JSON.stringify(content),
     created_at: now,
     updated_at: now,
+    deleted_at: null,
   };
   await db.transaction().execute(async (trx) => {
     if (plan === 'free') {
       // Two creates at once (two servers) count one after the other, so neither passes the limit.
       await lockForTransaction(trx, dialect, `instructions-of:${userId}`);
-      const { n } = await trx.selectFrom('instructions').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow();
+      // Guidebooks in the trash do not count: restoring one checks the limit again.
+      const { n } = await trx.selectFrom('instructions').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).where('deleted_at', 'is', null).executeTakeFirstOrThrow();
       if (n >= FREE_INSTRUCTION_LIMIT) throw new AppError('FORBIDDEN', messages.instruction.outOfFree);
     }
     // Images it mentions (a duplicate's, a create's) must still exist when this commits (uploads-in-use.ts).
     await writeMentioningUploads(trx, dialect, { userId, before: '', after: row.data }, (writer) => writer.insertInto('instructions').values(row).execute());
+    await recordRevision(trx, { row, before: null, authorId: userId, source: 'created' });
   });
   return row;
 }

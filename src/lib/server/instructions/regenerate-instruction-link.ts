@@ -14,7 +14,7 @@ import { toInstruction } from './instruction-row.ts';
  */
 export async function regenerateInstructionLink({ userId, token }: { userId: string; token: string }): Promise<Instruction> {
   const { db } = await getRuntime();
-  const row = await db.selectFrom('instructions').selectAll().where('token', '=', token).where('user_id', '=', userId).executeTakeFirst();
+  const row = await db.selectFrom('instructions').selectAll().where('token', '=', token).where('user_id', '=', userId).where('deleted_at', 'is', null).executeTakeFirst();
   if (!row) throw instructionNotFound();
   await assertCanEdit({ userId, isFree: row.is_free === 1 });
   const updated = await db

@@ -1,9 +1,11 @@
 import { messages } from '@shared/messages.ts';
+import type { RevisionSource } from '@shared/schemas/history.ts';
 import { newPinProblem, type Instruction, type InstructionContent } from '@shared/schemas/instruction.ts';
 import { AppError } from '../http/app-error.ts';
 import { clearRateLimit, rateRules } from '../rate-limit.ts';
 import { getRuntime } from '../runtime.ts';
 import { pinGuessingStoppedUntil } from '../stays/pin-guessing.ts';
+import { recordRevision } from '../revisions/record-revision.ts';
 import { writeMentioningUploads } from '../uploads/uploads-in-use.ts';
 import { assertCanEdit } from './assert-can-edit.ts';
 import { cleanInstructionContent, storedRichTexts } from './clean-instruction-content.ts';
@@ -17,7 +19,23 @@ import { parseStoredContent, toInstruction } from './instruction-row.ts';
  * write happens only if it is still current (compare-and-set in one UPDATE), so a save from a
  * stale tab answers 409 instead of overwriting newer work.
  */
-export async function updateInstruction({ userId, id, content, version }: { userId: string; id: string; content: InstructionContent; version: number }): Promise<Instruction> {
+export async function updateInstruction({
+  userId,
+  id,
+  content,
+  version,
+  source = 'saved',
+  note,
+}: {
+  userId: string;
+  id: string;
+  content: InstructionContent;
+  version: number;
+  /** How the History names this save (a restore is a save too). */
+  source?: RevisionSource;
+  /** Said first in the History ("Restored version 12"). */
+  note?: string;
+}): Promise<Instruction> {
   const row = await findOwnedInstruction({ userId, id });
   await assertCanEdit({ userId, isFree: row.is_free === 1 });
   const before = parseStoredContent(row.data);
@@ -28,18 +46,23 @@ export async function updateInstruction({ userId, id, content, version }: { user
 
   const { db, dialect } = await getRuntime();
   // An image mentioned anew must still exist when this commits (uploads-in-use.ts).
-  const updated = await writeMentioningUploads(db, dialect, { userId, before: row.data, after: data }, (writer) =>
-    writer
-      .updateTable('instructions')
-      .set((eb) => ({ data, version: eb('version', '+', 1), updated_at: Date.now() }))
-      .where('id', '=', id)
-      .where('user_id', '=', userId)
-      .where('version', '=', version)
-      .returningAll()
-      .executeTakeFirst(),
+  const updated = await db.transaction().execute((trx) =>
+    writeMentioningUploads(trx, dialect, { userId, before: row.data, after: data }, async (writer) => {
+      const saved = await writer
+        .updateTable('instructions')
+        .set((eb) => ({ data, version: eb('version', '+', 1), updated_at: Date.now() }))
+        .where('id', '=', id)
+        .where('user_id', '=', userId)
+        .where('version', '=', version)
+        .where('deleted_at', 'is', null)
+        .returningAll()
+        .executeTakeFirst();
+      if (saved) await recordRevision(writer, { row: saved, before: row, authorId: userId, source, note });
+      return saved;
+    }),
   );
   if (!updated) {
-    const still = await db.selectFrom('instructions').select('id').where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+    const still = await db.selectFrom('instructions').select('id').where('id', '=', id).where('user_id', '=', userId).where('deleted_at', 'is', null).executeTakeFirst();
     throw still ? new AppError('CONFLICT', messages.instruction.staleVersion) : instructionNotFound();
   }
   // A change of secrets policy changes what the page may hold (issue 14): the old page goes at once too.

@@ -1,47 +1,190 @@
-import { APPLY_GROUPS, type ApplyFlags, type ApplyGroup, type Settings } from '@shared/schemas/settings.ts';
+import { nanoid } from 'nanoid';
+import type { Kysely } from 'kysely';
+import type { Database } from '@db/schema.ts';
+import { messages } from '@shared/messages.ts';
+import { describeApplyPlan, fieldChanges, isEmptyValue, type FieldChange } from '@shared/revision-changes.ts';
+import type { InstructionContent } from '@shared/schemas/instruction.ts';
+import { APPLY_GROUPS, type ApplyFlags, type ApplyGroup, type ApplyPreview, type Settings } from '@shared/schemas/settings.ts';
 import { getUserPlan } from '../billing/get-user-plan.ts';
 import { lockingRows } from '../db/dialect.ts';
+import { AppError } from '../http/app-error.ts';
 import { afterInstructionWrite } from '../instructions/instruction-events.ts';
+import { parseStoredContent } from '../instructions/instruction-row.ts';
+import { recordRevision } from '../revisions/record-revision.ts';
 import { getRuntime } from '../runtime.ts';
 import { cleanSettings, saveSettings } from './save-settings.ts';
 
+export interface ApplyRequest {
+  userId: string;
+  settings: Settings;
+  flags: ApplyFlags;
+  /** Let an empty default clear a filled field (otherwise the guidebook keeps it). */
+  clearEmptyFields: boolean;
+}
+
+interface Plan {
+  id: string;
+  name: string;
+  patch: Partial<InstructionContent>;
+  changes: FieldChange[];
+  /** Filled fields this guidebook keeps because the default is empty. */
+  kept: number;
+}
+
+/**
+ * What applying the chosen groups does to one guidebook: each field takes the default, except
+ * that an empty default leaves a filled field alone unless `clearEmptyFields` (a host who never
+ * typed a WhatsApp number in Auto-Fill must not lose the one in a guidebook).
+ */
+function planFor(row: { id: string; data: string }, defaults: Partial<Settings>, clearEmptyFields: boolean): Plan {
+  const content = parseStoredContent(row.data);
+  const patch: Partial<InstructionContent> = {};
+  let kept = 0;
+  for (const [field, value] of Object.entries(defaults) as Array<[keyof Settings, unknown]>) {
+    const current = content[field];
+    if (isEmptyValue(value) && !isEmptyValue(current) && !clearEmptyFields) {
+      kept += 1;
+      continue;
+    }
+    Object.assign(patch, { [field]: value });
+  }
+  return { id: row.id, name: content.nameInstruction, patch, changes: fieldChanges(content, { ...content, ...patch }), kept };
+}
+
+function chosenDefaults(settings: Settings, flags: ApplyFlags): Partial<Settings> {
+  const defaults: Partial<Settings> = {};
+  for (const group of Object.keys(APPLY_GROUPS) as ApplyGroup[]) {
+    if (!flags[group]) continue;
+    for (const field of APPLY_GROUPS[group]) Object.assign(defaults, { [field]: settings[field] });
+  }
+  return defaults;
+}
+
+/**
+ * The guidebooks the apply may change: live ones, and without a plan only those made on Free
+ * (SPEC §4). `onlyFree` is read before any transaction (on SQLite a query outside the
+ * transaction would wait for it).
+ */
+async function applicableRows(db: Kysely<Database>, userId: string, { lock, onlyFree }: { lock: boolean; onlyFree: boolean }) {
+  const { dialect } = await getRuntime();
+  let query = db.selectFrom('instructions').select(['id', 'data', 'updated_at']).where('user_id', '=', userId).where('deleted_at', 'is', null);
+  if (onlyFree) query = query.where('is_free', '=', 1);
+  return (lock ? lockingRows(dialect, query) : query).orderBy('created_at', 'desc').execute();
+}
+
+function summarise(plans: readonly Plan[]): ApplyPreview {
+  const changing = plans.filter((plan) => plan.changes.length > 0);
+  const counts = new Map<string, FieldChange & { guidebooks: number }>();
+  for (const { changes } of changing) {
+    for (const change of changes) {
+      const key = `${change.field}:${change.kind}`;
+      const count = counts.get(key) ?? { ...change, guidebooks: 0 };
+      count.guidebooks += 1;
+      counts.set(key, count);
+    }
+  }
+  return {
+    guidebooks: changing.map((plan) => ({ _id: plan.id, nameInstruction: plan.name, changes: plan.changes })),
+    counts: [...counts.values()],
+    summary: describeApplyPlan([...counts.values()]),
+    keptFilled: plans.reduce((sum, plan) => sum + plan.kept, 0),
+  };
+}
+
+/** POST /api/settings/apply-preview: what the apply would change, guidebook by guidebook; writes nothing. */
+export async function previewApplySettings({ userId, settings, flags, clearEmptyFields }: ApplyRequest): Promise<ApplyPreview> {
+  const { db } = await getRuntime();
+  const defaults = chosenDefaults(cleanSettings(settings), flags);
+  const onlyFree = (await getUserPlan(userId)) === 'free';
+  const rows = Object.keys(defaults).length === 0 ? [] : await applicableRows(db, userId, { lock: false, onlyFree });
+  return summarise(rows.map((row) => planFor(row, defaults, clearEmptyFields)));
+}
+
 /**
  * PUT /api/settings/updateExistingInstructions: saves the settings and copies the chosen groups
- * (SPEC §3: greeting, houseRules, contact, socials, redirection) into the host's guidebooks, all
- * in one transaction; each changed guidebook's version goes up, so an editor open on it gets a
- * 409 instead of silently undoing this. Without a plan only the guidebooks made on Free change
- * (SPEC §4: the others cannot be edited). Answers how many guidebooks changed.
+ * into the host's guidebooks, all in one transaction. Only guidebooks that change are written:
+ * each gets one revision, all sharing one batch id, so `undoApplySettings` takes the whole apply
+ * back in one go. Each changed guidebook's version goes up, so an editor open on it gets a 409
+ * instead of silently undoing this.
  */
-export async function applySettingsToInstructions({ userId, settings, flags }: { userId: string; settings: Settings; flags: ApplyFlags }): Promise<{ settings: Settings; updated: number }> {
+export async function applySettingsToInstructions(request: ApplyRequest): Promise<{ settings: Settings; updated: number; batchId: string | null; summary: string }> {
+  const { userId, flags, clearEmptyFields } = request;
   const { db, dialect } = await getRuntime();
-  const clean = cleanSettings(settings);
-  const groups = (Object.keys(APPLY_GROUPS) as ApplyGroup[]).filter((group) => flags[group]);
-  const patch: Partial<Settings> = {};
-  for (const group of groups) {
-    for (const field of APPLY_GROUPS[group]) Object.assign(patch, { [field]: clean[field] });
-  }
+  const clean = cleanSettings(request.settings);
+  const defaults = chosenDefaults(clean, flags);
+  const batchId = nanoid();
   const onlyFree = (await getUserPlan(userId)) === 'free';
 
-  const ids = await db.transaction().execute(async (trx) => {
+  const written = await db.transaction().execute(async (trx) => {
     await saveSettings(trx, dialect, { userId, settings: clean });
-    if (groups.length === 0) return [];
-    let query = trx.selectFrom('instructions').select(['id', 'data']).where('user_id', '=', userId);
-    if (onlyFree) query = query.where('is_free', '=', 1);
-    // Read, patch, write: no editor's save may land between (SQLite writes one at a time).
-    const rows = await lockingRows(dialect, query).execute();
+    if (Object.keys(defaults).length === 0) return [];
+    // Read, patch, write: no editor's save may land between (rows locked; SQLite writes one at a time).
+    const plans = (await applicableRows(trx, userId, { lock: true, onlyFree })).map((row) => ({ row, plan: planFor(row, defaults, clearEmptyFields) }));
     const now = Date.now();
-    for (const row of rows) {
-      const data = JSON.stringify({ ...(JSON.parse(row.data) as object), ...patch });
-      await trx
+    const changed: Plan[] = [];
+    for (const { row, plan } of plans) {
+      if (plan.changes.length === 0) continue;
+      const data = JSON.stringify({ ...parseStoredContent(row.data), ...plan.patch });
+      const saved = await trx
         .updateTable('instructions')
         .set((eb) => ({ data, version: eb('version', '+', 1), updated_at: now }))
         .where('id', '=', row.id)
         .where('user_id', '=', userId)
-        .execute();
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await recordRevision(trx, { row: saved, before: row, authorId: userId, source: 'defaults', batchId, note: 'Auto-Fill defaults applied' });
+      changed.push(plan);
     }
-    return rows.map((row) => row.id);
+    return changed;
   });
 
-  for (const id of ids) await afterInstructionWrite({ id });
-  return { settings: clean, updated: ids.length };
+  for (const { id } of written) await afterInstructionWrite({ id });
+  return { settings: clean, updated: written.length, batchId: written.length > 0 ? batchId : null, summary: summarise(written).summary };
+}
+
+/**
+ * POST /api/settings/undo-apply: takes one apply back. In each guidebook it changed, a field the
+ * apply set goes back to what it was before, unless the host has changed that field since (their
+ * later work wins); the undo is itself a new version, so it shows in the History. Answers how
+ * many guidebooks changed back (0 when there is nothing left to undo).
+ */
+export async function undoApplySettings({ userId, batchId }: { userId: string; batchId: string }): Promise<{ restored: number }> {
+  const { db, dialect } = await getRuntime();
+  const written = await db.transaction().execute(async (trx) => {
+    const applied = await trx.selectFrom('instruction_revisions').select(['instruction_id', 'version', 'data']).where('batch_id', '=', batchId).where('user_id', '=', userId).execute();
+    if (applied.length === 0) throw new AppError('NOT_FOUND', messages.revisions.noSuchApply);
+    const ids: string[] = [];
+    for (const revision of applied) {
+      const row = await lockingRows(dialect, trx.selectFrom('instructions').select(['id', 'data', 'updated_at']).where('id', '=', revision.instruction_id).where('user_id', '=', userId).where('deleted_at', 'is', null)).executeTakeFirst();
+      const before = await trx
+        .selectFrom('instruction_revisions')
+        .select('data')
+        .where('instruction_id', '=', revision.instruction_id)
+        .where('version', '<', revision.version)
+        .orderBy('version', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+      if (!row || !before) continue;
+      const current = parseStoredContent(row.data);
+      const set = parseStoredContent(revision.data);
+      const previous = parseStoredContent(before.data);
+      const patch: Partial<InstructionContent> = {};
+      for (const { field } of fieldChanges(previous, set)) {
+        if (JSON.stringify(current[field]) === JSON.stringify(set[field])) Object.assign(patch, { [field]: previous[field] });
+      }
+      if (Object.keys(patch).length === 0) continue;
+      const data = JSON.stringify({ ...current, ...patch });
+      const saved = await trx
+        .updateTable('instructions')
+        .set((eb) => ({ data, version: eb('version', '+', 1), updated_at: Date.now() }))
+        .where('id', '=', row.id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await recordRevision(trx, { row: saved, before: row, authorId: userId, source: 'undone', note: 'Auto-Fill defaults undone' });
+      ids.push(row.id);
+    }
+    return ids;
+  });
+  for (const id of written) await afterInstructionWrite({ id });
+  return { restored: written.length };
 }

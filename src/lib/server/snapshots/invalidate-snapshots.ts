@@ -42,7 +42,7 @@ export async function invalidateSnapshotsAfterWrite({ id, oldToken, deleted, sec
  */
 export async function rebuildSnapshotsForUser(userId: string): Promise<void> {
   const { db } = await getRuntime();
-  const rows = await db.selectFrom('instructions').select('token').where('user_id', '=', userId).execute();
+  const rows = await db.selectFrom('instructions').select('token').where('user_id', '=', userId).where('deleted_at', 'is', null).execute();
   for (const row of rows) {
     await forgetStoredSnapshot(row.token);
     scheduleRebuild(row.token);

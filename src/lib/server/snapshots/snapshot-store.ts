@@ -140,7 +140,7 @@ const CHECKED_MAX = 50_000;
 async function agreesWithItsRow(token: string, snapshot: Snapshot): Promise<boolean> {
   if (checked.has(token)) return true;
   const { db, log } = await getRuntime();
-  const row = await db.selectFrom('instructions').select(['version', 'data']).where('token', '=', token).executeTakeFirst();
+  const row = await db.selectFrom('instructions').select(['version', 'data']).where('token', '=', token).where('deleted_at', 'is', null).executeTakeFirst();
   const source = snapshot.header.source;
   const agrees = Boolean(row && source && source.version === row.version && source.secretsPolicy === parseStoredContent(row.data).secretsPolicy);
   if (!agrees) {

@@ -21,12 +21,12 @@ export type RevealAnswer = { ok: true; secrets: GuestSecrets } | { ok: false; re
 export async function findGuestTarget(token: string, now: number): Promise<{ guidebook: InstructionsTable; stay: StaysTable | null }> {
   if (!GUEST_TOKEN.test(token)) throw instructionNotFound();
   const { db, config } = await getRuntime();
-  const guidebook = await db.selectFrom('instructions').selectAll().where('token', '=', token).executeTakeFirst();
+  const guidebook = await db.selectFrom('instructions').selectAll().where('token', '=', token).where('deleted_at', 'is', null).executeTakeFirst();
   if (guidebook) return { guidebook, stay: null };
   const stay = await db.selectFrom('stays').selectAll().where('token', '=', token).executeTakeFirst();
   if (!stay) throw instructionNotFound();
   if (now >= stayLinkEndsAt({ checkIn: stay.check_in, checkOut: stay.check_out }, config.stayLinkDays)) throw new AppError('GONE', messages.stays.ended);
-  const owner = await db.selectFrom('instructions').selectAll().where('id', '=', stay.instruction_id).executeTakeFirst();
+  const owner = await db.selectFrom('instructions').selectAll().where('id', '=', stay.instruction_id).where('deleted_at', 'is', null).executeTakeFirst();
   if (!owner) throw instructionNotFound();
   return { guidebook: owner, stay };
 }

@@ -126,7 +126,8 @@ export function logSync(log: Logger, calendar: Pick<InstructionCalendarsTable, '
 
 /** The guidebook's time zone ('' = UTC), which all-day bookings are read in. */
 export async function guidebookTimeZone(db: Kysely<Database>, instructionId: string): Promise<string | null> {
-  const row = await db.selectFrom('instructions').select('data').where('id', '=', instructionId).executeTakeFirst();
+  // A guidebook in the trash is not synced (docs/decisions/016-revisions-and-trash.md).
+  const row = await db.selectFrom('instructions').select('data').where('id', '=', instructionId).where('deleted_at', 'is', null).executeTakeFirst();
   return row ? parseStoredContent(row.data).timeZone : null;
 }
 

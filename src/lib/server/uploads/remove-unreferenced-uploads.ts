@@ -4,6 +4,7 @@ import type { Database } from '@db/schema.ts';
 import type { JobLease } from '../cluster/job-lease.ts';
 import type { DialectName } from '../db/dialect.ts';
 import type { Logger } from '../logger.ts';
+import { purgeExpiredTrash } from '../instructions/purge-expired-trash.ts';
 import { ownUploadKeysIn } from './media-path.ts';
 import { UPLOAD_GRACE_MS } from './upload-limits.ts';
 import { lockOwnerUploads } from './uploads-in-use.ts';
@@ -13,7 +14,8 @@ const DELETE_CHUNK = 500;
 
 /**
  * Deletes uploads that their owner no longer references: none of the owner's instructions (step
- * and additional-info images, the host photo, or any other field), neither the owner's settings
+ * and additional-info images, the host photo, or any other field; those in the trash and the saved
+ * versions included), neither the owner's settings
  * nor profile picture mention their /media/ path. Another account naming the path keeps nothing
  * alive (SECURITY.md 30), so it cannot hold files, and quota, of someone else's. Only uploads
  * older than the grace period go, so an image uploaded a moment ago and not yet saved survives.
@@ -65,7 +67,9 @@ async function referencedKeysOf(db: Kysely<Database>, ownerId: string): Promise<
   const add = (text: string) => {
     for (const key of ownUploadKeysIn(text, ownerId)) keys.add(key);
   };
+  // Guidebooks in the trash and saved versions count: a restore brings their images back.
   for await (const row of db.selectFrom('instructions').select('data').where('user_id', '=', ownerId).stream()) add(row.data);
+  for await (const row of db.selectFrom('instruction_revisions').select('data').where('user_id', '=', ownerId).stream()) add(row.data);
   const settings = await db.selectFrom('user_settings').select('data').where('user_id', '=', ownerId).executeTakeFirst();
   if (settings) add(settings.data);
   const user = await db.selectFrom('users').select('picture').where('id', '=', ownerId).executeTakeFirst();
@@ -97,7 +101,12 @@ export function startUploadCleanup({ db, dialect, storage, log, jobs }: { db: Ky
 
   const run = (): Promise<string[]> => {
     running ??= jobs
-      .run('upload-cleanup', () => removeUnreferencedUploads({ db, dialect, storage }))
+      .run('upload-cleanup', async () => {
+        // Trash past its 30 days goes first, so the pass below finds its uploads unreferenced.
+        const purged = await purgeExpiredTrash({ db });
+        if (purged > 0) log.info({ count: purged }, 'trash: purged guidebooks deleted more than 30 days ago');
+        return removeUnreferencedUploads({ db, dialect, storage });
+      })
       .then((turn) => {
         if (!turn.ran) {
           log.debug('uploads: clean-up running on another server, this turn skipped');

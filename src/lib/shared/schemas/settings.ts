@@ -10,6 +10,7 @@
  */
 import { z } from 'zod';
 import { DEFAULT_HOUSE_RULES } from '../house-rules.ts';
+import type { FieldChange } from '../revision-changes.ts';
 import { instructionFields } from './instruction.ts';
 
 /** SPEC §9: "Default welcome message text exists". */
@@ -62,10 +63,30 @@ export const applyFlagsSchema = z.object(
 
 export type ApplyFlags = z.output<typeof applyFlagsSchema>;
 
+/** `POST /api/settings/apply-preview`: what `updateExistingInstructions` with the same body would change. */
+export interface ApplyPreview {
+  /** The guidebooks that would change, each with its changes (guidebooks already matching are left out). */
+  guidebooks: Array<{ _id: string; nameInstruction: string; changes: FieldChange[] }>;
+  /** Per field and kind, in how many guidebooks ("WhatsApp removed: 2"). */
+  counts: Array<FieldChange & { guidebooks: number }>;
+  /** The counts in words: "WhatsApp will be removed from 2 guidebooks; Taxi link will change in 3". */
+  summary: string;
+  /** Filled fields kept because their default is empty (cleared only with `clearEmptyFields`). */
+  keptFilled: number;
+}
+
+/** `POST /api/settings/undo-apply { batchId }`: takes one "Apply to existing" back. */
+export const undoApplySchema = z.object({ batchId: z.string({ error: 'Say which change to undo.' }).min(1, 'Say which change to undo.').max(64, 'Say which change to undo.') }, { error: 'Say which change to undo.' });
+
 export const updateExistingSchema = z.object(
   {
     dataSettings: settingsSchema,
     applyToExistingInstruction: applyFlagsSchema,
+    /**
+     * An empty default (no WhatsApp, no taxi link) clears a guidebook's filled field only when this
+     * is true; otherwise the guidebook keeps what it has.
+     */
+    clearEmptyFields: z.boolean({ error: 'Say whether to clear fields left empty (true or false).' }).default(false),
   },
   { error: 'The settings must be an object.' },
 );

@@ -5,10 +5,13 @@ import { applySettingsToInstructions } from '@server/settings/apply-settings-to-
 import { messages } from '@shared/messages.ts';
 import { updateExistingSchema } from '@shared/schemas/settings.ts';
 
-/** PUT /api/settings/updateExistingInstructions: the "Apply to existing instructions" toggles (SPEC §2). */
+/**
+ * PUT /api/settings/updateExistingInstructions: the "Apply to existing instructions" toggles (SPEC §2).
+ * Answers `{ message, updated, batchId, summary }`; `batchId` undoes it (POST /api/settings/undo-apply).
+ */
 export const PUT = handle(async (context: APIContext) => {
   const { user } = requireUser(context.locals);
-  const { dataSettings, applyToExistingInstruction } = await readBody(context.request, updateExistingSchema);
-  const { updated } = await applySettingsToInstructions({ userId: user.id, settings: dataSettings, flags: applyToExistingInstruction });
-  return json({ message: messages.settings.updated, updated });
+  const { dataSettings, applyToExistingInstruction, clearEmptyFields } = await readBody(context.request, updateExistingSchema);
+  const result = await applySettingsToInstructions({ userId: user.id, settings: dataSettings, flags: applyToExistingInstruction, clearEmptyFields });
+  return json({ message: messages.settings.updated, updated: result.updated, batchId: result.batchId, summary: result.summary });
 });

@@ -1,0 +1,69 @@
+import { messages } from '@shared/messages.ts';
+import { FREE_INSTRUCTION_LIMIT } from '@shared/plans.ts';
+import { TRASH_MS, type TrashedInstruction } from '@shared/schemas/history.ts';
+import type { Instruction } from '@shared/schemas/instruction.ts';
+import { getUserPlan } from '../billing/get-user-plan.ts';
+import { lockForTransaction } from '../db/dialect.ts';
+import { AppError } from '../http/app-error.ts';
+import { getRuntime } from '../runtime.ts';
+import { pinGuessingStoppedUntil } from '../stays/pin-guessing.ts';
+import { instructionNotFound } from './instruction-errors.ts';
+import { afterInstructionWrite } from './instruction-events.ts';
+import { parseStoredContent, toInstruction } from './instruction-row.ts';
+
+
+/** GET /api/instruction/trash: the host's deleted guidebooks, most recently deleted first. */
+export async function findTrashedInstructions({ userId }: { userId: string }): Promise<TrashedInstruction[]> {
+  const { db } = await getRuntime();
+  const rows = await db
+    .selectFrom('instructions')
+    .select(['id', 'data', 'deleted_at'])
+    .where('user_id', '=', userId)
+    .where('deleted_at', 'is not', null)
+    .orderBy('deleted_at', 'desc')
+    .execute();
+  return rows.map((row) => {
+    const { nameInstruction, address, coverImage } = parseStoredContent(row.data);
+    const deletedAt = row.deleted_at ?? 0;
+    return { _id: row.id, nameInstruction, address, coverImage, deletedAt: new Date(deletedAt).toISOString(), purgeAt: new Date(deletedAt + TRASH_MS).toISOString() };
+  });
+}
+
+/**
+ * POST /api/instruction/:id/restore: takes the guidebook out of the trash with its old link, its
+ * stays and their links, so printed posters work again. On Free it must fit the limit of 3 again,
+ * counted in the same transaction as the restore (two restores at once cannot both pass).
+ */
+export async function restoreInstruction({ userId, id }: { userId: string; id: string }): Promise<Instruction> {
+  const { db, dialect } = await getRuntime();
+  const onFree = (await getUserPlan(userId)) === 'free';
+  const restored = await db.transaction().execute(async (trx) => {
+    if (onFree) {
+      await lockForTransaction(trx, dialect, `instructions-of:${userId}`);
+      const { n } = await trx.selectFrom('instructions').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).where('deleted_at', 'is', null).executeTakeFirstOrThrow();
+      if (n >= FREE_INSTRUCTION_LIMIT) {
+        const inTrash = await trx.selectFrom('instructions').select('id').where('id', '=', id).where('user_id', '=', userId).where('deleted_at', 'is not', null).executeTakeFirst();
+        throw inTrash ? new AppError('FORBIDDEN', messages.instruction.outOfFree) : instructionNotFound();
+      }
+    }
+    return trx
+      .updateTable('instructions')
+      .set({ deleted_at: null })
+      .where('id', '=', id)
+      .where('user_id', '=', userId)
+      .where('deleted_at', 'is not', null)
+      .returningAll()
+      .executeTakeFirst();
+  });
+  if (!restored) throw instructionNotFound();
+  await afterInstructionWrite({ id });
+  return toInstruction(restored, await pinGuessingStoppedUntil(id));
+}
+
+/** DELETE /api/instruction/trash/:id: "Delete forever" now, with its stays, calendar and revisions. */
+export async function purgeTrashedInstruction({ userId, id }: { userId: string; id: string }): Promise<void> {
+  const { db } = await getRuntime();
+  const purged = await db.deleteFrom('instructions').where('id', '=', id).where('user_id', '=', userId).where('deleted_at', 'is not', null).returning('id').executeTakeFirst();
+  if (!purged) throw instructionNotFound();
+  await afterInstructionWrite({ id, deleted: true });
+}

@@ -1,0 +1,63 @@
+import type { InstructionRevisionsTable } from '@db/schema.ts';
+import { messages } from '@shared/messages.ts';
+import type { Revision, RevisionSummary } from '@shared/schemas/history.ts';
+import { instructionContentSchema, type Instruction } from '@shared/schemas/instruction.ts';
+import { AppError } from '../http/app-error.ts';
+import { findOwnedInstruction } from '../instructions/find-owned-instruction.ts';
+import { parseStoredContent } from '../instructions/instruction-row.ts';
+import { updateInstruction } from '../instructions/update-instruction.ts';
+import { getRuntime } from '../runtime.ts';
+
+type RevisionRow = Pick<InstructionRevisionsTable, 'id' | 'version' | 'source' | 'changes' | 'created_at'> & { author: string | null };
+
+function toSummary(row: RevisionRow, currentVersion: number): RevisionSummary {
+  return {
+    id: row.id,
+    version: row.version,
+    savedAt: new Date(row.created_at).toISOString(),
+    source: row.source,
+    author: row.author,
+    changes: JSON.parse(row.changes) as string[],
+    current: row.version === currentVersion,
+  };
+}
+
+async function revisionRows(instructionId: string, userId: string, revisionId?: string) {
+  const { db } = await getRuntime();
+  let query = db
+    .selectFrom('instruction_revisions as r')
+    .leftJoin('users as u', 'u.id', 'r.author_id')
+    .select(['r.id', 'r.version', 'r.source', 'r.changes', 'r.created_at', 'r.data', 'u.name as author'])
+    .where('r.instruction_id', '=', instructionId)
+    .where('r.user_id', '=', userId);
+  if (revisionId !== undefined) query = query.where('r.id', '=', revisionId);
+  return query.orderBy('r.version', 'desc').execute();
+}
+
+/** GET /api/instruction/:id/revisions: the saved versions, newest first (the owner's only). */
+export async function listRevisions({ userId, id }: { userId: string; id: string }): Promise<RevisionSummary[]> {
+  const row = await findOwnedInstruction({ userId, id });
+  return (await revisionRows(id, userId)).map((revision) => toSummary(revision, row.version));
+}
+
+/** GET /api/instruction/:id/revisions/:revisionId: one version with its content, secrets included (owner only). */
+export async function getRevision({ userId, id, revisionId }: { userId: string; id: string; revisionId: string }): Promise<Revision> {
+  const row = await findOwnedInstruction({ userId, id });
+  const [revision] = await revisionRows(id, userId, revisionId);
+  if (!revision) throw new AppError('NOT_FOUND', messages.revisions.notFound);
+  return { ...toSummary(revision, row.version), content: parseStoredContent(revision.data) };
+}
+
+/**
+ * POST /api/instruction/:id/revisions/:revisionId/restore: saves that version's content as a new
+ * version, through the same path as the editor's save (plan, PIN rule, sanitiser, uploads still
+ * there, compare-and-set on `version`), so the restore shows in the History and can be undone.
+ * The content is read through today's schema: a version saved under older rules that today's
+ * refuse answers 400 saying why, and nothing changes.
+ */
+export async function restoreRevision({ userId, id, revisionId, version }: { userId: string; id: string; revisionId: string; version: number }): Promise<Instruction> {
+  const revision = await getRevision({ userId, id, revisionId });
+  const parsed = instructionContentSchema.safeParse(revision.content);
+  if (!parsed.success) throw new AppError('BAD_REQUEST', messages.revisions.cannotRestore(parsed.error.issues[0]?.message ?? ''));
+  return updateInstruction({ userId, id, content: parsed.data, version, source: 'restored', note: `Restored version ${revision.version}` });
+}

@@ -1,0 +1,135 @@
+/**
+ * What changed between two versions of a guidebook, field by field and in words: the History's
+ * "Check-in step 2 edited, Wi-Fi password changed" and the Auto-Fill preview's "WhatsApp will be
+ * removed from 2 guidebooks" (docs/decisions/016-revisions-and-trash.md). Values never appear in
+ * the words, so a phrase about the door code or the PIN gives nothing away.
+ */
+import type { InstructionContent } from './schemas/instruction.ts';
+
+type Field = keyof InstructionContent;
+
+/** How a field changed: filled where it was empty, emptied, or changed from one value to another. */
+export type ChangeKind = 'added' | 'changed' | 'removed';
+
+export interface FieldChange {
+  field: Field;
+  kind: ChangeKind;
+}
+
+/**
+ * The name of each field as the editor shows it. Typed over every field, so a field added to the
+ * guidebook without a name here stops the type check.
+ */
+export const FIELD_LABELS: Record<Field, string> = {
+  nameInstruction: 'Name',
+  address: 'Address',
+  addressUrl: 'Map link',
+  code: 'Door code',
+  boxes: 'Check-in steps',
+  manualBoxes: 'Additional info',
+  phone: 'Phone',
+  whatsapp: 'WhatsApp',
+  viber: 'Viber',
+  telegram: 'Telegram',
+  facebook: 'Facebook',
+  instagram: 'Instagram',
+  wifiName: 'Wi-Fi name',
+  wifiPassword: 'Wi-Fi password',
+  wifiSecurity: 'Wi-Fi security',
+  selectedHouseRules: 'House rules',
+  textGreating: 'Welcome message',
+  photoGreating: 'Host photo',
+  hostName: 'Host name',
+  selectedTheme: 'Theme',
+  taxiLink: 'Taxi link',
+  rentCarLink: 'Car rental link',
+  foodLink: 'Food order link',
+  parkingLink: 'Parking link',
+  brandingTitle: 'Branding title',
+  coverImage: 'Cover photo',
+  secretsPolicy: 'Who sees the door code',
+  secretsPin: 'PIN',
+  revealHoursBefore: 'Hours before check-in',
+  timeZone: 'Time zone',
+  firstColor: 'First colour',
+  secondColor: 'Second colour',
+  isRounded: 'Rounded corners',
+  isSinglePage: 'Single page',
+};
+
+/** True for a value a host would call empty: '', an empty list, rich text with no words, unset. */
+export function isEmptyValue(value: unknown): boolean {
+  if (value === undefined || value === null || value === '') return true;
+  if (Array.isArray(value)) return value.length === 0;
+  if (typeof value === 'string') return value.replace(/<[^>]*>/g, '').replace(/&nbsp;|\s/g, '') === '' && !/data-marker=/.test(value);
+  return false;
+}
+
+export function sameValue(a: unknown, b: unknown): boolean {
+  return JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+}
+
+/** The fields of `after` that differ from `before` (every field of `after` when there is no before). */
+export function fieldChanges(before: Partial<InstructionContent> | null, after: Partial<InstructionContent>): FieldChange[] {
+  const fields = new Set([...Object.keys(before ?? {}), ...Object.keys(after)] as Field[]);
+  const changes: FieldChange[] = [];
+  for (const field of Object.keys(FIELD_LABELS) as Field[]) {
+    if (!fields.has(field)) continue;
+    const old = before?.[field];
+    const now = after[field];
+    if (sameValue(old, now)) continue;
+    changes.push({ field, kind: isEmptyValue(old) ? 'added' : isEmptyValue(now) ? 'removed' : 'changed' });
+  }
+  return changes;
+}
+
+interface Step {
+  id: number;
+}
+
+/** "Check-in step 2 edited", "Check-in step 3 added", "Check-in steps reordered", numbered as the host sees them. */
+function stepPhrases(noun: string, plural: string, before: readonly Step[], after: readonly Step[]): string[] {
+  const phrases: string[] = [];
+  const old = new Map(before.map((step, index) => [step.id, { step, index }]));
+  const kept = new Set<number>();
+  after.forEach((step, index) => {
+    const was = old.get(step.id);
+    if (!was) phrases.push(`${noun} ${index + 1} added`);
+    else {
+      kept.add(step.id);
+      if (!sameValue(was.step, step)) phrases.push(`${noun} ${index + 1} edited`);
+    }
+  });
+  const removed = before.filter((step) => !kept.has(step.id)).length;
+  if (removed > 0) phrases.push(removed === 1 ? `${noun} ${before.findIndex((step) => !kept.has(step.id)) + 1} removed` : `${removed} ${plural.toLowerCase()} removed`);
+  const order = (list: readonly Step[]) => list.filter((step) => kept.has(step.id)).map((step) => step.id).join();
+  if (order(before) !== order(after)) phrases.push(`${plural} reordered`);
+  return phrases;
+}
+
+const VERB: Record<ChangeKind, string> = { added: 'added', changed: 'changed', removed: 'removed' };
+
+/** The changes from `before` to `after` in words, in the editor's order; [] when nothing changed. */
+export function describeChanges(before: Partial<InstructionContent> | null, after: Partial<InstructionContent>): string[] {
+  const phrases: string[] = [];
+  for (const { field, kind } of fieldChanges(before, after)) {
+    if (field === 'boxes') phrases.push(...stepPhrases('Check-in step', 'Check-in steps', before?.boxes ?? [], after.boxes ?? []));
+    else if (field === 'manualBoxes') phrases.push(...stepPhrases('Additional info', 'Additional info items', before?.manualBoxes ?? [], after.manualBoxes ?? []));
+    else if (field === 'textGreating' && kind === 'changed') phrases.push('Welcome message edited');
+    else phrases.push(`${FIELD_LABELS[field]} ${VERB[kind]}`);
+  }
+  return phrases;
+}
+
+/** "WhatsApp will be removed from 2 guidebooks; Taxi link will change in 3": one clause per field and kind. */
+export function describeApplyPlan(counts: ReadonlyArray<{ field: Field; kind: ChangeKind; guidebooks: number }>): string {
+  const plural = (n: number) => `${n} guidebook${n === 1 ? '' : 's'}`;
+  return counts
+    .map(({ field, kind, guidebooks }) => {
+      const label = FIELD_LABELS[field];
+      if (kind === 'removed') return `${label} will be removed from ${plural(guidebooks)}`;
+      if (kind === 'added') return `${label} will be added to ${plural(guidebooks)}`;
+      return `${label} will change in ${plural(guidebooks)}`;
+    })
+    .join('; ');
+}

@@ -1,0 +1,14 @@
+import type { APIContext } from 'astro';
+import { requireUser } from '@server/auth/require-user.ts';
+import { handle, json, readBody } from '@server/http/json.ts';
+import { undoApplySettings } from '@server/settings/apply-settings-to-instructions.ts';
+import { messages } from '@shared/messages.ts';
+import { undoApplySchema } from '@shared/schemas/settings.ts';
+
+/** POST /api/settings/undo-apply `{ batchId }` → `{ message, restored }`: takes one "Apply to existing" back. */
+export const POST = handle(async (context: APIContext) => {
+  const { user } = requireUser(context.locals);
+  const { batchId } = await readBody(context.request, undoApplySchema);
+  const { restored } = await undoApplySettings({ userId: user.id, batchId });
+  return json({ message: messages.revisions.applyUndone(restored), restored });
+});
