@@ -121,6 +121,41 @@ test('cards show name, address and code; the table view is remembered', async ({
   await expect(card(page, 'Seaside Loft')).toBeVisible();
 });
 
+test('the table view shows every value and action on screen: stacked rows on a phone, columns on a wide screen', async ({ page }) => {
+  const address = 'Obala kneza Branimira 14, 21000 Split, Splitsko-dalmatinska županija, Croatia';
+  await createInstruction(page, { nameInstruction: 'Sea View Apartment with a Long Name by the Harbour', address, code: '482193' });
+  await createInstruction(page, { nameInstruction: 'Garden Studio' });
+  await page.goto('/dashboard');
+  await page.getByRole('radio', { name: 'Table' }).click();
+  const table = page.getByRole('table');
+  await expect(table.getByRole('columnheader')).toHaveText(['Image', 'Name', 'Code', 'Address', 'Edit']);
+  const row = table.getByRole('row', { name: /Sea View Apartment/ });
+  const viewport = page.viewportSize()!;
+  await page.screenshot({ path: `test-results/dashboard-table-${test.info().project.name}.png`, fullPage: true, scale: 'css' });
+  const targets = [
+    row.getByText('482193'),
+    row.getByText(address),
+    row.getByRole('link', { name: /Edit/ }),
+    row.getByRole('button', { name: /More options/ }),
+  ];
+  for (const target of targets) {
+    await target.scrollIntoViewIfNeeded();
+    await expect(target).toBeInViewport({ ratio: 1 });
+    const box = (await target.boundingBox())!;
+    expect(box.x + box.width, await target.textContent()).toBeLessThanOrEqual(viewport.width);
+  }
+  const stacked = viewport.width < 768;
+  // Phone: each value carries its label; wide: the column headers are seen and no label repeats them.
+  await expect(row.getByText('Code', { exact: true })).toBeVisible({ visible: stacked });
+  await expect(row.getByText('Address', { exact: true })).toBeVisible({ visible: stacked });
+  // Stacked, the headers are left to screen readers (visually hidden, 1 px).
+  const headers = (await table.getByRole('rowgroup').first().boundingBox())!;
+  expect(headers.width > 1).toBe(!stacked);
+
+  await row.getByRole('button', { name: /More options/ }).click();
+  await expect(page.getByRole('dialog', { name: 'Options' })).toContainText('Sea View Apartment');
+});
+
 test('the options panel opens, toggles and closes on Escape and outside clicks', async ({ page }) => {
   await createInstruction(page, { nameInstruction: 'Harbour Flat' });
   await page.goto('/dashboard');
