@@ -66,8 +66,9 @@ test('a guest on a stay link during the stay copies the door code, and sees it a
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(CODE);
   await expect(access.getByRole('status')).toHaveText('', { timeout: 3_000 });
 
-  // The step's chip points to the section instead of holding the code.
-  await expect(page.locator('#check-in').getByRole('link', { name: 'Door code', exact: true })).toHaveAttribute('href', '#access');
+  // The step's lock-box chip shows the code too, filled in by the island (the page served has a link to the card).
+  await expect(page.locator('#check-in .code-chip')).toHaveText(CODE);
+  await expect(page.locator('#check-in').getByRole('link', { name: 'Door code', exact: true })).toHaveCount(0);
   await expect(page.getByRole('navigation', { name: 'Quick links' }).getByRole('link', { name: 'Door code' })).toHaveAttribute('href', '#access');
 
   // Offline, at the door: the saved page and the island open, with the code kept for the stay.
@@ -152,4 +153,49 @@ test('"Message your host" on a stay link reaches the host by e-mail', async ({ p
   const mail = mailsTo(host.email).find((text) => text.includes(note))!;
   expect(mail).toMatch(/^Reply-To: ivo@example\.com/im);
   expect(await seriousA11yViolations(page)).toEqual([]);
+});
+
+test('a step’s lock-box chip shows the code on a stay link in its window and after the right PIN; the HTML served never holds it', async ({ page, host, baseURL }) => {
+  expect(host.email).toBeTruthy();
+  const origin = new URL(baseURL!).origin;
+  // A code no asset name or token could hold by chance.
+  const code = 'Q7-LOCK-93';
+  const boxes = [
+    { id: 1, title: 'Find the blue door', paragraph: '<p>Third house on the left.</p>', imageUrl: '' },
+    { id: 2, title: 'Open the key box', paragraph: '<p>Code: <span data-marker="lockbox"></span></p>', imageUrl: '' },
+  ];
+  const project = test.info().project.name;
+
+  // A stay link during the stay.
+  const stayBook = await guidebook(page, origin, { code, secretsPolicy: 'stay', boxes });
+  const s = await stay(page, origin, stayBook._id, { guestName: 'Dana', checkIn: utcLocal(-DAY), checkOut: utcLocal(2 * DAY) });
+  const served = await page.request.get(`/stay/${s.token}`);
+  expect(served.status()).toBe(200);
+  const stayHtml = await served.text();
+  expect(stayHtml).not.toContain(code);
+  expect(stayHtml).toContain('<a class="code-chip code-chip-locked" href="#access">Door code</a>');
+  await page.goto(`/stay/${s.token}`);
+  const step = page.locator('#check-in li').filter({ hasText: 'Open the key box' });
+  await expect(step.locator('.code-chip')).toHaveText(code);
+  await expect(step).toContainText(`Code: ${code}`);
+  await step.scrollIntoViewIfNeeded();
+  await step.screenshot({ path: `test-results/guest-step-code-stay-${project}.png`, scale: 'css' });
+
+  // The public link of a PIN guidebook: the chip links to the card until the right PIN.
+  const pinBook = await guidebook(page, origin, { code, secretsPolicy: 'pin', secretsPin: '258014', boxes });
+  const publicHtml = await (await page.request.get(`/instruction/${pinBook.token}`)).text();
+  expect(publicHtml).not.toContain(code);
+  await page.goto(`/instruction/${pinBook.token}`);
+  const pinStep = page.locator('#check-in li').filter({ hasText: 'Open the key box' });
+  await expect(pinStep.getByRole('link', { name: 'Door code', exact: true })).toHaveAttribute('href', '#access');
+  const access = page.getByRole('region', { name: 'Door code & Wi-Fi' });
+  await access.getByLabel('PIN from your host').fill('258014');
+  await access.getByRole('button', { name: 'Show' }).click();
+  await expect(access.getByText(code, { exact: true })).toBeVisible();
+  await expect(pinStep.locator('.code-chip')).toHaveText(code);
+  await expect(pinStep.getByRole('link', { name: 'Door code', exact: true })).toHaveCount(0);
+  await pinStep.scrollIntoViewIfNeeded();
+  await pinStep.screenshot({ path: `test-results/guest-step-code-pin-${project}.png`, scale: 'css' });
+  // The snapshot the server stored and serves again holds no code either.
+  expect(await (await page.request.get(`/instruction/${pinBook.token}`)).text()).not.toContain(code);
 });

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
 import { PIN_HEADER, type GuestSecrets, type GuestSecretsRefusal, type SecretRevealProps } from '@shared/guest-access.ts';
+import { fillCodeChips } from './code-chips.ts';
 import GuestIcon from './GuestIcon.tsx';
 import { useCopy, useHydrated } from './use-copy.ts';
 
@@ -133,6 +134,10 @@ export default function SecretReveal(props: SecretRevealProps) {
     return undefined;
     // Once per page: the props never change after hydration.
   }, []);
+
+  // The steps' "Door code" chips show the code too, once it is shown here.
+  const shownCode = state.kind === 'shown' ? state.secrets.code : '';
+  useEffect(() => fillCodeChips(shownCode), [shownCode]);
 
   if (over) return <p className="muted">Your stay is over: the door code and Wi-Fi password are no longer shown.</p>;
   if (state.kind === 'shown') return <Shown secrets={state.secrets} offline={state.offline} wifiName={wifiName} />;
