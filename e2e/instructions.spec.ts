@@ -221,6 +221,7 @@ test('duplicate, change code, regenerate link, copy link, preview and delete', a
   await expect(panel.getByTestId('guest-link')).toHaveText(`${origin(page)}/instruction/${oldToken}`);
   await panel.getByRole('button', { name: 'Regenerate link' }).click();
   const confirm = page.getByRole('alertdialog', { name: 'Regenerate link?' });
+  await expect(confirm).toContainText('The old link and any printed QR posters stop working at once');
   await confirm.getByRole('button', { name: 'Regenerate' }).click();
   await expect(toast(page, text.linkUpdated)).toBeVisible();
   await expect(confirm).toBeHidden();
@@ -244,8 +245,11 @@ test('duplicate, change code, regenerate link, copy link, preview and delete', a
 
   // Delete: Cancel keeps it, Delete removes it.
   await panel.getByRole('button', { name: 'Delete' }).click();
-  const deletion = page.getByRole('alertdialog', { name: 'Confirm Deletion' });
-  await expect(deletion).toContainText('Are you sure you want to delete this? This action cannot be undone.');
+  // The question names the guidebook and says what stops working and where it goes.
+  const deletion = page.getByRole('alertdialog', { name: 'Delete “Garden House”?' });
+  await expect(deletion).toContainText('Its guest link, printed QR posters and stay links stop working at once.');
+  await expect(deletion).toContainText('It stays in the trash for 30 days, where you can restore it.');
+  await deletion.screenshot({ path: `test-results/dashboard-delete-dialog-${test.info().project.name}.png`, scale: 'css' });
   await deletion.getByRole('button', { name: 'Cancel' }).click();
   await expect(deletion).toBeHidden();
   expect(await listInstructions(page)).toHaveLength(2);
@@ -354,11 +358,16 @@ test('settings save with apply-to-existing updates the existing guidebooks', asy
   await page.goto('/dashboard/settings');
   await expect(page.getByRole('heading', { name: 'Auto-Fill', level: 1 })).toBeVisible();
 
-  await page.getByLabel('Country code').selectOption('+385');
-  await page.getByLabel('Phone number').fill('91 555 0101');
+  // One phone field, as in the editor; the welcome text is rich text, as in the editor.
+  await page.getByLabel('Phone (with country code)').fill('+385 91 555 0101');
   await page.getByLabel('WhatsApp number').fill('+385 91 555 0101');
   await page.getByLabel('Facebook').fill('facebook.com/porchlight');
-  await page.getByRole('textbox', { name: 'Welcome message' }).fill('Hello and welcome!\n\nThe keys are in the box.');
+  const welcome = page.getByRole('textbox', { name: 'Welcome message' });
+  await welcome.click();
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.type('Hello and welcome!');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('The keys are in the box.');
   await page.getByRole('button', { name: 'Add No pets' }).click();
   await page.getByRole('button', { name: 'Move No pets up' }).click();
   await expect(page.getByRole('list', { name: 'Picked house rules' }).getByRole('listitem')).toHaveCount(6);
@@ -368,7 +377,11 @@ test('settings save with apply-to-existing updates the existing guidebooks', asy
     await section(name).getByRole('switch', { name: 'Apply to existing instructions' }).click();
   }
   await expect(page.getByText(/Saving also updates the contact info, welcome message, socials, house rules/)).toBeVisible();
-  await page.getByRole('button', { name: 'Save Instruction' }).click();
+  await page.getByRole('button', { name: 'Save defaults' }).click();
+  // Existing guidebooks change: the screen says how and asks first.
+  const ask = page.getByRole('dialog', { name: 'Apply to existing guidebooks?' });
+  await expect(ask.getByRole('list', { name: 'Changes per guidebook' })).toContainText('Old Settings');
+  await ask.getByRole('button', { name: 'Apply to 1 guidebook' }).click();
   await expect(toast(page, messages.settings.updated)).toBeVisible();
   // The toggles are a one-time action: off again after the save.
   await expect(section('Contact info').getByRole('switch')).toHaveAttribute('aria-checked', 'false');
@@ -389,16 +402,15 @@ test('settings save with apply-to-existing updates the existing guidebooks', asy
   const fresh = await createInstruction(page);
   expect(fresh.phone).toBe('+385 91 555 0101');
   await page.reload();
-  await expect(page.getByLabel('Country code')).toHaveValue('+385');
-  await expect(page.getByLabel('Phone number')).toHaveValue('91 555 0101');
-  await expect(page.getByRole('textbox', { name: 'Welcome message' })).toHaveValue('Hello and welcome!\n\nThe keys are in the box.');
+  await expect(page.getByLabel('Phone (with country code)')).toHaveValue('+385 91 555 0101');
+  await expect(page.getByRole('textbox', { name: 'Welcome message' }).locator('p')).toHaveText(['Hello and welcome!', 'The keys are in the box.']);
 });
 
 test('settings: a bad link is shown at its field and nothing is saved', async ({ page }) => {
   await page.goto('/dashboard/settings');
   const taxi = page.getByLabel('Taxi');
   await taxi.fill('javascript:alert(1)');
-  await page.getByRole('button', { name: 'Save Instruction' }).click();
+  await page.getByRole('button', { name: 'Save defaults' }).click();
   await expect(taxi).toHaveAttribute('aria-invalid', 'true');
   await expect(taxi).toBeFocused();
   await expect(taxi).toHaveAccessibleDescription(/must be a link/);
@@ -423,7 +435,7 @@ for (const theme of ['dark', 'light'] as const) {
     await page.getByRole('radio', { name: 'Table' }).click();
     expect(await seriousA11yViolations(page), 'table').toEqual([]);
     await page.goto('/dashboard/settings');
-    await expect(page.getByRole('button', { name: 'Save Instruction' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Save defaults' })).toBeVisible();
     expect(await seriousA11yViolations(page), 'settings').toEqual([]);
   });
 }

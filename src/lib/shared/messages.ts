@@ -74,6 +74,11 @@ export const messages = {
     notFound: 'Instruction not found',
     deleted: 'Instruction deleted',
     needsPlan: 'This guidebook needs a paid plan to be edited. Subscribe to a plan to edit it.',
+    // The options panel's confirmations say what the action ends (curly quotes around the name).
+    deleteTitle: (name: string) => `Delete “${name}”?`,
+    deleteText: 'Its guest link, printed QR posters and stay links stop working at once. It stays in the trash for 30 days, where you can restore it.',
+    regenerateTitle: 'Regenerate link?',
+    regenerateText: 'Guests get a new link. The old link and any printed QR posters stop working at once: share the new link and print the posters again.',
     staleVersion: 'This guidebook was changed elsewhere (another tab or device). Reload it to get the latest version before saving.',
   },
   revisions: {

@@ -33,7 +33,7 @@ export function ConfirmDialog({ open, onOpenChange, title, description, cancelLa
           onCloseAutoFocus={onCloseAutoFocus}
           className="fixed left-1/2 top-1/2 z-[60] w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl border border-line bg-surface p-6 text-ink shadow-2xl outline-none"
         >
-          <AlertDialog.Title className="font-display text-xl font-bold">{title}</AlertDialog.Title>
+          <AlertDialog.Title className="font-display text-xl font-bold [overflow-wrap:anywhere]">{title}</AlertDialog.Title>
           <AlertDialog.Description className="mt-2 text-muted">{description}</AlertDialog.Description>
           <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <AlertDialog.Cancel className="btn-secondary" disabled={busy}>

@@ -2,6 +2,7 @@ import { CalendarDays, Copy, KeyRound, Link2, RefreshCw, Share2, Trash2, X, type
 import { Dialog } from 'radix-ui';
 import { useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { messages } from '@shared/messages.ts';
 import { LOCKED_EXPLANATION } from '../access.ts';
 import { guestLink } from '../../../lib/guest-link.ts';
 import { GuestPageLink } from '../../../components/sharing/GuestPageLink.tsx';
@@ -168,7 +169,7 @@ export function OptionsPanel({ instruction, locked, free, onClose, returnFocus }
                 </button>
               </div>
 
-              <ShareDialog open={shareOpen} onOpenChange={setShareOpen} guidebook={{ id: instruction._id, name, token: instruction.token }} />
+              <ShareDialog open={shareOpen} onOpenChange={setShareOpen} guidebook={{ id: instruction._id, name, token: instruction.token, secretsPolicy: instruction.secretsPolicy }} />
               <ChangeCodeDialog
                 open={codeOpen}
                 onOpenChange={setCodeOpen}
@@ -180,8 +181,8 @@ export function OptionsPanel({ instruction, locked, free, onClose, returnFocus }
               />
               <ConfirmDialog
                 {...confirmation('regenerate')}
-                title="Regenerate link?"
-                description="Guests get a new link. The current link stops working at once, so share the new one with anyone who has the old."
+                title={messages.instruction.regenerateTitle}
+                description={messages.instruction.regenerateText}
                 confirmLabel="Regenerate"
                 busy={actions.pending.regenerate}
                 onConfirm={async () => {
@@ -191,8 +192,8 @@ export function OptionsPanel({ instruction, locked, free, onClose, returnFocus }
               />
               <ConfirmDialog
                 {...confirmation('delete')}
-                title="Confirm Deletion"
-                description="Are you sure you want to delete this? This action cannot be undone."
+                title={messages.instruction.deleteTitle(name)}
+                description={messages.instruction.deleteText}
                 confirmLabel="Delete"
                 danger
                 busy={actions.pending.remove}
