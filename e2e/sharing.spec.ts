@@ -24,13 +24,13 @@ function origin(page: Page): string {
 }
 
 /** The worker's account with no guidebooks (the Free plan allows three), then one to share. */
-async function freshGuidebook(page: Page, name: string): Promise<Guidebook> {
+async function freshGuidebook(page: Page, name: string, extra: Record<string, unknown> = {}): Promise<Guidebook> {
   const base = origin(page);
   const list = (await (await page.request.get(`${base}/api/instruction`)).json()) as Guidebook[];
   for (const item of list) expect((await page.request.delete(`${base}/api/instruction/${item._id}`, { headers: { origin: base } })).ok()).toBe(true);
   const response = await page.request.post(`${base}/api/instruction`, {
     headers: { origin: base },
-    data: { nameInstruction: name, wifiName: 'Harbour-Guest', wifiPassword: WIFI_PASSWORD, code: CODE, hostName: 'Dana' },
+    data: { nameInstruction: name, wifiName: 'Harbour-Guest', wifiPassword: WIFI_PASSWORD, code: CODE, hostName: 'Dana', ...extra },
   });
   expect(response.status(), await response.text()).toBe(201);
   return ((await response.json()) as { instruction: Guidebook }).instruction;
@@ -241,6 +241,47 @@ test('the editor shares the saved guidebook', async ({ page, host: _host }) => {
   await dialog.getByRole('button', { name: 'Close' }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByRole('button', { name: 'Share', exact: true })).toBeFocused();
+});
+
+test('a gated guidebook’s share dialog says the public link carries no door code and leads to the stay links', async ({ page, host: _host }) => {
+  const project = test.info().project.name;
+  const note = (dialog: ReturnType<Page['getByRole']>) => dialog.getByRole('note', { name: 'Door code and Wi-Fi password' });
+
+  // Shown during stays only: from the options panel, a link to the guidebook's Stays view.
+  const stayName = `Stay Loft ${project}`;
+  const stayBook = await freshGuidebook(page, stayName, { secretsPolicy: 'stay' });
+  let dialog = await openShareFromOptions(page, stayName);
+  await expect(note(dialog)).toHaveText(/The door code and Wi-Fi password show only on stay links, during the stay\. Share a stay link instead\./);
+  await expect(dialog.getByRole('button', { name: 'Copy link' })).toBeFocused();
+  for (const theme of ['light', 'dark'] as const) {
+    await page.evaluate((value) => document.documentElement.classList.toggle('dark', value === 'dark'), theme);
+    await page.screenshot({ path: `test-results/sharing-gated-stay-${project}-${theme}.png` });
+  }
+  await page.evaluate(() => document.documentElement.classList.remove('dark'));
+  expect(await seriousA11yViolations(page)).toEqual([]);
+  await note(dialog).getByRole('link', { name: 'Share a stay link' }).click();
+  await expect(page).toHaveURL(new RegExp(`/dashboard/stays/${stayBook._id}$`));
+  await expect(dialog).toBeHidden();
+
+  // With a PIN: the host is told to send it; in the editor the stays are its own tab.
+  const pinName = `Pin Loft ${project}`;
+  const pinBook = await freshGuidebook(page, pinName, { secretsPolicy: 'pin', secretsPin: '258014' });
+  await page.goto(`/dashboard/edit/${pinBook._id}`);
+  await page.getByRole('button', { name: 'Share', exact: true }).click();
+  dialog = page.getByRole('dialog', { name: 'Share guidebook' });
+  await expect(note(dialog)).toContainText('Guests need the PIN to see the door code and Wi-Fi password: send it with the link.');
+  await expect(dialog.getByTestId('share-link')).toHaveText(`${origin(page)}/instruction/${pinBook.token}`);
+  await page.screenshot({ path: `test-results/sharing-gated-pin-${project}.png` });
+  await note(dialog).getByRole('button', { name: 'Stay links' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Add stay' }).first()).toBeVisible();
+
+  // Shown to everyone: no note.
+  const openName = `Open Loft ${project}`;
+  await freshGuidebook(page, openName);
+  dialog = await openShareFromOptions(page, openName);
+  await expect(dialog.getByTestId('share-link')).toBeVisible();
+  await expect(note(dialog)).toHaveCount(0);
 });
 
 test('someone else’s poster is a 404 page', async ({ page, host: _host }) => {

@@ -2,6 +2,7 @@ import { ArrowLeft, CalendarDays, Check, Eye, LoaderCircle, PencilLine, Save, Sh
 import { ToggleGroup } from 'radix-ui';
 import { useState, type MouseEvent } from 'react';
 import { Link } from 'react-router';
+import type { SecretsPolicy } from '@shared/schemas/instruction.ts';
 import { LogoMark } from '../../../components/ui/LogoMark.tsx';
 import { useMediaQuery } from '../../../hooks/use-media-query.ts';
 import { ShareDialog } from '../../../components/sharing/ShareDialog.tsx';
@@ -17,6 +18,8 @@ interface Props {
   savedName: string;
   name: string;
   token: string;
+  /** The saved secrets policy: the share dialog says when the public link carries no door code. */
+  secretsPolicy: SecretsPolicy;
   view: EditorView;
   onViewChange: (view: EditorView) => void;
   onSave: () => void;
@@ -100,12 +103,12 @@ function jump(event: MouseEvent<HTMLAnchorElement>, id: string) {
  * SPEC §2 Editor sidebar: Dashboard, the Preview/Edit toggle and Save. A column on the left from
  * 1024 px (with links to each section); a bar across the top on smaller screens.
  */
-export function EditorSidebar({ id, savedName, name, token, view, onViewChange, onSave, saving, dirty, readOnly }: Props) {
+export function EditorSidebar({ id, savedName, name, token, secretsPolicy, view, onViewChange, onSave, saving, dirty, readOnly }: Props) {
   const wide = useMediaQuery(WIDE);
   const [shareOpen, setShareOpen] = useState(false);
   const status = readOnly ? 'Read only' : dirty ? 'Unsaved changes' : 'No unsaved changes';
   // Sharing hands out the saved guidebook: the link, its QR code, poster and mail read the server's copy.
-  const share = token ? <ShareDialog open={shareOpen} onOpenChange={setShareOpen} guidebook={{ id, name: savedName || 'Untitled guidebook', token }} /> : null;
+  const share = token ? <ShareDialog open={shareOpen} onOpenChange={setShareOpen} guidebook={{ id, name: savedName || 'Untitled guidebook', token, secretsPolicy }} openStays={() => onViewChange('stays')} /> : null;
 
   if (!wide) {
     return (

@@ -130,6 +130,7 @@ export function EditorWorkspace({ instruction, premium, readOnly, onReloadLatest
             savedName={instruction.nameInstruction}
             name={form.nameInstruction}
             token={form.token}
+            secretsPolicy={instruction.secretsPolicy}
             view={view}
             onViewChange={setView}
             onSave={submit}

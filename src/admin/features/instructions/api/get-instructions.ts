@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
+import { SECRETS_POLICIES } from '@shared/schemas/instruction.ts';
 import { api } from '../../../lib/api-client.ts';
 
 /**
@@ -20,6 +21,8 @@ export const instructionSummarySchema = z.looseObject({
   boxes: z.array(boxSchema).catch([]),
   /** Issue 14 item 5: the cover photo, the card's picture when set. */
   coverImage: z.string().catch(''),
+  /** Who sees the door code: the share dialog says when the public link carries none. */
+  secretsPolicy: z.enum(SECRETS_POLICIES).catch('always'),
 });
 
 export type InstructionSummary = z.output<typeof instructionSummarySchema>;
