@@ -142,7 +142,7 @@ test('the table view shows every value and action on screen: stacked rows on a p
     await target.scrollIntoViewIfNeeded();
     await expect(target).toBeInViewport({ ratio: 1 });
     const box = (await target.boundingBox())!;
-    expect(box.x + box.width, await target.textContent()).toBeLessThanOrEqual(viewport.width);
+    expect(box.x + box.width, (await target.textContent()) ?? '').toBeLessThanOrEqual(viewport.width);
   }
   const stacked = viewport.width < 768;
   // Phone: each value carries its label; wide: the column headers are seen and no label repeats them.
