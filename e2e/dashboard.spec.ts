@@ -96,24 +96,73 @@ test('the sidebar is always open from 768 px and a drawer below it', async ({ pa
   await expect(drawer).toBeHidden();
 });
 
-test('the dark/light choice persists across visits (dark by default)', async ({ page, host: _host }) => {
-  await page.goto('/dashboard');
+test('the theme follows the browser until the host chooses one; the choice persists across visits', async ({ page, host: _host }) => {
   const html = page.locator('html');
+  for (const scheme of ['dark', 'light'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.goto('/dashboard');
+    await expect(page.getByRole('heading', { name: 'Your Instructions' })).toBeVisible();
+    await expect(html).toHaveClass(scheme === 'dark' ? /\bdark\b/ : /^(?!.*\bdark\b)/);
+    await openNavigation(page);
+    await expect(page.getByRole('switch', { name: 'Dark mode' })).toBeChecked({ checked: scheme === 'dark' });
+    await page.screenshot({ path: `test-results/dashboard-theme-${scheme}-${test.info().project.name}.png`, scale: 'css' });
+    if (await page.getByRole('dialog', { name: 'Menu' }).isVisible()) await page.keyboard.press('Escape');
+  }
+  expect(await page.evaluate(() => localStorage.getItem('theme'))).toBeNull();
+
+  // Nothing chosen: a change of the browser's setting shows at once.
+  await page.emulateMedia({ colorScheme: 'dark' });
   await expect(html).toHaveClass(/\bdark\b/);
+
+  // Chosen: light stays while the browser prefers dark, across visits.
   await openNavigation(page);
   const toggle = page.getByRole('switch', { name: 'Dark mode' });
-  await expect(toggle).toBeChecked();
   await toggle.click();
   await expect(toggle).not.toBeChecked();
   await expect(html).not.toHaveClass(/\bdark\b/);
   expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('light');
-
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Your Instructions' })).toBeVisible();
   await expect(html).not.toHaveClass(/\bdark\b/);
+
+  // And dark stays while the browser prefers light.
   await openNavigation(page);
   await page.getByRole('switch', { name: 'Dark mode' }).click();
   await expect(html).toHaveClass(/\bdark\b/);
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Your Instructions' })).toBeVisible();
+  await expect(html).toHaveClass(/\bdark\b/);
+});
+
+test('the theme is set before the app starts (no flash of the other one)', async ({ page, host: _host }) => {
+  // No script of the app runs: whatever the class says then was set by the page's inline script.
+  await page.route(/\/_astro\/.*\.js$/, (route) => route.abort());
+  const html = page.locator('html');
+  for (const [scheme, stored, dark] of [
+    ['dark', null, true],
+    ['light', null, false],
+    ['dark', 'light', false],
+    ['light', 'dark', true],
+  ] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.goto('/dashboard/profile');
+    await page.evaluate((value) => (value ? localStorage.setItem('theme', value) : localStorage.removeItem('theme')), stored);
+    await page.reload();
+    expect(await html.evaluate((element) => element.classList.contains('dark')), `${scheme}, stored ${stored}`).toBe(dark);
+  }
+
+  // The printable poster wears the dashboard's mode by the same rule.
+  const origin = new URL(page.url()).origin;
+  const created = await page.request.post(`${origin}/api/instruction`, { headers: { origin }, data: { nameInstruction: 'Poster Flat' } });
+  const { instruction } = (await created.json()) as { instruction: { _id: string } };
+  await page.evaluate(() => localStorage.removeItem('theme'));
+  for (const scheme of ['dark', 'light'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.goto(`/dashboard/poster/${instruction._id}`);
+    expect(await html.evaluate((element) => element.classList.contains('dark')), `poster, ${scheme}`).toBe(scheme === 'dark');
+  }
+  await page.request.delete(`${origin}/api/instruction/${instruction._id}`, { headers: { origin } });
 });
 
 test('profile: the name dialog validates, then renames the user everywhere', async ({ page, host }) => {

@@ -1,29 +1,44 @@
 import { useSyncExternalStore } from 'react';
 
 /**
- * Dark/light preference of the dashboard (SPEC §3: stored locally, dark by default). The `dark`
- * class on <html> switches the colour tokens (src/styles/global.css).
+ * Dark/light mode of the dashboard (SPEC §3: stored locally). Until the host chooses one in the
+ * theme switch it follows the browser's `prefers-color-scheme`, live; once chosen, the stored
+ * choice wins. The `dark` class on <html> switches the colour tokens (src/styles/global.css); the
+ * shell's inline script sets it before the first paint (src/admin/shell/theme-script.ts).
  */
 export type Theme = 'dark' | 'light';
 
 export const THEME_STORAGE_KEY = 'theme';
+const DARK_QUERY = '(prefers-color-scheme: dark)';
 const listeners = new Set<() => void>();
 
-function read(): Theme {
+function storedChoice(): Theme | null {
   try {
-    return localStorage.getItem(THEME_STORAGE_KEY) === 'light' ? 'light' : 'dark';
+    const value = localStorage.getItem(THEME_STORAGE_KEY);
+    return value === 'dark' || value === 'light' ? value : null;
   } catch {
-    return 'dark';
+    return null;
   }
 }
 
-let current: Theme = typeof localStorage === 'undefined' ? 'dark' : read();
+function browserTheme(): Theme {
+  return typeof matchMedia === 'function' && matchMedia(DARK_QUERY).matches ? 'dark' : 'light';
+}
+
+const inBrowser = typeof window !== 'undefined';
+let choice: Theme | null = inBrowser ? storedChoice() : null;
+let current: Theme = choice ?? (inBrowser ? browserTheme() : 'dark');
+
+function notify() {
+  for (const listener of listeners) listener();
+}
 
 export function applyTheme(theme: Theme): void {
   document.documentElement.classList.toggle('dark', theme === 'dark');
 }
 
 export function setTheme(theme: Theme): void {
+  choice = theme;
   current = theme;
   try {
     localStorage.setItem(THEME_STORAGE_KEY, theme);
@@ -31,7 +46,17 @@ export function setTheme(theme: Theme): void {
     // Not persisted; still applied for this visit.
   }
   applyTheme(theme);
-  for (const listener of listeners) listener();
+  notify();
+}
+
+// The browser's setting changes (the system went dark at sunset): followed while nothing is chosen.
+if (inBrowser && typeof matchMedia === 'function') {
+  matchMedia(DARK_QUERY).addEventListener('change', () => {
+    if (choice !== null) return;
+    current = browserTheme();
+    applyTheme(current);
+    notify();
+  });
 }
 
 function subscribe(listener: () => void) {

@@ -1,9 +1,8 @@
 /**
- * The poster page's only script: the dashboard's light/dark choice (same key as
- * src/admin/lib/theme.ts), the remembered paper size and the Print button. The paper size itself
+ * The poster page's script: the remembered paper size and the Print button (its light or dark mode
+ * is set by the dashboard's inline script, src/admin/shell/theme-script.ts). The paper size itself
  * works without it (CSS reads the radio buttons).
  */
-const THEME_KEY = 'theme';
 const PAPER_KEY = 'porchlight.posterPaper';
 /** Where Letter is the usual paper: the United States, Canada and Mexico. */
 const LETTER_LOCALES = /^(en-us|en-ca|fr-ca|es-mx|es-us)$/i;
@@ -15,8 +14,6 @@ function stored(key: string): string | null {
     return null;
   }
 }
-
-if (stored(THEME_KEY) === 'light') document.documentElement.classList.remove('dark');
 
 function radio(value: string): HTMLInputElement | null {
   return document.querySelector<HTMLInputElement>(`input[name="paper"][value="${value}"]`);
