@@ -54,6 +54,7 @@ export const routes: RouteObject[] = [
             errorElement: <RouteError />,
             children: [
               { index: true, ...screen(() => import('../features/instructions/components/InstructionsScreen.tsx').then((m) => m.InstructionsScreen)) },
+              { path: 'trash', ...screen(() => import('../features/instructions/components/TrashScreen.tsx').then((m) => m.TrashScreen)) },
               { path: 'settings', ...screen(() => import('../features/settings/components/SettingsScreen.tsx').then((m) => m.SettingsScreen)) },
               { path: 'profile', ...screen(() => import('../features/profile/components/ProfileScreen.tsx').then((m) => m.ProfileScreen)) },
               { path: 'edit/:id', ...editorRoute },

@@ -2,7 +2,7 @@ import { nanoid } from 'nanoid';
 import type { Kysely } from 'kysely';
 import type { Database } from '@db/schema.ts';
 import { messages } from '@shared/messages.ts';
-import { describeApplyPlan, fieldChanges, isEmptyValue, type FieldChange } from '@shared/revision-changes.ts';
+import { describeApplyPlan, fieldChanges, isEmptyValue, sameValue, type FieldChange } from '@shared/revision-changes.ts';
 import type { InstructionContent } from '@shared/schemas/instruction.ts';
 import { APPLY_GROUPS, type ApplyFlags, type ApplyGroup, type ApplyPreview, type Settings } from '@shared/schemas/settings.ts';
 import { getUserPlan } from '../billing/get-user-plan.ts';
@@ -170,7 +170,7 @@ export async function undoApplySettings({ userId, batchId }: { userId: string; b
       const previous = parseStoredContent(before.data);
       const patch: Partial<InstructionContent> = {};
       for (const { field } of fieldChanges(previous, set)) {
-        if (JSON.stringify(current[field]) === JSON.stringify(set[field])) Object.assign(patch, { [field]: previous[field] });
+        if (sameValue(current[field], set[field])) Object.assign(patch, { [field]: previous[field] });
       }
       if (Object.keys(patch).length === 0) continue;
       const data = JSON.stringify({ ...current, ...patch });

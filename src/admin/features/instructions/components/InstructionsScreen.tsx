@@ -1,6 +1,6 @@
-import { Plus } from 'lucide-react';
+import { Plus, Trash2 } from 'lucide-react';
 import { useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { messages } from '@shared/messages.ts';
 import { PageHeader } from '../../../components/ui/PageHeader.tsx';
@@ -67,10 +67,16 @@ export function InstructionsScreen() {
         title="Your Instructions"
         description="One guidebook per property, ready to share with your guests."
         actions={
-          <button type="button" className="btn-primary" onClick={() => void onCreate()} disabled={create.isPending}>
-            <Plus className="size-4" aria-hidden="true" />
-            {create.isPending ? 'Creating…' : 'New Instruction'}
-          </button>
+          <>
+            <Link to="/dashboard/trash" className="btn-secondary">
+              <Trash2 className="size-4" aria-hidden="true" />
+              Trash
+            </Link>
+            <button type="button" className="btn-primary" onClick={() => void onCreate()} disabled={create.isPending}>
+              <Plus className="size-4" aria-hidden="true" />
+              {create.isPending ? 'Creating…' : 'New Instruction'}
+            </button>
+          </>
         }
       />
 

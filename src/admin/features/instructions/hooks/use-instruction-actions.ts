@@ -6,6 +6,7 @@ import { useChangeCode } from '../api/change-code.ts';
 import { useDeleteInstruction } from '../api/delete-instruction.ts';
 import { useDuplicateInstruction } from '../api/duplicate-instruction.ts';
 import { useRegenerateLink } from '../api/regenerate-link.ts';
+import { useRestoreInstruction } from '../api/trash.ts';
 
 const text = messages.instruction;
 
@@ -27,6 +28,7 @@ async function withToasts<T>(run: () => Promise<T>, success: (result: T) => stri
 export function useInstructionActions() {
   const duplicate = useDuplicateInstruction();
   const remove = useDeleteInstruction();
+  const restore = useRestoreInstruction();
   const changeCode = useChangeCode();
   const regenerate = useRegenerateLink();
 
@@ -45,13 +47,22 @@ export function useInstructionActions() {
         (error) => serverMessage(error, text.duplicateFailed),
       ),
 
-    // SPEC §8: the success toast is the server's own message.
-    remove: (id: string) =>
-      withToasts(
-        () => remove.mutateAsync(id),
-        ({ message }) => message || text.deleted,
-        () => text.deleteFailed,
-      ),
+    // SPEC §8: the success toast is the server's own message; it offers to take the delete back (the trash).
+    async remove(id: string): Promise<boolean> {
+      try {
+        const { message } = await remove.mutateAsync(id);
+        const undo = () =>
+          restore.mutateAsync(id).then(
+            ({ message: restored }) => toast.success(restored),
+            () => toast.error('The guidebook could not be restored. Try again from the trash.'),
+          );
+        toast.success(message || text.deleted, { description: 'In the trash for 30 days.', action: { label: 'Undo', onClick: () => void undo() } });
+        return true;
+      } catch {
+        toast.error(text.deleteFailed);
+        return false;
+      }
+    },
 
     changeCode: (id: string, code: string) =>
       withToasts(

@@ -2,7 +2,7 @@ import { LockKeyhole } from 'lucide-react';
 import { MAX_TEXT } from '@shared/schemas/instruction.ts';
 import { TextField } from '../../../../components/ui/TextField.tsx';
 import { bindText, type SectionProps } from '../../model/editor-form.ts';
-import { MARKERS } from '../rich-text/markers.ts';
+import { MARKERS } from '../../../../components/rich-text/markers.ts';
 import { Section } from '../common/Section.tsx';
 
 /** SPEC §2 Editor "LockBox Code": shown to guests wherever a check-in step holds the marker. */

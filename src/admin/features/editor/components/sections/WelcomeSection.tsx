@@ -5,7 +5,7 @@ import { fieldId, type SectionProps } from '../../model/editor-form.ts';
 import { useEditorContext } from '../common/editor-context.ts';
 import { ImageUploadField } from '../common/ImageUploadField.tsx';
 import { Section } from '../common/Section.tsx';
-import { RichTextField } from '../rich-text/RichTextField.tsx';
+import { RichTextField } from '../../../../components/rich-text/RichTextField.tsx';
 
 /** SPEC §2 Editor "welcome message": the host's words, photo and name. */
 export function WelcomeSection({ form, patch }: SectionProps) {

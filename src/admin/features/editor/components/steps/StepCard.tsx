@@ -5,7 +5,7 @@ import { TextField } from '../../../../components/ui/TextField.tsx';
 import { fieldId, type Step } from '../../model/editor-form.ts';
 import { useEditorContext } from '../common/editor-context.ts';
 import { ImageUploadField } from '../common/ImageUploadField.tsx';
-import { RichTextField } from '../rich-text/RichTextField.tsx';
+import { RichTextField } from '../../../../components/rich-text/RichTextField.tsx';
 import type { StepListConfig } from './step-lists.ts';
 import { useSortableStep } from './use-sortable-step.ts';
 
