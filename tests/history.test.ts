@@ -174,6 +174,11 @@ describe('trash', () => {
     expect((await server.request(`/instruction/${made.token}`)).status).toBe(404);
     expect((await server.request(`/api/instruction/preview/${made.token}`)).status).toBe(404);
     expect((await server.request(`/stay/${stay.stay.token}`)).status).toBe(404);
+    // Nor can a guest write to the host or reveal secrets through either link.
+    for (const token of [made.token, stay.stay.token]) {
+      expect((await server.request(`/api/guest/${token}/message`, { json: { name: 'Ana', email: '', message: 'Hello' } })).status, token).toBe(404);
+      expect((await server.request(`/api/guest/${token}/secrets`)).status, token).toBe(404);
+    }
     expect((await h.call(`/api/instruction/${made._id}`)).status).toBe(404);
     expect((await h.call(`/api/instruction/${made._id}`, { method: 'PUT', json: made })).status).toBe(404);
     expect(await ok<Instruction[]>(h.call('/api/instruction'))).toEqual([]);
