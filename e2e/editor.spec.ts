@@ -451,6 +451,32 @@ test('the form is checked before saving; each message leads to its field', async
   expect((await readInstruction(page, _id)).version).toBe(1);
 });
 
+test('an empty name is refused before saving, with the message at the name field', async ({ page }) => {
+  const { _id } = await createInstruction(page, { nameInstruction: 'Named Flat' });
+  await openEditor(page, _id);
+  const name = page.getByLabel('Guidebook name');
+  await name.fill('   ');
+  await page.getByRole('button', { name: 'Save' }).click();
+
+  const alert = page.getByRole('alert').filter({ hasText: messages.editor.invalid });
+  await expect(alert).toBeFocused();
+  await expect(name).toHaveAttribute('aria-invalid', 'true');
+  await expect(name).toHaveAccessibleDescription(messages.instruction.nameRequired);
+  await name.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `test-results/editor-empty-name-${test.info().project.name}.png`, scale: 'css' });
+  await alert.getByRole('button', { name: messages.instruction.nameRequired }).click();
+  await expect(name).toBeFocused();
+  expect((await readInstruction(page, _id)).version).toBe(1);
+
+  // The message goes as soon as there is a name; then the save goes through.
+  await name.fill('Renamed Flat');
+  await expect(name).not.toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByText(messages.instruction.nameRequired, { exact: true })).toHaveCount(1);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(toast(page, messages.instruction.updated)).toBeVisible();
+  expect(await readInstruction(page, _id)).toMatchObject({ nameInstruction: 'Renamed Flat', version: 2 });
+});
+
 test('contact: a typed WhatsApp number shows the link guests will open, and the guest page uses it', async ({ page }) => {
   const { _id, token } = await createInstruction(page, { nameInstruction: 'Number Flat' });
   await openEditor(page, _id);

@@ -26,6 +26,8 @@ const INSTRUCTION_KEYS = [
   'hostName', 'selectedTheme', 'taxiLink', 'rentCarLink', 'foodLink', 'parkingLink', 'brandingTitle', 'version', 'updatedAt',
   // Issue 14: the cover photo and the secrets policy.
   'coverImage', 'secretsPolicy', 'secretsPin', 'revealHoursBefore', 'timeZone',
+  // The usual check-in and check-out times and the check-out list.
+  'checkInTime', 'checkOutTime', 'checkoutSteps',
   // Until when wrong PINs stopped PIN checks on the guidebook link (null while they run).
   'pinGuessingStoppedUntil',
 ].sort();
@@ -251,6 +253,47 @@ describe('PUT /api/instruction/:id (save)', () => {
     const { instruction } = (await response.json()) as { instruction: Instruction };
     expect(instruction.wifiName).toBe('Sea side');
     expect(instruction.hostName).toBe('Ana');
+  });
+
+  it.each([
+    ['empty', ''],
+    ['spaces', '   '],
+    ['line breaks and tabs', '\n\t '],
+  ])('refuses a name that is %s with 400 and the field’s message', async (_label, nameInstruction) => {
+    const h = await host();
+    const created = await create(h, { nameInstruction: 'Named Loft' });
+    const response = await save(h, { ...created, nameInstruction });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ message: messages.instruction.nameRequired });
+    expect(messages.instruction.nameRequired).toBe('Give the guidebook a name.');
+    const stored = (await (await h.call(`/api/instruction/${created._id}`)).json()) as Instruction;
+    expect(stored).toMatchObject({ nameInstruction: 'Named Loft', version: 1 });
+    // A new guidebook may leave the name out (it gets the default), not send it empty.
+    const post = await h.call('/api/instruction', { json: { nameInstruction } });
+    expect(post.status).toBe(400);
+    expect(await post.json()).toEqual({ message: messages.instruction.nameRequired });
+  });
+
+  it('still reads, lists, duplicates and renders a guidebook stored with an empty name before names were required', async () => {
+    const h = await host('gold');
+    const created = await create(h, { nameInstruction: 'Soon Nameless' });
+    const [row] = query<{ data: string }>(server, 'SELECT data FROM instructions WHERE id = ?', created._id);
+    run(server, 'UPDATE instructions SET data = ? WHERE id = ?', JSON.stringify({ ...JSON.parse(row!.data), nameInstruction: '' }), created._id);
+
+    const one = await h.call(`/api/instruction/${created._id}`);
+    expect(one.status).toBe(200);
+    const read = (await one.json()) as Instruction;
+    expect(read.nameInstruction).toBe('');
+    const list = (await (await h.call('/api/instruction')).json()) as Instruction[];
+    expect(list.find((item) => item._id === created._id)?.nameInstruction).toBe('');
+    const page = await server.request(`/instruction/${created.token}`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('<html');
+    const copy = await h.call(`/api/instruction/${created._id}`, { method: 'POST' });
+    expect(copy.status).toBe(201);
+    // Saving it needs a name now.
+    expect((await save(h, read)).status).toBe(400);
+    expect((await save(h, { ...read, nameInstruction: 'Named at last' })).status).toBe(200);
   });
 });
 

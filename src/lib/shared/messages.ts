@@ -74,6 +74,8 @@ export const messages = {
     notFound: 'Instruction not found',
     deleted: 'Instruction deleted',
     needsPlan: 'This guidebook needs a paid plan to be edited. Subscribe to a plan to edit it.',
+    /** A save (or a new guidebook) with an empty or blank name; a new one may leave the name out. */
+    nameRequired: 'Give the guidebook a name.',
     // The options panel's confirmations say what the action ends (curly quotes around the name).
     deleteTitle: (name: string) => `Delete “${name}”?`,
     deleteText: 'Its guest link, printed QR posters and stay links stop working at once. It stays in the trash for 30 days, where you can restore it.',

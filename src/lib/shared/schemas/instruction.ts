@@ -18,7 +18,8 @@
  * - `GET /api/instruction/:id` → `Instruction`.
  * - `PUT /api/instruction/:id` (whole content + the `version` it was loaded at) → `{ message:
  *   'Product Updated', instruction }` with `version` + 1; a stale `version` → 409. `_id`, `token`,
- *   `isFree`, `user` in the body are ignored.
+ *   `isFree`, `user` in the body are ignored. An empty or blank `nameInstruction` → 400 `{ message:
+ *   'Give the guidebook a name.' }`, in POST too (a POST without the field gets the default name).
  * - `POST /api/instruction/:id` (duplicate) → 201 `{ message, instruction }`: new `_id`, new token,
  *   counts toward the Free limit.
  * - `DELETE /api/instruction/:id` → `{ message: 'Instruction deleted' }`.
@@ -230,7 +231,8 @@ const houseRules = z
  * Settings (schemas/settings.ts) reuse these validators for the fields they share.
  */
 export const instructionFields = {
-  nameInstruction: singleLine('The name'),
+  // Required once sent (an empty one was accepted before: stored rows may hold '' and still read).
+  nameInstruction: singleLine('The name').refine((name) => name !== '', messages.instruction.nameRequired),
   address: singleLine('The address', MAX_ADDRESS),
   addressUrl: link('The map link', ['http:', 'https:']),
   code: singleLine('The code'),

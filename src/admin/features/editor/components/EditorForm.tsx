@@ -1,8 +1,8 @@
 import { ScrollText } from 'lucide-react';
-import { MAX_TEXT, type Box, type ManualBox } from '@shared/schemas/instruction.ts';
+import { instructionFields, MAX_TEXT, type Box, type ManualBox } from '@shared/schemas/instruction.ts';
 import { GuestPageLink } from '../../../components/sharing/GuestPageLink.tsx';
 import { HouseRulesPicker } from '../../../components/ui/HouseRulesPicker.tsx';
-import { bindText, fieldId, newBox, newManualBox, type SectionProps } from '../model/editor-form.ts';
+import { bindText, fieldId, newBox, newManualBox, type FormIssue, type SectionProps } from '../model/editor-form.ts';
 import { useEditorContext } from './common/editor-context.ts';
 import { Section } from './common/Section.tsx';
 import { AddressPanel } from './panels/AddressPanel.tsx';
@@ -20,6 +20,20 @@ import { StepsSection } from './steps/StepsSection.tsx';
 interface Props extends SectionProps {
   updateBoxes: (change: (boxes: Box[]) => Box[]) => void;
   updateManualBoxes: (change: (boxes: ManualBox[]) => ManualBox[]) => void;
+  /** What the last save attempt found (validateForm): a field it names says what is wrong there. */
+  issues: readonly FormIssue[];
+}
+
+const NAME_ID = fieldId('nameInstruction');
+
+/**
+ * The name's own message, under the field: once a save was refused for it, and only while the name
+ * still fails the shared rule (it goes as soon as the host types one).
+ */
+function nameProblem(name: string, issues: readonly FormIssue[]): string | undefined {
+  if (!issues.some((issue) => issue.fieldId === NAME_ID)) return undefined;
+  const parsed = instructionFields.nameInstruction.safeParse(name);
+  return parsed.success ? undefined : parsed.error.issues[0]?.message;
 }
 
 /**
@@ -27,17 +41,30 @@ interface Props extends SectionProps {
  * their own on wide screens (below the sections on narrow ones). A read-only guidebook disables
  * every control at once through the fieldset.
  */
-export function EditorForm({ form, patch, updateBoxes, updateManualBoxes }: Props) {
+export function EditorForm({ form, patch, updateBoxes, updateManualBoxes, issues }: Props) {
   const { readOnly, announce } = useEditorContext();
+  const nameError = nameProblem(form.nameInstruction, issues);
   return (
     <fieldset disabled={readOnly} className="m-0 min-w-0 border-0 p-0">
       <legend className="sr-only">Guidebook</legend>
       <div className="mb-5 flex flex-col gap-3 sm:flex-row sm:items-end">
         <div className="min-w-0 flex-1">
-          <label htmlFor={fieldId('nameInstruction')} className="field-label text-muted">
+          <label htmlFor={NAME_ID} className="field-label text-muted">
             Guidebook name
           </label>
-          <input {...bindText({ form, patch }, 'nameInstruction')} className="field-input font-display text-xl font-bold sm:text-2xl" maxLength={MAX_TEXT} />
+          <input
+            {...bindText({ form, patch }, 'nameInstruction')}
+            className="field-input font-display text-xl font-bold sm:text-2xl"
+            maxLength={MAX_TEXT}
+            aria-required="true"
+            aria-invalid={nameError ? true : undefined}
+            aria-describedby={nameError ? `${NAME_ID}-error` : undefined}
+          />
+          {nameError ? (
+            <p id={`${NAME_ID}-error`} className="field-error">
+              {nameError}
+            </p>
+          ) : null}
         </div>
         {form.token ? (
           <GuestPageLink token={form.token} className="btn-secondary self-start sm:self-auto lg:hidden" />

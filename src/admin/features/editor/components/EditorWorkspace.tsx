@@ -146,7 +146,7 @@ export function EditorWorkspace({ instruction, premium, readOnly, onReloadLatest
             {issues.length > 0 ? <ValidationAlert ref={issuesRef} issues={issues} /> : null}
 
             <div hidden={view !== 'edit'}>
-              <EditorForm form={form} patch={patch} updateBoxes={updateBoxes} updateManualBoxes={updateManualBoxes} />
+              <EditorForm form={form} patch={patch} updateBoxes={updateBoxes} updateManualBoxes={updateManualBoxes} issues={issues} />
             </div>
             {view === 'preview' ? <PreviewPane form={form} premium={premium} /> : null}
             {view === 'stays' ? <StaysTab saved={instruction} form={form} render={renderStays} /> : null}
