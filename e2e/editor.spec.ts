@@ -477,6 +477,35 @@ test('an empty name is refused before saving, with the message at the name field
   expect(await readInstruction(page, _id)).toMatchObject({ nameInstruction: 'Renamed Flat', version: 2 });
 });
 
+test('contact: stored links show as the host typed them, and opening them is no unsaved change', async ({ page }) => {
+  const { _id } = await createInstruction(page, {
+    nameInstruction: 'Typed Flat',
+    whatsapp: '+385 91 555 0101',
+    viber: '00385 91 555 0101',
+    telegram: '@harbour_host',
+    instagram: '@harbour.loft',
+  });
+  const stored = await readInstruction(page, _id);
+  expect(stored).toMatchObject({ whatsapp: 'https://wa.me/385915550101', viber: 'viber://chat?number=%2B385915550101' });
+  await openEditor(page, _id);
+
+  const whatsapp = page.getByLabel('WhatsApp number');
+  await expect(whatsapp).toHaveValue('+385915550101');
+  await expect(whatsapp).toHaveAccessibleDescription(messages.contactLinks.opens('https://wa.me/385915550101'));
+  await expect(page.getByLabel('Viber number')).toHaveValue('+385915550101');
+  await expect(page.getByLabel('Telegram username')).toHaveValue('@harbour_host');
+  await expect(page.getByLabel('Instagram handle')).toHaveValue('@harbour.loft');
+  await page.getByLabel('Telegram username').scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `test-results/editor-contact-typed-${test.info().project.name}.png`, scale: 'css' });
+
+  // The same number typed another way is the same link: still nothing to save.
+  await whatsapp.fill('+385 91 555 0101');
+  await page.getByRole('link', { name: 'Dashboard' }).first().click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('alertdialog', { name: messages.editor.leaveTitle })).toHaveCount(0);
+  expect(await readInstruction(page, _id)).toMatchObject({ whatsapp: stored.whatsapp, viber: stored.viber, telegram: stored.telegram, instagram: stored.instagram, version: 1 });
+});
+
 test('contact: a typed WhatsApp number shows the link guests will open, and the guest page uses it', async ({ page }) => {
   const { _id, token } = await createInstruction(page, { nameInstruction: 'Number Flat' });
   await openEditor(page, _id);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CONTACT_KINDS, contactLink, type ContactKind } from '../src/lib/shared/contact-links.ts';
+import { CONTACT_KINDS, contactAsTyped, contactLink, type ContactKind } from '../src/lib/shared/contact-links.ts';
 import { messages } from '../src/lib/shared/messages.ts';
 import { instructionFields, isAllowedUrl, VIBER_SCHEMES } from '../src/lib/shared/schemas/instruction.ts';
 import { REFUSED_CONTACTS } from './helpers/contact-fixtures.ts';
@@ -100,6 +100,42 @@ describe('contactLink (pure)', () => {
       const result = contactLink(kind, typed);
       expect(result.ok && isAllowedUrl(result.link, kind === 'viber' ? VIBER_SCHEMES : ['https:']), typed).toBe(true);
     }
+  });
+});
+
+describe('contactAsTyped: a stored link shown as the host types it', () => {
+  it.each([
+    ['whatsapp', WA, '+385915550101'],
+    ['viber', VIBER, '+385915550101'],
+    ['telegram', 'https://t.me/ana_host', '@ana_host'],
+    ['telegram', 'https://t.me/+385915550101', '+385915550101'],
+    ['facebook', 'https://www.facebook.com/seaside.cottage', 'seaside.cottage'],
+    ['instagram', 'https://www.instagram.com/harbour.loft', '@harbour.loft'],
+    ['whatsapp', '', ''],
+  ] as Array<[ContactKind, string, string]>)('%s: %s → %j', (kind, link, typed) => {
+    expect(contactAsTyped(kind, link)).toBe(typed);
+  });
+
+  it.each([
+    // Links the typed form would not give back: shown as they are.
+    ['whatsapp', `${WA}?text=Hi%20there`],
+    ['whatsapp', 'https://chat.whatsapp.com/AbCdEf123'],
+    ['viber', 'viber://pa?chatURI=seaside'],
+    ['telegram', 'https://t.me/+AbCdEfGh'],
+    ['telegram', 'https://t.me/ana'],
+    ['facebook', 'https://facebook.com/seaside'],
+    ['facebook', 'https://www.facebook.com/profile.php?id=100012345'],
+    ['instagram', 'https://www.instagram.com/harbour_loft/'],
+    // Not a link at all (what a host is typing): left alone.
+    ['whatsapp', '+385 91 555 0101'],
+  ] as Array<[ContactKind, string]>)('%s: %s stays as it is', (kind, link) => {
+    expect(contactAsTyped(kind, link)).toBe(link);
+  });
+
+  it.each(ACCEPTED)('%s: whatever %j stored, what the field shows stores the same link again', (kind, typed) => {
+    const stored = contactLink(kind, typed);
+    if (!stored.ok) throw new Error(stored.message);
+    expect(contactLink(kind, contactAsTyped(kind, stored.link))).toEqual(stored);
   });
 });
 

@@ -208,6 +208,35 @@ export function contactLink(kind: ContactKind, typed: string): ContactLinkResult
   return CONVERTERS[kind](typed);
 }
 
+/** The short forms a stored link came from: a number for the phone-based links, a handle or a page name. */
+const TYPED_FORMS: Record<ContactKind, ReadonlyArray<[RegExp, (match: RegExpExecArray) => string]>> = {
+  whatsapp: [[/^https:\/\/wa\.me\/(\d+)$/, (m) => `+${m[1]}`]],
+  viber: [[/^viber:\/\/chat\?number=%2B(\d+)$/, (m) => `+${m[1]}`]],
+  telegram: [
+    [/^https:\/\/t\.me\/\+(\d+)$/, (m) => `+${m[1]}`],
+    [/^https:\/\/t\.me\/([a-z][a-z0-9_]*)$/i, (m) => `@${m[1]}`],
+  ],
+  facebook: [[/^https:\/\/www\.facebook\.com\/([^/?#]+)$/, (m) => m[1]!]],
+  instagram: [[/^https:\/\/www\.instagram\.com\/([^/?#]+)$/, (m) => `@${m[1]}`]],
+};
+
+/**
+ * A stored link as the host would type it (`https://wa.me/385915550101` → "+385915550101",
+ * `https://t.me/ana_host` → "@ana_host"), for showing in a contact field; the stored data stays
+ * the link. Only when that typed form gives the very same link back: any other link (a prefilled
+ * message, a group invite, a link the host pasted) shows as it is.
+ */
+export function contactAsTyped(kind: ContactKind, link: string): string {
+  for (const [pattern, typed] of TYPED_FORMS[kind]) {
+    const match = pattern.exec(link);
+    if (!match) continue;
+    const candidate = typed(match);
+    const back = contactLink(kind, candidate);
+    return back.ok && back.link === link ? candidate : link;
+  }
+  return link;
+}
+
 export function isContactKind(key: string): key is ContactKind {
   return (CONTACT_KINDS as readonly string[]).includes(key);
 }

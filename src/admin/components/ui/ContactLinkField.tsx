@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { contactLink, type ContactKind } from '@shared/contact-links.ts';
+import { contactAsTyped, contactLink, type ContactKind } from '@shared/contact-links.ts';
 import { messages } from '@shared/messages.ts';
 import { MAX_URL } from '@shared/schemas/instruction.ts';
 import { TextField } from './TextField.tsx';
@@ -29,11 +29,24 @@ interface Props {
  * it as the host types (issue 10 item 5); used by the editor and Auto-Fill. What is wrong shows
  * once the host has left the field (a number half typed is no mistake yet) or the save refused
  * it, and goes as soon as the value reads right.
+ *
+ * A stored link shows as the host typed it (`contactAsTyped`: the number, the handle) without
+ * changing the form's value: the form keeps the link until the host types, so opening a
+ * guidebook is no unsaved change. What the host types goes to the form as typed.
  */
 export function ContactLinkField({ kind, value, onChange, refused = false, id, name }: Props) {
   const { label, placeholder } = TEXTS[kind];
   const [left, setLeft] = useState(false);
-  const result = contactLink(kind, value);
+  // `value` as last seen and what the field shows for it; a value from outside (a load, a reset)
+  // shows in its typed form, one the host just typed shows as typed.
+  const [shown, setShown] = useState(() => ({ value, text: contactAsTyped(kind, value) }));
+  let current = shown;
+  if (shown.value !== value) {
+    current = { value, text: value === shown.text ? value : contactAsTyped(kind, value) };
+    setShown(current);
+  }
+  const text = current.text;
+  const result = contactLink(kind, text);
   const numberOnly = kind === 'whatsapp' || kind === 'viber';
   return (
     // A long link wraps inside its column instead of widening it.
@@ -49,8 +62,11 @@ export function ContactLinkField({ kind, value, onChange, refused = false, id, n
         spellCheck={false}
         placeholder={placeholder}
         maxLength={MAX_URL}
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
+        value={text}
+        onChange={(event) => {
+          setShown({ value: event.target.value, text: event.target.value });
+          onChange(event.target.value);
+        }}
         onBlur={() => setLeft(true)}
         hint={result.ok && result.link ? messages.contactLinks.opens(result.link) : undefined}
         error={!result.ok && (left || refused) ? result.message : undefined}

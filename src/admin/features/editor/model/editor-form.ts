@@ -6,6 +6,7 @@ import {
   type Instruction,
   type ManualBox,
 } from '@shared/schemas/instruction.ts';
+import { CONTACT_KINDS, contactLink, type ContactKind } from '@shared/contact-links.ts';
 import { browserTimeZone } from '../../../lib/time-zones.ts';
 
 /** The two step lists of a guidebook (SPEC §3 "Box"): check-in steps and additional info. */
@@ -14,6 +15,15 @@ export type Step = Box | ManualBox;
 
 /** Content fields the unsaved-change check compares (SPEC §3 names, the optional extras included). */
 const CONTENT_KEYS = [...Object.keys(INSTRUCTION_DEFAULTS), 'firstColor', 'secondColor', 'isRounded', 'isSinglePage'] as const;
+
+/**
+ * A contact field holds the stored link until the host types, then what was typed ("+385 91 555
+ * 0101"); both mean the link the save stores, so the link is what is compared.
+ */
+function contactValue(kind: ContactKind, value: string): string {
+  const result = contactLink(kind, value);
+  return result.ok ? result.link : value;
+}
 
 /** The editor emits '' for an empty text; an untouched server value may still read `<p></p>`. */
 function normaliseRich(html: string): string {
@@ -29,6 +39,7 @@ export function comparable(form: Instruction): string {
   const record = form as unknown as Record<string, unknown>;
   const content: Record<string, unknown> = {};
   for (const key of CONTENT_KEYS) content[key] = record[key];
+  for (const kind of CONTACT_KINDS) content[kind] = contactValue(kind, form[kind]);
   content.textGreating = normaliseRich(form.textGreating);
   content.boxes = form.boxes.map((box) => ({ id: box.id, title: box.title, paragraph: normaliseRich(box.paragraph), imageUrl: box.imageUrl }));
   content.manualBoxes = form.manualBoxes.map((box) => ({ id: box.id, paragraph: normaliseRich(box.paragraph), imageUrl: box.imageUrl }));
