@@ -9,7 +9,7 @@ import { seriousA11yViolations } from './support/fixtures.ts';
 test.describe.configure({ timeout: 60_000 });
 
 const SIDEBAR = [
-  ['Instructions', '/dashboard'],
+  ['Guidebooks', '/dashboard'],
   ['Auto-Fill', '/dashboard/settings'],
   ['Profile', '/dashboard/profile'],
   ['Plan', '/dashboard/currentSubscription'],
@@ -79,7 +79,7 @@ test('the sidebar is always open from 768 px and a drawer below it', async ({ pa
   await menu.click();
   const drawer = page.getByRole('dialog', { name: 'Menu' });
   await expect(drawer).toBeVisible();
-  await expect(drawer.getByRole('link', { name: 'Instructions' })).toBeVisible();
+  await expect(drawer.getByRole('link', { name: 'Guidebooks' })).toBeVisible();
   await expect(toggle).toHaveAttribute('aria-expanded', 'true');
   await page.mouse.click(360, 500);
   await expect(drawer).toBeHidden();
@@ -101,7 +101,7 @@ test('the theme follows the browser until the host chooses one; the choice persi
   for (const scheme of ['dark', 'light'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
     await page.goto('/dashboard');
-    await expect(page.getByRole('heading', { name: 'Your Instructions' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Your Guidebooks' })).toBeVisible();
     await expect(html).toHaveClass(scheme === 'dark' ? /\bdark\b/ : /^(?!.*\bdark\b)/);
     await openNavigation(page);
     await expect(page.getByRole('switch', { name: 'Dark mode' })).toBeChecked({ checked: scheme === 'dark' });
@@ -122,7 +122,7 @@ test('the theme follows the browser until the host chooses one; the choice persi
   await expect(html).not.toHaveClass(/\bdark\b/);
   expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('light');
   await page.reload();
-  await expect(page.getByRole('heading', { name: 'Your Instructions' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Your Guidebooks' })).toBeVisible();
   await expect(html).not.toHaveClass(/\bdark\b/);
 
   // And dark stays while the browser prefers light.
@@ -131,7 +131,7 @@ test('the theme follows the browser until the host chooses one; the choice persi
   await expect(html).toHaveClass(/\bdark\b/);
   await page.emulateMedia({ colorScheme: 'light' });
   await page.reload();
-  await expect(page.getByRole('heading', { name: 'Your Instructions' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Your Guidebooks' })).toBeVisible();
   await expect(html).toHaveClass(/\bdark\b/);
 });
 

@@ -3,7 +3,7 @@ import { messages } from '../src/lib/shared/messages.ts';
 import { expect as baseExpect, database, setPlan, test } from './fixtures/session.ts';
 import { seriousA11yViolations } from './support/fixtures.ts';
 
-// SPEC §2 "Your Instructions" and Settings (Auto-Fill), §4 instruction access, §5 plan rules, §8 toasts.
+// SPEC §2 "Your Instructions" (shown as "Your Guidebooks") and Settings (Auto-Fill), §4 instruction access, §5 plan rules, §8 toasts.
 // Every worker has one account (fixtures/session.ts); each test starts it from no guidebooks on Free.
 
 const text = messages.instruction;
@@ -75,14 +75,14 @@ test.beforeEach(async ({ page, host }) => {
   await reset(page, host.email);
 });
 
-test('New Instruction creates a guidebook from the empty list and opens the editor', async ({ page }) => {
+test('New Guidebook creates a guidebook from the empty list and opens the editor', async ({ page }) => {
   await page.goto('/dashboard');
-  await expect(page.getByRole('heading', { name: 'Your Instructions', level: 1 })).toBeVisible();
-  await expect(page.getByRole('heading', { name: 'No instructions found' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Your Guidebooks', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'No guidebooks yet' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Auto-Fill' }).last()).toHaveAttribute('href', '/dashboard/settings');
   await expect(page.getByText('0 of 3 free guidebooks used')).toBeVisible();
 
-  await page.getByRole('button', { name: 'New Instruction' }).click();
+  await page.getByRole('button', { name: 'New Guidebook' }).click();
   await expect(toast(page, text.created)).toBeVisible();
   await expect(page).toHaveURL(/\/dashboard\/edit\/[\w-]+$/);
   const id = decodeURIComponent(page.url().split('/').pop() ?? '');
@@ -269,7 +269,7 @@ test('a Free host with 3 guidebooks sees the out-of-free message and cannot crea
   await expect(page.getByText('3 of 3 free guidebooks used')).toBeVisible();
   await expect(page.getByText(text.outOfFree)).toBeVisible();
 
-  await page.getByRole('button', { name: 'New Instruction' }).click();
+  await page.getByRole('button', { name: 'New Guidebook' }).click();
   await expect(toast(page, text.outOfFree)).toBeVisible();
   await expect(page).toHaveURL(/\/dashboard$/);
   expect(await listInstructions(page)).toHaveLength(3);
@@ -345,7 +345,7 @@ test('failures: the list error in red, the create fallback toast', async ({ page
   await page.goto('/dashboard');
   const alert = page.getByRole('alert').filter({ hasText: 'The list is unavailable.' });
   await expect(alert).toBeVisible();
-  await page.getByRole('button', { name: 'New Instruction' }).click();
+  await page.getByRole('button', { name: 'New Guidebook' }).click();
   await expect(toast(page, text.createFailed)).toBeVisible();
 
   await page.route('**/api/settings', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{}' }));

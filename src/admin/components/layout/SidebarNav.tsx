@@ -12,7 +12,7 @@ interface Entry {
 
 /** SPEC §2 Dashboard layout, in the SPEC's order. */
 const ENTRIES: readonly Entry[] = [
-  { to: '/dashboard', label: 'Instructions', icon: BookOpen, end: true },
+  { to: '/dashboard', label: 'Guidebooks', icon: BookOpen, end: true },
   { to: '/dashboard/settings', label: 'Auto-Fill', icon: WandSparkles },
   { to: '/dashboard/profile', label: 'Profile', icon: UserRound },
   { to: '/dashboard/currentSubscription', label: 'Plan', icon: CreditCard },

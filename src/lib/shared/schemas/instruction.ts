@@ -60,7 +60,8 @@ export const MAX_PHONE = 50;
 export const MAX_URL = 2048;
 export const MAX_MEDIA_PATH = 500;
 
-export const DEFAULT_INSTRUCTION_NAME = 'Your instruction name';
+// Guidebooks made before the UI said "guidebook" throughout may still hold "Your instruction name".
+export const DEFAULT_INSTRUCTION_NAME = 'Your guidebook name';
 
 /** Markers inside rich text (SPEC §3 "Box"): where the lock-box code and the address link go. */
 export const MARKER_NAMES = ['lockbox', 'address'] as const;

@@ -17,7 +17,7 @@ export function FeedbackThanks() {
       </h2>
       <p className="max-w-md text-muted">We read every answer. If you left something we should follow up on, we will write to you.</p>
       <Link to="/dashboard" className="btn-secondary mt-2">
-        Back to your instructions
+        Back to your guidebooks
       </Link>
     </div>
   );

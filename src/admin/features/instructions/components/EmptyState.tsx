@@ -10,7 +10,7 @@ export function EmptyState({ onCreate, creating }: { onCreate: () => void; creat
       <span className="inline-flex size-11 items-center justify-center rounded-xl bg-brand-50 text-brand-700 dark:text-brand-300">
         <Info className="size-5" aria-hidden="true" />
       </span>
-      <h2 className="font-display text-lg font-bold text-ink">No instructions found</h2>
+      <h2 className="font-display text-lg font-bold text-ink">No guidebooks yet</h2>
       <p className="max-w-prose text-muted">
         Before your first guidebook, upload a profile picture on your{' '}
         <Link to="/dashboard/profile" className={link}>

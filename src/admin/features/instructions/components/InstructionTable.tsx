@@ -32,9 +32,9 @@ export function InstructionTable({ instructions, isLocked, isFree, selectedId, o
   return (
     <div className="@container">
       {/* Wide: scrolls sideways if it must; focusable so that keyboard users can scroll it too. */}
-      <div className="relative @2xl:card @2xl:overflow-x-auto" tabIndex={0} role="region" aria-label="Instructions table">
+      <div className="relative @2xl:card @2xl:overflow-x-auto" tabIndex={0} role="region" aria-label="Guidebooks table">
         <table role="table" className="w-full border-collapse text-left text-sm @2xl:min-w-[40rem] @max-2xl:block">
-          <caption className="sr-only">Your instructions</caption>
+          <caption className="sr-only">Your guidebooks</caption>
           <thead role="rowgroup" className="border-b border-line bg-canvas text-xs font-semibold uppercase tracking-wide text-muted @max-2xl:sr-only">
             <tr role="row">
               <th role="columnheader" scope="col" className={`${cell} w-20`}>

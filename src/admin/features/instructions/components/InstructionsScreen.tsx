@@ -19,9 +19,9 @@ import { OutOfFree, PlanUsage } from './PlanUsage.tsx';
 import { ViewToggle } from './ViewToggle.tsx';
 import { LoadError } from '../../../components/ui/LoadError.tsx';
 
-/** SPEC §2 "Your Instructions": the dashboard's index. */
+/** SPEC §2 "Your Instructions", shown as "Your Guidebooks" (one noun in the UI): the dashboard's index. */
 export function InstructionsScreen() {
-  useDocumentTitle('Your Instructions');
+  useDocumentTitle('Your Guidebooks');
   const navigate = useNavigate();
   const list = useInstructions();
   const me = useMe();
@@ -64,7 +64,7 @@ export function InstructionsScreen() {
   return (
     <>
       <PageHeader
-        title="Your Instructions"
+        title="Your Guidebooks"
         description="One guidebook per property, ready to share with your guests."
         actions={
           <>
@@ -74,7 +74,7 @@ export function InstructionsScreen() {
             </Link>
             <button type="button" className="btn-primary" onClick={() => void onCreate()} disabled={create.isPending}>
               <Plus className="size-4" aria-hidden="true" />
-              {create.isPending ? 'Creating…' : 'New Instruction'}
+              {create.isPending ? 'Creating…' : 'New Guidebook'}
             </button>
           </>
         }
@@ -105,7 +105,7 @@ export function InstructionsScreen() {
         <InstructionTable instructions={instructions} isLocked={locked} isFree={free} selectedId={selectedId} onMore={onMore} />
       ) : (
         // As many columns as fit cards of 15rem: the sidebar makes the content narrow at 768-1024 px.
-        <ul className="grid grid-cols-[repeat(auto-fill,minmax(min(100%,15rem),1fr))] gap-5" aria-label="Your instructions">
+        <ul className="grid grid-cols-[repeat(auto-fill,minmax(min(100%,15rem),1fr))] gap-5" aria-label="Your guidebooks">
           {instructions.map((instruction) => (
             <li key={instruction._id}>
               <InstructionCard instruction={instruction} locked={locked(instruction)} free={free(instruction)} selected={instruction._id === selectedId} onMore={onMore} />

@@ -5,7 +5,7 @@ export function LoadingBar({ active }: { active: boolean }) {
       {active ? (
         <div
           role="progressbar"
-          aria-label="Loading instructions"
+          aria-label="Loading guidebooks"
           className="h-full w-full animate-pulse rounded-full bg-gradient-to-r from-brand-300 via-brand-600 to-brand-300 motion-reduce:animate-none"
         />
       ) : null}

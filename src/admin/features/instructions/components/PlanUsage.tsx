@@ -21,7 +21,7 @@ export function PlanUsage({ plan, count }: Props) {
       <p className="inline-flex items-center gap-2 text-sm text-muted">
         <InfinityIcon className="size-4 text-brand-600 dark:text-brand-300" aria-hidden="true" />
         <span>
-          {count} {count === 1 ? 'guidebook' : 'guidebooks'} · Instruction limit: <strong className="font-semibold text-ink">{formatInstructionLimit(findPlan(plan).instructionLimit)}</strong>
+          {count} {count === 1 ? 'guidebook' : 'guidebooks'} · Guidebook limit: <strong className="font-semibold text-ink">{formatInstructionLimit(findPlan(plan).instructionLimit)}</strong>
         </span>
       </p>
     );

@@ -23,6 +23,6 @@ const SEGMENTS = [segment('cards', 'Cards', LayoutGrid), segment('table', 'Table
 /** Cards ↔ table (SPEC §2). */
 export function ViewToggle({ mode, onChange }: { mode: ViewMode; onChange: (mode: ViewMode) => void }) {
   return (
-    <SegmentedToggle value={mode} onChange={onChange} segments={SEGMENTS} label="Show instructions as" className={GROUP} itemClassName={ITEM} />
+    <SegmentedToggle value={mode} onChange={onChange} segments={SEGMENTS} label="Show guidebooks as" className={GROUP} itemClassName={ITEM} />
   );
 }

@@ -25,7 +25,7 @@ export function StaysScreen() {
     <>
       <Link to="/dashboard" className="btn-ghost -ml-3 mb-3 px-3 text-sm">
         <ArrowLeft className="size-4" aria-hidden="true" />
-        Your Instructions
+        Your Guidebooks
       </Link>
       <PageHeader
         title="Stays"
