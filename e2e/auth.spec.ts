@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { messages } from '../src/lib/shared/messages.ts';
 import { createVerifiedAccount, expect, mailsTo, test } from './fixtures/session.ts';
+import { routeFakeStripe } from './support/fake-stripe.ts';
 import { seriousA11yViolations } from './support/fixtures.ts';
 
 // SPEC §2 (Login, Register, Forgot/Reset password, verification screens), §4 (Auth, Registration,
@@ -82,31 +83,49 @@ test('register, follow the mailed link, log in: lands on /dashboard with the use
   expect(stored).toMatchObject({ name: 'Rae Host', email, picture: '', googleId: null });
   expect(Object.keys(stored ?? {}).sort()).toEqual(['_id', 'email', 'googleId', 'name', 'picture']);
 
-  // The link works once: a second visit says so (SPEC §8).
+  // The link works once: a second visit says so (SPEC §8), as information with a way to log in.
   await page.goto(link);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(new RegExp(`${messages.auth.alreadyVerified}|${messages.auth.verificationFailed}`));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(messages.auth.alreadyVerified);
+  await expect(page.getByText(`Hi Rae Host, ${messages.auth.alreadyVerifiedText}`)).toBeVisible();
+  await expect(page.getByRole('main').getByRole('link', { name: 'Log In', exact: true })).toHaveAttribute('href', '/login');
+  await expect(page.getByRole('main').locator('.bg-red-100')).toHaveCount(0);
+  await expect(page.getByRole('main').locator('.bg-sky-100')).toBeVisible();
+  await expect(toast(page, messages.auth.alreadyVerified)).toHaveCount(0);
+  await page.screenshot({ path: `test-results/auth-already-verified-${test.info().project.name}.png`, scale: 'css' });
 });
 
-test('login with a wrong password shows the server message and stays on /login', async ({ page, account }) => {
+test('login with a wrong password shows the server message once, under the form, and stays on /login', async ({ page, account }) => {
   await page.goto('/login');
   await fillLogin(page, account.email, 'not-the-password');
-  await expect(toast(page, messages.auth.invalidCredentials)).toBeVisible();
   await expect(page.locator('form')).toContainText(messages.auth.invalidCredentials);
+  await expect(page.getByText(messages.auth.invalidCredentials, { exact: true })).toHaveCount(1);
+  await expect(toast(page, messages.auth.invalidCredentials)).toHaveCount(0);
   await expect(page).toHaveURL(/\/login$/);
   expect(await page.evaluate(() => localStorage.getItem('userInfo'))).toBeNull();
 });
 
-test('login before verifying shows the verification notice and the error toast', async ({ page, request, baseURL }) => {
+test('login before verifying shows the verification notice once, with a button that mails a new link', async ({ page, request, baseURL }) => {
   const email = uniqueEmail('unverified');
   const origin = new URL(baseURL ?? '').origin;
   const registered = await request.post('/api/users', { headers: { origin }, data: { name: 'Una Host', email, password: PASSWORD, captchaToken: '' } });
   expect(registered.status()).toBe(201);
+  const first = await mailedLink(email, '/verify-email');
 
   await page.goto('/login');
   await fillLogin(page, email, PASSWORD);
-  await expect(toast(page, messages.auth.verifyFirst)).toBeVisible();
   await expect(page.getByText(messages.auth.verifyNotice)).toBeVisible();
+  await expect(page.getByText(messages.auth.verifyFirst, { exact: true })).toHaveCount(1);
+  await expect(toast(page, messages.auth.verifyFirst)).toHaveCount(0);
   await expect(page).toHaveURL(/\/login$/);
+
+  await page.getByRole('button', { name: 'Send a new link' }).click();
+  await expect(page.getByRole('status').filter({ hasText: messages.auth.verificationResent })).toBeVisible();
+  await page.screenshot({ path: `test-results/auth-login-resend-${test.info().project.name}.png`, scale: 'css' });
+  await expect.poll(() => mailsTo(email).filter((mail) => /\/verify-email\?/.test(mail)).length, { timeout: 15_000 }).toBe(2);
+  const fresh = await mailedLink(email, '/verify-email');
+  expect(fresh).not.toBe(first);
+  await page.goto(fresh);
+  await expect(page.getByRole('heading', { name: messages.auth.emailVerified, level: 1 })).toBeVisible();
 });
 
 test('forgot password, reset through the mailed link, log in with the new password', async ({ page }) => {
@@ -147,7 +166,7 @@ test('forgot password, reset through the mailed link, log in with the new passwo
   await page.waitForURL(/\/login$/);
 
   await fillLogin(page, account.email, account.password);
-  await expect(toast(page, messages.auth.invalidCredentials)).toBeVisible();
+  await expect(page.locator('form')).toContainText(messages.auth.invalidCredentials);
   await fillLogin(page, account.email, 'brand-new-pass');
   await page.waitForURL(/\/dashboard/);
 });
@@ -160,11 +179,58 @@ test('a reset link with an unknown token says it expired and offers the way to l
   await expect(page).toHaveURL(/\/login$/);
 });
 
-test('a verification link with a bad token shows "Verification Failed"', async ({ page }) => {
+test('a verification link with a bad token shows "Verification Failed" and asks for a new link there', async ({ page }) => {
   const response = await page.goto('/verify-email?token=bad-token&name=Ann');
   expect(response?.headers()['referrer-policy']).toBe('no-referrer');
   await expect(page.getByRole('heading', { name: messages.auth.verificationFailed, level: 1 })).toBeVisible();
   await expect(page.getByText('Hi Ann,')).toBeVisible();
+  // It stays: no countdown to the login page while the host asks for a new link.
+  await expect(page.getByRole('progressbar')).toHaveCount(0);
+  const send = page.getByRole('button', { name: 'Send a new link' });
+  await send.click();
+  await expect(page.getByLabel('Email', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+  await page.getByLabel('Email', { exact: true }).fill(uniqueEmail('nobody'));
+  await send.click();
+  await expect(page.getByRole('status').filter({ hasText: messages.auth.verificationResent })).toBeVisible();
+  await page.screenshot({ path: `test-results/auth-verify-failed-resend-${test.info().project.name}.png`, scale: 'css' });
+  await expect(page).toHaveURL(/\/verify-email\?/);
+  await expect(page.getByRole('main').getByRole('link', { name: 'Go to login' })).toHaveAttribute('href', '/login');
+});
+
+test('"Choose Gold" on the landing page survives registration, the mailed link and the first login, which opens its checkout', async ({ page }) => {
+  test.setTimeout(90_000);
+  const email = uniqueEmail('gold');
+  await page.goto('/#pricing-section');
+  const gold = page.locator('[data-plan="gold"]');
+  await page.locator('label[for="billing-yearly"]').click();
+  await expect(gold.getByRole('link', { name: 'Choose Gold' })).toHaveCount(1);
+  await gold.getByRole('link', { name: 'Choose Gold' }).click();
+  await expect(page).toHaveURL(/\/register\?plan=gold&interval=yearly$/);
+  await expect(page.getByText('You chose Gold, billed yearly')).toBeVisible();
+  await page.screenshot({ path: `test-results/auth-register-gold-${test.info().project.name}.png`, scale: 'css' });
+
+  const register = await ready(page, 'Register');
+  await page.getByLabel('Name', { exact: true }).fill('Goldie Host');
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByLabel('Confirm Password', { exact: true }).fill(PASSWORD);
+  await register.click();
+  await expect(page.getByRole('heading', { name: 'Check your inbox', level: 1 })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Go to login' })).toHaveAttribute('href', '/login?plan=gold&interval=yearly');
+
+  const link = await mailedLink(email, '/verify-email');
+  expect(new URL(link, 'http://x').searchParams.get('plan')).toBe('gold');
+  await page.goto(link);
+  await expect(page.getByRole('heading', { name: messages.auth.emailVerified, level: 1 })).toBeVisible();
+  await page.getByRole('link', { name: 'Go to login now' }).click();
+  await expect(page).toHaveURL(/\/login\?plan=gold&interval=yearly$/);
+
+  await routeFakeStripe(page);
+  await fillLogin(page, email, PASSWORD);
+  await page.waitForURL((url) => url.pathname === '/dashboard/checkout' && url.search === '?plan=gold&interval=yearly');
+  await expect(page.getByRole('heading', { name: 'Checkout', level: 1 })).toBeVisible();
+  await expect(page.getByText('€48/year').first()).toBeVisible();
+  await expect(page.getByTestId('fake-stripe-checkout')).toBeVisible();
 });
 
 test('login follows a same-site redirect and refuses another site', async ({ page, account }) => {

@@ -1,5 +1,16 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures/session.ts';
+import { useColorScheme } from './support/layout.ts';
+import { createVerifiedAccount, expect, logIn, setPlan, test as base, type Account } from './fixtures/session.ts';
+
+/** Each test's own Gold host: the worker's shared account is on Free (three guidebooks at most). */
+const test = base.extend<{ host: Account }>({
+  host: async ({ page, baseURL }, use, info) => {
+    const account = await createVerifiedAccount(`guest-page-${info.workerIndex}-${info.testId.slice(0, 8)}`);
+    setPlan(account.email, 'gold');
+    await logIn(page, account, baseURL);
+    await use(account);
+  },
+});
 
 /**
  * The guest page as a new host reported it: contacts, tiles, check-in and check-out. Runs at
@@ -67,4 +78,90 @@ test('each tile has its own icon; the host’s links say they open a new tab and
   await taxi.focus();
   await expect(taxi).toHaveCSS('outline-style', 'solid');
   await quick.screenshot({ path: shot('tiles'), scale: 'css' });
+});
+
+const TIMES = { checkInTime: '15:00', checkOutTime: '10:00' };
+
+test('the editor sets the usual times and the check-out list; the guest page shows them in its header, a Check-out section and tile, and the house rule', async ({ page, host, baseURL }) => {
+  expect(host.email).toBeTruthy();
+  const origin = new URL(baseURL!).origin;
+  const g = await guidebook(page, origin, { selectedHouseRules: [3, 1] });
+
+  await page.goto(`/dashboard/edit/${g._id}`);
+  const panel = page.getByRole('region', { name: 'Check-in and check-out' });
+  await panel.getByLabel('Check-in from').fill(TIMES.checkInTime);
+  await panel.getByLabel('Check-out by').fill(TIMES.checkOutTime);
+  for (const [index, step] of ['Strip the beds', 'Keys in the box', 'Dishwasher on'].entries()) {
+    await panel.getByRole('button', { name: 'Add check-out step' }).click();
+    const input = panel.getByLabel(`Check-out step ${index + 1}`, { exact: true });
+    await expect(input).toBeFocused();
+    await input.fill(step);
+  }
+  // A row added by mistake goes again, and the focus stays in the list.
+  await panel.getByRole('button', { name: 'Add check-out step' }).click();
+  await panel.getByRole('button', { name: 'Remove check-out step 4' }).click();
+  await expect(panel.getByLabel('Check-out step 3', { exact: true })).toBeFocused();
+  await expect(panel.getByLabel(/^Check-out step \d+$/)).toHaveCount(3);
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.evaluate((value) => document.documentElement.classList.toggle('dark', value === 'dark'), scheme);
+    await panel.scrollIntoViewIfNeeded();
+    await panel.screenshot({ path: shot(`editor-check-in-out-${scheme}`), scale: 'css' });
+  }
+  await page.getByRole('button', { name: 'Save' }).first().click();
+  await expect.poll(async () => ((await (await page.request.get(`/api/instruction/${g._id}`)).json()) as { checkoutSteps: string[] }).checkoutSteps).toEqual(['Strip the beds', 'Keys in the box', 'Dishwasher on']);
+
+  await page.goto(`/instruction/${g.token}`);
+  await expect(page.getByRole('banner')).toContainText('Check-in from 15:00 · Check-out by 10:00');
+  const quick = page.getByRole('navigation', { name: 'Quick links' });
+  await expect(quick.getByRole('link', { name: 'Check-out', exact: true })).toHaveAttribute('href', '#check-out');
+  const checkout = page.getByRole('region', { name: 'Check-out' });
+  await expect(checkout.getByRole('listitem')).toHaveText(['Strip the beds', 'Keys in the box', 'Dishwasher on']);
+  await expect(checkout.getByRole('term')).toHaveText(['Check-in', 'Check-out']);
+  await expect(checkout.getByRole('definition')).toHaveText(['from 15:00', 'by 10:00']);
+  await expect(page.getByRole('region', { name: 'House Rules' })).toContainText('Please respect the check-in and check-out times: check-in is from 15:00 and check-out is by 10:00.');
+  await page.getByRole('banner').screenshot({ path: shot('header-times'), scale: 'css' });
+  await quick.getByRole('link', { name: 'Check-out', exact: true }).click();
+  await expect(checkout).toBeInViewport();
+  await checkout.screenshot({ path: shot('checkout-section'), scale: 'css' });
+});
+
+test('Auto-Fill: the times and steps start new guidebooks, and “Apply to existing” copies them into the others', async ({ page, host, baseURL }) => {
+  // The settings screen is opened twice (light and dark), each a chunk to fetch on a busy machine.
+  test.setTimeout(60_000);
+  expect(host.email).toBeTruthy();
+  const origin = new URL(baseURL!).origin;
+  const existing = await guidebook(page, origin, {});
+  const project = test.info().project.name;
+  for (const scheme of ['light', 'dark'] as const) {
+    await useColorScheme(page, scheme);
+    await page.goto('/dashboard/settings');
+    const section = page.getByRole('region', { name: 'Check-in and check-out' });
+    await section.getByLabel('Check-in from').fill('16:00');
+    await section.getByLabel('Check-out by').fill('10:30');
+    await section.getByRole('button', { name: 'Add check-out step' }).click();
+    await section.getByLabel('Check-out step 1', { exact: true }).fill('Keys in the box');
+    await section.getByRole('switch', { name: 'Apply to existing instructions' }).click();
+    await expect(section.getByText('On save, all your existing guidebooks get these times and check-out steps.')).toBeVisible();
+    await section.scrollIntoViewIfNeeded();
+    await section.screenshot({ path: `test-results/settings-check-in-out-${project}-${scheme}.png`, scale: 'css' });
+  }
+  await expect(page.getByText(/Saving also updates the check-in and check-out times and steps of existing guidebooks/)).toBeVisible();
+  await page.getByRole('button', { name: /^Save/ }).last().click();
+  // Where Auto-Fill asks first, the host applies what it lists.
+  const ask = page.getByRole('dialog', { name: 'Apply to existing guidebooks?' });
+  await ask.getByRole('button', { name: /^Apply to 1 guidebook/ }).click();
+  await expect.poll(async () => (await (await page.request.get(`/api/instruction/${existing._id}`)).json()) as Record<string, unknown>).toMatchObject({ checkInTime: '16:00', checkOutTime: '10:30', checkoutSteps: ['Keys in the box'] });
+  expect(await guidebook(page, origin, {})).toMatchObject({ checkInTime: '16:00', checkOutTime: '10:30', checkoutSteps: ['Keys in the box'] });
+});
+
+test('a new stay starts at the guidebook’s usual check-in and check-out times', async ({ page, host, baseURL }) => {
+  expect(host.email).toBeTruthy();
+  const origin = new URL(baseURL!).origin;
+  const g = await guidebook(page, origin, { timeZone: 'Europe/Zagreb', checkInTime: '16:30', checkOutTime: '09:45' });
+  await page.goto(`/dashboard/stays/${g._id}`);
+  await page.getByRole('button', { name: 'Add stay' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Add stay' });
+  await expect(dialog.getByLabel('Check-in', { exact: true })).toHaveValue(/T16:30$/);
+  await expect(dialog.getByLabel('Check-out', { exact: true })).toHaveValue(/T09:45$/);
+  await dialog.screenshot({ path: shot('stay-dialog-times'), scale: 'css' });
 });

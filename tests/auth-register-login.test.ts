@@ -160,6 +160,83 @@ describe('no account enumeration (SECURITY 10)', () => {
   });
 });
 
+describe('a new verification link (POST /api/users/resend-verification)', () => {
+  const resend = (body: Record<string, unknown>) => server.request('/api/users/resend-verification', { json: body });
+  const outboxTo = (address: string) => query<{ id: number }>(server, 'SELECT id FROM outbox WHERE to_address = ?', address).length;
+
+  it('answers the same for an unknown, a verified and a waiting address; only the waiting one gets a mail, whose link verifies', async () => {
+    const waiting = 'waiting@example.com';
+    expect((await register({ name: 'Wendy', email: waiting, password: 'waiting-pass', captchaToken: '' })).status).toBe(201);
+    const first = await mailTo(smtp, waiting, /verify/i);
+    const verified = await createUser(server, { email: 'verified-already@example.com' });
+    const answers = [];
+    for (const email of ['nobody-here@example.com', verified.email, waiting.toUpperCase()]) {
+      const response = await resend({ email });
+      answers.push({ status: response.status, body: await response.text() });
+    }
+    expect(new Set(answers.map((answer) => JSON.stringify(answer))).size).toBe(1);
+    expect(answers[0]).toEqual({ status: 200, body: JSON.stringify({ message: messages.auth.verificationResent }) });
+    expect(outboxTo('nobody-here@example.com')).toBe(0);
+    expect(outboxTo(verified.email)).toBe(0);
+
+    const again = await mailTo(smtp, waiting, /verify/i, smtp.mails.indexOf(first) + 1);
+    expect(again.subject).toBe(first.subject);
+    const link = linkIn(again, '/verify-email');
+    expect(link.searchParams.get('name')).toBe('Wendy');
+    const token = link.searchParams.get('token')!;
+    expect(token).not.toBe(linkIn(first, '/verify-email').searchParams.get('token'));
+    expect((await server.request('/api/users/verify-email', { json: { token } })).status).toBe(200);
+    await login(server, waiting, 'waiting-pass');
+    // Verified now: asking again changes nothing and sends nothing.
+    const sent = outboxTo(waiting);
+    expect((await resend({ email: waiting })).status).toBe(200);
+    expect(outboxTo(waiting)).toBe(sent);
+  });
+
+  it('checks the address and limits each address to 3 an hour, known or not', async () => {
+    const bad = await resend({ email: 'not-an-address' });
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toEqual({ message: messages.auth.emailInvalid });
+    for (let i = 0; i < 3; i += 1) expect((await resend({ email: 'limited@example.com' })).status).toBe(200);
+    const refused = await resend({ email: 'limited@example.com' });
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect(((await refused.json()) as { message: string }).message).toMatch(/^Too many attempts/);
+  });
+});
+
+describe('a plan chosen before registering (Choose Gold → /register?plan=gold)', () => {
+  it('rides in the verification link, and in the link a resend mails', async () => {
+    const address = 'gold-intent@example.com';
+    expect((await register({ name: 'Goldie', email: address, password: 'gold-passphrase', captchaToken: '', plan: 'gold', interval: 'yearly' })).status).toBe(201);
+    const mail = await mailTo(smtp, address, /verify/i);
+    const link = linkIn(mail, '/verify-email');
+    expect(link.searchParams.get('plan')).toBe('gold');
+    expect(link.searchParams.get('interval')).toBe('yearly');
+
+    expect((await server.request('/api/users/resend-verification', { json: { email: address, plan: 'premium' } })).status).toBe(200);
+    const resent = linkIn(await mailTo(smtp, address, /verify/i, smtp.mails.indexOf(mail) + 1), '/verify-email');
+    expect([resent.searchParams.get('plan'), resent.searchParams.get('interval')]).toEqual(['premium', 'monthly']);
+  });
+
+  it('ignores a plan that is not for sale, without refusing the registration', async () => {
+    const address = 'odd-intent@example.com';
+    expect((await register({ name: 'Odd', email: address, password: 'odd-passphrase', captchaToken: '', plan: 'platinum', interval: 'weekly' })).status).toBe(201);
+    const link = linkIn(await mailTo(smtp, address, /verify/i), '/verify-email');
+    expect(link.searchParams.has('plan')).toBe(false);
+  });
+
+  it('a signed-in visit to /register?plan=gold goes to the checkout for Gold', async () => {
+    const user = await createUser(server);
+    const cookie = await login(server, user.email, user.password);
+    const response = await fetch(`${server.url}/register?plan=gold&interval=yearly`, { redirect: 'manual', headers: withCookie(cookie) });
+    expect(response.status).toBe(302);
+    expect(response.headers.get('location')).toBe('/dashboard/checkout?plan=gold&interval=yearly');
+    const plain = await fetch(`${server.url}/login`, { redirect: 'manual', headers: withCookie(cookie) });
+    expect(plain.headers.get('location')).toBe('/dashboard');
+  });
+});
+
 describe('validation', () => {
   it('accepts a 100-character passphrase and refuses 129 characters; no truncation (SECURITY 2)', async () => {
     const long = 'p'.repeat(100);

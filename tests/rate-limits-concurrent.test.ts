@@ -121,6 +121,12 @@ describe('sign-in and account changes', () => {
     await expectOnePast(rateRules.resetEmail(host.email), () => server.request('/api/users/requestResetPassword', { json: { email: host.email } }));
   });
 
+  it('verification links asked for again, per address and per address asked for', async () => {
+    await expectOnePast(rateRules.resendVerificationIp(IP), (index) => server.request('/api/users/resend-verification', { json: { email: `resend-${index}@example.com` } }));
+    leave(rateRules.resendVerificationIp(IP), rateRules.resendVerificationIp(IP).limit);
+    await expectOnePast(rateRules.resendVerificationEmail(host.email), () => server.request('/api/users/resend-verification', { json: { email: host.email } }));
+  });
+
   it('e-mail change verification mails', async () => {
     await expectOnePast(rateRules.emailChangeUser(host.id), (index) => asHost('/api/users/email', { method: 'PATCH', json: { newEmail: `new-${index}@example.com`, password: host.password } }));
   });

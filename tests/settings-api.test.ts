@@ -18,7 +18,7 @@ afterAll(async () => {
 });
 
 /** SPEC §3 "User settings", in this order of the settings page. */
-const SETTINGS_KEYS = ['textGreating', 'phone', 'whatsapp', 'viber', 'telegram', 'facebook', 'instagram', 'taxiLink', 'rentCarLink', 'foodLink', 'selectedHouseRules'].sort();
+const SETTINGS_KEYS = ['textGreating', 'phone', 'whatsapp', 'viber', 'telegram', 'facebook', 'instagram', 'taxiLink', 'rentCarLink', 'foodLink', 'selectedHouseRules', 'checkInTime', 'checkOutTime', 'checkoutSteps'].sort();
 
 type Call = (path: string, init?: RequestInit & { json?: unknown }) => Promise<Response>;
 
@@ -51,6 +51,9 @@ const mine: Settings = {
   rentCarLink: 'https://cars.example.com',
   foodLink: 'https://wolt.com',
   selectedHouseRules: [8, 6, 10],
+  checkInTime: '15:00',
+  checkOutTime: '10:00',
+  checkoutSteps: ['Strip the beds', 'Keys in the box'],
 };
 
 describe('GET /api/settings', () => {
@@ -109,6 +112,9 @@ describe('PUT /api/settings/updateExistingInstructions', () => {
     rentCarLink: '',
     foodLink: 'https://food.example.com',
     selectedHouseRules: [16, 15],
+    checkInTime: '16:00',
+    checkOutTime: '',
+    checkoutSteps: ['Dishwasher on'],
   };
 
   it('copies only the chosen groups into all of the host’s guidebooks, bumping their versions', async () => {
@@ -146,7 +152,7 @@ describe('PUT /api/settings/updateExistingInstructions', () => {
     const a = await create(call);
     const response = await call('/api/settings/updateExistingInstructions', {
       method: 'PUT',
-      json: { dataSettings: changed, applyToExistingInstruction: { greeting: true, houseRules: true, contact: true, socials: true, redirection: true } },
+      json: { dataSettings: changed, applyToExistingInstruction: { greeting: true, houseRules: true, contact: true, socials: true, redirection: true, checkout: true } },
     });
     expect(((await response.json()) as { updated: number }).updated).toBe(1);
     expect(await get(call, a._id)).toMatchObject(changed);

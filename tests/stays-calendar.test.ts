@@ -44,6 +44,14 @@ describe('parseCalendar: what the platforms write', () => {
     expect(one({ uid: 'd', start: '20300704' }).bookings[0]).toMatchObject({ checkIn: Date.UTC(2030, 6, 4, 13), checkOut: Date.UTC(2030, 6, 5, 9) });
   });
 
+  it('reads an all-day booking at the guidebook’s own check-in and check-out times when it has them', () => {
+    const times = { checkIn: '16:30', checkOut: '10:00' };
+    expect(parseCalendar(ics([{ uid: 'a', start: '20301204', end: '20301207' }]), 'Europe/Zagreb', times).bookings[0]).toMatchObject({ checkIn: Date.UTC(2030, 11, 4, 15, 30), checkOut: Date.UTC(2030, 11, 7, 9) });
+    // No DTEND, or a DURATION: the days end at the check-out time too. A timed booking keeps its own times.
+    expect(parseCalendar(ics([{ uid: 'b', start: '20300704' }]), 'UTC', times).bookings[0]).toMatchObject({ checkIn: Date.UTC(2030, 6, 4, 16, 30), checkOut: Date.UTC(2030, 6, 5, 10) });
+    expect(parseCalendar(ics([{ uid: 'c', start: '20300704T120000Z', end: '20300705T090000Z' }]), 'UTC', times).bookings[0]).toMatchObject({ checkIn: Date.UTC(2030, 6, 4, 12), checkOut: Date.UTC(2030, 6, 5, 9) });
+  });
+
   it('reads timed bookings (DATE-TIME): UTC, an IANA TZID, a Windows zone name, floating, DURATION', () => {
     expect(one({ uid: 'z', start: '20300704T130000Z', end: '20300708T090000Z' }).bookings[0]).toMatchObject({ checkIn: Date.UTC(2030, 6, 4, 13), checkOut: Date.UTC(2030, 6, 8, 9) });
     // New York is UTC−4 in July, whatever the guidebook's zone.
@@ -389,6 +397,18 @@ describe('calendar import over HTTP', () => {
       await answer(await sync(h, g));
       expect((await stays(h, g)).stays).toHaveLength(2);
     });
+  });
+
+  it('makes all-day bookings start and end at the guidebook’s check-in and check-out times, read in the worker', async () => {
+    const h = await host();
+    const created = await h.call('/api/instruction', { json: { nameInstruction: 'Harbour Loft', timeZone: 'Europe/Zagreb', checkInTime: '16:00', checkOutTime: '10:00' } });
+    expect(created.status, await created.clone().text()).toBe(201);
+    const g = ((await created.json()) as { instruction: Instruction }).instruction;
+    const path = '/ical/own-times.ics';
+    const booking = { uid: 'own@airbnb.com', start: ymd(3), end: ymd(6), summary: 'Reserved' };
+    feed.serve(path, { body: ics([booking]) });
+    await answer(await put(h, g, feed.url(path)));
+    expect((await stays(h, g)).stays.map((stay) => [stay.checkIn, stay.checkOut])).toEqual([[`${dashed(booking.start)}T16:00`, `${dashed(booking.end)}T10:00`]]);
   });
 
   describe('keeps stays when the feed fails', () => {

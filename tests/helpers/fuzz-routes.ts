@@ -108,6 +108,7 @@ export function fuzzRoutes(host: FuzzHost): FuzzRoute[] {
     route('PATCH /api/users/password', 'host', shape({ newPassword: password, oldPassword: password })),
     route('PATCH /api/users/profile', 'host', shape({ picture: mediaPath(own) })),
     route('POST /api/users/requestResetPassword', 'anonymous', shape({ email })),
+    route('POST /api/users/resend-verification', 'anonymous', shape({ email, plan: fc.constantFrom('gold', 'premium', 'free', ''), interval: fc.constantFrom('monthly', 'yearly', 'weekly') })),
     route('POST /api/users/resetPassToken', 'anonymous', shape({ token, newPassword: password })),
     route('POST /api/users/verify-email', 'anonymous', shape({ token })),
   ];

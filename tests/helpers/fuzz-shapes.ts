@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import fc from 'fast-check';
 import { HOUSE_RULE_COUNT } from '../../src/lib/shared/house-rules.ts';
-import { MAX_BOXES, MAX_RICH, SECRETS_POLICIES, WIFI_SECURITY } from '../../src/lib/shared/schemas/instruction.ts';
+import { MAX_BOXES, MAX_CHECKOUT_STEPS, MAX_RICH, SECRETS_POLICIES, WIFI_SECURITY } from '../../src/lib/shared/schemas/instruction.ts';
 import { THEME_VALUES } from '../../src/lib/shared/themes.ts';
 import { CONTACT_LINKS } from './contact-fixtures.ts';
 import { HOSTILE_URLS } from './hostile-urls.ts';
@@ -94,6 +94,9 @@ function boxes(own: string, withTitle: boolean) {
   return fc.oneof({ weight: 4, arbitrary: fc.array(box, { maxLength: 3 }) }, { weight: 1, arbitrary: fc.array(box.map((b) => ({ ...b, paragraph: '<p>x</p>' })), { minLength: MAX_BOXES - 1, maxLength: MAX_BOXES + 1 }) });
 }
 
+/** A time of day as the editor sends it, or one it never would. */
+const clockTime = fc.constantFrom('', '15:00', '09:30', '23:59', '00:00', '24:00', '7:00', '15:00:00', '3 pm', ' 10:00 ');
+
 const houseRules = fc.array(fc.oneof({ weight: 5, arbitrary: fc.integer({ min: 1, max: HOUSE_RULE_COUNT }) }, { weight: 1, arbitrary: fc.oneof(fc.constantFrom(0, -1, HOUSE_RULE_COUNT + 1, 1.5), numberToken) }), { maxLength: HOUSE_RULE_COUNT + 2 });
 
 /** Every editable field of a guidebook (schemas/instruction.ts `instructionFields`, `extraFields`). */
@@ -106,6 +109,7 @@ export function instructionFields(own: string): Record<string, fc.Arbitrary<unkn
     taxiLink: link, rentCarLink: link, foodLink: link, parkingLink: link, brandingTitle: text(200), coverImage: mediaPath(own),
     secretsPolicy: fc.constantFrom(...SECRETS_POLICIES), secretsPin: fc.oneof(fc.stringMatching(/^\d{4,8}$/), fc.constantFrom('', '١٢٣٤', '12 34', '123')),
     revealHoursBefore: fc.oneof(fc.integer({ min: 0, max: 168 }), numberToken), timeZone,
+    checkInTime: clockTime, checkOutTime: clockTime, checkoutSteps: fc.array(text(200), { maxLength: MAX_CHECKOUT_STEPS + 2 }),
     firstColor: fc.constantFrom('#4a90e2', '#fff', '#12345678', 'red', '#ggg'), secondColor: fc.constantFrom('#000', '#abcdef'), isRounded: fc.boolean(), isSinglePage: fc.boolean(),
   };
 }
@@ -119,7 +123,7 @@ export function partial(fields: Record<string, fc.Arbitrary<unknown>>): fc.Arbit
 /** The auto-fill settings (schemas/settings.ts). */
 export function settingsFields(own: string): Record<string, fc.Arbitrary<unknown>> {
   const all = instructionFields(own);
-  const names = ['textGreating', 'phone', 'whatsapp', 'viber', 'telegram', 'facebook', 'instagram', 'taxiLink', 'rentCarLink', 'foodLink', 'selectedHouseRules'];
+  const names = ['textGreating', 'phone', 'whatsapp', 'viber', 'telegram', 'facebook', 'instagram', 'taxiLink', 'rentCarLink', 'foodLink', 'selectedHouseRules', 'checkInTime', 'checkOutTime', 'checkoutSteps'];
   return Object.fromEntries(names.map((name) => [name, all[name]!]));
 }
 

@@ -1,8 +1,8 @@
 import '@shared/zod-jitless.ts';
 import { useEffect, useState, type SubmitEvent } from 'react';
-import { toast } from 'sonner';
 import { api, ApiError, serverMessageOf } from '@shared/api-client.ts';
 import { messages } from '@shared/messages.ts';
+import { withPlanIntent, type PlanIntent } from '@shared/plan-intent.ts';
 import { EMAIL_MAX, PASSWORD_MAX, loginSchema } from '@shared/schemas/auth.ts';
 import { saveUserInfo } from '@shared/user-info.ts';
 import { redirectTarget } from '../lib/redirect-target.ts';
@@ -11,6 +11,7 @@ import AuthCard from './AuthCard.tsx';
 import PublicToaster from '../lib/PublicToaster.tsx';
 import GoogleSignIn, { OrDivider } from './GoogleSignIn.tsx';
 import Notice from './Notice.tsx';
+import ResendVerification from './ResendVerification.tsx';
 import TextField from './TextField.tsx';
 
 type Field = 'email' | 'password';
@@ -25,13 +26,16 @@ const FORGOT = (
 interface Props {
   /** Google's OAuth client id when Google sign-in is configured (the page reads the config). */
   googleClientId?: string | undefined;
+  /** A plan chosen before registering (`?plan=`): signing in opens its checkout; "Sign up" keeps it. */
+  intent?: PlanIntent | null;
 }
 
 /** /login (SPEC §2 Login, §4 Auth, §8 Login messages). */
-export default function LoginForm({ googleClientId }: Props) {
+export default function LoginForm({ googleClientId, intent = null }: Props) {
   const { id, validate, field, ready } = useFormFields(loginSchema, FIELDS, { email: '', password: '' });
   const [formError, setFormError] = useState<string>();
-  const [unverified, setUnverified] = useState(false);
+  /** The address that is not verified yet: the notice offers a new link for it. */
+  const [unverified, setUnverified] = useState<string | null>(null);
   const [linkSent, setLinkSent] = useState(false);
   const [busy, setBusy] = useState(false);
   useMailedSignInLink({ setBusy, setFormError });
@@ -43,7 +47,7 @@ export default function LoginForm({ googleClientId }: Props) {
 
     setBusy(true);
     setFormError(undefined);
-    setUnverified(false);
+    setUnverified(null);
     setLinkSent(false);
     let failure: unknown;
     try {
@@ -57,9 +61,8 @@ export default function LoginForm({ googleClientId }: Props) {
     }
     setBusy(false);
     if (failure instanceof ApiError && failure.status === 403 && failure.code === 'EMAIL_NOT_VERIFIED') {
-      // SPEC §8: the verification notice plus an error toast.
-      setUnverified(true);
-      toast.error(messages.auth.verifyFirst);
+      // The verification notice says it, with a way to get a new link; a toast would only repeat it.
+      setUnverified(data.email);
       return;
     }
     if (failure instanceof ApiError && failure.status === 403 && failure.code === 'LOGIN_LINK_SENT') {
@@ -67,9 +70,8 @@ export default function LoginForm({ googleClientId }: Props) {
       setLinkSent(true);
       return;
     }
-    const text = serverMessageOf(failure) ?? messages.auth.loginFailed;
-    setFormError(text);
-    toast.error(text);
+    // Said once, under the form, where the eyes are (a toast repeated it).
+    setFormError(serverMessageOf(failure) ?? messages.auth.loginFailed);
   }
 
   return (
@@ -79,7 +81,7 @@ export default function LoginForm({ googleClientId }: Props) {
       footer={
         <>
           New to Porchlight?{' '}
-          <a href="/register" className="font-semibold text-brand-800 underline-offset-4 hover:underline">
+          <a href={withPlanIntent('/register', intent)} className="font-semibold text-brand-800 underline-offset-4 hover:underline">
             Sign up
           </a>
         </>
@@ -87,8 +89,11 @@ export default function LoginForm({ googleClientId }: Props) {
     >
       {unverified ? (
         <div className="mb-5">
-          <Notice tone="info" title={messages.auth.verifyFirst}>
-            {messages.auth.verifyNotice}
+          <Notice tone="info" role="alert" title={messages.auth.verifyFirst}>
+            {messages.auth.verifyNotice} No email, or the link expired?
+            <div className="mt-3">
+              <ResendVerification key={unverified} email={unverified} intent={intent} />
+            </div>
           </Notice>
         </div>
       ) : null}

@@ -4,6 +4,8 @@ import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { toast } from 'sonner';
 import { api, messageOf, serverMessageOf } from '@shared/api-client.ts';
 import { messages } from '@shared/messages.ts';
+import { planIntentQuery, withPlanIntent, type PlanIntent } from '@shared/plan-intent.ts';
+import { findPlan } from '@shared/plans.ts';
 import { EMAIL_MAX, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, registerFormSchema } from '@shared/schemas/auth.ts';
 import { withToaster } from '../lib/PublicToaster.tsx';
 import { useFormFields } from '../lib/use-form-fields.ts';
@@ -20,12 +22,15 @@ interface Props {
   /** Cloudflare Turnstile site key when the captcha is configured. */
   turnstileSiteKey?: string | undefined;
   googleClientId?: string | undefined;
+  /** A plan chosen on the pricing section (`?plan=gold`): carried to its checkout after the first login. */
+  intent?: PlanIntent | null;
 }
 
 const linkClass = 'font-semibold text-brand-800 underline-offset-4 hover:underline';
 
 /** /register (SPEC §2 Register, §4 Registration, §5: human check, matching passwords, 6+ chars). */
-function Register({ turnstileSiteKey, googleClientId }: Props) {
+function Register({ turnstileSiteKey, googleClientId, intent = null }: Props) {
+  const loginHref = withPlanIntent('/login', intent);
   const { id, validate, field: bind, ready } = useFormFields(registerFormSchema, FIELDS, EMPTY);
   const [captchaError, setCaptchaError] = useState<string>();
   const [captchaToken, setCaptchaToken] = useState('');
@@ -63,7 +68,7 @@ function Register({ turnstileSiteKey, googleClientId }: Props) {
     setBusy(true);
     const { confirmPassword: _confirm, ...body } = data;
     try {
-      const answer = await api.post<unknown>('/api/users', body);
+      const answer = await api.post<unknown>('/api/users', { ...body, ...planIntentQuery(intent) });
       setSentTo({ email: data.email, text: messageOf(answer) ?? messages.auth.registered });
     } catch (error) {
       // A Turnstile token is good for one check only: get a fresh one for the next attempt.
@@ -78,7 +83,7 @@ function Register({ turnstileSiteKey, googleClientId }: Props) {
   const footer = (
     <>
       Already have an account?{' '}
-      <a href="/login" className={linkClass}>
+      <a href={loginHref} className={linkClass}>
         Log in
       </a>
     </>
@@ -92,7 +97,7 @@ function Register({ turnstileSiteKey, googleClientId }: Props) {
             {messages.auth.verificationSent(sentTo.email)}
           </Notice>
         </div>
-        <a href="/login" className="btn-secondary mt-6 w-full py-3 text-base">
+        <a href={loginHref} className="btn-secondary mt-6 w-full py-3 text-base">
           Go to login
         </a>
       </AuthCard>
@@ -103,6 +108,13 @@ function Register({ turnstileSiteKey, googleClientId }: Props) {
 
   return (
     <AuthCard title="Create your account" description="Build a guidebook your guests will actually read. Free for your first 3 guidebooks." footer={footer}>
+      {intent ? (
+        <div className="mb-5">
+          <Notice tone="info" title={`You chose ${findPlan(intent.plan).name}, billed ${intent.interval}`}>
+            Create your account and confirm your email: your first login takes you straight to the checkout.
+          </Notice>
+        </div>
+      ) : null}
       <form method="post" noValidate onSubmit={onSubmit} aria-busy={busy} className="grid gap-5">
         <TextField {...field('name')} label="Name" autoComplete="name" maxLength={NAME_MAX} />
         <TextField {...field('email')} label="Email" type="email" autoComplete="email" inputMode="email" maxLength={EMAIL_MAX} />

@@ -2,22 +2,29 @@ import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { api, failureStatus } from '@shared/api-client.ts';
 import { messages } from '@shared/messages.ts';
+import { withPlanIntent, type PlanIntent } from '@shared/plan-intent.ts';
 import { saveUserInfo } from '@shared/user-info.ts';
 import { withToaster } from '../lib/PublicToaster.tsx';
 import AuthCard from './AuthCard.tsx';
+import ResendVerification from './ResendVerification.tsx';
 
 /** SPEC §2, §9: the bar fills 1% every 100 ms, then the login page opens (10 s). */
 const TICK_MS = 100;
 const LOGIN = '/login';
 
-/** `login`: an address-change link opened signed out. Not a failure: log in and it completes. */
-type Status = { state: 'pending' } | { state: 'success' } | { state: 'login' } | { state: 'error'; message: string };
+/**
+ * `login`: an address-change link opened signed out. `already`: a second click on a link whose
+ * address is verified. Neither is a failure: logging in is all that is left.
+ */
+type Status = { state: 'pending' } | { state: 'success' } | { state: 'login' } | { state: 'already' } | { state: 'error'; message: string };
 
 interface Props {
   /** 'signup' confirms a new account; 'change' confirms a new e-mail address (SPEC §4). */
   variant: 'signup' | 'change';
   token: string;
   name: string;
+  /** A plan chosen before registering (`?plan=` in the mailed link): the login leads to its checkout. */
+  intent?: PlanIntent | null;
 }
 
 async function confirm(variant: Props['variant'], token: string): Promise<Status> {
@@ -35,7 +42,7 @@ async function confirm(variant: Props['variant'], token: string): Promise<Status
     const status = failureStatus(error);
     // An address change is confirmed by the signed-in owner only (the server answers 401 otherwise).
     if (variant === 'change' && status === 401) return { state: 'login' };
-    return { state: 'error', message: status === 409 ? messages.auth.alreadyVerified : messages.auth.verificationFailed };
+    return status === 409 ? { state: 'already' } : { state: 'error', message: messages.auth.verificationFailed };
   }
 }
 
@@ -43,6 +50,16 @@ function StatusIcon({ status }: { status: Status }) {
   const common = 'flex size-16 items-center justify-center rounded-full';
   if (status.state === 'pending') {
     return <span className="size-16 animate-spin rounded-full border-4 border-brand-100 border-t-brand-600 motion-reduce:animate-none" aria-hidden="true" />;
+  }
+  if (status.state === 'already') {
+    // Information, not a failure: the sky of the info notices, an "i".
+    return (
+      <span className={`${common} bg-sky-100 text-sky-800`} aria-hidden="true">
+        <svg className="size-8" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round">
+          <path d="M12 11v6M12 7v.01" />
+        </svg>
+      </span>
+    );
   }
   if (status.state === 'login') {
     // A padlock in the brand colours: a step to take, not something that went wrong.
@@ -81,16 +98,15 @@ function wording(status: Status, variant: Props['variant']): { title: string; te
         title: 'Log in to confirm your new email',
         text: 'this link changes the email address of your Porchlight account. Log in with your current email address, and the change completes right after.',
       };
+    case 'already':
+      return { title: messages.auth.alreadyVerified, text: messages.auth.alreadyVerifiedText };
     case 'error':
-      return {
-        title: status.message,
-        text: status.message === messages.auth.alreadyVerified ? 'you can log in right away.' : 'this link is invalid or has expired. Please open the most recent email we sent you.',
-      };
+      return { title: status.message, text: 'this link is invalid or has expired. Open the most recent email we sent you, or ask for a new link below.' };
   }
 }
 
 /** /verify-email and /verify-email-change (SPEC §2, §4 E-mail verification, §8). */
-function Verification({ variant, token, name }: Props) {
+function Verification({ variant, token, name, intent = null }: Props) {
   const [status, setStatus] = useState<Status>({ state: 'pending' });
   const [progress, setProgress] = useState(0);
   const started = useRef(false);
@@ -103,21 +119,25 @@ function Verification({ variant, token, name }: Props) {
       setStatus(result);
       if (result.state === 'success') toast.success(messages.auth.emailVerified);
       else if (result.state === 'error') toast.error(result.message);
-      // `login` is explained on the card itself: no error toast for a step still to take.
+      // `login` and `already` are explained on the card itself: no error toast for a step still to take.
     });
   }, [variant, token]);
 
+  // A failed link stays put: the host may ask for a new one here. Every other outcome moves on to login.
+  const failed = status.state === 'error';
   useEffect(() => {
+    if (failed) return undefined;
     const timer = window.setInterval(() => setProgress((value) => Math.min(100, value + 1)), TICK_MS);
     return () => window.clearInterval(timer);
-  }, []);
+  }, [failed]);
 
   // Signed out on the e-mail-change link: log in, then come straight back to this link, which
   // then completes the change with the new session (the token rides in the redirect target).
-  const loginHref = status.state === 'login' ? `${LOGIN}?redirect=${encodeURIComponent(window.location.pathname + window.location.search)}` : LOGIN;
+  // A plan chosen before registering rides on to the login, which then opens its checkout.
+  const loginHref = status.state === 'login' ? `${LOGIN}?redirect=${encodeURIComponent(window.location.pathname + window.location.search)}` : withPlanIntent(LOGIN, intent);
   useEffect(() => {
-    if (progress >= 100) window.location.assign(loginHref);
-  }, [progress, loginHref]);
+    if (progress >= 100 && !failed) window.location.assign(loginHref);
+  }, [progress, loginHref, failed]);
 
   const { title, text } = wording(status, variant);
   const greeting = name ? `Hi ${name},` : 'Hi,';
@@ -133,20 +153,32 @@ function Verification({ variant, token, name }: Props) {
         </span>
       }
     >
-      <div
-        role="progressbar"
-        aria-label="Redirecting to login"
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={progress}
-        className="h-2 overflow-hidden rounded-full bg-brand-100"
-      >
-        <div className="h-full rounded-full bg-brand-600 transition-[width] duration-100 ease-linear" style={{ width: `${progress}%` }} />
-      </div>
-      <p className="mt-3 text-center text-sm text-muted">Taking you to the login page in {secondsLeft} s.</p>
-      <a href={loginHref} className="btn-primary mt-6 w-full py-3 text-base">
-        {status.state === 'login' ? 'Log in to confirm' : 'Go to login now'}
-      </a>
+      {failed ? (
+        // An expired or replaced link (a signup one): a new one is a click away.
+        <>
+          {variant === 'signup' ? <ResendVerification intent={intent} /> : null}
+          <a href={loginHref} className="btn-ghost mt-4 w-full py-3 text-base">
+            Go to login
+          </a>
+        </>
+      ) : (
+        <>
+          <div
+            role="progressbar"
+            aria-label="Redirecting to login"
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={progress}
+            className="h-2 overflow-hidden rounded-full bg-brand-100"
+          >
+            <div className="h-full rounded-full bg-brand-600 transition-[width] duration-100 ease-linear" style={{ width: `${progress}%` }} />
+          </div>
+          <p className="mt-3 text-center text-sm text-muted">Taking you to the login page in {secondsLeft} s.</p>
+          <a href={loginHref} className="btn-primary mt-6 w-full py-3 text-base">
+            {status.state === 'login' ? 'Log in to confirm' : status.state === 'already' ? 'Log In' : 'Go to login now'}
+          </a>
+        </>
+      )}
     </AuthCard>
   );
 }

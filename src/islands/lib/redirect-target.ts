@@ -1,6 +1,6 @@
-import { safeRedirectPath } from '@shared/safe-redirect.ts';
+import { afterLoginPath } from '@shared/safe-redirect.ts';
 
-/** The redirect target of the current page's `?redirect=`. */
+/** Where to go once signed in on this page: its `?redirect=`, the checkout of its `?plan=`, or /dashboard. */
 export function redirectTarget(): string {
-  return safeRedirectPath(new URLSearchParams(window.location.search).get('redirect'), window.location.origin);
+  return afterLoginPath(new URLSearchParams(window.location.search), window.location.origin);
 }

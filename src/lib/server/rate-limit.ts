@@ -46,6 +46,9 @@ export const rateRules = {
   registerIp: rule('register:ip', 20, HOUR),
   resetEmail: rule('reset:email', 3, HOUR),
   resetIp: rule('reset:ip', 20, HOUR),
+  /** "Send a new link": counted for every request, known address or not (one answer for all). */
+  resendVerificationEmail: rule('resend-verify:email', 3, HOUR),
+  resendVerificationIp: rule('resend-verify:ip', 20, HOUR),
   emailChangeUser: rule('email-change:user', 3, HOUR),
   emailChangeIp: rule('email-change:ip', 20, HOUR),
   userMessageUser: rule('message:user', 10, HOUR),

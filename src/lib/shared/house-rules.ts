@@ -118,6 +118,19 @@ export const HOUSE_RULE_COUNT = HOUSE_RULES.length;
 /** SPEC §9: new instructions start with these rules, in this order. */
 export const DEFAULT_HOUSE_RULES: readonly number[] = [2, 1, 3, 4, 5];
 
+/** "Respect check-in/out": its text names the guidebook's times when the host set them. */
+export const CHECK_TIMES_RULE_ID = 3;
+
+/**
+ * A rule's text as guests read it: the check-in/out rule says the times ("Check-in is from 15:00
+ * and check-out is by 10:00.") when the guidebook has them; every other rule reads as written.
+ */
+export function houseRuleText(rule: HouseRule, { checkInTime, checkOutTime }: { checkInTime: string; checkOutTime: string }): string {
+  if (rule.id !== CHECK_TIMES_RULE_ID || (!checkInTime && !checkOutTime)) return rule.text;
+  const times = [checkInTime ? `check-in is from ${checkInTime}` : '', checkOutTime ? `check-out is by ${checkOutTime}` : ''].filter(Boolean).join(' and ');
+  return `Please respect the check-in and check-out times: ${times}.`;
+}
+
 export function findHouseRule(id: number): HouseRule | undefined {
   return HOUSE_RULES[id - 1]?.id === id ? HOUSE_RULES[id - 1] : HOUSE_RULES.find((rule) => rule.id === id);
 }

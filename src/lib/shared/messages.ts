@@ -120,6 +120,11 @@ export const messages = {
     passwordChanged: 'Password Changed Successfully',
     emailVerified: 'Email Verified',
     alreadyVerified: 'Your email is already verified.',
+    /** The already-verified screen: information, not a failure. */
+    alreadyVerifiedText: 'you can log in right away.',
+    // "Send a new link" (POST /api/users/resend-verification): one answer whatever the address.
+    verificationResent: 'If this address has an account that is not verified yet, a new verification link is on its way. Check your inbox.',
+    resendFailed: 'The link could not be sent. Please try again.',
     verificationFailed: 'Verification Failed',
     // Server answers of the accounts API (issue: accounts backend).
     registered: 'Registration successful. Please check your email to verify your account.',

@@ -1,3 +1,5 @@
+import { checkoutPath, readPlanIntent } from './plan-intent.ts';
+
 /**
  * Where to go after signing in (SPEC §2 Login: the `redirect` query value, else /dashboard), for
  * the login form and for the server's redirect of a signed-in visit to /login alike. Only a path
@@ -19,4 +21,13 @@ export function safeRedirectPath(value: string | null | undefined, origin: strin
   } catch {
     return fallback;
   }
+}
+
+/**
+ * Where a sign-in on a page with this query leads: its `redirect` when given, else the checkout of
+ * a plan chosen before registering (`?plan=`, plan-intent.ts), else /dashboard.
+ */
+export function afterLoginPath(params: URLSearchParams, origin: string): string {
+  const intent = readPlanIntent(params);
+  return safeRedirectPath(params.get('redirect'), origin, intent ? checkoutPath(intent) : DEFAULT_AFTER_LOGIN);
 }

@@ -6,6 +6,34 @@
 
 /** "YYYY-MM-DDTHH:mm", the value of an `<input type="datetime-local">`. */
 export const LOCAL_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/;
+/** "YYYY-MM-DD": a stay's day given without its time. */
+export const LOCAL_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** "2026-12-04" at `time` ("2026-12-04T15:00"); a value that has its time already is kept. */
+export function atTime(local: string, time: string): string {
+  return LOCAL_DATE.test(local) ? `${local}T${time}` : local;
+}
+
+/**
+ * When a stay given by its dates alone (a calendar's all-day booking, a stay added without times)
+ * begins and ends where the property is: the guidebook's usual times (`checkInTime`,
+ * `checkOutTime`), else these.
+ */
+export const DEFAULT_CHECK_IN_TIME = '15:00';
+export const DEFAULT_CHECK_OUT_TIME = '11:00';
+
+/** Check-in and check-out times of day, "HH:MM". */
+export interface StayTimes {
+  checkIn: string;
+  checkOut: string;
+}
+
+export const DEFAULT_STAY_TIMES: StayTimes = { checkIn: DEFAULT_CHECK_IN_TIME, checkOut: DEFAULT_CHECK_OUT_TIME };
+
+/** The times a guidebook's stays start and end at when none are given: its own, else the defaults. */
+export function stayTimesOf({ checkInTime, checkOutTime }: { checkInTime: string; checkOutTime: string }): StayTimes {
+  return { checkIn: checkInTime || DEFAULT_CHECK_IN_TIME, checkOut: checkOutTime || DEFAULT_CHECK_OUT_TIME };
+}
 
 /** '' (never chosen) reads as UTC. */
 export function effectiveTimeZone(zone: string): string {

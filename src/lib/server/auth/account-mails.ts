@@ -1,3 +1,4 @@
+import { planIntentQuery, type PlanIntent } from '@shared/plan-intent.ts';
 import type { Config } from '../config.ts';
 import type { MailMessage } from '../mail/mailer.ts';
 
@@ -25,14 +26,17 @@ function accountMail(to: string, name: string, subject: string, paragraphs: stri
   return { to, subject, text: [greeting(name), ...paragraphs.flatMap((paragraph) => ['', paragraph]), ...SIGNATURE].join('\n') };
 }
 
-export function verificationMail(config: AppConfig, { to, name, token }: { to: string; name: string; token: string }): MailMessage {
-  const url = link(config, '/verify-email', { token, name });
+/** `intent`: a plan chosen before registering; the link carries it on to the checkout (plan-intent.ts). */
+export function verificationMail(config: AppConfig, { to, name, token, intent = null }: { to: string; name: string; token: string; intent?: PlanIntent | null }): MailMessage {
+  const url = link(config, '/verify-email', { token, name, ...planIntentQuery(intent) });
   return accountMail(to, name, 'Verify your email for Porchlight', ['Please confirm your email address to finish creating your Porchlight account:', url, 'The link works for 24 hours. If you did not sign up, ignore this email.']);
 }
 
 /** Sent instead of a verification mail when the address already has an account (SECURITY.md 10). */
-export function alreadyRegisteredMail(config: AppConfig, { to, name, google }: { to: string; name: string; google: boolean }): MailMessage {
-  const how = google ? 'Sign in with Google as before' : `Sign in at ${link(config, '/login', {})}, or reset your password at ${link(config, '/forgotPassword', {})}`;
+export function alreadyRegisteredMail(config: AppConfig, { to, name, google, intent = null }: { to: string; name: string; google: boolean; intent?: PlanIntent | null }): MailMessage {
+  // A plan chosen on the way: signing in from this link opens its checkout.
+  const login = link(config, '/login', planIntentQuery(intent));
+  const how = google ? `Sign in with Google as before at ${login}` : `Sign in at ${login}, or reset your password at ${link(config, '/forgotPassword', {})}`;
   return accountMail(to, name, 'Someone tried to register with your email', ['Someone (perhaps you) tried to create a Porchlight account with this email address, which already has an account. No new account was created.', `${how}.`, 'If this was not you, you can ignore this email.']);
 }
 

@@ -8,6 +8,7 @@ const PUBLIC_EXACT = new Set([
   'POST /api/users/login-link',
   'POST /api/users/authGoogle',
   'POST /api/users/verify-email',
+  'POST /api/users/resend-verification',
   'POST /api/users/logout',
   'POST /api/users/requestResetPassword',
   'POST /api/users/checkToken',

@@ -1,5 +1,6 @@
 import { nanoid } from 'nanoid';
 import { messages } from '@shared/messages.ts';
+import type { PlanIntent } from '@shared/plan-intent.ts';
 import type { RegisterInput } from '@shared/schemas/auth.ts';
 import { lockForTransaction } from '../db/dialect.ts';
 import { AppError } from '../http/app-error.ts';
@@ -17,6 +18,8 @@ export interface RegisterUserOptions {
   password: string;
   captchaToken: RegisterInput['captchaToken'];
   ip: string;
+  /** A plan chosen before registering: the mails' links carry it to its checkout. */
+  intent?: PlanIntent | null;
 }
 
 /**
@@ -27,7 +30,7 @@ export interface RegisterUserOptions {
  * if that link is opened — so whoever registered first cannot keep a password on an address they
  * do not own (pre-account hijacking).
  */
-export async function registerUser({ name, email, password, captchaToken, ip }: RegisterUserOptions): Promise<void> {
+export async function registerUser({ name, email, password, captchaToken, ip, intent = null }: RegisterUserOptions): Promise<void> {
   const { db, dialect, config, log, outbox } = await getRuntime();
   await consumeRateLimits([rateRules.registerIp(ip), rateRules.registerEmail(email)]);
   if (!(await verifyTurnstile({ config, log, token: captchaToken ?? '', ip }))) {
@@ -53,15 +56,15 @@ export async function registerUser({ name, email, password, captchaToken, ip }: 
         .values({ id, name, email, password_hash: passwordHash, google_id: null, picture: '', email_verified_at: null, created_at: now, updated_at: now })
         .execute();
       const token = await issueToken({ trx, userId: id, purpose: 'verify', now });
-      await outbox.enqueue(verificationMail(config, { to: email, name, token }), trx);
+      await outbox.enqueue(verificationMail(config, { to: email, name, token, intent }), trx);
       return 'created';
     }
     if (existing.email_verified_at !== null) {
-      await outbox.enqueue(alreadyRegisteredMail(config, { to: email, name: existing.name, google: existing.google_id !== null }), trx);
+      await outbox.enqueue(alreadyRegisteredMail(config, { to: email, name: existing.name, google: existing.google_id !== null, intent }), trx);
       return 'exists';
     }
     const token = await issueToken({ trx, userId: existing.id, purpose: 'verify', newName: name, newPasswordHash: passwordHash, keepEarlier: true, now });
-    await outbox.enqueue(verificationMail(config, { to: email, name, token }), trx);
+    await outbox.enqueue(verificationMail(config, { to: email, name, token, intent }), trx);
     return 'unverified';
   });
   outbox.kick();

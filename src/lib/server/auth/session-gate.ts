@@ -1,6 +1,6 @@
 import type { Config } from '../config.ts';
 import { messages } from '@shared/messages.ts';
-import { safeRedirectPath } from '@shared/safe-redirect.ts';
+import { afterLoginPath } from '@shared/safe-redirect.ts';
 import { AppError } from '../http/app-error.ts';
 import { isPublicApiRoute } from './public-routes.ts';
 import { clearSessionCookie, readSessionToken, serializeSessionCookie, sessionCookieName } from './session-cookie.ts';
@@ -50,7 +50,8 @@ function redirect(location: string): Response {
 /**
  * Who may pass (issue item 1): a signed-out request to a private /api route gets 401 JSON; a
  * signed-out visit to /dashboard/* or /plan/* goes to /login?redirect=…; a signed-in visit to
- * /login or /register goes to its redirect or /dashboard. Undefined lets the request through.
+ * /login or /register goes to its redirect (or the checkout of its `?plan=`) or /dashboard.
+ * Undefined lets the request through.
  */
 export function guardRequest(context: GateContext): Response | undefined {
   const { url, request, locals } = context;
@@ -63,7 +64,7 @@ export function guardRequest(context: GateContext): Response | undefined {
     const target = encodeURIComponent(url.pathname + url.search).replaceAll('%2F', '/');
     return redirect(`/login?redirect=${target}`);
   }
-  if (locals.user && under(url.pathname, GUEST_ONLY_PAGES)) return redirect(safeRedirectPath(url.searchParams.get('redirect'), url.origin));
+  if (locals.user && under(url.pathname, GUEST_ONLY_PAGES)) return redirect(afterLoginPath(url.searchParams, url.origin));
   return undefined;
 }
 

@@ -1,4 +1,4 @@
-import { findHouseRule, houseRuleSvg } from '@shared/house-rules.ts';
+import { findHouseRule, houseRuleSvg, houseRuleText } from '@shared/house-rules.ts';
 import type { GuestInstruction } from '@shared/schemas/instruction.ts';
 import { guestBranding, type Theme } from '@shared/themes.ts';
 import { formatStayTime } from '@shared/time-zone.ts';
@@ -42,6 +42,14 @@ export interface GuestPage {
   wifi: { name: string; password: string; locked: boolean; qrSvg: string } | null;
   houseRules: { name: string; text: string; svg: string }[];
   extras: { html: string; imageUrl: string }[];
+  /** The property's usual times ("HH:MM" where it is, '' when unset), for the header; null when neither is set. */
+  times: { checkIn: string; checkOut: string } | null;
+  /**
+   * The Check-out section: when to arrive and leave, as it words them ("by 10:00", or on a stay
+   * link the stay's own "Mon 7 Dec, 11:00"; '' for no row) and what to do before leaving; null
+   * when the host set none of it.
+   */
+  checkout: { checkIn: string; checkOut: string; steps: string[] } | null;
   contacts: ContactLink[];
   description: string;
   /** Absolute URL of the link-preview image (Open Graph): the first photo of the guidebook, else ours. */
@@ -123,6 +131,15 @@ export async function toGuestPage(i: GuestInstruction, appUrl: URL, mediaBase?: 
   ].filter((link) => link.href !== '');
   // Only what the host filled in: placeholders belong in the editor's fields, never before guests
   // (docs/decisions/015-guest-page-shows-only-filled-contacts.md).
+  const times = i.checkInTime || i.checkOutTime ? { checkIn: i.checkInTime, checkOut: i.checkOutTime } : null;
+  const checkout =
+    times || i.checkoutSteps.length > 0
+      ? {
+          checkIn: stay ? stay.checkInLabel : i.checkInTime && `from ${i.checkInTime}`,
+          checkOut: stay ? stay.checkOutLabel : i.checkOutTime && `by ${i.checkOutTime}`,
+          steps: i.checkoutSteps,
+        }
+      : null;
   const contacts: ContactLink[] = [
     { kind: 'phone' as const, label: 'Call', href: i.phone ? `tel:${i.phone.replace(/[^\d+]/g, '')}` : '' },
     { kind: 'whatsapp' as const, label: 'WhatsApp', href: i.whatsapp },
@@ -152,8 +169,10 @@ export async function toGuestPage(i: GuestInstruction, appUrl: URL, mediaBase?: 
       : null,
     houseRules: i.selectedHouseRules.flatMap((id) => {
       const rule = findHouseRule(id);
-      return rule ? [{ name: rule.name, text: rule.text, svg: houseRuleSvg(rule, 28) }] : [];
+      return rule ? [{ name: rule.name, text: houseRuleText(rule, i), svg: houseRuleSvg(rule, 28) }] : [];
     }),
+    times,
+    checkout,
     extras: i.manualBoxes.filter((box) => box.paragraph || box.imageUrl).map((box) => ({ html: renderParagraph(box.paragraph, markers), imageUrl: media(box.imageUrl) })),
     contacts,
     ogImage: new URL(media([...i.boxes, ...i.manualBoxes].find((box) => box.imageUrl)?.imageUrl || i.photoGreating) || DEFAULT_OG_IMAGE, appUrl).href,

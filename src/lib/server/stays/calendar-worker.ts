@@ -1,4 +1,5 @@
 import { parentPort, workerData } from 'node:worker_threads';
+import type { StayTimes } from '@shared/time-zone.ts';
 import { readFeedText } from './select-bookings.ts';
 
 /**
@@ -6,5 +7,5 @@ import { readFeedText } from './select-bookings.ts';
  * scripts/build-boot.mjs; started by read-calendar.ts): reads one feed and posts what it comes to.
  * The worker's own heap and deadline bound what a hostile feed can cost (docs/decisions/014-calendar-feeds.md).
  */
-const { feed, timeZone, now } = workerData as { feed: string; timeZone: string; now: number };
-parentPort?.postMessage(readFeedText(feed, timeZone, now));
+const { feed, timeZone, now, allDay } = workerData as { feed: string; timeZone: string; now: number; allDay: StayTimes };
+parentPort?.postMessage(readFeedText(feed, timeZone, now, allDay));

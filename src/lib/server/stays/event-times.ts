@@ -1,5 +1,5 @@
 import { MAX_STAY_DAYS } from '@shared/stay-limits.ts';
-import { localToInstant } from '@shared/time-zone.ts';
+import { DEFAULT_CHECK_IN_TIME, DEFAULT_CHECK_OUT_TIME, localToInstant } from '@shared/time-zone.ts';
 import { ianaOfWindowsZone } from './windows-zones.ts';
 
 /**
@@ -9,9 +9,9 @@ import { ianaOfWindowsZone } from './windows-zones.ts';
  * so none of it runs (docs/decisions/014-calendar-feeds.md).
  */
 
-/** When an all-day booking begins and ends, where the property is. */
-export const CHECK_IN_TIME = '15:00';
-export const CHECK_OUT_TIME = '11:00';
+/** When an all-day booking begins and ends where the property is, unless its guidebook says (time-zone.ts). */
+export const CHECK_IN_TIME = DEFAULT_CHECK_IN_TIME;
+export const CHECK_OUT_TIME = DEFAULT_CHECK_OUT_TIME;
 
 /** Years a booking may name; anything else is a typing mistake or an attack, never a stay. */
 const FIRST_YEAR = 1970;
@@ -118,7 +118,7 @@ export function instantOf(time: WallTime, allDayTime: string, timeZone: string):
  * calendar days on the start's wall clock (RFC 5545 3.3.6: a day across a change to summer time
  * is 23 hours), hours, minutes and seconds exact. A date's duration counts whole days only.
  */
-export function endOfDuration(start: WallTime, duration: unknown, timeZone: string): number | null {
+export function endOfDuration(start: WallTime, duration: unknown, timeZone: string, checkOutTime = CHECK_OUT_TIME): number | null {
   const match = typeof duration === 'string' ? DURATION.exec(duration.trim()) : null;
   if (!match || match[1] === '-') return null;
   const [weeks, days, hours, minutes, seconds] = match.slice(2, 7).map((part) => Number(part ?? 0)) as [number, number, number, number, number];
@@ -128,6 +128,6 @@ export function endOfDuration(start: WallTime, duration: unknown, timeZone: stri
   if (exact > (MAX_STAY_DAYS + 1) * DAY) return null;
   const end: WallTime = { ...start, fields: start.fields + calendarDays * DAY };
   if (new Date(end.fields).getUTCFullYear() > LAST_YEAR) return null;
-  const endOfDays = instantOf(end, CHECK_OUT_TIME, timeZone);
+  const endOfDays = instantOf(end, checkOutTime, timeZone);
   return start.date || endOfDays === null ? endOfDays : endOfDays + exact;
 }

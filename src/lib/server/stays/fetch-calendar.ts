@@ -1,4 +1,5 @@
 import { messages } from '@shared/messages.ts';
+import { DEFAULT_STAY_TIMES, type StayTimes } from '@shared/time-zone.ts';
 import type { Config } from '../config.ts';
 import { isBlockedAddress } from '../geo/is-blocked-address.ts';
 import { checkFetchUrl, safeFetch, SafeFetchError, systemResolve, type SafeFetchOptions } from '../geo/safe-fetch.ts';
@@ -59,10 +60,11 @@ function whyUnreachable(error: SafeFetchError): string {
 }
 
 /**
- * Fetches `url` and reads it in the calendar worker (read-calendar.ts) as bookings in `timeZone`;
- * never throws: a failure is a short message for the host and a cause for the log.
+ * Fetches `url` and reads it in the calendar worker (read-calendar.ts) as bookings in `timeZone`,
+ * all-day ones at the `allDay` times; never throws: a failure is a short message for the host and
+ * a cause for the log.
  */
-export async function fetchCalendar(url: string, timeZone: string, config: CalendarConfig, log: Logger): Promise<CalendarFetch> {
+export async function fetchCalendar(url: string, timeZone: string, config: CalendarConfig, log: Logger, allDay: StayTimes = DEFAULT_STAY_TIMES): Promise<CalendarFetch> {
   let result;
   try {
     result = await safeFetch(url, calendarFetchOptions(config));
@@ -77,7 +79,7 @@ export async function fetchCalendar(url: string, timeZone: string, config: Calen
   if (result.truncated) {
     return { ok: false, refused: false, error: messages.stays.calendarTooLarge(CALENDAR_MAX_BYTES / 1024 / 1024), cause: `more than ${CALENDAR_MAX_BYTES} bytes` };
   }
-  const read = await readCalendar(result.body, timeZone, { now: Date.now(), log });
+  const read = await readCalendar(result.body, timeZone, { now: Date.now(), log, allDay });
   if (read.ok) return read;
   return { ok: false, refused: false, error: read.error, cause: `${read.cause} (content-type ${result.contentType || 'none'})` };
 }

@@ -1,5 +1,6 @@
 import ICAL from 'ical.js';
 import { MAX_STAY_DAYS } from '@shared/stay-limits.ts';
+import { DEFAULT_STAY_TIMES, type StayTimes } from '@shared/time-zone.ts';
 import { CHECK_IN_TIME, CHECK_OUT_TIME, endOfDuration, instantOf, wallTimeOf, type JCalProperty } from './event-times.ts';
 
 /**
@@ -11,7 +12,8 @@ import { CHECK_IN_TIME, CHECK_OUT_TIME, endOfDuration, instantOf, wallTimeOf, ty
  *
  * What the platforms write, and how it reads here:
  * - All-day events (`DTSTART;VALUE=DATE:20261204`, DTEND the day of departure) are the check-in and
- *   check-out days: at CHECK_IN_TIME and CHECK_OUT_TIME in the guidebook's time zone.
+ *   check-out days: at the guidebook's check-in and check-out times (CHECK_IN_TIME and
+ *   CHECK_OUT_TIME when it has none) in its time zone.
  * - Timed events are instants: UTC (`Z`), a TZID the runtime knows (IANA), a Windows zone name
  *   (Outlook's "W. Europe Standard Time", windows-zones.ts), or floating (no zone), read in the
  *   guidebook's zone. A VTIMEZONE of the feed is never read: an unknown TZID is the guidebook's zone.
@@ -92,24 +94,24 @@ function textOf(component: JCalComponent, name: string): string {
 }
 
 /** One VEVENT as a booking, or null when it is none (blocked, no UID, no usable dates). */
-function bookingOf(vevent: JCalComponent, timeZone: string): CalendarBooking | null {
+function bookingOf(vevent: JCalComponent, timeZone: string, allDay: StayTimes): CalendarBooking | null {
   const uid = textOf(vevent, 'uid');
   if (!uid || uid.length > 500) return null;
   if (BLOCKED_SUMMARY.test(textOf(vevent, 'summary'))) return null;
   const start = wallTimeOf(propertyOf(vevent, 'dtstart'));
   if (!start) return null;
-  const checkIn = instantOf(start, CHECK_IN_TIME, timeZone);
+  const checkIn = instantOf(start, allDay.checkIn, timeZone);
   const endProperty = propertyOf(vevent, 'dtend');
   const duration = propertyOf(vevent, 'duration')?.[3];
   let checkOut: number | null;
   if (endProperty) {
     const end = wallTimeOf(endProperty);
-    checkOut = end ? instantOf(end, CHECK_OUT_TIME, timeZone) : null;
+    checkOut = end ? instantOf(end, allDay.checkOut, timeZone) : null;
   } else if (duration !== undefined) {
-    checkOut = endOfDuration(start, duration, timeZone);
+    checkOut = endOfDuration(start, duration, timeZone, allDay.checkOut);
   } else {
     // No end: a date lasts one day (RFC 5545 3.6.1), so one night; a date-time ends as it starts (no stay).
-    checkOut = start.date ? endOfDuration(start, 'P1D', timeZone) : checkIn;
+    checkOut = start.date ? endOfDuration(start, 'P1D', timeZone, allDay.checkOut) : checkIn;
   }
   if (checkIn === null || checkOut === null || checkOut <= checkIn || checkOut - checkIn > MAX_STAY_DAYS * DAY) return null;
   return { uid, checkIn, checkOut, cancelled: textOf(vevent, 'status').toUpperCase() === 'CANCELLED' };
@@ -120,7 +122,7 @@ function bookingOf(vevent: JCalComponent, timeZone: string): CalendarBooking | n
  * series' own event wins). Throws CalendarFormatError when the text is not a calendar, and
  * CalendarRecurrenceError when it repeats anything more often than daily.
  */
-export function parseCalendar(feed: string, timeZone: string): ParsedCalendar {
+export function parseCalendar(feed: string, timeZone: string, allDay: StayTimes = DEFAULT_STAY_TIMES): ParsedCalendar {
   const text = feed.replace(/^\uFEFF/, '').trimStart();
   if (!/^BEGIN:VCALENDAR/i.test(text)) throw new CalendarFormatError('no BEGIN:VCALENDAR');
   let root: JCalComponent | null;
@@ -138,7 +140,7 @@ export function parseCalendar(feed: string, timeZone: string): ParsedCalendar {
     if (!isComponent(vevent) || vevent[0] !== 'vevent') continue;
     let booking: CalendarBooking | null;
     try {
-      booking = bookingOf(vevent, timeZone);
+      booking = bookingOf(vevent, timeZone, allDay);
     } catch {
       // One malformed value spoils its event, not the feed.
       booking = null;

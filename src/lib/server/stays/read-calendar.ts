@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { messages } from '@shared/messages.ts';
+import { DEFAULT_STAY_TIMES, type StayTimes } from '@shared/time-zone.ts';
 import type { Logger } from '../logger.ts';
 import { processState } from '../process-state.ts';
 import { readFeedText, type CalendarImport, type FeedReading } from './select-bookings.ts';
@@ -73,7 +74,7 @@ async function takeTurn(): Promise<() => void> {
   };
 }
 
-function readInWorker(file: string, input: { feed: string; timeZone: string; now: number }): Promise<CalendarRead> {
+function readInWorker(file: string, input: { feed: string; timeZone: string; now: number; allDay: StayTimes }): Promise<CalendarRead> {
   const limits = CALENDAR_READ_LIMITS;
   return new Promise((resolve) => {
     let worker: Worker;
@@ -119,10 +120,11 @@ function readInWorker(file: string, input: { feed: string; timeZone: string; now
 }
 
 /**
- * Reads `feed` (bookings in `timeZone` at `now`) in the calendar worker, a few at a time; never
- * throws: a refused, slow, too large or crashed reading is a failure with the host's message.
+ * Reads `feed` (bookings in `timeZone` at `now`, all-day ones at the `allDay` times) in the calendar
+ * worker, a few at a time; never throws: a refused, slow, too large or crashed reading is a failure
+ * with the host's message.
  */
-export async function readCalendar(feed: string, timeZone: string, { now, log }: { now: number; log: Logger }): Promise<CalendarRead> {
+export async function readCalendar(feed: string, timeZone: string, { now, log, allDay = DEFAULT_STAY_TIMES }: { now: number; log: Logger; allDay?: StayTimes }): Promise<CalendarRead> {
   const file = locateWorker();
   if (!file) {
     if (!warnedInProcess) {
@@ -130,14 +132,14 @@ export async function readCalendar(feed: string, timeZone: string, { now, log }:
       log.warn('calendar: no worker bundle (astro dev?), feeds are read on the main thread without a time or memory limit');
     }
     try {
-      return readOf(readFeedText(feed, timeZone, now));
+      return readOf(readFeedText(feed, timeZone, now, allDay));
     } catch (error) {
       return unreadable(String(error));
     }
   }
   const giveBack = await takeTurn();
   try {
-    return await readInWorker(file, { feed, timeZone, now });
+    return await readInWorker(file, { feed, timeZone, now, allDay });
   } finally {
     giveBack();
   }

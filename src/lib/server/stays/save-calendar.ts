@@ -1,6 +1,7 @@
 import type { InstructionCalendarsTable } from '@db/schema.ts';
 import { messages } from '@shared/messages.ts';
 import type { CalendarStatus } from '@shared/schemas/stay.ts';
+import { stayTimesOf } from '@shared/time-zone.ts';
 import { AppError } from '../http/app-error.ts';
 import { findOwnedInstruction } from '../instructions/find-owned-instruction.ts';
 import { parseStoredContent } from '../instructions/instruction-row.ts';
@@ -46,7 +47,8 @@ export async function saveCalendar(scope: Owned, url: string): Promise<CalendarA
   checkCalendarUrl(url, config);
   // Each save fetches the feed: a host saves a link a few times, never hundreds.
   await consumeRateLimits([rateRules.calendarFetchUser(scope.userId)], Date.now(), messages.stays.tooManySyncs);
-  const outcome = await fetchCalendar(url, parseStoredContent(guidebook.data).timeZone, config, log);
+  const content = parseStoredContent(guidebook.data);
+  const outcome = await fetchCalendar(url, content.timeZone, config, log, stayTimesOf(content));
   if (!outcome.ok && outcome.refused) throw new AppError('BAD_REQUEST', messages.stays.calendarRefused, { cause: outcome.cause });
   const now = Date.now();
   const { row, changes } = await db.transaction().execute(async (trx) => {

@@ -1,3 +1,4 @@
+import { DEFAULT_STAY_TIMES, type StayTimes } from '@shared/time-zone.ts';
 import { CalendarFormatError, CalendarRecurrenceError, parseCalendar, type CalendarBooking } from './parse-calendar.ts';
 
 /**
@@ -65,9 +66,9 @@ export function selectBookings(bookings: readonly CalendarBooking[], skipped: nu
 }
 
 /** Parses and selects; never throws for a feed's content (the refusals come back as values). */
-export function readFeedText(feed: string, timeZone: string, now: number): FeedReading {
+export function readFeedText(feed: string, timeZone: string, now: number, allDay: StayTimes = DEFAULT_STAY_TIMES): FeedReading {
   try {
-    const parsed = parseCalendar(feed, timeZone);
+    const parsed = parseCalendar(feed, timeZone, allDay);
     return { ok: true, calendar: selectBookings(parsed.bookings, parsed.skipped, now) };
   } catch (error) {
     if (error instanceof CalendarRecurrenceError) return { ok: false, refusal: 'too-frequent', cause: error.message };

@@ -2,7 +2,7 @@ import { nanoid } from 'nanoid';
 import type { StaysTable } from '@db/schema.ts';
 import { messages } from '@shared/messages.ts';
 import { MAX_STAY_DAYS, MAX_STAYS_AHEAD, staysQuerySchema, type CreateStayInput, type Stay, type StaysPage, type StaysQuery, type UpdateStayInput } from '@shared/schemas/stay.ts';
-import { effectiveTimeZone, formatStayTime, instantToLocal, localToInstant } from '@shared/time-zone.ts';
+import { atTime, effectiveTimeZone, formatStayTime, instantToLocal, localToInstant, stayTimesOf, type StayTimes } from '@shared/time-zone.ts';
 import type { Config } from '../config.ts';
 import { AppError } from '../http/app-error.ts';
 import { findOwnedInstruction } from '../instructions/find-owned-instruction.ts';
@@ -50,10 +50,13 @@ export function toStay(row: StaysTable, timeZone: string, config: Pick<Config, '
   };
 }
 
-/** Check-in and check-out typed in `timeZone`, as instants; 400 when they make no stay. */
-export function stayInstants(checkIn: string, checkOut: string, timeZone: string): { checkIn: number; checkOut: number } {
-  const start = localToInstant(checkIn, timeZone);
-  const end = localToInstant(checkOut, timeZone);
+/**
+ * Check-in and check-out typed in `timeZone`, as instants; a day given alone is at the guidebook's
+ * usual time (`times`). 400 when they make no stay.
+ */
+export function stayInstants(checkIn: string, checkOut: string, timeZone: string, times?: StayTimes): { checkIn: number; checkOut: number } {
+  const start = localToInstant(times ? atTime(checkIn, times.checkIn) : checkIn, timeZone);
+  const end = localToInstant(times ? atTime(checkOut, times.checkOut) : checkOut, timeZone);
   if (start === null) throw new AppError('BAD_REQUEST', messages.stays.dateRequired('check-in'));
   if (end === null) throw new AppError('BAD_REQUEST', messages.stays.dateRequired('check-out'));
   if (end <= start) throw new AppError('BAD_REQUEST', messages.stays.checkOutBeforeCheckIn);
@@ -67,10 +70,11 @@ interface Owned {
   id: string;
 }
 
-/** The owner's guidebook (404 otherwise) and its time zone. */
-async function ownedGuidebook(scope: Owned): Promise<{ timeZone: string }> {
+/** The owner's guidebook (404 otherwise): its time zone and the times its stays start and end at. */
+async function ownedGuidebook(scope: Owned): Promise<{ timeZone: string; times: StayTimes }> {
   const row = await findOwnedInstruction(scope);
-  return { timeZone: parseStoredContent(row.data).timeZone };
+  const content = parseStoredContent(row.data);
+  return { timeZone: content.timeZone, times: stayTimesOf(content) };
 }
 
 async function ownedStay({ userId, id, stayId }: Owned & { stayId: string }): Promise<StaysTable> {
@@ -143,8 +147,8 @@ export async function listStays(scope: Owned, { group, limit, cursor }: StaysQue
 
 /** POST /api/instruction/:id/stays. Allowed on any plan: a stay changes no guidebook content. */
 export async function createStay(scope: Owned, input: Required<CreateStayInput>): Promise<Stay> {
-  const { timeZone } = await ownedGuidebook(scope);
-  const times = stayInstants(input.checkIn, input.checkOut, timeZone);
+  const { timeZone, times: usual } = await ownedGuidebook(scope);
+  const times = stayInstants(input.checkIn, input.checkOut, timeZone, usual);
   const { db, config, log } = await getRuntime();
   const now = Date.now();
   const ahead = await db.selectFrom('stays').select((eb) => eb.fn.countAll<number>().as('count')).where('instruction_id', '=', scope.id).where('calendar_uid', 'is', null).where('check_out', '>', now).executeTakeFirstOrThrow();
@@ -173,12 +177,12 @@ export async function createStay(scope: Owned, input: Required<CreateStayInput>)
 
 /** PATCH /api/instruction/:id/stays/:stayId: the fields sent; a calendar stay's dates belong to the calendar. */
 export async function updateStay(scope: Owned & { stayId: string }, input: UpdateStayInput): Promise<Stay> {
-  const { timeZone } = await ownedGuidebook(scope);
+  const { timeZone, times: usual } = await ownedGuidebook(scope);
   const before = await ownedStay(scope);
   const datesSent = input.checkIn !== undefined || input.checkOut !== undefined;
   if (datesSent && before.calendar_uid !== null) throw new AppError('CONFLICT', messages.stays.fromCalendar);
   const times = datesSent
-    ? stayInstants(input.checkIn ?? instantToLocal(before.check_in, timeZone), input.checkOut ?? instantToLocal(before.check_out, timeZone), timeZone)
+    ? stayInstants(input.checkIn ?? instantToLocal(before.check_in, timeZone), input.checkOut ?? instantToLocal(before.check_out, timeZone), timeZone, usual)
     : { checkIn: before.check_in, checkOut: before.check_out };
   const { db, config } = await getRuntime();
   const updated = await db

@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import { nanoid } from 'nanoid';
 import type { Database, InstructionCalendarsTable, StaysTable } from '@db/schema.ts';
+import { stayTimesOf, type StayTimes } from '@shared/time-zone.ts';
 import { lockForTransaction, lockingRows, type DialectName } from '../db/dialect.ts';
 import { parseStoredContent } from '../instructions/instruction-row.ts';
 import type { Logger } from '../logger.ts';
@@ -124,11 +125,13 @@ export function logSync(log: Logger, calendar: Pick<InstructionCalendarsTable, '
   } else log.warn({ ...context, error: outcome.error, cause: outcome.cause }, 'calendar: sync failed, stays kept');
 }
 
-/** The guidebook's time zone ('' = UTC), which all-day bookings are read in. */
-export async function guidebookTimeZone(db: Kysely<Database>, instructionId: string): Promise<string | null> {
+/** The guidebook's time zone ('' = UTC) and check-in and check-out times, which all-day bookings are read in. */
+export async function guidebookTimes(db: Kysely<Database>, instructionId: string): Promise<{ timeZone: string; allDay: StayTimes } | null> {
   // A guidebook in the trash is not synced (docs/decisions/016-revisions-and-trash.md).
   const row = await db.selectFrom('instructions').select('data').where('id', '=', instructionId).where('deleted_at', 'is', null).executeTakeFirst();
-  return row ? parseStoredContent(row.data).timeZone : null;
+  if (!row) return null;
+  const content = parseStoredContent(row.data);
+  return { timeZone: content.timeZone, allDay: stayTimesOf(content) };
 }
 
 /**
@@ -137,9 +140,9 @@ export async function guidebookTimeZone(db: Kysely<Database>, instructionId: str
  * newer save wins; nothing is written).
  */
 export async function syncCalendar(deps: CalendarSyncDeps, calendar: InstructionCalendarsTable): Promise<{ row: InstructionCalendarsTable; outcome: CalendarFetch } | null> {
-  const timeZone = await guidebookTimeZone(deps.db, calendar.instruction_id);
-  if (timeZone === null) return null;
-  const outcome = await fetchCalendar(calendar.url, timeZone, deps.config, deps.log);
+  const where = await guidebookTimes(deps.db, calendar.instruction_id);
+  if (where === null) return null;
+  const outcome = await fetchCalendar(calendar.url, where.timeZone, deps.config, deps.log, where.allDay);
   const now = Date.now();
   const written = await deps.db.transaction().execute(async (trx) => {
     const current = await lockCalendar(trx, deps.dialect, calendar.instruction_id);

@@ -46,13 +46,23 @@ export const nameSchema = z
 
 const tokenSchema = z.string({ error: text.tokenRequired }).trim().min(1, text.tokenRequired).max(TOKEN_MAX, text.tokenRequired);
 
-/** POST /api/users. `captchaToken` may be empty when Turnstile is not configured. */
+/** A paid plan chosen before registering (src/lib/shared/plan-intent.ts); anything else is ignored. */
+const intentFields = {
+  plan: z.enum(['gold', 'premium']).optional().catch(undefined),
+  interval: z.enum(['monthly', 'yearly']).optional().catch(undefined),
+};
+
+/**
+ * POST /api/users. `captchaToken` may be empty when Turnstile is not configured; `plan` and
+ * `interval` ride into the verification link.
+ */
 export const registerSchema = z.object(
   {
     name: nameSchema,
     email: emailSchema,
     password: passwordSchema,
     captchaToken: z.string().max(4096).optional().default(''),
+    ...intentFields,
   },
   { error: text.nameRequired },
 );
@@ -72,6 +82,12 @@ export const loginSchema = z.object(
 
 /** POST /api/users/authGoogle: the ID token from Google Identity Services. */
 export const googleLoginSchema = z.object({ credential: z.string({ error: text.googleLoginFailed }).min(1, text.googleLoginFailed).max(8192, text.googleLoginFailed) }, { error: text.googleLoginFailed });
+
+/**
+ * POST /api/users/resend-verification: a new verification link for an address not verified yet;
+ * the same answer whatever the address (SECURITY.md, "Accounts and sessions").
+ */
+export const resendVerificationSchema = z.object({ email: emailSchema, ...intentFields }, { error: text.emailRequired });
 
 /** POST /api/users/verify-email. */
 export const verifyEmailSchema = z.object({ token: tokenSchema }, { error: text.tokenRequired });

@@ -8,8 +8,13 @@
  * boxes [{ id, title, paragraph, imageUrl }], manualBoxes [{ id, paragraph, imageUrl }], phone,
  * whatsapp, viber, telegram, facebook, instagram, wifiName, wifiPassword, wifiSecurity,
  * selectedHouseRules, textGreating, photoGreating, hostName, selectedTheme, taxiLink, rentCarLink,
- * foodLink, parkingLink, brandingTitle, version, updatedAt` (ISO string), plus `firstColor, secondColor,
- * isRounded, isSinglePage` when they were ever sent.
+ * foodLink, parkingLink, brandingTitle, coverImage, secretsPolicy, secretsPin, revealHoursBefore, timeZone,
+ * checkInTime, checkOutTime, checkoutSteps, version, updatedAt` (ISO string), plus `firstColor,
+ * secondColor, isRounded, isSinglePage` when they were ever sent.
+ *
+ * `checkInTime` and `checkOutTime` are the property's usual times, "HH:MM" (24 h) where the property
+ * is (`timeZone`), or '' for none; `checkoutSteps` is what guests do before leaving, plain-text lines
+ * (at most 20 of at most 200 characters; empty lines are dropped).
  *
  * - `GET /api/instruction` → `Instruction[]` of the signed-in host, newest first.
  * - `POST /api/instruction` (optional partial content) → 201 `{ message, instruction }`; the rest
@@ -70,6 +75,20 @@ export const LOCKBOX_MARKER = '<span data-marker="lockbox"></span>';
 export const ADDRESS_MARKER = '<span data-marker="address"></span>';
 
 export const WIFI_SECURITY = ['WPA', 'WEP', 'nopass'] as const;
+
+/** "15:00", "09:30": a time of day on the 24-hour clock, as `<input type="time">` gives it. */
+export const CLOCK_TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
+/** What guests do before leaving ("Strip the beds"): a short list, one line each. */
+export const MAX_CHECKOUT_STEPS = 20;
+
+/** '' or "HH:MM" on the 24-hour clock, where the property is. */
+export function clockTime(label: string) {
+  const message = `${label} must be a time like 15:00 (24-hour clock), or empty.`;
+  return z
+    .string({ error: message })
+    .trim()
+    .refine((value) => value === '' || CLOCK_TIME.test(value), message);
+}
 
 /**
  * Who sees the door code and the Wi-Fi password (issue 14, docs/decisions/013): everyone with the
@@ -286,6 +305,14 @@ export const instructionFields = {
     .string({ error: 'The time zone must be text.' })
     .trim()
     .refine((zone) => zone === '' || isTimeZone(zone), 'Choose a time zone from the list (like Europe/Zagreb).'),
+  /** The property's usual check-in and check-out times (guest page header, Check-out section, new stays). */
+  checkInTime: clockTime('The check-in time'),
+  checkOutTime: clockTime('The check-out time'),
+  checkoutSteps: z
+    .array(singleLine('A check-out step'), { error: 'Check-out steps must be a list of lines.' })
+    .max(MAX_CHECKOUT_STEPS, `A guidebook can have at most ${MAX_CHECKOUT_STEPS} check-out steps.`)
+    // An editor's blank row is no step.
+    .transform((steps) => steps.filter((step) => step !== '')),
 };
 
 /** Kept when sent (SPEC §3 lists them for the editor's unsaved-change check); no default. */
@@ -331,6 +358,9 @@ export const INSTRUCTION_DEFAULTS: FieldValues = {
   secretsPin: '',
   revealHoursBefore: DEFAULT_REVEAL_HOURS,
   timeZone: '',
+  checkInTime: '',
+  checkOutTime: '',
+  checkoutSteps: [],
 };
 
 function withDefaults<S extends Record<string, z.ZodType>>(shape: S, defaults: { [K in keyof S]: z.output<S[K]> }) {

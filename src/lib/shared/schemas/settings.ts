@@ -30,6 +30,9 @@ export const settingsSchema = z.object(
     rentCarLink: instructionFields.rentCarLink.default(''),
     foodLink: instructionFields.foodLink.default(''),
     selectedHouseRules: instructionFields.selectedHouseRules.default(() => [...DEFAULT_HOUSE_RULES]),
+    checkInTime: instructionFields.checkInTime.default(''),
+    checkOutTime: instructionFields.checkOutTime.default(''),
+    checkoutSteps: instructionFields.checkoutSteps.default(() => []),
   },
   { error: 'The settings must be an object.' },
 );
@@ -45,6 +48,7 @@ export const APPLY_GROUPS = {
   houseRules: ['selectedHouseRules'],
   contact: ['phone', 'whatsapp', 'viber', 'telegram'],
   socials: ['facebook', 'instagram'],
+  checkout: ['checkInTime', 'checkOutTime', 'checkoutSteps'],
   redirection: ['taxiLink', 'rentCarLink', 'foodLink'],
 } as const satisfies Record<string, ReadonlyArray<keyof Settings>>;
 
@@ -56,6 +60,7 @@ export const applyFlagsSchema = z.object(
     houseRules: z.boolean().default(false),
     contact: z.boolean().default(false),
     socials: z.boolean().default(false),
+    checkout: z.boolean().default(false),
     redirection: z.boolean().default(false),
   },
   { error: 'Choose which sections to apply.' },

@@ -9,7 +9,9 @@
  *   the page after (null on the last); `counts` has each group's total and `calendar` the feed's
  *   status. Anything else in the query → 400 `{ message }`.
  * - `POST /api/instruction/:id/stays` `{ guestName?, guestEmail?, language?, checkIn, checkOut }`
- *   (wall-clock "YYYY-MM-DDTHH:mm" in the guidebook's time zone) → 201 `{ message, stay }`.
+ *   (wall-clock "YYYY-MM-DDTHH:mm" in the guidebook's time zone, or a day "YYYY-MM-DD" alone:
+ *   then at the guidebook's check-in or check-out time, 15:00 and 11:00 when it has none)
+ *   → 201 `{ message, stay }`.
  * - `PATCH /api/instruction/:id/stays/:stayId` (any of the same fields) → `{ message, stay }`.
  * - `DELETE /api/instruction/:id/stays/:stayId` → `{ message }`; the stay link answers 404 at once.
  * - `POST /api/instruction/:id/stays/:stayId/send` `{ email? }` (the stay's guest e-mail when
@@ -23,7 +25,7 @@
 import { z } from 'zod';
 import { messages } from '../messages.ts';
 import { MAX_STAY_DAYS, MAX_STAYS_AHEAD } from '../stay-limits.ts';
-import { LOCAL_DATE_TIME } from '../time-zone.ts';
+import { LOCAL_DATE, LOCAL_DATE_TIME } from '../time-zone.ts';
 import { EMAIL_MAX } from './auth.ts';
 import { singleLine } from './instruction.ts';
 
@@ -32,8 +34,12 @@ const text = messages.stays;
 export const MAX_GUEST_NAME = 100;
 export { MAX_STAY_DAYS, MAX_STAYS_AHEAD };
 
+/** A wall-clock time, or a day alone (the server adds the guidebook's usual time). */
 const localDateTime = (label: string) =>
-  z.string({ error: text.dateRequired(label) }).trim().regex(LOCAL_DATE_TIME, text.dateRequired(label));
+  z
+    .string({ error: text.dateRequired(label) })
+    .trim()
+    .refine((value) => LOCAL_DATE_TIME.test(value) || LOCAL_DATE.test(value), text.dateRequired(label));
 
 const guestEmail = z
   .string({ error: text.emailInvalid })

@@ -4,10 +4,11 @@ import { clientAddress } from '@server/http/client-address.ts';
 import { handle, json, readBody } from '@server/http/json.ts';
 import { messages } from '@shared/messages.ts';
 import { registerSchema } from '@shared/schemas/auth.ts';
+import { planIntentOf } from '@shared/plan-intent.ts';
 
 /** POST /api/users: register (SPEC §7). The same 201 whether or not the address had an account. */
 export const POST = handle(async (context: APIContext) => {
-  const input = await readBody(context.request, registerSchema);
-  await registerUser({ ...input, ip: clientAddress(context) });
+  const { plan, interval, ...input } = await readBody(context.request, registerSchema);
+  await registerUser({ ...input, ip: clientAddress(context), intent: planIntentOf(plan, interval) });
   return json({ message: messages.auth.registered }, 201);
 });

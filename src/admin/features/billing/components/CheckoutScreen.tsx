@@ -1,6 +1,7 @@
 import { ArrowLeft } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 import { messages } from '@shared/messages.ts';
+import { readPlanIntent } from '@shared/plan-intent.ts';
 import { PageHeader } from '../../../components/ui/PageHeader.tsx';
 import { useDocumentTitle } from '../../../hooks/use-document-title.ts';
 import { errorMessage } from '@shared/api-client.ts';
@@ -11,15 +12,18 @@ import { LoadingState } from './LoadingState.tsx';
 import { OutcomePanel } from './OutcomePanel.tsx';
 
 /**
- * SPEC §2 Checkout (/dashboard/checkout and /plan/checkout, `?product=<price id>`). Reached by a
+ * SPEC §2 Checkout (/dashboard/checkout and /plan/checkout, `?product=<price id>`, or `?plan=gold
+ * &interval=monthly` after registering with a chosen plan, src/lib/shared/plan-intent.ts). Reached by a
  * full page load, so this page is served with the CSP that lets Stripe's form in. The price id is
  * checked against what this server sells before any checkout session is made.
  */
 export function CheckoutScreen() {
   useDocumentTitle('Checkout');
   const [params] = useSearchParams();
-  const product = params.get('product') ?? '';
   const config = useBillingConfig();
+  // `?plan=gold&interval=yearly` (a plan chosen before registering) names the plan, not its price id.
+  const intent = readPlanIntent(params);
+  const product = params.get('product') ?? (intent && config.data ? (config.data.prices[intent.plan][intent.interval] ?? '') : '');
 
   const backToPlans = (
     <Link to="/dashboard/upgradePlan" className="btn-secondary">

@@ -7,6 +7,7 @@ import { useEditorContext } from './common/editor-context.ts';
 import { Section } from './common/Section.tsx';
 import { AddressPanel } from './panels/AddressPanel.tsx';
 import { BrandingPanel } from './panels/BrandingPanel.tsx';
+import { CheckInOutPanel } from './panels/CheckInOutPanel.tsx';
 import { CoverPhotoPanel } from './panels/CoverPhotoPanel.tsx';
 import { GuestAccessPanel } from './panels/GuestAccessPanel.tsx';
 import { LockBoxPanel } from './panels/LockBoxPanel.tsx';
@@ -88,6 +89,7 @@ export function EditorForm({ form, patch, updateBoxes, updateManualBoxes, issues
           <AddressPanel form={form} patch={patch} />
           <RedirectionPanel form={form} patch={patch} />
           <LockBoxPanel form={form} patch={patch} />
+          <CheckInOutPanel form={form} patch={patch} />
           <GuestAccessPanel form={form} patch={patch} />
         </div>
       </div>

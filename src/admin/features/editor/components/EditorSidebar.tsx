@@ -41,6 +41,7 @@ const SECTIONS = [
   ['address', 'Address'],
   ['links', 'Redirection links'],
   ['lock-box', 'Lock-box code'],
+  ['check-in-out', 'Check-in and check-out'],
   ['guest-access', 'Guest access'],
 ] as const;
 

@@ -9,6 +9,9 @@ export interface StaysGuidebook {
   timeZone: string;
   secretsPolicy: SecretsPolicy;
   revealHoursBefore: number;
+  /** The usual check-in and check-out times ("HH:MM" or ''): a new stay starts at them. */
+  checkInTime: string;
+  checkOutTime: string;
 }
 
 /**
@@ -44,6 +47,8 @@ export function StaysTab({ saved, form, render }: { saved: Instruction; form: In
           timeZone: saved.timeZone,
           secretsPolicy: saved.secretsPolicy,
           revealHoursBefore: saved.revealHoursBefore,
+          checkInTime: saved.checkInTime,
+          checkOutTime: saved.checkOutTime,
         },
         notice,
       })}

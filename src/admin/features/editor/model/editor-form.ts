@@ -111,6 +111,7 @@ export function validateForm(form: Instruction, saved: Pick<Instruction, 'secret
       const step = form[key][index];
       target = step ? fieldId(key, step.id, typeof sub === 'string' ? sub : 'paragraph') : null;
     }
+    if (key === 'checkoutSteps' && typeof index === 'number') target = fieldId(key, index);
     return { message: issue.message, fieldId: target };
   });
   return { ok: false, issues };

@@ -13,6 +13,7 @@ import { greetingToText, hasFormatting, textToGreeting } from './greeting-html.t
 import { PhoneField } from './PhoneField.tsx';
 import { SaveBar } from './SaveBar.tsx';
 import { SettingsSection } from './SettingsSection.tsx';
+import { CheckInOutSettings, pickCheckInOut } from './CheckInOutSettings.tsx';
 import { WelcomeField } from './WelcomeField.tsx';
 
 type LinkKey = 'whatsapp' | 'viber' | 'telegram' | 'facebook' | 'instagram' | 'taxiLink' | 'rentCarLink' | 'foodLink';
@@ -37,6 +38,7 @@ export function SettingsForm({ initial }: { initial: Settings }) {
   const [greetingHtml, setGreetingHtml] = useState(initial.textGreating);
   const [greetingText, setGreetingText] = useState<string | null>(null);
   const [rules, setRules] = useState<number[]>([...initial.selectedHouseRules]);
+  const [checkInOut, setCheckInOut] = useState(() => pickCheckInOut(initial));
   const [apply, setApply] = useState<ApplyFlags>(NO_FLAGS);
   const [errors, setErrors] = useState<Errors>({});
 
@@ -73,7 +75,7 @@ export function SettingsForm({ initial }: { initial: Settings }) {
       phone: joinPhone(phone.code, phone.number),
       // Untouched, the stored HTML is sent back as it was (formatting from the editor kept).
       textGreating: greetingText === null ? greetingHtml : textToGreeting(greetingText),
-      selectedHouseRules: rules,
+      selectedHouseRules: rules, ...checkInOut,
     });
     if (!parsed.success) {
       const found: Errors = {};
@@ -87,6 +89,7 @@ export function SettingsForm({ initial }: { initial: Settings }) {
       return;
     }
     setErrors({});
+    setCheckInOut(pickCheckInOut(parsed.data));
     try {
       const { updated } = await save.mutateAsync({ settings: parsed.data, apply });
       toast.success(messages.settings.updated, updated === null ? {} : { description: `Applied to ${updated} existing ${updated === 1 ? 'guidebook' : 'guidebooks'}.` });
@@ -147,6 +150,8 @@ export function SettingsForm({ initial }: { initial: Settings }) {
         <HouseRulesPicker value={rules} onChange={setRules} />
         {errors.selectedHouseRules ? <p className="field-error dark:text-red-400">{errors.selectedHouseRules}</p> : null}
       </SettingsSection>
+
+      <CheckInOutSettings value={checkInOut} onChange={setCheckInOut} errors={errors} {...toggle('checkout')} />
 
       <SaveBar apply={apply} busy={save.isPending} />
     </form>

@@ -5,7 +5,7 @@ import { api } from '../../../lib/api-client.ts';
 
 /**
  * GET /api/instruction/:id, read for the Stays screen: only what it shows about the guidebook
- * (its name, time zone and who sees the secrets). The editor owns the whole document.
+ * (its name, time zone, usual times and who sees the secrets). The editor owns the whole document.
  */
 const guidebookSchema = z.object({
   _id: z.string(),
@@ -13,6 +13,9 @@ const guidebookSchema = z.object({
   timeZone: z.string().catch(''),
   secretsPolicy: z.enum(SECRETS_POLICIES).catch('always'),
   revealHoursBefore: z.number().catch(DEFAULT_REVEAL_HOURS),
+  /** The usual times ('' for none): a new stay starts at them. */
+  checkInTime: z.string().catch(''),
+  checkOutTime: z.string().catch(''),
 });
 
 export type StaysGuidebookAnswer = z.output<typeof guidebookSchema>;

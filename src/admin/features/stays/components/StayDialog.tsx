@@ -3,6 +3,7 @@ import { toast } from 'sonner';
 import { messages } from '@shared/messages.ts';
 import { MAX_GUEST_NAME, type Stay } from '@shared/schemas/stay.ts';
 import { ApiError } from '@shared/api-client.ts';
+import type { StayTimes } from '@shared/time-zone.ts';
 import { describedBy, FieldMessages } from '../../../components/ui/FieldMessages.tsx';
 import { FormDialog } from '../../../components/ui/FormDialog.tsx';
 import { GUEST_EMAIL_INPUT } from '../../../components/ui/guest-email.ts';
@@ -17,6 +18,8 @@ interface Props {
   guidebookId: string;
   /** The guidebook's zone as the server reads it (UTC when never chosen). */
   zone: string;
+  /** The guidebook's usual check-in and check-out times: a new stay starts from them. */
+  times: StayTimes;
   /** The stay to edit; null adds one. */
   stay: Stay | null;
 }
@@ -27,10 +30,10 @@ interface Props {
  * schema first and by the server again; what is about the whole stay shows above the buttons.
  * The parent mounts it afresh (`key`) for every opening, so it starts from the stay or a guess.
  */
-export function StayDialog({ open, onOpenChange, guidebookId, zone, stay }: Props) {
+export function StayDialog({ open, onOpenChange, guidebookId, zone, times, stay }: Props) {
   const ids = useId();
   const id = (field: StayField) => `${ids}-${field}`;
-  const [values, setValues] = useState<StayValues>(() => (stay ? valuesOf(stay) : { guestName: '', guestEmail: '', language: '', ...suggestedDates(zone) }));
+  const [values, setValues] = useState<StayValues>(() => (stay ? valuesOf(stay) : { guestName: '', guestEmail: '', language: '', ...suggestedDates(zone, times) }));
   const [errors, setErrors] = useState<StayErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const save = useSaveStay(guidebookId);

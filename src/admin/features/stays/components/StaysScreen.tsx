@@ -52,6 +52,8 @@ export function StaysScreen() {
             timeZone: guidebook.data.timeZone,
             secretsPolicy: guidebook.data.secretsPolicy,
             revealHoursBefore: guidebook.data.revealHoursBefore,
+            checkInTime: guidebook.data.checkInTime,
+            checkOutTime: guidebook.data.checkOutTime,
           }}
           policyAction={
             <Link to={editPath} className={link}>

@@ -5,7 +5,7 @@ import { messages } from '@shared/messages.ts';
 import type { SecretsPolicy } from '@shared/schemas/instruction.ts';
 import type { Stay, StayGroup as StayGroupName, StaysPage } from '@shared/schemas/stay.ts';
 import { errorMessage } from '@shared/api-client.ts';
-import { effectiveTimeZone } from '@shared/time-zone.ts';
+import { effectiveTimeZone, stayTimesOf } from '@shared/time-zone.ts';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog.tsx';
 import { LoadError } from '../../../components/ui/LoadError.tsx';
 import { useDeleteStay } from '../api/delete-stay.ts';
@@ -18,7 +18,7 @@ import { StayShareDialog } from './StayShareDialog.tsx';
 
 export interface StaysViewProps {
   /** The saved guidebook: stays are read and written against the server's copy. */
-  guidebook: { id: string; name: string; timeZone: string; secretsPolicy: SecretsPolicy; revealHoursBefore: number };
+  guidebook: { id: string; name: string; timeZone: string; secretsPolicy: SecretsPolicy; revealHoursBefore: number; checkInTime: string; checkOutTime: string };
   /** A note from the place showing the view (the editor's unsaved Guest access). */
   notice?: ReactNode;
   /** Under the policy note: how to change it, where the place offers a way. */
@@ -125,7 +125,7 @@ export function StaysView({ guidebook, notice, policyAction, titled = false }: S
       </div>
 
       {editing ? (
-        <StayDialog key={editing.key} open onOpenChange={(open) => (open ? undefined : setEditing(null))} guidebookId={guidebook.id} zone={zone} stay={editing.stay} />
+        <StayDialog key={editing.key} open onOpenChange={(open) => (open ? undefined : setEditing(null))} guidebookId={guidebook.id} zone={zone} times={stayTimesOf(guidebook)} stay={editing.stay} />
       ) : null}
       {sharing ? <StayShareDialog open onOpenChange={(open) => (open ? undefined : setSharing(null))} guidebookId={guidebook.id} stay={sharing} /> : null}
       <ConfirmDialog

@@ -1,5 +1,5 @@
 import type { Stay } from '@shared/schemas/stay.ts';
-import { effectiveTimeZone, formatStayDate, formatStayTime, instantToLocal, LOCAL_DATE_TIME } from '@shared/time-zone.ts';
+import { DEFAULT_STAY_TIMES, effectiveTimeZone, formatStayDate, formatStayTime, instantToLocal, LOCAL_DATE_TIME, type StayTimes } from '@shared/time-zone.ts';
 
 /**
  * How the Stays view words a stay (issue 14 item 7). Every time is shown where the property is
@@ -49,11 +49,14 @@ export function revealText(reveals: Stay['reveals'], zone: string, now = Date.no
   return `Code viewed ${momentText(reveals.last, zone, now)} · ${times}`;
 }
 
-/** A new stay's first guess: check-in tomorrow at 15:00, check-out three nights later at 11:00, where the property is. */
-export function suggestedDates(zone: string, now = Date.now()): { checkIn: string; checkOut: string } {
+/**
+ * A new stay's first guess: check-in tomorrow, check-out three nights later, at the guidebook's
+ * usual times (15:00 and 11:00 when it has none), where the property is.
+ */
+export function suggestedDates(zone: string, times: StayTimes = DEFAULT_STAY_TIMES, now = Date.now()): { checkIn: string; checkOut: string } {
   const [year, month, day] = instantToLocal(now, zone).slice(0, 10).split('-').map(Number) as [number, number, number];
   const date = (offset: number) => new Date(Date.UTC(year, month - 1, day + offset)).toISOString().slice(0, 10);
-  return { checkIn: `${date(1)}T15:00`, checkOut: `${date(4)}T11:00` };
+  return { checkIn: `${date(1)}T${times.checkIn}`, checkOut: `${date(4)}T${times.checkOut}` };
 }
 
 /** The stay's name in lists and titles: the guest's, or a stand-in (calendar bookings often have none). */
