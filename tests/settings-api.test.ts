@@ -18,7 +18,7 @@ afterAll(async () => {
 });
 
 /** SPEC §3 "User settings", in this order of the settings page. */
-const SETTINGS_KEYS = ['textGreating', 'phone', 'whatsapp', 'viber', 'telegram', 'facebook', 'instagram', 'taxiLink', 'rentCarLink', 'foodLink', 'selectedHouseRules', 'checkInTime', 'checkOutTime', 'checkoutSteps'].sort();
+const SETTINGS_KEYS = ['textGreating', 'phone', 'whatsapp', 'viber', 'telegram', 'facebook', 'instagram', 'taxiLink', 'rentCarLink', 'foodLink', 'parkingLink', 'selectedHouseRules', 'checkInTime', 'checkOutTime', 'checkoutSteps'].sort();
 
 type Call = (path: string, init?: RequestInit & { json?: unknown }) => Promise<Response>;
 
@@ -50,6 +50,7 @@ const mine: Settings = {
   taxiLink: 'https://www.uber.com',
   rentCarLink: 'https://cars.example.com',
   foodLink: 'https://wolt.com',
+  parkingLink: 'https://garage.example.com',
   selectedHouseRules: [8, 6, 10],
   checkInTime: '15:00',
   checkOutTime: '10:00',
@@ -111,6 +112,7 @@ describe('PUT /api/settings/updateExistingInstructions', () => {
     taxiLink: 'https://taxi.example.com',
     rentCarLink: '',
     foodLink: 'https://food.example.com',
+    parkingLink: '',
     selectedHouseRules: [16, 15],
     checkInTime: '16:00',
     checkOutTime: '',

@@ -123,7 +123,7 @@ export function partial(fields: Record<string, fc.Arbitrary<unknown>>): fc.Arbit
 /** The auto-fill settings (schemas/settings.ts). */
 export function settingsFields(own: string): Record<string, fc.Arbitrary<unknown>> {
   const all = instructionFields(own);
-  const names = ['textGreating', 'phone', 'whatsapp', 'viber', 'telegram', 'facebook', 'instagram', 'taxiLink', 'rentCarLink', 'foodLink', 'selectedHouseRules', 'checkInTime', 'checkOutTime', 'checkoutSteps'];
+  const names = ['textGreating', 'phone', 'whatsapp', 'viber', 'telegram', 'facebook', 'instagram', 'taxiLink', 'rentCarLink', 'foodLink', 'parkingLink', 'selectedHouseRules', 'checkInTime', 'checkOutTime', 'checkoutSteps'];
   return Object.fromEntries(names.map((name) => [name, all[name]!]));
 }
 

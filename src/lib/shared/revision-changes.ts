@@ -68,8 +68,19 @@ export function isEmptyValue(value: unknown): boolean {
   return false;
 }
 
+/**
+ * Deep equality of two JSON values, whatever the order of their keys (PostgreSQL's jsonb, which a
+ * code change writes through, stores keys in its own order).
+ */
 export function sameValue(a: unknown, b: unknown): boolean {
-  return JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+  if (a === b || ((a === undefined || a === null) && (b === undefined || b === null))) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((item, index) => sameValue(item, b[index]));
+  const left = a as Record<string, unknown>;
+  const right = b as Record<string, unknown>;
+  const keys = new Set([...Object.keys(left), ...Object.keys(right)]);
+  return [...keys].every((key) => sameValue(left[key], right[key]));
 }
 
 /** The fields of `after` that differ from `before` (every field of `after` when there is no before). */

@@ -29,6 +29,7 @@ export const settingsSchema = z.object(
     taxiLink: instructionFields.taxiLink.default(''),
     rentCarLink: instructionFields.rentCarLink.default(''),
     foodLink: instructionFields.foodLink.default(''),
+    parkingLink: instructionFields.parkingLink.default(''),
     selectedHouseRules: instructionFields.selectedHouseRules.default(() => [...DEFAULT_HOUSE_RULES]),
     checkInTime: instructionFields.checkInTime.default(''),
     checkOutTime: instructionFields.checkOutTime.default(''),
@@ -49,7 +50,7 @@ export const APPLY_GROUPS = {
   contact: ['phone', 'whatsapp', 'viber', 'telegram'],
   socials: ['facebook', 'instagram'],
   checkout: ['checkInTime', 'checkOutTime', 'checkoutSteps'],
-  redirection: ['taxiLink', 'rentCarLink', 'foodLink'],
+  redirection: ['taxiLink', 'rentCarLink', 'foodLink', 'parkingLink'],
 } as const satisfies Record<string, ReadonlyArray<keyof Settings>>;
 
 export type ApplyGroup = keyof typeof APPLY_GROUPS;

@@ -1,4 +1,4 @@
-import { ArrowLeft, CalendarDays, Check, Eye, LoaderCircle, PencilLine, Save, Share2 } from 'lucide-react';
+import { ArrowLeft, CalendarDays, Check, Eye, History, LoaderCircle, PencilLine, Save, Share2 } from 'lucide-react';
 import { ToggleGroup } from 'radix-ui';
 import { useState, type MouseEvent } from 'react';
 import { Link } from 'react-router';
@@ -10,7 +10,7 @@ import { GuestPageLink } from '../../../components/sharing/GuestPageLink.tsx';
 import { BackToDashboard } from './common/BackToDashboard.tsx';
 
 /** Edit the guidebook, preview it as guests see it, or hand out its stays' links (issue 14). */
-export type EditorView = 'edit' | 'preview' | 'stays';
+export type EditorView = 'edit' | 'preview' | 'stays' | 'history';
 
 interface Props {
   /** The guidebook's id and saved name: what the share dialog's QR, poster and mail use. */
@@ -51,6 +51,7 @@ const VIEWS = [
   { value: 'edit', label: 'Edit', icon: PencilLine },
   { value: 'preview', label: 'Preview', icon: Eye },
   { value: 'stays', label: 'Stays', icon: CalendarDays },
+  { value: 'history', label: 'History', icon: History },
 ] as const;
 
 function ViewToggle({ view, onViewChange, wide }: Pick<Props, 'view' | 'onViewChange'> & { wide: boolean }) {

@@ -19,6 +19,7 @@ import { EditorForm } from './EditorForm.tsx';
 import { EditorSidebar, type EditorView } from './EditorSidebar.tsx';
 import { PreviewPane } from './preview/PreviewPane.tsx';
 import { StepDragLayer } from './steps/StepDragLayer.tsx';
+import { HistoryTab } from './history/HistoryTab.tsx';
 import { StaysTab, type RenderStays } from './StaysTab.tsx';
 
 interface Props {
@@ -150,6 +151,7 @@ export function EditorWorkspace({ instruction, premium, readOnly, onReloadLatest
             </div>
             {view === 'preview' ? <PreviewPane form={form} premium={premium} /> : null}
             {view === 'stays' ? <StaysTab saved={instruction} form={form} render={renderStays} /> : null}
+            {view === 'history' ? <HistoryTab saved={instruction} dirty={dirty} premium={premium} readOnly={readOnly} onRestored={onReloadLatest} /> : null}
           </div>
         </div>
         <StepDragLayer />

@@ -3,44 +3,55 @@ import { useRef, useState, type SubmitEvent } from 'react';
 import { toast } from 'sonner';
 import type { ContactKind } from '@shared/contact-links.ts';
 import { messages } from '@shared/messages.ts';
-import { applyFlagsSchema, settingsSchema, type ApplyFlags, type ApplyGroup, type Settings } from '@shared/schemas/settings.ts';
+import { MAX_PHONE } from '@shared/schemas/instruction.ts';
+import { applyFlagsSchema, settingsSchema, type ApplyFlags, type ApplyGroup, type ApplyPreview, type Settings } from '@shared/schemas/settings.ts';
+import { RichTextField } from '../../../components/rich-text/RichTextField.tsx';
 import { HouseRulesPicker } from '../../../components/ui/HouseRulesPicker.tsx';
 import { TextField } from '../../../components/ui/TextField.tsx';
-import { useSaveSettings } from '../api/save-settings.ts';
+import { applies, previewApply, useSaveSettings, useUndoApply, type SaveSettingsInput } from '../api/save-settings.ts';
 import { ContactLinkField } from '../../../components/ui/ContactLinkField.tsx';
-import { defaultDialCode, joinPhone, splitPhone } from './dial-codes.ts';
-import { greetingToText, hasFormatting, textToGreeting } from './greeting-html.ts';
-import { PhoneField } from './PhoneField.tsx';
+import { ApplyPreviewDialog } from './ApplyPreviewDialog.tsx';
 import { SaveBar } from './SaveBar.tsx';
 import { SettingsSection } from './SettingsSection.tsx';
 import { CheckInOutSettings, pickCheckInOut } from './CheckInOutSettings.tsx';
-import { WelcomeField } from './WelcomeField.tsx';
 
-type LinkKey = 'whatsapp' | 'viber' | 'telegram' | 'facebook' | 'instagram' | 'taxiLink' | 'rentCarLink' | 'foodLink';
+type LinkKey = 'whatsapp' | 'viber' | 'telegram' | 'facebook' | 'instagram' | 'taxiLink' | 'rentCarLink' | 'foodLink' | 'parkingLink';
 type Errors = Partial<Record<keyof Settings, string>>;
 
 const NO_FLAGS: ApplyFlags = applyFlagsSchema.parse({});
 
 const MESSENGERS: readonly ContactKind[] = ['whatsapp', 'viber', 'telegram'];
 const SOCIALS: readonly ContactKind[] = ['facebook', 'instagram'];
-const QUICK_LINKS: readonly { key: 'taxiLink' | 'rentCarLink' | 'foodLink'; label: string; placeholder: string }[] = [
+/** The same links, labels and hints as the editor's "Quick links" (features/editor LinkFields). */
+const QUICK_LINKS: readonly { key: 'taxiLink' | 'rentCarLink' | 'foodLink' | 'parkingLink'; label: string; placeholder: string }[] = [
   { key: 'taxiLink', label: 'Taxi', placeholder: 'https://your-taxi.example' },
   { key: 'rentCarLink', label: 'Rent a Car', placeholder: 'https://car-rental.example' },
   { key: 'foodLink', label: 'Order Food', placeholder: 'https://food-delivery.example' },
+  { key: 'parkingLink', label: 'Parking', placeholder: 'https://maps.example/parking' },
 ];
+
+/** A phone number worth offering to WhatsApp and Viber (five digits or more). */
+function usablePhone(phone: string): boolean {
+  return phone.replace(/\D/g, '').length >= 5;
+}
 
 /** The auto-fill form (SPEC §2 Settings), started from the saved settings. */
 export function SettingsForm({ initial }: { initial: Settings }) {
   const formRef = useRef<HTMLFormElement>(null);
   const save = useSaveSettings();
-  const [phone, setPhone] = useState(() => splitPhone(initial.phone, defaultDialCode()));
+  const undo = useUndoApply();
+  const [phone, setPhone] = useState(initial.phone);
   const [links, setLinks] = useState<Record<LinkKey, string>>(() => pickLinks(initial));
-  const [greetingHtml, setGreetingHtml] = useState(initial.textGreating);
-  const [greetingText, setGreetingText] = useState<string | null>(null);
+  const [greeting, setGreeting] = useState(initial.textGreating);
   const [rules, setRules] = useState<number[]>([...initial.selectedHouseRules]);
   const [checkInOut, setCheckInOut] = useState(() => pickCheckInOut(initial));
   const [apply, setApply] = useState<ApplyFlags>(NO_FLAGS);
   const [errors, setErrors] = useState<Errors>({});
+  // "Apply to existing": the preview the host is asked about, and the last apply, to undo.
+  const [pending, setPending] = useState<SaveSettingsInput | null>(null);
+  const [preview, setPreview] = useState<ApplyPreview | null>(null);
+  const [previewing, setPreviewing] = useState(false);
+  const [lastApply, setLastApply] = useState<{ batchId: string; updated: number } | null>(null);
 
   const link = (key: LinkKey) => ({
     name: key,
@@ -63,20 +74,52 @@ export function SettingsForm({ initial }: { initial: Settings }) {
 
   /** The fields take numbers as typed; each shows the link it becomes. */
   function fillFromPhone() {
-    const number = joinPhone(phone.code, phone.number);
-    setLinks((current) => ({ ...current, whatsapp: number, viber: number }));
+    setLinks((current) => ({ ...current, whatsapp: phone.trim(), viber: phone.trim() }));
+  }
+
+  async function readPreview(input: SaveSettingsInput) {
+    setPreviewing(true);
+    try {
+      setPreview(await previewApply(input));
+    } catch {
+      setPending(null);
+      toast.error(messages.settings.saveFailed);
+    } finally {
+      setPreviewing(false);
+    }
+  }
+
+  async function undoLastApply() {
+    if (!lastApply || undo.isPending) return;
+    try {
+      const { message } = await undo.mutateAsync(lastApply.batchId);
+      setLastApply(null);
+      toast.success(message);
+    } catch {
+      toast.error('The change could not be undone. Try again.');
+    }
+  }
+
+  async function store(input: SaveSettingsInput) {
+    try {
+      const { updated, batchId } = await save.mutateAsync(input);
+      setPending(null);
+      setPreview(null);
+      if (updated !== null && updated > 0 && batchId) setLastApply({ batchId, updated });
+      toast.success(messages.settings.updated, updated === null ? {} : { description: `Applied to ${updated} existing ${updated === 1 ? 'guidebook' : 'guidebooks'}.` });
+      // What the server keeps (bare hosts read as https, numbers and handles as links) is what the form shows now.
+      setLinks(pickLinks(input.settings));
+      setGreeting(input.settings.textGreating);
+      setApply(NO_FLAGS);
+    } catch {
+      toast.error(messages.settings.saveFailed);
+    }
   }
 
   async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     if (save.isPending) return;
-    const parsed = settingsSchema.safeParse({
-      ...links,
-      phone: joinPhone(phone.code, phone.number),
-      // Untouched, the stored HTML is sent back as it was (formatting from the editor kept).
-      textGreating: greetingText === null ? greetingHtml : textToGreeting(greetingText),
-      selectedHouseRules: rules, ...checkInOut,
-    });
+    const parsed = settingsSchema.safeParse({ ...links, phone, textGreating: greeting, selectedHouseRules: rules, ...checkInOut });
     if (!parsed.success) {
       const found: Errors = {};
       for (const issue of parsed.error.issues) {
@@ -84,36 +127,34 @@ export function SettingsForm({ initial }: { initial: Settings }) {
         found[key] ??= issue.message;
       }
       setErrors(found);
-      const first = Object.keys(found)[0] === 'phone' ? 'input[type="tel"]' : `[name="${Object.keys(found)[0]}"]`;
-      formRef.current?.querySelector<HTMLElement>(first)?.focus();
+      formRef.current?.querySelector<HTMLElement>(`[name="${Object.keys(found)[0]}"], #settings-${Object.keys(found)[0]}`)?.focus();
       return;
     }
     setErrors({});
     setCheckInOut(pickCheckInOut(parsed.data));
-    try {
-      const { updated } = await save.mutateAsync({ settings: parsed.data, apply });
-      toast.success(messages.settings.updated, updated === null ? {} : { description: `Applied to ${updated} existing ${updated === 1 ? 'guidebook' : 'guidebooks'}.` });
-      // What the server keeps (bare hosts read as https, numbers and handles as links) is what the form shows now.
-      setLinks(pickLinks(parsed.data));
-      setGreetingHtml(parsed.data.textGreating);
-      setGreetingText(null);
-      setApply(NO_FLAGS);
-    } catch {
-      toast.error(messages.settings.saveFailed);
-    }
+    const input: SaveSettingsInput = { settings: parsed.data, apply, clearEmptyFields: false };
+    if (!applies(apply)) return store(input);
+    // Existing guidebooks change: say how, and ask first.
+    setPending(input);
+    setPreview(null);
+    await readPreview(input);
   }
 
   return (
     <form ref={formRef} noValidate onSubmit={(event) => void submit(event)} className="grid gap-6" aria-busy={save.isPending}>
       <SettingsSection title="Contact info" description="How guests reach you while they stay." icon={Phone} applies="these contact details" {...toggle('contact')}>
-        <PhoneField
-          code={phone.code}
-          number={phone.number}
-          onCodeChange={(code) => setPhone((current) => ({ ...current, code }))}
-          onNumberChange={(number) => setPhone((current) => ({ ...current, number }))}
+        <TextField
+          name="phone"
+          label="Phone (with country code)"
+          type="tel"
+          autoComplete="tel"
+          placeholder="+385 91 555 0101"
+          maxLength={MAX_PHONE}
+          value={phone}
           error={errors.phone}
+          onChange={(event) => setPhone(event.target.value)}
         />
-        {phone.number.replace(/\D/g, '').length >= 5 ? (
+        {usablePhone(phone) ? (
           <button type="button" className="btn-ghost -mt-2 justify-self-start whitespace-normal px-3 py-1.5 text-left text-brand-700 dark:text-brand-300" onClick={fillFromPhone}>
             Use this number for WhatsApp and Viber
           </button>
@@ -124,12 +165,8 @@ export function SettingsForm({ initial }: { initial: Settings }) {
       </SettingsSection>
 
       <SettingsSection title="Welcome message" description="Greets guests under your name and picture." icon={MessageSquareHeart} applies="this welcome message" {...toggle('greeting')}>
-        <WelcomeField
-          value={greetingText ?? greetingToText(greetingHtml)}
-          formatted={greetingText === null && hasFormatting(greetingHtml)}
-          error={errors.textGreating}
-          onChange={setGreetingText}
-        />
+        <RichTextField id="settings-textGreating" label="Welcome message" value={greeting} onChange={setGreeting} />
+        {errors.textGreating ? <p className="field-error dark:text-red-400">{errors.textGreating}</p> : null}
       </SettingsSection>
 
       <SettingsSection title="Redirection links" description="Quick links at the top of the guidebook." icon={Link2} applies="these links" {...toggle('redirection')}>
@@ -153,12 +190,31 @@ export function SettingsForm({ initial }: { initial: Settings }) {
 
       <CheckInOutSettings value={checkInOut} onChange={setCheckInOut} errors={errors} {...toggle('checkout')} />
 
-      <SaveBar apply={apply} busy={save.isPending} />
+      <SaveBar apply={apply} busy={save.isPending || previewing} applied={lastApply ? { updated: lastApply.updated, undoing: undo.isPending, onUndo: () => void undoLastApply() } : null} />
+
+      <ApplyPreviewDialog
+        open={pending !== null}
+        onOpenChange={(open) => {
+          if (!open) setPending(null);
+        }}
+        preview={preview}
+        loading={previewing}
+        clearEmptyFields={pending?.clearEmptyFields ?? false}
+        onClearEmptyFieldsChange={(clearEmptyFields) => {
+          if (!pending) return;
+          const next = { ...pending, clearEmptyFields };
+          setPending(next);
+          void readPreview(next);
+        }}
+        busy={save.isPending}
+        onApply={() => pending && void store(pending)}
+        onSaveOnly={() => pending && void store({ ...pending, apply: NO_FLAGS })}
+      />
     </form>
   );
 }
 
 function pickLinks(settings: Settings): Record<LinkKey, string> {
-  const { whatsapp, viber, telegram, facebook, instagram, taxiLink, rentCarLink, foodLink } = settings;
-  return { whatsapp, viber, telegram, facebook, instagram, taxiLink, rentCarLink, foodLink };
+  const { whatsapp, viber, telegram, facebook, instagram, taxiLink, rentCarLink, foodLink, parkingLink } = settings;
+  return { whatsapp, viber, telegram, facebook, instagram, taxiLink, rentCarLink, foodLink, parkingLink };
 }
