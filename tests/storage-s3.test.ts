@@ -198,8 +198,8 @@ describe('readiness', () => {
       const ready = await readyz(wrong, 503);
       expect(ready.status).toBe(503);
       expect(((await ready.json()) as { checks: unknown }).checks).toEqual({ database: 'ok', uploads: 'failed', snapshots: 'failed' });
-      // The start's own check runs beside the first requests: give it a moment to log.
-      for (let i = 0; i < 100 && !wrong.logs.some((line) => line.includes('storage: the s3 bucket does not answer')); i += 1) {
+      // The start's own check runs beside the first requests and tries 3 times, 2 s apart, before it says so.
+      for (let i = 0; i < 500 && !wrong.logs.some((line) => line.includes('storage: the s3 bucket does not answer')); i += 1) {
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
       expect(wrong.logs.some((line) => line.includes('storage: the s3 bucket does not answer'))).toBe(true);

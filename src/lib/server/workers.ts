@@ -22,6 +22,20 @@ import { startUploadCleanup } from './uploads/remove-unreferenced-uploads.ts';
  * depend on are done (the stored pages that must not be served, snapshots/pending-removals.ts):
  * the boot bundle waits for it before the port opens.
  */
+/** Tries at start, 2 s apart: a bucket slow to answer while the machine starts up is not an outage. */
+const BUCKET_CHECKS_AT_START = 3;
+
+async function checkBucketAtStart(bucket: string, log: Logger): Promise<void> {
+  for (let attempt = 1; ; attempt += 1) {
+    const { checks } = await checkReadiness();
+    if (checks.uploads === 'ok' && checks.snapshots === 'ok') return log.info({ bucket }, 'storage: s3 bucket answers');
+    if (attempt === BUCKET_CHECKS_AT_START) {
+      return log.error({ bucket, checks }, 'storage: the s3 bucket does not answer (cause logged above); uploads and snapshots fail, /readyz answers 503');
+    }
+    await new Promise((resolve) => setTimeout(resolve, 2_000).unref());
+  }
+}
+
 export async function startWorkers(runtime: Runtime): Promise<void> {
   if (processState.workers) return;
   const { config, db, log, database, outbox, storage, billing } = runtime;
@@ -42,13 +56,8 @@ export async function startWorkers(runtime: Runtime): Promise<void> {
   logMissingServices(config, log);
   // Guest pages a CDN kept may come from the build before this one (docs/decisions/007, "CDN").
   if (config.cdn) purgeAllGuestPages();
-  // A wrong key or endpoint is said at once, not at the first upload (/readyz keeps saying it).
-  if (config.storageDriver === 's3') {
-    void checkReadiness().then(({ checks }) => {
-      if (checks.uploads === 'ok' && checks.snapshots === 'ok') log.info({ bucket: storage.location }, 'storage: s3 bucket answers');
-      else log.error({ bucket: storage.location, checks }, 'storage: the s3 bucket does not answer (cause logged above); uploads and snapshots fail, /readyz answers 503');
-    });
-  }
+  // A wrong key or endpoint is said at start, not at the first upload (/readyz keeps saying it).
+  if (config.storageDriver === 's3') void checkBucketAtStart(storage.location, log);
   processState.workers = {
     uploadCleanup,
     async stop() {

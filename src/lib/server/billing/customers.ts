@@ -34,10 +34,14 @@ export async function findCustomerOfUser(userId: string): Promise<string | null>
  * The user a Stripe customer belongs to: our table first, else the customer's `metadata.userId`
  * (set when we created it) if that user exists, which also restores the row.
  */
+const CUSTOMER_ID = /^cus_[A-Za-z0-9]{1,250}$/;
+
 export async function findCustomerOwner(billing: Billing, customerId: string): Promise<string | null> {
   const { db } = await getRuntime();
   const stored = await db.selectFrom('billing_customers').select('user_id').where('customer_id', '=', customerId).executeTakeFirst();
   if (stored) return stored.user_id;
+  // Not the shape of a Stripe customer id: no one of ours, and no path for a request to Stripe.
+  if (!CUSTOMER_ID.test(customerId)) return null;
   let customer: Awaited<ReturnType<typeof billing.stripe.customers.retrieve>>;
   try {
     customer = await billing.stripe.customers.retrieve(customerId);
