@@ -204,11 +204,14 @@ describe('stays API', () => {
     expect(await refused.json()).toEqual({ message: messages.stays.noEmail });
   });
 
-  it('deleting the guidebook deletes its stays and their links', async () => {
+  it('deleting the guidebook stops its stays’ links at once; deleting it forever deletes the stays', async () => {
     const other = await guidebook(h, {});
     const stay = await addStay(h, other, { checkIn: utcLocal(-DAY), checkOut: utcLocal(DAY) });
     expect((await h.call(`/api/instruction/${other._id}`, { method: 'DELETE' })).status).toBe(200);
     expect((await server.request(`/stay/${stay.token}`)).status).toBe(404);
+    // In the trash the stay is kept, so a restore brings its link back (docs/decisions/016-revisions-and-trash.md).
+    expect(query(server, 'SELECT id FROM stays WHERE id = ?', stay._id)).toHaveLength(1);
+    expect((await h.call(`/api/instruction/trash/${other._id}`, { method: 'DELETE' })).status).toBe(200);
     expect(query(server, 'SELECT id FROM stays WHERE id = ?', stay._id)).toHaveLength(0);
   });
 });
