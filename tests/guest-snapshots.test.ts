@@ -244,8 +244,8 @@ describe('guest page from snapshots', () => {
     const h = await host();
     const plain = await create(h, { nameInstruction: 'Plain Flat', taxiLink: 'https://taxi.example.com' });
     const plainHtml = await (await guest(`/instruction/${plain.token}`)).text();
-    expect(plainHtml).toContain('>Taxi</span>');
-    expect(plainHtml).not.toContain('>Parking</span>');
+    expect(plainHtml).toContain('>Taxi<span class="sr-only"> (opens in a new tab)</span></span>');
+    expect(plainHtml).not.toContain('>Parking<');
     // No photo: our own preview image, absolute on APP_URL.
     expect(plainHtml).toContain(`<meta property="og:image" content="${server.origin}/images/og-guidebook.png">`);
     expect((await fetch(`${server.origin}/images/og-guidebook.png`)).headers.get('content-type')).toBe('image/png');
@@ -262,8 +262,8 @@ describe('guest page from snapshots', () => {
       boxes: [{ id: 1, title: 'Door', paragraph: '<p>Blue door.</p>', imageUrl: image }],
     });
     const html = await (await guest(`/instruction/${full.token}`)).text();
-    expect(html).toContain('<a href="https://parking.example.com/spot-12" target="_blank" rel="noopener noreferrer"');
-    expect(html).toContain('>Parking</span>');
+    expect(html).toContain('<a href="https://parking.example.com/spot-12" class="external" target="_blank" rel="noopener noreferrer"');
+    expect(html).toContain('>Parking<span class="sr-only"> (opens in a new tab)</span></span>');
     expect(html).toContain(`<meta property="og:image" content="${server.origin}${image}">`);
   });
 
