@@ -55,12 +55,13 @@ const VIEWS = [
 ] as const;
 
 function ViewToggle({ view, onViewChange, wide }: Pick<Props, 'view' | 'onViewChange'> & { wide: boolean }) {
-  const item = `flex flex-1 items-center justify-center gap-1.5 rounded-full py-1.5 text-sm font-semibold text-muted transition-colors hover:text-ink data-[state=on]:bg-surface data-[state=on]:text-ink data-[state=on]:shadow-sm ${
-    wide ? 'px-1.5' : 'px-2.5 sm:px-3'
-  }`;
-  // The top bar of a phone under 420 px has room for the icons only; the words stay for screen
-  // readers and as the tooltip.
-  const label = wide ? undefined : 'max-[419px]:sr-only';
+  // In the sidebar each view is an icon over its word (four fit its 16rem); in the top bar of a
+  // screen narrower than 640 px the icons alone, the words staying for screen readers and as the
+  // tooltip, so the bar fits 320 px.
+  const item = wide
+    ? 'flex flex-1 flex-col items-center justify-center gap-0.5 rounded-xl px-1 py-1.5 text-xs font-semibold text-muted transition-colors hover:text-ink data-[state=on]:bg-surface data-[state=on]:text-ink data-[state=on]:shadow-sm'
+    : 'flex flex-1 items-center justify-center gap-1.5 rounded-full px-2 py-1.5 text-sm font-semibold text-muted transition-colors hover:text-ink data-[state=on]:bg-surface data-[state=on]:text-ink data-[state=on]:shadow-sm sm:px-3';
+  const label = wide ? undefined : 'max-sm:sr-only';
   return (
     <ToggleGroup.Root
       type="single"
@@ -68,11 +69,11 @@ function ViewToggle({ view, onViewChange, wide }: Pick<Props, 'view' | 'onViewCh
       // A single toggle can be switched off by pressing it again: one view is always shown.
       onValueChange={(value) => value && onViewChange(value as EditorView)}
       aria-label="View"
-      className={`flex rounded-full border border-line bg-canvas p-0.5 ${wide ? 'w-full' : ''}`}
+      className={`flex border border-line bg-canvas p-0.5 ${wide ? 'w-full rounded-2xl' : 'rounded-full'}`}
     >
       {VIEWS.map(({ value, label: text, icon: Icon }) => (
         <ToggleGroup.Item key={value} value={value} className={item} title={wide ? undefined : text}>
-          {wide ? null : <Icon className="size-4 min-[420px]:hidden" aria-hidden="true" />}
+          <Icon className={wide ? 'size-4' : 'size-4 sm:hidden'} aria-hidden="true" />
           <span className={label}>{text}</span>
         </ToggleGroup.Item>
       ))}
@@ -84,7 +85,7 @@ function SaveButton({ onSave, saving, readOnly, compact }: Pick<Props, 'onSave' 
   return (
     <button type="button" className={`btn-primary ${compact ? 'px-3.5 sm:px-4' : 'w-full'}`} onClick={onSave} disabled={saving || readOnly} aria-keyshortcuts="Control+S Meta+S">
       {saving ? <LoaderCircle className="size-4 animate-spin" aria-hidden="true" /> : <Save className="size-4" aria-hidden="true" />}
-      {saving ? 'Saving…' : 'Save'}
+      <span className={compact ? 'max-[359px]:sr-only' : undefined}>{saving ? 'Saving…' : 'Save'}</span>
     </button>
   );
 }
