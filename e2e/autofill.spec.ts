@@ -24,6 +24,9 @@ async function guidebook(page: Page, id: string): Promise<Guidebook> {
   return (await (await page.request.get(`${origin(page)}/api/instruction/${id}`)).json()) as Guidebook;
 }
 
+// The worker's account is shared with other files, which expect it on Free.
+test.afterEach(({ host }) => setPlan(host.email, 'free'));
+
 test.beforeEach(async ({ page, host }) => {
   setPlan(host.email, 'gold');
   const headers = { origin: origin(page) };

@@ -39,6 +39,9 @@ function toast(page: Page, message: string | RegExp) {
   return page.getByRole('region', { name: /notifications/i }).getByText(message);
 }
 
+// The worker's account is shared with other files, which expect it on Free.
+test.afterEach(({ host }) => setPlan(host.email, 'free'));
+
 test.beforeEach(async ({ page, host }) => {
   setPlan(host.email, 'gold');
   for (const { _id } of (await (await page.request.get(`${origin(page)}/api/instruction`)).json()) as Guidebook[]) {

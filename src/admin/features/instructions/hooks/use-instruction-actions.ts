@@ -1,5 +1,6 @@
 import { toast } from 'sonner';
 import { messages } from '@shared/messages.ts';
+import { TRASH_DAYS } from '@shared/schemas/history.ts';
 import { copyGuestLink } from '../../../lib/guest-link.ts';
 import { serverMessage } from '../access.ts';
 import { useChangeCode } from '../api/change-code.ts';
@@ -56,7 +57,7 @@ export function useInstructionActions() {
             ({ message: restored }) => toast.success(restored),
             () => toast.error('The guidebook could not be restored. Try again from the trash.'),
           );
-        toast.success(message || text.deleted, { description: 'In the trash for 30 days.', action: { label: 'Undo', onClick: () => void undo() } });
+        toast.success(message || text.deleted, { description: `In the trash for ${TRASH_DAYS} days.`, action: { label: 'Undo', onClick: () => void undo() } });
         return true;
       } catch {
         toast.error(text.deleteFailed);
