@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { messages } from '../src/lib/shared/messages.ts';
 import { expect as baseExpect, setPlan, test } from './fixtures/session.ts';
+import { seriousA11yViolations } from './support/fixtures.ts';
 
 // Nothing a host does is final by accident (docs/decisions/016-revisions-and-trash.md): the
 // editor's History restores any of the last 50 versions, and a deleted guidebook waits in the
@@ -70,6 +71,7 @@ test('the History lists each saved version with what changed, shows one, and res
   await expect(versions.first()).toContainText('Check-in step 2 edited, Wi-Fi password changed.');
   await expect(versions.nth(1)).toContainText('The guidebook was created.');
   await page.screenshot({ path: `test-results/editor-history-${test.info().project.name}.png`, fullPage: true });
+  expect(await seriousA11yViolations(page), 'history').toEqual([]);
 
   // Viewing a version draws it as guests would see it.
   await versions.nth(1).getByRole('button', { name: `View version ${made.version}` }).click();
@@ -85,11 +87,11 @@ test('the History lists each saved version with what changed, shows one, and res
   const now = (await (await page.request.get(`${origin(page)}/api/instruction/${made._id}`)).json()) as Guidebook;
   expect(now).toMatchObject({ version: edited.version + 1, wifiPassword: 'first-pass' });
   expect(now.boxes[1]!.title).toBe('Open the key box');
-  // The editor shows the restored content, and the History the restore on top.
+  // The History stays open with the restore on top, and the editor holds the restored content.
+  await expect(page.getByRole('radio', { name: 'History' })).toHaveAttribute('aria-checked', 'true');
+  await expect(versions.first()).toContainText(`Restored version ${made.version}`);
   await page.getByRole('radio', { name: 'Edit' }).click();
   await expect(page.locator('input[value="Open the key box"]')).toHaveCount(1);
-  await page.getByRole('radio', { name: 'History' }).click();
-  await expect(versions.first()).toContainText(`Restored version ${made.version}`);
 });
 
 test('a deleted guidebook goes to the trash: Undo in the toast, Restore from the trash, and Delete forever', async ({ page }) => {
@@ -118,6 +120,7 @@ test('a deleted guidebook goes to the trash: Undo in the toast, Restore from the
   await expect(item).toContainText('Poster Flat');
   await expect(item).toContainText(/removed for good in (29|30) days/);
   await page.screenshot({ path: `test-results/dashboard-trash-${test.info().project.name}.png`, fullPage: true });
+  expect(await seriousA11yViolations(page), 'trash').toEqual([]);
   await item.getByRole('button', { name: 'Restore Poster Flat' }).click();
   await expect(toast(page, messages.trash.restored)).toBeVisible();
   await expect(page.getByText('The trash is empty')).toBeVisible();

@@ -1,10 +1,11 @@
 // First: before any shared zod schema is evaluated (see the module).
 import '@shared/zod-jitless.ts';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type CSSProperties } from 'react';
 import { RouterProvider } from 'react-router/dom';
 import { Toaster } from 'sonner';
 import { TOAST_DURATION_MS } from '@shared/messages.ts';
+import { READABLE_LIGHT_TOAST_INKS } from '@shared/toast-inks.ts';
 import { createAdminRouter } from './app/router.tsx';
 import { createQueryClient } from './lib/query-client.ts';
 import { applyTheme, useTheme } from './lib/theme.ts';
@@ -24,7 +25,7 @@ export default function AdminApp() {
   return (
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
-      <Toaster position="bottom-center" duration={TOAST_DURATION_MS} theme={theme} richColors closeButton />
+      <Toaster position="bottom-center" duration={TOAST_DURATION_MS} theme={theme} richColors closeButton style={theme === 'light' ? (READABLE_LIGHT_TOAST_INKS as CSSProperties) : undefined} />
     </QueryClientProvider>
   );
 }

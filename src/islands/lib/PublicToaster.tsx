@@ -1,17 +1,10 @@
 import type { ComponentType, CSSProperties } from 'react';
 import { Toaster } from 'sonner';
 import { TOAST_DURATION_MS } from '@shared/messages.ts';
+import { READABLE_LIGHT_TOAST_INKS } from '@shared/toast-inks.ts';
 
-/**
- * sonner's rich colours put 13 px text below 4.5:1 on their tinted backgrounds (error red is
- * 4.34:1); these darker inks keep every toast at WCAG AA on the same backgrounds.
- */
-const readableInks = {
-  '--success-text': '#166534',
-  '--info-text': '#1e40af',
-  '--warning-text': '#92400e',
-  '--error-text': '#b91c1c',
-} as CSSProperties;
+/** Public pages are light: their toasts take the readable inks. */
+const readableInks = READABLE_LIGHT_TOAST_INKS as CSSProperties;
 
 /** SPEC §2: toasts sit bottom-center and close after 3000 ms. */
 export default function PublicToaster() {

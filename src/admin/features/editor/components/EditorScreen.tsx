@@ -7,6 +7,7 @@ import { useMe } from '../../../lib/auth.ts';
 import { useDocumentTitle } from '../../../hooks/use-document-title.ts';
 import { useInstruction } from '../api/get-instruction.ts';
 import { BackToDashboard } from './common/BackToDashboard.tsx';
+import type { EditorView } from './EditorSidebar.tsx';
 import { EditorWorkspace } from './EditorWorkspace.tsx';
 import type { RenderStays } from './StaysTab.tsx';
 
@@ -22,14 +23,19 @@ export function EditorScreen({ renderStays }: { renderStays?: RenderStays } = {}
   const me = useMe();
   const [generation, setGeneration] = useState(0);
   const [reloading, setReloading] = useState(false);
+  // The view the next workspace opens on: after a restore, the History the host restored from.
+  const [startView, setStartView] = useState<EditorView>('edit');
   useDocumentTitle('Editor');
 
-  async function reloadLatest() {
+  async function reloadLatest(view: EditorView = 'edit') {
     setReloading(true);
     const result = await instruction.refetch();
     setReloading(false);
     // A fresh workspace: the form, the snapshot and the version all come from the new copy.
-    if (result.isSuccess) setGeneration((value) => value + 1);
+    if (result.isSuccess) {
+      setStartView(view);
+      setGeneration((value) => value + 1);
+    }
   }
 
   // A copy cached by an earlier visit may be stale: the form starts only from a fresh one.
@@ -74,7 +80,8 @@ export function EditorScreen({ renderStays }: { renderStays?: RenderStays } = {}
       instruction={instruction.data}
       premium={plan === 'premium'}
       readOnly={readOnly}
-      onReloadLatest={() => void reloadLatest()}
+      onReloadLatest={(view) => void reloadLatest(view)}
+      startView={startView}
       reloading={reloading}
       renderStays={renderStays}
     />

@@ -27,7 +27,10 @@ interface Props {
   instruction: Instruction;
   premium: boolean;
   readOnly: boolean;
-  onReloadLatest: () => void;
+  /** Loads the guidebook again into a new workspace, opened on `view` (Edit by default). */
+  onReloadLatest: (view?: EditorView) => void;
+  /** The view this workspace opens on. */
+  startView?: EditorView;
   reloading: boolean;
   /** The Stays tab's content, composed by the route from the stays feature. */
   renderStays?: RenderStays | undefined;
@@ -41,11 +44,11 @@ const DND_OPTIONS = { enableMouseEvents: true, ignoreContextMenu: true };
  * version check, the unsaved-changes guard and the preview. Mounted afresh for every load, so
  * "Reload latest" starts over from the server's copy.
  */
-export function EditorWorkspace({ instruction, premium, readOnly, onReloadLatest, reloading, renderStays }: Props) {
+export function EditorWorkspace({ instruction, premium, readOnly, onReloadLatest, startView = 'edit', reloading, renderStays }: Props) {
   const navigate = useNavigate();
   const start = useMemo(() => startingForm(instruction), [instruction]);
   const [form, setForm] = useState<Instruction>(start);
-  const [view, setView] = useState<EditorView>('edit');
+  const [view, setView] = useState<EditorView>(startView);
   const [issues, setIssues] = useState<FormIssue[]>([]);
   const [conflict, setConflict] = useState<string | null>(null);
   const [saveError, setSaveError] = useState<string | null>(null);
@@ -142,7 +145,7 @@ export function EditorWorkspace({ instruction, premium, readOnly, onReloadLatest
           <div className="mx-auto grid w-full max-w-6xl gap-5 px-3 py-5 sm:px-6 sm:py-8">
             <h1 className="sr-only">Edit guidebook: {form.nameInstruction}</h1>
             {readOnly ? <ReadOnlyNotice /> : null}
-            {conflict ? <ConflictAlert ref={conflictRef} message={conflict} onReload={onReloadLatest} reloading={reloading} /> : null}
+            {conflict ? <ConflictAlert ref={conflictRef} message={conflict} onReload={() => onReloadLatest()} reloading={reloading} /> : null}
             {saveError ? <SaveErrorAlert ref={saveErrorRef} message={saveError} /> : null}
             {issues.length > 0 ? <ValidationAlert ref={issuesRef} issues={issues} /> : null}
 
@@ -151,7 +154,7 @@ export function EditorWorkspace({ instruction, premium, readOnly, onReloadLatest
             </div>
             {view === 'preview' ? <PreviewPane form={form} premium={premium} /> : null}
             {view === 'stays' ? <StaysTab saved={instruction} form={form} render={renderStays} /> : null}
-            {view === 'history' ? <HistoryTab saved={instruction} dirty={dirty} premium={premium} readOnly={readOnly} onRestored={onReloadLatest} /> : null}
+            {view === 'history' ? <HistoryTab saved={instruction} dirty={dirty} premium={premium} readOnly={readOnly} onRestored={() => onReloadLatest('history')} /> : null}
           </div>
         </div>
         <StepDragLayer />
