@@ -83,7 +83,7 @@ test('register, follow the mailed link, log in: lands on /dashboard with the use
   expect(stored).toMatchObject({ name: 'Rae Host', email, picture: '', googleId: null });
   expect(Object.keys(stored ?? {}).sort()).toEqual(['_id', 'email', 'googleId', 'name', 'picture']);
 
-  // The link works once: a second visit says so (SPEC §8), as information with a way to log in.
+  // The link works once: a second visit says so, as information with a way to log in.
   await page.goto(link);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(messages.auth.alreadyVerified);
   await expect(page.getByText(`Hi Rae Host, ${messages.auth.alreadyVerifiedText}`)).toBeVisible();

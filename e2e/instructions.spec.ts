@@ -3,7 +3,7 @@ import { messages } from '../src/lib/shared/messages.ts';
 import { expect as baseExpect, database, setPlan, test } from './fixtures/session.ts';
 import { seriousA11yViolations } from './support/fixtures.ts';
 
-// SPEC §2 "Your Instructions" (shown as "Your Guidebooks") and Settings (Auto-Fill), §4 instruction access, §5 plan rules, §8 toasts.
+// The guidebook list ("Your Guidebooks") and Auto-Fill: who may edit what, the plan rules and the toasts.
 // Every worker has one account (fixtures/session.ts); each test starts it from no guidebooks on Free.
 
 const text = messages.instruction;

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 
 /**
- * Dark/light mode of the dashboard (SPEC §3: stored locally). Until the host chooses one in the
+ * Dark/light mode of the dashboard (stored in this browser). Until the host chooses one in the
  * theme switch it follows the browser's `prefers-color-scheme`, live; once chosen, the stored
  * choice wins. The `dark` class on <html> switches the colour tokens (src/styles/global.css); the
  * shell's inline script sets it before the first paint (src/admin/shell/theme-script.ts).

@@ -3,7 +3,7 @@ import { Switch } from 'radix-ui';
 import { useId } from 'react';
 import { setTheme, useTheme } from '../../lib/theme.ts';
 
-/** SPEC §2/§3: dark/light toggle, remembered in this browser; until used, the browser's setting shows. */
+/** The dark/light toggle, remembered in this browser; until used, the browser's setting shows. */
 export function ThemeSwitch() {
   const id = useId();
   const dark = useTheme() === 'dark';

@@ -6,7 +6,7 @@ import { afterInstructionWrite } from './instruction-events.ts';
  * DELETE /api/instruction/:id: moves the guidebook to the trash (docs/decisions/016-revisions-and-trash.md).
  * Its link and its stays' links answer 404 from the moment this commits (the snapshot goes as for
  * a deleted guidebook); the row, its stays, calendar and revisions stay for TRASH_DAYS so a
- * restore brings all of them back. Allowed on any plan (SPEC §4 restricts editing, not deleting).
+ * restore brings all of them back. Allowed on any plan: a plan restricts editing, not deleting.
  */
 export async function deleteInstruction({ userId, id }: { userId: string; id: string }): Promise<void> {
   const { db } = await getRuntime();

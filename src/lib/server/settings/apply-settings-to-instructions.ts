@@ -62,8 +62,8 @@ function chosenDefaults(settings: Settings, flags: ApplyFlags): Partial<Settings
 
 /**
  * The guidebooks the apply may change: live ones, and without a plan only those made on Free
- * (SPEC §4). `onlyFree` is read before any transaction (on SQLite a query outside the
- * transaction would wait for it).
+ * (those made on a paid plan cannot be edited without one). `onlyFree` is read before any
+ * transaction (on SQLite a query outside the transaction would wait for it).
  */
 async function applicableRows(db: Kysely<Database>, userId: string, { lock, onlyFree }: { lock: boolean; onlyFree: boolean }) {
   const { dialect } = await getRuntime();

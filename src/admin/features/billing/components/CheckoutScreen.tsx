@@ -12,7 +12,7 @@ import { LoadingState } from './LoadingState.tsx';
 import { OutcomePanel } from './OutcomePanel.tsx';
 
 /**
- * SPEC §2 Checkout (/dashboard/checkout and /plan/checkout, `?product=<price id>`, or `?plan=gold
+ * Checkout (/dashboard/checkout and /plan/checkout, `?product=<price id>`, or `?plan=gold
  * &interval=monthly` after registering with a chosen plan, src/lib/shared/plan-intent.ts). Reached by a
  * full page load, so this page is served with the CSP that lets Stripe's form in. The price id is
  * checked against what this server sells before any checkout session is made.

@@ -19,7 +19,7 @@ import { OutOfFree, PlanUsage } from './PlanUsage.tsx';
 import { ViewToggle } from './ViewToggle.tsx';
 import { LoadError } from '../../../components/ui/LoadError.tsx';
 
-/** SPEC §2 "Your Instructions", shown as "Your Guidebooks" (one noun in the UI): the dashboard's index. */
+/** "Your Guidebooks" (one noun in the UI): the dashboard's index. */
 export function InstructionsScreen() {
   useDocumentTitle('Your Guidebooks');
   const navigate = useNavigate();

@@ -48,7 +48,7 @@ export function useInstructionActions() {
         (error) => serverMessage(error, text.duplicateFailed),
       ),
 
-    // SPEC §8: the success toast is the server's own message; it offers to take the delete back (the trash).
+    // The success toast is the server's own message; it offers to take the delete back (the trash).
     async remove(id: string): Promise<boolean> {
       try {
         const { message } = await remove.mutateAsync(id);
