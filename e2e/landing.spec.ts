@@ -35,7 +35,7 @@ test.describe('landing page', () => {
     await expect(header.getByRole('link', { name: 'Get Started' })).toHaveAttribute('href', '/register');
   });
 
-  test('footer links point where the SPEC says, copyright of the current year', async ({ page }) => {
+  test('footer links point to the legal pages and contact, copyright of the current year', async ({ page }) => {
     await page.goto('/');
     const footer = page.getByRole('contentinfo');
     const hrefs = await footer.getByRole('link').evaluateAll((links) => links.map((link) => link.getAttribute('href')));

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { sourceFiles } from './helpers/source-files.ts';
 
 /**
  * Issue 11 item 8: the interface draws its marks with the icon set (lucide-react in the admin,
@@ -12,14 +12,6 @@ const ROOTS = ['src/admin', 'src/components', 'src/islands', 'src/layouts', 'src
 const EXTENSIONS = new Set(['.ts', '.tsx', '.astro', '.css']);
 const PICTOGRAPH = /(?![©®™])\p{Extended_Pictographic}/gu;
 
-function sourceFiles(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const file = path.join(dir, entry.name);
-    if (entry.isDirectory()) return file === path.join('src', 'pages', 'api') ? [] : sourceFiles(file);
-    return EXTENSIONS.has(path.extname(entry.name)) ? [file] : [];
-  });
-}
-
 /** The text without comments (block, JSX and whole-line ones): what can reach the screen. */
 function withoutComments(source: string): string {
   return source
@@ -30,7 +22,7 @@ function withoutComments(source: string): string {
 
 describe('UI chrome uses icons, not emoji', () => {
   it('finds no pictograph in the code or markup of the admin, public and guest pages', () => {
-    const found = ROOTS.flatMap(sourceFiles).flatMap((file) =>
+    const found = ROOTS.flatMap((root) => sourceFiles(root, EXTENSIONS)).flatMap((file) =>
       withoutComments(fs.readFileSync(file, 'utf8'))
         .split('\n')
         .flatMap((line, index) => (line.match(PICTOGRAPH) ? [`${file}:${index + 1}: ${line.trim()}`] : [])),

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { sourceFiles } from './helpers/source-files.ts';
 
 /**
  * One noun for the product's object: hosts make guidebooks. What the admin, the public pages and
@@ -18,14 +18,6 @@ const ALLOWED: ReadonlyArray<[file: string, text: string]> = [
   ['src/admin/features/editor/components/panels/BrandingPanel.tsx', "'Your instruction name'"],
   ['src/admin/features/settings/components/SettingsSection.tsx', 'Apply to existing instructions'],
 ];
-
-function sourceFiles(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const file = path.join(dir, entry.name);
-    if (entry.isDirectory()) return file === path.join('src', 'pages', 'api') ? [] : sourceFiles(file);
-    return EXTENSIONS.has(path.extname(entry.name)) ? [file] : [];
-  });
-}
 
 function withoutComments(source: string): string {
   return source
@@ -52,7 +44,7 @@ function shownTexts(line: string): string[] {
 
 describe('the product says guidebook', () => {
   it('no text the admin, the public pages or the mails show calls a guidebook an instruction', () => {
-    const found = ROOTS.flatMap(sourceFiles).flatMap((file) =>
+    const found = ROOTS.flatMap((root) => sourceFiles(root, EXTENSIONS)).flatMap((file) =>
       withoutComments(fs.readFileSync(file, 'utf8'))
         .split('\n')
         .flatMap((line, index) =>
