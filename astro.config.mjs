@@ -46,7 +46,7 @@ export default defineConfig({
     ssr: { external: ['better-sqlite3'] },
   },
   server: { port: 4321, host: '127.0.0.1' },
-  // Origin checks for every state-changing /api call live in our middleware (SECURITY.md 7).
+  // Origin checks for every state-changing /api call live in our middleware (docs/security.md 7).
   security: {
     checkOrigin: false,
     csp: {

@@ -5,7 +5,7 @@ import { DEMO_HOST_EMAIL, DEMO_TOKEN } from '../src/lib/shared/demo.ts';
 const DEMO_HOST_ID = 'demo-host';
 const DEMO_INSTRUCTION_ID = 'demo-instruction';
 
-/** The demo guidebook, in the entity shape of SPEC §3. */
+/** The demo guidebook, in the entity shape of docs/product.md §3. */
 const demoInstruction = {
   nameInstruction: 'Seaside Cottage',
   address: 'Obala 12, 21000 Split, Croatia',

@@ -1,4 +1,4 @@
-// `npm run backup`: an online backup of DATA_DIR/porchlight.sqlite (SECURITY.md 25). Safe while the
+// `npm run backup`: an online backup of DATA_DIR/porchlight.sqlite (docs/security.md 25). Safe while the
 // server runs: SQLite's backup API copies a consistent snapshot page by page, which copying the
 // live file (with its -wal beside it) does not. The copy is then opened and checked.
 //

@@ -1,9 +1,9 @@
 // `npm run bench`: throughput and latency of the built server, next to a bare node:http server
 // answering the same landing-page bytes (the ceiling for this machine), then a mixed load: guests
-// reading guidebooks while their hosts save them (issue 12). Builds first unless SKIP_BUILD=1;
+// reading guidebooks while their hosts save them, against its targets. Builds first unless SKIP_BUILD=1;
 // each part runs its own server with a throw-away DATA_DIR and LOG_LEVEL=warn (one log line per
 // request would measure the terminal). The numbers are for comparing changes on one machine.
-// The rows marked `postgres` run again on a second server on PostgreSQL (issue 13) when one is at
+// The rows marked `postgres` run again on a second server on PostgreSQL when one is at
 // hand: BENCH_DATABASE_URL (a cluster the bench may create, and drops, a database in), else a
 // throw-away cluster (scripts/pg-test-cluster.sh) when Debian's postgresql is installed.
 //
@@ -32,7 +32,7 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 
 /**
- * The mixed load (issue 12 item 5): `hosts` hosts each save their own guidebook once every
+ * The mixed load: `hosts` hosts each save their own guidebook once every
  * `saveEveryMs` (a person editing at a human pace) while `guests` connections read those
  * guidebooks for `seconds`; the server's memory is read again `settleSeconds` after each run.
  */
@@ -59,7 +59,10 @@ const MIXED = {
 const WRK = ['/usr/bin/wrk', '/usr/local/bin/wrk'].find((candidate) => fs.existsSync(candidate));
 const GUEST_CLIENT = process.env.BENCH_CLIENT === 'autocannon' || !WRK ? 'autocannon' : 'wrk';
 
-/** Issue 12's "done when", printed next to the mixed-load figures. */
+/**
+ * What the mixed load must show (guests barely slowed by saving hosts, fast saves, no errors or
+ * lost saves, memory that settles), printed next to its figures.
+ */
 const MIXED_TARGETS = { ratio: 0.5, guestP99: 50, saveP99: 100, memoryGrowth: 1.2 };
 
 /** Every bench host's password, and the steps (each with an image) of every bench guidebook. */
@@ -73,7 +76,7 @@ const BENCH_STEPS = 30;
 const BROTLI = { 'accept-encoding': 'br' };
 const ROWS = [
   // The landing page next to a static server holding the same bytes (nginx when installed, else
-  // node:http), as plain HTML and as the brotli copy the build made (issue: polish, item 16).
+  // node:http), as plain HTML and as the brotli copy the build made.
   { name: 'static reference', target: 'reference', path: '/' },
   { name: 'landing / (prerendered)', target: 'app', path: '/', vs: 'reference' },
   { name: 'static reference, brotli', target: 'referenceBr', path: '/', headers: BROTLI },
@@ -191,7 +194,7 @@ async function measureRow(app, base, row) {
   return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, bad: r.non2xx + r.errors + r.timeouts };
 }
 
-// ---- The same rows on PostgreSQL (issue 13) ------------------------------------------------------
+// ---- The same rows on PostgreSQL -----------------------------------------------------------------
 
 /**
  * The rows marked `postgres`, measured the same way on a second built server whose DATABASE_URL
@@ -276,7 +279,7 @@ function printPostgresBesideSqlite(results, postgres) {
   console.log(`PostgreSQL: ${postgres.description}, one fresh database, DATABASE_POOL_SIZE default; SQLite: WAL, synchronous=FULL. Both servers store snapshots and uploads on fs.`);
 }
 
-// ---- Mixed load (issue 12 item 5) ----------------------------------------------------------------
+// ---- Mixed load ----------------------------------------------------------------------------------
 
 /**
  * The same guests reading the hosts' guidebooks twice, side by side: first with no edits, then
@@ -565,7 +568,7 @@ function printMixedReport({ hosts, calm, busy, saves, lost, memory, reference, q
   );
   const met = (ok) => (ok ? 'yes' : 'NO');
   printTable(
-    ['issue 12 target', 'measured', 'target', 'met'],
+    ['mixed-load target', 'measured', 'target', 'met'],
     [
       ['guest req/s, with edits / no edits', ratio.toFixed(2), `>= ${MIXED_TARGETS.ratio.toFixed(2)}`, met(ratio >= MIXED_TARGETS.ratio)],
       ['guest p99 with edits (guests at the door)', `${busy.door.p99} ms`, `<= ${MIXED_TARGETS.guestP99} ms`, met(busy.door.p99 <= MIXED_TARGETS.guestP99)],
@@ -602,7 +605,7 @@ function printMixedReport({ hosts, calm, busy, saves, lost, memory, reference, q
  * What a guest's phone downloads on first open of the demo guidebook: the HTML as served with
  * `Accept-Encoding: br` (precompressed snapshot) plus each stylesheet and script it references,
  * counted brotli-compressed (as any CDN or proxy in front of /_astro would serve them); then,
- * apart, the JavaScript of its React islands (issue 14), which loads only as each comes into
+ * apart, the JavaScript of its React islands, which loads only as each comes into
  * view: every island's component and renderer module and the chunks they import.
  */
 async function measureGuestTransfer(appUrl, html) {

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# A throw-away PostgreSQL cluster for the test suites (issue 13): `npm run test:pg` and .ci/run.
+# A throw-away PostgreSQL cluster for the test suites: `npm run test:pg` and .ci/run.
 #
 #   eval "$(bash scripts/pg-test-cluster.sh start)"   # exports TEST_DATABASE_URL=postgres://…
 #   bash scripts/pg-test-cluster.sh stop

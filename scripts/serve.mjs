@@ -1,6 +1,6 @@
 // @ts-check
 // Production entry: boot (config, migrations, seed, outbox), then serve the built Astro app with
-// request timeouts, an early body-size check and a graceful shutdown (SECURITY.md 26, 27).
+// request timeouts, an early body-size check and a graceful shutdown (docs/security.md 26, 27).
 import './lib/require-node.mjs';
 import http from 'node:http';
 import compression from 'compression';
