@@ -11,7 +11,7 @@ import { createQueryClient } from './lib/query-client.ts';
 import { applyTheme, useTheme } from './lib/theme.ts';
 
 /**
- * The dashboard single-page app (ARCHITECTURE.md: one React admin app under /dashboard and /plan),
+ * The dashboard single-page app (docs/architecture.md, Stack: one React admin app under /dashboard and /plan),
  * mounted by src/pages/dashboard/[...path].astro with `client:only`.
  */
 export default function AdminApp() {

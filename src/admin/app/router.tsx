@@ -6,7 +6,7 @@ import { NotFound } from '../components/errors/NotFound.tsx';
 import { RouteError } from '../components/errors/RouteError.tsx';
 
 /**
- * Routes compose features (STYLE.md); every screen is its own chunk, fetched when its route is
+ * Routes compose features (docs/style.md 5); every screen is its own chunk, fetched when its route is
  * first visited, so the first dashboard load carries only the shell. The router's `lazy` is used
  * rather than React.lazy: it loads the chunk before the navigation commits (no blank flash), retries
  * a failed import on the next visit and sends an import failure to the route's error element.
@@ -16,7 +16,7 @@ function screen(load: () => Promise<ComponentType>): Pick<RouteObject, 'lazy'> {
 }
 
 /**
- * The editor with its Stays tab: the editor may not import the stays feature (STYLE.md 15), so the
+ * The editor with its Stays tab: the editor may not import the stays feature (docs/style.md 15), so the
  * route composes them, loading both chunks before the editor opens.
  */
 const editorRoute: Pick<RouteObject, 'lazy'> = {
@@ -37,7 +37,7 @@ const checkoutRoutes: RouteObject[] = [
   },
 ];
 
-/** SPEC §2 route table: /dashboard and /plan (both protected by the middleware and by lib/auth). */
+/** docs/product.md §2 route table: /dashboard and /plan (both protected by the middleware and by lib/auth). */
 export const routes: RouteObject[] = [
   {
     path: '/',

@@ -13,5 +13,5 @@ export function useMediaQuery(query: string): boolean {
   return useSyncExternalStore(subscribe, () => window.matchMedia(query).matches, () => false);
 }
 
-/** SPEC §9: the sidebar is always open from 768 px up and a drawer below. */
+/** docs/product.md §9: the sidebar is always open from 768 px up and a drawer below. */
 export const WIDE_QUERY = '(min-width: 768px)';

@@ -8,7 +8,7 @@ import type { QrFormat } from '@shared/schemas/sharing.ts';
  * dashboard runs on that origin.
  */
 
-/** The guest page of a guidebook (SPEC §2 route /instruction/:token), as a same-origin path. */
+/** The guest page of a guidebook (docs/product.md §2 route /instruction/:token), as a same-origin path. */
 export function guestPagePath(token: string): string {
   return `/instruction/${encodeURIComponent(token)}`;
 }
@@ -29,7 +29,7 @@ export function posterUrl(id: string): string {
 }
 
 /**
- * Copies a link with the toast of SPEC §8 ("Link copied successfully"). Without clipboard access
+ * Copies a link with the toast of docs/product.md §8 ("Link copied successfully"). Without clipboard access
  * (permission refused, insecure origin) the link is shown to copy by hand.
  */
 export async function copyLink(link: string): Promise<boolean> {

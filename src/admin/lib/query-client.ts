@@ -8,8 +8,8 @@ function shouldRetry(failureCount: number, error: unknown): boolean {
 }
 
 /**
- * SPEC §9: unused data is kept 60 s by default (features override where the SPEC says so, e.g.
- * the instruction list's 5 s). Fresh data is reused for 30 s instead of refetched on every mount;
+ * docs/product.md §9: unused data is kept 60 s by default (features override where that section says
+ * so, e.g. the instruction list's 5 s). Fresh data is reused for 30 s instead of refetched on every mount;
  * a window refocus still re-reads it, so the server stays the authority.
  */
 export function createQueryClient(): QueryClient {

@@ -2,7 +2,7 @@ import { findPlan, formatPrice } from '@shared/plans.ts';
 import { LIVE_STATUSES, type SubscriptionData, type SubscriptionStatus } from '@shared/schemas/billing.ts';
 
 /**
- * How a subscription is shown (SPEC §2 Current subscription, §3, §4): the badge, the period line,
+ * How a subscription is shown (docs/product.md §2 Current subscription, §3, §4): the badge, the period line,
  * the buttons and the notes about changes. Pure, so the rules are unit-tested
  * (tests/subscription-view.test.ts); the profile's card and the Plan page draw from the same rules.
  */
@@ -17,7 +17,7 @@ export interface StatusBadgeView {
 const STATUS_LABELS: Record<SubscriptionStatus, string> = {
   active: 'Active',
   trialing: 'Trial',
-  // SPEC §3: past_due is shown as "payment failed".
+  // docs/product.md §3: past_due is shown as "payment failed".
   past_due: 'Payment failed',
   unpaid: 'Unpaid',
   canceled: 'Canceled',
@@ -26,17 +26,17 @@ const STATUS_LABELS: Record<SubscriptionStatus, string> = {
   paused: 'Paused',
 };
 
-/** A subscription the customer still has: it can be changed or canceled (SPEC §4). */
+/** A subscription the customer still has: it can be changed or canceled (docs/product.md §4). */
 export function isLive(status: SubscriptionStatus | null): boolean {
   return status !== null && LIVE_STATUSES.includes(status);
 }
 
 type BadgeInput = Pick<SubscriptionData, 'status' | 'cancelAtPeriodEnd' | 'managedBy'>;
 
-/** SPEC §2: green when active, red otherwise; never subscribed is neither. */
+/** docs/product.md §2: green when active, red otherwise; never subscribed is neither. */
 export function statusBadge({ status, cancelAtPeriodEnd, managedBy }: BadgeInput): StatusBadgeView {
   if (status === null) return { label: 'No subscription', tone: 'neutral' };
-  // SPEC §3: cancelAtPeriodEnd reads "cancellation scheduled". An operator's end date is no
+  // docs/product.md §3: cancelAtPeriodEnd reads "cancellation scheduled". An operator's end date is no
   // cancellation: that plan simply runs until then (the period line says so).
   if (cancelAtPeriodEnd && managedBy !== 'operator' && isLive(status)) return { label: 'Cancellation scheduled', tone: 'bad' };
   return { label: STATUS_LABELS[status] ?? status, tone: status === 'active' ? 'good' : 'bad' };
@@ -62,7 +62,7 @@ export function periodView({ status, cancelAtPeriodEnd, currentPeriodEnd, schedu
   const date = formatDate(currentPeriodEnd);
   if (status === 'canceled') return { label: 'Ended on', date };
   if (!isLive(status)) return null;
-  // SPEC §4: a canceled plan stays until the end of the billing period.
+  // docs/product.md §4: a canceled plan stays until the end of the billing period.
   if (cancelAtPeriodEnd) return { label: 'Ends on', date };
   // A scheduled downgrade renews as another plan (its own note says which).
   if ((status === 'active' || status === 'trialing') && !scheduledChange) return { label: 'Renews on', date };
@@ -71,7 +71,7 @@ export function periodView({ status, cancelAtPeriodEnd, currentPeriodEnd, schedu
 }
 
 export interface SubscriptionActions {
-  /** SPEC §4: "Cancel Subscription" on Pro, "Cancel subscription" elsewhere; null: not offered. */
+  /** docs/product.md §4: "Cancel Subscription" on Pro, "Cancel subscription" elsewhere; null: not offered. */
   cancelLabel: 'Cancel Subscription' | 'Cancel subscription' | null;
   /** The way to the pricing view; null when there is none to offer. */
   upgradeLabel: 'Upgrade' | 'Change plan' | null;
@@ -79,7 +79,7 @@ export interface SubscriptionActions {
   manageBilling: boolean;
 }
 
-/** SPEC §4: cancel is offered only in these statuses, and only once. */
+/** docs/product.md §4: cancel is offered only in these statuses, and only once. */
 const CANCELLABLE: readonly SubscriptionStatus[] = ['active', 'past_due', 'unpaid'];
 
 type ActionsInput = Pick<SubscriptionData, 'plan' | 'planId' | 'status' | 'cancelAtPeriodEnd' | 'managedBy'>;
@@ -88,11 +88,11 @@ export function subscriptionActions({ plan, planId, status, cancelAtPeriodEnd, m
   const byStripe = managedBy === 'stripe';
   // An operator's plan is changed by the operator (messages.billing.operatorManaged), not here.
   const cancellable = byStripe && status !== null && CANCELLABLE.includes(status) && !cancelAtPeriodEnd;
-  // SPEC §4: plan Pro shows "Cancel Subscription" and no Upgrade.
+  // docs/product.md §4: plan Pro shows "Cancel Subscription" and no Upgrade.
   if (plan === 'Pro') return { cancelLabel: cancellable ? 'Cancel Subscription' : null, upgradeLabel: null, manageBilling: byStripe };
   const operatorPlan = managedBy === 'operator' && isLive(status);
   return {
-    // SPEC §4: non-Free, non-canceled plans also show "Cancel subscription". "Non-Free" is read as
+    // docs/product.md §4: non-Free, non-canceled plans also show "Cancel subscription". "Non-Free" is read as
     // "has a subscription": an unpaid one shows as Free here (its features are off) yet is still
     // billed, and a live subscription blocks a new checkout, so it must stay cancellable.
     cancelLabel: cancellable ? 'Cancel subscription' : null,

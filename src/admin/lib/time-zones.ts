@@ -1,7 +1,7 @@
 import { isTimeZone } from '@shared/schemas/instruction.ts';
 
 /**
- * The property's time zone in the admin (issue 14): where a guidebook's zone starts from and the
+ * The property's time zone in the admin (stays are written in it): where a guidebook's zone starts from and the
  * names a host can pick. Shared by the editor (Guest access) and the list (a new guidebook).
  */
 

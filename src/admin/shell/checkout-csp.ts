@@ -1,7 +1,7 @@
 import type { AstroGlobal } from 'astro';
 
 /**
- * What Stripe's embedded Checkout loads, allowed on the checkout pages only (SECURITY.md 28: each
+ * What Stripe's embedded Checkout loads, allowed on the checkout pages only (docs/security.md 28: each
  * page allows just what it embeds). Stripe's list: docs.stripe.com/security/guide#content-security-policy
  * (Stripe.js and Checkout). The dashboard is one app, so the checkout route is opened with a full
  * page load (never a client-side navigation) to get this policy.

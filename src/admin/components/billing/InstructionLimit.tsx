@@ -1,7 +1,7 @@
 import { Infinity as InfinityIcon } from 'lucide-react';
 import { formatInstructionLimit, showsInfinityIcon } from '@shared/plans.ts';
 
-/** SPEC §9: the guidebook limit reads "3" or "Unlimited", and above 501 it is the infinity icon. */
+/** docs/product.md §9: the guidebook limit reads "3" or "Unlimited", and above 501 it is the infinity icon. */
 export function InstructionLimit({ limit }: { limit: number }) {
   if (showsInfinityIcon(limit)) {
     return (

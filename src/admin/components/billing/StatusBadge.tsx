@@ -9,7 +9,7 @@ const TONES: Record<BadgeTone, { className: string; Icon: typeof CircleCheck }> 
 };
 
 /**
- * The subscription's status (SPEC §2: green when active, red otherwise). The words carry the
+ * The subscription's status (docs/product.md §2: green when active, red otherwise). The words carry the
  * status and the icon repeats it, so colour is never the only signal.
  */
 export function StatusBadge({ subscription }: { subscription: Pick<SubscriptionData, 'status' | 'cancelAtPeriodEnd' | 'managedBy'> }) {

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { messages } from '@shared/messages.ts';
 import { useDocumentTitle } from '../../hooks/use-document-title.ts';
 
-/** SPEC §2: any unknown dashboard path shows "Page not found" with a way home. */
+/** docs/product.md §2: any unknown dashboard path shows "Page not found" with a way home. */
 export function NotFound() {
   useDocumentTitle(messages.app.notFound);
   return (

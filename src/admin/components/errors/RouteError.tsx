@@ -8,7 +8,7 @@ function describe(error: unknown): string {
   return typeof error === 'string' ? error : 'Unknown error';
 }
 
-/** SPEC §2: the error screen shows "Something went wrong", the error's message and Reload. */
+/** docs/product.md §2: the error screen shows "Something went wrong", the error's message and Reload. */
 export function RouteError() {
   const error = useRouteError();
   return (

@@ -8,7 +8,7 @@ import { SidebarNav } from './SidebarNav.tsx';
 import { TopBar } from './TopBar.tsx';
 
 /**
- * SPEC §2 Dashboard layout. From 768 px up the sidebar (19.5rem) is always there; below, it is a
+ * docs/product.md §2 Dashboard layout. From 768 px up the sidebar (19.5rem) is always there; below, it is a
  * drawer: closed by default, opened by the menu toggle, closed by a tap outside, Escape or a
  * chosen link. The drawer is a Radix Dialog, which traps and returns focus. The editor (/edit
  * paths) gets the whole window: no sidebar, no top bar.

@@ -10,7 +10,7 @@ interface Entry {
   end?: boolean;
 }
 
-/** SPEC §2 Dashboard layout, in the SPEC's order. */
+/** docs/product.md §2 Dashboard layout, in its order. */
 const ENTRIES: readonly Entry[] = [
   { to: '/dashboard', label: 'Guidebooks', icon: BookOpen, end: true },
   { to: '/dashboard/settings', label: 'Auto-Fill', icon: WandSparkles },
@@ -46,7 +46,7 @@ export function SidebarNav({ onNavigate }: Props) {
             </li>
           ))}
           <li>
-            {/* SPEC §2: the public site opens in a new tab; noopener keeps it from reaching back. */}
+            {/* docs/product.md §2: the public site opens in a new tab; noopener keeps it from reaching back. */}
             <a href="/" target="_blank" rel="noopener noreferrer" className={`${item} ${idle}`}>
               <ExternalLink className="size-5 shrink-0" aria-hidden="true" />
               Main Website

@@ -6,7 +6,7 @@ import { useLogout } from '../../lib/auth.ts';
 import { useUserInfo } from '../../lib/user-store.ts';
 import { UserAvatar } from '../ui/UserAvatar.tsx';
 
-/** Top bar: the user's picture, name and e-mail; its menu holds "Log Out" (SPEC §2, §8). */
+/** Top bar: the user's picture, name and e-mail; its menu holds "Log Out" (docs/product.md §2, §8). */
 export function UserMenu() {
   const user = useUserInfo();
   const logout = useLogout();

@@ -14,13 +14,13 @@ interface Props {
   /** HTML as stored; read once when the field mounts (the editor owns the text afterwards). */
   value: string;
   onChange: (html: string) => void;
-  /** Markers this field offers to insert (SPEC §4: the lock-box code in check-in steps only). */
+  /** Markers this field offers to insert (docs/product.md §4: the lock-box code in check-in steps only). */
   markers?: readonly MarkerName[];
   readOnly?: boolean;
 }
 
 /**
- * Rich text with Tiptap 3 (ARCHITECTURE.md): paragraphs, bold, italic, underline, strike, lists
+ * Rich text with Tiptap 3 (docs/architecture.md, Stack): paragraphs, bold, italic, underline, strike, lists
  * and links, which is what the server's sanitiser keeps (RICH_TEXT_TAGS, src/lib/shared/rich-text.ts),
  * plus the two marker chips. Both marker
  * nodes are always known, so a marker already in a text survives even where none is offered.

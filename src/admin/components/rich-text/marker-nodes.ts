@@ -8,7 +8,7 @@ export function markerNodeName(marker: MarkerName): string {
 }
 
 /**
- * An inline atom for `<span data-marker="…"></span>` (SPEC §3 "Box": the lock-box code and the
+ * An inline atom for `<span data-marker="…"></span>` (docs/product.md §3 "Box": the lock-box code and the
  * address link inside a step text). It parses and serialises exactly that empty span, which the
  * server's sanitiser keeps, and shows as a chip that the cursor steps over and Backspace removes.
  */

@@ -25,7 +25,7 @@ interface Props {
 }
 
 /**
- * Issue 5 item 6: every way to hand a guidebook to guests, from the options panel and the editor.
+ * Every way to hand a guidebook to guests, from the options panel and the editor.
  * The link (copy), its QR code (PNG, SVG, printable poster) and a mail to a guest. Focus starts
  * on "Copy link" and goes back to the opener. When the door code and Wi-Fi password are gated,
  * a note above says the public link does not carry them and leads to the stays' own links.

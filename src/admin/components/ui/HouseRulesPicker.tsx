@@ -33,7 +33,7 @@ const ICON_BUTTON =
   'inline-flex size-9 shrink-0 items-center justify-center rounded-full text-muted hover:bg-brand-50 hover:text-ink disabled:pointer-events-none disabled:opacity-35';
 
 /**
- * SPEC §2/§3 house rules, in the editor and in the auto-fill settings: pick any of the 16 and put
+ * docs/product.md §2/§3 house rules, in the editor and in the auto-fill settings: pick any of the 16 and put
  * them in the order guests read them. Picked rules are an ordered list with move and remove
  * buttons (keyboard and touch alike); the others wait below, one tap to add. The focus follows
  * what the user acted on, since the pressed button may move or go away.

@@ -1,7 +1,7 @@
 import { RotateCw } from 'lucide-react';
 
 interface Props {
-  /** What failed, in the server's words or the screen's (SPEC §8: load errors in red). */
+  /** What failed, in the server's words or the screen's (docs/product.md §8: load errors in red). */
   message: string;
   onRetry: () => void;
   /** A card of its own (a screen's content), or inline inside an existing card. */

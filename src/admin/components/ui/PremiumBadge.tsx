@@ -1,9 +1,9 @@
 import { Crown, Lock } from 'lucide-react';
 
 const TONES = {
-  /** What is kept for paid plans (SPEC §5): whatever it marks carries the explanation. */
+  /** What is kept for paid plans (docs/product.md §5): whatever it marks carries the explanation. */
   locked: 'bg-brand-700 font-bold uppercase tracking-wide text-white',
-  /** What only the Premium plan unlocks (SPEC §1, §6), e.g. the editor's branding panel. */
+  /** What only the Premium plan unlocks (docs/product.md §1, §6), e.g. the editor's branding panel. */
   feature: 'bg-amber-100 font-semibold text-amber-900 dark:bg-amber-400/15 dark:text-amber-200',
 };
 

@@ -14,7 +14,7 @@ interface Props {
   className?: string;
 }
 
-/** The user's picture, or their initials while it loads or when there is none (SPEC §2 top bar). */
+/** The user's picture, or their initials while it loads or when there is none (docs/product.md §2 top bar). */
 export function UserAvatar({ name, picture, className = 'size-9 text-sm' }: Props) {
   return (
     <Avatar.Root className={`inline-flex shrink-0 select-none items-center justify-center overflow-hidden rounded-full bg-brand-700 align-middle ${className}`}>

@@ -4,15 +4,15 @@ import type { BillingConfig, SubscriptionChangePreview, SubscriptionData } from 
 import { formatDate, isLive } from '../../lib/subscription-view.ts';
 
 /**
- * What each plan card of the pricing view offers (SPEC §2 Pricing view, §4 Subscription plan).
+ * What each plan card of the pricing view offers (docs/product.md §2 Pricing view, §4 Subscription plan).
  * Pure, so the rules are unit-tested (tests/subscription-view.test.ts).
  */
 export type PlanButton =
-  /** SPEC §2: the current plan's button is disabled and reads "Current Plan". */
+  /** docs/product.md §2: the current plan's button is disabled and reads "Current Plan". */
   | { kind: 'current' }
-  /** Free (or canceled) → a paid plan: Stripe's checkout (SPEC §4). */
+  /** Free (or canceled) → a paid plan: Stripe's checkout (docs/product.md §4). */
   | { kind: 'checkout'; priceId: string }
-  /** A live subscription → another paid plan or interval: the confirmation modal (SPEC §4). */
+  /** A live subscription → another paid plan or interval: the confirmation modal (docs/product.md §4). */
   | { kind: 'change'; plan: PaidPlanId; interval: BillingInterval; priceId: string; change: 'upgrade' | 'downgrade' }
   /** The Free card while paying: going to Free is a cancellation, done on the Plan page. */
   | { kind: 'manage' }
@@ -75,7 +75,7 @@ interface Current {
 }
 
 /**
- * The confirmation modal's sentence (SPEC §4): an upgrade is charged now, prorated, and takes
+ * The confirmation modal's sentence (docs/product.md §4): an upgrade is charged now, prorated, and takes
  * effect at once; a downgrade costs nothing now and waits for the period end.
  */
 export function changeSummary(preview: SubscriptionChangePreview, current: Current): string {

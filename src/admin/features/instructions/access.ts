@@ -2,7 +2,7 @@ import type { PlanId } from '@shared/plans.ts';
 import { ApiError } from '@shared/api-client.ts';
 
 /**
- * SPEC §4 "Instruction access", §5: without a paid plan, only the free guidebooks can be edited,
+ * docs/product.md §4 "Instruction access", §5: without a paid plan, only the free guidebooks can be edited,
  * duplicated, re-coded or given a new link. The server enforces the same rule (403); here it only
  * decides what is offered.
  */
@@ -10,7 +10,7 @@ export function isLocked(plan: PlanId, instruction: { isFree: boolean }): boolea
   return plan === 'free' && !instruction.isFree;
 }
 
-/** SPEC §5: the free usage bar and the out-of-free message are for plans other than Gold and Premium. */
+/** docs/product.md §5: the free usage bar and the out-of-free message are for plans other than Gold and Premium. */
 export function showsFreeUsage(plan: PlanId): boolean {
   return plan !== 'gold' && plan !== 'premium';
 }
@@ -24,7 +24,7 @@ export function showsFreeBadge(plan: PlanId, instruction: { isFree: boolean }): 
 }
 
 /**
- * The server's own words for a refused call (SPEC §8 "server message or …"), else `fallback`:
+ * The server's own words for a refused call (docs/product.md §8 "server message or …"), else `fallback`:
  * a crash (5xx) or an answer without a message gets the screen's own text.
  */
 export function serverMessage(error: unknown, fallback: string): string {

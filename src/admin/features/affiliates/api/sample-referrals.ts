@@ -1,7 +1,7 @@
 /**
- * SPEC §2 Affiliate dashboard: the program is under construction and the page shows static sample
- * data. This module stands where the affiliate API's fetchers will go; the figures are the SPEC's
- * (§9: 17 uses, 85.00 earned, 10% discount).
+ * docs/product.md §2 Affiliate dashboard: the program is under construction and the page shows static sample
+ * data. This module stands where the affiliate API's fetchers will go; the figures are those of
+ * docs/product.md §9 (17 uses, 85.00 earned, 10% discount).
  */
 export const AFFILIATE_RATE = 0.1;
 export const REFERRALS_PAGE_SIZE = 10;

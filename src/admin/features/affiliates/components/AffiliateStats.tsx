@@ -5,7 +5,7 @@ const tile = 'card flex flex-col gap-1 p-5';
 const label = 'text-sm font-medium text-muted';
 const value = 'font-display text-3xl font-bold text-ink';
 
-/** Total Uses, Earned (with Claim) and Discount (SPEC §2, §9 sample values). */
+/** Total Uses, Earned (with Claim) and Discount (docs/product.md §2, §9 sample values). */
 export function AffiliateStats() {
   return (
     <section aria-labelledby="affiliate-stats-title">

@@ -7,7 +7,7 @@ import { HostCodeCard } from './HostCodeCard.tsx';
 import { ReferralTable } from './ReferralTable.tsx';
 
 /**
- * SPEC §2 Affiliate dashboard. The program is under construction: an overlay covers the page,
+ * docs/product.md §2 Affiliate dashboard. The program is under construction: an overlay covers the page,
  * which shows through but is inert (not clickable, not focusable, hidden from assistive tech).
  * "Explore the preview" lifts it for anyone curious; a note keeps saying it is sample data.
  */

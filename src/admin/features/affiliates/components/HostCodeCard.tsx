@@ -2,10 +2,10 @@ import { Check } from 'lucide-react';
 import { useEffect, useId, useState, type SubmitEvent } from 'react';
 import { HOST_CODE_MAX } from '../api/sample-referrals.ts';
 
-/** SPEC §9: the "Saved!" note stays 1.2 s. */
+/** docs/product.md §9: the "Saved!" note stays 1.2 s. */
 const SAVED_MS = 1200;
 
-/** Host code (max 16, SPEC §5) with Save. Sample page: the code is not sent anywhere yet. */
+/** Host code (max 16, docs/product.md §5) with Save. Sample page: the code is not sent anywhere yet. */
 export function HostCodeCard() {
   const id = useId();
   const [code, setCode] = useState('PORCH-HOST');

@@ -6,7 +6,7 @@ const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'sh
 const cell = 'whitespace-nowrap px-4 py-3';
 const pageButton = 'inline-flex min-h-10 min-w-10 items-center justify-center gap-1 rounded-full px-3 text-sm font-semibold transition-colors disabled:cursor-not-allowed disabled:opacity-50';
 
-/** Referral Activity: 10 rows a page with Previous, Next and page numbers (SPEC §2, §9). */
+/** Referral Activity: 10 rows a page with Previous, Next and page numbers (docs/product.md §2, §9). */
 export function ReferralTable() {
   const [page, setPage] = useState(1);
   const pages = Math.max(1, Math.ceil(SAMPLE_REFERRALS.length / REFERRALS_PAGE_SIZE));

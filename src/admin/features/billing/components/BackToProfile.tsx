@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 
-/** SPEC §8: the way out of a failed checkout, "Back To Profile" to /dashboard (as specified). */
+/** docs/product.md §8: the way out of a failed checkout, "Back To Profile" to /dashboard (as specified). */
 export function BackToProfile() {
   return (
     <Link to="/dashboard" className="btn-primary">

@@ -15,7 +15,7 @@ interface Props {
 }
 
 /**
- * SPEC §4: going to Free is a cancellation at the period end: the paid features stay until then,
+ * docs/product.md §4: going to Free is a cancellation at the period end: the paid features stay until then,
  * nothing more is charged, and it cannot be undone. Asked before it is done; focus starts on
  * "Keep my plan", and a click outside does not count as a yes.
  */
@@ -36,7 +36,7 @@ export function CancelSubscriptionDialog({ open, onOpenChange, planName, current
     cancel.mutate(undefined, {
       onSuccess: () => {
         toast.success(messages.subscription.canceled);
-        // SPEC §4: after cancel the page reloads (after the toast has been read, SPEC §9).
+        // docs/product.md §4: after cancel the page reloads (after the toast has been read, docs/product.md §9).
         reloadAfterPlanChange();
       },
       onError: (failure) => {

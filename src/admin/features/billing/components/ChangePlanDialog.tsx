@@ -21,9 +21,9 @@ interface Props {
 const alert = 'rounded-xl bg-red-50 px-4 py-3 text-sm font-medium text-red-800 dark:bg-red-950/60 dark:text-red-200';
 
 /**
- * SPEC §4: an upgrade or a downgrade is confirmed in a modal that first says what will happen,
+ * docs/product.md §4: an upgrade or a downgrade is confirmed in a modal that first says what will happen,
  * from the server's preview (the prorated charge is Stripe's to compute). A refusal or a failed
- * payment stays visible here, in the server's words, besides the SPEC §8 toast.
+ * payment stays visible here, in the server's words, besides the docs/product.md §8 toast.
  */
 export function ChangePlanDialog({ target, subscription, onClose }: Props) {
   const navigate = useNavigate();
@@ -48,7 +48,7 @@ export function ChangePlanDialog({ target, subscription, onClose }: Props) {
       {
         onSuccess: ({ message, change }) => {
           toast.success(message || (change === 'upgrade' ? messages.subscription.upgraded : messages.subscription.downgraded));
-          // SPEC §4: after a confirmed change, the profile, a toast, and a reload 2 s later.
+          // docs/product.md §4: after a confirmed change, the profile, a toast, and a reload 2 s later.
           navigate('/dashboard/profile');
           reloadAfterPlanChange();
         },

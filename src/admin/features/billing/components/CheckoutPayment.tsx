@@ -17,7 +17,7 @@ interface Props {
   publishableKey: string;
 }
 
-/** SPEC §4 Checkout: fetch the client secret, then show the form beside what is being bought. */
+/** docs/product.md §4 Checkout: fetch the client secret, then show the form beside what is being bought. */
 export function CheckoutPayment({ priceId, plan, interval, publishableKey }: Props) {
   const session = useCheckoutSession(priceId);
 

@@ -9,8 +9,9 @@ import { LoadingState } from './LoadingState.tsx';
 import { OutcomePanel } from './OutcomePanel.tsx';
 
 /**
- * SPEC §2 Return (`?session_id=`), where Stripe sends the payer: paid or not (SPEC §8 texts). The
- * server syncs the subscription while answering, so a paid outcome refreshes the plan everywhere.
+ * docs/product.md §2 Return (`?session_id=`), where Stripe sends the payer: paid or not
+ * (docs/product.md §8 texts). The server syncs the subscription while answering, so a paid outcome
+ * refreshes the plan everywhere.
  */
 export function CheckoutReturnScreen() {
   const [params] = useSearchParams();

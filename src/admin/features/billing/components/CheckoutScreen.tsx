@@ -36,7 +36,7 @@ export function CheckoutScreen() {
     if (config.isPending) return <LoadingState label="Loading checkout…" />;
     if (config.isError) {
       return (
-        // SPEC §8: checkout failure, with "Back To Profile" to /dashboard.
+        // docs/product.md §8: checkout failure, with "Back To Profile" to /dashboard.
         <OutcomePanel tone="error" title={messages.checkout.failed} actions={<BackToProfile />}>
           <p>{errorMessage(config.error, messages.checkout.returnError)}</p>
         </OutcomePanel>

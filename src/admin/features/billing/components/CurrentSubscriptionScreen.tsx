@@ -6,7 +6,7 @@ import { useSubscription } from '../../../lib/subscription.ts';
 import { SubscriptionCard } from './SubscriptionCard.tsx';
 import { LoadError } from '../../../components/ui/LoadError.tsx';
 
-/** SPEC §2 Current subscription (/dashboard/currentSubscription, "Plan" in the sidebar). */
+/** docs/product.md §2 Current subscription (/dashboard/currentSubscription, "Plan" in the sidebar). */
 export function CurrentSubscriptionScreen() {
   useDocumentTitle('Your Plan');
   const subscription = useSubscription();

@@ -1,4 +1,4 @@
-/** A spinner with words (SPEC §2 Return: "while loading, a spinner with text"). */
+/** A spinner with words (docs/product.md §2 Return: "while loading, a spinner with text"). */
 export function LoadingState({ label, compact = false }: { label: string; compact?: boolean }) {
   return (
     <div role="status" className={compact ? 'flex items-center gap-3' : 'card flex flex-col items-center justify-center gap-4 px-6 py-16 text-center'}>

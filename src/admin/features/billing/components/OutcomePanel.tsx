@@ -18,7 +18,7 @@ interface Props {
 }
 
 /**
- * One outcome of a billing step: paid, unpaid, refused, not configured (SPEC §8). The title is a
+ * One outcome of a billing step: paid, unpaid, refused, not configured (docs/product.md §8). The title is a
  * heading and the text says what happened, so the icon's colour is never the only signal.
  */
 export function OutcomePanel({ tone, title, children, actions, level = 'h2' }: Props) {

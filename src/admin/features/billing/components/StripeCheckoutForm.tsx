@@ -23,7 +23,7 @@ function stripeFor(publishableKey: string): Promise<Stripe | null> {
 }
 
 /**
- * Stripe's embedded Checkout (SPEC §2): card entry happens in Stripe's frame; when the payment
+ * Stripe's embedded Checkout (docs/product.md §2): card entry happens in Stripe's frame; when the payment
  * completes Stripe sends the window to our return page (the session's return_url).
  */
 export function StripeCheckoutForm({ publishableKey, clientSecret }: { publishableKey: string; clientSecret: string }) {

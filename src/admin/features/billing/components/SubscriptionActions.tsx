@@ -9,7 +9,7 @@ import { subscriptionActions } from '../../../lib/subscription-view.ts';
 import { useOpenBillingPortal } from '../api/open-billing-portal.ts';
 import { CancelSubscriptionDialog } from './CancelSubscriptionDialog.tsx';
 
-/** SPEC §4: Upgrade, Cancel and (for Stripe subscriptions) Manage billing, as the rules allow. */
+/** docs/product.md §4: Upgrade, Cancel and (for Stripe subscriptions) Manage billing, as the rules allow. */
 export function SubscriptionActions({ subscription }: { subscription: SubscriptionData }) {
   const actions = subscriptionActions(subscription);
   const portal = useOpenBillingPortal();

@@ -48,7 +48,7 @@ function Notices({ subscription }: { subscription: SubscriptionData }) {
   return notes.length ? <div className="grid gap-3">{notes}</div> : null;
 }
 
-/** SPEC §2 Current subscription: the plan card, its status and billing period, its buttons. */
+/** docs/product.md §2 Current subscription: the plan card, its status and billing period, its buttons. */
 export function SubscriptionCard({ subscription }: { subscription: SubscriptionData }) {
   const period = periodView(subscription);
   const tagline = subscription.plan === 'Pro' ? 'Your plan from before our current pricing.' : findPlan(subscription.planId).tagline;

@@ -15,8 +15,8 @@ import { Notice } from './Notice.tsx';
 import { PlanCard } from './PlanCard.tsx';
 
 /**
- * SPEC §2 Pricing view, opened from the dashboard: the landing page's plans, with the current one
- * marked and each other one leading to checkout or to a confirmed change (SPEC §4).
+ * docs/product.md §2 Pricing view, opened from the dashboard: the landing page's plans, with the current one
+ * marked and each other one leading to checkout or to a confirmed change (docs/product.md §4).
  */
 export function UpgradePlanScreen() {
   useDocumentTitle('Choose a Plan');

@@ -1,7 +1,7 @@
 import { messages } from '@shared/messages.ts';
 import { api } from '../../../lib/api-client.ts';
 
-/** SPEC §3 "Geocoded address". */
+/** docs/product.md §3 "Geocoded address". */
 interface GeocodedAddress {
   street?: string;
   city?: string;
@@ -20,12 +20,12 @@ export type AddressResult = { ok: true; address: string } | { ok: false; message
 
 const KNOWN: ReadonlySet<string> = new Set([messages.address.unresolved, messages.address.failed]);
 
-/** The server's own failure text when it is one of SPEC §8's two; anything else (404, network) failed. */
+/** The server's own failure text when it is one of docs/product.md §8's two; anything else (404, network) failed. */
 function failureOf(error: unknown): AddressResult {
   return { ok: false, message: error instanceof Error && KNOWN.has(error.message) ? error.message : messages.address.failed };
 }
 
-/** SPEC §4 Address flow: street, city, postcode and country joined by commas, else the formatted line. */
+/** docs/product.md §4 Address flow: street, city, postcode and country joined by commas, else the formatted line. */
 export function writtenAddress(address: string | GeocodedAddress | null | undefined): string {
   if (!address) return '';
   if (typeof address === 'string') return address.trim();
@@ -34,7 +34,7 @@ export function writtenAddress(address: string | GeocodedAddress | null | undefi
 }
 
 /**
- * Map link → coordinates → written address (SPEC §4, §7). "Could not resolve address" when the
+ * Map link → coordinates → written address (docs/product.md §4, §7). "Could not resolve address" when the
  * service found nothing there; "Address resolution failed" when a call failed outright (network,
  * Nominatim down, or no endpoint at all). The map API answers both texts as `{ message }`.
  */

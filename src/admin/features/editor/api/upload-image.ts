@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 
-/** SPEC §7 Upload: "square" for check-in steps and the host photo, "rectangle" for additional info. */
+/** docs/product.md §7 Upload: "square" for check-in steps and the host photo, "rectangle" for additional info. */
 export type ImageShape = 'square' | 'rectangle';
 
 interface UploadAnswer {

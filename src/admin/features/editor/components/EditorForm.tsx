@@ -38,7 +38,7 @@ function nameProblem(name: string, issues: readonly FormIssue[]): string | undef
 }
 
 /**
- * The sections of SPEC §2 Editor in the guest page's order, with the side panels in a column of
+ * The sections of docs/product.md §2 Editor in the guest page's order, with the side panels in a column of
  * their own on wide screens (below the sections on narrow ones). A read-only guidebook disables
  * every control at once through the fieldset.
  */

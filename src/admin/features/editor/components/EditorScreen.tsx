@@ -12,7 +12,7 @@ import { EditorWorkspace } from './EditorWorkspace.tsx';
 import type { RenderStays } from './StaysTab.tsx';
 
 /**
- * /dashboard/edit/:id (SPEC §2 Editor). A spinner until the guidebook and the account's plan are
+ * /dashboard/edit/:id (docs/product.md §2 Editor). A spinner until the guidebook and the account's plan are
  * known, a danger message when the guidebook cannot be loaded, then the workspace. The layout
  * hides its sidebar and top bar here; the editor brings its own. The route hands in the Stays
  * tab's content (`renderStays`), from a feature the editor may not import.
@@ -69,7 +69,7 @@ export function EditorScreen({ renderStays }: { renderStays?: RenderStays } = {}
     );
   }
 
-  // SPEC §4 Instruction access: without a plan only free guidebooks can be edited (the server
+  // docs/product.md §4 Instruction access: without a plan only free guidebooks can be edited (the server
   // answers 403 to a save anyway). An unknown plan (the account call failed) counts as none.
   const plan = me.data?.plan ?? 'free';
   const readOnly = plan === 'free' && !instruction.data.isFree;

@@ -36,11 +36,11 @@ interface Props {
   renderStays?: RenderStays | undefined;
 }
 
-/** One backend for mouse and touch (ARCHITECTURE.md); drags start from the handle only. */
+/** One backend for mouse and touch (docs/architecture.md, Stack); drags start from the handle only. */
 const DND_OPTIONS = { enableMouseEvents: true, ignoreContextMenu: true };
 
 /**
- * The editor once the guidebook is loaded (SPEC §2, §4 Editor): the form, the save with its
+ * The editor once the guidebook is loaded (docs/product.md §2, §4 Editor): the form, the save with its
  * version check, the unsaved-changes guard and the preview. Mounted afresh for every load, so
  * "Reload latest" starts over from the server's copy.
  */

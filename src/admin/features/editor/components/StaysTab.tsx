@@ -23,7 +23,7 @@ export type RenderStays = (content: { guidebook: StaysGuidebook; notice: ReactNo
 const GUEST_ACCESS_KEYS = ['secretsPolicy', 'secretsPin', 'revealHoursBefore', 'timeZone'] as const;
 
 /**
- * Issue 14 item 7: the editor's Stays tab. Stays follow the saved guidebook (its time zone and
+ * The editor's Stays tab: one guest link per booking. Stays follow the saved guidebook (its time zone and
  * secrets policy are the server's), so unsaved Guest access changes are pointed out here.
  */
 export function StaysTab({ saved, form, render }: { saved: Instruction; form: Instruction; render: RenderStays | undefined }) {

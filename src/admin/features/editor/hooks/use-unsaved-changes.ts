@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useBlocker, type Blocker } from 'react-router';
 
 /**
- * SPEC §4 Editor: leaving with unsaved changes asks first. In-app navigation (the Dashboard link,
+ * docs/product.md §4 Editor: leaving with unsaved changes asks first. In-app navigation (the Dashboard link,
  * the browser's back button) is held by react-router's blocker, which the screen turns into a
  * dialog; closing or reloading the tab gets the browser's own `beforeunload` prompt.
  *

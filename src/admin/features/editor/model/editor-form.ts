@@ -9,11 +9,11 @@ import {
 import { CONTACT_KINDS, contactLink, type ContactKind } from '@shared/contact-links.ts';
 import { browserTimeZone } from '../../../lib/time-zones.ts';
 
-/** The two step lists of a guidebook (SPEC §3 "Box"): check-in steps and additional info. */
+/** The two step lists of a guidebook (docs/product.md §3 "Box"): check-in steps and additional info. */
 export type StepListKey = 'boxes' | 'manualBoxes';
 export type Step = Box | ManualBox;
 
-/** Content fields the unsaved-change check compares (SPEC §3 names, the optional extras included). */
+/** Content fields the unsaved-change check compares (docs/product.md §3 names, the optional extras included). */
 const CONTENT_KEYS = [...Object.keys(INSTRUCTION_DEFAULTS), 'firstColor', 'secondColor', 'isRounded', 'isSinglePage'] as const;
 
 /**
@@ -31,8 +31,8 @@ function normaliseRich(html: string): string {
 }
 
 /**
- * What "unchanged" means (SPEC §4 Editor): the content compared field by field, steps in order.
- * SPEC compares house rules sorted because the old picker had no order; here the host orders
+ * What "unchanged" means (docs/product.md §4 Editor): the content compared field by field, steps in order.
+ * docs/product.md §4 compares house rules sorted because the old picker had no order; here the host orders
  * them and the guest page follows that order, so a reorder is a change worth saving.
  */
 export function comparable(form: Instruction): string {
@@ -48,7 +48,7 @@ export function comparable(form: Instruction): string {
 
 /**
  * The form as the editor starts it: a guidebook whose time zone was never chosen (older ones, '')
- * starts with the browser's, so the first save stores it (issue 14). It counts as the loaded
+ * starts with the browser's, so the first save stores it (stays are written in it). It counts as the loaded
  * state, not as an unsaved change: nothing was typed.
  */
 export function startingForm(instruction: Instruction): Instruction {
@@ -57,7 +57,7 @@ export function startingForm(instruction: Instruction): Instruction {
   return zone ? { ...instruction, timeZone: zone } : instruction;
 }
 
-/** A step id is a timestamp (SPEC §3); two steps added in the same millisecond still differ. */
+/** A step id is a timestamp (docs/product.md §3); two steps added in the same millisecond still differ. */
 export function newStepId(existing: readonly Step[]): number {
   const now = Date.now();
   const highest = existing.reduce((max, step) => Math.max(max, step.id), 0);
@@ -94,8 +94,8 @@ export interface FormIssue {
 export type Validation = { ok: true; body: Instruction } | { ok: false; issues: FormIssue[] };
 
 /**
- * The shared schema checks the form before it is sent (STYLE.md 3); the server checks again.
- * The body keeps `_id` and friends (SPEC §7: the whole instruction) with the parsed content
+ * The shared schema checks the form before it is sent (docs/style.md 3); the server checks again.
+ * The body keeps `_id` and friends (docs/product.md §7: the whole instruction) with the parsed content
  * (trimmed lines, bare links read as https) on top.
  */
 export function validateForm(form: Instruction, saved: Pick<Instruction, 'secretsPin'>): Validation {

@@ -7,7 +7,7 @@ export interface FeedbackAnswer {
   answer: string;
 }
 
-/** SPEC §3 Feedback: the answers travel as HTML paragraphs inside `message`; user text is escaped. */
+/** docs/product.md §3 Feedback: the answers travel as HTML paragraphs inside `message`; user text is escaped. */
 export function feedbackHtml(answers: readonly FeedbackAnswer[]): string {
   return answers
     .map(({ question, answer }) => `<p><strong>${escapeHtml(question)}</strong><br>${escapeHtml(answer.trim()).replace(/\r?\n/g, '<br>')}</p>`)
@@ -20,7 +20,7 @@ interface FeedbackInput {
   answers: readonly FeedbackAnswer[];
 }
 
-/** Feedback goes through the same signed-in messaging endpoint as support (SPEC §7). */
+/** Feedback goes through the same signed-in messaging endpoint as support (docs/product.md §7). */
 export function sendFeedback({ name, email, answers }: FeedbackInput): Promise<unknown> {
   return api.post<unknown>('/api/messaging/sendMessageFromUser', { name, email, message: feedbackHtml(answers) });
 }

@@ -4,7 +4,7 @@ import { useDocumentTitle } from '../../../hooks/use-document-title.ts';
 import { FeedbackForm } from './FeedbackForm.tsx';
 import { FeedbackThanks } from './FeedbackThanks.tsx';
 
-/** SPEC §2 Feedback page: the survey, then the thank-you state (SPEC §4). */
+/** docs/product.md §2 Feedback page: the survey, then the thank-you state (docs/product.md §4). */
 export function FeedbackScreen() {
   useDocumentTitle('Feedback');
   const [sent, setSent] = useState(false);

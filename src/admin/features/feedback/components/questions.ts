@@ -1,4 +1,4 @@
-/** SPEC §2 Feedback: six free-text questions, keyed as the SPEC names them, all required (§5). */
+/** docs/product.md §2 Feedback: six free-text questions, keyed as it names them, all required (§5). */
 export const FEEDBACK_QUESTIONS = [
   { key: 'editor', question: 'How easy is it to create and edit a guidebook in the editor?' },
   { key: 'listings', question: 'How many listings do you host, and on which platforms?' },

@@ -3,11 +3,11 @@ import { changedInstructionSchema, useInstructionChange, type ChangedInstruction
 
 export interface ChangeCodeInput {
   id: string;
-  /** SPEC §5: no client-side rule, '' clears the code. */
+  /** docs/product.md §5: no client-side rule, '' clears the code. */
   code: string;
 }
 
-/** PATCH /api/instruction/:id `{ code }` → `{ message, instruction }` (SPEC §4 "Change Code"). */
+/** PATCH /api/instruction/:id `{ code }` → `{ message, instruction }` (docs/product.md §4 "Change Code"). */
 export async function changeCode({ id, code }: ChangeCodeInput): Promise<ChangedInstruction> {
   return changedInstructionSchema.parse(await api.patch<unknown>(`/api/instruction/${encodeURIComponent(id)}`, { code }));
 }

@@ -3,7 +3,7 @@ import { changedInstructionSchema, useInstructionChange, type ChangedInstruction
 
 /**
  * PATCH /api/instruction/preview/:token → `{ message, instruction }` with a new token; the old
- * link stops working at once (SPEC §4 "Instruction access").
+ * link stops working at once (docs/product.md §4 "Instruction access").
  */
 export async function regenerateLink(token: string): Promise<ChangedInstruction> {
   return changedInstructionSchema.parse(await api.patch<unknown>(`/api/instruction/preview/${encodeURIComponent(token)}`, {}));

@@ -22,7 +22,7 @@ interface Props {
 }
 
 /**
- * "Edit" for one guidebook: a link to the editor, or, when the plan does not allow it (SPEC §5),
+ * "Edit" for one guidebook: a link to the editor, or, when the plan does not allow it (docs/product.md §5),
  * a disabled control marked "Premium". It stays focusable (aria-disabled) so that keyboard and
  * screen-reader users reach the explanation.
  */

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 
 const link = 'font-semibold text-brand-700 underline underline-offset-2 dark:text-brand-300';
 
-/** SPEC §2: no guidebooks yet, and what makes the first one start well. */
+/** docs/product.md §2: no guidebooks yet, and what makes the first one start well. */
 export function EmptyState({ onCreate, creating }: { onCreate: () => void; creating: boolean }) {
   return (
     <div className="card flex flex-col items-start gap-3 p-6 sm:p-8">

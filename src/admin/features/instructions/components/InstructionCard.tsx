@@ -16,7 +16,7 @@ interface Props {
   onMore: (id: string) => void;
 }
 
-/** SPEC §2 card: picture, name, address, code, "Free" badge, Edit and More. */
+/** docs/product.md §2 card: picture, name, address, code, "Free" badge, Edit and More. */
 export function InstructionCard({ instruction, locked, free, selected, onMore }: Props) {
   const titleId = useId();
   const name = instruction.nameInstruction || 'Untitled guidebook';
@@ -27,7 +27,7 @@ export function InstructionCard({ instruction, locked, free, selected, onMore }:
         {free ? (
           <span className="absolute left-3 top-3 rounded-full bg-emerald-700 px-2.5 py-0.5 text-xs font-bold uppercase tracking-wide text-white shadow">Free</span>
         ) : locked ? (
-          // SPEC §5: the guidebook's Edit (and its panel's options) need a plan; Edit says why.
+          // docs/product.md §5: the guidebook's Edit (and its panel's options) need a plan; Edit says why.
           <PremiumBadge size="md" className="absolute left-3 top-3 shadow" />
         ) : null}
       </div>

@@ -4,7 +4,7 @@ import type { InstructionSummary } from '../api/get-instructions.ts';
 export const FALLBACK_IMAGE = '/images/guidebook-fallback.svg';
 
 /**
- * The guidebook's cover photo when it has one (issue 14 item 5); otherwise SPEC §2: the second
+ * The guidebook's cover photo when it has one; otherwise docs/product.md §2: the second
  * check-in step's picture, or the fallback when there is none.
  */
 export function coverOf(instruction: InstructionSummary): string {

@@ -27,7 +27,7 @@ function StackedLabel({ children }: { children: string }) {
   );
 }
 
-/** SPEC §2 table: image, Name, Code, Address, Edit (More sits with Edit, as on the cards). */
+/** docs/product.md §2 table: image, Name, Code, Address, Edit (More sits with Edit, as on the cards). */
 export function InstructionTable({ instructions, isLocked, isFree, selectedId, onMore }: Props) {
   return (
     <div className="@container">

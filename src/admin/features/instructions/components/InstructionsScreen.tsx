@@ -47,7 +47,7 @@ export function InstructionsScreen() {
     }
   }
 
-  // SPEC §2: "More" on the guidebook whose panel is open closes it.
+  // docs/product.md §2: "More" on the guidebook whose panel is open closes it.
   function onMore(id: string) {
     openerRef.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     setSelectedId((current) => (current === id ? null : id));

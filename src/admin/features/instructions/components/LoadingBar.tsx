@@ -1,4 +1,4 @@
-/** SPEC §2: a loading bar while the list is fetched. Indeterminate, so no value is announced. */
+/** docs/product.md §2: a loading bar while the list is fetched. Indeterminate, so no value is announced. */
 export function LoadingBar({ active }: { active: boolean }) {
   return (
     <div className="h-1 overflow-hidden rounded-full" aria-hidden={!active}>

@@ -11,7 +11,7 @@ interface Props {
   iconOnly?: boolean;
 }
 
-/** "More": opens the options panel of one guidebook (SPEC §2 card and table row). */
+/** "More": opens the options panel of one guidebook (docs/product.md §2 card and table row). */
 export function MoreButton({ name, expanded, onClick, className, iconOnly = false }: Props) {
   return (
     <button type="button" className={className} aria-haspopup="dialog" aria-expanded={expanded} onClick={onClick}>

@@ -32,7 +32,7 @@ const row =
   'flex min-h-12 w-full items-center gap-3 rounded-xl px-3.5 py-2.5 text-left text-[0.9375rem] font-medium text-ink transition-colors hover:bg-brand-50 aria-disabled:cursor-not-allowed aria-disabled:text-muted aria-disabled:hover:bg-transparent disabled:opacity-60';
 
 /**
- * SPEC §2 "More": a side sheet at the right with the guidebook's options. A Radix Dialog, so focus
+ * docs/product.md §2 "More": a side sheet at the right with the guidebook's options. A Radix Dialog, so focus
  * is trapped and returns to the "More" button; Escape and a click outside close it.
  */
 export function OptionsPanel({ instruction, locked, free, onClose, returnFocus }: Props) {
@@ -126,7 +126,7 @@ export function OptionsPanel({ instruction, locked, free, onClose, returnFocus }
                     </button>
                   </li>
                   <li>
-                    {/* Issue 14: a link per booking. Open on every plan: a stay changes no guidebook content. */}
+                    {/* Stays: a guest link per booking. Open on every plan: a stay changes no guidebook content. */}
                     <Link to={`/dashboard/stays/${encodeURIComponent(instruction._id)}`} className={row} onClick={onClose}>
                       <CalendarDays className="size-4" aria-hidden="true" />
                       Stays
@@ -220,7 +220,7 @@ interface ActionProps {
   children: ReactNode;
 }
 
-/** One option; locked ones stay focusable but do nothing and say why (SPEC §5 "Premium"). */
+/** One option; locked ones stay focusable but do nothing and say why (docs/product.md §5 "Premium"). */
 function Action({ icon: Icon, locked, describedBy, busy = false, onClick, children }: ActionProps) {
   return (
     <li>

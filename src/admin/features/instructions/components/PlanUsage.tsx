@@ -11,7 +11,7 @@ interface Props {
 }
 
 /**
- * SPEC §5, §9: on Free, "N of 3 free guidebooks used" and, from 3 on, the out-of-free message;
+ * docs/product.md §5, §9: on Free, "N of 3 free guidebooks used" and, from 3 on, the out-of-free message;
  * on Gold and Premium the limit reads "Unlimited".
  */
 export function PlanUsage({ plan, count }: Props) {
@@ -49,7 +49,7 @@ export function PlanUsage({ plan, count }: Props) {
   );
 }
 
-/** SPEC §5 out-of-free message, for Free hosts with 3 or more guidebooks. */
+/** docs/product.md §5 out-of-free message, for Free hosts with 3 or more guidebooks. */
 export function OutOfFree({ plan, count }: Props) {
   if (!showsFreeUsage(plan) || count < FREE_INSTRUCTION_LIMIT) return null;
   return (

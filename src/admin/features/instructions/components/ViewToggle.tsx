@@ -20,7 +20,7 @@ const ITEM =
 
 const SEGMENTS = [segment('cards', 'Cards', LayoutGrid), segment('table', 'Table', Rows3)];
 
-/** Cards ↔ table (SPEC §2). */
+/** Cards ↔ table (docs/product.md §2). */
 export function ViewToggle({ mode, onChange }: { mode: ViewMode; onChange: (mode: ViewMode) => void }) {
   return (
     <SegmentedToggle value={mode} onChange={onChange} segments={SEGMENTS} label="Show guidebooks as" className={GROUP} itemClassName={ITEM} />

@@ -11,7 +11,7 @@ import { useRestoreInstruction } from '../api/trash.ts';
 
 const text = messages.instruction;
 
-/** Runs one action with its toasts (SPEC §8): whether it succeeded. */
+/** Runs one action with its toasts (docs/product.md §8): whether it succeeded. */
 async function withToasts<T>(run: () => Promise<T>, success: (result: T) => string, failure: (error: unknown) => string): Promise<boolean> {
   try {
     toast.success(success(await run()));
@@ -23,7 +23,7 @@ async function withToasts<T>(run: () => Promise<T>, success: (result: T) => stri
 }
 
 /**
- * The options panel's actions with their toasts (SPEC §8). Each returns whether it succeeded, so
+ * The options panel's actions with their toasts (docs/product.md §8). Each returns whether it succeeded, so
  * the caller decides what closes afterwards.
  */
 export function useInstructionActions() {

@@ -12,7 +12,7 @@ function read(): ViewMode {
   }
 }
 
-/** Cards or table (SPEC §2 list toggle), remembered in this browser. */
+/** Cards or table (docs/product.md §2 list toggle), remembered in this browser. */
 export function useViewMode(): [ViewMode, (mode: ViewMode) => void] {
   const [mode, setMode] = useState<ViewMode>(read);
   const choose = useCallback((next: ViewMode) => {

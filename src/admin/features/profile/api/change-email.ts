@@ -4,7 +4,7 @@ import { api } from '../../../lib/api-client.ts';
 
 /**
  * PATCH /api/users/email { newEmail, password } → { message }. Nothing changes yet: the new address
- * gets a link and takes over only once it is verified (SPEC §4).
+ * gets a link and takes over only once it is verified (docs/product.md §4).
  */
 export function changeEmail(input: ChangeEmailInput): Promise<{ message?: string }> {
   return api.patch<{ message?: string }>('/api/users/email', input);

@@ -7,7 +7,7 @@ export interface ChangePasswordInput {
   oldPassword: string;
 }
 
-/** PATCH /api/users/password { newPassword, oldPassword } → the user info (SPEC §7). */
+/** PATCH /api/users/password { newPassword, oldPassword } → the user info (docs/product.md §7). */
 export function changePassword(input: ChangePasswordInput): Promise<unknown> {
   return api.patch<unknown>('/api/users/password', input);
 }

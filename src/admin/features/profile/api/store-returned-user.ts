@@ -3,8 +3,8 @@ import { parseUser, toUserInfo } from '../../../lib/auth.ts';
 import { setUserInfo } from '../../../lib/user-store.ts';
 
 /**
- * After a change to the account: keep the user the server answered (SPEC §4: stored user info is
- * replaced), then re-read everything. The SPEC's "the page reloads" is done as a data reload
+ * After a change to the account: keep the user the server answered (docs/product.md §4: stored user info is
+ * replaced), then re-read everything. The page reload docs/product.md §4 asks for is done as a data reload
  * rather than a browser reload, so the success toast stays on screen.
  */
 export async function storeReturnedUser(queryClient: QueryClient, data: unknown): Promise<void> {

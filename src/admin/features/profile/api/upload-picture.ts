@@ -9,7 +9,7 @@ interface UploadAnswer {
 }
 
 /**
- * SPEC §7 Upload: POST /api/upload (multipart `image`, `type=square`) → { message, image }, then
+ * docs/product.md §7 Upload: POST /api/upload (multipart `image`, `type=square`) → { message, image }, then
  * PATCH /api/users/profile { picture: image } makes it the profile picture.
  */
 export async function uploadPicture(file: File): Promise<unknown> {

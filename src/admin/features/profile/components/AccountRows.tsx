@@ -39,8 +39,8 @@ function Row({ label, value, locked, onEdit }: RowProps) {
 }
 
 /**
- * Name, primary e-mail and password, each with its Edit dialog (SPEC §2 Profile). Google accounts
- * see "Locked": Google owns those details (SPEC §6).
+ * Name, primary e-mail and password, each with its Edit dialog (docs/product.md §2 Profile). Google accounts
+ * see "Locked": Google owns those details (docs/product.md §6).
  */
 export function AccountRows({ user }: { user: UserInfo }) {
   const [editing, setEditing] = useState<Editing>(null);

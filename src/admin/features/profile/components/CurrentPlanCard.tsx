@@ -10,7 +10,7 @@ import { useSubscription } from '../../../lib/subscription.ts';
 import { periodView } from '../../../lib/subscription-view.ts';
 import { LoadError } from '../../../components/ui/LoadError.tsx';
 
-/** SPEC §2 Profile: the plan the server says the host is on, and the ways to change it. */
+/** docs/product.md §2 Profile: the plan the server says the host is on, and the ways to change it. */
 export function CurrentPlanCard() {
   const subscription = useSubscription();
   const data = subscription.data;

@@ -8,7 +8,7 @@ interface Props {
   onOpenChange: (open: boolean) => void;
 }
 
-/** SPEC §4/§5: new e-mail and password, both required; the change waits for the mailed link. */
+/** docs/product.md §4/§5: new e-mail and password, both required; the change waits for the mailed link. */
 export function EmailDialog({ open, onOpenChange }: Props) {
   return (
     <PasswordConfirmedDialog

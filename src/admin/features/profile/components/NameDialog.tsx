@@ -9,7 +9,7 @@ interface Props {
   currentName: string;
 }
 
-/** SPEC §4/§5: new name and password, both required; success replaces the stored user. */
+/** docs/product.md §4/§5: new name and password, both required; success replaces the stored user. */
 export function NameDialog({ open, onOpenChange, currentName }: Props) {
   return (
     <PasswordConfirmedDialog

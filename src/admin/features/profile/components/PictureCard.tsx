@@ -8,7 +8,7 @@ import { UserAvatar } from '../../../components/ui/UserAvatar.tsx';
 import { useRemovePicture, useUploadPicture } from '../api/upload-picture.ts';
 
 /**
- * Profile picture (SPEC §2 Profile, §5 images only): the picture or the initials, with the editor's
+ * Profile picture (docs/product.md §2 Profile, §5 images only): the picture or the initials, with the editor's
  * upload control; choosing a file uploads it at once.
  */
 export function PictureCard({ user }: { user: UserInfo }) {

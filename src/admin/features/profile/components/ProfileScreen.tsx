@@ -18,7 +18,7 @@ function ProfileCard({ id, title, children }: { id: string; title: string; child
   );
 }
 
-/** SPEC §2 Profile: picture, name, primary e-mail, password and the current plan. */
+/** docs/product.md §2 Profile: picture, name, primary e-mail, password and the current plan. */
 export function ProfileScreen() {
   useDocumentTitle('Profile');
   const user = useUserInfo();

@@ -6,7 +6,7 @@ import { useSettings } from '../api/get-settings.ts';
 import { SettingsForm } from './SettingsForm.tsx';
 import { LoadError } from '../../../components/ui/LoadError.tsx';
 
-/** SPEC §2 Settings (Auto-Fill): defaults for new guidebooks, optionally applied to existing ones. */
+/** docs/product.md §2 Settings (Auto-Fill): defaults for new guidebooks, optionally applied to existing ones. */
 export function SettingsScreen() {
   useDocumentTitle('Auto-Fill');
   const settings = useSettings();

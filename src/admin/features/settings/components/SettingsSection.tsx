@@ -8,7 +8,7 @@ interface Props {
   icon: LucideIcon;
   /** What applying copies, for the toggle's hint: "this welcome message". */
   applies: string;
-  /** "Apply to existing instructions" (SPEC §2 Settings), one per section. */
+  /** "Apply to existing instructions" (docs/product.md §2 Settings), one per section. */
   apply: boolean;
   onApplyChange: (apply: boolean) => void;
   children: ReactNode;

@@ -4,7 +4,7 @@ import type { SecretsPolicy } from '@shared/schemas/instruction.ts';
 
 /**
  * What a stay's link does for the door code and the Wi-Fi password under the guidebook's saved
- * secrets policy (issue 14 item 2), so the host knows what a guest will see before sending a link.
+ * secrets policy, so the host knows what a guest will see before sending a link.
  */
 export function PolicyNote({ policy, hours, action }: { policy: SecretsPolicy; hours: number; action?: ReactNode }) {
   const text =

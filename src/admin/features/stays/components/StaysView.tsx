@@ -28,7 +28,7 @@ export interface StaysViewProps {
 }
 
 /**
- * Issue 14 item 7: the stays of one guidebook, in the editor's Stays tab and on its own screen
+ * The stays of one guidebook, in the editor's Stays tab and on its own screen
  * from the options panel. Current, upcoming and past stays with their links, the booking
  * calendar beside them, and the add/edit, share and delete dialogs.
  */

@@ -20,7 +20,7 @@ export function valuesOf(stay: Stay): StayValues {
 }
 
 /**
- * The API's own schema checks the dialog before it is sent (STYLE.md 3), plus the one rule it
+ * The API's own schema checks the dialog before it is sent (docs/style.md 3), plus the one rule it
  * leaves to the server because it needs both dates: check-out after check-in. The server checks
  * everything again; `fieldOfMessage` puts its answer under the field it is about.
  */

@@ -2,7 +2,7 @@ import type { Stay } from '@shared/schemas/stay.ts';
 import { DEFAULT_STAY_TIMES, effectiveTimeZone, formatStayDate, formatStayTime, instantToLocal, LOCAL_DATE_TIME, type StayTimes } from '@shared/time-zone.ts';
 
 /**
- * How the Stays view words a stay (issue 14 item 7). Every time is shown where the property is
+ * How the Stays view words a stay. Every time is shown where the property is
  * (the guidebook's time zone, named beside it), the way guests read them on their link.
  */
 

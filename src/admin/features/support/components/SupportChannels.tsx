@@ -23,8 +23,8 @@ interface Props {
 }
 
 /**
- * SPEC §2 Support: phone, WhatsApp and Viber. The number is shown to premium users only; everyone
- * else sees a "Premium" badge and a masked number (SPEC §6).
+ * docs/product.md §2 Support: phone, WhatsApp and Viber. The number is shown to premium users only; everyone
+ * else sees a "Premium" badge and a masked number (docs/product.md §6).
  */
 export function SupportChannels({ premium, phone }: Props) {
   const digits = phone?.replace(/\D/g, '') ?? '';

@@ -5,7 +5,7 @@ import { planOf, useMe } from '../../../lib/auth.ts';
 import { SupportChannels } from './SupportChannels.tsx';
 import { SupportForm } from './SupportForm.tsx';
 
-/** SPEC §2 Support/contact page. */
+/** docs/product.md §2 Support/contact page. */
 export function SupportScreen() {
   useDocumentTitle('Support');
   const me = useMe();

@@ -18,7 +18,7 @@ interface Props {
 }
 
 /**
- * One image of the guidebook: choosing a file uploads it at once (POST /api/upload, SPEC §7) and
+ * One image of the guidebook: choosing a file uploads it at once (POST /api/upload, docs/product.md §7) and
  * the answered /media path becomes the value; the server re-encodes and resizes it for `shape`.
  */
 export function ImageUploadField({ id, label, value, shape, onChange, round = false }: Props) {

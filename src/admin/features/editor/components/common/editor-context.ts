@@ -2,7 +2,7 @@ import { createContext, useContext } from 'react';
 import type { Instruction } from '@shared/schemas/instruction.ts';
 
 export interface EditorContextValue {
-  /** SPEC §4 Instruction access: a paid-plan guidebook without a plan is shown, not edited. */
+  /** docs/product.md §4 Instruction access: a paid-plan guidebook without a plan is shown, not edited. */
   readOnly: boolean;
   /** Premium-only panels (branding title, themes) are usable. */
   premium: boolean;

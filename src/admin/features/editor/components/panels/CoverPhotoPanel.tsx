@@ -3,7 +3,7 @@ import { fieldId, type SectionProps } from '../../model/editor-form.ts';
 import { ImageUploadField } from '../common/ImageUploadField.tsx';
 import { Section } from '../common/Section.tsx';
 
-/** Issue 14 item 5: the photo at the top of the guest page, also the picture of the dashboard card. */
+/** The cover photo: the photo at the top of the guest page, also the picture of the dashboard card. */
 export function CoverPhotoPanel({ form, patch }: SectionProps) {
   return (
     <Section id="cover" title="Cover photo" icon={ImageIcon} compact description="At the top of your guest page and on your guidebook’s card.">

@@ -10,7 +10,7 @@ const LINKS: readonly LinkFieldSpec[] = [
   { key: 'parkingLink', label: 'Parking', placeholder: 'https://maps.app.goo.gl/…' },
 ];
 
-/** SPEC §2 Editor "Redirection links": the quick-link buttons at the top of the guest page. */
+/** docs/product.md §2 Editor "Redirection links": the quick-link buttons at the top of the guest page. */
 export function RedirectionPanel({ form, patch }: SectionProps) {
   return (
     <Section id="links" title="Redirection links" icon={Signpost} compact description="Buttons at the top of the guest page.">

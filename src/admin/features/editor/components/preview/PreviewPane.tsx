@@ -7,7 +7,7 @@ import type { Instruction } from '@shared/schemas/instruction.ts';
 const REDRAW_MS = 400;
 
 /**
- * The Preview side of the Edit/Preview toggle (issue 14 item 6): the real guest page, rendered by
+ * The Preview side of the Edit/Preview toggle: the real guest page, rendered by
  * the server from the form as it is now (unsaved changes included) and shown at phone width. The
  * form posts the document to /dashboard/preview/:id into the frame, so the page comes with its
  * own CSP and islands (copy, map, the gated door code), exactly as guests get it; nothing is

@@ -19,7 +19,7 @@ interface Props<T extends Step> {
 const HIGHLIGHT_MS = 2500;
 
 /**
- * One list of steps (SPEC §2, §4 Editor): add (scrolled into view, focused, highlighted), edit,
+ * One list of steps (docs/product.md §2, §4 Editor): add (scrolled into view, focused, highlighted), edit,
  * delete after "Confirm Deletion", reorder by drag or with the move buttons and arrow keys. Every
  * change of place or number is announced through the editor's live region.
  */

@@ -3,7 +3,7 @@ import { MAX_BOXES, MAX_MANUAL_BOXES, type MarkerName } from '@shared/schemas/in
 import type { ImageShape } from '../../api/upload-image.ts';
 import type { StepListKey } from '../../model/editor-form.ts';
 
-/** What differs between the two step lists of SPEC §2 Editor. */
+/** What differs between the two step lists of docs/product.md §2 Editor. */
 export interface StepListConfig {
   key: StepListKey;
   sectionId: string;
@@ -30,7 +30,7 @@ export const CHECK_IN_STEPS: StepListConfig = {
   icon: DoorOpen,
   dragType: 'check-in-step',
   noun: 'Step',
-  // SPEC §4 Editor: the lock-box code marker belongs to check-in steps only.
+  // docs/product.md §4 Editor: the lock-box code marker belongs to check-in steps only.
   markers: ['lockbox', 'address'],
   shape: 'square',
   withTitle: true,
