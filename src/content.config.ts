@@ -4,7 +4,7 @@ import { z } from 'astro/zod';
 import { ICON_NAMES } from './components/site/icon-names';
 
 /**
- * The words of the landing and legal pages (STYLE.md 14), edited by the marketing team as
+ * The words of the landing and legal pages (docs/style.md 14), edited by the marketing team as
  * described in docs/content.md. A build stops on a wrong field and prints `path.to.field: message`,
  * so the messages below say what to write, in plain words rather than zod's type names.
  */

@@ -12,7 +12,7 @@ type Field = 'name' | 'email' | 'message';
 const EMPTY: Record<Field, string> = { name: '', email: '', message: '' };
 const FIELDS: readonly Field[] = ['name', 'email', 'message'];
 
-/** Landing page contact form (SPEC §2 #contact-section, §5 validation, §8 "Email Sent"). */
+/** Landing page contact form (docs/product.md §2 #contact-section, §5 validation, §8 "Email Sent"). */
 export default function ContactForm() {
   const { id, values, setValues, errors, validate, field, ready } = useFormFields(contactSchema, FIELDS, EMPTY);
   const [busy, setBusy] = useState(false);

@@ -2,7 +2,7 @@ import type { APIRoute } from 'astro';
 import { json } from '../lib/server/http/json.ts';
 
 /**
- * Liveness (issue 13 item 6): the process answers requests. It touches neither the database nor
+ * Liveness: the process answers requests. It touches neither the database nor
  * the stores, so a database outage never gets healthy servers restarted; /readyz says whether
  * this server can serve traffic.
  */

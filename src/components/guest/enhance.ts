@@ -1,10 +1,10 @@
 /**
  * The guest page's one page-wide script: the offline copy (progressive enhancement; the page works
  * without it). The widgets (copy, map, the gated door code) are React islands hydrated when they
- * come into view (src/islands/guest, issue 14; docs/decisions/007-guest-snapshots.md).
+ * come into view (src/islands/guest; docs/decisions/007-guest-snapshots.md).
  */
 /**
- * Offline (issue #5): the service worker in public/guest-sw.js keeps each opened guidebook on the
+ * Offline: the service worker in public/guest-sw.js keeps each opened guidebook on the
  * device. This first visit loaded before the worker controlled the page, so its files are handed
  * over once; the note at the bottom appears when they are saved.
  */
@@ -36,7 +36,7 @@ async function saveForOffline(): Promise<void> {
     const note = document.querySelector<HTMLElement>('[data-saved-note]');
     if (note && event.data?.type === 'saved') note.hidden = false;
   });
-  // One registration per kind of link: guidebook links and stay links (issue 14).
+  // One registration per kind of link: guidebook links and stay links.
   await container.register('/guest-sw.js', { scope: location.pathname.startsWith('/stay/') ? '/stay/' : '/instruction' });
   const registration = await container.ready;
   const files = [

@@ -18,7 +18,7 @@ const backToLogin = (
   </a>
 );
 
-/** /forgotPassword (SPEC §2, §5 "email input type only", §8 Forgot password messages). */
+/** /forgotPassword (docs/product.md §2, §5 "email input type only", §8 Forgot password messages). */
 function ForgotPassword() {
   const { validate, field, ready } = useFormFields(requestResetSchema, FIELDS, { email: '' });
   const [sent, setSent] = useState(false);
@@ -35,7 +35,7 @@ function ForgotPassword() {
     setBusy(true);
     try {
       await api.post('/api/users/requestResetPassword', data);
-      // The notice that replaces the form says it (SPEC §8); a toast would only repeat it.
+      // The notice that replaces the form says it (docs/product.md §8); a toast would only repeat it.
       setSent(true);
     } catch (error) {
       toast.error(failureStatus(error) === 0 ? messages.auth.resetSendFailed : (serverMessageOf(error) ?? messages.auth.resetMailFailed));

@@ -19,7 +19,7 @@ declare global {
 const SCRIPT_URL = 'https://accounts.google.com/gsi/client';
 let scriptPromise: Promise<GoogleId> | undefined;
 
-/** Loads the library once per page; the page's CSP allows exactly this script (SECURITY.md). */
+/** Loads the library once per page; the page's CSP allows exactly this script (docs/security.md 28). */
 function loadGoogleId(): Promise<GoogleId> {
   scriptPromise ??= new Promise<GoogleId>((resolve, reject) => {
     if (window.google?.accounts?.id) return resolve(window.google.accounts.id);
@@ -41,7 +41,7 @@ interface Props {
   context: 'signin' | 'signup';
 }
 
-/** "Sign in with Google" (ARCHITECTURE.md): Google hands us an ID token, the server verifies it. */
+/** "Sign in with Google" (docs/architecture.md, Stack): Google hands us an ID token, the server verifies it. */
 export default function GoogleSignIn({ clientId, context }: Props) {
   const slot = useRef<HTMLDivElement>(null);
   const [failed, setFailed] = useState(false);
@@ -65,7 +65,7 @@ export default function GoogleSignIn({ clientId, context }: Props) {
         failure = error;
       }
       setBusy(false);
-      // A rate limit says when to retry; anything else is simply "Google Login Failed" (SPEC §8).
+      // A rate limit says when to retry; anything else is simply "Google Login Failed" (docs/product.md §8).
       toast.error(failureStatus(failure) === 429 ? (serverMessageOf(failure) ?? messages.auth.googleLoginFailed) : messages.auth.googleLoginFailed);
     }
     loadGoogleId()

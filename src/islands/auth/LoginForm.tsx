@@ -30,7 +30,7 @@ interface Props {
   intent?: PlanIntent | null;
 }
 
-/** /login (SPEC §2 Login, §4 Auth, §8 Login messages). */
+/** /login (docs/product.md §2 Login, §4 Auth, §8 Login messages). */
 export default function LoginForm({ googleClientId, intent = null }: Props) {
   const { id, validate, field, ready } = useFormFields(loginSchema, FIELDS, { email: '', password: '' });
   const [formError, setFormError] = useState<string>();
@@ -66,7 +66,7 @@ export default function LoginForm({ googleClientId, intent = null }: Props) {
       return;
     }
     if (failure instanceof ApiError && failure.status === 403 && failure.code === 'LOGIN_LINK_SENT') {
-      // Many failures from elsewhere: the owner signs in through the mailed link (SECURITY.md 8).
+      // Many failures from elsewhere: the owner signs in through the mailed link (docs/security.md 8).
       setLinkSent(true);
       return;
     }

@@ -28,7 +28,7 @@ interface Props {
 
 const linkClass = 'font-semibold text-brand-800 underline-offset-4 hover:underline';
 
-/** /register (SPEC §2 Register, §4 Registration, §5: human check, matching passwords, 6+ chars). */
+/** /register (docs/product.md §2 Register, §4 Registration, §5: human check, matching passwords, 6+ chars). */
 function Register({ turnstileSiteKey, googleClientId, intent = null }: Props) {
   const loginHref = withPlanIntent('/login', intent);
   const { id, validate, field: bind, ready } = useFormFields(registerFormSchema, FIELDS, EMPTY);
@@ -56,7 +56,7 @@ function Register({ turnstileSiteKey, googleClientId, intent = null }: Props) {
     event.preventDefault();
     if (busy) return;
     const { data, errors: found } = validate({ captchaToken });
-    // SPEC §5: human verification is required whenever the captcha is on.
+    // docs/product.md §5: human verification is required whenever the captcha is on.
     const captcha = turnstileSiteKey && !captchaToken ? messages.auth.humanCheck : undefined;
     setCaptchaError(captcha);
     if (!data || captcha) {

@@ -20,7 +20,7 @@ interface Props {
 /**
  * "Send a new link": asks POST /api/users/resend-verification for a fresh verification mail, on
  * the login page's "verify your email" notice and on an expired or unknown verification link. The
- * answer is the same whatever the address (SECURITY.md, "Accounts and sessions"), so it is shown
+ * answer is the same whatever the address (docs/security.md 10), so it is shown
  * as it comes; a refusal (a wrong address, too many asks) stays under the button.
  */
 export default function ResendVerification({ email, intent = null }: Props) {

@@ -13,7 +13,7 @@ import TextField from './TextField.tsx';
 
 type Field = 'newPassword' | 'confirmPassword';
 const FIELDS: readonly Field[] = ['newPassword', 'confirmPassword'];
-/** Time to read the success message before the login page (SPEC §4 Reset password). */
+/** Time to read the success message before the login page (docs/product.md §4 Reset password). */
 const REDIRECT_DELAY_MS = 2000;
 
 type Phase = 'checking' | 'invalid' | 'unchecked' | 'form' | 'done';
@@ -24,7 +24,7 @@ interface Props {
   email: string;
 }
 
-/** /resetPassword?token&email (SPEC §2, §4 Reset password, §5: matching, 6+ characters). */
+/** /resetPassword?token&email (docs/product.md §2, §4 Reset password, §5: matching, 6+ characters). */
 function ResetPassword({ token, email: linkEmail }: Props) {
   const { validate, field } = useFormFields(resetPasswordFormSchema, FIELDS, { newPassword: '', confirmPassword: '' });
   const [phase, setPhase] = useState<Phase>(token ? 'checking' : 'invalid');
@@ -33,7 +33,7 @@ function ResetPassword({ token, email: linkEmail }: Props) {
   const [attempt, setAttempt] = useState(0);
   const heading = useRef<HTMLDivElement>(null);
 
-  // SPEC §4: the token is checked on load; an expired one never shows the form.
+  // docs/product.md §4: the token is checked on load; an expired one never shows the form.
   useEffect(() => {
     if (!token) return;
     let cancelled = false;

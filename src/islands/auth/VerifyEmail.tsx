@@ -8,7 +8,7 @@ import { withToaster } from '../lib/PublicToaster.tsx';
 import AuthCard from './AuthCard.tsx';
 import ResendVerification from './ResendVerification.tsx';
 
-/** SPEC §2, §9: the bar fills 1% every 100 ms, then the login page opens (10 s). */
+/** docs/product.md §2, §9: the bar fills 1% every 100 ms, then the login page opens (10 s). */
 const TICK_MS = 100;
 const LOGIN = '/login';
 
@@ -19,7 +19,7 @@ const LOGIN = '/login';
 type Status = { state: 'pending' } | { state: 'success' } | { state: 'login' } | { state: 'already' } | { state: 'error'; message: string };
 
 interface Props {
-  /** 'signup' confirms a new account; 'change' confirms a new e-mail address (SPEC §4). */
+  /** 'signup' confirms a new account; 'change' confirms a new e-mail address (docs/product.md §4). */
   variant: 'signup' | 'change';
   token: string;
   name: string;
@@ -34,7 +34,7 @@ async function confirm(variant: Props['variant'], token: string): Promise<Status
       await api.post('/api/users/verify-email', { token });
     } else {
       const answer = await api.patch<{ user?: unknown } | null>('/api/users/confirm-user-change-email', { verificationToken: token });
-      // The address changed: the stored user info must show the new one (SPEC §4).
+      // The address changed: the stored user info must show the new one (docs/product.md §4).
       if (answer?.user) saveUserInfo(answer.user);
     }
     return { state: 'success' };
@@ -105,7 +105,7 @@ function wording(status: Status, variant: Props['variant']): { title: string; te
   }
 }
 
-/** /verify-email and /verify-email-change (SPEC §2, §4 E-mail verification, §8). */
+/** /verify-email and /verify-email-change (docs/product.md §2, §4 E-mail verification, §8). */
 function Verification({ variant, token, name, intent = null }: Props) {
   const [status, setStatus] = useState<Status>({ state: 'pending' });
   const [progress, setProgress] = useState(0);

@@ -2,7 +2,7 @@ import type { AstroGlobal } from 'astro';
 
 /**
  * What the auth islands load from third parties, for the CSP of the pages that embed them
- * (SECURITY.md: allow only what each page embeds). Used by the pages' frontmatter on the server;
+ * (docs/security.md 28: allow only what each page embeds). Used by the pages' frontmatter on the server;
  * kept beside the islands because it must change whenever they do.
  *
  * Google Identity Services: developers.google.com/identity/gsi/web/guides/get-google-api-clientid

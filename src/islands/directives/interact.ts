@@ -1,7 +1,7 @@
 import type { ClientDirective } from 'astro';
 
 /**
- * `client:interact` (issue 14 item 4): an island that hydrates on the guest's first touch of it
+ * `client:interact`: an island that hydrates on the guest's first touch of it
  * (pointer, focus or key) instead of on load, so React stays off the page's load path and the
  * guest page keeps its total blocking time. A click that lands before hydration is held and
  * replayed on the same button once React is there (the DOM is kept by hydration); links need no

@@ -10,7 +10,7 @@ interface Props {
 }
 
 /**
- * The guest page's copy button (issue 14 item 4: a React island, hydrated as it nears the view).
+ * The guest page's copy button (a React island, hydrated as it nears the view).
  * Drawn from the start so nothing moves when it hydrates; a page without JavaScript hides it
  * (`.js-only`, GuestLayout's <noscript> style) and shows the text alone.
  */

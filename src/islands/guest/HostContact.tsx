@@ -26,7 +26,7 @@ interface Props {
 type Sent = { kind: 'idle' } | { kind: 'sending' } | { kind: 'sent'; message: string } | { kind: 'error'; message: string };
 
 /**
- * "Need Help?" (issue 14 item 4, a React island): the host's call, WhatsApp, Viber and Telegram
+ * "Need Help?" (a React island): the host's call, WhatsApp, Viber and Telegram
  * links, which are plain links in the HTML and work without JavaScript, and a short form that
  * reaches the host by e-mail (POST /api/guest/:token/message). The form needs JavaScript; without
  * it the links stay.

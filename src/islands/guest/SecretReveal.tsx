@@ -5,7 +5,7 @@ import GuestIcon from './GuestIcon.tsx';
 import { useCopy, useHydrated } from './use-copy.ts';
 
 /**
- * The door code and Wi-Fi password of a gated guidebook (issue 14, docs/decisions/013): the page
+ * The door code and Wi-Fi password of a gated guidebook (docs/decisions/013-stays-and-secrets.md): the page
  * and its snapshot never hold them; this island asks GET /api/guest/:token/secrets when the guest
  * may see them (a stay link during the stay, or with the host's PIN) and shows them with copy
  * buttons. A copy is kept on the device until the stay ends (12 hours after a PIN), so a guest who

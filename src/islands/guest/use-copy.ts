@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 
-/** How long "Password copied" shows (SPEC §9: the "Copy Password" toast of 1.5 s). */
+/** How long "Password copied" shows (docs/product.md §9: the "Copy Password" toast of 1.5 s). */
 export const COPIED_MS = 1500;
 
 /**

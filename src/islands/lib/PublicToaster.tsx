@@ -6,7 +6,7 @@ import { READABLE_LIGHT_TOAST_INKS } from '@shared/toast-inks.ts';
 /** Public pages are light: their toasts take the readable inks. */
 const readableInks = READABLE_LIGHT_TOAST_INKS as CSSProperties;
 
-/** SPEC §2: toasts sit bottom-center and close after 3000 ms. */
+/** docs/product.md §2: toasts sit bottom-center and close after 3000 ms. */
 export default function PublicToaster() {
   return <Toaster position="bottom-center" duration={TOAST_DURATION_MS} richColors style={readableInks} />;
 }

@@ -5,8 +5,8 @@ import type { BillingInterval, PaidPlanId } from '@shared/plans.ts';
 import { parseTrustedProxies } from './http/forwarded.ts';
 
 /**
- * The one place that reads process.env (STYLE.md 6). Every variable is optional
- * (ARCHITECTURE.md, configuration contract); a bad value stops the start with a readable message.
+ * The one place that reads process.env (docs/style.md 6). Every variable is optional
+ * (docs/architecture.md, Configuration); a bad value stops the start with a readable message.
  */
 const optionalUrl = z.url({ protocol: /^https?$/ }).optional();
 const optionalText = z.string().trim().min(1).optional();
@@ -25,7 +25,7 @@ const envSchema = z.object({
   HOST: z.string().trim().min(1).default('127.0.0.1'),
   APP_URL: optionalUrl,
   DATA_DIR: z.string().trim().min(1).default('./data'),
-  /** PostgreSQL (issue 13); unset: the SQLite file under DATA_DIR. */
+  /** PostgreSQL; unset: the SQLite file under DATA_DIR. */
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -64,7 +64,7 @@ const envSchema = z.object({
   TRUST_PROXY: optionalText,
   /** Address of the contact inbox: where visitor and host messages are delivered. */
   CONTACT_INBOX: z.email().optional(),
-  /** Days after check-out from which a stay link answers 410 "This stay has ended" (issue 14). */
+  /** Days after check-out from which a stay link answers 410 "This stay has ended". */
   STAY_LINK_DAYS: z.coerce.number().int().min(0).max(365).default(3),
   /**
    * Tests only (NODE_ENV=test, refused otherwise): `name:127.x.y.z` makes calendar fetches resolve

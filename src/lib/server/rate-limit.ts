@@ -25,8 +25,9 @@ function rule(name: string, limit: number, windowMs: number): (value: string) =>
 }
 
 /**
- * Every limit of the app, as SECURITY.md's "Limits" table lists them. Keys hold lower-cased e-mails, user
- * ids or client addresses; a rule's name is part of its key so that flows never share a counter.
+ * Every limit of the app: those docs/security.md 8, 9 and 31 fix, and ours for the other flows.
+ * Keys hold lower-cased e-mails, user ids or client addresses; a rule's name is part of its key so
+ * that flows never share a counter.
  */
 export const rateRules = {
   /** Failed logins (and failed password checks on account changes) per account and address. */
@@ -62,7 +63,7 @@ export const rateRules = {
   shareIp: rule('share:ip', 60, HOUR),
   shareRecipient: rule('share:to', 5, DAY),
   /**
-   * Wrong guest PINs (SECURITY.md, "Guest links, stays and door codes"), on a guidebook's public link: per link
+   * Wrong guest PINs (docs/security.md 31), on a guidebook's public link: per link
    * and address, so a stranger's guesses lock only the stranger; per address across links; and a
    * link-wide cap for guessing spread over many addresses, which mails the host and shows in the
    * editor once reached (reveal-secrets.ts) and starts again when the host changes the PIN. With 6
@@ -111,7 +112,7 @@ export type RateTake = { ok: true; slots: RateSlots } | { ok: false; retryAfterM
 type Db = Awaited<ReturnType<typeof getRuntime>>['db'];
 
 /**
- * The one limiter of every limited route (SECURITY.md, "Limits"): takes a slot of every rule, or
+ * The one limiter of every limited route (docs/security.md 31): takes a slot of every rule, or
  * none. Each slot is one atomic upsert that answers the new count, and the transaction is rolled
  * back when a rule that refuses went past its limit, so simultaneous requests, on one server or
  * several, cannot overshoot: the upsert's row lock (PostgreSQL) or the single writer (SQLite)

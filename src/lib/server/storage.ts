@@ -7,10 +7,10 @@ import s3Driver from 'unstorage/drivers/s3';
 import type { Config, S3Config } from './config.ts';
 
 /**
- * Blob stores (ARCHITECTURE.md, blobs): uploaded images and guest-page snapshots. Values are raw
- * bytes (`setItemRaw` / `getItemRaw`); keys use `/` or `:` as separators (unstorage treats them
- * alike, the fs driver turns both into directories, the s3 driver into `/`). The runtime builds
- * one of each per process (`runtime.storage`).
+ * Blob stores (docs/architecture.md, Blobs and object storage): uploaded images and guest-page
+ * snapshots. Values are raw bytes (`setItemRaw` / `getItemRaw`); keys use `/` or `:` as separators
+ * (unstorage treats them alike, the fs driver turns both into directories, the s3 driver into `/`).
+ * The runtime builds one of each per process (`runtime.storage`).
  *
  * Only get, set, has and remove are used: unstorage's s3 driver lists a bucket's first page
  * whatever the prefix asked (its `getKeys` and `clear` would see, or delete, the other store's

@@ -1,8 +1,8 @@
 /**
  * The browser's one way to the API, for the islands and the admin alike: same origin, the session
- * cookie, JSON in and out (the server refuses writes that are not application/json, SECURITY.md 7;
+ * cookie, JSON in and out (the server refuses writes that are not application/json, docs/security.md 7;
  * an upload sends FormData). A failed answer throws an `ApiError` carrying the status and the
- * server's `{ message, code }` (ARCHITECTURE.md, API contract), so a screen can show exactly what
+ * server's `{ message, code }` (docs/architecture.md, API contract), so a screen can show exactly what
  * the server said. A request that never got an answer (network down) throws the browser's
  * TypeError: `failureStatus` reads it as status 0.
  */

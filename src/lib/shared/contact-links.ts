@@ -1,5 +1,5 @@
 /**
- * Contact channels as hosts type them (issue 10 item 5): a WhatsApp number, a Telegram username,
+ * Contact channels as hosts type them: a WhatsApp number, a Telegram username,
  * an Instagram handle, or a link to that service as older clients send it. Each function answers
  * the link guests open, or the message that says what to type. Pure and isomorphic: the zod
  * schemas store its links (schemas/instruction.ts), the forms show them as the host types.

@@ -1,6 +1,6 @@
 /**
  * What the guest page's access island (src/islands/guest/SecretReveal.tsx) is given by the page:
- * nothing secret, only what to ask for and how (issue 14, docs/decisions/013).
+ * nothing secret, only what to ask for and how (docs/decisions/013-stays-and-secrets.md).
  */
 export interface SecretRevealProps {
   /** The token to ask GET /api/guest/:token/secrets with: the stay's on a stay link, else the guidebook's. */

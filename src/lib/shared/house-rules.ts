@@ -1,5 +1,5 @@
 /**
- * The 16 house rules of SPEC §3 (id, name, text, icon). Instructions store only the ids, in the
+ * The 16 house rules of docs/product.md §3 (id, name, text, icon). Instructions store only the ids, in the
  * host's order (`selectedHouseRules`); the guest page and the editor look the rest up here.
  *
  * `icon` is the inner markup of a 24×24 stroke icon (no <svg> wrapper), from Lucide
@@ -115,7 +115,7 @@ export const HOUSE_RULES: readonly HouseRule[] = [
 
 export const HOUSE_RULE_COUNT = HOUSE_RULES.length;
 
-/** SPEC §9: new instructions start with these rules, in this order. */
+/** docs/product.md §9: new instructions start with these rules, in this order. */
 export const DEFAULT_HOUSE_RULES: readonly number[] = [2, 1, 3, 4, 5];
 
 /** "Respect check-in/out": its text names the guidebook's times when the host set them. */

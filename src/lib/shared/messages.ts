@@ -1,6 +1,6 @@
 /**
- * User-facing texts of SPEC §8, in one place so the UI, the API and the tests use the same
- * strings. Obvious misspellings of the SPEC are corrected (ARCHITECTURE.md, API contract).
+ * User-facing texts of docs/product.md §8, in one place so the UI, the API and the tests use the same
+ * strings. Obvious misspellings of the specified wording are corrected (docs/architecture.md, API contract).
  */
 /** "1 minute", "5 minutes". */
 function count(n: number, unit: string): string {
@@ -19,7 +19,7 @@ export const messages = {
     emailRequired: 'Please enter your email address.',
     emailInvalid: 'Please enter a valid email address.',
     messageRequired: 'Please enter a message.',
-    // Each field says which one is too long (issue 11 item 15): the form shows it under that field.
+    // Each field says which one is too long: the form shows it under that field.
     nameTooLong: (max: number) => `Your name can be at most ${max} characters.`,
     emailTooLong: (max: number) => `Your email address can be at most ${max} characters.`,
     messageTooLong: (max: number) => `Your message can be at most ${max} characters.`,
@@ -34,7 +34,7 @@ export const messages = {
     updateFailed: 'There was a problem updating subscription',
   },
   billing: {
-    // Server answers of the billing API and the dashboard's billing screens (issue: subscriptions).
+    // Server answers of the billing API and the dashboard's billing screens.
     notConfigured: 'Payments are not configured on this server.',
     unknownPrice: 'This plan is not available. Please choose a plan from the pricing page.',
     intervalInvalid: 'The billing interval must be monthly or yearly.',
@@ -70,7 +70,7 @@ export const messages = {
     outOfFree:
       'You are out of free instructions. Editing will be possible only for the free instructions. To make new instructions please subscribe to a plan.',
     unsavedChanges: 'You have unsaved changes. Leave anyway?',
-    // Server answers of the instruction API (issue: guidebooks).
+    // Server answers of the instruction API.
     notFound: 'Instruction not found',
     deleted: 'Instruction deleted',
     needsPlan: 'This guidebook needs a paid plan to be edited. Subscribe to a plan to edit it.',
@@ -95,7 +95,7 @@ export const messages = {
     purged: 'Guidebook deleted forever',
   },
   auth: {
-    // Auth pages (login, register, verification, reset): notices around the SPEC §8 texts.
+    // Auth pages (login, register, verification, reset): notices around the docs/product.md §8 texts.
     verifyNotice: 'Open the link in the email we sent you to activate your account, then log in here.',
     verificationSent: (email: string) => `We sent a verification link to ${email}. Open it to activate your account, then log in.`,
     registerFailed: 'Registration failed. Please try again.',
@@ -126,7 +126,7 @@ export const messages = {
     verificationResent: 'If this address has an account that is not verified yet, a new verification link is on its way. Check your inbox.',
     resendFailed: 'The link could not be sent. Please try again.',
     verificationFailed: 'Verification Failed',
-    // Server answers of the accounts API (issue: accounts backend).
+    // Server answers of the accounts API.
     registered: 'Registration successful. Please check your email to verify your account.',
     invalidCredentials: 'Invalid email or password.',
     loginLinkSent: 'We need one more step to confirm it is you. If the email and password are right, we have sent a sign-in link to that address: open it on this device.',
@@ -152,7 +152,7 @@ export const messages = {
   upload: {
     noFile: 'No file selected',
     failed: 'Upload failed',
-    // Server answers of POST /api/upload (issue: uploads).
+    // Server answers of POST /api/upload.
     uploaded: 'Image uploaded',
     typeNotAllowed: 'Only JPEG, PNG, WebP, GIF or AVIF images are allowed.',
     unreadable: 'The image could not be read.',
@@ -160,7 +160,7 @@ export const messages = {
     tooManyPixels: 'The image is too large (more than 40 megapixels).',
     badKind: 'The image type must be square or rectangle.',
     storeFailed: 'The image could not be stored right now. Please try again in a moment.',
-    /** SECURITY.md 30: a /media/u/… path of another account, named by the field that holds it. */
+    /** docs/security.md 30: a /media/u/… path of another account, named by the field that holds it. */
     notYours: (field: string) => `${field} must be one of your own uploads. Upload the image from this account.`,
     /** A save names an upload the clean-up removed meanwhile (uploads/uploads-in-use.ts). */
     gone: 'An image in this save was removed because nothing used it any more. Upload it again, then save.',
@@ -173,7 +173,7 @@ export const messages = {
   },
   address: { unresolved: 'Could not resolve address', failed: 'Address resolution failed' },
   sharing: {
-    // Issue 5 item 6: the share dialog (options panel and editor) and its API.
+    // The share dialog (options panel and editor) and its API.
     clipboardBlocked: 'Copy this link by hand: the browser blocked the clipboard.',
     emailRequired: "Please enter the guest's email address.",
     emailInvalid: 'Please enter a valid email address.',
@@ -186,7 +186,7 @@ export const messages = {
       `Too many guidebook emails sent. Please try again in ${wait(minutes)}.`,
   },
   editor: {
-    // SPEC §4 Editor: the step deletion dialog.
+    // docs/product.md §4 Editor: the step deletion dialog.
     confirmDeletionTitle: 'Confirm Deletion',
     confirmDeletionText: 'Are you sure you want to delete this? This action cannot be undone.',
     leaveTitle: 'Leave the editor?',
@@ -211,7 +211,7 @@ export const messages = {
     reload: 'Reload',
   },
   stays: {
-    // Issue 14: stays, their links, the secrets policy and the calendar feed.
+    // Stays, their links, the secrets policy and the calendar feed.
     dateRequired: (label: string) => `Please enter the ${label} date and time.`,
     emailInvalid: 'Please enter a valid email address.',
     languageInvalid: 'The language must be a code like en or pt-BR.',
@@ -264,7 +264,7 @@ export const messages = {
     calendarSyncedLeftOut: (imported: number, leftOut: number) =>
       `Calendar synced: ${imported.toLocaleString('en')} booking${imported === 1 ? '' : 's'} imported; ${leftOut.toLocaleString('en')} later or extra ${leftOut === 1 ? 'one was' : 'ones were'} left out.`,
     staysQueryInvalid: 'Ask for the stays with group=current, upcoming or past, a limit from 1 to 100, and the cursor of the page before.',
-    // The dashboard's Stays view (issue 14 item 7).
+    // The dashboard's Stays view.
     empty: 'No stays yet. Add one, or connect your booking calendar.',
     loadFailed: 'The stays could not be loaded.',
     saveFailed: 'The stay could not be saved. Please try again.',
@@ -280,7 +280,7 @@ export const messages = {
     rateLimited: 'Too many requests. Please wait a moment and try again.',
   },
   contactLinks: {
-    // Issue 10 item 5: contact fields take what hosts type (src/lib/shared/contact-links.ts).
+    // Contact fields take what hosts type (src/lib/shared/contact-links.ts).
     whatsapp: 'Please enter a WhatsApp number, like +385 91 555 0101.',
     viber: 'Please enter a Viber number, like +385 91 555 0101.',
     telegram: 'Please enter a Telegram username, like @yourname (5 to 32 letters, digits or underscores), or a phone number.',
@@ -292,5 +292,5 @@ export const messages = {
   },
 } as const;
 
-/** Toasts close after 3000 ms and sit bottom-center (SPEC §2, §9). */
+/** Toasts close after 3000 ms and sit bottom-center (docs/product.md §2, §9). */
 export const TOAST_DURATION_MS = 3000;

@@ -1,5 +1,5 @@
 /**
- * Plans and their prices (SPEC §6, §9): the one price table, used by the landing page's pricing
+ * Plans and their prices (docs/product.md §6, §9): the one price table, used by the landing page's pricing
  * section, the dashboard's pricing view and the server (limits, the price a subscription shows).
  * Which Stripe price id stands for which plan and interval is configuration (STRIPE_PRICE_*),
  * read on the server only (src/lib/server/billing/billing.ts).
@@ -11,23 +11,23 @@ export type BillingInterval = 'monthly' | 'yearly';
 export const PAID_PLAN_IDS: readonly PaidPlanId[] = ['gold', 'premium'];
 export const BILLING_INTERVALS: readonly BillingInterval[] = ['monthly', 'yearly'];
 
-/** A free account may hold this many guidebooks (SPEC §6). */
+/** A free account may hold this many guidebooks (docs/product.md §6). */
 export const FREE_INSTRUCTION_LIMIT = 3;
 
 /**
- * The limit of the paid plans, which have none (SPEC §6 "unlimited instructions"). A number rather
- * than null so that `instructionsNumber` (SPEC §3) stays a number and the display rules of SPEC §9
- * apply to it as written: "Unlimited" above 3, the infinity icon above 501.
+ * The limit of the paid plans, which have none (docs/product.md §6 "unlimited instructions"). A
+ * number rather than null so that `instructionsNumber` (§3) stays a number and the display rules
+ * of §9 apply to it as written: "Unlimited" above 3, the infinity icon above 501.
  */
 export const UNLIMITED_INSTRUCTIONS = Number.MAX_SAFE_INTEGER;
 
-/** SPEC §9: above this many, the limit is drawn as the infinity icon. */
+/** docs/product.md §9: above this many, the limit is drawn as the infinity icon. */
 const INFINITY_ICON_ABOVE = 501;
 
-/** Yearly billing is 20% off twelve months (SPEC §9). */
+/** Yearly billing is 20% off twelve months (docs/product.md §9). */
 export const YEARLY_DISCOUNT = 0.2;
 
-/** Yearly price in cents: monthly × 12 × 0.8, rounded (SPEC §9). */
+/** Yearly price in cents: monthly × 12 × 0.8, rounded (docs/product.md §9). */
 export function yearlyCents(monthlyCents: number): number {
   return Math.round(monthlyCents * 12 * (1 - YEARLY_DISCOUNT));
 }
@@ -115,7 +115,7 @@ export function intervalPrice(plan: Pick<Plan, 'monthlyCents'>, interval: Billin
   };
 }
 
-/** "€5", "€4.50": whole euros without decimals (SPEC §9 shows prices as price/100 in euros). */
+/** "€5", "€4.50": whole euros without decimals (docs/product.md §9 shows prices as price/100 in euros). */
 export function formatEuros(cents: number): string {
   const whole = cents % 100 === 0;
   return new Intl.NumberFormat('en-IE', {
@@ -131,19 +131,19 @@ export function formatPrice(cents: number, interval: BillingInterval): string {
   return `${formatEuros(cents)}/${interval === 'yearly' ? 'year' : 'month'}`;
 }
 
-/** "3" up to the free limit, "Unlimited" above it (SPEC §9). */
+/** "3" up to the free limit, "Unlimited" above it (docs/product.md §9). */
 export function formatInstructionLimit(limit: number): string {
   return limit <= FREE_INSTRUCTION_LIMIT ? String(limit) : 'Unlimited';
 }
 
-/** SPEC §9: a limit above 501 is drawn as the infinity icon (labelled "Unlimited"). */
+/** docs/product.md §9: a limit above 501 is drawn as the infinity icon (labelled "Unlimited"). */
 export function showsInfinityIcon(limit: number): boolean {
   return limit > INFINITY_ICON_ABOVE;
 }
 
 /**
- * The plan name a subscription shows (SPEC §3): Gold, Premium, otherwise Free. "Pro" is a name an
- * older subscription may carry (SPEC §3 "Pro also seen"); it is displayed, never sold.
+ * The plan name a subscription shows (docs/product.md §3): Gold, Premium, otherwise Free. "Pro" is a name an
+ * older subscription may carry (docs/product.md §3 "Pro also seen"); it is displayed, never sold.
  */
 export type PlanName = 'Free' | 'Gold' | 'Premium' | 'Pro';
 
@@ -152,7 +152,7 @@ const RANK: Record<PlanId, number> = { free: 0, gold: 1, premium: 2 };
 export type PlanChange = 'upgrade' | 'downgrade' | 'same';
 
 /**
- * SPEC §4 "Subscription plan": Gold → Premium is an upgrade, Premium → Gold a downgrade. Within a
+ * docs/product.md §4 "Subscription plan": Gold → Premium is an upgrade, Premium → Gold a downgrade. Within a
  * plan, monthly → yearly is an upgrade (paid now) and yearly → monthly a downgrade (at period end).
  */
 export function planChange(from: { plan: PlanId; interval: BillingInterval }, to: { plan: PlanId; interval: BillingInterval }): PlanChange {

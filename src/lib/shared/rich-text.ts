@@ -1,10 +1,10 @@
 /**
- * SECURITY.md 16: the markup a rich-text field (check-in and additional-info steps, the welcome
+ * docs/security.md 16: the markup a rich-text field (check-in and additional-info steps, the welcome
  * message) may hold, declared once. The server's sanitiser keeps exactly these on write
  * (src/lib/server/instructions/sanitize-rich-text.ts); the editor's Tiptap setup produces no more,
  * and its preview is the guest page itself (src/pages/dashboard/preview/[id].astro).
  * Stored text is also well-formed: each element closes where a browser closes it, and `li`, the
- * one tag here that implies a parent, sits only in a `ul` or `ol` (issue 11 items 2 and 3).
+ * one tag here that implies a parent, sits only in a `ul` or `ol`.
  */
 export const RICH_TEXT_TAGS = ['p', 'br', 'strong', 'em', 'u', 's', 'ul', 'ol', 'li', 'a', 'span'] as const;
 

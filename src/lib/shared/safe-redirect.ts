@@ -1,7 +1,7 @@
 import { checkoutPath, readPlanIntent } from './plan-intent.ts';
 
 /**
- * Where to go after signing in (SPEC §2 Login: the `redirect` query value, else /dashboard), for
+ * Where to go after signing in (docs/product.md §2 Login: the `redirect` query value, else /dashboard), for
  * the login form and for the server's redirect of a signed-in visit to /login alike. Only a path
  * on this site is followed: "//evil.example", "/\evil.example" and absolute URLs would send a
  * freshly signed-in user to someone else's page (open redirect). The answer is the URL parser's

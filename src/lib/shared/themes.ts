@@ -1,5 +1,5 @@
 /**
- * Guest-page colour themes (SPEC §3 "Themes", §9: six colours, white by default). The `value` is
+ * Guest-page colour themes (docs/product.md §3 "Themes", §9: six colours, white by default). The `value` is
  * what an instruction stores in `selectedTheme`. Colours per theme:
  * - `light`: tinted page background;
  * - `primary`: the theme colour (header, buttons);
@@ -21,7 +21,7 @@ export interface Theme {
 export const DEFAULT_THEME: ThemeValue = '#fff';
 
 /**
- * SPEC §4: a guest preview of a non-premium owner is forced to this theme (and to the product's
+ * docs/product.md §4: a guest preview of a non-premium owner is forced to this theme (and to the product's
  * default title); the renderer applies it, the stored choice is kept for when the owner upgrades.
  */
 export const NON_PREMIUM_THEME: ThemeValue = '#444';
@@ -40,7 +40,7 @@ export function findTheme(value: string | undefined | null): Theme {
   return THEMES.find((theme) => theme.value === value) ?? THEMES[0]!;
 }
 
-/** The product's own title: the guest page's title line when the owner has no branding (SPEC §4). */
+/** The product's own title: the guest page's title line when the owner has no branding (docs/product.md §4). */
 export const PRODUCT_TITLE = 'Porchlight';
 
 export interface GuestBranding {
@@ -52,7 +52,7 @@ export interface GuestBranding {
 }
 
 /**
- * What guests see (SPEC §1, §4): a Premium owner's own title (when set) and theme; below Premium the
+ * What guests see (docs/product.md §1, §4): a Premium owner's own title (when set) and theme; below Premium the
  * product's title and the dark theme, the stored choice kept for when the owner upgrades. The guest
  * page, the editor's preview and its Branding panel all ask this one function.
  */

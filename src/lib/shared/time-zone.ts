@@ -1,5 +1,5 @@
 /**
- * Wall-clock times in a property's time zone (issue 14): a stay's check-in and check-out are
+ * Wall-clock times in a property's time zone: a stay's check-in and check-out are
  * typed as "2026-12-04T15:00" where the property is, stored as instants, and shown back there.
  * Plain Intl, no library: the runtime's own zone data is the one the browser and server agree on.
  */

@@ -1,14 +1,14 @@
 import type { UserInfo } from './schemas/auth.ts';
 
 /**
- * SPEC §3 "User info": the signed-in user as the browser remembers it, in localStorage under
+ * docs/product.md §3 "User info": the signed-in user as the browser remembers it, in localStorage under
  * `userInfo`. The account islands write it on login; the dashboard paints the name and picture
  * from it at once (src/admin/lib/user-store.ts). The server stays the authority: GET
  * /api/users/me replaces it on every dashboard load and a 401 clears it.
  */
 export const USER_INFO_KEY = 'userInfo';
 
-/** The five SPEC §3 fields of a user answer, whatever else it carries; null when it is not a user. */
+/** The five docs/product.md §3 fields of a user answer, whatever else it carries; null when it is not a user. */
 export function parseUserInfo(value: unknown): UserInfo | null {
   if (!value || typeof value !== 'object') return null;
   const user = value as Record<string, unknown>;
@@ -31,7 +31,7 @@ export function readUserInfo(): UserInfo | null {
   }
 }
 
-/** Stores the user's SPEC §3 fields; null (and nothing stored) when `value` is not a user. */
+/** Stores the user's docs/product.md §3 fields; null (and nothing stored) when `value` is not a user. */
 export function saveUserInfo(value: unknown): UserInfo | null {
   const info = parseUserInfo(value);
   if (!info) return null;

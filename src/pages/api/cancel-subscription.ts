@@ -4,7 +4,7 @@ import { cancelSubscription } from '@server/billing/cancel-subscription.ts';
 import { handle, json } from '@server/http/json.ts';
 import { consumeRateLimits, rateRules } from '@server/rate-limit.ts';
 
-/** POST /api/cancel-subscription (SPEC §7): cancel at the period end → `{ message }`. */
+/** POST /api/cancel-subscription (docs/product.md §7): cancel at the period end → `{ message }`. */
 export const POST = handle(async (context: APIContext) => {
   const { user } = requireUser(context.locals);
   await consumeRateLimits([rateRules.billingUser(user.id)]);

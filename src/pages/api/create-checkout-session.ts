@@ -5,7 +5,10 @@ import { handle, json, readBody } from '@server/http/json.ts';
 import { consumeRateLimits, rateRules } from '@server/rate-limit.ts';
 import { checkoutSessionSchema } from '@shared/schemas/billing.ts';
 
-/** POST /api/create-checkout-session `{ price_id }` → `{ clientSecret }` (SPEC §7); 409 while subscribed, 503 without Stripe. */
+/**
+ * POST /api/create-checkout-session `{ price_id }` → `{ clientSecret }` (docs/product.md §7); 409 while
+ * subscribed, 503 without Stripe.
+ */
 export const POST = handle(async (context: APIContext) => {
   const { user } = requireUser(context.locals);
   const { price_id } = await readBody(context.request, checkoutSessionSchema);

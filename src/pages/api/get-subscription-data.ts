@@ -3,7 +3,7 @@ import { requireUser } from '@server/auth/require-user.ts';
 import { getSubscriptionData } from '@server/billing/get-subscription-data.ts';
 import { handle, json } from '@server/http/json.ts';
 
-/** GET /api/get-subscription-data (SPEC §7): the signed-in user's plan and subscription. */
+/** GET /api/get-subscription-data (docs/product.md §7): the signed-in user's plan and subscription. */
 export const GET = handle(async (context: APIContext) => {
   const { user } = requireUser(context.locals);
   return json(await getSubscriptionData({ userId: user.id, email: user.email }));

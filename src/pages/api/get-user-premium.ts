@@ -3,7 +3,7 @@ import { isUserPremium } from '@server/billing/is-user-premium.ts';
 import { handle, json, readBody } from '@server/http/json.ts';
 import { userPremiumSchema } from '@shared/schemas/billing.ts';
 
-/** POST /api/get-user-premium `{ userId }` → boolean (SPEC §7; public, the guest view asks it). */
+/** POST /api/get-user-premium `{ userId }` → boolean (docs/product.md §7; public, the guest view asks it). */
 export const POST = handle(async (context: APIContext) => {
   const { userId } = await readBody(context.request, userPremiumSchema);
   return json(await isUserPremium({ userId }));

@@ -5,7 +5,7 @@ import { handle, json, readBody } from '@server/http/json.ts';
 import { consumeRateLimits, rateRules } from '@server/rate-limit.ts';
 import { updateSubscriptionPriceSchema } from '@shared/schemas/billing.ts';
 
-/** POST /api/update-subscription-price `{ newPriceId, newInterval }` (SPEC §7) → `{ message, change }`. */
+/** POST /api/update-subscription-price `{ newPriceId, newInterval }` → `{ message, change }` (docs/product.md §7). */
 export const POST = handle(async (context: APIContext) => {
   const { user } = requireUser(context.locals);
   const { newPriceId, newInterval } = await readBody(context.request, updateSubscriptionPriceSchema);

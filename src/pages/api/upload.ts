@@ -5,7 +5,7 @@ import { readUploadForm } from '@server/uploads/read-upload-form.ts';
 import { uploadImage } from '@server/uploads/upload-image.ts';
 import { messages } from '@shared/messages.ts';
 
-/** POST /api/upload: multipart `image` + `type` (square | rectangle) → { message, image } (SPEC §7). */
+/** POST /api/upload: multipart `image` + `type` (square | rectangle) → { message, image } (docs/product.md §7). */
 export const POST = handle(async (context: APIContext) => {
   const { user } = requireUser(context.locals);
   const { bytes, kind } = await readUploadForm(context.request);

@@ -3,7 +3,7 @@ import { handle, json } from '../../lib/server/http/json.ts';
 import { readMedia } from '../../lib/server/uploads/read-media.ts';
 
 /**
- * Uploaded images (SECURITY.md 17): always served as WebP whatever the bytes look like, never
+ * Uploaded images (docs/security.md 17): always served as WebP whatever the bytes look like, never
  * sniffed, never run as a document; names are unique, so they are cached for a year.
  */
 const MEDIA_HEADERS = {

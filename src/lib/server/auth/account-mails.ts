@@ -4,7 +4,7 @@ import type { MailMessage } from '../mail/mailer.ts';
 
 /**
  * The mails of the account flows. Links are built from APP_URL, never from the request's Host
- * header (SECURITY.md 11), with the query names of SPEC §2. Plain text only: a name typed by a
+ * header (docs/security.md 11), with the query names of docs/product.md §2. Plain text only: a name typed by a
  * user never becomes HTML.
  */
 type AppConfig = Pick<Config, 'appUrl'>;
@@ -32,7 +32,7 @@ export function verificationMail(config: AppConfig, { to, name, token, intent = 
   return accountMail(to, name, 'Verify your email for Porchlight', ['Please confirm your email address to finish creating your Porchlight account:', url, 'The link works for 24 hours. If you did not sign up, ignore this email.']);
 }
 
-/** Sent instead of a verification mail when the address already has an account (SECURITY.md 10). */
+/** Sent instead of a verification mail when the address already has an account (docs/security.md 10). */
 export function alreadyRegisteredMail(config: AppConfig, { to, name, google, intent = null }: { to: string; name: string; google: boolean; intent?: PlanIntent | null }): MailMessage {
   // A plan chosen on the way: signing in from this link opens its checkout.
   const login = link(config, '/login', planIntentQuery(intent));

@@ -4,7 +4,7 @@ import { findSessionUser } from './find-user.ts';
 import { confirmPassword } from './login-user.ts';
 import type { SessionUser } from './types.ts';
 
-/** PATCH /api/users/name: needs the password (SPEC §5); Google accounts are locked (SPEC §6). */
+/** PATCH /api/users/name: needs the password (docs/product.md §5); Google accounts are locked (§6). */
 export async function changeName({ user, newName, password, ip }: { user: SessionUser; newName: string; password: string; ip: string }): Promise<SessionUser> {
   assertNotGoogleAccount(user);
   await confirmPassword({ user, password, ip });

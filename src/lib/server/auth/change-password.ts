@@ -16,7 +16,7 @@ export interface ChangePasswordOptions {
 
 /**
  * PATCH /api/users/password: every session of the account ends, the acting one continues under a
- * new token (SECURITY.md 5), so a thief holding an old cookie is out.
+ * new token (docs/security.md 5), so a thief holding an old cookie is out.
  */
 export async function changePassword({ user, oldPassword, newPassword, ip }: ChangePasswordOptions): Promise<NewSession & { user: SessionUser }> {
   assertNotGoogleAccount(user);

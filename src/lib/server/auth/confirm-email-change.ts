@@ -11,7 +11,7 @@ import type { SessionUser } from './types.ts';
 /**
  * PATCH /api/users/confirm-user-change-email: applies the new address of a link mailed to it. The
  * link is bound to the account that asked, so it works only in that account's session. Every
- * session of the account ends and the acting one continues under a new token (SECURITY.md 5).
+ * session of the account ends and the acting one continues under a new token (docs/security.md 5).
  */
 export async function confirmEmailChange({ user, token }: { user: SessionUser; token: string }): Promise<NewSession & { user: SessionUser }> {
   const { db, config, outbox } = await getRuntime();

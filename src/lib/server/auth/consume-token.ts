@@ -29,7 +29,7 @@ function toConsumed(row: Row | undefined): ConsumedToken | null {
 
 /**
  * Marks a live token used and returns whom it belongs to, in one UPDATE: of two concurrent uses
- * exactly one gets the row (SECURITY.md 11). Null for unknown, expired, used or other-purpose tokens.
+ * exactly one gets the row (docs/security.md 11). Null for unknown, expired, used or other-purpose tokens.
  */
 export async function consumeToken({ token, purpose, trx, userId, now = Date.now() }: ConsumeTokenOptions): Promise<ConsumedToken | null> {
   let query = trx

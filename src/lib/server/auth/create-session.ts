@@ -2,7 +2,7 @@ import { getRuntime } from '../runtime.ts';
 import { generateToken, hashToken } from './session-token.ts';
 import type { Session } from './types.ts';
 
-/** 30 days, renewed when used in its second half (SECURITY.md 4, the Lucia guide). */
+/** 30 days, renewed when used in its second half (docs/security.md 4, the Lucia guide). */
 export const SESSION_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
 export const SESSION_RENEW_WITHIN_MS = SESSION_LIFETIME_MS / 2;
 

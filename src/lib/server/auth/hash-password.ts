@@ -18,7 +18,7 @@ let dummyHash: Promise<string> | undefined;
 
 /**
  * Verifies against a throw-away hash so that an unknown e-mail or an account without a password
- * costs the same time as a wrong password (SECURITY.md 10). Always false.
+ * costs the same time as a wrong password (docs/security.md 10). Always false.
  */
 export async function verifyDummyPassword(password: string): Promise<false> {
   dummyHash ??= hashPassword('porchlight-dummy-password-for-timing');

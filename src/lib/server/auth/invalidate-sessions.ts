@@ -9,7 +9,7 @@ export async function invalidateSession({ sessionId }: { sessionId: string }): P
 }
 
 /**
- * Ends every session of a user (reset, password and e-mail change: SECURITY.md 5). The caller
+ * Ends every session of a user (reset, password and e-mail change: docs/security.md 5). The caller
  * that keeps the actor signed in creates a fresh session afterwards, so no old token survives.
  */
 export async function invalidateUserSessions({ userId, trx }: { userId: string; trx?: Kysely<Database> | Transaction<Database> }): Promise<void> {

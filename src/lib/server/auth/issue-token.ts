@@ -2,7 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database, UserTokenPurpose } from '@db/schema.ts';
 import { generateToken, hashToken } from './session-token.ts';
 
-/** How long a mailed link works (SECURITY.md 11). */
+/** How long a mailed link works (docs/security.md 11). */
 export const TOKEN_LIFETIME_MS: Record<UserTokenPurpose, number> = {
   verify: 24 * 60 * 60 * 1000,
   reset: 60 * 60 * 1000,

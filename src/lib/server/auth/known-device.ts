@@ -7,7 +7,7 @@ import { generateToken, hashToken } from './session-token.ts';
  * Device cookies (OWASP's answer to lockout by strangers): a browser that signed in to an account
  * keeps a random token, stored hashed, that proves "the owner used this browser before". Past the
  * per-account failure limit a password alone no longer signs in, but it still does from a known
- * browser, so failures from elsewhere cannot lock the owner out (SECURITY.md 8).
+ * browser, so failures from elsewhere cannot lock the owner out (docs/security.md 8).
  */
 const BASE_NAME = 'porchlight_device';
 const LIFETIME_MS = 365 * 24 * 60 * 60 * 1000;

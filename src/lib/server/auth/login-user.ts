@@ -19,9 +19,9 @@ export interface LoginUserOptions {
 }
 
 /**
- * Password login (issue item 4). Unknown address, account without a password and wrong password
- * all answer the same 401 after the same argon2 work (SECURITY.md 10); failures count against the
- * account+address, the account and the address (SECURITY.md 8), and a success clears the first.
+ * Password login. Unknown address, account without a password and wrong password
+ * all answer the same 401 after the same argon2 work (docs/security.md 10); failures count against the
+ * account+address, the account and the address (docs/security.md 8), and a success clears the first.
  * A right password on an unverified address is refused with 403 and a code the form can act on.
  *
  * The account+address and address limits refuse outright. The per-account limit does not: past it
@@ -79,7 +79,7 @@ export class LoginProofRequiredError extends AppError {
   }
 }
 
-/** 403 with `code: 'EMAIL_NOT_VERIFIED'` (the API contract), so the form shows the notice of SPEC §4. */
+/** 403 with `code: 'EMAIL_NOT_VERIFIED'` (the API contract), so the form shows the notice of docs/product.md §4. */
 export class EmailNotVerifiedError extends AppError {
   readonly errorCode = 'EMAIL_NOT_VERIFIED';
 

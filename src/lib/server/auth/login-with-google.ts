@@ -9,7 +9,7 @@ import { toSessionUser, type SessionUser } from './types.ts';
 import { verifyGoogleToken } from './verify-google-token.ts';
 
 /**
- * Google sign-in (issue item 4). Accounts are keyed on Google's `sub`; a first sign-in links to
+ * Google sign-in. Accounts are keyed on Google's `sub`; a first sign-in links to
  * the account of the same (Google-verified) e-mail or creates one. An account whose own e-mail was
  * never verified had a password nobody proved to own the address: linking drops that password.
  */

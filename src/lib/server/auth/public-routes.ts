@@ -1,6 +1,6 @@
 /**
  * The /api routes that answer without a session. Everything else under /api needs one, so a new
- * route is private until it is added here (issue: "a new route is private by default").
+ * route is private until it is added here: forgetting a route can only lock it, never open it.
  */
 const PUBLIC_EXACT = new Set([
   'POST /api/users',
@@ -24,9 +24,9 @@ const PUBLIC_EXACT = new Set([
  */
 const PUBLIC_GET_PREFIXES = ['/api/instruction/preview/', '/api/map/'];
 const ONE_SEGMENT = /^[\w-]+$/;
-/** The gated secrets of a guest link (issue 14): answered to guests, by the secrets policy. */
+/** The gated secrets of a guest link: answered to guests, by the secrets policy. */
 const GUEST_SECRETS = /^\/api\/guest\/[\w-]+\/secrets$/;
-/** A guest's note to the host from the guest page (issue 14). */
+/** A guest's note to the host from the guest page. */
 const GUEST_MESSAGE = /^\/api\/guest\/[\w-]+\/message$/;
 
 export function isPublicApiRoute(method: string, pathname: string): boolean {

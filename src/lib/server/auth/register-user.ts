@@ -23,8 +23,8 @@ export interface RegisterUserOptions {
 }
 
 /**
- * Registration (issue item 2). The caller answers the same whatever happens here, so nobody
- * learns whether an address has an account (SECURITY.md 10): a new address gets an account and a
+ * Registration. The caller answers the same whatever happens here, so nobody
+ * learns whether an address has an account (docs/security.md 10): a new address gets an account and a
  * verification mail; a verified one gets a "someone tried to register" note; an unverified one
  * gets a fresh verification link that carries this registration's name and password, applied only
  * if that link is opened — so whoever registered first cannot keep a password on an address they

@@ -16,7 +16,7 @@ export interface RequestEmailChangeOptions {
 }
 
 /**
- * PATCH /api/users/email (SPEC §4): mails a link to the new address; nothing changes until it is
+ * PATCH /api/users/email (docs/product.md §4): mails a link to the new address; nothing changes until it is
  * opened. An address that already has an account gets no mail, but the answer is the same, so the
  * form cannot be used to find out who has an account.
  */

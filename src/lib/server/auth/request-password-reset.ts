@@ -4,8 +4,8 @@ import { resetGoogleAccountMail, resetPasswordMail } from './account-mails.ts';
 import { issueToken } from './issue-token.ts';
 
 /**
- * "Forgot password" (issue item 5). The caller answers the same whether or not the address has an
- * account (SECURITY.md 10); the limits count every request, known address or not (SECURITY.md 9).
+ * "Forgot password". The caller answers the same whether or not the address has an
+ * account (docs/security.md 10); the limits count every request, known address or not (docs/security.md 9).
  */
 export async function requestPasswordReset({ email, ip }: { email: string; ip: string }): Promise<void> {
   const { db, config, outbox } = await getRuntime();

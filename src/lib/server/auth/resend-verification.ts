@@ -6,10 +6,10 @@ import { issueToken } from './issue-token.ts';
 
 /**
  * "Send a new link" for an account whose verification link expired or was lost. The caller answers
- * the same whatever happens here (SECURITY.md, "Accounts and sessions": nobody learns who has an
- * account); the limits count every request, known address or not. Only an account still waiting
- * for verification gets a mail: the same one registration sends, with a fresh link. Earlier links
- * keep working until one is used (a re-registration's link may carry the password to apply).
+ * the same whatever happens here (docs/security.md 10: nobody learns who has an account); the
+ * limits count every request, known address or not. Only an account still waiting for verification
+ * gets a mail: the same one registration sends, with a fresh link. Earlier links keep working until
+ * one is used (a re-registration's link may carry the password to apply).
  */
 export async function resendVerification({ email, ip, intent = null }: { email: string; ip: string; intent?: PlanIntent | null }): Promise<void> {
   const { db, config, log, outbox } = await getRuntime();

@@ -9,7 +9,7 @@ function expired(): AppError {
   return new AppError('BAD_REQUEST', messages.auth.resetExpired);
 }
 
-/** The reset page checks its link on load (SPEC §4): the address it resets, or 400. */
+/** The reset page checks its link on load (docs/product.md §4): the address it resets, or 400. */
 export async function checkResetToken({ token }: { token: string }): Promise<{ email: string }> {
   const { db } = await getRuntime();
   const live = await peekToken({ token, purpose: 'reset' });
@@ -20,7 +20,7 @@ export async function checkResetToken({ token }: { token: string }): Promise<{ e
 }
 
 /**
- * Sets a new password from a reset link and ends every session of the account (SECURITY.md 5).
+ * Sets a new password from a reset link and ends every session of the account (docs/security.md 5).
  * The link proves the mailbox, so an address not yet verified counts as verified from here on.
  */
 export async function resetPassword({ token, newPassword }: { token: string; newPassword: string }): Promise<void> {
@@ -31,7 +31,7 @@ export async function resetPassword({ token, newPassword }: { token: string; new
     const consumed = await consumeToken({ token, purpose: 'reset', trx, now });
     if (!consumed) return null;
     const user = await trx.selectFrom('users').select(['google_id', 'email_verified_at']).where('id', '=', consumed.userId).executeTakeFirst();
-    // Google accounts have no password (SPEC §6); a token for one is never issued, but be sure.
+    // Google accounts have no password (docs/product.md §6); a token for one is never issued, but be sure.
     if (!user || user.google_id !== null) return null;
     await trx
       .updateTable('users')

@@ -1,7 +1,7 @@
 import type { Config } from '../config.ts';
 
 /**
- * The session cookie (SECURITY.md 6): HttpOnly, SameSite=Lax, Path=/; Secure with the `__Host-`
+ * The session cookie (docs/security.md 6): HttpOnly, SameSite=Lax, Path=/; Secure with the `__Host-`
  * prefix whenever the public origin is not plain-http localhost. Written by hand so that the
  * middleware and the routes set exactly one well-formed header.
  */

@@ -10,7 +10,7 @@ type GateContext = { request: Request; url: URL; locals: App.Locals };
 type GateConfig = Pick<Config, 'isLocalOrigin'>;
 
 /**
- * Guest pages are the hot path (ARCHITECTURE.md, snapshots) and never depend on who is looking:
+ * Guest pages are the hot path (docs/architecture.md, Guest snapshots) and never depend on who is looking:
  * they skip the session lookup, as do the health checks and uploaded images (/media/, public).
  */
 function needsSession(pathname: string): boolean {
@@ -48,7 +48,7 @@ function redirect(location: string): Response {
 }
 
 /**
- * Who may pass (issue item 1): a signed-out request to a private /api route gets 401 JSON; a
+ * Who may pass: a signed-out request to a private /api route gets 401 JSON; a
  * signed-out visit to /dashboard/* or /plan/* goes to /login?redirect=…; a signed-in visit to
  * /login or /register goes to its redirect (or the checkout of its `?plan=`) or /dashboard.
  * Undefined lets the request through.
@@ -68,7 +68,7 @@ export function guardRequest(context: GateContext): Response | undefined {
   return undefined;
 }
 
-/** Pages whose address carries a mailed token: it must not leak through Referer (SECURITY.md 11). */
+/** Pages whose address carries a mailed token: it must not leak through Referer (docs/security.md 11). */
 const TOKEN_PAGES = ['/resetpassword', '/verify-email', '/verify-email-change'];
 
 /** Adds the session cookie (unless the route set its own) and the token pages' Referrer-Policy. */

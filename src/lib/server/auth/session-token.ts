@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 
 /**
- * Tokens for cookies and mails: 32 bytes from the CSPRNG (256 bits, SECURITY.md 3 and 11), as
+ * Tokens for cookies and mails: 32 bytes from the CSPRNG (256 bits, docs/security.md 3 and 11), as
  * base64url. Only `hashToken(token)` is ever stored, so a database dump holds nothing usable.
  */
 export function generateToken(): string {

@@ -34,7 +34,7 @@ export async function validateSession({ token, now = Date.now() }: { token: stri
     ])
     .where('sessions.id', '=', id)
     .executeTakeFirst();
-  // The index found the row by hash; compare again in constant time (SECURITY.md 3).
+  // The index found the row by hash; compare again in constant time (docs/security.md 3).
   if (!row || !timingSafeEqual(Buffer.from(row.session_id), Buffer.from(id))) return null;
 
   if (now >= row.expires_at) {

@@ -4,7 +4,7 @@ import { getRuntime } from '../runtime.ts';
 import { consumeToken, findTokenOwner } from './consume-token.ts';
 
 /**
- * Opens a verification link (SPEC §4): 409 when the address is already verified (a second click),
+ * Opens a verification link (docs/product.md §4): 409 when the address is already verified (a second click),
  * 400 for a link that is unknown, expired or replaced. A link sent for a repeated registration
  * applies that registration's name and password (see register-user.ts).
  */

@@ -23,7 +23,7 @@ function keySet(url: string) {
 }
 
 /**
- * Verifies a Google ID token (SECURITY.md 12): RS256 signature against the JWKS, `iss`, `aud` equal
+ * Verifies a Google ID token (docs/security.md 12): RS256 signature against the JWKS, `iss`, `aud` equal
  * to our client id, `exp`; and a verified e-mail, since accounts link by it. Null on any fault.
  */
 export async function verifyGoogleToken({ config, credential }: { config: NonNullable<Config['google']>; credential: string }): Promise<GoogleIdentity | null> {

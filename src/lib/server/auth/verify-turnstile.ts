@@ -1,7 +1,7 @@
 import type { Config } from '../config.ts';
 import type { Logger } from '../logger.ts';
 
-/** Cloudflare answers in well under a second; past this we fail closed (SECURITY.md 13). */
+/** Cloudflare answers in well under a second; past this we fail closed (docs/security.md 13). */
 const TURNSTILE_TIMEOUT_MS = 5_000;
 
 interface SiteverifyAnswer {

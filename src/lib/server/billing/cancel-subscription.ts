@@ -6,7 +6,7 @@ import { withStripe } from './stripe-errors.ts';
 import { syncSubscription } from './sync-subscription.ts';
 
 /**
- * POST /api/cancel-subscription (SPEC §4): the subscription ends at the close of the period paid
+ * POST /api/cancel-subscription (docs/product.md §4): the subscription ends at the close of the period paid
  * for, with no further charge; the plan's features stay until then. Offered while active,
  * past_due or unpaid and not already scheduled; a pending downgrade is dropped first.
  */

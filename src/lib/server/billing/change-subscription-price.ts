@@ -26,10 +26,10 @@ export async function resolveChange(billing: Billing, userId: string, priceId: s
 }
 
 /**
- * POST /api/update-subscription-price (SPEC §4, §7). An upgrade (Gold → Premium, monthly → yearly)
+ * POST /api/update-subscription-price (docs/product.md §4, §7). An upgrade (Gold → Premium, monthly → yearly)
  * is invoiced now with proration and holds only once paid (`pending_if_incomplete`): a declined
  * card leaves the old plan and answers 402. A downgrade waits for the period end in a
- * subscription schedule, so the features paid for stay until then. Answers the SPEC §8 message.
+ * subscription schedule, so the features paid for stay until then. Answers the docs/product.md §8 message.
  */
 export async function changeSubscriptionPrice({ userId, priceId, interval }: { userId: string; priceId: string; interval: BillingInterval }): Promise<{ message: string; change: 'upgrade' | 'downgrade' }> {
   const billing = await requireBilling();

@@ -14,10 +14,10 @@ export function checkoutReturnUrl(appUrl: URL): string {
 }
 
 /**
- * POST /api/create-checkout-session (SPEC §7): an embedded Checkout session for one of our prices.
+ * POST /api/create-checkout-session (docs/product.md §7): an embedded Checkout session for one of our prices.
  * Refused (409) while the customer has a live subscription, asked of Stripe rather than our table
  * so a late webhook cannot let a second one through; a newer checkout expires the previous open
- * one, so two tabs cannot both pay (SECURITY.md 33). The Idempotency-Key is derived from the
+ * one, so two tabs cannot both pay (docs/security.md 33). The Idempotency-Key is derived from the
  * user, the price and the checkout it replaces: a doubled click makes one session.
  */
 export async function createCheckoutSession({ user, priceId }: { user: { id: string; email: string; name: string }; priceId: string }): Promise<{ clientSecret: string }> {

@@ -5,7 +5,7 @@ import { isMissing } from './stripe-errors.ts';
 /**
  * The Stripe customer of a user: one per user, created on the first checkout with
  * `metadata.userId`, stored and reused. The Idempotency-Key makes a retried or doubled create
- * make one customer (SECURITY.md 23); the UNIQUE user key keeps one row.
+ * make one customer (docs/security.md 23); the UNIQUE user key keeps one row.
  */
 export async function ensureCustomer(billing: Billing, user: { id: string; email: string; name: string }): Promise<string> {
   const { db } = await getRuntime();

@@ -14,7 +14,7 @@ export interface CheckoutSessionStatus {
 }
 
 /**
- * GET /api/session_status?session_id= (SPEC §7): how the checkout ended, for the return page. A
+ * GET /api/session_status?session_id= (docs/product.md §7): how the checkout ended, for the return page. A
  * completed session syncs the subscription right away, so a paid user is premium on the return
  * page even when the webhook is late. Another user's session answers 404.
  */

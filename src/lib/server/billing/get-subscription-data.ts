@@ -10,8 +10,8 @@ function iso(ms: number | null): string | null {
 }
 
 /**
- * GET /api/get-subscription-data (SPEC §3 "Subscription", §7), from our synced table. The plan
- * shown is the one in effect now (a canceled subscription shows as Free, SPEC §4); a plan that has
+ * GET /api/get-subscription-data (docs/product.md §3 "Subscription", §7), from our synced table. The plan
+ * shown is the one in effect now (a canceled subscription shows as Free, docs/product.md §4); a plan that has
  * ended by itself at its period end shows as canceled even before Stripe's webhook says so.
  */
 export async function getSubscriptionData({ userId, email }: { userId: string; email: string }): Promise<SubscriptionData> {

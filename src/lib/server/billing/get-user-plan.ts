@@ -13,7 +13,7 @@ async function findSubscriptionRow(userId: string): Promise<SubscriptionRow | un
 /**
  * The one place that says which plan a user is on: the guidebook limit and locks, the editor,
  * the guest page's branding and theme, support numbers and upload quality all ask here. It reads
- * the synced subscription (never a client's word, SECURITY.md 33).
+ * the synced subscription (never a client's word, docs/security.md 33).
  */
 export async function getUserPlan(userId: string): Promise<PlanId> {
   return planOfSubscription(await findSubscriptionRow(userId), Date.now());

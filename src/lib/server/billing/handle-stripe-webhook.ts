@@ -9,7 +9,7 @@ import { syncSubscription } from './sync-subscription.ts';
 /** Stripe's default: a signature older than five minutes is refused (replay window). */
 const SIGNATURE_TOLERANCE_S = 300;
 
-/** The events that may change a subscription (issue item 4); each only triggers a re-read. */
+/** The events that may change a subscription; each only triggers a re-read (docs/security.md 22). */
 const SYNC_EVENTS: ReadonlySet<string> = new Set([
   'checkout.session.completed',
   'customer.subscription.created',
@@ -27,7 +27,7 @@ const SYNC_EVENTS: ReadonlySet<string> = new Set([
 export type WebhookOutcome = 'synced' | 'duplicate' | 'ignored';
 
 /**
- * POST /api/stripe/webhook: verifies the signature over the raw bytes (SECURITY.md 20), then
+ * POST /api/stripe/webhook: verifies the signature over the raw bytes (docs/security.md 20), then
  * re-reads the customer's subscriptions from Stripe and stores the event id with the result in
  * one transaction (lines 21, 22). A bad signature answers 400 and changes nothing; a failure while
  * syncing throws (5xx), so Stripe delivers again; an event we do not act on is acknowledged.
@@ -48,7 +48,7 @@ export async function handleStripeWebhook({ rawBody, signature }: { rawBody: Buf
   }
 
   // Signed, yet no event we can file (no usable id or type): refused, rather than a 500 from the
-  // insert below (SECURITY.md, 'Proofs').
+  // insert below (docs/security.md 29).
   if (!isEventLike(event)) {
     log.warn('stripe: signed webhook body is not an event');
     throw new AppError('BAD_REQUEST', messages.billing.webhookNotEvent);

@@ -5,7 +5,7 @@ import type { Billing } from './billing.ts';
 export interface CustomerSubscriptions {
   /** Every subscription Stripe has for the customer, ended ones included. */
   all: Stripe.Subscription[];
-  /** The live ones (SPEC §4: active, trialing, past_due, unpaid), oldest first. */
+  /** The live ones (docs/product.md §4: active, trialing, past_due, unpaid), oldest first. */
   live: Stripe.Subscription[];
 }
 

@@ -31,7 +31,7 @@ export async function findLiveSubscription(billing: Billing, userId: string): Pr
   return { customerId, subscription, item, current: billing.planOfPrice(item.price.id) };
 }
 
-/** A downgrade waiting in a schedule is dropped before an upgrade or a cancel (issue item 6). */
+/** A downgrade waiting in a schedule is dropped before an upgrade or a cancel, so it cannot undo either. */
 export async function releaseSchedule(billing: Billing, subscription: Stripe.Subscription): Promise<void> {
   const schedule = subscription.schedule;
   if (!schedule) return;

@@ -5,12 +5,12 @@ export type SubscriptionRow = SubscriptionsTable;
 
 /**
  * Statuses that carry the plan's features. past_due keeps them while Stripe retries the card;
- * unpaid, canceled, incomplete (never paid) and paused do not (SPEC §3: canceled shows as Free).
+ * unpaid, canceled, incomplete (never paid) and paused do not (docs/product.md §3: canceled shows as Free).
  */
 const PLAN_BEARING = new Set(['active', 'trialing', 'past_due']);
 
 /**
- * The plan a subscription row gives at `now`, honouring the period end on its own (issue item 7):
+ * The plan a subscription row gives at `now`, honouring the period end on its own:
  * a cancellation or an operator's `--until` ends the plan at `current_period_end`, and a scheduled
  * downgrade takes over there, even if no webhook ever says so. A renewing subscription keeps its
  * plan past the period end until Stripe's answer is synced (the reconciler re-reads it).

@@ -6,8 +6,8 @@ import { requireBilling } from './require-billing.ts';
 import { withStripe } from './stripe-errors.ts';
 
 /**
- * POST /api/preview-subscription-change: what the confirmation modal shows before a change
- * (issue item 6). An upgrade's charge now is Stripe's own invoice preview of the same update
+ * POST /api/preview-subscription-change: what the confirmation modal shows before a change.
+ * An upgrade's charge now is Stripe's own invoice preview of the same update
  * (proration included); a downgrade costs nothing now and takes effect at the period end.
  */
 export async function previewSubscriptionChange({ userId, priceId }: { userId: string; priceId: string }): Promise<SubscriptionChangePreview> {

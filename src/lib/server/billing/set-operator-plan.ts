@@ -8,7 +8,7 @@ export class OperatorPlanError extends Error {
 }
 
 /**
- * `npm run admin -- plan set <email> free|gold|premium [--until YYYY-MM-DD]` (issue item 8): an
+ * `npm run admin -- plan set <email> free|gold|premium [--until YYYY-MM-DD]`: an
  * operator's plan, for servers without Stripe or for a goodwill gesture. It goes through the same
  * write as a Stripe sync (applySubscriptionState), so limits, locks and guest pages follow it;
  * `until` ends it like a cancellation at period end. A user paying through Stripe is left alone:

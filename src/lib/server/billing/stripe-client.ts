@@ -5,7 +5,7 @@ import type { StripeConfig } from '../config.ts';
 export const STRIPE_API_VERSION = '2026-10-28.endive';
 
 /**
- * The Stripe SDK client, built from configuration (STYLE.md 6). STRIPE_API_URL points it at
+ * The Stripe SDK client, built from configuration (docs/style.md 6). STRIPE_API_URL points it at
  * another host (tests: the stand-in in tests/helpers/stripe) through the SDK's own host, port and
  * protocol options, so tests run the production code path. Network errors and 5xx answers are
  * retried by the SDK with the same Idempotency-Key.

@@ -26,7 +26,7 @@ function serialised<T>(customerId: string, run: () => Promise<T>): Promise<T> {
 }
 
 /**
- * Brings our row of a customer's subscription to Stripe's state (SECURITY.md 22): events are only
+ * Brings our row of a customer's subscription to Stripe's state (docs/security.md 22): events are only
  * triggers, so duplicated, late and out-of-order ones all converge. Re-reads every subscription of
  * the customer, keeps the live one (cancelling any later duplicate, which our checkout never makes
  * but a dashboard click could), and writes it with the triggering event's id in one transaction.
@@ -43,7 +43,7 @@ export function syncSubscription(customerId: string, event?: StripeEventRef): Pr
     }
     const { all, live } = await listSubscriptions(billing, customerId);
     for (const duplicate of live.slice(1)) {
-      // Never two live subscriptions for one user (SECURITY.md 33): keep the first, end the others
+      // Never two live subscriptions for one user (docs/security.md 33): keep the first, end the others
       // with a prorated credit, and say so loudly (an operator may owe a refund).
       log.error({ userId, customerId, kept: live[0]!.id, canceled: duplicate.id }, 'stripe: duplicate live subscription canceled');
       await billing.stripe.subscriptions.cancel(duplicate.id, { prorate: true, invoice_now: true }, { idempotencyKey: `cancel-duplicate:${duplicate.id}` });
@@ -61,7 +61,7 @@ async function toState(billing: Billing, subscription: Stripe.Subscription): Pro
   const item = subscription.items.data[0];
   const priceId = item?.price.id ?? null;
   const priced = priceId ? billing.planOfPrice(priceId) : null;
-  // SPEC §3: "Gold, Premium, otherwise Free": a price we do not sell gives no plan.
+  // docs/product.md §3: "Gold, Premium, otherwise Free": a price we do not sell gives no plan.
   if (priceId && !priced) log.warn({ subscription: subscription.id, priceId }, 'stripe: subscription to a price not configured in STRIPE_PRICE_*');
   const periodEnd = item ? item.current_period_end * 1000 : null;
   const cancelAt = subscription.cancel_at ? subscription.cancel_at * 1000 : null;

@@ -10,9 +10,9 @@ import { checkSource, copyTables, CopyRefused, occupiedTables, targetNotEmpty, t
 export const COPY_USAGE = 'npm run admin -- copy-to-postgres [--from <file.sqlite>] [--force]';
 
 /**
- * Moving house (issue 13 item 5): the SQLite database under DATA_DIR (or `--from`) and the
- * DATA_DIR/uploads and DATA_DIR/snapshots files go into the PostgreSQL database of DATABASE_URL
- * and the configured store (STORAGE_DRIVER=s3 and S3_*). Run it with every server stopped.
+ * Moving house (docs/decisions/012-several-servers.md): the SQLite database under DATA_DIR (or
+ * `--from`) and the DATA_DIR/uploads and DATA_DIR/snapshots files go into the PostgreSQL database
+ * of DATABASE_URL and the configured store (STORAGE_DRIVER=s3 and S3_*). Run it with every server stopped.
  *
  * Order: the target is migrated, checked empty (else it stops with exit code 2 unless --force),
  * the files are copied (a second write of a key overwrites it), then every row in one transaction

@@ -2,7 +2,7 @@ import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '@db/schema.ts';
 
 /**
- * The two databases Porchlight runs on (issue 13): SQLite by default, PostgreSQL with
+ * The two databases Porchlight runs on: SQLite by default, PostgreSQL with
  * DATABASE_URL. Queries are written once in Kysely; the few constructs the two spell differently
  * live here, and nowhere else, each with both forms.
  */

@@ -18,14 +18,14 @@ export interface OpenedSqlite {
 
 export type OpenedDatabase = OpenedSqlite | OpenedPostgres;
 
-/** The database the configuration names (issue 13): PostgreSQL when DATABASE_URL is set, else SQLite. */
+/** The database the configuration names: PostgreSQL when DATABASE_URL is set, else SQLite. */
 export async function openConfiguredDatabase(database: Config['database'], log?: Logger): Promise<OpenedDatabase> {
   if (database.dialect === 'postgres') return openPostgres(database.url, database.poolSize, log);
   return openDatabase(database.file);
 }
 
 /**
- * Opens (creating if needed) the SQLite file with the pragmas of SECURITY.md 24 and applies
+ * Opens (creating if needed) the SQLite file with the pragmas of docs/security.md 24 and applies
  * pending migrations, each in its own transaction.
  */
 export function openDatabase(file: string): OpenedSqlite {

@@ -1,7 +1,7 @@
 import net from 'node:net';
 
 /**
- * Addresses a server-side fetch must never connect to (SECURITY.md 19): the ranges it lists, plus
+ * Addresses a server-side fetch must never connect to (docs/security.md 19): the ranges it lists, plus
  * the other special-use blocks of RFC 6890 that no public map service lives in (documentation,
  * benchmarking, reserved, broadcast, multicast). Anything that is not a valid IP is blocked too.
  */

@@ -11,7 +11,7 @@ const PAIR = String.raw`${LAT}\s*,\s*${LNG}`;
 const END = String.raw`(?![\d.]|[a-z])`;
 
 /**
- * Link forms that carry a point, most precise first (SPEC §4 address flow):
+ * Link forms that carry a point, most precise first (docs/product.md §4 address flow):
  * - Google: `!3d43.5!4d16.4` (the place's own pin, inside `data=`), `?q=` / `?ll=` / `?query=` /
  *   `?destination=` / `?daddr=` / `?center=` / `?cbll=` / `?viewpoint=` (search, directions,
  *   Street View, the Maps URLs API; `q=loc:` too), `/maps/place|search|dir/43.5,16.4`,

@@ -8,7 +8,7 @@ import { safeFetch, SafeFetchError, type SafeFetchOptions } from './safe-fetch.t
 export const MAX_MAP_LINK_LENGTH = 2048;
 
 /**
- * The user sees "Could not resolve address" (SPEC §8) either way; the status tells them apart:
+ * The user sees "Could not resolve address" (docs/product.md §8) either way; the status tells them apart:
  * 400 for a link we may not fetch, 422 for one that led to no point (geo-error.ts).
  */
 function unresolved(reason: 'refused' | 'unresolved', detail: string): AppError {
@@ -35,7 +35,7 @@ function coordinatesInPage(body: string): LatLng | null {
 }
 
 /**
- * The point a map link shows (SPEC §4 address flow, §7 resolve map). A link that spells its
+ * The point a map link shows (docs/product.md §4 address flow, §7 resolve map). A link that spells its
  * coordinates is read without any network; a short link is followed under safe-fetch's rules,
  * stopping at the first redirect target that spells them, then the final page's own links.
  */

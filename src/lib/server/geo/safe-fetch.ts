@@ -5,7 +5,7 @@ import net from 'node:net';
 import { isBlockedAddress } from './is-blocked-address.ts';
 
 /**
- * A GET for user-supplied links (SECURITY.md 18, 19, 32): https only, a host allowlist (map links;
+ * A GET for user-supplied links (docs/security.md 18, 19, 32): https only, a host allowlist (map links;
  * calendar feeds say `allowHosts: 'any'`, every booking platform having its own host), redirects
  * followed by hand with every hop re-checked, at most 5 of them, 5 s for the whole chain, 1 MB of
  * body (a caller may set another cap: calendars take 2 MB), no cookies or credentials, and the

@@ -3,7 +3,7 @@ import { AppError } from './app-error.ts';
 /**
  * The /api routes and the methods each answers, read from the route modules themselves (their
  * exported GET, POST… handlers), so that an unknown path answers 404 JSON and a known path asked
- * with another method answers 405 JSON with `Allow` (issue: polish, item 4), before anything else
+ * with another method answers 405 JSON with `Allow` (docs/security.md 29), before anything else
  * looks at the request. A new route file is picked up by the build with nothing to register.
  */
 const modules = import.meta.glob<Record<string, unknown>>('../../../pages/api/**/*.ts', { eager: true });
@@ -38,7 +38,7 @@ function toRoute(file: string, module: Record<string, unknown>): ApiRoute {
   // Astro answers HEAD with the GET handler.
   if (exported.has('GET')) exported.add('HEAD');
   // Case-sensitive, as Astro's router is: /API/users/me must answer this JSON 404, not pass here
-  // and then get Astro's HTML 404 page (SECURITY.md, 'Proofs': every /api answer is JSON).
+  // and then get Astro's HTML 404 page (docs/security.md 29: every /api answer is JSON).
   return { pattern: new RegExp(`^${source}/?$`), rank, allow: METHODS.filter((method) => exported.has(method)) };
 }
 

@@ -1,5 +1,5 @@
 /**
- * The one error type of the server (STYLE.md 4). `message` is what the user sees; what went wrong
+ * The one error type of the server (docs/style.md 4). `message` is what the user sees; what went wrong
  * inside (`cause`: an upstream's answer, a library's error) goes to the log with the request id,
  * never into the response.
  */

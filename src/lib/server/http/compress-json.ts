@@ -11,7 +11,7 @@ const MAX_BYTES = 512 * 1024;
  * in scripts/serve.mjs (which skips a response that already has a Content-Encoding). That
  * middleware streams through zlib's thread pool: two or three event-loop turns per answer, and
  * under a full guest load each turn waits for a few hundred guest requests, so an editor's save
- * spent about 45 ms of its time there (issue 12, mixed-load bench). A JSON answer is a few KB to
+ * spent about 45 ms of its time there (the mixed-load bench, scripts/bench.mjs). A JSON answer is a few KB to
  * a few hundred KB already in memory: brotli at quality 4 takes well under a millisecond for the
  * 30-step guidebook a save returns, so the loop is better off doing it at once.
  */

@@ -89,7 +89,7 @@ export async function readBody<T extends z.ZodType>(request: Request, schema: T)
 
 /**
  * Wraps an API handler: AppErrors become `{ message }` with their status (plus the route's own
- * `errorFields`, for answers whose shape the SPEC fixes), their internal cause logged with the
+ * `errorFields`, for answers whose shape docs/product.md §7 fixes), their internal cause logged with the
  * request id; anything else is logged as a bug and answered with a generic 500.
  */
 export function handle<C extends { locals: App.Locals }>(fn: (context: C) => Promise<Response>, { errorFields = {} }: { errorFields?: Record<string, unknown> } = {}) {

@@ -4,9 +4,9 @@ import { NON_PAGE_CSP } from './security.ts';
 /**
  * A request target whose path does not percent-decode ("/api/%E0%A4%A", "/%ZZ"), or decodes to a
  * NUL ("/api/instruction/%00": no id or token holds one, and PostgreSQL text cannot, so looking it
- * up was a 500 there; SECURITY.md, 'Proofs'), cannot name any route. Astro would answer a bare
+ * up was a 500 there; docs/security.md 29), cannot name any route. Astro would answer a bare
  * text/plain "Bad request."; this answers 400 the way the rest of the app does instead: JSON
- * `{ message }` under /api (issue: polish, item 4), a small page elsewhere. So is an /api path
+ * `{ message }` under /api (docs/security.md 29), a small page elsewhere. So is an /api path
  * that ends in "//", which Astro would answer with a text/plain redirect. Returns false for a
  * target that decodes to a usable path.
  */

@@ -5,8 +5,8 @@ import path from 'node:path';
 import { isNotModified, negotiate, notModifiedHeaders, type Encoding } from './negotiate.ts';
 
 /**
- * Prerendered pages and built assets (dist/client) served the way a static server does (issue:
- * polish, item 16): every file read once at start, with the brotli and gzip copies the build wrote
+ * Prerendered pages and built assets (dist/client) served the way a static server does, as fast
+ * as one: every file read once at start, with the brotli and gzip copies the build wrote
  * beside it (scripts/precompress.mjs), answered synchronously from memory with an ETag, 304s, and
  * year-long caching for content-hashed assets. Nothing is compressed per request. This is the
  * only file server: Astro's adapter runs in middleware mode (no file lookup of its own on each

@@ -3,7 +3,7 @@ import { getUserPlan, type UserPlan } from '../billing/get-user-plan.ts';
 import { AppError } from '../http/app-error.ts';
 
 /**
- * SPEC §4 "Instruction access": without a plan only guidebooks made on Free can be edited,
+ * docs/product.md §4 "Instruction access": without a plan only guidebooks made on Free can be edited,
  * duplicated, re-coded or re-linked; reading and deleting stay open. Answers the plan for callers
  * that need it next (the Free limit).
  */

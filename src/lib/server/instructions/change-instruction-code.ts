@@ -10,7 +10,7 @@ import { afterInstructionWrite } from './instruction-events.ts';
 import { parseStoredContent, toInstruction } from './instruction-row.ts';
 
 /**
- * PATCH /api/instruction/:id: replaces the lock-box code alone ('' allowed, SPEC §5). One UPDATE
+ * PATCH /api/instruction/:id: replaces the lock-box code alone ('' allowed, docs/product.md §5). One UPDATE
  * that sets the one JSON field (json_set, jsonb_set on PostgreSQL), so it cannot lose a save that lands at the same moment; the version goes up, so
  * an editor still holding the old code gets a 409 rather than writing it back.
  */

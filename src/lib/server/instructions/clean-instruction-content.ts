@@ -35,8 +35,8 @@ function mapImages(content: InstructionContent, map: (path: string, field: strin
 }
 
 /**
- * The server-only step after the shared schema (STYLE.md 3): every image the host's own or the
- * product's (422 otherwise, SECURITY.md 30), every rich-text field sanitised.
+ * The server-only step after the shared schema (docs/style.md 3): every image the host's own or the
+ * product's (422 otherwise, docs/security.md 30), every rich-text field sanitised.
  */
 export function cleanInstructionContent({ content, userId, stored }: { content: InstructionContent; userId: string; stored?: ReadonlySet<string> }): InstructionContent {
   const checked = mapImages(content, (path, field) => {
@@ -53,7 +53,7 @@ export function cleanInstructionContent({ content, userId, stored }: { content: 
 
 /**
  * A stored guidebook with every image that is not the host's to use emptied: what a copy of it
- * keeps. Only guidebooks saved before SECURITY.md 30 can hold one, and their copy should not
+ * keeps. Only guidebooks saved before docs/security.md 30 can hold one, and their copy should not
  * fail for it.
  */
 export function withoutForeignImages(content: InstructionContent, userId: string): InstructionContent {

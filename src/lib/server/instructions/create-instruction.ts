@@ -11,7 +11,7 @@ import { toInstruction } from './instruction-row.ts';
 import { insertInstruction } from './insert-instruction.ts';
 
 /**
- * POST /api/instruction (SPEC §3 "User settings"): a new guidebook from the host's auto-fill
+ * POST /api/instruction (docs/product.md §3 "User settings"): a new guidebook from the host's auto-fill
  * settings plus their picture and name (userImage, userName), overridden by whatever the body
  * sends. Free: at most 3 (403 beyond).
  */
@@ -24,7 +24,7 @@ export async function createInstruction({ userId, input }: { userId: string; inp
   ]);
   const parsed = instructionContentSchema.safeParse({
     ...settings,
-    // A picture saved before SECURITY.md 30 may be another host's upload: the new guidebook goes without.
+    // A picture saved before docs/security.md 30 may be another host's upload: the new guidebook goes without.
     photoGreating: isMediaPath(user.picture) && mayReferenceImage(userId, user.picture) ? user.picture : '',
     hostName: user.name.trim().slice(0, MAX_TEXT),
     ...withoutUndefined(input),

@@ -10,7 +10,7 @@ import { parseStoredContent } from './instruction-row.ts';
 
 /**
  * GET /api/instruction/preview/:token (public): what the guest page shows, the owner id and
- * whether the owner is premium (SPEC §3, §6). Nothing the owner alone uses (`_id`, `isFree`,
+ * whether the owner is premium (docs/product.md §3, §6). Nothing the owner alone uses (`_id`, `isFree`,
  * `version`, `updatedAt`); the branding title only for premium owners, who alone may show it.
  */
 export async function getInstructionPreview({ token }: { token: string }): Promise<GuestInstruction> {
@@ -29,7 +29,7 @@ export async function readGuestInstruction({ token }: { token: string }): Promis
   return { ...(await guestInstructionOf(row)), version: row.version };
 }
 
-/** The same for a stay's guidebook, found by its id (the stay page, issue 14). */
+/** The same for a stay's guidebook, found by its id (the stay page). */
 export async function readGuestInstructionById({ id }: { id: string }): Promise<{ instruction: GuestInstruction; planChangesAt: number | null }> {
   const { db } = await getRuntime();
   const row = await db.selectFrom('instructions').select(['user_id', 'token', 'data']).where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();

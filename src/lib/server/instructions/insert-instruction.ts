@@ -12,8 +12,8 @@ import { writeMentioningUploads } from '../uploads/uploads-in-use.ts';
 
 /**
  * Adds a guidebook for `userId` (create and duplicate). On Free the count and the insert share
- * one transaction, so two tabs creating at once cannot both pass the limit of 3 (SPEC §6).
- * A guidebook made on Free is `isFree` (SPEC §4: the ones editable without a plan).
+ * one transaction, so two tabs creating at once cannot both pass the limit of 3 (docs/product.md §6).
+ * A guidebook made on Free is `isFree` (docs/product.md §4: the ones editable without a plan).
  */
 export async function insertInstruction({ userId, plan, content }: { userId: string; plan: UserPlan; content: InstructionContent }): Promise<InstructionsTable> {
   const { db, dialect } = await getRuntime();
@@ -21,7 +21,7 @@ export async function insertInstruction({ userId, plan, content }: { userId: str
   const row: InstructionsTable = {
     id: nanoid(),
     user_id: userId,
-    // SECURITY.md 15: 21 nanoid characters, 126 bits.
+    // docs/security.md 15: 21 nanoid characters, 126 bits.
     token: nanoid(21),
     is_free: plan === 'free' ? 1 : 0,
     version: 1,

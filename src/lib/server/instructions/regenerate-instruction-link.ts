@@ -9,7 +9,7 @@ import { toInstruction } from './instruction-row.ts';
 
 /**
  * PATCH /api/instruction/preview/:token: a new public token; the old one answers 404 from the
- * moment this commits (SECURITY.md 15). Only the owner may do it; a stranger's token reads as
+ * moment this commits (docs/security.md 15). Only the owner may do it; a stranger's token reads as
  * missing.
  */
 export async function regenerateInstructionLink({ userId, token }: { userId: string; token: string }): Promise<Instruction> {

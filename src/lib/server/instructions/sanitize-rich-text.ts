@@ -17,7 +17,7 @@ type Element = DefaultTreeAdapterTypes.Element;
 const MAX_DEPTH = 40;
 
 /**
- * SECURITY.md 16: the allowlist of the editor's rich text (src/lib/shared/rich-text.ts). Everything else is dropped: other tags
+ * docs/security.md 16: the allowlist of the editor's rich text (src/lib/shared/rich-text.ts). Everything else is dropped: other tags
  * lose their markup (their text stays), script/style contents go entirely, every attribute but
  * `href` on links and `data-marker` on the two marker spans goes, and links keep only absolute
  * http(s)/mailto/tel URLs. Links open in a new tab without handing over the guest page.
@@ -62,7 +62,7 @@ const OPTIONS: sanitizeHtml.IOptions = {
  * sanitize-html reads tags as written (htmlparser2), not as a browser builds them: it stores
  * `<a>A<a>B</a></a>`, which a browser turns into two sibling links, and a bare `<li>`, which a
  * browser attaches to the nearest open list item, in the guest page the step's own
- * `<li class="card step">` (issue 11 items 2 and 3). So its output is parsed again by parse5,
+ * `<li class="card step">`. So its output is parsed again by parse5,
  * which applies the HTML5 tree-construction rules exactly as browsers do, inside a `<div>` as the
  * guest page and the editor hold it, and that tree is written out (`writeNodes`).
  */

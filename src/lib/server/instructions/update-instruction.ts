@@ -65,7 +65,7 @@ export async function updateInstruction({
     const still = await db.selectFrom('instructions').select('id').where('id', '=', id).where('user_id', '=', userId).where('deleted_at', 'is', null).executeTakeFirst();
     throw still ? new AppError('CONFLICT', messages.instruction.staleVersion) : instructionNotFound();
   }
-  // A change of secrets policy changes what the page may hold (issue 14): the old page goes at once too.
+  // A change of secrets policy changes what the page may hold: the old page goes at once too.
   await afterInstructionWrite({ id, secretsChanged: before.code !== cleaned.code || before.wifiPassword !== cleaned.wifiPassword || before.secretsPolicy !== cleaned.secretsPolicy });
   // A new PIN starts the link-wide count of wrong ones again (stays/pin-guessing.ts).
   if (before.secretsPin !== cleaned.secretsPin) await clearRateLimit(rateRules.pinLink(id));

@@ -15,7 +15,7 @@ function verbatimEncoding(text: string): '7bit' | '8bit' | null {
 }
 
 /**
- * The plain-text part, sent as written (issue 11 item 14). nodemailer picks quoted-printable for
+ * The plain-text part, sent as written, each link whole on its line. nodemailer picks quoted-printable for
  * any line over 76 characters or any non-ASCII character, and its soft line breaks (`=` at a line's
  * end) and `=3D` cut each link apart for whoever reads the raw message: an .eml opened as text, a
  * client without MIME decoding. Written as is, every link stays whole on its line. A text that

@@ -134,7 +134,7 @@ export class Outbox {
           replyTo: row.reply_to ?? undefined,
         });
         // Bodies carry one-use links (verification, reset): once delivered, keep only the envelope,
-        // so a database dump holds no live token (SECURITY.md 3, 11).
+        // so a database dump holds no live token (docs/security.md 3, 11).
         await this.ownClaim(row.id, row.attempts)
           .set({ status: 'sent', sent_at: Date.now(), last_error: null, text_body: '', html_body: null })
           .execute();

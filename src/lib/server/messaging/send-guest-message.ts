@@ -18,7 +18,7 @@ export interface SendGuestMessageOptions {
 }
 
 /**
- * The guest page's "Message your host" (issue 14): a plain-text mail to the host's account address
+ * The guest page's "Message your host": a plain-text mail to the host's account address
  * through the outbox, the guest's address (if given) in Reply-To, never From. Limited per address
  * and per guidebook; on a public link a configured captcha must pass too, while a stay link (one
  * booking's, unguessable) needs none. The host's address is never shown to the guest.

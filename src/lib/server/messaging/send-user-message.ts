@@ -11,7 +11,7 @@ export interface SendUserMessageOptions extends UserMessage {
 
 /**
  * Stores a signed-in host's message and queues its mail to the contact inbox in one transaction,
- * like send-contact-message.ts. Feedback arrives as HTML paragraphs (SPEC §3); it is turned into
+ * like send-contact-message.ts. Feedback arrives as HTML paragraphs (docs/product.md §3); it is turned into
  * plain text before it is stored or mailed, so nothing a user typed is ever sent as HTML.
  */
 export async function sendUserMessage({ userId, accountEmail, name, email, message, ip }: SendUserMessageOptions): Promise<{ id: number }> {

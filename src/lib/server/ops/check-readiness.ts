@@ -18,9 +18,9 @@ const REUSE_MS = 1_000;
 let last: { at: number; readiness: Promise<Readiness> } | undefined;
 
 /**
- * GET /readyz (issue 13 item 6): the database answers `SELECT 1` and both blob stores answer a
- * lookup, each within CHECK_TIMEOUT_MS. Why one failed goes to the log, never into the answer
- * (it is public: a load balancer asks it).
+ * GET /readyz (for a load balancer in front of several servers): the database answers `SELECT 1`
+ * and both blob stores answer a lookup, each within CHECK_TIMEOUT_MS. Why one failed goes to the
+ * log, never into the answer (it is public: a load balancer asks it).
  */
 export function checkReadiness(): Promise<Readiness> {
   const now = Date.now();

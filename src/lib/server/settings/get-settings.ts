@@ -14,7 +14,7 @@ export async function getSettings({ userId }: { userId: string }): Promise<Setti
 
 /**
  * A field that an older rule allowed and today's refuses (say a WhatsApp link to another site,
- * saved before issue 10 item 5) falls back to its default alone: the rest of the host's
+ * saved before contact fields took what hosts type) falls back to its default alone: the rest of the host's
  * settings stay.
  */
 function readStoredSettings(stored: unknown): Settings {

@@ -5,7 +5,7 @@ import type { DialectName } from '../db/dialect.ts';
 import { cleanRichText } from '../instructions/clean-instruction-content.ts';
 import { writeMentioningUploads } from '../uploads/uploads-in-use.ts';
 
-/** The settings as stored: the welcome text sanitised like any rich text (SECURITY.md 16). */
+/** The settings as stored: the welcome text sanitised like any rich text (docs/security.md 16). */
 export function cleanSettings(settings: Settings): Settings {
   return { ...settings, textGreating: cleanRichText(settings.textGreating, 'The welcome message') };
 }

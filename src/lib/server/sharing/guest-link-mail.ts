@@ -7,7 +7,7 @@ export interface GuestLinkMailInput {
   guidebookName: string;
   hostName: string;
   url: string;
-  /** A stay's mail (issue 14): greets the guest by name and names the dates. */
+  /** A stay's mail: greets the guest by name and names the dates. */
   guestName?: string;
   dates?: string;
 }

@@ -9,7 +9,7 @@ import { readCalendar } from './read-calendar.ts';
 import type { CalendarImport } from './select-bookings.ts';
 
 /**
- * Fetches a guidebook's calendar feed through the one SSRF-safe fetch (SECURITY.md 32): https
+ * Fetches a guidebook's calendar feed through the one SSRF-safe fetch (docs/security.md 32): https
  * only, the connected address checked, redirects re-checked, 5 s, and 2 MB (a year of bookings is
  * a few dozen KB). No host allowlist: every booking platform has its own host.
  */

@@ -4,7 +4,7 @@ import { rateLimitWait, rateRules } from '../rate-limit.ts';
 import { getRuntime } from '../runtime.ts';
 
 /**
- * The link-wide cap on wrong PINs (rate-limit.ts `pinLink`, SECURITY.md, "Guest links, stays and door codes"):
+ * The link-wide cap on wrong PINs (rate-limit.ts `pinLink`, docs/security.md 31):
  * once it is reached no PIN is compared on the guidebook's public link until the day's window ends
  * or the host changes the PIN. The host hears of it twice: one mail when it happens, and a notice
  * in the editor for as long as it lasts.

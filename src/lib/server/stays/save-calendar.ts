@@ -25,7 +25,7 @@ export interface CalendarAnswer {
 /**
  * PUT /api/instruction/:id/calendar `{ url }`: saves the feed and syncs it at once, answering with
  * the first sync's result. A link that may never be fetched (an address of ours or of the
- * network's: SECURITY.md 32) is refused with 400 and not saved; a feed that fails now (down, 404,
+ * network's: docs/security.md 32) is refused with 400 and not saved; a feed that fails now (down, 404,
  * not iCal yet) is saved with `lastError` set and tried again every 30 minutes: the platform may
  * be having a bad minute, and the host should not have to come back to paste it again.
  *

@@ -3,7 +3,7 @@ import { stopCalendarReads } from './read-calendar.ts';
 import { CALENDAR_SYNC_INTERVAL_MS, syncCalendar, type CalendarSyncDeps } from './sync-calendar.ts';
 
 /**
- * The background calendar sync (issue 14 item 3): each calendar is read every 30 minutes
+ * The background calendar sync (docs/decisions/014-calendar-feeds.md): each calendar is read every 30 minutes
  * (`next_sync_at`). A turn every minute takes the calendars that are due, a few at a time, on one
  * server of several (cluster/job-lease.ts). Each is claimed (its `next_sync_at` moved on) before
  * it is fetched, so a feed that fails, or a server that dies mid-turn, cannot make a turn spin.

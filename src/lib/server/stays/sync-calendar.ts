@@ -10,7 +10,7 @@ import { MAX_CALENDAR_BOOKINGS, type CalendarImport } from './select-bookings.ts
 import { newStayToken } from './stays.ts';
 
 /**
- * Brings a guidebook's stays in line with its calendar feed (issue 14 item 3), in one transaction
+ * Brings a guidebook's stays in line with its calendar feed, in one transaction
  * per sync, on both databases:
  * - a booking's UID names its stay: a new UID makes a stay (its own token), changed dates move it
  *   (same token, so the link the guest has keeps working);

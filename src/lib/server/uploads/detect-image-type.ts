@@ -7,7 +7,7 @@ function startsWith(bytes: Uint8Array, signature: number[], offset = 0): boolean
 const ascii = (text: string) => Array.from(text, (char) => char.charCodeAt(0));
 
 /**
- * The image type from the first bytes of a file (SECURITY.md 17), never from its name or the
+ * The image type from the first bytes of a file (docs/security.md 17), never from its name or the
  * Content-Type a client claims. Anything else (SVG, HTML, a polyglot that opens with markup,
  * archives, other image formats) is undefined and refused.
  */

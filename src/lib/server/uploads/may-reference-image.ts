@@ -3,7 +3,7 @@ import { AppError } from '../http/app-error.ts';
 import { uploadOwnerOf } from './media-path.ts';
 
 /**
- * SECURITY.md 30: a host references only their own uploads. A /media path outside the uploads is
+ * docs/security.md 30: a host references only their own uploads. A /media path outside the uploads is
  * the product's own image and anyone's to use; the shared schema has already checked the shape.
  */
 export function mayReferenceImage(userId: string, path: string): boolean {

@@ -12,9 +12,9 @@ export interface UploadForm {
 }
 
 /**
- * Reads the multipart body of POST /api/upload (fields `image` and `type`, SPEC §7) without ever
+ * Reads the multipart body of POST /api/upload (fields `image` and `type`, docs/product.md §7) without ever
  * holding more than the cap: a declared Content-Length over it is refused before reading, a
- * chunked body is cut off as it streams (SECURITY.md 27). Only then is the form parsed.
+ * chunked body is cut off as it streams (docs/security.md 27). Only then is the form parsed.
  */
 export async function readUploadForm(request: Request): Promise<UploadForm> {
   const contentType = request.headers.get('content-type') ?? '';

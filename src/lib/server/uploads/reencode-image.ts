@@ -5,10 +5,10 @@ import { AppError } from '../http/app-error.ts';
 import type { ImageType } from './detect-image-type.ts';
 import { MAX_INPUT_PIXELS } from './upload-limits.ts';
 
-/** SPEC §7: "square" for steps and the host photo, "rectangle" for additional info. */
+/** docs/product.md §7: "square" for steps and the host photo, "rectangle" for additional info. */
 export type ImageKind = 'square' | 'rectangle';
 
-/** SPEC §6: Gold and Premium get the higher-quality upload (larger output, finer quality). */
+/** docs/product.md §6: Gold and Premium get the higher-quality upload (larger output, finer quality). */
 const SIZES: Record<ImageKind, { standard: [number, number]; large: [number, number] }> = {
   square: { standard: [800, 800], large: [1200, 1200] },
   rectangle: { standard: [1200, 675], large: [1920, 1080] },
@@ -24,7 +24,7 @@ export interface ReencodedImage {
 }
 
 /**
- * Decodes the upload and writes a new WebP (SECURITY.md 17): auto-oriented from EXIF, cropped to
+ * Decodes the upload and writes a new WebP (docs/security.md 17): auto-oriented from EXIF, cropped to
  * the kind's size, and without any metadata (sharp keeps none unless asked: no EXIF, GPS, XMP or
  * ICC in the output). Only the first frame of an animation is kept.
  */

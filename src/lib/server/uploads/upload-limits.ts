@@ -1,4 +1,4 @@
-/** Numbers of SECURITY.md 17 and 27; the quota and the rate are ours. */
+/** Numbers of docs/security.md 17 and 27; the quota and the rate are ours. */
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 /** Room for the multipart boundaries, part headers and the `type` field around the file. */
 export const MULTIPART_OVERHEAD_BYTES = 64 * 1024;

@@ -3,10 +3,10 @@ import { messages } from '../messages.ts';
 import { isMediaPath } from './media-path.ts';
 
 /**
- * Account forms and API bodies (SPEC §5, §7 Auth). The API parses the request schemas; the forms
+ * Account forms and API bodies (docs/product.md §5, §7 Auth). The API parses the request schemas; the forms
  * parse the `*FormSchema` variants, which add the confirmation fields the API never receives.
  */
-/** SPEC §5 fixes the minimum; the maximum keeps argon2 work bounded (SECURITY.md 2). */
+/** docs/product.md §5 fixes the minimum; the maximum keeps argon2 work bounded (docs/security.md 2). */
 export const PASSWORD_MIN = 6;
 export const PASSWORD_MAX = 128;
 export const NAME_MAX = 100;
@@ -17,7 +17,7 @@ const TOKEN_MAX = 200;
 
 const text = messages.auth;
 
-/** No trimming and no composition rules: every character counts (SECURITY.md 2). */
+/** No trimming and no composition rules: every character counts (docs/security.md 2). */
 export const passwordSchema = z
   .string({ error: text.passwordRequired })
   .min(PASSWORD_MIN, text.passwordTooShort)
@@ -29,7 +29,7 @@ const currentPasswordSchema = z
   .min(1, text.passwordRequired)
   .max(PASSWORD_MAX, text.passwordTooLong);
 
-/** Trimmed and lower-cased: one account per address, whatever its case (issue, item 2). */
+/** Trimmed and lower-cased: one account per address, whatever its case. */
 export const emailSchema = z
   .string({ error: text.emailRequired })
   .trim()
@@ -85,7 +85,7 @@ export const googleLoginSchema = z.object({ credential: z.string({ error: text.g
 
 /**
  * POST /api/users/resend-verification: a new verification link for an address not verified yet;
- * the same answer whatever the address (SECURITY.md, "Accounts and sessions").
+ * the same answer whatever the address (docs/security.md 10).
  */
 export const resendVerificationSchema = z.object({ email: emailSchema, ...intentFields }, { error: text.emailRequired });
 
@@ -119,10 +119,10 @@ export const profilePictureSchema = z.object(
   { error: text.pictureInvalid },
 );
 
-/** PATCH /api/users/name (SPEC §5: both fields required). */
+/** PATCH /api/users/name (docs/product.md §5: both fields required). */
 export const changeNameSchema = z.object({ newName: nameSchema, password: currentPasswordSchema }, { error: text.bothRequired });
 
-/** PATCH /api/users/email (SPEC §5: both fields required). */
+/** PATCH /api/users/email (docs/product.md §5: both fields required). */
 export const changeEmailSchema = z.object({ newEmail: emailSchema, password: currentPasswordSchema }, { error: text.bothRequired });
 
 /** PATCH /api/users/password. */
@@ -135,7 +135,7 @@ export const changePasswordFormSchema = changePasswordSchema
 /** PATCH /api/users/confirm-user-change-email. */
 export const confirmEmailChangeSchema = z.object({ verificationToken: tokenSchema }, { error: text.tokenRequired });
 
-/** User info of SPEC §3: what login answers and what the browser keeps. */
+/** User info of docs/product.md §3: what login answers and what the browser keeps. */
 export interface UserInfo {
   _id: string;
   name: string;

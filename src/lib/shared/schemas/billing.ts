@@ -3,7 +3,7 @@ import { messages } from '../messages.ts';
 import type { BillingInterval, PaidPlanId, PlanId, PlanName } from '../plans.ts';
 
 /**
- * The billing calls of SPEC §7 (field names as written there) and what the dashboard reads back.
+ * The billing calls of docs/product.md §7 (field names as written there) and what the dashboard reads back.
  * Price ids are Stripe's (`price_…`); which ones are sold is configuration, checked on the server.
  */
 const priceId = z.string({ error: messages.billing.unknownPrice }).trim().min(1, messages.billing.unknownPrice).max(255, messages.billing.unknownPrice);
@@ -26,24 +26,24 @@ export const userPremiumSchema = z.object({
 });
 
 /**
- * Stripe's subscription statuses as stored (SPEC §3 names active, past_due, unpaid, canceled; the
+ * Stripe's subscription statuses as stored (docs/product.md §3 names active, past_due, unpaid, canceled; the
  * others are Stripe's and shown as they are).
  */
 export type SubscriptionStatus = 'active' | 'trialing' | 'past_due' | 'unpaid' | 'canceled' | 'incomplete' | 'incomplete_expired' | 'paused';
 
-/** Statuses during which a customer has a subscription they can change or cancel (SPEC §4). */
+/** Statuses during which a customer has a subscription they can change or cancel (docs/product.md §4). */
 export const LIVE_STATUSES: readonly SubscriptionStatus[] = ['active', 'trialing', 'past_due', 'unpaid'];
 
 export function isLiveStatus(status: string | null | undefined): boolean {
   return status !== null && status !== undefined && (LIVE_STATUSES as readonly string[]).includes(status);
 }
 
-/** GET /api/get-subscription-data (SPEC §3 "Subscription", §7). */
+/** GET /api/get-subscription-data (docs/product.md §3 "Subscription", §7). */
 export interface SubscriptionData {
-  /** Display name (SPEC §3): Gold, Premium, otherwise Free; "Pro" for a legacy plan. */
+  /** Display name (docs/product.md §3): Gold, Premium, otherwise Free; "Pro" for a legacy plan. */
   plan: PlanName;
   planId: PlanId;
-  /** The guidebook limit (SPEC §9 display: "Unlimited" above 3, the infinity icon above 501). */
+  /** The guidebook limit (docs/product.md §9 display: "Unlimited" above 3, the infinity icon above 501). */
   instructionsNumber: number;
   /** Cents per interval; 0 on Free. */
   price: number;

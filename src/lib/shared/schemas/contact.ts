@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { messages } from '../messages.ts';
 
-/** Limits of the contact form (SPEC §5), shared by the form's inputs and the API. */
+/** Limits of the contact form (docs/product.md §5), shared by the form's inputs and the API. */
 export const CONTACT_NAME_MAX = 100;
 /** RFC 5321 caps a forward path at 254 characters. */
 export const CONTACT_EMAIL_MAX = 254;
@@ -11,7 +11,7 @@ const text = messages.contact;
 
 /**
  * A required, trimmed string: missing, non-string and blank all read as "required"; too long says
- * so for this field (issue 11 item 15: a long name was answered "Your message is too long.").
+ * so for this field (a long name was once answered "Your message is too long.").
  */
 function requiredText({ required, max, tooLong }: { required: string; max: number; tooLong: string }) {
   return z.string({ error: required }).trim().min(1, required).max(max, tooLong);
@@ -23,8 +23,8 @@ export function contactMessageField(max: number) {
 }
 
 /**
- * Contact message of SPEC §3 (name, email, message), all required (SPEC §5). A body that is not an
- * object at all reads as an empty form, so its first complaint is the first field's.
+ * Contact message of docs/product.md §3 (name, email, message), all required (§5). A body that is
+ * not an object at all reads as an empty form, so its first complaint is the first field's.
  */
 export const contactSchema = z.object(
   {

@@ -8,7 +8,7 @@ export const GUEST_MESSAGE_MAX = 2000;
 const text = messages.contact;
 
 /**
- * POST /api/guest/:token/message (issue 14, the guest page's "Message your host"): the guest's
+ * POST /api/guest/:token/message (the guest page's "Message your host"): the guest's
  * name and message, and an address when they want an answer by e-mail. `turnstileToken` on a
  * public link when the captcha is configured; a stay link needs none.
  */

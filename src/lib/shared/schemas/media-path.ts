@@ -3,7 +3,7 @@
  * that holds an image. Its own module so that the account forms do not pull in the guidebook schema.
  *
  * Segments of letters, digits, `_`, `-` and `.`, none empty or starting with a dot: no `.` or `..`
- * segment, so the path a browser requests is the path the server checked (SECURITY.md 30).
+ * segment, so the path a browser requests is the path the server checked (docs/security.md 30).
  */
 const MEDIA_PATH = /^\/media(?:\/[\w-][\w.-]*)+$/;
 

@@ -1,5 +1,5 @@
 /**
- * Auto-fill settings (SPEC §3 "User settings", §2 "Settings"): the defaults a new guidebook starts
+ * Auto-fill settings (docs/product.md §3 "User settings", §2 "Settings"): the defaults a new guidebook starts
  * from, optionally applied to the existing ones. The fields reuse the instruction validators.
  *
  * - `GET /api/settings` → `Settings` (these defaults until the host saves).
@@ -13,7 +13,7 @@ import { DEFAULT_HOUSE_RULES } from '../house-rules.ts';
 import type { FieldChange } from '../revision-changes.ts';
 import { instructionFields } from './instruction.ts';
 
-/** SPEC §9: "Default welcome message text exists". */
+/** docs/product.md §9: "Default welcome message text exists". */
 export const DEFAULT_WELCOME_MESSAGE =
   '<p>Welcome! We are delighted to have you as our guest. Everything you need for your stay is in this guide. If anything is missing, just send us a message and we will help right away.</p>';
 
@@ -43,7 +43,7 @@ export type Settings = z.output<typeof settingsSchema>;
 
 export const DEFAULT_SETTINGS: Settings = settingsSchema.parse({});
 
-/** The "Apply to existing instructions" toggles and the fields each one copies (SPEC §3). */
+/** The "Apply to existing instructions" toggles and the fields each one copies (docs/product.md §3). */
 export const APPLY_GROUPS = {
   greeting: ['textGreating'],
   houseRules: ['selectedHouseRules'],

@@ -1,5 +1,5 @@
 /**
- * Stays (issue 14): one booking of a guidebook, with its own guest link. Shared by the Stays tab's
+ * Stays: one booking of a guidebook, with its own guest link. Shared by the Stays tab's
  * forms and the API.
  *
  * ## API contract (owner only, like every /api/instruction/:id route; errors are `{ message }`)

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { contactMessageField, contactSchema } from './contact.ts';
 
-/** Feedback sends six answers as HTML paragraphs in one message (SPEC §3), hence the roomier cap. */
+/** Feedback sends six answers as HTML paragraphs in one message (docs/product.md §3), hence the roomier cap. */
 export const USER_MESSAGE_MAX = 20_000;
 
 /**

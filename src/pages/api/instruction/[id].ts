@@ -25,7 +25,7 @@ export const PUT = handle(async (context: APIContext) => {
   return json({ message: messages.instruction.updated, instruction });
 });
 
-/** POST /api/instruction/:id: duplicate (SPEC §7). */
+/** POST /api/instruction/:id: duplicate (docs/product.md §7). */
 export const POST = handle(async (context: APIContext) => {
   const instruction = await duplicateInstruction(scope(context));
   return json({ message: messages.instruction.duplicated, instruction }, 201);
@@ -37,7 +37,7 @@ export const DELETE = handle(async (context: APIContext) => {
   return json({ message: messages.instruction.deleted });
 });
 
-/** PATCH /api/instruction/:id: change the code (SPEC §7). */
+/** PATCH /api/instruction/:id: change the code (docs/product.md §7). */
 export const PATCH = handle(async (context: APIContext) => {
   const { code } = await readBody(context.request, changeCodeSchema);
   const instruction = await changeInstructionCode({ ...scope(context), code });

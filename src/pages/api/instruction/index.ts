@@ -13,7 +13,7 @@ export const GET = handle(async (context: APIContext) => {
   return json(await findInstructions({ userId: user.id }));
 });
 
-/** POST /api/instruction: a new guidebook from the auto-fill settings (SPEC §3, §4). */
+/** POST /api/instruction: a new guidebook from the auto-fill settings (docs/product.md §3, §4). */
 export const POST = handle(async (context: APIContext) => {
   const { user } = requireUser(context.locals);
   const input = await readOptionalBody(context.request, instructionPartialSchema);

@@ -6,9 +6,9 @@ import { handle, json } from '@server/http/json.ts';
 import { consumeRateLimits } from '@server/rate-limit.ts';
 
 /**
- * GET /api/map/resolve-map?url= (public, SPEC §7): the coordinates a map link points at, as
- * { lat, lng }. 400 for a link we will not fetch (SECURITY.md 18, 19), 422 when a followed link
- * shows no point. `addressUrl` is accepted too (SPEC §7 names the payload so).
+ * GET /api/map/resolve-map?url= (public, docs/product.md §7): the coordinates a map link points at, as
+ * { lat, lng }. 400 for a link we will not fetch (docs/security.md 18, 19), 422 when a followed link
+ * shows no point. `addressUrl` is accepted too (docs/product.md §7 names the payload so).
  */
 export const GET = handle(async (context: APIContext) => {
   await consumeRateLimits([mapRateRules.resolveIp(clientAddress(context))]);

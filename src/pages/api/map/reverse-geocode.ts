@@ -11,8 +11,8 @@ import { messages } from '@shared/messages.ts';
 const NUMBER = /^\s*[-+]?\d{1,3}(?:\.\d{1,15})?\s*$/;
 
 /**
- * GET /api/map/reverse-geocode?lat=&lng= (public, SPEC §7): { success, address, message }. The
- * client shows `message` in place of the address (SPEC §8): "Could not resolve address" for a
+ * GET /api/map/reverse-geocode?lat=&lng= (public, docs/product.md §7): { success, address, message }. The
+ * client shows `message` in place of the address (docs/product.md §8): "Could not resolve address" for a
  * bad point (400) or none found (404), "Address resolution failed" (502) when Nominatim did not answer.
  */
 export const GET = handle(
@@ -24,6 +24,6 @@ export const GET = handle(
     if (!point) throw new AppError('BAD_REQUEST', messages.address.unresolved);
     return json({ success: true, address: await reverseGeocode(point), message: '' });
   },
-  // SPEC §7: every answer has these fields, failures included.
+  // docs/product.md §7: every answer has these fields, failures included.
   { errorFields: { success: false, address: '' } },
 );

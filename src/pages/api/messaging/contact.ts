@@ -5,7 +5,7 @@ import { sendContactMessage } from '@server/messaging/send-contact-message.ts';
 import { messages } from '@shared/messages.ts';
 import { contactSchema } from '@shared/schemas/contact.ts';
 
-/** POST /api/messaging/contact: a visitor's message from the landing page (SPEC §2, §7). */
+/** POST /api/messaging/contact: a visitor's message from the landing page (docs/product.md §2, §7). */
 export const POST = handle(async (context: APIContext) => {
   const input = await readBody(context.request, contactSchema);
   await sendContactMessage({ ...input, ip: clientAddress(context) });

@@ -6,7 +6,7 @@ import { sendUserMessage } from '@server/messaging/send-user-message.ts';
 import { messages } from '@shared/messages.ts';
 import { userMessageSchema } from '@shared/schemas/user-message.ts';
 
-/** POST /api/messaging/sendMessageFromUser: support and feedback from a signed-in host (SPEC §7). */
+/** POST /api/messaging/sendMessageFromUser: support and feedback from a signed-in host (docs/product.md §7). */
 export const POST = handle(async (context: APIContext) => {
   const { user } = requireUser(context.locals);
   const input = await readBody(context.request, userMessageSchema);

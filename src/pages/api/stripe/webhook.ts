@@ -6,7 +6,7 @@ import { handle, json, readRawBody } from '@server/http/json.ts';
 const WEBHOOK_BODY_LIMIT = 512 * 1024;
 
 /**
- * POST /api/stripe/webhook: the one /api write without a session or Origin check (SECURITY.md 7);
+ * POST /api/stripe/webhook: the one /api write without a session or Origin check (docs/security.md 7);
  * its proof is Stripe's signature over the raw body. 400 bad signature, 5xx retry, 200 otherwise.
  */
 export const POST = handle(async (context: APIContext) => {

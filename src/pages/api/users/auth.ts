@@ -8,7 +8,7 @@ import { handle, json, readBody } from '@server/http/json.ts';
 import { getRuntime } from '@server/runtime.ts';
 import { loginSchema } from '@shared/schemas/auth.ts';
 
-/** POST /api/users/auth: password login; answers the user info of SPEC §3 and sets the cookie. */
+/** POST /api/users/auth: password login; answers the user info of docs/product.md §3 and sets the cookie. */
 export const POST = handle(async (context: APIContext) => {
   const { config } = await getRuntime();
   const input = await readBody(context.request, loginSchema);

@@ -8,7 +8,7 @@ import { handle, readBody } from '@server/http/json.ts';
 import { getRuntime } from '@server/runtime.ts';
 import { googleLoginSchema } from '@shared/schemas/auth.ts';
 
-/** POST /api/users/authGoogle: sign in with a Google ID token (SPEC §7). */
+/** POST /api/users/authGoogle: sign in with a Google ID token (docs/product.md §7). */
 export const POST = handle(async (context: APIContext) => {
   const { config } = await getRuntime();
   const { credential } = await readBody(context.request, googleLoginSchema);

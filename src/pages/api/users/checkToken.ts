@@ -5,7 +5,7 @@ import { handle, json, readBody } from '@server/http/json.ts';
 import { messages } from '@shared/messages.ts';
 import { checkTokenSchema } from '@shared/schemas/auth.ts';
 
-/** POST /api/users/checkToken: the reset page checks its link on load (SPEC §4). */
+/** POST /api/users/checkToken: the reset page checks its link on load (docs/product.md §4). */
 export const POST = handle(async (context: APIContext) => {
   // A link without a usable token is as good as an expired one for the page.
   const input = await readBody(context.request, checkTokenSchema).catch((error: unknown) => {

@@ -6,7 +6,7 @@ import { handle, json, readBody } from '@server/http/json.ts';
 import { messages } from '@shared/messages.ts';
 import { changeEmailSchema } from '@shared/schemas/auth.ts';
 
-/** PATCH /api/users/email: mails a confirmation link to the new address; nothing changes yet (SPEC §4). */
+/** PATCH /api/users/email: mails a confirmation link to the new address; nothing changes yet (docs/product.md §4). */
 export const PATCH = handle(async (context: APIContext) => {
   const { user } = requireUser(context.locals);
   const { newEmail, password } = await readBody(context.request, changeEmailSchema);

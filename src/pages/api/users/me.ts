@@ -7,7 +7,7 @@ import { getRuntime } from '@server/runtime.ts';
 
 /**
  * GET /api/users/me: the signed-in user's info and plan (the admin app restores its state from it).
- * The support line is premium-only (SPEC §2 Support): other plans never receive the number.
+ * The support line is premium-only (docs/product.md §2 Support): other plans never receive the number.
  */
 export const GET = handle(async (context: APIContext) => {
   const { user } = requireUser(context.locals);

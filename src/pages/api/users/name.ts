@@ -7,7 +7,7 @@ import { handle, json, readBody } from '@server/http/json.ts';
 import { messages } from '@shared/messages.ts';
 import { changeNameSchema } from '@shared/schemas/auth.ts';
 
-/** PATCH /api/users/name: new name, confirmed with the password (SPEC §5). */
+/** PATCH /api/users/name: new name, confirmed with the password (docs/product.md §5). */
 export const PATCH = handle(async (context: APIContext) => {
   const { user } = requireUser(context.locals);
   const { newName, password } = await readBody(context.request, changeNameSchema);

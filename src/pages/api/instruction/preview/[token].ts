@@ -7,7 +7,7 @@ import { messages } from '@shared/messages.ts';
 
 /**
  * GET /api/instruction/preview/:token (public, listed in auth/public-routes.ts): the guest view's
- * data. Not cached (SPEC §9); the token must not leak through Referer (SECURITY.md 15).
+ * data. Not cached (docs/product.md §9); the token must not leak through Referer (docs/security.md 15).
  */
 export const GET = handle(async (context: APIContext) => {
   const instruction = await getInstructionPreview({ token: context.params.token ?? '' });
