@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { messages } from '../src/lib/shared/messages.ts';
 import { createVerifiedAccount, expect, logIn, mailsTo, test } from './fixtures/session.ts';
 
-// Issue 11 item 10: what a new host reads after registering ("Check your inbox", fully in view,
+// What a new host reads after registering ("Check your inbox", fully in view,
 // not under the sticky header), and the e-mail-change link opened while signed out: it says what
 // to do (log in), and after logging in the change completes (the link's token survives the login).
 

@@ -4,7 +4,7 @@ import { createVerifiedAccount, expect, mailsTo, test } from './fixtures/session
 import { routeFakeStripe } from './support/fake-stripe.ts';
 import { seriousA11yViolations } from './support/fixtures.ts';
 
-// SPEC §2 (Login, Register, Forgot/Reset password, verification screens), §4 (Auth, Registration,
+// docs/product.md §2 (Login, Register, Forgot/Reset password, verification screens), §4 (Auth, Registration,
 // E-mail verification, Reset password), §5 (validation), §8 (login and reset messages).
 // Registrations are rate-limited per address for the whole run (20 an hour): only the tests that
 // are about a fresh account register one; the others use the worker's account.
@@ -53,7 +53,7 @@ async function fillLogin(page: Page, email: string, password: string) {
 }
 
 test('register, follow the mailed link, log in: lands on /dashboard with the user info stored', async ({ page }) => {
-  // The verification page waits its full 10 s before opening the login page (SPEC §2), and
+  // The verification page waits its full 10 s before opening the login page (docs/product.md §2), and
   // argon2 hashes twice: give it room on a loaded machine.
   test.setTimeout(90_000);
   const email = uniqueEmail('flow');
@@ -65,7 +65,7 @@ test('register, follow the mailed link, log in: lands on /dashboard with the use
   await page.getByLabel('Confirm Password', { exact: true }).fill(PASSWORD);
   await register.click();
 
-  // SPEC §4: an info notice replaces the form; the user stays on the page.
+  // docs/product.md §4: an info notice replaces the form; the user stays on the page.
   await expect(page.getByRole('heading', { name: 'Check your inbox', level: 1 })).toBeVisible();
   await expect(page.getByRole('status')).toContainText(email);
   await expect(page).toHaveURL(/\/register$/);
@@ -143,13 +143,13 @@ test('forgot password, reset through the mailed link, log in with the new passwo
 
   const link = await mailedLink(account.email, '/resetPassword');
   const response = await page.goto(link);
-  // The token is in the address: no Referer may carry it elsewhere (SECURITY.md).
+  // The token is in the address: no Referer may carry it elsewhere (docs/security.md 11).
   expect(response?.headers()['referrer-policy']).toBe('no-referrer');
 
   const newPassword = page.getByLabel('New password', { exact: true });
   const confirm = page.getByLabel('Confirm new password', { exact: true });
   const change = page.getByRole('button', { name: 'Change password' });
-  // SPEC §5: at least 6 characters, both equal.
+  // docs/product.md §5: at least 6 characters, both equal.
   await newPassword.fill('short');
   await confirm.fill('short');
   await change.click();

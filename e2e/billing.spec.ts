@@ -4,7 +4,7 @@ import { createVerifiedAccount, expect, logIn, test } from './fixtures/session.t
 import { routeFakeStripe, standIn } from './support/fake-stripe.ts';
 import { seriousA11yViolations } from './support/fixtures.ts';
 
-// Issue 9: subscriptions through Stripe's embedded Checkout, against the Stripe stand-in the e2e
+// Subscriptions through Stripe's embedded Checkout, against the Stripe stand-in the e2e
 // server bills through (playwright.config.ts) and a fake Stripe.js (js.stripe.com is unreachable).
 // Every test has its own account: a plan bought here must not leak into other specs' accounts.
 
@@ -164,7 +164,7 @@ test('upgrade: a confirmation that shows the charge, then Premium', async ({ pag
   await dialog.getByRole('button', { name: /Confirm/ }).click();
   await expect(page).toHaveURL(/\/dashboard\/profile$/);
   await expect(toast(page, messages.subscription.upgraded)).toBeVisible();
-  // SPEC §4: the page reloads 2 s after the change; the plan card shows the new plan.
+  // docs/product.md §4: the page reloads 2 s after the change; the plan card shows the new plan.
   await page.waitForEvent('load');
   await expect(page.getByRole('region', { name: 'Current Plan' }).getByText('Premium', { exact: true })).toBeVisible();
 });

@@ -4,7 +4,7 @@ import type { Page } from '@playwright/test';
 import { messages } from '../src/lib/shared/messages.ts';
 import { E2E_DATA_DIR, expect, test } from './support/fixtures.ts';
 
-// SPEC §2 (landing contact section), §5 (all three fields required, email format), §8 ("Email Sent").
+// docs/product.md §2 (landing contact section), §5 (all three fields required, email format), §8 ("Email Sent").
 const CONTACT_API = '/api/messaging/contact';
 
 /**
@@ -40,7 +40,7 @@ test('a visitor sends a message: toast "Email Sent" and a mail in the outbox', a
 
   const toast = page.getByText(messages.contact.sent, { exact: true });
   await expect(toast).toBeVisible();
-  // Toasts sit bottom-center (SPEC §2).
+  // Toasts sit bottom-center (docs/product.md §2).
   const box = await toast.boundingBox();
   const viewport = page.viewportSize();
   expect(box && viewport).toBeTruthy();

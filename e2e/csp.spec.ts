@@ -1,6 +1,6 @@
 import { expect, test } from './support/fixtures.ts';
 
-// SECURITY.md 28: CSP as an HTTP header with the baseline directives, and no violation on any page
+// docs/security.md 28: CSP as an HTTP header with the baseline directives, and no violation on any page
 // type. The violations themselves are collected for every test by the cspViolations fixture; this
 // file visits one page of each type and lets the islands hydrate.
 const PAGE_TYPES = [

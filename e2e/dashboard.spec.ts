@@ -3,7 +3,7 @@ import { messages } from '../src/lib/shared/messages.ts';
 import { expect, test } from './fixtures/session.ts';
 import { seriousA11yViolations } from './support/fixtures.ts';
 
-// SPEC §2 Dashboard layout and the account screens: Profile, Support, Feedback, Affiliates.
+// docs/product.md §2 Dashboard layout and the account screens: Profile, Support, Feedback, Affiliates.
 
 // Each test signs in and visits several lazily loaded screens: give a busy CI machine room.
 test.describe.configure({ timeout: 60_000 });
@@ -234,7 +234,7 @@ const PICTURE_PNG = Buffer.from(
 
 test('profile: a picture needs a file, then uploads and replaces the initials', async ({ page, host: _host }) => {
   await page.goto('/dashboard/profile');
-  // The editor's upload control (issue 11 item 11): a cancelled choice says so, a chosen file uploads.
+  // The profile picture takes the editor's upload control: a cancelled choice says so, a chosen file uploads.
   const input = page.getByLabel(/Profile picture/);
   await input.setInputFiles([]);
   await expect(toast(page, messages.upload.noFile)).toBeVisible();

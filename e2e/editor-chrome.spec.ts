@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect as baseExpect, createVerifiedAccount, logIn, setPlan, test } from './fixtures/session.ts';
 
-// Issue 11 items 8 and 13: the editor's own words and marks. Marker chips are drawn with the icon
+// The editor's own words and marks. Marker chips are drawn with the icon
 // set (an emoji is an empty box where no emoji font is installed, as in Debian's Chromium), and the
 // Branding panel of a host below Premium shows what guests really see, and why. Each test has its
 // own account: plans set here must not reach other specs' accounts.

@@ -4,7 +4,7 @@ import type { Instruction } from '../src/lib/shared/schemas/instruction.ts';
 import { expect as baseExpect, database, setPlan, test } from './fixtures/session.ts';
 import { seriousA11yViolations } from './support/fixtures.ts';
 
-// SPEC §2 Editor, §4 Editor / Instruction access / Address flow, §7 instruction calls and upload.
+// docs/product.md §2 Editor, §4 Editor / Instruction access / Address flow, §7 instruction calls and upload.
 // Runs in both projects: desktop (1280 px, mouse) and mobile (375 px, touch).
 
 // The editor chunk (Tiptap, react-dnd) is the heaviest screen: give a busy CI machine room.
@@ -240,7 +240,7 @@ test('every section is saved and reopens the same', async ({ page }) => {
   await page.getByLabel('Host name').fill('Marta');
   await page.getByRole('textbox', { name: 'Message' }).fill('Welcome to the harbour!');
 
-  // Additional info: the address marker is offered, the lock-box one is not (SPEC §4).
+  // Additional info: the address marker is offered, the lock-box one is not (docs/product.md §4).
   await page.getByRole('button', { name: 'Add info' }).click();
   const info = steps(page, 'Additional info').first();
   await expect(info.getByRole('textbox', { name: 'Text' })).toBeFocused();

@@ -1,6 +1,6 @@
 import { expect, test } from './support/fixtures.ts';
 
-// Issue 11 item 9: the guest "Guidebook not found" page. Its 404 badge is a small pill centred
+// The guest "Guidebook not found" page. Its 404 badge is a small pill centred
 // above the heading, at every width (it was stretched into a full-width bar).
 
 for (const width of [320, 375, 1280]) {

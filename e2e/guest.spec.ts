@@ -5,7 +5,7 @@ import { E2E_DATA_DIR, seriousA11yViolations } from './support/fixtures.ts';
 import { database, expect, test } from './fixtures/session.ts';
 
 /**
- * The guest guidebook (SPEC §2 "Guest guidebook view"): the demo at /instruction, copy password,
+ * The guest guidebook (docs/product.md §2 "Guest guidebook view"): the demo at /instruction, copy password,
  * the click-to-load map, and a regenerated link that stops working at once. Nothing may leave the
  * machine: third-party requests are answered by a local stub and recorded.
  */
@@ -26,7 +26,7 @@ test('the demo guidebook: copy the Wi-Fi password to the clipboard', async ({ pa
   await expect(page.getByRole('heading', { level: 1, name: 'Seaside Cottage' })).toBeVisible();
   await expect(page.locator('#wifi-password')).toHaveText('sunny-days-ahead');
   const quickLinks = page.getByRole('navigation', { name: 'Quick links' });
-  // The sections first, then the host's links (issue 14 item 5).
+  // The sections first, then the host's links: the door code or the Wi-Fi is one tap away.
   // The host's links open a new tab and say so (the words are visually hidden).
   await expect(quickLinks.getByRole('link')).toHaveText(['Check-in', 'Wi-Fi', 'House rules', 'Need Help?', 'Taxi (opens in a new tab)', 'Order Food (opens in a new tab)', 'Parking (opens in a new tab)', 'About']);
   await expect(quickLinks.getByRole('link', { name: 'Parking' })).toHaveAttribute('href', /openstreetmap\.org/);
@@ -35,7 +35,7 @@ test('the demo guidebook: copy the Wi-Fi password to the clipboard', async ({ pa
   await page.getByRole('button', { name: 'Copy Password' }).click();
   await expect(page.getByRole('status')).toHaveText('Password copied');
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('sunny-days-ahead');
-  // SPEC §9: the notice goes after 1.5 s.
+  // docs/product.md §9: the notice goes after 1.5 s.
   await expect(page.getByRole('status')).toHaveText('', { timeout: 3_000 });
   expect(external).toEqual([]);
 });

@@ -188,7 +188,7 @@ test('duplicate, change code, regenerate link, copy link, preview and delete', a
   await panel.getByRole('button', { name: 'Duplicate' }).click();
   await expect(toast(page, text.duplicated)).toBeVisible();
   await expect(panel).toBeHidden();
-  // The copy is named after the original (issue 11 item 12); both cards match "Garden House".
+  // The copy is named after the original, so the host can tell it apart; both cards match "Garden House".
   await expect(page.getByRole('article', { name: 'Copy of Garden House', exact: true })).toBeVisible();
   await expect(card(page, 'Garden House')).toHaveCount(2);
   expect((await listInstructions(page)).map((item) => item.nameInstruction).sort()).toEqual(['Copy of Garden House', 'Garden House']);
@@ -209,7 +209,7 @@ test('duplicate, change code, regenerate link, copy link, preview and delete', a
   await expect(panelCode).toHaveText('Code: 9090');
   expect((await listInstructions(page)).find((item) => item._id === original._id)?.code).toBe('9090');
 
-  // An empty code is allowed (SPEC §5).
+  // An empty code is allowed (docs/product.md §5).
   await panel.getByRole('button', { name: 'Change Code' }).click();
   await codeDialog.getByLabel('New code').fill('');
   await codeDialog.getByRole('button', { name: 'Save code' }).click();

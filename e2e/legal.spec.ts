@@ -1,6 +1,6 @@
 import { expect, seriousA11yViolations, test } from './support/fixtures.ts';
 
-// SPEC §2 "Legal pages": what each page must say, in substance.
+// docs/product.md §2 "Legal pages": what each page must say, in substance.
 const PAGES: Array<{ path: string; says: RegExp[] }> = [
   { path: '/privacy', says: [/only (the )?data (we )?need/i, /(never|not|neither) sold/i, /(access|correct|delete)/i] },
   { path: '/terms', says: [/as is/i] },

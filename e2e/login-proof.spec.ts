@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { messages } from '../src/lib/shared/messages.ts';
 import { createVerifiedAccount, database, expect, mailsTo, test } from './fixtures/session.ts';
 
-// No lockout by strangers (issue: polish, item 1; SECURITY.md 8): past the per-account failure
+// No lockout by strangers (docs/security.md 8): past the per-account failure
 // limit the owner signs in through a mailed one-time link, and from then on that browser is known.
 
 /** What 100 failures from ten addresses leave behind (the e2e browser has one address). */

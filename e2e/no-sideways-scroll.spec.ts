@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { createVerifiedAccount, expect, logIn, test } from './fixtures/session.ts';
 import { sidewaysOverflow, useColorScheme, type ColorScheme } from './support/layout.ts';
 
-// Issue 11 item 7: no page scrolls sideways on the narrowest phone in use (320 px), in light and
+// No page scrolls sideways on the narrowest phone in use (320 px), in light and
 // dark mode: every page type of the public site, the guest page and the dashboard. A guidebook with
 // long words everywhere stands for what hosts really type.
 

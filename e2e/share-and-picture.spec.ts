@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { messages } from '../src/lib/shared/messages.ts';
 import { expect as baseExpect, createVerifiedAccount, logIn, test } from './fixtures/session.ts';
 
-// Issue 11 item 11 at a phone's width: the Share dialog's e-mail field shows a whole address, and
+// At a phone's width, the Share dialog's e-mail field shows a whole address, and
 // the profile picture is chosen with the editor's upload control, not the browser's bare
 // "Choose File". Each test has its own account.
 

@@ -4,7 +4,7 @@ import { messages } from '../src/lib/shared/messages.ts';
 import { expect as baseExpect, database, mailsTo, test } from './fixtures/session.ts';
 import { seriousA11yViolations } from './support/fixtures.ts';
 
-// Issue 5 item 6, sharing: the share dialog (options panel and editor), QR downloads, the printable
+// Sharing: the share dialog (options panel and editor), QR downloads, the printable
 // poster and the guest-link mail. Every worker has one account (fixtures/session.ts).
 
 test.describe.configure({ timeout: 90_000 });

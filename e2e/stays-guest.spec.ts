@@ -13,7 +13,7 @@ const test = base.extend<{ host: Account }>({
 });
 
 /**
- * Issue 14, the guest's side: a stay link during its window shows and copies the door code, one
+ * Stays and gated secrets, the guest's side: a stay link during its window shows and copies the door code, one
  * before the window says when it opens, a PIN guidebook asks for the PIN, and the islands keep
  * working offline after a first visit. Runs at 375 and 1280 px (the two projects).
  */

@@ -5,7 +5,7 @@ import { expect as baseExpect, database, test } from './fixtures/session.ts';
 import { seriousA11yViolations } from './support/fixtures.ts';
 import { useColorScheme, sidewaysOverflow } from './support/layout.ts';
 
-// Issue 14, the host's side: the editor's Guest access panel (who sees the door code and the
+// Stays and gated secrets, the host's side: the editor's Guest access panel (who sees the door code and the
 // Wi-Fi password, the property's time zone), the Stays view in the editor's tab and on its own
 // screen from the options panel, and the booking calendar's field. Desktop (1280) and mobile (375).
 

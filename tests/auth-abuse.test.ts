@@ -4,8 +4,8 @@ import { createUser, login, query, requestFrom, withCookie } from './helpers/aut
 import { startServer, type TestServer } from './helpers/server.ts';
 import { startTurnstileStub, type TurnstileStub } from './helpers/turnstile-stub.ts';
 
-// Abuse limits (issue item 10): Turnstile verified server-side (SECURITY 13), login throttling
-// (SECURITY 8), verification-mail limits (SECURITY 9), messaging limits.
+// Abuse limits: Turnstile verified server-side (docs/security.md 13), login throttling
+// (docs/security.md 8), verification-mail limits (docs/security.md 9), messaging limits.
 let server: TestServer;
 let turnstile: TurnstileStub;
 
@@ -26,7 +26,7 @@ function registration(overrides: Record<string, unknown> = {}) {
 }
 const users = (email: string) => query(server, 'SELECT id FROM users WHERE email = ?', email);
 
-describe('Turnstile (SECURITY 13)', () => {
+describe('Turnstile (docs/security.md 13)', () => {
   it('registers when siteverify says success for our hostname, sending secret, token and address', async () => {
     turnstile.behaviour = 'pass';
     const body = registration();
@@ -61,7 +61,7 @@ describe('Turnstile (SECURITY 13)', () => {
   });
 });
 
-describe('login throttling (SECURITY 8)', () => {
+describe('login throttling (docs/security.md 8)', () => {
   it('answers the 11th failure with 429; the right password from another address still works', async () => {
     const user = await createUser(server);
     for (let i = 0; i < 10; i += 1) {
@@ -108,7 +108,7 @@ describe('login throttling (SECURITY 8)', () => {
   });
 });
 
-describe('verification mails (SECURITY 9)', () => {
+describe('verification mails (docs/security.md 9)', () => {
   it('answers the 4th registration of one address within the hour with 429 and queues no mail', async () => {
     turnstile.behaviour = 'pass';
     const email = 'repeat-register@example.com';

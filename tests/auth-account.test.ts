@@ -4,7 +4,7 @@ import { createUser, linkIn, login, mailTo, query, sessionCookieFrom, setUserPla
 import { startServer, type TestServer } from './helpers/server.ts';
 import { startSmtpServer, type TestSmtpServer } from './helpers/smtp.ts';
 
-// The profile changes (issue item 6) and the sessions they end (SECURITY 5), over real HTTP and SMTP.
+// The profile changes and the sessions they end (docs/security.md 5), over real HTTP and SMTP.
 const INBOX = 'inbox@porchlight.test';
 let server: TestServer;
 let smtp: TestSmtpServer;
@@ -173,7 +173,7 @@ describe('POST /api/messaging/sendMessageFromUser', () => {
 });
 
 describe('GET /api/users/me and the support line', () => {
-  it('sends the support number to premium users only (SPEC §2 Support)', async () => {
+  it('sends the support number to premium users only (docs/product.md §2 Support)', async () => {
     const free = await createUser(server);
     const freeMe = (await (await me(await login(server, free.email, free.password))).json()) as Record<string, unknown>;
     expect(freeMe['plan']).toBe('free');

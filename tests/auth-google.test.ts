@@ -4,7 +4,7 @@ import { createUser, login, query, sessionCookieFrom, withCookie } from './helpe
 import { startGoogleStub, TEST_GOOGLE_CLIENT_ID, type GoogleStub } from './helpers/google-jwks.ts';
 import { startServer, type TestServer } from './helpers/server.ts';
 
-// Google sign-in against a locally generated key pair served as a JWKS on loopback (SECURITY 12).
+// Google sign-in against a locally generated key pair served as a JWKS on loopback (docs/security.md 12).
 let server: TestServer;
 let google: GoogleStub;
 

@@ -4,9 +4,9 @@ import { createUser, linkIn, login, mailTo, parseSetCookie, query, requestFrom, 
 import { startServer, type TestServer } from './helpers/server.ts';
 import { startSmtpServer, type TestSmtpServer } from './helpers/smtp.ts';
 
-// SECURITY.md 8: no lockout a stranger can trigger. Failures from elsewhere past the per-account
+// docs/security.md 8: no lockout a stranger can trigger. Failures from elsewhere past the per-account
 // limit ask the owner for more proof (a browser that signed in before, or a mailed link) instead
-// of refusing the right password (issue: polish, item 1).
+// of refusing the right password.
 let server: TestServer;
 let smtp: TestSmtpServer;
 
@@ -57,7 +57,7 @@ const loginFrom = (address: string, user: TestUser, password = user.password, co
 
 const loginLinks = (email: string) => query<{ n: number }>(server, "SELECT count(*) AS n FROM outbox WHERE to_address = ? AND subject LIKE '%sign-in link%'", email)[0]!.n;
 
-describe('failures from elsewhere never lock the owner out (SECURITY 8)', () => {
+describe('failures from elsewhere never lock the owner out (docs/security.md 8)', () => {
   it('a browser that signed in before still signs in with the right password', async () => {
     const user = await createUser(server);
     const earlier = await loginFrom('127.0.0.40', user);

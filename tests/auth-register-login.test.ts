@@ -5,7 +5,7 @@ import { startServer, type TestServer } from './helpers/server.ts';
 import { startSmtpServer, type TestSmtpServer } from './helpers/smtp.ts';
 import { tableNamesSql } from './helpers/sync-db.ts';
 
-// Registration, verification, login, sessions and the middleware's gate (issue items 1, 2, 3, 4).
+// Registration, verification, login, sessions and the middleware's gate.
 let server: TestServer;
 let smtp: TestSmtpServer;
 
@@ -25,7 +25,7 @@ describe('register → verify → login', () => {
   const email = 'Ada.Lovelace@Example.COM';
   const password = 'analytical engine';
 
-  it('registers with a lower-cased address, an argon2id hash (SECURITY 1) and a verification mail', async () => {
+  it('registers with a lower-cased address, an argon2id hash (docs/security.md 1) and a verification mail', async () => {
     const response = await register({ name: ' Ada ', email, password, captchaToken: '' });
     expect(response.status).toBe(201);
     expect(await response.json()).toEqual({ message: messages.auth.registered });
@@ -68,7 +68,7 @@ describe('register → verify → login', () => {
     expect(await bogus.json()).toEqual({ message: messages.auth.verificationFailed });
   });
 
-  it('logs in with the user info of SPEC §3 and a session cookie with the right flags (SECURITY 6)', async () => {
+  it('logs in with the user info of docs/product.md §3 and a session cookie with the right flags (docs/security.md 6)', async () => {
     const response = await server.request('/api/users/auth', { json: { email: 'ADA.lovelace@example.com', password } });
     expect(response.status).toBe(200);
     const body = (await response.json()) as Record<string, unknown>;
@@ -91,7 +91,7 @@ describe('register → verify → login', () => {
     expect(await me.json()).toEqual({ ...body, plan: 'free' });
   });
 
-  it('stores only the SHA-256 of session and mailed tokens: a dump holds no cookie value (SECURITY 3, 11)', async () => {
+  it('stores only the SHA-256 of session and mailed tokens: a dump holds no cookie value (docs/security.md 3, 11)', async () => {
     const cookie = await login(server, email, password);
     const token = cookie.split('=')[1]!;
     const mail = await mailTo(smtp, 'ada.lovelace@example.com', /verify/i);
@@ -117,7 +117,7 @@ describe('register → verify → login', () => {
   });
 });
 
-describe('no account enumeration (SECURITY 10)', () => {
+describe('no account enumeration (docs/security.md 10)', () => {
   it('register answers the same for a new and a registered address, and mails the owner a note', async () => {
     const owner = await createUser(server, { email: 'owner@example.com' });
     const mailsBefore = smtp.mails.length;
@@ -238,7 +238,7 @@ describe('a plan chosen before registering (Choose Gold → /register?plan=gold)
 });
 
 describe('validation', () => {
-  it('accepts a 100-character passphrase and refuses 129 characters; no truncation (SECURITY 2)', async () => {
+  it('accepts a 100-character passphrase and refuses 129 characters; no truncation (docs/security.md 2)', async () => {
     const long = 'p'.repeat(100);
     const ok = await register({ name: 'Long', email: 'long@example.com', password: long, captchaToken: '' });
     expect(ok.status).toBe(201);
@@ -283,7 +283,7 @@ describe('sessions', () => {
     expect(response.status).toBe(200);
   });
 
-  it('refuses a session past its expiry with 401 and removes it (SECURITY 4)', async () => {
+  it('refuses a session past its expiry with 401 and removes it (docs/security.md 4)', async () => {
     const user = await createUser(server);
     const cookie = await login(server, user.email, user.password);
     run(server, 'UPDATE sessions SET expires_at = ? WHERE user_id = ?', Date.now() - 1000, user.id);
@@ -373,7 +373,7 @@ describe('the gate', () => {
     expect(await response.json()).toEqual({ message: messages.auth.googleUnavailable });
   });
 
-  it('refuses a cross-origin text/plain login (SECURITY 7)', async () => {
+  it('refuses a cross-origin text/plain login (docs/security.md 7)', async () => {
     const response = await server.request('/api/users/auth', {
       method: 'POST',
       body: JSON.stringify({ email: 'a@example.com', password: 'abcdef' }),

@@ -4,7 +4,7 @@ import { createUser, linkIn, login, mailTo, query, requestFrom, run, withCookie 
 import { startServer, type TestServer } from './helpers/server.ts';
 import { startSmtpServer, type TestSmtpServer } from './helpers/smtp.ts';
 
-// Forgot / reset password (issue item 5; SECURITY 5, 9, 10, 11).
+// Forgot / reset password (docs/security.md 5, 9, 10, 11).
 let server: TestServer;
 let smtp: TestSmtpServer;
 
@@ -52,13 +52,13 @@ describe('reset flow', () => {
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ message: messages.auth.passwordChanged });
 
-    // A reset ends them all (SECURITY 5).
+    // A reset ends them all (docs/security.md 5).
     expect((await server.request('/api/users/me', { headers: withCookie(laptop) })).status).toBe(401);
     expect((await server.request('/api/users/me', { headers: withCookie(phone) })).status).toBe(401);
     expect((await server.request('/api/users/auth', { json: { email: user.email, password: user.password } })).status).toBe(401);
     await login(server, user.email, 'brand new password');
 
-    // One use only (SECURITY 11).
+    // One use only (docs/security.md 11).
     const reused = await resetWith(token, 'another password');
     expect(reused.status).toBe(400);
     expect(await reused.json()).toEqual({ message: messages.auth.resetExpired });
@@ -123,7 +123,7 @@ describe('reset flow', () => {
 });
 
 describe('no enumeration, our origin in links', () => {
-  it('answers the same for a known and an unknown address and mails only the known one (SECURITY 10)', async () => {
+  it('answers the same for a known and an unknown address and mails only the known one (docs/security.md 10)', async () => {
     const user = await createUser(server);
     const known = await requestReset(user.email);
     const unknown = await requestReset('nobody-here@example.com');
@@ -135,7 +135,7 @@ describe('no enumeration, our origin in links', () => {
     expect(outboxCount('nobody-here@example.com')).toBe(0);
   });
 
-  it('builds the link from APP_URL even when the request says Host: evil.example (SECURITY 11)', async () => {
+  it('builds the link from APP_URL even when the request says Host: evil.example (docs/security.md 11)', async () => {
     const user = await createUser(server);
     const before = smtp.mails.length;
     const response = await requestFrom(server, '127.0.0.1', '/api/users/requestResetPassword', { email: user.email }, { host: 'evil.example' });
@@ -153,7 +153,7 @@ describe('no enumeration, our origin in links', () => {
   });
 });
 
-describe('limits (SECURITY 9)', () => {
+describe('limits (docs/security.md 9)', () => {
   it('answers the 4th request for one address within the hour with 429 and sends no mail', async () => {
     const user = await createUser(server);
     for (let i = 0; i < 3; i += 1) expect((await requestReset(user.email)).status).toBe(200);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, LOCAL_COOKIE, parseSetCookie, sessionCookieFrom, withCookie } from './helpers/auth.ts';
 import { startServer, type TestServer } from './helpers/server.ts';
 
-// The session cookie behind a public https origin (SECURITY 6): Secure and the __Host- prefix.
+// The session cookie behind a public https origin (docs/security.md 6): Secure and the __Host- prefix.
 const APP_URL = 'https://porchlight.test';
 const SECURE_COOKIE = `__Host-${LOCAL_COOKIE}`;
 let server: TestServer;
@@ -36,7 +36,7 @@ describe('session cookie on an https APP_URL', () => {
     expect((await server.request('/api/users/me', { headers: withCookie(planted) })).status).toBe(401);
   });
 
-  it('refuses a login posted from another origin (SECURITY 7)', async () => {
+  it('refuses a login posted from another origin (docs/security.md 7)', async () => {
     const user = await createUser(server);
     const response = await server.request('/api/users/auth', { json: { email: user.email, password: user.password }, headers: { origin: 'http://localhost' } });
     expect(response.status).toBe(403);

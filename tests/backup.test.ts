@@ -8,7 +8,7 @@ import { startServer, type TestServer } from './helpers/server.ts';
 import { openSqliteSync } from './helpers/sync-db.ts';
 import { onPostgres } from './helpers/test-database.ts';
 
-// SECURITY.md 25: `npm run backup` uses db.backup() while the server runs; the copy passes
+// docs/security.md 25: `npm run backup` uses db.backup() while the server runs; the copy passes
 // integrity_check, its counts match the live database, and the README's restore steps work.
 const run = promisify(execFile);
 
@@ -40,7 +40,7 @@ function addContactMessage(db: SQLite.Database, name: string): void {
 }
 
 // Each test runs a child process (the backup script) and the second restarts the server. SQLite
-// only: on PostgreSQL backups are the operator's pg_dump / point-in-time recovery (issue 13).
+// only: on PostgreSQL backups are the operator's pg_dump / point-in-time recovery.
 describe.skipIf(onPostgres)('npm run backup', { timeout: 60_000 }, () => {
   let server: TestServer;
   // Kept as a promise so that a test timing out mid-start still stops the server afterwards.

@@ -24,7 +24,7 @@ async function subscribed(priceId: string): Promise<{ host: Host; subscriptionId
 const change = (host: Host, newPriceId: string, newInterval: 'monthly' | 'yearly') => host.call('/api/update-subscription-price', { json: { newPriceId, newInterval } });
 const updateCalls = async (subscriptionId: string) => (await world.control.calls()).filter((call) => call.method === 'POST' && call.path === `/v1/subscriptions/${subscriptionId}`);
 
-describe('upgrade (SPEC §4: new features now, billing adjusted)', () => {
+describe('upgrade (docs/product.md §4: new features now, billing adjusted)', () => {
   it('Gold → Premium is invoiced now with proration and holds only once paid', async () => {
     const { host, subscriptionId } = await subscribed(PRICE_IDS.gold.monthly);
     const preview = await host.json<Record<string, unknown>>('/api/preview-subscription-change', { json: { newPriceId: PRICE_IDS.premium.monthly } });
@@ -85,7 +85,7 @@ describe('upgrade (SPEC §4: new features now, billing adjusted)', () => {
   });
 });
 
-describe('downgrade (SPEC §4: features stay until period end, then the lower plan)', () => {
+describe('downgrade (docs/product.md §4: features stay until period end, then the lower plan)', () => {
   it('Premium → Gold makes a schedule, keeps Premium until the period end, then Gold', async () => {
     const { host, subscriptionId } = await subscribed(PRICE_IDS.premium.monthly);
     const preview = await host.json<Record<string, unknown>>('/api/preview-subscription-change', { json: { newPriceId: PRICE_IDS.gold.monthly } });
@@ -115,7 +115,7 @@ describe('downgrade (SPEC §4: features stay until period end, then the lower pl
   });
 });
 
-describe('cancel (SPEC §4: premium until the period end, no further charge)', () => {
+describe('cancel (docs/product.md §4: premium until the period end, no further charge)', () => {
   it('keeps Premium until currentPeriodEnd, then Free', async () => {
     const { host, subscriptionId } = await subscribed(PRICE_IDS.premium.monthly);
     await change(host, PRICE_IDS.gold.monthly, 'monthly');
@@ -146,7 +146,7 @@ describe('cancel (SPEC §4: premium until the period end, no further charge)', (
   });
 });
 
-describe('plan effects everywhere (issue item 7)', () => {
+describe('plan effects everywhere', () => {
   it('limits, locks, support numbers and the guest page follow the subscription', async () => {
     const host = await signedInHost(world.server);
     const create = (name: string) => host.call('/api/instruction', { json: { nameInstruction: name, brandingTitle: 'Harbour Homes', selectedTheme: '#4caf50' } });

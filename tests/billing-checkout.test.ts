@@ -16,7 +16,7 @@ afterAll(async () => {
 
 const checkoutCalls = async () => (await world.control.calls()).filter((call) => call.method === 'POST' && call.path === '/v1/checkout/sessions');
 
-describe('checkout (SPEC §4, §7)', () => {
+describe('checkout (docs/product.md §4, §7)', () => {
   it('makes one Stripe customer per user, with metadata.userId, and reuses it', async () => {
     const host = await signedInHost(world.server);
     await host.json('/api/create-checkout-session', { json: { price_id: PRICE_IDS.gold.monthly } });
@@ -78,7 +78,7 @@ describe('checkout (SPEC §4, §7)', () => {
     expect(await planOf(host)).toBe('premium');
   });
 
-  it('a doubled click leaves one customer and one payable session (SECURITY.md 23)', async () => {
+  it('a doubled click leaves one customer and one payable session (docs/security.md 23)', async () => {
     const host = await signedInHost(world.server);
     const body = { json: { price_id: PRICE_IDS.gold.monthly } };
     const answers = await Promise.all([host.call('/api/create-checkout-session', body), host.call('/api/create-checkout-session', body)]);
@@ -192,7 +192,7 @@ describe('configured prices', () => {
   });
 });
 
-describe('without Stripe (issue item 8)', () => {
+describe('without Stripe', () => {
   let bare: TestServer;
   beforeAll(async () => {
     bare = await startServer();

@@ -6,7 +6,7 @@ import { query, run } from './helpers/auth.ts';
 import { signedInHost, planOf, type Host } from './helpers/billing.ts';
 import { startServer, type TestServer } from './helpers/server.ts';
 
-// The operator's command line against a running server without Stripe (issue item 8).
+// The operator's command line against a running server without Stripe (plans set by hand).
 let server: TestServer;
 
 beforeAll(async () => {

@@ -37,7 +37,7 @@ async function eventOf(type: string, subscriptionId: string) {
 const rowOf = (userId: string) => query<{ plan: string; status: string; cancel_at_period_end: number }>(world.server, 'SELECT plan, status, cancel_at_period_end FROM subscriptions WHERE user_id = ?', userId)[0];
 const eventRows = (id: string) => query(world.server, 'SELECT id FROM stripe_events WHERE id = ?', id);
 
-describe('Stripe webhooks (SECURITY.md 20–22)', () => {
+describe('Stripe webhooks (docs/security.md 20–22)', () => {
   it('a valid event syncs the subscription from Stripe', async () => {
     const { host, subscriptionId } = await paidWithEventsHeld();
     const created = await eventOf('customer.subscription.created', subscriptionId);

@@ -5,7 +5,7 @@ import { instructionFields, isAllowedUrl, VIBER_SCHEMES } from '../src/lib/share
 import { REFUSED_CONTACTS } from './helpers/contact-fixtures.ts';
 import { HOSTILE_URLS } from './helpers/hostile-urls.ts';
 
-/** Issue 10 item 5: contact fields as hosts type them, stored as the link guests open. */
+/** Contact fields as hosts type them, stored as the link guests open. */
 const WA = 'https://wa.me/385915550101';
 const VIBER = 'viber://chat?number=%2B385915550101';
 
@@ -60,7 +60,7 @@ const ACCEPTED: Array<[ContactKind, string, string]> = [
   ['instagram', 'https://m.instagram.com/harbour_loft', 'https://m.instagram.com/harbour_loft'],
 ];
 
-/** What no contact field may ever store, whatever its kind (SECURITY.md 16). */
+/** What no contact field may ever store, whatever its kind (docs/security.md 16). */
 const HOSTILE = [
   ...HOSTILE_URLS,
   'ftp://wa.me/385915550101',

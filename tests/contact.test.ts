@@ -92,7 +92,7 @@ describe('POST /api/messaging/contact', () => {
       ['email missing', { name: valid.name, message: valid.message }, messages.contact.emailRequired],
       ['email malformed', { ...valid, email: 'grace-at-example.com' }, messages.contact.emailInvalid],
       ['message missing', { name: valid.name, email: valid.email }, messages.contact.messageRequired],
-      // Each field answers with its own message (issue 11 item 15), not "Your message is too long." for all.
+      // Each field answers with its own message, not "Your message is too long." for all.
       ['name too long', { ...valid, name: 'x'.repeat(CONTACT_NAME_MAX + 1) }, messages.contact.nameTooLong(CONTACT_NAME_MAX)],
       ['email too long', { ...valid, email: `${'x'.repeat(CONTACT_EMAIL_MAX)}@example.com` }, messages.contact.emailTooLong(CONTACT_EMAIL_MAX)],
       ['message too long', { ...valid, message: 'x'.repeat(CONTACT_MESSAGE_MAX + 1) }, messages.contact.messageTooLong(CONTACT_MESSAGE_MAX)],

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from './helpers/server.ts';
 
 // The landing and legal words live in src/content (docs/content.md); whatever an edit does to
-// them, the built pages must still say what SPEC §1 and §2 require.
+// them, the built pages must still say what docs/product.md §1 and §2 require.
 
 let server: TestServer;
 let landing: string;
@@ -64,9 +64,9 @@ const LEGAL_PAGES = [
   },
 ];
 
-describe('legal pages (SPEC §2)', () => {
+describe('legal pages (docs/product.md §2)', () => {
   for (const { path, title, says, anchors } of LEGAL_PAGES) {
-    it(`${path} has its title, the SPEC's statements and its anchors, with a CSP header`, async () => {
+    it(`${path} has its title, the statements docs/product.md §2 asks for and its anchors, with a CSP header`, async () => {
       const response = await server.request(path);
       expect(response.status).toBe(200);
       // Prerendered pages carry their CSP as a header (astro.config.mjs, staticHeaders).
@@ -97,12 +97,12 @@ describe('legal pages (SPEC §2)', () => {
   });
 });
 
-describe('landing page (SPEC §1, §2)', () => {
+describe('landing page (docs/product.md §1, §2)', () => {
   it('has the hero button to /register', () => {
     expect(landing).toMatch(/<a href="\/register"[^>]*>\s*Start Creating Today/);
   });
 
-  it('has the eight feature cards and the six benefits, in the SPEC order', () => {
+  it('has the eight feature cards and the six benefits, in the order of docs/product.md §2', () => {
     expect(cardTitles('features-section')).toEqual([
       'Choose Themes',
       'Check-in Instructions',

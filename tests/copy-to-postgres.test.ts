@@ -14,8 +14,8 @@ import { openSqliteSync } from './helpers/sync-db.ts';
 import { createTestDatabase, onPostgres } from './helpers/test-database.ts';
 
 /**
- * Moving house (issue 13 item 5): a SQLite server with hosts, guidebooks, uploaded images, a plan,
- * settings and a queued mail is copied by `npm run admin -- copy-to-postgres` into a fresh
+ * Moving house (docs/decisions/012): a SQLite server with hosts, guidebooks, uploaded images, a
+ * plan, settings and a queued mail is copied by `npm run admin -- copy-to-postgres` into a fresh
  * PostgreSQL database and the S3 stand-in; every row and file arrives, and a server on the copy
  * answers the guest pages with the same bytes and ETags. Needs a cluster (TEST_DATABASE_URL).
  */
@@ -160,7 +160,7 @@ describe.skipIf(!onPostgres)('npm run admin -- copy-to-postgres', () => {
       }
       expect(await postgresRows(table), table).toEqual(rows);
     }
-    // The seed made something of each kind the issue names.
+    // The seed made something of each kind the move must carry.
     for (const table of ['users', 'user_settings', 'instructions', 'subscriptions', 'uploads', 'outbox', 'sessions', 'contact_messages']) expect(source.get(table)!.length, table).toBeGreaterThan(0);
     expect(source.get('outbox')!.some((mail) => mail.status !== 'sent')).toBe(true);
 

@@ -7,7 +7,7 @@ import { openPostgres } from '../src/lib/server/db/open-postgres.ts';
 import { startServer, type TestServer } from './helpers/server.ts';
 import { createTestDatabase, onPostgres, openTestDatabase } from './helpers/test-database.ts';
 
-// Issue 13 item 1: SQLite by default, PostgreSQL with DATABASE_URL, one schema for both.
+// SQLite by default, PostgreSQL with DATABASE_URL, one schema for both.
 
 describe('DATABASE_URL and DATABASE_POOL_SIZE', () => {
   it('unset: the SQLite file under DATA_DIR', () => {
@@ -86,7 +86,7 @@ describe('rate limits counted across two servers on one database', () => {
     await Promise.all(servers.map((server) => server.stop()));
   });
 
-  it('12 contact messages at once from one address: exactly 5 are accepted (SECURITY.md 9)', async () => {
+  it('12 contact messages at once from one address: exactly 5 are accepted (docs/security.md 9)', async () => {
     const answers = await Promise.all(
       Array.from({ length: 12 }, (_, i) =>
         servers[i % 2]!.request('/api/messaging/contact', { json: { name: 'Ada', email: 'ada@example.com', message: `Message number ${i}` } }),

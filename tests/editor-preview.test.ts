@@ -4,7 +4,7 @@ import { createUser, login, setUserPlan, withCookie } from './helpers/auth.ts';
 import { startServer, type TestServer } from './helpers/server.ts';
 
 /**
- * Issue 14 item 6: the editor's Preview is the real guest page, rendered by the server from the
+ * The editor's Preview is the real guest page, rendered by the server from the
  * unsaved document, for the owner only, framed by our own pages only, and never stored.
  */
 let server: TestServer;

@@ -96,7 +96,7 @@ describe('database', () => {
     }
   });
 
-  it('openDatabase() sets the pragmas of SECURITY.md 24 on every connection it opens', async () => {
+  it('openDatabase() sets the pragmas of docs/security.md 24 on every connection it opens', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'porchlight-pragmas-'));
     const { sqlite, db } = openDatabase(path.join(dir, 'test.sqlite'));
     try {

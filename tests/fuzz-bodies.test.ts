@@ -13,7 +13,7 @@ import { startServer, type TestServer } from './helpers/server.ts';
 import type { StripeStandIn } from './helpers/stripe/stripe-standin.ts';
 
 /**
- * Property-based fuzzing of every /api route that takes a write (SECURITY.md, 'Proofs'): garbage
+ * Property-based fuzzing of every /api route that takes a write (docs/security.md 29): garbage
  * and hostile bodies, headers and paths, and bodies of the right shape with hostile values. The
  * property: every answer is 2xx or a JSON 4xx with a string `message` (never a 5xx, never HTML or
  * nothing), the server stays up, and afterwards the database is whole and every stored guidebook
@@ -200,7 +200,7 @@ const session = (route: FuzzRoute) =>
   );
 const cookieFor = (route: FuzzRoute, choice: string) => (choice === 'none' || (choice === 'host' && route.key === 'POST /api/users/logout') ? undefined : choice === 'host' ? cookie : choice);
 
-describe('fuzzing every /api write (SECURITY.md, \'Proofs\')', () => {
+describe('fuzzing every /api write (docs/security.md 29)', () => {
   it('covers every write route under src/pages/api', () => {
     expect(routes.map((route) => route.key).sort()).toEqual(writeRoutesOnDisk());
   });

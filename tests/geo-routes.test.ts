@@ -60,7 +60,7 @@ const resolveMap = (link: string, param = 'url') => server.request(`/api/map/res
 const reverse = (query: string) => server.request(`/api/map/reverse-geocode?${query}`);
 
 describe('GET /api/map/resolve-map', () => {
-  it('refuses every URL of the SSRF corpus with 400, quickly (SECURITY.md 19)', async () => {
+  it('refuses every URL of the SSRF corpus with 400, quickly (docs/security.md 19)', async () => {
     for (const link of corpus) {
       const started = Date.now();
       const response = await resolveMap(link);

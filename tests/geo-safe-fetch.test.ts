@@ -17,7 +17,7 @@ import {
 import { SSRF_CORPUS } from './helpers/ssrf-corpus.ts';
 
 /**
- * safe-fetch is exercised directly (SECURITY.md 18, 19), through the same code the route runs.
+ * safe-fetch is exercised directly (docs/security.md 18, 19), through the same code the route runs.
  * A loopback http server stands in for the public redirectors; it is reachable only because each
  * test says so: `allowHttp`, an allowlist naming `stand-in.test`, a DNS stub answering 127.0.0.1
  * for it, and an address check that exempts exactly 127.0.0.1 (everything else stays blocked).
@@ -138,7 +138,7 @@ describe('safe-fetch: production defaults', () => {
   });
 });
 
-describe('safe-fetch: the address connected to (SECURITY.md 19)', () => {
+describe('safe-fetch: the address connected to (docs/security.md 19)', () => {
   it('refuses an allowlisted name whose DNS answer is private (DNS stub)', async () => {
     for (const answer of [['10.0.0.7'], ['169.254.169.254'], ['127.0.0.1'], ['::1'], ['::ffff:192.168.1.1'], ['fd00::5'], ['142.250.185.78', '10.0.0.7']]) {
       const resolveHost = dnsStub({ 'maps.app.goo.gl': answer });
@@ -173,7 +173,7 @@ describe('safe-fetch: the address connected to (SECURITY.md 19)', () => {
   });
 });
 
-describe('safe-fetch: redirects (SECURITY.md 18)', () => {
+describe('safe-fetch: redirects (docs/security.md 18)', () => {
   it('refuses a redirect to 169.254.169.254, by its address, with nothing fetched there', async () => {
     const before = seen.length;
     for (const target of ['http://169.254.169.254/latest/meta-data/', 'https://169.254.169.254/latest/meta-data/']) {
@@ -225,7 +225,7 @@ describe('safe-fetch: redirects (SECURITY.md 18)', () => {
   });
 });
 
-describe('safe-fetch: limits (SECURITY.md 18)', () => {
+describe('safe-fetch: limits (docs/security.md 18)', () => {
   it('gives up after the timeout', async () => {
     // The stand-in's /slow never answers: without the timeout this would not return at all.
     expect((await refusal(safeFetch(`${base}/slow`, standIn({ timeoutMs: 300 })))).reason).toBe('timeout');

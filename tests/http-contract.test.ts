@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, login, withCookie } from './helpers/auth.ts';
 import { startServer, type TestServer } from './helpers/server.ts';
 
-// The HTTP contract an outside test checked (issue: polish, items 4, 5 and 16): every /api answer
+// The HTTP contract an outside test checked (docs/security.md 29): every /api answer
 // is JSON, a signed-in visit to /login follows any redirect target without crashing, and the
 // prerendered pages are served like a static server serves them.
 let server: TestServer;
@@ -28,7 +28,7 @@ async function expectJsonError(response: Response, status: number): Promise<{ me
   return body;
 }
 
-describe('every /api answer is JSON (item 4)', () => {
+describe('every /api answer is JSON', () => {
   it('an unknown path answers 404 JSON, signed in or not', async () => {
     await expectJsonError(await server.request('/api/no-such-thing'), 404);
     await expectJsonError(await server.request('/api/users/no-such-thing', { headers: withCookie(cookie) }), 404);
@@ -73,7 +73,7 @@ describe('every /api answer is JSON (item 4)', () => {
   });
 });
 
-describe('a signed-in visit to /login follows its redirect target (item 5)', () => {
+describe('a signed-in visit to /login follows its redirect target', () => {
   const cases: Array<[string, string]> = [
     ['%2F%E2%82%AC', '/%E2%82%AC'],
     ['%2F%C3%A9', '/%C3%A9'],
@@ -89,7 +89,7 @@ describe('a signed-in visit to /login follows its redirect target (item 5)', () 
   });
 });
 
-describe('prerendered pages are served like static files (item 16)', () => {
+describe('prerendered pages are served like static files', () => {
   it('sends the brotli or gzip copy made at build, the same page as the identity bytes', async () => {
     const identity = await server.request('/', { headers: { 'accept-encoding': 'identity' } });
     expect(identity.status).toBe(200);
@@ -140,7 +140,7 @@ describe('prerendered pages are served like static files (item 16)', () => {
 });
 
 /** A GET whose body is not decoded (fetch would undo the content encoding). */
-describe('JSON answers are compressed when asked (issue 12, a save under load)', () => {
+describe('JSON answers are compressed when asked (a save under a full guest load)', () => {
   it('sends a large answer in brotli or gzip with a matching length, a small one as it is', async () => {
     const created = await server.request('/api/instruction', { method: 'POST', headers: withCookie(cookie), json: {} });
     expect(created.status).toBe(201);

@@ -7,7 +7,7 @@ import type { TestPlan } from './helpers/plan.ts';
 import { startServer, type TestServer } from './helpers/server.ts';
 
 /**
- * SECURITY.md 14 and SPEC §4, §6: who may call what. The matrix below is test data: every
+ * docs/security.md 14 and docs/product.md §4, §6: who may call what. The matrix below is test data: every
  * instruction and settings route × { anonymous, owner, other host, guest holding the token }.
  */
 let server: TestServer;
@@ -50,14 +50,14 @@ function row(id: string): { data: string; version: number; token: string; is_fre
   return query<{ data: string; version: number; token: string; is_free: number; user_id: string }>(server, 'SELECT data, version, token, is_free, user_id FROM instructions WHERE id = ?', id)[0];
 }
 
-/** A stay of `target` made by its owner (issue 14), for the stays rows of the matrix. */
+/** A stay of `target` made by its owner, for the stays rows of the matrix. */
 async function createStay(h: Host, target: Instruction): Promise<string> {
   const response = await h.call(`/api/instruction/${target._id}/stays`, { json: { guestName: 'Ana', guestEmail: 'ana@example.com', checkIn: '2030-06-01T15:00', checkOut: '2030-06-05T11:00' } });
   expect(response.status, await response.clone().text()).toBe(201);
   return ((await response.json()) as { stay: { _id: string } }).stay._id;
 }
 
-/** The stays routes of one guidebook (issue 14), owner only like the rest. */
+/** The stays routes of one guidebook, owner only like the rest. */
 const STAY_ROUTE = /stays|calendar/;
 
 /** Each route that reads or writes one guidebook, built from the target's id and token (and a stay of it). */
@@ -211,7 +211,7 @@ describe('settings are per host', () => {
   });
 });
 
-describe('plans (SPEC §4, §6)', () => {
+describe('plans (docs/product.md §4, §6)', () => {
   it(`Free allows ${FREE_INSTRUCTION_LIMIT} guidebooks: the next create or duplicate answers 403`, async () => {
     const h = await host('free');
     const made: Instruction[] = [];

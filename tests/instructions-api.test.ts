@@ -19,12 +19,12 @@ afterAll(async () => {
   await server?.stop();
 });
 
-/** SPEC §3 field names an owner's instruction answers with (plus version and updatedAt). */
+/** docs/product.md §3 field names an owner's instruction answers with (plus version and updatedAt). */
 const INSTRUCTION_KEYS = [
   '_id', 'nameInstruction', 'address', 'addressUrl', 'code', 'token', 'isFree', 'boxes', 'manualBoxes', 'phone', 'whatsapp', 'viber',
   'telegram', 'facebook', 'instagram', 'wifiName', 'wifiPassword', 'wifiSecurity', 'selectedHouseRules', 'textGreating', 'photoGreating',
   'hostName', 'selectedTheme', 'taxiLink', 'rentCarLink', 'foodLink', 'parkingLink', 'brandingTitle', 'version', 'updatedAt',
-  // Issue 14: the cover photo and the secrets policy.
+  // The cover photo, the secrets policy and the time zone stays are written in.
   'coverImage', 'secretsPolicy', 'secretsPin', 'revealHoursBefore', 'timeZone',
   // The usual check-in and check-out times and the check-out list.
   'checkInTime', 'checkOutTime', 'checkoutSteps',
@@ -466,7 +466,7 @@ describe('a 30-step guidebook with images', () => {
   });
 });
 
-describe('contact fields as hosts type them (issue 10 item 5)', () => {
+describe('contact fields as hosts type them', () => {
   const typed = {
     whatsapp: '+385 91 555-0101',
     viber: '00385 91 555 0101',

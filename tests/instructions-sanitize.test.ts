@@ -46,7 +46,7 @@ describe('sanitizeRichText', () => {
 
 const link = (href: string, text: string) => `<a href="${href}" rel="noopener noreferrer nofollow" target="_blank">${text}</a>`;
 
-describe('sanitizeRichText stores what a browser builds (issue 11 item 3)', () => {
+describe('sanitizeRichText stores what a browser builds', () => {
   it('turns nested links into the sibling links a browser makes of them, and keeps those', () => {
     const once = sanitizeRichText('<a href="https://a.example/"><b>A<a href="https://b.example/">B</a>');
     expect(once).toBe(link('https://a.example/', 'A') + link('https://b.example/', 'B'));
@@ -73,7 +73,7 @@ describe('sanitizeRichText on deeply nested tags', () => {
   });
 });
 
-describe('sanitizeRichText keeps list items in a list (issue 11 item 2)', () => {
+describe('sanitizeRichText keeps list items in a list', () => {
   it.each([
     ['a bare list item', '<li>Fake</li>', '<ul><li>Fake</li></ul>'],
     ['list items after a paragraph', '<p>a</p><li>x</li><li>y', '<p>a</p><ul><li>x</li><li>y</li></ul>'],
@@ -106,7 +106,7 @@ function guestSteps(html: string): { inList: number; anywhere: number; texts: st
   return { inList: list ? list.childNodes.filter(defaultTreeAdapter.isElementNode).length : 0, anywhere: steps.length, texts: steps.map(text) };
 }
 
-describe('a step text with list items on the guest page (issue 11 item 2)', () => {
+describe('a step text with list items on the guest page', () => {
   let server: TestServer;
   let call: (path: string, init?: RequestInit & { json?: unknown }) => Promise<Response>;
 

@@ -7,7 +7,7 @@ import { HOSTILE_URLS } from './helpers/hostile-urls.ts';
 import { startServer, type TestServer } from './helpers/server.ts';
 
 /**
- * SECURITY.md 16: rich text is sanitised on the server with an allowlist, and URL fields keep
+ * docs/security.md 16: rich text is sanitised on the server with an allowlist, and URL fields keep
  * only http(s)/mailto/tel; the contact fields store only the links src/lib/shared/contact-links.ts
  * makes (https on the services' own hosts, Viber also viber:). The DOMPurify corpus goes through every rich-text
  * field over HTTP and must come back inert; hostile links through every URL field are refused.

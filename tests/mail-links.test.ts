@@ -5,7 +5,7 @@ import { startServer, type TestServer } from './helpers/server.ts';
 import { startSmtpServer, type ReceivedMail, type TestSmtpServer } from './helpers/smtp.ts';
 
 /**
- * Issue 11 item 14: every mail the app sends keeps each link whole on one line of the raw message,
+ * Every mail the app sends keeps each link whole on one line of the raw message,
  * so a link read from the source (an .eml opened as text, a client without MIME decoding) works.
  * The plain-text part goes out as written (7bit or 8bit, never quoted-printable, whose soft line
  * breaks and `=3D` cut links apart); an HTML part goes out as base64.

@@ -6,7 +6,7 @@ import { startServer, type TestServer } from './helpers/server.ts';
 let server: TestServer;
 
 beforeAll(async () => {
-  // No SMTP_URL: mail goes to DATA_DIR/outbox as .eml files (ARCHITECTURE.md, configuration).
+  // No SMTP_URL: mail goes to DATA_DIR/outbox as .eml files (docs/architecture.md, Configuration).
   server = await startServer({ CONTACT_INBOX: 'inbox@porchlight.test' });
 });
 
@@ -61,7 +61,7 @@ it('writes the mail as an .eml file and logs where, with the links it holds', as
   await waitFor(() => (status() === 'sent' ? true : undefined));
 });
 
-it('keeps the verification link whole on one line of the .eml, readable as plain text (issue 11 item 14)', async () => {
+it('keeps the verification link whole on one line of the .eml, readable as plain text', async () => {
   const name = 'Zoë Ångström-Łukasiewicz de la Montaña y Villaverde';
   const response = await server.request('/api/users', { json: { name, email: 'eml.reader@example.com', password: 'long enough password', captchaToken: '' } });
   expect(response.status).toBe(201);

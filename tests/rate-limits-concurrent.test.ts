@@ -12,7 +12,7 @@ import { startServer, type TestServer } from './helpers/server.ts';
 import type { StripeStandIn } from './helpers/stripe/stripe-standin.ts';
 
 /**
- * Every limited route under simultaneous requests (SECURITY.md, "Limits"): a counter is left one
+ * Every limited route under simultaneous requests (docs/security.md 31): a counter is left one
  * slot short of its limit, then a burst of requests arrives at once. At most one may get past the
  * limiter (an answer other than 429): the others must be refused before anything is compared,
  * mailed, fetched or stored. Before the limiter took its slot atomically, a burst of PIN guesses

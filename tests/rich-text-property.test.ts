@@ -7,7 +7,7 @@ import { RICH_TEXT_ATTRIBUTES, RICH_TEXT_TAGS } from '../src/lib/shared/rich-tex
 import { MARKER_NAMES } from '../src/lib/shared/schemas/instruction.ts';
 
 /**
- * Issue 11 items 2 and 3: what the sanitiser stores is final and well-formed. Final: sanitising it
+ * What the sanitiser stores is final and well-formed. Final: sanitising it
  * again gives the same string. Well-formed: an HTML5 parser (parse5, which follows the spec's tree
  * construction as browsers do) builds exactly the tree its tags spell out, both on its own and
  * inside a guest-page step, where it must not close the step or add one; and that tree holds only

@@ -17,7 +17,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-/** SPEC §3 "User settings", in this order of the settings page. */
+/** docs/product.md §3 "User settings", in this order of the settings page. */
 const SETTINGS_KEYS = ['textGreating', 'phone', 'whatsapp', 'viber', 'telegram', 'facebook', 'instagram', 'taxiLink', 'rentCarLink', 'foodLink', 'parkingLink', 'selectedHouseRules', 'checkInTime', 'checkOutTime', 'checkoutSteps'].sort();
 
 type Call = (path: string, init?: RequestInit & { json?: unknown }) => Promise<Response>;
@@ -58,7 +58,7 @@ const mine: Settings = {
 };
 
 describe('GET /api/settings', () => {
-  it('answers the defaults, with SPEC field names, before anything is saved', async () => {
+  it('answers the defaults, with the field names of docs/product.md §3, before anything is saved', async () => {
     const { call } = await host();
     const response = await call('/api/settings');
     expect(response.status).toBe(200);
@@ -216,7 +216,7 @@ describe('PUT /api/settings/updateExistingInstructions', () => {
   });
 });
 
-describe('contact fields as hosts type them (issue 10 item 5)', () => {
+describe('contact fields as hosts type them', () => {
   const typed = { whatsapp: '+385 91 555 0101', viber: '+385 91 555 0101', telegram: 't.me/ana_host', facebook: '@seaside.cottage', instagram: 'seaside_loft' };
   const links = CONTACT_LINKS;
 

@@ -9,7 +9,7 @@ import { startServer, type TestServer } from './helpers/server.ts';
 import { startSmtpServer, type ReceivedMail, type TestSmtpServer } from './helpers/smtp.ts';
 
 /**
- * Issue 5 item 6, sharing: the QR code of the guest link (PNG, SVG), the printable poster and the
+ * Sharing: the QR code of the guest link (PNG, SVG), the printable poster and the
  * guest-link mail, against the real server and a real SMTP server on loopback.
  */
 let server: TestServer;
@@ -252,7 +252,7 @@ describe('the printable poster', () => {
   });
 });
 
-describe('poster branding follows the guest page (SPEC §4)', () => {
+describe('poster branding follows the guest page (docs/product.md §4)', () => {
   it('premium: the branding title and no product branding; otherwise the product’s', async () => {
     const premium = await host('premium');
     const branded = await create(premium, { brandingTitle: 'Adriatic Stays' });

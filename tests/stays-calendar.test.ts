@@ -16,7 +16,7 @@ import { startServer, type TestServer } from './helpers/server.ts';
 import { SSRF_CORPUS } from './helpers/ssrf-corpus.ts';
 
 /**
- * Calendar import (issue 14 item 3). The parser's mapping is tested in-process; the import runs
+ * Calendar import (docs/decisions/014-calendar-feeds.md). The parser's mapping is tested in-process; the import runs
  * over real HTTP against the built server, which fetches a local HTTPS stand-in through its
  * production fetch (tests/helpers/calendar-standin.ts: a DNS seam honoured only under
  * NODE_ENV=test, a certificate made for the run). Dates are relative to the real clock.
@@ -211,7 +211,7 @@ describe('the test seam (TEST_CALENDAR_RESOLVE)', () => {
   });
 });
 
-describe('the calendar fetch’s options (SECURITY.md 32)', () => {
+describe('the calendar fetch’s options (docs/security.md 32)', () => {
   const production = calendarFetchOptions({ appUrl: new URL('https://porchlight.example'), testCalendarResolve: undefined });
 
   it('lift the host allowlist only: https, 2 MB, a calendar User-Agent', () => {

@@ -10,7 +10,7 @@ import { startTurnstileStub } from './helpers/turnstile-stub.ts';
 import { storedNames, storedSnapshotPage } from './helpers/stored.ts';
 
 /**
- * Issue 14: stays and the secrets policy, over real HTTP. Times are set relative to the real
+ * Stays and the secrets policy, over real HTTP. Times are set relative to the real
  * clock (a stay that began yesterday, one that begins in three days), never slept through; the
  * window's edges are proven on the pure decision in stays-window.test.ts with an injected clock.
  */

@@ -14,7 +14,7 @@ import { startS3StandIn, type S3StandIn } from './helpers/s3-standin.ts';
 import { freePort, startServer, type TestServer } from './helpers/server.ts';
 
 /**
- * STORAGE_DRIVER=s3 (issue 13 item 2, docs/decisions/011) against a SigV4-checking S3 stand-in:
+ * STORAGE_DRIVER=s3 (docs/decisions/011) against a SigV4-checking S3 stand-in:
  * uploads and guest snapshots live in the bucket, under `uploads/` and `snapshots/`.
  */
 let s3: S3StandIn;

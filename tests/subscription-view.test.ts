@@ -5,7 +5,7 @@ import { messages } from '../src/lib/shared/messages.ts';
 import { UNLIMITED_INSTRUCTIONS } from '../src/lib/shared/plans.ts';
 import type { BillingConfig, SubscriptionData } from '../src/lib/shared/schemas/billing.ts';
 
-/** The dashboard's billing display rules (SPEC §2, §3, §4), pure: no server, no DOM. */
+/** The dashboard's billing display rules (docs/product.md §2, §3, §4), pure: no server, no DOM. */
 
 // Mid-day UTC, so the date reads the same in any time zone the tests run in.
 const PERIOD_END = '2027-01-15T12:00:00.000Z';
@@ -46,13 +46,13 @@ const CONFIG: BillingConfig = {
 };
 
 describe('statusBadge', () => {
-  it('is green only when active (SPEC §2) and says so in words', () => {
+  it('is green only when active (docs/product.md §2) and says so in words', () => {
     expect(statusBadge(GOLD)).toEqual({ label: 'Active', tone: 'good' });
     expect(statusBadge({ ...GOLD, status: 'unpaid' })).toEqual({ label: 'Unpaid', tone: 'bad' });
     expect(statusBadge({ ...FREE, status: 'canceled' })).toEqual({ label: 'Canceled', tone: 'bad' });
   });
 
-  it('shows past_due as "payment failed" and a scheduled cancellation as such (SPEC §3)', () => {
+  it('shows past_due as "payment failed" and a scheduled cancellation as such (docs/product.md §3)', () => {
     expect(statusBadge({ ...GOLD, status: 'past_due' })).toEqual({ label: 'Payment failed', tone: 'bad' });
     expect(statusBadge({ ...GOLD, cancelAtPeriodEnd: true })).toEqual({ label: 'Cancellation scheduled', tone: 'bad' });
   });
@@ -78,7 +78,7 @@ describe('periodView', () => {
   });
 });
 
-describe('subscriptionActions (SPEC §4)', () => {
+describe('subscriptionActions (docs/product.md §4)', () => {
   it('offers Upgrade only to a Free host', () => {
     expect(subscriptionActions(FREE)).toEqual({ cancelLabel: null, upgradeLabel: 'Upgrade', manageBilling: false });
   });

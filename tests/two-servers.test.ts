@@ -8,12 +8,12 @@ import { startSmtpServer, type TestSmtpServer } from './helpers/smtp.ts';
 import type { StripeStandIn } from './helpers/stripe/stripe-standin.ts';
 import { createTestDatabase, onPostgres } from './helpers/test-database.ts';
 
-// Two servers behind one address behave as one (issue 13 item 3; docs/decisions/012): two app
+// Two servers behind one address behave as one (docs/decisions/012): two app
 // processes on one PostgreSQL database and one bucket. PostgreSQL only: on SQLite there is one server.
 // NODE_ENV=test: guest answers say whether they came from a snapshot (`x-snapshot`) and how many
 // statements they ran (`x-sqlite-queries`), so a test tells a stored page from a render.
 
-/** A change on one server shows on the other within this (the issue: "at once"). */
+/** A change on one server shows on the other within this: to a guest, at once. */
 const SHOWS_WITHIN_MS = 2_000;
 
 let a: TestServer;
@@ -141,7 +141,7 @@ describe.skipIf(!onPostgres)('two servers on one PostgreSQL and one bucket', () 
     expect((await guest(a, oldPage)).status).toBe(404);
   });
 
-  it('a plan change through A rebrands the pages B serves (SPEC §4)', async () => {
+  it('a plan change through A rebrands the pages B serves (docs/product.md §4)', async () => {
     const host = await signedInHost(a);
     const made = await create(host, { nameInstruction: 'Villa', brandingTitle: 'Villa Rentals Co', selectedTheme: '#4caf50' });
     const page = `/instruction/${made.token}`;

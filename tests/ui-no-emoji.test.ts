@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { sourceFiles } from './helpers/source-files.ts';
 
 /**
- * Issue 11 item 8: the interface draws its marks with the icon set (lucide-react in the admin,
+ * The interface draws its marks with the icon set (lucide-react in the admin,
  * inline SVG on public and guest pages), never with emoji, which need a colour-emoji font that many
  * Linux desktops (and Debian's Chromium) lack: there they are empty boxes. Comments may use any
  * character; code and markup may not use pictographs. ©, ® and ™ are ordinary text.

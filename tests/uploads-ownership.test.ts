@@ -10,7 +10,7 @@ import { serverKysely } from './helpers/kysely.ts';
 import { startServer, type TestServer } from './helpers/server.ts';
 import { hasStored, serverStorage } from './helpers/stored.ts';
 
-// Issue 11 item 6, SECURITY.md 30: a host references only their own uploads. Another host's
+// docs/security.md 30: a host references only their own uploads. Another host's
 // /media/u/… path is refused as a picture or a step image, a duplicate keeps only the host's own,
 // and only the owner's references keep a file (and its share of the owner's quota) alive.
 let server: TestServer;

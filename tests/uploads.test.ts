@@ -17,7 +17,7 @@ import { rawExchange } from './helpers/raw-exchange.ts';
 
 let server: TestServer;
 
-/** Real image files, made once with sharp (ARCHITECTURE: tests against real parts). */
+/** Real image files, made once with sharp (docs/style.md 7: tests against real parts). */
 const files = {} as Record<'jpeg' | 'png' | 'webp' | 'gif' | 'avif' | 'gpsPng' | 'gpsJpeg' | 'rotated' | 'commentPolyglot', Buffer>;
 
 function solid(width: number, height: number, background = '#3a7bd5') {

@@ -5,7 +5,7 @@ import { test as base, expect, type Page } from '@playwright/test';
 export const E2E_DATA_DIR = `test-results/e2e-data-${process.env.E2E_PORT ?? 4330}`;
 
 /**
- * Every test collects Content Security Policy violations (SECURITY.md 28): Chromium reports each
+ * Every test collects Content Security Policy violations (docs/security.md 28): Chromium reports each
  * one on the console, and the page also sees a `securitypolicyviolation` event. A test fails at the
  * end when any was seen, whatever else it checked.
  */

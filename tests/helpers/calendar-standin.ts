@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 
 /**
- * A booking platform's calendar export on loopback, over real HTTPS (issue 14 item 3). The server
+ * A booking platform's calendar export on loopback, over real HTTPS. The server
  * under test reaches it through its production fetch: TEST_CALENDAR_RESOLVE (NODE_ENV=test only)
  * resolves CALENDAR_HOST to this stand-in's own loopback address and exempts that address alone;
  * NODE_EXTRA_CA_CERTS makes the server trust the certificate made here for this run (openssl).

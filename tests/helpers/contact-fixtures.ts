@@ -1,7 +1,7 @@
 import { CONTACT_KINDS, type ContactKind } from '../../src/lib/shared/contact-links.ts';
 import { messages } from '../../src/lib/shared/messages.ts';
 
-/** Issue 10 item 5: one host's contacts as the links stored and served for them. */
+/** One host's contacts, as typed, as the links stored and served for them. */
 export const CONTACT_LINKS = {
   whatsapp: 'https://wa.me/385915550101',
   viber: 'viber://chat?number=%2B385915550101',

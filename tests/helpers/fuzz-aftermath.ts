@@ -3,7 +3,7 @@ import { instructionContentSchema } from '../../src/lib/shared/schemas/instructi
 import type { TestServer } from './server.ts';
 
 /**
- * What tests/fuzz-bodies.test.ts checks once the fuzzing is over (SECURITY.md, 'Proofs'): the
+ * What tests/fuzz-bodies.test.ts checks once the fuzzing is over (docs/security.md 29): the
  * database is whole, holds what the answers said, and every guidebook reads with the app's own
  * reader and would be accepted again by the editor's schema; the log holds no error.
  */

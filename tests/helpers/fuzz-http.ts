@@ -75,7 +75,7 @@ function decode(body: Buffer, encoding: string | undefined): string {
 }
 
 /**
- * What is wrong with an /api answer, or undefined (SECURITY.md, 'Proofs'): 2xx or a JSON 4xx
+ * What is wrong with an /api answer, or undefined (docs/security.md 29): 2xx or a JSON 4xx
  * whose `message` is a non-empty string; never a 5xx, an HTML page, an empty body or no answer.
  * `oversized`: the request was bigger than any cap, so the server may close the connection
  * before reading all of it, and the client may see that as a reset instead of the 413.

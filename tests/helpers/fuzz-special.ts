@@ -89,7 +89,7 @@ export function multipartRequest(image: Buffer): fc.Arbitrary<{ contentType: str
       if (damage !== 'no-close') pieces.push(Buffer.from(`--${written}--${line}`));
       let body = Buffer.concat(pieces);
       if (damage === 'cut') body = body.subarray(0, Math.floor(body.byteLength / 2));
-      // Past the upload cap (10 MB plus the multipart allowance; SECURITY.md, "Limits").
+      // Past the upload cap (10 MB plus the multipart allowance; docs/security.md 27).
       if (damage === 'huge') body = Buffer.concat([body, Buffer.alloc(10 * 1024 * 1024 + 70 * 1024, 0x61)]);
       const contentType = {
         ok: `multipart/form-data; boundary=${boundary}`,
@@ -132,7 +132,7 @@ const eventText = fc.oneof(
 /**
  * A webhook delivery: a body and its Stripe-Signature, signed right (the signature check passes,
  * so what follows it is fuzzed), stale, with another secret, made up, or missing. `signed`: the
- * signature is valid, so 2xx or a JSON 4xx; anything else must be 400 (SECURITY.md, 'Proofs').
+ * signature is valid, so 2xx or a JSON 4xx; anything else must be 400 (docs/security.md 20, 29).
  */
 export const webhookDelivery = fc
   .tuple(eventText, fc.constantFrom('valid', 'valid', 'valid', 'stale', 'other-secret', 'made-up', 'none'), hostileString)

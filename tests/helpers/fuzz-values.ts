@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { HOSTILE_URLS } from './hostile-urls.ts';
 
 /**
- * Hostile values for tests/fuzz-bodies.test.ts (SECURITY.md, 'Proofs'): strings, numbers and JSON
+ * Hostile values for tests/fuzz-bodies.test.ts (docs/security.md 29): strings, numbers and JSON
  * texts a browser form never sends, built as text so that what JSON.stringify cannot write
  * (1e309, -0, duplicate keys, `__proto__` as a key, lone surrogates) reaches the server's parser.
  */

@@ -13,7 +13,7 @@ export interface GoogleStub {
 
 /**
  * Google's JWKS stand-in: a locally generated RS256 key pair, its public half served as a JWKS
- * on loopback, and a signer for ID tokens with any fault a test wants (SECURITY.md 12).
+ * on loopback, and a signer for ID tokens with any fault a test wants (docs/security.md 12).
  */
 export async function startGoogleStub(): Promise<GoogleStub> {
   const served = await generateKeyPair('RS256');

@@ -1,5 +1,5 @@
 /**
- * Links no field may ever store (SECURITY.md 16): script and data schemes however they are
+ * Links no field may ever store (docs/security.md 16): script and data schemes however they are
  * spelt or padded, relative and protocol-relative paths, markup smuggled into a URL. Shared by
  * the XSS tests of every URL field and the contact-link tests.
  */

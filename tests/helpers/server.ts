@@ -10,7 +10,7 @@ import { openPostgresSync, openSqliteSync, type SyncDb } from './sync-db.ts';
 import { createTestDatabase, onPostgres } from './test-database.ts';
 
 /**
- * Where test servers keep uploads and snapshots (issue 13): DATA_DIR (`fs`) by default; with
+ * Where test servers keep uploads and snapshots: DATA_DIR (`fs`) by default; with
  * TEST_STORAGE=s3 (`npm run test:pg`), a bucket of an S3 stand-in (tests/helpers/s3-standin.ts)
  * started in this test file's process, a fresh bucket per server. A caller's own STORAGE_DRIVER wins.
  */

@@ -4,7 +4,7 @@ import SQLite from 'better-sqlite3';
 /**
  * A synchronous handle on a test server's database, the part of better-sqlite3's API the tests use
  * (`prepare(sql).get/all/run`, `exec`, `close`), so the same assertions run on SQLite and on
- * PostgreSQL (issue 13). SQL is written with `?` placeholders; on PostgreSQL they become `$1…`.
+ * PostgreSQL. SQL is written with `?` placeholders; on PostgreSQL they become `$1…`.
  * Write portable SQL here, or use `serverKysely` (tests/helpers/kysely.ts) for anything more.
  */
 export interface SyncStatement {

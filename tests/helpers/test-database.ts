@@ -11,7 +11,7 @@ import { openPostgres } from '../../src/lib/server/db/open-postgres.ts';
 import { openPostgresSync, type SyncDb } from './sync-db.ts';
 
 /**
- * Which database the integration suites run on (issue 13): SQLite files by default; PostgreSQL when
+ * Which database the integration suites run on: SQLite files by default; PostgreSQL when
  * TEST_DATABASE_URL names a cluster (`npm run test:pg`, scripts/pg-test-cluster.sh). The same test
  * files run on both.
  */
