@@ -8,7 +8,7 @@ import { errorResponse } from '@server/http/json.ts';
 import { baseSecurityHeaders, checkApiRequest, NON_PAGE_CSP, PAGE_FALLBACK_CSP } from '@server/http/security.ts';
 import { getRuntime } from '@server/runtime.ts';
 import { startWorkers } from '@server/workers.ts';
-import { serveGuestPage } from '@server/snapshots/serve-guest-page.ts';
+import { serveGuestPage } from '@server/guest-pages/serve/serve-guest-page.ts';
 
 const REQUEST_ID = /^[\w.-]{1,64}$/;
 
@@ -35,11 +35,11 @@ export const onRequest = defineMiddleware(async (context, next) => {
     // Every /api answer is JSON: an unknown path 404, a method the route lacks 405 with Allow.
     if (isApi) assertApiRoute(context.request.method, context.url.pathname);
     checkApiRequest(context.request, context.url, config);
-    // Sessions, the 401 rule for private /api routes and the login redirects (accounts issue, item 1).
+    // Sessions, the 401 rule for private /api routes and the login redirects.
     sessionCookie = await openSession(context, config);
     // Guest pages answer from their snapshot (no SQLite); the route renders only on a miss.
     const isGuestPage = context.url.pathname === '/instruction' || context.url.pathname.startsWith('/instruction/');
-    response = guardRequest(context) ?? (isGuestPage ? await serveGuestPage(context.request, context.url.pathname, () => next()) : await next());
+    response = guardRequest(context) ?? (isGuestPage ? await serveGuestPage(context.request, context.url, () => next()) : await next());
   } catch (error) {
     if (!isAppError(error) && !isApi) {
       // Astro renders 500.astro, which shows only the request id in production: the cause is here.
@@ -61,7 +61,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
     const isPage = (headers.get('content-type') ?? '').startsWith('text/html');
     headers.set('content-security-policy', isPage ? PAGE_FALLBACK_CSP : NON_PAGE_CSP);
   }
-  // The editor's Preview frames the real guest page (issue 14 item 6): our own pages may frame it.
+  // The editor's Preview frames the real guest page: our own pages may frame it.
   if (context.url.pathname.startsWith('/dashboard/preview/')) {
     headers.set('content-security-policy', (headers.get('content-security-policy') ?? '').replace("frame-ancestors 'none'", "frame-ancestors 'self'"));
     headers.set('x-frame-options', 'SAMEORIGIN');

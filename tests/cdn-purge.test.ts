@@ -1,14 +1,14 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { guestCacheHeaders } from '../src/lib/server/cdn/guest-cache.ts';
+import { guestCacheHeaders } from '../src/lib/server/guest-pages/serve/cache-headers.ts';
 import type { Instruction } from '../src/lib/shared/schemas/instruction.ts';
 import { createUser, login, setUserPlan, withCookie } from './helpers/auth.ts';
 import { startPurgeStandIn, type PurgeStandIn } from './helpers/purge-standin.ts';
 import { startServer, type TestServer } from './helpers/server.ts';
 
 /**
- * CDN-friendly guest pages (issue 13 item 4, docs/decisions/007 "CDN"): with CDN_PURGE_URL set,
+ * CDN-friendly guest pages (docs/decisions/007 "CDN"): with CDN_PURGE_URL set,
  * guest answers may be kept by a CDN for a few minutes, tagged with the guidebook's token, and
  * every publish, link regeneration and delete purges that tag through the hook.
  */

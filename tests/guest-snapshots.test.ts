@@ -9,7 +9,7 @@ import type { TestPlan } from './helpers/plan.ts';
 import { startServer, type TestServer } from './helpers/server.ts';
 import { readStored, removeStored, storedNames, storedSnapshotPage, writeStored } from './helpers/stored.ts';
 
-// NODE_ENV=test makes guest responses carry `x-sqlite-queries` (src/lib/server/snapshots/query-counter.ts).
+// NODE_ENV=test makes guest responses carry `x-sqlite-queries` (src/lib/server/guest-pages/serve/query-counter.ts).
 let server: TestServer;
 
 beforeAll(async () => {
@@ -98,7 +98,7 @@ describe('guest page from snapshots', () => {
     const html = await response.text();
     expect(html).not.toContain('<iframe');
     expect(html).not.toMatch(/\s(src|href)="https:\/\/maps\.google/);
-    // The map island (issue 14) is handed the embed URL, and loads it only on the guest's click.
+    // The map island is handed the embed URL, and loads it only on the guest's click.
     expect(html).toMatch(/<astro-island[^>]*MapFacade[^>]*https:\/\/maps\.google\.com\/maps\?q=43\.5081,16\.4402&amp;z=18&amp;output=embed/);
     const login = await guest('/login');
     expect(login.headers.get('content-security-policy')).not.toContain('maps.google.com');
@@ -329,7 +329,7 @@ describe('guest page from snapshots', () => {
     expect((await guest(`/instruction/${instruction.token}`)).status).toBe(404);
   });
 
-  it('applies SPEC §4: product branding and the dark theme for non-premium owners, their own for premium', async () => {
+  it('applies docs/product.md §4: product branding and the dark theme for non-premium owners, their own for premium', async () => {
     const body = { nameInstruction: 'Villa', brandingTitle: 'Villa Rentals Co', selectedTheme: '#4caf50' };
     const free = await create(await host('free'), body);
     const freeHtml = await (await guest(`/instruction/${free.token}`)).text();

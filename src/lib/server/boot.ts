@@ -1,7 +1,7 @@
 import { ConfigError } from './config.ts';
 import { baseSecurityHeaders } from './http/security.ts';
 import { getRuntime, type Runtime } from './runtime.ts';
-import { createSnapshotFastPath as createFastPath } from './snapshots/serve-snapshot-node.ts';
+import { createSnapshotFastPath as createFastPath } from './guest-pages/serve/serve-snapshot-node.ts';
 import { startWorkers } from './workers.ts';
 
 /**

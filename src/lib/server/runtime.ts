@@ -2,18 +2,19 @@ import type { Kysely } from 'kysely';
 import type { Database } from '@db/schema.ts';
 import { seedDemo } from '@db/seed.ts';
 import { createBilling, type Billing } from './billing/billing.ts';
-import { openPostgresSnapshotBus, type SnapshotBus } from './cluster/snapshot-bus.ts';
+import { openPostgresSnapshotBus, type SnapshotBus } from './guest-pages/publish/snapshot-bus.ts';
 import { parseConfig, type Config } from './config.ts';
 import type { DialectName } from './db/dialect.ts';
 import { openConfiguredDatabase, type OpenedDatabase } from './db/open-database.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { Outbox } from './mail/outbox.ts';
-import { processState } from './process-state.ts';
+import { processSingleton } from './process-singleton.ts';
+import { stopServingProcess } from './serving-process.ts';
 import { createStores, type Stores } from './storage.ts';
 
 /**
- * The composition root (STYLE.md 6): every process-wide service, built once from the configuration
+ * The composition root (docs/style.md 6): every process-wide service, built once from the configuration
  * and owned here, stores included. It imports only the services' factories, never a domain
  * module, so nothing that asks for the runtime is ever imported back by it. The background work
  * (outbox delivery, upload clean-up, billing reconciler) is started by the server, not by this
@@ -29,22 +30,24 @@ export interface Runtime {
   db: Kysely<Database>;
   mailer: Mailer;
   outbox: Outbox;
-  /** Uploaded images and guest-page snapshots (ARCHITECTURE.md, blobs). */
+  /** Uploaded images and guest-page snapshots (docs/architecture.md, Blobs and object storage). */
   storage: Stores;
   /** Stripe, when STRIPE_SECRET_KEY is set. */
   billing: Billing | undefined;
-  /** Publishes between servers on one PostgreSQL (cluster/snapshot-bus.ts); none on SQLite. */
+  /** Publishes between servers on one PostgreSQL (guest-pages/publish/snapshot-bus.ts); none on SQLite. */
   bus: SnapshotBus | undefined;
   close(): Promise<void>;
 }
 
-/** The process's runtime, built on first use (process-state.ts keeps one for both bundles). */
+const built = processSingleton('runtime', () => ({ runtime: undefined as Promise<Runtime> | undefined }));
+
+/** The process's runtime, built on first use (one for both bundles, process-singleton.ts). */
 export function getRuntime(): Promise<Runtime> {
-  processState.runtime ??= createRuntime(parseConfig()).catch((error: unknown) => {
-    processState.runtime = undefined;
+  built.runtime ??= createRuntime(parseConfig()).catch((error: unknown) => {
+    built.runtime = undefined;
     throw error;
   });
-  return processState.runtime;
+  return built.runtime;
 }
 
 export async function createRuntime(config: Config): Promise<Runtime> {
@@ -55,7 +58,6 @@ export async function createRuntime(config: Config): Promise<Runtime> {
   const mailer = createMailer(config, log);
   const outbox = new Outbox(db, mailer, log, { dialect: database.dialect });
   const bus = database.dialect === 'postgres' && config.database.dialect === 'postgres' ? await openPostgresSnapshotBus({ url: config.database.url, pool: database.pool, log }) : undefined;
-  processState.bus = bus;
 
   let closed = false;
   return {
@@ -73,11 +75,10 @@ export async function createRuntime(config: Config): Promise<Runtime> {
       if (closed) return;
       closed = true;
       // The workers (if this process started them) finish what they are doing first.
-      await processState.workers?.stop();
+      await stopServingProcess();
       await outbox.stop();
       mailer.close();
       await bus?.close();
-      processState.bus = undefined;
       await db.destroy();
     },
   };

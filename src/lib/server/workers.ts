@@ -1,16 +1,16 @@
 import type { Config } from './config.ts';
 import type { Logger } from './logger.ts';
 import { startBillingReconciler } from './billing/reconcile-subscriptions.ts';
-import { drainCdnPurges, purgeAllGuestPages } from './cdn/purge-cdn.ts';
+import { drainCdnPurges, purgeAllGuestPages } from './guest-pages/publish/purge-cdn.ts';
 import { createJobLease } from './cluster/job-lease.ts';
 import { checkReadiness } from './ops/check-readiness.ts';
 import { verifyPrices } from './billing/verify-prices.ts';
-import { processState } from './process-state.ts';
+import { isServingProcess, markServingProcess } from './serving-process.ts';
 import type { Runtime } from './runtime.ts';
-import { installQueryCounter } from './snapshots/query-counter.ts';
-import { watchOtherProcessWrites } from './snapshots/other-process-writes.ts';
-import { loadPendingRemovals, stopPendingRemovalRetries } from './snapshots/pending-removals.ts';
-import { applyRemoteSnapshotEvent, forgetEverythingFromElsewhere } from './snapshots/remote-changes.ts';
+import { installQueryCounter } from './guest-pages/serve/query-counter.ts';
+import { watchOtherProcessWrites } from './guest-pages/store/other-process-writes.ts';
+import { loadPendingRemovals, stopPendingRemovalRetries } from './guest-pages/store/pending-removals.ts';
+import { applyRemoteSnapshotEvent, forgetEverythingFromElsewhere } from './guest-pages/publish/remote-changes.ts';
 import { startCalendarSync } from './stays/start-calendar-sync.ts';
 import { startUploadCleanup } from './uploads/remove-unreferenced-uploads.ts';
 
@@ -19,7 +19,7 @@ import { startUploadCleanup } from './uploads/remove-unreferenced-uploads.ts';
  * port opens, or by the middleware on the first request under `astro dev`): mail delivery, the
  * clean-up of unreferenced uploads, the billing reconciler, the calendar sync (stays/start-calendar-sync.ts)
  * and the check for other processes' writes. The admin command line never starts them. Resolves once the start-up reads that guests
- * depend on are done (the stored pages that must not be served, snapshots/pending-removals.ts):
+ * depend on are done (the stored pages that must not be served, guest-pages/store/pending-removals.ts):
  * the boot bundle waits for it before the port opens.
  */
 /** Tries at start, 2 s apart: a bucket slow to answer while the machine starts up is not an outage. */
@@ -37,7 +37,7 @@ async function checkBucketAtStart(bucket: string, log: Logger): Promise<void> {
 }
 
 export async function startWorkers(runtime: Runtime): Promise<void> {
-  if (processState.workers) return;
+  if (isServingProcess()) return;
   const { config, db, log, database, outbox, storage, billing } = runtime;
   outbox.start();
   // Periodic jobs run on one server at a time (docs/decisions/012); every later job takes `jobs` too.
@@ -58,14 +58,10 @@ export async function startWorkers(runtime: Runtime): Promise<void> {
   if (config.cdn) purgeAllGuestPages();
   // A wrong key or endpoint is said at start, not at the first upload (/readyz keeps saying it).
   if (config.storageDriver === 's3') void checkBucketAtStart(storage.location, log);
-  processState.workers = {
-    uploadCleanup,
-    async stop() {
-      stopPendingRemovalRetries();
-      await Promise.all([uploadCleanup.stop(), reconciler?.stop(), calendarSync.stop(), drainCdnPurges()]);
-      processState.workers = undefined;
-    },
-  };
+  markServingProcess(async () => {
+    stopPendingRemovalRetries();
+    await Promise.all([uploadCleanup.stop(), reconciler?.stop(), calendarSync.stop(), drainCdnPurges()]);
+  });
   // Stored pages an outage kept from being removed (by this server or another) stay unserved.
   await loadPendingRemovals();
 }

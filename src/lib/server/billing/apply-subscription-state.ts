@@ -2,7 +2,7 @@ import { isLiveStatus } from '@shared/schemas/billing.ts';
 import type { SubscriptionsTable } from '@db/schema.ts';
 import { lockForTransaction } from '../db/dialect.ts';
 import { getRuntime } from '../runtime.ts';
-import { rebuildSnapshotsForUser } from '../snapshots/invalidate-snapshots.ts';
+import { rebuildSnapshotsForUser } from '../guest-pages/publish/invalidate-snapshots.ts';
 import { planChangesAt, planOfSubscription, type SubscriptionRow } from './plan-of-subscription.ts';
 
 /** What a sync (or the admin CLI) found: the row to keep, without its key and stamp. */
@@ -14,7 +14,7 @@ export interface StripeEventRef {
 }
 
 export interface ApplyOutcome {
-  /** The event was handled before: nothing was written (SECURITY.md 21). */
+  /** The event was handled before: nothing was written (docs/security.md 21). */
   duplicate: boolean;
   /** The plan the user's features follow changed (or when it will change by itself). */
   planChanged: boolean;
@@ -36,7 +36,7 @@ function replaces(before: SubscriptionRow | undefined, source: SubscriptionState
  * The one write path of a user's subscription: a Stripe sync and the admin CLI both land here.
  * The handled event's id goes in under its UNIQUE key in the same transaction as the row, so a
  * redelivered event finds it and changes nothing. After the commit, a change of plan rebuilds the
- * owner's guest snapshots (branding and theme depend on it, SPEC §4).
+ * owner's guest snapshots (branding and theme depend on it, docs/product.md §4).
  */
 export async function applySubscriptionState({
   userId,

@@ -3,11 +3,11 @@ import { parseArgs } from 'node:util';
 import { isPlanId } from '@shared/plans.ts';
 import { OperatorPlanError, setOperatorPlan } from '../billing/set-operator-plan.ts';
 import { getSubscriptionData } from '../billing/get-subscription-data.ts';
-import { drainCdnPurges } from '../cdn/purge-cdn.ts';
-import { settleSnapshotDrops } from '../snapshots/rebuild-snapshots.ts';
+import { drainCdnPurges } from '../guest-pages/publish/purge-cdn.ts';
+import { settleSnapshotDrops } from '../guest-pages/publish/rebuild-snapshots.ts';
 import { ConfigError, parseConfig } from '../config.ts';
 import { getRuntime } from '../runtime.ts';
-import { OTHER_PROCESS_CHECK_MS } from '../snapshots/other-process-writes.ts';
+import { OTHER_PROCESS_CHECK_MS } from '../guest-pages/store/other-process-writes.ts';
 import { COPY_USAGE, runCopyToPostgres } from './copy-to-postgres.ts';
 
 const USAGE = `usage:

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Storage } from 'unstorage';
 import type { Config } from '../config.ts';
 import { createNamedStorage, type StorageName } from '../storage.ts';
-import { ENCODINGS } from '../snapshots/snapshot-store.ts';
+import { ENCODINGS } from '../guest-pages/store/snapshot-store.ts';
 
 export interface StoreCount {
   store: StorageName;

@@ -1,6 +1,6 @@
 import { messages } from '@shared/messages.ts';
 import { AppError, isAppError } from '../http/app-error.ts';
-import { processState } from '../process-state.ts';
+import { processSingleton } from '../process-singleton.ts';
 import { getRuntime } from '../runtime.ts';
 import { GeoError } from './geo-error.ts';
 import type { LatLng } from './parse-map-coordinates.ts';
@@ -13,7 +13,10 @@ const MAX_QUEUED = 5;
 /** Streets get renamed; a month-old answer is asked again. */
 export const GEOCODE_CACHE_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 
-/** SPEC §8 in place of the address: "Could not resolve address" (404) or "Address resolution failed" (502). */
+/**
+ * docs/product.md §8 in place of the address: "Could not resolve address" (404) or "Address
+ * resolution failed" (502).
+ */
 function geocodeFailed(reason: 'not-found' | 'failed', detail: string): AppError {
   const cause = new GeoError(reason, detail);
   return reason === 'failed' ? new AppError('BAD_GATEWAY', messages.address.failed, { cause }) : new AppError('NOT_FOUND', messages.address.unresolved, { cause });
@@ -37,7 +40,7 @@ interface NominatimReverse {
 }
 
 /**
- * SPEC §4: street, city, postcode, country joined by commas, else the formatted address. The
+ * docs/product.md §4: street, city, postcode, country joined by commas, else the formatted address. The
  * joined form needs a street: without one it would say less than Nominatim's display_name.
  */
 export function formatAddress(answer: NominatimReverse): string {
@@ -56,12 +59,14 @@ export function cacheKey({ lat, lng }: LatLng): string {
   return `${lat.toFixed(5)},${lng.toFixed(5)}`;
 }
 
+const nominatimQueue = processSingleton('nominatim', () => ({ tail: Promise.resolve() as Promise<void>, waiting: 0 }));
+
 /**
- * A process-wide queue (process-state.ts): each request starts a full second after the previous
+ * A process-wide queue (process-singleton.ts): each request starts a full second after the previous
  * one finished, so Nominatim never sees two within a second however long the first took to arrive.
  */
 async function throttled<T>(task: () => Promise<T>): Promise<T> {
-  const queue = processState.nominatim;
+  const queue = nominatimQueue;
   if (queue.waiting >= MAX_QUEUED) throw geocodeFailed('failed', 'nominatim queue full');
   queue.waiting++;
   const previous = queue.tail;
@@ -100,7 +105,7 @@ async function askNominatim(point: LatLng, baseUrl: string, appUrl: URL): Promis
   return address;
 }
 
-/** The written address at a point (SPEC §7 reverse geocode), from the cache or from Nominatim. */
+/** The written address at a point (docs/product.md §7 reverse geocode), from the cache or from Nominatim. */
 export async function reverseGeocode(point: LatLng): Promise<string> {
   const { config, db } = await getRuntime();
   const key = cacheKey(point);

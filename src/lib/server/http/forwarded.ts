@@ -1,5 +1,5 @@
 import { BlockList, isIP } from 'node:net';
-import { processState } from '../process-state.ts';
+import { processSingleton } from '../process-singleton.ts';
 
 /**
  * Who a request comes from when the app runs behind a reverse proxy (rate limits, abuse records).
@@ -12,16 +12,18 @@ export const CLIENT_ADDRESS_HEADER = 'x-porchlight-client-address';
 
 /**
  * Called once by scripts/serve.mjs (through the boot bundle), which sets the header on every
- * request it hands to Astro; clientAddress() reads it in Astro's bundle (process-state.ts).
+ * request it hands to Astro; clientAddress() reads it in Astro's bundle (one flag for both bundles, process-singleton.ts).
  */
 export function markClientAddressResolved(): void {
-  processState.clientAddressResolved = true;
+  resolution.resolved = true;
 }
 
 /** False under `astro dev`, where nothing replaces a header the client sent. */
 export function isClientAddressResolved(): boolean {
-  return processState.clientAddressResolved;
+  return resolution.resolved;
 }
+
+const resolution = processSingleton('client-address', () => ({ resolved: false }));
 
 const LOOPBACK = ['127.0.0.0/8', '::1/128'];
 

@@ -1,10 +1,10 @@
-import { invalidateSnapshotsAfterWrite } from '../snapshots/invalidate-snapshots.ts';
+import { invalidateSnapshotsAfterWrite } from '../guest-pages/publish/invalidate-snapshots.ts';
 import { scheduleUploadCleanup } from '../uploads/remove-unreferenced-uploads.ts';
 
 /**
  * The one hook after every write to an instruction (create, save, duplicate, code change, link
- * regeneration, settings applied to it, delete). Guest-page snapshots hang off it (ARCHITECTURE.md
- * "Guest pages are snapshots"): the snapshot of `id` is rebuilt after a write, off the request
+ * regeneration, settings applied to it, delete). Guest-page snapshots hang off it
+ * (docs/architecture.md, Guest snapshots): the snapshot of `id` is rebuilt after a write, off the request
  * path, the one of `oldToken` removed when the link was regenerated, and removed when `deleted`.
  * Called after the write has committed, so a failure here never undoes the host's save.
  */

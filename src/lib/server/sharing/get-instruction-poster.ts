@@ -1,6 +1,6 @@
 import { findTheme } from '@shared/themes.ts';
 import { getUserPlan } from '../billing/get-user-plan.ts';
-import { wifiQrSvg } from '../guest/wifi-qr.ts';
+import { wifiQrSvg } from '../guest-pages/render/wifi-qr.ts';
 import { findOwnedInstruction } from '../instructions/find-owned-instruction.ts';
 import { parseStoredContent } from '../instructions/instruction-row.ts';
 import { publicContent } from '../stays/guest-secrets.ts';
@@ -28,16 +28,16 @@ export interface InstructionPoster {
 }
 
 /**
- * The poster of a guidebook for its owner to print and hang inside the property (issue 5 item 6):
+ * The poster of a guidebook for its owner to print and hang inside the property:
  * name, QR of the guest link, the Wi-Fi network and its QR code. Never the lock-box code: a poster
  * can be read by anyone who walks past it. Someone else's id is a 404, as on every owner route.
- * Branding follows the guest page's rule (SPEC §4): premium hosts get their title and theme colour
+ * Branding follows the guest page's rule (docs/product.md §4): premium hosts get their title and theme colour
  * and no product branding.
  */
 export async function getInstructionPoster({ userId, id }: { userId: string; id: string }): Promise<InstructionPoster> {
   const row = await findOwnedInstruction({ userId, id });
   const { config } = await getRuntime();
-  // A gated Wi-Fi password (issue 14) is not on the poster, not even inside its QR code.
+  // A gated Wi-Fi password (docs/decisions/013-stays-and-secrets.md) is not on the poster, not even inside its QR code.
   const content = publicContent(parseStoredContent(row.data));
   const premium = (await getUserPlan(userId)) === 'premium';
   const url = guestUrl(config, row.token);

@@ -5,14 +5,14 @@ import { Worker } from 'node:worker_threads';
 import { messages } from '@shared/messages.ts';
 import { DEFAULT_STAY_TIMES, type StayTimes } from '@shared/time-zone.ts';
 import type { Logger } from '../logger.ts';
-import { processState } from '../process-state.ts';
+import { processSingleton } from '../process-singleton.ts';
 import { readFeedText, type CalendarImport, type FeedReading } from './select-bookings.ts';
 
 /**
  * Reads a fetched feed in a worker thread with its own small heap and a deadline
- * (docs/decisions/014-calendar-feeds.md; SECURITY.md, 'Outbound requests and calendar feeds'), so that no feed can block
- * the thread that answers guests, or take the process's memory with it. A feed that outruns the
- * budget is a failure for its host, like a feed that cannot be reached.
+ * (docs/decisions/014-calendar-feeds.md; docs/security.md 34), so that no feed can block the thread
+ * that answers guests, or take the process's memory with it. A feed that outruns the budget is a
+ * failure for its host, like a feed that cannot be reached.
  */
 export const CALENDAR_READ_LIMITS = {
   /** CPU time of the worker's thread (a 2 MB feed of 17,500 bookings takes about 0.55 s, start included). */
@@ -29,6 +29,9 @@ export type CalendarRead = { ok: true; calendar: CalendarImport } | { ok: false;
 
 const WORKER_FILE = path.join('boot', 'calendar-worker.mjs');
 const CPU_CHECK_MS = 50;
+
+/** Feeds being read in workers, a few at a time for both bundles (process-singleton.ts). */
+const calendarReads = processSingleton('calendar-reads', () => ({ running: 0, waiting: [] as Array<() => void>, workers: new Set<Worker>() }));
 
 let workerPath: string | null | undefined;
 let warnedInProcess = false;
@@ -60,7 +63,7 @@ const unreadable = (cause: string): CalendarRead => ({ ok: false, error: message
 
 /** Waits for one of the process's CALENDAR_READ_LIMITS.atOnce places; call the answer to give it back. */
 async function takeTurn(): Promise<() => void> {
-  const reads = processState.calendarReads;
+  const reads = calendarReads;
   if (reads.running < CALENDAR_READ_LIMITS.atOnce) reads.running += 1;
   // The place is handed over by the reading that ends (`running` stays as it is).
   else await new Promise<void>((resolve) => reads.waiting.push(resolve));
@@ -84,7 +87,7 @@ function readInWorker(file: string, input: { feed: string; timeZone: string; now
       resolve(unreadable(`worker did not start: ${String(error)}`));
       return;
     }
-    const workers = processState.calendarReads.workers;
+    const workers = calendarReads.workers;
     workers.add(worker);
     // Never what keeps the process alive: at shutdown it goes with it (and stopCalendarReads ends it first).
     worker.unref();
@@ -147,5 +150,5 @@ export async function readCalendar(feed: string, timeZone: string, { now, log, a
 
 /** Ends the readings under way (at shutdown, after the sync has stopped); their callers get a failure. */
 export async function stopCalendarReads(): Promise<void> {
-  await Promise.all([...processState.calendarReads.workers].map((worker) => worker.terminate().catch(() => undefined)));
+  await Promise.all([...calendarReads.workers].map((worker) => worker.terminate().catch(() => undefined)));
 }

@@ -5,7 +5,7 @@ import type { GuestSecrets, GuestSecretsRefusal } from '@shared/guest-access.ts'
 import { GUEST_TOKEN } from '@shared/guest-token.ts';
 import { messages } from '@shared/messages.ts';
 import { formatStayTime } from '@shared/time-zone.ts';
-import { wifiQrSvg } from '../guest/wifi-qr.ts';
+import { wifiQrSvg } from '../guest-pages/render/wifi-qr.ts';
 import { AppError } from '../http/app-error.ts';
 import { instructionNotFound } from '../instructions/instruction-errors.ts';
 import { parseStoredContent } from '../instructions/instruction-row.ts';

@@ -8,7 +8,7 @@ import { purgeExpiredTrash } from '../instructions/purge-expired-trash.ts';
 import { ownUploadKeysIn } from './media-path.ts';
 import { UPLOAD_GRACE_MS } from './upload-limits.ts';
 import { lockOwnerUploads } from './uploads-in-use.ts';
-import { processState } from '../process-state.ts';
+import { processSingleton } from '../process-singleton.ts';
 
 const DELETE_CHUNK = 500;
 
@@ -17,7 +17,7 @@ const DELETE_CHUNK = 500;
  * and additional-info images, the host photo, or any other field; those in the trash and the saved
  * versions included), neither the owner's settings
  * nor profile picture mention their /media/ path. Another account naming the path keeps nothing
- * alive (SECURITY.md 30), so it cannot hold files, and quota, of someone else's. Only uploads
+ * alive (docs/security.md 30), so it cannot hold files, and quota, of someone else's. Only uploads
  * older than the grace period go, so an image uploaded a moment ago and not yet saved survives.
  * Returns the keys removed.
  *
@@ -94,6 +94,9 @@ export interface UploadCleanup {
  * several servers a pass runs on one of them at a time (`jobs`, cluster/job-lease.ts): a server
  * whose turn finds another one cleaning up skips it.
  */
+/** The clean-up this process runs (a serving process), for scheduleUploadCleanup(). */
+const current = processSingleton('upload-cleanup', () => ({ cleanup: undefined as UploadCleanup | undefined }));
+
 export function startUploadCleanup({ db, dialect, storage, log, jobs }: { db: Kysely<Database>; dialect: DialectName; storage: Storage; log: Logger; jobs: JobLease }): UploadCleanup {
   let running: Promise<string[]> | undefined;
   let debounce: NodeJS.Timeout | undefined;
@@ -133,7 +136,7 @@ export function startUploadCleanup({ db, dialect, storage, log, jobs }: { db: Ky
   interval.unref();
   setImmediate(runInBackground);
 
-  return {
+  const cleanup: UploadCleanup = {
     schedule() {
       if (stopped) return;
       clearTimeout(debounce);
@@ -145,9 +148,12 @@ export function startUploadCleanup({ db, dialect, storage, log, jobs }: { db: Ky
       stopped = true;
       clearInterval(interval);
       clearTimeout(debounce);
+      if (current.cleanup === cleanup) current.cleanup = undefined;
       await running;
     },
   };
+  current.cleanup = cleanup;
+  return cleanup;
 }
 
 /**
@@ -155,5 +161,5 @@ export function startUploadCleanup({ db, dialect, storage, log, jobs }: { db: Ky
  * the replaced file goes once nothing references it and it is past the grace period.
  */
 export function scheduleUploadCleanup(): void {
-  processState.workers?.uploadCleanup.schedule();
+  current.cleanup?.schedule();
 }

@@ -1,4 +1,4 @@
-import { processState } from '../process-state.ts';
+import { processSingleton } from '../../process-singleton.ts';
 
 /**
  * Counts guidebook writes in this process, per guest token and overall. A guest request that
@@ -10,20 +10,22 @@ import { processState } from '../process-state.ts';
  */
 const TOKENS_MAX = 10_000;
 
+const epochs = processSingleton('write-epochs', () => ({ overall: 0, tokens: new Map<string, number>() }));
+
 export function currentWriteEpoch(token: string): string {
-  return `${processState.writeEpoch}:${processState.tokenEpochs.get(token) ?? 0}`;
+  return `${epochs.overall}:${epochs.tokens.get(token) ?? 0}`;
 }
 
 export function bumpWriteEpoch(): void {
-  processState.writeEpoch += 1;
+  epochs.overall += 1;
 }
 
 export function bumpTokenEpoch(token: string): void {
-  const epochs = processState.tokenEpochs;
-  epochs.set(token, (epochs.get(token) ?? 0) + 1);
+  const { tokens } = epochs;
+  tokens.set(token, (tokens.get(token) ?? 0) + 1);
   // Bounded: forgetting every token's count is safe once the overall count moves with it.
-  if (epochs.size > TOKENS_MAX) {
-    epochs.clear();
+  if (tokens.size > TOKENS_MAX) {
+    tokens.clear();
     bumpWriteEpoch();
   }
 }

@@ -1,6 +1,6 @@
 import { escapeHtml } from '@shared/escape-html.ts';
 import { ADDRESS_MARKER, LOCKBOX_MARKER } from '@shared/schemas/instruction.ts';
-import { sanitizeRichText } from '../instructions/sanitize-rich-text.ts';
+import { sanitizeRichText } from '../../instructions/sanitize-rich-text.ts';
 
 /**
  * A step paragraph as stored (sanitised on write, SECURITY.md 16) with its markers filled in:

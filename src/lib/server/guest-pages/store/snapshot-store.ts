@@ -2,17 +2,19 @@ import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { GUEST_TOKEN } from '@shared/guest-token.ts';
-import type { Encoding } from '../http/negotiate.ts';
-import { processState } from '../process-state.ts';
-import { parseStoredContent } from '../instructions/instruction-row.ts';
-import { getRuntime } from '../runtime.ts';
+import type { Encoding } from '../../http/negotiate.ts';
+import { parseStoredContent } from '../../instructions/instruction-row.ts';
+import { processSingleton } from '../../process-singleton.ts';
+import { getRuntime } from '../../runtime.ts';
+import type { SnapshotSource } from '../page-headers.ts';
+import { ENCODINGS, pageId, storeKey, variantsOf, type GuestPageKey } from '../page-key.ts';
+import { changedElsewhere } from './other-process-writes.ts';
 import { isRemovalPending, recordPendingRemoval, reloadPendingRemovals, removeStoredCopies } from './pending-removals.ts';
-import { ENCODINGS, snapshotKey } from './snapshot-keys.ts';
 import { bumpWriteEpoch } from './write-epoch.ts';
 
 /**
- * Guest-page snapshots (ARCHITECTURE.md "Guest pages are snapshots"; docs/decisions/007).
- * One unstorage item per token and encoding (`<token>:br`, `<token>:gz`, `<token>:html`), each
+ * Guest-page snapshots (docs/architecture.md, Guest snapshots; docs/decisions/007).
+ * One unstorage item per page variant and encoding (`<token>:br`, `<token>~fr:gz`, page-key.ts), each
  * self-contained: a length-prefixed JSON header (ETag, CSP, build id, body length) then the body.
  * A guest request reads exactly one item; a half-written item (fs driver, concurrent write) fails
  * the length check and counts as a miss.
@@ -32,35 +34,10 @@ export interface SnapshotHeader {
   length: number;
 }
 
-/** What a stored page must still agree with: the guidebook's version and who sees its secrets. */
-export interface SnapshotSource {
-  version: number;
-  secretsPolicy: string;
-}
-
 export interface Snapshot {
   header: SnapshotHeader;
   body: Uint8Array;
 }
-
-/**
- * Set by the guest route when the page is right only until a time (the owner's plan ends then):
- * read into the snapshot's header and never sent to the guest.
- */
-export const SNAPSHOT_EXPIRES_HEADER = 'x-snapshot-expires';
-
-/** Set by the guest route the same way: the row the page was rendered from (`<version>:<policy>`). */
-export const SNAPSHOT_SOURCE_HEADER = 'x-snapshot-source';
-
-export function sourceHeader(source: SnapshotSource): string {
-  return `${source.version}:${source.secretsPolicy}`;
-}
-
-export function parseSourceHeader(value: string | null): SnapshotSource | null {
-  const match = value ? /^(\d+):([a-z]+)$/.exec(value) : null;
-  return match ? { version: Number(match[1]), secretsPolicy: match[2]! } : null;
-}
-
 
 const brotli = promisify(zlib.brotliCompress);
 /** 2^18 = 256 KB: a guest page is 20–60 KB. */
@@ -69,17 +46,26 @@ const gzip = promisify(zlib.gzip);
 
 /**
  * Decoded snapshots kept in memory in front of the store, so a hit costs no disk read; one copy
- * per process (process-state.ts): the Node fast path (boot bundle) reads it and the Astro bundle
+ * per process (process-singleton.ts): the Node fast path (boot bundle) reads it and the Astro bundle
  * writes and removes. Every write and removal in this process goes through here, so the copy is
  * never staler than the store; the oldest entries go first past MEMORY_ENTRIES.
  */
 const MEMORY_ENTRIES = 600;
-const state = processState.snapshots;
+const state = processSingleton('snapshot-store', () => ({
+  /** Decoded pages by store key. */
+  entries: new Map<string, Snapshot>(),
+  /** Counts every write and removal: a store read that raced one answers but is not kept. */
+  changes: 0,
+  /** Pages (page ids) whose stored copy was compared with its guidebook's row since the start. */
+  checked: new Set<string>(),
+  /** Removals per token, so a write they raced removes its page again. */
+  removals: new Map<string, number>(),
+}));
 const memory = state.entries;
 
 /** Drops every in-memory copy when another process changed the database (other-process-writes.ts). */
 export function forgetIfChangedElsewhere(): void {
-  if (!state.changedElsewhere?.()) return;
+  if (!changedElsewhere()) return;
   dropAllMemoryCopies();
   // A render that read the database before that change must not store what it rendered.
   bumpWriteEpoch();
@@ -94,15 +80,16 @@ function remember(id: string, snapshot: Snapshot): void {
 }
 
 /** The in-memory copy only (no store read): what the synchronous fast path answers from. */
-export function peekSnapshot(token: string, encoding: Encoding): Snapshot | null {
+export function peekSnapshot(key: GuestPageKey, encoding: Encoding): Snapshot | null {
   forgetIfChangedElsewhere();
-  return memory.get(snapshotKey(token, encoding)) ?? null;
+  return memory.get(storeKey(key, encoding)) ?? null;
 }
 
-export async function readSnapshot(token: string, encoding: Encoding): Promise<Snapshot | null> {
+export async function readSnapshot(key: GuestPageKey, encoding: Encoding): Promise<Snapshot | null> {
+  const { token } = key;
   if (!GUEST_TOKEN.test(token)) return null;
   forgetIfChangedElsewhere();
-  const id = snapshotKey(token, encoding);
+  const id = storeKey(key, encoding);
   const cached = memory.get(id);
   if (cached) return cached;
   // What is stored may be the page that had to go (an outage kept it from being removed).
@@ -118,27 +105,28 @@ export async function readSnapshot(token: string, encoding: Encoding): Promise<S
     return null;
   }
   const snapshot = raw ? decode(raw) : null;
-  if (snapshot && !(await agreesWithItsRow(token, snapshot))) return null;
+  if (snapshot && !(await agreesWithItsRow(key, snapshot))) return null;
   // A write or removal during the disk read may have made these bytes stale: answer, don't keep.
   if (snapshot && state.changes === changesBefore) remember(id, snapshot);
   return snapshot;
 }
 
-/** Tokens whose stored page was compared with its row since this process started; bounded. */
-const checked = state.checkedTokens;
+/** Pages whose stored copy was compared with its row since this process started; bounded. */
+const checked = state.checked;
 const CHECKED_MAX = 50_000;
 
 /**
- * The first time this process reads a token's stored page (after a start, a crash or a deploy),
+ * The first time this process reads a page variant's stored copy (after a start, a crash or a deploy),
  * its header must name the guidebook's current version and secrets policy: a write that was still
  * under way when a revocation removed the page, or when the process died, could otherwise bring
  * back a page the guidebook no longer matches (once, in an attack test, with a door code the policy
  * had since gated). A page that disagrees, or names no row, is removed and rendered anew. One
- * indexed read per token per process; later store reads follow this process's own writes and the
+ * indexed read per page per process; later store reads follow this process's own writes and the
  * other servers' events. A header without a source (an older build) never agrees.
  */
-async function agreesWithItsRow(token: string, snapshot: Snapshot): Promise<boolean> {
-  if (checked.has(token)) return true;
+async function agreesWithItsRow(key: GuestPageKey, snapshot: Snapshot): Promise<boolean> {
+  const { token } = key;
+  if (checked.has(pageId(key))) return true;
   const { db, log } = await getRuntime();
   const row = await db.selectFrom('instructions').select(['version', 'data']).where('token', '=', token).where('deleted_at', 'is', null).executeTakeFirst();
   const source = snapshot.header.source;
@@ -149,7 +137,7 @@ async function agreesWithItsRow(token: string, snapshot: Snapshot): Promise<bool
     return false;
   }
   if (checked.size >= CHECKED_MAX) checked.clear();
-  checked.add(token);
+  checked.add(pageId(key));
   return true;
 }
 
@@ -174,26 +162,27 @@ export async function encodeSnapshot(html: Uint8Array, meta: { csp: string | nul
   return { br: make(br), gz: make(gz), html: make(html) };
 }
 
-export async function writeSnapshot(token: string, snapshots: Record<Encoding, Snapshot>): Promise<void> {
+export async function writeSnapshot(key: GuestPageKey, snapshots: Record<Encoding, Snapshot>): Promise<void> {
+  const { token } = key;
   if (!GUEST_TOKEN.test(token)) return;
   // Memory first, synchronously: a removal that lands while the disk write runs then clears it.
   state.changes += 1;
-  for (const encoding of ENCODINGS) remember(snapshotKey(token, encoding), snapshots[encoding]);
+  for (const encoding of ENCODINGS) remember(storeKey(key, encoding), snapshots[encoding]);
   const removalsBefore = removals.get(token);
   const store = (await getRuntime()).storage.snapshots;
-  await Promise.all(ENCODINGS.map((encoding) => store.setItemRaw(snapshotKey(token, encoding), encode(snapshots[encoding]))));
+  await Promise.all(ENCODINGS.map((encoding) => store.setItemRaw(storeKey(key, encoding), encode(snapshots[encoding]))));
   // A removal while these writes ran may have landed before them: the page it removed is back in
   // the store. Remove it again (memory lost it with the removal already).
   if (removals.get(token) !== removalsBefore) await removeStoredOrRecord(token);
   // What this process stored is what the row says now (the caller checked its write epoch).
-  else if (snapshots.html.header.source) checked.add(token);
+  else if (snapshots.html.header.source) checked.add(pageId(key));
 }
 
 /** Removals per token while writes may run (a cleared count only causes one removal too many). */
 const removals = state.removals;
 
 /**
- * Every copy of `token`'s page, in memory and stored. A store out of reach does not fail the
+ * Every copy of every variant of `token`'s page, in memory and stored. A store out of reach does not fail the
  * caller (its write has committed): the stored copy is kept from being served and its removal
  * retried (pending-removals.ts).
  */
@@ -207,11 +196,15 @@ export async function removeSnapshot(token: string): Promise<void> {
 
 /**
  * This process's copies of `token` only (another server changed or removed the stored ones,
- * cluster/snapshot-bus.ts): the next guest reads the store.
+ * guest-pages/publish/snapshot-bus.ts): the next guest reads the store.
  */
 export function dropMemoryCopies(token: string): void {
   state.changes += 1;
-  for (const encoding of ENCODINGS) memory.delete(snapshotKey(token, encoding));
+  for (const key of variantsOf(token)) forgetInMemory(key);
+}
+
+function forgetInMemory(key: GuestPageKey): void {
+  for (const encoding of ENCODINGS) memory.delete(storeKey(key, encoding));
 }
 
 /** Every copy in this process's memory (events from other servers may have been missed). */
@@ -221,13 +214,17 @@ export function dropAllMemoryCopies(): void {
 }
 
 /**
- * Removes the stored copy and keeps the in-memory one answering: a publish's guests keep the
- * previous page until its rebuild stores the new one (rebuild-snapshots.ts), and should this
- * process stop first, the next one finds nothing stored and renders the page anew.
+ * Removes the stored copies of every variant of `token` and keeps the in-memory copies of the
+ * pages in `rebuilt` answering: a publish's guests keep the previous page until its rebuild
+ * stores the new one (publish/rebuild-snapshots.ts), and should this process stop first, the next
+ * one finds nothing stored and renders the page anew. The variants not rebuilt go from memory
+ * too: nothing would replace them.
  */
-export async function forgetStoredSnapshot(token: string): Promise<void> {
+export async function forgetStoredSnapshot(token: string, rebuilt: readonly GuestPageKey[]): Promise<void> {
   if (!GUEST_TOKEN.test(token)) return;
   state.changes += 1;
+  const kept = new Set(rebuilt.map(pageId));
+  for (const key of variantsOf(token)) if (!kept.has(pageId(key))) forgetInMemory(key);
   await removeStoredOrRecord(token);
 }
 

@@ -1,8 +1,8 @@
-import type { Config } from '../config.ts';
-import type { Logger } from '../logger.ts';
-import { processState } from '../process-state.ts';
-import { getRuntime } from '../runtime.ts';
-import { ALL_GUEST_PAGES_TAG, guestPageTag } from './guest-cache.ts';
+import type { Config } from '../../config.ts';
+import type { Logger } from '../../logger.ts';
+import { processSingleton } from '../../process-singleton.ts';
+import { getRuntime } from '../../runtime.ts';
+import { ALL_GUEST_PAGES_TAG, tokenTag } from '../page-key.ts';
 
 /**
  * The CDN purge hook (CDN_PURGE_URL, issue 13 item 4): `POST { "tags": [...] }` with the bearer
@@ -18,11 +18,12 @@ const RETRY_DELAYS_MS = [1_000, 4_000, 15_000];
 /** runtime.close() waits this long at most for purges still under way. */
 const DRAIN_MS = 5_000;
 
-const state = processState.cdnPurges;
+/** Tags waiting to be purged, and the purges under way (both bundles enqueue). */
+const state = processSingleton('cdn-purges', () => ({ pending: new Set<string>(), timer: undefined as NodeJS.Timeout | undefined, inFlight: new Set<Promise<void>>() }));
 
-/** Purges the guest pages of `tokens` (publish, rebuild, link regeneration, delete). */
+/** Purges every variant of the guest pages of `tokens` (publish, rebuild, link regeneration, delete). */
 export function purgeGuestPages(tokens: readonly string[]): void {
-  enqueue(tokens.map(guestPageTag));
+  enqueue(tokens.map(tokenTag));
 }
 
 /** Purges every guest page (a server starts: its build may render them differently). */

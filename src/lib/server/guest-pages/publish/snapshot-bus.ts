@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { GUEST_TOKEN } from '@shared/guest-token.ts';
-import type { Logger } from '../logger.ts';
+import type { Logger } from '../../logger.ts';
+import { processSingleton } from '../../process-singleton.ts';
 
 /**
  * Several servers on one PostgreSQL database and one bucket (issue 13 item 3;
@@ -18,7 +19,7 @@ import type { Logger } from '../logger.ts';
  * - `revoked`: the old page must not be served a moment longer (link regenerated, guidebook
  *   deleted, door code or Wi-Fi password changed): every copy goes at once.
  * - `unremoved`: the stored copy could not be removed (the store was out of reach): no server
- *   reads it from the store until `snapshot_removals` no longer lists it (snapshots/pending-removals.ts).
+ *   reads it from the store until `snapshot_removals` no longer lists it (guest-pages/store/pending-removals.ts).
  *
  * NOTIFY is delivered only to sessions listening at the time. A listener that lost its connection
  * may have missed events, so on every (re)connection each server drops all of its copies: the
@@ -66,6 +67,13 @@ const KINDS = new Set<SnapshotEventKind>(['published', 'stored', 'revoked', 'unr
  * queries), and events go out through the pool with `pg_notify`. Resolves once listening, so a
  * server takes guests only after it can hear the others (the runtime opens it before the port).
  */
+const current = processSingleton('snapshot-bus', () => ({ bus: undefined as SnapshotBus | undefined }));
+
+/** This process's bus once the runtime opened one (PostgreSQL); undefined on SQLite: one server, nobody to tell. */
+export function snapshotBus(): SnapshotBus | undefined {
+  return current.bus;
+}
+
 export async function openPostgresSnapshotBus({ url, pool, log }: { url: string; pool: pg.Pool; log: Logger }): Promise<SnapshotBus> {
   const serverId = randomUUID();
   let handlers: SnapshotBusHandlers | undefined;
@@ -127,7 +135,7 @@ export async function openPostgresSnapshotBus({ url, pool, log }: { url: string;
 
   await connect();
 
-  return {
+  const bus: SnapshotBus = {
     serverId,
     publish(event) {
       const payload = JSON.stringify({ ...event, from: serverId });
@@ -152,8 +160,11 @@ export async function openPostgresSnapshotBus({ url, pool, log }: { url: string;
       const last = client;
       client = undefined;
       await last?.end().catch(() => undefined);
+      if (current.bus === bus) current.bus = undefined;
     },
   };
+  current.bus = bus;
+  return bus;
 }
 
 function parseEvent(payload: string | undefined): (SnapshotEvent & { from: string }) | null {

@@ -1,11 +1,12 @@
-import type { SnapshotEvent } from '../cluster/snapshot-bus.ts';
-import { processState } from '../process-state.ts';
-import { markRemovalPending, reloadPendingRemovals } from './pending-removals.ts';
-import { dropMemoryCopies, dropAllMemoryCopies } from './snapshot-store.ts';
-import { bumpTokenEpoch, bumpWriteEpoch } from './write-epoch.ts';
+import type { SnapshotEvent } from './snapshot-bus.ts';
+import { processSingleton } from '../../process-singleton.ts';
+import { noteRevokedElsewhere } from './rebuild-snapshots.ts';
+import { markRemovalPending, reloadPendingRemovals } from '../store/pending-removals.ts';
+import { dropMemoryCopies, dropAllMemoryCopies } from '../store/snapshot-store.ts';
+import { bumpTokenEpoch, bumpWriteEpoch } from '../store/write-epoch.ts';
 
 /**
- * What this server does when another server changed a guidebook (cluster/snapshot-bus.ts;
+ * What this server does when another server changed a guidebook (guest-pages/publish/snapshot-bus.ts;
  * docs/decisions/012). Only memory changes here: the server that made the change keeps the shared
  * store right.
  */
@@ -13,7 +14,8 @@ import { bumpTokenEpoch, bumpWriteEpoch } from './write-epoch.ts';
 /** How long a `published` page may stay in memory without its `stored` (the other server died). */
 export const REMOTE_RENDER_DEADLINE_MS = 30_000;
 
-const elsewhere = processState.snapshots.renderingElsewhere;
+/** Pages another server is rendering after a publish, by token. */
+const elsewhere = processSingleton('rendering-elsewhere', () => new Map<string, { done: Promise<void>; resolve: () => void; timer: NodeJS.Timeout }>());
 
 export function applyRemoteSnapshotEvent({ kind, token }: SnapshotEvent): void {
   // A render of this token under way here read the row before the change: it must not store.
@@ -26,9 +28,7 @@ export function applyRemoteSnapshotEvent({ kind, token }: SnapshotEvent): void {
     markRemovalPending(token);
     return;
   }
-  // A rebuild of the token under way here must not store what it read (counted only while one runs).
-  const { rebuilds } = processState;
-  if (kind === 'revoked' && rebuilds.jobs.has(token)) rebuilds.revocations.set(token, (rebuilds.revocations.get(token) ?? 0) + 1);
+  if (kind === 'revoked') noteRevokedElsewhere(token);
   // `stored`: the next guest reads the new page from the store; `revoked`: there is none.
   dropMemoryCopies(token);
   settle(token);

@@ -1,14 +1,15 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { isNotModified, notModifiedHeaders } from '../http/negotiate.ts';
+import { isNotModified, notModifiedHeaders } from '../../http/negotiate.ts';
 import { queryCounter } from './query-counter.ts';
-import { RENDER_HEADER } from './rebuild-snapshots.ts';
-import { findFreshSnapshotInMemory, guestToken, snapshotHeaders, testHeaders } from './serve-guest-page.ts';
-import type { Encoding, Snapshot } from './snapshot-store.ts';
+import { RENDER_HEADER } from '../publish/rebuild-snapshots.ts';
+import { parseGuestPageUrl, type GuestPageKey } from '../page-key.ts';
+import { findFreshSnapshotInMemory, snapshotHeaders, testHeaders } from './serve-guest-page.ts';
+import type { Encoding, Snapshot } from '../store/snapshot-store.ts';
 
 interface FastPathOptions {
   /** The baseline headers every response carries (scripts/serve.mjs sets them on the others). */
   securityHeaders: Record<string, string>;
-  /** CDN_PURGE_URL is set: a CDN may keep guest pages a few minutes (cdn/guest-cache.ts). */
+  /** CDN_PURGE_URL is set: a CDN may keep guest pages a few minutes (guest-pages/serve/cache-headers.ts). */
   purgeable: boolean;
 }
 
@@ -29,7 +30,7 @@ interface Prepared {
 export function createSnapshotFastPath({ securityHeaders, purgeable }: FastPathOptions): (req: IncomingMessage, res: ServerResponse) => boolean {
   // Keyed by the snapshot object: a rewrite stores a new object, so stale lists are never used.
   const prepared = new Map<Encoding, WeakMap<Snapshot, Prepared>>();
-  const prepare = (snapshot: Snapshot, encoding: Encoding, token: string): Prepared => {
+  const prepare = (snapshot: Snapshot, encoding: Encoding, { token }: GuestPageKey): Prepared => {
     let byEncoding = prepared.get(encoding);
     if (!byEncoding) prepared.set(encoding, (byEncoding = new WeakMap()));
     let lists = byEncoding.get(snapshot);
@@ -48,18 +49,19 @@ export function createSnapshotFastPath({ securityHeaders, purgeable }: FastPathO
     // The server's own rebuild request (rebuild-snapshots.ts) goes to the route, never to memory.
     if ((req.method !== 'GET' && req.method !== 'HEAD') || req.headers[RENDER_HEADER] !== undefined) return false;
     const url = req.url ?? '/';
+    // The query is read, not stripped: `?lang=fr` is another page than the main one.
     const query = url.indexOf('?');
-    const token = guestToken(query === -1 ? url : url.slice(0, query));
-    if (!token) return false;
+    const page = query === -1 ? parseGuestPageUrl(url, '') : parseGuestPageUrl(url.slice(0, query), url.slice(query + 1));
+    if (!page) return false;
     const accept = req.headers['accept-encoding'] ?? null;
     let fresh;
     let queries: number | undefined;
-    if (counter) ({ result: fresh, queries } = counter.count(() => findFreshSnapshotInMemory(token, accept)));
-    else fresh = findFreshSnapshotInMemory(token, accept);
+    if (counter) ({ result: fresh, queries } = counter.count(() => findFreshSnapshotInMemory(page, accept)));
+    else fresh = findFreshSnapshotInMemory(page, accept);
     if (!fresh) return false;
 
     const { snapshot } = fresh;
-    const lists = prepare(snapshot, fresh.encoding, token);
+    const lists = prepare(snapshot, fresh.encoding, page);
     const notModified = isNotModified(req.headers['if-none-match'] ?? null, snapshot.header.etag);
     const headers = notModified ? lists.notModified : lists.ok;
     res.writeHead(notModified ? 304 : 200, queries === undefined ? headers : [...headers, ...testHeaders(queries)]);

@@ -1,6 +1,6 @@
-import { getRuntime } from '../runtime.ts';
-import { revokeSnapshot, scheduleRebuild } from './rebuild-snapshots.ts';
-import { forgetStoredSnapshot } from './snapshot-store.ts';
+import { getRuntime } from '../../runtime.ts';
+import { rebuiltPages, revokeSnapshot, scheduleRebuild } from './rebuild-snapshots.ts';
+import { forgetStoredSnapshot } from '../store/snapshot-store.ts';
 
 export interface SnapshotWrite {
   id: string;
@@ -31,7 +31,7 @@ export async function invalidateSnapshotsAfterWrite({ id, oldToken, deleted, sec
     // before the rebuild can render, let alone store. A store out of reach keeps the stored copy
     // unserved until it is removed (pending-removals.ts); only the database failing as well gets
     // to the log line below.
-    void forgetStoredSnapshot(row.token).catch((error: unknown) => log.error({ err: error, token: row.token.slice(0, 4) }, 'snapshot store: stored copy neither removed nor listed for removal'));
+    void forgetStoredSnapshot(row.token, rebuiltPages(row.token)).catch((error: unknown) => log.error({ err: error, token: row.token.slice(0, 4) }, 'snapshot store: stored copy neither removed nor listed for removal'));
   }
   scheduleRebuild(row.token);
 }
@@ -44,7 +44,7 @@ export async function rebuildSnapshotsForUser(userId: string): Promise<void> {
   const { db } = await getRuntime();
   const rows = await db.selectFrom('instructions').select('token').where('user_id', '=', userId).where('deleted_at', 'is', null).execute();
   for (const row of rows) {
-    await forgetStoredSnapshot(row.token);
+    await forgetStoredSnapshot(row.token, rebuiltPages(row.token));
     scheduleRebuild(row.token);
   }
 }

@@ -1,10 +1,10 @@
 import { GUEST_TOKEN } from '@shared/guest-token.ts';
 import { formatStayTime } from '@shared/time-zone.ts';
-import { isAppError } from '../http/app-error.ts';
-import { readGuestInstructionById } from '../instructions/get-instruction-preview.ts';
-import { getRuntime } from '../runtime.ts';
-import { GUEST_HEADERS } from '../snapshots/serve-guest-page.ts';
-import { secretsWindow, stayLinkEndsAt } from '../stays/stay-window.ts';
+import { isAppError } from '../../http/app-error.ts';
+import { readGuestInstructionById } from '../../instructions/get-instruction-preview.ts';
+import { getRuntime } from '../../runtime.ts';
+import { GUEST_HEADERS } from '../page-headers.ts';
+import { secretsWindow, stayLinkEndsAt } from '../../stays/stay-window.ts';
 import { toGuestPage } from './load-guest-page.ts';
 import type { GuestView } from './load-guest-view.ts';
 

@@ -1,24 +1,18 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { DEMO_TOKEN } from '@shared/demo.ts';
-import { GUEST_TOKEN } from '@shared/guest-token.ts';
-import { guestCacheHeaders } from '../cdn/guest-cache.ts';
-import { getRuntime } from '../runtime.ts';
-import { currentBuildId } from './build-id.ts';
-import { remoteRender, renderingElsewhere } from './remote-changes.ts';
+import { isNotModified, negotiate, notModifiedHeaders } from '../../http/negotiate.ts';
+import { getRuntime } from '../../runtime.ts';
+import { GUEST_HEADERS, parseExpiresHeader, parseSourceHeader, SNAPSHOT_EXPIRES_HEADER, SNAPSHOT_SOURCE_HEADER } from '../page-headers.ts';
+import { pageId, parseGuestPageUrl, type GuestPageKey } from '../page-key.ts';
+import { isRenderRequest, pendingRebuilds } from '../publish/rebuild-snapshots.ts';
+import { remoteRender, renderingElsewhere } from '../publish/remote-changes.ts';
+import { currentBuildId } from '../store/build-id.ts';
+import { encodeSnapshot, forgetIfChangedElsewhere, peekSnapshot, readSnapshot, writeSnapshot, type Encoding, type Snapshot } from '../store/snapshot-store.ts';
+import { currentWriteEpoch } from '../store/write-epoch.ts';
+import { guestCacheHeaders } from './cache-headers.ts';
 import { queryCounter } from './query-counter.ts';
-import { encodeSnapshot, forgetIfChangedElsewhere, parseSourceHeader, peekSnapshot, readSnapshot, SNAPSHOT_EXPIRES_HEADER, SNAPSHOT_SOURCE_HEADER, writeSnapshot, type Encoding, type Snapshot } from './snapshot-store.ts';
-import { isNotModified, negotiate, notModifiedHeaders } from '../http/negotiate.ts';
-import { isRenderRequest, pendingRebuilds } from './rebuild-snapshots.ts';
-import { currentWriteEpoch } from './write-epoch.ts';
-
-/** Headers every guest page carries (SECURITY.md 15: the token must not leak through Referer). */
-export const GUEST_HEADERS: Readonly<Record<string, string>> = {
-  'referrer-policy': 'no-referrer',
-  'x-robots-tag': 'noindex',
-};
 
 /**
- * How a guest answer may be cached (cdn/guest-cache.ts): browsers revalidate on every open (a
+ * How a guest answer may be cached (guest-pages/serve/cache-headers.ts): browsers revalidate on every open (a
  * cheap 304), so a publish shows at once (SPEC §9: preview not cached); a CDN keeps the page a
  * few minutes only when the purge hook is configured (`purgeable`, CDN_PURGE_URL).
  */
@@ -27,17 +21,10 @@ export interface CachePolicy {
   purgeable: boolean;
 }
 
-/** The token a guest path names: `/instruction` is the demo (SPEC §2), `/instruction/<token>`. */
-export function guestToken(pathname: string): string | null {
-  if (pathname === '/instruction' || pathname === '/instruction/') return DEMO_TOKEN;
-  const match = /^\/instruction\/([^/]+)\/?$/.exec(pathname);
-  return match && GUEST_TOKEN.test(match[1]!) ? match[1]! : null;
-}
-
 /** How long a guest miss waits for the page another server is rendering before rendering it here. */
 const REMOTE_RENDER_WAIT_MS = 3_000;
 
-/** Renders in flight per token: a burst of guests after a publish renders the page once. */
+/** Renders in flight per page variant: a burst of guests after a publish renders the page once. */
 const pending = new Map<string, Promise<Record<Encoding, Snapshot> | null>>();
 
 /**
@@ -45,13 +32,13 @@ const pending = new Map<string, Promise<Record<Encoding, Snapshot> | null>>();
  * by another build) the real route renders from SQLite (`render`), and its HTML and CSP header
  * are stored for the next guest. docs/decisions/007-guest-snapshots.md.
  */
-export async function serveGuestPage(request: Request, pathname: string, render: () => Promise<Response>): Promise<Response> {
-  const token = guestToken(pathname);
+export async function serveGuestPage(request: Request, url: URL, render: () => Promise<Response>): Promise<Response> {
+  const page = parseGuestPageUrl(url.pathname, url.search.slice(1));
   // The server's own rebuild after a publish (rebuild-snapshots.ts) wants the page as rendered now.
-  if (!token || (request.method !== 'GET' && request.method !== 'HEAD') || isRenderRequest(request)) return render();
+  if (!page || (request.method !== 'GET' && request.method !== 'HEAD') || isRenderRequest(request)) return render();
   const counter = queryCounter();
-  if (!counter) return answer(request, token, render);
-  const { result, queries } = await counter.countAsync(() => answer(request, token, render));
+  if (!counter) return answer(request, page, render);
+  const { result, queries } = await counter.countAsync(() => answer(request, page, render));
   const [queriesName, queriesValue, rebuildsName, rebuildsValue] = testHeaders(queries);
   result.headers.set(queriesName, queriesValue);
   result.headers.set(rebuildsName, rebuildsValue);
@@ -70,9 +57,9 @@ export function testHeaders(queries: number): [string, string, string, string] {
  * The stored page for a guest request when it is fresh (made by this build), else null. Shared by
  * the Astro route path below and the Node fast path (serve-snapshot-node.ts).
  */
-export async function findFreshSnapshot(token: string, acceptEncoding: string | null): Promise<{ snapshot: Snapshot; encoding: Encoding } | null> {
+export async function findFreshSnapshot(page: GuestPageKey, acceptEncoding: string | null): Promise<{ snapshot: Snapshot; encoding: Encoding } | null> {
   const encoding = negotiate(acceptEncoding);
-  const stored = await readSnapshot(token, encoding);
+  const stored = await readSnapshot(page, encoding);
   return stored && isFresh(stored) ? { snapshot: stored, encoding } : null;
 }
 
@@ -82,26 +69,28 @@ function isFresh({ header }: Snapshot): boolean {
 }
 
 /** The same, from the in-memory copy alone and synchronously; null on a miss there. */
-export function findFreshSnapshotInMemory(token: string, acceptEncoding: string | null): { snapshot: Snapshot; encoding: Encoding } | null {
+export function findFreshSnapshotInMemory(page: GuestPageKey, acceptEncoding: string | null): { snapshot: Snapshot; encoding: Encoding } | null {
   const encoding = negotiate(acceptEncoding);
-  const stored = peekSnapshot(token, encoding);
+  const stored = peekSnapshot(page, encoding);
   return stored && isFresh(stored) ? { snapshot: stored, encoding } : null;
 }
 
-async function answer(request: Request, token: string, render: () => Promise<Response>): Promise<Response> {
+async function answer(request: Request, page: GuestPageKey, render: () => Promise<Response>): Promise<Response> {
+  const { token } = page;
   const policy: CachePolicy = { token, purgeable: Boolean((await getRuntime()).config.cdn) };
-  let fresh = await findFreshSnapshot(token, request.headers.get('accept-encoding'));
+  let fresh = await findFreshSnapshot(page, request.headers.get('accept-encoding'));
   // Another server is rendering this page after a publish (docs/decisions/012): its page, not a
   // second render, answers, unless it takes longer than a guest should wait.
   if (!fresh && renderingElsewhere(token)) {
     await Promise.race([remoteRender(token), sleep(REMOTE_RENDER_WAIT_MS)]);
-    fresh = await findFreshSnapshot(token, request.headers.get('accept-encoding'));
+    fresh = await findFreshSnapshot(page, request.headers.get('accept-encoding'));
   }
   if (fresh) return respond(request, fresh.snapshot, fresh.encoding, 'hit', policy);
   const encoding = negotiate(request.headers.get('accept-encoding'));
   const buildId = currentBuildId();
 
-  let shared = pending.get(token);
+  const id = pageId(page);
+  let shared = pending.get(id);
   if (shared) {
     const snapshots = await shared;
     if (snapshots) return respond(request, snapshots[encoding], encoding, 'miss', policy);
@@ -113,21 +102,20 @@ async function answer(request: Request, token: string, render: () => Promise<Res
     const type = response.headers.get('content-type') ?? '';
     if (response.status !== 200 || !type.startsWith('text/html')) return null;
     const html = new Uint8Array(await response.arrayBuffer());
-    const expires = Number(response.headers.get(SNAPSHOT_EXPIRES_HEADER));
-    const expiresAt = Number.isFinite(expires) && expires > 0 ? expires : null;
+    const expiresAt = parseExpiresHeader(response.headers.get(SNAPSHOT_EXPIRES_HEADER));
     const snapshots = await encodeSnapshot(html, { csp: response.headers.get('content-security-policy'), buildId, expiresAt, source: parseSourceHeader(response.headers.get(SNAPSHOT_SOURCE_HEADER)) });
     // A write during the render (here or in another process) may have removed what this render
     // read: answer, do not store.
     forgetIfChangedElsewhere();
     if (epoch === currentWriteEpoch(token)) {
       // Not stored (a bucket outage): the guest still gets the page, and memory keeps it.
-      await writeSnapshot(token, snapshots).catch(async (error: unknown) => {
+      await writeSnapshot(page, snapshots).catch(async (error: unknown) => {
         (await getRuntime()).log.warn({ err: error, token: token.slice(0, 4) }, 'snapshot not stored: answered from this render');
       });
     }
     return snapshots;
   })();
-  pending.set(token, shared);
+  pending.set(id, shared);
   try {
     const snapshots = await shared;
     if (snapshots) return respond(request, snapshots[encoding], encoding, 'miss', policy);
@@ -137,7 +125,7 @@ async function answer(request: Request, token: string, render: () => Promise<Res
     headers.set('cache-control', 'no-store');
     return new Response(response!.body, { status: response!.status, headers });
   } finally {
-    if (pending.get(token) === shared) pending.delete(token);
+    if (pending.get(id) === shared) pending.delete(id);
   }
 }
 

@@ -1,6 +1,8 @@
-import { processState } from '../process-state.ts';
-import { getRuntime } from '../runtime.ts';
-import { ENCODINGS, snapshotKey } from './snapshot-keys.ts';
+import { processSingleton } from '../../process-singleton.ts';
+import { getRuntime } from '../../runtime.ts';
+import { isServingProcess } from '../../serving-process.ts';
+import { storeKeysOf } from '../page-key.ts';
+import { snapshotBus } from '../publish/snapshot-bus.ts';
 
 /**
  * Stored snapshots that had to go but could not (issue 13; docs/decisions/012, "Store outages"):
@@ -13,14 +15,20 @@ import { ENCODINGS, snapshotKey } from './snapshot-keys.ts';
  * always at least as new as the store.
  *
  * Every server learns of a token at once: the one that failed marks it before its write answers
- * and tells the others (`unremoved`, cluster/snapshot-bus.ts); a server that starts, or may have
+ * and tells the others (`unremoved`, guest-pages/publish/snapshot-bus.ts); a server that starts, or may have
  * missed events, reads the table. Each server retries the whole list (removing twice is harmless)
  * and forgets a token when the table no longer has it.
  */
 const RETRY_MIN_MS = 1_000;
 const RETRY_MAX_MS = 60_000;
 
-const state = processState.snapshots.pendingRemovals;
+const state = processSingleton('pending-removals', () => ({
+  /** Tokens whose stored copies must go but could not yet, each with the mark it was listed at. */
+  tokens: new Map<string, number>(),
+  marks: 0,
+  timer: undefined as NodeJS.Timeout | undefined,
+  retryMs: 0,
+}));
 
 /** True while `token`'s stored copies must not be read. */
 export function isRemovalPending(token: string): boolean {
@@ -43,7 +51,7 @@ export async function recordPendingRemoval(token: string, cause: unknown): Promi
     .execute();
   // Marked again once the row exists: a retry pass that read the table before it cannot unmark it.
   markRemovalPending(token);
-  await processState.bus?.publish({ kind: 'unremoved', token });
+  await snapshotBus()?.publish({ kind: 'unremoved', token });
 }
 
 /** Keeps `token` out of the store's reach here until a retry pass finds its row gone. */
@@ -95,15 +103,15 @@ export async function retryPendingRemovals(): Promise<number> {
   return left.size;
 }
 
-/** The stored items of `token` (all three encodings); throws when the store cannot be reached. */
+/** The stored items of `token` (every variant, every encoding); throws when the store cannot be reached. */
 export async function removeStoredCopies(token: string): Promise<void> {
   const store = (await getRuntime()).storage.snapshots;
-  await Promise.all(ENCODINGS.map((encoding) => store.removeItem(snapshotKey(token, encoding))));
+  await Promise.all(storeKeysOf(token).map((key) => store.removeItem(key)));
 }
 
 /** Retries run in serving processes only (the admin command line leaves them to the servers). */
 function scheduleRetry(): void {
-  if (state.timer || state.tokens.size === 0 || !processState.workers) return;
+  if (state.timer || state.tokens.size === 0 || !isServingProcess()) return;
   state.retryMs = state.retryMs === 0 ? RETRY_MIN_MS : Math.min(state.retryMs * 2, RETRY_MAX_MS);
   state.timer = setTimeout(() => void runRetry(), state.retryMs);
   state.timer.unref();

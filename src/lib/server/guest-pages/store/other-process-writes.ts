@@ -1,5 +1,5 @@
 import type SQLite from 'better-sqlite3';
-import { processState } from '../process-state.ts';
+import { processSingleton } from '../../process-singleton.ts';
 
 /**
  * How often, at most, a server asks whether another process changed the database. A process that
@@ -17,11 +17,18 @@ export const OTHER_PROCESS_CHECK_MS = 1;
  * OTHER_PROCESS_CHECK_MS: under load a small fraction of a millisecond per second, and the guest
  * path still reads no table.
  */
+const watch = processSingleton('other-process-writes', () => ({ check: undefined as (() => boolean) | undefined }));
+
+/** True once per change another process committed to the database since the last call. */
+export function changedElsewhere(): boolean {
+  return watch.check?.() ?? false;
+}
+
 export function watchOtherProcessWrites(sqlite: SQLite.Database): void {
   const dataVersion = sqlite.prepare('PRAGMA data_version').pluck();
   let seen = dataVersion.get();
   let checkedAt = performance.now();
-  processState.snapshots.changedElsewhere = () => {
+  watch.check = () => {
     const now = performance.now();
     if (now - checkedAt < OTHER_PROCESS_CHECK_MS) return false;
     checkedAt = now;

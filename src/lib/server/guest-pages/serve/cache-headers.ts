@@ -1,3 +1,5 @@
+import { cacheTags } from '../page-key.ts';
+
 /**
  * How guest pages may be cached (docs/decisions/007, "CDN"): browsers revalidate every open; a
  * shared cache (the CDN) keeps a page for CDN_MAX_AGE_SECONDS only when the purge hook is
@@ -5,14 +7,6 @@
  * A page that is right only until a time (the owner's plan ends) is never kept by the CDN.
  */
 export const CDN_MAX_AGE_SECONDS = 300;
-
-/** Tag of every guest page (purged at each server start: a new build renders them anew). */
-export const ALL_GUEST_PAGES_TAG = 'guest-pages';
-
-/** The tag naming one guidebook's guest page: its public token, which the URL already shows. */
-export function guestPageTag(token: string): string {
-  return `token-${token}`;
-}
 
 const BROWSER_ONLY = 'public, max-age=0, must-revalidate';
 const WITH_CDN = `public, max-age=0, s-maxage=${CDN_MAX_AGE_SECONDS}, must-revalidate`;
@@ -22,7 +16,7 @@ const WITH_CDN = `public, max-age=0, s-maxage=${CDN_MAX_AGE_SECONDS}, must-reval
  * Cloudflare, comma-separated) of one guest page answer.
  */
 export function guestCacheHeaders({ token, expiresAt, purgeable }: { token: string; expiresAt: number | null | undefined; purgeable: boolean }): Record<string, string> {
-  const tags = [guestPageTag(token), ALL_GUEST_PAGES_TAG];
+  const tags = cacheTags(token);
   return {
     'cache-control': purgeable && (expiresAt === null || expiresAt === undefined) ? WITH_CDN : BROWSER_ONLY,
     'surrogate-key': tags.join(' '),

@@ -1,11 +1,14 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { purgeGuestPages } from '../cdn/purge-cdn.ts';
-import type { SnapshotEventKind } from '../cluster/snapshot-bus.ts';
-import { processState } from '../process-state.ts';
-import { getRuntime } from '../runtime.ts';
-import { currentBuildId } from './build-id.ts';
-import { encodeSnapshot, parseSourceHeader, removeSnapshot, SNAPSHOT_EXPIRES_HEADER, SNAPSHOT_SOURCE_HEADER, writeSnapshot, type SnapshotSource } from './snapshot-store.ts';
-import { bumpTokenEpoch } from './write-epoch.ts';
+import { processSingleton } from '../../process-singleton.ts';
+import { getRuntime } from '../../runtime.ts';
+import { isServingProcess } from '../../serving-process.ts';
+import { parseExpiresHeader, parseSourceHeader, SNAPSHOT_EXPIRES_HEADER, SNAPSHOT_SOURCE_HEADER, type SnapshotSource } from '../page-headers.ts';
+import { guestPageKey, guestPagePath, type GuestPageKey } from '../page-key.ts';
+import { currentBuildId } from '../store/build-id.ts';
+import { encodeSnapshot, removeSnapshot, writeSnapshot } from '../store/snapshot-store.ts';
+import { bumpTokenEpoch } from '../store/write-epoch.ts';
+import { purgeGuestPages } from './purge-cdn.ts';
+import { snapshotBus, type SnapshotEventKind } from './snapshot-bus.ts';
 
 /**
  * Rebuild on publish (issue 12; docs/decisions/007). After a write commits, the guidebook's page is
@@ -25,7 +28,22 @@ const MAX_CONCURRENT = 2;
 const MAX_WAITING = 5_000;
 const RENDER_TIMEOUT_MS = 15_000;
 
-const state = processState.rebuilds;
+const state = processSingleton('rebuilds', () => ({
+  secret: undefined as string | undefined,
+  jobs: new Map<string, { again: boolean }>(),
+  waiting: [] as string[],
+  running: 0,
+  /** Per token: how often its old page was revoked (a render that raced one does not store). */
+  revocations: new Map<string, number>(),
+}));
+
+/**
+ * The page variants a publish renders again: the main page. The other variants of the token go
+ * with the publish (store/snapshot-store.ts forgetStoredSnapshot) and their next guest renders them.
+ */
+export function rebuiltPages(token: string): GuestPageKey[] {
+  return [guestPageKey(token)];
+}
 
 function secret(): string {
   return (state.secret ??= randomBytes(24).toString('base64url'));
@@ -62,7 +80,7 @@ export function scheduleRebuild(token: string): void {
   bumpTokenEpoch(token);
   // Only a serving process can render (the admin command line has no server): elsewhere the
   // snapshot goes and the server's next guest renders it.
-  if (!processState.workers) {
+  if (!isServingProcess()) {
     dropInBackground(token);
     return;
   }
@@ -80,6 +98,14 @@ export function scheduleRebuild(token: string): void {
   state.jobs.set(token, { again: false });
   state.waiting.push(token);
   pump();
+}
+
+/**
+ * Another server revoked `token`'s page: a rebuild of it under way here must not store what it
+ * read (counted only while one runs).
+ */
+export function noteRevokedElsewhere(token: string): void {
+  if (state.jobs.has(token)) state.revocations.set(token, (state.revocations.get(token) ?? 0) + 1);
 }
 
 /** Guidebooks whose rebuild is running or waiting (tests read it from guest responses). */
@@ -103,7 +129,7 @@ async function runJob(token: string): Promise<void> {
   try {
     do {
       job.again = false;
-      await rebuildOnce(token);
+      for (const page of rebuiltPages(token)) await rebuildOnce(page);
     } while (job.again);
   } catch (error) {
     // Encoding or storing failed: the next guest renders the page instead.
@@ -127,13 +153,14 @@ async function runJob(token: string): Promise<void> {
  * not reaching this server at all (misconfigured host or port, `astro dev` on another port)
  * drops it, so guests get the page rendered on their request rather than an old one for ever.
  */
-async function rebuildOnce(token: string): Promise<void> {
+async function rebuildOnce(page: GuestPageKey): Promise<void> {
+  const { token } = page;
   const { log } = await getRuntime();
   const revokedBefore = state.revocations.get(token) ?? 0;
   const buildId = currentBuildId();
   let rendered: Awaited<ReturnType<typeof renderOverLoopback>>;
   try {
-    rendered = await renderOverLoopback(token);
+    rendered = await renderOverLoopback(page);
   } catch (error) {
     log.error({ err: error, token: token.slice(0, 4) }, 'snapshot rebuild could not reach this server: the page renders on its next request');
     await removeSnapshot(token);
@@ -153,7 +180,7 @@ async function rebuildOnce(token: string): Promise<void> {
   }
   const snapshots = await encodeSnapshot(rendered.html, { csp: rendered.csp, buildId, expiresAt: rendered.expiresAt, source: rendered.source });
   if ((state.revocations.get(token) ?? 0) !== revokedBefore) return;
-  await writeSnapshot(token, snapshots);
+  await writeSnapshot(page, snapshots);
   tellOtherServers('stored', token);
 }
 
@@ -177,28 +204,27 @@ const drops = new Set<Promise<void>>();
 /** Resolves when the snapshots dropped so far are removed and announced (the admin command line waits before it exits). */
 export async function settleSnapshotDrops(): Promise<void> {
   await Promise.all(drops);
-  await processState.bus?.flush();
+  await snapshotBus()?.flush();
 }
 
-/** Other servers on the same database hear of it (cluster/snapshot-bus.ts); one server: nothing to tell. */
+/** Other servers on the same database hear of it (snapshot-bus.ts); one server: nothing to tell. */
 function tellOtherServers(kind: SnapshotEventKind, token: string): Promise<void> {
-  return processState.bus?.publish({ kind, token }) ?? Promise.resolve();
+  return snapshotBus()?.publish({ kind, token }) ?? Promise.resolve();
 }
 
-async function renderOverLoopback(token: string): Promise<{ status: number; html: Uint8Array; csp: string | null; expiresAt: number | null; source: SnapshotSource | null }> {
+async function renderOverLoopback(page: GuestPageKey): Promise<{ status: number; html: Uint8Array; csp: string | null; expiresAt: number | null; source: SnapshotSource | null }> {
   const { config } = await getRuntime();
   const host = config.host === '0.0.0.0' || config.host === '' ? '127.0.0.1' : config.host === '::' ? '[::1]' : config.host.includes(':') ? `[${config.host}]` : config.host;
-  const response = await fetch(`http://${host}:${config.port}/instruction/${encodeURIComponent(token)}`, {
+  const response = await fetch(`http://${host}:${config.port}${guestPagePath(page)}`, {
     headers: { [RENDER_HEADER]: secret(), 'accept-encoding': 'identity' },
     signal: AbortSignal.timeout(RENDER_TIMEOUT_MS),
   });
   const html = new Uint8Array(await response.arrayBuffer());
-  const expires = Number(response.headers.get(SNAPSHOT_EXPIRES_HEADER));
   return {
     status: response.status,
     html,
     csp: response.headers.get('content-security-policy'),
-    expiresAt: Number.isFinite(expires) && expires > 0 ? expires : null,
+    expiresAt: parseExpiresHeader(response.headers.get(SNAPSHOT_EXPIRES_HEADER)),
     source: parseSourceHeader(response.headers.get(SNAPSHOT_SOURCE_HEADER)),
   };
 }

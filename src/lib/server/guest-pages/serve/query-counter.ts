@@ -1,7 +1,9 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { processState } from '../process-state.ts';
+import { processSingleton } from '../../process-singleton.ts';
 
 type Scope = AsyncLocalStorage<{ count: number }>;
+
+const counter = processSingleton('query-counter', () => ({ scope: undefined as Scope | undefined }));
 
 /**
  * Test-only proof that a snapshot hit never touches the database: installed by workers.ts when
@@ -11,9 +13,9 @@ type Scope = AsyncLocalStorage<{ count: number }>;
  * path measures nothing: `queryCounter()` is undefined.
  */
 export function installQueryCounter(countStatements: (onStatement: () => void) => void): void {
-  if (processState.queryCounter) return;
+  if (counter.scope) return;
   const scope: Scope = new AsyncLocalStorage();
-  processState.queryCounter = scope;
+  counter.scope = scope;
   countStatements(() => {
     const store = scope.getStore();
     if (store) store.count += 1;
@@ -27,7 +29,7 @@ export interface QueryCounter {
 
 /** The installed counter (tests), or undefined: one property read on the guest path. */
 export function queryCounter(): QueryCounter | undefined {
-  const scope = processState.queryCounter;
+  const scope = counter.scope;
   if (!scope) return undefined;
   return {
     count(run) {

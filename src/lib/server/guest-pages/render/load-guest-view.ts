@@ -1,7 +1,6 @@
-import { isAppError } from '../http/app-error.ts';
-import { getRuntime } from '../runtime.ts';
-import { GUEST_HEADERS } from '../snapshots/serve-guest-page.ts';
-import { SNAPSHOT_EXPIRES_HEADER, SNAPSHOT_SOURCE_HEADER, sourceHeader } from '../snapshots/snapshot-store.ts';
+import { isAppError } from '../../http/app-error.ts';
+import { getRuntime } from '../../runtime.ts';
+import { GUEST_HEADERS, SNAPSHOT_EXPIRES_HEADER, SNAPSHOT_SOURCE_HEADER, sourceHeader } from '../page-headers.ts';
 import { loadGuestPage, type GuestPage } from './load-guest-page.ts';
 
 /** What a guest request shows: the guidebook, "not found", or a load error (SPEC §8). */

@@ -1,0 +1,62 @@
+import { DEMO_TOKEN } from './demo.ts';
+import { GUEST_TOKEN } from './guest-token.ts';
+
+/**
+ * One guest page variant: a guidebook's public token and, optionally, the language it is asked in
+ * (`/instruction/<token>?lang=fr`). The stay link is not a variant: its page is rendered per
+ * request and never stored. Every store key, in-memory key, cache tag, CDN purge tag and guest URL
+ * of a stored page is built from one of these (server side: src/lib/server/guest-pages/page-key.ts),
+ * so a variant can never be served in place of another, and invalidating a token reaches them all.
+ */
+export interface GuestPageKey {
+  readonly token: string;
+  /** A language of PAGE_LANGUAGES, or null for the guidebook's main page. */
+  readonly variant: PageLanguage | null;
+}
+
+/**
+ * The languages a guest may ask a page in. A closed list on purpose: invalidating a token removes
+ * each variant's stored copies without listing the store (docs/decisions/011 never lists a
+ * bucket), and a stranger cannot fill the store with made-up variants. An unknown `lang` is the
+ * main page.
+ */
+export const PAGE_LANGUAGES = ['en', 'de', 'fr', 'es', 'it', 'nl', 'pt', 'pl', 'cs', 'hr'] as const;
+export type PageLanguage = (typeof PAGE_LANGUAGES)[number];
+
+const LANGUAGES: ReadonlySet<string> = new Set(PAGE_LANGUAGES);
+
+export function guestPageKey(token: string, variant: PageLanguage | null = null): GuestPageKey {
+  return { token, variant };
+}
+
+/** Every variant a token may have stored, the main page first. */
+export const PAGE_VARIANTS: readonly (PageLanguage | null)[] = [null, ...PAGE_LANGUAGES];
+
+/** The page's same-origin path: `/instruction/<token>`, with `?lang=` for a language variant. */
+export function guestPagePath({ token, variant }: GuestPageKey): string {
+  const path = `/instruction/${encodeURIComponent(token)}`;
+  return variant ? `${path}?lang=${variant}` : path;
+}
+
+/**
+ * The page a request path names, or null when it names none: `/instruction` is the demo
+ * (docs/product.md §2), `/instruction/<token>`; `query` is the part after `?` (or empty). Only
+ * `lang` picks a variant; other parameters (a campaign tag, a cache-buster) change nothing.
+ */
+export function parseGuestPageUrl(pathname: string, query: string): GuestPageKey | null {
+  let token: string;
+  if (pathname === '/instruction' || pathname === '/instruction/') token = DEMO_TOKEN;
+  else {
+    const match = /^\/instruction\/([^/]+)\/?$/.exec(pathname);
+    if (!match || !GUEST_TOKEN.test(match[1]!)) return null;
+    token = match[1]!;
+  }
+  return { token, variant: query ? languageOf(query) : null };
+}
+
+/** The first `lang` parameter when it names a page language (any case), else null. */
+function languageOf(query: string): PageLanguage | null {
+  const match = /(?:^|&)lang=([A-Za-z]{2})(?:&|$)/.exec(query);
+  const lang = match?.[1]!.toLowerCase();
+  return lang && LANGUAGES.has(lang) ? (lang as PageLanguage) : null;
+}
