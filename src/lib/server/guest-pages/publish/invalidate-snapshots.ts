@@ -27,7 +27,7 @@ export async function invalidateSnapshotsAfterWrite({ id, oldToken, deleted, sec
     await revokeSnapshot(row.token);
   } else {
     // Started now, not waited for: the host's answer need not wait for three store deletes (a
-    // thread-pool turn on disk, three round trips to a bucket; issue 12). The deletes are queued
+    // thread-pool turn on disk, three round trips to a bucket). The deletes are queued
     // before the rebuild can render, let alone store. A store out of reach keeps the stored copy
     // unserved until it is removed (pending-removals.ts); only the database failing as well gets
     // to the log line below.
@@ -38,7 +38,7 @@ export async function invalidateSnapshotsAfterWrite({ id, oldToken, deleted, sec
 
 /**
  * Every guidebook of `userId` after a change of plan (branding, theme and product footer depend
- * on it, SPEC §4): rendered again off the request path, like a publish.
+ * on it, docs/product.md §4): rendered again off the request path, like a publish.
  */
 export async function rebuildSnapshotsForUser(userId: string): Promise<void> {
   const { db } = await getRuntime();

@@ -5,7 +5,7 @@ import { getRuntime } from '../../runtime.ts';
 import { ALL_GUEST_PAGES_TAG, tokenTag } from '../page-key.ts';
 
 /**
- * The CDN purge hook (CDN_PURGE_URL, issue 13 item 4): `POST { "tags": [...] }` with the bearer
+ * The CDN purge hook (CDN_PURGE_URL, docs/decisions/007): `POST { "tags": [...] }` with the bearer
  * CDN_PURGE_TOKEN, off the request path. Tags asked for within BATCH_MS go in one call (a plan
  * change rebuilds every guidebook of a host), at most MAX_TAGS a call. A network error, a 429 or
  * a 5xx is retried after each of RETRY_DELAYS_MS; after the last, or on another 4xx, the failure

@@ -11,7 +11,7 @@ import { purgeGuestPages } from './purge-cdn.ts';
 import { snapshotBus, type SnapshotEventKind } from './snapshot-bus.ts';
 
 /**
- * Rebuild on publish (issue 12; docs/decisions/007). After a write commits, the guidebook's page is
+ * Rebuild on publish (docs/decisions/007). After a write commits, the guidebook's page is
  * rendered again here, off the request path, and stored; until then guests keep the previous
  * snapshot, so no guest waits for a render. One render per guidebook at a time and the newest
  * content wins: a write during a render asks for one more render after it. At most

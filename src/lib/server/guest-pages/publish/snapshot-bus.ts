@@ -5,8 +5,8 @@ import type { Logger } from '../../logger.ts';
 import { processSingleton } from '../../process-singleton.ts';
 
 /**
- * Several servers on one PostgreSQL database and one bucket (issue 13 item 3;
- * docs/decisions/012-several-servers.md). Each server keeps decoded guest snapshots in memory in
+ * Several servers on one PostgreSQL database and one bucket
+ * (docs/decisions/012-several-servers.md). Each server keeps decoded guest snapshots in memory in
  * front of the shared store; a write on one server must reach the memory of all of them. The
  * server that commits a write tells the others through PostgreSQL's LISTEN/NOTIFY (no component
  * beyond the database), after the commit:

@@ -12,7 +12,7 @@ import type { GuestView } from './load-guest-view.ts';
 import { toGuestPage } from './load-guest-page.ts';
 
 /**
- * The editor's Preview (issue 14 item 6): the real guest page, drawn from the host's unsaved
+ * The editor's Preview: the real guest page, drawn from the host's unsaved
  * document (`draft`, the editor's form as JSON) or, without one, from the saved guidebook. The
  * same components as the guest link, the same public view of the secrets (a gated guidebook shows
  * what its public link shows), never stored as a snapshot. Owner only: someone else's id is 404.

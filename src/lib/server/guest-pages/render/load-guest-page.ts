@@ -27,7 +27,7 @@ export interface ContactLink {
 /** Everything the guest page draws, decided here so the .astro files only lay it out. */
 export interface GuestPage {
   token: string;
-  /** Header title: the premium owner's branding title, else the product's name (SPEC §4). */
+  /** Header title: the premium owner's branding title, else the product's name (docs/product.md §4). */
   brand: string;
   name: string;
   showProductBranding: boolean;
@@ -38,7 +38,7 @@ export interface GuestPage {
   mapEmbed: string | null;
   steps: { title: string; html: string; imageUrl: string }[];
   welcome: { hostName: string; photo: string; html: string } | null;
-  /** `locked`: the password is gated (issue 14) and shown by the access section when allowed. */
+  /** `locked`: the password is gated (docs/decisions/013) and shown by the access section when allowed. */
   wifi: { name: string; password: string; locked: boolean; qrSvg: string } | null;
   houseRules: { name: string; text: string; svg: string }[];
   extras: { html: string; imageUrl: string }[];
@@ -60,10 +60,10 @@ export interface GuestPage {
   expiresAt: number | null;
   /** The guidebook's row as rendered, for the stored page's header (snapshot-store.ts); null for pages never stored. */
   source: SnapshotSource | null;
-  /** The cover photo above the header (issue 14 item 5), or ''. */
+  /** The cover photo above the header, or ''. */
   coverImage: string;
   /**
-   * The gated door code and Wi-Fi password (issue 14): null when the page shows them itself
+   * The gated door code and Wi-Fi password (docs/decisions/013): null when the page shows them itself
    * (`always`); `booking-only` on the public link of a `stay` guidebook; else the island that asks
    * GET /api/guest/:token/secrets for them.
    */
@@ -117,7 +117,7 @@ export async function toGuestPage(i: GuestInstruction, appUrl: URL, mediaBase?: 
   const media = (path: string) => publicMediaUrl(path, mediaBase);
   const gated = i.gatedSecrets;
   const markers = { code: i.code, lockedCode: gated?.code === true, address: i.address, addressUrl: i.addressUrl };
-  // SPEC §4: a non-premium owner's guests see the product's title and the default dark theme.
+  // docs/product.md §4: a non-premium owner's guests see the product's title and the default dark theme.
   const branding = guestBranding(i);
   const coordinates = i.addressUrl ? coordinatesFromMapLink(i.addressUrl) : null;
   const welcomeHtml = i.textGreating.trim();

@@ -3,12 +3,12 @@ import { getRuntime } from '../../runtime.ts';
 import { GUEST_HEADERS, SNAPSHOT_EXPIRES_HEADER, SNAPSHOT_SOURCE_HEADER, sourceHeader } from '../page-headers.ts';
 import { loadGuestPage, type GuestPage } from './load-guest-page.ts';
 
-/** What a guest request shows: the guidebook, "not found", or a load error (SPEC §8). */
+/** What a guest request shows: the guidebook, "not found", or a load error (docs/product.md §8). */
 export type GuestView = { kind: 'page'; page: GuestPage } | { kind: 'not-found' } | { kind: 'error'; status: number; message: string };
 
 /**
  * The guest page of `token` for /instruction and /instruction/:token. A load error shows the
- * server's message, else "Error: {status}" (SPEC §8 "Guest view load error"); the cause goes to
+ * server's message, else "Error: {status}" (docs/product.md §8 "Guest view load error"); the cause goes to
  * the log (without the token, which is the guidebook's key), never to the guest.
  */
 export async function loadGuestView(token: string): Promise<GuestView> {

@@ -13,7 +13,7 @@ import type { GuestView } from './load-guest-view.ts';
 export type StayView = GuestView | { kind: 'ended' };
 
 /**
- * The guest page of a stay link (issue 14): the guidebook as its public link shows it, plus the
+ * The guest page of a stay link: the guidebook as its public link shows it, plus the
  * guest's name and dates, and the gated secrets asked for during the stay. Rendered on each
  * request, never stored as a snapshot: it changes with the clock (the window opens, the link
  * ends) and each stay has its own. From STAY_LINK_DAYS after check-out it holds no content.

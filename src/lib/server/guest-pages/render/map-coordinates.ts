@@ -27,7 +27,7 @@ export function coordinatesFromMapLink(url: string): LatLng | null {
   return null;
 }
 
-/** The embed SPEC §9 fixes: zoom 18. Loaded only after the guest asks for the map. */
+/** The embed docs/product.md §9 fixes: zoom 18. Loaded only after the guest asks for the map. */
 export const MAP_EMBED_ORIGINS = ['https://maps.google.com', 'https://www.google.com'] as const;
 
 export function mapEmbedUrl({ lat, lng }: LatLng): string {

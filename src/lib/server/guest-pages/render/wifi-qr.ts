@@ -18,8 +18,8 @@ export function buildWifiPayload({ ssid, password, security }: { ssid: string; p
 }
 
 /**
- * The QR code as inline SVG, 300×300 (SPEC §9), made on our server: the Wi-Fi password never
- * reaches a third-party QR service (ARCHITECTURE.md, QR codes). '' when there is no network name.
+ * The QR code as inline SVG, 300×300 (docs/product.md §9), made on our server: the Wi-Fi password never
+ * reaches a third-party QR service (docs/architecture.md, QR codes). '' when there is no network name.
  */
 export async function wifiQrSvg(input: { ssid: string; password: string; security: WifiSecurity }): Promise<string> {
   if (!input.ssid) return '';

@@ -13,7 +13,7 @@ import { queryCounter } from './query-counter.ts';
 
 /**
  * How a guest answer may be cached (guest-pages/serve/cache-headers.ts): browsers revalidate on every open (a
- * cheap 304), so a publish shows at once (SPEC §9: preview not cached); a CDN keeps the page a
+ * cheap 304), so a publish shows at once (docs/product.md §9: preview not cached); a CDN keeps the page a
  * few minutes only when the purge hook is configured (`purgeable`, CDN_PURGE_URL).
  */
 export interface CachePolicy {

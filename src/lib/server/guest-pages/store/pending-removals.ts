@@ -5,7 +5,7 @@ import { storeKeysOf } from '../page-key.ts';
 import { snapshotBus } from '../publish/snapshot-bus.ts';
 
 /**
- * Stored snapshots that had to go but could not (issue 13; docs/decisions/012, "Store outages"):
+ * Stored snapshots that had to go but could not (docs/decisions/012, "Store outages"):
  * the store was out of reach (a bucket outage) when a link was regenerated, a guidebook deleted, a
  * secret changed or a page rebuilt. Left alone, the old page would be served again once the store
  * answers, from a dead link too. So the token is listed in `snapshot_removals` (the list outlives

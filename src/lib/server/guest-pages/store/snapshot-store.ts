@@ -146,7 +146,7 @@ export async function encodeSnapshot(html: Uint8Array, meta: { csp: string | nul
   const etag = `W/"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`;
   const [br, gz] = await Promise.all([
     // Quality 7, not 11: on the 20 KB demo page 11 took 44 ms of CPU for 4,338 bytes and 7 took
-    // 1.5 ms for 4,890; with a publish every few seconds per host, 11 cost a core (issue 12). A
+    // 1.5 ms for 4,890; with a publish every few seconds per host, 11 cost a core. A
     // window just large enough for the page (not brotli's 4 MB default) keeps memory small.
     brotli(html, {
       params: {
