@@ -1,10 +1,13 @@
+import { forBoth } from './dialects.ts';
+
 // Revisions and trash (docs/decisions/016-revisions-and-trash.md). Each guidebook keeps its last
 // 50 saved versions: the whole content as saved, who saved it, how (a save, defaults applied from
 // Auto-Fill, a restore) and what changed, in words. A deleted guidebook keeps its row, with
 // `deleted_at` set, for 30 days: its links answer 404 at once, a restore brings them back, and the
 // clean-up purges it (and with it its stays, calendar and revisions) after that.
-export const up = /* sql */ `
-ALTER TABLE instructions ADD COLUMN deleted_at INTEGER;
+export const { up, upPostgres } = forBoth(
+  (d) => /* sql */ `
+ALTER TABLE instructions ADD COLUMN deleted_at ${d.bigint};
 CREATE INDEX instructions_deleted ON instructions(deleted_at) WHERE deleted_at IS NOT NULL;
 
 CREATE TABLE instruction_revisions (
@@ -23,30 +26,10 @@ CREATE TABLE instruction_revisions (
   -- What changed from the version before, in words (a JSON array of strings).
   changes TEXT NOT NULL,
   data TEXT NOT NULL,
-  created_at INTEGER NOT NULL
-) STRICT;
+  created_at ${d.bigint} NOT NULL
+)${d.strict};
 CREATE UNIQUE INDEX instruction_revisions_version ON instruction_revisions(instruction_id, version);
 CREATE INDEX instruction_revisions_batch ON instruction_revisions(batch_id) WHERE batch_id IS NOT NULL;
 CREATE INDEX instruction_revisions_user ON instruction_revisions(user_id);
-`;
-
-export const upPostgres = /* sql */ `
-ALTER TABLE instructions ADD COLUMN deleted_at BIGINT;
-CREATE INDEX instructions_deleted ON instructions(deleted_at) WHERE deleted_at IS NOT NULL;
-
-CREATE TABLE instruction_revisions (
-  id TEXT PRIMARY KEY,
-  instruction_id TEXT NOT NULL REFERENCES instructions(id) ON DELETE CASCADE,
-  user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
-  author_id TEXT REFERENCES users(id) ON DELETE SET NULL,
-  version INTEGER NOT NULL,
-  source TEXT NOT NULL,
-  batch_id TEXT,
-  changes TEXT NOT NULL,
-  data TEXT NOT NULL,
-  created_at BIGINT NOT NULL
+`,
 );
-CREATE UNIQUE INDEX instruction_revisions_version ON instruction_revisions(instruction_id, version);
-CREATE INDEX instruction_revisions_batch ON instruction_revisions(batch_id) WHERE batch_id IS NOT NULL;
-CREATE INDEX instruction_revisions_user ON instruction_revisions(user_id);
-`;
