@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_TOKEN } from '../src/lib/shared/demo.ts';
 import { ADDRESS_MARKER, LOCKBOX_MARKER, type Instruction } from '../src/lib/shared/schemas/instruction.ts';
 import sharp from 'sharp';
-import { createUser, login, query, run, setUserPlan, withCookie } from './helpers/auth.ts';
+import { query, run, signedInHost, type SignedInHost } from './helpers/auth.ts';
 import type { TestPlan } from './helpers/plan.ts';
 import { startServer, type TestServer } from './helpers/server.ts';
 import { readStored, removeStored, storedNames, storedSnapshotPage, writeStored } from './helpers/stored.ts';
@@ -20,17 +20,9 @@ afterAll(async () => {
   await server?.stop();
 });
 
-interface Host {
-  id: string;
-  call(path: string, init?: RequestInit & { json?: unknown }): Promise<Response>;
-}
+type Host = SignedInHost;
 
-async function host(plan: TestPlan = 'free'): Promise<Host> {
-  const user = await createUser(server);
-  setUserPlan(server, user.id, plan);
-  const cookie = await login(server, user.email, user.password);
-  return { id: user.id, call: (p, init = {}) => server.request(p, { ...init, headers: withCookie(cookie, Object.fromEntries(new Headers(init.headers))) }) };
-}
+const host = (plan: TestPlan = 'free'): Promise<Host> => signedInHost(server, plan);
 
 async function create(h: Host, body: Record<string, unknown>): Promise<Instruction> {
   const response = await h.call('/api/instruction', { json: body });
@@ -238,6 +230,51 @@ describe('guest page from snapshots', () => {
     expect(storedSnapshot(made.token)).toEqual([]);
     const { instruction } = (await regenerated.json()) as { instruction: Instruction };
     expect((await guest(`/instruction/${instruction.token}`)).status).toBe(200);
+  });
+
+  it('a write, a link regeneration and a delete each drop every variant of a token, stored and in memory', async () => {
+    const h = await host();
+    const made = await create(h, { nameInstruction: 'Two Tongues' });
+    await rebuildsSettled();
+    // The main page and its French variant (`?lang=fr`): each its own stored page and memory copy.
+    const variants = (token: string) => [`/instruction/${token}`, `/instruction/${token}?lang=fr`];
+    const stored = (token: string) => [storedSnapshot(token), storedSnapshot(`${token}~fr`)];
+    const held = async (token: string, text: string) => {
+      for (const url of variants(token)) {
+        if ((await guest(url)).headers.get('x-snapshot') !== 'hit') await rebuildsSettled();
+        const page = await guest(url);
+        expect(page.headers.get('x-snapshot'), url).toBe('hit');
+        expect(page.headers.get('x-sqlite-queries'), url).toBe('0');
+        expect(await page.text()).toContain(text);
+      }
+      expect(stored(token)).toEqual([['br', 'gz', 'html'], ['br', 'gz', 'html']]);
+    };
+    await held(made.token, 'Two Tongues');
+    // A query naming no page language is the main page, answered from memory.
+    expect((await guest(`/instruction/${made.token}?lang=xx&utm_source=qr`)).headers.get('x-snapshot')).toBe('hit');
+
+    // A write: the French page goes before the answer (nothing renders it again); the main one is rebuilt.
+    const saved = await h.call(`/api/instruction/${made._id}`, { method: 'PUT', json: { ...made, nameInstruction: 'Two Tongues, renovated' } });
+    expect(saved.status).toBe(200);
+    expect(storedSnapshot(`${made.token}~fr`)).toEqual([]);
+    const french = await guest(`/instruction/${made.token}?lang=fr`);
+    expect(french.headers.get('x-snapshot')).toBe('miss');
+    expect(await french.text()).toContain('Two Tongues, renovated');
+    await rebuildsSettled();
+    await held(made.token, 'Two Tongues, renovated');
+
+    // A link regeneration: both variants of the old link answer 404 and leave the store.
+    const regenerated = await h.call(`/api/instruction/preview/${made.token}`, { method: 'PATCH' });
+    expect(regenerated.status).toBe(200);
+    for (const url of variants(made.token)) expect((await guest(url)).status, url).toBe(404);
+    expect(stored(made.token)).toEqual([[], []]);
+
+    // A delete: the same for the new link.
+    const { instruction } = (await regenerated.json()) as { instruction: Instruction };
+    await held(instruction.token, 'Two Tongues, renovated');
+    expect((await h.call(`/api/instruction/${made._id}`, { method: 'DELETE' })).status).toBe(200);
+    for (const url of variants(instruction.token)) expect((await guest(url)).status, url).toBe(404);
+    expect(stored(instruction.token)).toEqual([[], []]);
   });
 
   it('shows the quick links that are set, Parking included, and a link-preview image', async () => {

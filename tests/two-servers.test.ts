@@ -118,6 +118,38 @@ describe.skipIf(!onPostgres)('two servers on one PostgreSQL and one bucket', () 
     expect((await guest(b, oldPage)).status).toBe(404);
   });
 
+  it('a write, a link regeneration and a delete through A drop every variant of a token on both servers and in the bucket', async () => {
+    const host = await signedInHost(a);
+    const made = await create(host, { nameInstruction: 'Twin Tongues' });
+    await rebuildsSettled(a);
+    // The main page and its French variant (`?lang=fr`), each held in memory on both servers.
+    const variants = (token: string) => [`/instruction/${token}`, `/instruction/${token}?lang=fr`];
+    const inBucket = (token: string) => [token, `${token}~fr`].map((id) => [...s3.objects.keys()].filter((key) => key.startsWith(`snapshots/${id}/`)).length);
+    const warmBoth = async (token: string, text: string) => {
+      for (const url of variants(token)) for (const server of [a, b]) await warm(server, url, text);
+      expect(inBucket(token)).toEqual([3, 3]);
+    };
+    await warmBoth(made.token, 'Twin Tongues');
+
+    // A write on A: B answers the new French page within moments (from a render: nothing stored it).
+    await host.json(`/api/instruction/${made._id}`, { method: 'PUT', json: { ...made, nameInstruction: 'Twin Tongues, renovated' } });
+    expect(inBucket(made.token)[1]).toBe(0);
+    await until(() => guest(b, variants(made.token)[1]!), (answer) => answer.html.includes('Twin Tongues, renovated'), SHOWS_WITHIN_MS, 'the French page on B');
+    await rebuildsSettled(a);
+    await warmBoth(made.token, 'Twin Tongues, renovated');
+
+    // A link regeneration on A: every variant of the old link is dead on both servers as soon as A answers.
+    const { instruction } = await host.json<{ instruction: Instruction }>(`/api/instruction/preview/${made.token}`, { method: 'PATCH' });
+    for (const url of variants(made.token)) for (const server of [b, a]) expect((await guest(server, url)).status, url).toBe(404);
+    await until(async () => inBucket(made.token), (left) => left.every((count) => count === 0), 5_000, 'the old link\'s pages removed from the bucket');
+
+    // A delete on A: the same for the new link.
+    await warmBoth(instruction.token, 'Twin Tongues, renovated');
+    expect((await host.call(`/api/instruction/${made._id}`, { method: 'DELETE' })).status).toBe(200);
+    for (const url of variants(instruction.token)) for (const server of [b, a]) expect((await guest(server, url)).status, url).toBe(404);
+    await until(async () => inBucket(instruction.token), (left) => left.every((count) => count === 0), 5_000, 'the deleted guidebook\'s pages removed from the bucket');
+  });
+
   it('a link regenerated on A during a bucket outage stays dead on B once the bucket answers', async () => {
     const host = await signedInHost(a);
     const made = await create(host, { nameInstruction: 'Weir Cottage' });

@@ -27,11 +27,6 @@ export function variantsOf(token: string): GuestPageKey[] {
   return PAGE_VARIANTS.map((variant) => ({ token, variant }));
 }
 
-/** Every store item a token may have, all variants and encodings. */
-export function storeKeysOf(token: string): string[] {
-  return variantsOf(token).flatMap((key) => ENCODINGS.map((encoding) => storeKey(key, encoding)));
-}
-
 /** Tag of every guest page (purged at each server start: a new build renders them anew). */
 export const ALL_GUEST_PAGES_TAG = 'guest-pages';
 

@@ -1,6 +1,6 @@
 import { getRuntime } from '../../runtime.ts';
 import { rebuiltPages, revokeSnapshot, scheduleRebuild } from './rebuild-snapshots.ts';
-import { forgetStoredSnapshot } from '../store/snapshot-store.ts';
+import { forgetStoredSnapshot, removeVariantsExcept } from '../store/snapshot-store.ts';
 
 export interface SnapshotWrite {
   id: string;
@@ -31,7 +31,9 @@ export async function invalidateSnapshotsAfterWrite({ id, oldToken, deleted, sec
     // before the rebuild can render, let alone store. A store out of reach keeps the stored copy
     // unserved until it is removed (pending-removals.ts); only the database failing as well gets
     // to the log line below.
-    void forgetStoredSnapshot(row.token, rebuiltPages(row.token)).catch((error: unknown) => log.error({ err: error, token: row.token.slice(0, 4) }, 'snapshot store: stored copy neither removed nor listed for removal'));
+    const rebuilt = rebuiltPages(row.token);
+    await removeVariantsExcept(row.token, rebuilt);
+    void forgetStoredSnapshot(row.token, rebuilt).catch((error: unknown) => log.error({ err: error, token: row.token.slice(0, 4) }, 'snapshot store: stored copy neither removed nor listed for removal'));
   }
   scheduleRebuild(row.token);
 }
@@ -44,7 +46,9 @@ export async function rebuildSnapshotsForUser(userId: string): Promise<void> {
   const { db } = await getRuntime();
   const rows = await db.selectFrom('instructions').select('token').where('user_id', '=', userId).where('deleted_at', 'is', null).execute();
   for (const row of rows) {
-    await forgetStoredSnapshot(row.token, rebuiltPages(row.token));
+    const rebuilt = rebuiltPages(row.token);
+    await removeVariantsExcept(row.token, rebuilt);
+    await forgetStoredSnapshot(row.token, rebuilt);
     scheduleRebuild(row.token);
   }
 }

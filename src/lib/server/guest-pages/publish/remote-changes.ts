@@ -1,6 +1,6 @@
 import type { SnapshotEvent } from './snapshot-bus.ts';
 import { processSingleton } from '../../process-singleton.ts';
-import { noteRevokedElsewhere } from './rebuild-snapshots.ts';
+import { noteRevokedElsewhere, rebuiltPages } from './rebuild-snapshots.ts';
 import { markRemovalPending, reloadPendingRemovals } from '../store/pending-removals.ts';
 import { dropMemoryCopies, dropAllMemoryCopies } from '../store/snapshot-store.ts';
 import { bumpTokenEpoch, bumpWriteEpoch } from '../store/write-epoch.ts';
@@ -21,6 +21,8 @@ export function applyRemoteSnapshotEvent({ kind, token }: SnapshotEvent): void {
   // A render of this token under way here read the row before the change: it must not store.
   bumpTokenEpoch(token);
   if (kind === 'published') {
+    // The variants the other server will not render again went from the store before this event.
+    dropMemoryCopies(token, rebuiltPages(token));
     awaitRemoteRender(token);
     return;
   }

@@ -1,7 +1,7 @@
 import { processSingleton } from '../../process-singleton.ts';
 import { getRuntime } from '../../runtime.ts';
 import { isServingProcess } from '../../serving-process.ts';
-import { storeKeysOf } from '../page-key.ts';
+import { ENCODINGS, storeKey, variantsOf, type GuestPageKey } from '../page-key.ts';
 import { snapshotBus } from '../publish/snapshot-bus.ts';
 
 /**
@@ -85,7 +85,7 @@ export async function retryPendingRemovals(): Promise<number> {
   let lastError: unknown;
   for (const row of rows) {
     try {
-      await removeStoredCopies(row.token);
+      await removeStoredCopies(variantsOf(row.token));
       // A failure recorded again since this pass read the row keeps it.
       await db.deleteFrom('snapshot_removals').where('token', '=', row.token).where('created_at', '<=', row.created_at).execute();
     } catch (error) {
@@ -103,10 +103,10 @@ export async function retryPendingRemovals(): Promise<number> {
   return left.size;
 }
 
-/** The stored items of `token` (every variant, every encoding); throws when the store cannot be reached. */
-export async function removeStoredCopies(token: string): Promise<void> {
+/** The stored items of `pages` (every encoding); throws when the store cannot be reached. */
+export async function removeStoredCopies(pages: readonly GuestPageKey[]): Promise<void> {
   const store = (await getRuntime()).storage.snapshots;
-  await Promise.all(storeKeysOf(token).map((key) => store.removeItem(key)));
+  await Promise.all(pages.flatMap((page) => ENCODINGS.map((encoding) => store.removeItem(storeKey(page, encoding)))));
 }
 
 /** Retries run in serving processes only (the admin command line leaves them to the servers). */

@@ -195,16 +195,16 @@ export async function removeSnapshot(token: string): Promise<void> {
 }
 
 /**
- * This process's copies of `token` only (another server changed or removed the stored ones,
- * guest-pages/publish/snapshot-bus.ts): the next guest reads the store.
+ * This process's copies of the variants of `token`, all but `kept` (another server changed or
+ * removed the stored ones, publish/snapshot-bus.ts): the next guest reads the store.
  */
-export function dropMemoryCopies(token: string): void {
+export function dropMemoryCopies(token: string, kept: readonly GuestPageKey[] = []): void {
   state.changes += 1;
-  for (const key of variantsOf(token)) forgetInMemory(key);
-}
-
-function forgetInMemory(key: GuestPageKey): void {
-  for (const encoding of ENCODINGS) memory.delete(storeKey(key, encoding));
+  const keep = new Set(kept.map(pageId));
+  for (const key of variantsOf(token)) {
+    if (keep.has(pageId(key))) continue;
+    for (const encoding of ENCODINGS) memory.delete(storeKey(key, encoding));
+  }
 }
 
 /** Every copy in this process's memory (events from other servers may have been missed). */
@@ -214,23 +214,33 @@ export function dropAllMemoryCopies(): void {
 }
 
 /**
- * Removes the stored copies of every variant of `token` and keeps the in-memory copies of the
- * pages in `rebuilt` answering: a publish's guests keep the previous page until its rebuild
- * stores the new one (publish/rebuild-snapshots.ts), and should this process stop first, the next
- * one finds nothing stored and renders the page anew. The variants not rebuilt go from memory
- * too: nothing would replace them.
+ * Removes the stored copies of `pages` (of `token`) and keeps the in-memory ones answering: a
+ * publish's guests keep the previous page until its rebuild stores the new one
+ * (publish/rebuild-snapshots.ts), and should this process stop first, the next one finds nothing
+ * stored and renders the page anew.
  */
-export async function forgetStoredSnapshot(token: string, rebuilt: readonly GuestPageKey[]): Promise<void> {
+export async function forgetStoredSnapshot(token: string, pages: readonly GuestPageKey[]): Promise<void> {
   if (!GUEST_TOKEN.test(token)) return;
   state.changes += 1;
-  const kept = new Set(rebuilt.map(pageId));
-  for (const key of variantsOf(token)) if (!kept.has(pageId(key))) forgetInMemory(key);
-  await removeStoredOrRecord(token);
+  await removeStoredOrRecord(token, pages);
 }
 
-async function removeStoredOrRecord(token: string): Promise<void> {
+/**
+ * A publish renders again only the variants in `kept`: every other variant of `token` goes now,
+ * from memory and from the store, before the write answers, since nothing would replace it. A read
+ * from the store that raced the removal answers its guest but is not kept (`changes`).
+ */
+export async function removeVariantsExcept(token: string, kept: readonly GuestPageKey[]): Promise<void> {
+  if (!GUEST_TOKEN.test(token)) return;
+  dropMemoryCopies(token, kept);
+  const keep = new Set(kept.map(pageId));
+  await removeStoredOrRecord(token, variantsOf(token).filter((key) => !keep.has(pageId(key))));
+  state.changes += 1;
+}
+
+async function removeStoredOrRecord(token: string, pages: readonly GuestPageKey[] = variantsOf(token)): Promise<void> {
   try {
-    await removeStoredCopies(token);
+    await removeStoredCopies(pages);
   } catch (error) {
     await recordPendingRemoval(token, error);
   }
