@@ -1,4 +1,5 @@
 import { toast } from 'sonner';
+import { guestPageKey, guestPagePath as pagePath } from '@shared/guest-page-key.ts';
 import { messages } from '@shared/messages.ts';
 import type { QrFormat } from '@shared/schemas/sharing.ts';
 
@@ -10,7 +11,7 @@ import type { QrFormat } from '@shared/schemas/sharing.ts';
 
 /** The guest page of a guidebook (docs/product.md §2 route /instruction/:token), as a same-origin path. */
 export function guestPagePath(token: string): string {
-  return `/instruction/${encodeURIComponent(token)}`;
+  return pagePath(guestPageKey(token));
 }
 
 /** The public guest link of a guidebook, to copy or hand out. */

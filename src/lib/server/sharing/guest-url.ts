@@ -1,3 +1,4 @@
+import { guestPageKey, guestPagePath } from '@shared/guest-page-key.ts';
 import type { Config } from '../config.ts';
 
 /**
@@ -5,5 +6,5 @@ import type { Config } from '../config.ts';
  * the request's Host header: it goes into QR codes, posters and mails that outlive the request.
  */
 export function guestUrl(config: Pick<Config, 'appUrl'>, token: string): string {
-  return new URL(`/instruction/${encodeURIComponent(token)}`, config.appUrl).href;
+  return new URL(guestPagePath(guestPageKey(token)), config.appUrl).href;
 }
