@@ -1,5 +1,13 @@
 import MimeNode from 'nodemailer/lib/mime-node';
-import type { MailMessage } from './mailer.ts';
+
+/** One mail as the app writes it; the mailer adds the sender. */
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string | undefined;
+  replyTo?: string | undefined;
+}
 
 /** RFC 5322 2.1.1: a line holds at most 998 octets, CRLF excluded. */
 const MAX_LINE_OCTETS = 998;

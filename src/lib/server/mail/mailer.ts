@@ -3,15 +3,9 @@ import path from 'node:path';
 import { createTransport } from 'nodemailer';
 import type { Config } from '../config.ts';
 import type { Logger } from '../logger.ts';
-import { composeMail } from './compose-mail.ts';
+import { composeMail, type MailMessage } from './compose-mail.ts';
 
-export interface MailMessage {
-  to: string;
-  subject: string;
-  text: string;
-  html?: string | undefined;
-  replyTo?: string | undefined;
-}
+export type { MailMessage };
 
 /** Delivers one message or throws; retries are the outbox's job. */
 export interface Mailer {
