@@ -1,23 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { messages } from '../src/lib/shared/messages.ts';
 import { createUser, linkIn, login, mailTo, query, sessionCookieFrom, setUserPlan, withCookie } from './helpers/auth.ts';
-import { startServer, type TestServer } from './helpers/server.ts';
-import { startSmtpServer, type TestSmtpServer } from './helpers/smtp.ts';
+import type { TestServer } from './helpers/server.ts';
+import { serverWithMailForFile, type TestSmtpServer } from './helpers/smtp.ts';
 
 // The profile changes and the sessions they end (docs/security.md 5), over real HTTP and SMTP.
 const INBOX = 'inbox@porchlight.test';
 let server: TestServer;
 let smtp: TestSmtpServer;
 
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-  server = await startServer({ SMTP_URL: smtp.url, CONTACT_INBOX: INBOX });
-});
-
-afterAll(async () => {
-  await server?.stop();
-  await smtp?.close();
-});
+serverWithMailForFile({ CONTACT_INBOX: INBOX }, (started) => ({ server, smtp } = started));
 
 const me = (cookie: string | null) => server.request('/api/users/me', { headers: withCookie(cookie) });
 const patch = (path: string, cookie: string | null, json: unknown, headers: Record<string, string> = {}) =>

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { messages } from '../src/lib/shared/messages.ts';
 import { createUser, linkIn, login, mailTo, parseSetCookie, query, requestFrom, run, withCookie, type RawResponse, type TestUser } from './helpers/auth.ts';
-import { startServer, type TestServer } from './helpers/server.ts';
-import { startSmtpServer, type TestSmtpServer } from './helpers/smtp.ts';
+import type { TestServer } from './helpers/server.ts';
+import { serverWithMailForFile, type TestSmtpServer } from './helpers/smtp.ts';
 
 // docs/security.md 8: no lockout a stranger can trigger. Failures from elsewhere past the per-account
 // limit ask the owner for more proof (a browser that signed in before, or a mailed link) instead
@@ -10,15 +10,7 @@ import { startSmtpServer, type TestSmtpServer } from './helpers/smtp.ts';
 let server: TestServer;
 let smtp: TestSmtpServer;
 
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-  server = await startServer({ SMTP_URL: smtp.url });
-});
-
-afterAll(async () => {
-  await server?.stop();
-  await smtp?.close();
-});
+serverWithMailForFile({}, (started) => ({ server, smtp } = started));
 
 const DEVICE_COOKIE = 'porchlight_device';
 

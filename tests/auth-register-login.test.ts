@@ -1,23 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { messages } from '../src/lib/shared/messages.ts';
 import { createUser, LOCAL_COOKIE, linkIn, login, mailTo, parseSetCookie, query, run, sessionCookieFrom, withCookie } from './helpers/auth.ts';
-import { startServer, type TestServer } from './helpers/server.ts';
-import { startSmtpServer, type TestSmtpServer } from './helpers/smtp.ts';
+import type { TestServer } from './helpers/server.ts';
+import { serverWithMailForFile, type TestSmtpServer } from './helpers/smtp.ts';
 import { tableNamesSql } from './helpers/sync-db.ts';
 
 // Registration, verification, login, sessions and the middleware's gate.
 let server: TestServer;
 let smtp: TestSmtpServer;
 
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-  server = await startServer({ SMTP_URL: smtp.url, MAIL_FROM: 'Porchlight <no-reply@porchlight.test>' });
-});
-
-afterAll(async () => {
-  await server?.stop();
-  await smtp?.close();
-});
+serverWithMailForFile({ MAIL_FROM: 'Porchlight <no-reply@porchlight.test>' }, (started) => ({ server, smtp } = started));
 
 const register = (body: Record<string, unknown>, headers: Record<string, string> = {}) => server.request('/api/users', { json: body, headers });
 

@@ -1,22 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { messages } from '../src/lib/shared/messages.ts';
 import { createUser, linkIn, login, mailTo, query, requestFrom, run, withCookie } from './helpers/auth.ts';
-import { startServer, type TestServer } from './helpers/server.ts';
-import { startSmtpServer, type TestSmtpServer } from './helpers/smtp.ts';
+import type { TestServer } from './helpers/server.ts';
+import { serverWithMailForFile, type TestSmtpServer } from './helpers/smtp.ts';
 
 // Forgot / reset password (docs/security.md 5, 9, 10, 11).
 let server: TestServer;
 let smtp: TestSmtpServer;
 
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-  server = await startServer({ SMTP_URL: smtp.url });
-});
-
-afterAll(async () => {
-  await server?.stop();
-  await smtp?.close();
-});
+serverWithMailForFile({}, (started) => ({ server, smtp } = started));
 
 const requestReset = (email: string) => server.request('/api/users/requestResetPassword', { json: { email } });
 const checkToken = (token: string) => server.request('/api/users/checkToken', { json: { token } });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_CHECKOUT_STEPS, type GuestInstruction, type Instruction } from '../src/lib/shared/schemas/instruction.ts';
 import type { Settings } from '../src/lib/shared/schemas/settings.ts';
 import type { Stay } from '../src/lib/shared/schemas/stay.ts';
-import { createUser, login, setUserPlan, withCookie } from './helpers/auth.ts';
+import { signedInHost, type Call } from './helpers/auth.ts';
 import { startServer, type TestServer } from './helpers/server.ts';
 import { storedSnapshotPage } from './helpers/stored.ts';
 
@@ -22,14 +22,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-type Call = (path: string, init?: RequestInit & { json?: unknown }) => Promise<Response>;
-
-async function host(): Promise<Call> {
-  const user = await createUser(server);
-  setUserPlan(server, user.id, 'gold');
-  const cookie = await login(server, user.email, user.password);
-  return (path, init = {}) => server.request(path, { ...init, headers: withCookie(cookie, Object.fromEntries(new Headers(init.headers))) });
-}
+const host = async (): Promise<Call> => (await signedInHost(server, 'gold')).call;
 
 async function guidebook(call: Call, body: Record<string, unknown>): Promise<Instruction> {
   const response = await call('/api/instruction', { json: { nameInstruction: 'Harbour Loft', ...body } });

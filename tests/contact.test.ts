@@ -1,11 +1,11 @@
 import net from 'node:net';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { messages } from '../src/lib/shared/messages.ts';
 import { CONTACT_EMAIL_MAX, CONTACT_MESSAGE_MAX, CONTACT_NAME_MAX } from '../src/lib/shared/schemas/contact.ts';
 import { USER_MESSAGE_MAX } from '../src/lib/shared/schemas/user-message.ts';
 import { createUser, login, withCookie } from './helpers/auth.ts';
-import { startServer, type TestServer } from './helpers/server.ts';
-import { startSmtpServer, type TestSmtpServer } from './helpers/smtp.ts';
+import type { TestServer } from './helpers/server.ts';
+import { serverWithMailForFile, type TestSmtpServer } from './helpers/smtp.ts';
 
 const INBOX = 'inbox@porchlight.test';
 const valid = { name: 'Grace Hopper', email: 'grace@example.com', message: 'Is the cottage free in May?\nThanks!' };
@@ -13,15 +13,7 @@ const valid = { name: 'Grace Hopper', email: 'grace@example.com', message: 'Is t
 let server: TestServer;
 let smtp: TestSmtpServer;
 
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-  server = await startServer({ SMTP_URL: smtp.url, CONTACT_INBOX: INBOX, MAIL_FROM: 'Porchlight <no-reply@porchlight.test>' });
-});
-
-afterAll(async () => {
-  await server?.stop();
-  await smtp?.close();
-});
+serverWithMailForFile({ CONTACT_INBOX: INBOX, MAIL_FROM: 'Porchlight <no-reply@porchlight.test>' }, (started) => ({ server, smtp } = started));
 
 function counts() {
   const db = server.openDb();

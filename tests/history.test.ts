@@ -9,7 +9,7 @@ import { FREE_INSTRUCTION_LIMIT } from '../src/lib/shared/plans.ts';
 import { TRASH_MS, type Revision, type RevisionSummary, type TrashedInstruction } from '../src/lib/shared/schemas/history.ts';
 import type { GuestInstruction, Instruction } from '../src/lib/shared/schemas/instruction.ts';
 import { DEFAULT_SETTINGS, type ApplyPreview, type Settings } from '../src/lib/shared/schemas/settings.ts';
-import { createUser, login, query, run, setUserPlan, withCookie } from './helpers/auth.ts';
+import { query, run, signedInHost, type SignedInHost } from './helpers/auth.ts';
 import { serverKysely } from './helpers/kysely.ts';
 import type { TestPlan } from './helpers/plan.ts';
 import { startServer, type TestServer } from './helpers/server.ts';
@@ -32,21 +32,9 @@ afterAll(async () => {
   await server?.stop();
 });
 
-type Call = (path: string, init?: RequestInit & { json?: unknown }) => Promise<Response>;
+type Host = SignedInHost;
 
-interface Host {
-  id: string;
-  name: string;
-  call: Call;
-}
-
-async function host(plan: TestPlan = 'gold'): Promise<Host> {
-  const user = await createUser(server);
-  setUserPlan(server, user.id, plan);
-  const cookie = await login(server, user.email, user.password);
-  const name = query<{ name: string }>(server, 'SELECT name FROM users WHERE id = ?', user.id)[0]!.name;
-  return { id: user.id, name, call: (path, init = {}) => server.request(path, { ...init, headers: withCookie(cookie, Object.fromEntries(new Headers(init.headers))) }) };
-}
+const host = (plan: TestPlan = 'gold'): Promise<Host> => signedInHost(server, plan);
 
 async function ok<T>(response: Promise<Response> | Response, status = 200): Promise<T> {
   const answer = await response;

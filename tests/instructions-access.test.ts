@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../src/lib/shared/messages.ts';
 import { FREE_INSTRUCTION_LIMIT } from '../src/lib/shared/plans.ts';
 import type { Instruction } from '../src/lib/shared/schemas/instruction.ts';
-import { createUser, login, query, setUserPlan, withCookie } from './helpers/auth.ts';
+import { query, setUserPlan, signedInHost, type Call, type SignedInHost } from './helpers/auth.ts';
 import type { TestPlan } from './helpers/plan.ts';
 import { startServer, type TestServer } from './helpers/server.ts';
 
@@ -20,19 +20,9 @@ afterAll(async () => {
   await server?.stop();
 });
 
-type Call = (path: string, init?: RequestInit & { json?: unknown }) => Promise<Response>;
+type Host = SignedInHost;
 
-interface Host {
-  id: string;
-  call: Call;
-}
-
-async function host(plan: TestPlan = 'free'): Promise<Host> {
-  const user = await createUser(server);
-  setUserPlan(server, user.id, plan);
-  const cookie = await login(server, user.email, user.password);
-  return { id: user.id, call: (path, init = {}) => server.request(path, { ...init, headers: withCookie(cookie, Object.fromEntries(new Headers(init.headers))) }) };
-}
+const host = (plan: TestPlan = 'free'): Promise<Host> => signedInHost(server, plan);
 
 const anonymous: Call = (path, init) => server.request(path, init);
 

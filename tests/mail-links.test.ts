@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Instruction } from '../src/lib/shared/schemas/instruction.ts';
 import { createUser, login, mailTo, setUserPlan, withCookie } from './helpers/auth.ts';
-import { startServer, type TestServer } from './helpers/server.ts';
-import { startSmtpServer, type ReceivedMail, type TestSmtpServer } from './helpers/smtp.ts';
+import type { TestServer } from './helpers/server.ts';
+import { serverWithMailForFile, type ReceivedMail, type TestSmtpServer } from './helpers/smtp.ts';
 
 /**
  * Every mail the app sends keeps each link whole on one line of the raw message,
@@ -17,15 +17,7 @@ const NAME = 'Zoë Ångström-Łukasiewicz de la Montaña y Villaverde';
 let server: TestServer;
 let smtp: TestSmtpServer;
 
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-  server = await startServer({ SMTP_URL: smtp.url, CONTACT_INBOX: INBOX, MAIL_FROM: 'Porchlight <no-reply@porchlight.test>' });
-});
-
-afterAll(async () => {
-  await server?.stop();
-  await smtp?.close();
-});
+serverWithMailForFile({ CONTACT_INBOX: INBOX, MAIL_FROM: 'Porchlight <no-reply@porchlight.test>' }, (started) => ({ server, smtp } = started));
 
 interface Part {
   type: string;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../src/lib/shared/messages.ts';
 import type { Instruction } from '../src/lib/shared/schemas/instruction.ts';
 import { DEFAULT_SETTINGS, type Settings } from '../src/lib/shared/schemas/settings.ts';
-import { createUser, login, query, run, setUserPlan, withCookie } from './helpers/auth.ts';
+import { query, run, setUserPlan, signedInHost, type Call, type SignedInHost } from './helpers/auth.ts';
 import { CONTACT_LINKS, REFUSAL_SAMPLES } from './helpers/contact-fixtures.ts';
 import type { TestPlan } from './helpers/plan.ts';
 import { startServer, type TestServer } from './helpers/server.ts';
@@ -20,14 +20,7 @@ afterAll(async () => {
 /** docs/product.md §3 "User settings", in this order of the settings page. */
 const SETTINGS_KEYS = ['textGreating', 'phone', 'whatsapp', 'viber', 'telegram', 'facebook', 'instagram', 'taxiLink', 'rentCarLink', 'foodLink', 'parkingLink', 'selectedHouseRules', 'checkInTime', 'checkOutTime', 'checkoutSteps'].sort();
 
-type Call = (path: string, init?: RequestInit & { json?: unknown }) => Promise<Response>;
-
-async function host(plan: TestPlan = 'free'): Promise<{ id: string; call: Call }> {
-  const user = await createUser(server);
-  setUserPlan(server, user.id, plan);
-  const cookie = await login(server, user.email, user.password);
-  return { id: user.id, call: (path, init = {}) => server.request(path, { ...init, headers: withCookie(cookie, Object.fromEntries(new Headers(init.headers))) }) };
-}
+const host = (plan: TestPlan = 'free'): Promise<SignedInHost> => signedInHost(server, plan);
 
 async function create(call: Call, body: unknown = {}): Promise<Instruction> {
   const response = await call('/api/instruction', { json: body });

@@ -1,12 +1,12 @@
 import QRCode, { type QRCodeErrorCorrectionLevel } from 'qrcode';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../src/lib/shared/messages.ts';
 import type { Instruction } from '../src/lib/shared/schemas/instruction.ts';
-import { createUser, login, query, setUserPlan, withCookie } from './helpers/auth.ts';
+import { query, setUserPlan, signedInHost, type SignedInHost } from './helpers/auth.ts';
 import type { TestPlan } from './helpers/plan.ts';
-import { startServer, type TestServer } from './helpers/server.ts';
-import { startSmtpServer, type ReceivedMail, type TestSmtpServer } from './helpers/smtp.ts';
+import type { TestServer } from './helpers/server.ts';
+import { serverWithMailForFile, type ReceivedMail, type TestSmtpServer } from './helpers/smtp.ts';
 
 /**
  * Sharing: the QR code of the guest link (PNG, SVG), the printable poster and the
@@ -15,30 +15,13 @@ import { startSmtpServer, type ReceivedMail, type TestSmtpServer } from './helpe
 let server: TestServer;
 let smtp: TestSmtpServer;
 
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-  server = await startServer({ SMTP_URL: smtp.url, MAIL_FROM: 'Porchlight <no-reply@porchlight.test>' });
-});
-
-afterAll(async () => {
-  await server?.stop();
-  await smtp?.close();
-});
+serverWithMailForFile({ MAIL_FROM: 'Porchlight <no-reply@porchlight.test>' }, (started) => ({ server, smtp } = started));
 
 const SECRETS = { wifiPassword: 'Sunset-Wifi-9931', code: 'LOCKBOX-4821', address: '12 Hidden Lane, Split' };
 
-interface Host {
-  id: string;
-  name: string;
-  call: (path: string, init?: RequestInit & { json?: unknown }) => Promise<Response>;
-}
+type Host = SignedInHost;
 
-async function host(plan: TestPlan = 'gold'): Promise<Host> {
-  const user = await createUser(server);
-  setUserPlan(server, user.id, plan);
-  const cookie = await login(server, user.email, user.password);
-  return { id: user.id, name: user.name, call: (path, init = {}) => server.request(path, { ...init, headers: withCookie(cookie, Object.fromEntries(new Headers(init.headers))) }) };
-}
+const host = (plan: TestPlan = 'gold'): Promise<Host> => signedInHost(server, plan);
 
 async function create(h: Host, body: Record<string, unknown> = {}): Promise<Instruction> {
   const response = await h.call('/api/instruction', {

@@ -1,11 +1,11 @@
 import http from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../src/lib/shared/messages.ts';
 import type { Instruction } from '../src/lib/shared/schemas/instruction.ts';
 import type { Stay, StaysPage } from '../src/lib/shared/schemas/stay.ts';
-import { createUser, login, query, requestFrom, run, setUserPlan, withCookie } from './helpers/auth.ts';
+import { query, requestFrom, run, signedInHost, type SignedInHost } from './helpers/auth.ts';
 import { startServer, type TestServer } from './helpers/server.ts';
-import { readableParts, startSmtpServer, type TestSmtpServer } from './helpers/smtp.ts';
+import { readableParts, serverWithMailForFile, type TestSmtpServer } from './helpers/smtp.ts';
 import { startTurnstileStub } from './helpers/turnstile-stub.ts';
 import { storedNames, storedSnapshotPage } from './helpers/stored.ts';
 
@@ -18,30 +18,11 @@ let server: TestServer;
 /** Mails are read as delivered: the outbox keeps only the envelope once a mail is sent. */
 let smtp: TestSmtpServer;
 
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-  server = await startServer({ NODE_ENV: 'test', SMTP_URL: smtp.url });
-});
+serverWithMailForFile({ NODE_ENV: 'test' }, (started) => ({ server, smtp } = started));
 
-afterAll(async () => {
-  await server?.stop();
-  await smtp?.close();
-});
+type Host = SignedInHost;
 
-type Call = (path: string, init?: RequestInit & { json?: unknown }) => Promise<Response>;
-
-interface Host {
-  id: string;
-  email: string;
-  call: Call;
-}
-
-async function host(on: TestServer = server): Promise<Host> {
-  const user = await createUser(on);
-  setUserPlan(on, user.id, 'gold');
-  const cookie = await login(on, user.email, user.password);
-  return { id: user.id, email: user.email, call: (path, init = {}) => on.request(path, { ...init, headers: withCookie(cookie, Object.fromEntries(new Headers(init.headers))) }) };
-}
+const host = (on: TestServer = server): Promise<Host> => signedInHost(on, 'gold');
 
 const CODE = '4821';
 const PASSWORD = 'sunny-days-42';

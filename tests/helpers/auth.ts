@@ -126,6 +126,32 @@ export function query<T>(server: TestServer, sql: string, ...params: unknown[]):
   }
 }
 
+/** A request as one signed-in user's browser sends it (server.request with its session cookie). */
+export type Call = (path: string, init?: RequestInit & { json?: unknown }) => Promise<Response>;
+
+export interface SignedInHost {
+  id: string;
+  email: string;
+  name: string;
+  cookie: string;
+  /** server.request with the host's session cookie, the call's own headers kept. */
+  call: Call;
+}
+
+/** A verified user put on `plan` and signed in through the API: a host for the tests of what hosts may do. */
+export async function signedInHost(server: TestServer, plan: TestPlan): Promise<SignedInHost> {
+  const user = await createUser(server);
+  setUserPlan(server, user.id, plan);
+  const cookie = await login(server, user.email, user.password);
+  return {
+    id: user.id,
+    email: user.email,
+    name: user.name,
+    cookie,
+    call: (path, init = {}) => server.request(path, { ...init, headers: withCookie(cookie, Object.fromEntries(new Headers(init.headers))) }),
+  };
+}
+
 /** Puts a user on a plan (tests/helpers/plan.ts) in the server's database. */
 export function setUserPlan(server: TestServer, userId: string, plan: TestPlan): void {
   const db = server.openDb();

@@ -1,4 +1,6 @@
 import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll } from 'vitest';
+import { startServer, type TestServer } from './server.ts';
 
 /** One message as the SMTP server received it, with the few parts tests assert on decoded. */
 export interface ReceivedMail {
@@ -79,6 +81,25 @@ export async function startSmtpServer(port = 0, { acceptDelayMs = 0 } = {}): Pro
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+/**
+ * The set-up of a test file about mail: before its tests, an SMTP server and a test server that
+ * mails to it (SMTP_URL, plus `env`), handed to `receive`; after them, both stopped (the SMTP
+ * server too when the test server failed to start).
+ */
+export function serverWithMailForFile(env: Record<string, string>, receive: (started: { server: TestServer; smtp: TestSmtpServer }) => void): void {
+  let server: TestServer | undefined;
+  let smtp: TestSmtpServer | undefined;
+  beforeAll(async () => {
+    smtp = await startSmtpServer();
+    server = await startServer({ SMTP_URL: smtp.url, ...env });
+    receive({ server, smtp });
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await smtp?.close();
+  });
 }
 
 /**
