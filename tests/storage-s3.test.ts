@@ -12,6 +12,7 @@ import { createUser, login, withCookie } from './helpers/auth.ts';
 import { serverKysely } from './helpers/kysely.ts';
 import { startS3StandIn, type S3StandIn } from './helpers/s3-standin.ts';
 import { freePort, startServer, type TestServer } from './helpers/server.ts';
+import { uploadKey } from './helpers/stored.ts';
 
 /**
  * STORAGE_DRIVER=s3 (docs/decisions/011) against a SigV4-checking S3 stand-in:
@@ -56,7 +57,6 @@ async function readyz(target: TestServer, status: number): Promise<Response> {
 }
 
 const png = () => sharp({ create: { width: 320, height: 240, channels: 3, background: '#3a7bd5' } }).png().toBuffer();
-const keyOf = (image: string) => image.slice('/media/'.length);
 
 describe('configuration', () => {
   it('STORAGE_DRIVER=s3 names every missing S3_* variable in one startup error', () => {
@@ -98,11 +98,11 @@ describe('uploads in the bucket', () => {
   });
 
   it('stores the re-encoded bytes under uploads/<key>, signed, nothing on disk', () => {
-    const stored = s3.objects.get(`uploads/${keyOf(image)}`);
+    const stored = s3.objects.get(`uploads/${uploadKey(image)}`);
     expect(stored?.subarray(0, 4).toString()).toBe('RIFF');
     expect(stored?.subarray(8, 12).toString()).toBe('WEBP');
     expect(fs.existsSync(path.join(server.dataDir, 'uploads'))).toBe(false);
-    expect(s3.requests.some((request) => request.method === 'PUT' && request.path === `/${s3.bucket}/uploads/${keyOf(image)}`)).toBe(true);
+    expect(s3.requests.some((request) => request.method === 'PUT' && request.path === `/${s3.bucket}/uploads/${uploadKey(image)}`)).toBe(true);
   });
 
   it('serves them at /media/… with the same headers, the bytes unchanged', async () => {
@@ -114,7 +114,7 @@ describe('uploads in the bucket', () => {
     expect(response.headers.get('etag')).toMatch(/^"[A-Za-z0-9_-]{21}"$/);
     const bytes = Buffer.from(await response.arrayBuffer());
     expect(response.headers.get('content-length')).toBe(String(bytes.length));
-    expect(bytes.equals(s3.objects.get(`uploads/${keyOf(image)}`)!)).toBe(true);
+    expect(bytes.equals(s3.objects.get(`uploads/${uploadKey(image)}`)!)).toBe(true);
 
     const etag = response.headers.get('etag')!;
     expect((await fetch(server.url + image, { headers: { 'if-none-match': etag } })).status).toBe(304);
@@ -133,8 +133,8 @@ describe('uploads in the bucket', () => {
 
     const page = await server.request(`/instruction/${instruction.token}`);
     const html = await page.text();
-    expect(html).toContain(`src="${mediaBase}/${keyOf(image)}"`);
-    expect(html).toContain(`property="og:image" content="${mediaBase}/${keyOf(image)}"`);
+    expect(html).toContain(`src="${mediaBase}/${uploadKey(image)}"`);
+    expect(html).toContain(`property="og:image" content="${mediaBase}/${uploadKey(image)}"`);
     expect(html).not.toContain(`src="${image}"`);
     expect(page.headers.get('content-security-policy')).toMatch(new RegExp(`img-src [^;]*'self'[^;]*${s3.url.replace(/[.:/]/g, '\\$&')}`));
   });
@@ -142,17 +142,17 @@ describe('uploads in the bucket', () => {
   it('the clean-up removes an orphan from the bucket', async () => {
     const response = await upload(cookie, await png());
     const { image: orphan } = (await response.json()) as { image: string };
-    expect(s3.objects.has(`uploads/${keyOf(orphan)}`)).toBe(true);
+    expect(s3.objects.has(`uploads/${uploadKey(orphan)}`)).toBe(true);
     const db = serverKysely(server);
     try {
-      await db.updateTable('uploads').set({ created_at: Date.now() - 3 * 60 * 60_000 }).where('key', '=', keyOf(orphan)).execute();
+      await db.updateTable('uploads').set({ created_at: Date.now() - 3 * 60 * 60_000 }).where('key', '=', uploadKey(orphan)).execute();
       const storage = createNamedStorage(parseConfig({ DATA_DIR: server.dataDir, ...s3.env() }), 'uploads');
-      expect(await removeUnreferencedUploads({ db, dialect: server.dialect, storage })).toEqual([keyOf(orphan)]);
+      expect(await removeUnreferencedUploads({ db, dialect: server.dialect, storage })).toEqual([uploadKey(orphan)]);
     } finally {
       await db.destroy();
     }
-    expect(s3.objects.has(`uploads/${keyOf(orphan)}`)).toBe(false);
-    expect(s3.requests.some((request) => request.method === 'DELETE' && request.path.endsWith(keyOf(orphan)))).toBe(true);
+    expect(s3.objects.has(`uploads/${uploadKey(orphan)}`)).toBe(false);
+    expect(s3.requests.some((request) => request.method === 'DELETE' && request.path.endsWith(uploadKey(orphan)))).toBe(true);
     expect((await fetch(server.url + orphan)).status).toBe(404);
     // The referenced upload is still there.
     expect((await fetch(server.url + image)).status).toBe(200);

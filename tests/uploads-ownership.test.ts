@@ -6,9 +6,9 @@ import { removeUnreferencedUploads } from '../src/lib/server/uploads/remove-unre
 import { messages } from '../src/lib/shared/messages.ts';
 import type { Instruction } from '../src/lib/shared/schemas/instruction.ts';
 import { createUser, login, query, run, withCookie } from './helpers/auth.ts';
-import { serverKysely } from './helpers/kysely.ts';
+import { serverKyselyForTests } from './helpers/kysely.ts';
 import { startServer, type TestServer } from './helpers/server.ts';
-import { hasStored, serverStorage } from './helpers/stored.ts';
+import { hasUpload, serverStorage, uploadKey } from './helpers/stored.ts';
 
 // docs/security.md 30: a host references only their own uploads. Another host's
 // /media/u/… path is refused as a picture or a step image, a duplicate keeps only the host's own,
@@ -165,22 +165,15 @@ describe('guidebook images', () => {
 
 describe('clean-up and quota count only the owner’s references', () => {
   let db: Kysely<Database>;
-  beforeAll(() => {
-    db = serverKysely(server);
-  });
-  afterAll(async () => {
-    await db?.destroy();
-  });
+  serverKyselyForTests(() => server, (opened) => (db = opened));
 
-  const keyOf = (image: string) => image.slice('/media/'.length);
-  const exists = (image: string) => hasStored(server, 'uploads', keyOf(image));
   const uploadsOf = (userId: string) => query<{ n: number }>(server, 'SELECT count(*) AS n FROM uploads WHERE user_id = ?', userId)[0]!.n;
 
   it("another host's guidebook, settings or picture naming an upload do not keep it", async () => {
     const [owner, other] = await Promise.all([host(), host()]);
     const [inGuidebook, inSettings, asPicture, ownerKeeps] = await Promise.all(Array.from({ length: 4 }, () => owner.upload()));
     for (const image of [inGuidebook, inSettings, asPicture, ownerKeeps]) {
-      run(server, 'UPDATE uploads SET created_at = ? WHERE key = ?', Date.now() - 2 * 60 * 60_000, keyOf(image!));
+      run(server, 'UPDATE uploads SET created_at = ? WHERE key = ?', Date.now() - 2 * 60 * 60_000, uploadKey(image!));
     }
     // References written before this rule (straight into the database, as an old row would hold them).
     const guidebook = await create(other);
@@ -195,8 +188,8 @@ describe('clean-up and quota count only the owner’s references', () => {
     // The server's own debounced pass may get there first: assert on what is left, not on who removed it.
     const storage = serverStorage(server, 'uploads');
     await removeUnreferencedUploads({ db, dialect: server.dialect, storage });
-    expect(exists(ownerKeeps!)).toBe(true);
-    for (const image of [inGuidebook, inSettings, asPicture]) expect(exists(image!)).toBe(false);
+    expect(hasUpload(server, ownerKeeps!)).toBe(true);
+    for (const image of [inGuidebook, inSettings, asPicture]) expect(hasUpload(server, image!)).toBe(false);
     // The quota counts the owner's stored files: only the one the owner uses is left.
     expect(uploadsOf(owner.id)).toBe(1);
   });

@@ -9,10 +9,10 @@ import { lockOwnerUploads } from '../src/lib/server/uploads/uploads-in-use.ts';
 import type { Instruction } from '../src/lib/shared/schemas/instruction.ts';
 import { messages } from '../src/lib/shared/messages.ts';
 import { createUser, login, query, run, setUserPlan, withCookie } from './helpers/auth.ts';
-import { serverKysely } from './helpers/kysely.ts';
+import { serverKyselyForTests } from './helpers/kysely.ts';
 import { startServer, type TestServer } from './helpers/server.ts';
 import { onPostgres } from './helpers/test-database.ts';
-import { hasStored, readStored, serverStorage, writeStored } from './helpers/stored.ts';
+import { hasStored, hasUpload, readStored, serverStorage, uploadKey, writeStored } from './helpers/stored.ts';
 import { rawExchange } from './helpers/raw-exchange.ts';
 
 let server: TestServer;
@@ -413,16 +413,9 @@ describe('GET /media/…', () => {
 
 describe('removing unreferenced uploads', () => {
   let db: Kysely<Database>;
-  beforeAll(() => {
-    db = serverKysely(server);
-  });
-  afterAll(async () => {
-    await db?.destroy();
-  });
+  serverKyselyForTests(() => server, (opened) => (db = opened));
 
-  const keyOf = (image: string) => image.slice('/media/'.length);
-  const age = (image: string, ms: number) => run(server, 'UPDATE uploads SET created_at = ? WHERE key = ?', Date.now() - ms, keyOf(image));
-  const exists = (image: string) => hasStored(server, 'uploads', keyOf(image));
+  const age = (image: string, ms: number) => run(server, 'UPDATE uploads SET created_at = ? WHERE key = ?', Date.now() - ms, uploadKey(image));
   const HOUR = 60 * 60_000;
 
   it('removes an old unreferenced file and its row; keeps referenced and fresh ones', async () => {
@@ -444,20 +437,20 @@ describe('removing unreferenced uploads', () => {
 
     const storage = serverStorage(server, 'uploads');
     const removed = await removeUnreferencedUploads({ db, dialect: server.dialect, storage });
-    expect(removed).toEqual([keyOf(orphan!)]);
-    expect(exists(orphan!)).toBe(false);
-    expect(query(server, 'SELECT 1 FROM uploads WHERE key = ?', keyOf(orphan!))).toEqual([]);
+    expect(removed).toEqual([uploadKey(orphan!)]);
+    expect(hasUpload(server, orphan!)).toBe(false);
+    expect(query(server, 'SELECT 1 FROM uploads WHERE key = ?', uploadKey(orphan!))).toEqual([]);
     expect((await fetch(server.url + orphan)).status).toBe(404);
     for (const kept of [step, extra, host, picture, fresh]) {
-      expect(exists(kept!)).toBe(true);
+      expect(hasUpload(server, kept!)).toBe(true);
       expect((await fetch(server.url + kept)).status).toBe(200);
     }
 
     // The picture changes and the step image is removed from the guidebook: both go on the next pass.
     expect((await server.request('/api/users/profile', { method: 'PATCH', json: { picture: '' }, headers: withCookie(cookie) })).status).toBe(200);
     run(server, 'UPDATE instructions SET data = ? WHERE id = ?', JSON.stringify({ ...data, boxes: [] }), `gc-${user.id}`);
-    expect((await removeUnreferencedUploads({ db, dialect: server.dialect, storage })).sort()).toEqual([keyOf(picture!), keyOf(step!)].sort());
-    expect(exists(extra!) && exists(host!) && exists(fresh!)).toBe(true);
+    expect((await removeUnreferencedUploads({ db, dialect: server.dialect, storage })).sort()).toEqual([uploadKey(picture!), uploadKey(step!)].sort());
+    expect(hasUpload(server, extra!) && hasUpload(server, host!) && hasUpload(server, fresh!)).toBe(true);
   });
 
   /** A guidebook whose first step shows `image`, as the editor made it; `put` saves a new version of it. */
@@ -490,7 +483,7 @@ describe('removing unreferenced uploads', () => {
     age(image, 2 * HOUR);
     expect(await removeUnreferencedUploads({ db, dialect: server.dialect, storage: serverStorage(server, 'uploads') })).toEqual([]);
     run(server, 'DELETE FROM instruction_revisions WHERE instruction_id = ?', guidebook.current._id);
-    expect(await removeUnreferencedUploads({ db, dialect: server.dialect, storage: serverStorage(server, 'uploads') })).toEqual([keyOf(image)]);
+    expect(await removeUnreferencedUploads({ db, dialect: server.dialect, storage: serverStorage(server, 'uploads') })).toEqual([uploadKey(image)]);
 
     // An editor tab still holding the image (an undo) saves it back: refused, not a broken image.
     const restored = await guidebook.put({ boxes: [{ ...boxes[0]!, imageUrl: image }] });
@@ -523,7 +516,7 @@ describe('removing unreferenced uploads', () => {
       await lockOwnerUploads(trx, 'postgres', user.id);
       deleting();
       await released;
-      await trx.deleteFrom('uploads').where('key', '=', keyOf(image)).execute();
+      await trx.deleteFrom('uploads').where('key', '=', uploadKey(image)).execute();
     });
     await holding;
     let settled = false;

@@ -51,6 +51,12 @@ export function storedNames(server: TestServer, store: Store, under: string): st
   return storedKeys(server, store, under).map((key) => key.slice(under.length + 1));
 }
 
+/** The uploads store's key of an uploaded image's URL path (`/media/u/<user>/<id>.webp` → `u/<user>/<id>.webp`). */
+export const uploadKey = (image: string): string => image.slice('/media/'.length);
+
+/** Whether the uploads store still holds the image at this URL path. */
+export const hasUpload = (server: TestServer, image: string): boolean => hasStored(server, 'uploads', uploadKey(image));
+
 export function hasStored(server: TestServer, store: Store, key: string): boolean {
   const objects = bucketOf(server);
   return objects ? objects.has(`${store}/${key}`) : fs.existsSync(fileOf(server, store, key));
