@@ -1,3 +1,5 @@
+import { formatDate, formatDateTime } from './guest-words/formats.ts';
+
 /**
  * Wall-clock times in a property's time zone: a stay's check-in and check-out are
  * typed as "2026-12-04T15:00" where the property is, stored as instants, and shown back there.
@@ -97,20 +99,15 @@ export function instantToLocal(instant: number, zone: string): string {
   return new Date(wallClockAsUtc(instant, effectiveTimeZone(zone))).toISOString().slice(0, 16);
 }
 
-/** "Fri 4 Dec, 15:00" in `zone`, for guests and hosts. */
-export function formatStayTime(instant: number, zone: string, locale = 'en-GB'): string {
-  return new Intl.DateTimeFormat(locale, {
-    timeZone: effectiveTimeZone(zone),
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).format(new Date(instant));
+/**
+ * "Fri 4 Dec, 15:00" in `zone`, for guests and hosts; in `locale`, else the guest dictionary's
+ * (guest-words/formats.ts formats every date the guest page shows).
+ */
+export function formatStayTime(instant: number, zone: string, locale?: string): string {
+  return formatDateTime(instant, effectiveTimeZone(zone), locale);
 }
 
 /** "Fri 4 Dec" in `zone`. */
-export function formatStayDate(instant: number, zone: string, locale = 'en-GB'): string {
-  return new Intl.DateTimeFormat(locale, { timeZone: effectiveTimeZone(zone), weekday: 'short', day: 'numeric', month: 'short' }).format(new Date(instant));
+export function formatStayDate(instant: number, zone: string, locale?: string): string {
+  return formatDate(instant, effectiveTimeZone(zone), locale);
 }

@@ -1,0 +1,36 @@
+import { en } from './en.ts';
+import { guestWordsSchema, type GuestWords } from './schema.ts';
+
+/**
+ * The guest page's words, one dictionary a language (modelled on how Starlight keeps its UI
+ * strings: a file a language, one schema checking each). For server components: the islands
+ * import t.ts and get their words as props.
+ *
+ * English is parsed whole at start-up: a missing or unknown key stops the server there, and the
+ * tests (tests/guest-words.test.ts) before that.
+ */
+const english: GuestWords = guestWordsSchema.parse(en);
+
+/** The language a page is in when nothing chooses another. */
+export const DEFAULT_GUEST_LANGUAGE = 'en';
+
+/** Every language the guest page speaks, by its tag. */
+const dictionaries = new Map<string, GuestWords>([[DEFAULT_GUEST_LANGUAGE, english]]);
+
+/**
+ * A translation as it may come: any of the keys, each checked as the schema checks English,
+ * and English wherever it has none (a new key reaches every language in English first).
+ */
+export function withEnglish(translation: unknown): GuestWords {
+  return { ...english, ...guestWordsSchema.partial().parse(translation) };
+}
+
+/** The words of `language` ("pt-BR" falls back to "pt", then to English). */
+export function guestWords(language: string = DEFAULT_GUEST_LANGUAGE): GuestWords {
+  const tag = language.toLowerCase();
+  return dictionaries.get(tag) ?? dictionaries.get(tag.split('-')[0]!) ?? english;
+}
+
+export type { GuestWordKey, GuestWords } from './schema.ts';
+export { pickWords, t, wordParts, type WordsOf } from './t.ts';
+export { formatDate, formatDateTime, formatDistance } from './formats.ts';

@@ -1,0 +1,248 @@
+import { z } from 'zod';
+
+/**
+ * The guest page's words (docs/style.md 17: words live in dictionaries): every key one language
+ * must give, each described for whoever translates it. The guest guidebook, the stay page, the
+ * printable poster and the guest islands take their words from a dictionary parsed by this schema
+ * (one file a language beside this one, `en.ts` first). A `{name}` in a text is filled in by
+ * `t()` (t.ts) and must stay in every translation; the rest of the text is free.
+ *
+ * Strict: a dictionary that misses a key or carries one this schema does not know is refused,
+ * so a typo in a key fails the tests instead of showing English on a translated page.
+ */
+const word = (description: string) => z.string().min(1).describe(description);
+
+/** A language tag the runtime's Intl knows, for dates, times and numbers. */
+function isFormatLocale(tag: string): boolean {
+  try {
+    return Intl.DateTimeFormat.supportedLocalesOf(tag).length > 0;
+  } catch {
+    return false; // not a well-formed tag
+  }
+}
+
+const formatLocale = z
+  .string()
+  .refine(isFormatLocale, 'Not a locale this runtime formats dates in.')
+  .describe('The locale dates, times and numbers are written in (a BCP 47 tag, e.g. en-GB: "Fri 4 Dec, 15:00").');
+
+export const guestWordsSchema = z.strictObject({
+  'locale.lang': word('The page’s `lang` attribute (a BCP 47 tag such as en or pt-BR).'),
+  'locale.format': formatLocale,
+
+  // The guidebook's frame: offline notes, the product's footer, the link preview's description.
+  'page.offline': word('Status bar shown when the guest is offline and reads the copy saved on the device.'),
+  'page.saved': word('Note under the page once the guidebook is saved on the device for offline use.'),
+  'page.madeWith': word('Footer of a guidebook by a host without their own branding; {product} is the link to the product.'),
+  'page.product': word('The product’s name, as a link in the footer.'),
+  'page.description': word('Link-preview description; {name}: the guidebook’s name, {address}: its address. (Worded by the page loader.)'),
+  'page.descriptionNoAddress': word('Link-preview description without an address; {name}: the guidebook’s name. (Worded by the page loader.)'),
+  'error.status': word('An error without a message of its own; {status}: the HTTP status, e.g. 500.'),
+
+  // The header above the tiles.
+  'header.welcomeGuest': word('Greeting on a stay link; {name}: the guest’s name.'),
+  'header.checkInFrom': word('The property’s usual check-in time in the header; {time}: "15:00".'),
+  'header.checkOutBy': word('The property’s usual check-out time in the header; {time}: "10:00".'),
+  'header.stayCheckIn': word('Read by screen readers before the stay’s check-in date in the header.'),
+  'header.stayCheckOut': word('Read by screen readers before the stay’s check-out date (after an arrow the eye sees), with its leading comma.'),
+
+  // The tiles under the header.
+  'tiles.label': word('Accessible name of the row of tiles under the header.'),
+  'tiles.access': word('Tile leading to the door code and Wi-Fi password.'),
+  'tiles.checkIn': word('Tile leading to the check-in steps.'),
+  'tiles.wifi': word('Tile leading to the Wi-Fi section.'),
+  'tiles.rules': word('Tile leading to the house rules.'),
+  'tiles.checkOut': word('Tile leading to the check-out section.'),
+  'tiles.help': word('Tile leading to the host’s contacts.'),
+  'tiles.newTab': word('Read by screen readers after a tile that opens in a new tab.'),
+  'tiles.taxi': word('Tile of the host’s taxi link. (Worded by the page loader.)'),
+  'tiles.car': word('Tile of the host’s car rental link. (Worded by the page loader.)'),
+  'tiles.food': word('Tile of the host’s food delivery link. (Worded by the page loader.)'),
+  'tiles.parking': word('Tile of the host’s parking link. (Worded by the page loader.)'),
+  'tiles.about': word('Tile leading to the host’s welcome. (Worded by the page loader.)'),
+
+  // The door code and Wi-Fi password when the host gates them.
+  'access.title': word('Title of the section holding the gated door code and Wi-Fi password.'),
+  'access.bookingOnly': word('Badge on the public link of a guidebook that shows the secrets on stay links only.'),
+  'access.bookingOnlyText': word('Text under that badge.'),
+  'secret.over': word('After check-out on a stay link, instead of the secrets.'),
+  'secret.what.both': word('Both secrets, as {what} in the sentences below.'),
+  'secret.what.code': word('The door code alone, as {what} in the sentences below.'),
+  'secret.what.wifiPassword': word('The Wi-Fi password alone, as {what} in the sentences below.'),
+  'secret.opensBoth': word('Before the window on a stay link, for both secrets; {what}: both, {when}: "Fri 4 Dec, 15:00".'),
+  'secret.opensOne': word('Before the window on a stay link, for one secret; {what}: the secret, {when}: "Fri 4 Dec, 15:00".'),
+  'secret.duringStayBoth': word('On a stay link before the page has asked for both secrets; {what}: both.'),
+  'secret.duringStayOne': word('On a stay link before the page has asked for one secret; {what}: the secret.'),
+  'secret.loading': word('While the secrets load; {what}: the secrets.'),
+  'secret.loadFailed': word('The secrets could not be loaded; {what}: the secrets.'),
+  'secret.retry': word('Button asking for the secrets again.'),
+  'secret.pinIntro': word('Above the PIN field; {what}: the secrets.'),
+  'secret.pinNeedsScript': word('Under the PIN field while the page runs without JavaScript.'),
+  'secret.pinLabel': word('Label of the PIN field.'),
+  'secret.pinShape': word('Error when the PIN typed is not 4 to 8 digits.'),
+  'secret.unreachable': word('Error when the PIN could not be checked (no connection).'),
+  'secret.reveal': word('Button that checks the PIN and shows the secrets.'),
+  'secret.checking': word('That button while the PIN is checked.'),
+  'secret.codeLabel': word('Label of the revealed door code.'),
+  'secret.copyCode': word('Button copying the door code.'),
+  'secret.codeCopied': word('Status once the door code is copied.'),
+  'secret.wifiPasswordLabel': word('Label of the revealed Wi-Fi password.'),
+  'secret.wifiPasswordOf': word('Label of the revealed Wi-Fi password; {network}: the network’s name.'),
+  'secret.wifiQr': word('Caption of the Wi-Fi QR code shown with the revealed password.'),
+  'secret.offline': word('Under the secrets when they are shown from the copy on the device.'),
+  'copy.password': word('Button copying the Wi-Fi password.'),
+  'copy.passwordDone': word('Status once the Wi-Fi password is copied.'),
+
+  // Find the Address, and the map.
+  'address.title': word('Title of the address section.'),
+  'address.mapTitle': word('Accessible title of the embedded map; {place}: the address, else the guidebook’s name.'),
+  'address.openInMaps': word('Button opening the host’s map link.'),
+  'address.mapLink': word('A step’s map link when the guidebook has no address. (Worded by the page loader.)'),
+  'map.show': word('Button that loads the map.'),
+  'map.note': word('Under that button: the map host is asked only on request.'),
+
+  // Check-in steps.
+  'checkIn.title': word('Title of the check-in steps.'),
+  'checkIn.stepImage': word('Alternative text of a step’s photo; {number}: the step’s number.'),
+  'checkIn.stepImageTitled': word('Alternative text of a titled step’s photo; {number}: the step’s number, {title}: its title.'),
+  'checkIn.codeChip': word('Link in a step standing for a gated door code. (Worded by the page loader.)'),
+
+  // Welcome.
+  'welcome.title': word('Title of the host’s welcome.'),
+  'welcome.photo': word('Alternative text of the host’s photo; {name}: the host’s name.'),
+  'welcome.photoNoName': word('Alternative text of the host’s photo when the host gave no name.'),
+  'welcome.host': word('Under the welcome title; {name}: the host’s name.'),
+  'welcome.contact': word('Link to the contacts; {name}: the host’s name.'),
+  'welcome.contactNoName': word('Link to the contacts when the host gave no name.'),
+
+  // Wi-Fi.
+  'wifi.title': word('Title of the Wi-Fi section; also the Wi-Fi label on the poster.'),
+  'wifi.network': word('Label of the network’s name.'),
+  'wifi.password': word('Label of the password.'),
+  'wifi.passwordInAccess': word('In place of a gated password; {section}: the title of the door code section.'),
+  'wifi.scanToJoin': word('Caption of the Wi-Fi QR code.'),
+  'wifi.qrLabel': word('Accessible name of a Wi-Fi QR code. (Worded by the QR code’s renderer.)'),
+
+  // House rules, their names and texts (the editor shows the English ones).
+  'rules.title': word('Title of the house rules.'),
+  'houseRule.noEvents.name': word('House rule name.'),
+  'houseRule.noEvents.text': word('House rule text.'),
+  'houseRule.turnOffAc.name': word('House rule name.'),
+  'houseRule.turnOffAc.text': word('House rule text.'),
+  'houseRule.checkTimes.name': word('House rule name.'),
+  'houseRule.checkTimes.text': word('House rule text, for a guidebook without its usual times.'),
+  'houseRule.checkTimes.withBoth': word('House rule text; {checkIn}: "15:00", {checkOut}: "10:00".'),
+  'houseRule.checkTimes.withCheckIn': word('House rule text with the check-in time alone; {checkIn}: "15:00".'),
+  'houseRule.checkTimes.withCheckOut': word('House rule text with the check-out time alone; {checkOut}: "10:00".'),
+  'houseRule.noOpenFlames.name': word('House rule name.'),
+  'houseRule.noOpenFlames.text': word('House rule text.'),
+  'houseRule.keepKeys.name': word('House rule name.'),
+  'houseRule.keepKeys.text': word('House rule text.'),
+  'houseRule.noPets.name': word('House rule name.'),
+  'houseRule.noPets.text': word('House rule text.'),
+  'houseRule.registeredGuests.name': word('House rule name.'),
+  'houseRule.registeredGuests.text': word('House rule text.'),
+  'houseRule.noSmoking.name': word('House rule name.'),
+  'houseRule.noSmoking.text': word('House rule text.'),
+  'houseRule.noShoes.name': word('House rule name.'),
+  'houseRule.noShoes.text': word('House rule text.'),
+  'houseRule.keepQuiet.name': word('House rule name.'),
+  'houseRule.keepQuiet.text': word('House rule text.'),
+  'houseRule.trash.name': word('House rule name.'),
+  'houseRule.trash.text': word('House rule text.'),
+  'houseRule.lightsOff.name': word('House rule name.'),
+  'houseRule.lightsOff.text': word('House rule text.'),
+  'houseRule.kitchen.name': word('House rule name.'),
+  'houseRule.kitchen.text': word('House rule text.'),
+  'houseRule.lockDoors.name': word('House rule name.'),
+  'houseRule.lockDoors.text': word('House rule text.'),
+  'houseRule.water.name': word('House rule name.'),
+  'houseRule.water.text': word('House rule text.'),
+  'houseRule.damages.name': word('House rule name.'),
+  'houseRule.damages.text': word('House rule text.'),
+
+  // Good to Know.
+  'extras.title': word('Title of the host’s extra information.'),
+  'extras.image': word('Alternative text of an extra’s photo; {number}: its place in the list.'),
+
+  // Check-out.
+  'checkOut.title': word('Title of the check-out section.'),
+  'checkOut.checkIn': word('Label of the check-in time or date there.'),
+  'checkOut.checkOut': word('Label of the check-out time or date there.'),
+  'checkOut.from': word('The usual check-in time there; {time}: "15:00". (Worded by the page loader.)'),
+  'checkOut.by': word('The usual check-out time there; {time}: "10:00". (Worded by the page loader.)'),
+  'checkOut.steps': word('Title of the host’s list of things to do before leaving.'),
+
+  // Need Help? and "Message your host".
+  'contact.title': word('Title of the contact section.'),
+  'contact.hostLine': word('Under that title; {name}: the host’s name.'),
+  'contact.hostLineNoName': word('Under that title when the host gave no name.'),
+  'contact.call': word('Link calling the host. (Worded by the page loader.)'),
+  'contact.whatsapp': word('Link to the host on WhatsApp. (Worded by the page loader.)'),
+  'contact.viber': word('Link to the host on Viber. (Worded by the page loader.)'),
+  'contact.telegram': word('Link to the host on Telegram. (Worded by the page loader.)'),
+  'contact.facebook': word('Link to the host’s Facebook page. (Worded by the page loader.)'),
+  'contact.instagram': word('Link to the host’s Instagram. (Worded by the page loader.)'),
+  'contact.open': word('Button opening the message form, and the form’s title; {name}: the host’s name.'),
+  'contact.openNoName': word('The same when the host gave no name.'),
+  'contact.name': word('Label of the guest’s name.'),
+  'contact.email': word('Label of the guest’s e-mail address.'),
+  'contact.emailHint': word('Beside that label: the address is optional.'),
+  'contact.message': word('Label of the message.'),
+  'contact.captchaLoading': word('While the human check (captcha) loads.'),
+  'contact.send': word('Button sending the message.'),
+  'contact.sending': word('That button while the message is sent.'),
+  'contact.nameRequired': word('Error: the name is empty.'),
+  'contact.messageRequired': word('Error: the message is empty.'),
+  'contact.captchaRequired': word('Error: the human check is not done.'),
+  'contact.sent': word('Status once sent, when the server says nothing more.'),
+  'contact.offline': word('Error: the message could not be sent (no connection).'),
+
+  // A stay link past its last day.
+  'stayEnded.title': word('Title (and page title) of a stay link that has ended.'),
+  'stayEnded.text': word('Text under it.'),
+  'stayEnded.comingBack': word('Second paragraph: a new booking brings a new link.'),
+
+  // A guidebook link that opens nothing.
+  'notFound.title': word('Title (and page title) of a guidebook or stay link that opens nothing.'),
+  'notFound.description': word('Its page description.'),
+  'notFound.text': word('Its text.'),
+  'notFound.home': word('Its button to the product’s home page.'),
+
+  // A guidebook that could not be loaded.
+  'loadError.documentTitle': word('Page title when a guidebook could not be loaded.'),
+  'loadError.description': word('Its page description.'),
+  'loadError.title': word('Its title.'),
+  'loadError.text': word('Its text, under the server’s message.'),
+  'loadError.retry': word('Its button loading the page again.'),
+
+  // The printable poster (its toolbar is the host's, its sheet the guests').
+  'poster.documentTitle': word('Page title of the poster; {name}: the guidebook’s name.'),
+  'poster.heading': word('Heading for screen readers; {name}: the guidebook’s name.'),
+  'poster.toolbarTitle': word('Title in the toolbar above the sheet.'),
+  'poster.paperSize': word('Accessible name of the paper size choice.'),
+  'poster.paper': word('Visible label of that choice.'),
+  'poster.a4': word('The A4 paper size.'),
+  'poster.letter': word('The US Letter paper size.'),
+  'poster.print': word('Button printing the poster.'),
+  'poster.sheet': word('Accessible name of the sheet.'),
+  'poster.welcomeTo': word('Above the guidebook’s name when the host has no branding title.'),
+  'poster.lead': word('Under the name; {wifi}: the word Wi-Fi, kept on one line.'),
+  'poster.qrSection': word('Accessible name of the guidebook’s QR code section.'),
+  'poster.scan': word('Above the guidebook’s QR code.'),
+  'poster.step1': word('First of three steps under the QR code.'),
+  'poster.step2': word('Second step.'),
+  'poster.step3': word('Third step; {wifi}: the word Wi-Fi, kept on one line.'),
+  'poster.wifiOpen': word('Under the network of an open Wi-Fi.'),
+  'poster.wifiScan': word('Under the network when its QR code is printed.'),
+  'poster.wifiInGuidebook': word('Under the network when no QR code is printed.'),
+  'poster.qrLabel': word('Accessible name of the guidebook’s QR code; {name}: the guidebook’s name. (Worded by the poster loader.)'),
+  'poster.untitled': word('The name of a guidebook without one. (Worded by the poster loader.)'),
+  'poster.notFoundTitle': word('Title of the poster page of a guidebook that is not the host’s.'),
+  'poster.notFoundText': word('Its text.'),
+  'poster.notFoundBack': word('Its link back to the dashboard.'),
+});
+
+/** One language's words: every key of the schema. */
+export type GuestWords = z.output<typeof guestWordsSchema>;
+export type GuestWordKey = keyof GuestWords;
