@@ -1,6 +1,8 @@
 import { lazy, Suspense, useId, useState, type SubmitEvent } from 'react';
 import type { IconName } from '../../components/guest/icons.ts';
+import { t, type WordsOf } from '@shared/guest-words/t.ts';
 import GuestIcon from './GuestIcon.tsx';
+import type { HOST_CONTACT_WORDS } from './island-words.ts';
 
 /** The Turnstile widget, fetched only when a guest on a public link opens the form. */
 const Turnstile = lazy(() => import('@marsidev/react-turnstile').then((module) => ({ default: module.Turnstile })));
@@ -21,6 +23,7 @@ interface Props {
   hostName: string;
   /** Cloudflare Turnstile on a public link when configured; null on a stay link. */
   captchaSiteKey: string | null;
+  words: WordsOf<typeof HOST_CONTACT_WORDS>;
 }
 
 type Sent = { kind: 'idle' } | { kind: 'sending' } | { kind: 'sent'; message: string } | { kind: 'error'; message: string };
@@ -31,7 +34,7 @@ type Sent = { kind: 'idle' } | { kind: 'sending' } | { kind: 'sent'; message: st
  * reaches the host by e-mail (POST /api/guest/:token/message). The form needs JavaScript; without
  * it the links stay.
  */
-export default function HostContact({ token, links, hostLine, hostName, captchaSiteKey }: Props) {
+export default function HostContact({ token, links, hostLine, hostName, captchaSiteKey, words }: Props) {
   const [open, setOpen] = useState(false);
   const [fields, setFields] = useState({ name: '', email: '', message: '' });
   const [captcha, setCaptcha] = useState('');
@@ -41,11 +44,11 @@ export default function HostContact({ token, links, hostLine, hostName, captchaS
   async function onSubmit(event: SubmitEvent<HTMLFormElement>): Promise<void> {
     event.preventDefault();
     if (!fields.name.trim() || !fields.message.trim()) {
-      setState({ kind: 'error', message: !fields.name.trim() ? 'Please enter your name.' : 'Please enter a message.' });
+      setState({ kind: 'error', message: !fields.name.trim() ? words['contact.nameRequired'] : words['contact.messageRequired'] });
       return;
     }
     if (captchaSiteKey && !captcha) {
-      setState({ kind: 'error', message: 'Please verify you are a human' });
+      setState({ kind: 'error', message: words['contact.captchaRequired'] });
       return;
     }
     setState({ kind: 'sending' });
@@ -57,16 +60,17 @@ export default function HostContact({ token, links, hostLine, hostName, captchaS
       });
       const body = (await response.json().catch(() => ({}))) as { message?: string };
       if (response.ok) {
-        setState({ kind: 'sent', message: body.message ?? 'Message sent.' });
+        setState({ kind: 'sent', message: body.message ?? words['contact.sent'] });
         setFields({ name: fields.name, email: fields.email, message: '' });
       } else {
-        setState({ kind: 'error', message: body.message ?? `Error: ${response.status}` });
+        setState({ kind: 'error', message: body.message ?? t(words, 'error.status', { status: response.status }) });
       }
     } catch {
-      setState({ kind: 'error', message: 'Your message could not be sent: check your connection and try again.' });
+      setState({ kind: 'error', message: words['contact.offline'] });
     }
   }
 
+  const messageHost = hostName ? t(words, 'contact.open', { name: hostName }) : words['contact.openNoName'];
   const set = (name: keyof typeof fields) => (event: { target: { value: string } }) => setFields({ ...fields, [name]: event.target.value });
   return (
     <>
@@ -83,27 +87,27 @@ export default function HostContact({ token, links, hostLine, hostName, captchaS
       </ul>
       {!open ? (
         <button type="button" className="btn btn-ghost js-only" aria-expanded="false" onClick={() => setOpen(true)}>
-          <GuestIcon name="help" size={18} /> Message {hostName || 'your host'}
+          <GuestIcon name="help" size={18} /> {messageHost}
         </button>
       ) : (
         <form className="message-form" onSubmit={(event) => void onSubmit(event)} noValidate aria-labelledby={`${id}-title`}>
-          <h3 id={`${id}-title`}>Message {hostName || 'your host'}</h3>
-          <label htmlFor={`${id}-name`}>Your name</label>
+          <h3 id={`${id}-title`}>{messageHost}</h3>
+          <label htmlFor={`${id}-name`}>{words['contact.name']}</label>
           <input id={`${id}-name`} name="name" autoComplete="name" maxLength={100} required value={fields.name} onChange={set('name')} />
           <label htmlFor={`${id}-email`}>
-            Your email <span className="muted">(optional, for a reply)</span>
+            {words['contact.email']} <span className="muted">{words['contact.emailHint']}</span>
           </label>
           <input id={`${id}-email`} name="email" type="email" autoComplete="email" maxLength={254} value={fields.email} onChange={set('email')} />
-          <label htmlFor={`${id}-message`}>Message</label>
+          <label htmlFor={`${id}-message`}>{words['contact.message']}</label>
           <textarea id={`${id}-message`} name="message" rows={4} maxLength={2000} required value={fields.message} onChange={set('message')} />
           {captchaSiteKey && (
-            <Suspense fallback={<p className="muted small">Loading the human check…</p>}>
+            <Suspense fallback={<p className="muted small">{words['contact.captchaLoading']}</p>}>
               <Turnstile siteKey={captchaSiteKey} onSuccess={setCaptcha} onExpire={() => setCaptcha('')} options={{ size: 'flexible' }} />
             </Suspense>
           )}
           <div className="copy-row">
             <button type="submit" className="btn" disabled={state.kind === 'sending'}>
-              {state.kind === 'sending' ? 'Sending…' : 'Send message'}
+              {state.kind === 'sending' ? words['contact.sending'] : words['contact.send']}
             </button>
           </div>
           <p className={state.kind === 'error' ? 'field-error' : 'form-done'} role={state.kind === 'error' ? 'alert' : 'status'}>

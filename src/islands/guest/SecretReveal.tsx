@@ -1,5 +1,7 @@
 import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
 import { PIN_HEADER, type GuestSecrets, type GuestSecretsRefusal, type SecretRevealProps } from '@shared/guest-access.ts';
+import { t, type WordsOf } from '@shared/guest-words/t.ts';
+import type { SECRET_PIN_WORDS, SECRET_STAY_WORDS } from './island-words.ts';
 import { fillCodeChips } from './code-chips.ts';
 import GuestIcon from './GuestIcon.tsx';
 import { useCopy, useHydrated } from './use-copy.ts';
@@ -18,6 +20,13 @@ type State =
   | { kind: 'shown'; secrets: GuestSecrets; offline: boolean }
   | { kind: 'refused'; refusal: GuestSecretsRefusal }
   | { kind: 'failed' };
+
+/** The words it shows, given by the page for its case (the island carries no dictionary). */
+type StayWords = WordsOf<typeof SECRET_STAY_WORDS>;
+type PinWords = WordsOf<typeof SECRET_PIN_WORDS>;
+
+/** What the page gives the island: the secrets' whereabouts and the words of its mode. */
+export type SecretRevealIslandProps = (SecretRevealProps & { mode: 'stay'; words: StayWords }) | (SecretRevealProps & { mode: 'pin'; words: PinWords });
 
 const KEPT_PREFIX = 'porchlight:secrets:';
 /** How long a copy revealed with a PIN on a public link is kept for offline use. */
@@ -81,8 +90,8 @@ async function askSecrets(token: string, pin: string | null): Promise<{ status: 
   return { status: response.status, body: (await response.json().catch(() => ({}))) as GuestSecrets };
 }
 
-export default function SecretReveal(props: SecretRevealProps) {
-  const { token, mode, hasCode, hasWifiPassword, wifiName, opensAt, opensLabel, over } = props;
+export default function SecretReveal(props: SecretRevealIslandProps) {
+  const { token, mode, hasCode, hasWifiPassword, wifiName, opensAt, opensLabel, over, words } = props;
   const hydrated = useHydrated();
   const [state, setState] = useState<State>({ kind: 'idle' });
   const [pin, setPin] = useState('');
@@ -139,39 +148,46 @@ export default function SecretReveal(props: SecretRevealProps) {
   const shownCode = state.kind === 'shown' ? state.secrets.code : '';
   useEffect(() => fillCodeChips(shownCode), [shownCode]);
 
-  if (over) return <p className="muted">Your stay is over: the door code and Wi-Fi password are no longer shown.</p>;
-  if (state.kind === 'shown') return <Shown secrets={state.secrets} offline={state.offline} wifiName={wifiName} />;
+  if (mode === 'stay' && over) return <p className="muted">{words['secret.over']}</p>;
+  if (state.kind === 'shown') return <Shown secrets={state.secrets} offline={state.offline} wifiName={wifiName} words={words} />;
 
-  const what = hasCode && hasWifiPassword ? 'door code and Wi-Fi password' : hasCode ? 'door code' : 'Wi-Fi password';
+  const both = hasCode && hasWifiPassword;
+  const what = words[both ? 'secret.what.both' : hasCode ? 'secret.what.code' : 'secret.what.wifiPassword'];
   if (mode === 'stay') {
-    const message = state.kind === 'refused' ? state.refusal.message : opensLabel ? `Your ${what} appear${hasCode && hasWifiPassword ? '' : 's'} here from ${opensLabel}.` : `Your ${what} ${hasCode && hasWifiPassword ? 'are' : 'is'} shown here during your stay.`;
+    const message =
+      state.kind === 'refused'
+        ? state.refusal.message
+        : opensLabel
+          ? t(words, both ? 'secret.opensBoth' : 'secret.opensOne', { what, when: opensLabel })
+          : t(words, both ? 'secret.duringStayBoth' : 'secret.duringStayOne', { what });
     return (
       <div className="access-body">
-        <p role="status">{state.kind === 'loading' ? `Getting your ${what}…` : state.kind === 'failed' ? `Your ${what} could not be loaded. Check your connection and try again.` : message}</p>
+        <p role="status">{state.kind === 'loading' ? t(words, 'secret.loading', { what }) : state.kind === 'failed' ? t(words, 'secret.loadFailed', { what }) : message}</p>
         {state.kind === 'failed' && (
           <button type="button" className="btn" onClick={() => void reveal(null)}>
-            Try again
+            {words['secret.retry']}
           </button>
         )}
       </div>
     );
   }
 
+  const pinWords: PinWords = words;
   function onSubmit(event: SubmitEvent<HTMLFormElement>): void {
     event.preventDefault();
     if (!/^\d{4,8}$/.test(pin.trim())) {
-      setState({ kind: 'refused', refusal: { message: 'The PIN is 4 to 8 digits.', availableFrom: null, pinRequired: true } });
+      setState({ kind: 'refused', refusal: { message: pinWords['secret.pinShape'], availableFrom: null, pinRequired: true } });
       return;
     }
     void reveal(pin.trim());
   }
 
-  const error = state.kind === 'refused' ? state.refusal.message : state.kind === 'failed' ? 'Could not reach the server. Check your connection and try again.' : '';
+  const error = state.kind === 'refused' ? state.refusal.message : state.kind === 'failed' ? words['secret.unreachable'] : '';
   return (
     <form className="pin-form" onSubmit={onSubmit} noValidate>
-      <p className="muted">Your host gave you a PIN with your booking. Enter it to see the {what}.</p>
-      {!hydrated && <p className="muted small">Turn on JavaScript to enter the PIN.</p>}
-      <label htmlFor={pinId}>PIN from your host</label>
+      <p className="muted">{t(words, 'secret.pinIntro', { what })}</p>
+      {!hydrated && <p className="muted small">{words['secret.pinNeedsScript']}</p>}
+      <label htmlFor={pinId}>{words['secret.pinLabel']}</label>
       <div className="pin-row">
         <input
           id={pinId}
@@ -188,7 +204,7 @@ export default function SecretReveal(props: SecretRevealProps) {
           onChange={(event) => setPin(event.target.value.replace(/\D/g, ''))}
         />
         <button type="submit" className="btn" disabled={!hydrated || state.kind === 'loading'}>
-          {state.kind === 'loading' ? 'Checking…' : 'Show'}
+          {state.kind === 'loading' ? words['secret.checking'] : words['secret.reveal']}
         </button>
       </div>
       <p id={errorId} className="field-error" role="alert">
@@ -198,20 +214,22 @@ export default function SecretReveal(props: SecretRevealProps) {
   );
 }
 
-function Shown({ secrets, offline, wifiName }: { secrets: GuestSecrets; offline: boolean; wifiName: string }) {
+function Shown({ secrets, offline, wifiName, words }: { secrets: GuestSecrets; offline: boolean; wifiName: string; words: StayWords | PinWords }) {
   const { copied, copy } = useCopy();
   return (
     <div className="access-body">
       <dl className="secrets">
-        {secrets.code && <SecretRow label="Door code" value={secrets.code} kind="code" valueClass="code-chip" action="Copy code" done="Door code copied" copy={copy} />}
+        {secrets.code && (
+          <SecretRow label={words['secret.codeLabel']} value={secrets.code} kind="code" valueClass="code-chip" action={words['secret.copyCode']} done={words['secret.codeCopied']} copy={copy} />
+        )}
         {secrets.wifiPassword && (
           <SecretRow
-            label={`Wi-Fi password${wifiName ? ` (${wifiName})` : ''}`}
+            label={wifiName ? t(words, 'secret.wifiPasswordOf', { network: wifiName }) : words['secret.wifiPasswordLabel']}
             value={secrets.wifiPassword}
             kind="wifi-password"
             valueClass="mono"
-            action="Copy Password"
-            done="Password copied"
+            action={words['copy.password']}
+            done={words['copy.passwordDone']}
             copy={copy}
           />
         )}
@@ -223,10 +241,10 @@ function Shown({ secrets, offline, wifiName }: { secrets: GuestSecrets; offline:
         <figure className="qr">
           {/* Our own server's QR code (qrcode's SVG), never a guest's or host's markup. */}
           <div dangerouslySetInnerHTML={{ __html: secrets.wifiQr }} />
-          <figcaption className="muted small">Scan with your phone's camera to join the Wi-Fi</figcaption>
+          <figcaption className="muted small">{words['secret.wifiQr']}</figcaption>
         </figure>
       )}
-      {offline && <p className="muted small">Shown from this device: you are offline.</p>}
+      {offline && <p className="muted small">{words['secret.offline']}</p>}
     </div>
   );
 }

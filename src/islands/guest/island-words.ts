@@ -1,0 +1,70 @@
+import type { GuestWordKey } from '@shared/guest-words/t.ts';
+
+/**
+ * The words each guest island shows, by key (src/lib/shared/guest-words). The page picks them
+ * from its dictionary (`pickWords`) and hands them to the island as a prop; the islands import
+ * these lists as types only, so their bundles carry neither the lists nor any dictionary.
+ */
+/** What the access island shows once it has the secrets, whatever asked for them. */
+const SECRET_SHOWN_WORDS = [
+  'secret.codeLabel',
+  'secret.copyCode',
+  'secret.codeCopied',
+  'secret.wifiPasswordLabel',
+  'secret.wifiPasswordOf',
+  'secret.wifiQr',
+  'secret.offline',
+  'copy.password',
+  'copy.passwordDone',
+] as const satisfies readonly GuestWordKey[];
+
+const SECRET_WHAT_WORDS = ['secret.what.both', 'secret.what.code', 'secret.what.wifiPassword'] as const satisfies readonly GuestWordKey[];
+
+/**
+ * The access island on a stay link, and behind a PIN: each page carries the words of its own
+ * case only (a stay link holds none of the PIN form's).
+ */
+export const SECRET_STAY_WORDS = [
+  ...SECRET_SHOWN_WORDS,
+  ...SECRET_WHAT_WORDS,
+  'secret.over',
+  'secret.opensBoth',
+  'secret.opensOne',
+  'secret.duringStayBoth',
+  'secret.duringStayOne',
+  'secret.loading',
+  'secret.loadFailed',
+  'secret.retry',
+] as const satisfies readonly GuestWordKey[];
+
+export const SECRET_PIN_WORDS = [
+  ...SECRET_SHOWN_WORDS,
+  ...SECRET_WHAT_WORDS,
+  'secret.pinIntro',
+  'secret.pinNeedsScript',
+  'secret.pinLabel',
+  'secret.pinShape',
+  'secret.unreachable',
+  'secret.reveal',
+  'secret.checking',
+] as const satisfies readonly GuestWordKey[];
+
+export const HOST_CONTACT_WORDS = [
+  'contact.open',
+  'contact.openNoName',
+  'contact.name',
+  'contact.email',
+  'contact.emailHint',
+  'contact.message',
+  'contact.captchaLoading',
+  'contact.send',
+  'contact.sending',
+  'contact.nameRequired',
+  'contact.messageRequired',
+  'contact.captchaRequired',
+  'contact.sent',
+  'contact.offline',
+  'error.status',
+] as const satisfies readonly GuestWordKey[];
+
+export const MAP_FACADE_WORDS = ['map.show', 'map.note'] as const satisfies readonly GuestWordKey[];

@@ -1,0 +1,208 @@
+import fs from 'node:fs';
+import ts from 'typescript';
+import { describe, expect, it } from 'vitest';
+import { en } from '../src/lib/shared/guest-words/en.ts';
+import { formatDate, formatDateTime, formatDistance, guestWords, pickWords, t, withEnglish, wordParts } from '../src/lib/shared/guest-words/index.ts';
+import { guestWordsSchema } from '../src/lib/shared/guest-words/schema.ts';
+import { findHouseRule, HOUSE_RULES, houseRuleText } from '../src/lib/shared/house-rules.ts';
+import { messages } from '../src/lib/shared/messages.ts';
+import { formatStayDate, formatStayTime } from '../src/lib/shared/time-zone.ts';
+import { sourceFiles } from './helpers/source-files.ts';
+
+/**
+ * The guest page's words come from one dictionary a language (src/lib/shared/guest-words,
+ * docs/style.md 17), parsed by one schema. The second half reads the guest page's components,
+ * the poster's and the guest islands, and finds English written into them instead: text between
+ * tags, the text attributes (aria-label, title, alt, placeholder), and strings in their code
+ * that read as words.
+ */
+const ROOTS = ['src/components/guest', 'src/components/poster', 'src/islands/guest', 'src/pages/stay', 'src/pages/instruction'];
+const FILES = ['src/layouts/GuestLayout.astro'];
+const EXTENSIONS = new Set(['.astro', '.ts', '.tsx']);
+
+/** Attributes whose value people read or hear. */
+const TEXT_ATTRIBUTES = new Set(['aria-label', 'title', 'alt', 'placeholder']);
+/** Attributes that hold names, paths and settings, never words. */
+const CODE_ATTRIBUTES = /^(class|className|class:list|id|href|src|type|name|rel|target|role|for|htmlFor|value|inputMode|autoComplete|pattern|loading|decoding|fetchpriority|lang|charset|content|property|slot|style|xmlns|viewBox|fill|stroke.*|aria-(hidden|live|labelledby|describedby|expanded)|data-.*)$/;
+
+/** A string in code that reads as words: a capitalised word ("Wi-Fi", "Door code") or three words in a row. */
+function readsAsWords(text: string): boolean {
+  const trimmed = text.trim();
+  return /^[A-Z][a-z]/.test(trimmed) || /[A-Za-z]+ [A-Za-z]+ [A-Za-z]+/.test(trimmed);
+}
+
+/**
+ * An .astro file as TSX with the same line numbers: the frontmatter as code, the template as one
+ * fragment; <style>, <script> and HTML comments blanked, as is <!doctype> (not JSX).
+ */
+function astroAsTsx(source: string): string {
+  const blank = (text: string) => text.replace(/[^\n]/g, ' ');
+  const fence = /^---\r?\n([\s\S]*?)\r?\n---\r?\n/.exec(source);
+  const frontmatter = fence ? `\n${fence[1]}\n\n` : '';
+  const template = (fence ? source.slice(fence[0].length) : source)
+    .replace(/<style[\s\S]*?<\/style>/g, blank)
+    .replace(/<script[\s\S]*?<\/script>/g, blank)
+    .replace(/<!--[\s\S]*?-->/g, blank)
+    .replace(/<!doctype[^>]*>/gi, blank);
+  return `${frontmatter}const __template = <>${template}</>;`;
+}
+
+/** The English written into one file: `file:line: text`. */
+function literalsIn(file: string, source: string): string[] {
+  const code = file.endsWith('.astro') ? astroAsTsx(source) : source;
+  const kind = file.endsWith('.ts') ? ts.ScriptKind.TS : ts.ScriptKind.TSX;
+  const tree = ts.createSourceFile(file, code, ts.ScriptTarget.Latest, true, kind);
+  const found: string[] = [];
+  const report = (node: ts.Node, text: string) => found.push(`${file}:${tree.getLineAndCharacterOfPosition(node.getStart(tree)).line + 1}: ${text.trim().replace(/\s+/g, ' ')}`);
+  const visit = (node: ts.Node): void => {
+    if (ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) return;
+    if (ts.isJsxText(node)) {
+      if (/\p{L}/u.test(node.text)) report(node, node.text);
+      return;
+    }
+    if (ts.isJsxAttribute(node)) {
+      const name = node.name.getText(tree);
+      const value = node.initializer;
+      if (value && ts.isStringLiteral(value)) {
+        if (TEXT_ATTRIBUTES.has(name) ? /\p{L}/u.test(value.text) : !CODE_ATTRIBUTES.test(name) && readsAsWords(value.text)) report(value, `${name}="${value.text}"`);
+        return;
+      }
+      // An expression (`title={…}`) is read like any other code below.
+      if (CODE_ATTRIBUTES.test(name)) return;
+    }
+    if ((ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) && readsAsWords(node.text)) {
+      report(node, node.text);
+      return;
+    }
+    if (ts.isTemplateExpression(node)) {
+      const text = [node.head.text, ...node.templateSpans.map((span) => span.literal.text)].join(' ');
+      if (readsAsWords(text)) report(node, node.getText(tree));
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(tree);
+  return found;
+}
+
+describe('the English dictionary', () => {
+  it('parses under its schema: every key, each a text', () => {
+    expect(guestWordsSchema.parse(en)).toEqual(en);
+    expect(guestWords()).toEqual(en);
+    expect(guestWords('en-GB')).toBe(guestWords('en'));
+  });
+
+  it('the schema refuses a missing key, an unknown one and an empty text', () => {
+    const { 'checkIn.title': _missing, ...withoutOne } = en;
+    expect(guestWordsSchema.safeParse(withoutOne).success).toBe(false);
+    expect(guestWordsSchema.safeParse({ ...en, 'checkin.title': 'Check-in' }).success).toBe(false);
+    expect(guestWordsSchema.safeParse({ ...en, 'secret.reveal': '' }).success).toBe(false);
+    expect(guestWordsSchema.safeParse({ ...en, 'locale.format': 'not a locale!' }).success).toBe(false);
+  });
+
+  it('a translation may leave keys out: those are English; it may not invent keys', () => {
+    const partial = withEnglish({ 'checkIn.title': 'Prijava' });
+    expect(partial['checkIn.title']).toBe('Prijava');
+    expect(partial['checkOut.title']).toBe(en['checkOut.title']);
+    expect(() => withEnglish({ 'checkin.title': 'Prijava' })).toThrow();
+  });
+
+  it('t() fills in the placeholders; wordParts() keeps markup in its place', () => {
+    expect(t(en, 'address.mapTitle', { place: 'Obala 12, Split' })).toBe('Map of Obala 12, Split');
+    expect(t(en, 'checkIn.stepImageTitled', { number: 2, title: 'Open the lock box' })).toBe('Step 2: Open the lock box');
+    expect(t(en, 'secret.reveal')).toBe('Show');
+    // The types know each key's placeholders (astro check reads this file).
+    // @ts-expect-error: 'address.mapTitle' takes {place}
+    expect(t(en, 'address.mapTitle')).toBe('Map of {place}');
+    // @ts-expect-error: and no other
+    expect(t(en, 'address.mapTitle', { where: 'Split' })).toBe('Map of {place}');
+    expect(t({ 'address.mapTitle': '{place} na karti {unknown}' }, 'address.mapTitle', { place: 'Split' })).toBe('Split na karti {unknown}');
+    expect(wordParts(en['page.madeWith'], { product: 42 })).toEqual(['Made with ', 42]);
+    expect(wordParts(en['poster.lead'], { wifi: 0 })).toEqual(['Your guidebook for this stay: check-in steps, ', 0, ', house rules and local tips.']);
+    expect(pickWords(en, ['map.show', 'map.note'])).toEqual({ 'map.show': 'Show map', 'map.note': en['map.note'] });
+  });
+
+  it('each placeholder the English text takes is documented in the schema', () => {
+    for (const [key, text] of Object.entries(en)) {
+      const description = guestWordsSchema.shape[key as keyof typeof en].description ?? '';
+      for (const [, name] of text.matchAll(/\{(\w+)\}/g)) expect(description, key).toContain(`{${name}}`);
+    }
+  });
+
+  it('the house rules take their names and texts from it (the editor too)', () => {
+    expect(HOUSE_RULES).toHaveLength(16);
+    expect(new Set(HOUSE_RULES.map((rule) => rule.name)).size).toBe(16);
+    expect(findHouseRule(1)).toMatchObject({ name: en['houseRule.noEvents.name'], text: en['houseRule.noEvents.text'] });
+    const times = findHouseRule(3)!;
+    expect(houseRuleText(times, { checkInTime: '', checkOutTime: '' })).toBe('Please respect the check-in and check-out times.');
+    expect(houseRuleText(times, { checkInTime: '15:00', checkOutTime: '10:00' })).toBe('Please respect the check-in and check-out times: check-in is from 15:00 and check-out is by 10:00.');
+    expect(houseRuleText(times, { checkInTime: '', checkOutTime: '10:00' })).toBe('Please respect the check-in and check-out times: check-out is by 10:00.');
+    expect(houseRuleText(times, { checkInTime: '15:00', checkOutTime: '' }, withEnglish({ 'houseRule.checkTimes.withCheckIn': 'Prijava od {checkIn}.' }))).toBe('Prijava od 15:00.');
+  });
+
+  it('says what the API says for the same moments (messages.ts answers the secrets API)', () => {
+    expect(en['stayEnded.title']).toBe(messages.stays.ended);
+    expect(en['stayEnded.text']).toBe(messages.stays.endedText);
+    expect(en['access.bookingOnly']).toBe(messages.stays.sharedWithBooking);
+    expect(en['access.bookingOnlyText']).toBe(messages.stays.sharedWithBookingText);
+    expect(en['secret.over']).toBe(messages.stays.stayOver);
+    expect(en['poster.notFoundTitle']).toBe(messages.app.notFound);
+  });
+
+  it('formats dates, times and distances in its locale, or in the one given', () => {
+    const instant = Date.UTC(2026, 11, 4, 14, 0);
+    expect(formatDateTime(instant, 'Europe/Zagreb')).toBe('Fri 4 Dec, 15:00');
+    expect(formatDate(instant, 'Europe/Zagreb')).toBe('Fri 4 Dec');
+    expect(formatStayTime(instant, '')).toBe('Fri 4 Dec, 14:00');
+    expect(formatStayDate(instant, 'Europe/Zagreb')).toBe('Fri 4 Dec');
+    expect(formatDateTime(instant, 'Europe/Zagreb', 'de')).toBe('Fr., 4. Dez., 15:00');
+    expect(formatDistance(350)).toBe('350 m');
+    expect(formatDistance(999.6)).toBe('1 km');
+    expect(formatDistance(1234)).toBe('1.2 km');
+    expect(formatDistance(12_345)).toBe('12 km');
+    expect(formatDistance(1234, 'de')).toBe('1,2 km');
+  });
+});
+
+describe('the guest page’s components take their words from it', () => {
+  const files = [...ROOTS.flatMap((root) => sourceFiles(root, EXTENSIONS)), ...FILES];
+
+  it('reads the guest page’s, the poster’s and the islands’ files', () => {
+    expect(files).toEqual(expect.arrayContaining(['src/components/guest/GuestHeader.astro', 'src/components/poster/PosterSheet.astro', 'src/islands/guest/SecretReveal.tsx', 'src/pages/stay/[token].astro']));
+  });
+
+  it('no English is written into them: text between tags, text attributes, strings that read as words', () => {
+    expect(files.flatMap((file) => literalsIn(file, fs.readFileSync(file, 'utf8')))).toEqual([]);
+  });
+
+  it('the islands import the small t.ts, never the dictionaries or their schema', () => {
+    const islands = sourceFiles('src/islands/guest', EXTENSIONS);
+    const imports = islands.flatMap((file) => [...fs.readFileSync(file, 'utf8').matchAll(/^import (?!type ).*from '([^']*guest-words[^']*)'/gm)].map((match) => `${file}: ${match[1]}`));
+    expect(imports.filter((line) => !line.endsWith('/guest-words/t.ts'))).toEqual([]);
+  });
+
+  it('would notice English in a component, with its line', () => {
+    const component = [
+      '---',
+      "const tiles = [{ label: 'Door code' }, { label: 'Wi-Fi' }];",
+      "const key = 'door' as const;",
+      '---',
+      '<nav aria-label="Quick links" class="wrap quick">',
+      '  <h2 id="x">{words["tiles.label"]}</h2>',
+      '  <p>',
+      '    Made with <a href="/">{product}</a>',
+      '  </p>',
+      '  <img alt={`Step ${index + 1}`} src="/a.png" />',
+      '</nav>',
+      '<style>.quick { content: "Not words"; }</style>',
+    ].join('\n');
+    expect(literalsIn('Sample.astro', component)).toEqual([
+      'Sample.astro:2: Door code',
+      'Sample.astro:2: Wi-Fi',
+      'Sample.astro:5: aria-label="Quick links"',
+      'Sample.astro:8: Made with',
+      'Sample.astro:10: `Step ${index + 1}`',
+    ]);
+    const island = ["export function A({ done }: { done: string }) {", "  const what = ok ? 'door code and Wi-Fi password' : 'x';", '  return <button className="btn js-only" title="Copy">{done}</button>;', '}'].join('\n');
+    expect(literalsIn('A.tsx', island)).toEqual(['A.tsx:2: door code and Wi-Fi password', 'A.tsx:3: title="Copy"']);
+  });
+});
