@@ -2,21 +2,22 @@ import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import type { PlanId } from '@shared/plans.ts';
 import type { UserInfo } from '@shared/schemas/auth.ts';
 import { api, setUnauthorizedHandler } from './api-client.ts';
+import { queryKeys } from './query-keys.ts';
 import { clearUserInfo, setUserInfo } from './user-store.ts';
 
 /**
  * The session as the admin sees it. Shared by the layout and several features (profile, support),
- * so it lives in lib/ rather than in one feature (STYLE.md: features do not import each other).
+ * so it lives in lib/ rather than in one feature (docs/style.md 15: features do not import each other).
  */
 
-/** Where a signed-out visitor goes, coming back here after logging in (SPEC §2 Login). */
+/** Where a signed-out visitor goes, coming back here after logging in (docs/product.md §2 Login). */
 export function loginUrl(): string {
   const here = `${window.location.pathname}${window.location.search}`;
   return `/login?redirect=${encodeURIComponent(here)}`;
 }
 
 let redirecting = false;
-/** Any 401 means the session is gone: forget the user and log in again (SPEC §6). */
+/** Any 401 means the session is gone: forget the user and log in again (docs/product.md §6). */
 setUnauthorizedHandler(() => {
   if (redirecting) return;
   redirecting = true;
@@ -26,11 +27,11 @@ setUnauthorizedHandler(() => {
 
 const PLANS: readonly PlanId[] = ['free', 'gold', 'premium'];
 
-/** User info of SPEC §3 plus what the dashboard needs about the account. */
+/** User info of docs/product.md §3 plus what the dashboard needs about the account. */
 export interface Me extends UserInfo {
   /** 'free' until billing lands. */
   plan: PlanId;
-  /** Sent only to premium users (SPEC §2 Support). */
+  /** Sent only to premium users (docs/product.md §2 Support). */
   supportPhone: string | null;
 }
 
@@ -59,7 +60,7 @@ export function toUserInfo(user: Pick<Me, keyof UserInfo>): UserInfo {
 }
 
 export const meQueryOptions = queryOptions({
-  queryKey: ['User', 'me'],
+  queryKey: queryKeys.user.me(),
   queryFn: async () => {
     const me = parseUser(await api.get<unknown>('/api/users/me'));
     // The server is the authority: whatever it says replaces what the browser remembered.

@@ -2,10 +2,11 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { BillingInterval, PaidPlanId } from '@shared/plans.ts';
 import type { BillingConfig } from '@shared/schemas/billing.ts';
 import { api } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** GET /api/billing/config: whether payments work on this server, the publishable key, the price ids. */
 export const billingConfigQueryOptions = queryOptions({
-  queryKey: ['billing', 'config'],
+  queryKey: queryKeys.billing.config(),
   queryFn: () => api.get<BillingConfig>('/api/billing/config'),
   // Server configuration: it changes with a restart, not while a page is open.
   staleTime: 5 * 60_000,

@@ -2,19 +2,14 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import type { Revision, RevisionSummary } from '@shared/schemas/history.ts';
 import type { Instruction } from '@shared/schemas/instruction.ts';
 import { api } from '../../../lib/api-client.ts';
-
-/** Query keys of a guidebook's saved versions (src/lib/shared/schemas/history.ts). */
-export const revisionKeys = {
-  all: (id: string) => ['instruction', id, 'revisions'] as const,
-  one: (id: string, revisionId: string) => ['instruction', id, 'revisions', revisionId] as const,
-};
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 const base = (id: string) => `/api/instruction/${encodeURIComponent(id)}/revisions`;
 
 export function useRevisions(id: string) {
   return useQuery(
     queryOptions({
-      queryKey: revisionKeys.all(id),
+      queryKey: queryKeys.instructions.revisions(id),
       queryFn: async () => (await api.get<{ revisions: RevisionSummary[] }>(base(id))).revisions,
     }),
   );
@@ -23,7 +18,7 @@ export function useRevisions(id: string) {
 /** One version with its content; fetched when the host opens it. */
 export function useRevision(id: string, revisionId: string | null) {
   return useQuery({
-    queryKey: revisionKeys.one(id, revisionId ?? ''),
+    queryKey: queryKeys.instructions.revision(id, revisionId ?? ''),
     queryFn: () => api.get<Revision>(`${base(id)}/${encodeURIComponent(revisionId ?? '')}`),
     enabled: revisionId !== null,
     staleTime: Infinity,
@@ -36,6 +31,6 @@ export function useRestoreRevision(id: string) {
   return useMutation({
     mutationFn: ({ revisionId, version }: { revisionId: string; version: number }) =>
       api.post<{ message: string; instruction: Instruction }>(`${base(id)}/${encodeURIComponent(revisionId)}/restore`, { version }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: revisionKeys.all(id) }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.instructions.revisions(id) }),
   });
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Instruction } from '@shared/schemas/instruction.ts';
 import { api } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 interface SaveAnswer {
   message: string;
@@ -21,9 +22,10 @@ export function useSaveInstruction() {
   return useMutation({
     mutationFn: saveInstruction,
     onSuccess: async ({ instruction }) => {
-      queryClient.setQueryData(['instruction', instruction._id], instruction);
-      // The list (another feature) shows names, addresses and images: let it re-read whatever key it uses.
-      await queryClient.invalidateQueries({ predicate: (query) => /^instructions?$/i.test(String(query.queryKey[0])) });
+      queryClient.setQueryData(queryKeys.instructions.detail(instruction._id), instruction);
+      // Every guidebook query reads again: the list and the trash (another feature) show names,
+      // addresses and images, the Stays screen the time zone and usual times, History the new version.
+      await queryClient.invalidateQueries({ queryKey: queryKeys.instructions.all() });
     },
   });
 }

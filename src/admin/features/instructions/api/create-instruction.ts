@@ -1,16 +1,17 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 import { browserTimeZone } from '../../../lib/time-zones.ts';
-import { instructionKeys, instructionSummarySchema } from './get-instructions.ts';
+import { instructionSummarySchema } from './get-instructions.ts';
 
 const createdSchema = z.object({ message: z.string().catch(''), instruction: instructionSummarySchema });
 
 /**
- * POST /api/instruction {} → 201 `{ message, instruction }` (SPEC §4 "Creating an instruction").
+ * POST /api/instruction {} → 201 `{ message, instruction }` (docs/product.md §4 "Creating an instruction").
  * The server fills the new guidebook from the host's auto-fill settings, picture and name; a Free
  * host who already has 3 gets 403 with the out-of-free text. The browser's time zone goes along
- * as the property's first guess (issue 14): stays are written in it; the editor can change it.
+ * as the property's first guess: stays are written in it; the editor can change it.
  */
 export async function createInstruction(): Promise<z.output<typeof createdSchema>> {
   const timeZone = browserTimeZone();
@@ -21,6 +22,6 @@ export function useCreateInstruction() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createInstruction,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: instructionKeys.all }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.instructions.lists() }),
   });
 }

@@ -1,11 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '../../../lib/api-client.ts';
-import { instructionKeys, type InstructionSummary } from './get-instructions.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
+import type { InstructionSummary } from './get-instructions.ts';
 
 const deletedSchema = z.object({ message: z.string().catch('') });
 
-/** DELETE /api/instruction/:id → `{ message }` (SPEC §8: the success toast is the server's text). */
+/** DELETE /api/instruction/:id → `{ message }` (docs/product.md §8: the success toast is the server's text). */
 export async function deleteInstruction(id: string): Promise<z.output<typeof deletedSchema>> {
   return deletedSchema.parse(await api.delete<unknown>(`/api/instruction/${encodeURIComponent(id)}`));
 }
@@ -16,8 +17,8 @@ export function useDeleteInstruction() {
     mutationFn: deleteInstruction,
     onSuccess: (_data, id) => {
       // Gone at once, before the refetch answers.
-      queryClient.setQueryData<InstructionSummary[]>(instructionKeys.list(), (list) => list?.filter((item) => item._id !== id));
+      queryClient.setQueryData<InstructionSummary[]>(queryKeys.instructions.list(), (list) => list?.filter((item) => item._id !== id));
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: instructionKeys.all }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.instructions.lists() }),
   });
 }

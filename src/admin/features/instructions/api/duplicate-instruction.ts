@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '../../../lib/api-client.ts';
-import { instructionKeys, instructionSummarySchema } from './get-instructions.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
+import { instructionSummarySchema } from './get-instructions.ts';
 
 const duplicatedSchema = z.object({ message: z.string().catch(''), instruction: instructionSummarySchema });
 
@@ -14,6 +15,6 @@ export function useDuplicateInstruction() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: duplicateInstruction,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: instructionKeys.all }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.instructions.lists() }),
   });
 }

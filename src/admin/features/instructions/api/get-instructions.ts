@@ -2,9 +2,10 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { SECRETS_POLICIES } from '@shared/schemas/instruction.ts';
 import { api } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 /**
- * GET /api/instruction → the signed-in host's guidebooks, newest first (SPEC §7).
+ * GET /api/instruction → the signed-in host's guidebooks, newest first (docs/product.md §7).
  *
  * The list reads only what a card, a table row and the options panel show, and lets everything
  * else through untouched: the editor owns the full document and its validation.
@@ -19,7 +20,7 @@ export const instructionSummarySchema = z.looseObject({
   token: z.string(),
   isFree: z.boolean().catch(false),
   boxes: z.array(boxSchema).catch([]),
-  /** Issue 14 item 5: the cover photo, the card's picture when set. */
+  /** The cover photo, the card's picture when set. */
   coverImage: z.string().catch(''),
   /** Who sees the door code: the share dialog says when the public link carries none. */
   secretsPolicy: z.enum(SECRETS_POLICIES).catch('always'),
@@ -27,13 +28,7 @@ export const instructionSummarySchema = z.looseObject({
 
 export type InstructionSummary = z.output<typeof instructionSummarySchema>;
 
-/** Query keys of this feature, one place (STYLE.md: queryOptions factories). */
-export const instructionKeys = {
-  all: ['instructions'] as const,
-  list: () => [...instructionKeys.all, 'list'] as const,
-};
-
-/** SPEC §7, §9: list data is cached 5 s. */
+/** docs/product.md §7, §9: list data is cached 5 s. */
 export const INSTRUCTION_LIST_STALE_MS = 5_000;
 
 export async function getInstructions(): Promise<InstructionSummary[]> {
@@ -42,7 +37,7 @@ export async function getInstructions(): Promise<InstructionSummary[]> {
 }
 
 export function instructionsQueryOptions() {
-  return queryOptions({ queryKey: instructionKeys.list(), queryFn: getInstructions, staleTime: INSTRUCTION_LIST_STALE_MS });
+  return queryOptions({ queryKey: queryKeys.instructions.list(), queryFn: getInstructions, staleTime: INSTRUCTION_LIST_STALE_MS });
 }
 
 export function useInstructions() {

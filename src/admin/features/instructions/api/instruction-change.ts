@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { instructionKeys, instructionSummarySchema, replaceInList, type InstructionSummary } from './get-instructions.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
+import { instructionSummarySchema, replaceInList, type InstructionSummary } from './get-instructions.ts';
 
 /** `{ message, instruction }`: the answer to a change of one guidebook (a new code, a new link). */
 export const changedInstructionSchema = z.object({ message: z.string().catch(''), instruction: instructionSummarySchema });
@@ -15,8 +16,8 @@ export function useInstructionChange<Input>(mutationFn: (input: Input) => Promis
   return useMutation({
     mutationFn,
     onSuccess: ({ instruction }) => {
-      queryClient.setQueryData<InstructionSummary[]>(instructionKeys.list(), (list) => replaceInList(list, instruction));
+      queryClient.setQueryData<InstructionSummary[]>(queryKeys.instructions.list(), (list) => replaceInList(list, instruction));
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: instructionKeys.all }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.instructions.lists() }),
   });
 }

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ApplyFlags, ApplyPreview, Settings } from '@shared/schemas/settings.ts';
 import { api } from '../../../lib/api-client.ts';
-import { settingsKeys } from './get-settings.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 export interface SaveSettingsInput {
   settings: Settings;
-  /** SPEC §3: which sections are also copied into every existing guidebook. */
+  /** docs/product.md §3: which sections are also copied into every existing guidebook. */
   apply: ApplyFlags;
   /** Let an empty default clear a filled field in the guidebooks (the dialog's checkbox). */
   clearEmptyFields?: boolean;
@@ -23,7 +23,7 @@ export function applies(apply: ApplyFlags): boolean {
 }
 
 /**
- * SPEC §7: PUT /api/settings with the fields, then, when any "Apply to existing instructions"
+ * docs/product.md §7: PUT /api/settings with the fields, then, when any "Apply to existing instructions"
  * toggle is on, PUT /api/settings/updateExistingInstructions `{ dataSettings,
  * applyToExistingInstruction, clearEmptyFields }`.
  */
@@ -43,20 +43,14 @@ export function previewApply({ settings, apply, clearEmptyFields = false }: Save
   return api.post<ApplyPreview>('/api/settings/apply-preview', { dataSettings: settings, applyToExistingInstruction: apply, clearEmptyFields });
 }
 
-/**
- * The instruction list's query key root (features/instructions/api/get-instructions.ts). Named
- * here rather than imported: features do not import each other (STYLE.md), and applying settings
- * to existing guidebooks changes what that list would show.
- */
-const INSTRUCTIONS_KEY = ['instructions'] as const;
-
 export function useSaveSettings() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: saveSettings,
     onSettled: async (_data, _error, { apply }) => {
-      await queryClient.invalidateQueries({ queryKey: settingsKeys.all });
-      if (applies(apply)) await queryClient.invalidateQueries({ queryKey: INSTRUCTIONS_KEY });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.settings.all() });
+      // Applied to existing guidebooks: what the list and the trash show may have changed.
+      if (applies(apply)) await queryClient.invalidateQueries({ queryKey: queryKeys.instructions.lists() });
     },
   });
 }
@@ -66,6 +60,6 @@ export function useUndoApply() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (batchId: string) => api.post<{ message: string; restored: number }>('/api/settings/undo-apply', { batchId }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: INSTRUCTIONS_KEY }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.instructions.lists() }),
   });
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CalendarStatus } from '@shared/schemas/stay.ts';
 import { api } from '../../../lib/api-client.ts';
-import { stayKeys } from './get-stays.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 interface CalendarAnswer {
   message: string;
@@ -25,7 +25,7 @@ export function syncCalendar(id: string): Promise<CalendarAnswer> {
 /** Both change stays (a sync creates, moves and drops them): the list is read again after either. */
 export function useCalendar(id: string) {
   const queryClient = useQueryClient();
-  const refresh = () => queryClient.invalidateQueries({ queryKey: stayKeys.list(id) });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.stays.of(id) });
   return {
     save: useMutation({ mutationFn: (url: string) => saveCalendar(id, url), onSettled: refresh }),
     sync: useMutation({ mutationFn: () => syncCalendar(id), onSettled: refresh }),

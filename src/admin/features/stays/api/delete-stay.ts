@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { stayKeys, staysPath } from './get-stays.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
+import { staysPath } from './get-stays.ts';
 
 /** DELETE /api/instruction/:id/stays/:stayId → `{ message }`: the stay's link answers 404 at once. */
 export function deleteStay(id: string, stayId: string): Promise<{ message: string }> {
@@ -11,6 +12,6 @@ export function useDeleteStay(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (stayId: string) => deleteStay(id, stayId),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: stayKeys.list(id) }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.stays.of(id) }),
   });
 }

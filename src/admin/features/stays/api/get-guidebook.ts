@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { SECRETS_POLICIES, DEFAULT_REVEAL_HOURS } from '@shared/schemas/instruction.ts';
 import { api } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 /**
  * GET /api/instruction/:id, read for the Stays screen: only what it shows about the guidebook
@@ -22,8 +23,8 @@ export type StaysGuidebookAnswer = z.output<typeof guidebookSchema>;
 
 export function guidebookQueryOptions(id: string) {
   return queryOptions({
-    // Under the key family the editor's save invalidates ('instruction'), beside its own copy.
-    queryKey: ['instruction', id, 'stays'] as const,
+    // Under the guidebook's own key, which the editor's save invalidates, beside the editor's copy.
+    queryKey: queryKeys.instructions.forStays(id),
     queryFn: async () => guidebookSchema.parse(await api.get<unknown>(`/api/instruction/${encodeURIComponent(id)}`)),
   });
 }

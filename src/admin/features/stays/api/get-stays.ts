@@ -1,19 +1,10 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { StayGroup, StaysPage } from '@shared/schemas/stay.ts';
 import { api } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** Stays the view asks for at a time: a screenful of cards, and "Show more" for the rest. */
 export const STAYS_PAGE_SIZE = 10;
-
-/**
- * Query keys of this feature, one place (STYLE.md: queryOptions factories). Each group is its own
- * list under `list(id)`, so invalidating `list(id)` reads every group again.
- */
-export const stayKeys = {
-  all: ['stays'] as const,
-  list: (id: string) => [...stayKeys.all, id] as const,
-  group: (id: string, group: StayGroup) => [...stayKeys.list(id), group] as const,
-};
 
 export function staysPath(id: string): string {
   return `/api/instruction/${encodeURIComponent(id)}/stays`;
@@ -28,7 +19,7 @@ export function getStaysPage(id: string, group: StayGroup, cursor: string | null
 
 export function stayGroupQueryOptions(id: string, group: StayGroup) {
   return infiniteQueryOptions({
-    queryKey: stayKeys.group(id, group),
+    queryKey: queryKeys.stays.group(id, group),
     queryFn: ({ pageParam }) => getStaysPage(id, group, pageParam),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.next,

@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CreateStayInput, Stay, UpdateStayInput } from '@shared/schemas/stay.ts';
 import { api } from '../../../lib/api-client.ts';
-import { stayKeys, staysPath } from './get-stays.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
+import { staysPath } from './get-stays.ts';
 
 interface StayAnswer {
   message: string;
@@ -25,6 +26,6 @@ export function useSaveStay(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (save: SaveStay) => (save.stayId === null ? createStay(id, save.input) : updateStay(id, save.stayId, save.input)),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: stayKeys.list(id) }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.stays.of(id) }),
   });
 }

@@ -1,0 +1,61 @@
+import type { StayGroup } from '@shared/schemas/stay.ts';
+
+/**
+ * Every query key of the dashboard, built here and imported wherever a query is read, written or
+ * invalidated (docs/style.md 18: keys are imported, never retyped). It lives in lib/ because a
+ * feature invalidates what another one reads (the editor's save refreshes the list) and features
+ * do not import each other (docs/style.md 15); the fetchers stay in their features.
+ *
+ * Keys are hierarchical. Invalidating a key invalidates every key that starts with it, so each
+ * family has one parent that refreshes all of it:
+ *
+ *   instructions.all()                      every guidebook query: after the editor's save
+ *     instructions.lists()                  the list and the trash: after a create, copy, change,
+ *       instructions.list()                 delete, restore or purge, and an Auto-Fill apply or undo
+ *       instructions.trash()
+ *     instructions.detail(id)               one guidebook, whole, as the editor reads it
+ *       instructions.forStays(id)           what the Stays screen reads of it
+ *       instructions.revisions(id)          its saved versions: after a restore
+ *         instructions.revision(id, rev)
+ *   stays.of(id)                            every group of one guidebook's stays: after any change
+ *     stays.group(id, group)
+ *   settings.all()                          the Auto-Fill defaults
+ *   user.all()                              the account and its plan: after a plan change
+ *     user.me(), user.subscription()
+ *   billing.…                               read once each, never invalidated
+ *
+ * A guidebook's stays are not under `instructions.detail(id)`: the editor's save would then read
+ * every stay list again, and a save does not change stays.
+ */
+export const queryKeys = {
+  instructions: {
+    all: () => ['instructions'] as const,
+    lists: () => [...queryKeys.instructions.all(), 'lists'] as const,
+    list: () => [...queryKeys.instructions.lists(), 'active'] as const,
+    trash: () => [...queryKeys.instructions.lists(), 'trash'] as const,
+    detail: (id: string) => [...queryKeys.instructions.all(), 'detail', id] as const,
+    forStays: (id: string) => [...queryKeys.instructions.detail(id), 'stays'] as const,
+    revisions: (id: string) => [...queryKeys.instructions.detail(id), 'revisions'] as const,
+    revision: (id: string, revisionId: string) => [...queryKeys.instructions.revisions(id), revisionId] as const,
+  },
+  stays: {
+    all: () => ['stays'] as const,
+    of: (id: string) => [...queryKeys.stays.all(), id] as const,
+    group: (id: string, group: StayGroup) => [...queryKeys.stays.of(id), group] as const,
+  },
+  settings: {
+    all: () => ['settings'] as const,
+  },
+  user: {
+    all: () => ['user'] as const,
+    me: () => [...queryKeys.user.all(), 'me'] as const,
+    subscription: () => [...queryKeys.user.all(), 'subscription'] as const,
+  },
+  billing: {
+    all: () => ['billing'] as const,
+    config: () => [...queryKeys.billing.all(), 'config'] as const,
+    sessionStatus: (sessionId: string) => [...queryKeys.billing.all(), 'session-status', sessionId] as const,
+    changePreview: (newPriceId: string | null) => [...queryKeys.billing.all(), 'change-preview', newPriceId] as const,
+    checkoutSession: (priceId: string) => [...queryKeys.billing.all(), 'checkout-session', priceId] as const,
+  },
+};
