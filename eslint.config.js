@@ -25,8 +25,8 @@ export default defineConfig(
     },
   },
   {
-    // One direction (STYLE.md 1): client code never imports server modules.
-    files: ['src/islands/**', 'src/admin/**', 'src/lib/shared/**'],
+    // One direction (docs/style.md 1): client code never imports server modules.
+    files: ['src/islands/**', 'src/admin/**', 'src/components/ui/**', 'src/lib/shared/**'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -51,7 +51,7 @@ export default defineConfig(
         'error',
         {
           zones: [
-            // STYLE.md 15: features stay in their folders; what two features share lives in
+            // docs/style.md 15: features stay in their folders; what two features share lives in
             // src/admin/components or src/admin/lib, or the route composes them.
             ...FEATURES.map((feature) => ({
               target: `./src/admin/features/${feature}`,
@@ -65,6 +65,24 @@ export default defineConfig(
               message: 'Shared admin code must not depend on a feature or on the routes.',
             },
             { target: './src/admin/features', from: './src/admin/app', message: 'Routes compose features, not the other way round.' },
+            // The dashboard (src/admin) and the public pages' islands (src/islands) are separate
+            // bundles and neither imports the other. React UI both use (TextField, FieldMessages,
+            // LogoMark) lives in src/components/ui; other code both use lives in src/lib/shared.
+            {
+              target: './src/islands',
+              from: './src/admin',
+              message: 'An island must not import the dashboard: move what both use to src/components/ui or src/lib/shared.',
+            },
+            {
+              target: './src/admin',
+              from: './src/islands',
+              message: 'The dashboard must not import an island: move what both use to src/components/ui or src/lib/shared.',
+            },
+            {
+              target: ['./src/components/ui', './src/lib/shared'],
+              from: ['./src/admin', './src/islands'],
+              message: 'Code both bundles share must not depend on the dashboard or on an island.',
+            },
           ],
         },
       ],

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { LogoMark } from '../../admin/components/ui/LogoMark.tsx';
+import { LogoMark } from '../../components/ui/LogoMark.tsx';
 
 interface Props {
   title: string;

@@ -1,5 +1,5 @@
 import { useState, type ComponentProps } from 'react';
-import { TextField as Field } from '../../admin/components/ui/TextField.tsx';
+import { TextField as Field } from '../../components/ui/TextField.tsx';
 
 interface Props extends Omit<ComponentProps<typeof Field>, 'type' | 'end' | 'inputClassName'> {
   id: string;

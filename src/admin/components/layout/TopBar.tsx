@@ -1,7 +1,7 @@
 import { Menu, X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { Link } from 'react-router';
-import { LogoMark } from '../ui/LogoMark.tsx';
+import { LogoMark } from '../../../components/ui/LogoMark.tsx';
 import { UserMenu } from './UserMenu.tsx';
 
 interface Props {
@@ -9,7 +9,7 @@ interface Props {
   navOpen: boolean;
 }
 
-/** SPEC §2: logo, menu toggle below 768 px, the user's picture, name and e-mail with its menu. */
+/** docs/product.md §2: logo, menu toggle below 768 px, the user's picture, name and e-mail with its menu. */
 export function TopBar({ navOpen }: Props) {
   return (
     <header className="fixed inset-x-0 top-0 z-40 h-16 border-b border-line bg-surface/95 backdrop-blur-md">

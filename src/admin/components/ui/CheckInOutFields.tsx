@@ -1,8 +1,8 @@
 import { Plus, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { MAX_CHECKOUT_STEPS, MAX_TEXT } from '@shared/schemas/instruction.ts';
-import { FieldMessages } from './FieldMessages.tsx';
-import { TextField } from './TextField.tsx';
+import { FieldMessages } from '../../../components/ui/FieldMessages.tsx';
+import { TextField } from '../../../components/ui/TextField.tsx';
 
 export interface CheckInOutValues {
   /** "HH:MM" or ''. */

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { contactAsTyped, contactLink, type ContactKind } from '@shared/contact-links.ts';
 import { messages } from '@shared/messages.ts';
 import { MAX_URL } from '@shared/schemas/instruction.ts';
-import { TextField } from './TextField.tsx';
+import { TextField } from '../../../components/ui/TextField.tsx';
 
 /** Labels say what hosts type, the same in the editor and Auto-Fill. */
 const TEXTS: Record<ContactKind, { label: string; placeholder: string }> = {
@@ -26,7 +26,7 @@ interface Props {
 
 /**
  * A contact channel as hosts type it (a number, a handle), with the link guests will open under
- * it as the host types (issue 10 item 5); used by the editor and Auto-Fill. What is wrong shows
+ * it as the host types, so they see what guests will tap; used by the editor and Auto-Fill. What is wrong shows
  * once the host has left the field (a number half typed is no mistake yet) or the save refused
  * it, and goes as soon as the value reads right.
  *

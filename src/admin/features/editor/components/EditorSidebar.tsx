@@ -3,13 +3,13 @@ import { ToggleGroup } from 'radix-ui';
 import { useState, type MouseEvent } from 'react';
 import { Link } from 'react-router';
 import type { SecretsPolicy } from '@shared/schemas/instruction.ts';
-import { LogoMark } from '../../../components/ui/LogoMark.tsx';
+import { LogoMark } from '../../../../components/ui/LogoMark.tsx';
 import { useMediaQuery } from '../../../hooks/use-media-query.ts';
 import { ShareDialog } from '../../../components/sharing/ShareDialog.tsx';
 import { GuestPageLink } from '../../../components/sharing/GuestPageLink.tsx';
 import { BackToDashboard } from './common/BackToDashboard.tsx';
 
-/** Edit the guidebook, preview it as guests see it, or hand out its stays' links (issue 14). */
+/** Edit the guidebook, preview it as guests see it, or hand out its stays' links, one per booking. */
 export type EditorView = 'edit' | 'preview' | 'stays' | 'history';
 
 interface Props {
@@ -103,7 +103,7 @@ function jump(event: MouseEvent<HTMLAnchorElement>, id: string) {
 }
 
 /**
- * SPEC §2 Editor sidebar: Dashboard, the Preview/Edit toggle and Save. A column on the left from
+ * docs/product.md §2 Editor sidebar: Dashboard, the Preview/Edit toggle and Save. A column on the left from
  * 1024 px (with links to each section); a bar across the top on smaller screens.
  */
 export function EditorSidebar({ id, savedName, name, token, secretsPolicy, view, onViewChange, onSave, saving, dirty, readOnly }: Props) {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { FormDialog } from '../../../components/ui/FormDialog.tsx';
-import { TextField } from '../../../components/ui/TextField.tsx';
+import { TextField } from '../../../../components/ui/TextField.tsx';
 import { MAX_TEXT } from '@shared/schemas/instruction.ts';
 
 interface Props {
@@ -12,7 +12,7 @@ interface Props {
 }
 
 /**
- * SPEC §4 "Change Code": replaces the lock-box/access code. SPEC §5: no client-side rule, an
+ * docs/product.md §4 "Change Code": replaces the lock-box/access code. docs/product.md §5: no client-side rule, an
  * empty code is allowed (it clears the code).
  */
 export function ChangeCodeDialog({ open, onOpenChange, currentCode, busy, onSubmit }: Props) {

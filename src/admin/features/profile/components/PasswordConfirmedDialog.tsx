@@ -5,7 +5,7 @@ import { errorMessage } from '@shared/api-client.ts';
 import { messages } from '@shared/messages.ts';
 import { PASSWORD_MAX } from '@shared/schemas/auth.ts';
 import { FormDialog } from '../../../components/ui/FormDialog.tsx';
-import { TextField } from '../../../components/ui/TextField.tsx';
+import { TextField } from '../../../../components/ui/TextField.tsx';
 
 interface Props<Input> {
   open: boolean;
@@ -18,12 +18,12 @@ interface Props<Input> {
   change: UseMutationResult<unknown, Error, Input>;
   /** The request body from the new value (trimmed) and the password. */
   toInput: (value: string, password: string) => Input;
-  /** The toast once the server agreed (SPEC §8). */
+  /** The toast once the server agreed (docs/product.md §8). */
   success: string;
 }
 
 /**
- * SPEC §4/§5: an account change that asks for the password too, both required. Closing the
+ * docs/product.md §4/§5: an account change that asks for the password too, both required. Closing the
  * dialog forgets what was typed; the server's refusal stays in it.
  */
 export function PasswordConfirmedDialog<Input>({ open, onOpenChange, title, description, submitLabel, field, change, toInput, success }: Props<Input>) {

@@ -3,7 +3,7 @@ import { toast } from 'sonner';
 import { messages } from '@shared/messages.ts';
 import { PASSWORD_MAX, PASSWORD_MIN } from '@shared/schemas/auth.ts';
 import { FormDialog } from '../../../components/ui/FormDialog.tsx';
-import { TextField } from '../../../components/ui/TextField.tsx';
+import { TextField } from '../../../../components/ui/TextField.tsx';
 import { errorMessage } from '@shared/api-client.ts';
 import { useChangePassword } from '../api/change-password.ts';
 
@@ -14,7 +14,7 @@ interface Props {
 
 const EMPTY = { oldPassword: '', newPassword: '', repeatPassword: '' };
 
-/** First broken rule of SPEC §5 "Change password", in the order a user fixes them. */
+/** First broken rule of docs/product.md §5 "Change password", in the order a user fixes them. */
 function validate(form: typeof EMPTY): string | null {
   if (!form.oldPassword || !form.newPassword) return messages.auth.bothRequired;
   if (form.newPassword !== form.repeatPassword) return messages.auth.newPasswordsDontMatch;
@@ -22,7 +22,7 @@ function validate(form: typeof EMPTY): string | null {
   return null;
 }
 
-/** SPEC §4: old, new and repeated password; success replaces the stored user. */
+/** docs/product.md §4: old, new and repeated password; success replaces the stored user. */
 export function PasswordDialog({ open, onOpenChange }: Props) {
   const [form, setForm] = useState(EMPTY);
   const [error, setError] = useState<string | null>(null);

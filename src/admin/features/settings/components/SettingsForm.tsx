@@ -7,7 +7,7 @@ import { MAX_PHONE } from '@shared/schemas/instruction.ts';
 import { applyFlagsSchema, settingsSchema, type ApplyFlags, type ApplyGroup, type ApplyPreview, type Settings } from '@shared/schemas/settings.ts';
 import { RichTextField } from '../../../components/rich-text/RichTextField.tsx';
 import { HouseRulesPicker } from '../../../components/ui/HouseRulesPicker.tsx';
-import { TextField } from '../../../components/ui/TextField.tsx';
+import { TextField } from '../../../../components/ui/TextField.tsx';
 import { applies, previewApply, useSaveSettings, useUndoApply, type SaveSettingsInput } from '../api/save-settings.ts';
 import { ContactLinkField } from '../../../components/ui/ContactLinkField.tsx';
 import { ApplyPreviewDialog } from './ApplyPreviewDialog.tsx';
@@ -35,7 +35,7 @@ function usablePhone(phone: string): boolean {
   return phone.replace(/\D/g, '').length >= 5;
 }
 
-/** The auto-fill form (SPEC §2 Settings), started from the saved settings. */
+/** The auto-fill form (docs/product.md §2 Settings), started from the saved settings. */
 export function SettingsForm({ initial }: { initial: Settings }) {
   const formRef = useRef<HTMLFormElement>(null);
   const save = useSaveSettings();

@@ -3,7 +3,7 @@ import { useId, useState, type SubmitEvent } from 'react';
 import { messages } from '@shared/messages.ts';
 import { calendarSchema, type CalendarStatus } from '@shared/schemas/stay.ts';
 import { ApiError } from '@shared/api-client.ts';
-import { describedBy } from '../../../components/ui/FieldMessages.tsx';
+import { describedBy } from '../../../../components/ui/FieldMessages.tsx';
 import { useCalendar } from '../api/calendar.ts';
 import { momentText } from '../model/stay-format.ts';
 
@@ -21,7 +21,7 @@ function failure(error: unknown, fallback: string): string {
 }
 
 /**
- * Issue 14 item 3, the host's side: the booking calendar's iCal link, saved (https only, checked
+ * Calendar import, the host's side: the booking calendar's iCal link, saved (https only, checked
  * with the API's schema), synced now on demand, with the last good sync and the last error. The
  * outcome of each action is announced in the panel's live region.
  */

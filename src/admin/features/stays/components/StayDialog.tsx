@@ -4,10 +4,10 @@ import { messages } from '@shared/messages.ts';
 import { MAX_GUEST_NAME, type Stay } from '@shared/schemas/stay.ts';
 import { ApiError } from '@shared/api-client.ts';
 import type { StayTimes } from '@shared/time-zone.ts';
-import { describedBy, FieldMessages } from '../../../components/ui/FieldMessages.tsx';
+import { describedBy, FieldMessages } from '../../../../components/ui/FieldMessages.tsx';
 import { FormDialog } from '../../../components/ui/FormDialog.tsx';
 import { GUEST_EMAIL_INPUT } from '../../../components/ui/guest-email.ts';
-import { TextField } from '../../../components/ui/TextField.tsx';
+import { TextField } from '../../../../components/ui/TextField.tsx';
 import { useSaveStay } from '../api/save-stay.ts';
 import { suggestedDates } from '../model/stay-format.ts';
 import { fieldOfMessage, languageName, STAY_LANGUAGES, validateStay, valuesOf, type StayErrors, type StayField, type StayValues } from '../model/stay-form.ts';
@@ -25,7 +25,7 @@ interface Props {
 }
 
 /**
- * Add or edit a stay (issue 14 item 1): the guest, their e-mail, check-in and check-out where the
+ * Add or edit a stay (one booking): the guest, their e-mail, check-in and check-out where the
  * property is, and a language. Problems show under their field, checked here with the API's
  * schema first and by the server again; what is about the whole stay shows above the buttons.
  * The parent mounts it afresh (`key`) for every opening, so it starts from the stay or a guess.

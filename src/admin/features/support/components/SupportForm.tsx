@@ -2,14 +2,14 @@ import { useEffect, useId, useState, type SubmitEvent } from 'react';
 import { toast } from 'sonner';
 import { messages } from '@shared/messages.ts';
 import { CONTACT_EMAIL_MAX, CONTACT_MESSAGE_MAX, CONTACT_NAME_MAX, contactSchema } from '@shared/schemas/contact.ts';
-import { TextField } from '../../../components/ui/TextField.tsx';
+import { TextField } from '../../../../components/ui/TextField.tsx';
 import { errorMessage } from '@shared/api-client.ts';
 import { useUserInfo } from '../../../lib/user-store.ts';
 import { useSendMessage } from '../api/send-message.ts';
 
 type Field = 'name' | 'email' | 'message';
 
-/** SPEC §2 Support form: name and e-mail prefilled from the stored user info; §5 all required. */
+/** docs/product.md §2 Support form: name and e-mail prefilled from the stored user info; §5 all required. */
 export function SupportForm() {
   const id = useId();
   const user = useUserInfo();

@@ -1,7 +1,7 @@
 import type { ContactKind } from '@shared/contact-links.ts';
 import { MAX_URL } from '@shared/schemas/instruction.ts';
 import { ContactLinkField } from '../../../../components/ui/ContactLinkField.tsx';
-import { TextField } from '../../../../components/ui/TextField.tsx';
+import { TextField } from '../../../../../components/ui/TextField.tsx';
 import { bindText, fieldId, type SectionProps } from '../../model/editor-form.ts';
 
 type QuickLinkKey = 'taxiLink' | 'rentCarLink' | 'foodLink' | 'parkingLink';

@@ -1,7 +1,7 @@
 import { ExternalLink, LoaderCircle, MapPin, Search } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { isAllowedUrl, MAX_ADDRESS, MAX_URL } from '@shared/schemas/instruction.ts';
-import { TextField } from '../../../../components/ui/TextField.tsx';
+import { TextField } from '../../../../../components/ui/TextField.tsx';
 import { resolveAddress } from '../../api/resolve-address.ts';
 import { bindText, fieldId, type SectionProps } from '../../model/editor-form.ts';
 import { useEditorContext } from '../common/editor-context.ts';
@@ -17,7 +17,7 @@ function asMapLink(value: string): string | null {
 }
 
 /**
- * SPEC §2 Editor "Address", §4 Address flow: a map link is resolved to coordinates and then to a
+ * docs/product.md §2 Editor "Address", §4 Address flow: a map link is resolved to coordinates and then to a
  * written address, which fills the field below; the field shows once there is an address. A
  * failure ("Could not resolve address", "Address resolution failed") stands where the address
  * would be, and the host can still type it.

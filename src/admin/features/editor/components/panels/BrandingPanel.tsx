@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { findPlan } from '@shared/plans.ts';
 import { MAX_TEXT, type Instruction } from '@shared/schemas/instruction.ts';
 import { DEFAULT_THEME, findTheme, guestBranding, NON_PREMIUM_THEME, PRODUCT_TITLE, THEMES, type GuestBranding } from '@shared/themes.ts';
-import { TextField } from '../../../../components/ui/TextField.tsx';
+import { TextField } from '../../../../../components/ui/TextField.tsx';
 import { PremiumBadge } from '../../../../components/ui/PremiumBadge.tsx';
 import { useMe } from '../../../../lib/auth.ts';
 import { fieldId, type SectionProps } from '../../model/editor-form.ts';
@@ -42,7 +42,7 @@ function LockedNote({ form, planName }: { form: Instruction; planName: string })
 }
 
 /**
- * SPEC §2 Editor "Branding Title" with the theme swatches: Premium only (§1, §6). Below Premium the
+ * docs/product.md §2 Editor "Branding Title" with the theme swatches: Premium only (§1, §6). Below Premium the
  * panel shows, disabled, what guests actually get (the product's title, the dark theme) and why;
  * the stored values are kept for when the host upgrades.
  */

@@ -2,7 +2,7 @@ import { ShieldAlert, ShieldCheck } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { MAX_REVEAL_HOURS, NEW_PIN_DIGITS, newPinProblem, PIN_PATTERN, SECRETS_POLICIES, type SecretsPolicy } from '@shared/schemas/instruction.ts';
 import { useEditorContext } from '../common/editor-context.ts';
-import { TextField } from '../../../../components/ui/TextField.tsx';
+import { TextField } from '../../../../../components/ui/TextField.tsx';
 import { fieldId, type SectionProps } from '../../model/editor-form.ts';
 import { Section } from '../common/Section.tsx';
 import { TimeZoneField } from './TimeZoneField.tsx';
@@ -29,7 +29,7 @@ const CHOICES: Record<SecretsPolicy, Choice> = {
 };
 
 /**
- * Issue 14: who sees the door code and the Wi-Fi password (the secrets policy), and the property's
+ * Who sees the door code and the Wi-Fi password (the secrets policy), and the property's
  * time zone that stays are written in. The server keeps a gated secret out of the guest page and
  * its snapshot; this panel only chooses. Each choice says what guests see.
  */

@@ -1,11 +1,11 @@
 import { LockKeyhole } from 'lucide-react';
 import { MAX_TEXT } from '@shared/schemas/instruction.ts';
-import { TextField } from '../../../../components/ui/TextField.tsx';
+import { TextField } from '../../../../../components/ui/TextField.tsx';
 import { bindText, type SectionProps } from '../../model/editor-form.ts';
 import { MARKERS } from '../../../../components/rich-text/markers.ts';
 import { Section } from '../common/Section.tsx';
 
-/** SPEC §2 Editor "LockBox Code": shown to guests wherever a check-in step holds the marker. */
+/** docs/product.md §2 Editor "LockBox Code": shown to guests wherever a check-in step holds the marker. */
 export function LockBoxPanel({ form, patch }: SectionProps) {
   return (
     <Section id="lock-box" title="Lock-box code" icon={LockKeyhole} compact>

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { isTimeZone } from '@shared/schemas/instruction.ts';
-import { TextField } from '../../../../components/ui/TextField.tsx';
+import { TextField } from '../../../../../components/ui/TextField.tsx';
 import { timeZoneNames } from '../../../../lib/time-zones.ts';
 import { fieldId } from '../../model/editor-form.ts';
 

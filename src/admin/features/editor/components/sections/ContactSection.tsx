@@ -1,12 +1,12 @@
 import { Phone } from 'lucide-react';
 import { MAX_PHONE } from '@shared/schemas/instruction.ts';
-import { TextField } from '../../../../components/ui/TextField.tsx';
+import { TextField } from '../../../../../components/ui/TextField.tsx';
 import { bindText, type SectionProps } from '../../model/editor-form.ts';
 import { CONTACT_KINDS } from '@shared/contact-links.ts';
 import { LinkFields } from '../common/LinkFields.tsx';
 import { Section } from '../common/Section.tsx';
 
-/** SPEC §2 Editor "contact information": how guests reach the host. */
+/** docs/product.md §2 Editor "contact information": how guests reach the host. */
 export function ContactSection({ form, patch }: SectionProps) {
   return (
     <Section id="contact" title="Contact information" icon={Phone} description="Guests see these on the “Need Help?” part of the guidebook. Leave out what you do not use.">

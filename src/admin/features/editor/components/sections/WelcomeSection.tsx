@@ -1,13 +1,13 @@
 import { HandHeart } from 'lucide-react';
 import { MAX_TEXT } from '@shared/schemas/instruction.ts';
-import { TextField } from '../../../../components/ui/TextField.tsx';
+import { TextField } from '../../../../../components/ui/TextField.tsx';
 import { fieldId, type SectionProps } from '../../model/editor-form.ts';
 import { useEditorContext } from '../common/editor-context.ts';
 import { ImageUploadField } from '../common/ImageUploadField.tsx';
 import { Section } from '../common/Section.tsx';
 import { RichTextField } from '../../../../components/rich-text/RichTextField.tsx';
 
-/** SPEC §2 Editor "welcome message": the host's words, photo and name. */
+/** docs/product.md §2 Editor "welcome message": the host's words, photo and name. */
 export function WelcomeSection({ form, patch }: SectionProps) {
   const { readOnly } = useEditorContext();
   return (

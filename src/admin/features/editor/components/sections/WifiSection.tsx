@@ -1,12 +1,12 @@
 import { Wifi } from 'lucide-react';
 import { MAX_TEXT, WIFI_SECURITY, type WifiSecurity } from '@shared/schemas/instruction.ts';
-import { TextField } from '../../../../components/ui/TextField.tsx';
+import { TextField } from '../../../../../components/ui/TextField.tsx';
 import { bindText, fieldId, type SectionProps } from '../../model/editor-form.ts';
 import { Section } from '../common/Section.tsx';
 
 const SECURITY_LABELS: Record<WifiSecurity, string> = { WPA: 'WPA / WPA2 / WPA3', WEP: 'WEP', nopass: 'None (open network)' };
 
-/** SPEC §2 Editor "Wi-Fi information": name, password and the security type the QR code needs. */
+/** docs/product.md §2 Editor "Wi-Fi information": name, password and the security type the QR code needs. */
 export function WifiSection({ form, patch }: SectionProps) {
   const open = form.wifiSecurity === 'nopass';
   return (

@@ -1,7 +1,7 @@
 import { ArrowDown, ArrowUp, GripVertical, Trash2 } from 'lucide-react';
 import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { MAX_TEXT } from '@shared/schemas/instruction.ts';
-import { TextField } from '../../../../components/ui/TextField.tsx';
+import { TextField } from '../../../../../components/ui/TextField.tsx';
 import { fieldId, type Step } from '../../model/editor-form.ts';
 import { useEditorContext } from '../common/editor-context.ts';
 import { ImageUploadField } from '../common/ImageUploadField.tsx';
@@ -14,7 +14,7 @@ interface Props<T extends Step> {
   step: T;
   index: number;
   total: number;
-  /** Just added: scrolled into view, focused and briefly highlighted (SPEC §4 Editor). */
+  /** Just added: scrolled into view, focused and briefly highlighted (docs/product.md §4 Editor). */
   highlighted: boolean;
   onChange: (step: T) => void;
   /** A drag began. */
