@@ -3,7 +3,7 @@ import type { Config } from '../config.ts';
 import type { Logger } from '../logger.ts';
 
 /**
- * Periodic jobs run once across servers (issue 13 item 3; docs/decisions/012). Every server keeps
+ * Periodic jobs run once across servers (docs/decisions/012). Every server keeps
  * its own timers; each turn of a job first asks PostgreSQL for the job's advisory lock
  * (`pg_try_advisory_lock`, a key per job). The server that gets it runs the job and lets go after;
  * a server that does not skips that turn (another one is doing the work right now). SQLite has one
