@@ -45,6 +45,16 @@ async function ready(page: Page, button: string) {
   return submit;
 }
 
+/** Fills the registration form once it has hydrated; returns its submit button, not yet clicked. */
+async function fillRegistration(page: Page, name: string, email: string, password = PASSWORD, confirm = password) {
+  const register = await ready(page, 'Register');
+  await page.getByLabel('Name', { exact: true }).fill(name);
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByLabel('Confirm Password', { exact: true }).fill(confirm);
+  return register;
+}
+
 async function fillLogin(page: Page, email: string, password: string) {
   const submit = await ready(page, 'Log In');
   await page.getByLabel('Email', { exact: true }).fill(email);
@@ -58,12 +68,7 @@ test('register, follow the mailed link, log in: lands on /dashboard with the use
   test.setTimeout(90_000);
   const email = uniqueEmail('flow');
   await page.goto('/register');
-  const register = await ready(page, 'Register');
-  await page.getByLabel('Name', { exact: true }).fill('Rae Host');
-  await page.getByLabel('Email', { exact: true }).fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByLabel('Confirm Password', { exact: true }).fill(PASSWORD);
-  await register.click();
+  await (await fillRegistration(page, 'Rae Host', email)).click();
 
   // docs/product.md §4: an info notice replaces the form; the user stays on the page.
   await expect(page.getByRole('heading', { name: 'Check your inbox', level: 1 })).toBeVisible();
@@ -209,12 +214,7 @@ test('"Choose Gold" on the landing page survives registration, the mailed link a
   await expect(page.getByText('You chose Gold, billed yearly')).toBeVisible();
   await page.screenshot({ path: `test-results/auth-register-gold-${test.info().project.name}.png`, scale: 'css' });
 
-  const register = await ready(page, 'Register');
-  await page.getByLabel('Name', { exact: true }).fill('Goldie Host');
-  await page.getByLabel('Email', { exact: true }).fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByLabel('Confirm Password', { exact: true }).fill(PASSWORD);
-  await register.click();
+  await (await fillRegistration(page, 'Goldie Host', email)).click();
   await expect(page.getByRole('heading', { name: 'Check your inbox', level: 1 })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Go to login' })).toHaveAttribute('href', '/login?plan=gold&interval=yearly');
 
@@ -250,11 +250,7 @@ test('login follows a same-site redirect and refuses another site', async ({ pag
 
 test('register checks the form before sending it', async ({ page }) => {
   await page.goto('/register');
-  const register = await ready(page, 'Register');
-  await page.getByLabel('Name', { exact: true }).fill('Val');
-  await page.getByLabel('Email', { exact: true }).fill(uniqueEmail('invalid'));
-  await page.getByLabel('Password', { exact: true }).fill('abcdef');
-  await page.getByLabel('Confirm Password', { exact: true }).fill('abcdeg');
+  const register = await fillRegistration(page, 'Val', uniqueEmail('invalid'), 'abcdef', 'abcdeg');
   let posted = false;
   page.on('request', (request) => {
     if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/users') posted = true;

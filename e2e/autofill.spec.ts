@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { messages } from '../src/lib/shared/messages.ts';
-import { expect as baseExpect, setPlan, test } from './fixtures/session.ts';
+import type { Instruction } from '../src/lib/shared/schemas/instruction.ts';
+import { appOrigin, createGuidebook, deleteAllGuidebooks, expect as baseExpect, resetSettings, setPlan, test } from './fixtures/session.ts';
 
 // Auto-Fill's "Apply to existing" never erases what a guidebook has by accident: it says what
 // will change, keeps filled fields unless asked, and is undone in one click
@@ -9,19 +10,8 @@ import { expect as baseExpect, setPlan, test } from './fixtures/session.ts';
 test.describe.configure({ timeout: 90_000 });
 const expect = baseExpect.configure({ timeout: 20_000 });
 
-interface Guidebook {
-  _id: string;
-  token: string;
-  whatsapp: string;
-  taxiLink: string;
-}
-
-function origin(page: Page): string {
-  return new URL(page.url() === 'about:blank' ? (test.info().project.use.baseURL ?? '') : page.url()).origin;
-}
-
-async function guidebook(page: Page, id: string): Promise<Guidebook> {
-  return (await (await page.request.get(`${origin(page)}/api/instruction/${id}`)).json()) as Guidebook;
+async function guidebook(page: Page, id: string): Promise<Instruction> {
+  return (await (await page.request.get(`${appOrigin()}/api/instruction/${id}`)).json()) as Instruction;
 }
 
 // The worker's account is shared with other files, which expect it on Free.
@@ -29,20 +19,12 @@ test.afterEach(({ host }) => setPlan(host.email, 'free'));
 
 test.beforeEach(async ({ page, host }) => {
   setPlan(host.email, 'gold');
-  const headers = { origin: origin(page) };
-  expect((await page.request.put(`${origin(page)}/api/settings`, { headers, data: {} })).ok()).toBe(true);
-  for (const { _id } of (await (await page.request.get(`${origin(page)}/api/instruction`)).json()) as Guidebook[]) {
-    expect((await page.request.delete(`${origin(page)}/api/instruction/${_id}`, { headers })).ok()).toBe(true);
-  }
+  await resetSettings(page);
+  await deleteAllGuidebooks(page);
 });
 
 test('empty defaults keep a guidebook’s WhatsApp and taxi link unless the host ticks “also clear”, and Undo brings them back', async ({ page }) => {
-  const made = await page.request.post(`${origin(page)}/api/instruction`, {
-    headers: { origin: origin(page) },
-    data: { nameInstruction: 'Harbour Loft', whatsapp: '+385 91 555 0101', taxiLink: 'https://taxi.example.com' },
-  });
-  expect(made.status()).toBe(201);
-  const { instruction } = (await made.json()) as { instruction: Guidebook };
+  const instruction = await createGuidebook(page, { nameInstruction: 'Harbour Loft', whatsapp: '+385 91 555 0101', taxiLink: 'https://taxi.example.com' });
 
   await page.goto('/dashboard/settings');
   const section = (name: string) => page.getByRole('region', { name });
@@ -69,7 +51,7 @@ test('empty defaults keep a guidebook’s WhatsApp and taxi link unless the host
   await expect(page.locator('[data-sonner-toast]').filter({ hasText: messages.revisions.applyUndone(1) })).toBeVisible();
   expect(await guidebook(page, instruction._id)).toMatchObject({ whatsapp: 'https://wa.me/385915550101', taxiLink: 'https://taxi.example.com' });
   // The guest page has them again (its snapshot is rebuilt after the write).
-  await expect.poll(async () => (await page.request.get(`${origin(page)}/instruction/${instruction.token}`)).text()).toContain('wa.me/385915550101');
+  await expect.poll(async () => (await page.request.get(`${appOrigin()}/instruction/${instruction.token}`)).text()).toContain('wa.me/385915550101');
 });
 
 test('Auto-Fill matches the editor: one phone field, rich-text welcome, Parking among the links', async ({ page }) => {
@@ -81,7 +63,7 @@ test('Auto-Fill matches the editor: one phone field, rich-text welcome, Parking 
   await page.getByLabel('Parking').fill('garage.example.com/level-2');
   await page.getByRole('button', { name: 'Save defaults' }).click();
   await expect(page.locator('[data-sonner-toast]').filter({ hasText: messages.settings.updated })).toBeVisible();
-  const settings = (await (await page.request.get(`${origin(page)}/api/settings`)).json()) as { parkingLink: string };
+  const settings = (await (await page.request.get(`${appOrigin()}/api/settings`)).json()) as { parkingLink: string };
   expect(settings.parkingLink).toBe('https://garage.example.com/level-2');
   await page.screenshot({ path: `test-results/autofill-form-${test.info().project.name}.png`, fullPage: true });
 });

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { messages } from '../src/lib/shared/messages.ts';
-import { expect, test } from './fixtures/session.ts';
+import { chooseProfilePicture, expect, test } from './fixtures/session.ts';
 import { seriousA11yViolations } from './support/fixtures.ts';
 
 // docs/product.md §2 Dashboard layout and the account screens: Profile, Support, Feedback, Affiliates.
@@ -226,23 +226,10 @@ test('profile: the password dialog checks its rules, then changes the password',
   await expect(page.getByRole('heading', { name: 'Profile', level: 1 })).toBeVisible();
 });
 
-/** A real 16×16 PNG: the upload route re-encodes every image, so it must decode. */
-const PICTURE_PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAABAAAAAQCAIAAACQkWg2AAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAGUlEQVQokWO4Gc9BEmIY1RA/Gko3h2vSAADwxkAQKvfJTQAAAABJRU5ErkJggg==',
-  'base64',
-);
-
 test('profile: a picture needs a file, then uploads and replaces the initials', async ({ page, host: _host }) => {
   await page.goto('/dashboard/profile');
   // The profile picture takes the editor's upload control: a cancelled choice says so, a chosen file uploads.
-  const input = page.getByLabel(/Profile picture/);
-  await input.setInputFiles([]);
-  await expect(toast(page, messages.upload.noFile)).toBeVisible();
-
-  const saved = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/users/profile');
-  await input.setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PICTURE_PNG });
-  expect((await saved).ok()).toBe(true);
-  await expect(toast(page, 'Profile picture updated')).toBeVisible();
+  await chooseProfilePicture(page, page.getByLabel(/Profile picture/));
   // The top bar's avatar shows the stored picture, served from our own /media route.
   await expect(page.getByRole('banner').locator('img')).toHaveAttribute('src', /^\/media\//);
   const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('userInfo') ?? 'null') as { picture: string } | null);

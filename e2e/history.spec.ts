@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { messages } from '../src/lib/shared/messages.ts';
-import { expect as baseExpect, setPlan, test } from './fixtures/session.ts';
+import type { Instruction } from '../src/lib/shared/schemas/instruction.ts';
+import { appOrigin, createGuidebook, deleteAllGuidebooks, expect as baseExpect, setPlan, test } from './fixtures/session.ts';
 import { seriousA11yViolations } from './support/fixtures.ts';
 
 // Nothing a host does is final by accident (docs/decisions/016-revisions-and-trash.md): the
@@ -10,28 +11,12 @@ import { seriousA11yViolations } from './support/fixtures.ts';
 test.describe.configure({ timeout: 90_000 });
 const expect = baseExpect.configure({ timeout: 20_000 });
 
-interface Guidebook {
-  _id: string;
-  token: string;
-  version: number;
-  wifiPassword: string;
-  boxes: Array<{ id: number; title: string; paragraph: string; imageUrl: string }>;
-}
+type Guidebook = Instruction;
 
-function origin(page: Page): string {
-  return new URL(page.url() === 'about:blank' ? (test.info().project.use.baseURL ?? '') : page.url()).origin;
-}
-
-const headers = (page: Page) => ({ origin: origin(page) });
-
-async function create(page: Page, data: Record<string, unknown>): Promise<Guidebook> {
-  const response = await page.request.post(`${origin(page)}/api/instruction`, { headers: headers(page), data });
-  expect(response.status()).toBe(201);
-  return ((await response.json()) as { instruction: Guidebook }).instruction;
-}
+const headers = () => ({ origin: appOrigin() });
 
 async function save(page: Page, current: Guidebook, changes: Record<string, unknown>): Promise<Guidebook> {
-  const response = await page.request.put(`${origin(page)}/api/instruction/${current._id}`, { headers: headers(page), data: { ...current, ...changes } });
+  const response = await page.request.put(`${appOrigin()}/api/instruction/${current._id}`, { headers: headers(), data: { ...current, ...changes } });
   expect(response.status(), await response.text()).toBe(200);
   return ((await response.json()) as { instruction: Guidebook }).instruction;
 }
@@ -45,12 +30,10 @@ test.afterEach(({ host }) => setPlan(host.email, 'free'));
 
 test.beforeEach(async ({ page, host }) => {
   setPlan(host.email, 'gold');
-  for (const { _id } of (await (await page.request.get(`${origin(page)}/api/instruction`)).json()) as Guidebook[]) {
-    expect((await page.request.delete(`${origin(page)}/api/instruction/${_id}`, { headers: headers(page) })).ok()).toBe(true);
-  }
+  await deleteAllGuidebooks(page);
   // The worker's account is shared with other files, whose deletes land in the trash too: emptied first.
-  for (const { _id } of (await (await page.request.get(`${origin(page)}/api/instruction/trash`)).json()) as Guidebook[]) {
-    expect((await page.request.delete(`${origin(page)}/api/instruction/trash/${_id}`, { headers: headers(page) })).ok()).toBe(true);
+  for (const { _id } of (await (await page.request.get(`${appOrigin()}/api/instruction/trash`)).json()) as Guidebook[]) {
+    expect((await page.request.delete(`${appOrigin()}/api/instruction/trash/${_id}`, { headers: headers() })).ok()).toBe(true);
   }
 });
 
@@ -59,7 +42,7 @@ test('the History lists each saved version with what changed, shows one, and res
     { id: 1, title: 'Find the building', paragraph: '<p>Blue door.</p>', imageUrl: '' },
     { id: 2, title: 'Open the key box', paragraph: '<p>Turn the dial.</p>', imageUrl: '' },
   ];
-  const made = await create(page, { nameInstruction: 'Harbour Loft', wifiPassword: 'first-pass', boxes: steps });
+  const made = await createGuidebook(page, { nameInstruction: 'Harbour Loft', wifiPassword: 'first-pass', boxes: steps });
   const edited = await save(page, made, { wifiPassword: 'second-pass', boxes: [steps[0], { ...steps[1], title: 'Open the lock box' }] });
 
   await page.goto(`/dashboard/edit/${made._id}`);
@@ -84,7 +67,7 @@ test('the History lists each saved version with what changed, shows one, and res
   await confirm.getByRole('button', { name: 'Restore' }).click();
   await expect(toast(page, messages.revisions.restored)).toBeVisible();
 
-  const now = (await (await page.request.get(`${origin(page)}/api/instruction/${made._id}`)).json()) as Guidebook;
+  const now = (await (await page.request.get(`${appOrigin()}/api/instruction/${made._id}`)).json()) as Guidebook;
   expect(now).toMatchObject({ version: edited.version + 1, wifiPassword: 'first-pass' });
   expect(now.boxes[1]!.title).toBe('Open the key box');
   // The History stays open with the restore on top, and the editor holds the restored content.
@@ -95,8 +78,8 @@ test('the History lists each saved version with what changed, shows one, and res
 });
 
 test('a deleted guidebook goes to the trash: Undo in the toast, Restore from the trash, and Delete forever', async ({ page }) => {
-  const made = await create(page, { nameInstruction: 'Poster Flat' });
-  const guestPage = () => page.request.get(`${origin(page)}/instruction/${made.token}`).then((response) => response.status());
+  const made = await createGuidebook(page, { nameInstruction: 'Poster Flat' });
+  const guestPage = () => page.request.get(`${appOrigin()}/instruction/${made.token}`).then((response) => response.status());
 
   const remove = async () => {
     await page.goto('/dashboard');
@@ -133,5 +116,5 @@ test('a deleted guidebook goes to the trash: Undo in the toast, Restore from the
   await confirm.getByRole('button', { name: 'Delete forever' }).click();
   await expect(toast(page, messages.trash.purged)).toBeVisible();
   await expect(page.getByText('The trash is empty')).toBeVisible();
-  expect((await page.request.post(`${origin(page)}/api/instruction/${made._id}/restore`, { headers: headers(page) })).status()).toBe(404);
+  expect((await page.request.post(`${appOrigin()}/api/instruction/${made._id}/restore`, { headers: headers() })).status()).toBe(404);
 });

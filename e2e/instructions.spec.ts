@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { messages } from '../src/lib/shared/messages.ts';
-import { expect as baseExpect, database, setPlan, test } from './fixtures/session.ts';
+import type { Settings } from '../src/lib/shared/schemas/settings.ts';
+import { appOrigin, createGuidebook, database, deleteAllGuidebooks, expect as baseExpect, listGuidebooks, resetSettings, setPlan, test } from './fixtures/session.ts';
 import { seriousA11yViolations } from './support/fixtures.ts';
 
 // The guidebook list ("Your Guidebooks") and Auto-Fill: who may edit what, the plan rules and the toasts.
@@ -12,47 +13,15 @@ const text = messages.instruction;
 test.describe.configure({ timeout: 90_000 });
 const expect = baseExpect.configure({ timeout: 20_000 });
 
-interface ListedInstruction {
-  _id: string;
-  nameInstruction: string;
-  code: string;
-  token: string;
-  isFree: boolean;
-  phone: string;
-  whatsapp: string;
-  facebook: string;
-  textGreating: string;
-  selectedHouseRules: number[];
-}
-
-function origin(page: Page): string {
-  return new URL(page.url() === 'about:blank' ? (test.info().project.use.baseURL ?? '') : page.url()).origin;
-}
-
 function markPaid(id: string) {
   database((db) => db.prepare('UPDATE instructions SET is_free = 0 WHERE id = ?').run(id));
-}
-
-async function listInstructions(page: Page): Promise<ListedInstruction[]> {
-  const response = await page.request.get(`${origin(page)}/api/instruction`);
-  expect(response.ok()).toBe(true);
-  return (await response.json()) as ListedInstruction[];
-}
-
-async function createInstruction(page: Page, content: Record<string, unknown> = {}): Promise<ListedInstruction> {
-  const response = await page.request.post(`${origin(page)}/api/instruction`, { headers: { origin: origin(page) }, data: content });
-  expect(response.status(), await response.text()).toBe(201);
-  return ((await response.json()) as { instruction: ListedInstruction }).instruction;
 }
 
 /** The worker's account back to Free with no guidebooks and default settings. */
 async function reset(page: Page, email: string) {
   setPlan(email, 'free');
-  expect((await page.request.put(`${origin(page)}/api/settings`, { headers: { origin: origin(page) }, data: {} })).ok()).toBe(true);
-  for (const instruction of await listInstructions(page)) {
-    const response = await page.request.delete(`${origin(page)}/api/instruction/${instruction._id}`, { headers: { origin: origin(page) } });
-    expect(response.ok()).toBe(true);
-  }
+  await resetSettings(page);
+  await deleteAllGuidebooks(page);
 }
 
 function toast(page: Page, message: string | RegExp) {
@@ -86,7 +55,7 @@ test('New Guidebook creates a guidebook from the empty list and opens the editor
   await expect(toast(page, text.created)).toBeVisible();
   await expect(page).toHaveURL(/\/dashboard\/edit\/[\w-]+$/);
   const id = decodeURIComponent(page.url().split('/').pop() ?? '');
-  const [created] = await listInstructions(page);
+  const [created] = await listGuidebooks(page);
   expect(created?._id).toBe(id);
 
   await page.goto('/dashboard');
@@ -99,7 +68,7 @@ test('New Guidebook creates a guidebook from the empty list and opens the editor
 });
 
 test('cards show name, address and code; the table view is remembered', async ({ page }) => {
-  await createInstruction(page, { nameInstruction: 'Seaside Loft', address: 'Riva 1, Split', code: '4821' });
+  await createGuidebook(page, { nameInstruction: 'Seaside Loft', address: 'Riva 1, Split', code: '4821' });
   await page.goto('/dashboard');
   const item = card(page, 'Seaside Loft');
   await expect(item).toContainText('Riva 1, Split');
@@ -123,8 +92,8 @@ test('cards show name, address and code; the table view is remembered', async ({
 
 test('the table view shows every value and action on screen: stacked rows on a phone, columns on a wide screen', async ({ page }) => {
   const address = 'Obala kneza Branimira 14, 21000 Split, Splitsko-dalmatinska županija, Croatia';
-  await createInstruction(page, { nameInstruction: 'Sea View Apartment with a Long Name by the Harbour', address, code: '482193' });
-  await createInstruction(page, { nameInstruction: 'Garden Studio' });
+  await createGuidebook(page, { nameInstruction: 'Sea View Apartment with a Long Name by the Harbour', address, code: '482193' });
+  await createGuidebook(page, { nameInstruction: 'Garden Studio' });
   await page.goto('/dashboard');
   await page.getByRole('radio', { name: 'Table' }).click();
   const table = page.getByRole('table');
@@ -157,7 +126,7 @@ test('the table view shows every value and action on screen: stacked rows on a p
 });
 
 test('the options panel opens, toggles and closes on Escape and outside clicks', async ({ page }) => {
-  await createInstruction(page, { nameInstruction: 'Harbour Flat' });
+  await createGuidebook(page, { nameInstruction: 'Harbour Flat' });
   await page.goto('/dashboard');
   const more = card(page, 'Harbour Flat').getByRole('button', { name: /More/ });
 
@@ -180,7 +149,7 @@ test('the options panel opens, toggles and closes on Escape and outside clicks',
 
 test('duplicate, change code, regenerate link, copy link, preview and delete', async ({ page, context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-  const original = await createInstruction(page, { nameInstruction: 'Garden House', code: '1111' });
+  const original = await createGuidebook(page, { nameInstruction: 'Garden House', code: '1111' });
   await page.goto('/dashboard');
 
   // Duplicate
@@ -191,7 +160,7 @@ test('duplicate, change code, regenerate link, copy link, preview and delete', a
   // The copy is named after the original, so the host can tell it apart; both cards match "Garden House".
   await expect(page.getByRole('article', { name: 'Copy of Garden House', exact: true })).toBeVisible();
   await expect(card(page, 'Garden House')).toHaveCount(2);
-  expect((await listInstructions(page)).map((item) => item.nameInstruction).sort()).toEqual(['Copy of Garden House', 'Garden House']);
+  expect((await listGuidebooks(page)).map((item) => item.nameInstruction).sort()).toEqual(['Copy of Garden House', 'Garden House']);
 
   // Change Code (the original is the older one: last in the newest-first list)
   const originalCard = page.getByRole('article', { name: 'Garden House' }).last();
@@ -207,7 +176,7 @@ test('duplicate, change code, regenerate link, copy link, preview and delete', a
   await expect(toast(page, text.codeChanged)).toBeVisible();
   await expect(codeDialog).toBeHidden();
   await expect(panelCode).toHaveText('Code: 9090');
-  expect((await listInstructions(page)).find((item) => item._id === original._id)?.code).toBe('9090');
+  expect((await listGuidebooks(page)).find((item) => item._id === original._id)?.code).toBe('9090');
 
   // An empty code is allowed (docs/product.md §5).
   await panel.getByRole('button', { name: 'Change Code' }).click();
@@ -218,7 +187,7 @@ test('duplicate, change code, regenerate link, copy link, preview and delete', a
 
   // Regenerate link: confirm first; the old link stops answering.
   const oldToken = original.token;
-  await expect(panel.getByTestId('guest-link')).toHaveText(`${origin(page)}/instruction/${oldToken}`);
+  await expect(panel.getByTestId('guest-link')).toHaveText(`${appOrigin()}/instruction/${oldToken}`);
   await panel.getByRole('button', { name: 'Regenerate link' }).click();
   const confirm = page.getByRole('alertdialog', { name: 'Regenerate link?' });
   await expect(confirm).toContainText('The old link and any printed QR posters stop working at once');
@@ -226,11 +195,11 @@ test('duplicate, change code, regenerate link, copy link, preview and delete', a
   await expect(toast(page, text.linkUpdated)).toBeVisible();
   await expect(confirm).toBeHidden();
   await expect(panel.getByTestId('guest-link')).not.toHaveText(new RegExp(oldToken));
-  const newToken = (await listInstructions(page)).find((item) => item._id === original._id)!.token;
+  const newToken = (await listGuidebooks(page)).find((item) => item._id === original._id)!.token;
   expect(newToken).not.toBe(oldToken);
-  await expect(panel.getByTestId('guest-link')).toHaveText(`${origin(page)}/instruction/${newToken}`);
-  expect((await page.request.get(`${origin(page)}/api/instruction/preview/${oldToken}`)).status()).toBe(404);
-  expect((await page.request.get(`${origin(page)}/api/instruction/preview/${newToken}`)).status()).toBe(200);
+  await expect(panel.getByTestId('guest-link')).toHaveText(`${appOrigin()}/instruction/${newToken}`);
+  expect((await page.request.get(`${appOrigin()}/api/instruction/preview/${oldToken}`)).status()).toBe(404);
+  expect((await page.request.get(`${appOrigin()}/api/instruction/preview/${newToken}`)).status()).toBe(200);
 
   // Preview opens the guest page in a new tab.
   const preview = panel.getByRole('link', { name: /Preview/ });
@@ -241,7 +210,7 @@ test('duplicate, change code, regenerate link, copy link, preview and delete', a
   // Copy link
   await panel.getByRole('button', { name: 'Copy link' }).click();
   await expect(toast(page, text.linkCopied)).toBeVisible();
-  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${origin(page)}/instruction/${newToken}`);
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${appOrigin()}/instruction/${newToken}`);
 
   // Delete: Cancel keeps it, Delete removes it.
   await panel.getByRole('button', { name: 'Delete' }).click();
@@ -252,19 +221,19 @@ test('duplicate, change code, regenerate link, copy link, preview and delete', a
   await deletion.screenshot({ path: `test-results/dashboard-delete-dialog-${test.info().project.name}.png`, scale: 'css' });
   await deletion.getByRole('button', { name: 'Cancel' }).click();
   await expect(deletion).toBeHidden();
-  expect(await listInstructions(page)).toHaveLength(2);
+  expect(await listGuidebooks(page)).toHaveLength(2);
   await panel.getByRole('button', { name: 'Delete' }).click();
   await deletion.getByRole('button', { name: 'Delete' }).click();
   await expect(toast(page, text.deleted)).toBeVisible();
   await expect(panel).toBeHidden();
   await expect(card(page, 'Garden House')).toHaveCount(1);
   await expect(card(page, 'Garden House')).toContainText('1111');
-  const left = await listInstructions(page);
+  const left = await listGuidebooks(page);
   expect(left.map((item) => item._id)).not.toContain(original._id);
 });
 
 test('a Free host with 3 guidebooks sees the out-of-free message and cannot create a 4th', async ({ page }) => {
-  for (const name of ['One', 'Two', 'Three']) await createInstruction(page, { nameInstruction: name });
+  for (const name of ['One', 'Two', 'Three']) await createGuidebook(page, { nameInstruction: name });
   await page.goto('/dashboard');
   await expect(page.getByText('3 of 3 free guidebooks used')).toBeVisible();
   await expect(page.getByText(text.outOfFree)).toBeVisible();
@@ -272,12 +241,12 @@ test('a Free host with 3 guidebooks sees the out-of-free message and cannot crea
   await page.getByRole('button', { name: 'New Guidebook' }).click();
   await expect(toast(page, text.outOfFree)).toBeVisible();
   await expect(page).toHaveURL(/\/dashboard$/);
-  expect(await listInstructions(page)).toHaveLength(3);
+  expect(await listGuidebooks(page)).toHaveLength(3);
 });
 
 test('without a plan, guidebooks made on a paid plan are locked; paid plans show Unlimited', async ({ page, host }) => {
-  const paid = await createInstruction(page, { nameInstruction: 'Made on Gold' });
-  await createInstruction(page, { nameInstruction: 'Made on Free' });
+  const paid = await createGuidebook(page, { nameInstruction: 'Made on Gold' });
+  await createGuidebook(page, { nameInstruction: 'Made on Free' });
   markPaid(paid._id);
   await page.goto('/dashboard');
 
@@ -299,7 +268,7 @@ test('without a plan, guidebooks made on a paid plan are locked; paid plans show
   }
   await panel.getByRole('button', { name: /Duplicate/ }).click({ force: true });
   await expect(page.getByRole('alertdialog')).toHaveCount(0);
-  expect(await listInstructions(page)).toHaveLength(2);
+  expect(await listGuidebooks(page)).toHaveLength(2);
   // Copy, preview and delete stay available.
   await expect(panel.getByRole('button', { name: 'Copy link' })).toBeEnabled();
   await expect(panel.getByRole('button', { name: 'Delete' })).toBeEnabled();
@@ -313,7 +282,7 @@ test('without a plan, guidebooks made on a paid plan are locked; paid plans show
 });
 
 test('the Free badge follows the plan: gone from cards, table and panel after an upgrade', async ({ page, host }) => {
-  await createInstruction(page, { nameInstruction: 'Made before Gold' });
+  await createGuidebook(page, { nameInstruction: 'Made before Gold' });
   await page.goto('/dashboard');
   await expect(card(page, 'Made before Gold').getByText('Free', { exact: true })).toBeVisible();
 
@@ -354,7 +323,7 @@ test('failures: the list error in red, the create fallback toast', async ({ page
 });
 
 test('settings save with apply-to-existing updates the existing guidebooks', async ({ page }) => {
-  const existing = await createInstruction(page, { nameInstruction: 'Old Settings' });
+  const existing = await createGuidebook(page, { nameInstruction: 'Old Settings' });
   await page.goto('/dashboard/settings');
   await expect(page.getByRole('heading', { name: 'Auto-Fill', level: 1 })).toBeVisible();
 
@@ -387,11 +356,11 @@ test('settings save with apply-to-existing updates the existing guidebooks', asy
   await expect(section('Contact info').getByRole('switch')).toHaveAttribute('aria-checked', 'false');
   await expect(page.getByLabel('Facebook')).toHaveValue('https://facebook.com/porchlight');
 
-  const settings = (await (await page.request.get(`${origin(page)}/api/settings`)).json()) as ListedInstruction;
+  const settings = (await (await page.request.get(`${appOrigin()}/api/settings`)).json()) as Settings;
   expect(settings.phone).toBe('+385 91 555 0101');
   expect(settings.selectedHouseRules).toEqual([2, 1, 3, 4, 6, 5]);
 
-  const updated = (await listInstructions(page)).find((item) => item._id === existing._id)!;
+  const updated = (await listGuidebooks(page)).find((item) => item._id === existing._id)!;
   expect(updated.phone).toBe('+385 91 555 0101');
   expect(updated.whatsapp).toBe('https://wa.me/385915550101');
   expect(updated.facebook).toBe('https://facebook.com/porchlight');
@@ -399,7 +368,7 @@ test('settings save with apply-to-existing updates the existing guidebooks', asy
   expect(updated.selectedHouseRules).toEqual([2, 1, 3, 4, 6, 5]);
 
   // A new guidebook starts from the saved settings too; the form shows them after a reload.
-  const fresh = await createInstruction(page);
+  const fresh = await createGuidebook(page);
   expect(fresh.phone).toBe('+385 91 555 0101');
   await page.reload();
   await expect(page.getByLabel('Phone (with country code)')).toHaveValue('+385 91 555 0101');
@@ -415,7 +384,7 @@ test('settings: a bad link is shown at its field and nothing is saved', async ({
   await expect(taxi).toBeFocused();
   await expect(taxi).toHaveAccessibleDescription(/must be a link/);
   await expect(toast(page, messages.settings.updated)).toHaveCount(0);
-  const settings = (await (await page.request.get(`${origin(page)}/api/settings`)).json()) as { taxiLink: string };
+  const settings = (await (await page.request.get(`${appOrigin()}/api/settings`)).json()) as { taxiLink: string };
   expect(settings.taxiLink).toBe('');
 });
 
@@ -423,9 +392,9 @@ for (const theme of ['dark', 'light'] as const) {
   test(`list, options panel and settings have no serious accessibility violations (${theme})`, async ({ page }) => {
     test.setTimeout(90_000);
     await page.addInitScript((value) => localStorage.setItem('theme', value), theme);
-    const paid = await createInstruction(page, { nameInstruction: 'Locked One', address: 'Somewhere 1', code: '12' });
+    const paid = await createGuidebook(page, { nameInstruction: 'Locked One', address: 'Somewhere 1', code: '12' });
     markPaid(paid._id);
-    await createInstruction(page, { nameInstruction: 'Open One' });
+    await createGuidebook(page, { nameInstruction: 'Open One' });
     await page.goto('/dashboard');
     await expect(card(page, 'Open One')).toBeVisible();
     expect(await seriousA11yViolations(page), 'cards').toEqual([]);
