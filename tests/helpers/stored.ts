@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { Storage } from 'unstorage';
+import { expect } from 'vitest';
 import { parseConfig } from '../../src/lib/server/config.ts';
 import { createNamedStorage, type StorageName } from '../../src/lib/server/storage.ts';
 import { standInAt } from './s3-standin.ts';
@@ -53,6 +54,19 @@ export function storedNames(server: TestServer, store: Store, under: string): st
 
 /** The uploads store's key of an uploaded image's URL path (`/media/u/<user>/<id>.webp` → `u/<user>/<id>.webp`). */
 export const uploadKey = (image: string): string => image.slice('/media/'.length);
+
+/**
+ * An uploaded image as /media/… serves it, from either store: public, a fixed Content-Type,
+ * nosniff, a year of caching, a locked-down CSP and a content ETag.
+ */
+export function expectServedUpload(response: Response): void {
+  expect(response.status).toBe(200);
+  expect(response.headers.get('content-type')).toBe('image/webp');
+  expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+  expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+  expect(response.headers.get('content-security-policy')).toMatch(/^default-src 'none'/);
+  expect(response.headers.get('etag')).toMatch(/^"[A-Za-z0-9_-]{21}"$/);
+}
 
 /** Whether the uploads store still holds the image at this URL path. */
 export const hasUpload = (server: TestServer, image: string): boolean => hasStored(server, 'uploads', uploadKey(image));
