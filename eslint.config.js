@@ -89,6 +89,13 @@ export default defineConfig(
               from: ['./src/admin', './src/islands'],
               message: 'Code both bundles share must not depend on the dashboard or on an island.',
             },
+            // The guest pages' wing (docs/decisions/019): rendering a page knows nothing of how
+            // pages are stored, served or published; what both sides say sits at the wing's root.
+            {
+              target: './src/lib/server/guest-pages/render',
+              from: ['./src/lib/server/guest-pages/store', './src/lib/server/guest-pages/serve', './src/lib/server/guest-pages/publish'],
+              message: 'The renderer must not import the store, the serving side or publishing: move what both read to src/lib/server/guest-pages (page-headers.ts, page-key.ts).',
+            },
           ],
         },
       ],

@@ -1,7 +1,7 @@
 /**
  * The lock-box marker in a step, the welcome text or an extra: on a gated guidebook the page draws
- * it as a "Door code" link to the access card (src/lib/server/guest/render-paragraph.ts), since
- * the page and its snapshot never hold the code (docs/decisions/013). Once the access island has
+ * it as a "Door code" link to the access card (src/lib/server/guest-pages/render/render-paragraph.ts),
+ * since the page and its snapshot never hold the code (docs/decisions/013). Once the access island has
  * the code (a stay link in its window, or the right PIN), each such chip shows the code itself, in
  * this tab only: the served page is unchanged.
  */
