@@ -1,0 +1,173 @@
+/**
+ * What each field of a document is, declared once where the field is defined (docs/style.md 16,
+ * docs/decisions/018-field-kinds.md), and the walk that finds the fields of a kind in a schema and
+ * in a value of it. The upload-ownership check (every `image`), the server's sanitiser (every
+ * `richText`), the editor's unsaved-change comparison and the list of translatable fields all come
+ * from this walk, so a field declared once is covered everywhere and no list has to be kept by hand.
+ */
+import { z } from 'zod';
+
+/**
+ * - `image`: an uploaded image (`/media/…`); the host must own it (docs/security.md 30).
+ * - `richText`: HTML from the editor; the server sanitises it (docs/security.md 16).
+ * - `link`: an absolute link a guest may follow.
+ * - `secret`: what a gated guidebook keeps from guests (door code, Wi-Fi password, PIN).
+ * - `plain`: anything else (text, numbers, choices).
+ */
+export const FIELD_KINDS = ['image', 'richText', 'link', 'plain', 'secret'] as const;
+export type FieldKind = (typeof FIELD_KINDS)[number];
+
+/**
+ * How a message names a field: a fixed name ("The cover photo"), or, for a field of a list's item,
+ * a name from the item's place in the list, counted from 1 ("The image of check-in step 2").
+ */
+export type FieldName = string | ((position: number) => string);
+
+/** A secret is never translatable: a door code reads the same in every language. */
+export type FieldDeclaration =
+  | { kind: 'secret'; translatable: false; name?: FieldName }
+  | { kind: Exclude<FieldKind, 'secret'>; translatable: boolean; name?: FieldName };
+
+/** Where each declared schema's declaration is kept (a zod 4 registry, not the global one). */
+export const fieldKinds = z.registry<FieldDeclaration>();
+
+/**
+ * `schema` (a copy of it, so a schema shared by two fields keeps each one's declaration) declared as
+ * `declaration`. zod copies made from it later (`.refine`, `.trim`) inherit the declaration;
+ * wrappers (`.default`, `.optional`) do not carry it, the walk looks inside them.
+ */
+export function declareField<S extends z.ZodType>(schema: S, declaration: FieldDeclaration): S {
+  const declared = schema.clone();
+  fieldKinds.add(declared, declaration);
+  return declared;
+}
+
+/** A position in a value: keys of objects, indexes of lists ('boxes', 1, 'imageUrl'). */
+export type FieldPath = ReadonlyArray<string | number>;
+
+/** A declared field met in a value: where it is and what it is. */
+export interface FieldAt {
+  path: FieldPath;
+  declaration: FieldDeclaration;
+}
+
+type Node = z.core.$ZodType;
+
+/** What a wrapper (default, optional, a pipe…) holds, or null when `schema` wraps nothing. */
+function unwrapped(schema: Node): Node | null {
+  const def = schema._zod.def;
+  switch (def.type) {
+    case 'default':
+    case 'prefault':
+    case 'optional':
+    case 'nonoptional':
+    case 'nullable':
+    case 'readonly':
+    case 'catch':
+      return (def as unknown as { innerType: Node }).innerType;
+    case 'pipe': {
+      // `.transform(fn)` is a pipe into a transform: the shape is what goes in.
+      const { in: input, out } = def as unknown as { in: Node; out: Node };
+      return input._zod.def.type === 'transform' ? out : input;
+    }
+    default:
+      return null;
+  }
+}
+
+type Shape =
+  | { type: 'field'; declaration: FieldDeclaration | null }
+  | { type: 'object'; shape: Record<string, Node> }
+  | { type: 'array'; element: Node };
+
+/** `schema` as the walk sees it: a field (declared or not), an object of fields or a list. */
+function shapeOf(schema: Node): Shape {
+  for (let node: Node | null = schema; node; node = unwrapped(node)) {
+    const declaration = fieldKinds.get(node);
+    if (declaration) return { type: 'field', declaration };
+    const def = node._zod.def;
+    if (def.type === 'object') return { type: 'object', shape: (def as unknown as { shape: Record<string, Node> }).shape };
+    if (def.type === 'array') return { type: 'array', element: (def as unknown as { element: Node }).element };
+  }
+  return { type: 'field', declaration: null };
+}
+
+/** A field of a schema: its path as a pattern (`boxes[].imageUrl`, `checkoutSteps[]`) and what it is. */
+export interface SchemaField {
+  path: string;
+  /** null: the field declares no kind (tests/field-kinds.test.ts refuses that). */
+  declaration: FieldDeclaration | null;
+}
+
+/** Every field of `schema`, declared or not, in the schema's order. */
+export function schemaFields(schema: z.ZodType): SchemaField[] {
+  const fields: SchemaField[] = [];
+  const visit = (node: Node, path: string) => {
+    const shape = shapeOf(node);
+    if (shape.type === 'object') for (const [key, child] of Object.entries(shape.shape)) visit(child, path === '' ? key : `${path}.${key}`);
+    else if (shape.type === 'array') visit(shape.element, `${path}[]`);
+    else fields.push({ path, declaration: shape.declaration });
+  };
+  visit(schema, '');
+  return fields;
+}
+
+/** The top-level fields of an object schema with the kind each declares (null: a list or an object of fields). */
+export function topLevelKinds(schema: z.ZodType): Map<string, FieldKind | null> {
+  const shape = shapeOf(schema);
+  if (shape.type !== 'object') throw new TypeError('topLevelKinds takes an object schema.');
+  return new Map(
+    Object.entries(shape.shape).map(([key, child]) => {
+      const field = shapeOf(child);
+      return [key, field.type === 'field' ? (field.declaration?.kind ?? null) : null];
+    }),
+  );
+}
+
+export interface MapOptions {
+  /**
+   * Keep only the schema's keys, each one set (undefined when the value lacks it), instead of
+   * every key of the value with the schema's ones mapped: what a comparison of two values wants.
+   */
+  project?: boolean;
+}
+
+/**
+ * `value`, a value of `schema`, with each declared field replaced by what `visit` answers for it
+ * (`visit` returns the value it is given to keep it). Objects and lists are copied, never changed
+ * in place; a part of `value` that is not the shape the schema expects is kept as it is.
+ */
+export function mapFields<T>(schema: z.ZodType, value: T, visit: (value: unknown, at: FieldAt) => unknown, options: MapOptions = {}): T {
+  const walk = (node: Node, current: unknown, path: FieldPath): unknown => {
+    const shape = shapeOf(node);
+    if (shape.type === 'field') return shape.declaration ? visit(current, { path, declaration: shape.declaration }) : current;
+    if (shape.type === 'array') return Array.isArray(current) ? current.map((item, index) => walk(shape.element, item, [...path, index])) : current;
+    if (typeof current !== 'object' || current === null || Array.isArray(current)) return current;
+    const record = current as Record<string, unknown>;
+    const out: Record<string, unknown> = options.project ? {} : { ...record };
+    for (const [key, child] of Object.entries(shape.shape)) {
+      if (options.project || Object.hasOwn(record, key)) out[key] = walk(child, record[key], [...path, key]);
+    }
+    return out;
+  };
+  return walk(schema, value, []) as T;
+}
+
+/** Each declared field of `value` (a value of `schema`) of one of `kinds`, with where it is. */
+export function fieldValues(schema: z.ZodType, value: unknown, kinds: readonly FieldKind[]): Array<{ value: unknown } & FieldAt> {
+  const found: Array<{ value: unknown } & FieldAt> = [];
+  mapFields(schema, value, (field, at) => {
+    if (kinds.includes(at.declaration.kind)) found.push({ value: field, ...at });
+    return field;
+  });
+  return found;
+}
+
+/** The name a message gives the field at `at` (its declared name, else its path). */
+export function fieldName(at: FieldAt): string {
+  const { name } = at.declaration;
+  if (typeof name === 'string') return name;
+  const position = [...at.path].reverse().find((step) => typeof step === 'number');
+  if (name && position !== undefined) return name(position + 1);
+  return at.path.join('.');
+}
