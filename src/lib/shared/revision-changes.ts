@@ -4,7 +4,8 @@
  * removed from 2 guidebooks" (docs/decisions/016-revisions-and-trash.md). Values never appear in
  * the words, so a phrase about the door code or the PIN gives nothing away.
  */
-import type { InstructionContent } from './schemas/instruction.ts';
+import { topLevelKinds, type FieldKind } from './schemas/field-kinds.ts';
+import { instructionContentSchema, type InstructionContent } from './schemas/instruction.ts';
 
 type Field = keyof InstructionContent;
 
@@ -60,6 +61,13 @@ export const FIELD_LABELS: Record<Field, string> = {
   isSinglePage: 'Single page',
 };
 
+/**
+ * The guidebook's fields in the schema's order, each with its declared kind (null for a list:
+ * steps, house rules, check-out steps): the same walk the sanitiser and the editor's
+ * unsaved-change check follow.
+ */
+const KIND_OF_FIELD = topLevelKinds(instructionContentSchema) as ReadonlyMap<Field, FieldKind | null>;
+
 /** True for a value a host would call empty: '', an empty list, rich text with no words, unset. */
 export function isEmptyValue(value: unknown): boolean {
   if (value === undefined || value === null || value === '') return true;
@@ -87,7 +95,7 @@ export function sameValue(a: unknown, b: unknown): boolean {
 export function fieldChanges(before: Partial<InstructionContent> | null, after: Partial<InstructionContent>): FieldChange[] {
   const fields = new Set([...Object.keys(before ?? {}), ...Object.keys(after)] as Field[]);
   const changes: FieldChange[] = [];
-  for (const field of Object.keys(FIELD_LABELS) as Field[]) {
+  for (const field of KIND_OF_FIELD.keys()) {
     if (!fields.has(field)) continue;
     const old = before?.[field];
     const now = after[field];
@@ -129,7 +137,8 @@ export function describeChanges(before: Partial<InstructionContent> | null, afte
   for (const { field, kind } of fieldChanges(before, after)) {
     if (field === 'boxes') phrases.push(...stepPhrases('Check-in step', 'Check-in steps', before?.boxes ?? [], after.boxes ?? []));
     else if (field === 'manualBoxes') phrases.push(...stepPhrases('Additional info', 'Additional info items', before?.manualBoxes ?? [], after.manualBoxes ?? []));
-    else if (field === 'textGreating' && kind === 'changed') phrases.push('Welcome message edited');
+    // A rich text (the welcome message) is edited rather than changed, like a step.
+    else if (KIND_OF_FIELD.get(field) === 'richText' && kind === 'changed') phrases.push(`${FIELD_LABELS[field]} edited`);
     else phrases.push(`${FIELD_LABELS[field]} ${VERB[kind]}`);
   }
   return phrases;

@@ -1,7 +1,8 @@
 /**
- * docs/security.md 16: the markup a rich-text field (check-in and additional-info steps, the welcome
- * message) may hold, declared once. The server's sanitiser keeps exactly these on write
- * (src/lib/server/instructions/sanitize-rich-text.ts); the editor's Tiptap setup produces no more,
+ * docs/security.md 16: the markup a rich-text field (every field the schema declares with
+ * `field.richText`: check-in and additional-info steps, the welcome message) may hold, declared
+ * once. The server's sanitiser keeps exactly these on write (sanitize-rich-text.ts in
+ * src/lib/server/instructions); the editor's Tiptap setup produces no more,
  * and its preview is the guest page itself (src/pages/dashboard/preview/[id].astro).
  * Stored text is also well-formed: each element closes where a browser closes it, and `li`, the
  * one tag here that implies a parent, sits only in a `ul` or `ol`.

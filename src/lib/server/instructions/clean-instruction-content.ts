@@ -1,4 +1,6 @@
-import { MAX_RICH, type InstructionContent } from '@shared/schemas/instruction.ts';
+import type { z } from 'zod';
+import { fieldName, fieldValues, mapFields } from '@shared/schemas/field-kinds.ts';
+import { instructionContentSchema, MAX_RICH, type InstructionContent } from '@shared/schemas/instruction.ts';
 import { AppError } from '../http/app-error.ts';
 import { assertMayReferenceImage, mayReferenceImage } from '../uploads/may-reference-image.ts';
 import { sanitizeRichText } from './sanitize-rich-text.ts';
@@ -18,37 +20,38 @@ export function cleanRichText(html: string, label: string, stored?: ReadonlySet<
   return safe;
 }
 
-/** Every rich-text string of a stored guidebook (see `stored` above). */
+/** Every rich-text string of a stored guidebook (see `stored` above): each field declared `richText`. */
 export function storedRichTexts(content: InstructionContent): Set<string> {
-  return new Set([...content.boxes.map((box) => box.paragraph), ...content.manualBoxes.map((box) => box.paragraph), content.textGreating]);
+  return new Set(fieldValues(instructionContentSchema, content, ['richText']).flatMap(({ value }) => (typeof value === 'string' ? [value] : [])));
 }
 
-/** Each image of a guidebook through `map`, with the name a message gives its field. */
-function mapImages(content: InstructionContent, map: (path: string, field: string) => string): InstructionContent {
-  return {
-    ...content,
-    photoGreating: map(content.photoGreating, 'The host picture'),
-    coverImage: map(content.coverImage, 'The cover photo'),
-    boxes: content.boxes.map((box, i) => ({ ...box, imageUrl: map(box.imageUrl, `The image of check-in step ${i + 1}`) })),
-    manualBoxes: content.manualBoxes.map((box, i) => ({ ...box, imageUrl: map(box.imageUrl, `The image of additional info ${i + 1}`) })),
-  };
+/**
+ * `value` (a value of `schema`: a guidebook's content, the Auto-Fill settings) with every field
+ * declared `richText` sanitised (docs/security.md 16), each one's messages naming it as declared.
+ */
+export function cleanRichTextFields<T>(schema: z.ZodType, value: T, stored?: ReadonlySet<string>): T {
+  return mapFields(schema, value, (html, at) => (at.declaration.kind === 'richText' && typeof html === 'string' ? cleanRichText(html, fieldName(at), stored) : html));
+}
+
+/**
+ * Every field declared `image` in a guidebook, the guidebook's own (host picture, cover photo)
+ * before those inside its lists: the order the check had before the kinds were declared, so with
+ * two foreign images the message still names the same one.
+ */
+function imagesOf(content: InstructionContent) {
+  return fieldValues(instructionContentSchema, content, ['image']).sort((a, b) => a.path.length - b.path.length);
 }
 
 /**
  * The server-only step after the shared schema (docs/style.md 3): every image the host's own or the
- * product's (422 otherwise, docs/security.md 30), every rich-text field sanitised.
+ * product's (422 otherwise, docs/security.md 30), every rich-text field sanitised. Both follow the
+ * kinds the schema declares (docs/style.md 16), so a new image or rich-text field is covered.
  */
 export function cleanInstructionContent({ content, userId, stored }: { content: InstructionContent; userId: string; stored?: ReadonlySet<string> }): InstructionContent {
-  const checked = mapImages(content, (path, field) => {
-    assertMayReferenceImage({ userId, path, field });
-    return path;
-  });
-  return {
-    ...checked,
-    boxes: checked.boxes.map((box) => ({ ...box, paragraph: cleanRichText(box.paragraph, 'A step text', stored) })),
-    manualBoxes: checked.manualBoxes.map((box) => ({ ...box, paragraph: cleanRichText(box.paragraph, 'An additional info text', stored) })),
-    textGreating: cleanRichText(checked.textGreating, 'The welcome message', stored),
-  };
+  for (const image of imagesOf(content)) {
+    if (typeof image.value === 'string') assertMayReferenceImage({ userId, path: image.value, field: fieldName(image) });
+  }
+  return cleanRichTextFields(instructionContentSchema, content, stored);
 }
 
 /**
@@ -57,5 +60,5 @@ export function cleanInstructionContent({ content, userId, stored }: { content: 
  * fail for it.
  */
 export function withoutForeignImages(content: InstructionContent, userId: string): InstructionContent {
-  return mapImages(content, (path) => (mayReferenceImage(userId, path) ? path : ''));
+  return mapFields(instructionContentSchema, content, (path, at) => (at.declaration.kind === 'image' && typeof path === 'string' && !mayReferenceImage(userId, path) ? '' : path));
 }

@@ -1,13 +1,16 @@
 import type { Kysely } from 'kysely';
-import type { Settings } from '@shared/schemas/settings.ts';
+import { settingsSchema, type Settings } from '@shared/schemas/settings.ts';
 import type { Database } from '@db/schema.ts';
 import type { DialectName } from '../db/dialect.ts';
-import { cleanRichText } from '../instructions/clean-instruction-content.ts';
+import { cleanRichTextFields } from '../instructions/clean-instruction-content.ts';
 import { writeMentioningUploads } from '../uploads/uploads-in-use.ts';
 
-/** The settings as stored: the welcome text sanitised like any rich text (docs/security.md 16). */
+/**
+ * The settings as stored: every field declared `richText` (the welcome text) sanitised like any
+ * rich text (docs/security.md 16).
+ */
 export function cleanSettings(settings: Settings): Settings {
-  return { ...settings, textGreating: cleanRichText(settings.textGreating, 'The welcome message') };
+  return cleanRichTextFields(settingsSchema, settings);
 }
 
 /**

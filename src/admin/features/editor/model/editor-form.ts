@@ -1,5 +1,6 @@
+import { mapFields } from '@shared/schemas/field-kinds.ts';
 import {
-  INSTRUCTION_DEFAULTS,
+  instructionContentSchema,
   newPinProblem,
   saveInstructionSchema,
   type Box,
@@ -12,9 +13,6 @@ import { browserTimeZone } from '../../../lib/time-zones.ts';
 /** The two step lists of a guidebook (docs/product.md §3 "Box"): check-in steps and additional info. */
 export type StepListKey = 'boxes' | 'manualBoxes';
 export type Step = Box | ManualBox;
-
-/** Content fields the unsaved-change check compares (docs/product.md §3 names, the optional extras included). */
-const CONTENT_KEYS = [...Object.keys(INSTRUCTION_DEFAULTS), 'firstColor', 'secondColor', 'isRounded', 'isSinglePage'] as const;
 
 /**
  * A contact field holds the stored link until the host types, then what was typed ("+385 91 555
@@ -36,13 +34,15 @@ function normaliseRich(html: string): string {
  * them and the guest page follows that order, so a reorder is a change worth saving.
  */
 export function comparable(form: Instruction): string {
-  const record = form as unknown as Record<string, unknown>;
-  const content: Record<string, unknown> = {};
-  for (const key of CONTENT_KEYS) content[key] = record[key];
+  // The content schema's fields only, the optional extras included (`_id`, `version` and the like
+  // are no content), steps with their own fields; every field declared `richText` normalised.
+  const content: Record<string, unknown> = mapFields(
+    instructionContentSchema,
+    form,
+    (value, at) => (at.declaration.kind === 'richText' && typeof value === 'string' ? normaliseRich(value) : value),
+    { project: true },
+  );
   for (const kind of CONTACT_KINDS) content[kind] = contactValue(kind, form[kind]);
-  content.textGreating = normaliseRich(form.textGreating);
-  content.boxes = form.boxes.map((box) => ({ id: box.id, title: box.title, paragraph: normaliseRich(box.paragraph), imageUrl: box.imageUrl }));
-  content.manualBoxes = form.manualBoxes.map((box) => ({ id: box.id, paragraph: normaliseRich(box.paragraph), imageUrl: box.imageUrl }));
   return JSON.stringify(content);
 }
 
