@@ -98,7 +98,7 @@ interface KindOptions {
  * The kind of each field, declared where the field is defined: `field.image('The cover photo')`,
  * `field.richText('A step text', { translatable: true })`, `field.secret(singleLine('The code'))`.
  * An image or a rich-text field is built here from its label, which its messages use as its name
- * (the ownership check's "The cover photo is not yours", the sanitiser's "… is too long"); the
+ * ("The cover photo must be one of your own uploads…", "The welcome message is too long…"); the
  * other kinds wrap their validator. Every field of the guidebook declares one (tests/field-kinds.test.ts).
  */
 export const field = {
