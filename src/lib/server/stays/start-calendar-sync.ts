@@ -1,4 +1,5 @@
 import type { JobLease } from '../cluster/job-lease.ts';
+import { startRecurringTurns } from '../recurring-turns.ts';
 import { stopCalendarReads } from './read-calendar.ts';
 import { CALENDAR_SYNC_INTERVAL_MS, syncCalendar, type CalendarSyncDeps } from './sync-calendar.ts';
 
@@ -22,12 +23,10 @@ export interface CalendarSync {
 
 export function startCalendarSync(deps: CalendarSyncDeps & { jobs: JobLease }): CalendarSync {
   const { db, log, jobs } = deps;
-  let running: Promise<number> | undefined;
-  let stopped = false;
 
   const syncDue = async (): Promise<number> => {
     let done = 0;
-    while (!stopped && done < PER_TURN) {
+    while (!turns.stopped && done < PER_TURN) {
       const now = Date.now();
       const due = await db.selectFrom('instruction_calendars').selectAll().where('next_sync_at', '<=', now).orderBy('next_sync_at').limit(AT_ONCE).execute();
       if (due.length === 0) break;
@@ -46,33 +45,20 @@ export function startCalendarSync(deps: CalendarSyncDeps & { jobs: JobLease }): 
     return done;
   };
 
-  const run = (): Promise<number> => {
-    running ??= jobs
+  const turns = startRecurringTurns(TURN_MS, () =>
+    jobs
       .run('calendar-sync', syncDue)
       .then((turn) => (turn.ran ? turn.result : 0))
       .catch((error: unknown) => {
         log.warn({ err: error }, 'calendar: sync turn failed, will retry');
         return 0;
-      })
-      .finally(() => {
-        running = undefined;
-      });
-    return running;
-  };
-  const runInBackground = () => {
-    if (!stopped) void run();
-  };
-
-  const interval = setInterval(runInBackground, TURN_MS);
-  interval.unref();
-  setImmediate(runInBackground);
+      }),
+  );
 
   return {
-    run,
+    run: turns.run,
     async stop() {
-      stopped = true;
-      clearInterval(interval);
-      await running;
+      await turns.stop();
       // A save or "Sync now" still reading at shutdown: no worker outlives the server.
       await stopCalendarReads();
     },

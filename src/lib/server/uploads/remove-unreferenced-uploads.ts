@@ -9,6 +9,7 @@ import { ownUploadKeysIn } from './media-path.ts';
 import { UPLOAD_GRACE_MS } from './upload-limits.ts';
 import { lockOwnerUploads } from './uploads-in-use.ts';
 import { processSingleton } from '../process-singleton.ts';
+import { startRecurringTurns } from '../recurring-turns.ts';
 
 const DELETE_CHUNK = 500;
 
@@ -98,12 +99,10 @@ export interface UploadCleanup {
 const current = processSingleton('upload-cleanup', () => ({ cleanup: undefined as UploadCleanup | undefined }));
 
 export function startUploadCleanup({ db, dialect, storage, log, jobs }: { db: Kysely<Database>; dialect: DialectName; storage: Storage; log: Logger; jobs: JobLease }): UploadCleanup {
-  let running: Promise<string[]> | undefined;
   let debounce: NodeJS.Timeout | undefined;
-  let stopped = false;
 
-  const run = (): Promise<string[]> => {
-    running ??= jobs
+  const turns = startRecurringTurns(INTERVAL_MS, () =>
+    jobs
       .run('upload-cleanup', async () => {
         // Trash past its 30 days goes first, so the pass below finds its uploads unreferenced.
         const purged = await purgeExpiredTrash({ db });
@@ -119,37 +118,24 @@ export function startUploadCleanup({ db, dialect, storage, log, jobs }: { db: Ky
         if (removed.length > 0) log.info({ count: removed.length }, 'uploads: removed unreferenced files');
         return removed;
       })
-      .catch((error: unknown) => {
+      .catch((error: unknown): string[] => {
         log.warn({ err: error }, 'uploads: clean-up failed, will retry');
         return [];
-      })
-      .finally(() => {
-        running = undefined;
-      });
-    return running;
-  };
-  const runInBackground = () => {
-    if (!stopped) void run();
-  };
-
-  const interval = setInterval(runInBackground, INTERVAL_MS);
-  interval.unref();
-  setImmediate(runInBackground);
+      }),
+  );
 
   const cleanup: UploadCleanup = {
     schedule() {
-      if (stopped) return;
+      if (turns.stopped) return;
       clearTimeout(debounce);
-      debounce = setTimeout(runInBackground, DEBOUNCE_MS);
+      debounce = setTimeout(turns.runSoon, DEBOUNCE_MS);
       debounce.unref();
     },
-    run,
+    run: turns.run,
     async stop() {
-      stopped = true;
-      clearInterval(interval);
       clearTimeout(debounce);
       if (current.cleanup === cleanup) current.cleanup = undefined;
-      await running;
+      await turns.stop();
     },
   };
   current.cleanup = cleanup;

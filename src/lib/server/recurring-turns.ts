@@ -1,0 +1,47 @@
+/**
+ * The timing of a background job that works in turns (the calendar sync, the upload clean-up):
+ * one turn at a time in this process (a run asked for while one is going gets that one), a turn
+ * every `everyMs` and one just after start, on timers that never hold the process open. `turn`
+ * must settle without throwing: each job logs its own failures. `stop()` ends the timers and
+ * waits for the turn in progress; after it, `runSoon()` does nothing.
+ */
+export interface RecurringTurns<T> {
+  /** One turn now, or the one in progress. */
+  run(): Promise<T>;
+  /** A turn without waiting for it, unless stopped. */
+  runSoon(): void;
+  readonly stopped: boolean;
+  stop(): Promise<void>;
+}
+
+export function startRecurringTurns<T>(everyMs: number, turn: () => Promise<T>): RecurringTurns<T> {
+  let running: Promise<T> | undefined;
+  let stopped = false;
+
+  const run = (): Promise<T> => {
+    running ??= turn().finally(() => {
+      running = undefined;
+    });
+    return running;
+  };
+  const runSoon = () => {
+    if (!stopped) void run();
+  };
+
+  const interval = setInterval(runSoon, everyMs);
+  interval.unref();
+  setImmediate(runSoon);
+
+  return {
+    run,
+    runSoon,
+    get stopped() {
+      return stopped;
+    },
+    async stop() {
+      stopped = true;
+      clearInterval(interval);
+      await running;
+    },
+  };
+}
