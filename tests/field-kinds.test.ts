@@ -204,8 +204,8 @@ describe('the sanitiser covers every rich-text field (docs/security.md 16)', () 
 });
 
 describe('what else follows the kinds', () => {
-  it('lists the translatable fields: the prose guests read, never a name, a link or a secret', () => {
-    expect(translatableFieldPaths()).toEqual(['boxes[].title', 'boxes[].paragraph', 'manualBoxes[].paragraph', 'textGreating', 'checkoutSteps[]']);
+  it('lists the translatable fields: the words guests read (the name, the address line, the steps, the welcome, the host and brand names), never a link or a secret', () => {
+    expect(translatableFieldPaths()).toEqual(['nameInstruction', 'address', 'boxes[].title', 'boxes[].paragraph', 'manualBoxes[].paragraph', 'textGreating', 'hostName', 'brandingTitle', 'checkoutSteps[]']);
   });
 
   it('the History names the schema’s fields in its order, a rich text as edited', () => {

@@ -23,8 +23,8 @@ export const DEFAULT_INSTRUCTION_NAME = 'Your guidebook name';
  */
 export const instructionFields = {
   // Required once sent (an empty one was accepted before: stored rows may hold '' and still read).
-  nameInstruction: field.plain(singleLine('The name').refine((name) => name !== '', messages.instruction.nameRequired)),
-  address: field.plain(singleLine('The address', MAX_ADDRESS)),
+  nameInstruction: field.plain(singleLine('The name').refine((name) => name !== '', messages.instruction.nameRequired), { translatable: true }),
+  address: field.plain(singleLine('The address', MAX_ADDRESS), { translatable: true }),
   addressUrl: field.link(link('The map link', ['http:', 'https:'])),
   code: field.secret(singleLine('The code')),
   boxes: boxesSchema,
@@ -41,14 +41,14 @@ export const instructionFields = {
   selectedHouseRules: houseRulesSchema,
   textGreating: field.richText('The welcome message', { translatable: true }),
   photoGreating: field.image('The host picture'),
-  hostName: field.plain(singleLine('The host name')),
+  hostName: field.plain(singleLine('The host name'), { translatable: true }),
   selectedTheme: field.plain(z.enum(THEME_VALUES, { error: 'Choose one of the themes.' })),
   taxiLink: field.link(link('The taxi link')),
   rentCarLink: field.link(link('The car rental link')),
   foodLink: field.link(link('The food order link')),
   /** Where guests park (a map pin, a garage's page); the guest page's Parking button (docs/product.md §2). */
   parkingLink: field.link(link('The parking link')),
-  brandingTitle: field.plain(singleLine('The branding title')),
+  brandingTitle: field.plain(singleLine('The branding title'), { translatable: true }),
   /** The photo at the top of the guest page and on the dashboard card. */
   coverImage: field.image('The cover photo'),
   secretsPolicy: field.plain(z.enum(SECRETS_POLICIES, { error: 'Choose who sees the door code and Wi-Fi password.' })),
