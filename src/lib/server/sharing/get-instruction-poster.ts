@@ -1,3 +1,4 @@
+import { guestWords, t } from '@shared/guest-words/index.ts';
 import { findTheme } from '@shared/themes.ts';
 import { getUserPlan } from '../billing/get-user-plan.ts';
 import { wifiQrSvg } from '../guest-pages/render/wifi-qr.ts';
@@ -41,7 +42,9 @@ export async function getInstructionPoster({ userId, id }: { userId: string; id:
   const content = publicContent(parseStoredContent(row.data));
   const premium = (await getUserPlan(userId)) === 'premium';
   const url = guestUrl(config, row.token);
-  const name = content.nameInstruction.trim() || 'Your guidebook';
+  // The poster's words are the guest dictionary's, as the page around it (PosterDocument.astro).
+  const words = guestWords();
+  const name = content.nameInstruction.trim() || words['poster.untitled'];
   const wifiName = content.wifiName.trim();
   const security = content.wifiSecurity;
   return {
@@ -49,7 +52,7 @@ export async function getInstructionPoster({ userId, id }: { userId: string; id:
     brand: premium ? content.brandingTitle.trim() : '',
     url,
     displayUrl: url.replace(/^https?:\/\//, ''),
-    qrSvg: await guestLinkQrSvg(url, `QR code: open the guidebook for ${name}`),
+    qrSvg: await guestLinkQrSvg(url, t(words, 'poster.qrLabel', { name })),
     wifi: wifiName
       ? {
           name: wifiName,
