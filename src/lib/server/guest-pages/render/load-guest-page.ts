@@ -1,4 +1,5 @@
-import { findHouseRule, houseRuleSvg, houseRuleText } from '@shared/house-rules.ts';
+import { guestWords, t, type GuestWords } from '@shared/guest-words/index.ts';
+import { findHouseRule, houseRuleName, houseRuleSvg, houseRuleText } from '@shared/house-rules.ts';
 import type { GuestInstruction } from '@shared/schemas/instruction.ts';
 import { guestBranding, type Theme } from '@shared/themes.ts';
 import { formatStayTime } from '@shared/time-zone.ts';
@@ -113,21 +114,21 @@ const DEFAULT_OG_IMAGE = '/images/og-guidebook.png';
  * `appUrl` (configured, never the request's Host) makes the preview image's URL absolute; uploads
  * are linked under `mediaBase` (MEDIA_PUBLIC_URL) when set, their stored /media paths unchanged.
  */
-export async function toGuestPage(i: GuestInstruction, appUrl: URL, mediaBase?: string, stay: GuestStay | null = null, now = Date.now()): Promise<Omit<GuestPage, 'expiresAt' | 'source' | 'captchaSiteKey'>> {
+export async function toGuestPage(i: GuestInstruction, appUrl: URL, mediaBase?: string, stay: GuestStay | null = null, now = Date.now(), words: GuestWords = guestWords()): Promise<Omit<GuestPage, 'expiresAt' | 'source' | 'captchaSiteKey'>> {
   const media = (path: string) => publicMediaUrl(path, mediaBase);
   const gated = i.gatedSecrets;
-  const markers = { code: i.code, lockedCode: gated?.code === true, address: i.address, addressUrl: i.addressUrl };
+  const markers = { code: i.code, lockedCode: gated?.code === true, address: i.address, addressUrl: i.addressUrl, words };
   // docs/product.md §4: a non-premium owner's guests see the product's title and the default dark theme.
   const branding = guestBranding(i);
   const coordinates = i.addressUrl ? coordinatesFromMapLink(i.addressUrl) : null;
   const welcomeHtml = i.textGreating.trim();
   const welcome = welcomeHtml || i.hostName || i.photoGreating ? { hostName: i.hostName, photo: media(i.photoGreating), html: welcomeHtml } : null;
   const quickLinks: QuickLink[] = [
-    { kind: 'taxi' as const, label: 'Taxi', href: i.taxiLink },
-    { kind: 'car' as const, label: 'Rent a Car', href: i.rentCarLink },
-    { kind: 'food' as const, label: 'Order Food', href: i.foodLink },
-    { kind: 'parking' as const, label: 'Parking', href: i.parkingLink },
-    { kind: 'about' as const, label: 'About', href: welcome ? '#welcome' : '' },
+    { kind: 'taxi' as const, label: t(words, 'tiles.taxi'), href: i.taxiLink },
+    { kind: 'car' as const, label: t(words, 'tiles.car'), href: i.rentCarLink },
+    { kind: 'food' as const, label: t(words, 'tiles.food'), href: i.foodLink },
+    { kind: 'parking' as const, label: t(words, 'tiles.parking'), href: i.parkingLink },
+    { kind: 'about' as const, label: t(words, 'tiles.about'), href: welcome ? '#welcome' : '' },
   ].filter((link) => link.href !== '');
   // Only what the host filled in: placeholders belong in the editor's fields, never before guests
   // (docs/decisions/015-guest-page-shows-only-filled-contacts.md).
@@ -135,18 +136,18 @@ export async function toGuestPage(i: GuestInstruction, appUrl: URL, mediaBase?: 
   const checkout =
     times || i.checkoutSteps.length > 0
       ? {
-          checkIn: stay ? stay.checkInLabel : i.checkInTime && `from ${i.checkInTime}`,
-          checkOut: stay ? stay.checkOutLabel : i.checkOutTime && `by ${i.checkOutTime}`,
+          checkIn: stay ? stay.checkInLabel : i.checkInTime && t(words, 'checkOut.from', { time: i.checkInTime }),
+          checkOut: stay ? stay.checkOutLabel : i.checkOutTime && t(words, 'checkOut.by', { time: i.checkOutTime }),
           steps: i.checkoutSteps,
         }
       : null;
   const contacts: ContactLink[] = [
-    { kind: 'phone' as const, label: 'Call', href: i.phone ? `tel:${i.phone.replace(/[^\d+]/g, '')}` : '' },
-    { kind: 'whatsapp' as const, label: 'WhatsApp', href: i.whatsapp },
-    { kind: 'viber' as const, label: 'Viber', href: i.viber },
-    { kind: 'telegram' as const, label: 'Telegram', href: i.telegram },
-    { kind: 'facebook' as const, label: 'Facebook', href: i.facebook },
-    { kind: 'instagram' as const, label: 'Instagram', href: i.instagram },
+    { kind: 'phone' as const, label: t(words, 'contact.call'), href: i.phone ? `tel:${i.phone.replace(/[^\d+]/g, '')}` : '' },
+    { kind: 'whatsapp' as const, label: t(words, 'contact.whatsapp'), href: i.whatsapp },
+    { kind: 'viber' as const, label: t(words, 'contact.viber'), href: i.viber },
+    { kind: 'telegram' as const, label: t(words, 'contact.telegram'), href: i.telegram },
+    { kind: 'facebook' as const, label: t(words, 'contact.facebook'), href: i.facebook },
+    { kind: 'instagram' as const, label: t(words, 'contact.instagram'), href: i.instagram },
   ].filter((link) => link.href !== '' && link.href !== 'tel:');
 
   return {
@@ -165,11 +166,11 @@ export async function toGuestPage(i: GuestInstruction, appUrl: URL, mediaBase?: 
     wifi: i.wifiName
       ? gated?.wifiPassword
         ? { name: i.wifiName, password: '', locked: true, qrSvg: '' }
-        : { name: i.wifiName, password: i.wifiPassword, locked: false, qrSvg: await wifiQrSvg({ ssid: i.wifiName, password: i.wifiPassword, security: i.wifiSecurity }) }
+        : { name: i.wifiName, password: i.wifiPassword, locked: false, qrSvg: await wifiQrSvg({ ssid: i.wifiName, password: i.wifiPassword, security: i.wifiSecurity }, t(words, 'wifi.qrLabel')) }
       : null,
     houseRules: i.selectedHouseRules.flatMap((id) => {
       const rule = findHouseRule(id);
-      return rule ? [{ name: rule.name, text: houseRuleText(rule, i), svg: houseRuleSvg(rule, 28) }] : [];
+      return rule ? [{ name: houseRuleName(rule, words), text: houseRuleText(rule, i, words), svg: houseRuleSvg(rule, 28) }] : [];
     }),
     times,
     checkout,
@@ -177,7 +178,7 @@ export async function toGuestPage(i: GuestInstruction, appUrl: URL, mediaBase?: 
     contacts,
     ogImage: new URL(media([...i.boxes, ...i.manualBoxes].find((box) => box.imageUrl)?.imageUrl || i.photoGreating) || DEFAULT_OG_IMAGE, appUrl).href,
     mediaOrigin: mediaBase ? new URL(mediaBase).origin : null,
-    description: i.address ? `Check-in guide for ${i.nameInstruction}, ${i.address}.` : `Check-in guide for ${i.nameInstruction}.`,
+    description: i.address ? t(words, 'page.description', { name: i.nameInstruction, address: i.address }) : t(words, 'page.descriptionNoAddress', { name: i.nameInstruction }),
     coverImage: media(i.coverImage),
     access: accessOf(i, stay, now),
     stay,

@@ -1,3 +1,4 @@
+import { guestWords, t } from '@shared/guest-words/index.ts';
 import { isAppError } from '../../http/app-error.ts';
 import { getRuntime } from '../../runtime.ts';
 import { GUEST_HEADERS, SNAPSHOT_EXPIRES_HEADER, SNAPSHOT_SOURCE_HEADER, sourceHeader } from '../page-headers.ts';
@@ -19,7 +20,7 @@ export async function loadGuestView(token: string): Promise<GuestView> {
     if (isAppError(error)) return { kind: 'error', status: error.status, message: error.message };
     const { log } = await getRuntime();
     log.error({ err: error }, 'guest page: could not load the guidebook');
-    return { kind: 'error', status: 500, message: 'Error: 500' };
+    return { kind: 'error', status: 500, message: t(guestWords(), 'error.status', { status: 500 }) };
   }
 }
 

@@ -1,3 +1,4 @@
+import { guestWords, t } from '@shared/guest-words/index.ts';
 import { GUEST_TOKEN } from '@shared/guest-token.ts';
 import { formatStayTime } from '@shared/time-zone.ts';
 import { isAppError } from '../../http/app-error.ts';
@@ -50,7 +51,7 @@ export async function loadStayView(token: string, now = Date.now()): Promise<Sta
     if (isAppError(error) && error.status === 404) return { kind: 'not-found' };
     if (isAppError(error)) return { kind: 'error', status: error.status, message: error.message };
     log.error({ err: error }, 'stay page: could not load the stay');
-    return { kind: 'error', status: 500, message: 'Error: 500' };
+    return { kind: 'error', status: 500, message: t(guestWords(), 'error.status', { status: 500 }) };
   }
 }
 

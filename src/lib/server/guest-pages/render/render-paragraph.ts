@@ -1,4 +1,5 @@
 import { escapeHtml } from '@shared/escape-html.ts';
+import { guestWords, t, type GuestWords } from '@shared/guest-words/index.ts';
 import { ADDRESS_MARKER, LOCKBOX_MARKER } from '@shared/schemas/instruction.ts';
 import { sanitizeRichText } from '../../instructions/sanitize-rich-text.ts';
 
@@ -15,10 +16,13 @@ import { sanitizeRichText } from '../../instructions/sanitize-rich-text.ts';
  * and a publish re-renders pages whose other paragraphs did not change: those come from a small
  * cache of cleaned paragraphs.
  */
-export function renderParagraph(html: string, { code, lockedCode = false, address, addressUrl }: { code: string; lockedCode?: boolean; address: string; addressUrl: string }): string {
+export function renderParagraph(
+  html: string,
+  { code, lockedCode = false, address, addressUrl, words = guestWords() }: { code: string; lockedCode?: boolean; address: string; addressUrl: string; words?: GuestWords },
+): string {
   // A gated code is not on the page: its chip points to the access section instead.
-  const chip = lockedCode ? '<a class="code-chip code-chip-locked" href="#access">Door code</a>' : code ? `<strong class="code-chip">${escapeHtml(code)}</strong>` : '';
-  const label = escapeHtml(address || 'Open the map');
+  const chip = lockedCode ? `<a class="code-chip code-chip-locked" href="#access">${escapeHtml(t(words, 'checkIn.codeChip'))}</a>` : code ? `<strong class="code-chip">${escapeHtml(code)}</strong>` : '';
+  const label = escapeHtml(address || t(words, 'address.mapLink'));
   const link = addressUrl
     ? `<a href="${escapeHtml(addressUrl)}" target="_blank" rel="noopener noreferrer">${label}</a>`
     : address
