@@ -64,6 +64,14 @@ async function create(host: Host, body: Record<string, unknown>): Promise<Instru
   return (await host.json<{ instruction: Instruction }>('/api/instruction', { json: body })).instruction;
 }
 
+/** A host signed in on A and a new guidebook of theirs, its page rendered and stored by A. */
+async function publishedOnA(body: Record<string, unknown>): Promise<{ host: Host; made: Instruction; page: string }> {
+  const host = await signedInHost(a);
+  const made = await create(host, body);
+  await rebuildsSettled(a);
+  return { host, made, page: `/instruction/${made.token}` };
+}
+
 describe.skipIf(!onPostgres)('two servers on one PostgreSQL and one bucket', () => {
   beforeAll(async () => {
     s3 = await startS3StandIn();
@@ -83,10 +91,7 @@ describe.skipIf(!onPostgres)('two servers on one PostgreSQL and one bucket', () 
   });
 
   it('a save through A shows on B at once, from the store: B does not render it', async () => {
-    const host = await signedInHost(a);
-    const made = await create(host, { nameInstruction: 'Harbour Loft' });
-    const page = `/instruction/${made.token}`;
-    await rebuildsSettled(a);
+    const { host, made, page } = await publishedOnA({ nameInstruction: 'Harbour Loft' });
     await warm(b, page, 'Harbour Loft');
 
     await host.json(`/api/instruction/${made._id}`, { method: 'PUT', json: { ...made, nameInstruction: 'Harbour Loft, renovated' } });
@@ -99,10 +104,7 @@ describe.skipIf(!onPostgres)('two servers on one PostgreSQL and one bucket', () 
   });
 
   it('a regenerated link is dead on both servers as soon as A answers', async () => {
-    const host = await signedInHost(a);
-    const made = await create(host, { nameInstruction: 'Quay House' });
-    const oldPage = `/instruction/${made.token}`;
-    await rebuildsSettled(a);
+    const { host, made, page: oldPage } = await publishedOnA({ nameInstruction: 'Quay House' });
     await warm(a, oldPage, 'Quay House');
     await warm(b, oldPage, 'Quay House');
 
@@ -119,9 +121,7 @@ describe.skipIf(!onPostgres)('two servers on one PostgreSQL and one bucket', () 
   });
 
   it('a write, a link regeneration and a delete through A drop every variant of a token on both servers and in the bucket', async () => {
-    const host = await signedInHost(a);
-    const made = await create(host, { nameInstruction: 'Twin Tongues' });
-    await rebuildsSettled(a);
+    const { host, made } = await publishedOnA({ nameInstruction: 'Twin Tongues' });
     // The main page and its French variant (`?lang=fr`), each held in memory on both servers.
     const variants = (token: string) => [`/instruction/${token}`, `/instruction/${token}?lang=fr`];
     const inBucket = (token: string) => [token, `${token}~fr`].map((id) => [...s3.objects.keys()].filter((key) => key.startsWith(`snapshots/${id}/`)).length);
@@ -151,10 +151,7 @@ describe.skipIf(!onPostgres)('two servers on one PostgreSQL and one bucket', () 
   });
 
   it('a link regenerated on A during a bucket outage stays dead on B once the bucket answers', async () => {
-    const host = await signedInHost(a);
-    const made = await create(host, { nameInstruction: 'Weir Cottage' });
-    const oldPage = `/instruction/${made.token}`;
-    await rebuildsSettled(a);
+    const { host, made, page: oldPage } = await publishedOnA({ nameInstruction: 'Weir Cottage' });
     await warm(b, oldPage, 'Weir Cottage');
     const inBucket = () => [...s3.objects.keys()].some((key) => key.startsWith(`snapshots/${made.token}/`));
     expect(inBucket()).toBe(true);
@@ -174,10 +171,7 @@ describe.skipIf(!onPostgres)('two servers on one PostgreSQL and one bucket', () 
   });
 
   it('a plan change through A rebrands the pages B serves (docs/product.md §4)', async () => {
-    const host = await signedInHost(a);
-    const made = await create(host, { nameInstruction: 'Villa', brandingTitle: 'Villa Rentals Co', selectedTheme: '#4caf50' });
-    const page = `/instruction/${made.token}`;
-    await rebuildsSettled(a);
+    const { host, page } = await publishedOnA({ nameInstruction: 'Villa', brandingTitle: 'Villa Rentals Co', selectedTheme: '#4caf50' });
     await warm(b, page, 'Made with <a href="/">Porchlight</a>');
     expect((await guest(b, page)).html).not.toContain('Villa Rentals Co');
 
