@@ -26,11 +26,12 @@ export async function invalidateSnapshotsAfterWrite({ id, oldToken, deleted, sec
   if (secretsChanged) {
     await revokeSnapshot(row.token);
   } else {
-    // Started now, not waited for: the host's answer need not wait for three store deletes (a
-    // thread-pool turn on disk, three round trips to a bucket). The deletes are queued
-    // before the rebuild can render, let alone store. A store out of reach keeps the stored copy
-    // unserved until it is removed (pending-removals.ts); only the database failing as well gets
-    // to the log line below.
+    // The variants the rebuild does not render go before the answer: nothing would replace them.
+    // The rebuilt page's stored copies go in the background: the host's answer need not wait for
+    // them (a thread-pool turn on disk, a round trip to a bucket), and guests keep its memory copy
+    // meanwhile. The deletes are queued before the rebuild can render, let alone store. A store
+    // out of reach keeps the stored copies unserved until they are removed (pending-removals.ts);
+    // only the database failing as well gets to the log line below.
     const rebuilt = rebuiltPages(row.token);
     await removeVariantsExcept(row.token, rebuilt);
     void forgetStoredSnapshot(row.token, rebuilt).catch((error: unknown) => log.error({ err: error, token: row.token.slice(0, 4) }, 'snapshot store: stored copy neither removed nor listed for removal'));
