@@ -2,6 +2,7 @@ import { HeartHandshake } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { messages } from '@shared/messages.ts';
+import { IconBadge } from '../../../components/ui/IconBadge.tsx';
 
 export function FeedbackThanks() {
   const heading = useRef<HTMLHeadingElement>(null);
@@ -9,9 +10,7 @@ export function FeedbackThanks() {
   useEffect(() => heading.current?.focus(), []);
   return (
     <div className="card flex flex-col items-center gap-3 p-8 text-center sm:p-12">
-      <span className="inline-flex size-14 items-center justify-center rounded-full bg-brand-50 text-brand-700 dark:text-brand-300">
-        <HeartHandshake className="size-7" aria-hidden="true" />
-      </span>
+      <IconBadge icon={HeartHandshake} className="size-14 rounded-full" iconClassName="size-7" />
       <h2 ref={heading} tabIndex={-1} className="font-display text-2xl font-bold text-ink outline-none">
         {messages.feedback.thanks}
       </h2>

@@ -1,5 +1,6 @@
 import { Info } from 'lucide-react';
 import { Link } from 'react-router';
+import { IconBadge } from '../../../components/ui/IconBadge.tsx';
 
 const link = 'font-semibold text-brand-700 underline underline-offset-2 dark:text-brand-300';
 
@@ -7,9 +8,7 @@ const link = 'font-semibold text-brand-700 underline underline-offset-2 dark:tex
 export function EmptyState({ onCreate, creating }: { onCreate: () => void; creating: boolean }) {
   return (
     <div className="card flex flex-col items-start gap-3 p-6 sm:p-8">
-      <span className="inline-flex size-11 items-center justify-center rounded-xl bg-brand-50 text-brand-700 dark:text-brand-300">
-        <Info className="size-5" aria-hidden="true" />
-      </span>
+      <IconBadge icon={Info} className="size-11 rounded-xl" iconClassName="size-5" />
       <h2 className="font-display text-lg font-bold text-ink">No guidebooks yet</h2>
       <p className="max-w-prose text-muted">
         Before your first guidebook, upload a profile picture on your{' '}

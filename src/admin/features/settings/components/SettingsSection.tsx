@@ -1,6 +1,7 @@
 import type { LucideIcon } from 'lucide-react';
 import { Switch } from 'radix-ui';
 import { useId, type ReactNode } from 'react';
+import { IconBadge } from '../../../components/ui/IconBadge.tsx';
 
 interface Props {
   title: string;
@@ -22,9 +23,7 @@ export function SettingsSection({ title, description, icon: Icon, applies, apply
   return (
     <section aria-labelledby={titleId} className="card min-w-0 p-5 sm:p-6">
       <div className="mb-5 flex items-start gap-3">
-        <span className="inline-flex size-10 shrink-0 items-center justify-center rounded-xl bg-brand-50 text-brand-700 dark:text-brand-300">
-          <Icon className="size-5" aria-hidden="true" />
-        </span>
+        <IconBadge icon={Icon} className="size-10 shrink-0 rounded-xl" iconClassName="size-5" />
         <div className="min-w-0">
           <h2 id={titleId} className="font-display text-lg font-bold text-ink">
             {title}

@@ -6,6 +6,7 @@ import { ApiError } from '@shared/api-client.ts';
 import { describedBy } from '../../../../components/ui/FieldMessages.tsx';
 import { useCalendar } from '../api/calendar.ts';
 import { momentText } from '../model/stay-format.ts';
+import { IconBadge } from '../../../components/ui/IconBadge.tsx';
 
 interface Props {
   guidebookId: string;
@@ -71,9 +72,7 @@ export function CalendarPanel({ guidebookId, calendar, zone, level }: Props) {
   return (
     <section aria-labelledby={`${ids}-title`} className="card p-4 sm:p-5">
       <div className="mb-3 flex items-start gap-3">
-        <span className="mt-0.5 inline-flex size-9 shrink-0 items-center justify-center rounded-xl bg-brand-50 text-brand-700 dark:text-brand-300">
-          <CalendarSync className="size-[18px]" aria-hidden="true" />
-        </span>
+        <IconBadge icon={CalendarSync} className="mt-0.5 size-9 shrink-0 rounded-xl" iconClassName="size-[18px]" />
         <div className="min-w-0">
           <Heading id={`${ids}-title`} className="font-display text-base font-bold text-ink">
             Booking calendar

@@ -15,6 +15,7 @@ import { PolicyNote } from './PolicyNote.tsx';
 import { StayDialog } from './StayDialog.tsx';
 import { StayGroup } from './StayGroup.tsx';
 import { StayShareDialog } from './StayShareDialog.tsx';
+import { IconBadge } from '../../../components/ui/IconBadge.tsx';
 
 export interface StaysViewProps {
   /** The saved guidebook: stays are read and written against the server's copy. */
@@ -157,9 +158,7 @@ function totalOf(name: StayGroupName, pages: readonly StaysPage[] | undefined): 
 function EmptyStays({ onAdd }: { onAdd: () => void }) {
   return (
     <div className="card flex flex-col items-start gap-3 p-6 sm:p-8">
-      <span className="inline-flex size-11 items-center justify-center rounded-xl bg-brand-50 text-brand-700 dark:text-brand-300">
-        <CalendarPlus className="size-5" aria-hidden="true" />
-      </span>
+      <IconBadge icon={CalendarPlus} className="size-11 rounded-xl" iconClassName="size-5" />
       <p className="max-w-prose text-ink">{messages.stays.empty}</p>
       <p className="max-w-prose text-sm text-muted">A stay is one booking: its guest gets a link of their own, with their name and dates on the guidebook.</p>
       <button type="button" className="btn-secondary mt-1" aria-haspopup="dialog" onClick={onAdd}>

@@ -1,5 +1,6 @@
 import { MessageCircle, Phone, PhoneCall, type LucideIcon } from 'lucide-react';
 import { Link } from 'react-router';
+import { IconBadge } from '../../../components/ui/IconBadge.tsx';
 
 interface Channel {
   label: string;
@@ -34,9 +35,7 @@ export function SupportChannels({ premium, phone }: Props) {
       <ul className="grid gap-3 sm:grid-cols-3">
         {CHANNELS.map(({ label, icon: Icon, href }) => (
           <li key={label} className="card flex items-center gap-3 p-4">
-            <span className="inline-flex size-11 shrink-0 items-center justify-center rounded-xl bg-brand-50 text-brand-700 dark:text-brand-300">
-              <Icon className="size-5" aria-hidden="true" />
-            </span>
+            <IconBadge icon={Icon} className="size-11 shrink-0 rounded-xl" iconClassName="size-5" />
             <div className="min-w-0">
               <p className="flex items-center gap-2 text-sm font-semibold text-ink">
                 {label}

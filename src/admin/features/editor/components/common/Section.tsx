@@ -1,5 +1,6 @@
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { IconBadge } from '../../../../components/ui/IconBadge.tsx';
 
 interface Props {
   /** Anchor for the sidebar's section links. */
@@ -19,9 +20,7 @@ export function Section({ id, title, icon: Icon, description, aside, children, c
   return (
     <section id={id} aria-labelledby={`${id}-title`} className={`card min-w-0 ${compact ? 'p-4 sm:p-5' : 'p-4 sm:p-6'}`}>
       <div className="mb-4 flex items-start gap-3">
-        <span className="mt-0.5 inline-flex size-9 shrink-0 items-center justify-center rounded-xl bg-brand-50 text-brand-700 dark:text-brand-300">
-          <Icon className="size-[18px]" aria-hidden="true" />
-        </span>
+        <IconBadge icon={Icon} className="mt-0.5 size-9 shrink-0 rounded-xl" iconClassName="size-[18px]" />
         <div className="min-w-0 flex-1">
           <div className="flex flex-wrap items-center gap-2">
             <h2 id={`${id}-title`} className={`font-display font-bold text-ink ${compact ? 'text-base' : 'text-lg'}`}>
