@@ -165,6 +165,28 @@ export const guestWordsSchema = z.strictObject({
   'extras.title': word('Title of the host’s extra information.'),
   'extras.image': word('Alternative text of an extra’s photo; {number}: its place in the list.'),
 
+  // Recommendations: the host's places nearby, grouped by category (src/lib/shared/place-categories.ts).
+  'places.title': word('Title of the host’s recommended places nearby.'),
+  'places.favourites': word('Heading of the places the host marked as favourites, shown first.'),
+  'places.all': word('Filter button showing the places of every category.'),
+  'places.filter': word('Accessible name of the row of category filter buttons.'),
+  'places.walk': word('Walking time to a place, after its distance ("650 m · 8 min walk"); {minutes}: a whole number of minutes, 1 or more.'),
+  'places.directions': word('Link opening directions to a place in a map app.'),
+  'places.website': word('Link to a place’s website.'),
+  'places.call': word('Link calling a place.'),
+  'places.photo': word('Alternative text of a place’s photo; {name}: the place’s name.'),
+  'placeCategory.eat.name': word('Place category: restaurants and food.'),
+  'placeCategory.drink.name': word('Place category: bars, wine bars, pubs.'),
+  'placeCategory.coffee.name': word('Place category: cafés, coffee shops.'),
+  'placeCategory.shop.name': word('Place category: shops and markets (plural).'),
+  'placeCategory.see.name': word('Place category: sights, museums, landmarks (plural).'),
+  'placeCategory.beach.name': word('Place category: beaches (plural).'),
+  'placeCategory.nature.name': word('Place category: parks, walks, viewpoints.'),
+  'placeCategory.family.name': word('Place category: things to do with children.'),
+  'placeCategory.transport.name': word('Place category: bus stops, stations, ferries, car and bike rental.'),
+  'placeCategory.health.name': word('Place category: pharmacies, doctors, hospitals.'),
+  'placeCategory.other.name': word('Place category: anything else the host recommends.'),
+
   // Check-out.
   'checkOut.title': word('Title of the check-out section.'),
   'checkOut.checkIn': word('Label of the check-in time or date there.'),
