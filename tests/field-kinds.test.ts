@@ -109,6 +109,10 @@ const base: InstructionContent = instructionContentSchema.parse({
   ],
   manualBoxes: [{ id: 3, paragraph: '<p>Beach</p>' }, { id: 4 }],
   checkoutSteps: ['Strip the beds', 'Leave the keys'],
+  places: [
+    { id: 5, name: 'Bakery', category: 'eat', note: '<p>Burek</p>' },
+    { id: 6, name: 'Beach', category: 'beach' },
+  ],
   firstColor: '#4a90e2',
   secondColor: '#ffffff',
   isRounded: true,
@@ -205,7 +209,7 @@ describe('the sanitiser covers every rich-text field (docs/security.md 16)', () 
 
 describe('what else follows the kinds', () => {
   it('lists the translatable fields: the words guests read (the name, the address line, the steps, the welcome, the host and brand names), never a link or a secret', () => {
-    expect(translatableFieldPaths()).toEqual(['nameInstruction', 'address', 'boxes[].title', 'boxes[].paragraph', 'manualBoxes[].paragraph', 'textGreating', 'hostName', 'brandingTitle', 'checkoutSteps[]']);
+    expect(translatableFieldPaths()).toEqual(['nameInstruction', 'address', 'boxes[].title', 'boxes[].paragraph', 'manualBoxes[].paragraph', 'textGreating', 'hostName', 'brandingTitle', 'checkoutSteps[]', 'places[].name', 'places[].note', 'places[].address']);
   });
 
   it('the History names the schema’s fields in its order, a rich text as edited', () => {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_TOKEN } from '../src/lib/shared/demo.ts';
 import { DEFAULT_HOUSE_RULES } from '../src/lib/shared/house-rules.ts';
 import { messages } from '../src/lib/shared/messages.ts';
-import { DEFAULT_INSTRUCTION_NAME, instructionContentSchema, LOCKBOX_MARKER, MAX_BOXES, MAX_TEXT, type Instruction } from '../src/lib/shared/schemas/instruction.ts';
+import { DEFAULT_INSTRUCTION_NAME, instructionContentSchema, LOCKBOX_MARKER, MAX_BOXES, MAX_PLACES, MAX_TEXT, type Instruction } from '../src/lib/shared/schemas/instruction.ts';
 import { DEFAULT_WELCOME_MESSAGE } from '../src/lib/shared/schemas/settings.ts';
 import { createUser, login, query, run, setUserPlan, withCookie } from './helpers/auth.ts';
 import { CONTACT_LINKS, REFUSAL_SAMPLES } from './helpers/contact-fixtures.ts';
@@ -28,6 +28,8 @@ const INSTRUCTION_KEYS = [
   'coverImage', 'secretsPolicy', 'secretsPin', 'revealHoursBefore', 'timeZone',
   // The usual check-in and check-out times and the check-out list.
   'checkInTime', 'checkOutTime', 'checkoutSteps',
+  // The host's recommendations nearby.
+  'places',
   // Until when wrong PINs stopped PIN checks on the guidebook link (null while they run).
   'pinGuessingStoppedUntil',
 ].sort();
@@ -521,5 +523,63 @@ describe('contact fields as hosts type them', () => {
       facebook: 'https://facebook.com/seaside',
       instagram: links.instagram,
     });
+  });
+});
+
+describe('places (recommendations) in PUT /api/instruction/:id', () => {
+  const bakery = {
+    id: 1735689600001,
+    name: 'Bakery Mlinar',
+    category: 'eat',
+    note: '<p>Warm <strong>burek</strong> from 6 am.</p>',
+    mapUrl: 'https://maps.google.com/?q=43.5085,16.4390',
+    lat: 43.5085,
+    lng: 16.439,
+    address: 'Marmontova 2, Split',
+    website: 'https://mlinar.hr',
+    phone: '+385 21 555 010',
+    imageUrl: '',
+    pick: true,
+  };
+
+  it('round-trips places in their order, a missing field taking its default', async () => {
+    const h = await host();
+    const created = await create(h);
+    const places = [bakery, { id: 2, name: 'Bačvice beach' }, { id: 3, name: 'Diocletian\'s Palace', category: 'see', lat: 43.5081, lng: 16.4402 }];
+    const response = await save(h, { ...created, places });
+    expect(response.status).toBe(200);
+    const { instruction } = (await response.json()) as { instruction: Instruction };
+    expect(instruction.places.map((place) => place.name)).toEqual(['Bakery Mlinar', 'Bačvice beach', 'Diocletian\'s Palace']);
+    expect(instruction.places[0]).toEqual(bakery);
+    expect(instruction.places[1]).toEqual({ id: 2, name: 'Bačvice beach', category: 'other', note: '', mapUrl: '', lat: null, lng: null, address: '', website: '', phone: '', imageUrl: '', pick: false });
+    const read = (await (await h.call(`/api/instruction/${created._id}`)).json()) as Instruction;
+    expect(read.places).toEqual(instruction.places);
+  });
+
+  it.each([
+    ['a website that is not a link', { website: 'javascript:alert(1)' }, 'Place 2 (Bakery Mlinar): the website must be a link starting with http://, https://.'],
+    ['an empty name', { name: '  ' }, 'Place 2: the name is required.'],
+    ['an unknown category', { category: 'pub' }, 'Place 2 (Bakery Mlinar): choose one of the categories.'],
+    ['a latitude off the globe', { lat: 91 }, 'Place 2 (Bakery Mlinar): the latitude must be between -90 and 90.'],
+    ['a note of more than 1,000 characters', { note: `<p>${'a'.repeat(1001)}</p>` }, 'Place 2 (Bakery Mlinar): the note can be at most 1,000 characters.'],
+    ['a photo that is not an upload', { imageUrl: 'https://elsewhere.example/x.jpg' }, 'Place 2 (Bakery Mlinar): a place photo must be an uploaded image.'],
+    ['a favourite that is not true or false', { pick: 'yes' }, 'Place 2 (Bakery Mlinar): a favourite is true or false.'],
+  ])('answers 400 for %s, naming the place, and saves nothing', async (_what, change, message) => {
+    const h = await host();
+    const created = await create(h);
+    const response = await save(h, { ...created, nameInstruction: 'Not saved', places: [{ id: 1, name: 'Riva' }, { ...bakery, ...change }] });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ message });
+    const read = (await (await h.call(`/api/instruction/${created._id}`)).json()) as Instruction;
+    expect(read).toMatchObject({ version: created.version, nameInstruction: created.nameInstruction, places: [] });
+  });
+
+  it(`takes at most ${MAX_PLACES} places, each id once`, async () => {
+    const h = await host();
+    const created = await create(h);
+    const many = Array.from({ length: MAX_PLACES + 1 }, (_, i) => ({ id: i + 1, name: `Place ${i + 1}` }));
+    expect(await (await save(h, { ...created, places: many })).json()).toEqual({ message: `A guidebook can have at most ${MAX_PLACES} places.` });
+    expect(await (await save(h, { ...created, places: [{ id: 7, name: 'A' }, { id: 7, name: 'B' }] })).json()).toEqual({ message: 'Two places have the same id.' });
+    expect((await save(h, { ...created, places: many.slice(0, MAX_PLACES) })).status).toBe(200);
   });
 });

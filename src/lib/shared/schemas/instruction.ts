@@ -59,6 +59,8 @@ export type { SecretsPolicy, WifiSecurity } from './instruction/access.ts';
 export { contactField } from './instruction/contacts.ts';
 export { boxSchema, manualBoxSchema, MAX_BOXES, MAX_CHECKOUT_STEPS, MAX_MANUAL_BOXES } from './instruction/steps.ts';
 export type { Box, ManualBox } from './instruction/steps.ts';
+export { MAX_PLACE_NOTE, MAX_PLACES, placeSchema } from './instruction/places.ts';
+export type { Place } from './instruction/places.ts';
 export {
   changeCodeSchema,
   DEFAULT_INSTRUCTION_NAME,

@@ -10,6 +10,7 @@ import { schemaFields } from '../field-kinds.ts';
 import { clockTime, DEFAULT_REVEAL_HOURS, isTimeZone, MAX_REVEAL_HOURS, NEW_PIN_DIGITS, PIN_PATTERN, SECRETS_POLICIES, WIFI_SECURITY } from './access.ts';
 import { contactField } from './contacts.ts';
 import { field, link, MAX_ADDRESS, MAX_PHONE, singleLine } from './fields.ts';
+import { placesSchema } from './places.ts';
 import { boxesSchema, checkoutStepsSchema, houseRulesSchema, manualBoxesSchema } from './steps.ts';
 
 // Guidebooks made before the UI said "guidebook" throughout may still hold "Your instruction name".
@@ -80,6 +81,8 @@ export const instructionFields = {
   checkInTime: field.plain(clockTime('The check-in time')),
   checkOutTime: field.plain(clockTime('The check-out time')),
   checkoutSteps: checkoutStepsSchema,
+  /** The host's recommendations nearby (places.ts). */
+  places: placesSchema,
 };
 
 const hexColour = () => field.plain(z.string().regex(/^#[0-9a-f]{3,8}$/i, 'Colours must be hex values like #4a90e2.'));
@@ -130,6 +133,7 @@ export const INSTRUCTION_DEFAULTS: FieldValues = {
   checkInTime: '',
   checkOutTime: '',
   checkoutSteps: [],
+  places: [],
 };
 
 function withDefaults<S extends Record<string, z.ZodType>>(shape: S, defaults: { [K in keyof S]: z.output<S[K]> }) {
