@@ -18,7 +18,7 @@ afterAll(async () => {
 });
 
 /** docs/product.md §3 "User settings", in this order of the settings page. */
-const SETTINGS_KEYS = ['textGreating', 'phone', 'whatsapp', 'viber', 'telegram', 'facebook', 'instagram', 'taxiLink', 'rentCarLink', 'foodLink', 'parkingLink', 'selectedHouseRules', 'checkInTime', 'checkOutTime', 'checkoutSteps'].sort();
+const SETTINGS_KEYS = ['textGreating', 'phone', 'whatsapp', 'viber', 'telegram', 'facebook', 'instagram', 'taxiLink', 'rentCarLink', 'foodLink', 'parkingLink', 'selectedHouseRules', 'checkInTime', 'checkOutTime', 'checkoutSteps', 'places'].sort();
 
 const host = (plan: TestPlan = 'free'): Promise<SignedInHost> => signedInHost(server, plan);
 
@@ -48,6 +48,7 @@ const mine: Settings = {
   checkInTime: '15:00',
   checkOutTime: '10:00',
   checkoutSteps: ['Strip the beds', 'Keys in the box'],
+  places: [],
 };
 
 describe('GET /api/settings', () => {
@@ -110,6 +111,7 @@ describe('PUT /api/settings/updateExistingInstructions', () => {
     checkInTime: '16:00',
     checkOutTime: '',
     checkoutSteps: ['Dishwasher on'],
+    places: [],
   };
 
   it('copies only the chosen groups into all of the host’s guidebooks, bumping their versions', async () => {
@@ -151,6 +153,47 @@ describe('PUT /api/settings/updateExistingInstructions', () => {
     });
     expect(((await response.json()) as { updated: number }).updated).toBe(1);
     expect(await get(call, a._id)).toMatchObject(changed);
+  });
+
+  it('adds the default places a guidebook lacks (same name and category), keeping its own, and adds nothing when applied again', async () => {
+    const { call } = await host();
+    const bakery = { id: 10, name: 'Bakery Mlinar', category: 'eat', note: '<p>Burek <img src=x onerror=alert(1)></p>', pick: true };
+    const beach = { id: 11, name: 'Bačvice', category: 'beach' };
+    const ownPlaces = [{ id: 10, name: 'Konoba Fetivi', category: 'eat' }, { id: 12, name: 'bakery mlinar', category: 'eat' }];
+    const withOwn = await create(call, { nameInstruction: 'Has its own', places: ownPlaces });
+    const without = await create(call, { nameInstruction: 'Has none' });
+    const apply = () =>
+      call('/api/settings/updateExistingInstructions', {
+        method: 'PUT',
+        json: { dataSettings: { ...changed, places: [bakery, beach] }, applyToExistingInstruction: { places: true } },
+      });
+    const first = await apply();
+    expect(first.status).toBe(200);
+    expect(((await first.json()) as { updated: number }).updated).toBe(2);
+    // The guidebook's own stay first and unchanged; its bakery (any case) is the default one; the beach is added with a free id.
+    expect((await get(call, withOwn._id)).places.map(({ id, name }) => ({ id, name }))).toEqual([
+      { id: 10, name: 'Konoba Fetivi' },
+      { id: 12, name: 'bakery mlinar' },
+      { id: 11, name: 'Bačvice' },
+    ]);
+    const added = (await get(call, without._id)).places;
+    expect(added.map(({ id, name, pick }) => ({ id, name, pick }))).toEqual([
+      { id: 10, name: 'Bakery Mlinar', pick: true },
+      { id: 11, name: 'Bačvice', pick: false },
+    ]);
+    expect(added[0]!.note).toContain('Burek');
+    expect(added[0]!.note).not.toMatch(/<img|onerror/);
+    // Applied again: nothing to add, no guidebook written.
+    expect(((await (await apply()).json()) as { updated: number }).updated).toBe(0);
+  });
+
+  it('refuses a default place photo that is another host’s upload', async () => {
+    const { call } = await host();
+    const other = await host();
+    const foreign = `/media/u/${other.id}/${'b'.repeat(21)}.webp`;
+    const response = await call('/api/settings', { method: 'PUT', json: { ...mine, places: [{ id: 1, name: 'Bakery', imageUrl: foreign }] } });
+    expect(response.status).toBe(422);
+    expect((await (await call('/api/settings')).json()) as Settings).toMatchObject({ places: [] });
   });
 
   it('touches only the owner’s guidebooks', async () => {

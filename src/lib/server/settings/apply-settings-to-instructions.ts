@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '@db/schema.ts';
 import { messages } from '@shared/messages.ts';
 import { describeApplyPlan, fieldChanges, isEmptyValue, sameValue, type FieldChange } from '@shared/revision-changes.ts';
-import type { InstructionContent } from '@shared/schemas/instruction.ts';
+import { MAX_PLACES, type InstructionContent, type Place } from '@shared/schemas/instruction.ts';
 import { APPLY_GROUPS, type ApplyFlags, type ApplyGroup, type ApplyPreview, type Settings } from '@shared/schemas/settings.ts';
 import { getUserPlan } from '../billing/get-user-plan.ts';
 import { lockingRows } from '../db/dialect.ts';
@@ -41,6 +41,11 @@ function planFor(row: { id: string; data: string }, defaults: Partial<Settings>,
   const patch: Partial<InstructionContent> = {};
   let kept = 0;
   for (const [field, value] of Object.entries(defaults) as Array<[keyof Settings, unknown]>) {
+    if (field === 'places') {
+      const places = withDefaultPlaces(content.places, value as Place[]);
+      if (places.length > content.places.length) patch.places = places;
+      continue;
+    }
     const current = content[field];
     if (isEmptyValue(value) && !isEmptyValue(current) && !clearEmptyFields) {
       kept += 1;
@@ -49,6 +54,27 @@ function planFor(row: { id: string; data: string }, defaults: Partial<Settings>,
     Object.assign(patch, { [field]: value });
   }
   return { id: row.id, name: content.nameInstruction, patch, changes: fieldChanges(content, { ...content, ...patch }), kept };
+}
+
+/**
+ * The guidebook's places, then the default places it does not have yet (the same name, any case,
+ * in the same category), each keeping its id unless the guidebook uses it: nothing of the
+ * guidebook's own is changed or removed, and applying twice adds nothing the second time.
+ */
+export function withDefaultPlaces(own: readonly Place[], defaults: readonly Place[]): Place[] {
+  const sameAs = (place: Place) => `${place.category}:${place.name.trim().toLocaleLowerCase()}`;
+  const present = new Set(own.map(sameAs));
+  const ids = new Set(own.map((place) => place.id));
+  const places = [...own];
+  for (const place of defaults) {
+    if (present.has(sameAs(place))) continue;
+    present.add(sameAs(place));
+    let id = place.id;
+    while (ids.has(id)) id += 1;
+    ids.add(id);
+    places.push(id === place.id ? place : { ...place, id });
+  }
+  return places.slice(0, MAX_PLACES);
 }
 
 function chosenDefaults(settings: Settings, flags: ApplyFlags): Partial<Settings> {
@@ -94,7 +120,7 @@ function summarise(plans: readonly Plan[]): ApplyPreview {
 /** POST /api/settings/apply-preview: what the apply would change, guidebook by guidebook; writes nothing. */
 export async function previewApplySettings({ userId, settings, flags, clearEmptyFields }: ApplyRequest): Promise<ApplyPreview> {
   const { db } = await getRuntime();
-  const defaults = chosenDefaults(cleanSettings(settings), flags);
+  const defaults = chosenDefaults(cleanSettings(settings, userId), flags);
   const onlyFree = (await getUserPlan(userId)) === 'free';
   const rows = Object.keys(defaults).length === 0 ? [] : await applicableRows(db, userId, { lock: false, onlyFree });
   return summarise(rows.map((row) => planFor(row, defaults, clearEmptyFields)));
@@ -110,7 +136,7 @@ export async function previewApplySettings({ userId, settings, flags, clearEmpty
 export async function applySettingsToInstructions(request: ApplyRequest): Promise<{ settings: Settings; updated: number; batchId: string | null; summary: string }> {
   const { userId, flags, clearEmptyFields } = request;
   const { db, dialect } = await getRuntime();
-  const clean = cleanSettings(request.settings);
+  const clean = cleanSettings(request.settings, userId);
   const defaults = chosenDefaults(clean, flags);
   const batchId = nanoid();
   const onlyFree = (await getUserPlan(userId)) === 'free';

@@ -2,14 +2,21 @@ import type { Kysely } from 'kysely';
 import { settingsSchema, type Settings } from '@shared/schemas/settings.ts';
 import type { Database } from '@db/schema.ts';
 import type { DialectName } from '../db/dialect.ts';
+import { fieldName, fieldValues } from '@shared/schemas/field-kinds.ts';
 import { cleanRichTextFields } from '../instructions/clean-instruction-content.ts';
+import { assertMayReferenceImage } from '../uploads/may-reference-image.ts';
 import { writeMentioningUploads } from '../uploads/uploads-in-use.ts';
 
 /**
- * The settings as stored: every field declared `richText` (the welcome text) sanitised like any
+ * The settings as stored: every field declared `image` (a default place's photo) the host's own or
+ * the product's (422 otherwise, docs/security.md 30), since Auto-Fill copies them into guidebooks,
+ * and every field declared `richText` (the welcome text, the places' notes) sanitised like any
  * rich text (docs/security.md 16).
  */
-export function cleanSettings(settings: Settings): Settings {
+export function cleanSettings(settings: Settings, userId: string): Settings {
+  for (const image of fieldValues(settingsSchema, settings, ['image'])) {
+    if (typeof image.value === 'string') assertMayReferenceImage({ userId, path: image.value, field: fieldName(image) });
+  }
   return cleanRichTextFields(settingsSchema, settings);
 }
 

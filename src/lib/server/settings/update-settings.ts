@@ -5,7 +5,7 @@ import { cleanSettings, saveSettings } from './save-settings.ts';
 /** PUT /api/settings: replaces the host's auto-fill settings; answers them as stored. */
 export async function updateSettings({ userId, settings }: { userId: string; settings: Settings }): Promise<Settings> {
   const { db, dialect } = await getRuntime();
-  const clean = cleanSettings(settings);
+  const clean = cleanSettings(settings, userId);
   await saveSettings(db, dialect, { userId, settings: clean });
   return clean;
 }

@@ -34,6 +34,8 @@ export const settingsSchema = z.object(
     checkInTime: instructionFields.checkInTime.default(''),
     checkOutTime: instructionFields.checkOutTime.default(''),
     checkoutSteps: instructionFields.checkoutSteps.default(() => []),
+    /** Places every guidebook may recommend (the bakery of a town with five flats): added, never replacing. */
+    places: instructionFields.places.default(() => []),
   },
   { error: 'The settings must be an object.' },
 );
@@ -51,6 +53,7 @@ export const APPLY_GROUPS = {
   socials: ['facebook', 'instagram'],
   checkout: ['checkInTime', 'checkOutTime', 'checkoutSteps'],
   redirection: ['taxiLink', 'rentCarLink', 'foodLink', 'parkingLink'],
+  places: ['places'],
 } as const satisfies Record<string, ReadonlyArray<keyof Settings>>;
 
 export type ApplyGroup = keyof typeof APPLY_GROUPS;
@@ -63,6 +66,7 @@ export const applyFlagsSchema = z.object(
     socials: z.boolean().default(false),
     checkout: z.boolean().default(false),
     redirection: z.boolean().default(false),
+    places: z.boolean().default(false),
   },
   { error: 'Choose which sections to apply.' },
 );

@@ -8,6 +8,7 @@ const GROUP_NAMES: Record<ApplyGroup, string> = {
   socials: 'socials',
   houseRules: 'house rules',
   checkout: 'check-in and check-out times and steps',
+  places: 'recommendations',
 };
 
 interface Props {

@@ -119,7 +119,8 @@ export function SettingsForm({ initial }: { initial: Settings }) {
   async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     if (save.isPending) return;
-    const parsed = settingsSchema.safeParse({ ...links, phone, textGreating: greeting, selectedHouseRules: rules, ...checkInOut });
+    // The default places are kept as loaded (the form has no section for them yet).
+    const parsed = settingsSchema.safeParse({ ...links, phone, textGreating: greeting, selectedHouseRules: rules, ...checkInOut, places: initial.places });
     if (!parsed.success) {
       const found: Errors = {};
       for (const issue of parsed.error.issues) {
