@@ -36,6 +36,7 @@ export const en = {
   'tiles.food': 'Order Food',
   'tiles.parking': 'Parking',
   'tiles.about': 'About',
+  'tiles.places': 'Nearby',
 
   'access.title': 'Door code & Wi-Fi',
   'access.bookingOnly': 'Shared with your booking',
@@ -143,6 +144,8 @@ export const en = {
   'places.website': 'Website',
   'places.call': 'Call',
   'places.photo': 'Photo of {name}',
+  'places.favourite': 'One of our favourites',
+  'poster.favourites': 'Our favourites',
   'placeCategory.eat.name': 'Eat',
   'placeCategory.drink.name': 'Drink',
   'placeCategory.coffee.name': 'Coffee',

@@ -60,6 +60,7 @@ export const guestWordsSchema = z.strictObject({
   'tiles.food': word('Tile of the host’s food delivery link. (Worded by the page loader.)'),
   'tiles.parking': word('Tile of the host’s parking link. (Worded by the page loader.)'),
   'tiles.about': word('Tile leading to the host’s welcome. (Worded by the page loader.)'),
+  'tiles.places': word('Tile leading to the host’s recommended places nearby (short: it fits a small tile).'),
 
   // The door code and Wi-Fi password when the host gates them.
   'access.title': word('Title of the section holding the gated door code and Wi-Fi password.'),
@@ -175,6 +176,8 @@ export const guestWordsSchema = z.strictObject({
   'places.website': word('Link to a place’s website.'),
   'places.call': word('Link calling a place.'),
   'places.photo': word('Alternative text of a place’s photo; {name}: the place’s name.'),
+  'places.favourite': word('Accessible name of the star beside a place the host marked as a favourite.'),
+  'poster.favourites': word('Heading of the printed poster’s short list of the host’s favourite places.'),
   'placeCategory.eat.name': word('Place category: restaurants and food.'),
   'placeCategory.drink.name': word('Place category: bars, wine bars, pubs.'),
   'placeCategory.coffee.name': word('Place category: cafés, coffee shops.'),

@@ -1,5 +1,8 @@
 import { guestWords, t, type GuestWords } from '@shared/guest-words/index.ts';
 import { findHouseRule, houseRuleName, houseRuleSvg, houseRuleText } from '@shared/house-rules.ts';
+import { PLACE_CATEGORIES, placeCategoryName, placeCategorySvg, type PlaceCategory } from '@shared/place-categories.ts';
+import type { Place } from '@shared/schemas/instruction.ts';
+import { formatWalk, walkingDistance, type MaybeCoordinates } from '@shared/walking-distance.ts';
 import type { GuestInstruction } from '@shared/schemas/instruction.ts';
 import { guestBranding, type Theme } from '@shared/themes.ts';
 import { formatStayTime } from '@shared/time-zone.ts';
@@ -25,6 +28,37 @@ export interface ContactLink {
   href: string;
 }
 
+/** One recommended place as the guest page draws it; every link is '' when the host gave none. */
+export interface GuestPlace {
+  id: number;
+  name: string;
+  category: PlaceCategory;
+  /** The category's icon, an inline <svg> of ours (never user input). */
+  svg: string;
+  /** The host's favourite: shown first, with a star. */
+  pick: boolean;
+  /** The note, re-sanitised with its markers filled in, or ''. */
+  html: string;
+  /** "650 m · 9 min walk" from the property, or '' when either lacks coordinates. */
+  walk: string;
+  address: string;
+  imageUrl: string;
+  /** Google Maps URLs' directions link (it opens the guest's map app), or the host's map link. */
+  directions: string;
+  website: string;
+  /** `tel:` with the digits and + of the phone. */
+  call: string;
+}
+
+/** The places in the order the guest reads them: the favourites, then each category's in the categories' order. */
+export interface GuestPlaces {
+  favourites: GuestPlace[];
+  groups: { category: PlaceCategory; name: string; svg: string; places: GuestPlace[] }[];
+  /** Every category that has a place, favourites included, for the filter chips. */
+  categories: { category: PlaceCategory; name: string }[];
+  count: number;
+}
+
 /** Everything the guest page draws, decided here so the .astro files only lay it out. */
 export interface GuestPage {
   token: string;
@@ -43,6 +77,8 @@ export interface GuestPage {
   wifi: { name: string; password: string; locked: boolean; qrSvg: string } | null;
   houseRules: { name: string; text: string; svg: string }[];
   extras: { html: string; imageUrl: string }[];
+  /** The host's recommendations; `count` 0 when there are none. */
+  places: GuestPlaces;
   /** The property's usual times ("HH:MM" where it is, '' when unset), for the header; null when neither is set. */
   times: { checkIn: string; checkOut: string } | null;
   /**
@@ -176,12 +212,56 @@ export async function toGuestPage(i: GuestInstruction, appUrl: URL, mediaBase?: 
     checkout,
     extras: i.manualBoxes.filter((box) => box.paragraph || box.imageUrl).map((box) => ({ html: renderParagraph(box.paragraph, markers), imageUrl: media(box.imageUrl) })),
     contacts,
+    places: placesOf(i.places, coordinates, (place) => ({ html: renderParagraph(place.note, markers), imageUrl: media(place.imageUrl) }), words),
     ogImage: new URL(media([...i.boxes, ...i.manualBoxes].find((box) => box.imageUrl)?.imageUrl || i.photoGreating) || DEFAULT_OG_IMAGE, appUrl).href,
     mediaOrigin: mediaBase ? new URL(mediaBase).origin : null,
     description: i.address ? t(words, 'page.description', { name: i.nameInstruction, address: i.address }) : t(words, 'page.descriptionNoAddress', { name: i.nameInstruction }),
     coverImage: media(i.coverImage),
     access: accessOf(i, stay, now),
     stay,
+  };
+}
+
+/**
+ * The directions to a place: Google's "Maps URLs" (a plain link, which opens the map app on Android
+ * and iOS and the browser elsewhere; nothing loads on the page) to its coordinates, else to its
+ * written address, else the host's own map link, else none.
+ */
+export function directionsUrl(place: Pick<Place, 'lat' | 'lng' | 'address' | 'mapUrl'>): string {
+  const base = 'https://www.google.com/maps/dir/?api=1&destination=';
+  if (place.lat !== null && place.lng !== null) return `${base}${place.lat},${place.lng}`;
+  if (place.address.trim()) return `${base}${encodeURIComponent(place.address.trim())}`;
+  return place.mapUrl;
+}
+
+/** The places grouped for the guest page (see GuestPlaces). */
+function placesOf(places: Place[], property: MaybeCoordinates | null, render: (place: Place) => { html: string; imageUrl: string }, words: GuestWords): GuestPlaces {
+  const view = (place: Place): GuestPlace => {
+    const walk = walkingDistance(property, place);
+    const digits = place.phone.replace(/[^\d+]/g, '');
+    return {
+      id: place.id,
+      name: place.name,
+      category: place.category,
+      svg: placeCategorySvg(place.category),
+      pick: place.pick,
+      ...render(place),
+      walk: walk ? formatWalk(walk, words) : '',
+      address: place.address,
+      directions: directionsUrl(place),
+      website: place.website,
+      call: digits ? `tel:${digits}` : '',
+    };
+  };
+  const used = new Set(places.map((place) => place.category));
+  return {
+    favourites: places.filter((place) => place.pick).map(view),
+    groups: PLACE_CATEGORIES.flatMap((category) => {
+      const inIt = places.filter((place) => !place.pick && place.category === category.id);
+      return inIt.length > 0 ? [{ category: category.id, name: placeCategoryName(category, words), svg: placeCategorySvg(category), places: inIt.map(view) }] : [];
+    }),
+    categories: PLACE_CATEGORIES.filter((category) => used.has(category.id)).map((category) => ({ category: category.id, name: placeCategoryName(category, words) })),
+    count: places.length,
   };
 }
 
