@@ -53,6 +53,15 @@ const demoInstruction = {
   foodLink: 'https://wolt.com',
   parkingLink: 'https://www.openstreetmap.org/?mlat=43.5085&mlon=16.4410#map=19/43.5085/16.4410',
   brandingTitle: '',
+  // The host's recommendations nearby, favourites first on the guest page; made-up names.
+  places: [
+    { id: 1735689600200, name: 'Bakery at the Corner', category: 'eat', note: '<p>Warm burek and fresh bread from 6 in the morning. Go early: the cherry strudel sells out.</p>', mapUrl: '', lat: 43.5087, lng: 16.4391, address: 'Obala 4, Split', website: '', phone: '', imageUrl: '', pick: true },
+    { id: 1735689600201, name: 'Konoba Old Stone', category: 'eat', note: '<p>Family tavern: grilled fish, black risotto and house wine. Book a table on weekends.</p>', mapUrl: '', lat: 43.5071, lng: 16.4423, address: 'Put Firula 8, Split', website: '', phone: '+385 21 555 0142', imageUrl: '', pick: false },
+    { id: 1735689600202, name: 'Harbour Coffee Bar', category: 'coffee', note: '<p>Espresso on the terrace with a view of the boats.</p>', mapUrl: '', lat: 43.5093, lng: 16.4378, address: 'Obala 1, Split', website: '', phone: '', imageUrl: '', pick: false },
+    { id: 1735689600203, name: 'Pebble Cove Beach', category: 'beach', note: '<p>A quiet pebble beach down the stairs behind the house. Bring water shoes.</p>', mapUrl: '', lat: 43.5061, lng: 16.4413, address: 'Setaliste uz more, Split', website: '', phone: '', imageUrl: '', pick: true },
+    { id: 1735689600204, name: 'Old Town Bell Tower', category: 'see', note: '<p>Climb the tower at sunset for the view over the roofs and the islands.</p>', mapUrl: '', lat: 43.5079, lng: 16.4386, address: 'Old Town Square, Split', website: 'https://example.com/bell-tower', phone: '', imageUrl: '', pick: false },
+    { id: 1735689600205, name: 'Seafront Pharmacy', category: 'health', note: '<p>Open every day until 20:00; the night pharmacy is in the centre.</p>', mapUrl: '', lat: 43.5098, lng: 16.4415, address: 'Obala 20, Split', website: '', phone: '', imageUrl: '', pick: false },
+  ],
 };
 
 /** Creates the demo host and the demo guidebook once; running it again changes nothing. */

@@ -235,6 +235,23 @@ describe('the printable poster', () => {
   });
 });
 
+describe('the poster’s favourites', () => {
+  it('lists at most five of the host’s favourite places, name and address, and none of the others', async () => {
+    const owner = await host();
+    const place = (id: number, pick: boolean) => ({ id, name: `Place <${id}>`, category: 'eat', note: '', mapUrl: '', lat: null, lng: null, address: `Obala ${id}, Split`, website: '', phone: '', imageUrl: '', pick });
+    const target = await create(owner, { places: [place(1, false), ...[2, 3, 4, 5, 6, 7].map((id) => place(id, true))] });
+    const html = await (await owner.call(`/dashboard/poster/${target._id}`)).text();
+    expect(html).toContain('Our favourites');
+    const names = [...html.matchAll(/class="pick-name[^"]*"[^>]*>([^<]*)</g)].map((match) => match[1]);
+    expect(names).toEqual(['Place &lt;2&gt;', 'Place &lt;3&gt;', 'Place &lt;4&gt;', 'Place &lt;5&gt;', 'Place &lt;6&gt;']);
+    expect(html).toContain('Obala 2, Split');
+    expect(html).not.toContain('Obala 1, Split');
+    // No places, no list.
+    const plain = await create(owner);
+    expect(await (await owner.call(`/dashboard/poster/${plain._id}`)).text()).not.toContain('Our favourites');
+  });
+});
+
 describe('poster branding follows the guest page (docs/product.md §4)', () => {
   it('premium: the branding title and no product branding; otherwise the product’s', async () => {
     const premium = await host('premium');

@@ -24,9 +24,14 @@ export interface InstructionPoster {
   /** The network and its join code; the password itself is not printed (it is in the code). */
   wifi: { name: string; open: boolean; qrSvg: string } | null;
   showProductBranding: boolean;
+  /** The host's favourite places (at most MAX_POSTER_FAVOURITES), name and written address, no photos. */
+  favourites: { name: string; address: string }[];
   /** Text colour of headings and rules, legible on white paper. */
   accent: string;
 }
+
+/** A short list: the poster is one sheet, and the guest page has the rest. */
+export const MAX_POSTER_FAVOURITES = 5;
 
 /**
  * The poster of a guidebook for its owner to print and hang inside the property:
@@ -61,6 +66,10 @@ export async function getInstructionPoster({ userId, id }: { userId: string; id:
         }
       : null,
     showProductBranding: !premium,
+    favourites: content.places
+      .filter((place) => place.pick)
+      .slice(0, MAX_POSTER_FAVOURITES)
+      .map((place) => ({ name: place.name, address: place.address })),
     accent: premium ? findTheme(content.selectedTheme).dark : PRODUCT_ACCENT,
   };
 }
