@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { seriousA11yViolations } from './support/fixtures.ts';
 import { useColorScheme } from './support/layout.ts';
 import { createVerifiedAccount, expect, logIn, setPlan, test as base, type Account } from './fixtures/session.ts';
 
@@ -164,4 +165,82 @@ test('a new stay starts at the guidebook’s usual check-in and check-out times'
   await expect(dialog.getByLabel('Check-in', { exact: true })).toHaveValue(/T16:30$/);
   await expect(dialog.getByLabel('Check-out', { exact: true })).toHaveValue(/T09:45$/);
   await dialog.screenshot({ path: shot('stay-dialog-times'), scale: 'css' });
+});
+
+/** A place as the editor saves it, with only what a test sets. */
+function place(id: number, name: string, category: string, fields: Record<string, unknown> = {}) {
+  return { id, name, category, note: '', mapUrl: '', lat: null, lng: null, address: '', website: '', phone: '', imageUrl: '', pick: false, ...fields };
+}
+
+test('the demo shows its Recommendations: the favourites first, each with its walk; no serious axe violation (light and dark)', async ({ page }) => {
+  for (const scheme of ['light', 'dark'] as const) {
+    await useColorScheme(page, scheme);
+    await page.goto('/instruction');
+    const section = page.getByRole('region', { name: 'Recommendations' });
+    await expect(section).toBeVisible();
+    const names = await section.getByRole('heading', { level: 3 }).allTextContents();
+    expect(names.map((name) => name.trim())).toEqual(['Bakery at the Corner', 'Pebble Cove Beach', 'Konoba Old Stone', 'Harbour Coffee Bar', 'Old Town Bell Tower', 'Seafront Pharmacy']);
+    const bakery = section.getByRole('listitem').filter({ hasText: 'Bakery at the Corner' });
+    await expect(bakery.getByRole('img', { name: 'One of our favourites' })).toBeVisible();
+    await expect(bakery.getByText(/^\d+ m · \d+ min walk$/)).toBeVisible();
+    await expect(bakery.getByRole('link', { name: /Directions/ })).toHaveAttribute('href', /^https:\/\/www\.google\.com\/maps\/dir\/\?api=1&destination=43\.5087,16\.4391$/);
+    // The header tile leads to it.
+    await expect(page.getByRole('navigation', { name: 'Quick links' }).getByRole('link', { name: 'Nearby' })).toHaveAttribute('href', '#places');
+    // No chips with six places.
+    await expect(section.getByRole('radio')).toHaveCount(0);
+    await section.scrollIntoViewIfNeeded();
+    await section.screenshot({ path: shot(`places-demo-${scheme}`) });
+    expect(await seriousA11yViolations(page)).toEqual([]);
+  }
+});
+
+test('more than six places: category chips filter the list without JavaScript, by mouse and by keyboard', async ({ browser, page, host, baseURL }) => {
+  void host;
+  const g = await guidebook(page, baseURL!, {
+    addressUrl: 'https://www.google.com/maps/@43.5081,16.4402,18z',
+    places: [
+      place(1, 'Corner Bakery', 'eat', { pick: true, lat: 43.5087, lng: 16.4391 }),
+      place(2, 'Konoba Stone', 'eat', { phone: '+385 21 555 0142', address: 'Put Firula 8, Split' }),
+      place(3, 'Harbour Coffee', 'coffee', { lat: 43.5093, lng: 16.4378 }),
+      place(4, 'Pebble Cove', 'beach', { lat: 43.5061, lng: 16.4413, website: 'https://cove.example/' }),
+      place(5, 'Bell Tower', 'see', { lat: 43.5079, lng: 16.4386 }),
+      place(6, 'Seafront Pharmacy', 'health'),
+      place(7, 'Wine Corner', 'drink', { pick: true }),
+      place(8, 'Night Bus', 'transport'),
+    ],
+  });
+  // A guest without JavaScript.
+  const context = await browser.newContext({ javaScriptEnabled: false, viewport: page.viewportSize() ?? undefined });
+  const guest = await context.newPage();
+  try {
+    await guest.goto(`${baseURL}/instruction/${g.token}`);
+    const section = guest.getByRole('region', { name: 'Recommendations' });
+    const filter = section.getByRole('group', { name: 'Show places by category' });
+    const visibleNames = async () => (await section.getByRole('heading', { level: 3 }).filter({ visible: true }).allTextContents()).map((name) => name.trim());
+    await expect(filter.getByRole('radio', { name: 'All' })).toBeChecked();
+    expect(await visibleNames()).toHaveLength(8);
+    await section.scrollIntoViewIfNeeded();
+    await section.screenshot({ path: shot('places-chips-all') });
+    await filter.getByText('Beaches', { exact: true }).click();
+    await expect(filter.getByRole('radio', { name: 'Beaches' })).toBeChecked();
+    expect(await visibleNames()).toEqual(['Pebble Cove']);
+    await section.screenshot({ path: shot('places-chips-beaches') });
+    // Keyboard: the radio group moves with the arrow keys.
+    await filter.getByRole('radio', { name: 'Beaches' }).focus();
+    await guest.keyboard.press('ArrowRight');
+    await expect(filter.getByRole('radio', { name: 'Getting around' })).toBeChecked();
+    expect(await visibleNames()).toEqual(['Night Bus']);
+    // The focused chip shows a ring.
+    const outline = await filter.locator('label[for="pf-transport"]').evaluate((label) => getComputedStyle(label).outlineStyle);
+    expect(outline).toBe('solid');
+    await filter.getByRole('radio', { name: 'All' }).focus();
+    await guest.keyboard.press('Space');
+    await expect(filter.getByRole('radio', { name: 'All' })).toBeChecked();
+    expect(await visibleNames()).toHaveLength(8);
+  } finally {
+    await context.close();
+  }
+  // axe needs JavaScript: the same page, in the usual browser.
+  await page.goto(`/instruction/${g.token}`);
+  expect(await seriousA11yViolations(page)).toEqual([]);
 });
