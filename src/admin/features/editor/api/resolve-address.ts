@@ -16,7 +16,8 @@ interface ReverseGeocodeAnswer {
   message?: string;
 }
 
-export type AddressResult = { ok: true; address: string } | { ok: false; message: string };
+/** `lat` and `lng` are the point the link named (a place stores them beside the address). */
+export type AddressResult = { ok: true; address: string; lat: number; lng: number } | { ok: false; message: string };
 
 const KNOWN: ReadonlySet<string> = new Set([messages.address.unresolved, messages.address.failed]);
 
@@ -56,5 +57,5 @@ export async function resolveAddress(mapUrl: string): Promise<AddressResult> {
     return failureOf(error);
   }
   const address = answer?.success === false ? '' : writtenAddress(answer?.address);
-  return address ? { ok: true, address } : { ok: false, message: messages.address.unresolved };
+  return address ? { ok: true, address, lat, lng } : { ok: false, message: messages.address.unresolved };
 }

@@ -34,6 +34,7 @@ const SECTIONS = [
   ['contact', 'Contact information'],
   ['wifi', 'Wi-Fi'],
   ['house-rules', 'House rules'],
+  ['places', 'Recommendations'],
   ['welcome', 'Welcome message'],
   ['additional-info', 'Additional info'],
   ['cover', 'Cover photo'],

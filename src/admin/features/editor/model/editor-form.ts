@@ -6,6 +6,7 @@ import {
   type Box,
   type Instruction,
   type ManualBox,
+  type Place,
 } from '@shared/schemas/instruction.ts';
 import { CONTACT_KINDS, contactLink, type ContactKind } from '@shared/contact-links.ts';
 import { browserTimeZone } from '../../../lib/time-zones.ts';
@@ -58,7 +59,7 @@ export function startingForm(instruction: Instruction): Instruction {
 }
 
 /** A step id is a timestamp (docs/product.md §3); two steps added in the same millisecond still differ. */
-export function newStepId(existing: readonly Step[]): number {
+export function newStepId(existing: readonly { id: number }[]): number {
   const now = Date.now();
   const highest = existing.reduce((max, step) => Math.max(max, step.id), 0);
   return now > highest ? now : highest + 1;
@@ -70,6 +71,11 @@ export function newBox(existing: readonly Step[]): Box {
 
 export function newManualBox(existing: readonly Step[]): ManualBox {
   return { id: newStepId(existing), paragraph: '', imageUrl: '' };
+}
+
+/** A recommended place as the editor adds it: ids like steps' (a timestamp), the rest empty. */
+export function newPlace(existing: readonly Place[], start: Partial<Omit<Place, 'id'>> = {}): Place {
+  return { id: newStepId(existing), name: '', category: 'other', note: '', mapUrl: '', lat: null, lng: null, address: '', website: '', phone: '', imageUrl: '', pick: false, ...start };
 }
 
 export function moveItem<T>(items: readonly T[], from: number, to: number): T[] {
@@ -110,6 +116,10 @@ export function validateForm(form: Instruction, saved: Pick<Instruction, 'secret
     if ((key === 'boxes' || key === 'manualBoxes') && typeof index === 'number') {
       const step = form[key][index];
       target = step ? fieldId(key, step.id, typeof sub === 'string' ? sub : 'paragraph') : null;
+    }
+    if (key === 'places' && typeof index === 'number') {
+      const place = form.places[index];
+      target = place ? fieldId('places', place.id, typeof sub === 'string' ? sub : 'name') : null;
     }
     if (key === 'checkoutSteps' && typeof index === 'number') target = fieldId(key, index);
     return { message: issue.message, fieldId: target };
