@@ -185,7 +185,9 @@ test('the demo shows its Recommendations: the favourites first, each with its wa
     await expect(bakery.getByText(/^\d+ m · \d+ min walk$/)).toBeVisible();
     await expect(bakery.getByRole('link', { name: /Directions/ })).toHaveAttribute('href', /^https:\/\/www\.google\.com\/maps\/dir\/\?api=1&destination=43\.5087,16\.4391$/);
     // The header tile leads to it.
-    await expect(page.getByRole('navigation', { name: 'Quick links' }).getByRole('link', { name: 'Nearby' })).toHaveAttribute('href', '#places');
+    const tiles = page.getByRole('navigation', { name: 'Quick links' });
+    await expect(tiles.getByRole('link', { name: 'Nearby' })).toHaveAttribute('href', '#places');
+    if (scheme === 'light') await tiles.screenshot({ path: shot('places-tiles') });
     // No chips with six places.
     await expect(section.getByRole('radio')).toHaveCount(0);
     await section.scrollIntoViewIfNeeded();

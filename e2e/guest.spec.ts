@@ -28,7 +28,7 @@ test('the demo guidebook: copy the Wi-Fi password to the clipboard', async ({ pa
   const quickLinks = page.getByRole('navigation', { name: 'Quick links' });
   // The sections first, then the host's links: the door code or the Wi-Fi is one tap away.
   // The host's links open a new tab and say so (the words are visually hidden).
-  await expect(quickLinks.getByRole('link')).toHaveText(['Check-in', 'Wi-Fi', 'House rules', 'Need Help?', 'Taxi (opens in a new tab)', 'Order Food (opens in a new tab)', 'Parking (opens in a new tab)', 'About']);
+  await expect(quickLinks.getByRole('link')).toHaveText(['Check-in', 'Wi-Fi', 'House rules', 'Nearby', 'Need Help?', 'Taxi (opens in a new tab)', 'Order Food (opens in a new tab)', 'Parking (opens in a new tab)', 'About']);
   await expect(quickLinks.getByRole('link', { name: 'Parking' })).toHaveAttribute('href', /openstreetmap\.org/);
 
   // The button's island hydrates on this first click and replays it (client:interact).
