@@ -140,13 +140,14 @@ export function PlaceCard({ place, index, total, highlighted, onChange, onPickUp
         >
           <GripVertical className="size-5" aria-hidden="true" />
         </button>
-        <h3 id={`${id()}-heading`} ref={headingRef} tabIndex={-1} className="min-w-0 flex-1 truncate font-semibold text-ink outline-none">
-          {name}
-          {place.name ? <span className="font-normal text-muted"> · {place.name}</span> : null}
+        <h3 id={`${id()}-heading`} ref={headingRef} tabIndex={-1} className="flex min-w-0 flex-1 font-semibold text-ink outline-none">
+          {/* The number stays whole on a phone; the name gives way. */}
+          <span className="shrink-0">{name}</span>
+          {place.name ? <span className="truncate whitespace-pre font-normal text-muted"> · {place.name}</span> : null}
         </h3>
         <button
           type="button"
-          className={`${ICON_BUTTON} ${place.pick ? 'text-amber-500 hover:text-amber-600' : ''}`}
+          className={`${ICON_BUTTON.replace('text-muted', place.pick ? 'text-amber-600 dark:text-amber-400' : 'text-muted')}`}
           aria-label="Favourite"
           aria-pressed={place.pick}
           title={place.pick ? 'Favourite: shown first' : 'Mark as favourite'}

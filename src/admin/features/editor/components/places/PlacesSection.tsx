@@ -98,7 +98,7 @@ export function PlacesSection({ places, update }: Props) {
           {readOnly ? null : (
             <div className="mt-4 flex flex-wrap justify-center gap-2">
               {EXAMPLES.map((example) => (
-                <button key={example.label} type="button" className="btn-ghost px-3 py-2 text-sm" onClick={() => add(example.start)}>
+                <button key={example.label} type="button" className="inline-flex items-center gap-1.5 rounded-full border border-brand-300 bg-surface px-3.5 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50 dark:border-brand-700 dark:text-brand-300 dark:hover:bg-brand-950/50" onClick={() => add(example.start)}>
                   <Plus className="size-4" aria-hidden="true" />
                   {example.label}
                 </button>
