@@ -216,6 +216,55 @@ test('a poster with a very long name and network still fits its page', async ({ 
   await page.screenshot({ path: `test-results/sharing-poster-long-${test.info().project.name}.png`, fullPage: true });
 });
 
+test('a poster with five favourite places, a long name and network still fits its page, on A4 and Letter', async ({ page, host: _host }) => {
+  const base = origin(page);
+  const guidebook = await freshGuidebook(page, 'placeholder');
+  const full = (await (await page.request.get(`${base}/api/instruction/${guidebook._id}`)).json()) as Record<string, unknown>;
+  const place = (id: number) => ({
+    id,
+    name: `Favourite place number ${id} with a rather long name`,
+    category: 'eat',
+    note: '',
+    mapUrl: '',
+    lat: null,
+    lng: null,
+    address: `Put Firula ${id}, 21000 Split, Croatia, by the old harbour`,
+    website: '',
+    phone: '',
+    imageUrl: '',
+    pick: true,
+  });
+  const put = await page.request.put(`${base}/api/instruction/${guidebook._id}`, {
+    headers: { origin: base },
+    data: { ...full, nameInstruction: `The Long Named Seaside Cottage With A Garden ${'and more '.repeat(4)}`, wifiName: `Cottage-Guest-Network-${'5G-'.repeat(10)}`, places: [1, 2, 3, 4, 5, 6].map(place) },
+  });
+  expect(put.ok(), await put.text()).toBe(true);
+  await page.goto(`/dashboard/poster/${guidebook._id}`);
+  const favourites = page.getByRole('region', { name: 'Our favourites' });
+  await expect(favourites.getByRole('listitem')).toHaveCount(5);
+  for (const paper of ['A4', 'Letter']) {
+    await page.getByText(paper, { exact: true }).click();
+    const sheet = (await page.getByRole('article', { name: 'Poster' }).boundingBox())!;
+    const parts = { 'guest-link QR': page.getByRole('img', { name: /^QR code: open the guidebook/ }), favourites, 'Wi-Fi QR': page.getByRole('img', { name: 'Wi-Fi QR code' }), footer: page.getByText('Made with Porchlight') };
+    for (const [label, part] of Object.entries(parts)) {
+      const box = (await part.boundingBox())!;
+      expect(box.y + box.height, `${paper}: ${label}`).toBeLessThanOrEqual(sheet.y + sheet.height);
+    }
+    // Nothing overlaps: the scan block sits between the lead and the steps. Measured at 1280 px,
+    // where the sheet has the printed page's proportions; the 375-px miniature is a preview
+    // whose mobile text sizing (isMobile) makes its smallest text relatively larger.
+    const bottom = async (text: string | RegExp) => ((await page.getByText(text).first().boundingBox())!).y + ((await page.getByText(text).first().boundingBox())!).height;
+    const top = async (text: string | RegExp) => (await page.getByText(text).first().boundingBox())!.y;
+    // (a pixel of rounding allowed: the line boxes carry their own air)
+    if (test.info().project.name === 'desktop') {
+      expect(await top('Scan to open your guidebook'), `${paper}: the lead`).toBeGreaterThanOrEqual((await bottom(/^Your guidebook for this stay/)) - 1);
+      expect(await bottom(/\/instruction\//), `${paper}: the link`).toBeLessThanOrEqual((await top("Open your phone's camera and point it at the code.")) + 1);
+    }
+    expect(pdfPageCount(await page.pdf({ preferCSSPageSize: true })), paper).toBe(1);
+    await page.screenshot({ path: `test-results/sharing-poster-favourites-${paper}-${test.info().project.name}.png`, fullPage: true });
+  }
+});
+
 test.describe('in a browser set to US English', () => {
   test.use({ locale: 'en-US' });
 
