@@ -1,3 +1,4 @@
+import http from 'node:http';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, login, withCookie } from './helpers/auth.ts';
@@ -70,6 +71,24 @@ describe('every /api answer is JSON', () => {
     const page = await server.request('/instruction/%E0%A4%A');
     expect(page.status).toBe(400);
     expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+  });
+
+  it('a "." or ".." segment under /api (as a crafted request sends it) answers 400 JSON, never a redirect', async () => {
+    // fetch would remove the segments itself: node:http sends the target as written.
+    for (const target of ['/api//instruction/%2e%2e', '/api/instruction/..', '/api/instruction/%2E/x']) {
+      const answer = await new Promise<{ status: number; type: string; body: string }>((resolve, reject) => {
+        const request = http.request(new URL(server.origin), { method: 'DELETE', path: target, headers: withCookie(cookie, { origin: server.origin }) }, (response) => {
+          let body = '';
+          response.on('data', (chunk: Buffer) => (body += chunk.toString()));
+          response.on('end', () => resolve({ status: response.statusCode ?? 0, type: String(response.headers['content-type']), body }));
+        });
+        request.on('error', reject);
+        request.end();
+      });
+      expect(answer.status, target).toBe(400);
+      expect(answer.type, target).toMatch(/^application\/json/);
+      expect(JSON.parse(answer.body), target).toEqual({ message: 'The request address is not valid (it holds a "." or ".." segment).' });
+    }
   });
 });
 

@@ -149,11 +149,13 @@ describe('stays API', () => {
 
   it('edits and deletes a stay; a deleted stay’s link answers 404 at once', async () => {
     const stay = await addStay(h, g, { guestName: 'Bo', checkIn: utcLocal(-DAY), checkOut: utcLocal(2 * DAY) });
-    const patched = await h.call(`/api/instruction/${g._id}/stays/${stay._id}`, { method: 'PATCH', json: { guestName: 'Bo Berg', checkOut: utcLocal(10 * DAY) } });
+    // Computed once: two calls a minute boundary apart would name different minutes.
+    const checkOut = utcLocal(10 * DAY);
+    const patched = await h.call(`/api/instruction/${g._id}/stays/${stay._id}`, { method: 'PATCH', json: { guestName: 'Bo Berg', checkOut } });
     expect(patched.status).toBe(200);
     const body = (await patched.json()) as { message: string; stay: Stay };
     expect(body.message).toBe(messages.stays.updated);
-    expect(body.stay).toMatchObject({ guestName: 'Bo Berg', checkOut: utcLocal(10 * DAY), token: stay.token });
+    expect(body.stay).toMatchObject({ guestName: 'Bo Berg', checkOut, token: stay.token });
     const bad = await h.call(`/api/instruction/${g._id}/stays/${stay._id}`, { method: 'PATCH', json: { checkOut: '2000-01-01T11:00' } });
     expect(bad.status).toBe(400);
     expect(await bad.json()).toEqual({ message: messages.stays.checkOutBeforeCheckIn });
