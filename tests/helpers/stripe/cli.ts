@@ -5,7 +5,9 @@
  *
  * Settings come from flags or the environment (flags win): --port / STANDIN_PORT,
  * --webhook-url / STANDIN_WEBHOOK_URL, --webhook-secret / STRIPE_WEBHOOK_SECRET,
- * --secret-key / STRIPE_SECRET_KEY, --period-seconds / STANDIN_PERIOD_SECONDS, and the price ids
+ * --secret-key / STRIPE_SECRET_KEY, --period-seconds / STANDIN_PERIOD_SECONDS, the Connect endpoint
+ * --connect-webhook-url / STANDIN_CONNECT_WEBHOOK_URL and its secret --connect-webhook-secret /
+ * STRIPE_CONNECT_WEBHOOK_SECRET, and the price ids
  * STRIPE_PRICE_{GOLD,PREMIUM}_{MONTHLY,YEARLY} (the app's own variables, so both sides agree).
  */
 import { parseArgs } from 'node:util';
@@ -17,6 +19,8 @@ const { values } = parseArgs({
     port: { type: 'string' },
     'webhook-url': { type: 'string' },
     'webhook-secret': { type: 'string' },
+    'connect-webhook-url': { type: 'string' },
+    'connect-webhook-secret': { type: 'string' },
     'secret-key': { type: 'string' },
     'period-seconds': { type: 'string' },
   },
@@ -30,12 +34,16 @@ const periodSeconds = values['period-seconds'] ?? env('STANDIN_PERIOD_SECONDS');
 const prices = standInPrices((plan, interval) => env(priceVariable(plan, interval)) ?? PRICE_IDS[plan][interval]);
 
 const webhookUrl = values['webhook-url'] ?? env('STANDIN_WEBHOOK_URL');
+const connectWebhookUrl = values['connect-webhook-url'] ?? env('STANDIN_CONNECT_WEBHOOK_URL');
+const connectWebhookSecret = values['connect-webhook-secret'] ?? env('STRIPE_CONNECT_WEBHOOK_SECRET');
 const standIn = await startStripeStandIn({
   port,
   secretKey: values['secret-key'] ?? env('STRIPE_SECRET_KEY') ?? 'sk_test_standin',
   webhookSecret: values['webhook-secret'] ?? env('STRIPE_WEBHOOK_SECRET') ?? 'whsec_standin',
   prices,
   ...(webhookUrl ? { webhookUrl } : {}),
+  ...(connectWebhookUrl ? { connectWebhookUrl } : {}),
+  ...(connectWebhookSecret ? { connectWebhookSecret } : {}),
   ...(periodSeconds ? { periodSeconds: Number(periodSeconds) } : {}),
 });
 

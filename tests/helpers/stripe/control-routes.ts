@@ -1,15 +1,19 @@
 import { advanceToPeriodEnd, endDuePeriods, expirePendingUpdates, failRenewal, itemOfSubscription, payOpenInvoice } from './billing.ts';
-import { completeCheckoutSession } from './checkout.ts';
+import { completeCheckoutSession, expireCheckoutSession } from './checkout.ts';
+import { completeOnboarding, setAccount } from './connect.ts';
 import type { FailRule, RecordedCall, SignatureMode } from './control.ts';
 import { ApiError, invalid } from './errors.ts';
 import type { SubscriptionStatus } from './objects.ts';
-import type { WebhookSender } from './webhooks.ts';
+import { payCheckoutSession } from './payments.ts';
+import { dispatch, type WebhookSender } from './webhooks.ts';
 import type { World } from './world.ts';
 
 /** Test-only routes under `/__control/`: JSON in and out, no API key. */
 export interface ControlContext {
   world: World;
   webhooks: WebhookSender;
+  /** Where Connect events go, signed with the Connect secret. */
+  connectWebhooks: WebhookSender;
   calls: RecordedCall[];
   failRules: Array<Required<FailRule>>;
   /** Drops everything the server keeps beside the world (idempotency keys, fail rules, calls). */
@@ -29,7 +33,7 @@ type ControlHandler = (ctx: ControlContext, body: Body, id: string, query: URLSe
 
 /** Handlers that change state answer once the events they caused have been delivered. */
 async function withDeliveries(ctx: ControlContext, answer: Body): Promise<Body> {
-  return { ...answer, deliveries: await ctx.webhooks.enqueue(ctx.world.takeOutbox()) };
+  return { ...answer, deliveries: await dispatch(ctx.webhooks, ctx.connectWebhooks, ctx.world.takeOutbox()) };
 }
 
 function setSubscription(ctx: ControlContext, body: Body, id: string): Promise<Body> {
@@ -58,19 +62,28 @@ function setSubscription(ctx: ControlContext, body: Body, id: string): Promise<B
   return withDeliveries(ctx, { subscription });
 }
 
+function setEndpoint(sender: WebhookSender, body: Body): { url: string | null; hold: boolean } {
+  if (body['url'] !== undefined) sender.url = typeof body['url'] === 'string' && body['url'] ? body['url'] : undefined;
+  if (body['hold'] !== undefined) sender.hold = body['hold'] === true;
+  return { url: sender.url ?? null, hold: sender.hold };
+}
+
 const ROUTES: Array<[string, RegExp, ControlHandler]> = [
   ['GET', /^\/health$/, (ctx) => ({ ok: true, url: ctx.world.baseUrl })],
-  ['GET', /^\/state$/, (ctx) => ({ ...ctx.world.snapshot(), webhook: { url: ctx.webhooks.url ?? null, hold: ctx.webhooks.hold }, deliveries: ctx.webhooks.log })],
+  ['GET', /^\/state$/, (ctx) => ({
+    ...ctx.world.snapshot(),
+    webhook: { url: ctx.webhooks.url ?? null, hold: ctx.webhooks.hold },
+    deliveries: ctx.webhooks.log,
+    connectWebhook: { url: ctx.connectWebhooks.url ?? null, hold: ctx.connectWebhooks.hold },
+    connectDeliveries: ctx.connectWebhooks.log,
+  })],
   ['GET', /^\/calls$/, (ctx) => ctx.calls],
   ['POST', /^\/calls\/reset$/, (ctx) => {
     ctx.calls.length = 0;
     return { ok: true };
   }],
-  ['POST', /^\/webhook$/, (ctx, body) => {
-    if (body['url'] !== undefined) ctx.webhooks.url = typeof body['url'] === 'string' && body['url'] ? body['url'] : undefined;
-    if (body['hold'] !== undefined) ctx.webhooks.hold = body['hold'] === true;
-    return { url: ctx.webhooks.url ?? null, hold: ctx.webhooks.hold };
-  }],
+  ['POST', /^\/webhook$/, (ctx, body) => setEndpoint(ctx.webhooks, body)],
+  ['POST', /^\/connect-webhook$/, (ctx, body) => setEndpoint(ctx.connectWebhooks, body)],
   ['GET', /^\/events$/, (ctx, _body, _id, query) => {
     const type = query.get('type');
     return ctx.world.events.filter((event) => !type || event.type === type);
@@ -80,7 +93,7 @@ const ROUTES: Array<[string, RegExp, ControlHandler]> = [
     if (!event) throw new ApiError(404, 'invalid_request_error', `No such event: '${id}'`, 'id', 'resource_missing');
     const mode = body['signature'] ?? 'valid';
     if (typeof mode !== 'string' || !SIGNATURE_MODES.has(mode)) throw invalid(`signature must be one of ${[...SIGNATURE_MODES].join(', ')}`, 'signature');
-    return ctx.webhooks.send(event, mode as SignatureMode);
+    return (event.account ? ctx.connectWebhooks : ctx.webhooks).send(event, mode as SignatureMode);
   }],
   ['POST', /^\/checkout\/sessions\/([^/]+)\/complete$/, (ctx, body, id) => {
     const outcome = body['outcome'] ?? 'paid';
@@ -88,6 +101,23 @@ const ROUTES: Array<[string, RegExp, ControlHandler]> = [
     const session = ctx.world.session(id);
     const subscription = completeCheckoutSession(ctx.world, session, outcome);
     return withDeliveries(ctx, { session, subscription });
+  }],
+  ['POST', /^\/checkout\/sessions\/([^/]+)\/pay$/, (ctx, _body, id) => {
+    const session = ctx.world.session(id);
+    const paymentIntent = payCheckoutSession(ctx.world, session);
+    return withDeliveries(ctx, { session, paymentIntent });
+  }],
+  ['POST', /^\/checkout\/sessions\/([^/]+)\/expire$/, (ctx, _body, id) => {
+    const session = expireCheckoutSession(ctx.world, ctx.world.session(id));
+    return withDeliveries(ctx, { session });
+  }],
+  ['POST', /^\/accounts\/([^/]+)\/complete-onboarding$/, (ctx, _body, id) => {
+    const account = completeOnboarding(ctx.world, ctx.world.account(id));
+    return withDeliveries(ctx, { account });
+  }],
+  ['POST', /^\/accounts\/([^/]+)\/set$/, (ctx, body, id) => {
+    const account = setAccount(ctx.world, ctx.world.account(id), body);
+    return withDeliveries(ctx, { account });
   }],
   ['POST', /^\/customers\/([^/]+)\/card$/, (ctx, body, id) => {
     ctx.world.customer(id);

@@ -26,6 +26,8 @@ export interface Delivery {
   type: string;
   status: DeliveryStatus;
   error?: string;
+  /** Connect events only: the connected account, and a sign the event went to the Connect endpoint. */
+  account?: string;
 }
 
 export type SignatureMode = 'valid' | 'wrong-secret' | 'stale' | 'tampered';
@@ -49,11 +51,19 @@ export interface StandInSnapshot {
   subscriptionSchedules: Stripe.SubscriptionSchedule[];
   invoices: Stripe.Invoice[];
   portalSessions: Stripe.BillingPortal.Session[];
+  accounts: Stripe.Account[];
+  paymentIntents: Stripe.PaymentIntent[];
+  charges: Stripe.Charge[];
+  applicationFees: Stripe.ApplicationFee[];
+  refunds: Stripe.Refund[];
   prices: Stripe.Price[];
   decliningCustomers: string[];
   events: Stripe.Event[];
   webhook: { url: string | null; hold: boolean };
   deliveries: Delivery[];
+  /** The Connect endpoint and what was sent to it, apart from the platform's. */
+  connectWebhook: { url: string | null; hold: boolean };
+  connectDeliveries: Delivery[];
 }
 
 export interface SubscriptionSetPatch {
@@ -62,6 +72,16 @@ export interface SubscriptionSetPatch {
   /** Unix seconds; written to the subscription's item, where this API version keeps it. */
   current_period_end?: number;
   emit?: 'customer.subscription.updated';
+}
+
+/** What Stripe may do to a connected account by itself; sent to the Connect endpoint as `account.updated`. */
+export interface AccountSetPatch {
+  charges_enabled?: boolean;
+  payouts_enabled?: boolean;
+  details_submitted?: boolean;
+  capabilities?: Record<string, 'active' | 'inactive' | 'pending'>;
+  /** `requirements.disabled_reason`; turning charges off without one gives `requirements.past_due`. */
+  disabled_reason?: string | null;
 }
 
 export class StandInControlError extends Error {
@@ -117,6 +137,11 @@ export class StandInControl {
     return this.request('POST', '/webhook', options);
   }
 
+  /** Where Connect events go (the platform's Connect endpoint), apart from the platform's own. */
+  setConnectWebhook(options: { url?: string | null; hold?: boolean }): Promise<{ url: string | null; hold: boolean }> {
+    return this.request('POST', '/connect-webhook', options);
+  }
+
   events(type?: string): Promise<Stripe.Event[]> {
     return this.request('GET', `/events${type ? `?type=${encodeURIComponent(type)}` : ''}`);
   }
@@ -128,6 +153,25 @@ export class StandInControl {
 
   completeCheckout(sessionId: string, outcome: 'paid' | 'unpaid' = 'paid'): Promise<WithDeliveries<{ session: Stripe.Checkout.Session; subscription: Stripe.Subscription }>> {
     return this.request('POST', `/checkout/sessions/${encodeURIComponent(sessionId)}/complete`, { outcome });
+  }
+
+  /** The guest paying a payment-mode session: its PaymentIntent, held (manual capture) or succeeded. */
+  payCheckout(sessionId: string): Promise<WithDeliveries<{ session: Stripe.Checkout.Session; paymentIntent: Stripe.PaymentIntent }>> {
+    return this.request('POST', `/checkout/sessions/${encodeURIComponent(sessionId)}/pay`, {});
+  }
+
+  /** The session running out (`checkout.session.expired`), as when the guest never pays. */
+  expireCheckout(sessionId: string): Promise<WithDeliveries<{ session: Stripe.Checkout.Session }>> {
+    return this.request('POST', `/checkout/sessions/${encodeURIComponent(sessionId)}/expire`, {});
+  }
+
+  /** The host finishing Stripe's onboarding, without the pages of an account link. */
+  completeOnboarding(accountId: string): Promise<WithDeliveries<{ account: Stripe.Account }>> {
+    return this.request('POST', `/accounts/${encodeURIComponent(accountId)}/complete-onboarding`, {});
+  }
+
+  setAccount(accountId: string, patch: AccountSetPatch): Promise<WithDeliveries<{ account: Stripe.Account }>> {
+    return this.request('POST', `/accounts/${encodeURIComponent(accountId)}/set`, patch);
   }
 
   /** From now on, charges to this customer decline (or succeed again). */

@@ -83,6 +83,26 @@ export const ALLOWED = {
   invoicePreview: names(
     'automatic_tax currency customer customer_account customer_details discounts expand invoice_items issuer on_behalf_of preview_mode schedule schedule_details subscription subscription_details',
   ),
+  accountCreate: names(
+    'account_token business_profile business_type capabilities company controller country default_currency documents email expand external_account groups individual metadata settings tos_acceptance type',
+  ),
+  accountController: names('fees losses requirement_collection stripe_dashboard'),
+  accountCapability: names('requested'),
+  accountList: names(`${PAGE} created`),
+  accountDelete: names(''),
+  accountLinkCreate: names('account collect collection_options expand refresh_url return_url type'),
+  checkoutPriceData: names('currency product product_data recurring tax_behavior unit_amount unit_amount_decimal'),
+  checkoutProductData: names('description images metadata name tax_code tax_details'),
+  checkoutPaymentIntentData: names(
+    'application_fee_amount capture_method description metadata on_behalf_of receipt_email setup_future_usage shipping statement_descriptor statement_descriptor_suffix transfer_data transfer_group',
+  ),
+  checkoutTransferData: names('amount destination'),
+  paymentIntentRetrieve: names('client_secret expand'),
+  paymentIntentCapture: names(
+    'amount_details amount_to_capture application_fee_amount expand final_capture hooks metadata payment_details statement_descriptor statement_descriptor_suffix transfer_data',
+  ),
+  paymentIntentCancel: names('cancellation_reason expand'),
+  refundCreate: names('amount charge currency customer expand instructions_email metadata origin payment_intent reason refund_application_fee reverse_transfer'),
   previewSubscriptionDetails: names(
     'billing_cycle_anchor billing_mode billing_schedules cancel_at cancel_at_period_end cancel_now default_tax_rates items metadata pause proration_behavior proration_date resume_at start_date trial_end',
   ),

@@ -84,3 +84,8 @@ export function mergeMetadata(current: Record<string, string>, update: FormValue
   }
   return next;
 }
+
+/** A whole number as the SDK writes one; undefined for anything else (`1.5`, `ten`, an object). */
+export function int(value: FormValue | undefined): number | undefined {
+  return typeof value === 'string' && /^-?\d{1,15}$/.test(value) ? Number(value) : undefined;
+}

@@ -72,27 +72,39 @@ export interface CheckoutSession {
   object: 'checkout.session';
   amount_subtotal: number;
   amount_total: number;
-  cancel_url: null;
+  cancel_url: string | null;
   client_reference_id: string | null;
   client_secret: string | null;
   created: number;
-  currency: 'eur';
+  currency: string;
   customer: string | null;
+  customer_details: CustomerDetails | null;
   customer_email: string | null;
   expires_at: number;
   invoice: string | null;
   livemode: false;
   metadata: Metadata;
-  mode: 'subscription';
-  payment_intent: null;
+  mode: 'subscription' | 'payment';
+  payment_intent: string | null;
   payment_method_types: string[];
   payment_status: 'paid' | 'unpaid' | 'no_payment_required';
-  return_url: string;
+  /** Embedded sessions only: hosted ones have none, as on Stripe. */
+  return_url?: string;
   status: 'open' | 'complete' | 'expired';
   subscription: string | null;
-  success_url: null;
-  ui_mode: 'embedded_page';
-  url: null;
+  success_url: string | null;
+  ui_mode: 'embedded_page' | 'hosted_page';
+  url: string | null;
+}
+
+/** Who paid, filled in when a session completes. */
+export interface CustomerDetails {
+  address: null;
+  email: string | null;
+  name: string | null;
+  phone: null;
+  tax_exempt: 'none';
+  tax_ids: [];
 }
 
 export interface SubscriptionItem {
@@ -285,9 +297,191 @@ export interface PortalSession {
   url: string;
 }
 
+/** Who runs a connected account and who pays for it: Stripe's `controller`, which replaces `type`. */
+export interface AccountController {
+  fees: { payer: 'account' | 'application' | 'application_custom' | 'application_express' };
+  is_controller: true;
+  losses: { payments: 'application' | 'stripe' };
+  requirement_collection: 'application' | 'stripe';
+  stripe_dashboard: { type: 'express' | 'full' | 'none' };
+  type: 'application';
+}
+
+export type CapabilityStatus = 'active' | 'inactive' | 'pending';
+
+export interface AccountRequirements {
+  alternatives: [];
+  current_deadline: null;
+  currently_due: string[];
+  disabled_reason: string | null;
+  errors: [];
+  eventually_due: string[];
+  past_due: string[];
+  pending_verification: [];
+}
+
+export interface Account {
+  id: string;
+  object: 'account';
+  business_profile: { mcc: null; name: string | null; product_description: null; support_email: null; support_phone: null; support_url: null; url: null };
+  business_type: string | null;
+  capabilities: Record<string, CapabilityStatus>;
+  charges_enabled: boolean;
+  controller: AccountController;
+  country: string;
+  created: number;
+  default_currency: string;
+  details_submitted: boolean;
+  email: string | null;
+  external_accounts: ApiList<never>;
+  future_requirements: AccountRequirements;
+  metadata: Metadata;
+  payouts_enabled: boolean;
+  requirements: AccountRequirements;
+  tos_acceptance: { date: number | null; ip: string | null; user_agent: string | null };
+  type: 'custom' | 'express' | 'none' | 'standard';
+}
+
+export interface AccountLink {
+  object: 'account_link';
+  created: number;
+  expires_at: number;
+  url: string;
+}
+
+/** What an account link's URL stands for; Stripe keeps this behind the link, never in an object. */
+export interface OnboardingLink {
+  token: string;
+  account: string;
+  type: 'account_onboarding' | 'account_update';
+  refresh_url: string;
+  return_url: string;
+  expires_at: number;
+  /** Single-use, as on Stripe: a second visit goes to refresh_url. */
+  visited: boolean;
+  finished: boolean;
+}
+
+export interface LoginLink {
+  object: 'login_link';
+  created: number;
+  url: string;
+}
+
+export type PaymentIntentStatus = 'requires_capture' | 'succeeded' | 'canceled';
+
+export interface PaymentIntent {
+  id: string;
+  object: 'payment_intent';
+  amount: number;
+  amount_capturable: number;
+  amount_received: number;
+  application: null;
+  application_fee_amount: number | null;
+  canceled_at: number | null;
+  cancellation_reason: 'abandoned' | 'duplicate' | 'fraudulent' | 'requested_by_customer' | 'expired' | null;
+  capture_method: 'automatic' | 'automatic_async' | 'manual';
+  client_secret: string;
+  confirmation_method: 'automatic';
+  created: number;
+  currency: string;
+  customer: string | null;
+  description: string | null;
+  last_payment_error: null;
+  latest_charge: string | null;
+  livemode: false;
+  metadata: Metadata;
+  next_action: null;
+  on_behalf_of: null;
+  payment_method: string | null;
+  payment_method_types: string[];
+  receipt_email: string | null;
+  status: PaymentIntentStatus;
+  transfer_data: { destination: string } | null;
+  transfer_group: string | null;
+}
+
+export interface Charge {
+  id: string;
+  object: 'charge';
+  amount: number;
+  amount_captured: number;
+  amount_refunded: number;
+  application: null;
+  application_fee: string | null;
+  application_fee_amount: number | null;
+  captured: boolean;
+  created: number;
+  currency: string;
+  customer: string | null;
+  description: string | null;
+  livemode: false;
+  metadata: Metadata;
+  paid: boolean;
+  payment_intent: string;
+  payment_method: string;
+  receipt_email: string | null;
+  refunded: boolean;
+  status: 'succeeded';
+  /** The transfer to the destination, made when the charge is captured. */
+  transfer: string | null;
+  transfer_data: { amount: null; destination: string } | null;
+  transfer_group: string | null;
+}
+
+export interface ApplicationFee {
+  id: string;
+  object: 'application_fee';
+  account: string;
+  amount: number;
+  amount_refunded: number;
+  application: string;
+  charge: string;
+  created: number;
+  currency: string;
+  livemode: false;
+  originating_transaction: null;
+  refunded: boolean;
+  refunds: ApiList<FeeRefund>;
+}
+
+export interface FeeRefund {
+  id: string;
+  object: 'fee_refund';
+  amount: number;
+  balance_transaction: null;
+  created: number;
+  currency: string;
+  fee: string;
+  metadata: Metadata;
+}
+
+export interface Refund {
+  id: string;
+  object: 'refund';
+  amount: number;
+  balance_transaction: null;
+  charge: string;
+  created: number;
+  currency: string;
+  customer: string | null;
+  customer_account: null;
+  metadata: Metadata;
+  payment_intent: string;
+  payment_method: string;
+  reason: 'duplicate' | 'fraudulent' | 'requested_by_customer' | null;
+  receipt_number: null;
+  source_transfer_reversal: null;
+  status: 'succeeded';
+  /** A reversal of the destination's transfer, when `reverse_transfer` asked for one. */
+  transfer_reversal: string | null;
+}
+
 export interface StripeEvent {
   id: string;
   object: 'event';
+  /** Set on Connect events only: the connected account the event happened on. */
+  account?: string;
   api_version: string;
   created: number;
   data: { object: unknown; previous_attributes?: Record<string, unknown> };
@@ -305,6 +499,10 @@ export function randomToken(length: number): string {
 
 export function newId(prefix: string): string {
   return `${prefix}_${randomToken(24)}`;
+}
+
+export function customerDetailsOf(email: string | null): CustomerDetails {
+  return { address: null, email, name: null, phone: null, tax_exempt: 'none', tax_ids: [] };
 }
 
 export function listOf<T>(data: T[], url: string, hasMore = false): ApiList<T> {

@@ -1,12 +1,14 @@
 import { changePrice, draftInvoice, fullPriceCharge, itemOfSubscription, prorate, cancelNow, type PriceChange } from './billing.ts';
 import { createCheckoutSession, createCustomer, expireCheckoutSession } from './checkout.ts';
+import { createAccount, createAccountLink, createLoginLink, deleteAccount } from './connect.ts';
 import { ALLOWED, ApiError, checkEach, checkParams, invalid, missingParam, noSuch } from './errors.ts';
 import { bool, list, mergeMetadata, obj, str, type FormParams } from './form.ts';
 import { listOf, newId, previousAttributes, type ApiList, type PortalSession, type Subscription } from './objects.ts';
+import { cancelPaymentIntent, capturePaymentIntent, createRefund } from './payments.ts';
 import { createSchedule, prorationBehaviorOf, releaseSchedule, updateSchedule } from './schedules.ts';
 import type { World } from './world.ts';
 
-/** Stripe's v1 REST routes the billing integration uses. Handlers are synchronous and throw ApiError. */
+/** Stripe's v1 REST routes the billing and Connect integrations use. Handlers are synchronous and throw ApiError. */
 type Handler = (world: World, params: FormParams, id: string) => object;
 
 const PAYMENT_BEHAVIORS = new Set(['allow_incomplete', 'default_incomplete', 'error_if_incomplete', 'pending_if_incomplete']);
@@ -224,9 +226,13 @@ const ROUTES: Array<[string, RegExp, Handler]> = [
   ['POST', /^\/v1\/checkout\/sessions$/, (world, params) => createCheckoutSession(world, params)],
   ['GET', /^\/v1\/checkout\/sessions$/, (world, params) => {
     checkParams(params, ALLOWED.checkoutList);
-    const [customer, status, subscription] = ['customer', 'status', 'subscription'].map((key) => str(params[key]));
+    const [customer, status, subscription, intent] = ['customer', 'status', 'subscription', 'payment_intent'].map((key) => str(params[key]));
     const sessions = newest(world.sessions).filter(
-      (session) => (!customer || session.customer === customer) && (!status || session.status === status) && (!subscription || session.subscription === subscription),
+      (session) =>
+        (!customer || session.customer === customer) &&
+        (!status || session.status === status) &&
+        (!subscription || session.subscription === subscription) &&
+        (!intent || session.payment_intent === intent),
     );
     return page(sessions, params, '/v1/checkout/sessions');
   }],
@@ -268,6 +274,29 @@ const ROUTES: Array<[string, RegExp, Handler]> = [
   ['GET', /^\/v1\/invoices\/([^/]+)$/, (world, params, id) => (checkParams(params, ALLOWED.retrieve), world.invoice(id))],
   ['POST', /^\/v1\/invoices\/create_preview$/, (world, params) => previewInvoice(world, params)],
   ['POST', /^\/v1\/billing_portal\/sessions$/, (world, params) => createPortalSession(world, params)],
+  ['POST', /^\/v1\/accounts$/, createAccount],
+  ['GET', /^\/v1\/accounts$/, (world, params) => (checkParams(params, ALLOWED.accountList), page(newest(world.accounts), params, '/v1/accounts'))],
+  ['GET', /^\/v1\/accounts\/([^/]+)$/, (world, params, id) => (checkParams(params, ALLOWED.retrieve), world.account(id))],
+  ['DELETE', /^\/v1\/accounts\/([^/]+)$/, deleteAccount],
+  ['POST', /^\/v1\/accounts\/([^/]+)\/login_links$/, createLoginLink],
+  ['POST', /^\/v1\/account_links$/, createAccountLink],
+  ['GET', /^\/v1\/payment_intents\/([^/]+)$/, (world, params, id) => (checkParams(params, ALLOWED.paymentIntentRetrieve), world.paymentIntent(id))],
+  ['POST', /^\/v1\/payment_intents\/([^/]+)\/capture$/, capturePaymentIntent],
+  ['POST', /^\/v1\/payment_intents\/([^/]+)\/cancel$/, cancelPaymentIntent],
+  ['GET', /^\/v1\/charges\/([^/]+)$/, (world, params, id) => (checkParams(params, ALLOWED.retrieve), world.charge(id))],
+  ['POST', /^\/v1\/refunds$/, createRefund],
+  ['GET', /^\/v1\/refunds\/([^/]+)$/, (world, params, id) => {
+    checkParams(params, ALLOWED.retrieve);
+    const refund = world.refunds.get(id);
+    if (!refund) throw noSuch('refund', id);
+    return refund;
+  }],
+  ['GET', /^\/v1\/application_fees\/([^/]+)$/, (world, params, id) => {
+    checkParams(params, ALLOWED.retrieve);
+    const fee = world.applicationFees.get(id);
+    if (!fee) throw noSuch('application_fee', id);
+    return fee;
+  }],
   ['GET', /^\/v1\/events$/, (world, params) => {
     const type = str(params['type']);
     return page([...world.events].reverse().filter((event) => !type || event.type === type), params, '/v1/events');

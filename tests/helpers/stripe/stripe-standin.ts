@@ -1,13 +1,15 @@
 import http from 'node:http';
 import { endDuePeriods, payOpenInvoice } from './billing.ts';
+import { followOnboardingLink } from './connect.ts';
 import { handleControl, type ControlContext } from './control-routes.ts';
 import { StandInControl, type FailRule, type RecordedCall } from './control.ts';
 import { ApiError, invalid } from './errors.ts';
 import { escapeHtml } from '../../../src/lib/shared/escape-html.ts';
 import { decodeForm } from './form.ts';
-import { newId, type PriceConfig } from './objects.ts';
+import { newId, randomToken, type PriceConfig } from './objects.ts';
+import { payCheckoutSession } from './payments.ts';
 import { handleRest } from './routes.ts';
-import { WebhookSender } from './webhooks.ts';
+import { dispatch, WebhookSender } from './webhooks.ts';
 import { API_VERSION, World } from './world.ts';
 
 /**
@@ -15,6 +17,8 @@ import { API_VERSION, World } from './world.ts';
  * reached by the real SDK through `new Stripe(key, { host: '127.0.0.1', port, protocol: 'http' })`.
  * Object shapes follow the SDK's d.ts at API 2026-10-28.endive; test-only control routes under
  * `/__control/` complete checkouts, decline cards, move the clock and deliver signed webhooks.
+ * It also speaks Connect: connected accounts, onboarding behind account links, destination charges
+ * through payment-mode Checkout, and Connect events sent to an endpoint of their own.
  */
 export interface StandInOptions {
   /** 0 or unset: a free port. */
@@ -22,6 +26,13 @@ export interface StandInOptions {
   secretKey: string;
   webhookSecret: string;
   webhookUrl?: string;
+  /**
+   * Connect events (`account` set) are signed with this and sent to `connectWebhookUrl`, as Stripe
+   * does for a platform's Connect endpoint. Unset: a random secret, so that a receiver that checks
+   * Connect events with the platform secret fails as it would in production.
+   */
+  connectWebhookSecret?: string;
+  connectWebhookUrl?: string;
   prices: PriceConfig[];
   /** A billing period lasts this many seconds instead of a month or year, and ends by itself. */
   periodSeconds?: number;
@@ -33,7 +44,10 @@ export interface StripeStandIn {
   control: StandInControl;
   /** Every REST call, in order; the same array the control route `calls` answers. */
   calls: RecordedCall[];
+  /** The secret Connect events are signed with (the option, or the random one made in its place). */
+  connectWebhookSecret: string;
   setWebhookUrl(url: string): void;
+  setConnectWebhookUrl(url: string): void;
   stop(): Promise<void>;
 }
 
@@ -82,12 +96,16 @@ function apiKeyOf(authorization: string | null): string | null {
 export async function startStripeStandIn(options: StandInOptions): Promise<StripeStandIn> {
   const world = new World({ prices: options.prices, periodSeconds: options.periodSeconds });
   const webhooks = new WebhookSender(options.webhookSecret, options.webhookUrl);
+  const connectWebhookSecret = options.connectWebhookSecret ?? `whsec_connect_${randomToken(24)}`;
+  const connectWebhooks = new WebhookSender(connectWebhookSecret, options.connectWebhookUrl);
+  const ship = () => dispatch(webhooks, connectWebhooks, world.takeOutbox());
   const calls: RecordedCall[] = [];
   const failRules: Array<Required<FailRule>> = [];
   const answered = new Map<string, StoredAnswer>();
   const ctx: ControlContext = {
     world,
     webhooks,
+    connectWebhooks,
     calls,
     failRules,
     resetServer: () => {
@@ -129,6 +147,10 @@ export async function startStripeStandIn(options: StandInOptions): Promise<Strip
     if (stripeVersion !== API_VERSION) {
       return fail(invalid(`Invalid Stripe API version: ${stripeVersion ?? '(none)'}. The stand-in speaks ${API_VERSION} only: set the SDK's apiVersion to it.`));
     }
+    // Direct charges and calls made as a connected account are not modelled; acting as the platform instead would answer wrongly.
+    if (header(req, 'stripe-account') !== null) {
+      return fail(invalid('The stand-in does not act as a connected account (Stripe-Account header): it speaks destination charges made by the platform only.'));
+    }
     const rule = failRules.find((candidate) => (candidate.method === '*' || candidate.method === method) && new RegExp(candidate.pathPattern).test(path));
     if (rule) {
       rule.times -= 1;
@@ -169,7 +191,69 @@ export async function startStripeStandIn(options: StandInOptions): Promise<Strip
     if (method === 'POST' && idempotencyKey && status === 200) answered.set(idempotencyKey, { fingerprint, status, body });
     reply(status, body);
     // Sent after the answer, in order, as Stripe does; awaited by nobody.
-    void webhooks.enqueue(world.takeOutbox());
+    void ship();
+  }
+
+  /**
+   * The Stripe-hosted pages a Connect flow passes through, reduced to a button each so that a
+   * Playwright test can click through: onboarding (account link), the Express Dashboard (login
+   * link) and hosted Checkout. Answers false for any other path.
+   */
+  async function connectPages(req: http.IncomingMessage, res: http.ServerResponse, url: URL): Promise<boolean> {
+    const html = (status: number, text: string) => {
+      res.writeHead(status, { 'content-type': 'text/html; charset=utf-8' });
+      res.end(text);
+      return true;
+    };
+    const redirect = (location: string) => {
+      res.writeHead(303, { location });
+      res.end();
+      return true;
+    };
+    const onboarding = /^\/connect\/onboarding\/([^/]+)(\/finish)?$/.exec(url.pathname);
+    if (onboarding) {
+      const finishing = Boolean(onboarding[2]);
+      if (finishing !== (req.method === 'POST')) return html(405, page('Method not allowed', ''));
+      const followed = followOnboardingLink(world, onboarding[1] ?? '', finishing);
+      await ship();
+      if (!followed) return html(404, page('Not found', '<p>No such account link.</p>'));
+      if (followed.redirect) return redirect(followed.redirect);
+      const { link } = followed;
+      return html(
+        200,
+        page(
+          'Connect onboarding (stand-in)',
+          `<p>Account <span id="account">${escapeHtml(link.account)}</span></p>` +
+            `<form method="post" action="/connect/onboarding/${escapeHtml(link.token)}/finish"><button type="submit">Finish onboarding</button></form>` +
+            `<p><a href="${escapeHtml(link.return_url)}">Return without finishing</a></p>`,
+        ),
+      );
+    }
+    const dashboard = /^\/connect\/dashboard\/([^/]+)\/[^/]+$/.exec(url.pathname);
+    if (dashboard && req.method === 'GET') {
+      const account = world.accounts.get(dashboard[1] ?? '');
+      if (!account) return html(404, page('Not found', '<p>No such account.</p>'));
+      const flags = (['charges_enabled', 'payouts_enabled', 'details_submitted'] as const).map((key) => `<li>${key}: <span id="${key}">${String(account[key])}</span></li>`);
+      return html(200, page('Express Dashboard (stand-in)', `<p>Account <span id="account">${escapeHtml(account.id)}</span></p><ul>${flags.join('')}</ul>`));
+    }
+    const checkout = /^\/checkout\/([^/]+)(\/pay)?$/.exec(url.pathname);
+    if (!checkout) return false;
+    const session = world.sessions.get(checkout[1] ?? '');
+    if (!session || session.ui_mode !== 'hosted_page') return html(404, page('Not found', '<p>No such Checkout page.</p>'));
+    if (checkout[2] && req.method === 'POST') {
+      try {
+        payCheckoutSession(world, session);
+      } catch (error) {
+        if (!(error instanceof ApiError)) throw error;
+        return html(error.status, page('Payment failed', `<p id="error">${escapeHtml(error.message)}</p>`));
+      }
+      await ship();
+      return redirect(session.success_url ? session.success_url.replaceAll('{CHECKOUT_SESSION_ID}', session.id) : `/checkout/${session.id}`);
+    }
+    const amount = `${(session.amount_total / 100).toFixed(2)} ${session.currency.toUpperCase()}`;
+    const pay = session.status === 'open' ? `<form method="post" action="/checkout/${session.id}/pay"><button type="submit">Pay ${amount}</button></form>` : '';
+    const cancel = session.status === 'open' && session.cancel_url ? `<p><a href="${escapeHtml(session.cancel_url)}">Cancel</a></p>` : '';
+    return html(200, page('Checkout (stand-in)', `<p>Total: ${amount}</p><p>Status: <span id="status">${session.status}</span></p>${pay}${cancel}`));
   }
 
   async function pages(req: http.IncomingMessage, res: http.ServerResponse, url: URL): Promise<void> {
@@ -184,13 +268,15 @@ export async function startStripeStandIn(options: StandInOptions): Promise<Strip
       const back = session.return_url ? `<p><a href="${escapeHtml(session.return_url)}">Return to the site</a></p>` : '';
       return html(200, page('Customer Portal (stand-in)', `<p>Customer ${escapeHtml(session.customer)}</p>${back}`));
     }
+    const connect = await connectPages(req, res, url);
+    if (connect) return undefined;
     const invoiceMatch = /^\/invoice\/([^/]+)(\/pay)?$/.exec(url.pathname);
     const invoice = invoiceMatch ? world.invoices.get(invoiceMatch[1] ?? '') : undefined;
     if (!invoiceMatch || !invoice) return html(404, page('Not found', '<p>No such page.</p>'));
     if (invoiceMatch[2] && req.method === 'POST') {
       const subscription = world.subscriptions.get(invoice.parent.subscription_details.subscription);
       if (subscription && invoice.status === 'open') payOpenInvoice(world, subscription, invoice.id);
-      await webhooks.enqueue(world.takeOutbox());
+      await ship();
       res.writeHead(303, { location: `/invoice/${invoice.id}` });
       res.end();
       return undefined;
@@ -234,7 +320,7 @@ export async function startStripeStandIn(options: StandInOptions): Promise<Strip
       ? undefined
       : setInterval(() => {
           endDuePeriods(world);
-          void webhooks.enqueue(world.takeOutbox());
+          void ship();
         }, 1000);
   ticker?.unref();
 
@@ -243,13 +329,18 @@ export async function startStripeStandIn(options: StandInOptions): Promise<Strip
     port,
     control: new StandInControl(url),
     calls,
+    connectWebhookSecret,
     setWebhookUrl: (next) => {
       webhooks.url = next;
+    },
+    setConnectWebhookUrl: (next) => {
+      connectWebhooks.url = next;
     },
     stop: () =>
       new Promise<void>((resolve) => {
         if (ticker) clearInterval(ticker);
         webhooks.abort();
+        connectWebhooks.abort();
         server.closeAllConnections();
         server.close(() => resolve());
       }),

@@ -50,6 +50,7 @@ export class WebhookSender {
       const sent = await this.send(event, 'valid');
       delivery = { eventId: event.id, type: event.type, status: sent.status, ...(sent.error ? { error: sent.error } : {}) };
     }
+    if (event.account) delivery.account = event.account;
     this.log.push(delivery);
     return delivery;
   }
@@ -85,4 +86,15 @@ export class WebhookSender {
   abort(): void {
     this.aborter.abort();
   }
+}
+
+/**
+ * Hands each event to its endpoint, as Stripe does with a platform's two kinds of endpoint: Connect
+ * events (those naming an `account`) to the Connect one, the rest to the platform's, each signed
+ * with its own secret and each queue in order. Resolves with the outcomes in event order.
+ */
+export async function dispatch(platform: WebhookSender, connect: WebhookSender, events: StripeEvent[]): Promise<Delivery[]> {
+  const [own, connected] = await Promise.all([platform.enqueue(events.filter((event) => !event.account)), connect.enqueue(events.filter((event) => event.account))]);
+  const byId = new Map([...own, ...connected].map((delivery) => [delivery.eventId, delivery]));
+  return events.flatMap((event) => byId.get(event.id) ?? []);
 }

@@ -3,13 +3,19 @@ import {
   newId,
   previousAttributes,
   priceOf,
+  type Account,
+  type ApplicationFee,
+  type Charge,
   type CheckoutSession,
   type Customer,
   type Interval,
   type Invoice,
+  type OnboardingLink,
+  type PaymentIntent,
   type PortalSession,
   type Price,
   type PriceConfig,
+  type Refund,
   type StripeEvent,
   type Subscription,
   type SubscriptionSchedule,
@@ -24,8 +30,21 @@ export interface WorldOptions {
 
 /** What a checkout session was created with that Stripe keeps off the session object itself. */
 export interface CheckoutIntent {
-  price: string;
+  /** Subscription mode: the price subscribed to. */
+  price: string | null;
   subscriptionMetadata: Record<string, string>;
+  /** Payment mode: the PaymentIntent that paying the session makes. */
+  payment?: PaymentPlan;
+}
+
+/** A payment-mode session's `payment_intent_data`, checked when the session was created. */
+export interface PaymentPlan {
+  captureMethod: PaymentIntent['capture_method'];
+  applicationFeeAmount: number | null;
+  destination: string | null;
+  description: string | null;
+  receiptEmail: string | null;
+  metadata: Record<string, string>;
 }
 
 /**
@@ -51,6 +70,12 @@ export class World {
   schedules = new Map<string, SubscriptionSchedule>();
   invoices = new Map<string, Invoice>();
   portalSessions = new Map<string, PortalSession>();
+  accounts = new Map<string, Account>();
+  onboardingLinks = new Map<string, OnboardingLink>();
+  paymentIntents = new Map<string, PaymentIntent>();
+  charges = new Map<string, Charge>();
+  applicationFees = new Map<string, ApplicationFee>();
+  refunds = new Map<string, Refund>();
   decliningCustomers = new Set<string>();
   events: StripeEvent[] = [];
   outbox: StripeEvent[] = [];
@@ -85,11 +110,13 @@ export class World {
     return `STANDIN-${String(this.invoiceNumber).padStart(4, '0')}`;
   }
 
-  emit(type: string, object: object, before?: object): StripeEvent {
+  /** `account` makes it a Connect event, sent to the Connect endpoint instead of the platform's. */
+  emit(type: string, object: object, before?: object, account?: string): StripeEvent {
     const previous = before ? previousAttributes(before, object) : undefined;
     const event: StripeEvent = {
       id: newId('evt'),
       object: 'event',
+      ...(account ? { account } : {}),
       api_version: API_VERSION,
       created: this.now(),
       data: { object: structuredClone(object), ...(previous ? { previous_attributes: previous } : {}) },
@@ -123,6 +150,12 @@ export class World {
       schedules: this.schedules,
       invoices: this.invoices,
       portalSessions: this.portalSessions,
+      accounts: this.accounts,
+      onboardingLinks: this.onboardingLinks,
+      paymentIntents: this.paymentIntents,
+      charges: this.charges,
+      applicationFees: this.applicationFees,
+      refunds: this.refunds,
       decliningCustomers: this.decliningCustomers,
       events: this.events,
       outbox: this.outbox,
@@ -140,6 +173,12 @@ export class World {
     this.schedules.clear();
     this.invoices.clear();
     this.portalSessions.clear();
+    this.accounts.clear();
+    this.onboardingLinks.clear();
+    this.paymentIntents.clear();
+    this.charges.clear();
+    this.applicationFees.clear();
+    this.refunds.clear();
     this.decliningCustomers.clear();
     this.events = [];
     this.outbox = [];
@@ -171,9 +210,22 @@ export class World {
     return found(this.invoices, 'invoice', id);
   }
 
+  account(id: string, param = 'id', status = 404): Account {
+    return found(this.accounts, 'account', id, param, status);
+  }
+
+  paymentIntent(id: string, param = 'id', status = 404): PaymentIntent {
+    return found(this.paymentIntents, 'payment_intent', id, param, status);
+  }
+
+  charge(id: string, param = 'id', status = 404): Charge {
+    return found(this.charges, 'charge', id, param, status);
+  }
+
   /** Any stored object by id, for `expand[]`. */
   lookup(id: string): object | undefined {
-    for (const map of [this.customers, this.sessions, this.subscriptions, this.schedules, this.invoices, this.prices, this.portalSessions]) {
+    const maps = [this.customers, this.sessions, this.subscriptions, this.schedules, this.invoices, this.prices, this.portalSessions];
+    for (const map of [...maps, this.accounts, this.paymentIntents, this.charges, this.applicationFees, this.refunds]) {
       const found = (map as Map<string, object>).get(id);
       if (found) return found;
     }
@@ -190,6 +242,11 @@ export class World {
       subscriptionSchedules: [...this.schedules.values()],
       invoices: [...this.invoices.values()],
       portalSessions: [...this.portalSessions.values()],
+      accounts: [...this.accounts.values()],
+      paymentIntents: [...this.paymentIntents.values()],
+      charges: [...this.charges.values()],
+      applicationFees: [...this.applicationFees.values()],
+      refunds: [...this.refunds.values()],
       prices: [...this.prices.values()],
       decliningCustomers: [...this.decliningCustomers],
       events: this.events,
