@@ -1,6 +1,7 @@
 import { ArrowDown, ArrowUp, Plus, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { findHouseRule, HOUSE_RULES, type HouseRule } from '@shared/house-rules.ts';
+import { StrokeIcon } from '../../../components/ui/StrokeIcon.tsx';
 
 interface Props {
   value: readonly number[];
@@ -9,24 +10,6 @@ interface Props {
   readOnly?: boolean;
   /** Says each change to screen-reader users, where the screen has a live region (the editor). */
   announce?: (message: string) => void;
-}
-
-/** The rule's icon: a constant of ours (house-rules.ts), never user input, hence safe as markup. */
-function RuleIcon({ rule, className }: { rule: HouseRule; className: string }) {
-  return (
-    <svg
-      className={className}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      dangerouslySetInnerHTML={{ __html: rule.icon }}
-    />
-  );
 }
 
 const ICON_BUTTON =
@@ -93,7 +76,7 @@ export function HouseRulesPicker({ value, onChange, readOnly = false, announce =
             <li key={rule.id} className="flex min-w-0 items-center gap-2 rounded-xl border border-line bg-canvas/50 py-1.5 pl-3 pr-1.5">
               <span className="w-5 shrink-0 text-right text-sm font-semibold tabular-nums text-muted">{index + 1}</span>
               <span className="inline-flex size-8 shrink-0 items-center justify-center rounded-lg bg-brand-50 text-brand-700 dark:text-brand-300">
-                <RuleIcon rule={rule} className="size-[18px]" />
+                <StrokeIcon markup={rule.icon} className="size-[18px]" />
               </span>
               <span className="min-w-0 flex-1">
                 <span className="block truncate text-sm font-semibold text-ink">{rule.name}</span>
@@ -131,7 +114,7 @@ export function HouseRulesPicker({ value, onChange, readOnly = false, announce =
                   className="flex w-full items-center gap-2.5 rounded-xl border border-dashed border-line px-3 py-2 text-left text-sm text-ink hover:border-brand-300 hover:bg-brand-50"
                   onClick={() => add(rule, index)}
                 >
-                  <RuleIcon rule={rule} className="size-[18px] shrink-0 text-muted" />
+                  <StrokeIcon markup={rule.icon} className="size-[18px] shrink-0 text-muted" />
                   <span className="sr-only">Add </span>
                   <span className="min-w-0 flex-1 truncate">{rule.name}</span>
                   <Plus className="size-4 shrink-0 text-brand-700 dark:text-brand-300" aria-hidden="true" />

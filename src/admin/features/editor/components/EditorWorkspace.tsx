@@ -1,6 +1,4 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { DndProvider } from 'react-dnd';
-import { TouchBackend } from 'react-dnd-touch-backend';
 import { flushSync } from 'react-dom';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
@@ -9,16 +7,16 @@ import type { Box, Instruction, ManualBox, Place } from '@shared/schemas/instruc
 import { ApiError, errorMessage } from '@shared/api-client.ts';
 import { useDocumentTitle } from '../../../hooks/use-document-title.ts';
 import { useSaveInstruction } from '../api/save-instruction.ts';
-import { useAnnouncer } from '../hooks/use-announcer.ts';
+import { useAnnouncer } from '../../../hooks/use-announcer.ts';
 import { useUnsavedChanges } from '../hooks/use-unsaved-changes.ts';
 import { comparable, startingForm, validateForm, type FormIssue } from '../model/editor-form.ts';
 import { EditorContext, type EditorContextValue } from './common/editor-context.ts';
+import { SortableArea } from '../../../components/sortable/SortableArea.tsx';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog.tsx';
 import { ConflictAlert, ReadOnlyNotice, SaveErrorAlert, ValidationAlert } from './EditorAlerts.tsx';
 import { EditorForm } from './EditorForm.tsx';
 import { EditorSidebar, type EditorView } from './EditorSidebar.tsx';
 import { PreviewPane } from './preview/PreviewPane.tsx';
-import { StepDragLayer } from './steps/StepDragLayer.tsx';
 import { HistoryTab } from './history/HistoryTab.tsx';
 import { StaysTab, type RenderStays } from './StaysTab.tsx';
 
@@ -35,9 +33,6 @@ interface Props {
   /** The Stays tab's content, composed by the route from the stays feature. */
   renderStays?: RenderStays | undefined;
 }
-
-/** One backend for mouse and touch (docs/architecture.md, Stack); drags start from the handle only. */
-const DND_OPTIONS = { enableMouseEvents: true, ignoreContextMenu: true };
 
 /**
  * The editor once the guidebook is loaded (docs/product.md §2, §4 Editor): the form, the save with its
@@ -128,7 +123,7 @@ export function EditorWorkspace({ instruction, premium, readOnly, onReloadLatest
 
   return (
     <EditorContext.Provider value={context}>
-      <DndProvider backend={TouchBackend} options={DND_OPTIONS}>
+      <SortableArea>
         <div className="lg:pl-64">
           <EditorSidebar
             id={instruction._id}
@@ -158,10 +153,6 @@ export function EditorWorkspace({ instruction, premium, readOnly, onReloadLatest
             {view === 'history' ? <HistoryTab saved={instruction} dirty={dirty} premium={premium} readOnly={readOnly} onRestored={() => onReloadLatest('history')} /> : null}
           </div>
         </div>
-        <StepDragLayer />
-        <p id="editor-reorder-hint" className="sr-only">
-          Drag to move, or press the up and down arrow keys.
-        </p>
         <div aria-live="polite" aria-atomic="true" className="sr-only">
           {liveMessage}
         </div>
@@ -182,7 +173,7 @@ export function EditorWorkspace({ instruction, premium, readOnly, onReloadLatest
             blocker.proceed?.();
           }}
         />
-      </DndProvider>
+      </SortableArea>
     </EditorContext.Provider>
   );
 }

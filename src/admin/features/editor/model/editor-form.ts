@@ -6,9 +6,9 @@ import {
   type Box,
   type Instruction,
   type ManualBox,
-  type Place,
 } from '@shared/schemas/instruction.ts';
 import { CONTACT_KINDS, contactLink, type ContactKind } from '@shared/contact-links.ts';
+import { newItemId } from '../../../components/sortable/list-items.ts';
 import { browserTimeZone } from '../../../lib/time-zones.ts';
 
 /** The two step lists of a guidebook (docs/product.md §3 "Box"): check-in steps and additional info. */
@@ -58,32 +58,12 @@ export function startingForm(instruction: Instruction): Instruction {
   return zone ? { ...instruction, timeZone: zone } : instruction;
 }
 
-/** A step id is a timestamp (docs/product.md §3); two steps added in the same millisecond still differ. */
-export function newStepId(existing: readonly { id: number }[]): number {
-  const now = Date.now();
-  const highest = existing.reduce((max, step) => Math.max(max, step.id), 0);
-  return now > highest ? now : highest + 1;
-}
-
 export function newBox(existing: readonly Step[]): Box {
-  return { id: newStepId(existing), title: '', paragraph: '', imageUrl: '' };
+  return { id: newItemId(existing), title: '', paragraph: '', imageUrl: '' };
 }
 
 export function newManualBox(existing: readonly Step[]): ManualBox {
-  return { id: newStepId(existing), paragraph: '', imageUrl: '' };
-}
-
-/** A recommended place as the editor adds it: ids like steps' (a timestamp), the rest empty. */
-export function newPlace(existing: readonly Place[], start: Partial<Omit<Place, 'id'>> = {}): Place {
-  return { id: newStepId(existing), name: '', category: 'other', note: '', mapUrl: '', lat: null, lng: null, address: '', website: '', phone: '', imageUrl: '', pick: false, ...start };
-}
-
-export function moveItem<T>(items: readonly T[], from: number, to: number): T[] {
-  const next = [...items];
-  const [moved] = next.splice(from, 1);
-  if (moved === undefined) return next;
-  next.splice(Math.max(0, Math.min(to, next.length)), 0, moved);
-  return next;
+  return { id: newItemId(existing), paragraph: '', imageUrl: '' };
 }
 
 /** DOM id of a form field, so a validation message can send the focus where the fix is. */

@@ -1,12 +1,15 @@
-import { Link2, ListChecks, MessageSquareHeart, Phone, Share2 } from 'lucide-react';
+import { Link2, ListChecks, MapPinned, MessageSquareHeart, Phone, Share2 } from 'lucide-react';
 import { useRef, useState, type SubmitEvent } from 'react';
 import { toast } from 'sonner';
 import type { ContactKind } from '@shared/contact-links.ts';
 import { messages } from '@shared/messages.ts';
-import { MAX_PHONE } from '@shared/schemas/instruction.ts';
+import { MAX_PHONE, MAX_PLACES, type Place } from '@shared/schemas/instruction.ts';
 import { applyFlagsSchema, settingsSchema, type ApplyFlags, type ApplyGroup, type ApplyPreview, type Settings } from '@shared/schemas/settings.ts';
 import { RichTextField } from '../../../components/rich-text/RichTextField.tsx';
+import { PlaceList } from '../../../components/places/PlaceList.tsx';
+import { SortableArea } from '../../../components/sortable/SortableArea.tsx';
 import { HouseRulesPicker } from '../../../components/ui/HouseRulesPicker.tsx';
+import { useAnnouncer } from '../../../hooks/use-announcer.ts';
 import { TextField } from '../../../../components/ui/TextField.tsx';
 import { applies, previewApply, useSaveSettings, useUndoApply, type SaveSettingsInput } from '../api/save-settings.ts';
 import { ContactLinkField } from '../../../components/ui/ContactLinkField.tsx';
@@ -30,6 +33,9 @@ const QUICK_LINKS: readonly { key: 'taxiLink' | 'rentCarLink' | 'foodLink' | 'pa
   { key: 'parkingLink', label: 'Parking', placeholder: 'https://maps.example/parking' },
 ];
 
+/** Auto-Fill's place fields have ids of their own: `settings-places-<id>-<field>`. */
+const placeFieldId = (...path: ReadonlyArray<string | number>) => ['settings', 'places', ...path].join('-');
+
 /** A phone number worth offering to WhatsApp and Viber (five digits or more). */
 function usablePhone(phone: string): boolean {
   return phone.replace(/\D/g, '').length >= 5;
@@ -45,6 +51,8 @@ export function SettingsForm({ initial }: { initial: Settings }) {
   const [greeting, setGreeting] = useState(initial.textGreating);
   const [rules, setRules] = useState<number[]>([...initial.selectedHouseRules]);
   const [checkInOut, setCheckInOut] = useState(() => pickCheckInOut(initial));
+  const [places, setPlaces] = useState<Place[]>(() => [...initial.places]);
+  const [liveMessage, announce] = useAnnouncer();
   const [apply, setApply] = useState<ApplyFlags>(NO_FLAGS);
   const [errors, setErrors] = useState<Errors>({});
   // "Apply to existing": the preview the host is asked about, and the last apply, to undo.
@@ -119,16 +127,22 @@ export function SettingsForm({ initial }: { initial: Settings }) {
   async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     if (save.isPending) return;
-    // The default places are kept as loaded (the form has no section for them yet).
-    const parsed = settingsSchema.safeParse({ ...links, phone, textGreating: greeting, selectedHouseRules: rules, ...checkInOut, places: initial.places });
+    const parsed = settingsSchema.safeParse({ ...links, phone, textGreating: greeting, selectedHouseRules: rules, ...checkInOut, places });
     if (!parsed.success) {
       const found: Errors = {};
+      let placeField: string | null = null;
       for (const issue of parsed.error.issues) {
         const key = issue.path[0] as keyof Settings;
         found[key] ??= issue.message;
+        // "Place 2 (Bakery Mlinar): the website must be a link": the focus goes to that field.
+        const [, index, field] = issue.path;
+        const place = key === 'places' && typeof index === 'number' ? places[index] : undefined;
+        if (place && !placeField) placeField = placeFieldId(place.id, typeof field === 'string' ? field : 'name');
       }
       setErrors(found);
-      formRef.current?.querySelector<HTMLElement>(`[name="${Object.keys(found)[0]}"], #settings-${Object.keys(found)[0]}`)?.focus();
+      const first = Object.keys(found)[0];
+      const target = first === 'places' && placeField ? document.getElementById(placeField) : formRef.current?.querySelector<HTMLElement>(`[name="${first}"], #settings-${first}`);
+      target?.focus();
       return;
     }
     setErrors({});
@@ -190,6 +204,26 @@ export function SettingsForm({ initial }: { initial: Settings }) {
       </SettingsSection>
 
       <CheckInOutSettings value={checkInOut} onChange={setCheckInOut} errors={errors} {...toggle('checkout')} />
+
+      <SettingsSection
+        title="Recommendations"
+        description="Places every guidebook may recommend: the bakery, the beach, the pharmacy. Applying adds the ones a guidebook does not have yet and never removes its own."
+        icon={MapPinned}
+        applies="the places they do not have yet"
+        {...toggle('places')}
+      >
+        <SortableArea>
+          <PlaceList places={places} update={setPlaces} readOnly={false} announce={announce} fieldId={placeFieldId} fullText={`Auto-Fill holds at most ${MAX_PLACES} places.`} />
+        </SortableArea>
+        {errors.places ? (
+          <p className="field-error dark:text-red-400" role="alert">
+            {errors.places}
+          </p>
+        ) : null}
+        <div aria-live="polite" aria-atomic="true" className="sr-only">
+          {liveMessage}
+        </div>
+      </SettingsSection>
 
       <SaveBar apply={apply} busy={save.isPending || previewing} applied={lastApply ? { updated: lastApply.updated, undoing: undo.isPending, onUndo: () => void undoLastApply() } : null} />
 

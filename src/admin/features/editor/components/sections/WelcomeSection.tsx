@@ -3,7 +3,7 @@ import { MAX_TEXT } from '@shared/schemas/instruction.ts';
 import { TextField } from '../../../../../components/ui/TextField.tsx';
 import { fieldId, type SectionProps } from '../../model/editor-form.ts';
 import { useEditorContext } from '../common/editor-context.ts';
-import { ImageUploadField } from '../common/ImageUploadField.tsx';
+import { ImageUploadField } from '../../../../components/ui/ImageUploadField.tsx';
 import { Section } from '../common/Section.tsx';
 import { RichTextField } from '../../../../components/rich-text/RichTextField.tsx';
 
@@ -16,7 +16,7 @@ export function WelcomeSection({ form, patch }: SectionProps) {
         <div className="grid gap-4 sm:grid-cols-[auto_minmax(0,1fr)] sm:items-center">
           <div>
             <span className="field-label">Host photo</span>
-            <ImageUploadField id={fieldId('photoGreating')} label="Host photo" value={form.photoGreating} shape="square" round onChange={(photoGreating) => patch({ photoGreating })} />
+            <ImageUploadField id={fieldId('photoGreating')} label="Host photo" value={form.photoGreating} shape="square" round disabled={readOnly} onChange={(photoGreating) => patch({ photoGreating })} />
           </div>
           <TextField id={fieldId('hostName')} label="Host name" autoComplete="name" maxLength={MAX_TEXT} value={form.hostName} onChange={(event) => patch({ hostName: event.target.value })} />
         </div>

@@ -1,6 +1,6 @@
 import { DoorOpen, Info, type LucideIcon } from 'lucide-react';
 import { MAX_BOXES, MAX_MANUAL_BOXES, type MarkerName } from '@shared/schemas/instruction.ts';
-import type { ImageShape } from '../../api/upload-image.ts';
+import type { ImageShape } from '../../../../lib/upload-image.ts';
 import type { StepListKey } from '../../model/editor-form.ts';
 
 /** What differs between the two step lists of docs/product.md §2 Editor. */

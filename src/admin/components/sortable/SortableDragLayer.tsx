@@ -1,20 +1,20 @@
 import { GripVertical } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { useDragLayer } from 'react-dnd';
-import type { StepDragItem } from './use-sortable-step.ts';
+import type { SortableDragItem } from './use-sortable-item.ts';
 
 /** Within this distance of the window's top or bottom edge a drag scrolls the page. */
 const EDGE_PX = 72;
 const MAX_SPEED_PX = 18;
 
 /**
- * The touch backend draws no drag image: this layer shows the dragged step's name beside the
- * pointer, and scrolls the page while the pointer rests near an edge, so a step can travel
+ * The touch backend draws no drag image: this layer shows the dragged item's name beside the
+ * pointer, and scrolls the page while the pointer rests near an edge, so a card can travel
  * further than one screen on a phone.
  */
-export function StepDragLayer() {
+export function SortableDragLayer() {
   const { item, dragging, offset, initial } = useDragLayer((monitor) => ({
-    item: monitor.getItem<StepDragItem | null>(),
+    item: monitor.getItem<SortableDragItem | null>(),
     dragging: monitor.isDragging(),
     offset: monitor.getClientOffset(),
     initial: monitor.getInitialClientOffset(),
@@ -31,7 +31,7 @@ export function StepDragLayer() {
         const { y, startY } = current;
         const fromTop = y - EDGE_PX;
         const fromBottom = window.innerHeight - EDGE_PX - y;
-        // Only towards where the step is being taken: a handle picked up near an edge stays put.
+        // Only towards where the card is being taken: a handle picked up near an edge stays put.
         if (fromTop < 0 && y < startY) window.scrollBy(0, Math.max(-MAX_SPEED_PX, fromTop / 4));
         else if (fromBottom < 0 && y > startY) window.scrollBy(0, Math.min(MAX_SPEED_PX, -fromBottom / 4));
       }

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { api } from './api-client.ts';
 
 /** docs/product.md §7 Upload: "square" for check-in steps and the host photo, "rectangle" for additional info. */
 export type ImageShape = 'square' | 'rectangle';

@@ -1,5 +1,5 @@
 import { messages } from '@shared/messages.ts';
-import { api } from '../../../lib/api-client.ts';
+import { api } from './api-client.ts';
 
 /** docs/product.md §3 "Geocoded address". */
 interface GeocodedAddress {

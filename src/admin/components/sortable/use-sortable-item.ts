@@ -1,9 +1,9 @@
 import { useRef } from 'react';
 import { useDrag, useDrop } from 'react-dnd';
 
-export interface StepDragItem {
+export interface SortableDragItem {
   id: number;
-  /** Where the step is now; updated while it is dragged (the list reorders live). */
+  /** Where the item is now; updated while it is dragged (the list reorders live). */
   index: number;
   /** Where the drag started, for the announcement at the end. */
   from: number;
@@ -12,12 +12,13 @@ export interface StepDragItem {
 }
 
 interface Options {
+  /** react-dnd item type: an item is dropped only into a list of its own type. */
   type: string;
   id: number;
   index: number;
   label: string;
   disabled: boolean;
-  /** The drag has begun (announced: a touch screen-reader user hears the step was picked up). */
+  /** The drag has begun (announced: a touch screen-reader user hears the item was picked up). */
   onPickUp: (index: number) => void;
   onMove: (from: number, to: number) => void;
   onDrop: (from: number, to: number) => void;
@@ -26,12 +27,12 @@ interface Options {
 /**
  * Drag to reorder (react-dnd's sortable pattern): the handle is the drag source, the whole card
  * a drop target. Passing the middle of another card moves the dragged one there at once, so the
- * list itself shows where the step will land, with mouse and touch alike.
+ * list itself shows where the item will land, with mouse and touch alike.
  */
-export function useSortableStep({ type, id, index, label, disabled, onPickUp, onMove, onDrop }: Options) {
+export function useSortableItem({ type, id, index, label, disabled, onPickUp, onMove, onDrop }: Options) {
   const cardRef = useRef<HTMLElement | null>(null);
 
-  const [{ isDragging }, connectHandle] = useDrag<StepDragItem, unknown, { isDragging: boolean }>(
+  const [{ isDragging }, connectHandle] = useDrag<SortableDragItem, unknown, { isDragging: boolean }>(
     {
       type,
       // Called once, when the drag begins (the backend saw the handle pressed and the pointer move).
@@ -47,7 +48,7 @@ export function useSortableStep({ type, id, index, label, disabled, onPickUp, on
     [id, index, label, disabled, onPickUp, onDrop],
   );
 
-  const [, connectCard] = useDrop<StepDragItem>(
+  const [, connectCard] = useDrop<SortableDragItem>(
     {
       accept: type,
       hover(item, monitor) {

@@ -2,9 +2,8 @@ import { ImagePlus } from 'lucide-react';
 import { toast } from 'sonner';
 import { messages } from '@shared/messages.ts';
 import { errorMessage } from '@shared/api-client.ts';
-import { ImageUpload } from '../../../../components/ui/ImageUpload.tsx';
-import { useUploadImage, type ImageShape } from '../../api/upload-image.ts';
-import { useEditorContext } from './editor-context.ts';
+import { useUploadImage, type ImageShape } from '../../lib/upload-image.ts';
+import { ImageUpload } from './ImageUpload.tsx';
 
 interface Props {
   id: string;
@@ -15,15 +14,16 @@ interface Props {
   onChange: (path: string) => void;
   /** Visually smaller, for the host photo. */
   round?: boolean;
+  /** Shown, not changed (a guidebook the host's plan no longer covers). */
+  disabled?: boolean;
 }
 
 /**
  * One image of the guidebook: choosing a file uploads it at once (POST /api/upload, docs/product.md §7) and
  * the answered /media path becomes the value; the server re-encodes and resizes it for `shape`.
  */
-export function ImageUploadField({ id, label, value, shape, onChange, round = false }: Props) {
+export function ImageUploadField({ id, label, value, shape, onChange, round = false, disabled = false }: Props) {
   const upload = useUploadImage();
-  const { readOnly } = useEditorContext();
 
   function onFile(file: File | undefined) {
     if (!file) {
@@ -48,7 +48,7 @@ export function ImageUploadField({ id, label, value, shape, onChange, round = fa
       frameClassName={frame}
       hasImage={Boolean(value)}
       busy={upload.isPending}
-      disabled={readOnly}
+      disabled={disabled}
       onFile={onFile}
       onRemove={() => onChange('')}
     />

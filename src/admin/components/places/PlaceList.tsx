@@ -1,0 +1,70 @@
+import { Plus } from 'lucide-react';
+import { MAX_PLACES, type Place } from '@shared/schemas/instruction.ts';
+import { newPlace } from '../sortable/list-items.ts';
+import { SortableList } from '../sortable/SortableList.tsx';
+import { PlaceCard } from './PlaceCard.tsx';
+
+interface Props {
+  places: readonly Place[];
+  /** Changes the list from its latest state (drag moves arrive faster than renders). */
+  update: (change: (places: Place[]) => Place[]) => void;
+  readOnly: boolean;
+  announce: (text: string) => void;
+  /** DOM id of a place's field (the editor's and Auto-Fill's ids differ). */
+  fieldId: (...path: ReadonlyArray<string | number>) => string;
+  /** "A guidebook holds…", "Auto-Fill holds…". */
+  fullText: string;
+}
+
+/** react-dnd item type: a place cannot be dropped into a step list. */
+const PLACE_DRAG_TYPE = 'place';
+
+/** Ready examples the empty list offers: the host edits them rather than a blank card. */
+const EXAMPLES: ReadonlyArray<{ label: string; start: Partial<Omit<Place, 'id'>> }> = [
+  {
+    label: 'Bakery round the corner',
+    start: { name: 'Bakery round the corner', category: 'eat', pick: true, note: '<p>Fresh bread from 7 am; the burek sells out by ten.</p>' },
+  },
+  {
+    label: 'The nearest beach',
+    start: { name: 'The nearest beach', category: 'beach', note: '<p>Pebbles and clear water, ten minutes on foot. Bring water shoes.</p>' },
+  },
+];
+
+/**
+ * The host's recommendations (docs/product.md §20), in the editor and as Auto-Fill's default
+ * places: cards ordered like the steps, at most MAX_PLACES, and an empty state with two examples.
+ */
+export function PlaceList({ places, update, readOnly, announce, fieldId, fullText }: Props) {
+  return (
+    <SortableList
+      items={places}
+      update={update}
+      noun="Place"
+      label="Recommendations"
+      dragType={PLACE_DRAG_TYPE}
+      max={MAX_PLACES}
+      readOnly={readOnly}
+      announce={announce}
+      create={newPlace}
+      addLabel="Add a place"
+      fullText={fullText}
+      empty={(add) => (
+        <div className="rounded-xl border border-dashed border-line px-4 py-6 text-center">
+          <p className="text-sm text-muted">No places yet. Guests love a tip from someone who lives here: the bakery you go to, the beach without the crowds. Start from an example or add your own.</p>
+          {readOnly ? null : (
+            <div className="mt-4 flex flex-wrap justify-center gap-2">
+              {EXAMPLES.map((example) => (
+                <button key={example.label} type="button" className="inline-flex items-center gap-1.5 rounded-full border border-brand-300 bg-surface px-3.5 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50 dark:border-brand-700 dark:text-brand-300 dark:hover:bg-brand-950/50" onClick={() => add(example.start)}>
+                  <Plus className="size-4" aria-hidden="true" />
+                  {example.label}
+                </button>
+              ))}
+            </div>
+          )}
+        </div>
+      )}
+      renderItem={(place, card) => <PlaceCard place={place} card={card} fieldId={fieldId} />}
+    />
+  );
+}
