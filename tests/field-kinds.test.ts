@@ -113,6 +113,10 @@ const base: InstructionContent = instructionContentSchema.parse({
     { id: 5, name: 'Bakery', category: 'eat', note: '<p>Burek</p>' },
     { id: 6, name: 'Beach', category: 'beach' },
   ],
+  extras: [
+    { id: 7, kind: 'item', title: 'Breakfast basket', description: '<p>Bread and jam</p>', price: 1500 },
+    { id: 8, kind: 'late-checkout', title: 'Late check-out', price: 2000, lateCheckoutUntil: '14:00' },
+  ],
   firstColor: '#4a90e2',
   secondColor: '#ffffff',
   isRounded: true,
@@ -202,14 +206,14 @@ describe('the sanitiser covers every rich-text field (docs/security.md 16)', () 
   });
 
   it.each(richTextFields(settingsSchema))('sanitises %s in the Auto-Fill settings', (path) => {
-    const cleaned = cleanSettings(setAt(settingsSchema.parse({ places: [{ id: 1, name: 'Bakery', note: '<p>Burek</p>' }] }), path, XSS), HOST);
+    const cleaned = cleanSettings(setAt(settingsSchema.parse({ places: [{ id: 1, name: 'Bakery', note: '<p>Burek</p>' }], extras: [{ id: 2, title: 'Breakfast basket', description: '<p>Bread</p>', price: 1500 }] }), path, XSS), HOST);
     for (const value of valuesAt(cleaned, path)) expect(value, `${path} was stored unsanitised`).toBe(clean);
   });
 });
 
 describe('what else follows the kinds', () => {
   it('lists the translatable fields: the words guests read (the name, the address line, the steps, the welcome, the host and brand names), never a link or a secret', () => {
-    expect(translatableFieldPaths()).toEqual(['nameInstruction', 'address', 'boxes[].title', 'boxes[].paragraph', 'manualBoxes[].paragraph', 'textGreating', 'hostName', 'brandingTitle', 'checkoutSteps[]', 'places[].name', 'places[].note', 'places[].address']);
+    expect(translatableFieldPaths()).toEqual(['nameInstruction', 'address', 'boxes[].title', 'boxes[].paragraph', 'manualBoxes[].paragraph', 'textGreating', 'hostName', 'brandingTitle', 'checkoutSteps[]', 'places[].name', 'places[].note', 'places[].address', 'extras[].title', 'extras[].description']);
   });
 
   it('the History names the schema’s fields in its order, a rich text as edited', () => {

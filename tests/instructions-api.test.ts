@@ -28,8 +28,9 @@ const INSTRUCTION_KEYS = [
   'coverImage', 'secretsPolicy', 'secretsPin', 'revealHoursBefore', 'timeZone',
   // The usual check-in and check-out times and the check-out list.
   'checkInTime', 'checkOutTime', 'checkoutSteps',
-  // The host's recommendations nearby.
+  // The host's recommendations nearby, and what guests can buy or ask for.
   'places',
+  'extras',
   // Until when wrong PINs stopped PIN checks on the guidebook link (null while they run).
   'pinGuessingStoppedUntil',
 ].sort();
@@ -581,5 +582,78 @@ describe('places (recommendations) in PUT /api/instruction/:id', () => {
     expect(await (await save(h, { ...created, places: many })).json()).toEqual({ message: `A guidebook can have at most ${MAX_PLACES} places.` });
     expect(await (await save(h, { ...created, places: [{ id: 7, name: 'A' }, { id: 7, name: 'B' }] })).json()).toEqual({ message: 'Two places have the same id.' });
     expect((await save(h, { ...created, places: many.slice(0, MAX_PLACES) })).status).toBe(200);
+  });
+});
+
+describe('extras in PUT /api/instruction/:id', () => {
+  const lateCheckout = {
+    id: 1735689600001,
+    kind: 'late-checkout',
+    title: 'Late check-out',
+    description: '<p>Stay until <strong>2 pm</strong>.</p>',
+    price: 2500,
+    currency: 'eur',
+    imageUrl: '',
+    approval: 'host',
+    active: true,
+    lateCheckoutUntil: '14:00',
+    earlyCheckinFrom: '',
+    maxPerStay: 1,
+  };
+
+  it('round-trips extras in their order, a missing field taking its default', async () => {
+    const h = await host();
+    const created = await create(h);
+    const response = await save(h, { ...created, extras: [lateCheckout, { id: 2, title: 'Breakfast basket', price: 1800 }] });
+    expect(response.status).toBe(200);
+    const { instruction } = (await response.json()) as { instruction: Instruction };
+    expect(instruction.extras[0]).toEqual(lateCheckout);
+    expect(instruction.extras[1]).toEqual({
+      id: 2,
+      kind: 'item',
+      title: 'Breakfast basket',
+      description: '',
+      price: 1800,
+      currency: 'eur',
+      imageUrl: '',
+      approval: 'instant',
+      active: true,
+      lateCheckoutUntil: '',
+      earlyCheckinFrom: '',
+      maxPerStay: 1,
+    });
+    expect(((await (await h.call(`/api/instruction/${created._id}`)).json()) as Instruction).extras).toEqual(instruction.extras);
+  });
+
+  it.each([
+    ['an empty title', { title: ' ' }, 'Extra 2: the title is required.'],
+    ['a price in euros rather than cents', { price: 12.5 }, 'Extra 2 (Late check-out): the price must be a whole number of cents.'],
+    ['a negative price', { price: -100 }, 'Extra 2 (Late check-out): the price cannot be negative.'],
+    ['a price under the smallest card payment', { price: 20 }, 'Extra 2 (Late check-out): a price is free or at least €0.50 (the smallest card payment).'],
+    ['an unknown currency', { currency: 'xyz' }, 'Extra 2 (Late check-out): choose one of the currencies.'],
+    ['a late check-out without its time', { lateCheckoutUntil: '' }, 'Extra 2 (Late check-out): a late check-out needs the latest check-out time.'],
+    ['a time that is no time', { lateCheckoutUntil: '25:00' }, 'Extra 2 (Late check-out): the latest check-out must be a time like 15:00 (24-hour clock), or empty.'],
+    ['an unknown kind', { kind: 'spa' }, 'Extra 2 (Late check-out): choose late check-out, early check-in or an item.'],
+    ['an approval that is neither', { approval: 'maybe' }, 'Extra 2 (Late check-out): approval is instant or by the host.'],
+    ['more than 20 per stay', { maxPerStay: 21 }, 'Extra 2 (Late check-out): the most per stay is at most 20.'],
+    ['a photo that is not an upload', { imageUrl: 'https://elsewhere.example/x.jpg' }, 'Extra 2 (Late check-out): an extra photo must be an uploaded image.'],
+  ])('answers 400 for %s, naming the extra, and saves nothing', async (_what, change, message) => {
+    const h = await host();
+    const created = await create(h);
+    const response = await save(h, { ...created, nameInstruction: 'Not saved', extras: [{ id: 1, title: 'Bikes', price: 0 }, { ...lateCheckout, ...change }] });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ message });
+    expect(((await (await h.call(`/api/instruction/${created._id}`)).json()) as Instruction)).toMatchObject({ version: created.version, extras: [] });
+  });
+
+  it('takes one currency, one late check-out and one early check-in per guidebook', async () => {
+    const h = await host();
+    const created = await create(h);
+    const basket = { id: 2, title: 'Breakfast basket', price: 1800 };
+    expect(await (await save(h, { ...created, extras: [lateCheckout, { ...basket, currency: 'usd' }] })).json()).toEqual({ message: 'All extras need the same currency.' });
+    expect(await (await save(h, { ...created, extras: [lateCheckout, { ...lateCheckout, id: 3 }] })).json()).toEqual({ message: 'A guidebook can offer one late check-out.' });
+    const early = { id: 4, kind: 'early-checkin', title: 'Early check-in', price: 2000, earlyCheckinFrom: '11:00' };
+    expect(await (await save(h, { ...created, extras: [early, { ...early, id: 5 }] })).json()).toEqual({ message: 'A guidebook can offer one early check-in.' });
+    expect((await save(h, { ...created, extras: [lateCheckout, early, basket] })).status).toBe(200);
   });
 });

@@ -18,7 +18,7 @@ afterAll(async () => {
 });
 
 /** docs/product.md §3 "User settings", in this order of the settings page. */
-const SETTINGS_KEYS = ['textGreating', 'phone', 'whatsapp', 'viber', 'telegram', 'facebook', 'instagram', 'taxiLink', 'rentCarLink', 'foodLink', 'parkingLink', 'selectedHouseRules', 'checkInTime', 'checkOutTime', 'checkoutSteps', 'places'].sort();
+const SETTINGS_KEYS = ['textGreating', 'phone', 'whatsapp', 'viber', 'telegram', 'facebook', 'instagram', 'taxiLink', 'rentCarLink', 'foodLink', 'parkingLink', 'selectedHouseRules', 'checkInTime', 'checkOutTime', 'checkoutSteps', 'places', 'extras'].sort();
 
 const host = (plan: TestPlan = 'free'): Promise<SignedInHost> => signedInHost(server, plan);
 
@@ -49,6 +49,7 @@ const mine: Settings = {
   checkOutTime: '10:00',
   checkoutSteps: ['Strip the beds', 'Keys in the box'],
   places: [],
+  extras: [],
 };
 
 describe('GET /api/settings', () => {
@@ -112,6 +113,7 @@ describe('PUT /api/settings/updateExistingInstructions', () => {
     checkOutTime: '',
     checkoutSteps: ['Dishwasher on'],
     places: [],
+    extras: [],
   };
 
   it('copies only the chosen groups into all of the host’s guidebooks, bumping their versions', async () => {
@@ -184,6 +186,35 @@ describe('PUT /api/settings/updateExistingInstructions', () => {
     expect(added[0]!.note).toContain('Burek');
     expect(added[0]!.note).not.toMatch(/<img|onerror/);
     // Applied again: nothing to add, no guidebook written.
+    expect(((await (await apply()).json()) as { updated: number }).updated).toBe(0);
+  });
+
+  it('adds the default extras a guidebook lacks (an item by title and kind; one late check-out at most), keeping its own', async () => {
+    const { call } = await host();
+    const basket = { id: 20, title: 'Breakfast basket', price: 1800, description: '<p>Bread <img src=x onerror=alert(1)></p>' };
+    const late = { id: 21, kind: 'late-checkout', title: 'Late check-out', price: 2500, lateCheckoutUntil: '14:00' };
+    const own = [{ id: 20, kind: 'late-checkout', title: 'Stay longer', price: 3000, lateCheckoutUntil: '13:00' }, { id: 22, title: 'breakfast BASKET', price: 2000 }];
+    const withOwn = await create(call, { nameInstruction: 'Has its own', extras: own });
+    const without = await create(call, { nameInstruction: 'Has none' });
+    const apply = () =>
+      call('/api/settings/updateExistingInstructions', {
+        method: 'PUT',
+        json: { dataSettings: { ...changed, extras: [basket, late] }, applyToExistingInstruction: { extras: true } },
+      });
+    const first = await apply();
+    expect(first.status).toBe(200);
+    // Only the guidebook without extras changes: the other has a basket and a late check-out of its own.
+    expect(((await first.json()) as { updated: number }).updated).toBe(1);
+    expect((await get(call, withOwn._id)).extras.map(({ id, title, price }) => ({ id, title, price }))).toEqual([
+      { id: 20, title: 'Stay longer', price: 3000 },
+      { id: 22, title: 'breakfast BASKET', price: 2000 },
+    ]);
+    const added = (await get(call, without._id)).extras;
+    expect(added.map(({ id, title, kind }) => ({ id, title, kind }))).toEqual([
+      { id: 20, title: 'Breakfast basket', kind: 'item' },
+      { id: 21, title: 'Late check-out', kind: 'late-checkout' },
+    ]);
+    expect(added[0]!.description).not.toMatch(/<img|onerror/);
     expect(((await (await apply()).json()) as { updated: number }).updated).toBe(0);
   });
 

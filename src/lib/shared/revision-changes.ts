@@ -56,6 +56,7 @@ export const FIELD_LABELS: Record<Field, string> = {
   checkOutTime: 'Check-out time',
   checkoutSteps: 'Check-out steps',
   places: 'Recommendations',
+  extras: 'Extras',
   firstColor: 'First colour',
   secondColor: 'Second colour',
   isRounded: 'Rounded corners',
@@ -139,6 +140,7 @@ export function describeChanges(before: Partial<InstructionContent> | null, afte
     if (field === 'boxes') phrases.push(...stepPhrases('Check-in step', 'Check-in steps', before?.boxes ?? [], after.boxes ?? []));
     else if (field === 'manualBoxes') phrases.push(...stepPhrases('Additional info', 'Additional info items', before?.manualBoxes ?? [], after.manualBoxes ?? []));
     else if (field === 'places') phrases.push(...stepPhrases('Place', 'Places', before?.places ?? [], after.places ?? []));
+    else if (field === 'extras') phrases.push(...stepPhrases('Extra', 'Extras', before?.extras ?? [], after.extras ?? []));
     // A rich text (the welcome message) is edited rather than changed, like a step.
     else if (KIND_OF_FIELD.get(field) === 'richText' && kind === 'changed') phrases.push(`${FIELD_LABELS[field]} edited`);
     else phrases.push(`${FIELD_LABELS[field]} ${VERB[kind]}`);

@@ -1,6 +1,6 @@
 import { Star } from 'lucide-react';
 import { MAX_ADDRESS, MAX_PHONE, MAX_PLACE_NOTE, MAX_TEXT, MAX_URL, type Place } from '@shared/schemas/instruction.ts';
-import { visibleLength } from '@shared/schemas/instruction/places.ts';
+import { visibleLength } from '@shared/schemas/instruction/fields.ts';
 import { PLACE_CATEGORIES } from '@shared/place-categories.ts';
 import { StrokeIcon } from '../../../components/ui/StrokeIcon.tsx';
 import { TextField } from '../../../components/ui/TextField.tsx';

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '@db/schema.ts';
 import { messages } from '@shared/messages.ts';
 import { describeApplyPlan, fieldChanges, isEmptyValue, sameValue, type FieldChange } from '@shared/revision-changes.ts';
-import { MAX_PLACES, type InstructionContent, type Place } from '@shared/schemas/instruction.ts';
+import { MAX_EXTRAS, MAX_PLACES, type Extra, type InstructionContent, type Place } from '@shared/schemas/instruction.ts';
 import { APPLY_GROUPS, type ApplyFlags, type ApplyGroup, type ApplyPreview, type Settings } from '@shared/schemas/settings.ts';
 import { getUserPlan } from '../billing/get-user-plan.ts';
 import { lockingRows } from '../db/dialect.ts';
@@ -46,6 +46,11 @@ function planFor(row: { id: string; data: string }, defaults: Partial<Settings>,
       if (places.length > content.places.length) patch.places = places;
       continue;
     }
+    if (field === 'extras') {
+      const extras = withDefaultExtras(content.extras, value as Extra[]);
+      if (extras.length > content.extras.length) patch.extras = extras;
+      continue;
+    }
     const current = content[field];
     if (isEmptyValue(value) && !isEmptyValue(current) && !clearEmptyFields) {
       kept += 1;
@@ -57,24 +62,40 @@ function planFor(row: { id: string; data: string }, defaults: Partial<Settings>,
 }
 
 /**
- * The guidebook's places, then the default places it does not have yet (the same name, any case,
- * in the same category), each keeping its id unless the guidebook uses it: nothing of the
- * guidebook's own is changed or removed, and applying twice adds nothing the second time.
+ * `own`, then the `defaults` it does not have yet (`sameAs` says when two are the same), each
+ * keeping its id unless `own` uses it: nothing of the guidebook's own is changed or removed, and
+ * applying twice adds nothing the second time. At most `max` in all.
  */
-export function withDefaultPlaces(own: readonly Place[], defaults: readonly Place[]): Place[] {
-  const sameAs = (place: Place) => `${place.category}:${place.name.trim().toLocaleLowerCase()}`;
+function withDefaults<T extends { id: number }>(own: readonly T[], defaults: readonly T[], sameAs: (item: T) => string, max: number): T[] {
   const present = new Set(own.map(sameAs));
-  const ids = new Set(own.map((place) => place.id));
-  const places = [...own];
-  for (const place of defaults) {
-    if (present.has(sameAs(place))) continue;
-    present.add(sameAs(place));
-    let id = place.id;
+  const ids = new Set(own.map((item) => item.id));
+  const items = [...own];
+  for (const item of defaults) {
+    if (present.has(sameAs(item))) continue;
+    present.add(sameAs(item));
+    let id = item.id;
     while (ids.has(id)) id += 1;
     ids.add(id);
-    places.push(id === place.id ? place : { ...place, id });
+    items.push(id === item.id ? item : { ...item, id });
   }
-  return places.slice(0, MAX_PLACES);
+  return items.slice(0, max);
+}
+
+/** The guidebook's places, then the default places it lacks (the same name, any case, in the same category). */
+export function withDefaultPlaces(own: readonly Place[], defaults: readonly Place[]): Place[] {
+  return withDefaults(own, defaults, (place) => `${place.category}:${place.name.trim().toLocaleLowerCase()}`, MAX_PLACES);
+}
+
+/**
+ * The guidebook's extras, then the default extras it lacks (the same title, any case, of the same
+ * kind). A guidebook offers one late check-out and one early check-in: one it already has, under
+ * any title, is its own.
+ */
+export function withDefaultExtras(own: readonly Extra[], defaults: readonly Extra[]): Extra[] {
+  // One currency per guidebook: a default priced in another (saved before the host's currency was set) waits.
+  const currency = own[0]?.currency;
+  const fitting = currency === undefined ? defaults : defaults.filter((extra) => extra.currency === currency);
+  return withDefaults(own, fitting, (extra) => (extra.kind === 'item' ? `item:${extra.title.trim().toLocaleLowerCase()}` : extra.kind), MAX_EXTRAS);
 }
 
 function chosenDefaults(settings: Settings, flags: ApplyFlags): Partial<Settings> {

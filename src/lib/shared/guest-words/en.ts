@@ -132,8 +132,8 @@ export const en = {
   'houseRule.damages.name': 'Report damages',
   'houseRule.damages.text': 'Please tell us about anything broken or damaged.',
 
-  'extras.title': 'Good to Know',
-  'extras.image': 'Additional information {number}',
+  'goodToKnow.title': 'Good to Know',
+  'goodToKnow.image': 'Additional information {number}',
 
   'places.title': 'Recommendations',
   'places.favourites': 'Our favourites',

@@ -163,8 +163,8 @@ export const guestWordsSchema = z.strictObject({
   'houseRule.damages.text': word('House rule text.'),
 
   // Good to Know.
-  'extras.title': word('Title of the host’s extra information.'),
-  'extras.image': word('Alternative text of an extra’s photo; {number}: its place in the list.'),
+  'goodToKnow.title': word('Title of the host’s additional information (appliances, parking, recycling).'),
+  'goodToKnow.image': word('Alternative text of an additional information item’s photo; {number}: its place in the list.'),
 
   // Recommendations: the host's places nearby, grouped by category (src/lib/shared/place-categories.ts).
   'places.title': word('Title of the host’s recommended places nearby.'),

@@ -36,6 +36,8 @@ export const settingsSchema = z.object(
     checkoutSteps: instructionFields.checkoutSteps.default(() => []),
     /** Places every guidebook may recommend (the bakery of a town with five flats): added, never replacing. */
     places: instructionFields.places.default(() => []),
+    /** Extras every guidebook may offer (a breakfast basket): added, never replacing. */
+    extras: instructionFields.extras.default(() => []),
   },
   { error: 'The settings must be an object.' },
 );
@@ -54,6 +56,7 @@ export const APPLY_GROUPS = {
   checkout: ['checkInTime', 'checkOutTime', 'checkoutSteps'],
   redirection: ['taxiLink', 'rentCarLink', 'foodLink', 'parkingLink'],
   places: ['places'],
+  extras: ['extras'],
 } as const satisfies Record<string, ReadonlyArray<keyof Settings>>;
 
 export type ApplyGroup = keyof typeof APPLY_GROUPS;
@@ -67,6 +70,7 @@ export const applyFlagsSchema = z.object(
     checkout: z.boolean().default(false),
     redirection: z.boolean().default(false),
     places: z.boolean().default(false),
+    extras: z.boolean().default(false),
   },
   { error: 'Choose which sections to apply.' },
 );

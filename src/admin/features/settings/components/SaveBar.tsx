@@ -9,6 +9,7 @@ const GROUP_NAMES: Record<ApplyGroup, string> = {
   houseRules: 'house rules',
   checkout: 'check-in and check-out times and steps',
   places: 'recommendations',
+  extras: 'extras',
 };
 
 interface Props {

@@ -76,7 +76,8 @@ export interface GuestPage {
   /** `locked`: the password is gated (docs/decisions/013) and shown by the access section when allowed. */
   wifi: { name: string; password: string; locked: boolean; qrSvg: string } | null;
   houseRules: { name: string; text: string; svg: string }[];
-  extras: { html: string; imageUrl: string }[];
+  /** The host's additional information (manualBoxes), shown as "Good to Know". */
+  goodToKnow: { html: string; imageUrl: string }[];
   /** The host's recommendations; `count` 0 when there are none. */
   places: GuestPlaces;
   /** The property's usual times ("HH:MM" where it is, '' when unset), for the header; null when neither is set. */
@@ -210,7 +211,7 @@ export async function toGuestPage(i: GuestInstruction, appUrl: URL, mediaBase?: 
     }),
     times,
     checkout,
-    extras: i.manualBoxes.filter((box) => box.paragraph || box.imageUrl).map((box) => ({ html: renderParagraph(box.paragraph, markers), imageUrl: media(box.imageUrl) })),
+    goodToKnow: i.manualBoxes.filter((box) => box.paragraph || box.imageUrl).map((box) => ({ html: renderParagraph(box.paragraph, markers), imageUrl: media(box.imageUrl) })),
     contacts,
     places: placesOf(i.places, coordinates, (place) => ({ html: renderParagraph(place.note, markers), imageUrl: media(place.imageUrl) }), words),
     ogImage: new URL(media([...i.boxes, ...i.manualBoxes].find((box) => box.imageUrl)?.imageUrl || i.photoGreating) || DEFAULT_OG_IMAGE, appUrl).href,

@@ -10,6 +10,7 @@ import { schemaFields } from '../field-kinds.ts';
 import { clockTime, DEFAULT_REVEAL_HOURS, isTimeZone, MAX_REVEAL_HOURS, NEW_PIN_DIGITS, PIN_PATTERN, SECRETS_POLICIES, WIFI_SECURITY } from './access.ts';
 import { contactField } from './contacts.ts';
 import { field, link, MAX_ADDRESS, MAX_PHONE, singleLine } from './fields.ts';
+import { extrasSchema } from './extras.ts';
 import { placesSchema } from './places.ts';
 import { boxesSchema, checkoutStepsSchema, houseRulesSchema, manualBoxesSchema } from './steps.ts';
 
@@ -83,6 +84,8 @@ export const instructionFields = {
   checkoutSteps: checkoutStepsSchema,
   /** The host's recommendations nearby (places.ts). */
   places: placesSchema,
+  /** What guests can buy or ask for: late check-out, early check-in, items (extras.ts). */
+  extras: extrasSchema,
 };
 
 const hexColour = () => field.plain(z.string().regex(/^#[0-9a-f]{3,8}$/i, 'Colours must be hex values like #4a90e2.'));
@@ -134,6 +137,7 @@ export const INSTRUCTION_DEFAULTS: FieldValues = {
   checkOutTime: '',
   checkoutSteps: [],
   places: [],
+  extras: [],
 };
 
 function withDefaults<S extends Record<string, z.ZodType>>(shape: S, defaults: { [K in keyof S]: z.output<S[K]> }) {

@@ -64,6 +64,13 @@ export function singleLine(label: string, max = MAX_TEXT) {
     .pipe(z.string().max(max, `${label} can be at most ${max} characters.`));
 }
 
+const ENTITY = /&(?:#\d+|#x[\da-f]+|[a-z]+);/gi;
+
+/** The characters a reader sees in `html` (tags left out, an entity counted once): short rich text counts these. */
+export function visibleLength(html: string): number {
+  return html.replace(/<[^>]*>/g, '').replace(ENTITY, '_').length;
+}
+
 /** Rich text as HTML; the server sanitises it after this check (src/lib/server/instructions). */
 export function richText(label: string) {
   return z.string({ error: `${label} must be text.` }).max(MAX_RICH, `${label} is too long (at most ${MAX_RICH} characters).`);

@@ -5,18 +5,12 @@
  */
 import { z } from 'zod';
 import { PLACE_CATEGORY_IDS } from '../../place-categories.ts';
-import { field, link, MAX_ADDRESS, MAX_PHONE, singleLine } from './fields.ts';
+import { field, link, MAX_ADDRESS, MAX_PHONE, singleLine, visibleLength } from './fields.ts';
+import { namedList } from './named-list.ts';
 
 export const MAX_PLACES = 100;
 /** A note is a few lines: characters of its text, markup not counted. */
 export const MAX_PLACE_NOTE = 1_000;
-
-const ENTITY = /&(?:#\d+|#x[\da-f]+|[a-z]+);/gi;
-
-/** The characters a reader sees in `html` (tags left out, an entity counted once). */
-export function visibleLength(html: string): number {
-  return html.replace(/<[^>]*>/g, '').replace(ENTITY, '_').length;
-}
 
 const coordinate = (label: string, limit: number) =>
   field.plain(
@@ -48,33 +42,14 @@ export const placeSchema = z.object({
   pick: field.plain(z.boolean({ error: 'A favourite is true or false.' })).default(false),
 });
 
-/** The first problem of `item` as "Place 3 (Bakery Mlinar): the website must be a link …". */
-function namedProblem(item: unknown, position: number): { message: string; path: PropertyKey[] } | null {
-  const result = placeSchema.safeParse(item);
-  if (result.success) return null;
-  const issue = result.error.issues[0]!;
-  const name = typeof item === 'object' && item !== null && typeof (item as { name?: unknown }).name === 'string' ? (item as { name: string }).name.trim().slice(0, 60) : '';
-  const what = `${issue.message.charAt(0).toLowerCase()}${issue.message.slice(1)}`;
-  return { message: `Place ${position}${name ? ` (${name})` : ''}: ${what}`, path: issue.path };
-}
-
-/**
- * At most MAX_PLACES, ids unique. A bad place answers with its number and name, so a host with
- * thirty places finds it (docs/product.md §5); nothing of the body is saved then.
- */
-export const placesSchema = z.preprocess(
-  (input, context) => {
-    if (!Array.isArray(input)) return input;
-    input.forEach((item, index) => {
-      const problem = namedProblem(item, index + 1);
-      if (problem) context.addIssue({ code: 'custom', message: problem.message, path: [index, ...problem.path], input: item });
-    });
-    return input;
-  },
-  z
-    .array(placeSchema, { error: 'Places must be a list.' })
-    .max(MAX_PLACES, `A guidebook can have at most ${MAX_PLACES} places.`)
-    .refine((places) => new Set(places.map((place) => place.id)).size === places.length, 'Two places have the same id.'),
-);
+/** At most MAX_PLACES, ids unique, a bad place named by its number and name. */
+export const placesSchema = namedList(placeSchema, {
+  noun: 'Place',
+  nameKey: 'name',
+  max: MAX_PLACES,
+  tooMany: `A guidebook can have at most ${MAX_PLACES} places.`,
+  notAList: 'Places must be a list.',
+  sameId: 'Two places have the same id.',
+});
 
 export type Place = z.output<typeof placeSchema>;
