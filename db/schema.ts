@@ -168,6 +168,18 @@ export interface SubscriptionsTable {
   updated_at: number;
 }
 
+/** A host's Stripe Connect account for selling extras (db/migrations/0011-payout-accounts.ts); flags 0/1. */
+export interface PayoutAccountsTable {
+  user_id: string;
+  stripe_account_id: string | null;
+  currency: string;
+  charges_enabled: number;
+  details_submitted: number;
+  payouts_enabled: number;
+  disabled_reason: string | null;
+  updated_at: number;
+}
+
 export interface StripeEventsTable {
   id: string;
   type: string;
@@ -226,6 +238,7 @@ export interface Database {
   billing_customers: BillingCustomersTable;
   subscriptions: SubscriptionsTable;
   stripe_events: StripeEventsTable;
+  payout_accounts: PayoutAccountsTable;
   snapshot_removals: SnapshotRemovalsTable;
   stays: StaysTable;
   instruction_calendars: InstructionCalendarsTable;

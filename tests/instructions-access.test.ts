@@ -139,6 +139,12 @@ describe('authorization matrix', () => {
       ['POST', '/api/preview-subscription-change'],
       ['POST', '/api/billing-portal'],
       ['GET', '/api/billing/config'],
+      // Payouts act on the caller's own connected account only, the same way.
+      ['GET', '/api/payouts'],
+      ['PUT', '/api/payouts/currency'],
+      ['POST', '/api/payouts/onboarding'],
+      ['POST', '/api/payouts/refresh'],
+      ['POST', '/api/payouts/dashboard-link'],
     ] as const;
     for (const [method, path] of accountRoutes) {
       const response = await anonymous(path, method === 'GET' ? {} : { method, json: {} });

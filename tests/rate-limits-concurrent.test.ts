@@ -183,7 +183,7 @@ describe('messages and mails', () => {
   });
 });
 
-describe('uploads, geocoding, calendars and billing', () => {
+describe('uploads, geocoding, calendars, billing and payouts', () => {
   it('image uploads per host', async () => {
     await expectOnePast({ key: `upload:user:${host.id}`, ...UPLOAD_RATE }, () => {
       const form = new FormData();
@@ -204,5 +204,11 @@ describe('uploads, geocoding, calendars and billing', () => {
 
   it('billing calls that reach Stripe', async () => {
     await expectOnePast(rateRules.billingUser(host.id), () => asHost('/api/billing-portal', { method: 'POST', json: {} }));
+  });
+
+  it('payout calls that reach Stripe (onboarding, refresh, the Stripe dashboard link)', async () => {
+    for (const path of ['/api/payouts/onboarding', '/api/payouts/refresh', '/api/payouts/dashboard-link']) {
+      await expectOnePast(rateRules.payoutsUser(host.id), () => asHost(path, { method: 'POST', json: {} }));
+    }
   });
 });

@@ -7,6 +7,7 @@ import * as m0007 from './0007-login-proof.ts';
 import * as m0008 from './0008-snapshot-removals.ts';
 import * as m0009 from './0009-stays.ts';
 import * as m0010 from './0010-revisions-and-trash.ts';
+import * as m0011 from './0011-payout-accounts.ts';
 
 /** One migration: the same schema change for SQLite (`up`) and PostgreSQL (`upPostgres`), ADR 005. */
 export interface Migration {
@@ -26,4 +27,5 @@ export const migrations: readonly Migration[] = [
   { name: '0008-snapshot-removals', ...m0008 },
   { name: '0009-stays', ...m0009 },
   { name: '0010-revisions-and-trash', ...m0010 },
+  { name: '0011-payout-accounts', ...m0011 },
 ];

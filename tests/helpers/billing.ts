@@ -10,6 +10,8 @@ export { PRICE_IDS, standInPrices };
 const SECRET_KEY = 'sk_test_porchlight';
 /** The endpoint's signing secret, as the app and the stand-in share it (a test may sign an event by hand). */
 export const WEBHOOK_SECRET = 'whsec_porchlight_test';
+/** The Connect endpoint's own signing secret (payouts), apart from the platform's. */
+export const CONNECT_WEBHOOK_SECRET = 'whsec_porchlight_connect_test';
 
 /** The app's Stripe settings against a stand-in at `url`. */
 export function stripeEnv(url: string): Record<string, string> {
@@ -17,6 +19,7 @@ export function stripeEnv(url: string): Record<string, string> {
     STRIPE_SECRET_KEY: SECRET_KEY,
     STRIPE_PUBLISHABLE_KEY: 'pk_test_porchlight',
     STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    STRIPE_CONNECT_WEBHOOK_SECRET: CONNECT_WEBHOOK_SECRET,
     STRIPE_API_URL: url,
     ...priceEnv(),
   };
@@ -37,6 +40,7 @@ export async function startBillingWorld(options: { periodSeconds?: number; env?:
   const standIn = await startAppStripeStandIn(options);
   const server = await startServer({ NODE_ENV: 'test', ...stripeEnv(standIn.url), ...options.env });
   standIn.setWebhookUrl(`${server.url}/api/stripe/webhook`);
+  standIn.setConnectWebhookUrl(`${server.url}/api/stripe/connect-webhook`);
   return {
     server,
     standIn,
@@ -50,7 +54,7 @@ export async function startBillingWorld(options: { periodSeconds?: number; env?:
 
 /** The stand-in alone, with the keys stripeEnv() gives the app (for several servers on one account). */
 export function startAppStripeStandIn(options: { periodSeconds?: number; prices?: PriceConfig[] } = {}): Promise<StripeStandIn> {
-  return startStripeStandIn({ secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET, prices: options.prices ?? standInPrices(), ...(options.periodSeconds ? { periodSeconds: options.periodSeconds } : {}) });
+  return startStripeStandIn({ secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET, connectWebhookSecret: CONNECT_WEBHOOK_SECRET, prices: options.prices ?? standInPrices(), ...(options.periodSeconds ? { periodSeconds: options.periodSeconds } : {}) });
 }
 
 export interface Host extends TestUser {

@@ -39,6 +39,14 @@ const envSchema = z.object({
   STRIPE_SECRET_KEY: optionalText,
   STRIPE_PUBLISHABLE_KEY: optionalText,
   STRIPE_WEBHOOK_SECRET: optionalText,
+  /** The Connect endpoint's own signing secret (docs/decisions/020-extras-and-the-money-flow.md). */
+  STRIPE_CONNECT_WEBHOOK_SECRET: optionalText,
+  /** The platform's share of each extra sold online, in percent (2.5 allowed). */
+  PLATFORM_FEE_PERCENT: z.coerce
+    .number({ error: 'expected a percentage from 0 to 50, such as 2.5' })
+    .min(0, { error: 'expected a percentage from 0 to 50, such as 2.5' })
+    .max(50, { error: 'expected a percentage from 0 to 50, such as 2.5' })
+    .default(0),
   STRIPE_API_URL: optionalUrl,
   STRIPE_PRICE_GOLD_MONTHLY: optionalText,
   STRIPE_PRICE_GOLD_YEARLY: optionalText,
@@ -96,6 +104,8 @@ export interface Config {
   google: { clientId: string; jwksUrl: string } | undefined;
   /** Stripe billing; undefined without STRIPE_SECRET_KEY (plans are then set by the admin CLI). */
   stripe: StripeConfig | undefined;
+  /** PLATFORM_FEE_PERCENT: the application fee taken from each extra paid online (0 to 50). */
+  platformFeePercent: number;
   nominatimUrl: string;
   storageDriver: Env['STORAGE_DRIVER'];
   /** The bucket, when STORAGE_DRIVER=s3 (all of S3_* given; checked at boot). */
@@ -128,6 +138,8 @@ export interface StripeConfig {
   publishableKey: string | undefined;
   /** Without it the webhook endpoint refuses every event (nothing unsigned is believed). */
   webhookSecret: string | undefined;
+  /** The Connect endpoint's secret; without it Connect events are refused (503) and payouts rely on re-reads. */
+  connectWebhookSecret: string | undefined;
   /** STRIPE_API_URL split the way the SDK takes it; undefined: Stripe's own API. */
   api: { host: string; port: number; protocol: 'http' | 'https' } | undefined;
   /** The Stripe price id of each paid plan and interval (STRIPE_PRICE_*); undefined: not sold. */
@@ -202,6 +214,7 @@ export function parseConfig(source: NodeJS.ProcessEnv = process.env): Config {
     turnstile,
     google,
     stripe,
+    platformFeePercent: env.PLATFORM_FEE_PERCENT,
     nominatimUrl: env.NOMINATIM_URL ?? 'https://nominatim.openstreetmap.org',
     storageDriver: env.STORAGE_DRIVER,
     s3,
@@ -228,6 +241,7 @@ function stripeConfigOf(env: Env, secretKey: string): StripeConfig {
     secretKey,
     publishableKey: env.STRIPE_PUBLISHABLE_KEY,
     webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+    connectWebhookSecret: env.STRIPE_CONNECT_WEBHOOK_SECRET,
     api: api && {
       host: api.hostname,
       protocol: api.protocol === 'http:' ? 'http' : 'https',

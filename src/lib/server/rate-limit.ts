@@ -85,6 +85,8 @@ export const rateRules = {
   calendarFetchUser: rule('calendar:user', 30, HOUR),
   /** Billing calls that reach Stripe (checkout, plan changes, cancel, portal): a person makes a few. */
   billingUser: rule('billing:user', 30, HOUR),
+  /** Payout calls that reach Stripe (onboarding, refresh, the Stripe dashboard link), per host. */
+  payoutsUser: rule('payouts:user', 30, HOUR),
 } as const;
 
 /** Says how long to wait, in whole minutes; a flow may word it its own way. */

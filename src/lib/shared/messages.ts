@@ -55,6 +55,21 @@ export const messages = {
     portalUnavailable: 'Billing management is not available for this account.',
     checkoutExpired: 'This checkout was replaced by a newer one (another tab?). Start again from the plans.',
   },
+  payouts: {
+    // Payouts through Stripe Connect (docs/decisions/020-extras-and-the-money-flow.md): server answers and the Payouts screen.
+    notConfigured: 'Online payments are not set up on this server.',
+    needsPlan: 'Online payments come with Gold and Premium. Upgrade your plan to take payments for your extras.',
+    currencyInvalid: (codes: readonly string[]) => `Please choose one of these currencies: ${codes.map((code) => code.toUpperCase()).join(', ')}.`,
+    dashboardUnavailable: 'Your Stripe dashboard opens once Stripe has all the details it asked for. Continue setting up first.',
+    connectWebhookNotConfigured: 'Stripe Connect events are not configured on this server.',
+    requestsOnly: 'Online payments are not set up here. Your extras still work as requests: guests ask, you confirm, and payment is settled on site.',
+    freePlan: 'Online payments come with Gold and Premium. Until then your extras work as requests: guests ask, you confirm, and payment is settled on site.',
+    currencySaved: (name: string) => `Your extras are now priced in ${name}.`,
+    connected: 'Your Stripe account is connected. Guests can pay for extras online.',
+    needsDetails: 'Stripe needs a few more details before guests can pay online.',
+    refreshed: 'Your account details are up to date.',
+    loadFailed: 'Your payout details could not be loaded.',
+  },
   instruction: {
     linkCopied: 'Link copied successfully',
     duplicated: 'Duplicate created successfully',

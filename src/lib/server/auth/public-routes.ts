@@ -15,6 +15,7 @@ const PUBLIC_EXACT = new Set([
   'POST /api/users/resetPassToken',
   'POST /api/messaging/contact',
   'POST /api/stripe/webhook',
+  'POST /api/stripe/connect-webhook',
   'POST /api/get-user-premium',
 ]);
 

@@ -17,6 +17,8 @@ export interface Billing {
   stripe: Stripe;
   publishableKey: string | undefined;
   webhookSecret: string | undefined;
+  /** The Connect endpoint's signing secret (payouts); undefined: Connect events are refused. */
+  connectWebhookSecret: string | undefined;
   /** The price id sold for a plan and interval, if configured. */
   priceFor(plan: PaidPlanId, interval: BillingInterval): string | undefined;
   /** Which plan and interval a price id stands for; null for a price we do not sell. */
@@ -35,6 +37,7 @@ export function createBilling(config: StripeConfig): Billing {
     stripe: createStripeClient(config),
     publishableKey: config.publishableKey,
     webhookSecret: config.webhookSecret,
+    connectWebhookSecret: config.connectWebhookSecret,
     priceFor: (plan, interval) => config.prices[plan][interval],
     planOfPrice: (priceId) => byPrice.get(priceId) ?? null,
   };

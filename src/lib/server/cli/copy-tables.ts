@@ -29,6 +29,7 @@ export const COPY_ORDER = [
   'billing_customers',
   'subscriptions',
   'stripe_events',
+  'payout_accounts',
   'snapshot_removals',
   'stays',
   'instruction_calendars',

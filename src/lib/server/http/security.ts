@@ -3,7 +3,7 @@ import { AppError } from './app-error.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** Routes that take a body signed by a third party instead of a browser's Origin (docs/security.md 7). */
-const ORIGIN_EXEMPT = new Set(['/api/stripe/webhook']);
+const ORIGIN_EXEMPT = new Set(['/api/stripe/webhook', '/api/stripe/connect-webhook']);
 /** Routes that take multipart uploads; every other /api write takes JSON only. */
 const MULTIPART_ROUTES = new Set(['/api/upload']);
 

@@ -1,0 +1,20 @@
+import type { Currency } from '@shared/currencies.ts';
+import type { PayoutState } from '@shared/payouts.ts';
+import { getRuntime } from '../runtime.ts';
+import { getPayoutState } from './get-payout-state.ts';
+
+/**
+ * PUT /api/payouts/currency: the one currency of the host's extras
+ * (docs/decisions/020-extras-and-the-money-flow.md, one currency per host account). A row may hold
+ * a currency without a Stripe account. Orders do not exist yet, so nothing holds the currency back.
+ */
+export async function setPayoutCurrency({ userId, currency }: { userId: string; currency: Currency }): Promise<PayoutState> {
+  const { db } = await getRuntime();
+  const now = Date.now();
+  await db
+    .insertInto('payout_accounts')
+    .values({ user_id: userId, currency, charges_enabled: 0, details_submitted: 0, payouts_enabled: 0, updated_at: now })
+    .onConflict((oc) => oc.column('user_id').doUpdateSet({ currency, updated_at: now }))
+    .execute();
+  return getPayoutState({ userId });
+}
