@@ -1,10 +1,11 @@
 import { ScrollText } from 'lucide-react';
-import { instructionFields, MAX_TEXT, type Box, type ManualBox, type Place } from '@shared/schemas/instruction.ts';
+import { instructionFields, MAX_TEXT, type Box, type Extra, type ManualBox, type Place } from '@shared/schemas/instruction.ts';
 import { GuestPageLink } from '../../../components/sharing/GuestPageLink.tsx';
 import { HouseRulesPicker } from '../../../components/ui/HouseRulesPicker.tsx';
 import { bindText, fieldId, newBox, newManualBox, type FormIssue, type SectionProps } from '../model/editor-form.ts';
 import { useEditorContext } from './common/editor-context.ts';
 import { Section } from './common/Section.tsx';
+import { ExtrasSection } from './extras/ExtrasSection.tsx';
 import { PlacesSection } from './places/PlacesSection.tsx';
 import { AddressPanel } from './panels/AddressPanel.tsx';
 import { BrandingPanel } from './panels/BrandingPanel.tsx';
@@ -23,6 +24,7 @@ interface Props extends SectionProps {
   updateBoxes: (change: (boxes: Box[]) => Box[]) => void;
   updateManualBoxes: (change: (boxes: ManualBox[]) => ManualBox[]) => void;
   updatePlaces: (change: (places: Place[]) => Place[]) => void;
+  updateExtras: (change: (extras: Extra[]) => Extra[]) => void;
   /** What the last save attempt found (validateForm): a field it names says what is wrong there. */
   issues: readonly FormIssue[];
 }
@@ -44,7 +46,7 @@ function nameProblem(name: string, issues: readonly FormIssue[]): string | undef
  * their own on wide screens (below the sections on narrow ones). A read-only guidebook disables
  * every control at once through the fieldset.
  */
-export function EditorForm({ form, patch, updateBoxes, updateManualBoxes, updatePlaces, issues }: Props) {
+export function EditorForm({ form, patch, updateBoxes, updateManualBoxes, updatePlaces, updateExtras, issues }: Props) {
   const { readOnly, announce } = useEditorContext();
   const nameError = nameProblem(form.nameInstruction, issues);
   return (
@@ -83,6 +85,7 @@ export function EditorForm({ form, patch, updateBoxes, updateManualBoxes, update
             <HouseRulesPicker value={form.selectedHouseRules} onChange={(selectedHouseRules) => patch({ selectedHouseRules })} readOnly={readOnly} announce={announce} />
           </Section>
           <PlacesSection places={form.places} update={updatePlaces} />
+          <ExtrasSection extras={form.extras} update={updateExtras} />
           <WelcomeSection form={form} patch={patch} />
           <StepsSection config={ADDITIONAL_INFO} steps={form.manualBoxes} update={updateManualBoxes} createStep={newManualBox} />
         </div>

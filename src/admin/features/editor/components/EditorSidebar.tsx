@@ -35,6 +35,7 @@ const SECTIONS = [
   ['wifi', 'Wi-Fi'],
   ['house-rules', 'House rules'],
   ['places', 'Recommendations'],
+  ['extras', 'Extras'],
   ['welcome', 'Welcome message'],
   ['additional-info', 'Additional info'],
   ['cover', 'Cover photo'],

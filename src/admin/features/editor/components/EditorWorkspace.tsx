@@ -3,7 +3,7 @@ import { flushSync } from 'react-dom';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { messages } from '@shared/messages.ts';
-import type { Box, Instruction, ManualBox, Place } from '@shared/schemas/instruction.ts';
+import type { Box, Extra, Instruction, ManualBox, Place } from '@shared/schemas/instruction.ts';
 import { ApiError, errorMessage } from '@shared/api-client.ts';
 import { useDocumentTitle } from '../../../hooks/use-document-title.ts';
 import { useSaveInstruction } from '../api/save-instruction.ts';
@@ -69,6 +69,7 @@ export function EditorWorkspace({ instruction, premium, readOnly, onReloadLatest
     [],
   );
   const updatePlaces = useCallback((change: (places: Place[]) => Place[]) => setForm((current) => ({ ...current, places: change(current.places) })), []);
+  const updateExtras = useCallback((change: (extras: Extra[]) => Extra[]) => setForm((current) => ({ ...current, extras: change(current.extras) })), []);
 
   function submit() {
     if (readOnly || save.isPending) return;
@@ -146,7 +147,7 @@ export function EditorWorkspace({ instruction, premium, readOnly, onReloadLatest
             {issues.length > 0 ? <ValidationAlert ref={issuesRef} issues={issues} /> : null}
 
             <div hidden={view !== 'edit'}>
-              <EditorForm form={form} patch={patch} updateBoxes={updateBoxes} updateManualBoxes={updateManualBoxes} updatePlaces={updatePlaces} issues={issues} />
+              <EditorForm form={form} patch={patch} updateBoxes={updateBoxes} updateManualBoxes={updateManualBoxes} updatePlaces={updatePlaces} updateExtras={updateExtras} issues={issues} />
             </div>
             {view === 'preview' ? <PreviewPane form={form} premium={premium} /> : null}
             {view === 'stays' ? <StaysTab saved={instruction} form={form} render={renderStays} /> : null}

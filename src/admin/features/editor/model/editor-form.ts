@@ -101,6 +101,12 @@ export function validateForm(form: Instruction, saved: Pick<Instruction, 'secret
       const place = form.places[index];
       target = place ? fieldId('places', place.id, typeof sub === 'string' ? sub : 'name') : null;
     }
+    if (key === 'extras' && typeof index === 'number') {
+      const extra = form.extras[index];
+      // The currency has no field of its own: it is the price's suffix.
+      const field = sub === 'currency' ? 'price' : typeof sub === 'string' ? sub : 'title';
+      target = extra ? fieldId('extras', extra.id, field) : null;
+    }
     if (key === 'checkoutSteps' && typeof index === 'number') target = fieldId(key, index);
     return { message: issue.message, fieldId: target };
   });

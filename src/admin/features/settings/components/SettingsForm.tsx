@@ -1,11 +1,13 @@
-import { Link2, ListChecks, MapPinned, MessageSquareHeart, Phone, Share2 } from 'lucide-react';
+import { Link2, ListChecks, MapPinned, MessageSquareHeart, Phone, Share2, ShoppingBag } from 'lucide-react';
 import { useRef, useState, type SubmitEvent } from 'react';
 import { toast } from 'sonner';
 import type { ContactKind } from '@shared/contact-links.ts';
+import { DEFAULT_CURRENCY } from '@shared/currencies.ts';
 import { messages } from '@shared/messages.ts';
-import { MAX_PHONE, MAX_PLACES, type Place } from '@shared/schemas/instruction.ts';
+import { MAX_EXTRAS, MAX_PHONE, MAX_PLACES, type Extra, type Place } from '@shared/schemas/instruction.ts';
 import { applyFlagsSchema, settingsSchema, type ApplyFlags, type ApplyGroup, type ApplyPreview, type Settings } from '@shared/schemas/settings.ts';
 import { RichTextField } from '../../../components/rich-text/RichTextField.tsx';
+import { ExtraList } from '../../../components/extras/ExtraList.tsx';
 import { PlaceList } from '../../../components/places/PlaceList.tsx';
 import { SortableArea } from '../../../components/sortable/SortableArea.tsx';
 import { HouseRulesPicker } from '../../../components/ui/HouseRulesPicker.tsx';
@@ -35,6 +37,8 @@ const QUICK_LINKS: readonly { key: 'taxiLink' | 'rentCarLink' | 'foodLink' | 'pa
 
 /** Auto-Fill's place fields have ids of their own: `settings-places-<id>-<field>`. */
 const placeFieldId = (...path: ReadonlyArray<string | number>) => ['settings', 'places', ...path].join('-');
+/** And so have its extras': `settings-extras-<id>-<field>`. */
+const extraFieldId = (...path: ReadonlyArray<string | number>) => ['settings', 'extras', ...path].join('-');
 
 /** A phone number worth offering to WhatsApp and Viber (five digits or more). */
 function usablePhone(phone: string): boolean {
@@ -52,7 +56,9 @@ export function SettingsForm({ initial }: { initial: Settings }) {
   const [rules, setRules] = useState<number[]>([...initial.selectedHouseRules]);
   const [checkInOut, setCheckInOut] = useState(() => pickCheckInOut(initial));
   const [places, setPlaces] = useState<Place[]>(() => [...initial.places]);
+  const [extras, setExtras] = useState<Extra[]>(() => [...initial.extras]);
   const [liveMessage, announce] = useAnnouncer();
+  const [extrasMessage, announceExtra] = useAnnouncer();
   const [apply, setApply] = useState<ApplyFlags>(NO_FLAGS);
   const [errors, setErrors] = useState<Errors>({});
   // "Apply to existing": the preview the host is asked about, and the last apply, to undo.
@@ -127,10 +133,11 @@ export function SettingsForm({ initial }: { initial: Settings }) {
   async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     if (save.isPending) return;
-    const parsed = settingsSchema.safeParse({ ...links, phone, textGreating: greeting, selectedHouseRules: rules, ...checkInOut, places });
+    const parsed = settingsSchema.safeParse({ ...links, phone, textGreating: greeting, selectedHouseRules: rules, ...checkInOut, places, extras });
     if (!parsed.success) {
       const found: Errors = {};
       let placeField: string | null = null;
+      let extraField: string | null = null;
       for (const issue of parsed.error.issues) {
         const key = issue.path[0] as keyof Settings;
         found[key] ??= issue.message;
@@ -138,10 +145,14 @@ export function SettingsForm({ initial }: { initial: Settings }) {
         const [, index, field] = issue.path;
         const place = key === 'places' && typeof index === 'number' ? places[index] : undefined;
         if (place && !placeField) placeField = placeFieldId(place.id, typeof field === 'string' ? field : 'name');
+        const extra = key === 'extras' && typeof index === 'number' ? extras[index] : undefined;
+        // The currency has no field of its own: it is the price's suffix.
+        if (extra && !extraField) extraField = extraFieldId(extra.id, field === 'currency' ? 'price' : typeof field === 'string' ? field : 'title');
       }
       setErrors(found);
       const first = Object.keys(found)[0];
-      const target = first === 'places' && placeField ? document.getElementById(placeField) : formRef.current?.querySelector<HTMLElement>(`[name="${first}"], #settings-${first}`);
+      const itemField = first === 'places' ? placeField : first === 'extras' ? extraField : null;
+      const target = itemField ? document.getElementById(itemField) : formRef.current?.querySelector<HTMLElement>(`[name="${first}"], #settings-${first}`);
       target?.focus();
       return;
     }
@@ -222,6 +233,35 @@ export function SettingsForm({ initial }: { initial: Settings }) {
         ) : null}
         <div aria-live="polite" aria-atomic="true" className="sr-only">
           {liveMessage}
+        </div>
+      </SettingsSection>
+
+      <SettingsSection
+        title="Extras"
+        description="What every guidebook may offer: a late check-out, a breakfast basket. Applying adds the ones a guidebook does not have yet (never a second late check-out or early check-in) and never removes its own."
+        icon={ShoppingBag}
+        applies="the extras they do not have yet"
+        {...toggle('extras')}
+      >
+        <SortableArea>
+          <ExtraList
+            extras={extras}
+            update={setExtras}
+            // One currency per host (docs/decisions/020-extras-and-the-money-flow.md): the one the defaults already use.
+            currency={extras[0]?.currency ?? DEFAULT_CURRENCY}
+            readOnly={false}
+            announce={announceExtra}
+            fieldId={extraFieldId}
+            fullText={`Auto-Fill holds at most ${MAX_EXTRAS} extras.`}
+          />
+        </SortableArea>
+        {errors.extras ? (
+          <p className="field-error dark:text-red-400" role="alert">
+            {errors.extras}
+          </p>
+        ) : null}
+        <div aria-live="polite" aria-atomic="true" className="sr-only">
+          {extrasMessage}
         </div>
       </SettingsSection>
 

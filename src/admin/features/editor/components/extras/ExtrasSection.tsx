@@ -1,0 +1,32 @@
+import { ShoppingBag } from 'lucide-react';
+import { DEFAULT_CURRENCY } from '@shared/currencies.ts';
+import { MAX_EXTRAS, type Extra } from '@shared/schemas/instruction.ts';
+import { ExtraList } from '../../../../components/extras/ExtraList.tsx';
+import { fieldId } from '../../model/editor-form.ts';
+import { useEditorContext } from '../common/editor-context.ts';
+import { Section } from '../common/Section.tsx';
+
+interface Props {
+  extras: readonly Extra[];
+  update: (change: (extras: Extra[]) => Extra[]) => void;
+}
+
+const extraFieldId = (...path: ReadonlyArray<string | number>) => fieldId('extras', ...path);
+
+/** The editor's "Extras" section (docs/decisions/020-extras-and-the-money-flow.md). */
+export function ExtrasSection({ extras, update }: Props) {
+  const { readOnly, announce } = useEditorContext();
+  // One currency per host: the one the extras already use, until the payout account says it.
+  const currency = extras[0]?.currency ?? DEFAULT_CURRENCY;
+  return (
+    <Section
+      id="extras"
+      title="Extras"
+      icon={ShoppingBag}
+      description="Late check-out, early check-in, a breakfast basket: offered on your guests' stay links. Without online payments, guests send a request and you confirm."
+      aside={<span className="rounded-full bg-canvas px-2 py-0.5 text-xs font-semibold text-muted">{extras.length}</span>}
+    >
+      <ExtraList extras={extras} update={update} currency={currency} readOnly={readOnly} announce={announce} fieldId={extraFieldId} fullText={`A guidebook holds at most ${MAX_EXTRAS} extras.`} />
+    </Section>
+  );
+}
