@@ -203,6 +203,36 @@ export interface StaysTable {
   reveal_count: number;
   created_at: number;
   updated_at: number;
+  /** Where a paid or approved late check-out moved the check-out to (db/migrations/0012-orders.ts). */
+  late_checkout_until: number | null;
+  /** Where a paid or approved early check-in moved the check-in to. */
+  early_checkin_from: number | null;
+}
+
+/** An order of an extra (db/migrations/0012-orders.ts, docs/decisions/020-extras-and-the-money-flow.md). */
+export interface OrdersTable {
+  id: string;
+  user_id: string;
+  instruction_id: string;
+  stay_id: string | null;
+  extra_id: number;
+  kind: 'late-checkout' | 'early-checkin' | 'item';
+  title: string;
+  amount: number;
+  currency: string;
+  quantity: number;
+  approval: 'instant' | 'host';
+  status: 'requested' | 'awaiting_payment' | 'paid' | 'approved' | 'declined' | 'refunded' | 'cancelled';
+  guest_name: string;
+  guest_email: string;
+  guest_note: string;
+  moves_to: number | null;
+  decision_token_hash: string | null;
+  checkout_session_id: string | null;
+  payment_intent_id: string | null;
+  created_at: number;
+  updated_at: number;
+  decided_at: number | null;
 }
 
 /** A guidebook's calendar feed and how its last sync went. */
@@ -241,6 +271,7 @@ export interface Database {
   payout_accounts: PayoutAccountsTable;
   snapshot_removals: SnapshotRemovalsTable;
   stays: StaysTable;
+  orders: OrdersTable;
   instruction_calendars: InstructionCalendarsTable;
   instruction_revisions: InstructionRevisionsTable;
   _migrations: MigrationsTable;

@@ -125,6 +125,9 @@ function pathOf(route: FuzzRoute, params: { id: Param; stayId: Param; token: Par
     .replace('[id]', () => stayGuidebook ?? resolveParam(params.id, 'id', route.mayTargetMain))
     .replace('[stayId]', () => resolveParam(params.stayId, 'stayId', route.mayTargetMain))
     .replace('[revisionId]', () => (params.stayId.kind === 'raw' ? params.stayId.text : 'no-such-revision'))
+    // An extra's id is a number (or junk); an order's id one no order has (or junk).
+    .replace('[extraId]', () => (params.stayId.kind === 'raw' ? params.stayId.text : String(params.stayId.kind === 'pool' ? params.stayId.n : 1)))
+    .replace('[orderId]', () => (params.stayId.kind === 'raw' ? params.stayId.text : 'no-such-order'))
     .replace('[token]', () => (pattern.startsWith('/api/guest/') ? guestToken(params.token) : resolveParam(params.token, 'token', false)));
 }
 

@@ -145,6 +145,9 @@ describe('authorization matrix', () => {
       ['POST', '/api/payouts/onboarding'],
       ['POST', '/api/payouts/refresh'],
       ['POST', '/api/payouts/dashboard-link'],
+      // Orders of extras: the caller's own only (another host's answer 404: extras-orders.test.ts).
+      ['GET', '/api/orders'],
+      ['PATCH', '/api/orders/some-order'],
     ] as const;
     for (const [method, path] of accountRoutes) {
       const response = await anonymous(path, method === 'GET' ? {} : { method, json: {} });

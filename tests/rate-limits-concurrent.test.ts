@@ -177,6 +177,16 @@ describe('messages and mails', () => {
     leave(rateRules.guestMessageIp(IP), 5);
   });
 
+  it('extras asked for from a stay link: per address and per stay', async () => {
+    const saved = await json<Instruction>(await asHost(`/api/instruction/${guidebook._id}`));
+    await json(await asHost(`/api/instruction/${guidebook._id}`, { method: 'PUT', json: { ...saved, extras: [{ id: 1, title: 'Bikes', price: 0, maxPerStay: 20 }] } }));
+    const ask = () => server.request(`/api/guest/${stay.token}/extras/1`, { json: {} });
+    await expectOnePast(rateRules.extraRequestIp(IP), ask);
+    leave(rateRules.extraRequestIp(IP), 20);
+    await expectOnePast(rateRules.extraRequestStay(stay._id), ask);
+    leave(rateRules.extraRequestIp(IP), 20);
+  });
+
   it('guidebook and stay links mailed to one guest', async () => {
     await expectOnePast(rateRules.shareRecipient('guest@example.com'), () => asHost(`/api/instruction/${guidebook._id}/share`, { json: { email: 'guest@example.com' } }));
     await expectOnePast(rateRules.shareRecipient('other@example.com'), () => asHost(`/api/instruction/${guidebook._id}/stays/${stay._id}/send`, { json: { email: 'other@example.com' } }));

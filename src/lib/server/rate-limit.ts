@@ -87,6 +87,9 @@ export const rateRules = {
   billingUser: rule('billing:user', 30, HOUR),
   /** Payout calls that reach Stripe (onboarding, refresh, the Stripe dashboard link), per host. */
   payoutsUser: rule('payouts:user', 30, HOUR),
+  /** Extras a guest asks for from a stay link: per address, and per stay (a guest asks for a few). */
+  extraRequestIp: rule('extra-request:ip', 20, 10 * MINUTE),
+  extraRequestStay: rule('extra-request:stay', 10, DAY),
 } as const;
 
 /** Says how long to wait, in whole minutes; a flow may word it its own way. */

@@ -225,6 +225,18 @@ export const messages = {
     goHome: 'Go Back Home',
     reload: 'Reload',
   },
+  orders: {
+    // Extras guests order from a stay link, and the host's answers (docs/decisions/020).
+    stayLinkOnly: 'Extras are ordered from a stay link.',
+    extraNotFound: 'This extra is not offered.',
+    requested: 'Your request was sent to your host.',
+    tooMany: (minutes: number) => `Too many requests. Please try again in ${wait(minutes)}.`,
+    notFound: 'Order not found.',
+    notWaiting: 'This order is no longer waiting for an answer.',
+    slotTaken: 'Another booking now takes that time: decline this request instead.',
+    approved: 'Request approved. Your guest gets an e-mail.',
+    declined: 'Request declined. Your guest gets an e-mail.',
+  },
   stays: {
     // Stays, their links, the secrets policy and the calendar feed.
     dateRequired: (label: string) => `Please enter the ${label} date and time.`,

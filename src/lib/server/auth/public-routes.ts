@@ -29,6 +29,9 @@ const ONE_SEGMENT = /^[\w-]+$/;
 const GUEST_SECRETS = /^\/api\/guest\/[\w-]+\/secrets$/;
 /** A guest's note to the host from the guest page. */
 const GUEST_MESSAGE = /^\/api\/guest\/[\w-]+\/message$/;
+/** A stay link's extras: what the stay can have (GET), and a request for one (POST). */
+const GUEST_EXTRAS = /^\/api\/guest\/[\w-]+\/extras$/;
+const GUEST_EXTRA_REQUEST = /^\/api\/guest\/[\w-]+\/extras\/\d{1,16}$/;
 
 export function isPublicApiRoute(method: string, pathname: string): boolean {
   // "/api/users/" and "/api/users" are one route to the router; treat them alike here.
@@ -36,6 +39,8 @@ export function isPublicApiRoute(method: string, pathname: string): boolean {
   if (PUBLIC_EXACT.has(`${method} ${path}`)) return true;
   if ((method === 'GET' || method === 'HEAD') && GUEST_SECRETS.test(path)) return true;
   if (method === 'POST' && GUEST_MESSAGE.test(path)) return true;
+  if ((method === 'GET' || method === 'HEAD') && GUEST_EXTRAS.test(path)) return true;
+  if (method === 'POST' && GUEST_EXTRA_REQUEST.test(path)) return true;
   if (method === 'GET' || method === 'HEAD') return PUBLIC_GET_PREFIXES.some((prefix) => path.startsWith(prefix) && ONE_SEGMENT.test(path.slice(prefix.length)));
   return false;
 }

@@ -32,6 +32,7 @@ export const COPY_ORDER = [
   'payout_accounts',
   'snapshot_removals',
   'stays',
+  'orders',
   'instruction_calendars',
   'instruction_revisions',
 ] as const satisfies readonly CopiedTable[];

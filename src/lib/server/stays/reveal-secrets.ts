@@ -12,7 +12,7 @@ import { parseStoredContent } from '../instructions/instruction-row.ts';
 import { rateLimitedError, rateRules, takeRateSlots } from '../rate-limit.ts';
 import { pinGuessingMail } from './pin-guessing.ts';
 import { getRuntime } from '../runtime.ts';
-import { decideSecrets, stayLinkEndsAt } from './stay-window.ts';
+import { decideSecrets, effectiveStayTimes, stayLinkEndsAt } from './stay-window.ts';
 
 
 export type RevealAnswer = { ok: true; secrets: GuestSecrets } | { ok: false; refusal: GuestSecretsRefusal };
@@ -25,7 +25,7 @@ export async function findGuestTarget(token: string, now: number): Promise<{ gui
   if (guidebook) return { guidebook, stay: null };
   const stay = await db.selectFrom('stays').selectAll().where('token', '=', token).executeTakeFirst();
   if (!stay) throw instructionNotFound();
-  if (now >= stayLinkEndsAt({ checkIn: stay.check_in, checkOut: stay.check_out }, config.stayLinkDays)) throw new AppError('GONE', messages.stays.ended);
+  if (now >= stayLinkEndsAt(effectiveStayTimes(stay), config.stayLinkDays)) throw new AppError('GONE', messages.stays.ended);
   const owner = await db.selectFrom('instructions').selectAll().where('id', '=', stay.instruction_id).where('deleted_at', 'is', null).executeTakeFirst();
   if (!owner) throw instructionNotFound();
   return { guidebook: owner, stay };
@@ -58,7 +58,7 @@ export async function revealSecrets({ token, pin, ip, now = Date.now() }: { toke
   const decision = decideSecrets({
     policy: content.secretsPolicy,
     revealHoursBefore: content.revealHoursBefore,
-    stay: stay && { checkIn: stay.check_in, checkOut: stay.check_out },
+    stay: stay && effectiveStayTimes(stay),
     pinAccepted,
     now,
   });

@@ -10,6 +10,20 @@ export interface StayTimes {
   checkOut: number;
 }
 
+/**
+ * The check-in and check-out a stay has now: a paid or approved early check-in or late check-out
+ * moves them. A moved time counts only while it is within a day of the booking's own (a calendar
+ * sync that moves the booking to other days leaves the old order's time behind).
+ */
+export function effectiveStayTimes(stay: { check_in: number; check_out: number; early_checkin_from: number | null; late_checkout_until: number | null }): StayTimes {
+  const early = stay.early_checkin_from;
+  const late = stay.late_checkout_until;
+  return {
+    checkIn: early !== null && early < stay.check_in && stay.check_in - early < DAY ? early : stay.check_in,
+    checkOut: late !== null && late > stay.check_out && late - stay.check_out < DAY ? late : stay.check_out,
+  };
+}
+
 /** From this instant the stay link answers 410 "This stay has ended" (STAY_LINK_DAYS after check-out). */
 export function stayLinkEndsAt(stay: StayTimes, daysAfterCheckOut: number): number {
   return stay.checkOut + daysAfterCheckOut * DAY;

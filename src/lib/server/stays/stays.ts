@@ -11,7 +11,7 @@ import { consumeRateLimits, rateRules } from '../rate-limit.ts';
 import { getRuntime } from '../runtime.ts';
 import { guestLinkMail } from '../sharing/guest-link-mail.ts';
 import { stayNotFound } from './stay-errors.ts';
-import { stayStatus } from './stay-window.ts';
+import { effectiveStayTimes, stayStatus } from './stay-window.ts';
 
 /** Stay links are as unguessable as guidebook links, and longer: 24 characters of nanoid's 64. */
 export const STAY_TOKEN_LENGTH = 24;
@@ -30,7 +30,7 @@ const iso = (ms: number | null): string | null => (ms === null ? null : new Date
 
 /** A stored stay as the owner's API answers it, its times shown in the guidebook's zone. */
 export function toStay(row: StaysTable, timeZone: string, config: Pick<Config, 'appUrl' | 'stayLinkDays'>, now = Date.now()): Stay {
-  const times = { checkIn: row.check_in, checkOut: row.check_out };
+  const times = effectiveStayTimes(row);
   return {
     _id: row.id,
     token: row.token,
@@ -38,10 +38,10 @@ export function toStay(row: StaysTable, timeZone: string, config: Pick<Config, '
     guestName: row.guest_name,
     guestEmail: row.guest_email,
     language: row.language,
-    checkIn: instantToLocal(row.check_in, timeZone),
-    checkOut: instantToLocal(row.check_out, timeZone),
-    checkInAt: new Date(row.check_in).toISOString(),
-    checkOutAt: new Date(row.check_out).toISOString(),
+    checkIn: instantToLocal(times.checkIn, timeZone),
+    checkOut: instantToLocal(times.checkOut, timeZone),
+    checkInAt: new Date(times.checkIn).toISOString(),
+    checkOutAt: new Date(times.checkOut).toISOString(),
     timeZone: effectiveTimeZone(timeZone),
     source: row.calendar_uid === null ? 'manual' : 'calendar',
     status: stayStatus(times, config.stayLinkDays, now),
@@ -167,6 +167,8 @@ export async function createStay(scope: Owned, input: Required<CreateStayInput>)
     first_revealed_at: null,
     last_revealed_at: null,
     reveal_count: 0,
+    late_checkout_until: null,
+    early_checkin_from: null,
     created_at: now,
     updated_at: now,
   };

@@ -78,6 +78,8 @@ async function applyBookings(trx: Transaction<Database>, calendar: InstructionCa
         first_revealed_at: null,
         last_revealed_at: null,
         reveal_count: 0,
+        late_checkout_until: null,
+        early_checkin_from: null,
         created_at: now,
         updated_at: now,
       });

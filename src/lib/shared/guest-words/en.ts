@@ -133,6 +133,15 @@ export const en = {
   'houseRule.damages.text': 'Please tell us about anything broken or damaged.',
 
   'goodToKnow.title': 'Good to Know',
+  'extras.lateCheckout': 'late check-out',
+  'extras.earlyCheckin': 'early check-in',
+  'extras.reason.stayEnded': 'Your stay has ended',
+  'extras.reason.stayBegun': 'Your stay has already begun',
+  'extras.reason.arrivalThatDay': 'Another guest arrives that day',
+  'extras.reason.departureThatDay': 'Another guest leaves that day',
+  'extras.reason.alreadyLater': 'Your check-out is already this late',
+  'extras.reason.alreadyEarlier': 'Your check-in is already this early',
+  'extras.reason.alreadyOrdered': 'Already requested for your stay',
   'goodToKnow.image': 'Additional information {number}',
 
   'places.title': 'Recommendations',

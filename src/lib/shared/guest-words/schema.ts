@@ -163,6 +163,15 @@ export const guestWordsSchema = z.strictObject({
   'houseRule.damages.text': word('House rule text.'),
 
   // Good to Know.
+  'extras.lateCheckout': word('After the stay’s check-out time, in brackets, when the host confirmed a late check-out: “Sun 6 Dec, 14:00 (late check-out)”.'),
+  'extras.earlyCheckin': word('After the stay’s check-in time, in brackets, when the host confirmed an early check-in.'),
+  'extras.reason.stayEnded': word('Why an extra cannot be ordered: the guest’s stay is over.'),
+  'extras.reason.stayBegun': word('Why an early check-in cannot be ordered: the stay has begun.'),
+  'extras.reason.arrivalThatDay': word('Why a late check-out cannot be ordered: another booking checks in on the check-out day.'),
+  'extras.reason.departureThatDay': word('Why an early check-in cannot be ordered: another booking checks out on the check-in day.'),
+  'extras.reason.alreadyLater': word('Why a late check-out cannot be ordered: the stay already ends at that time or later.'),
+  'extras.reason.alreadyEarlier': word('Why an early check-in cannot be ordered: the stay already begins at that time or earlier.'),
+  'extras.reason.alreadyOrdered': word('Why an extra cannot be ordered again: the guest already asked for as many as allowed.'),
   'goodToKnow.title': word('Title of the host’s additional information (appliances, parking, recycling).'),
   'goodToKnow.image': word('Alternative text of an additional information item’s photo; {number}: its place in the list.'),
 

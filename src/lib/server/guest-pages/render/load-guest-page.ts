@@ -121,6 +121,9 @@ export interface GuestStay {
   /** "Fri 4 Dec, 15:00" in the property's time zone. */
   checkInLabel: string;
   checkOutLabel: string;
+  /** An approved early check-in or late check-out moved the time (the page says so). */
+  movedCheckIn: boolean;
+  movedCheckOut: boolean;
   /** The secrets window on this link, when the policy is `stay`: [from, until). */
   secretsFrom: number;
   secretsUntil: number;

@@ -5,7 +5,7 @@ import { isAppError } from '../../http/app-error.ts';
 import { readGuestInstructionById } from '../../instructions/get-instruction-preview.ts';
 import { getRuntime } from '../../runtime.ts';
 import { GUEST_HEADERS } from '../page-headers.ts';
-import { secretsWindow, stayLinkEndsAt } from '../../stays/stay-window.ts';
+import { effectiveStayTimes, secretsWindow, stayLinkEndsAt } from '../../stays/stay-window.ts';
 import { toGuestPage } from './load-guest-page.ts';
 import type { GuestView } from './load-guest-view.ts';
 
@@ -25,7 +25,7 @@ export async function loadStayView(token: string, now = Date.now()): Promise<Sta
   try {
     const stay = await db.selectFrom('stays').selectAll().where('token', '=', token).executeTakeFirst();
     if (!stay) return { kind: 'not-found' };
-    const times = { checkIn: stay.check_in, checkOut: stay.check_out };
+    const times = effectiveStayTimes(stay);
     if (now >= stayLinkEndsAt(times, config.stayLinkDays)) return { kind: 'ended' };
     const { instruction, planChangesAt } = await readGuestInstructionById({ id: stay.instruction_id });
     const window = secretsWindow(times, instruction.revealHoursBefore);
@@ -38,8 +38,10 @@ export async function loadStayView(token: string, now = Date.now()): Promise<Sta
         token: stay.token,
         guestName: stay.guest_name,
         ...times,
-        checkInLabel: formatStayTime(stay.check_in, zone),
-        checkOutLabel: formatStayTime(stay.check_out, zone),
+        checkInLabel: formatStayTime(times.checkIn, zone),
+        checkOutLabel: formatStayTime(times.checkOut, zone),
+        movedCheckIn: times.checkIn !== stay.check_in,
+        movedCheckOut: times.checkOut !== stay.check_out,
         secretsFrom: window.from,
         secretsUntil: window.until,
       },

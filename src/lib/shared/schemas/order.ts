@@ -1,0 +1,87 @@
+/**
+ * Orders of extras (docs/product.md §21, docs/decisions/020-extras-and-the-money-flow.md).
+ *
+ * ## API contract (errors are `{ message }`)
+ * - `GET /api/guest/:token/extras` (public; a stay link's token) → `{ extras: GuestExtra[] }`: the
+ *   guidebook's active extras with whether this stay can have each now, and why not. A guidebook's
+ *   own link → 404: extras are ordered from a stay link.
+ * - `POST /api/guest/:token/extras/:extraId` `{ quantity?, note? }` (public; a stay link's token)
+ *   → 201 `{ message, order: GuestOrder }`: a request the host confirms (payment settled on site).
+ *   409 `{ message }` when the extra cannot be had for the stay (the reason), 404 for an extra the
+ *   guidebook does not offer, 429 past the limits. The price is the guidebook's, never the body's.
+ * - `GET /api/orders[?guidebook=<id>]` (the signed-in host's) → `{ orders: Order[] }`, newest
+ *   first; another host's guidebook → 404.
+ * - `PATCH /api/orders/:orderId` `{ decision: 'approve' | 'decline' }` (the order's host)
+ *   → `{ message, order }`; 409 when the order is no longer waiting (or its slot was taken).
+ */
+import { z } from 'zod';
+import type { Currency } from '../currencies.ts';
+import type { ExtraKind } from './instruction.ts';
+import { MAX_PER_STAY } from './instruction.ts';
+
+export const ORDER_STATUSES = ['requested', 'awaiting_payment', 'paid', 'approved', 'declined', 'refunded', 'cancelled'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** Statuses in which an order still holds its slot (a second late check-out cannot be asked for). */
+export const HOLDING_STATUSES: readonly OrderStatus[] = ['requested', 'awaiting_payment', 'paid', 'approved'];
+
+export const MAX_ORDER_NOTE = 500;
+
+export const orderRequestSchema = z.object(
+  {
+    quantity: z
+      .number({ error: 'The quantity must be a number.' })
+      .int('The quantity must be a whole number.')
+      .min(1, 'The quantity is at least 1.')
+      .max(MAX_PER_STAY, `The quantity is at most ${MAX_PER_STAY}.`)
+      .default(1),
+    note: z
+      .string({ error: 'The note must be text.' })
+      .trim()
+      .max(MAX_ORDER_NOTE, `The note can be at most ${MAX_ORDER_NOTE} characters.`)
+      .default(''),
+  },
+  { error: 'Send the order as a JSON object.' },
+);
+export type OrderRequest = z.output<typeof orderRequestSchema>;
+
+export const orderDecisionSchema = z.object(
+  { decision: z.enum(['approve', 'decline'], { error: 'Decide approve or decline.' }) },
+  { error: 'Send the decision as a JSON object.' },
+);
+
+export interface GuestExtra {
+  id: number;
+  kind: ExtraKind;
+  title: string;
+  price: number;
+  currency: Currency;
+  available: boolean;
+  /** Why not, in the guest's words; null when available. */
+  reason: string | null;
+}
+
+export interface GuestOrder {
+  id: string;
+  extraId: number;
+  title: string;
+  amount: number;
+  currency: Currency;
+  quantity: number;
+  status: OrderStatus;
+}
+
+/** An order as its host sees it. */
+export interface Order extends GuestOrder {
+  kind: ExtraKind;
+  guidebookId: string;
+  stayId: string | null;
+  guestName: string;
+  guestEmail: string;
+  guestNote: string;
+  approval: 'instant' | 'host';
+  /** The check-out or check-in a late check-out or early check-in moves the stay to (ISO), else null. */
+  movesTo: string | null;
+  createdAt: string;
+  decidedAt: string | null;
+}

@@ -1,0 +1,9 @@
+import type { APIContext } from 'astro';
+import { listGuestExtras } from '@server/extras/orders.ts';
+import { handle, json } from '@server/http/json.ts';
+
+/** GET /api/guest/:token/extras (public; a stay link's token) → `{ extras: GuestExtra[] }` (schemas/order.ts). */
+export const GET = handle(async (context: APIContext) => {
+  const extras = await listGuestExtras(context.params.token ?? '');
+  return json({ extras }, 200, { 'cache-control': 'no-store' });
+});

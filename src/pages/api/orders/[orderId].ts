@@ -1,0 +1,14 @@
+import type { APIContext } from 'astro';
+import { requireUser } from '@server/auth/require-user.ts';
+import { decideOrder } from '@server/extras/orders.ts';
+import { handle, json, readBody } from '@server/http/json.ts';
+import { messages } from '@shared/messages.ts';
+import { orderDecisionSchema } from '@shared/schemas/order.ts';
+
+/** PATCH /api/orders/:orderId `{ decision }` → `{ message, order }` (the order's host only). */
+export const PATCH = handle(async (context: APIContext) => {
+  const { user } = requireUser(context.locals);
+  const { decision } = await readBody(context.request, orderDecisionSchema);
+  const order = await decideOrder({ userId: user.id, orderId: context.params.orderId ?? '', decision });
+  return json({ message: decision === 'approve' ? messages.orders.approved : messages.orders.declined, order });
+});

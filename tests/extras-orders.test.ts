@@ -1,0 +1,193 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '../src/lib/shared/messages.ts';
+import type { Instruction } from '../src/lib/shared/schemas/instruction.ts';
+import type { GuestExtra, GuestOrder, Order } from '../src/lib/shared/schemas/order.ts';
+import type { Stay, StaysPage } from '../src/lib/shared/schemas/stay.ts';
+import { signedInHost, type SignedInHost } from './helpers/auth.ts';
+import type { TestServer } from './helpers/server.ts';
+import { readableParts, serverWithMailForFile, type TestSmtpServer } from './helpers/smtp.ts';
+
+/**
+ * Extras as requests (docs/decisions/020-extras-and-the-money-flow.md), over real HTTP with a
+ * real SMTP server: a guest on a stay link asks, the host approves or declines, an approved late
+ * check-out moves the stay. Stays are set relative to the real clock (days ahead), never slept
+ * through; the rules' edges are proven on the pure rule in extras-availability.test.ts.
+ */
+let server: TestServer;
+let smtp: TestSmtpServer;
+
+serverWithMailForFile({ NODE_ENV: 'test' }, (started) => ({ server, smtp } = started));
+
+const DAY = 86_400_000;
+const CODE = '4821';
+/** "YYYY-MM-DD", `days` from today (UTC). */
+const day = (days: number) => new Date(Date.now() + days * DAY).toISOString().slice(0, 10);
+
+const LATE = { id: 11, kind: 'late-checkout', title: 'Late check-out', price: 2500, lateCheckoutUntil: '14:00', approval: 'host' };
+const BASKET = { id: 12, kind: 'item', title: 'Breakfast basket', price: 1800, maxPerStay: 2 };
+const HIDDEN = { id: 13, kind: 'item', title: 'Bikes', price: 0, active: false };
+
+async function guidebook(h: SignedInHost): Promise<Instruction> {
+  const response = await h.call('/api/instruction', {
+    json: { nameInstruction: 'Harbour Loft', code: CODE, timeZone: 'UTC', checkInTime: '15:00', checkOutTime: '10:00', secretsPolicy: 'stay', extras: [LATE, BASKET, HIDDEN] },
+  });
+  expect(response.status, await response.clone().text()).toBe(201);
+  return ((await response.json()) as { instruction: Instruction }).instruction;
+}
+
+async function addStay(h: SignedInHost, g: Instruction, body: Record<string, unknown>): Promise<Stay> {
+  const response = await h.call(`/api/instruction/${g._id}/stays`, { json: body });
+  expect(response.status, await response.clone().text()).toBe(201);
+  return ((await response.json()) as { stay: Stay }).stay;
+}
+
+async function extrasOf(token: string): Promise<GuestExtra[]> {
+  const response = await server.request(`/api/guest/${token}/extras`);
+  expect(response.status, await response.clone().text()).toBe(200);
+  return ((await response.json()) as { extras: GuestExtra[] }).extras;
+}
+
+const ask = (token: string, extraId: number, json: unknown = {}) => server.request(`/api/guest/${token}/extras/${extraId}`, { method: 'POST', json });
+
+async function orders(h: SignedInHost, g?: Instruction): Promise<Order[]> {
+  const response = await h.call(`/api/orders${g ? `?guidebook=${g._id}` : ''}`);
+  expect(response.status, await response.clone().text()).toBe(200);
+  return ((await response.json()) as { orders: Order[] }).orders;
+}
+
+const decide = (h: SignedInHost, orderId: string, decision: string) => h.call(`/api/orders/${orderId}`, { method: 'PATCH', json: { decision } });
+
+describe('a guest asks for extras from a stay link', () => {
+  let h: SignedInHost;
+  let g: Instruction;
+  let stay: Stay;
+
+  beforeAll(async () => {
+    h = await signedInHost(server, 'gold');
+    g = await guidebook(h);
+    stay = await addStay(h, g, { guestName: 'Ana Horvat', guestEmail: 'ana@example.com', checkIn: day(3), checkOut: day(6) });
+  });
+
+  it('lists the active extras with their price and whether the stay can have them; a guidebook link orders nothing', async () => {
+    expect(await extrasOf(stay.token)).toEqual([
+      { id: 11, kind: 'late-checkout', title: 'Late check-out', price: 2500, currency: 'eur', available: true, reason: null },
+      { id: 12, kind: 'item', title: 'Breakfast basket', price: 1800, currency: 'eur', available: true, reason: null },
+    ]);
+    const publicLink = await server.request(`/api/guest/${g.token}/extras`);
+    expect(publicLink.status).toBe(404);
+    expect(await publicLink.json()).toEqual({ message: messages.orders.stayLinkOnly });
+    expect((await server.request('/api/guest/nosuchtoken12345678901234/extras')).status).toBe(404);
+  });
+
+  it('records a request at the guidebook’s price (never the body’s), mails the host and the guest, and holds the slot', async () => {
+    const response = await ask(stay.token, 11, { price: 1, amount: 1, currency: 'usd', note: 'Flight at 18:00' });
+    expect(response.status, await response.clone().text()).toBe(201);
+    const { order } = (await response.json()) as { order: GuestOrder };
+    expect(order).toMatchObject({ extraId: 11, title: 'Late check-out', amount: 2500, currency: 'eur', quantity: 1, status: 'requested' });
+
+    const toHost = await smtp.waitForMail((mail) => mail.envelopeTo.includes(h.email) && mail.subject === 'New request: Late check-out for Harbour Loft');
+    const text = readableParts(toHost);
+    expect(text).toContain('Ana Horvat asks for Late check-out (check-out');
+    expect(text).toContain('€25');
+    expect(text).toContain('Their note: Flight at 18:00');
+    expect(text).toContain(`/dashboard/orders?guidebook=${g._id}`);
+    const toGuest = await smtp.waitForMail((mail) => mail.envelopeTo.includes('ana@example.com') && mail.subject === 'Your request: Late check-out');
+    expect(readableParts(toGuest)).toContain('settled on site');
+
+    // Asked once: a second request is refused with the reason, and the list says so.
+    const again = await ask(stay.token, 11);
+    expect(again.status).toBe(409);
+    expect(await again.json()).toEqual({ message: 'Already requested for your stay' });
+    expect((await extrasOf(stay.token)).find((extra) => extra.id === 11)).toMatchObject({ available: false, reason: 'Already requested for your stay' });
+  });
+
+  it('refuses an extra the guidebook does not offer (inactive or unknown) and a bad body, recording nothing', async () => {
+    const before = (await orders(h, g)).length;
+    for (const id of [13, 999]) {
+      const response = await ask(stay.token, id);
+      expect(response.status).toBe(404);
+      expect(await response.json()).toEqual({ message: messages.orders.extraNotFound });
+    }
+    const bad = await ask(stay.token, 12, { quantity: 0 });
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toEqual({ message: 'The quantity is at least 1.' });
+    expect((await orders(h, g)).length).toBe(before);
+  });
+
+  it('takes an item up to its most per stay, even when a guest sends the requests at once', async () => {
+    const answers = await Promise.all(Array.from({ length: 6 }, () => ask(stay.token, 12)));
+    expect(answers.filter((response) => response.status === 201)).toHaveLength(2);
+    expect(answers.filter((response) => response.status === 409)).toHaveLength(4);
+    expect((await orders(h, g)).filter((order) => order.extraId === 12)).toHaveLength(2);
+  });
+
+  it('approving a late check-out moves the stay’s check-out, its door-code window and its page; a second decision answers 409', async () => {
+    const late = (await orders(h, g)).find((order) => order.extraId === 11)!;
+    const response = await decide(h, late.id, 'approve');
+    expect(response.status, await response.clone().text()).toBe(200);
+    expect(await response.json()).toMatchObject({ message: messages.orders.approved, order: { status: 'approved', movesTo: `${day(6)}T14:00:00.000Z` } });
+    const again = await decide(h, late.id, 'decline');
+    expect(again.status).toBe(409);
+    expect(await again.json()).toEqual({ message: messages.orders.notWaiting });
+
+    const listed = ((await (await h.call(`/api/instruction/${g._id}/stays?group=upcoming`)).json()) as StaysPage).stays.find((each) => each._id === stay._id)!;
+    expect(listed.checkOut).toBe(`${day(6)}T14:00`);
+    const page = await (await server.request(`/stay/${stay.token}`)).text();
+    expect(page).toContain('14:00');
+    expect(page).toContain('(late check-out)');
+    const confirmed = await smtp.waitForMail((mail) => mail.envelopeTo.includes('ana@example.com') && mail.subject === 'Confirmed: Late check-out');
+    expect(readableParts(confirmed)).toContain('Your host confirmed Late check-out');
+  });
+
+  it('declining frees the slot and tells the guest', async () => {
+    const basket = (await orders(h, g)).find((order) => order.extraId === 12 && order.status === 'requested')!;
+    const response = await decide(h, basket.id, 'decline');
+    expect(response.status).toBe(200);
+    expect(((await response.json()) as { order: Order }).order.status).toBe('declined');
+    expect((await extrasOf(stay.token)).find((extra) => extra.id === 12)).toMatchObject({ available: true });
+    await smtp.waitForMail((mail) => mail.envelopeTo.includes('ana@example.com') && mail.subject === 'Not available: Breakfast basket');
+  });
+});
+
+describe('the calendar decides what can be sold', () => {
+  it('never offers a late check-out on a turnover day, and refuses to approve one when a booking arrived since the request', async () => {
+    const h = await signedInHost(server, 'gold');
+    const g = await guidebook(h);
+    const first = await addStay(h, g, { guestName: 'First', checkIn: day(10), checkOut: day(12) });
+    const second = await addStay(h, g, { guestName: 'Second', checkIn: day(20), checkOut: day(22) });
+    // Another guest arrives on the second stay's check-out day: no late check-out for it.
+    await addStay(h, g, { guestName: 'Turnover', checkIn: day(22), checkOut: day(24) });
+    expect((await extrasOf(second.token)).find((extra) => extra.id === 11)).toMatchObject({ available: false, reason: 'Another guest arrives that day' });
+    expect((await ask(second.token, 11)).status).toBe(409);
+
+    // The first stay asks while its check-out day is free; then a booking lands on that day.
+    expect((await ask(first.token, 11)).status).toBe(201);
+    await addStay(h, g, { guestName: 'Late booker', checkIn: day(12), checkOut: day(14) });
+    const order = (await orders(h, g)).find((each) => each.stayId === first._id)!;
+    const approve = await decide(h, order.id, 'approve');
+    expect(approve.status).toBe(409);
+    expect(await approve.json()).toEqual({ message: messages.orders.slotTaken });
+    // Nothing moved; the host can still decline it.
+    expect((await orders(h, g)).find((each) => each.id === order.id)!.status).toBe('requested');
+    expect((await decide(h, order.id, 'decline')).status).toBe(200);
+  });
+});
+
+describe('orders belong to their host', () => {
+  it('another host can neither list nor decide them', async () => {
+    const owner = await signedInHost(server, 'gold');
+    const stranger = await signedInHost(server, 'gold');
+    const g = await guidebook(owner);
+    const stay = await addStay(owner, g, { guestName: 'Guest', checkIn: day(30), checkOut: day(32) });
+    expect((await ask(stay.token, 12)).status).toBe(201);
+    const [order] = await orders(owner, g);
+    expect(await orders(stranger)).toEqual([]);
+    const list = await stranger.call(`/api/orders?guidebook=${g._id}`);
+    expect(list.status).toBe(404);
+    const decision = await decide(stranger, order!.id, 'approve');
+    expect(decision.status).toBe(404);
+    expect(await decision.json()).toEqual({ message: messages.orders.notFound });
+    expect((await server.request('/api/orders')).status).toBe(401);
+    expect((await orders(owner, g))[0]!.status).toBe('requested');
+  });
+});
