@@ -109,7 +109,7 @@ test.describe('editor', () => {
     await expect(preview(late)).toContainText('The host confirms first');
     await late.getByLabel('Price', { exact: true }).fill('30');
     // The price as guests will read it, under the field and described by it.
-    await expect(late.getByLabel('Price', { exact: true })).toHaveAccessibleDescription('€30');
+    await expect(late.getByLabel('Price', { exact: true })).toHaveAccessibleDescription('Guests see €30');
     await expect(preview(late)).toContainText('€30');
 
     // A second late check-out cannot be had: its chip is disabled and says why.
@@ -124,12 +124,13 @@ test.describe('editor', () => {
     // The item: a comma as the decimal sign, too many decimals refused, a photo, two per stay, switched off.
     await item.getByLabel('Title', { exact: true }).fill('Breakfast basket');
     await expect(preview(item)).toContainText('Free, on request');
+    await expect(item.getByLabel('Price', { exact: true })).toHaveAccessibleDescription('Free, on request');
     const price = item.getByLabel('Price', { exact: true });
     await price.fill('12.505');
     await expect(price).toHaveAccessibleDescription('A price in EUR has at most 2 decimals.');
     await expect(price).toHaveAttribute('aria-invalid', 'true');
     await price.fill('12,50');
-    await expect(price).toHaveAccessibleDescription('€12.50');
+    await expect(price).toHaveAccessibleDescription('Guests see €12.50');
     await expect(preview(item)).toContainText('€12.50');
     await expect(preview(item)).toContainText('Confirmed at once');
     await item.getByLabel('Most per stay').fill('2');

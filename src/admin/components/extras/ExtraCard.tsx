@@ -117,7 +117,7 @@ export function ExtraCard({ extra, card, fieldId, currency, taken }: Props) {
           placeholder="0"
           value={price}
           error={priceError ?? undefined}
-          hint={parsed.ok && !priceError ? priceLabel(parsed.minor, currency) : undefined}
+          hint={parsed.ok && !priceError ? (parsed.minor > 0 ? `Guests see ${priceLabel(parsed.minor, currency)}` : priceLabel(parsed.minor, currency)) : undefined}
           inputClassName="pr-16"
           end={
             <span className="pointer-events-none absolute inset-y-0 right-4 flex items-center text-sm font-semibold text-muted" aria-hidden="true">
