@@ -10,6 +10,8 @@ const stripe = {
   STRIPE_SECRET_KEY: 'sk_test_e2e',
   STRIPE_PUBLISHABLE_KEY: 'pk_test_e2e',
   STRIPE_WEBHOOK_SECRET: 'whsec_e2e',
+  // The Connect endpoint's own secret (payouts): the stand-in signs Connect events with it.
+  STRIPE_CONNECT_WEBHOOK_SECRET: 'whsec_e2e_connect',
   STRIPE_PRICE_GOLD_MONTHLY: 'price_gold_monthly',
   STRIPE_PRICE_GOLD_YEARLY: 'price_gold_yearly',
   STRIPE_PRICE_PREMIUM_MONTHLY: 'price_premium_monthly',
@@ -47,7 +49,7 @@ export default defineConfig({
       url: `http://127.0.0.1:${STRIPE_PORT}/__control/health`,
       reuseExistingServer: false,
       timeout: 30_000,
-      env: { ...stripe, STANDIN_WEBHOOK_URL: `http://127.0.0.1:${PORT}/api/stripe/webhook` },
+      env: { ...stripe, STANDIN_WEBHOOK_URL: `http://127.0.0.1:${PORT}/api/stripe/webhook`, STANDIN_CONNECT_WEBHOOK_URL: `http://127.0.0.1:${PORT}/api/stripe/connect-webhook` },
     },
     {
       command: `rm -rf ${DATA_DIR} && ${build}node scripts/serve.mjs`,

@@ -33,6 +33,7 @@ const ALL: Record<string, QueryKey> = {
   sessionStatus: queryKeys.billing.sessionStatus('cs_1'),
   changePreview: queryKeys.billing.changePreview('price_1'),
   checkoutSession: queryKeys.billing.checkoutSession('price_1'),
+  payouts: queryKeys.payouts.state(),
 };
 
 /** The names of the queries an invalidation with `queryKey` marks stale. */
@@ -80,5 +81,9 @@ describe('admin query keys', () => {
 
   it('a plan change reaches the account and the subscription', async () => {
     expect(await invalidated(queryKeys.user.all())).toEqual(['me', 'subscription']);
+  });
+
+  it('the payouts family reaches the payout state only', async () => {
+    expect(await invalidated(queryKeys.payouts.all())).toEqual(['payouts']);
   });
 });

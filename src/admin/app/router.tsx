@@ -66,6 +66,7 @@ export const routes: RouteObject[] = [
                 path: 'currentSubscription',
                 ...screen(() => import('../features/billing/components/CurrentSubscriptionScreen.tsx').then((m) => m.CurrentSubscriptionScreen)),
               },
+              { path: 'payouts', ...screen(() => import('../features/payouts/components/PayoutsScreen.tsx').then((m) => m.PayoutsScreen)) },
               { path: 'upgradePlan', ...screen(() => import('../features/billing/components/UpgradePlanScreen.tsx').then((m) => m.UpgradePlanScreen)) },
               ...checkoutRoutes,
               { path: '*', element: <NotFound /> },

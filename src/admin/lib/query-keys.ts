@@ -23,6 +23,8 @@ import type { StayGroup } from '@shared/schemas/stay.ts';
  *   user.all()                              the account and its plan: after a plan change
  *     user.me(), user.subscription()
  *   billing.…                               read once each, never invalidated
+ *   payouts.all()                           the host's payout state: written by each payout call's answer
+ *     payouts.state()
  *
  * A guidebook's stays are not under `instructions.detail(id)`: the editor's save would then read
  * every stay list again, and a save does not change stays.
@@ -57,5 +59,9 @@ export const queryKeys = {
     sessionStatus: (sessionId: string) => [...queryKeys.billing.all(), 'session-status', sessionId] as const,
     changePreview: (newPriceId: string | null) => [...queryKeys.billing.all(), 'change-preview', newPriceId] as const,
     checkoutSession: (priceId: string) => [...queryKeys.billing.all(), 'checkout-session', priceId] as const,
+  },
+  payouts: {
+    all: () => ['payouts'] as const,
+    state: () => [...queryKeys.payouts.all(), 'state'] as const,
   },
 };

@@ -1,4 +1,4 @@
-import { BookOpen, CreditCard, ExternalLink, HandCoins, LifeBuoy, MessageSquareHeart, UserRound, WandSparkles, type LucideIcon } from 'lucide-react';
+import { BookOpen, CreditCard, ExternalLink, HandCoins, LifeBuoy, MessageSquareHeart, UserRound, WalletCards, WandSparkles, type LucideIcon } from 'lucide-react';
 import { NavLink } from 'react-router';
 import { ThemeSwitch } from './ThemeSwitch.tsx';
 
@@ -16,6 +16,7 @@ const ENTRIES: readonly Entry[] = [
   { to: '/dashboard/settings', label: 'Auto-Fill', icon: WandSparkles },
   { to: '/dashboard/profile', label: 'Profile', icon: UserRound },
   { to: '/dashboard/currentSubscription', label: 'Plan', icon: CreditCard },
+  { to: '/dashboard/payouts', label: 'Payouts', icon: WalletCards },
   { to: '/dashboard/affiliates', label: 'Affiliates', icon: HandCoins },
   { to: '/dashboard/feedback', label: 'Feedback', icon: MessageSquareHeart },
   { to: '/dashboard/support', label: 'Support', icon: LifeBuoy },

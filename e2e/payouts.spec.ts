@@ -1,0 +1,129 @@
+import type { Page } from '@playwright/test';
+import { messages } from '../src/lib/shared/messages.ts';
+import { appOrigin, createVerifiedAccount, expect, logIn, setPlan, test } from './fixtures/session.ts';
+import { standIn } from './support/fake-stripe.ts';
+import { seriousA11yViolations } from './support/fixtures.ts';
+import { sidewaysOverflow, useColorScheme, type ColorScheme } from './support/layout.ts';
+
+// The Payouts screen (docs/product.md §2 Payouts, docs/decisions/020-extras-and-the-money-flow.md)
+// against the Stripe stand-in the e2e server pays through (playwright.config.ts), whose onboarding
+// pages stand for Stripe's and whose Connect events reach /api/stripe/connect-webhook. A host that
+// connects an account is a fresh one: the worker's shared account must stay without one for the
+// other files, and goes back to Free after each test here.
+
+test.describe.configure({ timeout: 60_000 });
+
+test.afterEach(({ account }) => {
+  setPlan(account.email, 'free');
+});
+
+const SCHEMES: readonly ColorScheme[] = ['light', 'dark'];
+
+function toast(page: Page, text: string) {
+  return page.getByRole('region', { name: /notifications/i }).getByText(text);
+}
+
+async function shot(page: Page, name: string, scheme: ColorScheme) {
+  await page.screenshot({ path: `test-results/payouts-${name}-${scheme}-${test.info().project.name}.png`, fullPage: true });
+}
+
+/** No serious axe finding, and nothing wider than the screen (375 px on the mobile project). */
+async function expectTidy(page: Page) {
+  expect(await seriousA11yViolations(page)).toEqual([]);
+  const overflow = await sidewaysOverflow(page);
+  expect(overflow.beyondRightEdge).toEqual([]);
+  expect(overflow.scrollWidth).toBeLessThanOrEqual(overflow.clientWidth);
+}
+
+/** The dashboard's sidebar, opened from the menu button where it is a drawer (under 768 px). */
+async function sidebar(page: Page) {
+  if ((page.viewportSize()?.width ?? 1280) < 768) await page.getByRole('button', { name: 'Menu' }).click();
+  return page.getByRole('navigation', { name: 'Dashboard' });
+}
+
+/** A fresh Gold host, signed in on `page`. */
+async function freshGoldHost(page: Page, label: string) {
+  const account = await createVerifiedAccount(`payouts-${label}`);
+  setPlan(account.email, 'gold');
+  await logIn(page, account, appOrigin());
+  return account;
+}
+
+for (const scheme of SCHEMES) {
+  test(`a Gold host picks a currency, connects with Stripe, finishes onboarding and comes back connected (${scheme})`, async ({ page }) => {
+    await useColorScheme(page, scheme);
+    const me = await freshGoldHost(page, `connect-${scheme}`);
+    await page.goto('/dashboard');
+    const nav = await sidebar(page);
+    await nav.getByRole('link', { name: 'Payouts' }).click();
+    await expect(page).toHaveURL(/\/dashboard\/payouts$/);
+    await expect(page.getByRole('heading', { name: 'Payouts', level: 1 })).toBeVisible();
+    await expect((await sidebar(page)).getByRole('link', { name: 'Payouts' })).toHaveAttribute('aria-current', 'page');
+    await page.keyboard.press('Escape');
+
+    const currency = page.getByLabel('Currency of your extras');
+    await expect(currency).toHaveValue('eur');
+    await expect(currency.locator('option[value="chf"]')).toHaveText('Swiss Franc (CHF)');
+    await currency.selectOption('chf');
+    await expect(toast(page, messages.payouts.currencySaved('Swiss Franc (CHF)'))).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Get paid online' })).toBeVisible();
+    await expectTidy(page);
+    await shot(page, 'connect', scheme);
+
+    await page.getByRole('button', { name: 'Connect with Stripe' }).click();
+    await expect(page).toHaveURL(/\/connect\/onboarding\//);
+    await expect(page.getByRole('button', { name: 'Finish onboarding' })).toBeVisible();
+    await page.getByRole('button', { name: 'Finish onboarding' }).click();
+
+    await expect(page).toHaveURL(/\/dashboard\/payouts$/);
+    await expect(toast(page, messages.payouts.connected)).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Your Stripe account is connected' })).toBeVisible();
+    const status = page.getByRole('list', { name: 'Account status' });
+    await expect(status).toContainText('Card payments: On');
+    await expect(status).toContainText('Payouts to your bank: On');
+    await expect(page.getByLabel('Currency of your extras')).toHaveValue('chf');
+    await expect(page.getByRole('button', { name: 'Open Stripe dashboard' })).toBeVisible();
+    await expectTidy(page);
+    await shot(page, 'connected', scheme);
+
+    // Stripe pauses card payments; Refresh reads it back and the host is told in words.
+    const account = (await standIn.state()).accounts.find((candidate) => candidate.email === me.email)!;
+    await standIn.setAccount(account.id, { charges_enabled: false, disabled_reason: 'requirements.past_due' });
+    await page.getByRole('button', { name: 'Refresh' }).click();
+    await expect(toast(page, messages.payouts.refreshed)).toBeVisible();
+    await expect(status).toContainText('Card payments: Paused');
+    await expect(page.getByText(/Stripe needs a few more details before guests can pay by card again\. Open your Stripe dashboard to give them\./)).toBeVisible();
+    await expect(page.getByText('Guests can pay for your extras by card.')).toHaveCount(0);
+    await expectTidy(page);
+    await shot(page, 'paused', scheme);
+
+    await page.getByRole('button', { name: 'Open Stripe dashboard' }).click();
+    await expect(page.getByText('Express Dashboard (stand-in)')).toBeVisible();
+  });
+
+  test(`a Free host sees that extras are requests and an upgrade button (${scheme})`, async ({ page, host }) => {
+    setPlan(host.email, 'free');
+    await useColorScheme(page, scheme);
+    await page.goto('/dashboard/payouts');
+    await expect(page.getByText(messages.payouts.freePlan)).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Connect with Stripe' })).toHaveCount(0);
+    await expectTidy(page);
+    await shot(page, 'free', scheme);
+    await page.getByRole('link', { name: 'Upgrade plan' }).click();
+    await expect(page).toHaveURL(/\/dashboard\/upgradePlan$/);
+  });
+}
+
+test('a host who leaves onboarding unfinished is asked to continue', async ({ page }) => {
+  await freshGoldHost(page, 'unfinished');
+  const started = await page.request.post(`${appOrigin()}/api/payouts/onboarding`, { headers: { origin: appOrigin() }, data: {} });
+  expect(started.status(), await started.text()).toBe(200);
+  await page.goto('/dashboard/payouts?onboarding=refresh');
+  await expect(toast(page, messages.payouts.needsDetails)).toBeVisible();
+  await expect(page).toHaveURL(/\/dashboard\/payouts$/);
+  await expect(page.getByRole('heading', { name: 'Stripe needs a few more details' })).toBeVisible();
+  await expectTidy(page);
+  await shot(page, 'details', 'light');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(/\/connect\/onboarding\//);
+});

@@ -1,0 +1,132 @@
+import { ArrowRight, ExternalLink, RotateCw } from 'lucide-react';
+import { useId, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import { errorMessage } from '@shared/api-client.ts';
+import { messages } from '@shared/messages.ts';
+import type { PayoutState } from '@shared/payouts.ts';
+import { useOpenPayoutDashboard, useRefreshPayouts, useStartOnboarding } from '../api/payout-mutations.ts';
+import { feeText, pausedReason, payoutStage } from '../payout-view.ts';
+import { PayoutBadge } from './PayoutBadge.tsx';
+import { PayoutNotice } from './PayoutNotice.tsx';
+
+/** One card, its heading and what it says, for each stage of docs/product.md §2 Payouts. */
+function Card({ title, lead, children }: { title: string; lead?: ReactNode; children: ReactNode }) {
+  const id = useId();
+  return (
+    <section aria-labelledby={id} className="card grid gap-5 p-5 sm:p-6">
+      <div>
+        <h2 id={id} className="font-display text-lg font-bold text-ink">
+          {title}
+        </h2>
+        {lead ? <p className="mt-1 text-sm text-muted">{lead}</p> : null}
+      </div>
+      {children}
+    </section>
+  );
+}
+
+const buttons = 'flex flex-col gap-2 sm:flex-row sm:flex-wrap';
+
+/** Online payments: what the host can do next, from "not here" to a connected account. */
+export function PaymentsCard({ state }: { state: PayoutState }) {
+  const onboarding = useStartOnboarding();
+  const dashboard = useOpenPayoutDashboard();
+  const refresh = useRefreshPayouts();
+  const stage = payoutStage(state);
+  const fee = feeText(state.feePercent);
+  // After a successful answer the window is on its way to Stripe.
+  const toStripe = onboarding.isPending || onboarding.isSuccess;
+  const toDashboard = dashboard.isPending || dashboard.isSuccess;
+
+  const startOnboarding = () => onboarding.mutate(undefined, { onError: (failure) => toast.error(errorMessage(failure, messages.billing.stripeUnavailable)) });
+  const openDashboard = () => dashboard.mutate(undefined, { onError: (failure) => toast.error(errorMessage(failure, messages.payouts.dashboardUnavailable)) });
+  const refreshNow = () =>
+    refresh.mutate(undefined, {
+      onSuccess: () => toast.success(messages.payouts.refreshed),
+      onError: (failure) => toast.error(errorMessage(failure, messages.billing.stripeUnavailable)),
+    });
+
+  if (stage === 'unavailable') {
+    return (
+      <Card title="Online payments">
+        <PayoutNotice>{messages.payouts.requestsOnly}</PayoutNotice>
+      </Card>
+    );
+  }
+
+  if (stage === 'upgrade') {
+    return (
+      <Card title="Online payments">
+        <PayoutNotice>{messages.payouts.freePlan}</PayoutNotice>
+        <div className={buttons}>
+          <Link to="/dashboard/upgradePlan" className="btn-primary">
+            Upgrade plan
+            <ArrowRight className="size-4" aria-hidden="true" />
+          </Link>
+        </div>
+      </Card>
+    );
+  }
+
+  if (stage === 'connect' || stage === 'details') {
+    const first = stage === 'connect';
+    return (
+      <Card
+        title={first ? 'Get paid online' : 'Stripe needs a few more details'}
+        lead={
+          first
+            ? 'Guests pay for extras by card when they order. The money goes to your own Stripe account, and Stripe pays it out to your bank.'
+            : 'You started setting up your Stripe account. Finish it so guests can pay for extras by card.'
+        }
+      >
+        {first ? <p className="text-sm text-muted">Setting up takes about five minutes on Stripe’s site. Have your bank details and an ID at hand.</p> : null}
+        {fee ? <p className="text-sm text-muted">{fee}</p> : null}
+        <div className={buttons}>
+          <button type="button" className="btn-primary" onClick={startOnboarding} disabled={toStripe} aria-busy={onboarding.isPending}>
+            {toStripe ? 'Opening Stripe…' : first ? 'Connect with Stripe' : 'Continue'}
+            <ExternalLink className="size-4" aria-hidden="true" />
+          </button>
+          {first ? null : (
+            <button type="button" className="btn-secondary" onClick={refreshNow} disabled={refresh.isPending} aria-busy={refresh.isPending}>
+              <RotateCw className="size-4" aria-hidden="true" />
+              {refresh.isPending ? 'Checking…' : 'Refresh'}
+            </button>
+          )}
+        </div>
+      </Card>
+    );
+  }
+
+  return (
+    <Card
+      title="Your Stripe account is connected"
+      lead={state.chargesEnabled ? 'Guests can pay for your extras by card. Stripe pays the money out to your bank.' : undefined}
+    >
+      <ul className="flex flex-wrap gap-2" aria-label="Account status">
+        <li>
+          <PayoutBadge label="Card payments" on={state.chargesEnabled} />
+        </li>
+        <li>
+          <PayoutBadge label="Payouts to your bank" on={state.payoutsEnabled} />
+        </li>
+      </ul>
+      {state.chargesEnabled ? null : (
+        <PayoutNotice tone="warning">
+          {pausedReason(state.disabledReason)} Until then, your extras work as requests: guests ask, you confirm, and payment is settled on site.
+        </PayoutNotice>
+      )}
+      {fee ? <p className="text-sm text-muted">{fee}</p> : null}
+      <div className={buttons}>
+        <button type="button" className="btn-primary" onClick={openDashboard} disabled={toDashboard} aria-busy={dashboard.isPending}>
+          {toDashboard ? 'Opening Stripe…' : 'Open Stripe dashboard'}
+          <ExternalLink className="size-4" aria-hidden="true" />
+        </button>
+        <button type="button" className="btn-secondary" onClick={refreshNow} disabled={refresh.isPending} aria-busy={refresh.isPending}>
+          <RotateCw className="size-4" aria-hidden="true" />
+          {refresh.isPending ? 'Checking…' : 'Refresh'}
+        </button>
+      </div>
+    </Card>
+  );
+}

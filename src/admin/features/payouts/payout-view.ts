@@ -1,0 +1,45 @@
+import type { Currency } from '@shared/currencies.ts';
+import type { PayoutState } from '@shared/payouts.ts';
+
+/**
+ * What the Payouts screen shows (docs/product.md §2 Payouts), decided from the state alone:
+ * - `unavailable`: no Stripe on this server, extras are requests;
+ * - `upgrade`: a Free host, extras are requests until Gold or Premium;
+ * - `connect`: no Stripe account yet;
+ * - `details`: an account, with details Stripe still asks for;
+ * - `connected`: onboarding done (card payments and payouts may still be paused by Stripe).
+ */
+export type PayoutStage = 'unavailable' | 'upgrade' | 'connect' | 'details' | 'connected';
+
+export function payoutStage(state: PayoutState): PayoutStage {
+  if (!state.stripeConfigured) return 'unavailable';
+  if (!state.onlinePaymentsPlan) return 'upgrade';
+  if (!state.connected) return 'connect';
+  return state.detailsSubmitted ? 'connected' : 'details';
+}
+
+let names: Intl.DisplayNames | undefined;
+
+/** "Euro (EUR)": the name in the reader's words, the code as it shows on prices and statements. */
+export function currencyLabel(currency: Currency): string {
+  const code = currency.toUpperCase();
+  names ??= new Intl.DisplayNames(['en'], { type: 'currency' });
+  const name = names.of(code);
+  return name && name !== code ? `${name} (${code})` : code;
+}
+
+/** Why Stripe holds card payments back, said for a host (Stripe's `requirements.disabled_reason`). */
+export function pausedReason(reason: string | null): string {
+  if (!reason) return 'Stripe has paused card payments on your account for now.';
+  if (reason.startsWith('requirements.pending') || reason === 'under_review') return 'Stripe is checking the details you gave. This usually takes a day or two.';
+  if (reason.startsWith('requirements.')) return 'Stripe needs a few more details before guests can pay by card again. Open your Stripe dashboard to give them.';
+  if (reason.startsWith('rejected.')) return 'Stripe has closed this account. Please contact Stripe support.';
+  return 'Stripe has paused card payments on your account for now.';
+}
+
+/** The platform's share, or null when there is none. */
+export function feeText(feePercent: number): string | null {
+  if (feePercent <= 0) return null;
+  const percent = new Intl.NumberFormat('en', { maximumFractionDigits: 2 }).format(feePercent);
+  return `Porchlight keeps ${percent}% of each extra paid online. The rest goes to your Stripe account.`;
+}
