@@ -204,7 +204,7 @@ test.describe('editor', () => {
     await expect(cards(page).nth(0).getByRole('radio', { name: 'Late check-out' })).toBeEnabled();
   });
 
-  test('extras: a price under the smallest card payment is named and leads to its field; the server names a bad extra', async ({ page }) => {
+  test('extras: a price under the smallest card payment is named and leads to its field; the server’s refusal names the extra and leads to its card', async ({ page }) => {
     const { _id } = await createGuidebook(page, {
       nameInstruction: 'Transfer Flat',
       extras: [{ id: 1, kind: 'item', title: 'Airport transfer', price: 4000, currency: 'eur', approval: 'host' }],
@@ -235,6 +235,9 @@ test.describe('editor', () => {
     const refused = page.getByRole('alert').filter({ hasText: 'Extra 1 (Airport transfer): a price is free or at least €0.50' });
     await expect(refused).toBeVisible();
     await expect(refused).toBeFocused();
+    // The message leads to the card it names.
+    await refused.getByRole('button', { name: /Extra 1 \(Airport transfer\)/ }).click();
+    await expect(card.getByRole('heading', { name: /Extra 1/ })).toBeFocused();
     expect((await readGuidebook(page, _id)).extras[0]).toMatchObject({ price: 4000 });
   });
 

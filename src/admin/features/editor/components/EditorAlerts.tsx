@@ -37,25 +37,35 @@ export function ConflictAlert({ message, onReload, reloading, ref }: { message: 
   );
 }
 
-/** The server refused the save (403 plan, 400 field): its message, until the next try. */
-export function SaveErrorAlert({ message, ref }: { message: string; ref?: Ref<HTMLDivElement> }) {
+/** Sends the focus to a field or card named by a message, scrolled to the middle of the screen. */
+function focusNamed(id: string | null) {
+  const field = id ? document.getElementById(id) : null;
+  if (!field) return;
+  field.scrollIntoView({ block: 'center' });
+  field.focus({ preventScroll: true });
+}
+
+/**
+ * The server refused the save (403 plan, 400 field): its message, until the next try. A message
+ * naming a place or an extra (`target`: its card's heading) leads there.
+ */
+export function SaveErrorAlert({ message, target = null, ref }: { message: string; target?: string | null; ref?: Ref<HTMLDivElement> }) {
   return (
     <div ref={ref} tabIndex={-1} role="alert" className={`${DANGER} flex gap-3 outline-none`}>
       <AlertTriangle className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
-      <p className="text-sm font-medium">{message}</p>
+      {target ? (
+        <button type="button" className="text-left text-sm font-medium underline underline-offset-2" onClick={() => focusNamed(target)}>
+          {message}
+        </button>
+      ) : (
+        <p className="text-sm font-medium">{message}</p>
+      )}
     </div>
   );
 }
 
 /** What the shared schema found before sending; each line leads to its field. */
-export function ValidationAlert({ issues, ref }: { issues: readonly FormIssue[]; ref?: Ref<HTMLDivElement> }) {
-  function focus(id: string | null) {
-    const field = id ? document.getElementById(id) : null;
-    if (!field) return;
-    field.scrollIntoView({ block: 'center' });
-    field.focus({ preventScroll: true });
-  }
-  return (
+export function ValidationAlert({ issues, ref }: { issues: readonly FormIssue[]; ref?: Ref<HTMLDivElement> }) {  return (
     <div ref={ref} tabIndex={-1} role="alert" className={`${DANGER} outline-none`}>
       <p className="flex items-center gap-2 font-semibold">
         <AlertTriangle className="size-5 shrink-0" aria-hidden="true" />
@@ -65,7 +75,7 @@ export function ValidationAlert({ issues, ref }: { issues: readonly FormIssue[];
         {issues.map((issue, index) => (
           <li key={index}>
             {issue.fieldId ? (
-              <button type="button" className="text-left underline underline-offset-2" onClick={() => focus(issue.fieldId)}>
+              <button type="button" className="text-left underline underline-offset-2" onClick={() => focusNamed(issue.fieldId)}>
                 {issue.message}
               </button>
             ) : (

@@ -9,7 +9,7 @@ import { useDocumentTitle } from '../../../hooks/use-document-title.ts';
 import { useSaveInstruction } from '../api/save-instruction.ts';
 import { useAnnouncer } from '../../../hooks/use-announcer.ts';
 import { useUnsavedChanges } from '../hooks/use-unsaved-changes.ts';
-import { comparable, startingForm, validateForm, type FormIssue } from '../model/editor-form.ts';
+import { comparable, namedCardHeading, startingForm, validateForm, type FormIssue } from '../model/editor-form.ts';
 import { EditorContext, type EditorContextValue } from './common/editor-context.ts';
 import { SortableArea } from '../../../components/sortable/SortableArea.tsx';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog.tsx';
@@ -47,6 +47,8 @@ export function EditorWorkspace({ instruction, premium, readOnly, onReloadLatest
   const [issues, setIssues] = useState<FormIssue[]>([]);
   const [conflict, setConflict] = useState<string | null>(null);
   const [saveError, setSaveError] = useState<string | null>(null);
+  // The card a refusal names, found in the form as it was sent (the host may reorder afterwards).
+  const [saveErrorTarget, setSaveErrorTarget] = useState<string | null>(null);
   const [liveMessage, announce] = useAnnouncer();
   // The alerts sit above the form; Save may be pressed far below them: they take the focus. Each
   // is rendered at once (flushSync), then focused: a save's answer arrives outside any event, and
@@ -98,7 +100,10 @@ export function EditorWorkspace({ instruction, premium, readOnly, onReloadLatest
         }
         const message = errorMessage(error, messages.editor.saveFailed);
         if (error instanceof ApiError && (error.status === 403 || error.status === 400)) {
-          flushSync(() => setSaveError(message));
+          flushSync(() => {
+            setSaveError(message);
+            setSaveErrorTarget(namedCardHeading(message, form));
+          });
           saveErrorRef.current?.focus();
         }
         toast.error(message);
@@ -143,7 +148,7 @@ export function EditorWorkspace({ instruction, premium, readOnly, onReloadLatest
             <h1 className="sr-only">Edit guidebook: {form.nameInstruction}</h1>
             {readOnly ? <ReadOnlyNotice /> : null}
             {conflict ? <ConflictAlert ref={conflictRef} message={conflict} onReload={() => onReloadLatest()} reloading={reloading} /> : null}
-            {saveError ? <SaveErrorAlert ref={saveErrorRef} message={saveError} /> : null}
+            {saveError ? <SaveErrorAlert ref={saveErrorRef} message={saveError} target={saveErrorTarget} /> : null}
             {issues.length > 0 ? <ValidationAlert ref={issuesRef} issues={issues} /> : null}
 
             <div hidden={view !== 'edit'}>

@@ -113,6 +113,18 @@ export function validateForm(form: Instruction, saved: Pick<Instruction, 'secret
   return { ok: false, issues };
 }
 
+/**
+ * The card a server's refusal names ("Extra 2 (Breakfast basket): …", docs/product.md §5), as the
+ * id of its heading, when the form still has it: the message leads there as the form's own do.
+ */
+export function namedCardHeading(message: string, form: Instruction): string | null {
+  const match = /^(Place|Extra) (\d+)\b/.exec(message);
+  if (!match) return null;
+  const key = match[1] === 'Place' ? 'places' : 'extras';
+  const item = form[key][Number(match[2]) - 1];
+  return item ? `${fieldId(key, item.id)}-heading` : null;
+}
+
 /** What a section of the form gets: the current values and a way to change some of them. */
 export interface SectionProps {
   form: Instruction;
