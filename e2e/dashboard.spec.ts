@@ -13,6 +13,7 @@ const SIDEBAR = [
   ['Auto-Fill', '/dashboard/settings'],
   ['Profile', '/dashboard/profile'],
   ['Plan', '/dashboard/currentSubscription'],
+  ['Payouts', '/dashboard/payouts'],
   ['Affiliates', '/dashboard/affiliates'],
   ['Feedback', '/dashboard/feedback'],
   ['Support', '/dashboard/support'],

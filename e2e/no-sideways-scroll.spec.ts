@@ -35,6 +35,7 @@ const DASHBOARD_PAGES = [
   '/dashboard/profile',
   '/dashboard/settings',
   '/dashboard/currentSubscription',
+  '/dashboard/payouts',
   '/dashboard/upgradePlan',
   '/pricing',
   '/dashboard/support',
