@@ -134,6 +134,7 @@ test.describe('editor', () => {
     await expect(preview(item)).toContainText('€12.50');
     await expect(preview(item)).toContainText('Confirmed at once');
     await item.getByLabel('Most per stay').fill('2');
+    await expect(preview(item)).toContainText('Up to 2 per stay');
     await item.getByRole('textbox', { name: 'Description' }).click();
     await page.keyboard.type('Bread, eggs and coffee.');
     await expect(item.getByText('23 / 1,000 characters')).toBeVisible();

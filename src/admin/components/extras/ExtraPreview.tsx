@@ -54,6 +54,7 @@ export function ExtraPreview({ extra, currency }: { extra: Extra; currency: Curr
             </p>
           ) : null}
           {description ? <p className="mt-0.5 line-clamp-2 break-words text-sm text-muted">{description}</p> : null}
+          {extra.kind === 'item' && extra.maxPerStay > 1 ? <p className="mt-0.5 text-sm text-ink">Up to {extra.maxPerStay} per stay</p> : null}
           <p className="mt-1 text-xs text-muted">{extra.approval === 'instant' ? 'Confirmed at once' : 'The host confirms first'}</p>
         </div>
       </div>
