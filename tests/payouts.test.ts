@@ -4,7 +4,7 @@ import { ConfigError, parseConfig } from '../src/lib/server/config.ts';
 import { CURRENCY_CODES } from '../src/lib/shared/currencies.ts';
 import { messages } from '../src/lib/shared/messages.ts';
 import type { PayoutState } from '../src/lib/shared/payouts.ts';
-import { query, setUserPlan } from './helpers/auth.ts';
+import { query, run, setUserPlan } from './helpers/auth.ts';
 import { CONNECT_WEBHOOK_SECRET, signedInHost, startAppStripeStandIn, stripeEnv, WEBHOOK_SECRET, type Host } from './helpers/billing.ts';
 import { startServer, type TestServer } from './helpers/server.ts';
 import type { StripeStandIn } from './helpers/stripe/stripe-standin.ts';
@@ -128,6 +128,27 @@ describe('payouts with Stripe', () => {
     }
     expect(messages.payouts.currencyInvalid(CURRENCY_CODES)).toContain('EUR, USD, GBP');
     expect((await host.json<PayoutState>('/api/payouts')).currency).toBe('gbp');
+  });
+
+  it('keeps the currency once a guest has ordered an extra (409), and answers the same currency as it is', async () => {
+    const host = await goldHost();
+    await host.json('/api/payouts/currency', { method: 'PUT', json: { currency: 'dkk' } });
+    const { instruction } = await host.json<{ instruction: { _id: string } }>('/api/instruction', { json: { nameInstruction: 'Harbour Loft' } });
+    const now = Date.now();
+    run(
+      server,
+      `INSERT INTO orders (id, user_id, instruction_id, extra_id, kind, title, amount, currency, approval, status, created_at, updated_at)
+       VALUES (?, ?, ?, 1, 'item', 'Breakfast basket', 15000, 'dkk', 'host', 'requested', ?, ?)`,
+      `order-${host.id}`,
+      host.id,
+      instruction._id,
+      now,
+      now,
+    );
+    const refused = await host.call('/api/payouts/currency', { method: 'PUT', json: { currency: 'eur' } });
+    expect([refused.status, await refused.json()]).toEqual([409, { message: messages.payouts.currencyLocked }]);
+    expect((await host.json<PayoutState>('/api/payouts/currency', { method: 'PUT', json: { currency: 'DKK' } })).currency).toBe('dkk');
+    expect(rowOf(host.id)?.currency).toBe('dkk');
   });
 
   it('two simultaneous clicks on Connect make one Express account, keyed by the host', async () => {

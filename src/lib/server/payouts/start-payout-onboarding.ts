@@ -11,7 +11,7 @@ import { flagsOfAccount } from './payout-row.ts';
 import { requirePayoutsStripe } from './require-payouts-stripe.ts';
 
 /** Where Stripe's onboarding sends the host back: finished, or with a spent or expired link. */
-export function onboardingUrls(appUrl: URL): { return_url: string; refresh_url: string } {
+function onboardingUrls(appUrl: URL): { return_url: string; refresh_url: string } {
   return {
     return_url: `${appUrl.origin}/dashboard/payouts?onboarding=done`,
     refresh_url: `${appUrl.origin}/dashboard/payouts?onboarding=refresh`,
