@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { messages } from '../src/lib/shared/messages.ts';
+import type { PayoutState } from '../src/lib/shared/payouts.ts';
 import { appOrigin, createVerifiedAccount, expect, logIn, setPlan, test } from './fixtures/session.ts';
 import { standIn } from './support/fake-stripe.ts';
 import { seriousA11yViolations } from './support/fixtures.ts';
@@ -111,6 +112,28 @@ for (const scheme of SCHEMES) {
     await shot(page, 'free', scheme);
     await page.getByRole('link', { name: 'Upgrade plan' }).click();
     await expect(page).toHaveURL(/\/dashboard\/upgradePlan$/);
+  });
+}
+
+for (const scheme of SCHEMES) {
+  test(`states the e2e server cannot be in: no Stripe on the server, and a platform fee (${scheme})`, async ({ page, host }) => {
+    // The server here has Stripe and no fee: its answer is replaced, to see how the screen words these.
+    const state: PayoutState = { stripeConfigured: false, currency: 'eur', connected: false, chargesEnabled: false, detailsSubmitted: false, payoutsEnabled: false, disabledReason: null, feePercent: 0, onlinePaymentsPlan: true };
+    let answer = state;
+    await page.route('**/api/payouts', (route) => route.fulfill({ json: answer }));
+    setPlan(host.email, 'gold');
+    await useColorScheme(page, scheme);
+    await page.goto('/dashboard/payouts');
+    await expect(page.getByText(messages.payouts.requestsOnly)).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Connect with Stripe' })).toHaveCount(0);
+    await expectTidy(page);
+    await shot(page, 'no-stripe', scheme);
+
+    answer = { ...state, stripeConfigured: true, feePercent: 2.5 };
+    await page.reload();
+    await expect(page.getByText('Porchlight keeps 2.5% of each extra paid online. The rest goes to your Stripe account.')).toBeVisible();
+    await expectTidy(page);
+    await shot(page, 'fee', scheme);
   });
 }
 

@@ -80,8 +80,12 @@ export function PaymentsCard({ state }: { state: PayoutState }) {
             : 'You started setting up your Stripe account. Finish it so guests can pay for extras by card.'
         }
       >
-        {first ? <p className="text-sm text-muted">Setting up takes about five minutes on Stripe’s site. Have your bank details and an ID at hand.</p> : null}
-        {fee ? <p className="text-sm text-muted">{fee}</p> : null}
+        {first || fee ? (
+          <div className="grid gap-2 text-sm text-muted">
+            {first ? <p>Setting up takes about five minutes on Stripe’s site. Have your bank details and an ID at hand.</p> : null}
+            {fee ? <p>{fee}</p> : null}
+          </div>
+        ) : null}
         <div className={buttons}>
           <button type="button" className="btn-primary" onClick={startOnboarding} disabled={toStripe} aria-busy={onboarding.isPending}>
             {toStripe ? 'Opening Stripe…' : first ? 'Connect with Stripe' : 'Continue'}
