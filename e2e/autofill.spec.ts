@@ -1,7 +1,5 @@
-import type { Page } from '@playwright/test';
 import { messages } from '../src/lib/shared/messages.ts';
-import type { Instruction } from '../src/lib/shared/schemas/instruction.ts';
-import { appOrigin, createGuidebook, deleteAllGuidebooks, expect as baseExpect, resetSettings, setPlan, test } from './fixtures/session.ts';
+import { appOrigin, createGuidebook, deleteAllGuidebooks, expect as baseExpect, readGuidebook, resetSettings, setPlan, test } from './fixtures/session.ts';
 
 // Auto-Fill's "Apply to existing" never erases what a guidebook has by accident: it says what
 // will change, keeps filled fields unless asked, and is undone in one click
@@ -9,10 +7,6 @@ import { appOrigin, createGuidebook, deleteAllGuidebooks, expect as baseExpect, 
 
 test.describe.configure({ timeout: 90_000 });
 const expect = baseExpect.configure({ timeout: 20_000 });
-
-async function guidebook(page: Page, id: string): Promise<Instruction> {
-  return (await (await page.request.get(`${appOrigin()}/api/instruction/${id}`)).json()) as Instruction;
-}
 
 // The worker's account is shared with other files, which expect it on Free and with empty
 // defaults (default places would join every guidebook they create).
@@ -48,12 +42,12 @@ test('empty defaults keep a guidebook’s WhatsApp and taxi link unless the host
   await ask.screenshot({ path: `test-results/autofill-apply-preview-${test.info().project.name}.png`, scale: 'css' });
   await ask.getByRole('button', { name: 'Apply to 1 guidebook' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Applied to 1 existing guidebook.' })).toBeVisible();
-  expect(await guidebook(page, instruction._id)).toMatchObject({ whatsapp: '', taxiLink: '' });
+  expect(await readGuidebook(page, instruction._id)).toMatchObject({ whatsapp: '', taxiLink: '' });
 
   await page.screenshot({ path: `test-results/autofill-applied-${test.info().project.name}.png`, fullPage: false });
   await page.getByRole('button', { name: 'Undo' }).click();
   await expect(page.locator('[data-sonner-toast]').filter({ hasText: messages.revisions.applyUndone(1) })).toBeVisible();
-  expect(await guidebook(page, instruction._id)).toMatchObject({ whatsapp: 'https://wa.me/385915550101', taxiLink: 'https://taxi.example.com' });
+  expect(await readGuidebook(page, instruction._id)).toMatchObject({ whatsapp: 'https://wa.me/385915550101', taxiLink: 'https://taxi.example.com' });
   // The guest page has them again (its snapshot is rebuilt after the write).
   await expect.poll(async () => (await page.request.get(`${appOrigin()}/instruction/${instruction.token}`)).text()).toContain('wa.me/385915550101');
 });
@@ -110,7 +104,7 @@ test('default places: added on Auto-Fill like the editor’s, applied to a guide
   await expect(page.getByRole('status').filter({ hasText: 'Applied to 1 existing guidebook.' })).toBeVisible();
 
   // Its own two stay first and untouched; of the defaults only the one it lacked is added.
-  const applied = await guidebook(page, existing._id);
+  const applied = await readGuidebook(page, existing._id);
   expect(applied.places.map((place) => [place.name, place.category, place.pick])).toEqual([
     ['bakery round the corner', 'eat', false],
     ['Secret cove', 'beach', true],

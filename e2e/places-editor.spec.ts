@@ -1,8 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { messages } from '../src/lib/shared/messages.ts';
-import type { Instruction } from '../src/lib/shared/schemas/instruction.ts';
-import { expect as baseExpect, setPlan, test } from './fixtures/session.ts';
+import { createGuidebook, deleteAllGuidebooks, expect as baseExpect, readGuidebook, setPlan, test } from './fixtures/session.ts';
 import { sidewaysOverflow } from './support/layout.ts';
 
 // The editor's Recommendations section: places nearby as cards that work like the check-in steps.
@@ -14,27 +13,6 @@ const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAABAAAAAQCAIAAACQkWg2AAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAGUlEQVQokWO4Gc9BEmIY1RA/Gko3h2vSAADwxkAQKvfJTQAAAABJRU5ErkJggg==',
   'base64',
 );
-
-function origin(page: Page): string {
-  return new URL(test.info().project.use.baseURL ?? page.url()).origin;
-}
-
-async function api<T>(page: Page, method: 'GET' | 'POST' | 'PUT' | 'DELETE', pathname: string, data?: unknown): Promise<{ status: number; body: T }> {
-  const response = await page.request.fetch(`${origin(page)}${pathname}`, { method, headers: { origin: origin(page) }, ...(data === undefined ? {} : { data }) });
-  return { status: response.status(), body: (await response.json()) as T };
-}
-
-async function createInstruction(page: Page, content: Record<string, unknown> = {}): Promise<Instruction> {
-  const { status, body } = await api<{ instruction: Instruction }>(page, 'POST', '/api/instruction', content);
-  expect(status).toBe(201);
-  return body.instruction;
-}
-
-async function readInstruction(page: Page, id: string): Promise<Instruction> {
-  const { status, body } = await api<Instruction>(page, 'GET', `/api/instruction/${id}`);
-  expect(status).toBe(200);
-  return body;
-}
 
 function section(page: Page): Locator {
   return page.locator('#places');
@@ -104,15 +82,14 @@ async function dragHandleUpOnto(page: Page, handle: Locator, target: Locator, ex
 test.beforeEach(async ({ page, host }) => {
   test.slow();
   setPlan(host.email, 'free');
-  const { body } = await api<Instruction[]>(page, 'GET', '/api/instruction');
-  for (const instruction of body) expect((await api(page, 'DELETE', `/api/instruction/${instruction._id}`)).status).toBe(200);
+  await deleteAllGuidebooks(page);
 });
 
 test.afterEach(({ host }) => setPlan(host.email, 'free'));
 
 test('places: add three in two categories with a photo and a favourite, reorder, save, reopen, delete', async ({ page }) => {
   test.setTimeout(180_000);
-  const { _id } = await createInstruction(page, { nameInstruction: 'Places Flat' });
+  const { _id } = await createGuidebook(page, { nameInstruction: 'Places Flat' });
   await openEditor(page, _id);
   await expect(section(page).getByText(/No places yet/)).toBeVisible();
 
@@ -161,7 +138,7 @@ test('places: add three in two categories with a photo and a favourite, reorder,
   });
 
   await save(page);
-  const saved = (await readInstruction(page, _id)).places;
+  const saved = (await readGuidebook(page, _id)).places;
   expect(saved.map((place) => [place.name, place.category, place.pick])).toEqual([
     ['Pekara Bobis', 'eat', false],
     ['Kašjuni beach', 'beach', false],
@@ -198,11 +175,11 @@ test('places: add three in two categories with a photo and a favourite, reorder,
   await expect.poll(() => names(page)).toEqual(['Pekara Bobis', 'Bakery Mlinar']);
   await expect(liveRegion(page)).toHaveText('Place 2 deleted.');
   await save(page);
-  expect((await readInstruction(page, _id)).places.map((place) => place.name)).toEqual(['Pekara Bobis', 'Bakery Mlinar']);
+  expect((await readGuidebook(page, _id)).places.map((place) => place.name)).toEqual(['Pekara Bobis', 'Bakery Mlinar']);
 });
 
 test('places: a pasted map link fills the address and coordinates; a failure says so', async ({ page }) => {
-  const { _id } = await createInstruction(page, { nameInstruction: 'Map Places Flat' });
+  const { _id } = await createGuidebook(page, { nameInstruction: 'Map Places Flat' });
   // resolve-map reads coordinates spelled in the link without any network; Nominatim (behind
   // reverse-geocode) is a third party, stood in for here.
   await page.route('**/api/map/reverse-geocode?**', (route) => route.fulfill({ status: 200, json: { success: true, address: 'Obala Kneza Branimira 1, Split, 21000, Croatia', message: '' } }));
@@ -225,11 +202,11 @@ test('places: a pasted map link fills the address and coordinates; a failure say
   await card.getByRole('button', { name: 'Find address' }).click();
   await expect(card.getByLabel('Address', { exact: true })).toHaveValue('Obala Kneza Branimira 1, Split, 21000, Croatia');
   await save(page);
-  expect((await readInstruction(page, _id)).places[0]).toMatchObject({ name: 'Riva promenade', lat: 43.5081, lng: 16.4402, address: 'Obala Kneza Branimira 1, Split, 21000, Croatia' });
+  expect((await readGuidebook(page, _id)).places[0]).toMatchObject({ name: 'Riva promenade', lat: 43.5081, lng: 16.4402, address: 'Obala Kneza Branimira 1, Split, 21000, Croatia' });
 });
 
 test('places: the empty state offers examples; a place needs a name; the server names a bad place', async ({ page }) => {
-  const { _id } = await createInstruction(page, { nameInstruction: 'Example Flat' });
+  const { _id } = await createGuidebook(page, { nameInstruction: 'Example Flat' });
   await openEditor(page, _id);
   expect(await new AxeBuilder({ page }).include('#places').analyze().then((r) => r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id))).toEqual([]);
   await section(page).screenshot({ path: `test-results/places-editor-empty-${test.info().project.name}.png`, scale: 'css' });
@@ -263,12 +240,12 @@ test('places: the empty state offers examples; a place needs a name; the server 
   await cards(page).nth(1).getByLabel('Website').fill('https://mlinar.hr');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByRole('alert').filter({ hasText: /Place 1 \(Bakery Mlinar\): the website/ })).toBeVisible();
-  expect((await readInstruction(page, _id)).places).toEqual([]);
+  expect((await readGuidebook(page, _id)).places).toEqual([]);
 });
 
 test('places: the 101st is refused with a note', async ({ page }) => {
   const places = Array.from({ length: 100 }, (_, index) => ({ id: index + 1, name: `Place number ${index + 1}` }));
-  const { _id } = await createInstruction(page, { nameInstruction: 'Full Flat', places });
+  const { _id } = await createGuidebook(page, { nameInstruction: 'Full Flat', places });
   // A hundred cards, each with its rich-text field: the slowest editor to open.
   await page.goto(`/dashboard/edit/${_id}`);
   await expect(page.getByRole('heading', { name: 'Recommendations' })).toBeVisible({ timeout: 90_000 });
