@@ -25,6 +25,8 @@ import type { StayGroup } from '@shared/schemas/stay.ts';
  *   billing.…                               read once each, never invalidated
  *   payouts.all()                           the host's payout state: written by each payout call's answer
  *     payouts.state()
+ *   orders.all()                            the host's orders of extras: after an approve or decline
+ *     orders.list(guidebookId | 'all')
  *
  * A guidebook's stays are not under `instructions.detail(id)`: the editor's save would then read
  * every stay list again, and a save does not change stays.
@@ -63,5 +65,9 @@ export const queryKeys = {
   payouts: {
     all: () => ['payouts'] as const,
     state: () => [...queryKeys.payouts.all(), 'state'] as const,
+  },
+  orders: {
+    all: () => ['orders'] as const,
+    list: (guidebookId: string | null) => [...queryKeys.orders.all(), guidebookId ?? 'all'] as const,
   },
 };

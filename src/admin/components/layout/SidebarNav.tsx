@@ -1,4 +1,4 @@
-import { BookOpen, CreditCard, ExternalLink, HandCoins, LifeBuoy, MessageSquareHeart, UserRound, WalletCards, WandSparkles, type LucideIcon } from 'lucide-react';
+import { BookOpen, CreditCard, ExternalLink, HandCoins, LifeBuoy, MessageSquareHeart, ShoppingBag, UserRound, WalletCards, WandSparkles, type LucideIcon } from 'lucide-react';
 import { NavLink } from 'react-router';
 import { ThemeSwitch } from './ThemeSwitch.tsx';
 
@@ -14,6 +14,7 @@ interface Entry {
 const ENTRIES: readonly Entry[] = [
   { to: '/dashboard', label: 'Guidebooks', icon: BookOpen, end: true },
   { to: '/dashboard/settings', label: 'Auto-Fill', icon: WandSparkles },
+  { to: '/dashboard/orders', label: 'Orders', icon: ShoppingBag },
   { to: '/dashboard/profile', label: 'Profile', icon: UserRound },
   { to: '/dashboard/currentSubscription', label: 'Plan', icon: CreditCard },
   { to: '/dashboard/payouts', label: 'Payouts', icon: WalletCards },

@@ -3,7 +3,9 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database, OrdersTable, StaysTable } from '@db/schema.ts';
 import { guestWords, type GuestWords } from '@shared/guest-words/index.ts';
 import { messages } from '@shared/messages.ts';
+import type { Extra } from '@shared/schemas/instruction.ts';
 import { HOLDING_STATUSES, type GuestExtra, type GuestOrder, type Order, type OrderRequest } from '@shared/schemas/order.ts';
+import { formatStayTime } from '@shared/time-zone.ts';
 import { lockForTransaction } from '../db/dialect.ts';
 import { AppError } from '../http/app-error.ts';
 import { findOwnedInstruction } from '../instructions/find-owned-instruction.ts';
@@ -25,17 +27,19 @@ function toGuestOrder(row: OrdersTable): GuestOrder {
   return { id: row.id, extraId: row.extra_id, title: row.title, amount: row.amount, currency: row.currency as GuestOrder['currency'], quantity: row.quantity, status: row.status };
 }
 
-function toOrder(row: OrdersTable): Order {
+function toOrder(row: OrdersTable, guidebook: { name: string; zone: string } | undefined): Order {
   return {
     ...toGuestOrder(row),
     kind: row.kind,
     guidebookId: row.instruction_id,
+    guidebookName: guidebook?.name ?? '',
     stayId: row.stay_id,
     guestName: row.guest_name,
     guestEmail: row.guest_email,
     guestNote: row.guest_note,
     approval: row.approval,
     movesTo: iso(row.moves_to),
+    movesToLabel: row.moves_to === null ? null : formatStayTime(row.moves_to, guidebook?.zone ?? ''),
     createdAt: new Date(row.created_at).toISOString(),
     decidedAt: iso(row.decided_at),
   };
@@ -76,17 +80,24 @@ async function stayTarget(token: string, now: number) {
 
 const stayTimesOf = (stay: StaysTable): StayTimes => ({ id: stay.id, ...effectiveStayTimes(stay) });
 
+/** Whether `stay` can have each of `extras` now, and why not in the guest's words (one read of the other stays and the held orders). */
+export async function stayAvailability(stay: StaysTable, extras: readonly Extra[], zone: string, now = Date.now(), words: GuestWords = guestWords()): Promise<Map<number, { available: boolean; reason: string | null }>> {
+  const answers = new Map<number, { available: boolean; reason: string | null }>();
+  if (extras.length === 0) return answers;
+  const { db } = await getRuntime();
+  const facts = await slotFacts(db, stay);
+  for (const extra of extras) {
+    const result = availability({ extra, stay: stayTimesOf(stay), ...facts, zone, now });
+    answers.set(extra.id, { available: result.available, reason: reasonText(words, result) });
+  }
+  return answers;
+}
+
 /** GET /api/guest/:token/extras: the active extras and whether this stay can have each now. */
 export async function listGuestExtras(token: string, now = Date.now()): Promise<GuestExtra[]> {
   const { stay, content, extras } = await stayTarget(token, now);
-  if (extras.length === 0) return [];
-  const { db } = await getRuntime();
-  const facts = await slotFacts(db, stay);
-  const words = guestWords();
-  return extras.map((extra) => {
-    const result = availability({ extra, stay: stayTimesOf(stay), ...facts, zone: content.timeZone, now });
-    return { id: extra.id, kind: extra.kind, title: extra.title, price: extra.price, currency: extra.currency, available: result.available, reason: reasonText(words, result) };
-  });
+  const answers = await stayAvailability(stay, extras, content.timeZone, now);
+  return extras.map((extra) => ({ id: extra.id, kind: extra.kind, title: extra.title, price: extra.price, currency: extra.currency, ...answers.get(extra.id)! }));
 }
 
 /**
@@ -153,7 +164,8 @@ export async function listOrders({ userId, guidebookId }: { userId: string; guid
   let query = db.selectFrom('orders').selectAll().where('user_id', '=', userId);
   if (guidebookId) query = query.where('instruction_id', '=', (await findOwnedInstruction({ userId, id: guidebookId })).id);
   const rows = await query.orderBy('created_at', 'desc').limit(500).execute();
-  return rows.map(toOrder);
+  const names = await guidebookNames(db, userId, [...new Set(rows.map((row) => row.instruction_id))]);
+  return rows.map((row) => toOrder(row, names.get(row.instruction_id)));
 }
 
 /**
@@ -199,5 +211,18 @@ export async function decideOrder(scope: { userId: string; orderId: string; deci
     return updated;
   });
   outbox.kick();
-  return toOrder(row);
+  const names = await guidebookNames(db, scope.userId, [row.instruction_id]);
+  return toOrder(row, names.get(row.instruction_id));
+}
+
+/** The current names and time zones of the host's guidebooks `ids` (one read). */
+async function guidebookNames(db: Db, userId: string, ids: string[]): Promise<Map<string, { name: string; zone: string }>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.selectFrom('instructions').select(['id', 'data']).where('user_id', '=', userId).where('id', 'in', ids).execute();
+  return new Map(
+    rows.map((row) => {
+      const content = parseStoredContent(row.data);
+      return [row.id, { name: content.nameInstruction, zone: content.timeZone }];
+    }),
+  );
 }

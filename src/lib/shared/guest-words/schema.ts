@@ -60,6 +60,7 @@ export const guestWordsSchema = z.strictObject({
   'tiles.food': word('Tile of the host’s food delivery link. (Worded by the page loader.)'),
   'tiles.parking': word('Tile of the host’s parking link. (Worded by the page loader.)'),
   'tiles.about': word('Tile leading to the host’s welcome. (Worded by the page loader.)'),
+  'tiles.extras': word('Header tile that jumps to the Extras section.'),
   'tiles.places': word('Tile leading to the host’s recommended places nearby (short: it fits a small tile).'),
 
   // The door code and Wi-Fi password when the host gates them.
@@ -163,6 +164,22 @@ export const guestWordsSchema = z.strictObject({
   'houseRule.damages.text': word('House rule text.'),
 
   // Good to Know.
+  'extras.title': word('Title of the section of extras a guest can ask for on a stay link (late check-out, breakfast basket).'),
+  'extras.intro': word('Under the Extras title: how asking works (the host confirms by e-mail, payment on site).'),
+  'extras.free': word('The price of an extra that costs nothing.'),
+  'extras.lateUntil': word('What a late check-out buys; {time}: the latest check-out, e.g. 14:00.'),
+  'extras.earlyFrom': word('What an early check-in buys; {time}: the earliest check-in, e.g. 11:00.'),
+  'extras.photo': word('Alternative text of an extra’s photo; {name}: the extra’s title.'),
+  'extras.request': word('Button that opens the request form of an extra.'),
+  'extras.requestOf': word('The same button’s name for screen readers; {name}: the extra’s title.'),
+  'extras.quantity': word('Label of the number of items asked for.'),
+  'extras.note': word('Label of the optional note to the host in a request.'),
+  'extras.send': word('Button that sends the request.'),
+  'extras.cancel': word('Button that closes the request form without sending.'),
+  'extras.sending': word('Shown while the request is being sent.'),
+  'extras.sent': word('Shown once the request reached the host.'),
+  'extras.failed': word('Shown when the request could not be sent for an unknown reason.'),
+  'extras.offline': word('Shown when the guest tries to send a request without a connection.'),
   'extras.lateCheckout': word('After the stay’s check-out time, in brackets, when the host confirmed a late check-out: “Sun 6 Dec, 14:00 (late check-out)”.'),
   'extras.earlyCheckin': word('After the stay’s check-in time, in brackets, when the host confirmed an early check-in.'),
   'extras.reason.stayEnded': word('Why an extra cannot be ordered: the guest’s stay is over.'),

@@ -75,6 +75,8 @@ export interface GuestOrder {
 export interface Order extends GuestOrder {
   kind: ExtraKind;
   guidebookId: string;
+  /** The guidebook's name now, for the dashboard's list. */
+  guidebookName: string;
   stayId: string | null;
   guestName: string;
   guestEmail: string;
@@ -82,6 +84,8 @@ export interface Order extends GuestOrder {
   approval: 'instant' | 'host';
   /** The check-out or check-in a late check-out or early check-in moves the stay to (ISO), else null. */
   movesTo: string | null;
+  /** The same where the property is ("Wed 2 Dec, 14:00"), as the stay page shows it; null with `movesTo`. */
+  movesToLabel: string | null;
   createdAt: string;
   decidedAt: string | null;
 }

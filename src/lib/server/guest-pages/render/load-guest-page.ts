@@ -1,7 +1,8 @@
 import { guestWords, t, type GuestWords } from '@shared/guest-words/index.ts';
 import { findHouseRule, houseRuleName, houseRuleSvg, houseRuleText } from '@shared/house-rules.ts';
 import { PLACE_CATEGORIES, placeCategoryName, placeCategorySvg, type PlaceCategory } from '@shared/place-categories.ts';
-import type { Place } from '@shared/schemas/instruction.ts';
+import { formatPrice } from '@shared/currencies.ts';
+import type { Extra, Place } from '@shared/schemas/instruction.ts';
 import { formatWalk, walkingDistance, type MaybeCoordinates } from '@shared/walking-distance.ts';
 import type { GuestInstruction } from '@shared/schemas/instruction.ts';
 import { guestBranding, type Theme } from '@shared/themes.ts';
@@ -80,6 +81,8 @@ export interface GuestPage {
   goodToKnow: { html: string; imageUrl: string }[];
   /** The host's recommendations; `count` 0 when there are none. */
   places: GuestPlaces;
+  /** On a stay link: the extras the guest can ask for, with whether the stay can have each (docs/decisions/020); else none. */
+  extras: GuestExtraCard[];
   /** The property's usual times ("HH:MM" where it is, '' when unset), for the header; null when neither is set. */
   times: { checkIn: string; checkOut: string } | null;
   /**
@@ -217,6 +220,7 @@ export async function toGuestPage(i: GuestInstruction, appUrl: URL, mediaBase?: 
     goodToKnow: i.manualBoxes.filter((box) => box.paragraph || box.imageUrl).map((box) => ({ html: renderParagraph(box.paragraph, markers), imageUrl: media(box.imageUrl) })),
     contacts,
     places: placesOf(i.places, coordinates, (place) => ({ html: renderParagraph(place.note, markers), imageUrl: media(place.imageUrl) }), words),
+    extras: stay ? extraCards(i.extras, (extra) => ({ html: renderParagraph(extra.description, markers), imageUrl: media(extra.imageUrl) }), words) : [],
     ogImage: new URL(media([...i.boxes, ...i.manualBoxes].find((box) => box.imageUrl)?.imageUrl || i.photoGreating) || DEFAULT_OG_IMAGE, appUrl).href,
     mediaOrigin: mediaBase ? new URL(mediaBase).origin : null,
     description: i.address ? t(words, 'page.description', { name: i.nameInstruction, address: i.address }) : t(words, 'page.descriptionNoAddress', { name: i.nameInstruction }),
@@ -224,6 +228,46 @@ export async function toGuestPage(i: GuestInstruction, appUrl: URL, mediaBase?: 
     access: accessOf(i, stay, now),
     stay,
   };
+}
+
+/** One extra as a stay link shows it; whether the stay can have it is set by the stay page (load-stay-view.ts). */
+export interface GuestExtraCard {
+  id: number;
+  kind: Extra['kind'];
+  title: string;
+  /** "€25", "Free". */
+  price: string;
+  html: string;
+  imageUrl: string;
+  /** "Check out as late as 14:00", "Check in from 11:00", or ''. */
+  when: string;
+  /** How many one stay may ask for (items; 1 for a late check-out or early check-in). */
+  maxQuantity: number;
+  available: boolean;
+  /** Why not, in the guest's words. */
+  reason: string | null;
+}
+
+/** The active extras, in the host's order, as cards (available until the stay page says otherwise). */
+function extraCards(extras: readonly Extra[], rich: (extra: Extra) => { html: string; imageUrl: string }, words: GuestWords): GuestExtraCard[] {
+  return extras
+    .filter((extra) => extra.active)
+    .map((extra) => ({
+      id: extra.id,
+      kind: extra.kind,
+      title: extra.title,
+      price: extra.price === 0 ? words['extras.free'] : formatPrice(extra.price, extra.currency, words['locale.format']),
+      ...rich(extra),
+      when:
+        extra.kind === 'late-checkout'
+          ? t(words, 'extras.lateUntil', { time: extra.lateCheckoutUntil })
+          : extra.kind === 'early-checkin'
+            ? t(words, 'extras.earlyFrom', { time: extra.earlyCheckinFrom })
+            : '',
+      maxQuantity: extra.kind === 'item' ? extra.maxPerStay : 1,
+      available: true,
+      reason: null,
+    }));
 }
 
 /**

@@ -1,6 +1,7 @@
 import { guestWords, t } from '@shared/guest-words/index.ts';
 import { GUEST_TOKEN } from '@shared/guest-token.ts';
 import { formatStayTime } from '@shared/time-zone.ts';
+import { stayAvailability } from '../../extras/orders.ts';
 import { isAppError } from '../../http/app-error.ts';
 import { readGuestInstructionById } from '../../instructions/get-instruction-preview.ts';
 import { getRuntime } from '../../runtime.ts';
@@ -47,8 +48,11 @@ export async function loadStayView(token: string, now = Date.now()): Promise<Sta
       },
       now,
     );
+    // Whether this stay can have each extra now: asked here, since a stay page is rendered for each request.
+    const offers = await stayAvailability(stay, instruction.extras.filter((extra) => extra.active), zone, now);
+    const extras = page.extras.map((card) => ({ ...card, ...(offers.get(card.id) ?? { available: false, reason: null }) }));
     // A stay link is one booking's and unguessable: its "Message your host" needs no captcha.
-    return { kind: 'page', page: { ...page, expiresAt: planChangesAt, source: null, captchaSiteKey: null } };
+    return { kind: 'page', page: { ...page, extras, expiresAt: planChangesAt, source: null, captchaSiteKey: null } };
   } catch (error) {
     if (isAppError(error) && error.status === 404) return { kind: 'not-found' };
     if (isAppError(error)) return { kind: 'error', status: error.status, message: error.message };

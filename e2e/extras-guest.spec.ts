@@ -1,0 +1,89 @@
+import type { Page } from '@playwright/test';
+import { seriousA11yViolations } from './support/fixtures.ts';
+import { createVerifiedAccount, expect, logIn, setPlan, test as base, type Account } from './fixtures/session.ts';
+
+/** Each test's own Gold host (the worker's shared account stays on Free for the other specs). */
+const test = base.extend<{ host: Account }>({
+  host: async ({ page, baseURL }, use, info) => {
+    const account = await createVerifiedAccount(`extras-${info.workerIndex}-${info.testId.slice(0, 8)}`);
+    setPlan(account.email, 'gold');
+    await logIn(page, account, baseURL);
+    await use(account);
+  },
+});
+
+/**
+ * Extras as requests (docs/decisions/020-extras-and-the-money-flow.md), the guest's side and the
+ * host's: a guest on a stay link asks for a late check-out, the host approves it on the Orders
+ * screen, and the stay page shows the new check-out. Runs at 375 and 1280 px (the two projects).
+ */
+const DAY = 86_400_000;
+const day = (days: number) => new Date(Date.now() + days * DAY).toISOString().slice(0, 10);
+
+async function setUp(page: Page, origin: string): Promise<{ stayToken: string }> {
+  const created = await page.request.post('/api/instruction', {
+    headers: { origin },
+    data: {
+      nameInstruction: 'Harbour Loft',
+      timeZone: 'UTC',
+      checkInTime: '15:00',
+      checkOutTime: '10:00',
+      extras: [
+        { id: 1, kind: 'late-checkout', title: 'Late check-out', price: 2500, lateCheckoutUntil: '14:00', approval: 'host', description: '<p>Sleep in and leave after lunch.</p>' },
+        { id: 2, kind: 'item', title: 'Breakfast basket', price: 1800, maxPerStay: 3, description: '<p>Bread, jam, eggs and coffee at your door at 8.</p>' },
+        { id: 3, kind: 'early-checkin', title: 'Early check-in', price: 2000, earlyCheckinFrom: '11:00' },
+      ],
+    },
+  });
+  expect(created.status()).toBe(201);
+  const { _id } = ((await created.json()) as { instruction: { _id: string } }).instruction;
+  // Someone leaves on the check-in day: no early check-in for this stay.
+  expect((await page.request.post(`/api/instruction/${_id}/stays`, { headers: { origin }, data: { guestName: 'Before', checkIn: day(1), checkOut: day(3) } })).status()).toBe(201);
+  const stay = await page.request.post(`/api/instruction/${_id}/stays`, { headers: { origin }, data: { guestName: 'Dana', guestEmail: 'dana@example.com', checkIn: day(3), checkOut: day(6) } });
+  expect(stay.status()).toBe(201);
+  return { stayToken: ((await stay.json()) as { stay: { token: string } }).stay.token };
+}
+
+test('a guest asks for a late check-out from the stay link, the host approves it, and the stay page shows the new check-out', async ({ page, browser, host, baseURL }, info) => {
+  expect(host.email).toBeTruthy();
+  const origin = new URL(baseURL!).origin;
+  const { stayToken } = await setUp(page, origin);
+
+  // The guest, in a browser of their own (no session).
+  const guestContext = await browser.newContext({ ...info.project.use, baseURL: origin });
+  const guest = await guestContext.newPage();
+  await guest.goto(`/stay/${stayToken}`);
+  await guest.getByRole('link', { name: 'Extras' }).click();
+  const extras = guest.getByRole('region', { name: 'Extras' });
+  await expect(extras.getByRole('heading', { name: 'Late check-out' })).toBeVisible();
+  await expect(extras.getByText('€25')).toBeVisible();
+  await expect(extras.getByText('Check out as late as 14:00')).toBeVisible();
+  await expect(extras.getByText('Another guest leaves that day')).toBeVisible();
+  await guest.screenshot({ path: `test-results/extras-guest-${info.project.name}.png`, fullPage: false });
+  expect(await seriousA11yViolations(guest)).toEqual([]);
+
+  await extras.getByRole('button', { name: 'Request Late check-out' }).click();
+  const form = extras.getByRole('form', { name: 'Request Late check-out' });
+  await form.getByLabel('A note for your host (optional)').fill('Our flight leaves at 18:00.');
+  await form.getByRole('button', { name: 'Send request' }).click();
+  await expect(extras.getByRole('status').filter({ hasText: 'Request sent. Your host will confirm by e-mail.' })).toBeVisible();
+  await extras.screenshot({ path: `test-results/extras-guest-sent-${info.project.name}.png` });
+
+  // The host answers on the Orders screen.
+  await page.goto('/dashboard/orders');
+  const waiting = page.getByRole('region', { name: 'Waiting for you' });
+  await expect(waiting.getByText('Late check-out', { exact: true })).toBeVisible();
+  await expect(waiting.getByText('“Our flight leaves at 18:00.”')).toBeVisible();
+  await page.screenshot({ path: `test-results/orders-${info.project.name}.png`, fullPage: false });
+  expect(await seriousA11yViolations(page)).toEqual([]);
+  await waiting.getByRole('button', { name: 'Approve Late check-out for Dana' }).click();
+  await expect(page.getByText('Request approved. Your guest gets an e-mail.')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'All orders' }).getByText('Approved')).toBeVisible();
+
+  // The guest's page now says so, and the late check-out is no longer offered twice.
+  await guest.reload();
+  await expect(guest.locator('.hero-dates')).toContainText('14:00');
+  await expect(guest.locator('.hero-dates')).toContainText('(late check-out)');
+  await expect(guest.getByRole('region', { name: 'Extras' }).getByText('Already requested for your stay')).toBeVisible();
+  await guestContext.close();
+});

@@ -1,0 +1,24 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Order } from '@shared/schemas/order.ts';
+import { api } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
+
+/** GET /api/orders[?guidebook=]: the host's orders of extras, newest first (schemas/order.ts). */
+export function useOrders(guidebookId: string | null) {
+  return useQuery(
+    queryOptions({
+      queryKey: queryKeys.orders.list(guidebookId),
+      queryFn: async () => (await api.get<{ orders: Order[] }>(`/api/orders${guidebookId ? `?guidebook=${encodeURIComponent(guidebookId)}` : ''}`)).orders,
+    }),
+  );
+}
+
+/** PATCH /api/orders/:orderId `{ decision }`: approve or decline a request; every list reads again. */
+export function useDecideOrder() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ orderId, decision }: { orderId: string; decision: 'approve' | 'decline' }) =>
+      api.patch<{ message: string; order: Order }>(`/api/orders/${encodeURIComponent(orderId)}`, { decision }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.orders.all() }),
+  });
+}

@@ -1,0 +1,178 @@
+import { Check, ShoppingBag, X } from 'lucide-react';
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { toast } from 'sonner';
+import { errorMessage } from '@shared/api-client.ts';
+import { formatPrice } from '@shared/currencies.ts';
+import type { Order, OrderStatus } from '@shared/schemas/order.ts';
+import { ConfirmDialog } from '../../../components/ui/ConfirmDialog.tsx';
+import { LoadError } from '../../../components/ui/LoadError.tsx';
+import { PageHeader } from '../../../components/ui/PageHeader.tsx';
+import { useDocumentTitle } from '../../../hooks/use-document-title.ts';
+import { useDecideOrder, useOrders } from '../api/orders.ts';
+
+const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+const STATUS: Record<OrderStatus, { label: string; className: string }> = {
+  requested: { label: 'Waiting for you', className: 'bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200' },
+  awaiting_payment: { label: 'Awaiting payment', className: 'bg-stone-100 text-stone-800 dark:bg-stone-800 dark:text-stone-200' },
+  paid: { label: 'Paid', className: 'bg-emerald-100 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-200' },
+  approved: { label: 'Approved', className: 'bg-emerald-100 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-200' },
+  declined: { label: 'Declined', className: 'bg-stone-100 text-stone-800 dark:bg-stone-800 dark:text-stone-200' },
+  refunded: { label: 'Refunded', className: 'bg-stone-100 text-stone-800 dark:bg-stone-800 dark:text-stone-200' },
+  cancelled: { label: 'Cancelled', className: 'bg-stone-100 text-stone-800 dark:bg-stone-800 dark:text-stone-200' },
+};
+
+/** "€25", or "Free" for an extra on request without a price. */
+function amountOf(order: Order): string {
+  return order.amount === 0 ? 'Free' : formatPrice(order.amount, order.currency);
+}
+
+/** "Late check-out", "Breakfast basket × 2". */
+function whatOf(order: Order): string {
+  return order.quantity > 1 ? `${order.title} × ${order.quantity}` : order.title;
+}
+
+/** What a late check-out or early check-in moves the stay to, in the host's words. */
+function movesOf(order: Order): string | null {
+  if (!order.movesToLabel) return null;
+  const at = order.movesToLabel;
+  return order.kind === 'late-checkout' ? `Check-out moves to ${at}` : order.kind === 'early-checkin' ? `Check-in moves to ${at}` : null;
+}
+
+/**
+ * /dashboard/orders (docs/decisions/020-extras-and-the-money-flow.md): what guests asked for from
+ * their stay links, newest first, the requests waiting for an answer on top. Approve or decline;
+ * the guest gets an e-mail either way, and an approved late check-out or early check-in moves
+ * the stay (and its door-code window). `?guidebook=<id>` shows one guidebook's.
+ */
+export function OrdersScreen() {
+  useDocumentTitle('Orders');
+  const [params, setParams] = useSearchParams();
+  const guidebookId = params.get('guidebook');
+  const orders = useOrders(guidebookId);
+  const decide = useDecideOrder();
+  const [declining, setDeclining] = useState<Order | null>(null);
+
+  async function onDecide(order: Order, decision: 'approve' | 'decline') {
+    try {
+      const { message } = await decide.mutateAsync({ orderId: order.id, decision });
+      toast.success(message);
+    } catch (error) {
+      toast.error(errorMessage(error, 'The order could not be changed. Try again.'));
+    } finally {
+      setDeclining(null);
+    }
+  }
+
+  const waiting = orders.data?.filter((order) => order.status === 'requested') ?? [];
+  const earlier = orders.data?.filter((order) => order.status !== 'requested') ?? [];
+  const guidebookName = orders.data?.[0]?.guidebookName;
+
+  return (
+    <>
+      <PageHeader title="Orders" description="What guests asked for from their stay links. Approve or decline each request: your guest gets an e-mail either way, and payment is settled on site." />
+      {guidebookId ? (
+        <p className="mb-4 flex flex-wrap items-center gap-2 text-sm text-muted">
+          Showing {guidebookName ? <strong className="text-ink">{guidebookName}</strong> : 'one guidebook'}
+          <button type="button" className="font-semibold text-brand-700 underline underline-offset-2 dark:text-brand-300" onClick={() => setParams({})}>
+            Show all guidebooks
+          </button>
+        </p>
+      ) : null}
+      {orders.isError ? (
+        <LoadError message={errorMessage(orders.error, 'The orders could not be loaded.')} onRetry={() => void orders.refetch()} />
+      ) : orders.isPending ? (
+        <p role="status" className="text-muted">
+          Loading the orders…
+        </p>
+      ) : orders.data.length === 0 ? (
+        <div className="card flex flex-col items-center gap-3 p-10 text-center">
+          <ShoppingBag className="size-8 text-muted" aria-hidden="true" />
+          <p className="font-semibold">No orders yet</p>
+          <p className="max-w-md text-sm text-muted">
+            Offer a late check-out, an early check-in or a breakfast basket in a guidebook’s Extras section; guests ask for them from their stay links, and each request
+            shows here.
+          </p>
+          <Link to="/dashboard" className="btn-secondary">
+            Your guidebooks
+          </Link>
+        </div>
+      ) : (
+        <div className="grid gap-8">
+          {waiting.length > 0 ? <OrderList title="Waiting for you" orders={waiting} busy={decide.isPending} onApprove={(order) => void onDecide(order, 'approve')} onDecline={setDeclining} /> : null}
+          {earlier.length > 0 ? <OrderList title={waiting.length > 0 ? 'Earlier' : 'All orders'} orders={earlier} busy={false} /> : null}
+        </div>
+      )}
+      <ConfirmDialog
+        open={declining !== null}
+        onOpenChange={(open) => {
+          if (!open) setDeclining(null);
+        }}
+        title={declining ? `Decline “${whatOf(declining)}”?` : 'Decline?'}
+        description="Your guest gets an e-mail saying you cannot offer it this time. This cannot be undone."
+        confirmLabel="Decline"
+        danger
+        busy={decide.isPending}
+        onConfirm={() => declining && void onDecide(declining, 'decline')}
+      />
+    </>
+  );
+}
+
+interface ListProps {
+  title: string;
+  orders: Order[];
+  busy: boolean;
+  onApprove?: (order: Order) => void;
+  onDecline?: (order: Order) => void;
+}
+
+function OrderList({ title, orders, busy, onApprove, onDecline }: ListProps) {
+  return (
+    <section aria-label={title}>
+      <h2 className="mb-3 font-display text-lg font-bold text-ink">{title}</h2>
+      <ul className="grid gap-3">
+        {orders.map((order) => {
+          const status = STATUS[order.status];
+          const moves = movesOf(order);
+          return (
+            <li key={order.id} className="card flex flex-col gap-3 p-4 sm:flex-row sm:items-start sm:justify-between">
+              <div className="min-w-0">
+                <p className="flex flex-wrap items-center gap-2">
+                  <span className="font-semibold text-ink">{whatOf(order)}</span>
+                  <span className="font-semibold text-ink">· {amountOf(order)}</span>
+                  <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${status.className}`}>{status.label}</span>
+                </p>
+                <p className="mt-1 text-sm text-muted">
+                  {order.guestName || 'A guest'} · {order.guidebookName || 'Untitled guidebook'} · <time dateTime={order.createdAt}>{when.format(new Date(order.createdAt))}</time>
+                </p>
+                {moves ? <p className="mt-1 text-sm font-medium text-ink">{moves}</p> : null}
+                {order.guestNote ? <p className="mt-2 border-l-2 border-line pl-3 text-sm text-ink">“{order.guestNote}”</p> : null}
+                {order.guestEmail ? (
+                  <p className="mt-1 text-sm">
+                    <a className="text-brand-700 underline underline-offset-2 dark:text-brand-300" href={`mailto:${order.guestEmail}`}>
+                      {order.guestEmail}
+                    </a>
+                  </p>
+                ) : null}
+              </div>
+              {onApprove && onDecline ? (
+                <div className="flex shrink-0 flex-wrap gap-2">
+                  <button type="button" className="btn-primary px-4 py-2" disabled={busy} onClick={() => onApprove(order)}>
+                    <Check className="size-4" aria-hidden="true" />
+                    Approve<span className="sr-only"> {whatOf(order)} for {order.guestName || 'the guest'}</span>
+                  </button>
+                  <button type="button" className="btn-secondary px-4 py-2" disabled={busy} onClick={() => onDecline(order)}>
+                    <X className="size-4" aria-hidden="true" />
+                    Decline<span className="sr-only"> {whatOf(order)} for {order.guestName || 'the guest'}</span>
+                  </button>
+                </div>
+              ) : null}
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}
