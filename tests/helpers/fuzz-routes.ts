@@ -69,6 +69,7 @@ export function fuzzRoutes(host: FuzzHost): FuzzRoute[] {
     route('POST /api/get-user-premium', 'anonymous', shape({ userId: fc.oneof(fc.constant(hostId), text(130)) })),
     route('POST /api/guest/[token]/extras/[extraId]', 'anonymous', shape({ quantity: fc.oneof(fc.integer(), text(5)), note: text(501), price: fc.integer() })),
     route('PATCH /api/orders/[orderId]', 'host', shape({ decision: fc.constantFrom('approve', 'decline', 'maybe', '') })),
+    route('POST /api/orders/[orderId]/refund', 'host'),
     route('POST /api/guest/[token]/message', 'anonymous', shape({ name: text(100), email: fc.oneof(fc.constant(''), email), message: text(2001), turnstileToken: text(100) }), 2),
     // Some fields changed on the guidebook as loaded, as the editor saves (`current`: its content and version).
     route('PUT /api/instruction/[id]', 'host', partial(content).map((changes) => ({ ...changes, [CURRENT]: true })), 4),

@@ -12,6 +12,7 @@ import { watchOtherProcessWrites } from './guest-pages/store/other-process-write
 import { loadPendingRemovals, stopPendingRemovalRetries } from './guest-pages/store/pending-removals.ts';
 import { applyRemoteSnapshotEvent, forgetEverythingFromElsewhere } from './guest-pages/publish/remote-changes.ts';
 import { startCalendarSync } from './stays/start-calendar-sync.ts';
+import { startOrderExpiry } from './extras/payments.ts';
 import { startUploadCleanup } from './uploads/remove-unreferenced-uploads.ts';
 
 /**
@@ -45,6 +46,8 @@ export async function startWorkers(runtime: Runtime): Promise<void> {
   const uploadCleanup = startUploadCleanup({ db, dialect: database.dialect, log, storage: storage.uploads, jobs });
   const reconciler = billing ? startBillingReconciler({ db, log, jobs }) : undefined;
   const calendarSync = startCalendarSync({ db, dialect: database.dialect, log, config, jobs });
+  // Authorised orders left unanswered for 72 hours release their hold (docs/decisions/020).
+  const orderExpiry = billing ? startOrderExpiry({ log, jobs }) : undefined;
   if (billing && config.stripe) void verifyPrices(billing, config.stripe.prices, log);
   // What another process changed must reach the guest pages held in memory: on SQLite the admin
   // CLI's commits (data_version); on PostgreSQL the other servers' and the CLI's events
@@ -60,7 +63,7 @@ export async function startWorkers(runtime: Runtime): Promise<void> {
   if (config.storageDriver === 's3') void checkBucketAtStart(storage.location, log);
   markServingProcess(async () => {
     stopPendingRemovalRetries();
-    await Promise.all([uploadCleanup.stop(), reconciler?.stop(), calendarSync.stop(), drainCdnPurges()]);
+    await Promise.all([uploadCleanup.stop(), reconciler?.stop(), calendarSync.stop(), orderExpiry?.stop(), drainCdnPurges()]);
   });
   // Stored pages an outage kept from being removed (by this server or another) stay unserved.
   await loadPendingRemovals();

@@ -237,6 +237,14 @@ export const messages = {
     slotTaken: 'Another booking now takes that time: decline this request instead.',
     approved: 'Request approved. Your guest gets an e-mail.',
     declined: 'Request declined. Your guest gets an e-mail.',
+    // Paid orders (docs/decisions/020, the money flow).
+    toPayment: 'Continue to payment.',
+    paymentUnavailable: 'Payment could not be started just now. Nothing was charged; please try again in a moment.',
+    approvedPaid: 'Order approved: the guest’s card was charged. Your guest gets an e-mail.',
+    declinedPaid: 'Order declined: the hold on the guest’s card was released. Your guest gets an e-mail.',
+    authorisationLapsed: 'The hold on the guest’s card has lapsed, so this order was cancelled. Nothing was charged.',
+    notRefundable: 'Only a paid order can be refunded.',
+    refunded: 'Refunded. Your guest gets an e-mail.',
   },
   stays: {
     // Stays, their links, the secrets policy and the calendar feed.

@@ -1,5 +1,6 @@
 import type Stripe from 'stripe';
 import { messages } from '@shared/messages.ts';
+import { orderSessionOf, syncOrderPayment } from '../extras/payments.ts';
 import { AppError } from '../http/app-error.ts';
 import { getRuntime } from '../runtime.ts';
 import { recordStripeEvent } from './apply-subscription-state.ts';
@@ -57,6 +58,9 @@ export async function handleStripeWebhook({ rawBody, signature }: { rawBody: Buf
   // A redelivery is answered without asking Stripe again (the transaction below is what holds).
   const { db } = await getRuntime();
   if (await db.selectFrom('stripe_events').select('id').where('id', '=', event.id).executeTakeFirst()) return 'duplicate';
+  // A guest's payment for an extra (a payment-mode session naming an order): the order follows it.
+  const orderSession = orderSessionOf(event);
+  if (orderSession) return syncOrderPayment(orderSession, ref);
   const customerId = SYNC_EVENTS.has(event.type) ? customerOf(event) : null;
   if (!customerId) return (await recordStripeEvent(ref)) ? 'ignored' : 'duplicate';
   const outcome = await syncSubscription(customerId, ref);

@@ -70,6 +70,8 @@ export function decisionMail({ order, content, stay }: { order: OrdersTable; con
   const zone = content.timeZone;
   const guidebook = oneLine(content.nameInstruction) || 'your stay';
   const approved = order.status === 'approved';
+  // A paid order's card was authorised at checkout: approving charges it, declining releases the hold.
+  const paid = order.payment_intent_id !== null;
   return {
     to: stay.guest_email,
     subject: `${approved ? 'Confirmed' : 'Not available'}: ${oneLine(order.title)}`.slice(0, 150),
@@ -77,11 +79,120 @@ export function decisionMail({ order, content, stay }: { order: OrdersTable; con
       `Hello${stay.guest_name ? ` ${oneLine(stay.guest_name)}` : ''},`,
       '',
       approved
-        ? `Your host confirmed ${what(order, zone)} at ${guidebook}. Payment (${price(order)}) is settled on site.`
-        : `Your host cannot offer ${what(order, zone)} at ${guidebook} this time. Nothing is charged.`,
+        ? `Your host confirmed ${what(order, zone)} at ${guidebook}. ${paid ? `Your card was charged ${price(order)}.` : `Payment (${price(order)}) is settled on site.`}`
+        : `Your host cannot offer ${what(order, zone)} at ${guidebook} this time. ${paid ? 'The hold on your card is released; nothing is charged.' : 'Nothing is charged.'}`,
       '',
       '— Porchlight, on behalf of your host',
       '',
     ].join('\n'),
   };
+}
+
+const hello = (name: string) => `Hello${name ? ` ${oneLine(name)}` : ''},`;
+const FROM_HOST = '— Porchlight, on behalf of your host';
+
+/**
+ * A guest's payment went through (docs/decisions/020): an instant extra is bought, a host-approved
+ * one waits for the host with the card authorised. To the host with a link to the orders; to the
+ * guest (when we have an address) a receipt, or word that the card is charged only on approval.
+ */
+export function paidOrderMails({ order, content, stay, hostEmail, guestEmail, appUrl }: { order: OrdersTable; content: InstructionContent; stay: StaysTable | null; hostEmail: string; guestEmail: string; appUrl: URL }): MailMessage[] {
+  const zone = content.timeZone;
+  const guidebook = oneLine(content.nameInstruction) || 'your guidebook';
+  const guest = oneLine(order.guest_name) || 'A guest';
+  const review = new URL(`/dashboard/orders?guidebook=${encodeURIComponent(order.instruction_id)}`, appUrl).href;
+  const waiting = order.status === 'requested';
+  const mails: MailMessage[] = [
+    {
+      to: hostEmail,
+      ...(guestEmail ? { replyTo: guestEmail } : {}),
+      subject: `${waiting ? 'New request' : 'New order'}: ${oneLine(order.title)} for ${guidebook}`.slice(0, 150),
+      text: [
+        waiting
+          ? `${guest} asks for ${what(order, zone)} (${price(order)}, card authorised: it is charged when you approve).`
+          : `${guest} bought ${what(order, zone)} (${price(order)}, paid online).`,
+        ...(stay ? [`Stay: ${formatStayTime(stay.check_in, zone)} – ${formatStayTime(stay.check_out, zone)}`] : []),
+        ...(order.guest_note ? ['', `Their note: ${oneLine(order.guest_note)}`] : []),
+        '',
+        waiting ? `Approve or decline it within 72 hours, or the hold on the card is released: ${review}` : `Your orders: ${review}`,
+        '',
+        '— Porchlight',
+        '',
+      ].join('\n'),
+    },
+  ];
+  if (guestEmail) {
+    mails.push({
+      to: guestEmail,
+      subject: `${waiting ? 'Your request' : 'Receipt'}: ${oneLine(order.title)}`.slice(0, 150),
+      text: [
+        hello(order.guest_name),
+        '',
+        waiting
+          ? `Your request for ${what(order, zone)} at ${guidebook} reached your host. Your card is authorised for ${price(order)} and charged only if your host confirms; otherwise the hold is released.`
+          : `You paid ${price(order)} for ${what(order, zone)} at ${guidebook}. Thank you.`,
+        '',
+        FROM_HOST,
+        '',
+      ].join('\n'),
+    });
+  }
+  return mails;
+}
+
+/**
+ * The slot was taken between the guest's tap and the payment (another booking, a calendar import):
+ * the payment is refunded or the hold released at once, and both sides are told.
+ */
+export function slotLostMails({ order, content, hostEmail, guestEmail }: { order: OrdersTable; content: InstructionContent; hostEmail: string; guestEmail: string }): MailMessage[] {
+  const zone = content.timeZone;
+  const guidebook = oneLine(content.nameInstruction) || 'your guidebook';
+  const money = order.status === 'refunded' ? `The payment of ${price(order)} is refunded in full` : `The hold of ${price(order)} on the card is released; nothing is charged`;
+  const mails: MailMessage[] = [
+    {
+      to: hostEmail,
+      subject: `Order not taken: ${oneLine(order.title)} for ${guidebook}`.slice(0, 150),
+      text: [`${oneLine(order.guest_name) || 'A guest'} paid for ${what(order, zone)}, but another booking took that time meanwhile. ${money}.`, '', '— Porchlight', ''].join('\n'),
+    },
+  ];
+  if (guestEmail) {
+    mails.push({
+      to: guestEmail,
+      subject: `Not available: ${oneLine(order.title)}`.slice(0, 150),
+      text: [hello(order.guest_name), '', `Sorry: ${what(order, zone)} at ${guidebook} was taken by another booking while you paid. ${money}.`, '', FROM_HOST, ''].join('\n'),
+    });
+  }
+  return mails;
+}
+
+/** The host refunded a paid order: to the guest, when we have an address. */
+export function refundMail({ order, content }: { order: OrdersTable; content: InstructionContent }): MailMessage | null {
+  if (!order.guest_email) return null;
+  const guidebook = oneLine(content.nameInstruction) || 'your stay';
+  return {
+    to: order.guest_email,
+    subject: `Refunded: ${oneLine(order.title)}`.slice(0, 150),
+    text: [hello(order.guest_name), '', `Your host refunded ${price(order)} for ${what(order, content.timeZone)} at ${guidebook}. It reaches your card within a few days.`, '', FROM_HOST, ''].join('\n'),
+  };
+}
+
+/** 72 hours without the host's answer: the hold is released (docs/decisions/020); both sides are told. */
+export function lapsedMails({ order, content, hostEmail }: { order: OrdersTable; content: InstructionContent; hostEmail: string }): MailMessage[] {
+  const zone = content.timeZone;
+  const guidebook = oneLine(content.nameInstruction) || 'your guidebook';
+  const mails: MailMessage[] = [
+    {
+      to: hostEmail,
+      subject: `Request lapsed: ${oneLine(order.title)} for ${guidebook}`.slice(0, 150),
+      text: [`${oneLine(order.guest_name) || 'A guest'} asked for ${what(order, zone)} 72 hours ago without an answer, so the hold on their card was released and the request cancelled.`, '', '— Porchlight', ''].join('\n'),
+    },
+  ];
+  if (order.guest_email) {
+    mails.push({
+      to: order.guest_email,
+      subject: `Not confirmed: ${oneLine(order.title)}`.slice(0, 150),
+      text: [hello(order.guest_name), '', `Your host did not confirm ${what(order, zone)} at ${guidebook} in time, so the hold on your card is released. Nothing is charged.`, '', FROM_HOST, ''].join('\n'),
+    });
+  }
+  return mails;
 }

@@ -1,10 +1,9 @@
 import { nanoid } from 'nanoid';
-import type { Kysely, Transaction } from 'kysely';
-import type { Database, OrdersTable, StaysTable } from '@db/schema.ts';
+import type { OrdersTable, StaysTable } from '@db/schema.ts';
 import { guestWords, type GuestWords } from '@shared/guest-words/index.ts';
 import { messages } from '@shared/messages.ts';
 import type { Extra } from '@shared/schemas/instruction.ts';
-import { HOLDING_STATUSES, type GuestExtra, type GuestOrder, type Order, type OrderRequest } from '@shared/schemas/order.ts';
+import type { GuestExtra, GuestOrder, Order, OrderRequest } from '@shared/schemas/order.ts';
 import { formatStayTime } from '@shared/time-zone.ts';
 import { lockForTransaction } from '../db/dialect.ts';
 import { AppError } from '../http/app-error.ts';
@@ -13,13 +12,10 @@ import { parseStoredContent } from '../instructions/instruction-row.ts';
 import { consumeRateLimits, rateRules } from '../rate-limit.ts';
 import { getRuntime } from '../runtime.ts';
 import { findGuestTarget } from '../stays/reveal-secrets.ts';
-import { availability, collides, effectiveStayTimes, type Availability, type StayTimes } from './availability.ts';
-import { decisionMail, orderRequestMail } from './order-mails.ts';
-
-type Db = Kysely<Database> | Transaction<Database>;
-
-/** The key that serialises the order writes of one guidebook. */
-const ordersLock = (guidebookId: string) => `orders:${guidebookId}`;
+import { availability, collides, effectiveStayTimes, type Availability } from './availability.ts';
+import { decisionMail, orderRequestMail, refundMail, slotLostMails } from './order-mails.ts';
+import { moveStay, ordersLock, slotFacts, stayTimesOf, type Db } from './order-slots.ts';
+import { onlinePaymentsOf, refundPayment, settleDecision, startOrderCheckout } from './payments.ts';
 
 const iso = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString());
 
@@ -38,6 +34,7 @@ function toOrder(row: OrdersTable, guidebook: { name: string; zone: string } | u
     guestEmail: row.guest_email,
     guestNote: row.guest_note,
     approval: row.approval,
+    paid: row.payment_intent_id !== null,
     movesTo: iso(row.moves_to),
     movesToLabel: row.moves_to === null ? null : formatStayTime(row.moves_to, guidebook?.zone ?? ''),
     createdAt: new Date(row.created_at).toISOString(),
@@ -50,26 +47,6 @@ function reasonText(words: GuestWords, result: Availability): string | null {
   return result.available ? null : words[`extras.reason.${result.reason}`];
 }
 
-/** What the guidebook's other stays and this stay's held orders are, read in `db` (a transaction when deciding). */
-async function slotFacts(db: Db, stay: StaysTable): Promise<{ others: StayTimes[]; held: { extraId: number; quantity: number }[] }> {
-  const [others, held] = await Promise.all([
-    db
-      .selectFrom('stays')
-      .select(['id', 'check_in', 'check_out', 'early_checkin_from', 'late_checkout_until'])
-      .where('instruction_id', '=', stay.instruction_id)
-      .where('id', '!=', stay.id)
-      // Only stays that touch this one's first or last day matter.
-      .where('check_out', '>=', stay.check_in - 86_400_000)
-      .where('check_in', '<=', stay.check_out + 86_400_000)
-      .execute(),
-    db.selectFrom('orders').select(['extra_id', 'quantity']).where('stay_id', '=', stay.id).where('status', 'in', HOLDING_STATUSES).execute(),
-  ]);
-  return {
-    others: others.map((row) => ({ id: row.id, ...effectiveStayTimes(row) })),
-    held: held.map((row) => ({ extraId: row.extra_id, quantity: row.quantity })),
-  };
-}
-
 /** The stay a guest token opens (a guidebook's own link orders nothing: 404), with its guidebook's extras and zone. */
 async function stayTarget(token: string, now: number) {
   const { guidebook, stay } = await findGuestTarget(token, now);
@@ -77,8 +54,6 @@ async function stayTarget(token: string, now: number) {
   const content = parseStoredContent(guidebook.data);
   return { guidebook, stay, content, extras: content.extras.filter((extra) => extra.active) };
 }
-
-const stayTimesOf = (stay: StaysTable): StayTimes => ({ id: stay.id, ...effectiveStayTimes(stay) });
 
 /** Whether `stay` can have each of `extras` now, and why not in the guest's words (one read of the other stays and the held orders). */
 export async function stayAvailability(stay: StaysTable, extras: readonly Extra[], zone: string, now = Date.now(), words: GuestWords = guestWords()): Promise<Map<number, { available: boolean; reason: string | null }>> {
@@ -101,13 +76,17 @@ export async function listGuestExtras(token: string, now = Date.now()): Promise<
 }
 
 /**
- * POST /api/guest/:token/extras/:extraId: the guest asks for an extra; the host confirms and the
- * payment is settled on site (docs/decisions/020). The extra and its price are read from the
- * saved guidebook, never from the body; availability is checked again in the transaction that
- * records the order, so two guests asking for one slot at once cannot both hold it. The host gets
- * a mail with the request; the guest one saying it was passed on.
+ * POST /api/guest/:token/extras/:extraId: the guest asks for an extra (docs/decisions/020). The
+ * extra and its price are read from the saved guidebook, never from the body; availability is
+ * checked again in the transaction that records the order, so two guests asking for one slot at
+ * once cannot both hold it.
+ * - Paid online (Stripe here, a Gold or Premium host with an account that takes charges, a price
+ *   above 0): the order waits as `awaiting_payment` and the guest is sent to Checkout
+ *   (payments.ts); the mails follow the payment.
+ * - Otherwise a request: the host confirms and the payment is settled on site. The host gets a
+ *   mail with the request; the guest one saying it was passed on.
  */
-export async function requestExtra({ token, extraId, input, ip, now = Date.now() }: { token: string; extraId: number; input: OrderRequest; ip: string; now?: number }): Promise<GuestOrder> {
+export async function requestExtra({ token, extraId, input, ip, now = Date.now() }: { token: string; extraId: number; input: OrderRequest; ip: string; now?: number }): Promise<{ order: GuestOrder; checkoutUrl: string | null }> {
   const { guidebook, stay, content, extras } = await stayTarget(token, now);
   const extra = extras.find((each) => each.id === extraId);
   if (!extra) throw new AppError('NOT_FOUND', messages.orders.extraNotFound);
@@ -116,6 +95,7 @@ export async function requestExtra({ token, extraId, input, ip, now = Date.now()
   const host = await db.selectFrom('users').select(['email', 'name']).where('id', '=', guidebook.user_id).executeTakeFirst();
   if (!host) throw new AppError('NOT_FOUND', messages.instruction.notFound);
   const quantity = extra.kind === 'item' ? Math.min(input.quantity, extra.maxPerStay) : 1;
+  const payments = extra.price > 0 ? await onlinePaymentsOf(guidebook.user_id) : null;
 
   const row = await db.transaction().execute(async (trx) => {
     // One guidebook's orders are decided one at a time (PostgreSQL; SQLite writes one at a time anyway).
@@ -137,7 +117,7 @@ export async function requestExtra({ token, extraId, input, ip, now = Date.now()
       currency: extra.currency,
       quantity,
       approval: extra.approval,
-      status: 'requested',
+      status: payments ? 'awaiting_payment' : 'requested',
       guest_name: current.guest_name,
       guest_email: current.guest_email,
       guest_note: input.note.replace(/[\p{Cc}]+/gu, ' '),
@@ -150,12 +130,17 @@ export async function requestExtra({ token, extraId, input, ip, now = Date.now()
       decided_at: null,
     };
     await trx.insertInto('orders').values(order).execute();
-    for (const mail of orderRequestMail({ order, extra, content, stay: current, hostEmail: host.email, appUrl: config.appUrl })) await outbox.enqueue(mail, trx);
+    if (!payments) for (const mail of orderRequestMail({ order, extra, content, stay: current, hostEmail: host.email, appUrl: config.appUrl })) await outbox.enqueue(mail, trx);
     return order;
   });
+  if (payments) {
+    const checkoutUrl = await startOrderCheckout({ order: row, token, payments, now });
+    log.info({ orderId: row.id, instructionId: guidebook.id, stayId: stay.id }, 'extras: order awaiting payment');
+    return { order: toGuestOrder(row), checkoutUrl };
+  }
   outbox.kick();
   log.info({ orderId: row.id, instructionId: guidebook.id, stayId: stay.id }, 'extras: request recorded');
-  return toGuestOrder(row);
+  return { order: toGuestOrder(row), checkoutUrl: null };
 }
 
 /** GET /api/orders[?guidebook=]: the host's orders (of one guidebook when asked), newest first. */
@@ -168,36 +153,64 @@ export async function listOrders({ userId, guidebookId }: { userId: string; guid
   return rows.map((row) => toOrder(row, names.get(row.instruction_id)));
 }
 
+/** Whether another booking (a calendar import, a stay added since) now takes the order's new check-out or check-in. */
+async function slotTaken(trx: Db, order: OrdersTable, stay: StaysTable, zone: string, now: number): Promise<boolean> {
+  if (order.moves_to === null || order.kind === 'item') return false;
+  const { others } = await slotFacts(trx, stay);
+  return now >= effectiveStayTimes(stay).checkOut || collides(order.kind, order.moves_to, stay.id, others, zone);
+}
+
 /**
  * PATCH /api/orders/:orderId: the host approves or declines a request. Approving a
  * late check-out or early check-in checks the slot again and moves the stay in the same
  * transaction (its door-code window and link follow); the guest gets a mail either way. Only a
  * waiting request can be decided: a second click, or a decision from another tab, answers 409.
+ * A paid order (its card authorised at checkout, docs/decisions/020) is charged or released on
+ * Stripe first and the decision stored after, so an approval never stands without its money; a
+ * hold that lapsed meanwhile cancels the order (409).
  */
 export async function decideOrder(scope: { userId: string; orderId: string; decision: 'approve' | 'decline' }, now = Date.now()): Promise<Order> {
   const { db, dialect, outbox, config } = await getRuntime();
+  const owned = (trx: Db) => trx.selectFrom('orders').selectAll().where('id', '=', scope.orderId).where('user_id', '=', scope.userId).executeTakeFirst();
+  const pending = await owned(db);
+  if (!pending) throw new AppError('NOT_FOUND', messages.orders.notFound);
+  if (pending.payment_intent_id !== null && pending.status === 'requested') {
+    if (scope.decision === 'approve') {
+      // No charge for a slot that is gone: checked before capturing, and again when storing.
+      await db.transaction().execute(async (trx) => {
+        await lockForTransaction(trx, dialect, ordersLock(pending.instruction_id));
+        const order = (await owned(trx))!;
+        if (order.status !== 'requested') throw new AppError('CONFLICT', messages.orders.notWaiting);
+        const stay = order.stay_id ? await trx.selectFrom('stays').selectAll().where('id', '=', order.stay_id).executeTakeFirst() : undefined;
+        const { data } = await trx.selectFrom('instructions').select('data').where('id', '=', order.instruction_id).executeTakeFirstOrThrow();
+        if (stay && (await slotTaken(trx, order, stay, parseStoredContent(data).timeZone, now))) throw new AppError('CONFLICT', messages.orders.slotTaken);
+      });
+    }
+    const settled = await settleDecision(pending, scope.decision);
+    if (settled === 'lapsed') {
+      await db.updateTable('orders').set({ status: 'cancelled', decided_at: now, updated_at: now }).where('id', '=', pending.id).where('status', '=', 'requested').execute();
+      throw new AppError('CONFLICT', messages.orders.authorisationLapsed);
+    }
+    if (settled === 'captured') throw new AppError('CONFLICT', messages.orders.notWaiting);
+  }
+  let lost: OrdersTable | undefined;
   const row = await db.transaction().execute(async (trx) => {
-    const owned = () => trx.selectFrom('orders').selectAll().where('id', '=', scope.orderId).where('user_id', '=', scope.userId).executeTakeFirst();
-    const found = await owned();
-    if (!found) throw new AppError('NOT_FOUND', messages.orders.notFound);
-    await lockForTransaction(trx, dialect, ordersLock(found.instruction_id));
+    await lockForTransaction(trx, dialect, ordersLock(pending.instruction_id));
     // Read again under the lock: another decision may have come first.
-    const order = (await owned())!;
+    const order = (await owned(trx))!;
     const guidebook = await trx.selectFrom('instructions').select('data').where('id', '=', order.instruction_id).executeTakeFirstOrThrow();
     const content = parseStoredContent(guidebook.data);
     if (order.status !== 'requested') throw new AppError('CONFLICT', messages.orders.notWaiting);
     const stay = order.stay_id ? await trx.selectFrom('stays').selectAll().where('id', '=', order.stay_id).executeTakeFirst() : undefined;
-    if (scope.decision === 'approve' && stay && order.moves_to !== null && order.kind !== 'item') {
+    let status: 'approved' | 'declined' | 'refunded' = scope.decision === 'approve' ? 'approved' : 'declined';
+    if (scope.decision === 'approve' && stay) {
       // Another booking may have arrived since the guest asked (a calendar import): check again.
-      const { others } = await slotFacts(trx, stay);
-      if (now >= effectiveStayTimes(stay).checkOut || collides(order.kind, order.moves_to, stay.id, others, content.timeZone)) throw new AppError('CONFLICT', messages.orders.slotTaken);
-      await trx
-        .updateTable('stays')
-        .set(order.kind === 'late-checkout' ? { late_checkout_until: order.moves_to, updated_at: now } : { early_checkin_from: order.moves_to, updated_at: now })
-        .where('id', '=', stay.id)
-        .execute();
+      if (await slotTaken(trx, order, stay, content.timeZone, now)) {
+        // Taken between the capture just made and now: the money goes back at once (ADR 020).
+        if (order.payment_intent_id === null) throw new AppError('CONFLICT', messages.orders.slotTaken);
+        status = 'refunded';
+      } else await moveStay(trx, order, stay.id, now);
     }
-    const status = scope.decision === 'approve' ? 'approved' : 'declined';
     const updated = await trx
       .updateTable('orders')
       .set({ status, decided_at: now, updated_at: now })
@@ -206,7 +219,49 @@ export async function decideOrder(scope: { userId: string; orderId: string; deci
       .returningAll()
       .executeTakeFirst();
     if (!updated) throw new AppError('CONFLICT', messages.orders.notWaiting);
+    if (status === 'refunded') {
+      lost = updated;
+      const host = await trx.selectFrom('users').select('email').where('id', '=', order.user_id).executeTakeFirstOrThrow();
+      for (const mail of slotLostMails({ order: updated, content, hostEmail: host.email, guestEmail: updated.guest_email })) await outbox.enqueue(mail, trx);
+      return updated;
+    }
     const mail = decisionMail({ order: updated, content, stay: stay ?? null, appUrl: config.appUrl });
+    if (mail) await outbox.enqueue(mail, trx);
+    return updated;
+  });
+  outbox.kick();
+  if (lost) {
+    await refundPayment(lost);
+    throw new AppError('CONFLICT', messages.orders.slotTaken);
+  }
+  const names = await guidebookNames(db, scope.userId, [row.instruction_id]);
+  return toOrder(row, names.get(row.instruction_id));
+}
+
+/**
+ * POST /api/orders/:orderId/refund: the host gives a paid (or approved paid) order's money back, on
+ * Stripe first with the transfer reversed and the fee returned (docs/decisions/020), then the order
+ * is `refunded` (compare-and-set: a second click answers 409) and the guest mailed. A stay the
+ * order moved keeps its times: the host changes them on the stay if the guest no longer has them.
+ */
+export async function refundOrder(scope: { userId: string; orderId: string }, now = Date.now()): Promise<Order> {
+  const { db, dialect, outbox } = await getRuntime();
+  const order = await db.selectFrom('orders').selectAll().where('id', '=', scope.orderId).where('user_id', '=', scope.userId).executeTakeFirst();
+  if (!order) throw new AppError('NOT_FOUND', messages.orders.notFound);
+  if ((order.status !== 'paid' && order.status !== 'approved') || order.payment_intent_id === null) throw new AppError('CONFLICT', messages.orders.notRefundable);
+  await refundPayment(order);
+  const row = await db.transaction().execute(async (trx) => {
+    await lockForTransaction(trx, dialect, ordersLock(order.instruction_id));
+    const updated = await trx
+      .updateTable('orders')
+      .set({ status: 'refunded', updated_at: now })
+      .where('id', '=', order.id)
+      .where('status', '=', order.status)
+      .returningAll()
+      .executeTakeFirst();
+    if (!updated) throw new AppError('CONFLICT', messages.orders.notRefundable);
+    const { data } = await trx.selectFrom('instructions').select('data').where('id', '=', order.instruction_id).executeTakeFirstOrThrow();
+    const mail = refundMail({ order: updated, content: parseStoredContent(data) });
     if (mail) await outbox.enqueue(mail, trx);
     return updated;
   });

@@ -6,13 +6,20 @@
  *   guidebook's active extras with whether this stay can have each now, and why not. A guidebook's
  *   own link → 404: extras are ordered from a stay link.
  * - `POST /api/guest/:token/extras/:extraId` `{ quantity?, note? }` (public; a stay link's token)
- *   → 201 `{ message, order: GuestOrder }`: a request the host confirms (payment settled on site).
+ *   → 201 `{ message, order: GuestOrder }`: a request the host confirms (payment settled on site);
+ *   or, when the host takes payments online (Stripe, Gold or Premium, an account that can take
+ *   charges, a price above 0), 201 `{ message, order, checkoutUrl }`: the order is
+ *   `awaiting_payment` and the guest pays on Stripe's Checkout page; 502 `{ message }` when Stripe
+ *   could not start it (the order is cancelled, nothing charged).
  *   409 `{ message }` when the extra cannot be had for the stay (the reason), 404 for an extra the
  *   guidebook does not offer, 429 past the limits. The price is the guidebook's, never the body's.
  * - `GET /api/orders[?guidebook=<id>]` (the signed-in host's) → `{ orders: Order[] }`, newest
  *   first; another host's guidebook → 404.
  * - `PATCH /api/orders/:orderId` `{ decision: 'approve' | 'decline' }` (the order's host)
- *   → `{ message, order }`; 409 when the order is no longer waiting (or its slot was taken).
+ *   → `{ message, order }`; 409 when the order is no longer waiting (or its slot was taken). A paid
+ *   order's card hold is captured on approve and released on decline; 409 when the hold lapsed.
+ * - `POST /api/orders/:orderId/refund` (the order's host) → `{ message, order }`: a `paid` or
+ *   `approved` paid order refunded in full (transfer reversed, fee returned); 409 otherwise.
  */
 import { z } from 'zod';
 import type { Currency } from '../currencies.ts';
@@ -82,6 +89,8 @@ export interface Order extends GuestOrder {
   guestEmail: string;
   guestNote: string;
   approval: 'instant' | 'host';
+  /** Paid online (a card charged or held through Checkout), not settled on site. */
+  paid: boolean;
   /** The check-out or check-in a late check-out or early check-in moves the stay to (ISO), else null. */
   movesTo: string | null;
   /** The same where the property is ("Wed 2 Dec, 14:00"), as the stay page shows it; null with `movesTo`. */

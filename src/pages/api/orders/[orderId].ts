@@ -10,5 +10,6 @@ export const PATCH = handle(async (context: APIContext) => {
   const { user } = requireUser(context.locals);
   const { decision } = await readBody(context.request, orderDecisionSchema);
   const order = await decideOrder({ userId: user.id, orderId: context.params.orderId ?? '', decision });
-  return json({ message: decision === 'approve' ? messages.orders.approved : messages.orders.declined, order });
+  const paid = order.paid;
+  return json({ message: decision === 'approve' ? (paid ? messages.orders.approvedPaid : messages.orders.approved) : paid ? messages.orders.declinedPaid : messages.orders.declined, order });
 });

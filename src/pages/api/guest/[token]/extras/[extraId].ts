@@ -5,9 +5,10 @@ import { handle, json, readBody } from '@server/http/json.ts';
 import { messages } from '@shared/messages.ts';
 import { orderRequestSchema } from '@shared/schemas/order.ts';
 
-/** POST /api/guest/:token/extras/:extraId `{ quantity?, note? }` (public; a stay link's token) → 201 `{ message, order }`. */
+/** POST /api/guest/:token/extras/:extraId `{ quantity?, note? }` (public; a stay link's token) → 201 `{ message, order[, checkoutUrl] }`. */
 export const POST = handle(async (context: APIContext) => {
   const input = await readBody(context.request, orderRequestSchema);
-  const order = await requestExtra({ token: context.params.token ?? '', extraId: Number(context.params.extraId), input, ip: clientAddress(context) });
-  return json({ message: messages.orders.requested, order }, 201);
+  const { order, checkoutUrl } = await requestExtra({ token: context.params.token ?? '', extraId: Number(context.params.extraId), input, ip: clientAddress(context) });
+  // Paid online: the guest goes on to Stripe's Checkout page; a request needs nothing more.
+  return json(checkoutUrl ? { message: messages.orders.toPayment, order, checkoutUrl } : { message: messages.orders.requested, order }, 201);
 });

@@ -1,0 +1,47 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database, OrdersTable, StaysTable } from '@db/schema.ts';
+import { HOLDING_STATUSES } from '@shared/schemas/order.ts';
+import { effectiveStayTimes, type StayTimes } from './availability.ts';
+
+export type Db = Kysely<Database> | Transaction<Database>;
+
+/** The key that serialises the order writes of one guidebook. */
+export const ordersLock = (guidebookId: string) => `orders:${guidebookId}`;
+
+export const stayTimesOf = (stay: StaysTable): StayTimes => ({ id: stay.id, ...effectiveStayTimes(stay) });
+
+/**
+ * What the guidebook's other stays and this stay's held orders are, read in `db` (a transaction when
+ * deciding). `exceptOrder` leaves one order out of the held ones: a payment re-checking its own slot
+ * must not find itself in the way.
+ */
+export async function slotFacts(db: Db, stay: StaysTable, exceptOrder?: string): Promise<{ others: StayTimes[]; held: { extraId: number; quantity: number }[] }> {
+  let heldQuery = db.selectFrom('orders').select(['extra_id', 'quantity']).where('stay_id', '=', stay.id).where('status', 'in', HOLDING_STATUSES);
+  if (exceptOrder) heldQuery = heldQuery.where('id', '!=', exceptOrder);
+  const [others, held] = await Promise.all([
+    db
+      .selectFrom('stays')
+      .select(['id', 'check_in', 'check_out', 'early_checkin_from', 'late_checkout_until'])
+      .where('instruction_id', '=', stay.instruction_id)
+      .where('id', '!=', stay.id)
+      // Only stays that touch this one's first or last day matter.
+      .where('check_out', '>=', stay.check_in - 86_400_000)
+      .where('check_in', '<=', stay.check_out + 86_400_000)
+      .execute(),
+    heldQuery.execute(),
+  ]);
+  return {
+    others: others.map((row) => ({ id: row.id, ...effectiveStayTimes(row) })),
+    held: held.map((row) => ({ extraId: row.extra_id, quantity: row.quantity })),
+  };
+}
+
+/** A late check-out or early check-in takes effect: the stay's door-code window and link follow. */
+export async function moveStay(trx: Db, order: Pick<OrdersTable, 'kind' | 'moves_to'>, stayId: string, now: number): Promise<void> {
+  if (order.moves_to === null || order.kind === 'item') return;
+  await trx
+    .updateTable('stays')
+    .set(order.kind === 'late-checkout' ? { late_checkout_until: order.moves_to, updated_at: now } : { early_checkin_from: order.moves_to, updated_at: now })
+    .where('id', '=', stayId)
+    .execute();
+}
