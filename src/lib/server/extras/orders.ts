@@ -206,7 +206,7 @@ export async function decideOrder(scope: { userId: string; orderId: string; deci
     if (scope.decision === 'approve' && stay) {
       // Another booking may have arrived since the guest asked (a calendar import): check again.
       if (await slotTaken(trx, order, stay, content.timeZone, now)) {
-        // Taken between the capture just made and now: the money goes back at once (ADR 020).
+        // Taken between the capture just made and now: the money goes back at once (docs/decisions/020).
         if (order.payment_intent_id === null) throw new AppError('CONFLICT', messages.orders.slotTaken);
         status = 'refunded';
       } else await moveStay(trx, order, stay.id, now);

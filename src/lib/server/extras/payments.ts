@@ -47,7 +47,7 @@ export interface OnlinePayments {
 
 /**
  * Whether `userId`'s extras are paid online now: Stripe configured here, a Gold or Premium plan and
- * a connected account that can take charges. Otherwise every extra is a request (ADR 020).
+ * a connected account that can take charges. Otherwise every extra is a request (docs/decisions/020).
  */
 export async function onlinePaymentsOf(userId: string): Promise<OnlinePayments | null> {
   const { billing, db, config } = await getRuntime();
@@ -237,7 +237,7 @@ const REFUND_TERMS = { reverse_transfer: true, refund_application_fee: true } as
 /**
  * Stripe brought to agree with an order that took no money (`refunded`, `cancelled`, `declined`):
  * a held authorisation is released, a captured payment refunded with its transfer reversed and the
- * fee returned (ADR 020, refunds). Keyed by the order, so doing it again is harmless.
+ * fee returned (docs/decisions/020, refunds). Keyed by the order, so doing it again is harmless.
  */
 async function giveBackIfMoneyless(billing: Billing, order: OrdersTable, intent: Intent): Promise<void> {
   if (!MONEYLESS.includes(order.status)) return;
@@ -282,7 +282,7 @@ export async function settleDecision(order: OrdersTable, decision: 'approve' | '
   });
 }
 
-/** A paid or approved order's money back to the guest, the transfer reversed and the fee returned (ADR 020). */
+/** A paid or approved order's money back to the guest, the transfer reversed and the fee returned (docs/decisions/020). */
 export async function refundPayment(order: OrdersTable): Promise<void> {
   const billing = await requireBilling();
   await withStripe('refund order', async () => {
@@ -296,7 +296,7 @@ export async function refundPayment(order: OrdersTable): Promise<void> {
 }
 
 /**
- * Authorised orders the host left unanswered for 72 hours (ADR 020): the hold is released on
+ * Authorised orders the host left unanswered for 72 hours (docs/decisions/020): the hold is released on
  * Stripe, then the order is `cancelled` (compare-and-set) and both sides are mailed. "Authorised"
  * is the order's `updated_at` while it waits: nothing else writes a waiting order. A hold captured
  * meanwhile (the host approved as the job ran) is left to the approval. `now` is the caller's
