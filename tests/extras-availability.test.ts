@@ -74,6 +74,13 @@ describe('items', () => {
     // Another extra's orders do not count.
     expect(availability({ extra: basket, stay, others: [], held: [{ extraId: 1, quantity: 5 }], zone: ZONE, now }).available).toBe(true);
   });
+
+  it('count the quantity asked for: one held of two leaves room for one more, not two', () => {
+    const held = [{ extraId: 2, quantity: 1 }];
+    expect(availability({ extra: basket, stay, others: [], held, zone: ZONE, now, quantity: 1 }).available).toBe(true);
+    expect(availability({ extra: basket, stay, others: [], held, zone: ZONE, now, quantity: 2 })).toEqual({ available: false, reason: 'alreadyOrdered' });
+    expect(availability({ extra: basket, stay, others: [], held: [], zone: ZONE, now, quantity: 2 }).available).toBe(true);
+  });
 });
 
 describe('a stay’s times after an order moved them', () => {

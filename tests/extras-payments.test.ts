@@ -246,6 +246,37 @@ describe('a guest pays for an extra', () => {
   });
 });
 
+describe('asking again', () => {
+  it('a guest back from Checkout without paying gets a new checkout; the earlier one is expired and its order cancelled', async () => {
+    const { host } = await payingHost();
+    const g = await guidebook(host);
+    const stay = await addStay(host, g, { guestName: 'Pia', checkIn: day(3), checkOut: day(6) });
+    const first = await checkout(stay.token, 11);
+    const second = await checkout(stay.token, 11);
+    expect(second.sessionId).not.toBe(first.sessionId);
+    expect((await standIn.control.state()).checkoutSessions.find((each) => each.id === first.sessionId)?.status).toBe('expired');
+    expect(orderRow(first.order.id).status).toBe('cancelled');
+    await standIn.control.payCheckout(second.sessionId);
+    expect(orderRow(second.order.id).status).toBe('requested');
+    // Paid and waiting for the host: a third tap is refused, and nothing is expired.
+    const third = await buy(stay.token, 11);
+    expect(third.status).toBe(409);
+    expect(orderRow(second.order.id).status).toBe('requested');
+  });
+
+  it('an item is sold up to its most per stay, counting the quantities paid for and asked for', async () => {
+    const { host } = await payingHost();
+    const g = await guidebook(host);
+    const stay = await addStay(host, g, { guestName: 'Quin', checkIn: day(3), checkOut: day(6) });
+    const paid = await checkout(stay.token, 12, { quantity: 2 });
+    await standIn.control.payCheckout(paid.sessionId);
+    expect(orderRow(paid.order.id).status).toBe('paid');
+    expect((await buy(stay.token, 12, { quantity: 2 })).status).toBe(409);
+    const one = await checkout(stay.token, 12, { quantity: 1 });
+    expect(one.order).toMatchObject({ quantity: 1, amount: 1800 });
+  });
+});
+
 describe('the platform’s webhook for orders', () => {
   it('refuses a bad signature (400) and processes a replayed event once', async () => {
     const { host } = await payingHost();

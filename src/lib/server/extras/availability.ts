@@ -42,13 +42,14 @@ export function collides(kind: 'late-checkout' | 'early-checkin', movesTo: numbe
  * a late check-out only when no other stay of the guidebook arrives on the check-out day and
  * only up to its time; an early check-in only when nobody leaves on the check-in day, from its
  * time; none once the stay is over (or, for an early check-in, begun); and no more than
- * `maxPerStay` held orders. `others` are the guidebook's other stays, the calendar's included.
+ * `maxPerStay` held, this request's `quantity` (1 when only asking) included. `others` are the guidebook's other stays, the calendar's included.
  */
-export function availability({ extra, stay, others, held, zone, now }: { extra: Extra; stay: StayTimes; others: readonly StayTimes[]; held: readonly HeldOrder[]; zone: string; now: number }): Availability {
+export function availability({ extra, stay, others, held, zone, now, quantity = 1 }: { extra: Extra; stay: StayTimes; others: readonly StayTimes[]; held: readonly HeldOrder[]; zone: string; now: number; quantity?: number }): Availability {
   if (now >= stay.checkOut) return { available: false, reason: 'stayEnded' };
   const ordered = held.filter((order) => order.extraId === extra.id).reduce((sum, order) => sum + order.quantity, 0);
   const limit = extra.kind === 'item' ? extra.maxPerStay : 1;
-  if (ordered >= limit) return { available: false, reason: 'alreadyOrdered' };
+  // The quantity asked for counts too: 2 held of 3, a request for 2 would make 4.
+  if (ordered + quantity > limit) return { available: false, reason: 'alreadyOrdered' };
   if (extra.kind === 'late-checkout') {
     const movesTo = sameDayAt(stay.checkOut, extra.lateCheckoutUntil, zone);
     if (movesTo === null || movesTo <= stay.checkOut) return { available: false, reason: 'alreadyLater' };

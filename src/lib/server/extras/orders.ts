@@ -5,6 +5,7 @@ import { messages } from '@shared/messages.ts';
 import type { Extra } from '@shared/schemas/instruction.ts';
 import type { GuestExtra, GuestOrder, Order, OrderRequest } from '@shared/schemas/order.ts';
 import { formatStayTime } from '@shared/time-zone.ts';
+import { withStripe } from '../billing/stripe-errors.ts';
 import { lockForTransaction } from '../db/dialect.ts';
 import { AppError } from '../http/app-error.ts';
 import { findOwnedInstruction } from '../instructions/find-owned-instruction.ts';
@@ -15,7 +16,7 @@ import { findGuestTarget } from '../stays/reveal-secrets.ts';
 import { availability, collides, effectiveStayTimes, type Availability } from './availability.ts';
 import { decisionMail, orderRequestMail, refundMail, slotLostMails } from './order-mails.ts';
 import { moveStay, ordersLock, slotFacts, stayTimesOf, type Db } from './order-slots.ts';
-import { onlinePaymentsOf, refundPayment, settleDecision, startOrderCheckout } from './payments.ts';
+import { onlinePaymentsOf, refundPayment, releasePendingCheckouts, settleDecision, startOrderCheckout } from './payments.ts';
 
 const iso = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString());
 
@@ -96,6 +97,7 @@ export async function requestExtra({ token, extraId, input, ip, now = Date.now()
   if (!host) throw new AppError('NOT_FOUND', messages.instruction.notFound);
   const quantity = extra.kind === 'item' ? Math.min(input.quantity, extra.maxPerStay) : 1;
   const payments = extra.price > 0 ? await onlinePaymentsOf(guidebook.user_id) : null;
+  if (payments) await withStripe('release earlier checkout', () => releasePendingCheckouts({ stayId: stay.id, extraId: extra.id, payments }));
 
   const row = await db.transaction().execute(async (trx) => {
     // One guidebook's orders are decided one at a time (PostgreSQL; SQLite writes one at a time anyway).
@@ -103,7 +105,7 @@ export async function requestExtra({ token, extraId, input, ip, now = Date.now()
     // The stay as it is now, inside the transaction: a late check-out approved meanwhile counts.
     const current = await trx.selectFrom('stays').selectAll().where('id', '=', stay.id).executeTakeFirst();
     if (!current) throw new AppError('NOT_FOUND', messages.instruction.notFound);
-    const result = availability({ extra, stay: stayTimesOf(current), ...(await slotFacts(trx, current)), zone: content.timeZone, now });
+    const result = availability({ extra, stay: stayTimesOf(current), ...(await slotFacts(trx, current)), zone: content.timeZone, now, quantity });
     if (!result.available) throw new AppError('CONFLICT', reasonText(guestWords(), result)!);
     const order: OrdersTable = {
       id: nanoid(),

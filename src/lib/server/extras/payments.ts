@@ -112,6 +112,38 @@ export async function startOrderCheckout({ order, token, payments, now }: { orde
   return session.url;
 }
 
+/**
+ * A guest who left Checkout (its cancel link, the back button) and taps Buy again would find the
+ * extra still held by the unpaid order for up to an hour. So one open checkout per stay and extra:
+ * the earlier one's session is expired on Stripe and its order cancelled, unless Stripe says it
+ * was paid meanwhile (then it stands, and the new request meets it as held).
+ */
+export async function releasePendingCheckouts({ stayId, extraId, payments }: { stayId: string; extraId: number; payments: OnlinePayments }): Promise<void> {
+  const { db, log } = await getRuntime();
+  const pending = await db
+    .selectFrom('orders')
+    .select(['id', 'checkout_session_id'])
+    .where('stay_id', '=', stayId)
+    .where('extra_id', '=', extraId)
+    .where('status', '=', 'awaiting_payment')
+    .where('checkout_session_id', 'is not', null)
+    .execute();
+  for (const order of pending) {
+    const sessionId = order.checkout_session_id!;
+    const stripe = payments.billing.stripe;
+    try {
+      await stripe.checkout.sessions.expire(sessionId);
+    } catch (error) {
+      // Not open any more (paid, or expired already): what it is now decides below.
+      if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw error;
+    }
+    const session = await stripe.checkout.sessions.retrieve(sessionId);
+    if (session.status !== 'expired') continue;
+    await db.updateTable('orders').set({ status: 'cancelled', updated_at: Date.now() }).where('id', '=', order.id).where('status', '=', 'awaiting_payment').execute();
+    log.info({ orderId: order.id }, 'extras: an earlier unpaid checkout replaced');
+  }
+}
+
 /** The platform events about a payment-mode Checkout Session that an order follows. */
 const ORDER_EVENTS: ReadonlySet<string> = new Set(['checkout.session.completed', 'checkout.session.expired', 'checkout.session.async_payment_succeeded', 'checkout.session.async_payment_failed']);
 
