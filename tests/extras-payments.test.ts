@@ -5,7 +5,7 @@ import type { Instruction } from '../src/lib/shared/schemas/instruction.ts';
 import type { GuestExtra, GuestOrder, Order } from '../src/lib/shared/schemas/order.ts';
 import type { PayoutState } from '../src/lib/shared/payouts.ts';
 import type { Stay, StaysPage } from '../src/lib/shared/schemas/stay.ts';
-import { query, run, setUserPlan, withCookie } from './helpers/auth.ts';
+import { query, requestFrom, run, setUserPlan, withCookie } from './helpers/auth.ts';
 import { signedInHost, startAppStripeStandIn, stripeEnv, type Host } from './helpers/billing.ts';
 import { startServer, type TestServer } from './helpers/server.ts';
 import { readableParts, startSmtpServer, type ReceivedMail, type TestSmtpServer } from './helpers/smtp.ts';
@@ -80,9 +80,13 @@ interface Bought {
   body: { message: string; order: GuestOrder; checkoutUrl?: string };
 }
 
+/** Guests' taps come from addresses of their own (127.0.1.n): the per-address limit is not what these tests are about. */
+let guests = 0;
+
 async function buy(token: string, extraId: number, json: unknown = {}): Promise<Bought> {
-  const response = await server.request(`/api/guest/${token}/extras/${extraId}`, { method: 'POST', json });
-  return { status: response.status, body: (await response.json()) as Bought['body'] };
+  guests += 1;
+  const response = await requestFrom(server, `127.0.1.${guests}`, `/api/guest/${token}/extras/${extraId}`, json);
+  return { status: response.status, body: JSON.parse(response.body) as Bought['body'] };
 }
 
 /** A purchase that reaches Checkout: the order and its session's id. */
@@ -362,6 +366,26 @@ describe('a slot taken while the guest pays', () => {
     expect(orderRow(order.id).status).toBe('cancelled');
     expect(await intentOf(order.id)).toMatchObject({ status: 'canceled', amount_received: 0 });
     expect(readableParts(await mailTo('hal.pay@example.com', 'Not available: Late check-out'))).toContain('nothing is charged');
+  });
+});
+
+describe('a slot taken while the host decides', () => {
+  it('Approve answers 409 before charging anything; Decline then releases the hold', async () => {
+    const { host } = await payingHost();
+    const g = await guidebook(host);
+    const stay = await addStay(host, g, { guestName: 'Rae', guestEmail: 'rae.pay@example.com', checkIn: day(10), checkOut: day(12) });
+    const { order, sessionId } = await checkout(stay.token, 11);
+    await standIn.control.payCheckout(sessionId);
+    await addStay(host, g, { guestName: 'Late booker', checkIn: day(12), checkOut: day(14) });
+    await standIn.control.resetCalls();
+    const approve = await decide(host, order.id, 'approve');
+    expect(approve.status).toBe(409);
+    expect(await approve.json()).toEqual({ message: messages.orders.slotTaken });
+    expect((await standIn.control.calls()).filter((call) => call.path.endsWith('/capture'))).toEqual([]);
+    expect(await intentOf(order.id)).toMatchObject({ status: 'requires_capture' });
+    expect(orderRow(order.id).status).toBe('requested');
+    expect((await decide(host, order.id, 'decline')).status).toBe(200);
+    expect((await intentOf(order.id)).status).toBe('canceled');
   });
 });
 

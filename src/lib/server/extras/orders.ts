@@ -195,7 +195,6 @@ export async function decideOrder(scope: { userId: string; orderId: string; deci
     }
     if (settled === 'captured') throw new AppError('CONFLICT', messages.orders.notWaiting);
   }
-  let lost: OrdersTable | undefined;
   const row = await db.transaction().execute(async (trx) => {
     await lockForTransaction(trx, dialect, ordersLock(pending.instruction_id));
     // Read again under the lock: another decision may have come first.
@@ -204,38 +203,49 @@ export async function decideOrder(scope: { userId: string; orderId: string; deci
     const content = parseStoredContent(guidebook.data);
     if (order.status !== 'requested') throw new AppError('CONFLICT', messages.orders.notWaiting);
     const stay = order.stay_id ? await trx.selectFrom('stays').selectAll().where('id', '=', order.stay_id).executeTakeFirst() : undefined;
-    let status: 'approved' | 'declined' | 'refunded' = scope.decision === 'approve' ? 'approved' : 'declined';
     if (scope.decision === 'approve' && stay) {
       // Another booking may have arrived since the guest asked (a calendar import): check again.
       if (await slotTaken(trx, order, stay, content.timeZone, now)) {
-        // Taken between the capture just made and now: the money goes back at once (docs/decisions/020).
         if (order.payment_intent_id === null) throw new AppError('CONFLICT', messages.orders.slotTaken);
-        status = 'refunded';
-      } else await moveStay(trx, order, stay.id, now);
+        // Taken between the check before capturing and now: the money goes back (below).
+        return null;
+      }
+      await moveStay(trx, order, stay.id, now);
     }
     const updated = await trx
       .updateTable('orders')
-      .set({ status, decided_at: now, updated_at: now })
+      .set({ status: scope.decision === 'approve' ? 'approved' : 'declined', decided_at: now, updated_at: now })
       .where('id', '=', order.id)
       .where('status', '=', 'requested')
       .returningAll()
       .executeTakeFirst();
     if (!updated) throw new AppError('CONFLICT', messages.orders.notWaiting);
-    if (status === 'refunded') {
-      lost = updated;
-      const host = await trx.selectFrom('users').select('email').where('id', '=', order.user_id).executeTakeFirstOrThrow();
-      for (const mail of slotLostMails({ order: updated, content, hostEmail: host.email, guestEmail: updated.guest_email })) await outbox.enqueue(mail, trx);
-      return updated;
-    }
     const mail = decisionMail({ order: updated, content, stay: stay ?? null, appUrl: config.appUrl });
     if (mail) await outbox.enqueue(mail, trx);
     return updated;
   });
-  outbox.kick();
-  if (lost) {
-    await refundPayment(lost);
+  if (!row) {
+    // Refunded on Stripe before the order says so (docs/decisions/020): should the refund fail, the
+    // order still waits and the host's next Approve tries again, rather than a guest told "refunded" in vain.
+    await refundPayment(pending);
+    await db.transaction().execute(async (trx) => {
+      await lockForTransaction(trx, dialect, ordersLock(pending.instruction_id));
+      const updated = await trx
+        .updateTable('orders')
+        .set({ status: 'refunded', decided_at: now, updated_at: now })
+        .where('id', '=', pending.id)
+        .where('status', '=', 'requested')
+        .returningAll()
+        .executeTakeFirst();
+      if (!updated) return;
+      const { data } = await trx.selectFrom('instructions').select('data').where('id', '=', pending.instruction_id).executeTakeFirstOrThrow();
+      const host = await trx.selectFrom('users').select('email').where('id', '=', pending.user_id).executeTakeFirstOrThrow();
+      for (const mail of slotLostMails({ order: updated, content: parseStoredContent(data), hostEmail: host.email, guestEmail: updated.guest_email })) await outbox.enqueue(mail, trx);
+    });
+    outbox.kick();
     throw new AppError('CONFLICT', messages.orders.slotTaken);
   }
+  outbox.kick();
   const names = await guidebookNames(db, scope.userId, [row.instruction_id]);
   return toOrder(row, names.get(row.instruction_id));
 }
