@@ -260,8 +260,10 @@ describe('asking again', () => {
     expect(second.sessionId).not.toBe(first.sessionId);
     expect((await standIn.control.state()).checkoutSessions.find((each) => each.id === first.sessionId)?.status).toBe('expired');
     expect(orderRow(first.order.id).status).toBe('cancelled');
+    expect(await ordersOf(host, g)).toEqual([]);
     await standIn.control.payCheckout(second.sessionId);
     expect(orderRow(second.order.id).status).toBe('requested');
+    expect((await ordersOf(host, g)).map((each) => [each.id, each.status, each.paid])).toEqual([[second.order.id, 'requested', true]]);
     // Paid and waiting for the host: a third tap is refused, and nothing is expired.
     const third = await buy(stay.token, 11);
     expect(third.status).toBe(409);
@@ -427,8 +429,9 @@ describe('when an extra stays a request', () => {
     const failed = await buy(stay.token, 11);
     expect(failed.status).toBe(502);
     expect(failed.body).toEqual({ message: messages.orders.paymentUnavailable });
-    const [order] = await ordersOf(host, g);
-    expect(order).toMatchObject({ status: 'cancelled' });
+    expect(query<{ status: string }>(server, 'SELECT status FROM orders WHERE instruction_id = ?', g._id)).toEqual([{ status: 'cancelled' }]);
+    // Never paid: the host's list leaves it out.
+    expect(await ordersOf(host, g)).toEqual([]);
     expect((await extrasOf(stay.token)).find((extra) => extra.id === 11)).toMatchObject({ available: true });
   });
 });

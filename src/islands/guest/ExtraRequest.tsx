@@ -35,8 +35,11 @@ export default function ExtraRequest({ token, extraId, title, maxQuantity, words
         headers: { 'content-type': 'application/json', accept: 'application/json' },
         body: JSON.stringify({ quantity, note }),
       });
-      const body = (await response.json().catch(() => ({}))) as { message?: string };
-      if (response.ok) setState({ kind: 'sent', message: words['extras.sent'] });
+      const body = (await response.json().catch(() => ({}))) as { message?: string; checkoutUrl?: string };
+      // A host who takes payments online: the guest pays on Stripe's Checkout page, which comes
+      // back to this stay link (docs/decisions/020). The button keeps saying it is sending meanwhile.
+      if (response.ok && body.checkoutUrl) window.location.assign(body.checkoutUrl);
+      else if (response.ok) setState({ kind: 'sent', message: words['extras.sent'] });
       else setState({ kind: 'error', message: body.message ?? words['extras.failed'] });
     } catch {
       setState({ kind: 'error', message: navigator.onLine ? words['extras.failed'] : words['extras.offline'] });

@@ -145,10 +145,15 @@ export async function requestExtra({ token, extraId, input, ip, now = Date.now()
   return { order: toGuestOrder(row), checkoutUrl: null };
 }
 
-/** GET /api/orders[?guidebook=]: the host's orders (of one guidebook when asked), newest first. */
+/** GET /api/orders[?guidebook=]: the host's orders (of one guidebook when asked), newest first; checkouts never paid left out. */
 export async function listOrders({ userId, guidebookId }: { userId: string; guidebookId?: string | undefined }): Promise<Order[]> {
   const { db } = await getRuntime();
-  let query = db.selectFrom('orders').selectAll().where('user_id', '=', userId);
+  let query = db
+    .selectFrom('orders')
+    .selectAll()
+    .where('user_id', '=', userId)
+    // A guest who opened Checkout and left (or is paying now) has ordered nothing yet: not the host's business.
+    .where((eb) => eb.not(eb.and([eb('status', 'in', ['awaiting_payment', 'cancelled']), eb('payment_intent_id', 'is', null)])));
   if (guidebookId) query = query.where('instruction_id', '=', (await findOwnedInstruction({ userId, id: guidebookId })).id);
   const rows = await query.orderBy('created_at', 'desc').limit(500).execute();
   const names = await guidebookNames(db, userId, [...new Set(rows.map((row) => row.instruction_id))]);
