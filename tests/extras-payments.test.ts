@@ -1,4 +1,4 @@
-import type Stripe from 'stripe';
+import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../src/lib/shared/messages.ts';
 import type { Instruction } from '../src/lib/shared/schemas/instruction.ts';
@@ -6,7 +6,7 @@ import type { GuestExtra, GuestOrder, Order } from '../src/lib/shared/schemas/or
 import type { PayoutState } from '../src/lib/shared/payouts.ts';
 import type { Stay, StaysPage } from '../src/lib/shared/schemas/stay.ts';
 import { query, requestFrom, run, setUserPlan, withCookie } from './helpers/auth.ts';
-import { signedInHost, startAppStripeStandIn, stripeEnv, type Host } from './helpers/billing.ts';
+import { signedInHost, startAppStripeStandIn, stripeEnv, WEBHOOK_SECRET, type Host } from './helpers/billing.ts';
 import { startServer, type TestServer } from './helpers/server.ts';
 import { readableParts, startSmtpServer, type ReceivedMail, type TestSmtpServer } from './helpers/smtp.ts';
 import type { StripeStandIn } from './helpers/stripe/stripe-standin.ts';
@@ -307,6 +307,19 @@ describe('the platform’s webhook for orders', () => {
     await mailTo('eli.pay@example.com', 'Receipt: Breakfast basket');
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(mailsTo('eli.pay@example.com', 'Receipt: Breakfast basket')).toHaveLength(1);
+  });
+
+  it('acknowledges a signed event about a session Stripe does not know, and acts on nothing', async () => {
+    const payload = JSON.stringify({
+      id: 'evt_unknown_session_1',
+      object: 'event',
+      type: 'checkout.session.completed',
+      data: { object: { id: 'cs_test_nosuchsession', object: 'checkout.session', mode: 'payment', metadata: { orderId: 'nosuchorder' } } },
+    });
+    const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
+    const response = await fetch(`${server.url}/api/stripe/webhook`, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, body: payload });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ received: true, outcome: 'ignored' });
   });
 
   it('a completed event before the session id was stored, delivered twice at once, reaches the same state', async () => {

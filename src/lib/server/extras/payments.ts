@@ -9,7 +9,7 @@ import { recordStripeEvent } from '../billing/apply-subscription-state.ts';
 import type { Billing } from '../billing/billing.ts';
 import { getUserPlan } from '../billing/get-user-plan.ts';
 import { requireBilling } from '../billing/require-billing.ts';
-import { withStripe } from '../billing/stripe-errors.ts';
+import { isMissing, withStripe } from '../billing/stripe-errors.ts';
 import type { JobLease } from '../cluster/job-lease.ts';
 import { lockForTransaction } from '../db/dialect.ts';
 import { AppError } from '../http/app-error.ts';
@@ -173,7 +173,15 @@ type Intent = Stripe.PaymentIntent;
 export async function syncOrderPayment(sessionId: string, event: StripeEventRef): Promise<'synced' | 'duplicate' | 'ignored'> {
   const billing = await requireBilling();
   const { db, log } = await getRuntime();
-  const session = await billing.stripe.checkout.sessions.retrieve(sessionId, { expand: ['payment_intent.latest_charge'] });
+  let session: Stripe.Checkout.Session;
+  try {
+    session = await billing.stripe.checkout.sessions.retrieve(sessionId, { expand: ['payment_intent.latest_charge'] });
+  } catch (error) {
+    // Signed by Stripe yet naming no session of ours (another key's, a test event): no retry can change that.
+    if (!isMissing(error)) throw error;
+    log.warn({ event: event.id, session: sessionId }, 'extras: checkout event for a session Stripe does not know');
+    return (await recordStripeEvent(event)) ? 'ignored' : 'duplicate';
+  }
   const orderId = session.metadata?.['orderId'];
   const order = orderId ? await db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirst() : undefined;
   if (!order || (order.checkout_session_id !== null && order.checkout_session_id !== session.id)) {
