@@ -22,3 +22,12 @@ export function useDecideOrder() {
     onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.orders.all() }),
   });
 }
+
+/** POST /api/orders/:orderId/refund: a paid order's money back to the guest; every list reads again. */
+export function useRefundOrder() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (orderId: string) => api.post<{ message: string; order: Order }>(`/api/orders/${encodeURIComponent(orderId)}/refund`, {}),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.orders.all() }),
+  });
+}

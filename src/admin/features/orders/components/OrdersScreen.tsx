@@ -1,4 +1,4 @@
-import { Check, ShoppingBag, X } from 'lucide-react';
+import { Check, RotateCcw, ShoppingBag, X } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
@@ -9,7 +9,7 @@ import { ConfirmDialog } from '../../../components/ui/ConfirmDialog.tsx';
 import { LoadError } from '../../../components/ui/LoadError.tsx';
 import { PageHeader } from '../../../components/ui/PageHeader.tsx';
 import { useDocumentTitle } from '../../../hooks/use-document-title.ts';
-import { useDecideOrder, useOrders } from '../api/orders.ts';
+import { useDecideOrder, useOrders, useRefundOrder } from '../api/orders.ts';
 
 const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -23,10 +23,16 @@ const STATUS: Record<OrderStatus, { label: string; className: string }> = {
   cancelled: { label: 'Cancelled', className: 'bg-stone-100 text-stone-800 dark:bg-stone-800 dark:text-stone-200' },
 };
 
-/** "€25", or "Free" for an extra on request without a price. */
+/** "€25", or "Free" for an extra on request without a price; how a paid one stands (docs/decisions/020). */
 function amountOf(order: Order): string {
-  return order.amount === 0 ? 'Free' : formatPrice(order.amount, order.currency);
+  if (order.amount === 0) return 'Free';
+  const price = formatPrice(order.amount, order.currency);
+  if (!order.paid) return price;
+  return order.status === 'requested' ? `${price}, card authorised` : order.status === 'paid' || order.status === 'approved' ? `${price}, paid online` : price;
 }
+
+/** A paid order whose money is with the host: it can be refunded. */
+const refundable = (order: Order) => order.paid && (order.status === 'paid' || order.status === 'approved');
 
 /** "Late check-out", "Breakfast basket × 2". */
 function whatOf(order: Order): string {
@@ -53,6 +59,19 @@ export function OrdersScreen() {
   const orders = useOrders(guidebookId);
   const decide = useDecideOrder();
   const [declining, setDeclining] = useState<Order | null>(null);
+  const refund = useRefundOrder();
+  const [refunding, setRefunding] = useState<Order | null>(null);
+
+  async function onRefund(order: Order) {
+    try {
+      const { message } = await refund.mutateAsync(order.id);
+      toast.success(message);
+    } catch (error) {
+      toast.error(errorMessage(error, 'The refund did not go through. Try again.'));
+    } finally {
+      setRefunding(null);
+    }
+  }
 
   async function onDecide(order: Order, decision: 'approve' | 'decline') {
     try {
@@ -71,7 +90,7 @@ export function OrdersScreen() {
 
   return (
     <>
-      <PageHeader title="Orders" description="What guests asked for from their stay links. Approve or decline each request: your guest gets an e-mail either way, and payment is settled on site." />
+      <PageHeader title="Orders" description="What guests asked for or bought from their stay links. Approve or decline each request: your guest gets an e-mail either way. A card authorised online is charged when you approve; otherwise payment is settled on site." />
       {guidebookId ? (
         <p className="mb-4 flex flex-wrap items-center gap-2 text-sm text-muted">
           Showing {guidebookName ? <strong className="text-ink">{guidebookName}</strong> : 'one guidebook'}
@@ -101,7 +120,7 @@ export function OrdersScreen() {
       ) : (
         <div className="grid gap-8">
           {waiting.length > 0 ? <OrderList title="Waiting for you" orders={waiting} busy={decide.isPending} onApprove={(order) => void onDecide(order, 'approve')} onDecline={setDeclining} /> : null}
-          {earlier.length > 0 ? <OrderList title={waiting.length > 0 ? 'Earlier' : 'All orders'} orders={earlier} busy={false} /> : null}
+          {earlier.length > 0 ? <OrderList title={waiting.length > 0 ? 'Earlier' : 'All orders'} orders={earlier} busy={refund.isPending} onRefund={setRefunding} /> : null}
         </div>
       )}
       <ConfirmDialog
@@ -116,6 +135,18 @@ export function OrdersScreen() {
         busy={decide.isPending}
         onConfirm={() => declining && void onDecide(declining, 'decline')}
       />
+      <ConfirmDialog
+        open={refunding !== null}
+        onOpenChange={(open) => {
+          if (!open) setRefunding(null);
+        }}
+        title={refunding ? `Refund “${whatOf(refunding)}”?` : 'Refund?'}
+        description="Your guest gets the whole amount back on their card and an e-mail saying so; it comes out of your Stripe balance. A moved check-out or check-in stays as it is. This cannot be undone."
+        confirmLabel="Refund"
+        danger
+        busy={refund.isPending}
+        onConfirm={() => refunding && void onRefund(refunding)}
+      />
     </>
   );
 }
@@ -126,9 +157,10 @@ interface ListProps {
   busy: boolean;
   onApprove?: (order: Order) => void;
   onDecline?: (order: Order) => void;
+  onRefund?: (order: Order) => void;
 }
 
-function OrderList({ title, orders, busy, onApprove, onDecline }: ListProps) {
+function OrderList({ title, orders, busy, onApprove, onDecline, onRefund }: ListProps) {
   return (
     <section aria-label={title}>
       <h2 className="mb-3 font-display text-lg font-bold text-ink">{title}</h2>
@@ -166,6 +198,13 @@ function OrderList({ title, orders, busy, onApprove, onDecline }: ListProps) {
                   <button type="button" className="btn-secondary px-4 py-2" disabled={busy} onClick={() => onDecline(order)}>
                     <X className="size-4" aria-hidden="true" />
                     Decline<span className="sr-only"> {whatOf(order)} for {order.guestName || 'the guest'}</span>
+                  </button>
+                </div>
+              ) : onRefund && refundable(order) ? (
+                <div className="flex shrink-0 flex-wrap gap-2">
+                  <button type="button" className="btn-secondary px-4 py-2" disabled={busy} onClick={() => onRefund(order)}>
+                    <RotateCcw className="size-4" aria-hidden="true" />
+                    Refund<span className="sr-only"> {whatOf(order)} for {order.guestName || 'the guest'}</span>
                   </button>
                 </div>
               ) : null}
