@@ -56,16 +56,21 @@ test('a guest pays for a breakfast basket on Checkout and comes back; the host s
   const guest = await guestContext.newPage();
   await guest.goto(`/stay/${stayToken}`);
   const extras = guest.getByRole('region', { name: 'Extras' });
+  await expect(extras.getByText('Buy any of these online by card.', { exact: false })).toBeVisible();
   await extras.getByRole('button', { name: 'Request Breakfast basket' }).click();
   const form = extras.getByRole('form', { name: 'Request Breakfast basket' });
   await form.getByLabel('How many').selectOption('2');
-  await form.getByRole('button', { name: 'Send request' }).click();
+  await form.getByRole('button', { name: 'Continue to payment' }).click();
 
   // Stripe's hosted page (the stand-in's), at the guidebook's price.
   await expect(guest).toHaveURL(/\/checkout\/cs_test_/);
   await expect(guest.getByText('Total: 36.00 EUR')).toBeVisible();
   await guest.getByRole('button', { name: 'Pay 36.00 EUR' }).click();
   await expect(guest).toHaveURL(new RegExp(`/stay/${stayToken}\\?order=`));
+  // Back on the stay link, which says how the order stands.
+  await expect(guest.getByRole('region', { name: 'Extras' }).getByRole('status')).toHaveText('Paid: Breakfast basket. Your receipt is on its way by e-mail.');
+  expect(await seriousA11yViolations(guest)).toEqual([]);
+  await guest.screenshot({ path: `test-results/extras-paid-guest-${info.project.name}.png`, fullPage: false });
   await guestContext.close();
 
   await page.goto('/dashboard/orders');

@@ -9,6 +9,8 @@ interface Props {
   title: string;
   /** More than 1: the guest says how many (a breakfast basket for two mornings). */
   maxQuantity: number;
+  /** Bought online: the form goes on to Stripe's Checkout page rather than sending a request. */
+  pay?: boolean;
   words: WordsOf<typeof EXTRA_REQUEST_WORDS>;
 }
 
@@ -20,7 +22,7 @@ type State = { kind: 'closed' } | { kind: 'open' } | { kind: 'sending' } | { kin
  * the server, never from here. Once sent it says so and stays sent; a refusal (another guest
  * arrives that day) is shown as the server words it.
  */
-export default function ExtraRequest({ token, extraId, title, maxQuantity, words }: Props) {
+export default function ExtraRequest({ token, extraId, title, maxQuantity, pay = false, words }: Props) {
   const [state, setState] = useState<State>({ kind: 'closed' });
   const [quantity, setQuantity] = useState(1);
   const [note, setNote] = useState('');
@@ -78,7 +80,7 @@ export default function ExtraRequest({ token, extraId, title, maxQuantity, words
       <textarea id={`${id}-note`} rows={2} maxLength={500} value={note} onChange={(event) => setNote(event.target.value)} />
       <div className="copy-row">
         <button type="submit" className="btn" disabled={state.kind === 'sending'}>
-          {state.kind === 'sending' ? words['extras.sending'] : words['extras.send']}
+          {state.kind === 'sending' ? words['extras.sending'] : pay ? words['extras.pay'] : words['extras.send']}
         </button>
         <button type="button" className="btn btn-ghost" onClick={() => setState({ kind: 'closed' })}>
           {words['extras.cancel']}

@@ -68,6 +68,6 @@ export const HOST_CONTACT_WORDS = [
 ] as const satisfies readonly GuestWordKey[];
 
 /** An extra's request form on a stay link. */
-export const EXTRA_REQUEST_WORDS = ['extras.request', 'extras.requestOf', 'extras.quantity', 'extras.note', 'extras.send', 'extras.cancel', 'extras.sending', 'extras.sent', 'extras.failed', 'extras.offline'] as const satisfies readonly GuestWordKey[];
+export const EXTRA_REQUEST_WORDS = ['extras.request', 'extras.requestOf', 'extras.quantity', 'extras.note', 'extras.send', 'extras.cancel', 'extras.sending', 'extras.sent', 'extras.failed', 'extras.offline', 'extras.pay'] as const satisfies readonly GuestWordKey[];
 
 export const MAP_FACADE_WORDS = ['map.show', 'map.note'] as const satisfies readonly GuestWordKey[];

@@ -166,7 +166,13 @@ export const guestWordsSchema = z.strictObject({
   // Good to Know.
   'extras.title': word('Title of the section of extras a guest can ask for on a stay link (late check-out, breakfast basket).'),
   'extras.intro': word('Under the Extras title: how asking works (the host confirms by e-mail, payment on site).'),
+  'extras.introPaid': word('Under the Extras title when the host takes payment online: priced extras are paid by card, those the host confirms first are charged only then.'),
   'extras.free': word('The price of an extra that costs nothing.'),
+  'extras.pay': word('Button that sends a priced extra’s form on to the card payment page (Stripe).'),
+  'extras.paid': word('Back from the payment page, paid; {name}: the extra’s title.'),
+  'extras.authorised': word('Back from the payment page with the card authorised for an extra the host confirms first; {name}: the extra’s title.'),
+  'extras.confirming': word('Back from the payment page before the payment is confirmed to us; {name}: the extra’s title.'),
+  'extras.notTaken': word('Back from the payment page, the extra taken meanwhile and the payment given back; {name}: the extra’s title.'),
   'extras.lateUntil': word('What a late check-out buys; {time}: the latest check-out, e.g. 14:00.'),
   'extras.earlyFrom': word('What an early check-in buys; {time}: the earliest check-in, e.g. 11:00.'),
   'extras.photo': word('Alternative text of an extra’s photo; {name}: the extra’s title.'),

@@ -83,6 +83,8 @@ export interface GuestPage {
   places: GuestPlaces;
   /** On a stay link: the extras the guest can ask for, with whether the stay can have each (docs/decisions/020); else none. */
   extras: GuestExtraCard[];
+  /** On a stay link back from Checkout (`?order=`): how that order stands, in the guest's words; else null. */
+  extrasReturn: string | null;
   /** The property's usual times ("HH:MM" where it is, '' when unset), for the header; null when neither is set. */
   times: { checkIn: string; checkOut: string } | null;
   /**
@@ -220,6 +222,7 @@ export async function toGuestPage(i: GuestInstruction, appUrl: URL, mediaBase?: 
     goodToKnow: i.manualBoxes.filter((box) => box.paragraph || box.imageUrl).map((box) => ({ html: renderParagraph(box.paragraph, markers), imageUrl: media(box.imageUrl) })),
     contacts,
     places: placesOf(i.places, coordinates, (place) => ({ html: renderParagraph(place.note, markers), imageUrl: media(place.imageUrl) }), words),
+    extrasReturn: null,
     extras: stay ? extraCards(i.extras, (extra) => ({ html: renderParagraph(extra.description, markers), imageUrl: media(extra.imageUrl) }), words) : [],
     ogImage: new URL(media([...i.boxes, ...i.manualBoxes].find((box) => box.imageUrl)?.imageUrl || i.photoGreating) || DEFAULT_OG_IMAGE, appUrl).href,
     mediaOrigin: mediaBase ? new URL(mediaBase).origin : null,
@@ -246,6 +249,8 @@ export interface GuestExtraCard {
   available: boolean;
   /** Why not, in the guest's words. */
   reason: string | null;
+  /** Bought online by card (a priced extra of a host who takes payments, docs/decisions/020), not asked for. */
+  payOnline: boolean;
 }
 
 /** The active extras, in the host's order, as cards (available until the stay page says otherwise). */
@@ -267,6 +272,7 @@ function extraCards(extras: readonly Extra[], rich: (extra: Extra) => { html: st
       maxQuantity: extra.kind === 'item' ? extra.maxPerStay : 1,
       available: true,
       reason: null,
+      payOnline: false,
     }));
 }
 

@@ -1,7 +1,9 @@
 import { guestWords, t } from '@shared/guest-words/index.ts';
 import { GUEST_TOKEN } from '@shared/guest-token.ts';
+import type { OrderStatus } from '@shared/schemas/order.ts';
 import { formatStayTime } from '@shared/time-zone.ts';
 import { stayAvailability } from '../../extras/orders.ts';
+import { onlinePaymentsOf } from '../../extras/payments.ts';
 import { isAppError } from '../../http/app-error.ts';
 import { readGuestInstructionById } from '../../instructions/get-instruction-preview.ts';
 import { getRuntime } from '../../runtime.ts';
@@ -20,7 +22,7 @@ export type StayView = GuestView | { kind: 'ended' };
  * request, never stored as a snapshot: it changes with the clock (the window opens, the link
  * ends) and each stay has its own. From STAY_LINK_DAYS after check-out it holds no content.
  */
-export async function loadStayView(token: string, now = Date.now()): Promise<StayView> {
+export async function loadStayView(token: string, now = Date.now(), returnedOrder: string | null = null): Promise<StayView> {
   if (!GUEST_TOKEN.test(token)) return { kind: 'not-found' };
   const { db, config, log } = await getRuntime();
   try {
@@ -49,10 +51,13 @@ export async function loadStayView(token: string, now = Date.now()): Promise<Sta
       now,
     );
     // Whether this stay can have each extra now: asked here, since a stay page is rendered for each request.
-    const offers = await stayAvailability(stay, instruction.extras.filter((extra) => extra.active), zone, now);
-    const extras = page.extras.map((card) => ({ ...card, ...(offers.get(card.id) ?? { available: false, reason: null }) }));
+    const active = instruction.extras.filter((extra) => extra.active);
+    const [offers, online] = await Promise.all([stayAvailability(stay, active, zone, now), active.length > 0 ? onlinePaymentsOf(instruction.user) : null]);
+    const priced = new Set(active.filter((extra) => extra.price > 0).map((extra) => extra.id));
+    const extras = page.extras.map((card) => ({ ...card, ...(offers.get(card.id) ?? { available: false, reason: null }), payOnline: online !== null && priced.has(card.id) }));
+    const extrasReturn = returnedOrder ? await returnWords(stay.id, returnedOrder) : null;
     // A stay link is one booking's and unguessable: its "Message your host" needs no captcha.
-    return { kind: 'page', page: { ...page, extras, expiresAt: planChangesAt, source: null, captchaSiteKey: null } };
+    return { kind: 'page', page: { ...page, extras, extrasReturn, expiresAt: planChangesAt, source: null, captchaSiteKey: null } };
   } catch (error) {
     if (isAppError(error) && error.status === 404) return { kind: 'not-found' };
     if (isAppError(error)) return { kind: 'error', status: error.status, message: error.message };
@@ -60,6 +65,30 @@ export async function loadStayView(token: string, now = Date.now()): Promise<Sta
     return { kind: 'error', status: 500, message: t(guestWords(), 'error.status', { status: 500 }) };
   }
 }
+
+/**
+ * Back from Stripe's Checkout (`?order=<id>`, its success_url): how this stay's order stands now,
+ * in the guest's words. The webhook may not have arrived yet ("being confirmed"); an order of
+ * another stay, or none, says nothing.
+ */
+async function returnWords(stayId: string, orderId: string): Promise<string | null> {
+  const { db } = await getRuntime();
+  const order = await db.selectFrom('orders').select(['title', 'status']).where('id', '=', orderId).where('stay_id', '=', stayId).executeTakeFirst();
+  if (!order) return null;
+  const key = RETURN_WORDS[order.status];
+  return key ? t(guestWords(), key, { name: order.title }) : null;
+}
+
+/** What each status says to a guest back from Checkout (a decision already has its own e-mail). */
+const RETURN_WORDS: Record<OrderStatus, 'extras.paid' | 'extras.authorised' | 'extras.confirming' | 'extras.notTaken' | null> = {
+  paid: 'extras.paid',
+  approved: 'extras.paid',
+  requested: 'extras.authorised',
+  awaiting_payment: 'extras.confirming',
+  refunded: 'extras.notTaken',
+  cancelled: 'extras.notTaken',
+  declined: null,
+};
 
 /**
  * Status and headers: a stay page is one guest's and changes with the clock, so no shared cache
