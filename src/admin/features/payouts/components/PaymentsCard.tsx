@@ -76,8 +76,8 @@ export function PaymentsCard({ state }: { state: PayoutState }) {
         title={first ? 'Get paid online' : 'Stripe needs a few more details'}
         lead={
           first
-            ? 'Guests pay for extras by card when they order. The money goes to your own Stripe account, and Stripe pays it out to your bank.'
-            : 'You started setting up your Stripe account. Finish it so guests can pay for extras by card.'
+            ? 'Connect your own Stripe account for extras paid by card: the money goes to your account, and Stripe pays it out to your bank.'
+            : 'You started setting up your Stripe account. Finish it so it can take card payments.'
         }
       >
         {first || fee ? (
@@ -105,7 +105,7 @@ export function PaymentsCard({ state }: { state: PayoutState }) {
   return (
     <Card
       title="Your Stripe account is connected"
-      lead={state.chargesEnabled ? 'Guests can pay for your extras by card. Stripe pays the money out to your bank.' : undefined}
+      lead={state.chargesEnabled ? 'Your account can take card payments, and Stripe pays the money out to your bank.' : undefined}
     >
       <ul className="flex flex-wrap gap-2" aria-label="Account status">
         <li>
