@@ -8,7 +8,7 @@ import type { PayoutState } from '@shared/payouts.ts';
 import { useOpenPayoutDashboard, useRefreshPayouts, useStartOnboarding } from '../api/payout-mutations.ts';
 import { feeText, pausedReason, payoutStage } from '../payout-view.ts';
 import { PayoutBadge } from './PayoutBadge.tsx';
-import { PayoutNotice } from './PayoutNotice.tsx';
+import { Notice } from '../../../components/ui/Notice.tsx';
 
 /** One card, its heading and what it says, for each stage of docs/product.md §2 Payouts. */
 function Card({ title, lead, children }: { title: string; lead?: ReactNode; children: ReactNode }) {
@@ -50,7 +50,7 @@ export function PaymentsCard({ state }: { state: PayoutState }) {
   if (stage === 'unavailable') {
     return (
       <Card title="Online payments">
-        <PayoutNotice>{messages.payouts.requestsOnly}</PayoutNotice>
+        <Notice>{messages.payouts.requestsOnly}</Notice>
       </Card>
     );
   }
@@ -58,7 +58,7 @@ export function PaymentsCard({ state }: { state: PayoutState }) {
   if (stage === 'upgrade') {
     return (
       <Card title="Online payments">
-        <PayoutNotice>{messages.payouts.freePlan}</PayoutNotice>
+        <Notice>{messages.payouts.freePlan}</Notice>
         <div className={buttons}>
           <Link to="/dashboard/upgradePlan" className="btn-primary">
             Upgrade plan
@@ -116,9 +116,9 @@ export function PaymentsCard({ state }: { state: PayoutState }) {
         </li>
       </ul>
       {state.chargesEnabled ? null : (
-        <PayoutNotice tone="warning">
+        <Notice tone="warning">
           {pausedReason(state.disabledReason)} Until then, your extras work as requests: guests ask, you confirm, and payment is settled on site.
-        </PayoutNotice>
+        </Notice>
       )}
       {fee ? <p className="text-sm text-muted">{fee}</p> : null}
       <div className={buttons}>
