@@ -79,6 +79,7 @@ for (const scheme of SCHEMES) {
     await expect(page).toHaveURL(/\/dashboard\/payouts$/);
     await expect(toast(page, messages.payouts.connected)).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Your Stripe account is connected' })).toBeVisible();
+    await expect(page.getByText('Your account can take card payments, and Stripe pays the money out to your bank.')).toBeVisible();
     const status = page.getByRole('list', { name: 'Account status' });
     await expect(status).toContainText('Card payments: On');
     await expect(status).toContainText('Payouts to your bank: On');
@@ -94,7 +95,7 @@ for (const scheme of SCHEMES) {
     await expect(toast(page, messages.payouts.refreshed)).toBeVisible();
     await expect(status).toContainText('Card payments: Paused');
     await expect(page.getByText(/Stripe needs a few more details before guests can pay by card again\. Open your Stripe dashboard to give them\./)).toBeVisible();
-    await expect(page.getByText('Guests can pay for your extras by card.')).toHaveCount(0);
+    await expect(page.getByText('Your account can take card payments, and Stripe pays the money out to your bank.')).toHaveCount(0);
     await expectTidy(page);
     await shot(page, 'paused', scheme);
 

@@ -1,7 +1,7 @@
-import { Plus } from 'lucide-react';
 import { useCallback, useMemo } from 'react';
 import type { Currency } from '@shared/currencies.ts';
 import { MAX_EXTRAS, type Extra, type ExtraKind } from '@shared/schemas/instruction.ts';
+import { ExamplesEmptyState } from '../sortable/ExamplesEmptyState.tsx';
 import { SortableList } from '../sortable/SortableList.tsx';
 import { ExtraCard } from './ExtraCard.tsx';
 import { newExtra } from './extra-items.ts';
@@ -78,21 +78,7 @@ export function ExtraList({ extras, update, currency, readOnly, announce, fieldI
       create={create}
       addLabel="Add an extra"
       fullText={fullText}
-      empty={(add) => (
-        <div className="rounded-xl border border-dashed border-line px-4 py-6 text-center">
-          <p className="text-sm text-muted">No extras yet. A later check-out or a basket waiting on arrival is what guests most often ask for. Start from an example or add your own.</p>
-          {readOnly ? null : (
-            <div className="mt-4 flex flex-wrap justify-center gap-2">
-              {EXAMPLES.map((example) => (
-                <button key={example.label} type="button" className="inline-flex items-center gap-1.5 rounded-full border border-brand-300 bg-surface px-3.5 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50 dark:border-brand-700 dark:text-brand-300 dark:hover:bg-brand-950/50" onClick={() => add(example.start)}>
-                  <Plus className="size-4" aria-hidden="true" />
-                  {example.label}
-                </button>
-              ))}
-            </div>
-          )}
-        </div>
-      )}
+      empty={(add) => <ExamplesEmptyState text="No extras yet. A later check-out or a basket waiting on arrival is what guests most often ask for. Start from an example or add your own." examples={EXAMPLES} readOnly={readOnly} add={add} />}
       renderItem={(extra, card) => <ExtraCard extra={extra} card={card} fieldId={fieldId} currency={currency} taken={takenFor(extra)} />}
     />
   );

@@ -1,6 +1,6 @@
-import { Plus } from 'lucide-react';
 import { MAX_PLACES, type Place } from '@shared/schemas/instruction.ts';
 import { newPlace } from '../sortable/list-items.ts';
+import { ExamplesEmptyState } from '../sortable/ExamplesEmptyState.tsx';
 import { SortableList } from '../sortable/SortableList.tsx';
 import { PlaceCard } from './PlaceCard.tsx';
 
@@ -49,21 +49,7 @@ export function PlaceList({ places, update, readOnly, announce, fieldId, fullTex
       create={newPlace}
       addLabel="Add a place"
       fullText={fullText}
-      empty={(add) => (
-        <div className="rounded-xl border border-dashed border-line px-4 py-6 text-center">
-          <p className="text-sm text-muted">No places yet. Guests love a tip from someone who lives here: the bakery you go to, the beach without the crowds. Start from an example or add your own.</p>
-          {readOnly ? null : (
-            <div className="mt-4 flex flex-wrap justify-center gap-2">
-              {EXAMPLES.map((example) => (
-                <button key={example.label} type="button" className="inline-flex items-center gap-1.5 rounded-full border border-brand-300 bg-surface px-3.5 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50 dark:border-brand-700 dark:text-brand-300 dark:hover:bg-brand-950/50" onClick={() => add(example.start)}>
-                  <Plus className="size-4" aria-hidden="true" />
-                  {example.label}
-                </button>
-              ))}
-            </div>
-          )}
-        </div>
-      )}
+      empty={(add) => <ExamplesEmptyState text="No places yet. Guests love a tip from someone who lives here: the bakery you go to, the beach without the crowds. Start from an example or add your own." examples={EXAMPLES} readOnly={readOnly} add={add} />}
       renderItem={(place, card) => <PlaceCard place={place} card={card} fieldId={fieldId} />}
     />
   );

@@ -5,7 +5,7 @@ import type { SubscriptionData } from '@shared/schemas/billing.ts';
 import { InstructionLimit } from '../../../components/billing/InstructionLimit.tsx';
 import { StatusBadge } from '../../../components/billing/StatusBadge.tsx';
 import { formatDate, isLive, pendingChangeText, periodView, scheduledChangeText } from '../../../lib/subscription-view.ts';
-import { Notice } from './Notice.tsx';
+import { Notice } from '../../../components/ui/Notice.tsx';
 import { SubscriptionActions } from './SubscriptionActions.tsx';
 
 function priceText({ planId, price, paymentInterval, managedBy }: SubscriptionData): string {

@@ -11,7 +11,7 @@ import { useBillingConfig } from '../api/get-billing-config.ts';
 import { planButton, planButtonLabel, purchaseBlock, type ChangeTarget, type PlanButton } from '../plan-choice.ts';
 import { ChangePlanDialog } from './ChangePlanDialog.tsx';
 import { IntervalToggle } from './IntervalToggle.tsx';
-import { Notice } from './Notice.tsx';
+import { Notice } from '../../../components/ui/Notice.tsx';
 import { PlanCard } from './PlanCard.tsx';
 
 /**

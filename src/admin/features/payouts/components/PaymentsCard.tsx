@@ -8,7 +8,7 @@ import type { PayoutState } from '@shared/payouts.ts';
 import { useOpenPayoutDashboard, useRefreshPayouts, useStartOnboarding } from '../api/payout-mutations.ts';
 import { feeText, pausedReason, payoutStage } from '../payout-view.ts';
 import { PayoutBadge } from './PayoutBadge.tsx';
-import { PayoutNotice } from './PayoutNotice.tsx';
+import { Notice } from '../../../components/ui/Notice.tsx';
 
 /** One card, its heading and what it says, for each stage of docs/product.md §2 Payouts. */
 function Card({ title, lead, children }: { title: string; lead?: ReactNode; children: ReactNode }) {
@@ -50,7 +50,7 @@ export function PaymentsCard({ state }: { state: PayoutState }) {
   if (stage === 'unavailable') {
     return (
       <Card title="Online payments">
-        <PayoutNotice>{messages.payouts.requestsOnly}</PayoutNotice>
+        <Notice>{messages.payouts.requestsOnly}</Notice>
       </Card>
     );
   }
@@ -58,7 +58,7 @@ export function PaymentsCard({ state }: { state: PayoutState }) {
   if (stage === 'upgrade') {
     return (
       <Card title="Online payments">
-        <PayoutNotice>{messages.payouts.freePlan}</PayoutNotice>
+        <Notice>{messages.payouts.freePlan}</Notice>
         <div className={buttons}>
           <Link to="/dashboard/upgradePlan" className="btn-primary">
             Upgrade plan
@@ -76,8 +76,8 @@ export function PaymentsCard({ state }: { state: PayoutState }) {
         title={first ? 'Get paid online' : 'Stripe needs a few more details'}
         lead={
           first
-            ? 'Guests pay for extras by card when they order. The money goes to your own Stripe account, and Stripe pays it out to your bank.'
-            : 'You started setting up your Stripe account. Finish it so guests can pay for extras by card.'
+            ? 'Connect your own Stripe account for extras paid by card: the money goes to your account, and Stripe pays it out to your bank.'
+            : 'You started setting up your Stripe account. Finish it so it can take card payments.'
         }
       >
         {first || fee ? (
@@ -105,7 +105,7 @@ export function PaymentsCard({ state }: { state: PayoutState }) {
   return (
     <Card
       title="Your Stripe account is connected"
-      lead={state.chargesEnabled ? 'Guests can pay for your extras by card. Stripe pays the money out to your bank.' : undefined}
+      lead={state.chargesEnabled ? 'Your account can take card payments, and Stripe pays the money out to your bank.' : undefined}
     >
       <ul className="flex flex-wrap gap-2" aria-label="Account status">
         <li>
@@ -116,9 +116,9 @@ export function PaymentsCard({ state }: { state: PayoutState }) {
         </li>
       </ul>
       {state.chargesEnabled ? null : (
-        <PayoutNotice tone="warning">
+        <Notice tone="warning">
           {pausedReason(state.disabledReason)} Until then, your extras work as requests: guests ask, you confirm, and payment is settled on site.
-        </PayoutNotice>
+        </Notice>
       )}
       {fee ? <p className="text-sm text-muted">{fee}</p> : null}
       <div className={buttons}>

@@ -44,7 +44,7 @@ export function PayoutsScreen() {
 
   return (
     <>
-      <PageHeader title="Payouts" description="Get paid online for the extras guests order from your guidebooks." />
+      <PageHeader title="Payouts" description="Your Stripe account, for the extras guests pay for by card, and the currency of your extras." />
       {payouts.isPending ? (
         <div className="card h-72 animate-pulse motion-reduce:animate-none" aria-busy="true" aria-label="Loading your payouts" />
       ) : payouts.isError ? (

@@ -9,7 +9,7 @@ const TONES = {
   },
 };
 
-/** A sentence the page needs to say before anything else (why buttons are off, a failed payment). */
+/** A sentence a screen needs to say before anything else (why buttons are off, a failed payment, why online payments are off). */
 export function Notice({ tone = 'info', children }: { tone?: keyof typeof TONES; children: ReactNode }) {
   const { Icon, className } = TONES[tone];
   return (
