@@ -1,6 +1,11 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, OrdersTable, StaysTable } from '@db/schema.ts';
-import { HOLDING_STATUSES } from '@shared/schemas/order.ts';
+import type { InstructionContent } from '@shared/schemas/instruction.ts';
+import { HOLDING_STATUSES, type OrderStatus } from '@shared/schemas/order.ts';
+import { lockForTransaction } from '../db/dialect.ts';
+import { parseStoredContent } from '../instructions/instruction-row.ts';
+import type { MailMessage } from '../mail/compose-mail.ts';
+import { getRuntime } from '../runtime.ts';
 import { effectiveStayTimes, type StayTimes } from './availability.ts';
 
 export type Db = Kysely<Database> | Transaction<Database>;
@@ -44,4 +49,24 @@ export async function moveStay(trx: Db, order: Pick<OrdersTable, 'kind' | 'moves
     .set(order.kind === 'late-checkout' ? { late_checkout_until: order.moves_to, updated_at: now } : { early_checkin_from: order.moves_to, updated_at: now })
     .where('id', '=', stayId)
     .execute();
+}
+
+/**
+ * A waiting order (`requested`) ends as `status` after Stripe already agrees (refunded, released):
+ * under the guidebook's orders lock, by compare-and-set, with the mails `mails` words for it from
+ * the guidebook and the host's address. Answers false when another decision came first.
+ */
+export async function closeWaitingOrder(order: OrdersTable, status: OrderStatus, now: number, mails: (facts: { order: OrdersTable; content: InstructionContent; hostEmail: string }) => MailMessage[]): Promise<boolean> {
+  const { db, dialect, outbox } = await getRuntime();
+  const closed = await db.transaction().execute(async (trx) => {
+    await lockForTransaction(trx, dialect, ordersLock(order.instruction_id));
+    const updated = await trx.updateTable('orders').set({ status, decided_at: now, updated_at: now }).where('id', '=', order.id).where('status', '=', 'requested').returningAll().executeTakeFirst();
+    if (!updated) return false;
+    const { data } = await trx.selectFrom('instructions').select('data').where('id', '=', order.instruction_id).executeTakeFirstOrThrow();
+    const host = await trx.selectFrom('users').select('email').where('id', '=', order.user_id).executeTakeFirstOrThrow();
+    for (const mail of mails({ order: updated, content: parseStoredContent(data), hostEmail: host.email })) await outbox.enqueue(mail, trx);
+    return true;
+  });
+  if (closed) outbox.kick();
+  return closed;
 }

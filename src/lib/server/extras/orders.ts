@@ -15,7 +15,7 @@ import { getRuntime } from '../runtime.ts';
 import { findGuestTarget } from '../stays/reveal-secrets.ts';
 import { availability, collides, effectiveStayTimes, type Availability } from './availability.ts';
 import { decisionMail, orderRequestMail, refundMail, slotLostMails } from './order-mails.ts';
-import { moveStay, ordersLock, slotFacts, stayTimesOf, type Db } from './order-slots.ts';
+import { closeWaitingOrder, moveStay, ordersLock, slotFacts, stayTimesOf, type Db } from './order-slots.ts';
 import { onlinePaymentsOf, refundPayment, releasePendingCheckouts, settleDecision, startOrderCheckout } from './payments.ts';
 
 const iso = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString());
@@ -233,21 +233,7 @@ export async function decideOrder(scope: { userId: string; orderId: string; deci
     // Refunded on Stripe before the order says so (docs/decisions/020): should the refund fail, the
     // order still waits and the host's next Approve tries again, rather than a guest told "refunded" in vain.
     await refundPayment(pending);
-    await db.transaction().execute(async (trx) => {
-      await lockForTransaction(trx, dialect, ordersLock(pending.instruction_id));
-      const updated = await trx
-        .updateTable('orders')
-        .set({ status: 'refunded', decided_at: now, updated_at: now })
-        .where('id', '=', pending.id)
-        .where('status', '=', 'requested')
-        .returningAll()
-        .executeTakeFirst();
-      if (!updated) return;
-      const { data } = await trx.selectFrom('instructions').select('data').where('id', '=', pending.instruction_id).executeTakeFirstOrThrow();
-      const host = await trx.selectFrom('users').select('email').where('id', '=', pending.user_id).executeTakeFirstOrThrow();
-      for (const mail of slotLostMails({ order: updated, content: parseStoredContent(data), hostEmail: host.email, guestEmail: updated.guest_email })) await outbox.enqueue(mail, trx);
-    });
-    outbox.kick();
+    await closeWaitingOrder(pending, 'refunded', now, ({ order, content, hostEmail }) => slotLostMails({ order, content, hostEmail, guestEmail: order.guest_email }));
     throw new AppError('CONFLICT', messages.orders.slotTaken);
   }
   outbox.kick();

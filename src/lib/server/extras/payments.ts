@@ -19,7 +19,7 @@ import { startRecurringTurns } from '../recurring-turns.ts';
 import { getRuntime } from '../runtime.ts';
 import { collides, effectiveStayTimes } from './availability.ts';
 import { lapsedMails, paidOrderMails, slotLostMails } from './order-mails.ts';
-import { moveStay, ordersLock, slotFacts, type Db } from './order-slots.ts';
+import { closeWaitingOrder, moveStay, ordersLock, slotFacts, type Db } from './order-slots.ts';
 
 /**
  * Paid orders (docs/decisions/020-extras-and-the-money-flow.md, the money flow): a Checkout Session
@@ -343,7 +343,7 @@ export async function refundPayment(order: OrdersTable): Promise<void> {
  * clock, so a test can give one.
  */
 export async function cancelLapsedAuthorisations(now: number): Promise<number> {
-  const { db, dialect, outbox, log, billing } = await getRuntime();
+  const { db, log, billing } = await getRuntime();
   if (!billing) return 0;
   const lapsed = await db
     .selectFrom('orders')
@@ -362,25 +362,10 @@ export async function cancelLapsedAuthorisations(now: number): Promise<number> {
       log.warn({ err: error, orderId: order.id }, 'extras: releasing a lapsed hold failed, will retry');
       continue;
     }
-    const done = await db.transaction().execute(async (trx) => {
-      await lockForTransaction(trx, dialect, ordersLock(order.instruction_id));
-      const updated = await trx
-        .updateTable('orders')
-        .set({ status: 'cancelled', decided_at: now, updated_at: now })
-        .where('id', '=', order.id)
-        .where('status', '=', 'requested')
-        .returningAll()
-        .executeTakeFirst();
-      if (!updated) return false;
-      const guidebook = await trx.selectFrom('instructions').select('data').where('id', '=', order.instruction_id).executeTakeFirstOrThrow();
-      const host = await trx.selectFrom('users').select('email').where('id', '=', order.user_id).executeTakeFirstOrThrow();
-      for (const mail of lapsedMails({ order: updated, content: parseStoredContent(guidebook.data), hostEmail: host.email })) await outbox.enqueue(mail, trx);
-      return true;
-    });
+    const done = await closeWaitingOrder(order, 'cancelled', now, lapsedMails);
     if (done) cancelled += 1;
   }
   if (cancelled > 0) {
-    outbox.kick();
     log.info({ cancelled }, 'extras: lapsed authorisations released');
   }
   return cancelled;
