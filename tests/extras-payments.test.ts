@@ -203,7 +203,7 @@ describe('a guest pays for an extra', () => {
     await standIn.control.resetCalls();
     const { order, sessionId } = await checkout(stay.token, 11);
     const create = (await standIn.control.calls()).find((call) => call.path === '/v1/checkout/sessions')!;
-    expect(create.params).toMatchObject({ payment_intent_data: { capture_method: 'manual', application_fee_amount: '250' } });
+    expect(create.params).toMatchObject({ allowed_payment_method_types: ['card'], payment_intent_data: { capture_method: 'manual', application_fee_amount: '250' } });
 
     await standIn.control.payCheckout(sessionId);
     expect(orderRow(order.id).status).toBe('requested');
@@ -221,6 +221,12 @@ describe('a guest pays for an extra', () => {
     expect(await checkOutOf(host, g, stay)).toBe(`${day(6)}T14:00`);
     expect(readableParts(await mailTo('ben.pay@example.com', 'Confirmed: Late check-out'))).toContain('Your card was charged €25');
     expect((await decide(host, order.id, 'decline')).status).toBe(409);
+
+    // Refunded, the late check-out gives its time back: the stay is at its booked check-out again.
+    const refund = await host.call(`/api/orders/${order.id}/refund`, { method: 'POST', json: {} });
+    expect(refund.status, await refund.clone().text()).toBe(200);
+    expect(await checkOutOf(host, g, stay)).toBe(`${day(6)}T10:00`);
+    expect(readableParts(await mailTo('ben.pay@example.com', 'Refunded: Late check-out'))).toContain('Your check-out is back at its booked time.');
   });
 
   it('Decline releases the hold: nothing is charged and the slot is free again', async () => {

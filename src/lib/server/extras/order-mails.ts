@@ -166,13 +166,14 @@ export function slotLostMails({ order, content, hostEmail, guestEmail }: { order
 }
 
 /** The host refunded a paid order: to the guest, when we have an address. */
-export function refundMail({ order, content }: { order: OrdersTable; content: InstructionContent }): MailMessage | null {
+export function refundMail({ order, content, movedBack }: { order: OrdersTable; content: InstructionContent; movedBack: boolean }): MailMessage | null {
   if (!order.guest_email) return null;
   const guidebook = oneLine(content.nameInstruction) || 'your stay';
+  const backTo = order.kind === 'late-checkout' ? 'Your check-out is back at its booked time.' : 'Your check-in is back at its booked time.';
   return {
     to: order.guest_email,
     subject: `Refunded: ${oneLine(order.title)}`.slice(0, 150),
-    text: [hello(order.guest_name), '', `Your host refunded ${price(order)} for ${what(order, content.timeZone)} at ${guidebook}. It reaches your card within a few days.`, '', FROM_HOST, ''].join('\n'),
+    text: [hello(order.guest_name), '', `Your host refunded ${price(order)} for ${what(order, content.timeZone)} at ${guidebook}. It reaches your card within a few days.${movedBack ? ` ${backTo}` : ''}`, '', FROM_HOST, ''].join('\n'),
   };
 }
 

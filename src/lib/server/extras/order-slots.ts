@@ -52,6 +52,18 @@ export async function moveStay(trx: Db, order: Pick<OrdersTable, 'kind' | 'moves
 }
 
 /**
+ * A refunded late check-out or early check-in gives its time back: the stay returns to its booked
+ * check-out or check-in, unless something else (a later order, the host) has moved it since.
+ * Answers whether it moved.
+ */
+export async function unmoveStay(trx: Db, order: Pick<OrdersTable, 'kind' | 'moves_to' | 'stay_id'>, now: number): Promise<boolean> {
+  if (order.moves_to === null || order.kind === 'item' || order.stay_id === null) return false;
+  const column = order.kind === 'late-checkout' ? 'late_checkout_until' : 'early_checkin_from';
+  const result = await trx.updateTable('stays').set({ [column]: null, updated_at: now }).where('id', '=', order.stay_id).where(column, '=', order.moves_to).executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/**
  * A waiting order (`requested`) ends as `status` after Stripe already agrees (refunded, released):
  * under the guidebook's orders lock, by compare-and-set, with the mails `mails` words for it from
  * the guidebook and the host's address. Answers false when another decision came first.

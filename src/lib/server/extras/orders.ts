@@ -15,7 +15,7 @@ import { getRuntime } from '../runtime.ts';
 import { findGuestTarget } from '../stays/reveal-secrets.ts';
 import { availability, collides, effectiveStayTimes, type Availability } from './availability.ts';
 import { decisionMail, orderRequestMail, refundMail, slotLostMails } from './order-mails.ts';
-import { closeWaitingOrder, moveStay, ordersLock, slotFacts, stayTimesOf, type Db } from './order-slots.ts';
+import { closeWaitingOrder, moveStay, ordersLock, slotFacts, stayTimesOf, unmoveStay, type Db } from './order-slots.ts';
 import { onlinePaymentsOf, refundPayment, releasePendingCheckouts, settleDecision, startOrderCheckout } from './payments.ts';
 
 const iso = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString());
@@ -244,8 +244,9 @@ export async function decideOrder(scope: { userId: string; orderId: string; deci
 /**
  * POST /api/orders/:orderId/refund: the host gives a paid (or approved paid) order's money back, on
  * Stripe first with the transfer reversed and the fee returned (docs/decisions/020), then the order
- * is `refunded` (compare-and-set: a second click answers 409) and the guest mailed. A stay the
- * order moved keeps its times: the host changes them on the stay if the guest no longer has them.
+ * is `refunded` (compare-and-set: a second click answers 409) and the guest mailed. A late
+ * check-out or early check-in refunded gives its time back: the stay returns to its booked times
+ * (and its door-code window with them), in the same transaction.
  */
 export async function refundOrder(scope: { userId: string; orderId: string }, now = Date.now()): Promise<Order> {
   const { db, dialect, outbox } = await getRuntime();
@@ -263,8 +264,9 @@ export async function refundOrder(scope: { userId: string; orderId: string }, no
       .returningAll()
       .executeTakeFirst();
     if (!updated) throw new AppError('CONFLICT', messages.orders.notRefundable);
+    const movedBack = await unmoveStay(trx, updated, now);
     const { data } = await trx.selectFrom('instructions').select('data').where('id', '=', order.instruction_id).executeTakeFirstOrThrow();
-    const mail = refundMail({ order: updated, content: parseStoredContent(data) });
+    const mail = refundMail({ order: updated, content: parseStoredContent(data), movedBack });
     if (mail) await outbox.enqueue(mail, trx);
     return updated;
   });

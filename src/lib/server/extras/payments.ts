@@ -78,6 +78,9 @@ export async function startOrderCheckout({ order, token, payments, now }: { orde
     session = await payments.billing.stripe.checkout.sessions.create(
       {
         mode: 'payment',
+        // Cards (wallets included) only: they settle at once and can be held for the host's answer;
+        // a bank debit would leave the order paid "later" while its slot waits.
+        allowed_payment_method_types: ['card'],
         line_items: [
           {
             quantity: 1,
