@@ -88,6 +88,9 @@ test.describe('editor', () => {
     await openEditor(page, _id);
     const section = page.locator('#extras');
     await expect(section).toContainText("offered on your guests' stay links");
+    // A Free host on a server with Stripe: requests now, card payments with an upgrade that leads to checkout.
+    await expect(section.getByText(messages.payouts.freePlan)).toBeVisible();
+    await expect(section.getByRole('link', { name: 'Upgrade plan' })).toHaveAttribute('href', '/dashboard/upgradePlan');
     await expect(section.getByText(/No extras yet/)).toBeVisible();
     expect(await seriousViolations(page, '#extras')).toEqual([]);
     await section.screenshot({ path: `test-results/extras-editor-empty-${project}.png`, scale: 'css' });

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { messages } from '../src/lib/shared/messages.ts';
 import type { PayoutState } from '../src/lib/shared/payouts.ts';
-import { appOrigin, createVerifiedAccount, expect, logIn, setPlan, test } from './fixtures/session.ts';
+import { appOrigin, createGuidebook, createVerifiedAccount, expect, logIn, setPlan, test } from './fixtures/session.ts';
 import { standIn } from './support/fake-stripe.ts';
 import { seriousA11yViolations } from './support/fixtures.ts';
 import { sidewaysOverflow, useColorScheme, type ColorScheme } from './support/layout.ts';
@@ -101,6 +101,20 @@ for (const scheme of SCHEMES) {
 
     await page.getByRole('button', { name: 'Open Stripe dashboard' }).click();
     await expect(page.getByText('Express Dashboard (stand-in)')).toBeVisible();
+
+    // The editor says where the money goes, and a new extra is priced in the account's currency.
+    await standIn.setAccount(account.id, { charges_enabled: true, disabled_reason: null });
+    await page.goto('/dashboard/payouts');
+    await page.getByRole('button', { name: 'Refresh' }).click();
+    await expect(status).toContainText('Card payments: On');
+    const { _id } = await createGuidebook(page, { nameInstruction: 'Franc Flat' });
+    await page.goto(`/dashboard/edit/${_id}`);
+    const extras = page.locator('#extras');
+    await expect(extras.getByText('Guests pay for priced extras by card, into your Stripe account.')).toBeVisible({ timeout: 30_000 });
+    await extras.getByRole('button', { name: 'Late check-out' }).click();
+    await expect(extras.getByLabel('Price')).toHaveValue('25');
+    await expect(extras.getByText('CHF', { exact: true })).toBeVisible();
+    await extras.screenshot({ path: `test-results/payouts-editor-extras-${scheme}-${test.info().project.name}.png`, scale: 'css' });
   });
 
   test(`a Free host sees that extras are requests and an upgrade button (${scheme})`, async ({ page, host }) => {

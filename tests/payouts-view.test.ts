@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { feeText, currencyLabel, pausedReason, payoutStage } from '../src/admin/features/payouts/payout-view.ts';
+import { payoutStage } from '../src/admin/lib/payouts.ts';
+import { feeText, currencyLabel, pausedReason } from '../src/admin/features/payouts/payout-view.ts';
 import type { PayoutState } from '../src/lib/shared/payouts.ts';
 
 /** What the Payouts screen shows for each state (docs/product.md §2 Payouts). */

@@ -67,7 +67,7 @@ export const PLANS: readonly Plan[] = [
     monthlyCents: 500,
     instructionLimit: UNLIMITED_INSTRUCTIONS,
     highlighted: true,
-    features: ['Unlimited guidebooks', 'Higher-quality image uploads', 'Ad-free guest pages', 'Priority support'],
+    features: ['Unlimited guidebooks', 'Extras paid online by card', 'Higher-quality image uploads', 'Ad-free guest pages', 'Priority support'],
   },
   {
     id: 'premium',

@@ -1,22 +1,4 @@
 import type { Currency } from '@shared/currencies.ts';
-import type { PayoutState } from '@shared/payouts.ts';
-
-/**
- * What the Payouts screen shows (docs/product.md §2 Payouts), decided from the state alone:
- * - `unavailable`: no Stripe on this server, extras are requests;
- * - `upgrade`: a Free host, extras are requests until Gold or Premium;
- * - `connect`: no Stripe account yet;
- * - `details`: an account, with details Stripe still asks for;
- * - `connected`: onboarding done (card payments and payouts may still be paused by Stripe).
- */
-export type PayoutStage = 'unavailable' | 'upgrade' | 'connect' | 'details' | 'connected';
-
-export function payoutStage(state: PayoutState): PayoutStage {
-  if (!state.stripeConfigured) return 'unavailable';
-  if (!state.onlinePaymentsPlan) return 'upgrade';
-  if (!state.connected) return 'connect';
-  return state.detailsSubmitted ? 'connected' : 'details';
-}
 
 let names: Intl.DisplayNames | undefined;
 

@@ -6,7 +6,8 @@ import { errorMessage } from '@shared/api-client.ts';
 import { messages } from '@shared/messages.ts';
 import type { PayoutState } from '@shared/payouts.ts';
 import { useOpenPayoutDashboard, useRefreshPayouts, useStartOnboarding } from '../api/payout-mutations.ts';
-import { feeText, pausedReason, payoutStage } from '../payout-view.ts';
+import { payoutStage } from '../../../lib/payouts.ts';
+import { feeText, pausedReason } from '../payout-view.ts';
 import { PayoutBadge } from './PayoutBadge.tsx';
 import { Notice } from '../../../components/ui/Notice.tsx';
 

@@ -6,7 +6,7 @@ import { messages } from '@shared/messages.ts';
 import { LoadError } from '../../../components/ui/LoadError.tsx';
 import { PageHeader } from '../../../components/ui/PageHeader.tsx';
 import { useDocumentTitle } from '../../../hooks/use-document-title.ts';
-import { usePayouts } from '../api/get-payouts.ts';
+import { usePayouts } from '../../../lib/payouts.ts';
 import { useRefreshPayouts } from '../api/payout-mutations.ts';
 import { CurrencyCard } from './CurrencyCard.tsx';
 import { PaymentsCard } from './PaymentsCard.tsx';
