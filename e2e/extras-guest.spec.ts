@@ -20,7 +20,7 @@ const test = base.extend<{ host: Account }>({
 const DAY = 86_400_000;
 const day = (days: number) => new Date(Date.now() + days * DAY).toISOString().slice(0, 10);
 
-async function setUp(page: Page, origin: string): Promise<{ stayToken: string }> {
+async function setUp(page: Page, origin: string): Promise<{ id: string; stayToken: string }> {
   const created = await page.request.post('/api/instruction', {
     headers: { origin },
     data: {
@@ -41,13 +41,13 @@ async function setUp(page: Page, origin: string): Promise<{ stayToken: string }>
   expect((await page.request.post(`/api/instruction/${_id}/stays`, { headers: { origin }, data: { guestName: 'Before', checkIn: day(1), checkOut: day(3) } })).status()).toBe(201);
   const stay = await page.request.post(`/api/instruction/${_id}/stays`, { headers: { origin }, data: { guestName: 'Dana', guestEmail: 'dana@example.com', checkIn: day(3), checkOut: day(6) } });
   expect(stay.status()).toBe(201);
-  return { stayToken: ((await stay.json()) as { stay: { token: string } }).stay.token };
+  return { id: _id, stayToken: ((await stay.json()) as { stay: { token: string } }).stay.token };
 }
 
 test('a guest asks for a late check-out from the stay link, the host approves it, and the stay page shows the new check-out', async ({ page, browser, host, baseURL }, info) => {
   expect(host.email).toBeTruthy();
   const origin = new URL(baseURL!).origin;
-  const { stayToken } = await setUp(page, origin);
+  const { id, stayToken } = await setUp(page, origin);
 
   // The guest, in a browser of their own (no session).
   const guestContext = await browser.newContext({ ...info.project.use, baseURL: origin });
@@ -79,6 +79,17 @@ test('a guest asks for a late check-out from the stay link, the host approves it
   await waiting.getByRole('button', { name: 'Approve Late check-out for Dana' }).click();
   await expect(page.getByText('Request approved. Your guest gets an e-mail.')).toBeVisible();
   await expect(page.getByRole('region', { name: 'All orders' }).getByText('Approved')).toBeVisible();
+  // The month's total counts it; the stay's row in the Stays view lists it.
+  const month = page.getByRole('region', { name: 'Sold per month' });
+  await expect(month.getByRole('row').nth(1)).toContainText('€25');
+  await page.screenshot({ path: `test-results/orders-approved-${info.project.name}.png`, fullPage: true });
+  expect(await seriousA11yViolations(page)).toEqual([]);
+  await page.goto(`/dashboard/stays/${id}`);
+  const ordered = page.getByRole('list', { name: 'Extras ordered by Dana' });
+  await expect(ordered).toContainText('Late check-out');
+  await expect(ordered).toContainText('Approved');
+  await ordered.locator('xpath=ancestor::li[@data-testid="stay"]').screenshot({ path: `test-results/stay-orders-${info.project.name}.png` });
+  expect(await seriousA11yViolations(page)).toEqual([]);
 
   // The guest's page now says so, and the late check-out is no longer offered twice.
   await guest.reload();

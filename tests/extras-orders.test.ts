@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../src/lib/shared/messages.ts';
 import type { Instruction } from '../src/lib/shared/schemas/instruction.ts';
-import type { GuestExtra, GuestOrder, Order } from '../src/lib/shared/schemas/order.ts';
+import type { GuestExtra, GuestOrder, MonthTotal, Order } from '../src/lib/shared/schemas/order.ts';
 import type { Stay, StaysPage } from '../src/lib/shared/schemas/stay.ts';
 import { signedInHost, type SignedInHost } from './helpers/auth.ts';
 import type { TestServer } from './helpers/server.ts';
@@ -132,6 +132,11 @@ describe('a guest asks for extras from a stay link', () => {
 
     const listed = ((await (await h.call(`/api/instruction/${g._id}/stays?group=upcoming`)).json()) as StaysPage).stays.find((each) => each._id === stay._id)!;
     expect(listed.checkOut).toBe(`${day(6)}T14:00`);
+    // The stay's row lists what its guest ordered; the month's total counts the approved one only.
+    expect(listed.orders).toContainEqual({ id: late.id, title: 'Late check-out', quantity: 1, amount: 2500, currency: 'eur', status: 'approved', paid: false });
+    expect(listed.orders.filter((each) => each.status === 'requested').map((each) => each.title)).toContain('Breakfast basket');
+    const { months } = (await (await h.call(`/api/orders?guidebook=${g._id}`)).json()) as { months: MonthTotal[] };
+    expect(months).toEqual([{ month: new Date().toISOString().slice(0, 7), currency: 'eur', amount: 2500, orders: 1 }]);
     const page = await (await server.request(`/stay/${stay.token}`)).text();
     expect(page).toContain('14:00');
     expect(page).toContain('(late check-out)');

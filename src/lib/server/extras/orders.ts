@@ -3,7 +3,8 @@ import type { OrdersTable, StaysTable } from '@db/schema.ts';
 import { guestWords, type GuestWords } from '@shared/guest-words/index.ts';
 import { messages } from '@shared/messages.ts';
 import type { Extra } from '@shared/schemas/instruction.ts';
-import type { GuestExtra, GuestOrder, Order, OrderRequest } from '@shared/schemas/order.ts';
+import type { Currency } from '@shared/currencies.ts';
+import type { GuestExtra, GuestOrder, MonthTotal, Order, OrderRequest } from '@shared/schemas/order.ts';
 import { formatStayTime } from '@shared/time-zone.ts';
 import { withStripe } from '../billing/stripe-errors.ts';
 import { lockForTransaction } from '../db/dialect.ts';
@@ -16,6 +17,7 @@ import { findGuestTarget } from '../stays/reveal-secrets.ts';
 import { availability, collides, effectiveStayTimes, type Availability } from './availability.ts';
 import { decisionMail, orderRequestMail, refundMail, slotLostMails } from './order-mails.ts';
 import { closeWaitingOrder, moveStay, ordersLock, slotFacts, stayTimesOf, unmoveStay, type Db } from './order-slots.ts';
+import { orderedByGuest } from './stay-orders.ts';
 import { onlinePaymentsOf, refundPayment, releasePendingCheckouts, settleDecision, startOrderCheckout } from './payments.ts';
 
 const iso = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString());
@@ -145,19 +147,38 @@ export async function requestExtra({ token, extraId, input, ip, now = Date.now()
   return { order: toGuestOrder(row), checkoutUrl: null };
 }
 
-/** GET /api/orders[?guidebook=]: the host's orders (of one guidebook when asked), newest first; checkouts never paid left out. */
-export async function listOrders({ userId, guidebookId }: { userId: string; guidebookId?: string | undefined }): Promise<Order[]> {
+/** GET /api/orders[?guidebook=]: the host's orders (of one guidebook when asked), newest first, and what each month sold. */
+export async function listOrders({ userId, guidebookId, now = Date.now() }: { userId: string; guidebookId?: string | undefined; now?: number }): Promise<{ orders: Order[]; months: MonthTotal[] }> {
   const { db } = await getRuntime();
-  let query = db
-    .selectFrom('orders')
-    .selectAll()
-    .where('user_id', '=', userId)
-    // A guest who opened Checkout and left (or is paying now) has ordered nothing yet: not the host's business.
-    .where((eb) => eb.not(eb.and([eb('status', 'in', ['awaiting_payment', 'cancelled']), eb('payment_intent_id', 'is', null)])));
-  if (guidebookId) query = query.where('instruction_id', '=', (await findOwnedInstruction({ userId, id: guidebookId })).id);
-  const rows = await query.orderBy('created_at', 'desc').limit(500).execute();
+  const instructionId = guidebookId ? (await findOwnedInstruction({ userId, id: guidebookId })).id : undefined;
+  let query = db.selectFrom('orders').selectAll().where('user_id', '=', userId).where(orderedByGuest);
+  if (instructionId) query = query.where('instruction_id', '=', instructionId);
+  const [rows, months] = await Promise.all([query.orderBy('created_at', 'desc').limit(500).execute(), monthTotals(db, userId, instructionId, now)]);
   const names = await guidebookNames(db, userId, [...new Set(rows.map((row) => row.instruction_id))]);
-  return rows.map((row) => toOrder(row, names.get(row.instruction_id)));
+  return { orders: rows.map((row) => toOrder(row, names.get(row.instruction_id))), months };
+}
+
+/**
+ * What the host sold in each of the last twelve calendar months (UTC) that sold anything, newest
+ * first: orders paid or approved (a request the host confirmed counts, its money settled on site),
+ * refunds left out. Summed here rather than in SQL: a year of one host's orders is small, and
+ * the month of a timestamp is worded differently by each database.
+ */
+async function monthTotals(db: Db, userId: string, instructionId: string | undefined, now: number): Promise<MonthTotal[]> {
+  const today = new Date(now);
+  const since = Date.UTC(today.getUTCFullYear(), today.getUTCMonth() - 11, 1);
+  let query = db.selectFrom('orders').select(['created_at', 'amount', 'currency']).where('user_id', '=', userId).where('status', 'in', ['paid', 'approved']).where('created_at', '>=', since);
+  if (instructionId) query = query.where('instruction_id', '=', instructionId);
+  const totals = new Map<string, MonthTotal>();
+  for (const row of await query.execute()) {
+    const month = new Date(row.created_at).toISOString().slice(0, 7);
+    const key = `${month} ${row.currency}`;
+    const total = totals.get(key) ?? { month, currency: row.currency as Currency, amount: 0, orders: 0 };
+    total.amount += row.amount;
+    total.orders += 1;
+    totals.set(key, total);
+  }
+  return [...totals.values()].sort((a, b) => b.month.localeCompare(a.month) || a.currency.localeCompare(b.currency));
 }
 
 /** Whether another booking (a calendar import, a stay added since) now takes the order's new check-out or check-in. */

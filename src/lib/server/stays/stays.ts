@@ -1,6 +1,7 @@
 import { nanoid } from 'nanoid';
 import type { StaysTable } from '@db/schema.ts';
 import { messages } from '@shared/messages.ts';
+import type { StayOrder } from '@shared/schemas/order.ts';
 import { MAX_STAY_DAYS, MAX_STAYS_AHEAD, staysQuerySchema, type CreateStayInput, type Stay, type StaysPage, type StaysQuery, type UpdateStayInput } from '@shared/schemas/stay.ts';
 import { atTime, effectiveTimeZone, formatStayTime, instantToLocal, localToInstant, stayTimesOf, type StayTimes } from '@shared/time-zone.ts';
 import type { Config } from '../config.ts';
@@ -9,6 +10,7 @@ import { findOwnedInstruction } from '../instructions/find-owned-instruction.ts'
 import { parseStoredContent } from '../instructions/instruction-row.ts';
 import { consumeRateLimits, rateRules } from '../rate-limit.ts';
 import { getRuntime } from '../runtime.ts';
+import { ordersOfStays } from '../extras/stay-orders.ts';
 import { guestLinkMail } from '../sharing/guest-link-mail.ts';
 import { stayNotFound } from './stay-errors.ts';
 import { effectiveStayTimes, stayStatus } from './stay-window.ts';
@@ -28,8 +30,8 @@ export function stayUrl(config: Pick<Config, 'appUrl'>, token: string): string {
 
 const iso = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString());
 
-/** A stored stay as the owner's API answers it, its times shown in the guidebook's zone. */
-export function toStay(row: StaysTable, timeZone: string, config: Pick<Config, 'appUrl' | 'stayLinkDays'>, now = Date.now()): Stay {
+/** A stored stay as the owner's API answers it, its times shown in the guidebook's zone, with the extras its guest ordered. */
+export function toStay(row: StaysTable, timeZone: string, config: Pick<Config, 'appUrl' | 'stayLinkDays'>, now = Date.now(), orders: StayOrder[] = []): Stay {
   const times = effectiveStayTimes(row);
   return {
     _id: row.id,
@@ -46,6 +48,7 @@ export function toStay(row: StaysTable, timeZone: string, config: Pick<Config, '
     source: row.calendar_uid === null ? 'manual' : 'calendar',
     status: stayStatus(times, config.stayLinkDays, now),
     reveals: { first: iso(row.first_revealed_at), last: iso(row.last_revealed_at), count: row.reveal_count },
+    orders,
     createdAt: new Date(row.created_at).toISOString(),
   };
 }
@@ -88,8 +91,9 @@ async function ownedStay({ userId, id, stayId }: Owned & { stayId: string }): Pr
 export async function getStay(scope: Owned & { stayId: string }): Promise<Stay> {
   const { timeZone } = await ownedGuidebook(scope);
   const row = await ownedStay(scope);
-  const { config } = await getRuntime();
-  return toStay(row, timeZone, config);
+  const { db, config } = await getRuntime();
+  const orders = await ordersOfStays(db, [row.id]);
+  return toStay(row, timeZone, config, Date.now(), orders.get(row.id));
 }
 
 /** The query of GET /api/instruction/:id/stays (schemas/stay.ts); 400 for anything else. */
@@ -137,9 +141,10 @@ export async function listStays(scope: Owned, { group, limit, cursor }: StaysQue
     .where('user_id', '=', scope.userId)
     .execute();
   const [total, upcoming, past] = [Number(tally?.total ?? 0), Number(tally?.upcoming ?? 0), Number(tally?.past ?? 0)];
+  const orders = await ordersOfStays(db, page.map((row) => row.id));
   return {
     group,
-    stays: page.map((row) => toStay(row, timeZone, config, now)),
+    stays: page.map((row) => toStay(row, timeZone, config, now, orders.get(row.id))),
     next: rows.length > limit && last ? `${last.check_in}.${last.id}` : null,
     counts: { current: total - upcoming - past, upcoming, past },
   };
@@ -202,7 +207,8 @@ export async function updateStay(scope: Owned & { stayId: string }, input: Updat
     .returningAll()
     .executeTakeFirst();
   if (!updated) throw stayNotFound();
-  return toStay(updated, timeZone, config);
+  const orders = await ordersOfStays(db, [updated.id]);
+  return toStay(updated, timeZone, config, Date.now(), orders.get(updated.id));
 }
 
 /** DELETE /api/instruction/:id/stays/:stayId: the link answers 404 from now on (stay pages are never stored). */

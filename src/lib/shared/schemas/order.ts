@@ -13,8 +13,9 @@
  *   could not start it (the order is cancelled, nothing charged).
  *   409 `{ message }` when the extra cannot be had for the stay (the reason), 404 for an extra the
  *   guidebook does not offer, 429 past the limits. The price is the guidebook's, never the body's.
- * - `GET /api/orders[?guidebook=<id>]` (the signed-in host's) → `{ orders: Order[] }`, newest
- *   first; another host's guidebook → 404.
+ * - `GET /api/orders[?guidebook=<id>]` (the signed-in host's) → `{ orders: Order[], months:
+ *   MonthTotal[] }`: the orders newest first, and what was sold (paid or approved, refunds left
+ *   out) in each of the last twelve months with any, newest first; another host's guidebook → 404.
  * - `PATCH /api/orders/:orderId` `{ decision: 'approve' | 'decline' }` (the order's host)
  *   → `{ message, order }`; 409 when the order is no longer waiting (or its slot was taken). A paid
  *   order's card hold is captured on approve and released on decline; 409 when the hold lapsed.
@@ -98,3 +99,16 @@ export interface Order extends GuestOrder {
   createdAt: string;
   decidedAt: string | null;
 }
+
+/** What the host sold in one calendar month (UTC): paid or approved orders, refunds left out. */
+export interface MonthTotal {
+  /** "2026-11". */
+  month: string;
+  currency: Currency;
+  /** In minor units. */
+  amount: number;
+  orders: number;
+}
+
+/** An order in its stay's row of the Stays view: what, how much, how it stands. */
+export type StayOrder = Pick<Order, 'id' | 'title' | 'quantity' | 'amount' | 'currency' | 'status' | 'paid'>;

@@ -28,6 +28,7 @@ import { MAX_STAY_DAYS, MAX_STAYS_AHEAD } from '../stay-limits.ts';
 import { LOCAL_DATE, LOCAL_DATE_TIME } from '../time-zone.ts';
 import { EMAIL_MAX } from './auth.ts';
 import { singleLine } from './instruction.ts';
+import type { StayOrder } from './order.ts';
 
 const text = messages.stays;
 
@@ -134,6 +135,8 @@ export interface Stay {
   status: StayStatus;
   /** When the gated door code and Wi-Fi password were first and last shown on this link, and how often. */
   reveals: { first: string | null; last: string | null; count: number };
+  /** The extras its guest ordered, oldest first (checkouts never paid left out). */
+  orders: StayOrder[];
   createdAt: string;
 }
 

@@ -1,14 +1,14 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Order } from '@shared/schemas/order.ts';
+import type { MonthTotal, Order } from '@shared/schemas/order.ts';
 import { api } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
-/** GET /api/orders[?guidebook=]: the host's orders of extras, newest first (schemas/order.ts). */
+/** GET /api/orders[?guidebook=]: the host's orders of extras, newest first, and what each month sold (schemas/order.ts). */
 export function useOrders(guidebookId: string | null) {
   return useQuery(
     queryOptions({
       queryKey: queryKeys.orders.list(guidebookId),
-      queryFn: async () => (await api.get<{ orders: Order[] }>(`/api/orders${guidebookId ? `?guidebook=${encodeURIComponent(guidebookId)}` : ''}`)).orders,
+      queryFn: () => api.get<{ orders: Order[]; months: MonthTotal[] }>(`/api/orders${guidebookId ? `?guidebook=${encodeURIComponent(guidebookId)}` : ''}`),
     }),
   );
 }

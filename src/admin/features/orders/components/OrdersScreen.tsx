@@ -4,40 +4,15 @@ import { Link, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { errorMessage } from '@shared/api-client.ts';
 import { formatPrice } from '@shared/currencies.ts';
-import type { Order, OrderStatus } from '@shared/schemas/order.ts';
+import type { MonthTotal, Order } from '@shared/schemas/order.ts';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog.tsx';
 import { LoadError } from '../../../components/ui/LoadError.tsx';
 import { PageHeader } from '../../../components/ui/PageHeader.tsx';
 import { useDocumentTitle } from '../../../hooks/use-document-title.ts';
+import { amountOf, refundable, STATUS, whatOf } from '../../../lib/order-view.ts';
 import { useDecideOrder, useOrders, useRefundOrder } from '../api/orders.ts';
 
 const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-
-const STATUS: Record<OrderStatus, { label: string; className: string }> = {
-  requested: { label: 'Waiting for you', className: 'bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200' },
-  awaiting_payment: { label: 'Awaiting payment', className: 'bg-stone-100 text-stone-800 dark:bg-stone-800 dark:text-stone-200' },
-  paid: { label: 'Paid', className: 'bg-emerald-100 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-200' },
-  approved: { label: 'Approved', className: 'bg-emerald-100 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-200' },
-  declined: { label: 'Declined', className: 'bg-stone-100 text-stone-800 dark:bg-stone-800 dark:text-stone-200' },
-  refunded: { label: 'Refunded', className: 'bg-stone-100 text-stone-800 dark:bg-stone-800 dark:text-stone-200' },
-  cancelled: { label: 'Cancelled', className: 'bg-stone-100 text-stone-800 dark:bg-stone-800 dark:text-stone-200' },
-};
-
-/** "€25", or "Free" for an extra on request without a price; how a paid one stands (docs/decisions/020). */
-function amountOf(order: Order): string {
-  if (order.amount === 0) return 'Free';
-  const price = formatPrice(order.amount, order.currency);
-  if (!order.paid) return price;
-  return order.status === 'requested' ? `${price}, card authorised` : order.status === 'paid' || order.status === 'approved' ? `${price}, paid online` : price;
-}
-
-/** A paid order whose money is with the host: it can be refunded. */
-const refundable = (order: Order) => order.paid && (order.status === 'paid' || order.status === 'approved');
-
-/** "Late check-out", "Breakfast basket × 2". */
-function whatOf(order: Order): string {
-  return order.quantity > 1 ? `${order.title} × ${order.quantity}` : order.title;
-}
 
 /** What a late check-out or early check-in moves the stay to, in the host's words. */
 function movesOf(order: Order): string | null {
@@ -84,9 +59,10 @@ export function OrdersScreen() {
     }
   }
 
-  const waiting = orders.data?.filter((order) => order.status === 'requested') ?? [];
-  const earlier = orders.data?.filter((order) => order.status !== 'requested') ?? [];
-  const guidebookName = orders.data?.[0]?.guidebookName;
+  const list = orders.data?.orders ?? [];
+  const waiting = list.filter((order) => order.status === 'requested');
+  const earlier = list.filter((order) => order.status !== 'requested');
+  const guidebookName = list[0]?.guidebookName;
 
   return (
     <>
@@ -105,7 +81,7 @@ export function OrdersScreen() {
         <p role="status" className="text-muted">
           Loading the orders…
         </p>
-      ) : orders.data.length === 0 ? (
+      ) : list.length === 0 ? (
         <div className="card flex flex-col items-center gap-3 p-10 text-center">
           <ShoppingBag className="size-8 text-muted" aria-hidden="true" />
           <p className="font-semibold">No orders yet</p>
@@ -119,6 +95,7 @@ export function OrdersScreen() {
         </div>
       ) : (
         <div className="grid gap-8">
+          {orders.data.months.length > 0 ? <MonthTotals months={orders.data.months} /> : null}
           {waiting.length > 0 ? <OrderList title="Waiting for you" orders={waiting} busy={decide.isPending} onApprove={(order) => void onDecide(order, 'approve')} onDecline={setDeclining} /> : null}
           {earlier.length > 0 ? <OrderList title={waiting.length > 0 ? 'Earlier' : 'All orders'} orders={earlier} busy={refund.isPending} onRefund={setRefunding} /> : null}
         </div>
@@ -141,13 +118,53 @@ export function OrdersScreen() {
           if (!open) setRefunding(null);
         }}
         title={refunding ? `Refund “${whatOf(refunding)}”?` : 'Refund?'}
-        description="Your guest gets the whole amount back on their card and an e-mail saying so; it comes out of your Stripe balance. A moved check-out or check-in stays as it is. This cannot be undone."
+        description="Your guest gets the whole amount back on their card and an e-mail saying so; it comes out of your Stripe balance. A late check-out or early check-in goes back to the booked time. This cannot be undone."
         confirmLabel="Refund"
         danger
         busy={refund.isPending}
         onConfirm={() => refunding && void onRefund(refunding)}
       />
     </>
+  );
+}
+
+const monthName = new Intl.DateTimeFormat(undefined, { month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+/** What was sold each month (paid or approved, refunds left out), as a small table. */
+function MonthTotals({ months }: { months: MonthTotal[] }) {
+  return (
+    <section aria-labelledby="orders-months" className="card p-4 sm:p-5">
+      <h2 id="orders-months" className="font-display text-lg font-bold text-ink">
+        Sold per month
+      </h2>
+      <p className="mt-0.5 text-sm text-muted">Paid and approved orders, refunds left out.</p>
+      <table className="mt-3 w-full text-left text-sm">
+        <thead className="text-muted">
+          <tr>
+            <th scope="col" className="py-1.5 pr-3 font-semibold">
+              Month
+            </th>
+            <th scope="col" className="py-1.5 pr-3 text-right font-semibold">
+              Orders
+            </th>
+            <th scope="col" className="py-1.5 text-right font-semibold">
+              Amount
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {months.map((total) => (
+            <tr key={`${total.month}-${total.currency}`} className="border-t border-line">
+              <th scope="row" className="py-1.5 pr-3 font-medium text-ink">
+                {monthName.format(new Date(`${total.month}-01T00:00:00Z`))}
+              </th>
+              <td className="py-1.5 pr-3 text-right tabular-nums">{total.orders}</td>
+              <td className="py-1.5 text-right font-semibold tabular-nums text-ink">{formatPrice(total.amount, total.currency)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
   );
 }
 

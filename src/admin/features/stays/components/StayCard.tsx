@@ -1,7 +1,9 @@
-import { CalendarClock, Eye, Link2, Pencil, QrCode, RefreshCw, Trash2 } from 'lucide-react';
+import { CalendarClock, Eye, Link2, Pencil, QrCode, RefreshCw, ShoppingBag, Trash2 } from 'lucide-react';
 import { useId } from 'react';
+import { Link, useParams } from 'react-router';
 import type { Stay } from '@shared/schemas/stay.ts';
 import { copyLink } from '../../../lib/guest-link.ts';
+import { amountOf, STATUS, whatOf } from '../../../lib/order-view.ts';
 import { guestLabel, nights, revealText, stayTime } from '../model/stay-format.ts';
 
 interface Props {
@@ -84,6 +86,8 @@ export function StayCard({ stay, gated, level, onShare, onEdit, onDelete }: Prop
         </p>
       ) : null}
 
+      {stay.orders.length > 0 ? <StayOrders stay={stay} name={name} /> : null}
+
       <div className="mt-4 flex flex-wrap gap-2">
         <button type="button" className="btn-secondary px-3.5 py-2" onClick={() => void copyLink(stay.url)}>
           <Link2 className="size-4" aria-hidden="true" />
@@ -95,5 +99,31 @@ export function StayCard({ stay, gated, level, onShare, onEdit, onDelete }: Prop
         </button>
       </div>
     </li>
+  );
+}
+
+/** The extras this stay's guest ordered, each with its amount and state; deciding and refunding happen on the Orders screen. */
+function StayOrders({ stay, name }: { stay: Stay; name: string }) {
+  const { id = '' } = useParams();
+  const waiting = stay.orders.some((order) => order.status === 'requested');
+  return (
+    <div className="mt-2 flex items-start gap-2 text-sm">
+      <ShoppingBag className="mt-0.5 size-4 shrink-0 text-muted" aria-hidden="true" />
+      <div className="min-w-0">
+        <ul aria-label={`Extras ordered by ${name}`} className="grid gap-1">
+          {stay.orders.map((order) => (
+            <li key={order.id} className="flex flex-wrap items-center gap-x-2 gap-y-0.5 text-ink">
+              <span>{whatOf(order)}</span>
+              <span className="text-muted">· {amountOf(order)}</span>
+              <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS[order.status].className}`}>{STATUS[order.status].label}</span>
+            </li>
+          ))}
+        </ul>
+        <Link to={`/dashboard/orders?guidebook=${encodeURIComponent(id)}`} className="mt-1 inline-block font-semibold text-brand-700 underline underline-offset-2 dark:text-brand-300">
+          {waiting ? 'Approve or decline' : 'See in Orders'}
+          <span className="sr-only"> the extras of {name}</span>
+        </Link>
+      </div>
+    </div>
   );
 }
