@@ -29,7 +29,10 @@ test.describe.configure({ timeout: 60_000 });
 const DAY = 86_400_000;
 const day = (days: number) => new Date(Date.now() + days * DAY).toISOString().slice(0, 10);
 
-async function setUp(page: Page, origin: string): Promise<{ stayToken: string }> {
+const BASKET = { id: 2, kind: 'item', title: 'Breakfast basket', price: 1800, maxPerStay: 3, description: '<p>Bread, jam, eggs and coffee at your door at 8.</p>' };
+const LATE = { id: 1, kind: 'late-checkout', title: 'Late check-out', price: 2500, lateCheckoutUntil: '14:00', approval: 'instant', description: '<p>Sleep in and leave after lunch.</p>' };
+
+async function setUp(page: Page, origin: string, extras: readonly object[] = [BASKET]): Promise<{ stayToken: string }> {
   const created = await page.request.post('/api/instruction', {
     headers: { origin },
     data: {
@@ -37,7 +40,7 @@ async function setUp(page: Page, origin: string): Promise<{ stayToken: string }>
       timeZone: 'UTC',
       checkInTime: '15:00',
       checkOutTime: '10:00',
-      extras: [{ id: 2, kind: 'item', title: 'Breakfast basket', price: 1800, maxPerStay: 3, description: '<p>Bread, jam, eggs and coffee at your door at 8.</p>' }],
+      extras,
     },
   });
   expect(created.status()).toBe(201);
@@ -86,4 +89,33 @@ test('a guest pays for a breakfast basket on Checkout and comes back; the host s
   await expect(page.getByText('Refunded. Your guest gets an e-mail.')).toBeVisible();
   await expect(all.getByText('Refunded', { exact: true })).toBeVisible();
   await expect(all.getByRole('button', { name: /^Refund/ })).toHaveCount(0);
+});
+
+test('a guest buys a late check-out on Checkout and comes back to the new check-out time', async ({ page, browser, host, baseURL }, info) => {
+  expect(host.email).toBeTruthy();
+  const origin = new URL(baseURL!).origin;
+  const { stayToken } = await setUp(page, origin, [LATE]);
+
+  const guestContext = await browser.newContext({ ...info.project.use, baseURL: origin });
+  const guest = await guestContext.newPage();
+  await guest.goto(`/stay/${stayToken}`);
+  await expect(guest.locator('.hero-dates')).toContainText('10:00');
+  const extras = guest.getByRole('region', { name: 'Extras' });
+  await extras.getByRole('button', { name: 'Request Late check-out' }).click();
+  await extras.getByRole('form', { name: 'Request Late check-out' }).getByRole('button', { name: 'Continue to payment' }).click();
+  await expect(guest).toHaveURL(/\/checkout\/cs_test_/);
+  await expect(guest.getByText('Total: 25.00 EUR')).toBeVisible();
+  await guest.getByRole('button', { name: 'Pay 25.00 EUR' }).click();
+
+  // Paid and instant: back on the stay link, the check-out has moved and the page says so.
+  await expect(guest).toHaveURL(new RegExp(`/stay/${stayToken}\\?order=`));
+  await expect(guest.getByRole('region', { name: 'Extras' }).getByRole('status')).toHaveText('Paid: Late check-out. Your receipt is on its way by e-mail.');
+  await expect(guest.getByRole('region', { name: 'Extras' }).getByRole('status')).toBeInViewport();
+  await guest.screenshot({ path: `test-results/extras-paid-late-return-${info.project.name}.png`, fullPage: false });
+  await expect(guest.locator('.hero-dates')).toContainText('14:00');
+  await expect(guest.locator('.hero-dates')).toContainText('(late check-out)');
+  await guest.locator('.hero-dates').scrollIntoViewIfNeeded();
+  expect(await seriousA11yViolations(guest)).toEqual([]);
+  await guest.screenshot({ path: `test-results/extras-paid-late-${info.project.name}.png`, fullPage: false });
+  await guestContext.close();
 });

@@ -155,7 +155,7 @@ describe('a guest pays for an extra', () => {
       client_reference_id: order.id,
       metadata: { orderId: order.id },
       customer_email: 'ana.pay@example.com',
-      success_url: `${server.origin}/stay/${stay.token}?order=${order.id}`,
+      success_url: `${server.origin}/stay/${stay.token}?order=${order.id}#extras`,
       cancel_url: `${server.origin}/stay/${stay.token}#extras`,
     });
     const create = (await standIn.control.calls()).find((call) => call.method === 'POST' && call.path === '/v1/checkout/sessions')!;

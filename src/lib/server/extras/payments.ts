@@ -96,7 +96,8 @@ export async function startOrderCheckout({ order, token, payments, now }: { orde
         metadata: { orderId: order.id },
         client_reference_id: order.id,
         ...(order.guest_email ? { customer_email: order.guest_email } : {}),
-        success_url: `${stay}?order=${encodeURIComponent(order.id)}`,
+        // Back at the Extras section, which says how the order stands.
+        success_url: `${stay}?order=${encodeURIComponent(order.id)}#extras`,
         cancel_url: `${stay}#extras`,
         // An unpaid session holds the slot: let it go within the hour, not Stripe's default day.
         expires_at: Math.floor(now / 1000) + CHECKOUT_TTL_S,
