@@ -71,8 +71,13 @@ for (const scheme of SCHEMES) {
     await expectTidy(page);
     await shot(page, 'connect', scheme);
 
+    // The country of the account, guessed from the browser (en-US), is the host's to choose.
+    const country = page.getByLabel('Country of your bank account');
+    await expect(country).toHaveValue('US');
+    await country.selectOption({ label: 'Switzerland' });
     await page.getByRole('button', { name: 'Connect with Stripe' }).click();
     await expect(page).toHaveURL(/\/connect\/onboarding\//);
+    expect((await standIn.state()).accounts.find((candidate) => candidate.email === me.email)).toMatchObject({ country: 'CH' });
     await expect(page.getByRole('button', { name: 'Finish onboarding' })).toBeVisible();
     await page.getByRole('button', { name: 'Finish onboarding' }).click();
 

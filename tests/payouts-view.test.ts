@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { payoutStage } from '../src/admin/lib/payouts.ts';
-import { feeText, currencyLabel, pausedReason } from '../src/admin/features/payouts/payout-view.ts';
+import { countryChoices, feeText, currencyLabel, guessCountry, pausedReason } from '../src/admin/features/payouts/payout-view.ts';
 import type { PayoutState } from '../src/lib/shared/payouts.ts';
 
 /** What the Payouts screen shows for each state (docs/product.md §2 Payouts). */
@@ -38,5 +38,16 @@ describe('the Payouts screen', () => {
     expect(pausedReason('rejected.fraud')).toMatch(/closed this account/);
     expect(pausedReason(null)).toMatch(/paused card payments/);
     for (const reason of ['requirements.past_due', 'under_review', 'rejected.other', 'listed', null]) expect(pausedReason(reason)).not.toMatch(/requirements|rejected|_/);
+  });
+
+  it('guesses the country of the bank account from the browser’s languages, only among Stripe’s, and lists them by name', () => {
+    expect(guessCountry(['de-AT', 'de'])).toBe('AT');
+    expect(guessCountry(['fr'])).toBe('FR');
+    expect(guessCountry(['en'])).toBe('US');
+    expect(guessCountry(['ru-RU', 'hr'])).toBe('HR');
+    expect(guessCountry(['ru-RU', 'not a tag'])).toBe('');
+    const names = countryChoices().map((choice) => choice.name);
+    expect(names).toContain('Switzerland');
+    expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
   });
 });

@@ -181,6 +181,19 @@ describe('payouts with Stripe', () => {
     expect((await standIn.control.state()).accounts.filter((account) => account.metadata?.['userId'] === host.id)).toHaveLength(1);
   });
 
+  it('makes the account in the country the host names; a country Stripe has no accounts in is refused before anything is made', async () => {
+    const host = await goldHost();
+    for (const country of ['ZZ', 'RU', 7]) {
+      const refused = await host.call('/api/payouts/onboarding', { method: 'POST', json: { country } });
+      expect(refused.status).toBe(400);
+      expect(await refused.json()).toEqual({ message: messages.payouts.countryInvalid });
+    }
+    expect((await standIn.control.state()).accounts.filter((account) => account.metadata?.['userId'] === host.id)).toHaveLength(0);
+    await host.json('/api/payouts/onboarding', { method: 'POST', json: { country: 'at' } });
+    const [account] = (await standIn.control.state()).accounts.filter((each) => each.metadata?.['userId'] === host.id);
+    expect(account).toMatchObject({ country: 'AT' });
+  });
+
   it('following the onboarding pages sends the host back, and the Connect event turns charges on', async () => {
     const host = await goldHost();
     const { url } = await host.json<{ url: string }>('/api/payouts/onboarding', { method: 'POST', json: {} });

@@ -60,6 +60,7 @@ export const messages = {
     notConfigured: 'Online payments are not set up on this server.',
     needsPlan: 'Online payments come with Gold and Premium. Upgrade your plan to take payments for your extras.',
     currencyInvalid: (codes: readonly string[]) => `Please choose one of these currencies: ${codes.map((code) => code.toUpperCase()).join(', ')}.`,
+    countryInvalid: 'Please choose the country of your bank account from the list.',
     currencyLocked: 'Your currency cannot change now that guests have ordered extras: their orders keep the currency they were placed in.',
     dashboardUnavailable: 'Your Stripe dashboard opens once Stripe has all the details it asked for. Continue setting up first.',
     connectWebhookNotConfigured: 'Stripe Connect events are not configured on this server.',

@@ -36,3 +36,21 @@ const currencyChoices = { error: messages.payouts.currencyInvalid(CURRENCY_CODES
 export const payoutCurrencySchema = z.object({
   currency: z.string(currencyChoices).trim().toLowerCase().pipe(z.enum(CURRENCY_CODES, currencyChoices)),
 });
+
+/**
+ * The countries a host's connected account can be in (Stripe's self-serve countries for Connect
+ * accounts). Stripe fixes an account's country when it is made, and puts it in the platform's
+ * own when none is given, so the Payouts screen asks for it before Connect.
+ */
+export const CONNECT_COUNTRIES = [
+  'AE', 'AT', 'AU', 'BE', 'BG', 'BR', 'CA', 'CH', 'CY', 'CZ', 'DE', 'DK', 'EE', 'ES', 'FI', 'FR', 'GB', 'GI', 'GR', 'HK', 'HR', 'HU',
+  'IE', 'IT', 'JP', 'LI', 'LT', 'LU', 'LV', 'MT', 'MX', 'MY', 'NL', 'NO', 'NZ', 'PL', 'PT', 'RO', 'SE', 'SG', 'SI', 'SK', 'TH', 'US',
+] as const;
+export type ConnectCountry = (typeof CONNECT_COUNTRIES)[number];
+
+const countryChoice = { error: messages.payouts.countryInvalid };
+
+/** POST /api/payouts/onboarding `{ country? }`: where the host's bank account is, for a new account (an existing one keeps its own). */
+export const payoutOnboardingSchema = z.object({
+  country: z.string(countryChoice).trim().toUpperCase().pipe(z.enum(CONNECT_COUNTRIES, countryChoice)).optional(),
+});

@@ -1,4 +1,5 @@
 import type { Currency } from '@shared/currencies.ts';
+import { CONNECT_COUNTRIES, type ConnectCountry } from '@shared/payouts.ts';
 
 let names: Intl.DisplayNames | undefined;
 
@@ -24,4 +25,25 @@ export function feeText(feePercent: number): string | null {
   if (feePercent <= 0) return null;
   const percent = new Intl.NumberFormat('en', { maximumFractionDigits: 2 }).format(feePercent);
   return `Porchlight keeps ${percent}% of each extra paid online. The rest goes to your Stripe account.`;
+}
+
+let regions: Intl.DisplayNames | undefined;
+
+/** The countries a Stripe account can be in, by their names in the reader's words, A to Z. */
+export function countryChoices(): { code: ConnectCountry; name: string }[] {
+  regions ??= new Intl.DisplayNames(['en'], { type: 'region' });
+  return CONNECT_COUNTRIES.map((code) => ({ code, name: regions!.of(code) ?? code })).sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/** The host's likely country: the region of the first browser language that names one Stripe offers ("de-AT" → AT), else none. */
+export function guessCountry(languages: readonly string[]): ConnectCountry | '' {
+  for (const tag of languages) {
+    try {
+      const region = new Intl.Locale(tag).maximize().region;
+      if (region && (CONNECT_COUNTRIES as readonly string[]).includes(region)) return region as ConnectCountry;
+    } catch {
+      // not a tag Intl reads
+    }
+  }
+  return '';
 }

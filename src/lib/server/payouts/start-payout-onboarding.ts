@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { DEFAULT_CURRENCY } from '@shared/currencies.ts';
 import { messages } from '@shared/messages.ts';
-import { hasOnlinePayments } from '@shared/payouts.ts';
+import { hasOnlinePayments, type ConnectCountry } from '@shared/payouts.ts';
 import type { Billing } from '../billing/billing.ts';
 import { getUserPlan } from '../billing/get-user-plan.ts';
 import { withStripe } from '../billing/stripe-errors.ts';
@@ -21,22 +21,23 @@ function onboardingUrls(appUrl: URL): { return_url: string; refresh_url: string 
 /**
  * POST /api/payouts/onboarding → `{ url }` of Stripe's hosted onboarding for the host's connected
  * account (docs/decisions/020-extras-and-the-money-flow.md): 503 without Stripe, 403 on Free. The
- * account is made once: its Idempotency-Key is the host's, so two clicks make one account
- * (docs/security.md 23), and a host who comes back gets a new link to the same account.
+ * account is made once, in `country` (Stripe's default, the platform's, when none is given): its
+ * Idempotency-Key is the host's, so two clicks make one account (docs/security.md 23), and a host
+ * who comes back gets a new link to the same account, whatever country they send then.
  */
-export async function startPayoutOnboarding({ user }: { user: { id: string; email: string } }): Promise<{ url: string }> {
+export async function startPayoutOnboarding({ user, country }: { user: { id: string; email: string }; country?: ConnectCountry | undefined }): Promise<{ url: string }> {
   const billing = await requirePayoutsStripe();
   if (!hasOnlinePayments(await getUserPlan(user.id))) throw new AppError('FORBIDDEN', messages.payouts.needsPlan);
   const { config } = await getRuntime();
   return withStripe('start payout onboarding', async () => {
-    const account = await ensureConnectedAccount(billing, user);
+    const account = await ensureConnectedAccount(billing, user, country);
     const link = await billing.stripe.accountLinks.create({ account, type: 'account_onboarding', ...onboardingUrls(config.appUrl) });
     return { url: link.url };
   });
 }
 
 /** The host's connected account id, made on Stripe and stored the first time. */
-async function ensureConnectedAccount(billing: Billing, user: { id: string; email: string }): Promise<string> {
+async function ensureConnectedAccount(billing: Billing, user: { id: string; email: string }, country: ConnectCountry | undefined): Promise<string> {
   const { db } = await getRuntime();
   const stored = await db.selectFrom('payout_accounts').select('stripe_account_id').where('user_id', '=', user.id).executeTakeFirst();
   if (stored?.stripe_account_id) return stored.stripe_account_id;
@@ -46,6 +47,7 @@ async function ensureConnectedAccount(billing: Billing, user: { id: string; emai
     {
       controller: { fees: { payer: 'application' }, losses: { payments: 'application' }, stripe_dashboard: { type: 'express' } },
       email: user.email,
+      ...(country ? { country } : {}),
       metadata: { userId: user.id },
       capabilities: { card_payments: { requested: true }, transfers: { requested: true } },
     },

@@ -41,7 +41,7 @@ export function useRefreshPayouts() {
  */
 export function useStartOnboarding() {
   return useMutation({
-    mutationFn: () => api.post<{ url: string }>('/api/payouts/onboarding'),
+    mutationFn: (country: string) => api.post<{ url: string }>('/api/payouts/onboarding', { country }),
     onSuccess: ({ url }) => window.location.assign(url),
   });
 }

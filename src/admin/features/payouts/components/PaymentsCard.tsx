@@ -1,5 +1,5 @@
 import { ArrowRight, ExternalLink, RotateCw } from 'lucide-react';
-import { useId, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { errorMessage } from '@shared/api-client.ts';
@@ -7,7 +7,7 @@ import { messages } from '@shared/messages.ts';
 import type { PayoutState } from '@shared/payouts.ts';
 import { useOpenPayoutDashboard, useRefreshPayouts, useStartOnboarding } from '../api/payout-mutations.ts';
 import { payoutStage } from '../../../lib/payouts.ts';
-import { feeText, pausedReason } from '../payout-view.ts';
+import { countryChoices, feeText, guessCountry, pausedReason } from '../payout-view.ts';
 import { PayoutBadge } from './PayoutBadge.tsx';
 import { Notice } from '../../../components/ui/Notice.tsx';
 
@@ -40,7 +40,18 @@ export function PaymentsCard({ state }: { state: PayoutState }) {
   const toStripe = onboarding.isPending || onboarding.isSuccess;
   const toDashboard = dashboard.isPending || dashboard.isSuccess;
 
-  const startOnboarding = () => onboarding.mutate(undefined, { onError: (failure) => toast.error(errorMessage(failure, messages.billing.stripeUnavailable)) });
+  const countryId = useId();
+  // Stripe fixes an account's country when it is made: asked before the first Connect, guessed from the browser.
+  const [country, setCountry] = useState(() => guessCountry(navigator.languages));
+  const [countryMissing, setCountryMissing] = useState(false);
+  const startOnboarding = () => {
+    if (stage === 'connect' && !country) {
+      setCountryMissing(true);
+      document.getElementById(countryId)?.focus();
+      return;
+    }
+    onboarding.mutate(country, { onError: (failure) => toast.error(errorMessage(failure, messages.billing.stripeUnavailable)) });
+  };
   const openDashboard = () => dashboard.mutate(undefined, { onError: (failure) => toast.error(errorMessage(failure, messages.payouts.dashboardUnavailable)) });
   const refreshNow = () =>
     refresh.mutate(undefined, {
@@ -85,6 +96,34 @@ export function PaymentsCard({ state }: { state: PayoutState }) {
           <div className="grid gap-2 text-sm text-muted">
             {first ? <p>Setting up takes about five minutes on Stripe’s site. Have your bank details and an ID at hand.</p> : null}
             {fee ? <p>{fee}</p> : null}
+          </div>
+        ) : null}
+        {first ? (
+          <div className="max-w-sm">
+            <label htmlFor={countryId} className="field-label">
+              Country of your bank account
+            </label>
+            <select
+              id={countryId}
+              className="field-input appearance-auto"
+              value={country}
+              onChange={(event) => {
+                setCountry(event.target.value as typeof country);
+                setCountryMissing(false);
+              }}
+              aria-invalid={countryMissing || undefined}
+              aria-describedby={`${countryId}-hint`}
+            >
+              <option value="">Choose a country</option>
+              {countryChoices().map(({ code, name }) => (
+                <option key={code} value={code}>
+                  {name}
+                </option>
+              ))}
+            </select>
+            <p id={`${countryId}-hint`} className={`mt-1 text-sm ${countryMissing ? 'font-semibold text-red-700 dark:text-red-400' : 'text-muted'}`}>
+              {countryMissing ? messages.payouts.countryInvalid : 'Stripe sets up your account for this country; it cannot change later.'}
+            </p>
           </div>
         ) : null}
         <div className={buttons}>
