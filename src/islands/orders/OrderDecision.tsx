@@ -33,8 +33,8 @@ function Icon({ tone }: { tone: 'ok' | 'info' | 'error' }) {
 
 /** "Late check-out until Sun 6 Dec, 14:00", "Breakfast basket × 2". */
 function what(order: LinkedOrder): string {
-  if (order.movesToLabel && order.kind === 'late-checkout') return `${order.title}, check-out at ${order.movesToLabel}`;
-  if (order.movesToLabel && order.kind === 'early-checkin') return `${order.title}, check-in at ${order.movesToLabel}`;
+  if (order.movesToLabel && order.kind === 'late-checkout') return `${order.title} until ${order.movesToLabel}`;
+  if (order.movesToLabel && order.kind === 'early-checkin') return `${order.title} from ${order.movesToLabel}`;
   return order.quantity > 1 ? `${order.title} × ${order.quantity}` : order.title;
 }
 
@@ -107,7 +107,7 @@ function Live({ page }: { page: Extract<DecisionLinkPage, { state: 'live' }> }) 
       >
         <div ref={result} tabIndex={-1} role={outcome.ok ? 'status' : 'alert'} className="grid gap-2 text-center text-[0.9375rem] leading-relaxed text-ink outline-none">
           <p>{outcome.message}</p>
-          {moved ? <p className="text-muted">{order.kind === 'late-checkout' ? `The stay now ends at ${order.movesToLabel}.` : `The stay now begins at ${order.movesToLabel}.`}</p> : null}
+          {moved ? <p className="text-muted">{order.kind === 'late-checkout' ? `Check-out is now ${order.movesToLabel}.` : `Check-in is now ${order.movesToLabel}.`}</p> : null}
         </div>
       </AuthCard>
     );
