@@ -127,6 +127,9 @@ test('the host approves a request from the Approve link in the mail, without sig
 
   // The link is spent: opened again, it says what the order is now.
   await tab.reload();
+  await expect(tab.getByRole('heading', { level: 1, name: 'Already approved' })).toBeVisible();
   await expect(tab.getByText(/This order was already approved on/)).toBeVisible();
+  await tab.screenshot({ path: `test-results/order-link-spent-${info.project.name}.png`, fullPage: true });
+  expect(await seriousA11yViolations(tab)).toEqual([]);
   await context.close();
 });

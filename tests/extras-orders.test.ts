@@ -320,6 +320,20 @@ describe('the host decides from the mail’s single-use links', () => {
     expect(await (await open(decline)).text()).toContain('This order was already declined on');
   });
 
+  it('two presses at once (Approve and Decline of one mail): one decides, the other is told what the order is now', async () => {
+    const twice = await addStay(h, g, { guestName: 'Twice', guestEmail: 'twice@example.com', checkIn: day(60), checkOut: day(62) });
+    const { order, mail } = await requestWithMail(12, '', twice.token);
+    const { token } = decisionLinksIn(mail, order.id);
+    const answers = await Promise.all([press(order.id, token, 'approve'), press(order.id, token, 'decline')]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+    const status = linkRow(order.id).status;
+    const loser = answers.find((answer) => answer.status === 409)!;
+    expect(((await loser.json()) as { message: string }).message).toMatch(new RegExp(`^This order was already ${status} on `));
+    await smtp.waitForMail((each) => each.envelopeTo.includes('twice@example.com') && /^(Confirmed|Not available): Breakfast basket$/.test(each.subject));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(smtp.mails.filter((each) => each.envelopeTo.includes('twice@example.com') && /^(Confirmed|Not available):/.test(each.subject))).toHaveLength(1);
+  });
+
   it('a decision in the dashboard spends the link', async () => {
     const { order, mail } = await requestWithMail(12);
     const links = decisionLinksIn(mail, order.id);

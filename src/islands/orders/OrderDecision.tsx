@@ -144,7 +144,7 @@ export default function OrderDecision({ page }: Props) {
     return (
       <AuthCard
         icon={<Icon tone="info" />}
-        title="No longer waiting"
+        title={page.status === 'approved' ? 'Already approved' : page.status === 'declined' ? 'Already declined' : 'No longer waiting'}
         description={page.message}
         footer={
           <a href={page.dashboardUrl} className={link}>
