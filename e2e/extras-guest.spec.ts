@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { seriousA11yViolations } from './support/fixtures.ts';
-import { createVerifiedAccount, expect, logIn, setPlan, test as base, type Account } from './fixtures/session.ts';
+import { createVerifiedAccount, expect, logIn, mailsTo, setPlan, test as base, type Account } from './fixtures/session.ts';
 
 /** Each test's own Gold host (the worker's shared account stays on Free for the other specs). */
 const test = base.extend<{ host: Account }>({
@@ -97,4 +97,50 @@ test('a guest asks for a late check-out from the stay link, the host approves it
   await expect(guest.locator('.hero-dates')).toContainText('(late check-out)');
   await expect(guest.getByRole('region', { name: 'Extras' }).getByText('Already requested for your stay')).toBeVisible();
   await guestContext.close();
+});
+
+test('the host approves a request from the Approve link in the mail, without signing in, and sees the confirmation', async ({ page, browser, host, baseURL }, info) => {
+  const origin = new URL(baseURL!).origin;
+  const { stayToken } = await setUp(page, origin);
+  const asked = await page.request.post(`/api/guest/${stayToken}/extras/1`, { headers: { origin }, data: { note: 'Our flight leaves at 18:00.' } });
+  expect(asked.status()).toBe(201);
+  const { order } = (await asked.json()) as { order: { id: string } };
+
+  // Without SMTP_URL the outbox writes the mail to a file (README, Local mail).
+  const linkOf = () => mailsTo(host.email).map((mail) => new RegExp(`${origin}/orders/${order.id}/approve\\?token=[\\w-]+`).exec(mail)?.[0]).find(Boolean);
+  await expect.poll(linkOf).toBeTruthy();
+
+  // Opened in a browser with no session, as from a phone's mail app; light, then dark.
+  const context = await browser.newContext({ ...info.project.use, baseURL: origin, colorScheme: 'light' });
+  const tab = await context.newPage();
+  const opened = await tab.goto(linkOf()!);
+  expect(opened?.headers()['referrer-policy']).toBe('no-referrer');
+  await expect(tab.getByRole('heading', { level: 1, name: 'Approve this request?' })).toBeVisible();
+  await expect(tab.getByText('Harbour Loft').first()).toBeVisible();
+  await expect(tab.getByText('Dana', { exact: true })).toBeVisible();
+  await expect(tab.getByText(/^Late check-out until \w{3} \d{1,2} \w{3}, 14:00$/)).toBeVisible();
+  await expect(tab.getByText('€25')).toBeVisible();
+  await expect(tab.getByText('Our flight leaves at 18:00.')).toBeVisible();
+  await tab.screenshot({ path: `test-results/order-link-${info.project.name}.png`, fullPage: true });
+  expect(await seriousA11yViolations(tab)).toEqual([]);
+  await tab.emulateMedia({ colorScheme: 'dark' });
+  await tab.reload();
+  await expect(tab.getByRole('heading', { level: 1, name: 'Approve this request?' })).toBeVisible();
+  await tab.screenshot({ path: `test-results/order-link-dark-${info.project.name}.png`, fullPage: true });
+  expect(await seriousA11yViolations(tab)).toEqual([]);
+
+  await tab.getByRole('button', { name: 'Approve Late check-out' }).click();
+  await expect(tab.getByRole('heading', { level: 1, name: 'Approved' })).toBeVisible();
+  await expect(tab.getByRole('status')).toContainText('Request approved. Your guest gets an e-mail.');
+  await expect(tab.getByRole('status')).toContainText('Check-out is now');
+  await tab.screenshot({ path: `test-results/order-link-done-${info.project.name}.png`, fullPage: true });
+  expect(await seriousA11yViolations(tab)).toEqual([]);
+
+  // The link is spent: opened again, it says what the order is now.
+  await tab.reload();
+  await expect(tab.getByRole('heading', { level: 1, name: 'Already approved' })).toBeVisible();
+  await expect(tab.getByText(/This order was already approved on/)).toBeVisible();
+  await tab.screenshot({ path: `test-results/order-link-spent-${info.project.name}.png`, fullPage: true });
+  expect(await seriousA11yViolations(tab)).toEqual([]);
+  await context.close();
 });

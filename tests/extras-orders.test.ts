@@ -3,9 +3,9 @@ import { messages } from '../src/lib/shared/messages.ts';
 import type { Instruction } from '../src/lib/shared/schemas/instruction.ts';
 import type { GuestExtra, GuestOrder, MonthTotal, Order } from '../src/lib/shared/schemas/order.ts';
 import type { Stay, StaysPage } from '../src/lib/shared/schemas/stay.ts';
-import { signedInHost, type SignedInHost } from './helpers/auth.ts';
+import { query, signedInHost, type SignedInHost } from './helpers/auth.ts';
 import type { TestServer } from './helpers/server.ts';
-import { readableParts, serverWithMailForFile, type TestSmtpServer } from './helpers/smtp.ts';
+import { readableParts, serverWithMailForFile, type ReceivedMail, type TestSmtpServer } from './helpers/smtp.ts';
 
 /**
  * Extras as requests (docs/decisions/020-extras-and-the-money-flow.md), over real HTTP with a
@@ -194,5 +194,188 @@ describe('orders belong to their host', () => {
     expect(await decision.json()).toEqual({ message: messages.orders.notFound });
     expect((await server.request('/api/orders')).status).toBe(401);
     expect((await orders(owner, g))[0]!.status).toBe('requested');
+  });
+});
+
+/** The Approve and Decline links of a host's mail about order `orderId`; they share one token. */
+function decisionLinksIn(mail: ReceivedMail, orderId: string): { approve: URL; decline: URL; token: string } {
+  const text = readableParts(mail);
+  const find = (decision: string) => {
+    const match = text.match(new RegExp(`https?://\\S+/orders/${orderId}/${decision}\\?token=[\\w-]+`));
+    if (!match) throw new Error(`no ${decision} link for ${orderId} in:\n${text}`);
+    return new URL(match[0]);
+  };
+  const approve = find('approve');
+  const decline = find('decline');
+  expect(decline.searchParams.get('token')).toBe(approve.searchParams.get('token'));
+  return { approve, decline, token: approve.searchParams.get('token')! };
+}
+
+interface LinkRow {
+  status: string;
+  decision_token_hash: string | null;
+  decided_at: number | string | null;
+}
+
+const linkRow = (id: string) => query<LinkRow>(server, 'SELECT status, decision_token_hash, decided_at FROM orders WHERE id = ?', id)[0]!;
+
+/** The link's page as a mail scanner or the host's browser opens it: a GET on our origin, no session. */
+const open = (link: URL, method = 'GET') => server.request(link.pathname + link.search, { method });
+/** The page's button: a POST from our origin, no session, the token in the body. */
+const press = (orderId: string, token: string, decision: string, headers: Record<string, string> = {}) =>
+  server.request(`/api/orders/${orderId}/decide`, { method: 'POST', json: { token, decision }, headers });
+
+describe('the host decides from the mail’s single-use links', () => {
+  let h: SignedInHost;
+  let g: Instruction;
+  let stay: Stay;
+
+  beforeAll(async () => {
+    h = await signedInHost(server, 'gold');
+    g = await guidebook(h);
+    stay = await addStay(h, g, { guestName: 'Ines Moreau', guestEmail: 'ines@example.com', checkIn: day(40), checkOut: day(43) });
+  });
+
+  /** A request for `extraId` and the host's mail about it. */
+  async function requestWithMail(extraId: number, note = '', token = stay.token): Promise<{ order: GuestOrder; mail: ReceivedMail }> {
+    const response = await ask(token, extraId, { note });
+    expect(response.status, await response.clone().text()).toBe(201);
+    const { order } = (await response.json()) as { order: GuestOrder };
+    const mail = await smtp.waitForMail((each) => each.envelopeTo.includes(h.email) && readableParts(each).includes(`/orders/${order.id}/approve?token=`));
+    return { order, mail };
+  }
+
+  it('the mail carries Approve, Decline and the dashboard; opening a link (GET, HEAD) shows the order and changes nothing', async () => {
+    const { order, mail } = await requestWithMail(11, 'Flight at 19:00, bags by the door');
+    const links = decisionLinksIn(mail, order.id);
+    expect(links.approve.origin).toBe(server.origin);
+    expect(links.token).toMatch(/^[\w-]{43}$/);
+    expect(readableParts(mail)).toContain(`/dashboard/orders?guidebook=${g._id}`);
+    // Only the token's SHA-256 is stored.
+    const stored = linkRow(order.id).decision_token_hash;
+    expect(stored).toMatch(/^[0-9a-f]{64}$/);
+    expect(stored).not.toContain(links.token);
+
+    for (const link of [links.approve, links.approve, links.decline]) {
+      const page = await open(link);
+      expect(page.status).toBe(200);
+      expect(page.headers.get('referrer-policy')).toBe('no-referrer');
+      expect(page.headers.get('cache-control')).toBe('no-store');
+      const html = await page.text();
+      expect(html).toContain('<meta name="robots" content="noindex"');
+      for (const shown of ['Harbour Loft', 'Ines Moreau', 'Late check-out', '€25', 'Flight at 19:00, bags by the door', `${Number(day(43).slice(8))} `]) expect(html).toContain(shown);
+    }
+    const head = await open(links.approve, 'HEAD');
+    expect(head.status).toBe(200);
+    expect(linkRow(order.id)).toMatchObject({ status: 'requested', decision_token_hash: stored, decided_at: null });
+    expect((await orders(h, g)).find((each) => each.id === order.id)!.status).toBe('requested');
+  });
+
+  it('refuses the button from another origin (or none): 403, nothing decided', async () => {
+    const order = (await orders(h, g)).find((each) => each.extraId === 11 && each.status === 'requested')!;
+    const mail = smtp.mails.find((each) => readableParts(each).includes(`/orders/${order.id}/approve?token=`))!;
+    const { token } = decisionLinksIn(mail, order.id);
+    const evil = await press(order.id, token, 'approve', { origin: 'https://evil.example' });
+    expect(evil.status).toBe(403);
+    expect(await evil.json()).toEqual({ message: 'Cross-origin requests are not allowed.' });
+    const form = await fetch(`${server.url}/api/orders/${order.id}/decide`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', origin: server.origin }, body: `token=${token}&decision=approve` });
+    expect(form.status).toBe(415);
+    expect(linkRow(order.id).status).toBe('requested');
+  });
+
+  it('Approve by link moves the late check-out and mails the guest; the link is then spent (409 on POST, the state on GET), nothing changes again', async () => {
+    const order = (await orders(h, g)).find((each) => each.extraId === 11 && each.status === 'requested')!;
+    const mail = smtp.mails.find((each) => readableParts(each).includes(`/orders/${order.id}/approve?token=`))!;
+    const links = decisionLinksIn(mail, order.id);
+    const approve = await press(order.id, links.token, 'approve');
+    expect(approve.status, await approve.clone().text()).toBe(200);
+    expect(await approve.json()).toEqual({ message: messages.orders.approved, order: { id: order.id, status: 'approved' } });
+    const listed = ((await (await h.call(`/api/instruction/${g._id}/stays?group=upcoming`)).json()) as StaysPage).stays.find((each) => each._id === stay._id)!;
+    expect(listed.checkOut).toBe(`${day(43)}T14:00`);
+    expect(readableParts(await smtp.waitForMail((each) => each.envelopeTo.includes('ines@example.com') && each.subject === 'Confirmed: Late check-out'))).toContain('Your host confirmed Late check-out');
+
+    const after = linkRow(order.id);
+    expect(after).toMatchObject({ status: 'approved', decision_token_hash: null });
+    const spent = /^This order was already approved on \w{3} \d{1,2} \w{3}, \d{2}:\d{2}\.$/;
+    for (const decision of ['approve', 'decline']) {
+      const again = await press(order.id, links.token, decision);
+      expect(again.status).toBe(409);
+      expect(((await again.json()) as { message: string }).message).toMatch(spent);
+    }
+    for (const link of [links.approve, links.decline]) {
+      const page = await open(link);
+      expect(page.status).toBe(200);
+      const html = await page.text();
+      expect(html).toContain('This order was already approved on');
+      expect(html).not.toContain('Flight at 19:00');
+    }
+    expect(linkRow(order.id)).toEqual(after);
+    expect(smtp.mails.filter((each) => each.envelopeTo.includes('ines@example.com') && each.subject === 'Confirmed: Late check-out')).toHaveLength(1);
+  });
+
+  it('Decline by link declines and tells the guest', async () => {
+    const { order, mail } = await requestWithMail(12);
+    const { decline, token } = decisionLinksIn(mail, order.id);
+    expect((await open(decline)).status).toBe(200);
+    const response = await press(order.id, token, 'decline');
+    expect(response.status, await response.clone().text()).toBe(200);
+    expect(await response.json()).toEqual({ message: messages.orders.declined, order: { id: order.id, status: 'declined' } });
+    expect(linkRow(order.id)).toMatchObject({ status: 'declined', decision_token_hash: null });
+    await smtp.waitForMail((each) => each.envelopeTo.includes('ines@example.com') && each.subject === 'Not available: Breakfast basket');
+    expect(await (await open(decline)).text()).toContain('This order was already declined on');
+  });
+
+  it('two presses at once (Approve and Decline of one mail): one decides, the other is told what the order is now', async () => {
+    const twice = await addStay(h, g, { guestName: 'Twice', guestEmail: 'twice@example.com', checkIn: day(60), checkOut: day(62) });
+    const { order, mail } = await requestWithMail(12, '', twice.token);
+    const { token } = decisionLinksIn(mail, order.id);
+    const answers = await Promise.all([press(order.id, token, 'approve'), press(order.id, token, 'decline')]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+    const status = linkRow(order.id).status;
+    const loser = answers.find((answer) => answer.status === 409)!;
+    expect(((await loser.json()) as { message: string }).message).toMatch(new RegExp(`^This order was already ${status} on `));
+    await smtp.waitForMail((each) => each.envelopeTo.includes('twice@example.com') && /^(Confirmed|Not available): Breakfast basket$/.test(each.subject));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(smtp.mails.filter((each) => each.envelopeTo.includes('twice@example.com') && /^(Confirmed|Not available):/.test(each.subject))).toHaveLength(1);
+  });
+
+  it('a decision in the dashboard spends the link', async () => {
+    const { order, mail } = await requestWithMail(12);
+    const links = decisionLinksIn(mail, order.id);
+    expect((await decide(h, order.id, 'approve')).status).toBe(200);
+    expect(linkRow(order.id)).toMatchObject({ status: 'approved', decision_token_hash: null });
+    const page = await open(links.decline);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('This order was already approved on');
+    const late = await press(order.id, links.token, 'decline');
+    expect(late.status).toBe(409);
+    expect(linkRow(order.id).status).toBe('approved');
+  });
+
+  it('an unknown order, a token of another order, garbage or a made-up decision: a 404 page, and 404 JSON for the button', async () => {
+    const other = await addStay(h, g, { guestName: 'Other', checkIn: day(50), checkOut: day(52) });
+    const { order: first, mail: firstMail } = await requestWithMail(12, '', other.token);
+    const { order: second } = await requestWithMail(12, '', other.token);
+    const { token } = decisionLinksIn(firstMail, first.id);
+    for (const path of [`/orders/${second.id}/approve?token=${token}`, `/orders/${first.id}/approve?token=${'A'.repeat(43)}`, `/orders/${first.id}/approve?token=%00`, `/orders/${first.id}/approve`, `/orders/no-such-order/approve?token=${token}`, `/orders/${first.id}/maybe?token=${token}`]) {
+      const page = await server.request(path);
+      expect(page.status, path).toBe(404);
+      const html = await page.text();
+      expect(html).toContain('This link is not valid any more.');
+      expect(html).not.toContain('Breakfast basket');
+    }
+    for (const [orderId, body] of [
+      [second.id, { token, decision: 'approve' }],
+      [first.id, { token: 'A'.repeat(43), decision: 'approve' }],
+      ['no-such-order', { token, decision: 'decline' }],
+    ] as const) {
+      const response = await server.request(`/api/orders/${orderId}/decide`, { method: 'POST', json: body });
+      expect(response.status).toBe(404);
+      expect(await response.json()).toEqual({ message: 'This link is not valid any more.' });
+    }
+    const bad = await press(first.id, token, 'maybe');
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toEqual({ message: 'Decide approve or decline.' });
+    expect([linkRow(first.id).status, linkRow(second.id).status]).toEqual(['requested', 'requested']);
   });
 });

@@ -124,6 +124,15 @@ async function extrasOf(token: string): Promise<GuestExtra[]> {
 
 const decide = (host: Host, orderId: string, decision: string) => host.call(`/api/orders/${orderId}`, { method: 'PATCH', json: { decision } });
 
+/** The token of the Approve and Decline links in the host's mail about `orderId`. */
+async function linkTokenOf(host: Host, orderId: string): Promise<string> {
+  const mail = await smtp.waitForMail((each) => each.envelopeTo.includes(host.email) && readableParts(each).includes(`/orders/${orderId}/approve?token=`));
+  return new RegExp(`/orders/${orderId}/approve\\?token=([\\w-]+)`).exec(readableParts(mail))![1]!;
+}
+
+/** The page's button, as the host's browser sends it: our Origin, no session. */
+const pressLink = (orderId: string, token: string, decision: string) => server.request(`/api/orders/${orderId}/decide`, { method: 'POST', json: { token, decision } });
+
 const mailsTo = (to: string, subject: string) => smtp.mails.filter((mail) => mail.envelopeTo.includes(to) && mail.subject === subject);
 const mailTo = (to: string, subject: string): Promise<ReceivedMail> => smtp.waitForMail((mail) => mail.envelopeTo.includes(to) && mail.subject === subject);
 
@@ -227,6 +236,34 @@ describe('a guest pays for an extra', () => {
     expect(refund.status, await refund.clone().text()).toBe(200);
     expect(await checkOutOf(host, g, stay)).toBe(`${day(6)}T10:00`);
     expect(readableParts(await mailTo('ben.pay@example.com', 'Refunded: Late check-out'))).toContain('Your check-out is back at its booked time.');
+  });
+
+  it('Approve from the mail’s link captures the hold like the dashboard, and the link is spent', async () => {
+    const { host } = await payingHost();
+    const g = await guidebook(host);
+    const stay = await addStay(host, g, { guestName: 'Bea', guestEmail: 'bea.pay@example.com', checkIn: day(3), checkOut: day(6) });
+    const { order, sessionId } = await checkout(stay.token, 11);
+    // Paying starts the wait for the host: no link before that.
+    expect(query<{ decision_token_hash: string | null }>(server, 'SELECT decision_token_hash FROM orders WHERE id = ?', order.id)[0]!.decision_token_hash).toBeNull();
+    await standIn.control.payCheckout(sessionId);
+    const token = await linkTokenOf(host, order.id);
+    const page = await server.request(`/orders/${order.id}/approve?token=${token}`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('Card held: charged when you approve');
+    expect((await intentOf(order.id)).status).toBe('requires_capture');
+
+    await standIn.control.resetCalls();
+    const approve = await pressLink(order.id, token, 'approve');
+    expect(approve.status, await approve.clone().text()).toBe(200);
+    expect(await approve.json()).toEqual({ message: messages.orders.approvedPaid, order: { id: order.id, status: 'approved' } });
+    expect((await intentOf(order.id)).status).toBe('succeeded');
+    expect((await standIn.control.calls()).find((call) => call.path.endsWith('/capture'))!.idempotencyKey).toBe(`order-capture:${order.id}`);
+    expect(await checkOutOf(host, g, stay)).toBe(`${day(6)}T14:00`);
+    expect(readableParts(await mailTo('bea.pay@example.com', 'Confirmed: Late check-out'))).toContain('Your card was charged €25');
+    const again = await pressLink(order.id, token, 'decline');
+    expect(again.status).toBe(409);
+    expect(((await again.json()) as { message: string }).message).toMatch(/^This order was already approved on /);
+    expect((await intentOf(order.id)).status).toBe('succeeded');
   });
 
   it('Decline releases the hold: nothing is charged and the slot is free again', async () => {
@@ -480,6 +517,12 @@ describe('an authorised order left unanswered', () => {
     expect((await intentOf(fresh.order.id)).status).toBe('requires_capture');
     expect(readableParts(await mailTo('nia.pay@example.com', 'Not confirmed: Late check-out'))).toContain('Nothing is charged');
     await mailTo(host.email, 'Request lapsed: Late check-out for Harbour Loft');
+    // The lapse spent the mail's links too: the page says so, the button answers 409.
+    const token = await linkTokenOf(host, old.order.id);
+    expect(query<{ decision_token_hash: string | null }>(server, 'SELECT decision_token_hash FROM orders WHERE id = ?', old.order.id)[0]!.decision_token_hash).toBeNull();
+    expect(await (await server.request(`/orders/${old.order.id}/approve?token=${token}`)).text()).toContain('This order was cancelled on');
+    expect((await pressLink(old.order.id, token, 'approve')).status).toBe(409);
+    expect(query<{ decision_token_hash: string | null }>(server, 'SELECT decision_token_hash FROM orders WHERE id = ?', fresh.order.id)[0]!.decision_token_hash).toMatch(/^[0-9a-f]{64}$/);
     // The host answers too late (on the restarted server): 409, nothing captured.
     const late = await server.request(`/api/orders/${old.order.id}`, { method: 'PATCH', json: { decision: 'approve' }, headers: withCookie(host.cookie) });
     expect(late.status).toBe(409);

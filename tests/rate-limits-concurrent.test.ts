@@ -187,6 +187,13 @@ describe('messages and mails', () => {
     leave(rateRules.extraRequestIp(IP), 20);
   });
 
+  it('the Approve and Decline links of a host’s order mail, per address (the page and its button)', async () => {
+    const token = 'A'.repeat(43);
+    await expectOnePast(rateRules.orderLinkIp(IP), () => server.request(`/orders/no-such-order/approve?token=${token}`));
+    await expectOnePast(rateRules.orderLinkIp(IP), () => server.request('/api/orders/no-such-order/decide', { json: { token, decision: 'approve' } }));
+    leave(rateRules.orderLinkIp(IP), rateRules.orderLinkIp(IP).limit);
+  });
+
   it('guidebook and stay links mailed to one guest', async () => {
     await expectOnePast(rateRules.shareRecipient('guest@example.com'), () => asHost(`/api/instruction/${guidebook._id}/share`, { json: { email: 'guest@example.com' } }));
     await expectOnePast(rateRules.shareRecipient('other@example.com'), () => asHost(`/api/instruction/${guidebook._id}/stays/${stay._id}/send`, { json: { email: 'other@example.com' } }));

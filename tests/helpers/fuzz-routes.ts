@@ -70,6 +70,8 @@ export function fuzzRoutes(host: FuzzHost): FuzzRoute[] {
     route('POST /api/guest/[token]/extras/[extraId]', 'anonymous', shape({ quantity: fc.oneof(fc.integer(), text(5)), note: text(501), price: fc.integer() })),
     route('PATCH /api/orders/[orderId]', 'host', shape({ decision: fc.constantFrom('approve', 'decline', 'maybe', '') })),
     route('POST /api/orders/[orderId]/refund', 'host'),
+    // The button of a mailed Approve or Decline link: no session, the token in the body.
+    route('POST /api/orders/[orderId]/decide', 'anonymous', shape({ token, decision: fc.constantFrom('approve', 'decline', 'maybe', '') })),
     route('POST /api/guest/[token]/message', 'anonymous', shape({ name: text(100), email: fc.oneof(fc.constant(''), email), message: text(2001), turnstileToken: text(100) }), 2),
     // Some fields changed on the guidebook as loaded, as the editor saves (`current`: its content and version).
     route('PUT /api/instruction/[id]', 'host', partial(content).map((changes) => ({ ...changes, [CURRENT]: true })), 4),

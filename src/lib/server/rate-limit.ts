@@ -90,6 +90,11 @@ export const rateRules = {
   /** Extras a guest asks for from a stay link: per address, and per stay (a guest asks for a few). */
   extraRequestIp: rule('extra-request:ip', 20, 10 * MINUTE),
   extraRequestStay: rule('extra-request:stay', 10, DAY),
+  /**
+   * The Approve and Decline links of a host's order mail, opened or posted, per address: a host
+   * decides a handful at a time; guessing a 256-bit token is hopeless anyway, this bounds the cost.
+   */
+  orderLinkIp: rule('order-link:ip', 60, 15 * MINUTE),
 } as const;
 
 /** Says how long to wait, in whole minutes; a flow may word it its own way. */

@@ -247,6 +247,13 @@ export const messages = {
     notRefundable: 'Only a paid order can be refunded.',
     refunded: 'Refunded. Your guest gets an e-mail.',
   },
+  orderLinks: {
+    // The single-use Approve and Decline links of the host's order mail (docs/decisions/020).
+    notValid: 'This link is not valid any more.',
+    notValidText: 'Decision links work once, while the order waits for your answer. Your orders in the dashboard show where each one stands.',
+    tooMany: (minutes: number) => `Too many tries from this connection. Please try again in ${wait(minutes)}.`,
+    spent: (state: string, when: string) => `This order was ${state} on ${when}.`,
+  },
   stays: {
     // Stays, their links, the secrets policy and the calendar feed.
     dateRequired: (label: string) => `Please enter the ${label} date and time.`,

@@ -32,6 +32,8 @@ const GUEST_MESSAGE = /^\/api\/guest\/[\w-]+\/message$/;
 /** A stay link's extras: what the stay can have (GET), and a request for one (POST). */
 const GUEST_EXTRAS = /^\/api\/guest\/[\w-]+\/extras$/;
 const GUEST_EXTRA_REQUEST = /^\/api\/guest\/[\w-]+\/extras\/\d{1,16}$/;
+/** The button of a host's mailed Approve or Decline link: its token, not a session, says who decides. */
+const ORDER_LINK_DECISION = /^\/api\/orders\/[\w-]+\/decide$/;
 
 export function isPublicApiRoute(method: string, pathname: string): boolean {
   // "/api/users/" and "/api/users" are one route to the router; treat them alike here.
@@ -41,6 +43,7 @@ export function isPublicApiRoute(method: string, pathname: string): boolean {
   if (method === 'POST' && GUEST_MESSAGE.test(path)) return true;
   if ((method === 'GET' || method === 'HEAD') && GUEST_EXTRAS.test(path)) return true;
   if (method === 'POST' && GUEST_EXTRA_REQUEST.test(path)) return true;
+  if (method === 'POST' && ORDER_LINK_DECISION.test(path)) return true;
   if (method === 'GET' || method === 'HEAD') return PUBLIC_GET_PREFIXES.some((prefix) => path.startsWith(prefix) && ONE_SEGMENT.test(path.slice(prefix.length)));
   return false;
 }

@@ -3,6 +3,7 @@ import { formatPrice, type Currency } from '@shared/currencies.ts';
 import type { Extra, InstructionContent } from '@shared/schemas/instruction.ts';
 import { formatStayTime } from '@shared/time-zone.ts';
 import type { MailMessage } from '../mail/compose-mail.ts';
+import { decisionLinkLines } from './decision-token.ts';
 
 /** Plain text only: nothing a guest typed is ever turned into HTML. */
 function oneLine(value: string): string {
@@ -22,10 +23,11 @@ function what(order: OrdersTable, zone: string): string {
 }
 
 /**
- * A new request (docs/decisions/020): to the host, with the stay and a link to decide in the
- * dashboard; to the guest, when the stay has an address, that it was passed on and how payment works.
+ * A new request (docs/decisions/020): to the host, with the stay, the single-use Approve and
+ * Decline links (`decisionToken`) and a link to the dashboard; to the guest, when the stay has an
+ * address, that it was passed on and how payment works.
  */
-export function orderRequestMail({ order, content, stay, hostEmail, appUrl }: { order: OrdersTable; extra: Extra; content: InstructionContent; stay: StaysTable; hostEmail: string; appUrl: URL }): MailMessage[] {
+export function orderRequestMail({ order, content, stay, hostEmail, appUrl, decisionToken }: { order: OrdersTable; extra: Extra; content: InstructionContent; stay: StaysTable; hostEmail: string; appUrl: URL; decisionToken: string }): MailMessage[] {
   const zone = content.timeZone;
   const guidebook = oneLine(content.nameInstruction) || 'your guidebook';
   const guest = oneLine(stay.guest_name) || 'A guest';
@@ -40,7 +42,9 @@ export function orderRequestMail({ order, content, stay, hostEmail, appUrl }: { 
         `Stay: ${formatStayTime(stay.check_in, zone)} – ${formatStayTime(stay.check_out, zone)}`,
         ...(order.guest_note ? ['', `Their note: ${oneLine(order.guest_note)}`] : []),
         '',
-        `Approve or decline it: ${review}`,
+        ...decisionLinkLines(appUrl, order.id, decisionToken),
+        '',
+        `Or decide in your orders: ${review}`,
         '',
         '— Porchlight',
         '',
@@ -93,10 +97,11 @@ const FROM_HOST = '— Porchlight, on behalf of your host';
 
 /**
  * A guest's payment went through (docs/decisions/020): an instant extra is bought, a host-approved
- * one waits for the host with the card authorised. To the host with a link to the orders; to the
- * guest (when we have an address) a receipt, or word that the card is charged only on approval.
+ * one waits for the host with the card authorised. To the host with a link to the orders (and,
+ * while it waits, the single-use Approve and Decline links of `decisionToken`); to the guest
+ * (when we have an address) a receipt, or word that the card is charged only on approval.
  */
-export function paidOrderMails({ order, content, stay, hostEmail, guestEmail, appUrl }: { order: OrdersTable; content: InstructionContent; stay: StaysTable | null; hostEmail: string; guestEmail: string; appUrl: URL }): MailMessage[] {
+export function paidOrderMails({ order, content, stay, hostEmail, guestEmail, appUrl, decisionToken }: { order: OrdersTable; content: InstructionContent; stay: StaysTable | null; hostEmail: string; guestEmail: string; appUrl: URL; decisionToken: string | null }): MailMessage[] {
   const zone = content.timeZone;
   const guidebook = oneLine(content.nameInstruction) || 'your guidebook';
   const guest = oneLine(order.guest_name) || 'A guest';
@@ -114,7 +119,9 @@ export function paidOrderMails({ order, content, stay, hostEmail, guestEmail, ap
         ...(stay ? [`Stay: ${formatStayTime(stay.check_in, zone)} – ${formatStayTime(stay.check_out, zone)}`] : []),
         ...(order.guest_note ? ['', `Their note: ${oneLine(order.guest_note)}`] : []),
         '',
-        waiting ? `Approve or decline it within 72 hours, or the hold on the card is released: ${review}` : `Your orders: ${review}`,
+        ...(waiting && decisionToken
+          ? ['Approve or decline it within 72 hours, or the hold on the card is released.', ...decisionLinkLines(appUrl, order.id, decisionToken), '', `Or decide in your orders: ${review}`]
+          : [`Your orders: ${review}`]),
         '',
         '— Porchlight',
         '',

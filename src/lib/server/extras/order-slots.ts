@@ -72,7 +72,14 @@ export async function closeWaitingOrder(order: OrdersTable, status: OrderStatus,
   const { db, dialect, outbox } = await getRuntime();
   const closed = await db.transaction().execute(async (trx) => {
     await lockForTransaction(trx, dialect, ordersLock(order.instruction_id));
-    const updated = await trx.updateTable('orders').set({ status, decided_at: now, updated_at: now }).where('id', '=', order.id).where('status', '=', 'requested').returningAll().executeTakeFirst();
+    // No longer waiting: the mail's Approve and Decline links die with it.
+    const updated = await trx
+      .updateTable('orders')
+      .set({ status, decided_at: now, updated_at: now, decision_token_hash: null })
+      .where('id', '=', order.id)
+      .where('status', '=', 'requested')
+      .returningAll()
+      .executeTakeFirst();
     if (!updated) return false;
     const { data } = await trx.selectFrom('instructions').select('data').where('id', '=', order.instruction_id).executeTakeFirstOrThrow();
     const host = await trx.selectFrom('users').select('email').where('id', '=', order.user_id).executeTakeFirstOrThrow();

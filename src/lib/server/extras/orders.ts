@@ -15,6 +15,7 @@ import { consumeRateLimits, rateRules } from '../rate-limit.ts';
 import { getRuntime } from '../runtime.ts';
 import { findGuestTarget } from '../stays/reveal-secrets.ts';
 import { availability, collides, effectiveStayTimes, type Availability } from './availability.ts';
+import { newDecisionToken } from './decision-token.ts';
 import { decisionMail, orderRequestMail, refundMail, slotLostMails } from './order-mails.ts';
 import { closeWaitingOrder, moveStay, ordersLock, slotFacts, stayTimesOf, unmoveStay, type Db } from './order-slots.ts';
 import { orderedByGuest } from './stay-orders.ts';
@@ -101,6 +102,8 @@ export async function requestExtra({ token, extraId, input, ip, now = Date.now()
   const payments = extra.price > 0 ? await onlinePaymentsOf(guidebook.user_id) : null;
   if (payments) await withStripe('release earlier checkout', () => releasePendingCheckouts({ stayId: stay.id, extraId: extra.id, payments }));
 
+  // A request waits for the host, who gets single-use Approve and Decline links; a paid order gets them once authorised.
+  const decision = payments ? null : newDecisionToken();
   const row = await db.transaction().execute(async (trx) => {
     // One guidebook's orders are decided one at a time (PostgreSQL; SQLite writes one at a time anyway).
     await lockForTransaction(trx, dialect, ordersLock(guidebook.id));
@@ -126,7 +129,7 @@ export async function requestExtra({ token, extraId, input, ip, now = Date.now()
       guest_email: current.guest_email,
       guest_note: input.note.replace(/[\p{Cc}]+/gu, ' '),
       moves_to: result.movesTo,
-      decision_token_hash: null,
+      decision_token_hash: decision?.hash ?? null,
       checkout_session_id: null,
       payment_intent_id: null,
       created_at: now,
@@ -134,7 +137,7 @@ export async function requestExtra({ token, extraId, input, ip, now = Date.now()
       decided_at: null,
     };
     await trx.insertInto('orders').values(order).execute();
-    if (!payments) for (const mail of orderRequestMail({ order, extra, content, stay: current, hostEmail: host.email, appUrl: config.appUrl })) await outbox.enqueue(mail, trx);
+    if (decision) for (const mail of orderRequestMail({ order, extra, content, stay: current, hostEmail: host.email, appUrl: config.appUrl, decisionToken: decision.token })) await outbox.enqueue(mail, trx);
     return order;
   });
   if (payments) {
@@ -216,7 +219,7 @@ export async function decideOrder(scope: { userId: string; orderId: string; deci
     }
     const settled = await settleDecision(pending, scope.decision);
     if (settled === 'lapsed') {
-      await db.updateTable('orders').set({ status: 'cancelled', decided_at: now, updated_at: now }).where('id', '=', pending.id).where('status', '=', 'requested').execute();
+      await db.updateTable('orders').set({ status: 'cancelled', decided_at: now, updated_at: now, decision_token_hash: null }).where('id', '=', pending.id).where('status', '=', 'requested').execute();
       throw new AppError('CONFLICT', messages.orders.authorisationLapsed);
     }
     if (settled === 'captured') throw new AppError('CONFLICT', messages.orders.notWaiting);
@@ -240,7 +243,8 @@ export async function decideOrder(scope: { userId: string; orderId: string; deci
     }
     const updated = await trx
       .updateTable('orders')
-      .set({ status: scope.decision === 'approve' ? 'approved' : 'declined', decided_at: now, updated_at: now })
+      // The mail's Approve and Decline links die with the decision, whichever way it was made.
+      .set({ status: scope.decision === 'approve' ? 'approved' : 'declined', decided_at: now, updated_at: now, decision_token_hash: null })
       .where('id', '=', order.id)
       .where('status', '=', 'requested')
       .returningAll()

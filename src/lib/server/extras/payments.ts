@@ -18,6 +18,7 @@ import type { Logger } from '../logger.ts';
 import { startRecurringTurns } from '../recurring-turns.ts';
 import { getRuntime } from '../runtime.ts';
 import { collides, effectiveStayTimes } from './availability.ts';
+import { newDecisionToken } from './decision-token.ts';
 import { lapsedMails, paidOrderMails, slotLostMails } from './order-mails.ts';
 import { closeWaitingOrder, moveStay, ordersLock, slotFacts, type Db } from './order-slots.ts';
 
@@ -246,6 +247,8 @@ async function recordPayment(orderId: string, session: Stripe.Checkout.Session, 
     const free = stay ? await slotStillFree(trx, order, stay, content.timeZone, now) : true;
     const guestEmail = order.guest_email || session.customer_details?.email || '';
     const status: OrderStatus = free ? (captured ? 'paid' : 'requested') : captured ? 'refunded' : 'cancelled';
+    // Waiting for the host now: the host's mail carries single-use Approve and Decline links.
+    const decision = status === 'requested' ? newDecisionToken() : null;
     const updated = await trx
       .updateTable('orders')
       .set({
@@ -253,6 +256,7 @@ async function recordPayment(orderId: string, session: Stripe.Checkout.Session, 
         payment_intent_id: intent.id,
         checkout_session_id: session.id,
         guest_email: guestEmail,
+        decision_token_hash: decision?.hash ?? null,
         updated_at: now,
         ...(status === 'requested' ? {} : { decided_at: now }),
       })
@@ -263,7 +267,7 @@ async function recordPayment(orderId: string, session: Stripe.Checkout.Session, 
     if (!updated) return;
     if (status === 'paid' && stay) await moveStay(trx, updated, stay.id, now);
     const mails = free
-      ? paidOrderMails({ order: updated, content, stay: stay ?? null, hostEmail: host.email, guestEmail, appUrl: config.appUrl })
+      ? paidOrderMails({ order: updated, content, stay: stay ?? null, hostEmail: host.email, guestEmail, appUrl: config.appUrl, decisionToken: decision?.token ?? null })
       : slotLostMails({ order: updated, content, hostEmail: host.email, guestEmail });
     for (const mail of mails) await outbox.enqueue(mail, trx);
   });
