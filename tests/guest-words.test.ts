@@ -3,7 +3,10 @@ import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { de } from '../src/lib/shared/guest-words/de.ts';
 import { en } from '../src/lib/shared/guest-words/en.ts';
+import { es } from '../src/lib/shared/guest-words/es.ts';
 import { fr } from '../src/lib/shared/guest-words/fr.ts';
+import { it as italian } from '../src/lib/shared/guest-words/it.ts';
+import { pt } from '../src/lib/shared/guest-words/pt.ts';
 import { formatDate, formatDateTime, formatDistance, GUEST_LANGUAGES, guestWords, pickWords, t, withEnglish, wordParts } from '../src/lib/shared/guest-words/index.ts';
 import { guestWordsSchema, type GuestWordKey, type GuestWords } from '../src/lib/shared/guest-words/schema.ts';
 import { findHouseRule, HOUSE_RULES, houseRuleText } from '../src/lib/shared/house-rules.ts';
@@ -169,6 +172,9 @@ describe('the English dictionary', () => {
 const TRANSLATIONS: readonly (readonly [tag: string, words: GuestWords, format: string])[] = [
   ['de', de, 'de-DE'],
   ['fr', fr, 'fr-FR'],
+  ['es', es, 'es-ES'],
+  ['it', italian, 'it-IT'],
+  ['pt', pt, 'pt-PT'],
 ];
 
 /**
@@ -180,6 +186,9 @@ const SAME_EVERYWHERE: readonly GuestWordKey[] = ['page.product', 'contact.whats
 const SAME_AS_ENGLISH: Record<string, readonly GuestWordKey[]> = {
   de: ['tiles.taxi', 'tiles.extras', 'extras.title'], // German says Taxi, and Extras for the extras
   fr: ['tiles.taxi', 'tiles.parking', 'wifi.title', 'tiles.wifi'], // French says taxi, parking, Wi-Fi
+  es: ['tiles.taxi', 'tiles.extras'], // Spanish says Taxi, and Extras for the tile
+  it: ['tiles.taxi', 'tiles.wifi', 'wifi.title', 'wifi.password'], // Italian says Taxi, Wi-Fi and password
+  pt: ['tiles.wifi', 'wifi.title', 'tiles.extras'], // European Portuguese says Wi-Fi, and Extras for the tile
 };
 
 /** The `{placeholders}` of a text, sorted, each as often as it occurs. */

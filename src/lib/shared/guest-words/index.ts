@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import { de } from './de.ts';
 import { en } from './en.ts';
+import { es } from './es.ts';
 import { fr } from './fr.ts';
+import { it } from './it.ts';
+import { pt } from './pt.ts';
 import { guestWordsSchema, type GuestWords } from './schema.ts';
 
 /**
@@ -18,7 +21,7 @@ const english: GuestWords = guestWordsSchema.parse(en);
 export const DEFAULT_GUEST_LANGUAGE = 'en';
 
 /** The translations, by the tag each is served under (its `locale.lang`). */
-const translations = { de, fr } as const;
+const translations = { de, fr, es, it, pt } as const;
 
 /** A translation parsed whole, or an error naming its language and what is wrong. */
 function parseTranslation(tag: string, words: unknown): GuestWords {
