@@ -1,11 +1,15 @@
 import fs from 'node:fs';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { cs } from '../src/lib/shared/guest-words/cs.ts';
 import { de } from '../src/lib/shared/guest-words/de.ts';
 import { en } from '../src/lib/shared/guest-words/en.ts';
 import { es } from '../src/lib/shared/guest-words/es.ts';
 import { fr } from '../src/lib/shared/guest-words/fr.ts';
+import { hr } from '../src/lib/shared/guest-words/hr.ts';
 import { it as italian } from '../src/lib/shared/guest-words/it.ts';
+import { nl } from '../src/lib/shared/guest-words/nl.ts';
+import { pl } from '../src/lib/shared/guest-words/pl.ts';
 import { pt } from '../src/lib/shared/guest-words/pt.ts';
 import { formatDate, formatDateTime, formatDistance, GUEST_LANGUAGES, guestWords, pickWords, t, withEnglish, wordParts } from '../src/lib/shared/guest-words/index.ts';
 import { guestWordsSchema, type GuestWordKey, type GuestWords } from '../src/lib/shared/guest-words/schema.ts';
@@ -175,6 +179,10 @@ const TRANSLATIONS: readonly (readonly [tag: string, words: GuestWords, format: 
   ['es', es, 'es-ES'],
   ['it', italian, 'it-IT'],
   ['pt', pt, 'pt-PT'],
+  ['nl', nl, 'nl-NL'],
+  ['hr', hr, 'hr-HR'],
+  ['pl', pl, 'pl-PL'],
+  ['cs', cs, 'cs-CZ'],
 ];
 
 /**
@@ -189,6 +197,10 @@ const SAME_AS_ENGLISH: Record<string, readonly GuestWordKey[]> = {
   es: ['tiles.taxi', 'tiles.extras'], // Spanish says Taxi, and Extras for the tile
   it: ['tiles.taxi', 'tiles.wifi', 'wifi.title', 'wifi.password'], // Italian says Taxi, Wi-Fi and password
   pt: ['tiles.wifi', 'wifi.title', 'tiles.extras'], // European Portuguese says Wi-Fi, and Extras for the tile
+  nl: ['tiles.taxi'], // Dutch says Taxi
+  hr: ['tiles.wifi', 'wifi.title'], // Croatian says Wi-Fi
+  pl: ['tiles.wifi', 'wifi.title', 'tiles.parking'], // Polish says Wi-Fi and parking
+  cs: ['tiles.taxi', 'tiles.wifi', 'wifi.title'], // Czech says Taxi and Wi-Fi
 };
 
 /** The `{placeholders}` of a text, sorted, each as often as it occurs. */

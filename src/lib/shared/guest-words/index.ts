@@ -1,9 +1,13 @@
 import { z } from 'zod';
+import { cs } from './cs.ts';
 import { de } from './de.ts';
 import { en } from './en.ts';
 import { es } from './es.ts';
 import { fr } from './fr.ts';
+import { hr } from './hr.ts';
 import { it } from './it.ts';
+import { nl } from './nl.ts';
+import { pl } from './pl.ts';
 import { pt } from './pt.ts';
 import { guestWordsSchema, type GuestWords } from './schema.ts';
 
@@ -21,7 +25,7 @@ const english: GuestWords = guestWordsSchema.parse(en);
 export const DEFAULT_GUEST_LANGUAGE = 'en';
 
 /** The translations, by the tag each is served under (its `locale.lang`). */
-const translations = { de, fr, es, it, pt } as const;
+const translations = { de, fr, es, it, pt, nl, hr, pl, cs } as const;
 
 /** A translation parsed whole, or an error naming its language and what is wrong. */
 function parseTranslation(tag: string, words: unknown): GuestWords {
