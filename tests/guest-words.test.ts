@@ -192,12 +192,12 @@ const TRANSLATIONS: readonly (readonly [tag: string, words: GuestWords, format: 
  */
 const SAME_EVERYWHERE: readonly GuestWordKey[] = ['page.product', 'contact.whatsapp', 'contact.viber', 'contact.telegram', 'contact.facebook', 'contact.instagram', 'poster.a4'];
 const SAME_AS_ENGLISH: Record<string, readonly GuestWordKey[]> = {
-  de: ['tiles.taxi', 'tiles.extras', 'extras.title'], // German says Taxi, and Extras for the extras
+  de: ['tiles.taxi', 'tiles.extras', 'extras.title', 'places.website'], // German says Taxi, Website, and Extras for the extras
   fr: ['tiles.taxi', 'tiles.parking', 'wifi.title', 'tiles.wifi'], // French says taxi, parking, Wi-Fi
   es: ['tiles.taxi', 'tiles.extras'], // Spanish says Taxi, and Extras for the tile
   it: ['tiles.taxi', 'tiles.wifi', 'wifi.title', 'wifi.password'], // Italian says Taxi, Wi-Fi and password
   pt: ['tiles.wifi', 'wifi.title', 'tiles.extras'], // European Portuguese says Wi-Fi, and Extras for the tile
-  nl: ['tiles.taxi'], // Dutch says Taxi
+  nl: ['tiles.taxi', 'places.website'], // Dutch says Taxi and Website
   hr: ['tiles.wifi', 'wifi.title'], // Croatian says Wi-Fi
   pl: ['tiles.wifi', 'wifi.title', 'tiles.parking'], // Polish says Wi-Fi and parking
   cs: ['tiles.taxi', 'tiles.wifi', 'wifi.title'], // Czech says Taxi and Wi-Fi

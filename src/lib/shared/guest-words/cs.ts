@@ -244,7 +244,7 @@ export const cs = {
   'poster.paper': 'Papír',
   'poster.a4': 'A4',
   'poster.letter': 'US Letter',
-  'poster.print': 'Tisk',
+  'poster.print': 'Tisknout',
   'poster.sheet': 'Plakát',
   'poster.welcomeTo': 'Vítejte',
   'poster.lead': 'Váš průvodce tímto pobytem: příjezd krok za krokem, {wifi}, domovní řád a tipy z okolí.',

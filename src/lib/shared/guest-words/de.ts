@@ -173,7 +173,7 @@ export const de = {
   'places.filter': 'Orte nach Kategorie anzeigen',
   'places.walk': '{minutes} Min. zu Fuß',
   'places.directions': 'Route',
-  'places.website': 'Webseite',
+  'places.website': 'Website',
   'places.call': 'Anrufen',
   'places.photo': 'Foto: {name}',
   'places.favourite': 'Einer unserer Lieblingsorte',

@@ -117,7 +117,7 @@ export const es = {
   'houseRule.registeredGuests.text': 'Solo pueden pasar la noche los huéspedes que figuran en la reserva.',
   'houseRule.noSmoking.name': 'Prohibido fumar',
   'houseRule.noSmoking.text': 'No está permitido fumar en el interior.',
-  'houseRule.noShoes.name': 'Sin zapatos dentro',
+  'houseRule.noShoes.name': 'Sin zapatos en casa',
   'houseRule.noShoes.text': 'Por favor, quítese los zapatos en la entrada.',
   'houseRule.keepQuiet.name': 'Horario de silencio',
   'houseRule.keepQuiet.text': 'Por favor, guarde silencio entre las 22:00 y las 8:00.',

@@ -72,7 +72,7 @@ export const fr = {
 
   'address.title': 'Adresse et accès',
   'address.mapTitle': 'Carte : {place}',
-  'address.openInMaps': 'Ouvrir dans Plans',
+  'address.openInMaps': 'Ouvrir dans Maps',
   'address.mapLink': 'Ouvrir la carte',
   'map.show': 'Afficher la carte',
   'map.note': 'La carte est chargée depuis Google Maps uniquement à votre demande.',
@@ -169,7 +169,7 @@ export const fr = {
 
   'places.title': 'Nos recommandations',
   'places.favourites': 'Nos coups de cœur',
-  'places.all': 'Tout',
+  'places.all': 'Tous',
   'places.filter': 'Afficher les lieux par catégorie',
   'places.walk': '{minutes} min à pied',
   'places.directions': 'Itinéraire',

@@ -34,7 +34,7 @@ export const pt = {
   'tiles.help': 'Precisa de ajuda?',
   'tiles.newTab': '(abre num novo separador)',
   'tiles.taxi': 'Táxi',
-  'tiles.car': 'Alugar carro',
+  'tiles.car': 'Aluguer de carros',
   'tiles.food': 'Pedir comida',
   'tiles.parking': 'Estacionamento',
   'tiles.about': 'Sobre nós',
@@ -74,7 +74,7 @@ export const pt = {
 
   'address.title': 'Como chegar',
   'address.mapTitle': 'Mapa de {place}',
-  'address.openInMaps': 'Abrir no Mapas',
+  'address.openInMaps': 'Abrir na app de mapas',
   'address.mapLink': 'Abrir o mapa',
   'map.show': 'Mostrar mapa',
   'map.note': 'O mapa só é carregado a partir do Google Maps quando o pedir.',
