@@ -137,7 +137,7 @@ export const cs = {
   'goodToKnow.title': 'Dobré vědět',
   'extras.title': 'Služby navíc',
   'extras.intro': 'O kteroukoli z těchto služeb si můžete říct hostiteli. Potvrzení přijde e-mailem a platí se na místě.',
-  'extras.introPaid': 'Tyto služby zaplatíte online kartou. Služby, které hostitel nejdřív potvrzuje, se strhnou až po potvrzení.',
+  'extras.introPaid': 'Tyto služby zaplatíte online kartou. Za služby, které hostitel nejdřív potvrzuje, se platba strhne až po potvrzení.',
   'extras.free': 'Zdarma',
   'extras.pay': 'Pokračovat k platbě',
   'extras.paid': 'Zaplaceno: {name}. Potvrzení o platbě vám přijde e-mailem.',

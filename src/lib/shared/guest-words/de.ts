@@ -127,7 +127,7 @@ export const de = {
   'houseRule.kitchen.name': 'Küche sauber halten',
   'houseRule.kitchen.text': 'Bitte spülen Sie das Geschirr und hinterlassen Sie die Küche sauber.',
   'houseRule.lockDoors.name': 'Türen abschließen',
-  'houseRule.lockDoors.text': 'Wenn Sie aus dem Haus gehen, schließen Sie bitte die Fenster und sperren Sie die Türen ab.',
+  'houseRule.lockDoors.text': 'Bitte schließen Sie beim Verlassen der Wohnung die Fenster und schließen Sie die Türen ab.',
   'houseRule.water.name': 'Wasser sparen',
   'houseRule.water.text': 'Bitte gehen Sie sparsam mit Wasser um.',
   'houseRule.damages.name': 'Schäden melden',

@@ -67,7 +67,7 @@ export const es = {
   'secret.wifiPasswordLabel': 'Contraseña del wifi',
   'secret.wifiPasswordOf': 'Contraseña del wifi ({network})',
   'secret.wifiQr': 'Escanee con la cámara del móvil para conectarse al wifi',
-  'secret.offline': 'Mostrado desde este dispositivo: está sin conexión.',
+  'secret.offline': 'Datos guardados en este dispositivo: está sin conexión.',
   'copy.password': 'Copiar contraseña',
   'copy.passwordDone': 'Contraseña copiada',
 
@@ -141,7 +141,7 @@ export const es = {
   'extras.free': 'Gratis',
   'extras.pay': 'Continuar al pago',
   'extras.paid': 'Pagado: {name}. Le enviamos el recibo por correo electrónico.',
-  'extras.authorised': 'Su tarjeta está autorizada para {name}. Su anfitrión lo confirmará por correo electrónico y solo entonces se realizará el cobro.',
+  'extras.authorised': 'Su tarjeta está autorizada para {name}. Su anfitrión confirmará la solicitud por correo electrónico y solo entonces se realizará el cobro.',
   'extras.confirming': 'Estamos confirmando su pago de {name}. Vuelva a cargar esta página en unos instantes.',
   'extras.notTaken': 'Finalmente no se ha podido reservar {name}: le devolvemos el importe íntegro.',
   'extras.lateUntil': 'Salida hasta las {time}',

@@ -66,7 +66,7 @@ export const it = {
   'secret.wifiPasswordLabel': 'Password del Wi-Fi',
   'secret.wifiPasswordOf': 'Password del Wi-Fi ({network})',
   'secret.wifiQr': 'Inquadrate con la fotocamera del telefono per collegarvi al Wi-Fi',
-  'secret.offline': 'Mostrati dal dispositivo: siete offline.',
+  'secret.offline': 'Dati salvati sul dispositivo: siete offline.',
   'copy.password': 'Copia la password',
   'copy.passwordDone': 'Password copiata',
 

@@ -138,8 +138,8 @@ export const pl = {
 
   'goodToKnow.title': 'Warto wiedzieć',
   'extras.title': 'Dodatki',
-  'extras.intro': 'Każdy z tych dodatków można zamówić u gospodarza. Potwierdzenie przyjdzie e-mailem, a płatność następuje na miejscu.',
-  'extras.introPaid': 'Te dodatki można kupić online, płacąc kartą. Dodatki, które gospodarz najpierw potwierdza, są obciążane dopiero po potwierdzeniu.',
+  'extras.intro': 'Każdy z tych dodatków można zamówić u gospodarza. Potwierdzenie przyjdzie e-mailem, a płatność odbywa się na miejscu.',
+  'extras.introPaid': 'Te dodatki można kupić online, płacąc kartą. Za dodatki, które gospodarz najpierw potwierdza, opłata jest pobierana dopiero po potwierdzeniu.',
   'extras.free': 'Bezpłatnie',
   'extras.pay': 'Przejdź do płatności',
   'extras.paid': 'Opłacono: {name}. Potwierdzenie płatności wysłaliśmy e-mailem.',
@@ -226,7 +226,7 @@ export const pl = {
 
   'stayEnded.title': 'Ten pobyt dobiegł końca',
   'stayEnded.text': 'Dziękujemy za pobyt u nas. Ten link nie wyświetla już przewodnika.',
-  'stayEnded.comingBack': 'Planowany powrót? Przy kolejnej rezerwacji gospodarz prześle nowy link.',
+  'stayEnded.comingBack': 'Kolejny pobyt? Przy następnej rezerwacji gospodarz prześle nowy link.',
 
   'notFound.title': 'Nie znaleziono przewodnika',
   'notFound.description': 'Ten link do przewodnika jest nieprawidłowy.',

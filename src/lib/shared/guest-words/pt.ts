@@ -68,7 +68,7 @@ export const pt = {
   'secret.wifiPasswordLabel': 'Palavra-passe do Wi-Fi',
   'secret.wifiPasswordOf': 'Palavra-passe do Wi-Fi ({network})',
   'secret.wifiQr': 'Leia com a câmara do telemóvel para se ligar ao Wi-Fi',
-  'secret.offline': 'Mostrado a partir deste dispositivo: está offline.',
+  'secret.offline': 'Dados guardados neste dispositivo: está offline.',
   'copy.password': 'Copiar palavra-passe',
   'copy.passwordDone': 'Palavra-passe copiada',
 
@@ -224,7 +224,7 @@ export const pt = {
   'contact.offline': 'Não foi possível enviar a sua mensagem: verifique a sua ligação e tente novamente.',
 
   'stayEnded.title': 'Esta estadia terminou',
-  'stayEnded.text': 'Obrigado por ter ficado connosco. Este link já não mostra o guia.',
+  'stayEnded.text': 'Agradecemos a sua estadia. Este link já não mostra o guia.',
   'stayEnded.comingBack': 'Vai voltar? O seu anfitrião envia-lhe um novo link com a próxima reserva.',
 
   'notFound.title': 'Guia não encontrado',
