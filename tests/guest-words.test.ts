@@ -261,6 +261,8 @@ describe('the languages together', () => {
   });
 
   it('a regional tag falls back to its language, an unknown language to English', () => {
+    expect(guestWords('pt-BR')).toBe(guestWords('pt'));
+    expect(guestWords('pt-BR')['locale.lang']).toBe('pt');
     expect(guestWords('de-AT')).toBe(guestWords('de'));
     expect(guestWords('xx')).toBe(guestWords('en'));
     expect(guestWords('xx-YY')).toEqual(en);
