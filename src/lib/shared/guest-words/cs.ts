@@ -67,7 +67,7 @@ export const cs = {
   'secret.wifiPasswordLabel': 'Heslo k Wi-Fi',
   'secret.wifiPasswordOf': 'Heslo k Wi-Fi ({network})',
   'secret.wifiQr': 'Naskenujte fotoaparátem telefonu a připojte se k Wi-Fi',
-  'secret.offline': 'Zobrazeno z tohoto zařízení: jste offline.',
+  'secret.offline': 'Uloženo v tomto zařízení: jste offline.',
   'copy.password': 'Kopírovat heslo',
   'copy.passwordDone': 'Heslo zkopírováno',
 

@@ -66,7 +66,7 @@ export const de = {
   'secret.wifiPasswordLabel': 'WLAN-Passwort',
   'secret.wifiPasswordOf': 'WLAN-Passwort ({network})',
   'secret.wifiQr': 'Mit der Handykamera scannen und mit dem WLAN verbinden',
-  'secret.offline': 'Von diesem Gerät angezeigt: Sie sind offline.',
+  'secret.offline': 'Auf diesem Gerät gespeichert: Sie sind offline.',
   'copy.password': 'Passwort kopieren',
   'copy.passwordDone': 'Passwort kopiert',
 

@@ -66,7 +66,7 @@ export const fr = {
   'secret.wifiPasswordLabel': 'Mot de passe Wi-Fi',
   'secret.wifiPasswordOf': 'Mot de passe Wi-Fi ({network})',
   'secret.wifiQr': 'Scannez avec l’appareil photo de votre téléphone pour vous connecter au Wi-Fi',
-  'secret.offline': 'Affiché depuis cet appareil : vous êtes hors ligne.',
+  'secret.offline': 'Données enregistrées sur cet appareil : vous êtes hors ligne.',
   'copy.password': 'Copier le mot de passe',
   'copy.passwordDone': 'Mot de passe copié',
 
@@ -162,8 +162,8 @@ export const fr = {
   'extras.reason.stayBegun': 'Votre séjour a déjà commencé',
   'extras.reason.arrivalThatDay': 'D’autres voyageurs arrivent ce jour-là',
   'extras.reason.departureThatDay': 'D’autres voyageurs partent ce jour-là',
-  'extras.reason.alreadyLater': 'Votre départ est déjà prévu aussi tard',
-  'extras.reason.alreadyEarlier': 'Votre arrivée est déjà prévue aussi tôt',
+  'extras.reason.alreadyLater': 'Votre départ est déjà prévu à cette heure ou plus tard',
+  'extras.reason.alreadyEarlier': 'Votre arrivée est déjà prévue à cette heure ou plus tôt',
   'extras.reason.alreadyOrdered': 'Déjà demandé pour votre séjour',
   'goodToKnow.image': 'Information complémentaire {number}',
 

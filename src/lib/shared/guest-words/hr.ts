@@ -69,7 +69,7 @@ export const hr = {
   'secret.wifiPasswordLabel': 'Lozinka za Wi-Fi',
   'secret.wifiPasswordOf': 'Lozinka za Wi-Fi ({network})',
   'secret.wifiQr': 'Skenirajte kamerom mobitela i spojite se na Wi-Fi',
-  'secret.offline': 'Prikazano s ovog uređaja: niste povezani s internetom.',
+  'secret.offline': 'Spremljeno na ovom uređaju: niste povezani s internetom.',
   'copy.password': 'Kopiraj lozinku',
   'copy.passwordDone': 'Lozinka je kopirana',
 

@@ -66,7 +66,7 @@ export const nl = {
   'secret.wifiPasswordLabel': 'Wifiwachtwoord',
   'secret.wifiPasswordOf': 'Wifiwachtwoord ({network})',
   'secret.wifiQr': 'Scan met de camera van uw telefoon om verbinding te maken met de wifi',
-  'secret.offline': 'Getoond vanaf dit apparaat: u bent offline.',
+  'secret.offline': 'Opgeslagen op dit apparaat: u bent offline.',
   'copy.password': 'Wachtwoord kopiëren',
   'copy.passwordDone': 'Wachtwoord gekopieerd',
 

@@ -69,7 +69,7 @@ export const pl = {
   'secret.wifiPasswordLabel': 'Hasło do Wi-Fi',
   'secret.wifiPasswordOf': 'Hasło do Wi-Fi ({network})',
   'secret.wifiQr': 'Zeskanuj aparatem telefonu, aby połączyć się z Wi-Fi',
-  'secret.offline': 'Wyświetlone z tego urządzenia: brak połączenia z internetem.',
+  'secret.offline': 'Zapisane na tym urządzeniu: brak połączenia z internetem.',
   'copy.password': 'Kopiuj hasło',
   'copy.passwordDone': 'Skopiowano hasło',
 
