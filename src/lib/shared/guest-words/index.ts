@@ -46,7 +46,8 @@ export const GUEST_LANGUAGES: readonly string[] = [...dictionaries.keys()];
 
 /**
  * A translation as it may come: any of the keys, each checked as the schema checks English,
- * and English wherever it has none (a new key reaches every language in English first).
+ * and English wherever it has none (for a translation still being written: the ones served here
+ * are each complete, so a new key is written in every language before the server starts).
  */
 export function withEnglish(translation: unknown): GuestWords {
   return { ...english, ...guestWordsSchema.partial().parse(translation) };
