@@ -1,9 +1,18 @@
 import fs from 'node:fs';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { cs } from '../src/lib/shared/guest-words/cs.ts';
+import { de } from '../src/lib/shared/guest-words/de.ts';
 import { en } from '../src/lib/shared/guest-words/en.ts';
-import { formatDate, formatDateTime, formatDistance, guestWords, pickWords, t, withEnglish, wordParts } from '../src/lib/shared/guest-words/index.ts';
-import { guestWordsSchema } from '../src/lib/shared/guest-words/schema.ts';
+import { es } from '../src/lib/shared/guest-words/es.ts';
+import { fr } from '../src/lib/shared/guest-words/fr.ts';
+import { hr } from '../src/lib/shared/guest-words/hr.ts';
+import { it as italian } from '../src/lib/shared/guest-words/it.ts';
+import { nl } from '../src/lib/shared/guest-words/nl.ts';
+import { pl } from '../src/lib/shared/guest-words/pl.ts';
+import { pt } from '../src/lib/shared/guest-words/pt.ts';
+import { formatDate, formatDateTime, formatDistance, GUEST_LANGUAGES, guestWords, pickWords, t, withEnglish, wordParts } from '../src/lib/shared/guest-words/index.ts';
+import { guestWordsSchema, type GuestWordKey, type GuestWords } from '../src/lib/shared/guest-words/schema.ts';
 import { findHouseRule, HOUSE_RULES, houseRuleText } from '../src/lib/shared/house-rules.ts';
 import { messages } from '../src/lib/shared/messages.ts';
 import { formatStayDate, formatStayTime } from '../src/lib/shared/time-zone.ts';
@@ -160,6 +169,103 @@ describe('the English dictionary', () => {
     expect(formatDistance(1234)).toBe('1.2 km');
     expect(formatDistance(12_345)).toBe('12 km');
     expect(formatDistance(1234, 'de')).toBe('1,2 km');
+  });
+});
+
+/** Each translation by the tag of its file, with the locale it formats dates in. */
+const TRANSLATIONS: readonly (readonly [tag: string, words: GuestWords, format: string])[] = [
+  ['de', de, 'de-DE'],
+  ['fr', fr, 'fr-FR'],
+  ['es', es, 'es-ES'],
+  ['it', italian, 'it-IT'],
+  ['pt', pt, 'pt-PT'],
+  ['nl', nl, 'nl-NL'],
+  ['hr', hr, 'hr-HR'],
+  ['pl', pl, 'pl-PL'],
+  ['cs', cs, 'cs-CZ'],
+];
+
+/**
+ * The texts a translation keeps as in English. Everywhere: the product's name, the messengers'
+ * names (brands) and the A4 paper size. Then, per language, the words that language has borrowed
+ * and writes as English does (a hospitality site in it says "Taxi" or "Check-in" too).
+ */
+const SAME_EVERYWHERE: readonly GuestWordKey[] = ['page.product', 'contact.whatsapp', 'contact.viber', 'contact.telegram', 'contact.facebook', 'contact.instagram', 'poster.a4'];
+const SAME_AS_ENGLISH: Record<string, readonly GuestWordKey[]> = {
+  de: ['tiles.taxi', 'tiles.extras', 'extras.title', 'places.website'], // German says Taxi, Website, and Extras for the extras
+  fr: ['tiles.taxi', 'tiles.parking', 'wifi.title', 'tiles.wifi'], // French says taxi, parking, Wi-Fi
+  es: ['tiles.taxi', 'tiles.extras'], // Spanish says Taxi, and Extras for the tile
+  it: ['tiles.taxi', 'tiles.wifi', 'wifi.title', 'wifi.password'], // Italian says Taxi, Wi-Fi and password
+  pt: ['tiles.wifi', 'wifi.title', 'tiles.extras'], // European Portuguese says Wi-Fi, and Extras for the tile
+  nl: ['tiles.taxi', 'places.website'], // Dutch says Taxi and Website
+  hr: ['tiles.wifi', 'wifi.title'], // Croatian says Wi-Fi
+  pl: ['tiles.wifi', 'wifi.title', 'tiles.parking'], // Polish says Wi-Fi and parking
+  cs: ['tiles.taxi', 'tiles.wifi', 'wifi.title'], // Czech says Taxi and Wi-Fi
+};
+
+/** The `{placeholders}` of a text, sorted, each as often as it occurs. */
+function placeholdersOf(text: string): string[] {
+  return [...text.matchAll(/\{(\w+)\}/g)].map((match) => match[1]!).sort();
+}
+
+describe.each(TRANSLATIONS)('the %s dictionary', (tag, words, format) => {
+  it('parses whole under the strict schema, and guestWords() answers it', () => {
+    expect(guestWordsSchema.parse(words)).toEqual(words);
+    expect(guestWords(tag)).toEqual(words);
+    expect(guestWords(tag.toUpperCase())).toBe(guestWords(tag));
+    expect(GUEST_LANGUAGES).toContain(tag);
+  });
+
+  it('is refused without one of its keys, or with one the schema does not know', () => {
+    for (const key of Object.keys(en)) {
+      const { [key]: _missing, ...withoutOne } = words as Record<string, string>;
+      expect(guestWordsSchema.safeParse(withoutOne).success, key).toBe(false);
+    }
+    expect(guestWordsSchema.safeParse({ ...words, 'tiles.extra': 'x' }).success).toBe(false);
+  });
+
+  it('names its own language, and a locale that formats dates, times and distances', () => {
+    expect(words['locale.lang']).toBe(tag);
+    expect(words['locale.format']).toBe(format);
+    const instant = Date.UTC(2026, 11, 4, 14, 0);
+    const dateTime = formatDateTime(instant, 'Europe/Zagreb', format);
+    expect(dateTime).toContain('15:00');
+    expect(dateTime).toContain('4');
+    expect(dateTime).not.toBe(formatDateTime(instant, 'Europe/Zagreb'));
+    expect(formatDate(instant, 'Europe/Zagreb', format)).not.toContain('15');
+    // Every one of these languages writes a decimal comma.
+    expect(formatDistance(1234, format)).toMatch(/^1,2\s?km$/u);
+    expect(formatDistance(350, format)).toMatch(/^350\s?m$/u);
+  });
+
+  it('keeps each text’s placeholders as English has them, and "Porchlight" untranslated', () => {
+    for (const key of Object.keys(en) as GuestWordKey[]) expect(placeholdersOf(words[key]), key).toEqual(placeholdersOf(en[key]));
+    for (const key of Object.keys(en) as GuestWordKey[]) if (en[key].includes('Porchlight')) expect(words[key], key).toContain('Porchlight');
+  });
+
+  it('translates every text but the few it keeps as in English', () => {
+    const allowed = [...SAME_EVERYWHERE, ...(SAME_AS_ENGLISH[tag] ?? [])];
+    const same = (Object.keys(en) as GuestWordKey[]).filter((key) => key !== 'locale.lang' && key !== 'locale.format' && words[key] === en[key]);
+    expect(same.sort()).toEqual([...allowed].sort());
+  });
+
+  it('fills in its placeholders with t()', () => {
+    expect(t(words, 'address.mapTitle', { place: 'Obala 12' })).toContain('Obala 12');
+    expect(t(words, 'houseRule.checkTimes.withBoth', { checkIn: '15:00', checkOut: '10:00' })).toMatch(/15:00.*10:00/);
+  });
+});
+
+describe('the languages together', () => {
+  it('every dictionary is one of them, English first', () => {
+    expect(GUEST_LANGUAGES).toEqual(['en', ...TRANSLATIONS.map(([tag]) => tag)]);
+  });
+
+  it('a regional tag falls back to its language, an unknown language to English', () => {
+    expect(guestWords('pt-BR')).toBe(guestWords('pt'));
+    expect(guestWords('pt-BR')['locale.lang']).toBe('pt');
+    expect(guestWords('de-AT')).toBe(guestWords('de'));
+    expect(guestWords('xx')).toBe(guestWords('en'));
+    expect(guestWords('xx-YY')).toEqual(en);
   });
 });
 

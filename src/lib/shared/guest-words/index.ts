@@ -1,4 +1,14 @@
+import { z } from 'zod';
+import { cs } from './cs.ts';
+import { de } from './de.ts';
 import { en } from './en.ts';
+import { es } from './es.ts';
+import { fr } from './fr.ts';
+import { hr } from './hr.ts';
+import { it } from './it.ts';
+import { nl } from './nl.ts';
+import { pl } from './pl.ts';
+import { pt } from './pt.ts';
 import { guestWordsSchema, type GuestWords } from './schema.ts';
 
 /**
@@ -6,20 +16,38 @@ import { guestWordsSchema, type GuestWords } from './schema.ts';
  * strings: a file a language, one schema checking each). For server components: the islands
  * import t.ts and get their words as props.
  *
- * English is parsed whole at start-up: a missing or unknown key stops the server there, and the
- * tests (tests/guest-words.test.ts) before that.
+ * Every dictionary is parsed whole at start-up, English as each translation: a missing or unknown
+ * key stops the server there, and the tests (tests/guest-words.test.ts) before that.
  */
 const english: GuestWords = guestWordsSchema.parse(en);
 
 /** The language a page is in when nothing chooses another. */
 export const DEFAULT_GUEST_LANGUAGE = 'en';
 
+/** The translations, by the tag each is served under (its `locale.lang`). */
+const translations = { de, fr, es, it, pt, nl, hr, pl, cs } as const;
+
+/** A translation parsed whole, or an error naming its language and what is wrong. */
+function parseTranslation(tag: string, words: unknown): GuestWords {
+  const parsed = guestWordsSchema.safeParse(words);
+  if (!parsed.success) throw new Error(`The ${tag} guest words do not match the schema:\n${z.prettifyError(parsed.error)}`);
+  if (parsed.data['locale.lang'] !== tag) throw new Error(`The ${tag} guest words say they are ${parsed.data['locale.lang']}.`);
+  return parsed.data;
+}
+
 /** Every language the guest page speaks, by its tag. */
-const dictionaries = new Map<string, GuestWords>([[DEFAULT_GUEST_LANGUAGE, english]]);
+const dictionaries = new Map<string, GuestWords>([
+  [DEFAULT_GUEST_LANGUAGE, english],
+  ...Object.entries(translations).map(([tag, words]) => [tag, parseTranslation(tag, words)] as const),
+]);
+
+/** The tags of every language the guest page speaks, English first. */
+export const GUEST_LANGUAGES: readonly string[] = [...dictionaries.keys()];
 
 /**
  * A translation as it may come: any of the keys, each checked as the schema checks English,
- * and English wherever it has none (a new key reaches every language in English first).
+ * and English wherever it has none (for a translation still being written: the ones served here
+ * are each complete, so a new key is written in every language before the server starts).
  */
 export function withEnglish(translation: unknown): GuestWords {
   return { ...english, ...guestWordsSchema.partial().parse(translation) };

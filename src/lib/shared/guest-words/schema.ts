@@ -7,6 +7,10 @@ import { z } from 'zod';
  * (one file a language beside this one, `en.ts` first). A `{name}` in a text is filled in by
  * `t()` (t.ts) and must stay in every translation; the rest of the text is free.
  *
+ * No text takes a count that needs plural forms: the one number put into words, `places.walk`'s
+ * minutes, goes with the abbreviated unit ("8 min"), which no language inflects. A key that ever
+ * takes a count would need its forms chosen by Intl.PluralRules.
+ *
  * Strict: a dictionary that misses a key or carries one this schema does not know is refused,
  * so a typo in a key fails the tests instead of showing English on a translated page.
  */
@@ -203,7 +207,7 @@ export const guestWordsSchema = z.strictObject({
   'places.favourites': word('Heading of the places the host marked as favourites, shown first.'),
   'places.all': word('Filter button showing the places of every category.'),
   'places.filter': word('Accessible name of the row of category filter buttons.'),
-  'places.walk': word('Walking time to a place, after its distance ("650 m · 8 min walk"); {minutes}: a whole number of minutes, 1 or more.'),
+  'places.walk': word('Walking time to a place, after its distance ("650 m · 8 min walk"); {minutes}: a whole number of minutes, 1 or more. Keep the unit abbreviated, so the text needs no plural forms.'),
   'places.directions': word('Link opening directions to a place in a map app.'),
   'places.website': word('Link to a place’s website.'),
   'places.call': word('Link calling a place.'),
