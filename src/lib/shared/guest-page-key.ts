@@ -1,5 +1,6 @@
 import { DEMO_TOKEN } from './demo.ts';
 import { GUEST_TOKEN } from './guest-token.ts';
+import { GUIDEBOOK_LANGUAGES, type GuidebookLanguage } from './languages.ts';
 
 /**
  * One guest page variant: a guidebook's public token and, optionally, the language it is asked in
@@ -15,13 +16,14 @@ export interface GuestPageKey {
 }
 
 /**
- * The languages a guest may ask a page in. A closed list on purpose: invalidating a token removes
+ * The languages a guest may ask a page in: every language a guidebook may be written or translated
+ * in (languages.ts, docs/decisions/021). A closed list on purpose: invalidating a token removes
  * each variant's stored copies without listing the store (docs/decisions/011 never lists a
  * bucket), and a stranger cannot fill the store with made-up variants. An unknown `lang` is the
  * main page.
  */
-export const PAGE_LANGUAGES = ['en', 'de', 'fr', 'es', 'it', 'nl', 'pt', 'pl', 'cs', 'hr'] as const;
-export type PageLanguage = (typeof PAGE_LANGUAGES)[number];
+export const PAGE_LANGUAGES: readonly GuidebookLanguage[] = GUIDEBOOK_LANGUAGES;
+export type PageLanguage = GuidebookLanguage;
 
 const LANGUAGES: ReadonlySet<string> = new Set(PAGE_LANGUAGES);
 

@@ -57,6 +57,8 @@ export const FIELD_LABELS: Record<Field, string> = {
   checkoutSteps: 'Check-out steps',
   places: 'Recommendations',
   extras: 'Extras',
+  language: 'Language',
+  translations: 'Translations',
   firstColor: 'First colour',
   secondColor: 'Second colour',
   isRounded: 'Rounded corners',
@@ -70,10 +72,11 @@ export const FIELD_LABELS: Record<Field, string> = {
  */
 const KIND_OF_FIELD = topLevelKinds(instructionContentSchema) as ReadonlyMap<Field, FieldKind | null>;
 
-/** True for a value a host would call empty: '', an empty list, rich text with no words, unset. */
+/** True for a value a host would call empty: '', an empty list or object (no translations), rich text with no words, unset. */
 export function isEmptyValue(value: unknown): boolean {
   if (value === undefined || value === null || value === '') return true;
   if (Array.isArray(value)) return value.length === 0;
+  if (typeof value === 'object') return Object.keys(value).length === 0;
   if (typeof value === 'string') return value.replace(/<[^>]*>/g, '').replace(/&nbsp;|\s/g, '') === '' && !/data-marker=/.test(value);
   return false;
 }

@@ -1,6 +1,9 @@
 import type { z } from 'zod';
 import { fieldName, fieldValues, mapFields } from '@shared/schemas/field-kinds.ts';
 import { instructionContentSchema, MAX_RICH, type InstructionContent } from '@shared/schemas/instruction.ts';
+import { keptTranslations, markerProblem, sourceHash, translationMessage, type Translations } from '@shared/schemas/instruction/translations.ts';
+import { languageName } from '@shared/languages.ts';
+import { translatableFields } from '@shared/translations.ts';
 import { AppError } from '../http/app-error.ts';
 import { assertMayReferenceImage, mayReferenceImage } from '../uploads/may-reference-image.ts';
 import { sanitizeRichText } from './sanitize-rich-text.ts';
@@ -20,9 +23,14 @@ export function cleanRichText(html: string, label: string, stored?: ReadonlySet<
   return safe;
 }
 
-/** Every rich-text string of a stored guidebook (see `stored` above): each field declared `richText`. */
+/** Every rich-text string of a stored guidebook (see `stored` above): each field declared `richText`, and their translations. */
 export function storedRichTexts(content: InstructionContent): Set<string> {
-  return new Set(fieldValues(instructionContentSchema, content, ['richText']).flatMap(({ value }) => (typeof value === 'string' ? [value] : [])));
+  const texts = fieldValues(instructionContentSchema, content, ['richText']).flatMap(({ value }) => (typeof value === 'string' ? [value] : []));
+  const rich = new Set(translatableFields(content).flatMap((field) => (field.kind === 'richText' ? [field.key] : [])));
+  for (const entries of Object.values(content.translations ?? {})) {
+    for (const [key, entry] of Object.entries(entries)) if (rich.has(key)) texts.push(entry.text);
+  }
+  return new Set(texts);
 }
 
 /**
@@ -51,7 +59,35 @@ export function cleanInstructionContent({ content, userId, stored }: { content: 
   for (const image of imagesOf(content)) {
     if (typeof image.value === 'string') assertMayReferenceImage({ userId, path: image.value, field: fieldName(image) });
   }
-  return cleanRichTextFields(instructionContentSchema, content, stored);
+  const cleaned = cleanRichTextFields(instructionContentSchema, content, stored);
+  return { ...cleaned, translations: cleanTranslations(content, cleaned, stored) };
+}
+
+/**
+ * The translations to store (docs/decisions/021): those of fields gone or empty dropped, plain
+ * ones single-line, rich ones sanitised exactly as the main text, then their markers checked again
+ * (sanitising may drop a marker written oddly) against the sanitised main text: 400 naming the
+ * language and the field. A translation made from the text as sent (`source`) is made from the
+ * text as stored, so it is not out of date the moment it is saved.
+ */
+function cleanTranslations(sent: InstructionContent, cleaned: InstructionContent, stored?: ReadonlySet<string>): Translations {
+  const sentTexts = new Map(translatableFields(sent).map((field) => [field.key, field.text]));
+  const fields = new Map(translatableFields(cleaned).map((field) => [field.key, field]));
+  const kept = keptTranslations(instructionContentSchema, { ...cleaned, translations: sent.translations });
+  const out: Translations = {};
+  for (const [language, entries] of Object.entries(kept)) {
+    for (const [key, entry] of Object.entries(entries)) {
+      const field = fields.get(key)!;
+      const name = `${languageName(language)}: the translation of "${field.label}"`;
+      const text = field.kind === 'richText' ? cleanRichText(entry.text, name, stored) : entry.text;
+      if (text === '') continue;
+      const source = entry.source === sourceHash(sentTexts.get(key) ?? '') ? sourceHash(field.text) : entry.source;
+      const problem = field.kind === 'richText' && source === sourceHash(field.text) ? markerProblem(field.text, text) : null;
+      if (problem) throw new AppError('BAD_REQUEST', translationMessage(language, field.label, problem));
+      (out[language] ??= {})[key] = { ...entry, text, source };
+    }
+  }
+  return out;
 }
 
 /**

@@ -23,10 +23,13 @@ export type FieldKind = (typeof FIELD_KINDS)[number];
  */
 export type FieldName = string | ((position: number) => string);
 
-/** A secret is never translatable: a door code reads the same in every language. */
+/**
+ * A secret is never translatable: a door code reads the same in every language. `label` is how the
+ * translations name a translatable field to a host ("Check-in step 2 title", docs/decisions/021).
+ */
 export type FieldDeclaration =
-  | { kind: 'secret'; translatable: false; name?: FieldName }
-  | { kind: Exclude<FieldKind, 'secret'>; translatable: boolean; name?: FieldName };
+  | { kind: 'secret'; translatable: false; name?: FieldName; label?: undefined }
+  | { kind: Exclude<FieldKind, 'secret'>; translatable: boolean; name?: FieldName; label?: FieldName };
 
 /** Where each declared schema's declaration is kept (a zod 4 registry, not the global one). */
 export const fieldKinds = z.registry<FieldDeclaration>();
@@ -97,6 +100,8 @@ export interface SchemaField {
   path: string;
   /** null: the field declares no kind (tests/field-kinds.test.ts refuses that). */
   declaration: FieldDeclaration | null;
+  /** The field's own validator (a translation of it is checked with it). */
+  schema: z.ZodType;
 }
 
 /** Every field of `schema`, declared or not, in the schema's order. */
@@ -106,7 +111,7 @@ export function schemaFields(schema: z.ZodType): SchemaField[] {
     const shape = shapeOf(node);
     if (shape.type === 'object') for (const [key, child] of Object.entries(shape.shape)) visit(child, path === '' ? key : `${path}.${key}`);
     else if (shape.type === 'array') visit(shape.element, `${path}[]`);
-    else fields.push({ path, declaration: shape.declaration });
+    else fields.push({ path, declaration: shape.declaration, schema: node as z.ZodType });
   };
   visit(schema, '');
   return fields;
@@ -163,11 +168,20 @@ export function fieldValues(schema: z.ZodType, value: unknown, kinds: readonly F
   return found;
 }
 
+/** `name` for the field at `path`: itself, or built from the item's place in its list (counted from 1). */
+function nameAt(name: FieldName | undefined, path: FieldPath): string | null {
+  if (typeof name === 'string') return name;
+  const position = [...path].reverse().find((step) => typeof step === 'number');
+  if (name && position !== undefined) return name(position + 1);
+  return null;
+}
+
 /** The name a message gives the field at `at` (its declared name, else its path). */
 export function fieldName(at: FieldAt): string {
-  const { name } = at.declaration;
-  if (typeof name === 'string') return name;
-  const position = [...at.path].reverse().find((step) => typeof step === 'number');
-  if (name && position !== undefined) return name(position + 1);
-  return at.path.join('.');
+  return nameAt(at.declaration.name, at.path) ?? at.path.join('.');
+}
+
+/** How the translations name the field at `at` to a host ("Check-in step 2 title"): its label, else its name. */
+export function fieldLabel(at: FieldAt): string {
+  return nameAt(at.declaration.label, at.path) ?? fieldName(at);
 }

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { DEFAULT_HOUSE_RULES } from '../../house-rules.ts';
+import { DEFAULT_GUIDEBOOK_LANGUAGE } from '../../languages.ts';
 import { messages } from '../../messages.ts';
 import { DEFAULT_THEME, THEME_VALUES } from '../../themes.ts';
 import { schemaFields } from '../field-kinds.ts';
@@ -13,6 +14,7 @@ import { field, link, MAX_ADDRESS, MAX_PHONE, singleLine } from './fields.ts';
 import { extrasSchema } from './extras.ts';
 import { placesSchema } from './places.ts';
 import { boxesSchema, checkoutStepsSchema, houseRulesSchema, manualBoxesSchema } from './steps.ts';
+import { browserLanguageSchema, languageSchema, translationIssues, translationsSchema } from './translations.ts';
 
 // Guidebooks made before the UI said "guidebook" throughout may still hold "Your instruction name".
 export const DEFAULT_INSTRUCTION_NAME = 'Your guidebook name';
@@ -25,8 +27,8 @@ export const DEFAULT_INSTRUCTION_NAME = 'Your guidebook name';
  */
 export const instructionFields = {
   // Required once sent (an empty one was accepted before: stored rows may hold '' and still read).
-  nameInstruction: field.plain(singleLine('The name').refine((name) => name !== '', messages.instruction.nameRequired), { translatable: true }),
-  address: field.plain(singleLine('The address', MAX_ADDRESS), { translatable: true }),
+  nameInstruction: field.plain(singleLine('The name').refine((name) => name !== '', messages.instruction.nameRequired), { translatable: true, label: 'Name' }),
+  address: field.plain(singleLine('The address', MAX_ADDRESS), { translatable: true, label: 'Address' }),
   addressUrl: field.link(link('The map link', ['http:', 'https:'])),
   code: field.secret(singleLine('The code')),
   boxes: boxesSchema,
@@ -41,16 +43,16 @@ export const instructionFields = {
   wifiPassword: field.secret(singleLine('The Wi-Fi password')),
   wifiSecurity: field.plain(z.enum(WIFI_SECURITY, { error: 'Wi-Fi security must be WPA, WEP or none.' })),
   selectedHouseRules: houseRulesSchema,
-  textGreating: field.richText('The welcome message', { translatable: true }),
+  textGreating: field.richText('The welcome message', { translatable: true, label: 'Welcome message' }),
   photoGreating: field.image('The host picture'),
-  hostName: field.plain(singleLine('The host name'), { translatable: true }),
+  hostName: field.plain(singleLine('The host name'), { translatable: true, label: 'Host name' }),
   selectedTheme: field.plain(z.enum(THEME_VALUES, { error: 'Choose one of the themes.' })),
   taxiLink: field.link(link('The taxi link')),
   rentCarLink: field.link(link('The car rental link')),
   foodLink: field.link(link('The food order link')),
   /** Where guests park (a map pin, a garage's page); the guest page's Parking button (docs/product.md §2). */
   parkingLink: field.link(link('The parking link')),
-  brandingTitle: field.plain(singleLine('The branding title'), { translatable: true }),
+  brandingTitle: field.plain(singleLine('The branding title'), { translatable: true, label: 'Branding title' }),
   /** The photo at the top of the guest page and on the dashboard card. */
   coverImage: field.image('The cover photo'),
   secretsPolicy: field.plain(z.enum(SECRETS_POLICIES, { error: 'Choose who sees the door code and Wi-Fi password.' })),
@@ -86,6 +88,10 @@ export const instructionFields = {
   places: placesSchema,
   /** What guests can buy or ask for: late check-out, early check-in, items (extras.ts). */
   extras: extrasSchema,
+  /** The language the guidebook is written in (docs/decisions/021); older guidebooks read as English. */
+  language: languageSchema,
+  /** `{ [language]: { [fieldKey]: { text, source, machine? } } }` over the translatable fields (translations.ts). */
+  translations: translationsSchema,
 };
 
 const hexColour = () => field.plain(z.string().regex(/^#[0-9a-f]{3,8}$/i, 'Colours must be hex values like #4a90e2.'));
@@ -138,6 +144,8 @@ export const INSTRUCTION_DEFAULTS: FieldValues = {
   checkoutSteps: [],
   places: [],
   extras: [],
+  language: DEFAULT_GUIDEBOOK_LANGUAGE,
+  translations: {},
 };
 
 function withDefaults<S extends Record<string, z.ZodType>>(shape: S, defaults: { [K in keyof S]: z.output<S[K]> }) {
@@ -150,16 +158,24 @@ function withDefaults<S extends Record<string, z.ZodType>>(shape: S, defaults: {
   return out as { [K in keyof S]: z.ZodDefault<S[K]> };
 }
 
+const contentObject = z.object({ ...withDefaults(instructionFields, INSTRUCTION_DEFAULTS), ...extraFields }, { error: 'The guidebook must be an object.' });
+
 /**
  * The whole editable content. Missing fields take their defaults, unknown fields are dropped
  * (zod's default for objects), so `_id`, `token`, `isFree` or `user` in a body change nothing.
+ * The translations are checked against the rest (translations.ts): the editor and the server agree.
  */
-export const instructionContentSchema = z
-  .object({ ...withDefaults(instructionFields, INSTRUCTION_DEFAULTS), ...extraFields }, { error: 'The guidebook must be an object.' })
-  .refine((content) => content.secretsPolicy !== 'pin' || content.secretsPin !== '', { message: `Choose a PIN (${NEW_PIN_DIGITS} to 8 digits) for guests to type.`, path: ['secretsPin'] });
+export const instructionContentSchema = contentObject
+  .refine((content) => content.secretsPolicy !== 'pin' || content.secretsPin !== '', { message: `Choose a PIN (${NEW_PIN_DIGITS} to 8 digits) for guests to type.`, path: ['secretsPin'] })
+  .superRefine((content, context) => {
+    for (const issue of translationIssues(contentObject, content)) context.addIssue({ code: 'custom', ...issue });
+  });
 
-/** A partial content (POST /api/instruction): only the fields sent, nothing defaulted. */
-export const instructionPartialSchema = z.object({ ...instructionFields, ...extraFields }).partial();
+/**
+ * A partial content (POST /api/instruction): only the fields sent, nothing defaulted. `language`
+ * is the browser's, any tag (English when the list has none of it).
+ */
+export const instructionPartialSchema = z.object({ ...instructionFields, ...extraFields, language: browserLanguageSchema }).partial();
 
 /** PUT /api/instruction/:id: the whole content and the version it was loaded at. */
 export const saveInstructionSchema = instructionContentSchema.safeExtend({

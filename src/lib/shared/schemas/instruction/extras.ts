@@ -29,9 +29,9 @@ export const extraSchema = z
     /** The editor's timestamp, as for steps and places. */
     id: field.plain(z.number({ error: 'Each extra needs a numeric id.' }).int('Each extra needs a numeric id.').min(0).max(Number.MAX_SAFE_INTEGER)),
     kind: field.plain(z.enum(EXTRA_KINDS, { error: 'Choose late check-out, early check-in or an item.' })).default('item'),
-    title: field.plain(singleLine('The title').refine((title) => title !== '', 'The title is required.'), { translatable: true }),
+    title: field.plain(singleLine('The title').refine((title) => title !== '', 'The title is required.'), { translatable: true, label: (extra) => `Extra ${extra} title` }),
     description: field
-      .richText('The description', { translatable: true })
+      .richText('The description', { translatable: true, label: (extra) => `Extra ${extra} description` })
       .refine((html) => visibleLength(html) <= MAX_EXTRA_DESCRIPTION, `The description can be at most ${MAX_EXTRA_DESCRIPTION.toLocaleString('en')} characters.`)
       .default(''),
     /** Minor units; 0 is free, on request. */

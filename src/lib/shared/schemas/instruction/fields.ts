@@ -4,7 +4,7 @@
  * (docs/style.md 16, docs/decisions/018-field-kinds.md).
  */
 import { z } from 'zod';
-import { declareField } from '../field-kinds.ts';
+import { declareField, type FieldName } from '../field-kinds.ts';
 import { isMediaPath } from '../media-path.ts';
 
 /** Single-line fields (names, address, code, phone, Wi-Fi, step titles). */
@@ -97,8 +97,10 @@ export function mediaPath(label: string) {
 }
 
 interface KindOptions {
-  /** Guests may want it in their language (the next feature, guest languages, reads this). */
+  /** Guests may want it in their language: the guidebook's translations cover it (docs/decisions/021). */
   translatable?: boolean;
+  /** How the translations name it to a host: "Welcome message", or by the item's place ("Check-in step 2 title"). */
+  label?: FieldName;
 }
 
 /**
@@ -116,9 +118,9 @@ export const field = {
   image: (label: string, { named }: { named?: (position: number) => string } = {}) =>
     declareField(mediaPath(label), { kind: 'image', translatable: false, name: named ?? label }),
   /** HTML from the editor: the server sanitises it before storing (docs/security.md 16). */
-  richText: (label: string, { translatable = false }: KindOptions = {}) => declareField(richText(label), { kind: 'richText', translatable, name: label }),
-  link: <S extends z.ZodType>(schema: S, { translatable = false }: KindOptions = {}) => declareField(schema, { kind: 'link', translatable }),
-  plain: <S extends z.ZodType>(schema: S, { translatable = false }: KindOptions = {}) => declareField(schema, { kind: 'plain', translatable }),
+  richText: (name: string, { translatable = false, label }: KindOptions = {}) => declareField(richText(name), { kind: 'richText', translatable, name, label }),
+  link: <S extends z.ZodType>(schema: S, { translatable = false, label }: KindOptions = {}) => declareField(schema, { kind: 'link', translatable, label }),
+  plain: <S extends z.ZodType>(schema: S, { translatable = false, label }: KindOptions = {}) => declareField(schema, { kind: 'plain', translatable, label }),
   /** Kept from guests while the secrets policy gates it; never translatable. */
   secret: <S extends z.ZodType>(schema: S) => declareField(schema, { kind: 'secret', translatable: false }),
 };

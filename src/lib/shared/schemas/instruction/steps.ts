@@ -16,14 +16,14 @@ const boxId = field.plain(z.number({ error: 'Each step needs a numeric id.' }).i
 
 export const boxSchema = z.object({
   id: boxId,
-  title: field.plain(singleLine('A step title'), { translatable: true }).default(''),
-  paragraph: field.richText('A step text', { translatable: true }).default(''),
+  title: field.plain(singleLine('A step title'), { translatable: true, label: (step) => `Check-in step ${step} title` }).default(''),
+  paragraph: field.richText('A step text', { translatable: true, label: (step) => `Check-in step ${step} text` }).default(''),
   imageUrl: field.image('A step image', { named: (step) => `The image of check-in step ${step}` }).default(''),
 });
 
 export const manualBoxSchema = z.object({
   id: boxId,
-  paragraph: field.richText('An additional info text', { translatable: true }).default(''),
+  paragraph: field.richText('An additional info text', { translatable: true, label: (item) => `Additional info ${item}` }).default(''),
   imageUrl: field.image('An additional info image', { named: (item) => `The image of additional info ${item}` }).default(''),
 });
 
@@ -51,7 +51,7 @@ export const houseRulesSchema = z
   .transform((ids) => [...new Set(ids)]);
 
 export const checkoutStepsSchema = z
-  .array(field.plain(singleLine('A check-out step'), { translatable: true }), { error: 'Check-out steps must be a list of lines.' })
+  .array(field.plain(singleLine('A check-out step'), { translatable: true, label: (step) => `Check-out step ${step}` }), { error: 'Check-out steps must be a list of lines.' })
   .max(MAX_CHECKOUT_STEPS, `A guidebook can have at most ${MAX_CHECKOUT_STEPS} check-out steps.`)
   // An editor's blank row is no step.
   .transform((steps) => steps.filter((step) => step !== ''));

@@ -1,0 +1,76 @@
+/**
+ * The languages a guidebook may be written or translated in (docs/decisions/021-guidebook-translations.md):
+ * one closed list of BCP 47 primary language tags, each with the English name messages use. A
+ * guidebook's main language and every language it is translated into is one of these, and each is
+ * a guest page variant (PAGE_LANGUAGES in guest-page-key.ts is this list), so invalidating a token
+ * can still drop every variant without listing the store (docs/decisions/019). The guest page's
+ * own words exist for some of them (src/lib/shared/guest-words); the others read those in English.
+ *
+ * Two letters each: `?lang=` selects a variant by two letters (guest-page-key.ts).
+ */
+export const GUIDEBOOK_LANGUAGE_NAMES = {
+  en: 'English',
+  de: 'German',
+  fr: 'French',
+  es: 'Spanish',
+  it: 'Italian',
+  nl: 'Dutch',
+  pt: 'Portuguese',
+  pl: 'Polish',
+  cs: 'Czech',
+  hr: 'Croatian',
+  sk: 'Slovak',
+  sl: 'Slovenian',
+  hu: 'Hungarian',
+  ro: 'Romanian',
+  bg: 'Bulgarian',
+  el: 'Greek',
+  sv: 'Swedish',
+  da: 'Danish',
+  nb: 'Norwegian',
+  fi: 'Finnish',
+  et: 'Estonian',
+  lv: 'Latvian',
+  lt: 'Lithuanian',
+  sr: 'Serbian',
+  bs: 'Bosnian',
+  uk: 'Ukrainian',
+  tr: 'Turkish',
+  he: 'Hebrew',
+  ar: 'Arabic',
+  zh: 'Chinese',
+  ja: 'Japanese',
+  ko: 'Korean',
+} as const;
+
+export type GuidebookLanguage = keyof typeof GUIDEBOOK_LANGUAGE_NAMES;
+
+export const GUIDEBOOK_LANGUAGES = Object.keys(GUIDEBOOK_LANGUAGE_NAMES) as GuidebookLanguage[];
+
+/** What a guidebook is written in when nothing says otherwise (and what older guidebooks read as). */
+export const DEFAULT_GUIDEBOOK_LANGUAGE: GuidebookLanguage = 'en';
+
+/** A guidebook's main language and its translations together: at most this many. */
+export const MAX_GUIDEBOOK_LANGUAGES = 20;
+
+/** Tags browsers send for a language under another tag of the list. */
+const ALIASES: Readonly<Record<string, GuidebookLanguage>> = { no: 'nb', nn: 'nb', iw: 'he' };
+
+export function isGuidebookLanguage(tag: string): tag is GuidebookLanguage {
+  return Object.hasOwn(GUIDEBOOK_LANGUAGE_NAMES, tag);
+}
+
+/**
+ * The language of the list a BCP 47 tag is in ("de-AT" → de, "pt-BR" → pt, "no" → nb), or null
+ * when the list has none: what a browser's `navigator.language` becomes.
+ */
+export function guidebookLanguageOf(tag: string): GuidebookLanguage | null {
+  const primary = tag.trim().toLowerCase().split(/[-_]/)[0] ?? '';
+  const language = ALIASES[primary] ?? primary;
+  return isGuidebookLanguage(language) ? language : null;
+}
+
+/** "German", or the tag itself when it is not one of the list (in a message about a wrong tag). */
+export function languageName(tag: string): string {
+  return isGuidebookLanguage(tag) ? GUIDEBOOK_LANGUAGE_NAMES[tag] : `"${tag}"`;
+}

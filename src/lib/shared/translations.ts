@@ -1,0 +1,108 @@
+/**
+ * A guidebook's translations for the editor's language bar and the guest pages
+ * (docs/decisions/021-guidebook-translations.md): which fields there are to translate, how far a
+ * language is, and the content as a guest reading that language gets it. Pure functions over the
+ * stored content, the same in the browser and on the server.
+ */
+import { type GuidebookLanguage } from './languages.ts';
+import { instructionContentSchema, type InstructionContent } from './schemas/instruction.ts';
+import { markerProblem, sourceHash, translatableFieldsOf, type TranslatableField } from './schemas/instruction/translations.ts';
+
+export { sourceHash, type TranslatableField };
+export type { Translation, Translations } from './schemas/instruction/translations.ts';
+
+/**
+ * The fields of `content` there are to translate: every field the schema declares translatable
+ * that holds text now, in the editor's order, each under a key that stays the same when its list
+ * is reordered (`textGreating`, `boxes.<id>.title`, `places.<id>.note`, `checkoutSteps.<index>`).
+ */
+export function translatableFields(content: InstructionContent): TranslatableField[] {
+  return translatableFieldsOf(instructionContentSchema, content);
+}
+
+export interface TranslationStatus {
+  /** Fields there are to translate. */
+  total: number;
+  /** Fields with a translation, up to date or not. */
+  translated: number;
+  /** Translated from a main text that has changed since ("may be out of date"). */
+  outOfDate: number;
+  /** Machine drafts the host has not edited or accepted yet. */
+  machine: number;
+  /** The keys of the fields without a translation, in the editor's order. */
+  missing: string[];
+}
+
+/** How far `language` is: what is translated, what may be out of date, what a machine drafted, what is missing. */
+export function translationStatus(content: InstructionContent, language: string): TranslationStatus {
+  const entries = content.translations[language] ?? {};
+  const status: TranslationStatus = { total: 0, translated: 0, outOfDate: 0, machine: 0, missing: [] };
+  for (const field of translatableFields(content)) {
+    status.total += 1;
+    const entry = entries[field.key];
+    if (!entry || entry.text === '') {
+      status.missing.push(field.key);
+      continue;
+    }
+    status.translated += 1;
+    if (entry.source !== sourceHash(field.text)) status.outOfDate += 1;
+    if (entry.machine) status.machine += 1;
+  }
+  return status;
+}
+
+/** True when the translation of `field` was made from another main text than the one there now. */
+export function isOutOfDate(field: TranslatableField, source: string): boolean {
+  return source !== sourceHash(field.text);
+}
+
+export interface TranslatedContent {
+  /**
+   * The guidebook as a guest reading `language` gets it: each translated field replaced by its
+   * translation (out of date or not), every other field as it is, `language` still the main one
+   * and `translations` empty, so a page built from it carries no other language.
+   */
+  content: InstructionContent;
+  /**
+   * The keys of the fields left in the main language: no translation, or one made from an earlier
+   * main text with other markers (the door code must reach the guest). The page marks them `lang=<main>`.
+   */
+  fallbacks: Set<string>;
+}
+
+/** `content` in `language`; the main language (or a language it has no translations in) is the content itself, with every field a fallback in the latter. */
+export function translatedContent(content: InstructionContent, language: GuidebookLanguage | string): TranslatedContent {
+  const fields = translatableFields(content);
+  const main = { ...content, translations: {} };
+  if (language === content.language) return { content: main, fallbacks: new Set() };
+  const entries = content.translations[language] ?? {};
+  const replaced = new Map<string, string>();
+  const fallbacks = new Set<string>();
+  for (const field of fields) {
+    const text = entries[field.key]?.text;
+    if (text && !(field.kind === 'richText' && markerProblem(field.text, text))) replaced.set(field.key, text);
+    else fallbacks.add(field.key);
+  }
+  return { content: withTexts(main, replaced), fallbacks };
+}
+
+/** `content` with the field of each key of `texts` set to its text (the keys as `translatableFields` gives them). */
+function withTexts(content: InstructionContent, texts: ReadonlyMap<string, string>): InstructionContent {
+  if (texts.size === 0) return content;
+  const copy = structuredClone(content);
+  for (const [key, text] of texts) {
+    const steps = key.split('.');
+    let node: unknown = copy;
+    for (const step of steps.slice(0, -1)) node = stepInto(node, step);
+    const last = steps.at(-1)!;
+    if (Array.isArray(node)) node[Number(last)] = text;
+    else if (typeof node === 'object' && node !== null) (node as Record<string, unknown>)[last] = text;
+  }
+  return copy;
+}
+
+/** The child a key's step names on the way to a field: a list's item by its `id`, an object's field by name. */
+function stepInto(node: unknown, step: string): unknown {
+  if (Array.isArray(node)) return node.find((item: unknown) => typeof item === 'object' && item !== null && String((item as { id?: unknown }).id) === step);
+  return typeof node === 'object' && node !== null ? (node as Record<string, unknown>)[step] : undefined;
+}
