@@ -33,6 +33,9 @@ const INSTRUCTION_KEYS = [
   'extras',
   // Until when wrong PINs stopped PIN checks on the guidebook link (null while they run).
   'pinGuessingStoppedUntil',
+  // The language it is written in and its translations (docs/decisions/021).
+  'language',
+  'translations',
 ].sort();
 
 interface Host {
