@@ -18,7 +18,9 @@ import {
   type Instruction,
   type InstructionContent,
 } from '../src/lib/shared/schemas/instruction.ts';
+import { patternOfKey } from '../src/lib/shared/schemas/instruction/translations.ts';
 import { settingsSchema } from '../src/lib/shared/schemas/settings.ts';
+import { sourceHash, translatableFields } from '../src/lib/shared/translations.ts';
 
 /**
  * Field kinds are declared once, in the shared schema (docs/style.md 16, docs/decisions/018): the
@@ -228,5 +230,29 @@ describe('what else follows the kinds', () => {
     }
     expect(comparable({ ...form, version: 4, updatedAt: 'later' })).toBe(comparable(form));
     expect(Object.keys(JSON.parse(comparable(form)))).toEqual(Object.keys(FIELD_LABELS));
+  });
+});
+
+describe('the translations follow the kinds (docs/decisions/021)', () => {
+  const filled = instructionContentSchema.parse({
+    ...base,
+    address: 'Obala 1',
+    textGreating: '<p>Welcome</p>',
+    hostName: 'Ana',
+    brandingTitle: 'Ana’s flats',
+    places: base.places.map((place) => ({ ...place, address: 'Riva 2' })),
+  });
+  const fields = translatableFields(filled);
+
+  it('every translatable field of a filled guidebook is there to translate, under a label a host reads', () => {
+    const patterns = new Set(fields.map((field) => patternOfKey(field.key)));
+    expect([...patterns].sort()).toEqual(translatableFieldPaths().sort());
+    for (const field of fields) expect(field.label, field.key).toMatch(/^[A-Z][\w -]+$/);
+  });
+
+  it.each(fields.filter((field) => field.kind === 'richText').map((field) => field.key))('sanitises the translation of %s as its main text', (key) => {
+    const main = fields.find((field) => field.key === key)!.text;
+    const content = instructionContentSchema.parse({ ...filled, translations: { de: { [key]: { text: XSS, source: sourceHash(main) } } } });
+    expect(cleanInstructionContent({ content, userId: HOST }).translations.de![key]!.text).toBe(sanitizeRichText(XSS));
   });
 });
