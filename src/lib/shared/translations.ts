@@ -4,7 +4,6 @@
  * language is, and the content as a guest reading that language gets it. Pure functions over the
  * stored content, the same in the browser and on the server.
  */
-import { type GuidebookLanguage } from './languages.ts';
 import { instructionContentSchema, type InstructionContent } from './schemas/instruction.ts';
 import { markerProblem, sourceHash, translatableFieldsOf, type TranslatableField } from './schemas/instruction/translations.ts';
 
@@ -71,7 +70,7 @@ export interface TranslatedContent {
 }
 
 /** `content` in `language`; the main language (or a language it has no translations in) is the content itself, with every field a fallback in the latter. */
-export function translatedContent(content: InstructionContent, language: GuidebookLanguage | string): TranslatedContent {
+export function translatedContent(content: InstructionContent, language: string): TranslatedContent {
   const fields = translatableFields(content);
   const main = { ...content, translations: {} };
   if (language === content.language) return { content: main, fallbacks: new Set() };

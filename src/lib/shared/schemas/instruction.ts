@@ -9,8 +9,10 @@
  * whatsapp, viber, telegram, facebook, instagram, wifiName, wifiPassword, wifiSecurity,
  * selectedHouseRules, textGreating, photoGreating, hostName, selectedTheme, taxiLink, rentCarLink,
  * foodLink, parkingLink, brandingTitle, coverImage, secretsPolicy, secretsPin, revealHoursBefore, timeZone,
- * checkInTime, checkOutTime, checkoutSteps, version, updatedAt` (ISO string), plus `firstColor,
- * secondColor, isRounded, isSinglePage` when they were ever sent.
+ * checkInTime, checkOutTime, checkoutSteps, places, extras, language, translations, version,
+ * updatedAt` (ISO string), plus `firstColor, secondColor, isRounded, isSinglePage` when they were
+ * ever sent. `language` and `translations`: docs/decisions/021 and src/lib/shared/translations.ts
+ * (POST takes the browser's `language`, "de-AT", and stores the list's language it is in, else `en`).
  *
  * `checkInTime` and `checkOutTime` are the property's usual times, "HH:MM" (24 h) where the property
  * is (`timeZone`), or '' for none; `checkoutSteps` is what guests do before leaving, plain-text lines
