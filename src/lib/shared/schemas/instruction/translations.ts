@@ -122,9 +122,16 @@ export function translatableFieldsOf(schema: z.ZodType, content: unknown): Trans
   return found;
 }
 
-/** The patterns of the fields `schema` declares translatable, each with its own validator. */
-export function translatableSchemas(schema: z.ZodType): Map<string, z.ZodType> {
-  return new Map(schemaFields(schema).flatMap((entry) => (entry.declaration?.translatable ? [[entry.path, entry.schema] as const] : [])));
+const validatorsOf = new WeakMap<z.ZodType, ReadonlyMap<string, z.ZodType>>();
+
+/** The patterns of the fields `schema` declares translatable, each with its own validator (walked once per schema: the editor checks on every change). */
+export function translatableSchemas(schema: z.ZodType): ReadonlyMap<string, z.ZodType> {
+  let validators = validatorsOf.get(schema);
+  if (!validators) {
+    validators = new Map(schemaFields(schema).flatMap((entry) => (entry.declaration?.translatable ? [[entry.path, entry.schema] as const] : [])));
+    validatorsOf.set(schema, validators);
+  }
+  return validators;
 }
 
 const MARKER_WORDS: Record<MarkerName, string> = { lockbox: 'door code', address: 'address' };
