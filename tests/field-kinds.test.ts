@@ -13,12 +13,12 @@ import {
   instructionPartialSchema,
   MAX_MEDIA_PATH,
   MAX_RICH,
+  patternOfKey,
   saveInstructionSchema,
   translatableFieldPaths,
   type Instruction,
   type InstructionContent,
 } from '../src/lib/shared/schemas/instruction.ts';
-import { patternOfKey } from '../src/lib/shared/schemas/instruction/translations.ts';
 import { settingsSchema } from '../src/lib/shared/schemas/settings.ts';
 import { sourceHash, translatableFields } from '../src/lib/shared/translations.ts';
 

@@ -5,8 +5,7 @@ import { sanitizeRichText } from '../src/lib/server/instructions/sanitize-rich-t
 import { PAGE_LANGUAGES, parseGuestPageUrl } from '../src/lib/shared/guest-page-key.ts';
 import { GUIDEBOOK_LANGUAGES, guidebookLanguageOf, MAX_GUIDEBOOK_LANGUAGES } from '../src/lib/shared/languages.ts';
 import { schemaFields } from '../src/lib/shared/schemas/field-kinds.ts';
-import { ADDRESS_MARKER, instructionContentSchema, instructionPartialSchema, LOCKBOX_MARKER, translatableFieldPaths, type InstructionContent } from '../src/lib/shared/schemas/instruction.ts';
-import { patternOfKey } from '../src/lib/shared/schemas/instruction/translations.ts';
+import { ADDRESS_MARKER, instructionContentSchema, instructionPartialSchema, LOCKBOX_MARKER, patternOfKey, translatableFieldPaths, type InstructionContent } from '../src/lib/shared/schemas/instruction.ts';
 import { sourceHash, translatableFields, translatedContent, translationStatus } from '../src/lib/shared/translations.ts';
 
 /**

@@ -4,11 +4,10 @@
  * language is, and the content as a guest reading that language gets it. Pure functions over the
  * stored content, the same in the browser and on the server.
  */
-import { instructionContentSchema, type InstructionContent } from './schemas/instruction.ts';
-import { markerProblem, sourceHash, translatableFieldsOf, type TranslatableField } from './schemas/instruction/translations.ts';
+import { instructionContentSchema, markerProblem, sourceHash, translatableFieldsOf, type InstructionContent, type TranslatableField } from './schemas/instruction.ts';
 
 export { sourceHash, type TranslatableField };
-export type { Translation, Translations } from './schemas/instruction/translations.ts';
+export type { Translation, Translations } from './schemas/instruction.ts';
 
 /**
  * The fields of `content` there are to translate: every field the schema declares translatable

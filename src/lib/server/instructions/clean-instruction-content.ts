@@ -1,7 +1,6 @@
 import type { z } from 'zod';
 import { fieldName, fieldValues, mapFields } from '@shared/schemas/field-kinds.ts';
-import { instructionContentSchema, MAX_RICH, type InstructionContent } from '@shared/schemas/instruction.ts';
-import { keptTranslations, markerProblem, sourceHash, translationMessage, type Translations } from '@shared/schemas/instruction/translations.ts';
+import { instructionContentSchema, keptTranslations, markerProblem, MAX_RICH, sourceHash, translationMessage, type InstructionContent, type Translations } from '@shared/schemas/instruction.ts';
 import { languageName } from '@shared/languages.ts';
 import { translatableFields } from '@shared/translations.ts';
 import { AppError } from '../http/app-error.ts';

@@ -76,6 +76,21 @@ export {
   translatableFieldPaths,
 } from './instruction/content.ts';
 export type { InstructionContent, InstructionContentInput, InstructionPartial } from './instruction/content.ts';
+export {
+  browserLanguageSchema,
+  keptTranslations,
+  languageSchema,
+  markerCounts,
+  markerProblem,
+  patternOfKey,
+  sourceHash,
+  translatableFieldsOf,
+  translationIssues,
+  translationMessage,
+  translationSchema,
+  translationsSchema,
+} from './instruction/translations.ts';
+export type { TranslatableField, Translation, TranslationIssue, Translations } from './instruction/translations.ts';
 
 /** An instruction as the owner's API answers it. */
 export type Instruction = InstructionContent & {
