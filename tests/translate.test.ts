@@ -147,6 +147,14 @@ describe.each(['libretranslate', 'deepl'] as const)('%s', (provider) => {
     expect(rich).toContain('<strong>here</strong>');
   });
 
+  it('reports a text that came back empty, or with nothing left once sanitised', async () => {
+    standIn.tamper = (translated, sent) => (sent.includes('Gone') ? (sent.startsWith('<') ? '<script>alert(1)</script>' : ' ') : translated);
+    const result = await translator(provider).translateBatch({ source: 'en', target: 'de', texts: [plain('a', 'Gone'), html('b', '<p>Gone</p>'), plain('c', 'Door')] });
+    expect(result.failed.get('a')?.reason).toBe('missing');
+    expect(result.failed.get('b')?.reason).toBe('missing');
+    expect(result.translated).toEqual(new Map([['c', '[de] Tür']]));
+  });
+
   it('batches within the service limits, one request per batch', async () => {
     const texts = Array.from({ length: 120 }, (_, index) => plain(`t${index}`, `Door ${index}`));
     const result = await translator(provider).translateBatch({ source: 'en', target: 'de', texts });
@@ -212,9 +220,11 @@ describe('LibreTranslate', () => {
   });
 
   it('passes on that an instance lacks a language as a clear 400', async () => {
-    const error = await appError(translator('libretranslate').translateBatch({ source: 'en', target: 'hr', texts: [plain('a', 'Door')] }));
-    expect(error.status).toBe(400);
-    expect(error.message).toBe('Machine translation cannot translate Croatian.');
+    for (const [source, target] of [['en', 'hr'], ['hr', 'en']]) {
+      const error = await appError(translator('libretranslate').translateBatch({ source: source!, target: target!, texts: [plain('a', 'Door')] }));
+      expect(error.status).toBe(400);
+      expect(error.message).toBe('Machine translation cannot translate Croatian.');
+    }
   });
 
   it('keeps batches within 10,000 characters', async () => {

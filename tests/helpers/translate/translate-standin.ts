@@ -160,9 +160,9 @@ export async function startTranslateStandIn(): Promise<TranslateStandIn> {
     for (const [name, value] of Object.entries({ q, source, target })) {
       if (!value) return send(400, { error: `Invalid request: missing ${name} parameter` });
     }
-    for (const code of [source, target]) {
-      if (!standIn.libreLanguages.includes(String(code))) return send(400, { error: `${String(code)} is not supported` });
-    }
+    // As LibreTranslate words it: a source by its detection record, a target by its code.
+    if (!standIn.libreLanguages.includes(String(source))) return send(400, { error: `{'confidence': 100.0, 'language': '${String(source)}'} is not supported` });
+    if (!standIn.libreLanguages.includes(String(target))) return send(400, { error: `${String(target)} is not supported` });
     if (format !== 'text' && format !== 'html') return send(400, { error: `${String(format)} format is not supported` });
     const one = (text: string) => {
       const translated = unescape(format === 'html' ? asLibreWritesHtml(fakeTranslate(text, String(target), true)) : fakeTranslate(text, String(target), false));

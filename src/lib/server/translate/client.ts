@@ -116,8 +116,9 @@ export function createTranslator(config: TranslateConfig, log: Logger, options: 
       log.error(detail, 'translate: the service refused the API key (TRANSLATE_API_KEY)');
       return new AppError('BAD_GATEWAY', messages.translate.noAnswer, { cause });
     }
-    // LibreTranslate names a pair its models cannot do: "hr is not supported".
-    const unsupported = status === 400 && said ? [codes.source, codes.target].find((code) => said.startsWith(`${code} is not supported`)) : undefined;
+    // LibreTranslate names a language its models lack: "hr is not supported" for a target, the
+    // detection record ("{'confidence': 100.0, 'language': 'hr'} is not supported") for a source.
+    const unsupported = status === 400 && said?.includes('is not supported') ? [codes.target, codes.source].find((code) => new RegExp(`(^|\\W)${code}(\\W|$)`).test(said.split(' is not supported')[0]!)) : undefined;
     if (unsupported) {
       log.warn(detail, 'translate: the service cannot do this language');
       return new AppError('BAD_REQUEST', messages.translate.unsupported(languageName(unsupported)), { cause });
@@ -199,7 +200,8 @@ function settle(item: Prepared, answer: string, result: TranslateResult): void {
   // LibreTranslate unescapes its HTML answer, so escaped text may come back as tags: the answer is
   // sanitised as any rich text is on write, and must still hold the source's markers.
   const clean = restored === null ? null : sanitizeRichText(restored);
-  if (clean === null || markerSignature(clean) !== markerSignature(item.source)) result.failed.set(item.key, failure('markers'));
+  if (clean?.trim() === '') result.failed.set(item.key, failure('missing'));
+  else if (clean === null || markerSignature(clean) !== markerSignature(item.source)) result.failed.set(item.key, failure('markers'));
   else result.translated.set(item.key, clean);
 }
 
