@@ -285,6 +285,7 @@ describe('the outbound request', () => {
       const config = parseConfig({ TRANSLATE_URL: `http://127.0.0.1:${port}`, TRANSLATE_PROVIDER: 'deepl', TRANSLATE_API_KEY: KEY });
       const error = await appError(machineTranslation(config, log)!.translateBatch({ source: 'en', target: 'de', texts: [plain('a', 'Door')] }));
       expect(error.status).toBe(502);
+      expect(logLines.at(-1)).toMatch(/unexpected redirect.*could not be reached/);
       expect(standIn.requests).toHaveLength(0);
     } finally {
       redirector.closeAllConnections();

@@ -86,7 +86,7 @@ export function createTranslator(config: TranslateConfig, log: Logger, options: 
       answer = await readJson(response);
     } catch (error) {
       if (isAppError(error)) throw error;
-      const reason = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError') ? `no answer within ${timeoutMs} ms` : error instanceof Error ? `${error.message}${error.cause instanceof Error ? `: ${error.cause.message}` : ''}` : String(error);
+      const reason = whyUnreachable(error, timeoutMs);
       log.warn({ provider: config.provider, failure: redact(reason) }, 'translate: the service could not be reached');
       throw new AppError('BAD_GATEWAY', messages.translate.noAnswer, { cause: redact(reason) });
     }
@@ -128,6 +128,14 @@ export function createTranslator(config: TranslateConfig, log: Logger, options: 
   }
 
   return { provider: config.provider, languages: providerLanguages(config.provider), translateBatch };
+}
+
+/** A failed fetch in a few words for the log: the timeout, or undici's error and its cause. */
+function whyUnreachable(error: unknown, timeoutMs: number): string {
+  if (!(error instanceof Error)) return String(error);
+  if (error.name === 'TimeoutError' || error.name === 'AbortError') return `no answer within ${timeoutMs} ms`;
+  // A refused redirect, a refused connection: fetch says "fetch failed" and the reason in `cause`.
+  return error.cause instanceof Error ? `${error.message}: ${error.cause.message}` : error.message;
 }
 
 /** A secret (or an image, a link) in the call is a caller's bug: nothing at all is sent then. */
