@@ -87,11 +87,11 @@ describe.each(['libretranslate', 'deepl'] as const)('%s', (provider) => {
     const result = await translator(provider).translateBatch({
       source: 'en',
       target: 'de',
-      texts: [plain('title', 'Welcome to the house'), html('steps.0.text', `<p>The key is in the box ${LOCKBOX_MARKER} by the door ${ADDRESS_MARKER}.</p>`)],
+      texts: [plain('title', 'Welcome to the house'), html('steps.0.text', `<p>The key is in the box ${LOCKBOX_MARKER} by the door<br />${ADDRESS_MARKER}.</p>`)],
     });
     expect(result.failed.size).toBe(0);
     expect(result.translated.get('title')).toBe('[de] Willkommen zu die Haus');
-    expect(result.translated.get('steps.0.text')).toBe(`<p>[de] Die Schlüssel ist in die Box ${LOCKBOX_MARKER} by die Tür ${ADDRESS_MARKER}.</p>`);
+    expect(result.translated.get('steps.0.text')).toBe(`<p>[de] Die Schlüssel ist in die Box ${LOCKBOX_MARKER} by die Tür<br />${ADDRESS_MARKER}.</p>`);
     // One format per request: the plain text and the rich text went separately.
     expect(result.requests).toBe(2);
     const sent = standIn.requests.map((request) => request.raw).join('\n');

@@ -80,9 +80,18 @@ function fakeTranslate(text: string, target: string, html: boolean): string {
 
 const VOID = new Set(['br', 'hr', 'img', 'input', 'meta', 'link', 'wbr']);
 
-/** What LibreTranslate's HTML parser (BeautifulSoup) writes: `<x/>` as `<x></x>` for non-void tags. */
+/**
+ * What LibreTranslate does to HTML around the translation (translatehtml): whitespace runs
+ * collapsed before parsing, and the tree written back by BeautifulSoup, which writes a void
+ * element as `<br/>` and any other empty element with its closing tag (`<x-m id="1"></x-m>`).
+ */
 function asLibreWritesHtml(html: string): string {
-  return html.replace(/<([a-z][\w-]*)([^<>]*?)\s*\/>/gi, (whole, name: string, attributes: string) => (VOID.has(name.toLowerCase()) ? whole : `<${name}${attributes}></${name}>`));
+  return html.replace(/<([a-z][\w-]*)([^<>]*?)\s*\/>/gi, (_whole, name: string, attributes: string) => (VOID.has(name.toLowerCase()) ? `<${name}${attributes}/>` : `<${name}${attributes}></${name}>`));
+}
+
+/** Python's `' '.join(html.split())`. */
+function collapseWhitespace(html: string): string {
+  return html.split(/\s+/).filter(Boolean).join(' ');
 }
 
 /** Python's html.unescape for the entities that matter here: LibreTranslate unescapes every answer. */
@@ -165,7 +174,7 @@ export async function startTranslateStandIn(): Promise<TranslateStandIn> {
     if (!standIn.libreLanguages.includes(String(target))) return send(400, { error: `${String(target)} is not supported` });
     if (format !== 'text' && format !== 'html') return send(400, { error: `${String(format)} format is not supported` });
     const one = (text: string) => {
-      const translated = unescape(format === 'html' ? asLibreWritesHtml(fakeTranslate(text, String(target), true)) : fakeTranslate(text, String(target), false));
+      const translated = unescape(format === 'html' ? asLibreWritesHtml(fakeTranslate(collapseWhitespace(text), String(target), true)) : fakeTranslate(text, String(target), false));
       return standIn.tamper ? standIn.tamper(translated, text) : translated;
     };
     if (Array.isArray(q)) return send(200, { translatedText: q.map((text) => one(String(text))) });
