@@ -53,6 +53,10 @@ const envSchema = z.object({
   STRIPE_PRICE_PREMIUM_MONTHLY: optionalText,
   STRIPE_PRICE_PREMIUM_YEARLY: optionalText,
   NOMINATIM_URL: optionalUrl,
+  /** Machine translation (src/lib/server/translate): a LibreTranslate server or DeepL's API; unset: off. */
+  TRANSLATE_URL: optionalUrl,
+  TRANSLATE_API_KEY: optionalText,
+  TRANSLATE_PROVIDER: z.enum(['libretranslate', 'deepl']).optional(),
   STORAGE_DRIVER: z.enum(['fs', 'memory', 's3']).default('fs'),
   /** S3-compatible object storage (STORAGE_DRIVER=s3; docs/decisions/011): all five are needed then. */
   S3_ENDPOINT: optionalUrl,
@@ -107,6 +111,8 @@ export interface Config {
   /** PLATFORM_FEE_PERCENT: the application fee taken from each extra paid online (0 to 50). */
   platformFeePercent: number;
   nominatimUrl: string;
+  /** Machine translation for drafting guidebook translations; undefined without TRANSLATE_URL. */
+  translate: TranslateConfig | undefined;
   storageDriver: Env['STORAGE_DRIVER'];
   /** The bucket, when STORAGE_DRIVER=s3 (all of S3_* given; checked at boot). */
   s3: S3Config | undefined;
@@ -122,6 +128,13 @@ export interface Config {
   /** TRUST_PROXY parsed; null: the socket's peer is the client (no proxy in front). */
   trustedProxies: BlockList | null;
   raw: Env;
+}
+
+export interface TranslateConfig {
+  provider: 'libretranslate' | 'deepl';
+  /** TRANSLATE_URL without its trailing slash: the service's base (`https://api-free.deepl.com`). */
+  url: string;
+  apiKey: string | undefined;
 }
 
 export interface S3Config {
@@ -216,6 +229,7 @@ export function parseConfig(source: NodeJS.ProcessEnv = process.env): Config {
     stripe,
     platformFeePercent: env.PLATFORM_FEE_PERCENT,
     nominatimUrl: env.NOMINATIM_URL ?? 'https://nominatim.openstreetmap.org',
+    translate: env.TRANSLATE_URL ? translateConfigOf(env, env.TRANSLATE_URL) : undefined,
     storageDriver: env.STORAGE_DRIVER,
     s3,
     mediaPublicUrl: env.MEDIA_PUBLIC_URL?.replace(/\/+$/, ''),
@@ -249,6 +263,19 @@ function stripeConfigOf(env: Env, secretKey: string): StripeConfig {
     },
     prices,
   };
+}
+
+/**
+ * TRANSLATE_PROVIDER, or read from the host: DeepL's two API hosts mean DeepL, anything else a
+ * LibreTranslate server. DeepL answers nothing without a key, so a DeepL without one stops the start.
+ */
+function translateConfigOf(env: Env, url: string): TranslateConfig {
+  const host = new URL(url).hostname;
+  const provider = env.TRANSLATE_PROVIDER ?? (host === 'api.deepl.com' || host === 'api-free.deepl.com' ? 'deepl' : 'libretranslate');
+  if (provider === 'deepl' && !env.TRANSLATE_API_KEY) {
+    throw new ConfigError('Invalid configuration:\n  TRANSLATE_API_KEY: required with DeepL (TRANSLATE_PROVIDER=deepl)');
+  }
+  return { provider, url: url.replace(/\/+$/, ''), apiKey: env.TRANSLATE_API_KEY };
 }
 
 const S3_VARIABLES = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;

@@ -83,6 +83,12 @@ export const rateRules = {
   guestMessageStay: rule('guest-message:stay', 20, DAY),
   /** Calendar feeds fetched at a host's request (save, "Sync now"); the 30-minute sync is not counted. */
   calendarFetchUser: rule('calendar:user', 30, HOUR),
+  /**
+   * "Draft with machine translation" (src/lib/server/translate), per host: each draft is a paid
+   * call to the translation service (DeepL bills by character), and a host drafts a language or two
+   * at a time, with a few retries.
+   */
+  machineDraftUser: rule('machine-draft:user', 20, HOUR),
   /** Billing calls that reach Stripe (checkout, plan changes, cancel, portal): a person makes a few. */
   billingUser: rule('billing:user', 30, HOUR),
   /** Payout calls that reach Stripe (onboarding, refresh, the Stripe dashboard link), per host. */

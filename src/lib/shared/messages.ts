@@ -323,6 +323,20 @@ export const messages = {
     crossOrigin: 'Cross-origin requests are not allowed.',
     rateLimited: 'Too many requests. Please wait a moment and try again.',
   },
+  translate: {
+    /** The service failed, timed out, answered nonsense or refused our key (the log says which). */
+    noAnswer: 'The translation service did not answer. Try again later.',
+    busy: (minutes: number) => `The translation service is busy. Try again in ${wait(minutes)}.`,
+    quota: 'Machine translation has used up its quota for now. Try again later, or translate by hand.',
+    /** A language the configured service cannot translate from or into. */
+    unsupported: (language: string) => `Machine translation cannot translate ${language}.`,
+    sameLanguage: 'Choose a language other than the one the guidebook is written in.',
+    /** Per field: what came back could not be used, the field is left for the host. */
+    markersChanged: 'The translation lost or moved a marker (lock box or address); translate this field by hand.',
+    markupAdded: 'The translation added formatting to plain text; translate this field by hand.',
+    tooLong: 'This field is too long to translate in one go; translate it by hand.',
+    missing: 'The translation service left this field out; try again or translate it by hand.',
+  },
   contactLinks: {
     // Contact fields take what hosts type (src/lib/shared/contact-links.ts).
     whatsapp: 'Please enter a WhatsApp number, like +385 91 555 0101.',
