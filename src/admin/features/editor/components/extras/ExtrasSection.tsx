@@ -62,8 +62,8 @@ function PaymentsNote({ state }: { state: PayoutState }) {
 export function ExtrasSection({ extras, update }: Props) {
   const { readOnly, announce, saved } = useEditorContext();
   const payouts = usePayouts();
-  // One currency per host: the extras' own once there are some, else the one chosen in Payouts.
-  const currency = extras[0]?.currency ?? payouts.data?.currency ?? DEFAULT_CURRENCY;
+  // One currency per host, chosen in Payouts: a save prices every extra in it (the server sees to it).
+  const currency = payouts.data?.currency ?? extras[0]?.currency ?? DEFAULT_CURRENCY;
   return (
     <Section
       id="extras"
