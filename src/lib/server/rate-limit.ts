@@ -90,6 +90,13 @@ export const rateRules = {
   /** Extras a guest asks for from a stay link: per address, and per stay (a guest asks for a few). */
   extraRequestIp: rule('extra-request:ip', 20, 10 * MINUTE),
   extraRequestStay: rule('extra-request:stay', 10, DAY),
+  /**
+   * Extras ordered from a guidebook's public link (extras/public-link.ts): per guidebook, so a
+   * stranger cannot flood the host's mailbox from many addresses; per guest e-mail, which gets a
+   * receipt, so nobody's inbox can be filled with them.
+   */
+  extraRequestGuidebook: rule('extra-request:guidebook', 20, HOUR),
+  extraRequestEmail: rule('extra-request:email', 5, DAY),
 } as const;
 
 /** Says how long to wait, in whole minutes; a flow may word it its own way. */

@@ -72,7 +72,9 @@ export const applicationFeeOf = (amount: number, percent: number): number => Mat
 export async function startOrderCheckout({ order, token, payments, now }: { order: OrdersTable; token: string; payments: OnlinePayments; now: number }): Promise<string> {
   const { db, config, log } = await getRuntime();
   const fee = applicationFeeOf(order.amount, payments.feePercent);
-  const stay = new URL(`/stay/${encodeURIComponent(token)}`, config.appUrl).href;
+  // Back to the page the guest ordered from: the stay link, or the guidebook's public link (its
+  // static page reads `?order=` in the browser, docs/decisions/020 public-link orders).
+  const stay = new URL(`${order.stay_id ? '/stay/' : '/instruction/'}${encodeURIComponent(token)}`, config.appUrl).href;
   let session: Stripe.Checkout.Session;
   try {
     session = await payments.billing.stripe.checkout.sessions.create(
@@ -93,7 +95,7 @@ export async function startOrderCheckout({ order, token, payments, now }: { orde
         metadata: { orderId: order.id },
         client_reference_id: order.id,
         ...(order.guest_email ? { customer_email: order.guest_email } : {}),
-        success_url: `${stay}?order=${encodeURIComponent(order.id)}`,
+        success_url: `${stay}?order=${encodeURIComponent(order.id)}${order.stay_id ? '' : '#extras'}`,
         cancel_url: `${stay}#extras`,
         // An unpaid session holds the slot: let it go within the hour, not Stripe's default day.
         expires_at: Math.floor(now / 1000) + CHECKOUT_TTL_S,
