@@ -109,7 +109,11 @@ export default function ExtraRequest({ token, extraId, title, maxQuantity, pay =
             aria-invalid={whoErrors.name ? true : undefined}
             aria-describedby={whoErrors.name ? `${id}-name-error` : undefined}
             value={guestName}
-            onChange={(event) => setGuestName(event.target.value)}
+            onChange={(event) => {
+              setGuestName(event.target.value);
+              // A message under a field goes once the guest changes it; the next send checks again.
+              setWhoErrors(({ email }) => ({ email }));
+            }}
           />
           {whoErrors.name && (
             <p id={`${id}-name-error`} className="field-error">
@@ -129,7 +133,10 @@ export default function ExtraRequest({ token, extraId, title, maxQuantity, pay =
             aria-invalid={whoErrors.email ? true : undefined}
             aria-describedby={whoErrors.email ? `${id}-email-error` : undefined}
             value={guestEmail}
-            onChange={(event) => setGuestEmail(event.target.value)}
+            onChange={(event) => {
+              setGuestEmail(event.target.value);
+              setWhoErrors(({ name }) => ({ name }));
+            }}
           />
           {whoErrors.email && (
             <p id={`${id}-email-error`} className="field-error">

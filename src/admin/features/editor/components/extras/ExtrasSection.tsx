@@ -32,7 +32,7 @@ export function ExtrasSection({ extras, update, onPublicLink, setOnPublicLink }:
       icon={ShoppingBag}
       description={
         <>
-          Late check-out, early check-in, a breakfast basket: offered on your guests&apos; stay links. Without online payments, guests send a request and you confirm.{' '}
+          Late check-out, early check-in, a breakfast basket: offered on your guests&apos; stay links, and on the public link when you allow it below. Without online payments, guests send a request and you confirm.{' '}
           {saved ? (
             <Link to={`/dashboard/orders?guidebook=${encodeURIComponent(saved._id)}`} className="font-semibold text-brand-700 underline underline-offset-2 dark:text-brand-300">
               See this guidebook&apos;s orders
