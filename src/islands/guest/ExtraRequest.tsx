@@ -28,8 +28,8 @@ type WhoErrors = { name?: string; email?: string };
 type State = { kind: 'closed' } | { kind: 'open' } | { kind: 'sending' } | { kind: 'sent'; message: string } | { kind: 'error'; message: string };
 
 /**
- * "Request" on an extra (a React island, docs/decisions/020): a short form (how many, a note)
- * that POSTs /api/guest/:token/extras/:extraId. The price and the extra come from the guidebook on
+ * "Request" on an extra (a React island, docs/decisions/020): a short form (how many, a note;
+ * on the public link the guest's name and e-mail first, each with its own message) that POSTs /api/guest/:token/extras/:extraId. The price and the extra come from the guidebook on
  * the server, never from here. Once sent it says so and stays sent; a refusal (another guest
  * arrives that day) is shown as the server words it.
  */

@@ -110,6 +110,7 @@ export interface Order extends GuestOrder {
   guidebookId: string;
   /** The guidebook's name now, for the dashboard's list. */
   guidebookName: string;
+  /** null for an order from the guidebook's public link (the dashboard says "public link"). */
   stayId: string | null;
   guestName: string;
   guestEmail: string;
