@@ -158,6 +158,11 @@ test('the host offers extras on the public link; a guest there asks for a breakf
   await form.getByRole('button', { name: 'Send request' }).click();
   await expect(extras.getByRole('status').filter({ hasText: 'Request sent. Your host will confirm by e-mail.' })).toBeVisible();
   await extras.screenshot({ path: `test-results/extras-public-sent-${info.project.name}.png` });
+  // Back from Checkout: the same static page, whose script reads `?order=` and says so.
+  const returned = extras.getByRole('status').filter({ hasText: 'Thank you. Your order is being confirmed' });
+  await expect(returned).toBeHidden();
+  await guest.goto(`/instruction/${token}?order=abc#extras`);
+  await expect(returned).toBeVisible();
   await guestContext.close();
 
   // The host sees it with "public link" where a stay would be.
