@@ -10,7 +10,7 @@ import { schemaFields } from '../field-kinds.ts';
 import { clockTime, DEFAULT_REVEAL_HOURS, isTimeZone, MAX_REVEAL_HOURS, NEW_PIN_DIGITS, PIN_PATTERN, SECRETS_POLICIES, WIFI_SECURITY } from './access.ts';
 import { contactField } from './contacts.ts';
 import { field, link, MAX_ADDRESS, MAX_PHONE, singleLine } from './fields.ts';
-import { extrasSchema } from './extras.ts';
+import { extrasOnPublicLinkSchema, extrasSchema } from './extras.ts';
 import { placesSchema } from './places.ts';
 import { boxesSchema, checkoutStepsSchema, houseRulesSchema, manualBoxesSchema } from './steps.ts';
 
@@ -86,6 +86,8 @@ export const instructionFields = {
   places: placesSchema,
   /** What guests can buy or ask for: late check-out, early check-in, items (extras.ts). */
   extras: extrasSchema,
+  /** The public link offers the item extras too, to guests who give a name and an e-mail (extras.ts). */
+  extrasOnPublicLink: extrasOnPublicLinkSchema,
 };
 
 const hexColour = () => field.plain(z.string().regex(/^#[0-9a-f]{3,8}$/i, 'Colours must be hex values like #4a90e2.'));
@@ -138,6 +140,7 @@ export const INSTRUCTION_DEFAULTS: FieldValues = {
   checkoutSteps: [],
   places: [],
   extras: [],
+  extrasOnPublicLink: false,
 };
 
 function withDefaults<S extends Record<string, z.ZodType>>(shape: S, defaults: { [K in keyof S]: z.output<S[K]> }) {
