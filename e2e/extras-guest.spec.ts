@@ -99,6 +99,91 @@ test('a guest asks for a late check-out from the stay link, the host approves it
   await guestContext.close();
 });
 
+test('the host offers extras on the public link; a guest there asks for a breakfast with a name and an e-mail', async ({ page, browser, host, baseURL }, info) => {
+  expect(host.email).toBeTruthy();
+  const origin = new URL(baseURL!).origin;
+  const created = await page.request.post('/api/instruction', {
+    headers: { origin },
+    data: {
+      nameInstruction: 'Harbour Loft',
+      timeZone: 'UTC',
+      extras: [
+        { id: 1, kind: 'late-checkout', title: 'Late check-out', price: 2500, lateCheckoutUntil: '14:00' },
+        { id: 2, kind: 'item', title: 'Breakfast basket', price: 1800, maxPerStay: 3, description: '<p>Bread, jam, eggs and coffee at your door at 8.</p>' },
+      ],
+    },
+  });
+  expect(created.status()).toBe(201);
+  const { _id, token } = ((await created.json()) as { instruction: { _id: string; token: string } }).instruction;
+
+  // The host turns it on in the editor's Extras section.
+  await page.goto(`/dashboard/edit/${_id}`);
+  const toggle = page.getByRole('switch', { name: 'Offer extras on the public link too' });
+  await expect(toggle).toBeVisible({ timeout: 30_000 });
+  await expect(toggle).toHaveAccessibleDescription(/Guests without a personal stay link give their name and e-mail/);
+  await expect(toggle).not.toBeChecked();
+  await toggle.click();
+  await expect(toggle).toBeChecked();
+  await toggle.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `test-results/extras-public-switch-${info.project.name}.png`, fullPage: false });
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  // A guest on the public link, in a browser of their own; the save republishes the page.
+  const guestContext = await browser.newContext({ ...info.project.use, baseURL: origin });
+  const guest = await guestContext.newPage();
+  const extras = guest.getByRole('region', { name: 'Extras' });
+  await expect(async () => {
+    await guest.goto(`/instruction/${token}`);
+    await expect(extras).toBeVisible({ timeout: 500 });
+  }).toPass({ timeout: 15_000 });
+  await guest.getByRole('link', { name: 'Extras' }).click();
+  await expect(extras.getByRole('heading', { name: 'Breakfast basket' })).toBeVisible();
+  await expect(extras.getByText('€18')).toBeVisible();
+  await expect(extras.getByRole('heading', { name: 'Late check-out' })).toHaveCount(0);
+  await expect(extras.getByText('Late check-out and early check-in are booked from the personal stay link your host sends.')).toBeVisible();
+
+  await extras.getByRole('button', { name: 'Request Breakfast basket' }).click();
+  const form = extras.getByRole('form', { name: 'Request Breakfast basket' });
+  // Sent empty: each field says what it needs, and the name takes the focus.
+  await form.getByRole('button', { name: 'Send request' }).click();
+  const name = form.getByLabel('Your name');
+  const email = form.getByRole('textbox', { name: /Your e-mail/ });
+  await expect(name).toBeFocused();
+  await expect(name).toHaveAccessibleDescription('Please enter your name.');
+  await expect(email).toHaveAccessibleDescription('Please enter your e-mail address.');
+  await expect(name).toHaveAttribute('autocomplete', 'name');
+  await expect(email).toHaveAttribute('autocomplete', 'email');
+  await expect(name).toHaveAttribute('maxlength', '100');
+  await expect(email).toHaveAttribute('maxlength', '254');
+  await name.fill('Marko Guest');
+  await email.fill('marko@');
+  await form.getByRole('button', { name: 'Send request' }).click();
+  await expect(email).toBeFocused();
+  await expect(email).toHaveAccessibleDescription('Please enter a valid e-mail address.');
+  await email.fill('marko@example.com');
+  await form.getByLabel('How many').selectOption('2');
+  await form.getByLabel('A note for your host (optional)').fill('For Saturday, please.');
+  await form.screenshot({ path: `test-results/extras-public-form-${info.project.name}.png` });
+  expect(await seriousA11yViolations(guest)).toEqual([]);
+  await form.getByRole('button', { name: 'Send request' }).click();
+  await expect(extras.getByRole('status').filter({ hasText: 'Request sent. Your host will confirm by e-mail.' })).toBeVisible();
+  await extras.screenshot({ path: `test-results/extras-public-sent-${info.project.name}.png` });
+  // Back from Checkout: the same static page, whose script reads `?order=` and says so.
+  const returned = extras.getByRole('status').filter({ hasText: 'Thank you. Your order is being confirmed' });
+  await expect(returned).toBeHidden();
+  await guest.goto(`/instruction/${token}?order=abc#extras`);
+  await expect(returned).toBeVisible();
+  await guestContext.close();
+
+  // The host sees it with "public link" where a stay would be.
+  await page.goto('/dashboard/orders');
+  const waiting = page.getByRole('region', { name: 'Waiting for you' });
+  await expect(waiting.getByRole('button', { name: 'Approve Breakfast basket × 2 for Marko Guest' })).toBeVisible();
+  await expect(waiting.getByText(/Marko Guest · Harbour Loft · public link/)).toBeVisible();
+  await expect(waiting.getByRole('link', { name: 'marko@example.com' })).toBeVisible();
+});
+
 test('the host approves a request from the Approve link in the mail, without signing in, and sees the confirmation', async ({ page, browser, host, baseURL }, info) => {
   const origin = new URL(baseURL!).origin;
   const { stayToken } = await setUp(page, origin);

@@ -120,6 +120,15 @@ for (const scheme of SCHEMES) {
     await expect(extras.getByLabel('Price')).toHaveValue('25');
     await expect(extras.getByText('CHF', { exact: true })).toBeVisible();
     await extras.screenshot({ path: `test-results/payouts-editor-extras-${scheme}-${test.info().project.name}.png`, scale: 'css' });
+
+    // Back on Free: requests again, and the Stripe account's balance and payouts are still a click away.
+    setPlan(me.email, 'free');
+    await page.goto('/dashboard/payouts');
+    await expect(page.getByText(messages.payouts.freePlan)).toBeVisible();
+    await expect(page.getByText('Your Stripe account stays connected: its balance and payouts are in your Stripe dashboard.')).toBeVisible();
+    await expectTidy(page);
+    await page.getByRole('button', { name: 'Open Stripe dashboard' }).click();
+    await expect(page.getByText('Express Dashboard (stand-in)')).toBeVisible();
   });
 
   test(`a Free host sees that extras are requests and an upgrade button (${scheme})`, async ({ page, host }) => {

@@ -379,3 +379,119 @@ describe('the host decides from the mail’s single-use links', () => {
     expect([linkRow(first.id).status, linkRow(second.id).status]).toEqual(['requested', 'requested']);
   });
 });
+
+describe('extras on a guidebook’s public link (docs/decisions/020, public-link orders)', () => {
+  let h: SignedInHost;
+  let g: Instruction;
+  const guest = { guestName: 'Ivo Kovač', guestEmail: 'ivo.public@example.com' };
+
+  /** The guidebook's public page (its stored snapshot once the publish is rebuilt). */
+  const publicPage = () => server.request(`/instruction/${g.token}`);
+
+  /** Waits until the public page is the one `matches` accepts (a save republishes it off the request path). */
+  async function republished(matches: (html: string) => boolean): Promise<string> {
+    for (let i = 0; i < 200; i += 1) {
+      const response = await publicPage();
+      if (response.headers.get('x-snapshot-rebuilds') === '0') {
+        const html = await response.text();
+        if (matches(html)) return html;
+      } else await response.arrayBuffer();
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    throw new Error('the public page was not republished within 5 s');
+  }
+
+  async function setOnPublicLink(on: boolean): Promise<void> {
+    const saved = (await (await h.call(`/api/instruction/${g._id}`)).json()) as Instruction;
+    const response = await h.call(`/api/instruction/${g._id}`, { method: 'PUT', json: { ...saved, extrasOnPublicLink: on } });
+    expect(response.status, await response.clone().text()).toBe(200);
+  }
+
+  beforeAll(async () => {
+    h = await signedInHost(server, 'gold');
+    g = await guidebook(h);
+  });
+
+  it('is off by default: the public token lists nothing and orders nothing, and its page shows no extras', async () => {
+    expect(g.extrasOnPublicLink).toBe(false);
+    const list = await server.request(`/api/guest/${g.token}/extras`);
+    expect(list.status).toBe(404);
+    const order = await ask(g.token, 12, guest);
+    expect(order.status).toBe(404);
+    expect(await order.json()).toEqual({ message: messages.orders.stayLinkOnly });
+    expect(await (await publicPage()).text()).not.toContain('Breakfast basket');
+    const bad = await h.call(`/api/instruction/${g._id}`, { method: 'PUT', json: { ...g, extrasOnPublicLink: 'yes' } });
+    expect(bad.status).toBe(400);
+  });
+
+  it('on: the published page lists the active items with their price, served from memory with no database query', async () => {
+    await setOnPublicLink(true);
+    const html = await republished((page) => page.includes('Breakfast basket'));
+    expect(html).toContain('€18');
+    expect(html).toContain('href="#extras"');
+    // Late check-out needs a stay: not offered, and the page says where it is.
+    expect(html).not.toMatch(/<h3[^>]*>Late check-out<\/h3>/);
+    expect(html).toContain('Late check-out and early check-in are booked from the personal stay link your host sends.');
+    expect(html).not.toContain('Bikes');
+    // Nothing third-party: the payment page is Stripe's, reached only after the guest's tap.
+    expect(html).not.toMatch(/stripe\.com|js\.stripe/);
+    const again = await publicPage();
+    expect(again.headers.get('x-snapshot')).toBe('hit');
+    expect(again.headers.get('x-sqlite-queries')).toBe('0');
+    // Back from Checkout (`?order=`): the same stored page, which carries the word hidden for the browser to show.
+    const returned = await server.request(`/instruction/${g.token}?order=abc`);
+    expect(returned.headers.get('x-sqlite-queries')).toBe('0');
+    expect(await returned.text()).toMatch(/data-extras-return[^>]*hidden/);
+
+    expect(await extrasOf(g.token)).toEqual([{ id: 12, kind: 'item', title: 'Breakfast basket', price: 1800, currency: 'eur', available: true, reason: null }]);
+  });
+
+  it('refuses a late check-out (it needs a stay), an inactive extra, and a missing or bad name or e-mail, naming the field', async () => {
+    const before = (await orders(h, g)).length;
+    const timed = await ask(g.token, 11, guest);
+    expect(timed.status).toBe(400);
+    expect(await timed.json()).toEqual({ message: messages.orders.needsStay });
+    expect((await ask(g.token, 13, guest)).status).toBe(404);
+    const cases: [unknown, string][] = [
+      [{ guestEmail: guest.guestEmail }, messages.contact.nameRequired],
+      [{ ...guest, guestName: '  \u0001\n ' }, messages.contact.nameRequired],
+      [{ ...guest, guestName: 'x'.repeat(101) }, messages.contact.nameTooLong(100)],
+      [{ guestName: guest.guestName }, messages.contact.emailRequired],
+      [{ ...guest, guestEmail: 'not-an-address' }, messages.contact.emailInvalid],
+      [{ ...guest, guestEmail: 42 }, messages.contact.emailRequired],
+    ];
+    for (const [body, message] of cases) {
+      const response = await ask(g.token, 12, body);
+      expect(response.status, JSON.stringify(body)).toBe(400);
+      expect(await response.json()).toEqual({ message });
+    }
+    expect((await orders(h, g)).length).toBe(before);
+  });
+
+  it('records a request with no stay at the guidebook’s price, mails the host (reply-to the guest) and the guest, and the host decides it', async () => {
+    const response = await ask(g.token, 12, { ...guest, guestName: ' Ivo\u0007 Kovač ', quantity: 2, note: 'For Sunday', price: 1, amount: 1 });
+    expect(response.status, await response.clone().text()).toBe(201);
+    const { order } = (await response.json()) as { order: GuestOrder };
+    expect(order).toMatchObject({ extraId: 12, title: 'Breakfast basket', amount: 3600, quantity: 2, status: 'requested' });
+    const listed = (await orders(h, g)).find((each) => each.id === order.id)!;
+    expect(listed).toMatchObject({ stayId: null, guestName: 'Ivo Kovač', guestEmail: 'ivo.public@example.com', guestNote: 'For Sunday', amount: 3600 });
+
+    const toHost = await smtp.waitForMail((mail) => mail.envelopeTo.includes(h.email) && mail.subject === 'New request: Breakfast basket for Harbour Loft' && readableParts(mail).includes('Ivo Kovač'));
+    expect(toHost.headers['reply-to']).toContain('ivo.public@example.com');
+    expect(readableParts(toHost)).toContain('Ivo Kovač asks for Breakfast basket × 2 (€36');
+    expect(readableParts(toHost)).toContain('public link');
+    const toGuest = await smtp.waitForMail((mail) => mail.envelopeTo.includes('ivo.public@example.com') && mail.subject === 'Your request: Breakfast basket');
+    expect(readableParts(toGuest)).toContain('reached your host');
+
+    const approve = await decide(h, order.id, 'approve');
+    expect(approve.status, await approve.clone().text()).toBe(200);
+    await smtp.waitForMail((mail) => mail.envelopeTo.includes('ivo.public@example.com') && mail.subject === 'Confirmed: Breakfast basket');
+  });
+
+  it('off again: the page drops the extras at the next publish and the token answers 404', async () => {
+    await setOnPublicLink(false);
+    await republished((page) => !page.includes('Breakfast basket'));
+    expect((await ask(g.token, 12, guest)).status).toBe(404);
+    expect((await server.request(`/api/guest/${g.token}/extras`)).status).toBe(404);
+  });
+});

@@ -326,6 +326,51 @@ describe('asking again', () => {
   });
 });
 
+describe('on a guidebook’s public link (docs/decisions/020, public-link orders)', () => {
+  it('an item: Checkout with the guest’s e-mail, the money to the host’s account, back to the public page; paid after the webhook; a receipt', async () => {
+    const host = await signedInHost(server);
+    setUserPlan(server, host.id, 'gold');
+    const g = (await host.json<{ instruction: Instruction }>('/api/instruction', { json: { nameInstruction: 'Harbour Loft', timeZone: 'UTC', extras: [LATE, BREAKFAST], extrasOnPublicLink: true } })).instruction;
+    const publicPage = async () => (await server.request(`/instruction/${g.token}`)).text();
+    await expect.poll(publicPage).toContain('Ask your host for any of these');
+    // The published page says whether extras are paid by card (decided as it is rendered): the
+    // account starting to take charges renders it again.
+    await host.json('/api/payouts/onboarding', { method: 'POST', json: {} });
+    const accountId = accountOf(host);
+    await standIn.control.completeOnboarding(accountId);
+    await expect.poll(publicPage).toContain('Buy any of these online by card');
+    await standIn.control.resetCalls();
+
+    const bought = await buy(g.token, 12, { quantity: 2, guestName: 'Mia Public', guestEmail: 'mia.public@example.com', price: 1, amount: 1 });
+    expect(bought.status, JSON.stringify(bought.body)).toBe(201);
+    expect(bought.body).toMatchObject({ message: messages.orders.toPayment, order: { amount: 3600, status: 'awaiting_payment' } });
+    const { order } = bought.body;
+    const sessionId = bought.body.checkoutUrl!.split('/').pop()!;
+    const session = (await standIn.control.state()).checkoutSessions.find((each) => each.id === sessionId)!;
+    expect(session).toMatchObject({
+      amount_total: 3600,
+      customer_email: 'mia.public@example.com',
+      success_url: `${server.origin}/instruction/${g.token}?order=${order.id}#extras`,
+      cancel_url: `${server.origin}/instruction/${g.token}#extras`,
+    });
+    const create = (await standIn.control.calls()).find((call) => call.method === 'POST' && call.path === '/v1/checkout/sessions')!;
+    expect(create.params).toMatchObject({ payment_intent_data: { transfer_data: { destination: accountId }, application_fee_amount: '360' } });
+
+    await standIn.control.payCheckout(sessionId);
+    expect(orderRow(order.id)).toMatchObject({ status: 'paid', amount: 3600, guest_email: 'mia.public@example.com' });
+    expect(await intentOf(order.id)).toMatchObject({ status: 'succeeded', amount: 3600, transfer_data: { destination: accountId } });
+    expect((await ordersOf(host, g)).find((each) => each.id === order.id)).toMatchObject({ status: 'paid', paid: true, stayId: null, guestName: 'Mia Public' });
+    expect(readableParts(await mailTo('mia.public@example.com', 'Receipt: Breakfast basket'))).toContain('You paid €36');
+    const toHost = await mailTo(host.email, 'New order: Breakfast basket for Harbour Loft');
+    expect(toHost.headers['reply-to']).toContain('mia.public@example.com');
+
+    // A late check-out is never sold there, paid or not.
+    const late = await buy(g.token, 11, { guestName: 'Mia Public', guestEmail: 'mia.public@example.com' });
+    expect(late.status).toBe(400);
+    expect(late.body).toEqual({ message: messages.orders.needsStay });
+  });
+});
+
 describe('the platform’s webhook for orders', () => {
   it('refuses a bad signature (400) and processes a replayed event once', async () => {
     const { host } = await payingHost();

@@ -31,6 +31,7 @@ const INSTRUCTION_KEYS = [
   // The host's recommendations nearby, and what guests can buy or ask for.
   'places',
   'extras',
+  'extrasOnPublicLink',
   // Until when wrong PINs stopped PIN checks on the guidebook link (null while they run).
   'pinGuessingStoppedUntil',
   // The language it is written in and its translations (docs/decisions/021).

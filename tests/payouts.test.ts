@@ -4,6 +4,8 @@ import { ConfigError, parseConfig } from '../src/lib/server/config.ts';
 import { CURRENCY_CODES } from '../src/lib/shared/currencies.ts';
 import { messages } from '../src/lib/shared/messages.ts';
 import type { PayoutState } from '../src/lib/shared/payouts.ts';
+import type { Instruction } from '../src/lib/shared/schemas/instruction.ts';
+import type { Settings } from '../src/lib/shared/schemas/settings.ts';
 import { query, run, setUserPlan } from './helpers/auth.ts';
 import { CONNECT_WEBHOOK_SECRET, signedInHost, startAppStripeStandIn, stripeEnv, WEBHOOK_SECRET, type Host } from './helpers/billing.ts';
 import { startServer, type TestServer } from './helpers/server.ts';
@@ -128,6 +130,47 @@ describe('payouts with Stripe', () => {
     }
     expect(messages.payouts.currencyInvalid(CURRENCY_CODES)).toContain('EUR, USD, GBP');
     expect((await host.json<PayoutState>('/api/payouts')).currency).toBe('gbp');
+  });
+
+  it('a new currency reprices the extras already written: every guidebook (a new version, its stay pages) and Auto-Fill’s defaults', async () => {
+    const host = await goldHost();
+    const extras = [
+      { id: 1, kind: 'item', title: 'Breakfast basket', price: 2550 },
+      { id: 2, kind: 'item', title: 'Bikes', price: 0 },
+      { id: 3, kind: 'late-checkout', title: 'Late check-out', price: 25000, lateCheckoutUntil: '13:00' },
+    ];
+    const { instruction } = await host.json<{ instruction: Instruction }>('/api/instruction', { json: { nameInstruction: 'Harbour Loft', extras } });
+    const settings = await host.json<Settings>('/api/settings');
+    await host.json('/api/settings', { method: 'PUT', json: { ...settings, extras: [extras[0]] } });
+
+    // Yen have no cents: €25.50 is ¥26, raised to the smallest card payment (¥50); €250 is ¥250; free stays free.
+    await host.json('/api/payouts/currency', { method: 'PUT', json: { currency: 'jpy' } });
+    const after = await host.json<Instruction>(`/api/instruction/${instruction._id}`);
+    expect(after.extras.map((extra) => [extra.currency, extra.price])).toEqual([
+      ['jpy', 50],
+      ['jpy', 0],
+      ['jpy', 25000 / 100],
+    ]);
+    expect(after.version).toBe(instruction.version + 1);
+    expect((await host.json<Settings>('/api/settings')).extras.map((extra) => [extra.currency, extra.price])).toEqual([['jpy', 50]]);
+    const day = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+    const { stay } = await host.json<{ stay: { token: string } }>(`/api/instruction/${instruction._id}/stays`, { json: { guestName: 'Ana', checkIn: day(3), checkOut: day(5) } });
+    const page = await (await server.request(`/stay/${stay.token}`)).text();
+    expect(page).toContain('¥250');
+    expect(page).not.toContain('€');
+
+    // And back to pounds: the same numbers again, with pence.
+    await host.json('/api/payouts/currency', { method: 'PUT', json: { currency: 'gbp' } });
+    const back = await host.json<Instruction>(`/api/instruction/${instruction._id}`);
+    expect(back.extras.map((extra) => [extra.currency, extra.price])).toEqual([
+      ['gbp', 5000],
+      ['gbp', 0],
+      ['gbp', 25000],
+    ]);
+
+    // A save in another currency (an old tab, a script) is priced in the host's.
+    const sent = await host.json<{ instruction: Instruction }>('/api/instruction', { json: { nameInstruction: 'Old tab', extras: [{ ...extras[0], currency: 'eur' }] } });
+    expect(sent.instruction.extras.map((extra) => [extra.currency, extra.price])).toEqual([['gbp', 2550]]);
   });
 
   it('keeps the currency once a guest has ordered an extra (409), and answers the same currency as it is', async () => {

@@ -187,6 +187,18 @@ describe('messages and mails', () => {
     leave(rateRules.extraRequestIp(IP), 20);
   });
 
+  it('extras ordered from a guidebook’s public link: per guidebook and per guest e-mail', async () => {
+    const saved = await json<Instruction>(await asHost(`/api/instruction/${guidebook._id}`));
+    await json(await asHost(`/api/instruction/${guidebook._id}`, { method: 'PUT', json: { ...saved, extrasOnPublicLink: true } }));
+    let guest = 0;
+    const ask = (email?: string) => server.request(`/api/guest/${guidebook.token}/extras/1`, { json: { guestName: 'Burst', guestEmail: email ?? `guest${(guest += 1)}@example.com` } });
+    await expectOnePast(rateRules.extraRequestGuidebook(guidebook._id), () => ask());
+    leave(rateRules.extraRequestIp(IP), 20);
+    leave(rateRules.extraRequestGuidebook(guidebook._id), 20);
+    await expectOnePast(rateRules.extraRequestEmail('same@example.com'), () => ask('Same@Example.com'));
+    leave(rateRules.extraRequestIp(IP), 20);
+  });
+
   it('the Approve and Decline links of a host’s order mail, per address (the page and its button)', async () => {
     const token = 'A'.repeat(43);
     await expectOnePast(rateRules.orderLinkIp(IP), () => server.request(`/orders/no-such-order/approve?token=${token}`));

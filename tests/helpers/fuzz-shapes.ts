@@ -110,6 +110,7 @@ export function instructionFields(own: string): Record<string, fc.Arbitrary<unkn
     secretsPolicy: fc.constantFrom(...SECRETS_POLICIES), secretsPin: fc.oneof(fc.stringMatching(/^\d{4,8}$/), fc.constantFrom('', '١٢٣٤', '12 34', '123')),
     revealHoursBefore: fc.oneof(fc.integer({ min: 0, max: 168 }), numberToken), timeZone,
     checkInTime: clockTime, checkOutTime: clockTime, checkoutSteps: fc.array(text(200), { maxLength: MAX_CHECKOUT_STEPS + 2 }),
+    extrasOnPublicLink: fc.boolean(),
     firstColor: fc.constantFrom('#4a90e2', '#fff', '#12345678', 'red', '#ggg'), secondColor: fc.constantFrom('#000', '#abcdef'), isRounded: fc.boolean(), isSinglePage: fc.boolean(),
   };
 }

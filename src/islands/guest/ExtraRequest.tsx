@@ -1,9 +1,15 @@
 import { useId, useState, type SubmitEvent } from 'react';
 import { t, type WordsOf } from '@shared/guest-words/t.ts';
-import type { EXTRA_REQUEST_WORDS } from './island-words.ts';
+import type { EXTRA_PUBLIC_WORDS, EXTRA_REQUEST_WORDS } from './island-words.ts';
+
+/** As the server allows (schemas/order.ts: MAX_ORDER_GUEST_NAME, MAX_ORDER_GUEST_EMAIL); not imported, to keep zod out of the bundle. */
+const NAME_MAX = 100;
+const EMAIL_MAX = 254;
+/** A first check only (something@something.tld): the server has the last word. */
+const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 interface Props {
-  /** The stay link's token: extras are asked for from a stay link only. */
+  /** The stay link's token, or the guidebook's own when its host offers extras on the public link. */
   token: string;
   extraId: number;
   title: string;
@@ -11,31 +17,58 @@ interface Props {
   maxQuantity: number;
   /** Bought online: the form goes on to Stripe's Checkout page rather than sending a request. */
   pay?: boolean;
-  words: WordsOf<typeof EXTRA_REQUEST_WORDS>;
+  /** On the public link: no stay knows the guest, so the form asks for a name and an e-mail. */
+  askWho?: boolean;
+  /** The stay link's words, with the name and e-mail fields' on the public link (EXTRA_PUBLIC_WORDS). */
+  words: WordsOf<typeof EXTRA_REQUEST_WORDS> & Partial<WordsOf<typeof EXTRA_PUBLIC_WORDS>>;
 }
+
+type WhoErrors = { name?: string; email?: string };
 
 type State = { kind: 'closed' } | { kind: 'open' } | { kind: 'sending' } | { kind: 'sent'; message: string } | { kind: 'error'; message: string };
 
 /**
- * "Request" on an extra (a React island, docs/decisions/020): a short form (how many, a note)
- * that POSTs /api/guest/:token/extras/:extraId. The price and the extra come from the guidebook on
+ * "Request" on an extra (a React island, docs/decisions/020): a short form (how many, a note;
+ * on the public link the guest's name and e-mail first, each with its own message) that POSTs /api/guest/:token/extras/:extraId. The price and the extra come from the guidebook on
  * the server, never from here. Once sent it says so and stays sent; a refusal (another guest
  * arrives that day) is shown as the server words it.
  */
-export default function ExtraRequest({ token, extraId, title, maxQuantity, pay = false, words }: Props) {
+export default function ExtraRequest({ token, extraId, title, maxQuantity, pay = false, askWho = false, words }: Props) {
   const [state, setState] = useState<State>({ kind: 'closed' });
   const [quantity, setQuantity] = useState(1);
   const [note, setNote] = useState('');
+  const [guestName, setGuestName] = useState('');
+  const [guestEmail, setGuestEmail] = useState('');
+  const [whoErrors, setWhoErrors] = useState<WhoErrors>({});
   const id = useId();
+
+  /** The name and e-mail's own messages, under each field; empty when both are fine. */
+  function checkWho(): WhoErrors {
+    const errors: WhoErrors = {};
+    if (guestName.trim() === '') errors.name = words['extras.nameRequired'] ?? '';
+    const email = guestEmail.trim();
+    if (email === '') errors.email = words['extras.emailRequired'] ?? '';
+    else if (!EMAIL_SHAPE.test(email)) errors.email = words['extras.emailInvalid'] ?? '';
+    return errors;
+  }
 
   async function onSubmit(event: SubmitEvent<HTMLFormElement>): Promise<void> {
     event.preventDefault();
+    if (askWho) {
+      const errors = checkWho();
+      setWhoErrors(errors);
+      if (errors.name || errors.email) {
+        // The first field that needs fixing takes the focus, its message read with it.
+        event.currentTarget.querySelector<HTMLInputElement>(`#${CSS.escape(errors.name ? `${id}-name` : `${id}-email`)}`)?.focus();
+        return;
+      }
+    }
     setState({ kind: 'sending' });
     try {
       const response = await fetch(`/api/guest/${encodeURIComponent(token)}/extras/${extraId}`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', accept: 'application/json' },
-        body: JSON.stringify({ quantity, note }),
+        body: JSON.stringify(askWho ? { quantity, note, guestName: guestName.trim(), guestEmail: guestEmail.trim() } : { quantity, note }),
       });
       const body = (await response.json().catch(() => ({}))) as { message?: string; checkoutUrl?: string };
       // A host who takes payments online: the guest pays on Stripe's Checkout page, which comes
@@ -64,6 +97,54 @@ export default function ExtraRequest({ token, extraId, title, maxQuantity, pay =
   }
   return (
     <form className="message-form" onSubmit={(event) => void onSubmit(event)} noValidate aria-label={t(words, 'extras.requestOf', { name: title })}>
+      {askWho && (
+        <>
+          <label htmlFor={`${id}-name`}>{words['extras.yourName']}</label>
+          <input
+            id={`${id}-name`}
+            name="name"
+            autoComplete="name"
+            maxLength={NAME_MAX}
+            required
+            aria-invalid={whoErrors.name ? true : undefined}
+            aria-describedby={whoErrors.name ? `${id}-name-error` : undefined}
+            value={guestName}
+            onChange={(event) => {
+              setGuestName(event.target.value);
+              // A message under a field goes once the guest changes it; the next send checks again.
+              setWhoErrors(({ email }) => ({ email }));
+            }}
+          />
+          {whoErrors.name && (
+            <p id={`${id}-name-error`} className="field-error">
+              {whoErrors.name}
+            </p>
+          )}
+          <label htmlFor={`${id}-email`}>
+            {words['extras.yourEmail']} <span className="field-hint">{words['extras.emailHint']}</span>
+          </label>
+          <input
+            id={`${id}-email`}
+            name="email"
+            type="email"
+            autoComplete="email"
+            maxLength={EMAIL_MAX}
+            required
+            aria-invalid={whoErrors.email ? true : undefined}
+            aria-describedby={whoErrors.email ? `${id}-email-error` : undefined}
+            value={guestEmail}
+            onChange={(event) => {
+              setGuestEmail(event.target.value);
+              setWhoErrors(({ name }) => ({ name }));
+            }}
+          />
+          {whoErrors.email && (
+            <p id={`${id}-email-error`} className="field-error">
+              {whoErrors.email}
+            </p>
+          )}
+        </>
+      )}
       {maxQuantity > 1 && (
         <>
           <label htmlFor={`${id}-quantity`}>{words['extras.quantity']}</label>

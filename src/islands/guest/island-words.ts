@@ -70,4 +70,15 @@ export const HOST_CONTACT_WORDS = [
 /** An extra's request form on a stay link. */
 export const EXTRA_REQUEST_WORDS = ['extras.request', 'extras.requestOf', 'extras.quantity', 'extras.note', 'extras.send', 'extras.cancel', 'extras.sending', 'extras.sent', 'extras.failed', 'extras.offline', 'extras.pay'] as const satisfies readonly GuestWordKey[];
 
+/** The same on a guidebook's public link, where the guest says who they are. */
+export const EXTRA_PUBLIC_WORDS = [
+  ...EXTRA_REQUEST_WORDS,
+  'extras.yourName',
+  'extras.yourEmail',
+  'extras.emailHint',
+  'extras.nameRequired',
+  'extras.emailRequired',
+  'extras.emailInvalid',
+] as const satisfies readonly GuestWordKey[];
+
 export const MAP_FACADE_WORDS = ['map.show', 'map.note'] as const satisfies readonly GuestWordKey[];

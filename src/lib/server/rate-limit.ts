@@ -101,6 +101,13 @@ export const rateRules = {
    * decides a handful at a time; guessing a 256-bit token is hopeless anyway, this bounds the cost.
    */
   orderLinkIp: rule('order-link:ip', 60, 15 * MINUTE),
+  /**
+   * Extras ordered from a guidebook's public link (extras/public-link.ts): per guidebook, so a
+   * stranger cannot flood the host's mailbox from many addresses; per guest e-mail, which gets a
+   * receipt, so nobody's inbox can be filled with them.
+   */
+  extraRequestGuidebook: rule('extra-request:guidebook', 20, HOUR),
+  extraRequestEmail: rule('extra-request:email', 5, DAY),
 } as const;
 
 /** Says how long to wait, in whole minutes; a flow may word it its own way. */

@@ -81,3 +81,15 @@ export function formatPrice(minor: number, currency: Currency, locale = 'en'): s
     maximumFractionDigits: decimals,
   }).format(amount);
 }
+
+/**
+ * A price moved to another currency when the host changes theirs: the same number written in the
+ * new one (€25.50 becomes £25.50, or ¥26 where there are no cents), never converted at a rate (the
+ * host sets prices, not the market), and raised to the smallest card payment there if it falls
+ * below. 0 stays free.
+ */
+export function repricedAmount(minor: number, from: Currency, to: Currency): number {
+  if (minor === 0) return 0;
+  const amount = Math.round((minor / 10 ** CURRENCIES[from]) * 10 ** CURRENCIES[to]);
+  return Math.max(amount, MIN_CHARGE[to]);
+}

@@ -230,6 +230,8 @@ export const messages = {
   orders: {
     // Extras guests order from a stay link, and the host's answers (docs/decisions/020).
     stayLinkOnly: 'Extras are ordered from a stay link.',
+    // A guidebook's public link offers items only: the others move a stay's times (docs/decisions/020).
+    needsStay: 'A late check-out or early check-in is booked from the personal stay link your host sends.',
     extraNotFound: 'This extra is not offered.',
     requested: 'Your request was sent to your host.',
     tooMany: (minutes: number) => `Too many requests. Please try again in ${wait(minutes)}.`,

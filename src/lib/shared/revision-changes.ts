@@ -57,6 +57,7 @@ export const FIELD_LABELS: Record<Field, string> = {
   checkoutSteps: 'Check-out steps',
   places: 'Recommendations',
   extras: 'Extras',
+  extrasOnPublicLink: 'Extras on the public link',
   language: 'Language',
   translations: 'Translations',
   firstColor: 'First colour',

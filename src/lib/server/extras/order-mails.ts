@@ -23,23 +23,24 @@ function what(order: OrdersTable, zone: string): string {
 }
 
 /**
- * A new request (docs/decisions/020): to the host, with the stay, the single-use Approve and
- * Decline links (`decisionToken`) and a link to the dashboard; to the guest, when the stay has an
- * address, that it was passed on and how payment works.
+ * A new request (docs/decisions/020): to the host, with the stay (or "from the public link"), the
+ * single-use Approve and Decline links (`decisionToken`) and a link to the dashboard; to the guest,
+ * when the order has an address, that it was passed on and how payment works. Who asks is the
+ * order's (the stay's, or what a public-link guest gave).
  */
-export function orderRequestMail({ order, content, stay, hostEmail, appUrl, decisionToken }: { order: OrdersTable; extra: Extra; content: InstructionContent; stay: StaysTable; hostEmail: string; appUrl: URL; decisionToken: string }): MailMessage[] {
+export function orderRequestMail({ order, content, stay, hostEmail, appUrl, decisionToken }: { order: OrdersTable; extra: Extra; content: InstructionContent; stay: StaysTable | null; hostEmail: string; appUrl: URL; decisionToken: string }): MailMessage[] {
   const zone = content.timeZone;
   const guidebook = oneLine(content.nameInstruction) || 'your guidebook';
-  const guest = oneLine(stay.guest_name) || 'A guest';
+  const guest = oneLine(order.guest_name) || 'A guest';
   const review = new URL(`/dashboard/orders?guidebook=${encodeURIComponent(order.instruction_id)}`, appUrl).href;
   const mails: MailMessage[] = [
     {
       to: hostEmail,
-      ...(stay.guest_email ? { replyTo: stay.guest_email } : {}),
+      ...(order.guest_email ? { replyTo: order.guest_email } : {}),
       subject: `New request: ${oneLine(order.title)} for ${guidebook}`.slice(0, 150),
       text: [
         `${guest} asks for ${what(order, zone)} (${price(order)}, settled on site).`,
-        `Stay: ${formatStayTime(stay.check_in, zone)} – ${formatStayTime(stay.check_out, zone)}`,
+        stay ? `Stay: ${formatStayTime(stay.check_in, zone)} – ${formatStayTime(stay.check_out, zone)}` : `From your guidebook's public link (no stay); reply to this e-mail to write to ${order.guest_email}.`,
         ...(order.guest_note ? ['', `Their note: ${oneLine(order.guest_note)}`] : []),
         '',
         ...decisionLinkLines(appUrl, order.id, decisionToken),
@@ -51,12 +52,12 @@ export function orderRequestMail({ order, content, stay, hostEmail, appUrl, deci
       ].join('\n'),
     },
   ];
-  if (stay.guest_email) {
+  if (order.guest_email) {
     mails.push({
-      to: stay.guest_email,
+      to: order.guest_email,
       subject: `Your request: ${oneLine(order.title)}`.slice(0, 150),
       text: [
-        `Hello${stay.guest_name ? ` ${oneLine(stay.guest_name)}` : ''},`,
+        `Hello${order.guest_name ? ` ${oneLine(order.guest_name)}` : ''},`,
         '',
         `Your request for ${what(order, zone)} at ${guidebook} reached your host. You will hear from them by e-mail once they confirm it; payment (${price(order)}) is settled on site.`,
         '',
@@ -68,19 +69,21 @@ export function orderRequestMail({ order, content, stay, hostEmail, appUrl, deci
   return mails;
 }
 
-/** The host's answer, to the guest (when the stay has an address); null when there is nobody to tell. */
+/** The host's answer, to the guest (the stay's address, else the one a public-link guest gave); null when there is nobody to tell. */
 export function decisionMail({ order, content, stay }: { order: OrdersTable; content: InstructionContent; stay: StaysTable | null; appUrl: URL }): MailMessage | null {
-  if (!stay?.guest_email) return null;
+  const to = stay ? stay.guest_email : order.guest_email;
+  const name = stay ? stay.guest_name : order.guest_name;
+  if (!to) return null;
   const zone = content.timeZone;
   const guidebook = oneLine(content.nameInstruction) || 'your stay';
   const approved = order.status === 'approved';
   // A paid order's card was authorised at checkout: approving charges it, declining releases the hold.
   const paid = order.payment_intent_id !== null;
   return {
-    to: stay.guest_email,
+    to,
     subject: `${approved ? 'Confirmed' : 'Not available'}: ${oneLine(order.title)}`.slice(0, 150),
     text: [
-      `Hello${stay.guest_name ? ` ${oneLine(stay.guest_name)}` : ''},`,
+      `Hello${name ? ` ${oneLine(name)}` : ''},`,
       '',
       approved
         ? `Your host confirmed ${what(order, zone)} at ${guidebook}. ${paid ? `Your card was charged ${price(order)}.` : `Payment (${price(order)}) is settled on site.`}`

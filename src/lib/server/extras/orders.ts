@@ -2,8 +2,8 @@ import { nanoid } from 'nanoid';
 import type { OrdersTable, StaysTable } from '@db/schema.ts';
 import { guestWords, type GuestWords } from '@shared/guest-words/index.ts';
 import { messages } from '@shared/messages.ts';
-import type { Extra } from '@shared/schemas/instruction.ts';
 import type { Currency } from '@shared/currencies.ts';
+import { publicLinkExtras, type Extra } from '@shared/schemas/instruction.ts';
 import type { GuestExtra, GuestOrder, MonthTotal, Order, OrderRequest } from '@shared/schemas/order.ts';
 import { formatStayTime } from '@shared/time-zone.ts';
 import { withStripe } from '../billing/stripe-errors.ts';
@@ -18,6 +18,7 @@ import { availability, collides, effectiveStayTimes, type Availability } from '.
 import { newDecisionToken } from './decision-token.ts';
 import { decisionMail, orderRequestMail, refundMail, slotLostMails } from './order-mails.ts';
 import { closeWaitingOrder, moveStay, ordersLock, slotFacts, stayTimesOf, unmoveStay, type Db } from './order-slots.ts';
+import { publicLinkGuest, publicLinkRules } from './public-link.ts';
 import { orderedByGuest } from './stay-orders.ts';
 import { onlinePaymentsOf, refundPayment, releasePendingCheckouts, settleDecision, startOrderCheckout } from './payments.ts';
 
@@ -51,11 +52,14 @@ function reasonText(words: GuestWords, result: Availability): string | null {
   return result.available ? null : words[`extras.reason.${result.reason}`];
 }
 
-/** The stay a guest token opens (a guidebook's own link orders nothing: 404), with its guidebook's extras and zone. */
+/**
+ * The stay a guest token opens, with its guidebook's active extras and zone; a guidebook's own
+ * link (no stay) orders only when its host offers extras there (public-link.ts), else 404.
+ */
 async function stayTarget(token: string, now: number) {
   const { guidebook, stay } = await findGuestTarget(token, now);
-  if (!stay) throw new AppError('NOT_FOUND', messages.orders.stayLinkOnly);
   const content = parseStoredContent(guidebook.data);
+  if (!stay && !content.extrasOnPublicLink) throw new AppError('NOT_FOUND', messages.orders.stayLinkOnly);
   return { guidebook, stay, content, extras: content.extras.filter((extra) => extra.active) };
 }
 
@@ -72,9 +76,10 @@ export async function stayAvailability(stay: StaysTable, extras: readonly Extra[
   return answers;
 }
 
-/** GET /api/guest/:token/extras: the active extras and whether this stay can have each now. */
+/** GET /api/guest/:token/extras: the active extras and whether this stay can have each now (on a public link: its items, each available). */
 export async function listGuestExtras(token: string, now = Date.now()): Promise<GuestExtra[]> {
   const { stay, content, extras } = await stayTarget(token, now);
+  if (!stay) return publicLinkExtras(extras).map((extra) => ({ id: extra.id, kind: extra.kind, title: extra.title, price: extra.price, currency: extra.currency, available: true, reason: null }));
   const answers = await stayAvailability(stay, extras, content.timeZone, now);
   return extras.map((extra) => ({ id: extra.id, kind: extra.kind, title: extra.title, price: extra.price, currency: extra.currency, ...answers.get(extra.id)! }));
 }
@@ -89,18 +94,22 @@ export async function listGuestExtras(token: string, now = Date.now()): Promise<
  *   (payments.ts); the mails follow the payment.
  * - Otherwise a request: the host confirms and the payment is settled on site. The host gets a
  *   mail with the request; the guest one saying it was passed on.
+ * On a guidebook's public link (public-link.ts) the order has no stay: an item only, for the
+ * name and e-mail the guest gave, with nothing held to check.
  */
 export async function requestExtra({ token, extraId, input, ip, now = Date.now() }: { token: string; extraId: number; input: OrderRequest; ip: string; now?: number }): Promise<{ order: GuestOrder; checkoutUrl: string | null }> {
   const { guidebook, stay, content, extras } = await stayTarget(token, now);
   const extra = extras.find((each) => each.id === extraId);
   if (!extra) throw new AppError('NOT_FOUND', messages.orders.extraNotFound);
-  await consumeRateLimits([rateRules.extraRequestIp(ip), rateRules.extraRequestStay(stay.id)], now, messages.orders.tooMany);
+  const stranger = stay ? null : publicLinkGuest(extra, input);
+  const rules = stranger ? publicLinkRules({ ip, guidebookId: guidebook.id, email: stranger.email }) : [rateRules.extraRequestIp(ip), rateRules.extraRequestStay(stay!.id)];
+  await consumeRateLimits(rules, now, messages.orders.tooMany);
   const { db, dialect, outbox, config, log } = await getRuntime();
   const host = await db.selectFrom('users').select(['email', 'name']).where('id', '=', guidebook.user_id).executeTakeFirst();
   if (!host) throw new AppError('NOT_FOUND', messages.instruction.notFound);
   const quantity = extra.kind === 'item' ? Math.min(input.quantity, extra.maxPerStay) : 1;
   const payments = extra.price > 0 ? await onlinePaymentsOf(guidebook.user_id) : null;
-  if (payments) await withStripe('release earlier checkout', () => releasePendingCheckouts({ stayId: stay.id, extraId: extra.id, payments }));
+  if (payments && stay) await withStripe('release earlier checkout', () => releasePendingCheckouts({ stayId: stay.id, extraId: extra.id, payments }));
 
   // A request waits for the host, who gets single-use Approve and Decline links; a paid order gets them once authorised.
   const decision = payments ? null : newDecisionToken();
@@ -108,15 +117,16 @@ export async function requestExtra({ token, extraId, input, ip, now = Date.now()
     // One guidebook's orders are decided one at a time (PostgreSQL; SQLite writes one at a time anyway).
     await lockForTransaction(trx, dialect, ordersLock(guidebook.id));
     // The stay as it is now, inside the transaction: a late check-out approved meanwhile counts.
-    const current = await trx.selectFrom('stays').selectAll().where('id', '=', stay.id).executeTakeFirst();
-    if (!current) throw new AppError('NOT_FOUND', messages.instruction.notFound);
-    const result = availability({ extra, stay: stayTimesOf(current), ...(await slotFacts(trx, current)), zone: content.timeZone, now, quantity });
+    const current = stay ? ((await trx.selectFrom('stays').selectAll().where('id', '=', stay.id).executeTakeFirst()) ?? null) : null;
+    if (stay && !current) throw new AppError('NOT_FOUND', messages.instruction.notFound);
+    // A public-link item holds nothing to check: no stay, and the quantity is capped above.
+    const result = current ? availability({ extra, stay: stayTimesOf(current), ...(await slotFacts(trx, current)), zone: content.timeZone, now, quantity }) : ({ available: true, movesTo: null } as const);
     if (!result.available) throw new AppError('CONFLICT', reasonText(guestWords(), result)!);
     const order: OrdersTable = {
       id: nanoid(),
       user_id: guidebook.user_id,
       instruction_id: guidebook.id,
-      stay_id: stay.id,
+      stay_id: current?.id ?? null,
       extra_id: extra.id,
       kind: extra.kind,
       title: extra.title,
@@ -125,8 +135,8 @@ export async function requestExtra({ token, extraId, input, ip, now = Date.now()
       quantity,
       approval: extra.approval,
       status: payments ? 'awaiting_payment' : 'requested',
-      guest_name: current.guest_name,
-      guest_email: current.guest_email,
+      guest_name: current ? current.guest_name : stranger!.name,
+      guest_email: current ? current.guest_email : stranger!.email,
       guest_note: input.note.replace(/[\p{Cc}]+/gu, ' '),
       moves_to: result.movesTo,
       decision_token_hash: decision?.hash ?? null,
@@ -142,11 +152,11 @@ export async function requestExtra({ token, extraId, input, ip, now = Date.now()
   });
   if (payments) {
     const checkoutUrl = await startOrderCheckout({ order: row, token, payments, now });
-    log.info({ orderId: row.id, instructionId: guidebook.id, stayId: stay.id }, 'extras: order awaiting payment');
+    log.info({ orderId: row.id, instructionId: guidebook.id, stayId: row.stay_id }, 'extras: order awaiting payment');
     return { order: toGuestOrder(row), checkoutUrl };
   }
   outbox.kick();
-  log.info({ orderId: row.id, instructionId: guidebook.id, stayId: stay.id }, 'extras: request recorded');
+  log.info({ orderId: row.id, instructionId: guidebook.id, stayId: row.stay_id }, 'extras: request recorded');
   return { order: toGuestOrder(row), checkoutUrl: null };
 }
 

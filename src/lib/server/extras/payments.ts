@@ -73,7 +73,9 @@ export const applicationFeeOf = (amount: number, percent: number): number => Mat
 export async function startOrderCheckout({ order, token, payments, now }: { order: OrdersTable; token: string; payments: OnlinePayments; now: number }): Promise<string> {
   const { db, config, log } = await getRuntime();
   const fee = applicationFeeOf(order.amount, payments.feePercent);
-  const stay = new URL(`/stay/${encodeURIComponent(token)}`, config.appUrl).href;
+  // Back to the page the guest ordered from: the stay link, or the guidebook's public link (its
+  // static page reads `?order=` in the browser, docs/decisions/020 public-link orders).
+  const stay = new URL(`${order.stay_id ? '/stay/' : '/instruction/'}${encodeURIComponent(token)}`, config.appUrl).href;
   let session: Stripe.Checkout.Session;
   try {
     session = await payments.billing.stripe.checkout.sessions.create(

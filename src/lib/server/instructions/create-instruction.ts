@@ -2,6 +2,7 @@ import { instructionContentSchema, MAX_TEXT, newPinProblem, type Instruction, ty
 import { isMediaPath } from '@shared/schemas/media-path.ts';
 import { getUserPlan } from '../billing/get-user-plan.ts';
 import { AppError } from '../http/app-error.ts';
+import { inHostCurrency } from '../payouts/host-currency.ts';
 import { getRuntime } from '../runtime.ts';
 import { getSettings } from '../settings/get-settings.ts';
 import { mayReferenceImage } from '../uploads/may-reference-image.ts';
@@ -34,7 +35,7 @@ export async function createInstruction({ userId, input }: { userId: string; inp
   const content = parsed.data;
   const pinProblem = newPinProblem(content.secretsPin, '');
   if (pinProblem) throw new AppError('BAD_REQUEST', pinProblem);
-  const row = await insertInstruction({ userId, plan, content: cleanInstructionContent({ content, userId }) });
+  const row = await insertInstruction({ userId, plan, content: cleanInstructionContent({ content: await inHostCurrency(userId, content), userId }) });
   await afterInstructionWrite({ id: row.id });
   return toInstruction(row);
 }

@@ -3,6 +3,7 @@ import type { RevisionSource } from '@shared/schemas/history.ts';
 import { newPinProblem, type Instruction, type InstructionContent } from '@shared/schemas/instruction.ts';
 import { AppError } from '../http/app-error.ts';
 import { clearRateLimit, rateRules } from '../rate-limit.ts';
+import { inHostCurrency } from '../payouts/host-currency.ts';
 import { getRuntime } from '../runtime.ts';
 import { pinGuessingStoppedUntil } from '../stays/pin-guessing.ts';
 import { recordRevision } from '../revisions/record-revision.ts';
@@ -41,7 +42,7 @@ export async function updateInstruction({
   const before = parseStoredContent(row.data);
   const pinProblem = newPinProblem(content.secretsPin, before.secretsPin);
   if (pinProblem) throw new AppError('BAD_REQUEST', pinProblem);
-  const cleaned = cleanInstructionContent({ content, userId, stored: storedRichTexts(before) });
+  const cleaned = cleanInstructionContent({ content: await inHostCurrency(userId, content), userId, stored: storedRichTexts(before) });
   const data = JSON.stringify(cleaned);
 
   const { db, dialect } = await getRuntime();

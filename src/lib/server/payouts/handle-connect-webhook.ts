@@ -5,6 +5,7 @@ import { withStripe } from '../billing/stripe-errors.ts';
 import { AppError } from '../http/app-error.ts';
 import { getRuntime } from '../runtime.ts';
 import { requirePayoutsStripe } from './require-payouts-stripe.ts';
+import { rebuildSnapshotsForUser } from '../guest-pages/publish/invalidate-snapshots.ts';
 import { storeAccountState } from './store-account-state.ts';
 
 /** Stripe's default replay window, as for the platform's endpoint (docs/security.md 20). */
@@ -52,6 +53,7 @@ export async function handleConnectWebhook({ rawBody, signature }: { rawBody: Bu
   // The event's copy may be older than another already stored: Stripe's answer now is what counts.
   const account = await withStripe('re-read connected account', () => billing.stripe.accounts.retrieve(accountId));
   const now = Date.now();
+  let chargesChanged: string | null = null;
   const stored = await db.transaction().execute(async (trx) => {
     const inserted = await trx
       .insertInto('stripe_events')
@@ -59,9 +61,10 @@ export async function handleConnectWebhook({ rawBody, signature }: { rawBody: Bu
       .onConflict((oc) => oc.column('id').doNothing())
       .executeTakeFirst();
     if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) === 0) return false;
-    await storeAccountState(trx, account);
+    chargesChanged = await storeAccountState(trx, account);
     return true;
   });
+  if (chargesChanged) await rebuildSnapshotsForUser(chargesChanged);
   if (stored) log.info({ event: id, type, userId: owner.user_id, chargesEnabled: account.charges_enabled }, 'stripe: Connect webhook handled');
   return stored ? 'synced' : 'duplicate';
 }

@@ -3,6 +3,7 @@ import { isMissing, withStripe } from '../billing/stripe-errors.ts';
 import { getRuntime } from '../runtime.ts';
 import { getPayoutState } from './get-payout-state.ts';
 import { requirePayoutsStripe } from './require-payouts-stripe.ts';
+import { rebuildSnapshotsForUser } from '../guest-pages/publish/invalidate-snapshots.ts';
 import { storeAccountState } from './store-account-state.ts';
 
 /**
@@ -19,7 +20,8 @@ export async function refreshPayoutAccount({ userId }: { userId: string }): Prom
   if (accountId) {
     await withStripe('refresh payout account', async () => {
       try {
-        await storeAccountState(db, await billing.stripe.accounts.retrieve(accountId));
+        const chargesChanged = await storeAccountState(db, await billing.stripe.accounts.retrieve(accountId));
+        if (chargesChanged) await rebuildSnapshotsForUser(chargesChanged);
       } catch (error) {
         // Deleted on Stripe's side (or another key's account): the row stays as it was, for an operator to look at.
         if (!isMissing(error)) throw error;

@@ -11,6 +11,7 @@ import { AppError } from '../http/app-error.ts';
 import { afterInstructionWrite } from '../instructions/instruction-events.ts';
 import { parseStoredContent } from '../instructions/instruction-row.ts';
 import { recordRevision } from '../revisions/record-revision.ts';
+import { inHostCurrency } from '../payouts/host-currency.ts';
 import { getRuntime } from '../runtime.ts';
 import { cleanSettings, saveSettings } from './save-settings.ts';
 
@@ -157,7 +158,7 @@ export async function previewApplySettings({ userId, settings, flags, clearEmpty
 export async function applySettingsToInstructions(request: ApplyRequest): Promise<{ settings: Settings; updated: number; batchId: string | null; summary: string }> {
   const { userId, flags, clearEmptyFields } = request;
   const { db, dialect } = await getRuntime();
-  const clean = cleanSettings(request.settings, userId);
+  const clean = cleanSettings(await inHostCurrency(userId, request.settings), userId);
   const defaults = chosenDefaults(clean, flags);
   const batchId = nanoid();
   const onlyFree = (await getUserPlan(userId)) === 'free';

@@ -1,11 +1,12 @@
 import type { Settings } from '@shared/schemas/settings.ts';
+import { inHostCurrency } from '../payouts/host-currency.ts';
 import { getRuntime } from '../runtime.ts';
 import { cleanSettings, saveSettings } from './save-settings.ts';
 
 /** PUT /api/settings: replaces the host's auto-fill settings; answers them as stored. */
 export async function updateSettings({ userId, settings }: { userId: string; settings: Settings }): Promise<Settings> {
   const { db, dialect } = await getRuntime();
-  const clean = cleanSettings(settings, userId);
+  const clean = cleanSettings(await inHostCurrency(userId, settings), userId);
   await saveSettings(db, dialect, { userId, settings: clean });
   return clean;
 }

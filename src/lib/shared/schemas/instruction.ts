@@ -63,7 +63,7 @@ export { boxSchema, manualBoxSchema, MAX_BOXES, MAX_CHECKOUT_STEPS, MAX_MANUAL_B
 export type { Box, ManualBox } from './instruction/steps.ts';
 export { MAX_PLACE_NOTE, MAX_PLACES, placeSchema } from './instruction/places.ts';
 export type { Place } from './instruction/places.ts';
-export { EXTRA_APPROVALS, EXTRA_KINDS, extraSchema, MAX_EXTRA_DESCRIPTION, MAX_EXTRA_PRICE, MAX_EXTRAS, MAX_PER_STAY } from './instruction/extras.ts';
+export { EXTRA_APPROVALS, EXTRA_KINDS, extraSchema, publicLinkExtras, MAX_EXTRA_DESCRIPTION, MAX_EXTRA_PRICE, MAX_EXTRAS, MAX_PER_STAY } from './instruction/extras.ts';
 export type { Extra, ExtraApproval, ExtraKind } from './instruction/extras.ts';
 export {
   changeCodeSchema,

@@ -4,8 +4,12 @@
  * ## API contract (errors are `{ message }`)
  * - `GET /api/guest/:token/extras` (public; a stay link's token) → `{ extras: GuestExtra[] }`: the
  *   guidebook's active extras with whether this stay can have each now, and why not. A guidebook's
- *   own link → 404: extras are ordered from a stay link.
- * - `POST /api/guest/:token/extras/:extraId` `{ quantity?, note? }` (public; a stay link's token)
+ *   own link → its active items (always available) when the host offers extras there
+ *   (`extrasOnPublicLink`), else 404.
+ * - `POST /api/guest/:token/extras/:extraId` `{ quantity?, note?, guestName?, guestEmail? }`
+ *   (public; a stay link's token, or a guidebook's own when the host offers extras there: then
+ *   `guestName` and `guestEmail` are required, 400 naming the one missing or wrong, and a late
+ *   check-out or early check-in answers 400: it needs a stay)
  *   → 201 `{ message, order: GuestOrder }`: a request the host confirms (payment settled on site);
  *   or, when the host takes payments online (Stripe, Gold or Premium, an account that can take
  *   charges, a price above 0), 201 `{ message, order, checkoutUrl }`: the order is
@@ -24,6 +28,8 @@
  */
 import { z } from 'zod';
 import type { Currency } from '../currencies.ts';
+import { messages } from '../messages.ts';
+import { CONTACT_EMAIL_MAX, CONTACT_NAME_MAX } from './contact.ts';
 import type { ExtraKind } from './instruction.ts';
 import { MAX_PER_STAY } from './instruction.ts';
 
@@ -34,6 +40,13 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number];
 export const HOLDING_STATUSES: readonly OrderStatus[] = ['requested', 'awaiting_payment', 'paid', 'approved'];
 
 export const MAX_ORDER_NOTE = 500;
+/** A guest on the public link says who they are (the order has no stay to know it from). */
+export const MAX_ORDER_GUEST_NAME = CONTACT_NAME_MAX;
+export const MAX_ORDER_GUEST_EMAIL = CONTACT_EMAIL_MAX;
+
+const text = messages.contact;
+/** Control characters and runs of spaces (a line break pasted in) become one space: the name is shown in the host's mail and list. */
+const withoutControls = (value: string) => value.replace(/[\p{Cc}\s]+/gu, ' ').trim();
 
 export const orderRequestSchema = z.object(
   {
@@ -48,6 +61,19 @@ export const orderRequestSchema = z.object(
       .trim()
       .max(MAX_ORDER_NOTE, `The note can be at most ${MAX_ORDER_NOTE} characters.`)
       .default(''),
+    /** Required on a guidebook's public link (orders.ts says so when missing); a stay link's order takes the stay's. */
+    guestName: z
+      .string({ error: text.nameRequired })
+      .transform(withoutControls)
+      .pipe(z.string().min(1, text.nameRequired).max(MAX_ORDER_GUEST_NAME, text.nameTooLong(MAX_ORDER_GUEST_NAME)))
+      .optional(),
+    guestEmail: z
+      .string({ error: text.emailRequired })
+      .trim()
+      .min(1, text.emailRequired)
+      .max(MAX_ORDER_GUEST_EMAIL, text.emailTooLong(MAX_ORDER_GUEST_EMAIL))
+      .pipe(z.email(text.emailInvalid))
+      .optional(),
   },
   { error: 'Send the order as a JSON object.' },
 );
@@ -85,6 +111,7 @@ export interface Order extends GuestOrder {
   guidebookId: string;
   /** The guidebook's name now, for the dashboard's list. */
   guidebookName: string;
+  /** null for an order from the guidebook's public link (the dashboard says "public link"). */
   stayId: string | null;
   guestName: string;
   guestEmail: string;

@@ -85,7 +85,7 @@ export function EditorForm({ form, patch, updateBoxes, updateManualBoxes, update
             <HouseRulesPicker value={form.selectedHouseRules} onChange={(selectedHouseRules) => patch({ selectedHouseRules })} readOnly={readOnly} announce={announce} />
           </Section>
           <PlacesSection places={form.places} update={updatePlaces} />
-          <ExtrasSection extras={form.extras} update={updateExtras} />
+          <ExtrasSection extras={form.extras} update={updateExtras} onPublicLink={form.extrasOnPublicLink} setOnPublicLink={(extrasOnPublicLink) => patch({ extrasOnPublicLink })} />
           <WelcomeSection form={form} patch={patch} />
           <StepsSection config={ADDITIONAL_INFO} steps={form.manualBoxes} update={updateManualBoxes} createStep={newManualBox} />
         </div>

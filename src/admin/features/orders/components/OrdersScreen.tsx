@@ -66,7 +66,7 @@ export function OrdersScreen() {
 
   return (
     <>
-      <PageHeader title="Orders" description="What guests asked for or bought from their stay links. Approve or decline each request: your guest gets an e-mail either way. A card authorised online is charged when you approve; otherwise payment is settled on site." />
+      <PageHeader title="Orders" description="What guests asked for or bought from their stay links (or a guidebook’s public link, where you offer extras there). Approve or decline each request: your guest gets an e-mail either way. A card authorised online is charged when you approve; otherwise payment is settled on site." />
       {guidebookId ? (
         <p className="mb-4 flex flex-wrap items-center gap-2 text-sm text-muted">
           Showing {guidebookName ? <strong className="text-ink">{guidebookName}</strong> : 'one guidebook'}
@@ -194,7 +194,8 @@ function OrderList({ title, orders, busy, onApprove, onDecline, onRefund }: List
                   <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${status.className}`}>{status.label}</span>
                 </p>
                 <p className="mt-1 text-sm text-muted">
-                  {order.guestName || 'A guest'} · {order.guidebookName || 'Untitled guidebook'} · <time dateTime={order.createdAt}>{when.format(new Date(order.createdAt))}</time>
+                  {order.guestName || 'A guest'} · {order.guidebookName || 'Untitled guidebook'}
+                  {order.stayId === null ? ' · public link' : ''} · <time dateTime={order.createdAt}>{when.format(new Date(order.createdAt))}</time>
                 </p>
                 {moves ? <p className="mt-1 text-sm font-medium text-ink">{moves}</p> : null}
                 {order.guestNote ? <p className="mt-2 border-l-2 border-line pl-3 text-sm text-ink">“{order.guestNote}”</p> : null}

@@ -29,7 +29,7 @@ export function CurrencyCard({ currency }: { currency: Currency }) {
           Currency
         </h2>
         <p id={`${id}-hint`} className="mt-1 text-sm text-muted">
-          Every extra in your guidebooks is priced in this currency.
+          Every extra in your guidebooks is priced in this currency. Changing it keeps your prices’ numbers (€25 becomes £25): check them after.
         </p>
       </div>
       <div className="max-w-sm">

@@ -68,14 +68,23 @@ export function PaymentsCard({ state }: { state: PayoutState }) {
   }
 
   if (stage === 'upgrade') {
+    // A host back on Free keeps their Stripe account: its balance and payouts stay a click away.
+    const account = state.connected && state.detailsSubmitted;
     return (
       <Card title="Online payments">
         <Notice>{messages.payouts.freePlan}</Notice>
+        {account ? <p className="text-sm text-muted">Your Stripe account stays connected: its balance and payouts are in your Stripe dashboard.</p> : null}
         <div className={buttons}>
           <Link to="/dashboard/upgradePlan" className="btn-primary">
             Upgrade plan
             <ArrowRight className="size-4" aria-hidden="true" />
           </Link>
+          {account ? (
+            <button type="button" className="btn-secondary" onClick={openDashboard} disabled={toDashboard} aria-busy={dashboard.isPending}>
+              {toDashboard ? 'Opening Stripe…' : 'Open Stripe dashboard'}
+              <ExternalLink className="size-4" aria-hidden="true" />
+            </button>
+          ) : null}
         </div>
       </Card>
     );

@@ -2,12 +2,13 @@ import { guestWords, t, type GuestWords } from '@shared/guest-words/index.ts';
 import { findHouseRule, houseRuleName, houseRuleSvg, houseRuleText } from '@shared/house-rules.ts';
 import { PLACE_CATEGORIES, placeCategoryName, placeCategorySvg, type PlaceCategory } from '@shared/place-categories.ts';
 import { formatPrice } from '@shared/currencies.ts';
-import type { Extra, Place } from '@shared/schemas/instruction.ts';
+import { publicLinkExtras, type Extra, type Place } from '@shared/schemas/instruction.ts';
 import { formatWalk, walkingDistance, type MaybeCoordinates } from '@shared/walking-distance.ts';
 import type { GuestInstruction } from '@shared/schemas/instruction.ts';
 import { guestBranding, type Theme } from '@shared/themes.ts';
 import { formatStayTime } from '@shared/time-zone.ts';
 import type { SecretRevealProps } from '@shared/guest-access.ts';
+import { onlinePaymentsOf } from '../../extras/payments.ts';
 import { readGuestInstruction } from '../../instructions/get-instruction-preview.ts';
 import { isAppError } from '../../http/app-error.ts';
 import { getRuntime } from '../../runtime.ts';
@@ -81,8 +82,13 @@ export interface GuestPage {
   goodToKnow: { html: string; imageUrl: string }[];
   /** The host's recommendations; `count` 0 when there are none. */
   places: GuestPlaces;
-  /** On a stay link: the extras the guest can ask for, with whether the stay can have each (docs/decisions/020); else none. */
+  /**
+   * On a stay link: the extras the guest can ask for, with whether the stay can have each
+   * (docs/decisions/020); on the public link, its items when the host offers extras there; else none.
+   */
   extras: GuestExtraCard[];
+  /** On the public link with extras: the host also offers a late check-out or early check-in, booked from stay links only. */
+  extrasStayLinkOnly: boolean;
   /** On a stay link back from Checkout (`?order=`): how that order stands, in the guest's words; else null. */
   extrasReturn: string | null;
   /** The property's usual times ("HH:MM" where it is, '' when unset), for the header; null when neither is set. */
@@ -144,8 +150,12 @@ export async function loadGuestPage(token: string): Promise<GuestPage | null> {
     throw error;
   }
   const { config } = await getRuntime();
+  const page = await toGuestPage(found.instruction, config.appUrl, config.mediaPublicUrl);
   return {
-    ...(await toGuestPage(found.instruction, config.appUrl, config.mediaPublicUrl)),
+    ...page,
+    // Decided as the snapshot is rendered (off the request path): a change of plan rebuilds it,
+    // and so does a connected account starting or stopping to take charges (store-account-state.ts).
+    extras: page.extras.length > 0 && (await onlinePaymentsOf(found.instruction.user)) ? page.extras.map((card) => ({ ...card, payOnline: card.priced })) : page.extras,
     expiresAt: found.planChangesAt,
     source: { version: found.version, secretsPolicy: found.instruction.secretsPolicy },
     captchaSiteKey: config.turnstile?.siteKey ?? null,
@@ -223,7 +233,8 @@ export async function toGuestPage(i: GuestInstruction, appUrl: URL, mediaBase?: 
     contacts,
     places: placesOf(i.places, coordinates, (place) => ({ html: renderParagraph(place.note, markers), imageUrl: media(place.imageUrl) }), words),
     extrasReturn: null,
-    extras: stay ? extraCards(i.extras, (extra) => ({ html: renderParagraph(extra.description, markers), imageUrl: media(extra.imageUrl) }), words) : [],
+    extras: stay || i.extrasOnPublicLink ? extraCards(stay ? i.extras : publicLinkExtras(i.extras), (extra) => ({ html: renderParagraph(extra.description, markers), imageUrl: media(extra.imageUrl) }), words) : [],
+    extrasStayLinkOnly: !stay && i.extrasOnPublicLink && publicLinkExtras(i.extras).length > 0 && i.extras.some((extra) => extra.active && extra.kind !== 'item'),
     ogImage: new URL(media([...i.boxes, ...i.manualBoxes].find((box) => box.imageUrl)?.imageUrl || i.photoGreating) || DEFAULT_OG_IMAGE, appUrl).href,
     mediaOrigin: mediaBase ? new URL(mediaBase).origin : null,
     description: i.address ? t(words, 'page.description', { name: i.nameInstruction, address: i.address }) : t(words, 'page.descriptionNoAddress', { name: i.nameInstruction }),
@@ -251,6 +262,8 @@ export interface GuestExtraCard {
   reason: string | null;
   /** Bought online by card (a priced extra of a host who takes payments, docs/decisions/020), not asked for. */
   payOnline: boolean;
+  /** Its price is above 0 (a free extra is always a request). */
+  priced: boolean;
 }
 
 /** The active extras, in the host's order, as cards (available until the stay page says otherwise). */
@@ -273,6 +286,7 @@ function extraCards(extras: readonly Extra[], rich: (extra: Extra) => { html: st
       available: true,
       reason: null,
       payOnline: false,
+      priced: extra.price > 0,
     }));
 }
 

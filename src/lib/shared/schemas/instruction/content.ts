@@ -11,7 +11,7 @@ import { schemaFields } from '../field-kinds.ts';
 import { clockTime, DEFAULT_REVEAL_HOURS, isTimeZone, MAX_REVEAL_HOURS, NEW_PIN_DIGITS, PIN_PATTERN, SECRETS_POLICIES, WIFI_SECURITY } from './access.ts';
 import { contactField } from './contacts.ts';
 import { field, link, MAX_ADDRESS, MAX_PHONE, singleLine } from './fields.ts';
-import { extrasSchema } from './extras.ts';
+import { extrasOnPublicLinkSchema, extrasSchema } from './extras.ts';
 import { placesSchema } from './places.ts';
 import { boxesSchema, checkoutStepsSchema, houseRulesSchema, manualBoxesSchema } from './steps.ts';
 import { browserLanguageSchema, languageSchema, translationIssues, translationsSchema } from './translations.ts';
@@ -88,6 +88,8 @@ export const instructionFields = {
   places: placesSchema,
   /** What guests can buy or ask for: late check-out, early check-in, items (extras.ts). */
   extras: extrasSchema,
+  /** The public link offers the item extras too, to guests who give a name and an e-mail (extras.ts). */
+  extrasOnPublicLink: extrasOnPublicLinkSchema,
   /** The language the guidebook is written in (docs/decisions/021); older guidebooks read as English. */
   language: languageSchema,
   /** `{ [language]: { [fieldKey]: { text, source, machine? } } }` over the translatable fields (translations.ts). */
@@ -144,6 +146,7 @@ export const INSTRUCTION_DEFAULTS: FieldValues = {
   checkoutSteps: [],
   places: [],
   extras: [],
+  extrasOnPublicLink: false,
   language: DEFAULT_GUIDEBOOK_LANGUAGE,
   translations: {},
 };

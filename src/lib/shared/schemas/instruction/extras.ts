@@ -69,6 +69,16 @@ export const extraSchema = z
 
 export type Extra = z.output<typeof extraSchema>;
 
+/**
+ * Whether the guidebook's public link offers its item extras too (off by default): a guest there
+ * has no stay, so gives a name and an e-mail, and late check-out and early check-in, which need a
+ * stay's dates, stay on the stay links (docs/decisions/020, public-link orders).
+ */
+export const extrasOnPublicLinkSchema = field.plain(z.boolean({ error: 'Offering extras on the public link is true or false.' }));
+
+/** The extras a public link offers when the host allows it: the active items (no stay, so no timed extra). */
+export const publicLinkExtras = (extras: readonly Extra[]): Extra[] => extras.filter((extra) => extra.active && extra.kind === 'item');
+
 /** At most MAX_EXTRAS, a bad one named; one currency for all; one late check-out and one early check-in at most. */
 export const extrasSchema = namedList(extraSchema, {
   noun: 'Extra',

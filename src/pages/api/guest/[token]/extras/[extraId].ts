@@ -5,7 +5,11 @@ import { handle, json, readBody } from '@server/http/json.ts';
 import { messages } from '@shared/messages.ts';
 import { orderRequestSchema } from '@shared/schemas/order.ts';
 
-/** POST /api/guest/:token/extras/:extraId `{ quantity?, note? }` (public; a stay link's token) → 201 `{ message, order[, checkoutUrl] }`. */
+/**
+ * POST /api/guest/:token/extras/:extraId `{ quantity?, note?, guestName?, guestEmail? }` (public; a
+ * stay link's token, or a guidebook's own when its host offers extras there: then with the guest's
+ * name and e-mail, schemas/order.ts) → 201 `{ message, order[, checkoutUrl] }`.
+ */
 export const POST = handle(async (context: APIContext) => {
   const input = await readBody(context.request, orderRequestSchema);
   const { order, checkoutUrl } = await requestExtra({ token: context.params.token ?? '', extraId: Number(context.params.extraId), input, ip: clientAddress(context) });

@@ -2,7 +2,7 @@ import type { APIContext } from 'astro';
 import { listGuestExtras } from '@server/extras/orders.ts';
 import { handle, json } from '@server/http/json.ts';
 
-/** GET /api/guest/:token/extras (public; a stay link's token) → `{ extras: GuestExtra[] }` (schemas/order.ts). */
+/** GET /api/guest/:token/extras (public; a stay link's token, or a guidebook's own offering extras) → `{ extras: GuestExtra[] }` (schemas/order.ts). */
 export const GET = handle(async (context: APIContext) => {
   const extras = await listGuestExtras(context.params.token ?? '');
   return json({ extras }, 200, { 'cache-control': 'no-store' });
