@@ -33,6 +33,8 @@ export interface Me extends UserInfo {
   plan: PlanId;
   /** Sent only to premium users (docs/product.md §2 Support). */
   supportPhone: string | null;
+  /** The server can draft translations by machine (TRANSLATE_URL is set). */
+  machineTranslation: boolean;
 }
 
 function text(value: unknown): string | null {
@@ -52,7 +54,7 @@ export function parseUser(data: unknown): Me {
   const email = text(user.email);
   if (_id === null || name === null || email === null) throw new Error('Not a user');
   const plan = PLANS.find((id) => id === user.plan) ?? 'free';
-  return { _id, name, email, picture: text(user.picture) ?? '', googleId: text(user.googleId) || null, plan, supportPhone: text(user.supportPhone) };
+  return { _id, name, email, picture: text(user.picture) ?? '', googleId: text(user.googleId) || null, plan, supportPhone: text(user.supportPhone), machineTranslation: user.machineTranslation === true };
 }
 
 export function toUserInfo(user: Pick<Me, keyof UserInfo>): UserInfo {

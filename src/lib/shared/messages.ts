@@ -338,6 +338,10 @@ export const messages = {
     markupAdded: 'The translation added formatting to plain text; translate this field by hand.',
     tooLong: 'This field is too long to translate in one go; translate it by hand.',
     missing: 'The translation service left this field out; try again or translate it by hand.',
+    /** POST …/translations/:lang/draft when TRANSLATE_URL is unset. */
+    off: 'Machine translation is not available.',
+    unknownLanguage: 'Choose a language from the list.',
+    tooManyDrafts: (minutes: number) => `Too many machine drafts. Try again in ${wait(minutes)}.`,
   },
   contactLinks: {
     // Contact fields take what hosts type (src/lib/shared/contact-links.ts).

@@ -4,14 +4,17 @@ import { toUserInfo } from '@server/auth/user-info.ts';
 import { getUserPlan } from '@server/billing/get-user-plan.ts';
 import { handle, json } from '@server/http/json.ts';
 import { getRuntime } from '@server/runtime.ts';
+import { machineDraftsOn } from '@server/translate/draft-translations.ts';
 
 /**
  * GET /api/users/me: the signed-in user's info and plan (the admin app restores its state from it).
  * The support line is premium-only (docs/product.md §2 Support): other plans never receive the number.
+ * `machineTranslation: true` only when TRANSLATE_URL is set: the editor then offers machine drafts.
  */
 export const GET = handle(async (context: APIContext) => {
   const { user } = requireUser(context.locals);
   const plan = await getUserPlan(user.id);
   const { config } = await getRuntime();
-  return json({ ...toUserInfo(user), plan, ...(plan === 'premium' ? { supportPhone: config.supportPhone } : {}) });
+  const machine = (await machineDraftsOn()) ? { machineTranslation: true } : {};
+  return json({ ...toUserInfo(user), plan, ...(plan === 'premium' ? { supportPhone: config.supportPhone } : {}), ...machine });
 });

@@ -1,0 +1,20 @@
+import type { APIContext } from 'astro';
+import { z } from 'zod';
+import { requireUser } from '@server/auth/require-user.ts';
+import { handle, json, readBody } from '@server/http/json.ts';
+import { draftTranslations } from '@server/translate/draft-translations.ts';
+import { instructionContentSchema } from '@shared/schemas/instruction.ts';
+
+const draftBodySchema = z.object({ content: instructionContentSchema });
+
+/**
+ * POST /api/instruction/:id/translations/:lang/draft `{ content }` (owner only): machine drafts of
+ * the empty or out-of-date fields of `lang`, from the editor's content as sent.
+ * → `{ drafts: { [key]: { text, source, machine: true } }, failed: [{ key, label, message }] }`;
+ * 404 when machine translation is off or the guidebook is someone else's, 429 past the host's limit.
+ */
+export const POST = handle(async (context: APIContext) => {
+  const { user } = requireUser(context.locals);
+  const { content } = await readBody(context.request, draftBodySchema);
+  return json(await draftTranslations({ userId: user.id, id: context.params.id ?? '', language: context.params.lang ?? '', content }));
+});
