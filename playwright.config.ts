@@ -17,6 +17,8 @@ const stripe = {
   STRIPE_PRICE_PREMIUM_MONTHLY: 'price_premium_monthly',
   STRIPE_PRICE_PREMIUM_YEARLY: 'price_premium_yearly',
 };
+// The translation stand-in (tests/helpers/translate) the editor's machine drafts go to, as LibreTranslate.
+const TRANSLATE_PORT = Number(process.env.E2E_TRANSLATE_PORT ?? PORT + 2);
 const chromium = process.env.CHROME_PATH ?? (fs.existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
 const build = process.env.SKIP_BUILD === '1' ? '' : 'npm run build --silent && ';
 
@@ -52,11 +54,17 @@ export default defineConfig({
       env: { ...stripe, STANDIN_WEBHOOK_URL: `http://127.0.0.1:${PORT}/api/stripe/webhook`, STANDIN_CONNECT_WEBHOOK_URL: `http://127.0.0.1:${PORT}/api/stripe/connect-webhook` },
     },
     {
+      command: `node tests/helpers/translate/cli.ts --port ${TRANSLATE_PORT}`,
+      url: `http://127.0.0.1:${TRANSLATE_PORT}/languages`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+    },
+    {
       command: `rm -rf ${DATA_DIR} && ${build}node scripts/serve.mjs`,
       url: `http://localhost:${PORT}/readyz`,
       reuseExistingServer: false,
       timeout: 180_000,
-      env: { PORT: String(PORT), HOST: '127.0.0.1', APP_URL: `http://localhost:${PORT}`, DATA_DIR, LOG_LEVEL: 'warn', ...stripe, STRIPE_API_URL: `http://127.0.0.1:${STRIPE_PORT}` },
+      env: { PORT: String(PORT), HOST: '127.0.0.1', APP_URL: `http://localhost:${PORT}`, DATA_DIR, LOG_LEVEL: 'warn', ...stripe, STRIPE_API_URL: `http://127.0.0.1:${STRIPE_PORT}`, TRANSLATE_URL: `http://127.0.0.1:${TRANSLATE_PORT}`, TRANSLATE_PROVIDER: 'libretranslate' },
     },
   ],
 });

@@ -108,7 +108,8 @@ function parseBody(raw: string): Record<string, unknown> {
   }
 }
 
-export async function startTranslateStandIn(): Promise<TranslateStandIn> {
+/** `port`: a fixed one (the e2e run's webServer); a free one otherwise. */
+export async function startTranslateStandIn({ port = 0 }: { port?: number } = {}): Promise<TranslateStandIn> {
   const hanging = new Set<http.ServerResponse>();
   const standIn: TranslateStandIn = {
     url: '',
@@ -202,7 +203,7 @@ export async function startTranslateStandIn(): Promise<TranslateStandIn> {
     return send(200, { translations });
   }
 
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   const address = server.address();
   standIn.url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
   standIn.close = () =>

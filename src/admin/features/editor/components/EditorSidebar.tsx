@@ -1,4 +1,4 @@
-import { ArrowLeft, CalendarDays, Check, Eye, History, LoaderCircle, PencilLine, Save, Share2 } from 'lucide-react';
+import { ArrowLeft, CalendarDays, Check, Eye, History, Languages, LoaderCircle, PencilLine, Save, Share2 } from 'lucide-react';
 import { ToggleGroup } from 'radix-ui';
 import { useState, type MouseEvent } from 'react';
 import { Link } from 'react-router';
@@ -9,8 +9,8 @@ import { ShareDialog } from '../../../components/sharing/ShareDialog.tsx';
 import { GuestPageLink } from '../../../components/sharing/GuestPageLink.tsx';
 import { BackToDashboard } from './common/BackToDashboard.tsx';
 
-/** Edit the guidebook, preview it as guests see it, or hand out its stays' links, one per booking. */
-export type EditorView = 'edit' | 'preview' | 'stays' | 'history';
+/** Edit the guidebook, translate it, preview it as guests see it, or hand out its stays' links, one per booking. */
+export type EditorView = 'edit' | 'translate' | 'preview' | 'stays' | 'history';
 
 interface Props {
   /** The guidebook's id and saved name: what the share dialog's QR, poster and mail use. */
@@ -51,13 +51,14 @@ const WIDE = '(min-width: 1024px)';
 
 const VIEWS = [
   { value: 'edit', label: 'Edit', icon: PencilLine },
+  { value: 'translate', label: 'Languages', icon: Languages },
   { value: 'preview', label: 'Preview', icon: Eye },
   { value: 'stays', label: 'Stays', icon: CalendarDays },
   { value: 'history', label: 'History', icon: History },
 ] as const;
 
 function ViewToggle({ view, onViewChange, wide }: Pick<Props, 'view' | 'onViewChange'> & { wide: boolean }) {
-  // In the sidebar each view is an icon over its word (four fit its 16rem); in the top bar of a
+  // In the sidebar each view is an icon over its word (five fit its 16rem); in the top bar of a
   // screen narrower than 640 px the icons alone, the words staying for screen readers and as the
   // tooltip, so the bar fits 320 px.
   const item = wide

@@ -3,9 +3,11 @@ import { flushSync } from 'react-dom';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { messages } from '@shared/messages.ts';
-import type { Box, Extra, Instruction, ManualBox, Place } from '@shared/schemas/instruction.ts';
+import type { Box, Extra, Instruction, ManualBox, Place, Translations } from '@shared/schemas/instruction.ts';
 import { ApiError, errorMessage } from '@shared/api-client.ts';
 import { useDocumentTitle } from '../../../hooks/use-document-title.ts';
+import { useMe } from '../../../lib/auth.ts';
+import type { GuidebookLanguage } from '@shared/languages.ts';
 import { useSaveInstruction } from '../api/save-instruction.ts';
 import { useAnnouncer } from '../../../hooks/use-announcer.ts';
 import { useUnsavedChanges } from '../hooks/use-unsaved-changes.ts';
@@ -19,6 +21,7 @@ import { EditorSidebar, type EditorView } from './EditorSidebar.tsx';
 import { PreviewPane } from './preview/PreviewPane.tsx';
 import { HistoryTab } from './history/HistoryTab.tsx';
 import { StaysTab, type RenderStays } from './StaysTab.tsx';
+import { TranslateView } from './translate/TranslateView.tsx';
 
 interface Props {
   /** The guidebook as loaded: the form starts from it and "unsaved" means "differs from it". */
@@ -72,6 +75,10 @@ export function EditorWorkspace({ instruction, premium, readOnly, onReloadLatest
   );
   const updatePlaces = useCallback((change: (places: Place[]) => Place[]) => setForm((current) => ({ ...current, places: change(current.places) })), []);
   const updateExtras = useCallback((change: (extras: Extra[]) => Extra[]) => setForm((current) => ({ ...current, extras: change(current.extras) })), []);
+  const setTranslations = useCallback((change: (form: Instruction) => Translations) => setForm((current) => ({ ...current, translations: change(current) })), []);
+  const setLanguage = useCallback((language: GuidebookLanguage) => setForm((current) => ({ ...current, language })), []);
+  // The server says whether it can draft by machine (TRANSLATE_URL); the flag is absent otherwise.
+  const machine = useMe().data?.machineTranslation === true;
 
   function submit() {
     if (readOnly || save.isPending) return;
@@ -154,6 +161,7 @@ export function EditorWorkspace({ instruction, premium, readOnly, onReloadLatest
             <div hidden={view !== 'edit'}>
               <EditorForm form={form} patch={patch} updateBoxes={updateBoxes} updateManualBoxes={updateManualBoxes} updatePlaces={updatePlaces} updateExtras={updateExtras} issues={issues} />
             </div>
+            {view === 'translate' ? <TranslateView form={form} setTranslations={setTranslations} setLanguage={setLanguage} machine={machine} /> : null}
             {view === 'preview' ? <PreviewPane form={form} premium={premium} /> : null}
             {view === 'stays' ? <StaysTab saved={instruction} form={form} render={renderStays} /> : null}
             {view === 'history' ? <HistoryTab saved={instruction} dirty={dirty} premium={premium} readOnly={readOnly} onRestored={() => onReloadLatest('history')} /> : null}
