@@ -58,12 +58,13 @@ const VIEWS = [
 ] as const;
 
 function ViewToggle({ view, onViewChange, wide }: Pick<Props, 'view' | 'onViewChange'> & { wide: boolean }) {
-  // In the sidebar each view is an icon over its word (five fit its 16rem); in the top bar of a
+  // In the sidebar each view is an icon over its word, three to a row (five words do not fit its
+  // 16rem side by side; the second row's two share it); in the top bar of a
   // screen narrower than 640 px the icons alone, the words staying for screen readers and as the
-  // tooltip, so the bar fits 320 px.
+  // tooltip, so the bar fits 320 px (five icons: tighter padding below 400 px).
   const item = wide
-    ? 'flex flex-1 flex-col items-center justify-center gap-0.5 rounded-xl px-1 py-1.5 text-xs font-semibold text-muted transition-colors hover:text-ink data-[state=on]:bg-surface data-[state=on]:text-ink data-[state=on]:shadow-sm'
-    : 'flex flex-1 items-center justify-center gap-1.5 rounded-full px-2 py-1.5 text-sm font-semibold text-muted transition-colors hover:text-ink data-[state=on]:bg-surface data-[state=on]:text-ink data-[state=on]:shadow-sm sm:px-3';
+    ? 'flex flex-1 basis-[30%] flex-col items-center justify-center gap-0.5 rounded-xl px-1 py-1.5 text-xs font-semibold text-muted transition-colors hover:text-ink data-[state=on]:bg-surface data-[state=on]:text-ink data-[state=on]:shadow-sm'
+    : 'flex flex-1 items-center justify-center gap-1.5 rounded-full px-1 py-1.5 min-[400px]:px-2 text-sm font-semibold text-muted transition-colors hover:text-ink data-[state=on]:bg-surface data-[state=on]:text-ink data-[state=on]:shadow-sm sm:px-3';
   const label = wide ? undefined : 'max-sm:sr-only';
   return (
     <ToggleGroup.Root
@@ -72,7 +73,7 @@ function ViewToggle({ view, onViewChange, wide }: Pick<Props, 'view' | 'onViewCh
       // A single toggle can be switched off by pressing it again: one view is always shown.
       onValueChange={(value) => value && onViewChange(value as EditorView)}
       aria-label="View"
-      className={`flex border border-line bg-canvas p-0.5 ${wide ? 'w-full rounded-2xl' : 'rounded-full'}`}
+      className={`flex border border-line bg-canvas p-0.5 ${wide ? 'w-full flex-wrap gap-y-0.5 rounded-2xl' : 'rounded-full'}`}
     >
       {VIEWS.map(({ value, label: text, icon: Icon }) => (
         <ToggleGroup.Item key={value} value={value} className={item} title={wide ? undefined : text}>
