@@ -81,6 +81,8 @@ export function fuzzRoutes(host: FuzzHost): FuzzRoute[] {
     route('PUT /api/instruction/[id]/calendar', 'host', shape({ url: calendarUrl })),
     route('POST /api/instruction/[id]/calendar', 'host'),
     route('POST /api/instruction/[id]/share', 'host', shape({ email })),
+    // The editor's form as it is; the fuzz server has no TRANSLATE_URL, so this answers 404 (tests/translations-draft.test.ts drafts).
+    route('POST /api/instruction/[id]/translations/[lang]/draft', 'host', shape({ content: partial(content) })),
     route('PATCH /api/instruction/[id]/stays/[stayId]', 'host', partial(stayFields), 2),
     route('DELETE /api/instruction/[id]/stays/[stayId]', 'host'),
     route('POST /api/instruction/[id]/stays/[stayId]/send', 'host', partial({ email })),
