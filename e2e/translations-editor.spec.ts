@@ -103,7 +103,7 @@ test.describe('translations in the editor', () => {
     await expect(chip(page, 'German')).toContainText('Done');
   });
 
-  test('the Languages view in dark mode, and no machine draft when the server has none', async ({ page }, testInfo) => {
+  test('the Languages view in dark mode: no machine draft when the server has none, a lost marker refused, a language removed', async ({ page }, testInfo) => {
     await useColorScheme(page, 'dark');
     // As a server without TRANSLATE_URL answers: no flag.
     await page.route('**/api/users/me', async (route) => {
@@ -125,6 +125,18 @@ test.describe('translations in the editor', () => {
     await expect(page.getByRole('button', { name: 'Draft with machine translation' })).toHaveCount(0);
     expect(await seriousViolations(page)).toEqual([]);
     await page.screenshot({ path: testInfo.outputPath('languages-dark.png'), fullPage: true });
+
+    // A current translation must keep the main text's markers: the save is refused, the host stays
+    // here and the message leads to the field.
+    const step = page.getByRole('textbox', { name: 'Check-in step 1 text in French' });
+    await step.click();
+    await page.keyboard.type('La clé est dans la boîte.');
+    await page.getByRole('button', { name: 'Save' }).click();
+    const alert = page.getByRole('alert').filter({ hasText: 'French: the translation of "Check-in step 1 text"' });
+    await expect(alert).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Languages', exact: true })).toBeVisible();
+    await alert.getByRole('button', { name: /Check-in step 1 text/ }).click();
+    await expect(step).toBeFocused();
 
     // Removing asks first; the language goes from the bar.
     await page.getByRole('button', { name: 'Remove French' }).click();

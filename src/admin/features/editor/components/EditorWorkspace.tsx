@@ -11,7 +11,7 @@ import type { GuidebookLanguage } from '@shared/languages.ts';
 import { useSaveInstruction } from '../api/save-instruction.ts';
 import { useAnnouncer } from '../../../hooks/use-announcer.ts';
 import { useUnsavedChanges } from '../hooks/use-unsaved-changes.ts';
-import { comparable, namedCardHeading, startingForm, validateForm, type FormIssue } from '../model/editor-form.ts';
+import { comparable, namedCardHeading, startingForm, TRANSLATION_FIELD_PREFIX, validateForm, type FormIssue } from '../model/editor-form.ts';
 import { EditorContext, type EditorContextValue } from './common/editor-context.ts';
 import { SortableArea } from '../../../components/sortable/SortableArea.tsx';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog.tsx';
@@ -84,9 +84,11 @@ export function EditorWorkspace({ instruction, premium, readOnly, onReloadLatest
     if (readOnly || save.isPending) return;
     const result = validateForm(form, instruction);
     if (!result.ok) {
+      // Problems only in translations are fixed in the Languages view: the host stays there.
+      const inTranslations = view === 'translate' && result.issues.every((issue) => issue.fieldId?.startsWith(TRANSLATION_FIELD_PREFIX));
       flushSync(() => {
         setIssues(result.issues);
-        setView('edit');
+        setView(inTranslations ? 'translate' : 'edit');
       });
       issuesRef.current?.focus();
       return;

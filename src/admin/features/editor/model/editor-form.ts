@@ -66,6 +66,9 @@ export function newManualBox(existing: readonly Step[]): ManualBox {
   return { id: newItemId(existing), paragraph: '', imageUrl: '' };
 }
 
+/** The start of every translation input's id (`fieldId('translations', language, key)`). */
+export const TRANSLATION_FIELD_PREFIX = 'editor-translations-';
+
 /** DOM id of a form field, so a validation message can send the focus where the fix is. */
 export function fieldId(...path: ReadonlyArray<string | number>): string {
   return ['editor', ...path].join('-');
@@ -108,6 +111,8 @@ export function validateForm(form: Instruction, saved: Pick<Instruction, 'secret
       target = extra ? fieldId('extras', extra.id, field) : null;
     }
     if (key === 'checkoutSteps' && typeof index === 'number') target = fieldId(key, index);
+    // A translation's problem (docs/decisions/021): its input in the Languages view, by language and field key.
+    if (key === 'translations' && typeof index === 'string' && typeof sub === 'string') target = fieldId(key, index, sub);
     return { message: issue.message, fieldId: target };
   });
   return { ok: false, issues };
