@@ -1,14 +1,16 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { isNotModified, negotiate, notModifiedHeaders } from '../../http/negotiate.ts';
 import { getRuntime } from '../../runtime.ts';
-import { GUEST_HEADERS, parseExpiresHeader, parseSourceHeader, SNAPSHOT_EXPIRES_HEADER, SNAPSHOT_SOURCE_HEADER } from '../page-headers.ts';
-import { pageId, parseGuestPageUrl, type GuestPageKey } from '../page-key.ts';
+import { GUEST_HEADERS, parseExpiresHeader, parseLanguagesHeader, parseSourceHeader, SNAPSHOT_EXPIRES_HEADER, SNAPSHOT_LANGUAGES_HEADER, SNAPSHOT_SOURCE_HEADER } from '../page-headers.ts';
+import { guestPageKey, guestPagePath, pageId, parseGuestPageUrl, type GuestPageKey } from '../page-key.ts';
+import type { PageLanguage } from '@shared/guest-page-key.ts';
 import { isRenderRequest, pendingRebuilds } from '../publish/rebuild-snapshots.ts';
 import { remoteRender, renderingElsewhere } from '../publish/remote-changes.ts';
 import { currentBuildId } from '../store/build-id.ts';
 import { encodeSnapshot, forgetIfChangedElsewhere, peekSnapshot, readSnapshot, writeSnapshot, type Encoding, type Snapshot } from '../store/snapshot-store.ts';
 import { currentWriteEpoch } from '../store/write-epoch.ts';
 import { guestCacheHeaders } from './cache-headers.ts';
+import { negotiateLanguage } from './negotiate-language.ts';
 import { queryCounter } from './query-counter.ts';
 
 /**
@@ -32,13 +34,15 @@ const pending = new Map<string, Promise<Record<Encoding, Snapshot> | null>>();
  * by another build) the real route renders from SQLite (`render`), and its HTML and CSP header
  * are stored for the next guest. docs/decisions/007-guest-snapshots.md.
  */
-export async function serveGuestPage(request: Request, url: URL, render: () => Promise<Response>): Promise<Response> {
+export async function serveGuestPage(request: Request, url: URL, render: (path?: string) => Promise<Response>): Promise<Response> {
   const page = parseGuestPageUrl(url.pathname, url.search.slice(1));
   // The server's own rebuild after a publish (rebuild-snapshots.ts) wants the page as rendered now.
   if (!page || (request.method !== 'GET' && request.method !== 'HEAD') || isRenderRequest(request)) return render();
   const counter = queryCounter();
-  if (!counter) return answer(request, page, render);
-  const { result, queries } = await counter.countAsync(() => answer(request, page, render));
+  // No language asked: the browser's languages choose among the guidebook's (negotiate-language.ts).
+  const serve = () => (page.variant === null ? answerNegotiated(request, page, render) : answer(request, page, () => render()));
+  if (!counter) return serve();
+  const { result, queries } = await counter.countAsync(serve);
   const [queriesName, queriesValue, rebuildsName, rebuildsValue] = testHeaders(queries);
   result.headers.set(queriesName, queriesValue);
   result.headers.set(rebuildsName, rebuildsValue);
@@ -75,6 +79,27 @@ export function findFreshSnapshotInMemory(page: GuestPageKey, acceptEncoding: st
   return stored && isFresh(stored) ? { snapshot: stored, encoding } : null;
 }
 
+/** `Vary` of a page answered at `/instruction/<token>`, whose language the browser's languages chose. */
+export const NEGOTIATED_VARY = 'Accept-Encoding, Accept-Language';
+
+/**
+ * `/instruction/<token>`: the main page, or the variant in the first of the guest's languages the
+ * guidebook offers. The offered languages come from the main page's stored header (rendered
+ * first when there is none), so a hit asks no database; a variant not stored yet renders at its
+ * own path (`render(path)`, an Astro rewrite) and is stored under its own key.
+ */
+async function answerNegotiated(request: Request, page: GuestPageKey, render: (path?: string) => Promise<Response>): Promise<Response> {
+  const fresh = await findFreshSnapshot(page, request.headers.get('accept-encoding'));
+  const main = fresh ? null : await answer(request, page, () => render());
+  const languages = (fresh ?? findFreshSnapshotInMemory(page, request.headers.get('accept-encoding')))?.snapshot.header.languages;
+  const pick = negotiateLanguage(request.headers.get('accept-language'), languages) as PageLanguage | null;
+  const variant = pick ? guestPageKey(page.token, pick) : null;
+  const response = variant ? await answer(request, variant, () => render(guestPagePath(variant))) : (main ?? (await answer(request, page, () => render())));
+  // A guidebook in one language is the same page whatever the browser asks.
+  if (languages && languages.length > 1) response.headers.set('vary', NEGOTIATED_VARY);
+  return response;
+}
+
 async function answer(request: Request, page: GuestPageKey, render: () => Promise<Response>): Promise<Response> {
   const { token } = page;
   const policy: CachePolicy = { token, purgeable: Boolean((await getRuntime()).config.cdn) };
@@ -103,7 +128,7 @@ async function answer(request: Request, page: GuestPageKey, render: () => Promis
     if (response.status !== 200 || !type.startsWith('text/html')) return null;
     const html = new Uint8Array(await response.arrayBuffer());
     const expiresAt = parseExpiresHeader(response.headers.get(SNAPSHOT_EXPIRES_HEADER));
-    const snapshots = await encodeSnapshot(html, { csp: response.headers.get('content-security-policy'), buildId, expiresAt, source: parseSourceHeader(response.headers.get(SNAPSHOT_SOURCE_HEADER)) });
+    const snapshots = await encodeSnapshot(html, { csp: response.headers.get('content-security-policy'), buildId, expiresAt, source: parseSourceHeader(response.headers.get(SNAPSHOT_SOURCE_HEADER)), languages: parseLanguagesHeader(response.headers.get(SNAPSHOT_LANGUAGES_HEADER)) });
     // A write during the render (here or in another process) may have removed what this render
     // read: answer, do not store.
     forgetIfChangedElsewhere();
