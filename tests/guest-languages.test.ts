@@ -123,6 +123,19 @@ describe('/instruction/:token picks the guest’s language', () => {
     expect((await pick()).lang).toBe('en');
   });
 
+  it('renders a language no guest opened yet on the first ask, stores it as that language’s page', async () => {
+    const other = await guidebook();
+    const first = await guest(`/instruction/${other.token}`, { 'accept-language': 'de' });
+    expect(htmlLang(await first.text())).toBe('de');
+    const direct = await guest(`/instruction/${other.token}/de`);
+    expect(direct.headers.get('x-sqlite-queries')).toBe('0');
+    expect(direct.headers.get('etag')).toBe(first.headers.get('etag'));
+    // A guidebook in one language does not vary by the browser's.
+    const single = await host.call('/api/instruction', { json: { nameInstruction: 'Only English' } });
+    const { instruction } = (await single.json()) as { instruction: Instruction };
+    expect((await guest(`/instruction/${instruction.token}`, { 'accept-language': 'de' })).headers.get('vary')).toBe('Accept-Encoding');
+  });
+
   it('answers from memory, without a query, in every language', async () => {
     for (const [accept, lang] of [['de-DE,de;q=0.9', 'de'], ['fr', 'fr'], ['ja', 'en']] as const) {
       await pick(accept);
