@@ -55,3 +55,25 @@ test('a guest switches to German in the menu, and the guidebook’s link opens i
   await expect(menu).toHaveAccessibleName('Sprache: Deutsch');
   await page.screenshot({ path: shot('german'), scale: 'css' });
 });
+
+test('the device keeps each language the guest opened, for use offline', async ({ page, context, host, baseURL }) => {
+  expect(host.email).toBeTruthy();
+  const origin = new URL(baseURL!).origin;
+  const created = await page.request.post('/api/instruction', { headers: { origin }, data: { nameInstruction: 'Harbour Loft' } });
+  const { instruction } = (await created.json()) as { instruction: { _id: string; token: string } & Record<string, unknown> };
+  const translations = { de: { nameInstruction: { text: 'Hafen-Loft', source: sourceHash('Harbour Loft') } } };
+  expect((await page.request.put(`/api/instruction/${instruction._id}`, { headers: { origin }, data: { ...instruction, translations } })).status()).toBe(200);
+
+  await page.goto(`/instruction/${instruction.token}/en`);
+  await expect(page.getByText('Saved on this device: this guidebook opens')).toBeVisible({ timeout: 15_000 });
+  await page.goto(`/instruction/${instruction.token}/de`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Hafen-Loft');
+
+  await context.setOffline(true);
+  await page.goto(`/instruction/${instruction.token}/en`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Harbour Loft');
+  await page.goto(`/instruction/${instruction.token}/de`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Hafen-Loft');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+  await context.setOffline(false);
+});
