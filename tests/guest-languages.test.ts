@@ -34,6 +34,8 @@ async function guidebook(): Promise<Instruction> {
   };
   const saved = await host.call(`/api/instruction/${instruction._id}`, { method: 'PUT', json: { ...instruction, translations } });
   expect(saved.status).toBe(200);
+  // Until the publish is rendered again, guests get the page as it was (docs/decisions/007).
+  await rebuildsSettled();
   return ((await saved.json()) as { instruction: Instruction }).instruction;
 }
 
@@ -169,5 +171,7 @@ describe('a stay link', () => {
     expect(html).toContain('<h1>Hafenloft am Meer</h1>');
     expect(html).toMatch(/<a href="\/stay\/[\w-]+\?lang=fr" hreflang="fr"/);
     expect(htmlLang(await (await guest(`/stay/${stay.token}?lang=fr`)).text())).toBe('fr');
+    // A language the guidebook is not in leaves the stay's.
+    expect(htmlLang(await (await guest(`/stay/${stay.token}?lang=ja`)).text())).toBe('de');
   });
 });

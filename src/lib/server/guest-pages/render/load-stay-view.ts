@@ -10,7 +10,7 @@ import { readGuestInstructionById } from '../../instructions/get-instruction-pre
 import { getRuntime } from '../../runtime.ts';
 import { GUEST_HEADERS } from '../page-headers.ts';
 import { effectiveStayTimes, secretsWindow, stayLinkEndsAt } from '../../stays/stay-window.ts';
-import { toGuestPage } from './load-guest-page.ts';
+import { offeredLanguages, toGuestPage } from './load-guest-page.ts';
 import type { GuestView } from './load-guest-view.ts';
 
 
@@ -34,6 +34,9 @@ export async function loadStayView(token: string, now = Date.now(), returnedOrde
     const { instruction, planChangesAt } = await readGuestInstructionById({ id: stay.instruction_id });
     const window = secretsWindow(times, instruction.revealHoursBefore);
     const zone = instruction.timeZone;
+    // `?lang=` when the guidebook offers it, else the language the host set on the stay, else the main one.
+    const offered = offeredLanguages(instruction);
+    const language = [askedLanguage, guidebookLanguageOf(stay.language)].find((tag) => tag !== null && offered.includes(tag)) ?? null;
     const page = await toGuestPage(
       instruction,
       config.appUrl,
@@ -50,8 +53,7 @@ export async function loadStayView(token: string, now = Date.now(), returnedOrde
         secretsUntil: window.until,
       },
       now,
-      // `?lang=` first, else the language the host set on the stay; toGuestPage keeps it only when the guidebook offers it.
-      askedLanguage ?? guidebookLanguageOf(stay.language),
+      language,
     );
     // Whether this stay can have each extra now: asked here, since a stay page is rendered for each request.
     const active = instruction.extras.filter((extra) => extra.active);

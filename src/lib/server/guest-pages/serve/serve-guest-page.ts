@@ -90,8 +90,10 @@ export const NEGOTIATED_VARY = 'Accept-Encoding, Accept-Language';
  */
 async function answerNegotiated(request: Request, page: GuestPageKey, render: (path?: string) => Promise<Response>): Promise<Response> {
   const fresh = await findFreshSnapshot(page, request.headers.get('accept-encoding'));
-  const main = fresh ? null : await answer(request, page, () => render());
-  const languages = (fresh ?? findFreshSnapshotInMemory(page, request.headers.get('accept-encoding')))?.snapshot.header.languages;
+  // Rendered here when none is stored: its own header says (even when a write meanwhile kept it from being stored).
+  const rendered = fresh ? null : await answerWithSnapshot(request, page, () => render());
+  const main = rendered?.response ?? null;
+  const languages = (fresh?.snapshot ?? rendered?.snapshot)?.header.languages;
   const pick = negotiateLanguage(request.headers.get('accept-language'), languages) as PageLanguage | null;
   const variant = pick ? guestPageKey(page.token, pick) : null;
   const response = variant ? await answer(request, variant, () => render(guestPagePath(variant))) : (main ?? (await answer(request, page, () => render())));
@@ -101,6 +103,11 @@ async function answerNegotiated(request: Request, page: GuestPageKey, render: (p
 }
 
 async function answer(request: Request, page: GuestPageKey, render: () => Promise<Response>): Promise<Response> {
+  return (await answerWithSnapshot(request, page, render)).response;
+}
+
+/** The answer, and the page it sent when it is one (its header says which languages the guidebook offers). */
+async function answerWithSnapshot(request: Request, page: GuestPageKey, render: () => Promise<Response>): Promise<{ response: Response; snapshot?: Snapshot }> {
   const { token } = page;
   const policy: CachePolicy = { token, purgeable: Boolean((await getRuntime()).config.cdn) };
   let fresh = await findFreshSnapshot(page, request.headers.get('accept-encoding'));
@@ -110,7 +117,7 @@ async function answer(request: Request, page: GuestPageKey, render: () => Promis
     await Promise.race([remoteRender(token), sleep(REMOTE_RENDER_WAIT_MS)]);
     fresh = await findFreshSnapshot(page, request.headers.get('accept-encoding'));
   }
-  if (fresh) return respond(request, fresh.snapshot, fresh.encoding, 'hit', policy);
+  if (fresh) return { response: respond(request, fresh.snapshot, fresh.encoding, 'hit', policy), snapshot: fresh.snapshot };
   const encoding = negotiate(request.headers.get('accept-encoding'));
   const buildId = currentBuildId();
 
@@ -118,7 +125,7 @@ async function answer(request: Request, page: GuestPageKey, render: () => Promis
   let shared = pending.get(id);
   if (shared) {
     const snapshots = await shared;
-    if (snapshots) return respond(request, snapshots[encoding], encoding, 'miss', policy);
+    if (snapshots) return { response: respond(request, snapshots[encoding], encoding, 'miss', policy), snapshot: snapshots[encoding] };
   }
   let response: Response | undefined;
   shared = (async () => {
@@ -143,12 +150,12 @@ async function answer(request: Request, page: GuestPageKey, render: () => Promis
   pending.set(id, shared);
   try {
     const snapshots = await shared;
-    if (snapshots) return respond(request, snapshots[encoding], encoding, 'miss', policy);
+    if (snapshots) return { response: respond(request, snapshots[encoding], encoding, 'miss', policy), snapshot: snapshots[encoding] };
     // Not a page (404, error): answered as rendered, never stored.
     const headers = new Headers(response!.headers);
     for (const [name, value] of Object.entries(GUEST_HEADERS)) headers.set(name, value);
     headers.set('cache-control', 'no-store');
-    return new Response(response!.body, { status: response!.status, headers });
+    return { response: new Response(response!.body, { status: response!.status, headers }) };
   } finally {
     if (pending.get(id) === shared) pending.delete(id);
   }
