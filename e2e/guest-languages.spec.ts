@@ -27,6 +27,8 @@ test('a guest switches to German in the menu, and the guidebook’s link opens i
   const saved = await page.request.put(`/api/instruction/${instruction._id}`, { headers: { origin }, data: { ...instruction, translations } });
   expect(saved.status()).toBe(200);
 
+  // Guests get the page as it was until the publish is rendered again (docs/decisions/007).
+  await expect.poll(async () => (await page.request.get(`/instruction/${instruction.token}`)).text()).toContain('data-lang-menu');
   // The browser asks for English: the main page.
   await page.goto(`/instruction/${instruction.token}`);
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
