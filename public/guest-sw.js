@@ -5,7 +5,9 @@
  * opens again with no connection, e.g. at the door of a building with no signal.
  *
  * Registered by the guest page (src/components/guest/enhance.ts) with scope `/instruction`, so it
- * controls `/instruction` (the demo) and `/instruction/<token>` and nothing else of the site.
+ * controls `/instruction` (the demo), `/instruction/<token>` and its languages
+ * `/instruction/<token>/<lang>`, and nothing else of the site. Each language a guest opened is a
+ * copy of its own (docs/product.md "Guest page languages").
  * - Guidebook pages: network first, so a guest sees the host's latest publish; the saved copy is
  *   answered when the network fails, or after NETWORK_WAIT_MS on a weak connection (the network
  *   answer still refreshes the copy), and when the server fails (5xx). A 404 (link regenerated,
@@ -41,9 +43,9 @@ sw.addEventListener('activate', (event) => {
   );
 });
 
-/** A guidebook page of this origin: `/instruction`, `/instruction/<token>` or a stay's `/stay/<token>`. */
+/** A guidebook page of this origin: `/instruction`, `/instruction/<token>[/<lang>]` or a stay's `/stay/<token>`. */
 function isGuidebookPage(/** @type {URL} */ url) {
-  return url.origin === sw.location.origin && /^\/(instruction(\/[\w-]+)?|stay\/[\w-]+)\/?$/.test(url.pathname);
+  return url.origin === sw.location.origin && /^\/(instruction(\/[\w-]+(\/[a-z]{2})?)?|stay\/[\w-]+)\/?$/.test(url.pathname);
 }
 
 /** What a guidebook page loads from this origin and may keep: build assets, uploads, the icon. */
@@ -51,9 +53,15 @@ function isAsset(/** @type {URL} */ url) {
   return url.origin === sw.location.origin && (url.pathname.startsWith('/_astro/') || url.pathname.startsWith('/media/') || url.pathname === '/favicon.svg');
 }
 
-/** One copy per page, whatever query or fragment the link carried. */
+/**
+ * One copy per page, whatever query or fragment the link carried, except `?lang=`, which names
+ * another language of it (the same copy as its `/<lang>` path on a guidebook link).
+ */
 function pageKey(/** @type {URL} */ url) {
-  return `${url.origin}${url.pathname.replace(/\/$/, '')}`;
+  const path = url.pathname.replace(/\/$/, '');
+  const lang = /^[a-z]{2}$/i.exec(url.searchParams.get('lang') ?? '')?.[0].toLowerCase();
+  if (!lang) return `${url.origin}${path}`;
+  return path.startsWith('/stay/') ? `${url.origin}${path}?lang=${lang}` : `${url.origin}${path}/${lang}`;
 }
 
 sw.addEventListener('fetch', (event) => {

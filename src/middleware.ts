@@ -39,7 +39,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
     sessionCookie = await openSession(context, config);
     // Guest pages answer from their snapshot (no SQLite); the route renders only on a miss.
     const isGuestPage = context.url.pathname === '/instruction' || context.url.pathname.startsWith('/instruction/');
-    response = guardRequest(context) ?? (isGuestPage ? await serveGuestPage(context.request, context.url, () => next()) : await next());
+    response = guardRequest(context) ?? (isGuestPage ? await serveGuestPage(context.request, context.url, (path) => (path ? next(path) : next())) : await next());
   } catch (error) {
     if (!isAppError(error) && !isApi) {
       // Astro renders 500.astro, which shows only the request id in production: the cause is here.

@@ -2,6 +2,7 @@ import QRCode, { type QRCodeErrorCorrectionLevel } from 'qrcode';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../src/lib/shared/messages.ts';
+import { sourceHash } from '../src/lib/shared/translations.ts';
 import type { Instruction } from '../src/lib/shared/schemas/instruction.ts';
 import { query, setUserPlan, signedInHost, type SignedInHost } from './helpers/auth.ts';
 import type { TestPlan } from './helpers/plan.ts';
@@ -384,5 +385,44 @@ describe('POST /api/instruction/:id/share', () => {
     expect(query(server, "SELECT key FROM rate_limits WHERE key = 'share:to:hourly-20@example.com'")).toEqual([]);
     // Every accepted one is delivered.
     await smtp.waitForMail((m) => m.envelopeTo.includes('hourly-19@example.com'));
+  });
+});
+
+describe('the poster and the mail in one of the guidebook’s languages (docs/product.md "Guest page languages")', () => {
+  async function translated(owner: Host): Promise<Instruction> {
+    const made = await create(owner, { nameInstruction: 'Seaside Cottage' });
+    const translations = { de: { nameInstruction: { text: 'Strandhäuschen', source: sourceHash('Seaside Cottage') } } };
+    const saved = await owner.call(`/api/instruction/${made._id}`, { method: 'PUT', json: { ...made, translations } });
+    expect(saved.status).toBe(200);
+    return ((await saved.json()) as { instruction: Instruction }).instruction;
+  }
+
+  it('prints the poster in German with the German page’s link (`?lang=de`); a language it is not in prints the main one', async () => {
+    const owner = await host();
+    const target = await translated(owner);
+    const german = await (await owner.call(`/dashboard/poster/${target._id}?lang=de`)).text();
+    expect(german).toMatch(/<html lang="de"/);
+    expect(german).toContain('Strandhäuschen');
+    expect(german).toContain(`/instruction/${target.token}/de`);
+    const main = await (await owner.call(`/dashboard/poster/${target._id}?lang=ja`)).text();
+    expect(main).toMatch(/<html lang="en"/);
+    expect(main).toContain('Seaside Cottage');
+    expect(main).not.toContain(`/instruction/${target.token}/`);
+  });
+
+  it('mails the German page’s link and name with `?lang=de`; 400 with a message for a language it is not in, nothing queued', async () => {
+    const owner = await host();
+    const target = await translated(owner);
+    const response = await owner.call(`/api/instruction/${target._id}/share?lang=de`, { json: { email: 'guest.de@example.com' } });
+    expect(response.status).toBe(200);
+    const mail = await smtp.waitForMail((m) => m.envelopeTo.includes('guest.de@example.com'));
+    expect(mail.subject).toBe('Your guidebook for Strandhäuschen');
+    expect(mailParts(mail).find((part) => part.type.startsWith('text/plain'))!.body).toContain(`${guestUrl(target.token)}/de`);
+
+    const before = outboxCount();
+    const refused = await owner.call(`/api/instruction/${target._id}/share?lang=ja`, { json: { email: 'guest.ja@example.com' } });
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toEqual({ message: messages.sharing.languageNotOffered('Japanese') });
+    expect(outboxCount()).toBe(before);
   });
 });

@@ -13,6 +13,36 @@
 const extrasReturn = document.querySelector<HTMLElement>('[data-extras-return]');
 if (extrasReturn && new URLSearchParams(location.search).has('order')) extrasReturn.hidden = false;
 
+// docs/product.md "Guest page languages": the language a guest picks in the header's menu is
+// remembered on this device (no cookie: the page stays one static snapshot per language), and
+// `/instruction/<token>`, which otherwise follows the browser's languages, opens in it next time.
+const LANGUAGE_KEY = 'porchlight-guest-language';
+for (const link of document.querySelectorAll<HTMLAnchorElement>('[data-lang-choice]')) {
+  link.addEventListener('click', () => rememberLanguage(link.dataset.langChoice ?? ''));
+}
+const chosen = readLanguageChoice();
+// Only a link that names no language follows the remembered one; `/instruction/<token>/<lang>` and `?lang=` are what they say.
+if (chosen && chosen !== document.documentElement.lang && /^\/instruction(\/[^/]+)?\/?$/.test(location.pathname) && !new URLSearchParams(location.search).has('lang')) {
+  const target = document.querySelector<HTMLAnchorElement>(`[data-lang-choice="${CSS.escape(chosen)}"]`);
+  if (target) location.replace(`${target.pathname}${target.search}${location.hash}`);
+}
+
+function rememberLanguage(language: string): void {
+  try {
+    localStorage.setItem(LANGUAGE_KEY, language);
+  } catch {
+    // Storage off (private mode): the choice lasts for this visit's links only.
+  }
+}
+
+function readLanguageChoice(): string | null {
+  try {
+    return localStorage.getItem(LANGUAGE_KEY);
+  } catch {
+    return null;
+  }
+}
+
 const offlineBar = document.querySelector<HTMLElement>('[data-offline-bar]');
 let savedCopy = false;
 const showConnection = () => {

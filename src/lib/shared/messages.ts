@@ -198,6 +198,7 @@ export const messages = {
     mailSentTo: (email: string) => `Guidebook link sent to ${email}`,
     mailFailed: 'The email could not be sent. Please try again.',
     formatInvalid: 'The QR code format must be png or svg.',
+    languageNotOffered: (language: string) => `This guidebook is not in ${language}: choose its main language or one it is translated into.`,
     /** The send limits run over hours or a day, so the wait is said in the unit that reads best. */
     tooManyMails: (minutes: number) =>
       `Too many guidebook emails sent. Please try again in ${wait(minutes)}.`,

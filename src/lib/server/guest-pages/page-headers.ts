@@ -38,3 +38,15 @@ export function parseExpiresHeader(value: string | null): number | null {
   const expires = Number(value);
   return Number.isFinite(expires) && expires > 0 ? expires : null;
 }
+
+/**
+ * Set by the guest route the same way: the languages the guidebook offers, its main language
+ * first (`en de fr`). Kept in the stored page's header, so `/instruction/<token>` picks a guest's
+ * language from memory, with no query (serve/negotiate-language.ts).
+ */
+export const SNAPSHOT_LANGUAGES_HEADER = 'x-snapshot-languages';
+
+export function parseLanguagesHeader(value: string | null): string[] | null {
+  const languages = value?.split(' ').filter((tag) => /^[a-z]{2}$/.test(tag));
+  return languages && languages.length > 0 ? languages : null;
+}

@@ -1,6 +1,8 @@
 import { guestWords, t } from '@shared/guest-words/index.ts';
 import { findTheme } from '@shared/themes.ts';
+import { translatedContent } from '@shared/translations.ts';
 import { getUserPlan } from '../billing/get-user-plan.ts';
+import { offeredLanguages } from '../guest-pages/render/load-guest-page.ts';
 import { wifiQrSvg } from '../guest-pages/render/wifi-qr.ts';
 import { findOwnedInstruction } from '../instructions/find-owned-instruction.ts';
 import { parseStoredContent } from '../instructions/instruction-row.ts';
@@ -14,6 +16,8 @@ const PRODUCT_ACCENT = '#b4460a';
 
 /** What the printable poster shows (src/pages/dashboard/poster/[id].astro lays it out). */
 export interface InstructionPoster {
+  /** The language the sheet is in (docs/product.md "Guest page languages"): its words, its texts and its link. */
+  language: string;
   name: string;
   /** Above the name: a premium host's branding title, else nothing (the footer names the product). */
   brand: string;
@@ -40,19 +44,23 @@ export const MAX_POSTER_FAVOURITES = 5;
  * Branding follows the guest page's rule (docs/product.md §4): premium hosts get their title and theme colour
  * and no product branding.
  */
-export async function getInstructionPoster({ userId, id }: { userId: string; id: string }): Promise<InstructionPoster> {
+export async function getInstructionPoster({ userId, id, language = null }: { userId: string; id: string; language?: string | null }): Promise<InstructionPoster> {
   const row = await findOwnedInstruction({ userId, id });
   const { config } = await getRuntime();
   // A gated Wi-Fi password (docs/decisions/013-stays-and-secrets.md) is not on the poster, not even inside its QR code.
-  const content = publicContent(parseStoredContent(row.data));
+  const stored = publicContent(parseStoredContent(row.data));
+  // `?lang=`: one of the guidebook's languages, else its main one; the QR code opens that language's page.
+  const chosen = language && offeredLanguages(stored).includes(language) && language !== stored.language ? language : null;
+  const content = translatedContent(stored, chosen ?? stored.language).content;
   const premium = (await getUserPlan(userId)) === 'premium';
-  const url = guestUrl(config, row.token);
+  const url = guestUrl(config, row.token, chosen);
   // The poster's words are the guest dictionary's, as the page around it (PosterDocument.astro).
-  const words = guestWords();
+  const words = guestWords(chosen ?? stored.language);
   const name = content.nameInstruction.trim() || words['poster.untitled'];
   const wifiName = content.wifiName.trim();
   const security = content.wifiSecurity;
   return {
+    language: chosen ?? stored.language,
     name,
     brand: premium ? content.brandingTitle.trim() : '',
     url,

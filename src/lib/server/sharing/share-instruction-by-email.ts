@@ -1,4 +1,8 @@
+import { languageName } from '@shared/languages.ts';
 import { messages } from '@shared/messages.ts';
+import { translatedContent } from '@shared/translations.ts';
+import { AppError } from '../http/app-error.ts';
+import { offeredLanguages } from '../guest-pages/render/load-guest-page.ts';
 import { findOwnedInstruction } from '../instructions/find-owned-instruction.ts';
 import { parseStoredContent } from '../instructions/instruction-row.ts';
 import { consumeRateLimits, rateRules } from '../rate-limit.ts';
@@ -15,6 +19,8 @@ export interface ShareInstructionByEmailOptions {
   /** The guest's address, validated and lower-cased by the shared schema. */
   email: string;
   ip: string;
+  /** `?lang=`: the guidebook's language the link opens in (and its name is written in); null for the link that follows the guest's browser. */
+  language?: string | null;
 }
 
 /**
@@ -23,17 +29,19 @@ export interface ShareInstructionByEmailOptions {
  * then the limits per host, per address and per recipient (429 past them, nothing queued). Like
  * the QR code, a guidebook locked by the owner's plan can still be shared: its link works.
  */
-export async function shareInstructionByEmail({ userId, userName, id, email, ip }: ShareInstructionByEmailOptions): Promise<{ outboxId: number }> {
+export async function shareInstructionByEmail({ userId, userName, id, email, ip, language = null }: ShareInstructionByEmailOptions): Promise<{ outboxId: number }> {
   const row = await findOwnedInstruction({ userId, id });
+  const stored = parseStoredContent(row.data);
+  if (language !== null && !offeredLanguages(stored).includes(language)) throw new AppError('BAD_REQUEST', messages.sharing.languageNotOffered(languageName(language)));
   await consumeRateLimits([rateRules.shareUser(userId), rateRules.shareIp(ip), rateRules.shareRecipient(email)], Date.now(), messages.sharing.tooManyMails);
 
   const { db, outbox, config, log } = await getRuntime();
-  const content = parseStoredContent(row.data);
+  const content = translatedContent(stored, language ?? stored.language).content;
   const mail = guestLinkMail({
     to: email,
     guidebookName: content.nameInstruction,
     hostName: content.hostName || userName,
-    url: guestUrl(config, row.token),
+    url: guestUrl(config, row.token, language),
   });
   // The queued row is the whole record of a share (nothing else to store with it in a transaction);
   // the outbox delivers it and retries through an SMTP outage.

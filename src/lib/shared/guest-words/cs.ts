@@ -21,6 +21,7 @@ export const cs = {
   'header.welcomeGuest': 'Vítejte, {name}',
   'header.checkInFrom': 'Příjezd od {time}',
   'header.checkOutBy': 'Odjezd do {time}',
+  'header.language': 'Jazyk',
   'header.stayCheckIn': 'Příjezd',
   'header.stayCheckOut': ', odjezd',
 

@@ -20,6 +20,7 @@ export const de = {
   'header.welcomeGuest': 'Willkommen, {name}',
   'header.checkInFrom': 'Check-in ab {time}',
   'header.checkOutBy': 'Check-out bis {time}',
+  'header.language': 'Sprache',
   'header.stayCheckIn': 'Anreise',
   'header.stayCheckOut': ', Abreise',
 

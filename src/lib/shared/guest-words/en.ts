@@ -20,6 +20,7 @@ export const en = {
   'header.welcomeGuest': 'Welcome, {name}',
   'header.checkInFrom': 'Check-in from {time}',
   'header.checkOutBy': 'Check-out by {time}',
+  'header.language': 'Language',
   'header.stayCheckIn': 'Check-in',
   'header.stayCheckOut': ', check-out',
 

@@ -21,6 +21,7 @@ export const es = {
   'header.welcomeGuest': 'Le damos la bienvenida, {name}',
   'header.checkInFrom': 'Llegada a partir de las {time}',
   'header.checkOutBy': 'Salida antes de las {time}',
+  'header.language': 'Idioma',
   'header.stayCheckIn': 'Llegada',
   'header.stayCheckOut': ', salida',
 

@@ -20,6 +20,7 @@ export const fr = {
   'header.welcomeGuest': 'Bienvenue, {name}',
   'header.checkInFrom': 'Arrivée à partir de {time}',
   'header.checkOutBy': 'Départ au plus tard à {time}',
+  'header.language': 'Langue',
   'header.stayCheckIn': 'Arrivée',
   'header.stayCheckOut': ', départ',
 

@@ -23,6 +23,7 @@ export const hr = {
   'header.welcomeGuest': 'Dobro došli, {name}',
   'header.checkInFrom': 'Prijava od {time}',
   'header.checkOutBy': 'Odjava do {time}',
+  'header.language': 'Jezik',
   'header.stayCheckIn': 'Prijava',
   'header.stayCheckOut': ', odjava',
 

@@ -20,6 +20,7 @@ export const it = {
   'header.welcomeGuest': 'Benvenuti, {name}',
   'header.checkInFrom': 'Check-in dalle {time}',
   'header.checkOutBy': 'Check-out entro le {time}',
+  'header.language': 'Lingua',
   'header.stayCheckIn': 'Arrivo',
   'header.stayCheckOut': ', partenza',
 

@@ -20,6 +20,7 @@ export const nl = {
   'header.welcomeGuest': 'Welkom, {name}',
   'header.checkInFrom': 'Inchecken vanaf {time}',
   'header.checkOutBy': 'Uitchecken uiterlijk om {time}',
+  'header.language': 'Taal',
   'header.stayCheckIn': 'Inchecken',
   'header.stayCheckOut': ', uitchecken',
 

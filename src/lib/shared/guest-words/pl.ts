@@ -23,6 +23,7 @@ export const pl = {
   'header.welcomeGuest': 'Witamy, {name}',
   'header.checkInFrom': 'Zameldowanie od {time}',
   'header.checkOutBy': 'Wymeldowanie do {time}',
+  'header.language': 'Język',
   'header.stayCheckIn': 'Zameldowanie',
   'header.stayCheckOut': ', wymeldowanie',
 

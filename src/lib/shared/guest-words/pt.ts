@@ -22,6 +22,7 @@ export const pt = {
   'header.welcomeGuest': 'Boas-vindas, {name}',
   'header.checkInFrom': 'Check-in a partir das {time}',
   'header.checkOutBy': 'Check-out até às {time}',
+  'header.language': 'Idioma',
   'header.stayCheckIn': 'Chegada',
   'header.stayCheckOut': ', saída',
 

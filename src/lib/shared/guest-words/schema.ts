@@ -47,6 +47,7 @@ export const guestWordsSchema = z.strictObject({
   'header.welcomeGuest': word('Greeting on a stay link; {name}: the guest’s name.'),
   'header.checkInFrom': word('The property’s usual check-in time in the header; {time}: "15:00".'),
   'header.checkOutBy': word('The property’s usual check-out time in the header; {time}: "10:00".'),
+  'header.language': word('The header’s language menu, read before the language the page is in ("Language: Deutsch"); each language is listed by its own name.'),
   'header.stayCheckIn': word('Read by screen readers before the stay’s check-in date in the header.'),
   'header.stayCheckOut': word('Read by screen readers before the stay’s check-out date (after an arrow the eye sees), with its leading comma.'),
 

@@ -2,10 +2,10 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { processSingleton } from '../../process-singleton.ts';
 import { getRuntime } from '../../runtime.ts';
 import { isServingProcess } from '../../serving-process.ts';
-import { parseExpiresHeader, parseSourceHeader, SNAPSHOT_EXPIRES_HEADER, SNAPSHOT_SOURCE_HEADER, type SnapshotSource } from '../page-headers.ts';
-import { guestPageKey, guestPagePath, type GuestPageKey } from '../page-key.ts';
+import { parseExpiresHeader, parseLanguagesHeader, parseSourceHeader, SNAPSHOT_EXPIRES_HEADER, SNAPSHOT_LANGUAGES_HEADER, SNAPSHOT_SOURCE_HEADER, type SnapshotSource } from '../page-headers.ts';
+import { guestPagePath, variantsOf, type GuestPageKey } from '../page-key.ts';
 import { currentBuildId } from '../store/build-id.ts';
-import { encodeSnapshot, removeSnapshot, writeSnapshot } from '../store/snapshot-store.ts';
+import { encodeSnapshot, peekSnapshot, removeSnapshot, writeSnapshot } from '../store/snapshot-store.ts';
 import { bumpTokenEpoch } from '../store/write-epoch.ts';
 import { purgeGuestPages } from './purge-cdn.ts';
 import { snapshotBus, type SnapshotEventKind } from './snapshot-bus.ts';
@@ -38,11 +38,12 @@ const state = processSingleton('rebuilds', () => ({
 }));
 
 /**
- * The page variants a publish renders again: the main page. The other variants of the token go
- * with the publish (store/snapshot-store.ts forgetStoredSnapshot) and their next guest renders them.
+ * The page variants a publish renders again: the main page and the languages guests have opened
+ * on this server (those in memory: docs/product.md "Guest page languages"). The other variants
+ * go with the publish (store/snapshot-store.ts forgetStoredSnapshot) and their next guest renders them.
  */
 export function rebuiltPages(token: string): GuestPageKey[] {
-  return [guestPageKey(token)];
+  return variantsOf(token).filter((page) => page.variant === null || peekSnapshot(page, 'html') !== null);
 }
 
 function secret(): string {
@@ -178,7 +179,7 @@ async function rebuildOnce(page: GuestPageKey): Promise<void> {
     log.error({ status: rendered.status, token: token.slice(0, 4) }, 'snapshot rebuild failed: guests keep the previous page');
     return;
   }
-  const snapshots = await encodeSnapshot(rendered.html, { csp: rendered.csp, buildId, expiresAt: rendered.expiresAt, source: rendered.source });
+  const snapshots = await encodeSnapshot(rendered.html, { csp: rendered.csp, buildId, expiresAt: rendered.expiresAt, source: rendered.source, languages: rendered.languages });
   if ((state.revocations.get(token) ?? 0) !== revokedBefore) return;
   await writeSnapshot(page, snapshots);
   tellOtherServers('stored', token);
@@ -212,7 +213,7 @@ function tellOtherServers(kind: SnapshotEventKind, token: string): Promise<void>
   return snapshotBus()?.publish({ kind, token }) ?? Promise.resolve();
 }
 
-async function renderOverLoopback(page: GuestPageKey): Promise<{ status: number; html: Uint8Array; csp: string | null; expiresAt: number | null; source: SnapshotSource | null }> {
+async function renderOverLoopback(page: GuestPageKey): Promise<{ status: number; html: Uint8Array; csp: string | null; expiresAt: number | null; source: SnapshotSource | null; languages: string[] | null }> {
   const { config } = await getRuntime();
   const host = config.host === '0.0.0.0' || config.host === '' ? '127.0.0.1' : config.host === '::' ? '[::1]' : config.host.includes(':') ? `[${config.host}]` : config.host;
   const response = await fetch(`http://${host}:${config.port}${guestPagePath(page)}`, {
@@ -226,5 +227,6 @@ async function renderOverLoopback(page: GuestPageKey): Promise<{ status: number;
     csp: response.headers.get('content-security-policy'),
     expiresAt: parseExpiresHeader(response.headers.get(SNAPSHOT_EXPIRES_HEADER)),
     source: parseSourceHeader(response.headers.get(SNAPSHOT_SOURCE_HEADER)),
+    languages: parseLanguagesHeader(response.headers.get(SNAPSHOT_LANGUAGES_HEADER)),
   };
 }

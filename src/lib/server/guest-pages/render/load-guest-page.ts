@@ -1,4 +1,6 @@
 import { guestWords, t, type GuestWords } from '@shared/guest-words/index.ts';
+import { guestPageKey, guestPagePath, type PageLanguage } from '@shared/guest-page-key.ts';
+import { translatedContent } from '@shared/translations.ts';
 import { findHouseRule, houseRuleName, houseRuleSvg, houseRuleText } from '@shared/house-rules.ts';
 import { PLACE_CATEGORIES, placeCategoryName, placeCategorySvg, type PlaceCategory } from '@shared/place-categories.ts';
 import { formatPrice } from '@shared/currencies.ts';
@@ -30,10 +32,20 @@ export interface ContactLink {
   href: string;
 }
 
+/**
+ * `lang` of an element whose text fell back to the guidebook's main language (a field the page's
+ * language has no translation for), so a screen reader reads it in that language; else undefined.
+ */
+export type FallbackLang = string | undefined;
+
 /** One recommended place as the guest page draws it; every link is '' when the host gave none. */
 export interface GuestPlace {
   id: number;
   name: string;
+  /** `lang` of the name, the note and the address when they fell back (FallbackLang). */
+  nameLang: FallbackLang;
+  htmlLang: FallbackLang;
+  addressLang: FallbackLang;
   category: PlaceCategory;
   /** The category's icon, an inline <svg> of ours (never user input). */
   svg: string;
@@ -64,6 +76,21 @@ export interface GuestPlaces {
 /** Everything the guest page draws, decided here so the .astro files only lay it out. */
 export interface GuestPage {
   token: string;
+  /** The language the page is in (`<html lang>`): the guidebook's main one or a translation's (docs/product.md "Guest page languages"). */
+  language: string;
+  /** The guidebook's main language and the languages it is translated into, main first. */
+  languages: string[];
+  /**
+   * Each offered language, by its own name ("Deutsch"), with the absolute URL of its page: the
+   * header's language menu, the `hreflang` alternates and `og:locale:alternate`. `xDefault` is the
+   * page that picks by the browser's languages.
+   */
+  alternates: { language: string; name: string; href: string; path: string; ogLocale: string }[];
+  xDefault: string;
+  /** `og:locale` of this page ("de_DE"). */
+  ogLocale: string;
+  /** `lang` of the texts below that fell back to the main language (FallbackLang). */
+  langs: { brand: FallbackLang; name: FallbackLang; address: FallbackLang };
   /** Header title: the premium owner's branding title, else the product's name (docs/product.md §4). */
   brand: string;
   name: string;
@@ -73,13 +100,13 @@ export interface GuestPage {
   address: string;
   addressUrl: string;
   mapEmbed: string | null;
-  steps: { title: string; html: string; imageUrl: string }[];
-  welcome: { hostName: string; photo: string; html: string } | null;
+  steps: { title: string; html: string; imageUrl: string; titleLang: FallbackLang; htmlLang: FallbackLang }[];
+  welcome: { hostName: string; photo: string; html: string; hostNameLang: FallbackLang; htmlLang: FallbackLang } | null;
   /** `locked`: the password is gated (docs/decisions/013) and shown by the access section when allowed. */
   wifi: { name: string; password: string; locked: boolean; qrSvg: string } | null;
   houseRules: { name: string; text: string; svg: string }[];
   /** The host's additional information (manualBoxes), shown as "Good to Know". */
-  goodToKnow: { html: string; imageUrl: string }[];
+  goodToKnow: { html: string; imageUrl: string; lang: FallbackLang }[];
   /** The host's recommendations; `count` 0 when there are none. */
   places: GuestPlaces;
   /**
@@ -98,7 +125,7 @@ export interface GuestPage {
    * link the stay's own "Mon 7 Dec, 11:00"; '' for no row) and what to do before leaving; null
    * when the host set none of it.
    */
-  checkout: { checkIn: string; checkOut: string; steps: string[] } | null;
+  checkout: { checkIn: string; checkOut: string; steps: string[]; stepLangs: FallbackLang[] } | null;
   contacts: ContactLink[];
   description: string;
   /** Absolute URL of the link-preview image (Open Graph): the first photo of the guidebook, else ours. */
@@ -141,7 +168,7 @@ export interface GuestStay {
 }
 
 /** The guest page of `token`, or null when no guidebook has it (the page answers 404). */
-export async function loadGuestPage(token: string): Promise<GuestPage | null> {
+export async function loadGuestPage(token: string, language: string | null = null): Promise<GuestPage | null> {
   let found: Awaited<ReturnType<typeof readGuestInstruction>>;
   try {
     found = await readGuestInstruction({ token });
@@ -150,7 +177,7 @@ export async function loadGuestPage(token: string): Promise<GuestPage | null> {
     throw error;
   }
   const { config } = await getRuntime();
-  const page = await toGuestPage(found.instruction, config.appUrl, config.mediaPublicUrl);
+  const page = await toGuestPage(found.instruction, config.appUrl, config.mediaPublicUrl, null, Date.now(), language);
   return {
     ...page,
     // Decided as the snapshot is rendered (off the request path): a change of plan rebuilds it,
@@ -169,7 +196,22 @@ const DEFAULT_OG_IMAGE = '/images/og-guidebook.png';
  * `appUrl` (configured, never the request's Host) makes the preview image's URL absolute; uploads
  * are linked under `mediaBase` (MEDIA_PUBLIC_URL) when set, their stored /media paths unchanged.
  */
-export async function toGuestPage(i: GuestInstruction, appUrl: URL, mediaBase?: string, stay: GuestStay | null = null, now = Date.now(), words: GuestWords = guestWords()): Promise<Omit<GuestPage, 'expiresAt' | 'source' | 'captchaSiteKey'>> {
+export async function toGuestPage(
+  instruction: GuestInstruction,
+  appUrl: URL,
+  mediaBase?: string,
+  stay: GuestStay | null = null,
+  now = Date.now(),
+  asked: string | null = null,
+): Promise<Omit<GuestPage, 'expiresAt' | 'source' | 'captchaSiteKey'>> {
+  const main = instruction.language;
+  const languages = offeredLanguages(instruction);
+  // A language the guidebook does not offer is its main page (docs/product.md "Guest page languages").
+  const language = asked && languages.includes(asked) ? asked : main;
+  const translated = translatedContent(instruction, language);
+  const i: GuestInstruction = { ...instruction, ...translated.content };
+  const words = guestWords(language);
+  const lang = (key: string): FallbackLang => (translated.fallbacks.has(key) ? main : undefined);
   const media = (path: string) => publicMediaUrl(path, mediaBase);
   const gated = i.gatedSecrets;
   const markers = { code: i.code, lockedCode: gated?.code === true, address: i.address, addressUrl: i.addressUrl, words };
@@ -177,7 +219,7 @@ export async function toGuestPage(i: GuestInstruction, appUrl: URL, mediaBase?: 
   const branding = guestBranding(i);
   const coordinates = i.addressUrl ? coordinatesFromMapLink(i.addressUrl) : null;
   const welcomeHtml = i.textGreating.trim();
-  const welcome = welcomeHtml || i.hostName || i.photoGreating ? { hostName: i.hostName, photo: media(i.photoGreating), html: welcomeHtml } : null;
+  const welcome = welcomeHtml || i.hostName || i.photoGreating ? { hostName: i.hostName, photo: media(i.photoGreating), html: welcomeHtml, hostNameLang: lang('hostName'), htmlLang: lang('textGreating') } : null;
   const quickLinks: QuickLink[] = [
     { kind: 'taxi' as const, label: t(words, 'tiles.taxi'), href: i.taxiLink },
     { kind: 'car' as const, label: t(words, 'tiles.car'), href: i.rentCarLink },
@@ -194,6 +236,7 @@ export async function toGuestPage(i: GuestInstruction, appUrl: URL, mediaBase?: 
           checkIn: stay ? stay.checkInLabel : i.checkInTime && t(words, 'checkOut.from', { time: i.checkInTime }),
           checkOut: stay ? stay.checkOutLabel : i.checkOutTime && t(words, 'checkOut.by', { time: i.checkOutTime }),
           steps: i.checkoutSteps,
+          stepLangs: i.checkoutSteps.map((_, index) => lang(`checkoutSteps.${index}`)),
         }
       : null;
   const contacts: ContactLink[] = [
@@ -207,6 +250,10 @@ export async function toGuestPage(i: GuestInstruction, appUrl: URL, mediaBase?: 
 
   return {
     token: i.token,
+    language,
+    languages,
+    ...languageLinks(language, languages, appUrl, i.token, stay),
+    langs: { brand: branding.own ? lang('brandingTitle') : undefined, name: lang('nameInstruction'), address: lang('address') },
     brand: branding.title,
     name: i.nameInstruction,
     showProductBranding: !branding.own,
@@ -215,7 +262,7 @@ export async function toGuestPage(i: GuestInstruction, appUrl: URL, mediaBase?: 
     address: i.address,
     addressUrl: i.addressUrl,
     mapEmbed: coordinates ? mapEmbedUrl(coordinates) : null,
-    steps: i.boxes.map((box) => ({ title: box.title, html: renderParagraph(box.paragraph, markers), imageUrl: media(box.imageUrl) })),
+    steps: i.boxes.map((box) => ({ title: box.title, html: renderParagraph(box.paragraph, markers), imageUrl: media(box.imageUrl), titleLang: lang(`boxes.${box.id}.title`), htmlLang: lang(`boxes.${box.id}.paragraph`) })),
     welcome: welcome ? { ...welcome, html: renderParagraph(welcome.html, markers) } : null,
     // A gated password is not on the page, and neither is the QR code, which carries it.
     wifi: i.wifiName
@@ -229,11 +276,16 @@ export async function toGuestPage(i: GuestInstruction, appUrl: URL, mediaBase?: 
     }),
     times,
     checkout,
-    goodToKnow: i.manualBoxes.filter((box) => box.paragraph || box.imageUrl).map((box) => ({ html: renderParagraph(box.paragraph, markers), imageUrl: media(box.imageUrl) })),
+    goodToKnow: i.manualBoxes.filter((box) => box.paragraph || box.imageUrl).map((box) => ({ html: renderParagraph(box.paragraph, markers), imageUrl: media(box.imageUrl), lang: lang(`manualBoxes.${box.id}.paragraph`) })),
     contacts,
-    places: placesOf(i.places, coordinates, (place) => ({ html: renderParagraph(place.note, markers), imageUrl: media(place.imageUrl) }), words),
+    places: placesOf(
+      i.places,
+      coordinates,
+      (place) => ({ html: renderParagraph(place.note, markers), imageUrl: media(place.imageUrl), nameLang: lang(`places.${place.id}.name`), htmlLang: lang(`places.${place.id}.note`), addressLang: lang(`places.${place.id}.address`) }),
+      words,
+    ),
     extrasReturn: null,
-    extras: stay || i.extrasOnPublicLink ? extraCards(stay ? i.extras : publicLinkExtras(i.extras), (extra) => ({ html: renderParagraph(extra.description, markers), imageUrl: media(extra.imageUrl) }), words) : [],
+    extras: stay || i.extrasOnPublicLink ? extraCards(stay ? i.extras : publicLinkExtras(i.extras), (extra) => ({ html: renderParagraph(extra.description, markers), imageUrl: media(extra.imageUrl), titleLang: lang(`extras.${extra.id}.title`), htmlLang: lang(`extras.${extra.id}.description`) }), words) : [],
     extrasStayLinkOnly: !stay && i.extrasOnPublicLink && publicLinkExtras(i.extras).length > 0 && i.extras.some((extra) => extra.active && extra.kind !== 'item'),
     ogImage: new URL(media([...i.boxes, ...i.manualBoxes].find((box) => box.imageUrl)?.imageUrl || i.photoGreating) || DEFAULT_OG_IMAGE, appUrl).href,
     mediaOrigin: mediaBase ? new URL(mediaBase).origin : null,
@@ -252,6 +304,9 @@ export interface GuestExtraCard {
   /** "€25", "Free". */
   price: string;
   html: string;
+  /** `lang` of the title and the description when they fell back (FallbackLang). */
+  titleLang: FallbackLang;
+  htmlLang: FallbackLang;
   imageUrl: string;
   /** "Check out as late as 14:00", "Check in from 11:00", or ''. */
   when: string;
@@ -267,7 +322,7 @@ export interface GuestExtraCard {
 }
 
 /** The active extras, in the host's order, as cards (available until the stay page says otherwise). */
-function extraCards(extras: readonly Extra[], rich: (extra: Extra) => { html: string; imageUrl: string }, words: GuestWords): GuestExtraCard[] {
+function extraCards(extras: readonly Extra[], rich: (extra: Extra) => { html: string; imageUrl: string; titleLang: FallbackLang; htmlLang: FallbackLang }, words: GuestWords): GuestExtraCard[] {
   return extras
     .filter((extra) => extra.active)
     .map((extra) => ({
@@ -303,7 +358,7 @@ export function directionsUrl(place: Pick<Place, 'lat' | 'lng' | 'address' | 'ma
 }
 
 /** The places grouped for the guest page (see GuestPlaces). */
-function placesOf(places: Place[], property: MaybeCoordinates | null, render: (place: Place) => { html: string; imageUrl: string }, words: GuestWords): GuestPlaces {
+function placesOf(places: Place[], property: MaybeCoordinates | null, render: (place: Place) => { html: string; imageUrl: string; nameLang: FallbackLang; htmlLang: FallbackLang; addressLang: FallbackLang }, words: GuestWords): GuestPlaces {
   const view = (place: Place): GuestPlace => {
     const walk = walkingDistance(property, place);
     const digits = place.phone.replace(/[^\d+]/g, '');
@@ -354,4 +409,38 @@ function accessOf(i: GuestInstruction, stay: GuestStay | null, now: number): Gue
       over: stay !== null && now >= stay.secretsUntil,
     },
   };
+}
+
+/** The guidebook's main language, then each language it has translations in (docs/decisions/021). */
+export function offeredLanguages(instruction: Pick<GuestInstruction, 'language' | 'translations'>): string[] {
+  const translated = Object.entries(instruction.translations)
+    .filter(([language, fields]) => language !== instruction.language && Object.values(fields).some((entry) => entry.text !== ''))
+    .map(([language]) => language);
+  return [instruction.language, ...translated];
+}
+
+/**
+ * The page of each offered language: `/instruction/<token>/<lang>` (docs/decisions/022), on a
+ * stay link `/stay/<token>?lang=<lang>` (its page is rendered per request, never a variant).
+ */
+function languageLinks(language: string, languages: readonly string[], appUrl: URL, token: string, stay: GuestStay | null): Pick<GuestPage, 'alternates' | 'xDefault' | 'ogLocale'> {
+  const path = (variant: string | null) =>
+    stay ? `/stay/${encodeURIComponent(stay.token)}${variant ? `?lang=${variant}` : ''}` : guestPagePath(guestPageKey(token, variant as PageLanguage | null));
+  return {
+    alternates: languages.map((tag) => ({ language: tag, name: nativeName(tag), href: new URL(path(tag), appUrl).href, path: path(tag), ogLocale: ogLocaleOf(tag) })),
+    xDefault: new URL(path(null), appUrl).href,
+    ogLocale: ogLocaleOf(language),
+  };
+}
+
+/** A language by its own name, capitalised as a menu item starts ("Deutsch", "Français"). */
+export function nativeName(tag: string): string {
+  const name = new Intl.DisplayNames([tag], { type: 'language' }).of(tag) ?? tag;
+  return name.charAt(0).toLocaleUpperCase(tag) + name.slice(1);
+}
+
+/** Open Graph's `language_TERRITORY` for a language, its likeliest territory ("de" → de_DE, "en" → en_US). */
+function ogLocaleOf(tag: string): string {
+  const region = new Intl.Locale(tag).maximize().region;
+  return region ? `${tag}_${region}` : tag;
 }

@@ -1,20 +1,21 @@
 import { guestWords, t } from '@shared/guest-words/index.ts';
 import { isAppError } from '../../http/app-error.ts';
 import { getRuntime } from '../../runtime.ts';
-import { GUEST_HEADERS, SNAPSHOT_EXPIRES_HEADER, SNAPSHOT_SOURCE_HEADER, sourceHeader } from '../page-headers.ts';
+import { GUEST_HEADERS, SNAPSHOT_EXPIRES_HEADER, SNAPSHOT_LANGUAGES_HEADER, SNAPSHOT_SOURCE_HEADER, sourceHeader } from '../page-headers.ts';
 import { loadGuestPage, type GuestPage } from './load-guest-page.ts';
 
 /** What a guest request shows: the guidebook, "not found", or a load error (docs/product.md §8). */
 export type GuestView = { kind: 'page'; page: GuestPage } | { kind: 'not-found' } | { kind: 'error'; status: number; message: string };
 
 /**
- * The guest page of `token` for /instruction and /instruction/:token. A load error shows the
+ * The guest page of `token` for /instruction, /instruction/:token (its main language) and
+ * /instruction/:token/:lang (`language`; one the guidebook does not offer is the main page). A load error shows the
  * server's message, else "Error: {status}" (docs/product.md §8 "Guest view load error"); the cause goes to
  * the log (without the token, which is the guidebook's key), never to the guest.
  */
-export async function loadGuestView(token: string): Promise<GuestView> {
+export async function loadGuestView(token: string, language: string | null = null): Promise<GuestView> {
   try {
-    const page = await loadGuestPage(token);
+    const page = await loadGuestPage(token, language);
     return page ? { kind: 'page', page } : { kind: 'not-found' };
   } catch (error) {
     if (isAppError(error)) return { kind: 'error', status: error.status, message: error.message };
@@ -30,6 +31,7 @@ export function applyGuestView(view: GuestView, response: { status?: number; hea
   if (view.kind === 'page') {
     if (view.page.expiresAt !== null) response.headers.set(SNAPSHOT_EXPIRES_HEADER, String(view.page.expiresAt));
     if (view.page.source) response.headers.set(SNAPSHOT_SOURCE_HEADER, sourceHeader(view.page.source));
+    response.headers.set(SNAPSHOT_LANGUAGES_HEADER, view.page.languages.join(' '));
     return;
   }
   response.status = view.kind === 'not-found' ? 404 : view.status;

@@ -1,5 +1,6 @@
 import { guestWords, t } from '@shared/guest-words/index.ts';
 import { GUEST_TOKEN } from '@shared/guest-token.ts';
+import { guidebookLanguageOf } from '@shared/languages.ts';
 import type { OrderStatus } from '@shared/schemas/order.ts';
 import { formatStayTime } from '@shared/time-zone.ts';
 import { stayAvailability } from '../../extras/orders.ts';
@@ -9,7 +10,7 @@ import { readGuestInstructionById } from '../../instructions/get-instruction-pre
 import { getRuntime } from '../../runtime.ts';
 import { GUEST_HEADERS } from '../page-headers.ts';
 import { effectiveStayTimes, secretsWindow, stayLinkEndsAt } from '../../stays/stay-window.ts';
-import { toGuestPage } from './load-guest-page.ts';
+import { offeredLanguages, toGuestPage } from './load-guest-page.ts';
 import type { GuestView } from './load-guest-view.ts';
 
 
@@ -22,7 +23,7 @@ export type StayView = GuestView | { kind: 'ended' };
  * request, never stored as a snapshot: it changes with the clock (the window opens, the link
  * ends) and each stay has its own. From STAY_LINK_DAYS after check-out it holds no content.
  */
-export async function loadStayView(token: string, now = Date.now(), returnedOrder: string | null = null): Promise<StayView> {
+export async function loadStayView(token: string, now = Date.now(), returnedOrder: string | null = null, askedLanguage: string | null = null): Promise<StayView> {
   if (!GUEST_TOKEN.test(token)) return { kind: 'not-found' };
   const { db, config, log } = await getRuntime();
   try {
@@ -33,6 +34,9 @@ export async function loadStayView(token: string, now = Date.now(), returnedOrde
     const { instruction, planChangesAt } = await readGuestInstructionById({ id: stay.instruction_id });
     const window = secretsWindow(times, instruction.revealHoursBefore);
     const zone = instruction.timeZone;
+    // `?lang=` when the guidebook offers it, else the language the host set on the stay, else the main one.
+    const offered = offeredLanguages(instruction);
+    const language = [askedLanguage, guidebookLanguageOf(stay.language)].find((tag) => tag !== null && offered.includes(tag)) ?? null;
     const page = await toGuestPage(
       instruction,
       config.appUrl,
@@ -49,13 +53,14 @@ export async function loadStayView(token: string, now = Date.now(), returnedOrde
         secretsUntil: window.until,
       },
       now,
+      language,
     );
     // Whether this stay can have each extra now: asked here, since a stay page is rendered for each request.
     const active = instruction.extras.filter((extra) => extra.active);
     const [offers, online] = await Promise.all([stayAvailability(stay, active, zone, now), active.length > 0 ? onlinePaymentsOf(instruction.user) : null]);
     const priced = new Set(active.filter((extra) => extra.price > 0).map((extra) => extra.id));
     const extras = page.extras.map((card) => ({ ...card, ...(offers.get(card.id) ?? { available: false, reason: null }), payOnline: online !== null && priced.has(card.id) }));
-    const extrasReturn = returnedOrder ? await returnWords(stay.id, returnedOrder) : null;
+    const extrasReturn = returnedOrder ? await returnWords(stay.id, returnedOrder, page.language) : null;
     // A stay link is one booking's and unguessable: its "Message your host" needs no captcha.
     return { kind: 'page', page: { ...page, extras, extrasReturn, expiresAt: planChangesAt, source: null, captchaSiteKey: null } };
   } catch (error) {
@@ -71,12 +76,12 @@ export async function loadStayView(token: string, now = Date.now(), returnedOrde
  * in the guest's words. The webhook may not have arrived yet ("being confirmed"); an order of
  * another stay, or none, says nothing.
  */
-async function returnWords(stayId: string, orderId: string): Promise<string | null> {
+async function returnWords(stayId: string, orderId: string, language: string): Promise<string | null> {
   const { db } = await getRuntime();
   const order = await db.selectFrom('orders').select(['title', 'status']).where('id', '=', orderId).where('stay_id', '=', stayId).executeTakeFirst();
   if (!order) return null;
   const key = RETURN_WORDS[order.status];
-  return key ? t(guestWords(), key, { name: order.title }) : null;
+  return key ? t(guestWords(language), key, { name: order.title }) : null;
 }
 
 /** What each status says to a guest back from Checkout (a decision already has its own e-mail). */

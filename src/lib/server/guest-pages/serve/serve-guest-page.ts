@@ -1,14 +1,16 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { isNotModified, negotiate, notModifiedHeaders } from '../../http/negotiate.ts';
 import { getRuntime } from '../../runtime.ts';
-import { GUEST_HEADERS, parseExpiresHeader, parseSourceHeader, SNAPSHOT_EXPIRES_HEADER, SNAPSHOT_SOURCE_HEADER } from '../page-headers.ts';
-import { pageId, parseGuestPageUrl, type GuestPageKey } from '../page-key.ts';
+import { GUEST_HEADERS, parseExpiresHeader, parseLanguagesHeader, parseSourceHeader, SNAPSHOT_EXPIRES_HEADER, SNAPSHOT_LANGUAGES_HEADER, SNAPSHOT_SOURCE_HEADER } from '../page-headers.ts';
+import { guestPageKey, guestPagePath, pageId, parseGuestPageUrl, type GuestPageKey } from '../page-key.ts';
+import type { PageLanguage } from '@shared/guest-page-key.ts';
 import { isRenderRequest, pendingRebuilds } from '../publish/rebuild-snapshots.ts';
 import { remoteRender, renderingElsewhere } from '../publish/remote-changes.ts';
 import { currentBuildId } from '../store/build-id.ts';
 import { encodeSnapshot, forgetIfChangedElsewhere, peekSnapshot, readSnapshot, writeSnapshot, type Encoding, type Snapshot } from '../store/snapshot-store.ts';
 import { currentWriteEpoch } from '../store/write-epoch.ts';
 import { guestCacheHeaders } from './cache-headers.ts';
+import { negotiateLanguage } from './negotiate-language.ts';
 import { queryCounter } from './query-counter.ts';
 
 /**
@@ -32,13 +34,15 @@ const pending = new Map<string, Promise<Record<Encoding, Snapshot> | null>>();
  * by another build) the real route renders from SQLite (`render`), and its HTML and CSP header
  * are stored for the next guest. docs/decisions/007-guest-snapshots.md.
  */
-export async function serveGuestPage(request: Request, url: URL, render: () => Promise<Response>): Promise<Response> {
+export async function serveGuestPage(request: Request, url: URL, render: (path?: string) => Promise<Response>): Promise<Response> {
   const page = parseGuestPageUrl(url.pathname, url.search.slice(1));
   // The server's own rebuild after a publish (rebuild-snapshots.ts) wants the page as rendered now.
   if (!page || (request.method !== 'GET' && request.method !== 'HEAD') || isRenderRequest(request)) return render();
   const counter = queryCounter();
-  if (!counter) return answer(request, page, render);
-  const { result, queries } = await counter.countAsync(() => answer(request, page, render));
+  // No language asked: the browser's languages choose among the guidebook's (negotiate-language.ts).
+  const serve = () => (page.variant === null ? answerNegotiated(request, page, render) : answer(request, page, () => render()));
+  if (!counter) return serve();
+  const { result, queries } = await counter.countAsync(serve);
   const [queriesName, queriesValue, rebuildsName, rebuildsValue] = testHeaders(queries);
   result.headers.set(queriesName, queriesValue);
   result.headers.set(rebuildsName, rebuildsValue);
@@ -75,7 +79,35 @@ export function findFreshSnapshotInMemory(page: GuestPageKey, acceptEncoding: st
   return stored && isFresh(stored) ? { snapshot: stored, encoding } : null;
 }
 
+/** `Vary` of a page answered at `/instruction/<token>`, whose language the browser's languages chose. */
+export const NEGOTIATED_VARY = 'Accept-Encoding, Accept-Language';
+
+/**
+ * `/instruction/<token>`: the main page, or the variant in the first of the guest's languages the
+ * guidebook offers. The offered languages come from the main page's stored header (rendered
+ * first when there is none), so a hit asks no database; a variant not stored yet renders at its
+ * own path (`render(path)`, an Astro rewrite) and is stored under its own key.
+ */
+async function answerNegotiated(request: Request, page: GuestPageKey, render: (path?: string) => Promise<Response>): Promise<Response> {
+  const fresh = await findFreshSnapshot(page, request.headers.get('accept-encoding'));
+  // Rendered here when none is stored: its own header says (even when a write meanwhile kept it from being stored).
+  const rendered = fresh ? null : await answerWithSnapshot(request, page, () => render());
+  const main = rendered?.response ?? null;
+  const languages = (fresh?.snapshot ?? rendered?.snapshot)?.header.languages;
+  const pick = negotiateLanguage(request.headers.get('accept-language'), languages) as PageLanguage | null;
+  const variant = pick ? guestPageKey(page.token, pick) : null;
+  const response = variant ? await answer(request, variant, () => render(guestPagePath(variant))) : (main ?? (await answer(request, page, () => render())));
+  // A guidebook in one language is the same page whatever the browser asks.
+  if (languages && languages.length > 1) response.headers.set('vary', NEGOTIATED_VARY);
+  return response;
+}
+
 async function answer(request: Request, page: GuestPageKey, render: () => Promise<Response>): Promise<Response> {
+  return (await answerWithSnapshot(request, page, render)).response;
+}
+
+/** The answer, and the page it sent when it is one (its header says which languages the guidebook offers). */
+async function answerWithSnapshot(request: Request, page: GuestPageKey, render: () => Promise<Response>): Promise<{ response: Response; snapshot?: Snapshot }> {
   const { token } = page;
   const policy: CachePolicy = { token, purgeable: Boolean((await getRuntime()).config.cdn) };
   let fresh = await findFreshSnapshot(page, request.headers.get('accept-encoding'));
@@ -85,7 +117,7 @@ async function answer(request: Request, page: GuestPageKey, render: () => Promis
     await Promise.race([remoteRender(token), sleep(REMOTE_RENDER_WAIT_MS)]);
     fresh = await findFreshSnapshot(page, request.headers.get('accept-encoding'));
   }
-  if (fresh) return respond(request, fresh.snapshot, fresh.encoding, 'hit', policy);
+  if (fresh) return { response: respond(request, fresh.snapshot, fresh.encoding, 'hit', policy), snapshot: fresh.snapshot };
   const encoding = negotiate(request.headers.get('accept-encoding'));
   const buildId = currentBuildId();
 
@@ -93,7 +125,7 @@ async function answer(request: Request, page: GuestPageKey, render: () => Promis
   let shared = pending.get(id);
   if (shared) {
     const snapshots = await shared;
-    if (snapshots) return respond(request, snapshots[encoding], encoding, 'miss', policy);
+    if (snapshots) return { response: respond(request, snapshots[encoding], encoding, 'miss', policy), snapshot: snapshots[encoding] };
   }
   let response: Response | undefined;
   shared = (async () => {
@@ -103,7 +135,7 @@ async function answer(request: Request, page: GuestPageKey, render: () => Promis
     if (response.status !== 200 || !type.startsWith('text/html')) return null;
     const html = new Uint8Array(await response.arrayBuffer());
     const expiresAt = parseExpiresHeader(response.headers.get(SNAPSHOT_EXPIRES_HEADER));
-    const snapshots = await encodeSnapshot(html, { csp: response.headers.get('content-security-policy'), buildId, expiresAt, source: parseSourceHeader(response.headers.get(SNAPSHOT_SOURCE_HEADER)) });
+    const snapshots = await encodeSnapshot(html, { csp: response.headers.get('content-security-policy'), buildId, expiresAt, source: parseSourceHeader(response.headers.get(SNAPSHOT_SOURCE_HEADER)), languages: parseLanguagesHeader(response.headers.get(SNAPSHOT_LANGUAGES_HEADER)) });
     // A write during the render (here or in another process) may have removed what this render
     // read: answer, do not store.
     forgetIfChangedElsewhere();
@@ -118,12 +150,12 @@ async function answer(request: Request, page: GuestPageKey, render: () => Promis
   pending.set(id, shared);
   try {
     const snapshots = await shared;
-    if (snapshots) return respond(request, snapshots[encoding], encoding, 'miss', policy);
+    if (snapshots) return { response: respond(request, snapshots[encoding], encoding, 'miss', policy), snapshot: snapshots[encoding] };
     // Not a page (404, error): answered as rendered, never stored.
     const headers = new Headers(response!.headers);
     for (const [name, value] of Object.entries(GUEST_HEADERS)) headers.set(name, value);
     headers.set('cache-control', 'no-store');
-    return new Response(response!.body, { status: response!.status, headers });
+    return { response: new Response(response!.body, { status: response!.status, headers }) };
   } finally {
     if (pending.get(id) === shared) pending.delete(id);
   }

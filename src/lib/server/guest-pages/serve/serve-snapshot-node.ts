@@ -2,8 +2,10 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isNotModified, notModifiedHeaders } from '../../http/negotiate.ts';
 import { queryCounter } from './query-counter.ts';
 import { RENDER_HEADER } from '../publish/rebuild-snapshots.ts';
-import { parseGuestPageUrl, type GuestPageKey } from '../page-key.ts';
-import { findFreshSnapshotInMemory, snapshotHeaders, testHeaders } from './serve-guest-page.ts';
+import { guestPageKey, parseGuestPageUrl, type GuestPageKey } from '../page-key.ts';
+import type { PageLanguage } from '@shared/guest-page-key.ts';
+import { negotiateLanguage } from './negotiate-language.ts';
+import { findFreshSnapshotInMemory, NEGOTIATED_VARY, snapshotHeaders, testHeaders } from './serve-guest-page.ts';
 import type { Encoding, Snapshot } from '../store/snapshot-store.ts';
 
 interface FastPathOptions {
@@ -29,14 +31,16 @@ interface Prepared {
  */
 export function createSnapshotFastPath({ securityHeaders, purgeable }: FastPathOptions): (req: IncomingMessage, res: ServerResponse) => boolean {
   // Keyed by the snapshot object: a rewrite stores a new object, so stale lists are never used.
-  const prepared = new Map<Encoding, WeakMap<Snapshot, Prepared>>();
-  const prepare = (snapshot: Snapshot, encoding: Encoding, { token }: GuestPageKey): Prepared => {
-    let byEncoding = prepared.get(encoding);
-    if (!byEncoding) prepared.set(encoding, (byEncoding = new WeakMap()));
+  // `negotiated`: answered at `/instruction/<token>`, whose language Accept-Language chose.
+  const prepared = new Map<string, WeakMap<Snapshot, Prepared>>();
+  const prepare = (snapshot: Snapshot, encoding: Encoding, { token }: GuestPageKey, negotiated: boolean): Prepared => {
+    const kind = negotiated ? `${encoding}+lang` : encoding;
+    let byEncoding = prepared.get(kind);
+    if (!byEncoding) prepared.set(kind, (byEncoding = new WeakMap()));
     let lists = byEncoding.get(snapshot);
     if (!lists) {
       // The page's own headers win over the baseline (e.g. referrer-policy: no-referrer).
-      const ok = { ...securityHeaders, ...snapshotHeaders(snapshot, encoding, 'hit', { token, purgeable }) };
+      const ok = { ...securityHeaders, ...snapshotHeaders(snapshot, encoding, 'hit', { token, purgeable }), ...(negotiated ? { vary: NEGOTIATED_VARY } : {}) };
       lists = { ok: Object.entries(ok).flat(), notModified: Object.entries(notModifiedHeaders(ok)).flat() };
       byEncoding.set(snapshot, lists);
     }
@@ -54,14 +58,23 @@ export function createSnapshotFastPath({ securityHeaders, purgeable }: FastPathO
     const page = query === -1 ? parseGuestPageUrl(url, '') : parseGuestPageUrl(url.slice(0, query), url.slice(query + 1));
     if (!page) return false;
     const accept = req.headers['accept-encoding'] ?? null;
+    const negotiated = page.variant === null;
+    const find = () => {
+      const main = findFreshSnapshotInMemory(page, accept);
+      if (!main || !negotiated) return main;
+      // No language in the URL: the browser's, when the guidebook offers it (the list is in the main page's header).
+      const pick = negotiateLanguage(req.headers['accept-language'], main.snapshot.header.languages) as PageLanguage | null;
+      return pick ? findFreshSnapshotInMemory(guestPageKey(page.token, pick), accept) : main;
+    };
     let fresh;
     let queries: number | undefined;
-    if (counter) ({ result: fresh, queries } = counter.count(() => findFreshSnapshotInMemory(page, accept)));
-    else fresh = findFreshSnapshotInMemory(page, accept);
+    if (counter) ({ result: fresh, queries } = counter.count(find));
+    else fresh = find();
     if (!fresh) return false;
 
     const { snapshot } = fresh;
-    const lists = prepare(snapshot, fresh.encoding, page);
+    // The page varies by the browser's languages only when the guidebook has more than one.
+    const lists = prepare(snapshot, fresh.encoding, page, negotiated && (snapshot.header.languages?.length ?? 0) > 1);
     const notModified = isNotModified(req.headers['if-none-match'] ?? null, snapshot.header.etag);
     const headers = notModified ? lists.notModified : lists.ok;
     res.writeHead(notModified ? 304 : 200, queries === undefined ? headers : [...headers, ...testHeaders(queries)]);

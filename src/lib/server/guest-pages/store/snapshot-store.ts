@@ -31,6 +31,8 @@ export interface SnapshotHeader {
   expiresAt: number | null;
   /** The guidebook's row it was rendered from; absent in pages stored before it was recorded. */
   source?: SnapshotSource | null;
+  /** The languages the guidebook offers, its main language first (page-headers.ts); absent in older pages. */
+  languages?: string[] | null;
   length: number;
 }
 
@@ -142,7 +144,7 @@ async function agreesWithItsRow(key: GuestPageKey, snapshot: Snapshot): Promise<
 }
 
 /** All three encodings of one rendered page, compressed once here (on publish, not per request). */
-export async function encodeSnapshot(html: Uint8Array, meta: { csp: string | null; buildId: string; expiresAt: number | null; source: SnapshotSource | null }): Promise<Record<Encoding, Snapshot>> {
+export async function encodeSnapshot(html: Uint8Array, meta: { csp: string | null; buildId: string; expiresAt: number | null; source: SnapshotSource | null; languages?: string[] | null }): Promise<Record<Encoding, Snapshot>> {
   const etag = `W/"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`;
   const [br, gz] = await Promise.all([
     // Quality 7, not 11: on the 20 KB demo page 11 took 44 ms of CPU for 4,338 bytes and 7 took

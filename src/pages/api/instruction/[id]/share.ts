@@ -7,12 +7,13 @@ import { messages } from '@shared/messages.ts';
 import { shareByEmailSchema } from '@shared/schemas/sharing.ts';
 
 /**
- * POST /api/instruction/:id/share `{ email }` (owner only): mails the guest link to a guest.
- * → `{ message }`; 400 for a bad address, 404 for someone else's guidebook, 429 past the limits.
+ * POST /api/instruction/:id/share[?lang=<lang>] `{ email }` (owner only): mails the guest link to a
+ * guest, with `?lang=` the link of one of the guidebook's languages (docs/product.md "Guest page
+ * languages"). → `{ message }`; 400 for a bad address or a language the guidebook is not in, 404 for someone else's guidebook, 429 past the limits.
  */
 export const POST = handle(async (context: APIContext) => {
   const { user } = requireUser(context.locals);
   const { email } = await readBody(context.request, shareByEmailSchema);
-  await shareInstructionByEmail({ userId: user.id, userName: user.name, id: context.params.id ?? '', email, ip: clientAddress(context) });
+  await shareInstructionByEmail({ userId: user.id, userName: user.name, id: context.params.id ?? '', email, ip: clientAddress(context), language: context.url.searchParams.get('lang') });
   return json({ message: messages.sharing.mailSent });
 });

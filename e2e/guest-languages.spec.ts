@@ -1,0 +1,81 @@
+import { sourceHash } from '../src/lib/shared/translations.ts';
+import { seriousA11yViolations } from './support/fixtures.ts';
+import { createVerifiedAccount, expect, logIn, test as base, type Account } from './fixtures/session.ts';
+
+/** Each test's own host. */
+const test = base.extend<{ host: Account }>({
+  host: async ({ page, baseURL }, use, info) => {
+    const account = await createVerifiedAccount(`guest-lang-${info.workerIndex}-${info.testId.slice(0, 8)}`);
+    await logIn(page, account, baseURL);
+    await use(account);
+  },
+});
+
+const shot = (name: string) => `test-results/guest-lang-${name}-${test.info().project.name}.png`;
+
+/**
+ * docs/product.md "Guest page languages": a guest switches language in the header's menu and the
+ * choice sticks on this device. Runs at 375 and 1280 px (the two projects).
+ */
+test('a guest switches to German in the menu, and the guidebook’s link opens in German from then on', async ({ page, host, baseURL }) => {
+  expect(host.email).toBeTruthy();
+  const origin = new URL(baseURL!).origin;
+  const created = await page.request.post('/api/instruction', { headers: { origin }, data: { nameInstruction: 'Harbour Loft', address: 'Obala 1, Split', boxes: [{ id: 1, title: 'Door', paragraph: '<p>Push hard</p>', imageUrl: '' }] } });
+  expect(created.status()).toBe(201);
+  const { instruction } = (await created.json()) as { instruction: { _id: string; token: string } & Record<string, unknown> };
+  const translations = { de: { nameInstruction: { text: 'Hafen-Loft', source: sourceHash('Harbour Loft') }, 'boxes.1.title': { text: 'Tür', source: sourceHash('Door') } } };
+  const saved = await page.request.put(`/api/instruction/${instruction._id}`, { headers: { origin }, data: { ...instruction, translations } });
+  expect(saved.status()).toBe(200);
+
+  // Guests get the page as it was until the publish is rendered again (docs/decisions/007).
+  await expect.poll(async () => (await page.request.get(`/instruction/${instruction.token}`)).text()).toContain('data-lang-menu');
+  // The browser asks for English: the main page.
+  await page.goto(`/instruction/${instruction.token}`);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  const menu = page.locator('[data-lang-menu] summary');
+  await expect(menu).toHaveAccessibleName('Language: English');
+  await menu.click();
+  await expect(page.getByRole('link', { name: 'English' })).toHaveAttribute('aria-current', 'page');
+  expect(await seriousA11yViolations(page)).toEqual([]);
+  await page.locator('header.hero').screenshot({ path: shot('menu-open'), scale: 'css' });
+
+  await page.getByRole('link', { name: 'Deutsch' }).click();
+  await expect(page).toHaveURL(new RegExp(`/instruction/${instruction.token}/de$`));
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Hafen-Loft');
+  // The address was not translated: it says it is English.
+  await expect(page.locator('p.address')).toHaveAttribute('lang', 'en');
+  await expect(page.getByRole('heading', { name: 'Anreise' })).toBeVisible();
+
+  // The plain link again: the remembered choice wins over the browser's English.
+  await page.goto(`/instruction/${instruction.token}`);
+  await expect(page).toHaveURL(new RegExp(`/instruction/${instruction.token}/de$`));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Hafen-Loft');
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+  expect(await seriousA11yViolations(page)).toEqual([]);
+  await expect(menu).toHaveAccessibleName('Sprache: Deutsch');
+  await page.screenshot({ path: shot('german'), scale: 'css' });
+});
+
+test('the device keeps each language the guest opened, for use offline', async ({ page, context, host, baseURL }) => {
+  expect(host.email).toBeTruthy();
+  const origin = new URL(baseURL!).origin;
+  const created = await page.request.post('/api/instruction', { headers: { origin }, data: { nameInstruction: 'Harbour Loft' } });
+  const { instruction } = (await created.json()) as { instruction: { _id: string; token: string } & Record<string, unknown> };
+  const translations = { de: { nameInstruction: { text: 'Hafen-Loft', source: sourceHash('Harbour Loft') } } };
+  expect((await page.request.put(`/api/instruction/${instruction._id}`, { headers: { origin }, data: { ...instruction, translations } })).status()).toBe(200);
+
+  await page.goto(`/instruction/${instruction.token}/en`);
+  await expect(page.getByText('Saved on this device: this guidebook opens')).toBeVisible({ timeout: 15_000 });
+  await page.goto(`/instruction/${instruction.token}/de`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Hafen-Loft');
+
+  await context.setOffline(true);
+  await page.goto(`/instruction/${instruction.token}/en`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Harbour Loft');
+  await page.goto(`/instruction/${instruction.token}/de`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Hafen-Loft');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+  await context.setOffline(false);
+});

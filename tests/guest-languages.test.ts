@@ -1,0 +1,177 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Instruction } from '../src/lib/shared/schemas/instruction.ts';
+import type { Stay } from '../src/lib/shared/schemas/stay.ts';
+import { sourceHash } from '../src/lib/shared/translations.ts';
+import { signedInHost, type SignedInHost } from './helpers/auth.ts';
+import { startServer, type TestServer } from './helpers/server.ts';
+
+// docs/product.md "Guest page languages": one stored page per guidebook and language, over real
+// HTTP. NODE_ENV=test makes guest answers say how many SQLite statements they ran (x-sqlite-queries).
+let server: TestServer;
+let host: SignedInHost;
+let made: Instruction;
+
+beforeAll(async () => {
+  server = await startServer({ NODE_ENV: 'test' });
+  host = await signedInHost(server, 'free');
+  made = await guidebook();
+});
+
+afterAll(async () => {
+  await server?.stop();
+});
+
+const entry = (main: string, text: string) => ({ text, source: sourceHash(main) });
+
+/** An English guidebook translated into German (in part) and French (the host's name only). */
+async function guidebook(): Promise<Instruction> {
+  const created = await host.call('/api/instruction', { json: { nameInstruction: 'Harbour Loft', address: 'Obala 1, Split', hostName: 'Ana', textGreating: '<p>Welcome!</p>', boxes: [{ id: 7, title: 'Door', paragraph: '<p>Push hard</p>', imageUrl: '' }] } });
+  expect(created.status).toBe(201);
+  const { instruction } = (await created.json()) as { instruction: Instruction };
+  const translations = {
+    de: { nameInstruction: entry('Harbour Loft', 'Hafen-Loft'), 'boxes.7.title': entry('Door', 'Tür'), textGreating: entry('<p>Welcome!</p>', '<p>Willkommen!</p>') },
+    fr: { hostName: entry('Ana', 'Anne') },
+  };
+  const saved = await host.call(`/api/instruction/${instruction._id}`, { method: 'PUT', json: { ...instruction, translations } });
+  expect(saved.status).toBe(200);
+  // Until the publish is rendered again, guests get the page as it was (docs/decisions/007).
+  await rebuildsSettled();
+  return ((await saved.json()) as { instruction: Instruction }).instruction;
+}
+
+const guest = (path: string, headers: Record<string, string> = {}) => server.request(path, { headers });
+
+/** Waits until no publish is being rebuilt (guest answers say how many are, NODE_ENV=test). */
+async function rebuildsSettled(): Promise<void> {
+  for (let i = 0; i < 200; i += 1) {
+    if ((await guest('/instruction')).headers.get('x-snapshot-rebuilds') === '0') return;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error('the snapshot rebuilds did not finish within 5 s');
+}
+
+const htmlLang = (html: string) => /<html lang="([^"]+)"/.exec(html)?.[1];
+
+describe('a guidebook in each of its languages', () => {
+  it('renders /instruction/:token/:lang with the translation, the page’s words, and the main text marked where it falls back', async () => {
+    const response = await guest(`/instruction/${made.token}/de`);
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(htmlLang(html)).toBe('de');
+    expect(html).toContain('<h1>Hafen-Loft</h1>');
+    expect(html).toContain('<h3>Tür</h3>');
+    expect(html).toContain('<p>Willkommen!</p>');
+    // The page's own words are German; the untranslated texts say they are English.
+    expect(html).toContain('Anreise');
+    expect(html).toContain('<div class="rich" lang="en"><p>Push hard</p></div>');
+    expect(html).toContain('<p class="address" lang="en">Obala 1, Split</p>');
+    expect(html).toMatch(/<span lang="en">Ana<\/span>/);
+  });
+
+  it('links every language (hreflang, x-default) and names the Open Graph locales', async () => {
+    const html = await (await guest(`/instruction/${made.token}/fr`)).text();
+    expect(htmlLang(html)).toBe('fr');
+    // Absolute, on the configured APP_URL.
+    const base = `http://localhost:${new URL(server.url).port}/instruction/${made.token}`;
+    for (const lang of ['en', 'de', 'fr']) expect(html).toContain(`<link rel="alternate" hreflang="${lang}" href="${base}/${lang}">`);
+    expect(html).toContain(`<link rel="alternate" hreflang="x-default" href="${base}">`);
+    expect(html).toContain('<meta property="og:locale" content="fr_FR">');
+    expect(html).toContain('<meta property="og:locale:alternate" content="de_DE">');
+    expect(html).toContain('<meta property="og:locale:alternate" content="en_US">');
+    // The menu lists each language by its own name, this one current.
+    expect(html).toMatch(/<a href="\/instruction\/[\w-]+\/de" hreflang="de" lang="de" data-lang-choice="de">Deutsch<\/a>/);
+    expect(html).toMatch(/hreflang="fr" lang="fr" data-lang-choice="fr" aria-current="page">Français<\/a>/);
+    // Anne is French; the rest falls back.
+    expect(html).toContain('<h1 lang="en">Harbour Loft</h1>');
+  });
+
+  it('answers each language’s page from memory with 0 queries once rendered', async () => {
+    for (const lang of ['de', 'fr']) {
+      await guest(`/instruction/${made.token}/${lang}`);
+      const hit = await guest(`/instruction/${made.token}/${lang}`);
+      expect(hit.headers.get('x-snapshot')).toBe('hit');
+      expect(hit.headers.get('x-sqlite-queries')).toBe('0');
+      expect(htmlLang(await hit.text())).toBe(lang);
+    }
+    // `?lang=` is the same page as the path.
+    const alias = await guest(`/instruction/${made.token}?lang=de`);
+    expect(alias.headers.get('x-sqlite-queries')).toBe('0');
+    expect(alias.headers.get('etag')).toBe((await guest(`/instruction/${made.token}/de`)).headers.get('etag'));
+  });
+
+  it('shows the main page for a language the guidebook does not offer, and no page for one off the list', async () => {
+    const japanese = await guest(`/instruction/${made.token}/ja`);
+    expect(japanese.status).toBe(200);
+    const html = await japanese.text();
+    expect(htmlLang(html)).toBe('en');
+    expect(html).toContain('<h1>Harbour Loft</h1>');
+    expect((await guest(`/instruction/${made.token}/xx`)).status).toBe(404);
+  });
+});
+
+describe('/instruction/:token picks the guest’s language', () => {
+  const pick = async (acceptLanguage?: string) => {
+    const response = await guest(`/instruction/${made.token}`, acceptLanguage ? { 'accept-language': acceptLanguage } : {});
+    expect(response.status).toBe(200);
+    expect(response.headers.get('vary')).toBe('Accept-Encoding, Accept-Language');
+    return { lang: htmlLang(await response.text()), queries: response.headers.get('x-sqlite-queries') };
+  };
+
+  it('takes the first of Accept-Language the guidebook offers, by q-value, else the main language', async () => {
+    expect((await pick('ja, fr;q=0.5, de-AT;q=0.9')).lang).toBe('de');
+    expect((await pick('de;q=0, fr')).lang).toBe('fr');
+    expect((await pick('en-GB, de;q=0.8')).lang).toBe('en');
+    expect((await pick('ja, ko')).lang).toBe('en');
+    expect((await pick()).lang).toBe('en');
+  });
+
+  it('renders a language no guest opened yet on the first ask, stores it as that language’s page', async () => {
+    const other = await guidebook();
+    const first = await guest(`/instruction/${other.token}`, { 'accept-language': 'de' });
+    expect(htmlLang(await first.text())).toBe('de');
+    const direct = await guest(`/instruction/${other.token}/de`);
+    expect(direct.headers.get('x-sqlite-queries')).toBe('0');
+    expect(direct.headers.get('etag')).toBe(first.headers.get('etag'));
+    // A guidebook in one language does not vary by the browser's.
+    const single = await host.call('/api/instruction', { json: { nameInstruction: 'Only English' } });
+    const { instruction } = (await single.json()) as { instruction: Instruction };
+    expect((await guest(`/instruction/${instruction.token}`, { 'accept-language': 'de' })).headers.get('vary')).toBe('Accept-Encoding');
+  });
+
+  it('answers from memory, without a query, in every language', async () => {
+    for (const [accept, lang] of [['de-DE,de;q=0.9', 'de'], ['fr', 'fr'], ['ja', 'en']] as const) {
+      await pick(accept);
+      expect(await pick(accept)).toEqual({ lang, queries: '0' });
+    }
+  });
+});
+
+describe('a write', () => {
+  it('drops every language’s page and renders again the ones guests opened', async () => {
+    expect(await (await guest(`/instruction/${made.token}/de`)).text()).toContain('Hafen-Loft');
+    const translations = { ...made.translations, de: { ...made.translations.de, nameInstruction: entry('Harbour Loft', 'Hafenloft am Meer') } };
+    const saved = await host.call(`/api/instruction/${made._id}`, { method: 'PUT', json: { ...made, translations } });
+    expect(saved.status).toBe(200);
+    made = ((await saved.json()) as { instruction: Instruction }).instruction;
+    await rebuildsSettled();
+    const german = await guest(`/instruction/${made.token}/de`);
+    expect(german.headers.get('x-sqlite-queries')).toBe('0');
+    expect(await german.text()).toContain('<h1>Hafenloft am Meer</h1>');
+    expect(await (await guest(`/instruction/${made.token}`, { 'accept-language': 'de' })).text()).toContain('Hafenloft am Meer');
+  });
+});
+
+describe('a stay link', () => {
+  it('is in the stay’s language when the guidebook offers it; `?lang=` chooses another', async () => {
+    const response = await host.call(`/api/instruction/${made._id}/stays`, { json: { guestName: 'Dana', language: 'de-AT', checkIn: '2030-07-04T16:00', checkOut: '2030-07-08T09:30' } });
+    expect(response.status).toBe(201);
+    const { stay } = (await response.json()) as { stay: Stay };
+    const html = await (await guest(`/stay/${stay.token}`)).text();
+    expect(htmlLang(html)).toBe('de');
+    expect(html).toContain('<h1>Hafenloft am Meer</h1>');
+    expect(html).toMatch(/<a href="\/stay\/[\w-]+\?lang=fr" hreflang="fr"/);
+    expect(htmlLang(await (await guest(`/stay/${stay.token}?lang=fr`)).text())).toBe('fr');
+    // A language the guidebook is not in leaves the stay's.
+    expect(htmlLang(await (await guest(`/stay/${stay.token}?lang=ja`)).text())).toBe('de');
+  });
+});
