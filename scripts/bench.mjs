@@ -26,6 +26,7 @@ import autocannon from 'autocannon';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { buildUnlessSkipped, freePort, root, spawnServer, startBuiltServer } from './lib/built-server.mjs';
+import { sourceHash } from '../src/lib/shared/translations.ts';
 import { writePlan } from '../tests/helpers/plan.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -68,6 +69,8 @@ const MIXED_TARGETS = { ratio: 0.5, guestP99: 50, saveP99: 100, memoryGrowth: 1.
 /** Every bench host's password, and the steps (each with an image) of every bench guidebook. */
 const BENCH_PASSWORD = 'bench password';
 const BENCH_STEPS = 30;
+/** A guidebook in ten languages: its main one and the nine others the guest page has words for. */
+const BENCH_TRANSLATIONS = ['de', 'fr', 'es', 'it', 'pt', 'nl', 'hr', 'pl', 'cs'];
 
 /**
  * One row per measured path. `target: 'app'` hits the Porchlight server, `'reference'` the bare
@@ -85,12 +88,17 @@ const ROWS = [
   // Guest page from its snapshot, next to a bare node:http server holding the same HTML bytes.
   { name: 'guest reference (node:http, same bytes)', target: 'guestReference', path: '/' },
   { name: 'guest /instruction (snapshot)', target: 'app', path: '/instruction', vs: 'guestReference', postgres: true },
+  // A language variant of a 30-step guidebook in ten languages, next to node:http with its bytes.
+  { name: 'guest reference, German variant (same bytes)', target: 'languageReference', path: '/' },
+  { name: 'guest /instruction/:token/de (snapshot)', target: 'app', path: '/instruction/:token/de', vs: 'languageReference' },
   // Editor saves (PUT /api/instruction/:id, a 30-step guidebook with images), one after another on
   // one connection: each save needs the version the previous one answered. Latency is measured
   // at the client, so it bounds the server time from above. "one step edited" is the editor's
   // usual save; "all steps new" makes the server sanitise all 30 paragraphs (the worst case).
   { name: 'save 30 steps, one step edited (1 conn)', target: 'app', save: 'one', postgres: true },
   { name: 'save 30 steps, all steps new (1 conn)', target: 'app', save: 'all', postgres: true },
+  // The same usual save of a guidebook translated into nine languages (every step's title and text).
+  { name: 'save 30 steps in 10 languages, one step edited (1 conn)', target: 'app', save: 'languages' },
 ];
 
 const parts = partsToRun(process.argv.slice(2));
@@ -126,6 +134,8 @@ async function benchRows() {
   let referenceBr;
   let guestReference;
   let guestTransfer;
+  let languageReference;
+  let languagePages;
   const results = [];
   try {
     const landing = await fetch(`${app.url}/`);
@@ -143,7 +153,9 @@ async function benchRows() {
     const guestHtml = Buffer.from(await guest.arrayBuffer());
     guestReference = await startReference(guestHtml, guest.headers.get('content-type') ?? 'text/html');
     guestTransfer = await measureGuestTransfer(app.url, guestHtml);
-    const base = { app: app.url, reference: reference.url, referenceBr: referenceBr.url, guestReference: guestReference.url };
+    languagePages = await publishTranslatedGuidebook(app);
+    languageReference = await startReference(languagePages.german, 'text/html; charset=utf-8');
+    const base = { app: app.url, reference: reference.url, referenceBr: referenceBr.url, guestReference: guestReference.url, languageReference: languageReference.url, token: languagePages.token };
 
     console.log(`bench: ${CONNECTIONS} connections, ${SECONDS} s per row (after a 1 s warm-up), landing ${html.length} bytes (${landingBr.body.length} in brotli), static reference: ${reference.kind}`);
     for (const row of ROWS) results.push({ ...row, ...(await measureRow(app, base, row)) });
@@ -151,6 +163,7 @@ async function benchRows() {
     await reference?.stop();
     await referenceBr?.stop();
     await guestReference?.stop();
+    await languageReference?.stop();
     await app.stop();
   }
   const postgres = await benchRowsOnPostgres();
@@ -166,6 +179,12 @@ async function benchRows() {
   const guestRef = results.find((row) => row.target === 'guestReference')?.rps ?? NaN;
   const guestRow = results.find((row) => row.vs === 'guestReference');
   if (guestRow) console.log(`\nguest page from snapshot vs node:http with the same ${guestTransfer.html} bytes: ${Math.round(guestRow.rps)} / ${Math.round(guestRef)} req/s = ${(guestRow.rps / guestRef).toFixed(2)} (target >= 0.70)`);
+  const languageRef = results.find((row) => row.target === 'languageReference')?.rps ?? NaN;
+  const languageRow = results.find((row) => row.vs === 'languageReference');
+  if (languageRow) {
+    console.log(`German variant from snapshot vs node:http with the same ${languagePages.german.length} bytes: ${Math.round(languageRow.rps)} / ${Math.round(languageRef)} req/s = ${(languageRow.rps / languageRef).toFixed(2)} (target >= 0.80)`);
+    console.log(`guest page per language (30 steps, brotli): ${languagePages.sizes.map(({ language, br }) => `${language} ${(br / 1024).toFixed(1)} KB`).join(', ')}`);
+  }
   if (guestTransfer) {
     const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
     const t = guestTransfer;
@@ -188,7 +207,7 @@ async function benchRows() {
 /** One row of ROWS against `app` (`base`: the URL of each target): req/s, p50, p99 and failed requests. */
 async function measureRow(app, base, row) {
   if (row.save) return measureSaves(app, row.save, SECONDS);
-  const url = base[row.target] + row.path;
+  const url = base[row.target] + row.path.replace(':token', base.token);
   await measure(url, 1, row.headers); // warm-up: JIT, caches, connection set-up
   const r = await measure(url, SECONDS, row.headers);
   return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, bad: r.non2xx + r.errors + r.timeouts };
@@ -708,13 +727,15 @@ async function startStaticReference(body, contentType, encoding) {
  */
 async function measureSaves(app, mode, seconds) {
   const [send] = await signInBenchHosts(app, [`bench-${mode}`]);
-  let { instruction } = await (await send('/api/instruction', 'POST', {})).json();
+  let { instruction } = await (await send('/api/instruction', 'POST', mode === 'languages' ? { translations: benchTranslations(benchSteps()) } : {})).json();
   const boxes = benchSteps();
   const times = [];
   let bad = 0;
   const deadline = performance.now() + seconds * 1000;
   for (let n = 1; performance.now() < deadline || n <= 20; n += 1) {
     for (const [i, box] of boxes.entries()) if (mode === 'all' || i === n % boxes.length) box.paragraph = stepParagraph(i, n);
+    // The translations of the edited step follow it, as a host keeping them up to date would.
+    if (mode === 'languages') instruction.translations = benchTranslations(boxes);
     const started = performance.now();
     const response = await send(`/api/instruction/${instruction._id}`, 'PUT', { ...instruction, boxes });
     const body = await response.json();
@@ -838,6 +859,41 @@ function stepParagraph(i, n) {
     `The key box is to the right of it; enter <span data-marker="lockbox"></span> and pull the lever.</p>` +
     `<ul><li>Lights: switch by the door</li><li>Parking: <a href="https://maps.example.com/p">see the map</a></li></ul>`
   );
+}
+
+/** Every step's title and text in each of BENCH_TRANSLATIONS, made from the current main text. */
+function benchTranslations(boxes) {
+  const fields = boxes.flatMap((box) => [
+    [`boxes.${box.id}.title`, box.title],
+    [`boxes.${box.id}.paragraph`, box.paragraph],
+  ]);
+  // The main text with the language in front: a rich text keeps its door-code marker, as a translation must.
+  const translated = (language, text) => (text.startsWith('<p>') ? text.replace('<p>', `<p>(${language}) `) : `(${language}) ${text}`);
+  return Object.fromEntries(BENCH_TRANSLATIONS.map((language) => [language, Object.fromEntries(fields.map(([key, text]) => [key, { text: translated(language, text), source: sourceHash(text) }]))]));
+}
+
+/**
+ * A bench host's 30-step guidebook in ten languages, published: its German page as the snapshot
+ * serves it (for the reference server's bytes) and each language's page size in brotli.
+ */
+async function publishTranslatedGuidebook(app) {
+  const [send] = await signInBenchHosts(app, ['bench-language-page']);
+  const boxes = benchSteps();
+  const created = await send('/api/instruction', 'POST', { nameInstruction: 'Harbour Loft', boxes, translations: benchTranslations(boxes) });
+  if (!created.ok) throw new Error(`creating the translated guidebook answered ${created.status}`);
+  const { instruction } = await created.json();
+  const sizes = [];
+  let german;
+  for (const language of ['en', ...BENCH_TRANSLATIONS]) {
+    const page = `${app.url}/instruction/${instruction.token}/${language}`;
+    await fetch(page).then((r) => r.arrayBuffer()); // renders and stores the variant's snapshot
+    const plain = await fetch(page, { headers: { 'accept-encoding': 'identity' } });
+    if (plain.headers.get('x-snapshot') !== 'hit') throw new Error(`GET /instruction/:token/${language} was not answered from its snapshot`);
+    const html = Buffer.from(await plain.arrayBuffer());
+    if (language === 'de') german = html;
+    sizes.push({ language, br: (await getRaw(page, BROTLI)).body.length });
+  }
+  return { token: instruction.token, german, sizes };
 }
 
 /** The steps of a bench guidebook, each with one of the product's images (anyone's to use). */
