@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { defineMiddleware } from 'astro:middleware';
 import { finishSessionHeaders, guardRequest, openSession } from '@server/auth/session-gate.ts';
-import { assertApiRoute } from '@server/http/api-routes.ts';
+import { assertApiRoute, assertReadableParams } from '@server/http/api-routes.ts';
 import { AppError, isAppError } from '@server/http/app-error.ts';
 import { compressJson } from '@server/http/compress-json.ts';
 import { errorResponse } from '@server/http/json.ts';
@@ -33,7 +33,10 @@ export const onRequest = defineMiddleware(async (context, next) => {
   const isApi = context.url.pathname.toLowerCase().startsWith('/api/');
   try {
     // Every /api answer is JSON: an unknown path 404, a method the route lacks 405 with Allow.
-    if (isApi) assertApiRoute(context.request.method, context.url.pathname);
+    if (isApi) {
+      assertApiRoute(context.request.method, context.url.pathname);
+      assertReadableParams(context.params);
+    }
     checkApiRequest(context.request, context.url, config);
     // Sessions, the 401 rule for private /api routes and the login redirects.
     sessionCookie = await openSession(context, config);

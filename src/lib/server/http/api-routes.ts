@@ -59,3 +59,13 @@ export function assertApiRoute(method: string, pathname: string): void {
     throw new AppError('METHOD_NOT_ALLOWED', `This endpoint does not answer ${method}.`, { headers: { allow: allow.join(', ') } });
   }
 }
+
+/**
+ * A path parameter holding a NUL names nothing (no id or token holds one) and PostgreSQL text
+ * cannot take it, so looking it up was a 500 there. The server refuses a target that decodes to
+ * one (malformed-target.ts), but Astro decodes a parameter once more: "%2500" reaches the route
+ * as a NUL. Answered 400 like the rest (docs/security.md 29).
+ */
+export function assertReadableParams(params: Record<string, string | undefined>): void {
+  if (Object.values(params).some((value) => value?.includes('\0'))) throw new AppError('BAD_REQUEST', 'The request address is not valid (it holds a NUL character).');
+}
