@@ -3,7 +3,7 @@ import { defaultTreeAdapter, parse, type DefaultTreeAdapterTypes } from 'parse5'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sanitizeRichText } from '../src/lib/server/instructions/sanitize-rich-text.ts';
 import { ADDRESS_MARKER, LOCKBOX_MARKER, type Instruction } from '../src/lib/shared/schemas/instruction.ts';
-import { createUser, login, run, withCookie } from './helpers/auth.ts';
+import { createUser, login, query, run, withCookie } from './helpers/auth.ts';
 import { startServer, type TestServer } from './helpers/server.ts';
 
 /**
@@ -138,13 +138,22 @@ describe('a step text with list items on the guest page', () => {
 
   it('an <li> stored before the fix stays inside its step too', async () => {
     const made = await create(['<p>One</p>', '<p>Two</p>']);
-    // As an older sanitiser stored it, written straight into the row before any guest visit.
-    const setFirstParagraph =
-      server.dialect === 'postgres'
-        ? `UPDATE instructions SET data = jsonb_set(data::jsonb, '{boxes,0,paragraph}', to_jsonb(?::text))::text WHERE id = ?`
-        : `UPDATE instructions SET data = json_set(data, '$.boxes[0].paragraph', ?) WHERE id = ?`;
-    run(server, setFirstParagraph, '<p>One</p><li>Fake</li></li></ol><p>still one</p>', made._id);
-    const steps = guestSteps(await (await server.request(`/instruction/${made.token}`)).text());
+    // As an older sanitiser stored it: a row written straight into the table whose page was never
+    // rendered. A copy under its own token, so the publish of the API's write cannot race it.
+    const [row] = query<{ data: string }>(server, 'SELECT data FROM instructions WHERE id = ?', made._id);
+    const data = JSON.parse(row!.data) as { boxes: Array<{ paragraph: string }> };
+    data.boxes[0]!.paragraph = '<p>One</p><li>Fake</li></li></ol><p>still one</p>';
+    const token = `${made.token}old`;
+    run(
+      server,
+      `INSERT INTO instructions (id, user_id, token, is_free, version, data, created_at, updated_at, deleted_at)
+       SELECT ?, user_id, ?, is_free, version, ?, created_at, updated_at, deleted_at FROM instructions WHERE id = ?`,
+      `${made._id}-old`,
+      token,
+      JSON.stringify(data),
+      made._id,
+    );
+    const steps = guestSteps(await (await server.request(`/instruction/${token}`)).text());
     expect(steps).toMatchObject({ inList: 2, anywhere: 2 });
     expect(steps.texts[0]).toContain('Fakestill one');
   });
