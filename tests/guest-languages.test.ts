@@ -107,6 +107,19 @@ describe('a guidebook in each of its languages', () => {
     expect(html).toContain('<h1>Harbour Loft</h1>');
     expect((await guest(`/instruction/${made.token}/xx`)).status).toBe(404);
   });
+
+  it('puts the host’s texts in the page’s own words of a language it has no translation in', async () => {
+    const html = await (await guest(`/instruction/${made.token}/es`)).text();
+    expect(htmlLang(html)).toBe('es');
+    // The host's texts stay English, marked so; the page's words are Spanish.
+    expect(html).toContain('<h1 lang="en">Harbour Loft</h1>');
+    expect(html).toContain(' Normas de la casa</h2>');
+    // Its menu says where the guest is and leads to the host's languages; search engines get those only.
+    expect(html).toMatch(/<a href="\/instruction\/[\w-]+\/es" hreflang="es" lang="es" data-lang-choice="es" aria-current="page">/);
+    expect(html).toMatch(/<a href="\/instruction\/[\w-]+\/de" hreflang="de"/);
+    expect(html).not.toContain('<link rel="alternate" hreflang="es"');
+    expect(html).toContain('<link rel="alternate" hreflang="de"');
+  });
 });
 
 describe('/instruction/:token picks the guest’s language', () => {
@@ -123,6 +136,10 @@ describe('/instruction/:token picks the guest’s language', () => {
     expect((await pick('en-GB, de;q=0.8')).lang).toBe('en');
     expect((await pick('ja, ko')).lang).toBe('en');
     expect((await pick()).lang).toBe('en');
+    // None offered: the first the page has words in, around the English texts.
+    expect((await pick('ja, es-MX, it;q=0.9')).lang).toBe('es');
+    // A translation wins over words only, whatever their order.
+    expect((await pick('es, fr;q=0.5')).lang).toBe('fr');
   });
 
   it('renders a language no guest opened yet on the first ask, stores it as that language’s page', async () => {
@@ -132,14 +149,19 @@ describe('/instruction/:token picks the guest’s language', () => {
     const direct = await guest(`/instruction/${other.token}/de`);
     expect(direct.headers.get('x-sqlite-queries')).toBe('0');
     expect(direct.headers.get('etag')).toBe(first.headers.get('etag'));
-    // A guidebook in one language does not vary by the browser's.
+    // A guidebook in one language varies too: a German browser gets the page's German words.
     const single = await host.call('/api/instruction', { json: { nameInstruction: 'Only English' } });
     const { instruction } = (await single.json()) as { instruction: Instruction };
-    expect((await guest(`/instruction/${instruction.token}`, { 'accept-language': 'de' })).headers.get('vary')).toBe('Accept-Encoding');
+    const german = await guest(`/instruction/${instruction.token}`, { 'accept-language': 'de' });
+    expect(german.headers.get('vary')).toBe('Accept-Encoding, Accept-Language');
+    const html = await german.text();
+    expect(htmlLang(html)).toBe('de');
+    expect(html).toContain('<h1 lang="en">Only English</h1>');
+    expect(htmlLang(await (await guest(`/instruction/${instruction.token}`, { 'accept-language': 'ja' })).text())).toBe('en');
   });
 
   it('answers from memory, without a query, in every language', async () => {
-    for (const [accept, lang] of [['de-DE,de;q=0.9', 'de'], ['fr', 'fr'], ['ja', 'en']] as const) {
+    for (const [accept, lang] of [['de-DE,de;q=0.9', 'de'], ['fr', 'fr'], ['ja', 'en'], ['pl', 'pl']] as const) {
       await pick(accept);
       expect(await pick(accept)).toEqual({ lang, queries: '0' });
     }
@@ -171,7 +193,8 @@ describe('a stay link', () => {
     expect(html).toContain('<h1>Hafenloft am Meer</h1>');
     expect(html).toMatch(/<a href="\/stay\/[\w-]+\?lang=fr" hreflang="fr"/);
     expect(htmlLang(await (await guest(`/stay/${stay.token}?lang=fr`)).text())).toBe('fr');
-    // A language the guidebook is not in leaves the stay's.
+    // A language the page has no words in and the guidebook no translation in leaves the stay's.
     expect(htmlLang(await (await guest(`/stay/${stay.token}?lang=ja`)).text())).toBe('de');
+    expect(htmlLang(await (await guest(`/stay/${stay.token}?lang=es`)).text())).toBe('es');
   });
 });

@@ -9,8 +9,8 @@ export type GuestView = { kind: 'page'; page: GuestPage } | { kind: 'not-found' 
 
 /**
  * The guest page of `token` for /instruction, /instruction/:token (its main language) and
- * /instruction/:token/:lang (`language`; one the guidebook does not offer is the main page). A load error shows the
- * server's message, else "Error: {status}" (docs/product.md §8 "Guest view load error"); the cause goes to
+ * /instruction/:token/:lang (`language`; one the guidebook does not offer is its main texts in
+ * that language's page words, or the main page). A load error shows the server's message, else "Error: {status}" (docs/product.md §8 "Guest view load error"); the cause goes to
  * the log (without the token, which is the guidebook's key), never to the guest.
  */
 export async function loadGuestView(token: string, language: string | null = null): Promise<GuestView> {

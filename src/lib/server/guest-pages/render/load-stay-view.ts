@@ -10,7 +10,7 @@ import { readGuestInstructionById } from '../../instructions/get-instruction-pre
 import { getRuntime } from '../../runtime.ts';
 import { GUEST_HEADERS } from '../page-headers.ts';
 import { effectiveStayTimes, secretsWindow, stayLinkEndsAt } from '../../stays/stay-window.ts';
-import { offeredLanguages, toGuestPage } from './load-guest-page.ts';
+import { offeredLanguages, pageSpeaks, toGuestPage } from './load-guest-page.ts';
 import type { GuestView } from './load-guest-view.ts';
 
 
@@ -34,9 +34,9 @@ export async function loadStayView(token: string, now = Date.now(), returnedOrde
     const { instruction, planChangesAt } = await readGuestInstructionById({ id: stay.instruction_id });
     const window = secretsWindow(times, instruction.revealHoursBefore);
     const zone = instruction.timeZone;
-    // `?lang=` when the guidebook offers it, else the language the host set on the stay, else the main one.
+    // `?lang=` when the page speaks it, else the language the host set on the stay, else the main one.
     const offered = offeredLanguages(instruction);
-    const language = [askedLanguage, guidebookLanguageOf(stay.language)].find((tag) => tag !== null && offered.includes(tag)) ?? null;
+    const language = [askedLanguage, guidebookLanguageOf(stay.language)].find((tag) => tag !== null && pageSpeaks(tag, offered)) ?? null;
     const page = await toGuestPage(
       instruction,
       config.appUrl,
