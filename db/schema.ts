@@ -207,6 +207,19 @@ export interface StaysTable {
   late_checkout_until: number | null;
   /** Where a paid or approved early check-in moved the check-in to. */
   early_checkin_from: number | null;
+  /** When the guest first and last opened the stay's link, and how often (db/migrations/0013-guest-views.ts). */
+  first_opened_at: number | null;
+  last_opened_at: number | null;
+  open_count: number;
+}
+
+/** Guest page opens per guidebook, page language and UTC day (db/migrations/0013-guest-views.ts). */
+export interface GuestViewsTable {
+  instruction_id: string;
+  language: string;
+  /** 'YYYY-MM-DD', UTC. */
+  day: string;
+  views: number;
 }
 
 /** An order of an extra (db/migrations/0012-orders.ts, docs/decisions/020-extras-and-the-money-flow.md). */
@@ -271,6 +284,7 @@ export interface Database {
   payout_accounts: PayoutAccountsTable;
   snapshot_removals: SnapshotRemovalsTable;
   stays: StaysTable;
+  guest_views: GuestViewsTable;
   orders: OrdersTable;
   instruction_calendars: InstructionCalendarsTable;
   instruction_revisions: InstructionRevisionsTable;

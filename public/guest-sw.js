@@ -168,7 +168,8 @@ sw.addEventListener('message', (event) => {
         try {
           const url = new URL(raw, sw.location.origin);
           if (isGuidebookPage(url)) {
-            const response = await fetch(url, { credentials: 'same-origin' });
+            // Saving is no open by the guest: the server does not count a prefetch (insights/view-counts.ts).
+            const response = await fetch(url, { credentials: 'same-origin', headers: { purpose: 'prefetch' } });
             if (!response.ok) throw new Error(`status ${response.status}`);
             await remember(await caches.open(PAGES), pageKey(url), response, MAX_PAGES);
           } else if (isAsset(url)) {

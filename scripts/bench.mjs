@@ -77,6 +77,8 @@ const BENCH_TRANSLATIONS = ['de', 'fr', 'es', 'it', 'pt', 'nl', 'hr', 'pl', 'cs'
  * node:http server holding the landing HTML. Add a row here to measure a new route.
  */
 const BROTLI = { 'accept-encoding': 'br' };
+/** A phone's browser: counted as a guest's open (robots and header-less clients are not). */
+const PHONE_AGENT = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1';
 const ROWS = [
   // The landing page next to a static server holding the same bytes (nginx when installed, else
   // node:http), as plain HTML and as the brotli copy the build made.
@@ -88,6 +90,9 @@ const ROWS = [
   // Guest page from its snapshot, next to a bare node:http server holding the same HTML bytes.
   { name: 'guest reference (node:http, same bytes)', target: 'guestReference', path: '/' },
   { name: 'guest /instruction (snapshot)', target: 'app', path: '/instruction', vs: 'guestReference', postgres: true },
+  // The same page opened by a phone's browser: each answer also counts a guest's open in memory
+  // (src/lib/server/insights/view-counts.ts), written in batches every few seconds.
+  { name: 'guest /instruction (snapshot, open counted)', target: 'app', path: '/instruction', headers: { 'user-agent': PHONE_AGENT }, vs: 'guestReference' },
   // A language variant of a 30-step guidebook in ten languages, next to node:http with its bytes.
   { name: 'guest reference, German variant (same bytes)', target: 'languageReference', path: '/' },
   { name: 'guest /instruction/:token/de (snapshot)', target: 'app', path: '/instruction/:token/de', vs: 'languageReference' },

@@ -69,6 +69,7 @@ function routes(target: Instruction, stayId = 'no-such-stay', revisionId = lates
     // '' removes the calendar, so the owner's row fetches nothing; a stranger's must not even get there.
     { name: 'PUT /:id/calendar', path: `/api/instruction/${target._id}/calendar`, init: { method: 'PUT', json: { url: '' } } },
     { name: 'GET /:id', path: `/api/instruction/${target._id}`, init: {} },
+    { name: 'GET /:id/insights', path: `/api/instruction/${target._id}/insights`, init: {} },
     { name: 'PUT /:id', path: `/api/instruction/${target._id}`, init: { method: 'PUT', json: { ...target, nameInstruction: 'Hijacked' } } },
     { name: 'POST /:id (duplicate)', path: `/api/instruction/${target._id}`, init: { method: 'POST' } },
     { name: 'PATCH /:id (code)', path: `/api/instruction/${target._id}`, init: { method: 'PATCH', json: { code: '0000' } } },
@@ -188,6 +189,7 @@ describe('authorization matrix', () => {
       'DELETE /:id/stays/:stayId': 200,
       'PUT /:id/calendar': 200,
       'GET /:id': 200,
+      'GET /:id/insights': 200,
       'PUT /:id': 200,
       'POST /:id (duplicate)': 201,
       'PATCH /:id (code)': 200,
@@ -255,7 +257,7 @@ describe('plans (docs/product.md §4, §6)', () => {
 
     const before = row(paid._id);
     // Reading, sharing (its guest link keeps working), stays and deleting stay open; changes do not.
-    const open = new Set(['GET /:id', 'GET /:id/qr', 'POST /:id/share', 'DELETE /:id', 'GET /:id/revisions', 'GET /:id/revisions/:revisionId']);
+    const open = new Set(['GET /:id', 'GET /:id/insights', 'GET /:id/qr', 'POST /:id/share', 'DELETE /:id', 'GET /:id/revisions', 'GET /:id/revisions/:revisionId']);
     for (const route of routes(paid).filter((r) => !open.has(r.name) && !STAY_ROUTE.test(r.name))) {
       const response = await h.call(route.path, route.init);
       expect(response.status, route.name).toBe(403);

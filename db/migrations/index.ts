@@ -9,6 +9,7 @@ import * as m0009 from './0009-stays.ts';
 import * as m0010 from './0010-revisions-and-trash.ts';
 import * as m0011 from './0011-payout-accounts.ts';
 import * as m0012 from './0012-orders.ts';
+import * as m0013 from './0013-guest-views.ts';
 
 /** One migration: the same schema change for SQLite (`up`) and PostgreSQL (`upPostgres`), ADR 005. */
 export interface Migration {
@@ -30,4 +31,5 @@ export const migrations: readonly Migration[] = [
   { name: '0010-revisions-and-trash', ...m0010 },
   { name: '0011-payout-accounts', ...m0011 },
   { name: '0012-orders', ...m0012 },
+  { name: '0013-guest-views', ...m0013 },
 ];

@@ -14,6 +14,7 @@ import { applyRemoteSnapshotEvent, forgetEverythingFromElsewhere } from './guest
 import { startCalendarSync } from './stays/start-calendar-sync.ts';
 import { startOrderExpiry } from './extras/payments.ts';
 import { startUploadCleanup } from './uploads/remove-unreferenced-uploads.ts';
+import { startViewCounting } from './insights/view-counts.ts';
 
 /**
  * What a serving process runs beside its requests, started once (by the boot bundle before the
@@ -48,6 +49,8 @@ export async function startWorkers(runtime: Runtime): Promise<void> {
   const calendarSync = startCalendarSync({ db, dialect: database.dialect, log, config, jobs });
   // Authorised orders left unanswered for 72 hours release their hold (docs/decisions/020).
   const orderExpiry = billing ? startOrderExpiry({ log, jobs }) : undefined;
+  // Every server writes its own guests' page opens (docs/decisions/023), the last ones as it stops.
+  const viewCounting = startViewCounting({ db, log });
   if (billing && config.stripe) void verifyPrices(billing, config.stripe.prices, log);
   // What another process changed must reach the guest pages held in memory: on SQLite the admin
   // CLI's commits (data_version); on PostgreSQL the other servers' and the CLI's events
@@ -63,7 +66,7 @@ export async function startWorkers(runtime: Runtime): Promise<void> {
   if (config.storageDriver === 's3') void checkBucketAtStart(storage.location, log);
   markServingProcess(async () => {
     stopPendingRemovalRetries();
-    await Promise.all([uploadCleanup.stop(), reconciler?.stop(), calendarSync.stop(), orderExpiry?.stop(), drainCdnPurges()]);
+    await Promise.all([uploadCleanup.stop(), reconciler?.stop(), calendarSync.stop(), orderExpiry?.stop(), drainCdnPurges(), viewCounting.stop()]);
   });
   // Stored pages an outage kept from being removed (by this server or another) stay unserved.
   await loadPendingRemovals();

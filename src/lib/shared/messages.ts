@@ -344,6 +344,10 @@ export const messages = {
     unknownLanguage: 'Choose a language from the list.',
     tooManyDrafts: (minutes: number) => `Too many machine drafts. Try again in ${wait(minutes)}.`,
   },
+  insights: {
+    // GET /api/instruction/:id/insights (docs/product.md "Insights").
+    daysInvalid: (max: number) => `Days must be a whole number from 1 to ${max}.`,
+  },
   contactLinks: {
     // Contact fields take what hosts type (src/lib/shared/contact-links.ts).
     whatsapp: 'Please enter a WhatsApp number, like +385 91 555 0101.',

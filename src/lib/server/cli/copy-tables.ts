@@ -35,6 +35,7 @@ export const COPY_ORDER = [
   'orders',
   'instruction_calendars',
   'instruction_revisions',
+  'guest_views',
 ] as const satisfies readonly CopiedTable[];
 
 // A table added by a later migration must be added above: this line stops the type check otherwise.

@@ -10,6 +10,7 @@ import { readGuestInstructionById } from '../../instructions/get-instruction-pre
 import { getRuntime } from '../../runtime.ts';
 import { GUEST_HEADERS } from '../page-headers.ts';
 import { effectiveStayTimes, secretsWindow, stayLinkEndsAt } from '../../stays/stay-window.ts';
+import { countStayOpen } from '../../insights/view-counts.ts';
 import { offeredLanguages, pageSpeaks, toGuestPage } from './load-guest-page.ts';
 import type { GuestView } from './load-guest-view.ts';
 
@@ -22,8 +23,9 @@ export type StayView = GuestView | { kind: 'ended' };
  * guest's name and dates, and the gated secrets asked for during the stay. Rendered on each
  * request, never stored as a snapshot: it changes with the clock (the window opens, the link
  * ends) and each stay has its own. From STAY_LINK_DAYS after check-out it holds no content.
+ * `guestOpen` (a guest's GET, not a robot's): the open is counted for the host's insights.
  */
-export async function loadStayView(token: string, now = Date.now(), returnedOrder: string | null = null, askedLanguage: string | null = null): Promise<StayView> {
+export async function loadStayView(token: string, now = Date.now(), returnedOrder: string | null = null, askedLanguage: string | null = null, guestOpen = false): Promise<StayView> {
   if (!GUEST_TOKEN.test(token)) return { kind: 'not-found' };
   const { db, config, log } = await getRuntime();
   try {
@@ -61,6 +63,8 @@ export async function loadStayView(token: string, now = Date.now(), returnedOrde
     const priced = new Set(active.filter((extra) => extra.price > 0).map((extra) => extra.id));
     const extras = page.extras.map((card) => ({ ...card, ...(offers.get(card.id) ?? { available: false, reason: null }), payOnline: online !== null && priced.has(card.id) }));
     const extrasReturn = returnedOrder ? await returnWords(stay.id, returnedOrder, page.language) : null;
+    // The host sees when the guest opened the link, and how often (insights/view-counts.ts).
+    if (guestOpen) countStayOpen(stay.id, stay.instruction_id, page.language, now);
     // A stay link is one booking's and unguessable: its "Message your host" needs no captcha.
     return { kind: 'page', page: { ...page, extras, extrasReturn, expiresAt: planChangesAt, source: null, captchaSiteKey: null } };
   } catch (error) {

@@ -17,6 +17,16 @@ export function negotiateLanguage(acceptLanguage: string | null | undefined, off
   return pick === undefined || pick === offered[0] ? null : pick;
 }
 
+/**
+ * The language a stored page is in, from its key's variant and the guidebook's languages (main
+ * first): the variant when the guidebook offers it or the page has words in it, else the main one,
+ * as load-guest-page.ts renders it.
+ */
+export function servedLanguage(variant: string | null, offered: readonly string[] | null | undefined): string {
+  const main = offered?.[0] ?? 'en';
+  return variant !== null && (offered?.includes(variant) || speaksLanguage(variant)) ? variant : main;
+}
+
 /** The tags of an Accept-Language header, most wanted first (ties keep their order), q=0 and `*` left out. */
 function preferred(header: string): string[] {
   return header

@@ -10,7 +10,8 @@ import { currentBuildId } from '../store/build-id.ts';
 import { encodeSnapshot, forgetIfChangedElsewhere, peekSnapshot, readSnapshot, writeSnapshot, type Encoding, type Snapshot } from '../store/snapshot-store.ts';
 import { currentWriteEpoch } from '../store/write-epoch.ts';
 import { guestCacheHeaders } from './cache-headers.ts';
-import { negotiateLanguage } from './negotiate-language.ts';
+import { countPageOpen, isGuestOpen } from '../../insights/view-counts.ts';
+import { negotiateLanguage, servedLanguage } from './negotiate-language.ts';
 import { queryCounter } from './query-counter.ts';
 
 /**
@@ -40,7 +41,7 @@ export async function serveGuestPage(request: Request, url: URL, render: (path?:
   if (!page || (request.method !== 'GET' && request.method !== 'HEAD') || isRenderRequest(request)) return render();
   const counter = queryCounter();
   // No language asked: the browser's languages choose among the guidebook's (negotiate-language.ts).
-  const serve = () => (page.variant === null ? answerNegotiated(request, page, render) : answer(request, page, () => render()));
+  const serve = () => (page.variant === null ? answerNegotiated(request, page, render) : answerVariant(request, page, render));
   if (!counter) return serve();
   const { result, queries } = await counter.countAsync(serve);
   const [queriesName, queriesValue, rebuildsName, rebuildsValue] = testHeaders(queries);
@@ -92,18 +93,29 @@ async function answerNegotiated(request: Request, page: GuestPageKey, render: (p
   const fresh = await findFreshSnapshot(page, request.headers.get('accept-encoding'));
   // Rendered here when none is stored: its own header says (even when a write meanwhile kept it from being stored).
   const rendered = fresh ? null : await answerWithSnapshot(request, page, () => render());
-  const main = rendered?.response ?? null;
   const languages = (fresh?.snapshot ?? rendered?.snapshot)?.header.languages;
   const pick = negotiateLanguage(request.headers.get('accept-language'), languages) as PageLanguage | null;
   const variant = pick ? guestPageKey(page.token, pick) : null;
-  const response = variant ? await answer(request, variant, () => render(guestPagePath(variant))) : (main ?? (await answer(request, page, () => render())));
+  const served = variant ? await answerWithSnapshot(request, variant, () => render(guestPagePath(variant))) : (rendered ?? (await answerWithSnapshot(request, page, () => render())));
+  const { response } = served;
+  countOpen(request, variant ?? page, served);
   // Even a guidebook in one language answers a German browser with the page's German words.
   if (languages?.length) response.headers.set('vary', NEGOTIATED_VARY);
   return response;
 }
 
-async function answer(request: Request, page: GuestPageKey, render: () => Promise<Response>): Promise<Response> {
-  return (await answerWithSnapshot(request, page, render)).response;
+/** `/instruction/<token>/<lang>` and `?lang=`. */
+async function answerVariant(request: Request, page: GuestPageKey, render: () => Promise<Response>): Promise<Response> {
+  const served = await answerWithSnapshot(request, page, render);
+  countOpen(request, page, served);
+  return served.response;
+}
+
+/** A guest's open of a page that exists counts (insights/view-counts.ts); robots, HEAD and 404s do not. */
+function countOpen(request: Request, page: GuestPageKey, { response, snapshot }: { response: Response; snapshot?: Snapshot }): void {
+  if (snapshot && (response.status === 200 || response.status === 304) && isGuestOpen(request.method, request.headers)) {
+    countPageOpen(page.token, servedLanguage(page.variant, snapshot.header.languages));
+  }
 }
 
 /** The answer, and the page it sent when it is one (its header says which languages the guidebook offers). */

@@ -4,7 +4,8 @@ import { queryCounter } from './query-counter.ts';
 import { RENDER_HEADER } from '../publish/rebuild-snapshots.ts';
 import { guestPageKey, parseGuestPageUrl, type GuestPageKey } from '../page-key.ts';
 import type { PageLanguage } from '@shared/guest-page-key.ts';
-import { negotiateLanguage } from './negotiate-language.ts';
+import { countPageOpen, isGuestOpen } from '../../insights/view-counts.ts';
+import { negotiateLanguage, servedLanguage } from './negotiate-language.ts';
 import { findFreshSnapshotInMemory, NEGOTIATED_VARY, snapshotHeaders, testHeaders } from './serve-guest-page.ts';
 import type { Encoding, Snapshot } from '../store/snapshot-store.ts';
 
@@ -27,7 +28,7 @@ interface Prepared {
  * straight to the socket, synchronously, with header lists prepared once per snapshot; it answers
  * false for anything else (another path, a snapshot not in memory yet, one from another build),
  * and Astro's middleware answers that from the store or renders it (docs/decisions/007).
- * No SQLite, no session, no promise, no per-request log on this path.
+ * No SQLite, no session, no promise, no per-request log on this path; a guest's open is counted in memory.
  */
 export function createSnapshotFastPath({ securityHeaders, purgeable }: FastPathOptions): (req: IncomingMessage, res: ServerResponse) => boolean {
   // Keyed by the snapshot object: a rewrite stores a new object, so stale lists are never used.
@@ -59,12 +60,13 @@ export function createSnapshotFastPath({ securityHeaders, purgeable }: FastPathO
     if (!page) return false;
     const accept = req.headers['accept-encoding'] ?? null;
     const negotiated = page.variant === null;
+    let variant = page.variant;
     const find = () => {
       const main = findFreshSnapshotInMemory(page, accept);
       if (!main || !negotiated) return main;
       // No language in the URL: the browser's, when the page speaks it (the offered list is in the main page's header).
-      const pick = negotiateLanguage(req.headers['accept-language'], main.snapshot.header.languages) as PageLanguage | null;
-      return pick ? findFreshSnapshotInMemory(guestPageKey(page.token, pick), accept) : main;
+      variant = negotiateLanguage(req.headers['accept-language'], main.snapshot.header.languages) as PageLanguage | null;
+      return variant ? findFreshSnapshotInMemory(guestPageKey(page.token, variant), accept) : main;
     };
     let fresh;
     let queries: number | undefined;
@@ -79,6 +81,8 @@ export function createSnapshotFastPath({ securityHeaders, purgeable }: FastPathO
     const headers = notModified ? lists.notModified : lists.ok;
     res.writeHead(notModified ? 304 : 200, queries === undefined ? headers : [...headers, ...testHeaders(queries)]);
     res.end(notModified || req.method === 'HEAD' ? undefined : snapshot.body);
+    // A number in memory (insights/view-counts.ts): still no query on this path.
+    if (isGuestOpen(req.method, req.headers)) countPageOpen(page.token, servedLanguage(variant, snapshot.header.languages));
     return true;
   };
 }

@@ -1,0 +1,77 @@
+import { sql } from 'kysely';
+import { AppError } from '../http/app-error.ts';
+import { findOwnedInstruction } from '../instructions/find-owned-instruction.ts';
+import { getRuntime } from '../runtime.ts';
+import { messages } from '@shared/messages.ts';
+import { flushViewCounts } from './view-counts.ts';
+
+/** The longest look back, in days: a year, leap day included. */
+export const MAX_INSIGHT_DAYS = 366;
+const DAY_MS = 86_400_000;
+/** Stays listed: the most recent and upcoming ones a host looks at. */
+const MAX_STAYS = 100;
+
+export interface Insights {
+  /** Every day of the range, oldest first, UTC, with the guest page opens of that day (0 included). */
+  days: { date: string; views: number }[];
+  total: number;
+  /** Opens per page language over the range, most first. */
+  languages: { language: string; views: number }[];
+  /** Stays whose check-out is in the range or later, latest check-in first: whether the guest opened the link. */
+  stays: { _id: string; guestName: string; checkIn: string; checkOut: string; firstOpenedAt: string | null; lastOpenedAt: string | null; views: number }[];
+}
+
+/** `?days=`: 30 when absent, else a whole number from 1 to MAX_INSIGHT_DAYS (400 otherwise). */
+export function readInsightDays(params: URLSearchParams): number {
+  const raw = params.get('days');
+  if (raw === null) return 30;
+  const days = /^\d{1,3}$/.test(raw) ? Number(raw) : NaN;
+  if (!(days >= 1 && days <= MAX_INSIGHT_DAYS)) throw new AppError('BAD_REQUEST', messages.insights.daysInvalid(MAX_INSIGHT_DAYS));
+  return days;
+}
+
+const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+const isoTime = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+
+/**
+ * How guests used one guidebook over the last `days` days (docs/product.md "Insights"), for its
+ * owner only (404 otherwise). This server's counts not written yet are written first, so the host
+ * sees the opens of a moment ago; other servers' arrive within their next flush.
+ */
+export async function readInsights({ userId, id }: { userId: string; id: string }, days: number, now = Date.now()): Promise<Insights> {
+  const instruction = await findOwnedInstruction({ userId, id });
+  const { db } = await getRuntime();
+  await flushViewCounts(db);
+  const first = Date.UTC(new Date(now).getUTCFullYear(), new Date(now).getUTCMonth(), new Date(now).getUTCDate()) - (days - 1) * DAY_MS;
+  const from = isoDay(first);
+  const views = sql<number>`CAST(SUM(views) AS BIGINT)`;
+  const [byDay, byLanguage, stays] = await Promise.all([
+    db.selectFrom('guest_views').select(['day', views.as('views')]).where('instruction_id', '=', instruction.id).where('day', '>=', from).groupBy('day').execute(),
+    db.selectFrom('guest_views').select(['language', views.as('views')]).where('instruction_id', '=', instruction.id).where('day', '>=', from).groupBy('language').execute(),
+    db
+      .selectFrom('stays')
+      .select(['id', 'guest_name', 'check_in', 'check_out', 'first_opened_at', 'last_opened_at', 'open_count'])
+      .where('instruction_id', '=', instruction.id)
+      .where('check_out', '>=', first)
+      .orderBy('check_in', 'desc')
+      .limit(MAX_STAYS)
+      .execute(),
+  ]);
+  const counted = new Map(byDay.map((row) => [row.day, Number(row.views)]));
+  const range = Array.from({ length: days }, (_, index) => isoDay(first + index * DAY_MS));
+  const series = range.map((date) => ({ date, views: counted.get(date) ?? 0 }));
+  return {
+    days: series,
+    total: series.reduce((sum, day) => sum + day.views, 0),
+    languages: byLanguage.map((row) => ({ language: row.language, views: Number(row.views) })).sort((a, b) => b.views - a.views || a.language.localeCompare(b.language)),
+    stays: stays.map((stay) => ({
+      _id: stay.id,
+      guestName: stay.guest_name,
+      checkIn: new Date(stay.check_in).toISOString(),
+      checkOut: new Date(stay.check_out).toISOString(),
+      firstOpenedAt: isoTime(stay.first_opened_at),
+      lastOpenedAt: isoTime(stay.last_opened_at),
+      views: stay.open_count,
+    })),
+  };
+}

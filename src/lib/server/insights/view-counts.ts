@@ -1,0 +1,193 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '@db/schema.ts';
+import type { Logger } from '../logger.ts';
+import { processSingleton } from '../process-singleton.ts';
+import { startRecurringTurns } from '../recurring-turns.ts';
+
+/**
+ * How often guests open a guidebook (docs/decisions/023-guest-view-counts.md). The guest page's
+ * fast path answers from memory with no database query, so it only adds one to a number here;
+ * every few seconds (and when the server stops) the numbers go to the database in one
+ * transaction, added to what is there, so several servers' counts add up. Nothing about the guest
+ * is kept: no address, no user agent, no cookie.
+ */
+
+/** Counts wait at most this long in memory; a crash loses at most these seconds of opens. */
+export const VIEW_FLUSH_MS = 5_000;
+
+/** A stay's opens since the last flush. */
+interface StayOpens {
+  instructionId: string;
+  count: number;
+  first: number;
+  last: number;
+}
+
+interface Pending {
+  /** `token \n language \n day` → opens: the fast path knows the link's token, not the guidebook's id. */
+  byToken: Map<string, number>;
+  /** `instructionId \n language \n day` → opens (stay links, rendered with their guidebook at hand). */
+  byInstruction: Map<string, number>;
+  stays: Map<string, StayOpens>;
+}
+
+const state = processSingleton('guest-view-counts', () => ({
+  pending: emptyPending(),
+  /** The current UTC day and when it ends, so a count does not format a date. */
+  day: '',
+  dayEnds: 0,
+}));
+
+function emptyPending(): Pending {
+  return { byToken: new Map(), byInstruction: new Map(), stays: new Map() };
+}
+
+/**
+ * Crawlers, link previewers (a link pasted in WhatsApp or Slack is fetched for its card) and
+ * tools: they open the page but are not guests. Matched on the user agent, which is never stored.
+ */
+const NOT_A_GUEST =
+  /bot\b|bot\/|crawler|spider|slurp|preview|facebookexternalhit|facebookcatalog|whatsapp|telegram|slack|discord|skype|embedly|pinterest|vkshare|quora link|outbrain|iframely|lighthouse|curl\/|wget\/|python-|go-http-client|okhttp|axios\//i;
+
+/**
+ * Whether a request to a guest page is a guest opening it: a GET (not HEAD), not a prefetch
+ * (`Sec-Purpose`/`Purpose: prefetch`, also what the page's service worker sends when it saves the
+ * page for offline use), from something that names itself and is not a known robot.
+ */
+export function isGuestOpen(method: string | undefined, headers: IncomingHttpHeaders | Headers): boolean {
+  if (method !== 'GET') return false;
+  const get = (name: string): string | undefined => (headers instanceof Headers ? (headers.get(name) ?? undefined) : (headers[name] as string | undefined));
+  const purpose = get('sec-purpose') ?? get('purpose') ?? get('x-moz');
+  if (purpose !== undefined && /prefetch|prerender/i.test(purpose)) return false;
+  const agent = get('user-agent');
+  return agent !== undefined && agent !== '' && !NOT_A_GUEST.test(agent);
+}
+
+/** One open of the page of `token` in `language` (the fast path and the rendered guest page). */
+export function countPageOpen(token: string, language: string, now = Date.now()): void {
+  add(state.pending.byToken, `${token}\n${language}\n${dayOf(now)}`, 1);
+}
+
+/** One open of a stay's link: the guidebook's day count and the stay's own. */
+export function countStayOpen(stayId: string, instructionId: string, language: string, now = Date.now()): void {
+  add(state.pending.byInstruction, `${instructionId}\n${language}\n${dayOf(now)}`, 1);
+  const opens = state.pending.stays.get(stayId);
+  if (opens) {
+    opens.count += 1;
+    opens.last = now;
+  } else state.pending.stays.set(stayId, { instructionId, count: 1, first: now, last: now });
+}
+
+function add(counts: Map<string, number>, key: string, by: number): void {
+  counts.set(key, (counts.get(key) ?? 0) + by);
+}
+
+function dayOf(now: number): string {
+  if (now >= state.dayEnds || now < state.dayEnds - 86_400_000) {
+    const date = new Date(now);
+    state.day = date.toISOString().slice(0, 10);
+    state.dayEnds = Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate() + 1);
+  }
+  return state.day;
+}
+
+/** Rows per statement: well under SQLite's and PostgreSQL's limits on bound values. */
+const CHUNK = 500;
+
+function chunks<T>(items: readonly T[]): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += CHUNK) out.push(items.slice(i, i + CHUNK));
+  return out;
+}
+
+/**
+ * Adds the counts gathered since the last flush to the database, in one transaction, and forgets
+ * them. Should the write fail, they are kept for the next flush. Opens of a link that no longer
+ * exists (regenerated or deleted since) are dropped. Resolves with the number of opens written.
+ */
+export async function flushViewCounts(db: Kysely<Database>): Promise<number> {
+  const taken = state.pending;
+  if (taken.byToken.size === 0 && taken.byInstruction.size === 0 && taken.stays.size === 0) return 0;
+  state.pending = emptyPending();
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const tokens = [...new Set([...taken.byToken.keys()].map((key) => key.slice(0, key.indexOf('\n'))))];
+      const ids = new Map<string, string>();
+      for (const part of chunks(tokens)) {
+        for (const row of await trx.selectFrom('instructions').select(['id', 'token']).where('token', 'in', part).execute()) ids.set(row.token, row.id);
+      }
+      const rows = new Map<string, number>(taken.byInstruction);
+      for (const [key, views] of taken.byToken) {
+        const cut = key.indexOf('\n');
+        const id = ids.get(key.slice(0, cut));
+        if (id) add(rows, `${id}${key.slice(cut)}`, views);
+      }
+      const values = [...rows].map(([key, views]) => {
+        const [instruction_id = '', language = '', day = ''] = key.split('\n');
+        return { instruction_id, language, day, views };
+      });
+      for (const part of chunks(values)) {
+        await trx
+          .insertInto('guest_views')
+          .values(part)
+          .onConflict((conflict) => conflict.columns(['instruction_id', 'day', 'language']).doUpdateSet({ views: sql`guest_views.views + excluded.views` }))
+          .execute();
+      }
+      for (const [stayId, opens] of taken.stays) {
+        await trx
+          .updateTable('stays')
+          .set({
+            open_count: sql`open_count + ${opens.count}`,
+            first_opened_at: sql`COALESCE(first_opened_at, ${opens.first})`,
+            last_opened_at: sql`CASE WHEN last_opened_at IS NULL OR last_opened_at < ${opens.last} THEN ${opens.last} ELSE last_opened_at END`,
+          })
+          .where('id', '=', stayId)
+          .execute();
+      }
+      return values.reduce((sum, row) => sum + row.views, 0);
+    });
+  } catch (error) {
+    restore(taken);
+    throw error;
+  }
+}
+
+/** Counts a failed flush took, back with those gathered meanwhile. */
+function restore(taken: Pending): void {
+  const now = state.pending;
+  for (const [key, views] of taken.byToken) add(now.byToken, key, views);
+  for (const [key, views] of taken.byInstruction) add(now.byInstruction, key, views);
+  for (const [stayId, opens] of taken.stays) {
+    const later = now.stays.get(stayId);
+    if (later) now.stays.set(stayId, { instructionId: opens.instructionId, count: opens.count + later.count, first: opens.first, last: later.last });
+    else now.stays.set(stayId, opens);
+  }
+}
+
+export interface ViewCounting {
+  /** Writes what is counted until now (after the write in progress, if any). */
+  flush(): Promise<void>;
+  /** Ends the timer and writes what is left. */
+  stop(): Promise<void>;
+}
+
+/** Every server flushes its own counts every VIEW_FLUSH_MS, and once more when it stops. */
+export function startViewCounting({ db, log }: { db: Kysely<Database>; log: Logger }): ViewCounting {
+  const flush = () =>
+    flushViewCounts(db).catch((error: unknown) => {
+      log.warn({ err: error }, 'views: could not write the guest page counts, kept for the next try');
+      return 0;
+    });
+  const turns = startRecurringTurns(VIEW_FLUSH_MS, flush);
+  return {
+    async flush() {
+      await turns.run();
+      await turns.run();
+    },
+    async stop() {
+      await turns.stop();
+      await flush();
+    },
+  };
+}

@@ -1,0 +1,17 @@
+import type { APIContext } from 'astro';
+import { requireUser } from '@server/auth/require-user.ts';
+import { handle, json } from '@server/http/json.ts';
+import { readInsightDays, readInsights } from '@server/insights/read-insights.ts';
+
+/**
+ * GET /api/instruction/:id/insights?days=30 (owner only) → `Insights` (insights/read-insights.ts):
+ * guest page opens per day and language, and per stay when its guest opened the link. 400 for
+ * days outside 1–366, 404 for someone else's guidebook. Never cached: the numbers move.
+ */
+export const GET = handle(async (context: APIContext) => {
+  const { user } = requireUser(context.locals);
+  const insights = await readInsights({ userId: user.id, id: context.params.id ?? '' }, readInsightDays(context.url.searchParams));
+  const response = json(insights);
+  response.headers.set('cache-control', 'private, no-store');
+  return response;
+});

@@ -1,0 +1,161 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Insights } from '../src/lib/server/insights/read-insights.ts';
+import type { Instruction } from '../src/lib/shared/schemas/instruction.ts';
+import type { Stay } from '../src/lib/shared/schemas/stay.ts';
+import { sourceHash } from '../src/lib/shared/translations.ts';
+import { signedInHost, type SignedInHost } from './helpers/auth.ts';
+import { startServer, type TestServer } from './helpers/server.ts';
+
+// docs/product.md "Insights": guest page opens counted in memory on the fast path (no query, no
+// cookie), written in batches, and read by the guidebook's owner. Over real HTTP, on SQLite or
+// PostgreSQL (npm run test:pg). NODE_ENV=test makes guest answers say how many statements they ran.
+let server: TestServer;
+let host: SignedInHost;
+let guidebook: Instruction;
+
+/** A phone's browser: counted. */
+const PHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1';
+
+beforeAll(async () => {
+  server = await startServer({ NODE_ENV: 'test' });
+  host = await signedInHost(server, 'free');
+  guidebook = await createGuidebook(host);
+});
+
+afterAll(async () => {
+  await server?.stop();
+});
+
+async function createGuidebook(owner: SignedInHost): Promise<Instruction> {
+  const created = await owner.call('/api/instruction', { json: { nameInstruction: 'Harbour Loft' } });
+  expect(created.status).toBe(201);
+  const { instruction } = (await created.json()) as { instruction: Instruction };
+  const translations = { de: { nameInstruction: { text: 'Hafen-Loft', source: sourceHash('Harbour Loft') } } };
+  const saved = await owner.call(`/api/instruction/${instruction._id}`, { method: 'PUT', json: { ...instruction, translations } });
+  expect(saved.status).toBe(200);
+  return ((await saved.json()) as { instruction: Instruction }).instruction;
+}
+
+const open = (target: TestServer, path: string, headers: Record<string, string> = {}, method = 'GET') => target.request(path, { method, headers: { 'user-agent': PHONE, ...headers } });
+
+async function insights(owner: SignedInHost, id: string, query = ''): Promise<Insights> {
+  const response = await owner.call(`/api/instruction/${id}/insights${query}`);
+  expect(response.status).toBe(200);
+  expect(response.headers.get('cache-control')).toBe('private, no-store');
+  return (await response.json()) as Insights;
+}
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+describe('guest page opens', () => {
+  it('counts 1,000 guests opening the page at once, each exactly once, with no query and no cookie', async () => {
+    // A link preview renders and stores the page first: not a guest.
+    expect((await open(server, `/instruction/${guidebook.token}`, { 'user-agent': 'WhatsApp/2.24.1 A' })).status).toBe(200);
+    const before = (await insights(host, guidebook._id)).total;
+    const answers = await Promise.all(Array.from({ length: 1000 }, () => open(server, `/instruction/${guidebook.token}`)));
+    for (const answer of answers) {
+      expect(answer.status).toBe(200);
+      expect(answer.headers.get('x-sqlite-queries')).toBe('0');
+      expect(answer.headers.get('set-cookie')).toBeNull();
+      await answer.arrayBuffer();
+    }
+    const after = await insights(host, guidebook._id);
+    expect(after.total - before).toBe(1000);
+    expect(after.days.at(-1)).toEqual({ date: today(), views: after.total });
+    expect(after.days).toHaveLength(30);
+  });
+
+  it('does not count robots, link previews, prefetches, HEAD or a page that is not there', async () => {
+    const before = (await insights(host, guidebook._id)).total;
+    const path = `/instruction/${guidebook.token}`;
+    for (const agent of ['Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)', 'facebookexternalhit/1.1', 'Slackbot-LinkExpanding 1.0', 'TelegramBot (like TwitterBot)', 'curl/8.5.0', '']) {
+      expect((await open(server, path, { 'user-agent': agent })).status).toBe(200);
+    }
+    expect((await open(server, path, { 'sec-purpose': 'prefetch' })).status).toBe(200);
+    // What the page's service worker sends when it saves the page for offline use.
+    expect((await open(server, path, { purpose: 'prefetch' })).status).toBe(200);
+    expect((await open(server, path, {}, 'HEAD')).status).toBe(200);
+    expect((await open(server, '/instruction/nothing-here-at-all-00000')).status).toBe(404);
+    expect((await insights(host, guidebook._id)).total).toBe(before);
+  });
+
+  it('counts each page in its language: the path’s, the browser’s, or the main one', async () => {
+    const before = await insights(host, guidebook._id);
+    const views = (data: Insights, language: string) => data.languages.find((row) => row.language === language)?.views ?? 0;
+    await open(server, `/instruction/${guidebook.token}/de`);
+    await open(server, `/instruction/${guidebook.token}`, { 'accept-language': 'de-AT' });
+    // Japanese has neither a translation nor page words: the main page.
+    await open(server, `/instruction/${guidebook.token}/ja`);
+    // Spanish has page words around the main texts.
+    await open(server, `/instruction/${guidebook.token}/es`);
+    const after = await insights(host, guidebook._id);
+    expect(views(after, 'de') - views(before, 'de')).toBe(2);
+    expect(views(after, 'en') - views(before, 'en')).toBe(1);
+    expect(views(after, 'es') - views(before, 'es')).toBe(1);
+  });
+
+  it('tells the host when a stay’s guest opened the link, and counts it for the guidebook', async () => {
+    const made = await host.call(`/api/instruction/${guidebook._id}/stays`, { json: { guestName: 'Dana', checkIn: '2030-07-04T16:00', checkOut: '2030-07-08T09:30' } });
+    expect(made.status).toBe(201);
+    const { stay } = (await made.json()) as { stay: Stay };
+    const listed = () => insights(host, guidebook._id).then((data) => ({ total: data.total, stay: data.stays.find((row) => row._id === stay._id) }));
+    const before = await listed();
+    expect(before.stay).toMatchObject({ guestName: 'Dana', firstOpenedAt: null, lastOpenedAt: null, views: 0 });
+
+    const token = new URL(stay.url).pathname.split('/').at(-1)!;
+    const start = Date.now();
+    expect((await open(server, `/stay/${token}`)).status).toBe(200);
+    expect((await open(server, `/stay/${token}`, { 'user-agent': 'Googlebot/2.1' })).status).toBe(200);
+    expect((await open(server, `/stay/${token}`)).status).toBe(200);
+    const after = await listed();
+    expect(after.total - before.total).toBe(2);
+    expect(after.stay!.views).toBe(2);
+    expect(Date.parse(after.stay!.firstOpenedAt!)).toBeGreaterThanOrEqual(start - 1000);
+    expect(Date.parse(after.stay!.lastOpenedAt!)).toBeGreaterThanOrEqual(Date.parse(after.stay!.firstOpenedAt!));
+  });
+
+  it('does not count the host’s preview in the editor', async () => {
+    const before = (await insights(host, guidebook._id)).total;
+    const preview = await host.call(`/dashboard/preview/${guidebook._id}`, { method: 'POST', headers: { 'user-agent': PHONE, 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ draft: JSON.stringify(guidebook) }) });
+    expect(preview.status).toBe(200);
+    expect(await preview.text()).toContain('Harbour Loft');
+    expect((await insights(host, guidebook._id)).total).toBe(before);
+  });
+});
+
+describe('GET /api/instruction/:id/insights', () => {
+  it('is the owner’s only, and says what range it takes', async () => {
+    const other = await signedInHost(server, 'free');
+    expect((await other.call(`/api/instruction/${guidebook._id}/insights`)).status).toBe(404);
+    expect((await server.request(`/api/instruction/${guidebook._id}/insights`)).status).toBe(401);
+    for (const days of ['0', '367', 'abc', '1.5', '-3']) {
+      const refused = await host.call(`/api/instruction/${guidebook._id}/insights?days=${days}`);
+      expect(refused.status).toBe(400);
+      expect(await refused.json()).toEqual({ message: 'Days must be a whole number from 1 to 366.' });
+    }
+    const week = await insights(host, guidebook._id, '?days=7');
+    expect(week.days).toHaveLength(7);
+    expect(week.days.at(-1)!.date).toBe(today());
+  });
+});
+
+describe('counts across servers and restarts', () => {
+  it('writes what a server counted when it stops, and two servers’ counts add up', async () => {
+    const owner = await signedInHost(server, 'free');
+    const book = await createGuidebook(owner);
+    const second = await startServer({ NODE_ENV: 'test', DATA_DIR: server.dataDir, ...(server.databaseUrl ? { DATABASE_URL: server.databaseUrl } : {}) });
+    try {
+      await Promise.all([...Array.from({ length: 7 }, () => open(server, `/instruction/${book.token}`)), ...Array.from({ length: 5 }, () => open(second, `/instruction/${book.token}/de`))]);
+      // The second server stops at once, long before its next flush: its counts are written as it goes.
+      expect(await second.stop('SIGTERM')).toBe(0);
+      const data = await insights(owner, book._id);
+      expect(data.total).toBe(12);
+      expect(data.languages).toEqual([
+        { language: 'en', views: 7 },
+        { language: 'de', views: 5 },
+      ]);
+    } finally {
+      await second.stop();
+    }
+  });
+});
