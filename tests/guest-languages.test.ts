@@ -283,12 +283,17 @@ describe('a language added with no text', () => {
       const read = (await (await owner.call(`/api/instruction/${instruction._id}`)).json()) as Instruction;
       expect(read.translations).toEqual({});
       await rebuildsSettled();
-      const page = await guest(`/instruction/${instruction.token}`, { 'accept-language': 'de' });
-      expect(page.headers.get('vary')).toBe('Accept-Encoding');
+      // Offered in English only: a browser with no page words of its own gets the main page…
+      const page = await guest(`/instruction/${instruction.token}`, { 'accept-language': 'ja' });
       const html = await page.text();
       expect(htmlLang(html)).toBe('en');
       expect(html).not.toContain('data-lang-menu');
       expect(html).not.toContain('hreflang="de"');
+      // …and a German one the page's German words around the English text, no German translation.
+      const german = await (await guest(`/instruction/${instruction.token}`, { 'accept-language': 'de' })).text();
+      expect(htmlLang(german)).toBe('de');
+      expect(german).toContain('<h1 lang="en">Harbour Loft</h1>');
+      expect(german).not.toContain('<link rel="alternate" hreflang="de"');
     }
   });
 });
