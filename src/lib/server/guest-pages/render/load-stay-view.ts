@@ -57,7 +57,7 @@ export async function loadStayView(token: string, now = Date.now(), returnedOrde
     );
     // Whether this stay can have each extra now: asked here, since a stay page is rendered for each request.
     const active = instruction.extras.filter((extra) => extra.active);
-    const [offers, online] = await Promise.all([stayAvailability(stay, active, zone, now), active.length > 0 ? onlinePaymentsOf(instruction.user) : null]);
+    const [offers, online] = await Promise.all([stayAvailability(stay, active, zone, now, guestWords(page.language)), active.length > 0 ? onlinePaymentsOf(instruction.user) : null]);
     const priced = new Set(active.filter((extra) => extra.price > 0).map((extra) => extra.id));
     const extras = page.extras.map((card) => ({ ...card, ...(offers.get(card.id) ?? { available: false, reason: null }), payOnline: online !== null && priced.has(card.id) }));
     const extrasReturn = returnedOrder ? await returnWords(stay.id, returnedOrder, page.language) : null;
