@@ -621,3 +621,23 @@ describe('the guest APIs answer in the page’s language (Accept-Language, sent 
     expect(await limitedFor('en', 5)).toEqual({ status: 429, message: messages.stays.tooManyMessages(5) });
   });
 });
+
+describe('a stay link that cannot be loaded', () => {
+  it('says so in the language asked for (?lang=), English without one', async () => {
+    const h = await host();
+    const g = await guidebook(h);
+    const s = await addStay(h, g, { checkIn: utcLocal(-DAY), checkOut: utcLocal(DAY) });
+    // A stored guidebook no reader can parse: the page's load fails on the server.
+    run(server, 'UPDATE instructions SET data = ? WHERE id = ?', '{not json', g._id);
+    const german = await server.request(`/stay/${s.token}?lang=de`);
+    expect(german.status).toBe(500);
+    const html = await german.text();
+    expect(html).toMatch(/<html[^>]* lang="de"/);
+    expect(html).toContain('Wir konnten diese Gästemappe nicht öffnen');
+    expect(html).toContain('Fehler: 500');
+    expect(html).not.toContain('Error: 500');
+    const english = await (await server.request(`/stay/${s.token}`)).text();
+    expect(english).toMatch(/<html[^>]* lang="en"/);
+    expect(english).toContain('Error: 500');
+  });
+});

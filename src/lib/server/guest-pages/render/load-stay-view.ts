@@ -11,7 +11,7 @@ import { getRuntime } from '../../runtime.ts';
 import { GUEST_HEADERS } from '../page-headers.ts';
 import { effectiveStayTimes, secretsWindow, stayLinkEndsAt } from '../../stays/stay-window.ts';
 import { offeredLanguages, toGuestPage } from './load-guest-page.ts';
-import type { GuestView } from './load-guest-view.ts';
+import { guestLoadError, type GuestView } from './load-guest-view.ts';
 
 
 /** What /stay/:token shows: the guidebook for this stay, "not found", an error, or "This stay has ended". */
@@ -65,9 +65,9 @@ export async function loadStayView(token: string, now = Date.now(), returnedOrde
     return { kind: 'page', page: { ...page, extras, extrasReturn, expiresAt: planChangesAt, source: null, captchaSiteKey: null } };
   } catch (error) {
     if (isAppError(error) && error.status === 404) return { kind: 'not-found' };
-    if (isAppError(error)) return { kind: 'error', status: error.status, message: error.message };
+    if (isAppError(error)) return guestLoadError(error.status, askedLanguage, error);
     log.error({ err: error }, 'stay page: could not load the stay');
-    return { kind: 'error', status: 500, message: t(guestWords(), 'error.status', { status: 500 }) };
+    return guestLoadError(500, askedLanguage);
   }
 }
 
