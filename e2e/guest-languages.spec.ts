@@ -1,6 +1,6 @@
 import { sourceHash } from '../src/lib/shared/translations.ts';
 import { seriousA11yViolations } from './support/fixtures.ts';
-import { createVerifiedAccount, expect, logIn, test as base, type Account } from './fixtures/session.ts';
+import { createVerifiedAccount, expect, logIn, mailsTo, test as base, type Account } from './fixtures/session.ts';
 
 /** Each test's own host. */
 const test = base.extend<{ host: Account }>({
@@ -165,4 +165,32 @@ test.describe('a browser that prefers German', () => {
     await expect(page).toHaveURL(new RegExp(`/instruction/${instruction.token}/en$`));
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   });
+});
+
+test('on the German page the host contact form’s answers come from the server in German', async ({ page, host, baseURL }) => {
+  const origin = new URL(baseURL!).origin;
+  const created = await page.request.post('/api/instruction', { headers: { origin }, data: { nameInstruction: 'Harbour Loft', hostName: 'Marta' } });
+  expect(created.status()).toBe(201);
+  const { instruction } = (await created.json()) as { instruction: { _id: string; token: string } & Record<string, unknown> };
+  const translations = { de: { nameInstruction: { text: 'Hafen-Loft', source: sourceHash('Harbour Loft') } } };
+  expect((await page.request.put(`/api/instruction/${instruction._id}`, { headers: { origin }, data: { ...instruction, translations } })).status()).toBe(200);
+
+  await page.goto(`/instruction/${instruction.token}/de`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Hafen-Loft');
+  const help = page.getByRole('region', { name: 'Brauchen Sie Hilfe?' });
+  // The island hydrates on this first click and replays it (client:interact).
+  await help.getByRole('button', { name: 'Nachricht an Marta' }).click();
+  const note = `Wir landen um 23:40, ist ein später Check-in möglich? ${Date.now()}`;
+  await help.getByLabel('Ihr Name').fill('Jonas');
+  await help.getByLabel('Ihre E-Mail-Adresse (optional, für eine Antwort)').fill('jonas-at-example');
+  await help.getByLabel('Nachricht', { exact: true }).fill(note);
+  await help.getByRole('button', { name: 'Nachricht senden' }).click();
+  // The address is checked on the server only: its error is German too.
+  await expect(help.getByRole('alert')).toHaveText('Bitte geben Sie eine gültige E-Mail-Adresse ein.');
+  await help.getByLabel('Ihre E-Mail-Adresse (optional, für eine Antwort)').fill('jonas@example.com');
+  await help.getByRole('button', { name: 'Nachricht senden' }).click();
+  await expect(help.getByRole('status')).toHaveText('Nachricht gesendet. Ihr Gastgeber erhält sie per E-Mail.');
+  await expect.poll(() => mailsTo(host.email).filter((mail) => mail.includes(note)).length, { timeout: 10_000 }).toBe(1);
+  expect(await seriousA11yViolations(page)).toEqual([]);
+  await help.screenshot({ path: shot('contact-sent-de'), scale: 'css' });
 });

@@ -71,3 +71,4 @@ export function guestWords(language: string = DEFAULT_GUEST_LANGUAGE): GuestWord
 export type { GuestWordKey, GuestWords } from './schema.ts';
 export { pickWords, t, wordParts, type WordsOf } from './t.ts';
 export { formatDate, formatDateTime, formatDistance } from './formats.ts';
+export { plural, pluralForms, waitWords, type CountKey } from './plural.ts';

@@ -12,7 +12,7 @@ import { GUEST_HEADERS } from '../page-headers.ts';
 import { effectiveStayTimes, secretsWindow, stayLinkEndsAt } from '../../stays/stay-window.ts';
 import { countStayOpen } from '../../insights/view-counts.ts';
 import { offeredLanguages, pageSpeaks, toGuestPage } from './load-guest-page.ts';
-import type { GuestView } from './load-guest-view.ts';
+import { guestLoadError, type GuestView } from './load-guest-view.ts';
 
 
 /** What /stay/:token shows: the guidebook for this stay, "not found", an error, or "This stay has ended". */
@@ -59,7 +59,7 @@ export async function loadStayView(token: string, now = Date.now(), returnedOrde
     );
     // Whether this stay can have each extra now: asked here, since a stay page is rendered for each request.
     const active = instruction.extras.filter((extra) => extra.active);
-    const [offers, online] = await Promise.all([stayAvailability(stay, active, zone, now), active.length > 0 ? onlinePaymentsOf(instruction.user) : null]);
+    const [offers, online] = await Promise.all([stayAvailability(stay, active, zone, now, guestWords(page.language)), active.length > 0 ? onlinePaymentsOf(instruction.user) : null]);
     const priced = new Set(active.filter((extra) => extra.price > 0).map((extra) => extra.id));
     const extras = page.extras.map((card) => ({ ...card, ...(offers.get(card.id) ?? { available: false, reason: null }), payOnline: online !== null && priced.has(card.id) }));
     const extrasReturn = returnedOrder ? await returnWords(stay.id, returnedOrder, page.language) : null;
@@ -69,9 +69,9 @@ export async function loadStayView(token: string, now = Date.now(), returnedOrde
     return { kind: 'page', page: { ...page, extras, extrasReturn, expiresAt: planChangesAt, source: null, captchaSiteKey: null } };
   } catch (error) {
     if (isAppError(error) && error.status === 404) return { kind: 'not-found' };
-    if (isAppError(error)) return { kind: 'error', status: error.status, message: error.message };
+    if (isAppError(error)) return guestLoadError(error.status, askedLanguage, error);
     log.error({ err: error }, 'stay page: could not load the stay');
-    return { kind: 'error', status: 500, message: t(guestWords(), 'error.status', { status: 500 }) };
+    return guestLoadError(500, askedLanguage);
   }
 }
 
