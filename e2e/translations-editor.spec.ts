@@ -36,7 +36,7 @@ test.describe('translations in the editor', () => {
     await deleteAllGuidebooks(page);
   });
 
-  test('a host adds German, translates two fields, drafts the rest by machine, saves and keeps them', async ({ page }, testInfo) => {
+  test('a host adds German, translates three fields, drafts the rest by machine, saves and keeps them', async ({ page }, testInfo) => {
     const guidebook = await createGuidebook(page, {
       nameInstruction: 'Harbour flat',
       hostName: 'Marta',
@@ -56,18 +56,22 @@ test.describe('translations in the editor', () => {
     await expect(page.locator('[data-field="boxes.1.paragraph"] .rt-marker')).toHaveText('Lock-box code');
 
     await page.getByLabel('Name in German', { exact: true }).fill('Hafenwohnung');
+    await expect(chip(page, 'German')).toContainText('5 left');
     await page.getByLabel('Check-out step 1 in German').fill('Tür schließen');
     await expect(chip(page, 'German')).toContainText('4 left');
+    await page.getByLabel('Host name in German').fill('Marta');
+    await expect(chip(page, 'German')).toContainText('3 left');
+    await expect(page.getByText('Not translated — guests see the main text')).toHaveCount(3);
 
     await page.getByRole('button', { name: 'Draft with machine translation' }).click();
-    await expect(page.getByRole('status').filter({ hasText: 'drafted by machine' })).toContainText('4 drafted by machine');
+    await expect(page.getByRole('status').filter({ hasText: 'drafted by machine' })).toContainText('3 drafted by machine');
     await expect(chip(page, 'German')).toContainText('Done');
-    await expect(page.getByText('Machine draft', { exact: true })).toHaveCount(4);
+    await expect(page.getByText('Machine draft', { exact: true })).toHaveCount(3);
     // The marker came back as a marker: a chip in the German step text.
     await expect(page.getByRole('textbox', { name: 'Check-in step 1 text in German' }).locator('.rt-marker')).toHaveCount(1);
     await expect(page.getByRole('textbox', { name: 'Check-in step 1 text in German' })).toContainText('Schlüssel');
     await page.getByRole('button', { name: 'Accept: Welcome message' }).click();
-    await expect(page.getByText('Machine draft', { exact: true })).toHaveCount(3);
+    await expect(page.getByText('Machine draft', { exact: true })).toHaveCount(2);
 
     expect(await seriousViolations(page)).toEqual([]);
     const overflow = await sidewaysOverflow(page);
@@ -82,6 +86,8 @@ test.describe('translations in the editor', () => {
     expect(german.nameInstruction).toMatchObject({ text: 'Hafenwohnung' });
     expect(german.nameInstruction!.machine).toBeFalsy();
     expect(german.textGreating!.machine).toBeFalsy();
+    expect(german.hostName).toMatchObject({ text: 'Marta' });
+    expect(german.hostName!.machine).toBeFalsy();
     expect(german['boxes.1.title']!.machine).toBe(true);
     expect(german['boxes.1.paragraph']!.text).toContain(LOCKBOX_MARKER);
     expect(JSON.stringify(saved.translations)).not.toContain('LOCKBOX-7731');

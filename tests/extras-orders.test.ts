@@ -1,9 +1,9 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { messages } from '../src/lib/shared/messages.ts';
 import type { Instruction } from '../src/lib/shared/schemas/instruction.ts';
 import type { GuestExtra, GuestOrder, MonthTotal, Order } from '../src/lib/shared/schemas/order.ts';
 import type { Stay, StaysPage } from '../src/lib/shared/schemas/stay.ts';
-import { query, signedInHost, type SignedInHost } from './helpers/auth.ts';
+import { query, run, signedInHost, type SignedInHost } from './helpers/auth.ts';
 import type { TestServer } from './helpers/server.ts';
 import { readableParts, serverWithMailForFile, type ReceivedMail, type TestSmtpServer } from './helpers/smtp.ts';
 
@@ -493,5 +493,47 @@ describe('extras on a guidebook’s public link (docs/decisions/020, public-link
     await republished((page) => !page.includes('Breakfast basket'));
     expect((await ask(g.token, 12, guest)).status).toBe(404);
     expect((await server.request(`/api/guest/${g.token}/extras`)).status).toBe(404);
+  });
+});
+
+describe('the extras API answers in the page’s language (Accept-Language, sent by the island)', () => {
+  const askIn = async (language: string, token: string, extraId: number, json: unknown = {}) => {
+    const response = await server.request(`/api/guest/${token}/extras/${extraId}`, { method: 'POST', json, headers: { 'accept-language': language } });
+    return { status: response.status, message: ((await response.json()) as { message: string }).message };
+  };
+  // The tests above spent this address's requests: each test here starts with its own.
+  beforeEach(() => run(server, "DELETE FROM rate_limits WHERE key LIKE 'extra-request:ip:%'"));
+
+  it('German: a request sent, a refusal (already asked, not offered), field errors of the stay and the public link', async () => {
+    const h = await signedInHost(server, 'gold');
+    const g = await guidebook(h);
+    const stay = await addStay(h, g, { guestName: 'Lena Vogel', guestEmail: 'lena@example.com', checkIn: day(3), checkOut: day(6) });
+    expect(await askIn('de', stay.token, 12, { quantity: 0 })).toEqual({ status: 400, message: 'Die Anzahl ist mindestens 1.' });
+    expect(await askIn('de', stay.token, 12, { quantity: 1, note: 'x'.repeat(501) })).toEqual({ status: 400, message: 'Die Notiz darf höchstens 500 Zeichen lang sein.' });
+    expect(await askIn('de', stay.token, 11)).toEqual({ status: 201, message: 'Ihre Anfrage wurde an Ihren Gastgeber gesendet.' });
+    expect(await askIn('de', stay.token, 11)).toEqual({ status: 409, message: 'Für Ihren Aufenthalt bereits angefragt' });
+    expect(await askIn('de', stay.token, 999)).toEqual({ status: 404, message: 'Dieses Extra wird nicht angeboten.' });
+    const listed = await server.request(`/api/guest/${stay.token}/extras`, { headers: { 'accept-language': 'de' } });
+    expect(((await listed.json()) as { extras: GuestExtra[] }).extras.find((extra) => extra.id === 11)?.reason).toBe('Für Ihren Aufenthalt bereits angefragt');
+
+    // The public link asks for the guest's name and e-mail: their errors are German too.
+    expect(await askIn('de', g.token, 12, { guestName: 'Lena' })).toEqual({ status: 404, message: 'Extras bestellen Sie über den Link zu Ihrem Aufenthalt.' });
+    const saved = (await (await h.call(`/api/instruction/${g._id}`)).json()) as Instruction;
+    expect((await h.call(`/api/instruction/${g._id}`, { method: 'PUT', json: { ...saved, extrasOnPublicLink: true } })).status).toBe(200);
+    expect(await askIn('de', g.token, 12, { guestEmail: 'lena@example.com' })).toEqual({ status: 400, message: 'Bitte geben Sie Ihren Namen ein.' });
+    expect(await askIn('de', g.token, 12, { guestName: 'Lena', guestEmail: 'lena' })).toEqual({ status: 400, message: 'Bitte geben Sie eine gültige E-Mail-Adresse ein.' });
+    expect(await askIn('de', g.token, 11, { guestName: 'Lena', guestEmail: 'lena@example.com' })).toEqual({
+      status: 400,
+      message: 'Einen späten Check-out oder frühen Check-in buchen Sie über den persönlichen Link zu Ihrem Aufenthalt, den Ihr Gastgeber Ihnen schickt.',
+    });
+  });
+
+  it('Japanese, without a dictionary, gets the English answers', async () => {
+    const h = await signedInHost(server, 'gold');
+    const g = await guidebook(h);
+    const stay = await addStay(h, g, { guestName: 'Aiko', guestEmail: 'aiko@example.com', checkIn: day(3), checkOut: day(6) });
+    expect(await askIn('ja', stay.token, 12, { quantity: 0 })).toEqual({ status: 400, message: 'The quantity is at least 1.' });
+    expect(await askIn('ja', stay.token, 999)).toEqual({ status: 404, message: messages.orders.extraNotFound });
+    expect(await askIn('ja', stay.token, 12)).toEqual({ status: 201, message: messages.orders.requested });
   });
 });

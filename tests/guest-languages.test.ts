@@ -4,6 +4,7 @@ import type { Stay } from '../src/lib/shared/schemas/stay.ts';
 import { sourceHash } from '../src/lib/shared/translations.ts';
 import { signedInHost, type SignedInHost } from './helpers/auth.ts';
 import { startServer, type TestServer } from './helpers/server.ts';
+import { storedNames } from './helpers/stored.ts';
 
 // docs/product.md "Guest page languages": one stored page per guidebook and language, over real
 // HTTP. NODE_ENV=test makes guest answers say how many SQLite statements they ran (x-sqlite-queries).
@@ -24,15 +25,15 @@ afterAll(async () => {
 const entry = (main: string, text: string) => ({ text, source: sourceHash(main) });
 
 /** An English guidebook translated into German (in part) and French (the host's name only). */
-async function guidebook(): Promise<Instruction> {
-  const created = await host.call('/api/instruction', { json: { nameInstruction: 'Harbour Loft', address: 'Obala 1, Split', hostName: 'Ana', textGreating: '<p>Welcome!</p>', boxes: [{ id: 7, title: 'Door', paragraph: '<p>Push hard</p>', imageUrl: '' }] } });
+async function guidebook(owner: SignedInHost = host): Promise<Instruction> {
+  const created = await owner.call('/api/instruction', { json: { nameInstruction: 'Harbour Loft', address: 'Obala 1, Split', hostName: 'Ana', textGreating: '<p>Welcome!</p>', boxes: [{ id: 7, title: 'Door', paragraph: '<p>Push hard</p>', imageUrl: '' }] } });
   expect(created.status).toBe(201);
   const { instruction } = (await created.json()) as { instruction: Instruction };
   const translations = {
     de: { nameInstruction: entry('Harbour Loft', 'Hafen-Loft'), 'boxes.7.title': entry('Door', 'Tür'), textGreating: entry('<p>Welcome!</p>', '<p>Willkommen!</p>') },
     fr: { hostName: entry('Ana', 'Anne') },
   };
-  const saved = await host.call(`/api/instruction/${instruction._id}`, { method: 'PUT', json: { ...instruction, translations } });
+  const saved = await owner.call(`/api/instruction/${instruction._id}`, { method: 'PUT', json: { ...instruction, translations } });
   expect(saved.status).toBe(200);
   // Until the publish is rendered again, guests get the page as it was (docs/decisions/007).
   await rebuildsSettled();
@@ -107,6 +108,19 @@ describe('a guidebook in each of its languages', () => {
     expect(html).toContain('<h1>Harbour Loft</h1>');
     expect((await guest(`/instruction/${made.token}/xx`)).status).toBe(404);
   });
+
+  it('puts the host’s texts in the page’s own words of a language it has no translation in', async () => {
+    const html = await (await guest(`/instruction/${made.token}/es`)).text();
+    expect(htmlLang(html)).toBe('es');
+    // The host's texts stay English, marked so; the page's words are Spanish.
+    expect(html).toContain('<h1 lang="en">Harbour Loft</h1>');
+    expect(html).toContain(' Normas de la casa</h2>');
+    // Its menu says where the guest is and leads to the host's languages; search engines get those only.
+    expect(html).toMatch(/<a href="\/instruction\/[\w-]+\/es" hreflang="es" lang="es" data-lang-choice="es" aria-current="page">/);
+    expect(html).toMatch(/<a href="\/instruction\/[\w-]+\/de" hreflang="de"/);
+    expect(html).not.toContain('<link rel="alternate" hreflang="es"');
+    expect(html).toContain('<link rel="alternate" hreflang="de"');
+  });
 });
 
 describe('/instruction/:token picks the guest’s language', () => {
@@ -123,6 +137,10 @@ describe('/instruction/:token picks the guest’s language', () => {
     expect((await pick('en-GB, de;q=0.8')).lang).toBe('en');
     expect((await pick('ja, ko')).lang).toBe('en');
     expect((await pick()).lang).toBe('en');
+    // None offered: the first the page has words in, around the English texts.
+    expect((await pick('ja, es-MX, it;q=0.9')).lang).toBe('es');
+    // A translation wins over words only, whatever their order.
+    expect((await pick('es, fr;q=0.5')).lang).toBe('fr');
   });
 
   it('renders a language no guest opened yet on the first ask, stores it as that language’s page', async () => {
@@ -132,14 +150,19 @@ describe('/instruction/:token picks the guest’s language', () => {
     const direct = await guest(`/instruction/${other.token}/de`);
     expect(direct.headers.get('x-sqlite-queries')).toBe('0');
     expect(direct.headers.get('etag')).toBe(first.headers.get('etag'));
-    // A guidebook in one language does not vary by the browser's.
+    // A guidebook in one language varies too: a German browser gets the page's German words.
     const single = await host.call('/api/instruction', { json: { nameInstruction: 'Only English' } });
     const { instruction } = (await single.json()) as { instruction: Instruction };
-    expect((await guest(`/instruction/${instruction.token}`, { 'accept-language': 'de' })).headers.get('vary')).toBe('Accept-Encoding');
+    const german = await guest(`/instruction/${instruction.token}`, { 'accept-language': 'de' });
+    expect(german.headers.get('vary')).toBe('Accept-Encoding, Accept-Language');
+    const html = await german.text();
+    expect(htmlLang(html)).toBe('de');
+    expect(html).toContain('<h1 lang="en">Only English</h1>');
+    expect(htmlLang(await (await guest(`/instruction/${instruction.token}`, { 'accept-language': 'ja' })).text())).toBe('en');
   });
 
   it('answers from memory, without a query, in every language', async () => {
-    for (const [accept, lang] of [['de-DE,de;q=0.9', 'de'], ['fr', 'fr'], ['ja', 'en']] as const) {
+    for (const [accept, lang] of [['de-DE,de;q=0.9', 'de'], ['fr', 'fr'], ['ja', 'en'], ['pl', 'pl']] as const) {
       await pick(accept);
       expect(await pick(accept)).toEqual({ lang, queries: '0' });
     }
@@ -171,7 +194,106 @@ describe('a stay link', () => {
     expect(html).toContain('<h1>Hafenloft am Meer</h1>');
     expect(html).toMatch(/<a href="\/stay\/[\w-]+\?lang=fr" hreflang="fr"/);
     expect(htmlLang(await (await guest(`/stay/${stay.token}?lang=fr`)).text())).toBe('fr');
-    // A language the guidebook is not in leaves the stay's.
+    // A language the page has no words in and the guidebook no translation in leaves the stay's.
     expect(htmlLang(await (await guest(`/stay/${stay.token}?lang=ja`)).text())).toBe('de');
+    expect(htmlLang(await (await guest(`/stay/${stay.token}?lang=es`)).text())).toBe('es');
+  });
+});
+
+describe('a link regeneration and a delete', () => {
+  const pages = (token: string) => [`/instruction/${token}`, `/instruction/${token}/de`, `/instruction/${token}/fr`, `/instruction/${token}?lang=de`];
+  /** The stored copies of each language's page of `token` (`<token>` is the negotiated one, `<token>~<lang>` a language's). */
+  const stored = (token: string) => [token, `${token}~de`, `${token}~fr`].map((key) => storedNames(server, 'snapshots', key));
+  /** Opens every language's page of `token` until each is answered from memory. */
+  async function held(token: string): Promise<void> {
+    for (const path of pages(token)) {
+      if ((await guest(path)).headers.get('x-snapshot') !== 'hit') await rebuildsSettled();
+      const page = await guest(path);
+      expect(page.status, path).toBe(200);
+      expect(page.headers.get('x-snapshot'), path).toBe('hit');
+    }
+    expect(stored(token).every((names) => names.length === 3)).toBe(true);
+  }
+  async function gone(token: string): Promise<void> {
+    // Twice: the first answer drops nothing the second could still find in memory.
+    for (let round = 0; round < 2; round += 1) {
+      for (const path of pages(token)) {
+        const page = await guest(path);
+        expect(page.status, path).toBe(404);
+        expect(page.headers.get('x-snapshot'), path).not.toBe('hit');
+      }
+    }
+    expect(stored(token)).toEqual([[], [], []]);
+  }
+
+  it('the old link answers 404 in every language, the new one has them all; a delete takes every language of the new one', async () => {
+    const owner = await signedInHost(server, 'gold');
+    const book = await guidebook(owner);
+    await held(book.token);
+    const regenerated = await owner.call(`/api/instruction/preview/${book.token}`, { method: 'PATCH' });
+    expect(regenerated.status).toBe(200);
+    const { instruction } = (await regenerated.json()) as { instruction: Instruction };
+    await gone(book.token);
+    await rebuildsSettled();
+    await gone(book.token);
+    for (const lang of ['de', 'fr']) {
+      const page = await guest(`/instruction/${instruction.token}/${lang}`);
+      expect(page.status).toBe(200);
+      expect(htmlLang(await page.text())).toBe(lang);
+    }
+    await held(instruction.token);
+
+    expect((await owner.call(`/api/instruction/${book._id}`, { method: 'DELETE' })).status).toBe(200);
+    await gone(instruction.token);
+  });
+});
+
+describe('a right-to-left language', () => {
+  it('sets dir="rtl" on its page, and no dir on a left-to-right one', async () => {
+    const owner = await signedInHost(server, 'gold');
+    const created = await owner.call('/api/instruction', { json: { nameInstruction: 'Harbour Loft', language: 'en' } });
+    const { instruction } = (await created.json()) as { instruction: Instruction };
+    const translations = { ar: { nameInstruction: entry('Harbour Loft', 'شقة الميناء') }, he: { nameInstruction: entry('Harbour Loft', 'לופט הנמל') } };
+    expect((await owner.call(`/api/instruction/${instruction._id}`, { method: 'PUT', json: { ...instruction, translations } })).status).toBe(200);
+    await rebuildsSettled();
+    const arabic = await (await guest(`/instruction/${instruction.token}/ar`)).text();
+    expect(arabic).toMatch(/<html lang="ar" dir="rtl"[ >]/);
+    expect(arabic).toContain('<h1>شقة الميناء</h1>');
+    expect(await (await guest(`/instruction/${instruction.token}/he`)).text()).toMatch(/<html lang="he" dir="rtl"[ >]/);
+    const english = await (await guest(`/instruction/${instruction.token}`)).text();
+    expect(english).toMatch(/<html lang="en"[ >]/);
+    expect(english).not.toMatch(/<html[^>]* dir=/);
+    // A guidebook written in Arabic is right to left on its main page.
+    const written = await owner.call('/api/instruction', { json: { nameInstruction: 'شقة الميناء', language: 'ar' } });
+    const { instruction: arabicBook } = (await written.json()) as { instruction: Instruction };
+    expect(await (await guest(`/instruction/${arabicBook.token}`)).text()).toMatch(/<html lang="ar" dir="rtl"[ >]/);
+  });
+});
+
+describe('a language added with no text', () => {
+  it('is not stored, and the guest page does not offer it', async () => {
+    const owner = await signedInHost(server, 'gold');
+    const created = await owner.call('/api/instruction', { json: { nameInstruction: 'Harbour Loft' } });
+    const { instruction } = (await created.json()) as { instruction: Instruction };
+    for (const de of [{}, { nameInstruction: entry('Harbour Loft', '') }, { nameInstruction: entry('Harbour Loft', '   ') }]) {
+      const saved = await owner.call(`/api/instruction/${instruction._id}`, { method: 'PUT', json: { ...instruction, translations: { de } } });
+      expect(saved.status, JSON.stringify(de)).toBe(200);
+      Object.assign(instruction, ((await saved.json()) as { instruction: Instruction }).instruction);
+      expect(instruction.translations, JSON.stringify(de)).toEqual({});
+      const read = (await (await owner.call(`/api/instruction/${instruction._id}`)).json()) as Instruction;
+      expect(read.translations).toEqual({});
+      await rebuildsSettled();
+      // Offered in English only: a browser with no page words of its own gets the main page…
+      const page = await guest(`/instruction/${instruction.token}`, { 'accept-language': 'ja' });
+      const html = await page.text();
+      expect(htmlLang(html)).toBe('en');
+      expect(html).not.toContain('data-lang-menu');
+      expect(html).not.toContain('hreflang="de"');
+      // …and a German one the page's German words around the English text, no German translation.
+      const german = await (await guest(`/instruction/${instruction.token}`, { 'accept-language': 'de' })).text();
+      expect(htmlLang(german)).toBe('de');
+      expect(german).toContain('<h1 lang="en">Harbour Loft</h1>');
+      expect(german).not.toContain('<link rel="alternate" hreflang="de"');
+    }
   });
 });

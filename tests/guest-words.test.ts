@@ -11,7 +11,7 @@ import { it as italian } from '../src/lib/shared/guest-words/it.ts';
 import { nl } from '../src/lib/shared/guest-words/nl.ts';
 import { pl } from '../src/lib/shared/guest-words/pl.ts';
 import { pt } from '../src/lib/shared/guest-words/pt.ts';
-import { formatDate, formatDateTime, formatDistance, GUEST_LANGUAGES, guestWords, pickWords, t, withEnglish, wordParts } from '../src/lib/shared/guest-words/index.ts';
+import { formatDate, formatDateTime, formatDistance, GUEST_LANGUAGES, guestWords, pickWords, plural, pluralForms, t, waitWords, withEnglish, wordParts, type CountKey } from '../src/lib/shared/guest-words/index.ts';
 import { guestWordsSchema, type GuestWordKey, type GuestWords } from '../src/lib/shared/guest-words/schema.ts';
 import { findHouseRule, HOUSE_RULES, houseRuleText } from '../src/lib/shared/house-rules.ts';
 import { messages } from '../src/lib/shared/messages.ts';
@@ -157,6 +157,36 @@ describe('the English dictionary', () => {
     expect(en['poster.notFoundTitle']).toBe(messages.app.notFound);
   });
 
+  it('its API answers say in English what messages.ts says (the guest APIs answer English from it)', () => {
+    const wait = (minutes: number) => ({ wait: waitWords(en, minutes) });
+    const characters = (max: number) => ({ characters: plural(en, 'count.characters', max) });
+    expect(en['api.notFound']).toBe(messages.instruction.notFound);
+    expect(en['api.pinRequired']).toBe(messages.stays.pinRequired);
+    expect(en['api.pinWrong']).toBe(messages.stays.pinWrong);
+    expect(t(en, 'api.tooEarly', { when: 'Fri 4 Dec, 15:00' })).toBe(messages.stays.tooEarly('Fri 4 Dec, 15:00'));
+    for (const minutes of [1, 5, 59, 60, 61, 1440]) {
+      expect(t(en, 'api.tooManyPins', wait(minutes))).toBe(messages.stays.tooManyPins(minutes));
+      expect(t(en, 'api.pinGuessingStopped', wait(minutes))).toBe(messages.stays.pinGuessingStopped(minutes));
+      expect(t(en, 'api.tooManyMessages', wait(minutes))).toBe(messages.stays.tooManyMessages(minutes));
+      expect(t(en, 'api.tooManyRequests', wait(minutes))).toBe(messages.orders.tooMany(minutes));
+    }
+    expect(en['api.messageSent']).toBe(messages.stays.messageSent);
+    expect(en['contact.nameRequired']).toBe(messages.contact.nameRequired);
+    expect(en['contact.messageRequired']).toBe(messages.contact.messageRequired);
+    expect(en['contact.captchaRequired']).toBe(messages.auth.humanCheck);
+    expect(en['api.emailRequired']).toBe(messages.contact.emailRequired);
+    expect(en['api.emailInvalid']).toBe(messages.contact.emailInvalid);
+    expect(t(en, 'api.nameTooLong', characters(100))).toBe(messages.contact.nameTooLong(100));
+    expect(t(en, 'api.emailTooLong', characters(254))).toBe(messages.contact.emailTooLong(254));
+    expect(t(en, 'api.messageTooLong', characters(2000))).toBe(messages.contact.messageTooLong(2000));
+    expect(en['api.extrasStayLinkOnly']).toBe(messages.orders.stayLinkOnly);
+    expect(en['api.needsStay']).toBe(messages.orders.needsStay);
+    expect(en['api.extraNotFound']).toBe(messages.orders.extraNotFound);
+    expect(en['api.extraRequested']).toBe(messages.orders.requested);
+    expect(en['api.toPayment']).toBe(messages.orders.toPayment);
+    expect(en['api.paymentUnavailable']).toBe(messages.orders.paymentUnavailable);
+  });
+
   it('formats dates, times and distances in its locale, or in the one given', () => {
     const instant = Date.UTC(2026, 11, 4, 14, 0);
     expect(formatDateTime(instant, 'Europe/Zagreb')).toBe('Fri 4 Dec, 15:00');
@@ -193,7 +223,7 @@ const TRANSLATIONS: readonly (readonly [tag: string, words: GuestWords, format: 
 const SAME_EVERYWHERE: readonly GuestWordKey[] = ['page.product', 'contact.whatsapp', 'contact.viber', 'contact.telegram', 'contact.facebook', 'contact.instagram', 'poster.a4'];
 const SAME_AS_ENGLISH: Record<string, readonly GuestWordKey[]> = {
   de: ['tiles.taxi', 'tiles.extras', 'extras.title', 'places.website'], // German says Taxi, Website, and Extras for the extras
-  fr: ['tiles.taxi', 'tiles.parking', 'wifi.title', 'tiles.wifi'], // French says taxi, parking, Wi-Fi
+  fr: ['tiles.taxi', 'tiles.parking', 'wifi.title', 'tiles.wifi', 'count.minutes'], // French says taxi, parking, Wi-Fi, and minute(s) as English does
   es: ['tiles.taxi', 'tiles.extras'], // Spanish says Taxi, and Extras for the tile
   it: ['tiles.taxi', 'tiles.wifi', 'wifi.title', 'wifi.password'], // Italian says Taxi, Wi-Fi and password
   pt: ['tiles.wifi', 'wifi.title', 'tiles.extras'], // European Portuguese says Wi-Fi, and Extras for the tile
@@ -252,6 +282,52 @@ describe.each(TRANSLATIONS)('the %s dictionary', (tag, words, format) => {
   it('fills in its placeholders with t()', () => {
     expect(t(words, 'address.mapTitle', { place: 'Obala 12' })).toContain('Obala 12');
     expect(t(words, 'houseRule.checkTimes.withBoth', { checkIn: '15:00', checkOut: '10:00' })).toMatch(/15:00.*10:00/);
+  });
+});
+
+describe('counts in words (Intl.PluralRules)', () => {
+  const COUNT_KEYS = (Object.keys(en) as GuestWordKey[]).filter((key): key is CountKey => key.startsWith('count.'));
+
+  it.each([['en', en] as const, ...TRANSLATIONS.map(([tag, words]) => [tag, words] as const)])('%s has a form for every whole number its rules tell apart', (_tag, words) => {
+    const rules = new Intl.PluralRules(words['locale.format']);
+    const needed = new Set(Array.from({ length: 201 }, (_, n) => rules.select(n)));
+    expect(COUNT_KEYS).toEqual(['count.minutes', 'count.hours', 'count.characters']);
+    for (const key of COUNT_KEYS) {
+      const forms = pluralForms(words[key]);
+      for (const category of needed) expect(forms.get(category), `${key} ${category}`).toContain('#');
+      for (const category of forms.keys()) expect(rules.resolvedOptions().pluralCategories, `${key} ${category}`).toContain(category);
+    }
+  });
+
+  it('Polish, Czech and Croatian say 1, 2, 5 and 22 minutes each as they should', () => {
+    const say = (words: GuestWords, key: CountKey) => [1, 2, 5, 22, 25].map((n) => plural(words, key, n));
+    expect(say(pl, 'count.minutes')).toEqual(['1 minutę', '2 minuty', '5 minut', '22 minuty', '25 minut']);
+    expect(say(cs, 'count.minutes')).toEqual(['1 minutu', '2 minuty', '5 minut', '22 minut', '25 minut']);
+    expect(say(hr, 'count.minutes')).toEqual(['1 minutu', '2 minute', '5 minuta', '22 minute', '25 minuta']);
+    expect(say(pl, 'count.hours')).toEqual(['1 godzinę', '2 godziny', '5 godzin', '22 godziny', '25 godzin']);
+    expect(plural(hr, 'count.minutes', 21)).toBe('21 minutu');
+    expect(plural(hr, 'count.minutes', 11)).toBe('11 minuta');
+    expect(plural(pl, 'count.characters', 254)).toBe('254 znaki');
+    expect(plural(pl, 'count.characters', 100)).toBe('100 znaków');
+    expect(say(en, 'count.minutes')).toEqual(['1 minute', '2 minutes', '5 minutes', '22 minutes', '25 minutes']);
+    expect(say(de, 'count.minutes')).toEqual(['1 Minute', '2 Minuten', '5 Minuten', '22 Minuten', '25 Minuten']);
+  });
+
+  it('a wait reads in minutes below an hour, else in whole hours', () => {
+    expect(t(pl, 'api.tooManyPins', { wait: waitWords(pl, 2) })).toBe('Zbyt wiele błędnych kodów PIN. Prosimy spróbować ponownie za 2 minuty.');
+    expect(t(pl, 'api.tooManyPins', { wait: waitWords(pl, 5) })).toBe('Zbyt wiele błędnych kodów PIN. Prosimy spróbować ponownie za 5 minut.');
+    expect(waitWords(cs, 1)).toBe('1 minutu');
+    expect(waitWords(cs, 61)).toBe('2 hodiny');
+    expect(waitWords(pl, 300)).toBe('5 godzin');
+    expect(waitWords(en, 60)).toBe('1 hour');
+  });
+
+  it('the schema refuses forms without the number, without `other`, or of no category', () => {
+    const shape = guestWordsSchema.shape['count.minutes'];
+    expect(shape.safeParse('one:# minute|other:# minutes').success).toBe(true);
+    expect(shape.safeParse('one:minute|other:# minutes').success).toBe(false);
+    expect(shape.safeParse('one:# minute').success).toBe(false);
+    expect(shape.safeParse('single:# minute|other:# minutes').success).toBe(false);
   });
 });
 

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GUIDEBOOK_LANGUAGES } from '../src/lib/shared/languages.ts';
 import { LOCKBOX_MARKER, type Instruction } from '../src/lib/shared/schemas/instruction.ts';
-import { sourceHash, translationStatus } from '../src/lib/shared/translations.ts';
+import { sourceHash, translatableFields, translationStatus } from '../src/lib/shared/translations.ts';
 import { query, run, signedInHost, type SignedInHost } from './helpers/auth.ts';
 import { startServer, type TestServer } from './helpers/server.ts';
+import { JSON_BODY_LIMIT } from '../src/lib/server/http/json.ts';
 
 /**
  * A guidebook's language and translations over the API (docs/decisions/021): stored in the
@@ -155,6 +156,107 @@ describe('translations through PUT and GET', () => {
     const after = await saved(h, { ...translated, boxes: [] });
     expect(after.translations).toEqual({ de: { textGreating: { text: '<p>Willkommen!</p>', source: of('<p>Welcome!</p>') } } });
   });
+});
+
+describe('check-out steps, translated by index (docs/decisions/021)', () => {
+  const STEPS = ['Strip the beds', 'Take out the rubbish', 'Leave the keys on the table'];
+  const GERMAN = ['Betten abziehen', 'Müll rausbringen', 'Schlüssel auf dem Tisch lassen'];
+
+  it('a reorder leaves each translation at its index, out of date where the line there changed; a removed line’s translation goes', async () => {
+    const h = await signedInHost(server, 'gold');
+    const created = await create(h, { nameInstruction: 'Seaside flat' });
+    const de = Object.fromEntries(STEPS.map((step, index) => [`checkoutSteps.${index}`, { text: GERMAN[index]!, source: of(step) }]));
+    const translated = await saved(h, { ...created, checkoutSteps: STEPS, translations: { de } });
+    expect(translationStatus(translated, 'de')).toMatchObject({ translated: 3, outOfDate: 0 });
+
+    // The first two swapped: the keys stay, both translations "may be out of date" (never shown as current).
+    const swapped = await saved(h, { ...translated, checkoutSteps: [STEPS[1], STEPS[0], STEPS[2]] });
+    expect(swapped.translations.de).toEqual(de);
+    expect(translationStatus(swapped, 'de')).toMatchObject({ translated: 3, outOfDate: 2 });
+
+    // The last line removed: its translation is not stored any more, the others stay at their index.
+    const shorter = await saved(h, { ...swapped, checkoutSteps: [STEPS[1], STEPS[0]] });
+    expect(Object.keys(shorter.translations.de!)).toEqual(['checkoutSteps.0', 'checkoutSteps.1']);
+    const read = (await (await h.call(`/api/instruction/${created._id}`)).json()) as Instruction;
+    expect(read.translations).toEqual(shorter.translations);
+    // A save that still sends the removed line's translation (the editor's form keeps it) does not store it either.
+    const resent = await saved(h, { ...shorter, translations: { de } });
+    expect(Object.keys(resent.translations.de!)).toEqual(['checkoutSteps.0', 'checkoutSteps.1']);
+
+    // Every line removed: the language goes with its last translation.
+    expect((await saved(h, { ...resent, checkoutSteps: [] })).translations).toEqual({});
+  });
+});
+
+describe('the body cap with 20 languages (docs/decisions/021: 256 KB bounds a guidebook with its translations)', () => {
+  const others = GUIDEBOOK_LANGUAGES.filter((language) => language !== 'en').slice(0, 19);
+  const sentence = (n: number) => `Line ${n} of the house notes: the boiler is in the hall cupboard, press reset twice.`;
+  /** About `length` characters of ordinary text, as rich text. */
+  const paragraph = (seed: number, length: number) => `<p>${Array.from({ length: Math.ceil(length / 80) }, (_, i) => sentence(seed + i)).join(' ')}</p>`;
+
+  /** A guidebook of `size` (check-in steps, notes, places, extras, check-out lines) and text lengths. */
+  const guidebookOf = (size: { steps: number; notes: number; places: number; extras: number; lines: number; text: number }) => ({
+    nameInstruction: 'Harbour Loft, Old Town',
+    address: 'Obala hrvatskog narodnog preporoda 1, 21000 Split',
+    hostName: 'Ana and Ivo',
+    brandingTitle: 'Ana’s flats in Split',
+    textGreating: paragraph(1, size.text * 1.5),
+    boxes: Array.from({ length: size.steps }, (_, i) => ({ id: 100 + i, title: `Step ${i + 1}: through the courtyard gate`, paragraph: paragraph(10 * i, size.text), imageUrl: '' })),
+    manualBoxes: Array.from({ length: size.notes }, (_, i) => ({ id: 200 + i, paragraph: paragraph(100 + i, size.text), imageUrl: '' })),
+    checkoutSteps: Array.from({ length: size.lines }, (_, i) => `Check-out line ${i + 1}: close the windows and the shutters`),
+    places: Array.from({ length: size.places }, (_, i) => ({ id: 300 + i, name: `Konoba number ${i + 1}`, category: 'eat', note: paragraph(200 + i, size.text / 2), address: `Ulica ${i + 1}, Split` })),
+    extras: Array.from({ length: size.extras }, (_, i) => ({ id: 400 + i, kind: 'item', title: `Breakfast basket ${i + 1}`, description: paragraph(300 + i, size.text / 2), price: 1500 })),
+  });
+  /** An ordinary guidebook: 6 check-in steps, 3 notes, 8 places, 2 extras, 5 check-out lines, texts of about 240 characters. */
+  const ORDINARY = guidebookOf({ steps: 6, notes: 3, places: 8, extras: 2, lines: 5, text: 240 });
+  /** A long one: 10 check-in steps, 5 notes, 15 places, 3 extras, 6 check-out lines, texts of about 400 characters. */
+  const LONG = guidebookOf({ steps: 10, notes: 5, places: 15, extras: 3, lines: 6, text: 400 });
+
+  /** Every field of `book` translated into each of `languages`, each text a fifth longer than the main one's and partly two bytes a character. */
+  const everyField = (book: Instruction, languages: readonly string[]) =>
+    Object.fromEntries(
+      languages.map((language) => [
+        language,
+        Object.fromEntries(
+          translatableFields(book).map((field) => {
+            const extra = 'ü'.repeat(Math.round(field.text.length / 5));
+            const text = field.kind === 'richText' ? field.text.replace(/<\/p>$/, ` ${extra}</p>`) : `${field.text} ${extra}`.slice(0, 200);
+            return [field.key, { text, source: of(field.text) }];
+          }),
+        ),
+      ]),
+    );
+
+  /** `content` saved as a new guidebook of `h`, and the PUT body of it with every field translated into 19 languages. */
+  async function inTwentyLanguages(h: SignedInHost, content: Record<string, unknown>) {
+    const book = await saved(h, { ...(await create(h, { nameInstruction: 'x' })), ...content });
+    const translations = everyField(book, others);
+    const body = JSON.stringify({ ...book, translations });
+    // The numbers, for docs/decisions/021's consequences: the guidebook in 20 languages against the cap.
+    console.info(`${translatableFields(book).length} fields: ${Buffer.byteLength(JSON.stringify(book))} bytes in one language, ${Buffer.byteLength(body)} in 20 (cap ${JSON_BODY_LIMIT})`);
+    return { book, translations, body };
+  }
+
+  it('an ordinary guidebook with every field translated into 19 languages fits and is stored', async () => {
+    const h = await signedInHost(server, 'gold');
+    const { book, translations, body } = await inTwentyLanguages(h, ORDINARY);
+    expect(Buffer.byteLength(body)).toBeLessThan(JSON_BODY_LIMIT);
+    const full = await saved(h, { ...book, translations });
+    expect(Object.keys(full.translations)).toEqual(others);
+    expect(translationStatus(full, others.at(-1)!)).toMatchObject({ translated: translatableFields(book).length, outOfDate: 0 });
+  }, 60_000);
+
+  it('a long one in 20 languages is over 256 KB: 413 with a message, and nothing stored', async () => {
+    const h = await signedInHost(server, 'gold');
+    const { book, body } = await inTwentyLanguages(h, LONG);
+    expect(Buffer.byteLength(body)).toBeGreaterThan(JSON_BODY_LIMIT);
+    const response = await h.call(`/api/instruction/${book._id}`, { method: 'PUT', body, headers: { 'content-type': 'application/json' } });
+    expect(response.status).toBe(413);
+    expect(await response.json()).toEqual({ message: 'The request body is larger than 256 KB.' });
+    const read = (await (await h.call(`/api/instruction/${book._id}`)).json()) as Instruction;
+    expect(read.version).toBe(book.version);
+    expect(read.translations).toEqual({});
+  }, 60_000);
 });
 
 describe('a guidebook stored before translations', () => {

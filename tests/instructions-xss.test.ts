@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADDRESS_MARKER, LOCKBOX_MARKER, MAX_BOXES, type Instruction } from '../src/lib/shared/schemas/instruction.ts';
+import { ADDRESS_MARKER, LOCKBOX_MARKER, MAX_BOXES, patternOfKey, translatableFieldPaths, type Instruction } from '../src/lib/shared/schemas/instruction.ts';
 import type { Settings } from '../src/lib/shared/schemas/settings.ts';
+import { sourceHash, translatableFields } from '../src/lib/shared/translations.ts';
 import { createUser, login, setUserPlan, withCookie } from './helpers/auth.ts';
 import { HOSTILE_URLS } from './helpers/hostile-urls.ts';
 import { startServer, type TestServer } from './helpers/server.ts';
@@ -49,7 +50,8 @@ let instruction: Instruction;
 let mirror: Instruction;
 
 beforeAll(async () => {
-  server = await startServer();
+  // NODE_ENV=test: guest answers say how many publishes are being rebuilt (x-snapshot-rebuilds).
+  server = await startServer({ NODE_ENV: 'test' });
   const user = await createUser(server);
   setUserPlan(server, user.id, 'gold');
   const cookie = await login(server, user.email, user.password);
@@ -126,6 +128,108 @@ describe(`the XSS corpus (${corpus.length} payloads) through every rich-text fie
     instruction = fetched;
   }, 120_000);
 });
+
+/** Tags that run or load something, and must never come from a guidebook's text. */
+const ACTIVE_TAGS = /^(script|style|iframe|frame|frameset|object|embed|applet|svg|math|form|img|image|video|audio|source|base|meta|link|template|noscript)$/;
+const PAGE_TAG = /<([a-zA-Z][\w:-]*)((?:"[^"]*"|'[^']*'|[^'">])*)>/g;
+const PAGE_ATTRIBUTE = /([^\s"'=/>]+)(?:\s*=\s*("[^"]*"|'[^']*'|[^\s>]+))?/g;
+
+/**
+ * What could run on a whole guest page: each active tag (counted by name, the page's own script,
+ * styles and meta included), every event-handler attribute, every script URL in an attribute.
+ * Text is escaped by the page, so every literal `<` starts a tag.
+ */
+function pageExecutables(html: string): { tags: Record<string, number>; handlers: string[]; scriptUrls: string[] } {
+  const tags: Record<string, number> = {};
+  const handlers: string[] = [];
+  const scriptUrls: string[] = [];
+  for (const [, rawName, rest] of html.matchAll(PAGE_TAG)) {
+    const name = rawName!.toLowerCase();
+    if (ACTIVE_TAGS.test(name)) tags[name] = (tags[name] ?? 0) + 1;
+    for (const [, attribute, quoted = ''] of rest!.matchAll(PAGE_ATTRIBUTE)) {
+      const value = quoted.replace(/^["']|["']$/g, '').replace(/&#(x?)([\da-f]+);?/gi, (_, hex: string, code: string) => String.fromCodePoint(parseInt(code, hex ? 16 : 10)));
+      if (/^on/i.test(attribute!)) handlers.push(`${attribute}= on <${name}>`);
+      if (/^\s*(javascript|vbscript|data):/i.test(value) && !/^data:image\//i.test(value)) scriptUrls.push(`${attribute}="${value}" on <${name}>`);
+    }
+  }
+  return { tags, handlers, scriptUrls };
+}
+
+describe(`the XSS corpus (${corpus.length} payloads) through every translated field (docs/decisions/021)`, () => {
+  /** Every translatable field filled, so the German translation has each field's key to go under. */
+  const FILLED = {
+    nameInstruction: 'Harbour Loft',
+    address: 'Obala 1, Split',
+    hostName: 'Ana',
+    brandingTitle: 'Ana’s flats',
+    checkoutSteps: ['Strip the beds'],
+    places: [{ id: 301, name: 'Bakery', category: 'eat', note: '<p>Burek</p>', address: 'Riva 2' }],
+    extras: [{ id: 401, kind: 'item', title: 'Breakfast basket', description: '<p>Bread and jam</p>', price: 1500 }],
+  };
+
+  it('each payload as the German text of every field: stored as the main text is, and the German page carries nothing that runs', async () => {
+    const created = await call('/api/instruction', { json: FILLED });
+    expect(created.status).toBe(201);
+    let book = ((await created.json()) as { instruction: Instruction }).instruction;
+    const germanPage = async () => {
+      await rebuildsSettled();
+      const page = await server.request(`/instruction/${book.token}/de`);
+      expect(page.status).toBe(200);
+      return page.text();
+    };
+    /** One PUT: the rich main texts are `payload` too (the result to compare with), each field's German text is `payload`. */
+    const put = async (payload: string): Promise<Instruction> => {
+      const main = { ...book, boxes: [{ id: 101, title: 'Door', paragraph: payload, imageUrl: '' }], manualBoxes: [{ id: 201, paragraph: payload, imageUrl: '' }], textGreating: payload };
+      main.places = [{ ...book.places[0]!, note: payload }];
+      main.extras = [{ ...book.extras[0]!, description: payload }];
+      const de = Object.fromEntries(
+        translatableFields(main).map((field) => [
+          field.key,
+          { text: field.kind === 'richText' ? payload : payload.slice(0, 200), source: sourceHash(field.text) },
+        ]),
+      );
+      const response = await call(`/api/instruction/${book._id}`, { method: 'PUT', json: { ...main, translations: { de } } });
+      expect(response.status, `${payload}\n→ ${await response.clone().text()}`).toBe(200);
+      return ((await response.json()) as { instruction: Instruction }).instruction;
+    };
+
+    // The guidebook has every translatable field of the schema, and a harmless German page to measure against.
+    book = await put('<p>Hello</p>');
+    expect(new Set(translatableFields(book).map((field) => patternOfKey(field.key)))).toEqual(new Set(translatableFieldPaths()));
+    expect(Object.keys(book.translations.de!)).toEqual(translatableFields(book).map((field) => field.key));
+    const baselinePage = await germanPage();
+    // The German texts are on it: the plain ones as text.
+    expect(baselinePage).toContain('<h1>&lt;p&gt;Hello&lt;/p&gt;</h1>');
+    const baseline = pageExecutables(baselinePage);
+    expect(baseline.handlers).toEqual([]);
+    expect(baseline.scriptUrls).toEqual([]);
+
+    for (const item of corpus) {
+      const label = `${item.title ?? ''}\n${item.payload}`;
+      book = await put(item.payload);
+      const german = book.translations.de ?? {};
+      for (const field of translatableFields(book)) {
+        if (field.kind !== 'richText') continue;
+        // Sanitised exactly as the same input in the main language, and inert.
+        expect(german[field.key]?.text, `${field.key}: ${label}`).toBe(field.text);
+        expect(allowlistViolations(field.text), `${field.key}: ${label}`).toEqual([]);
+      }
+      const found = pageExecutables(await germanPage());
+      expect(found.handlers, label).toEqual([]);
+      expect(found.scriptUrls, label).toEqual([]);
+      for (const [name, count] of Object.entries(found.tags)) expect(count, `<${name}> on the page: ${label}`).toBeLessThanOrEqual(baseline.tags[name] ?? 0);
+    }
+  }, 240_000);
+});
+
+/** Waits until no publish is being rebuilt (guest answers say how many are, NODE_ENV=test). */
+async function rebuildsSettled(): Promise<void> {
+  for (let i = 0; i < 200; i += 1) {
+    if ((await server.request('/instruction')).headers.get('x-snapshot-rebuilds') === '0') return;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error('the snapshot rebuilds did not finish within 5 s');
+}
 
 describe('the allowlist keeps what the editor makes', () => {
   it('keeps formatting, lists, safe links and the two markers exactly', async () => {

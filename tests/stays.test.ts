@@ -582,3 +582,88 @@ describe('message your host', () => {
     }
   });
 });
+
+describe('the guest APIs answer in the page’s language (Accept-Language, sent by the islands)', () => {
+  /** The secrets and message APIs asked as the islands of a page in `language` ask them. */
+  const secretsIn = (language: string, token: string, pin?: string) =>
+    server.request(`/api/guest/${token}/secrets`, { headers: { 'accept-language': language, ...(pin === undefined ? {} : { 'x-guest-pin': pin }) } });
+  const sendIn = async (language: string, token: string, body: unknown, from = '127.0.3.1') => {
+    const raw = await requestFrom(server, from, `/api/guest/${token}/message`, body, { 'accept-language': language });
+    return { status: raw.status, message: (JSON.parse(raw.body) as { message: string }).message };
+  };
+
+  it('German: the secrets’ refusals, a field error and the contact form’s "sent" are German', async () => {
+    const h = await host();
+    const pinned = await guidebook(h, { secretsPolicy: 'pin', secretsPin: PIN });
+    const none = await secretsIn('de', pinned.token);
+    expect(none.status).toBe(403);
+    expect(await none.json()).toEqual({ message: 'Geben Sie die PIN von Ihrem Gastgeber ein, um Türcode und WLAN-Passwort zu sehen.', availableFrom: null, pinRequired: true });
+    expect(((await (await secretsIn('de-AT,de;q=0.9,en;q=0.5', pinned.token, '000000')).json()) as { message: string }).message).toBe(
+      'Diese PIN stimmt nicht. Bitte prüfen Sie sie und versuchen Sie es erneut.',
+    );
+    // Before the stay's window: when it opens, in German words and the German date format.
+    const g = await guidebook(h, { secretsPolicy: 'stay' });
+    const early = await addStay(h, g, { checkIn: '2030-07-04T15:00', checkOut: '2030-07-08T11:00' });
+    expect(await (await secretsIn('de', early.token)).json()).toMatchObject({ message: 'Türcode und WLAN-Passwort sehen Sie hier ab Mi., 3. Juli, 15:00.' });
+    expect((await (await secretsIn('de', 'no-such-link')).json()) as unknown).toEqual({ message: 'Dieser Link zur Gästemappe ist ungültig.' });
+
+    expect(await sendIn('de', g.token, { name: '', message: 'Hallo' })).toEqual({ status: 400, message: 'Bitte geben Sie Ihren Namen ein.' });
+    expect(await sendIn('de', g.token, { name: 'Jonas', message: 'x'.repeat(2001) })).toEqual({ status: 400, message: 'Ihre Nachricht darf höchstens 2000 Zeichen lang sein.' });
+    expect(await sendIn('de', g.token, { name: 'Jonas', email: 'kein-mail', message: 'Hallo' })).toEqual({ status: 400, message: 'Bitte geben Sie eine gültige E-Mail-Adresse ein.' });
+    expect(await sendIn('de', g.token, { name: 'Jonas', message: 'Wo ist der Schlüssel?' })).toEqual({ status: 200, message: 'Nachricht gesendet. Ihr Gastgeber erhält sie per E-Mail.' });
+    // The mail the host reads stays in the host's words: only the guest's answers change.
+    expect((await smtp.waitForMail((m) => m.envelopeTo.includes(h.email) && m.text.includes('Wo ist der Schlüssel?'))).subject).toBe('Message from a guest of Harbour Loft: Jonas');
+  });
+
+  it('a language without a dictionary (Japanese), or none at all, gets English', async () => {
+    const h = await host();
+    const g = await guidebook(h, { secretsPolicy: 'pin', secretsPin: PIN });
+    expect(await (await secretsIn('ja', g.token)).json()).toEqual({ message: messages.stays.pinRequired, availableFrom: null, pinRequired: true });
+    expect(await (await secretsIn('*', g.token)).json()).toMatchObject({ message: messages.stays.pinRequired });
+    expect(await sendIn('ja', g.token, { name: '', message: 'こんにちは' }, '127.0.3.2')).toEqual({ status: 400, message: messages.contact.nameRequired });
+    expect(await sendIn('ja-JP,ja;q=0.9', g.token, { name: 'Aiko', message: 'こんにちは' }, '127.0.3.2')).toEqual({ status: 200, message: messages.stays.messageSent });
+    // The highest q-value wins, a dictionary or not.
+    expect(await sendIn('fr;q=0.4, ja', g.token, { name: '', message: 'x' }, '127.0.3.2')).toEqual({ status: 400, message: messages.contact.nameRequired });
+    expect(await sendIn('ja;q=0.4, fr', g.token, { name: '', message: 'x' }, '127.0.3.2')).toEqual({ status: 400, message: 'Veuillez saisir votre nom.' });
+  });
+
+  it('Polish and Czech say the wait with the right plural form: 2 minuty, 5 minut, 22 minuty; 2 minuty, 5 minut', async () => {
+    const h = await host();
+    const g = await guidebook(h);
+    const from = '127.0.3.3';
+    for (let i = 0; i < 5; i += 1) expect((await sendIn('pl', g.token, { name: 'Ola', message: `Wiadomość ${i}` }, from)).status).toBe(200);
+    // The window ends in exactly so many minutes (less a few seconds, which round up).
+    const limitedFor = async (language: string, minutes: number) => {
+      run(server, 'UPDATE rate_limits SET reset_at = ? WHERE key = ?', Date.now() + minutes * 60_000 - 5_000, `guest-message:ip:${from}`);
+      return sendIn(language, g.token, { name: 'Ola', message: 'Jeszcze jedna' }, from);
+    };
+    expect(await limitedFor('pl', 2)).toEqual({ status: 429, message: 'Zbyt wiele wiadomości. Prosimy spróbować ponownie za 2 minuty.' });
+    expect(await limitedFor('pl', 5)).toEqual({ status: 429, message: 'Zbyt wiele wiadomości. Prosimy spróbować ponownie za 5 minut.' });
+    expect(await limitedFor('pl', 22)).toEqual({ status: 429, message: 'Zbyt wiele wiadomości. Prosimy spróbować ponownie za 22 minuty.' });
+    expect(await limitedFor('pl', 1)).toEqual({ status: 429, message: 'Zbyt wiele wiadomości. Prosimy spróbować ponownie za 1 minutę.' });
+    expect(await limitedFor('cs', 2)).toEqual({ status: 429, message: 'Příliš mnoho zpráv. Zkuste to prosím znovu za 2 minuty.' });
+    expect(await limitedFor('cs', 5)).toEqual({ status: 429, message: 'Příliš mnoho zpráv. Zkuste to prosím znovu za 5 minut.' });
+    expect(await limitedFor('hr', 22)).toEqual({ status: 429, message: 'Previše poruka. Molimo pokušajte ponovno za 22 minute.' });
+    expect(await limitedFor('en', 5)).toEqual({ status: 429, message: messages.stays.tooManyMessages(5) });
+  });
+});
+
+describe('a stay link that cannot be loaded', () => {
+  it('says so in the language asked for (?lang=), English without one', async () => {
+    const h = await host();
+    const g = await guidebook(h);
+    const s = await addStay(h, g, { checkIn: utcLocal(-DAY), checkOut: utcLocal(DAY) });
+    // A stored guidebook no reader can parse: the page's load fails on the server.
+    run(server, 'UPDATE instructions SET data = ? WHERE id = ?', '{not json', g._id);
+    const german = await server.request(`/stay/${s.token}?lang=de`);
+    expect(german.status).toBe(500);
+    const html = await german.text();
+    expect(html).toMatch(/<html[^>]* lang="de"/);
+    expect(html).toContain('Wir konnten diese Gästemappe nicht öffnen');
+    expect(html).toContain('Fehler: 500');
+    expect(html).not.toContain('Error: 500');
+    const english = await (await server.request(`/stay/${s.token}`)).text();
+    expect(english).toMatch(/<html[^>]* lang="en"/);
+    expect(english).toContain('Error: 500');
+  });
+});

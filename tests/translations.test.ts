@@ -253,6 +253,11 @@ describe('the server’s clean step', () => {
   it('drops an empty translation and a language left without any', () => {
     const parsed = instructionContentSchema.parse(withTranslations({ de: { hostName: made(base, 'hostName', '') }, fr: { hostName: made(base, 'hostName', 'Ana') } }));
     expect(cleanInstructionContent({ content: parsed, userId: HOST }).translations).toEqual({ fr: { hostName: made(base, 'hostName', 'Ana') } });
+    // Blank is empty: spaces in a required field's translation, an empty paragraph in a rich one (whose main text has a marker).
+    const blank = { nameInstruction: made(base, 'nameInstruction', '  '), 'boxes.102.paragraph': made(base, 'boxes.102.paragraph', '<p> </p>') };
+    expect(issues(withTranslations({ de: blank }))).toEqual([]);
+    const blanks = instructionContentSchema.parse(withTranslations({ de: blank, fr: { hostName: made(base, 'hostName', 'Ana') } }));
+    expect(cleanInstructionContent({ content: blanks, userId: HOST }).translations).toEqual({ fr: { hostName: made(base, 'hostName', 'Ana') } });
   });
 });
 

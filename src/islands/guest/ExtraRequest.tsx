@@ -67,7 +67,8 @@ export default function ExtraRequest({ token, extraId, title, maxQuantity, pay =
     try {
       const response = await fetch(`/api/guest/${encodeURIComponent(token)}/extras/${extraId}`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json' },
+        // The page's language: a refusal (sold out, a limit, a field) comes in it.
+        headers: { 'content-type': 'application/json', accept: 'application/json', 'accept-language': words['locale.lang'] },
         body: JSON.stringify(askWho ? { quantity, note, guestName: guestName.trim(), guestEmail: guestEmail.trim() } : { quantity, note }),
       });
       const body = (await response.json().catch(() => ({}))) as { message?: string; checkoutUrl?: string };

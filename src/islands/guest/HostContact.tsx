@@ -55,7 +55,8 @@ export default function HostContact({ token, links, hostLine, hostName, captchaS
     try {
       const response = await fetch(`/api/guest/${encodeURIComponent(token)}/message`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json' },
+        // The page's language: the server's answer (sent, or what is wrong) comes in it.
+        headers: { 'content-type': 'application/json', accept: 'application/json', 'accept-language': words['locale.lang'] },
         body: JSON.stringify({ ...fields, ...(captcha ? { turnstileToken: captcha } : {}) }),
       });
       const body = (await response.json().catch(() => ({}))) as { message?: string };

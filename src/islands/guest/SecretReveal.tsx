@@ -81,9 +81,11 @@ function forget(token: string): void {
   }
 }
 
-async function askSecrets(token: string, pin: string | null): Promise<{ status: number; body: GuestSecrets | GuestSecretsRefusal | { message?: string } }> {
+/** Asks for the secrets; the answer's message is in `language`, the page's (island-words.ts). */
+async function askSecrets(token: string, pin: string | null, language: string): Promise<{ status: number; body: GuestSecrets | GuestSecretsRefusal | { message?: string } }> {
+  const headers = { accept: 'application/json', 'accept-language': language };
   const response = await fetch(`/api/guest/${encodeURIComponent(token)}/secrets`, {
-    headers: pin ? { [PIN_HEADER]: pin, accept: 'application/json' } : { accept: 'application/json' },
+    headers: pin ? { ...headers, [PIN_HEADER]: pin } : headers,
     cache: 'no-store',
     credentials: 'omit',
   });
@@ -102,7 +104,7 @@ export default function SecretReveal(props: SecretRevealIslandProps) {
   async function reveal(withPin: string | null): Promise<void> {
     setState({ kind: 'loading' });
     try {
-      const { status, body } = await askSecrets(token, withPin);
+      const { status, body } = await askSecrets(token, withPin, words['locale.lang']);
       if (status === 200) {
         const secrets = body as GuestSecrets;
         keep(token, secrets);

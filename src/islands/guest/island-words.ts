@@ -4,9 +4,13 @@ import type { GuestWordKey } from '@shared/guest-words/t.ts';
  * The words each guest island shows, by key (src/lib/shared/guest-words). The page picks them
  * from its dictionary (`pickWords`) and hands them to the island as a prop; the islands import
  * these lists as types only, so their bundles carry neither the lists nor any dictionary.
+ *
+ * An island that asks a guest API sends `locale.lang` as `Accept-Language`, so the server's
+ * answers come in the page's words too (server/http/guest-language.ts).
  */
 /** What the access island shows once it has the secrets, whatever asked for them. */
 const SECRET_SHOWN_WORDS = [
+  'locale.lang',
   'secret.codeLabel',
   'secret.copyCode',
   'secret.codeCopied',
@@ -50,6 +54,7 @@ export const SECRET_PIN_WORDS = [
 ] as const satisfies readonly GuestWordKey[];
 
 export const HOST_CONTACT_WORDS = [
+  'locale.lang',
   'contact.open',
   'contact.openNoName',
   'contact.name',
@@ -68,7 +73,7 @@ export const HOST_CONTACT_WORDS = [
 ] as const satisfies readonly GuestWordKey[];
 
 /** An extra's request form on a stay link. */
-export const EXTRA_REQUEST_WORDS = ['extras.request', 'extras.requestOf', 'extras.quantity', 'extras.note', 'extras.send', 'extras.cancel', 'extras.sending', 'extras.sent', 'extras.failed', 'extras.offline', 'extras.pay'] as const satisfies readonly GuestWordKey[];
+export const EXTRA_REQUEST_WORDS = ['locale.lang', 'extras.request', 'extras.requestOf', 'extras.quantity', 'extras.note', 'extras.send', 'extras.cancel', 'extras.sending', 'extras.sent', 'extras.failed', 'extras.offline', 'extras.pay'] as const satisfies readonly GuestWordKey[];
 
 /** The same on a guidebook's public link, where the guest says who they are. */
 export const EXTRA_PUBLIC_WORDS = [

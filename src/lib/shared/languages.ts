@@ -53,6 +53,14 @@ export const DEFAULT_GUIDEBOOK_LANGUAGE: GuidebookLanguage = 'en';
 /** A guidebook's main language and its translations together: at most this many. */
 export const MAX_GUIDEBOOK_LANGUAGES = 20;
 
+/** The languages of the list written right to left: a page in one is `<html dir="rtl">` (docs/product.md "Guest page languages"). */
+const RIGHT_TO_LEFT: ReadonlySet<string> = new Set<GuidebookLanguage>(['ar', 'he']);
+
+/** `rtl` for a language written right to left, else undefined (left to right, the page's default: no attribute). */
+export function textDirection(tag: string): 'rtl' | undefined {
+  return RIGHT_TO_LEFT.has(tag) ? 'rtl' : undefined;
+}
+
 /** Tags browsers send for a language under another tag of the list. */
 const ALIASES: Readonly<Record<string, GuidebookLanguage>> = { no: 'nb', nn: 'nb', iw: 'he' };
 

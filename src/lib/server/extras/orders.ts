@@ -9,6 +9,7 @@ import { formatStayTime } from '@shared/time-zone.ts';
 import { withStripe } from '../billing/stripe-errors.ts';
 import { lockForTransaction } from '../db/dialect.ts';
 import { AppError } from '../http/app-error.ts';
+import { guestTooMany } from '../http/guest-language.ts';
 import { findOwnedInstruction } from '../instructions/find-owned-instruction.ts';
 import { parseStoredContent } from '../instructions/instruction-row.ts';
 import { consumeRateLimits, rateRules } from '../rate-limit.ts';
@@ -54,12 +55,13 @@ function reasonText(words: GuestWords, result: Availability): string | null {
 
 /**
  * The stay a guest token opens, with its guidebook's active extras and zone; a guidebook's own
- * link (no stay) orders only when its host offers extras there (public-link.ts), else 404.
+ * link (no stay) orders only when its host offers extras there (public-link.ts), else 404 (said
+ * in the guest's `words`).
  */
-async function stayTarget(token: string, now: number) {
-  const { guidebook, stay } = await findGuestTarget(token, now);
+async function stayTarget(token: string, now: number, words: GuestWords) {
+  const { guidebook, stay } = await findGuestTarget(token, now, words);
   const content = parseStoredContent(guidebook.data);
-  if (!stay && !content.extrasOnPublicLink) throw new AppError('NOT_FOUND', messages.orders.stayLinkOnly);
+  if (!stay && !content.extrasOnPublicLink) throw new AppError('NOT_FOUND', words['api.extrasStayLinkOnly']);
   return { guidebook, stay, content, extras: content.extras.filter((extra) => extra.active) };
 }
 
@@ -77,10 +79,10 @@ export async function stayAvailability(stay: StaysTable, extras: readonly Extra[
 }
 
 /** GET /api/guest/:token/extras: the active extras and whether this stay can have each now (on a public link: its items, each available). */
-export async function listGuestExtras(token: string, now = Date.now()): Promise<GuestExtra[]> {
-  const { stay, content, extras } = await stayTarget(token, now);
+export async function listGuestExtras(token: string, now = Date.now(), words: GuestWords = guestWords()): Promise<GuestExtra[]> {
+  const { stay, content, extras } = await stayTarget(token, now, words);
   if (!stay) return publicLinkExtras(extras).map((extra) => ({ id: extra.id, kind: extra.kind, title: extra.title, price: extra.price, currency: extra.currency, available: true, reason: null }));
-  const answers = await stayAvailability(stay, extras, content.timeZone, now);
+  const answers = await stayAvailability(stay, extras, content.timeZone, now, words);
   return extras.map((extra) => ({ id: extra.id, kind: extra.kind, title: extra.title, price: extra.price, currency: extra.currency, ...answers.get(extra.id)! }));
 }
 
@@ -96,17 +98,18 @@ export async function listGuestExtras(token: string, now = Date.now()): Promise<
  *   mail with the request; the guest one saying it was passed on.
  * On a guidebook's public link (public-link.ts) the order has no stay: an item only, for the
  * name and e-mail the guest gave, with nothing held to check.
+ * Every refusal is said in the guest's `words`.
  */
-export async function requestExtra({ token, extraId, input, ip, now = Date.now() }: { token: string; extraId: number; input: OrderRequest; ip: string; now?: number }): Promise<{ order: GuestOrder; checkoutUrl: string | null }> {
-  const { guidebook, stay, content, extras } = await stayTarget(token, now);
+export async function requestExtra({ token, extraId, input, ip, now = Date.now(), words = guestWords() }: { token: string; extraId: number; input: OrderRequest; ip: string; now?: number; words?: GuestWords }): Promise<{ order: GuestOrder; checkoutUrl: string | null }> {
+  const { guidebook, stay, content, extras } = await stayTarget(token, now, words);
   const extra = extras.find((each) => each.id === extraId);
-  if (!extra) throw new AppError('NOT_FOUND', messages.orders.extraNotFound);
-  const stranger = stay ? null : publicLinkGuest(extra, input);
+  if (!extra) throw new AppError('NOT_FOUND', words['api.extraNotFound']);
+  const stranger = stay ? null : publicLinkGuest(extra, input, words);
   const rules = stranger ? publicLinkRules({ ip, guidebookId: guidebook.id, email: stranger.email }) : [rateRules.extraRequestIp(ip), rateRules.extraRequestStay(stay!.id)];
-  await consumeRateLimits(rules, now, messages.orders.tooMany);
+  await consumeRateLimits(rules, now, guestTooMany(words, 'api.tooManyRequests'));
   const { db, dialect, outbox, config, log } = await getRuntime();
   const host = await db.selectFrom('users').select(['email', 'name']).where('id', '=', guidebook.user_id).executeTakeFirst();
-  if (!host) throw new AppError('NOT_FOUND', messages.instruction.notFound);
+  if (!host) throw new AppError('NOT_FOUND', words['api.notFound']);
   const quantity = extra.kind === 'item' ? Math.min(input.quantity, extra.maxPerStay) : 1;
   const payments = extra.price > 0 ? await onlinePaymentsOf(guidebook.user_id) : null;
   if (payments && stay) await withStripe('release earlier checkout', () => releasePendingCheckouts({ stayId: stay.id, extraId: extra.id, payments }));
@@ -118,10 +121,10 @@ export async function requestExtra({ token, extraId, input, ip, now = Date.now()
     await lockForTransaction(trx, dialect, ordersLock(guidebook.id));
     // The stay as it is now, inside the transaction: a late check-out approved meanwhile counts.
     const current = stay ? ((await trx.selectFrom('stays').selectAll().where('id', '=', stay.id).executeTakeFirst()) ?? null) : null;
-    if (stay && !current) throw new AppError('NOT_FOUND', messages.instruction.notFound);
+    if (stay && !current) throw new AppError('NOT_FOUND', words['api.notFound']);
     // A public-link item holds nothing to check: no stay, and the quantity is capped above.
     const result = current ? availability({ extra, stay: stayTimesOf(current), ...(await slotFacts(trx, current)), zone: content.timeZone, now, quantity }) : ({ available: true, movesTo: null } as const);
-    if (!result.available) throw new AppError('CONFLICT', reasonText(guestWords(), result)!);
+    if (!result.available) throw new AppError('CONFLICT', reasonText(words, result)!);
     const order: OrdersTable = {
       id: nanoid(),
       user_id: guidebook.user_id,
@@ -151,7 +154,7 @@ export async function requestExtra({ token, extraId, input, ip, now = Date.now()
     return order;
   });
   if (payments) {
-    const checkoutUrl = await startOrderCheckout({ order: row, token, payments, now });
+    const checkoutUrl = await startOrderCheckout({ order: row, token, payments, now, words });
     log.info({ orderId: row.id, instructionId: guidebook.id, stayId: row.stay_id }, 'extras: order awaiting payment');
     return { order: toGuestOrder(row), checkoutUrl };
   }

@@ -1,7 +1,7 @@
 import Stripe from 'stripe';
 import { sql } from 'kysely';
 import type { OrdersTable, StaysTable } from '@db/schema.ts';
-import { messages } from '@shared/messages.ts';
+import { guestWords, type GuestWords } from '@shared/guest-words/index.ts';
 import { hasOnlinePayments } from '@shared/payouts.ts';
 import type { OrderStatus } from '@shared/schemas/order.ts';
 import type { StripeEventRef } from '../billing/apply-subscription-state.ts';
@@ -70,7 +70,7 @@ export const applicationFeeOf = (amount: number, percent: number): number => Mat
  * when the extra needs one. The order id is the Idempotency-Key's root, so a retry makes the same
  * session. A Stripe failure cancels the order (its slot is free again) and answers 502.
  */
-export async function startOrderCheckout({ order, token, payments, now }: { order: OrdersTable; token: string; payments: OnlinePayments; now: number }): Promise<string> {
+export async function startOrderCheckout({ order, token, payments, now, words = guestWords() }: { order: OrdersTable; token: string; payments: OnlinePayments; now: number; words?: GuestWords }): Promise<string> {
   const { db, config, log } = await getRuntime();
   const fee = applicationFeeOf(order.amount, payments.feePercent);
   // Back to the page the guest ordered from: the stay link, or the guidebook's public link (its
@@ -112,7 +112,7 @@ export async function startOrderCheckout({ order, token, payments, now }: { orde
     await db.updateTable('orders').set({ status: 'cancelled', updated_at: Date.now() }).where('id', '=', order.id).where('status', '=', 'awaiting_payment').execute();
     const cause = error instanceof Stripe.errors.StripeError ? { type: error.type, message: error.message, code: error.code, status: error.statusCode } : error;
     log.error({ err: cause, orderId: order.id }, 'extras: checkout session failed, order cancelled');
-    throw new AppError('BAD_GATEWAY', messages.orders.paymentUnavailable);
+    throw new AppError('BAD_GATEWAY', words['api.paymentUnavailable']);
   }
   // The completed event may have come first and stored it already.
   await db.updateTable('orders').set({ checkout_session_id: session.id }).where('id', '=', order.id).where('checkout_session_id', 'is', null).execute();

@@ -1,4 +1,4 @@
-import { messages } from '@shared/messages.ts';
+import type { GuestWords } from '@shared/guest-words/index.ts';
 import type { Extra } from '@shared/schemas/instruction.ts';
 import type { OrderRequest } from '@shared/schemas/order.ts';
 import { AppError } from '../http/app-error.ts';
@@ -11,11 +11,11 @@ import { rateRules, type RateRule } from '../rate-limit.ts';
  * which the stay would otherwise have given.
  */
 
-/** Who orders on the public link, or a 400 naming the field missing (the schema checked their shape). */
-export function publicLinkGuest(extra: Extra, input: OrderRequest): { name: string; email: string } {
-  if (extra.kind !== 'item') throw new AppError('BAD_REQUEST', messages.orders.needsStay);
-  if (input.guestName === undefined) throw new AppError('BAD_REQUEST', messages.contact.nameRequired);
-  if (input.guestEmail === undefined) throw new AppError('BAD_REQUEST', messages.contact.emailRequired);
+/** Who orders on the public link, or a 400 naming the field missing in the guest's `words` (the schema checked their shape). */
+export function publicLinkGuest(extra: Extra, input: OrderRequest, words: GuestWords): { name: string; email: string } {
+  if (extra.kind !== 'item') throw new AppError('BAD_REQUEST', words['api.needsStay']);
+  if (input.guestName === undefined) throw new AppError('BAD_REQUEST', words['contact.nameRequired']);
+  if (input.guestEmail === undefined) throw new AppError('BAD_REQUEST', words['api.emailRequired']);
   return { name: input.guestName, email: input.guestEmail };
 }
 

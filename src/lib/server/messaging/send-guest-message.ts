@@ -1,7 +1,8 @@
-import { messages } from '@shared/messages.ts';
+import { guestWords, type GuestWords } from '@shared/guest-words/index.ts';
 import { formatStayTime } from '@shared/time-zone.ts';
 import { verifyTurnstile } from '../auth/verify-turnstile.ts';
 import { AppError } from '../http/app-error.ts';
+import { guestTooMany } from '../http/guest-language.ts';
 import { parseStoredContent } from '../instructions/instruction-row.ts';
 import { consumeRateLimits, rateRules } from '../rate-limit.ts';
 import { getRuntime } from '../runtime.ts';
@@ -15,6 +16,8 @@ export interface SendGuestMessageOptions {
   message: string;
   turnstileToken?: string | undefined;
   ip: string;
+  /** The guest's language: every refusal is said in it. */
+  words?: GuestWords;
 }
 
 /**
@@ -23,18 +26,19 @@ export interface SendGuestMessageOptions {
  * and per guidebook; on a public link a configured captcha must pass too, while a stay link (one
  * booking's, unguessable) needs none. The host's address is never shown to the guest.
  */
-export async function sendGuestMessage({ token, name, email, message, turnstileToken, ip }: SendGuestMessageOptions): Promise<void> {
+export async function sendGuestMessage({ token, name, email, message, turnstileToken, ip, words = guestWords() }: SendGuestMessageOptions): Promise<void> {
   const now = Date.now();
-  const { guidebook, stay } = await findGuestTarget(token, now);
+  const { guidebook, stay } = await findGuestTarget(token, now, words);
+  const tooMany = guestTooMany(words, 'api.tooManyMessages');
   const { db, outbox, config, log } = await getRuntime();
   // The address is counted before the captcha is asked, so a flood cannot make us call Cloudflare
   // for each try; the link's own budget only once it passed, so bots that fail it cannot spend
   // what real guests need, and each stay link has a budget of its own (rate-limit.ts).
-  await consumeRateLimits([rateRules.guestMessageIp(ip)], now, messages.stays.tooManyMessages);
-  if (!stay && !(await verifyTurnstile({ config, log, token: turnstileToken ?? '', ip }))) throw new AppError('BAD_REQUEST', messages.auth.humanCheck);
-  await consumeRateLimits([stay ? rateRules.guestMessageStay(stay.id) : rateRules.guestMessageGuidebook(guidebook.id)], now, messages.stays.tooManyMessages);
+  await consumeRateLimits([rateRules.guestMessageIp(ip)], now, tooMany);
+  if (!stay && !(await verifyTurnstile({ config, log, token: turnstileToken ?? '', ip }))) throw new AppError('BAD_REQUEST', words['contact.captchaRequired']);
+  await consumeRateLimits([stay ? rateRules.guestMessageStay(stay.id) : rateRules.guestMessageGuidebook(guidebook.id)], now, tooMany);
   const host = await db.selectFrom('users').select('email').where('id', '=', guidebook.user_id).executeTakeFirst();
-  if (!host) throw new AppError('NOT_FOUND', messages.instruction.notFound);
+  if (!host) throw new AppError('NOT_FOUND', words['api.notFound']);
   const content = parseStoredContent(guidebook.data);
   const title = oneLine(content.nameInstruction) || 'your guidebook';
   const from = oneLine(name);

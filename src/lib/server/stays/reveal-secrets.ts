@@ -3,11 +3,11 @@ import { sql } from 'kysely';
 import type { InstructionsTable, StaysTable } from '@db/schema.ts';
 import type { GuestSecrets, GuestSecretsRefusal } from '@shared/guest-access.ts';
 import { GUEST_TOKEN } from '@shared/guest-token.ts';
-import { messages } from '@shared/messages.ts';
+import { guestWords, t, type GuestWords } from '@shared/guest-words/index.ts';
 import { formatStayTime } from '@shared/time-zone.ts';
 import { wifiQrSvg } from '../guest-pages/render/wifi-qr.ts';
 import { AppError } from '../http/app-error.ts';
-import { instructionNotFound } from '../instructions/instruction-errors.ts';
+import { guestTooMany } from '../http/guest-language.ts';
 import { parseStoredContent } from '../instructions/instruction-row.ts';
 import { rateLimitedError, rateRules, takeRateSlots } from '../rate-limit.ts';
 import { pinGuessingMail } from './pin-guessing.ts';
@@ -17,17 +17,21 @@ import { decideSecrets, effectiveStayTimes, stayLinkEndsAt } from './stay-window
 
 export type RevealAnswer = { ok: true; secrets: GuestSecrets } | { ok: false; refusal: GuestSecretsRefusal };
 
-/** The guidebook (and stay, on a stay link) a guest token opens; 404 for neither, 410 for an ended stay. */
-export async function findGuestTarget(token: string, now: number): Promise<{ guidebook: InstructionsTable; stay: StaysTable | null }> {
-  if (!GUEST_TOKEN.test(token)) throw instructionNotFound();
+/**
+ * The guidebook (and stay, on a stay link) a guest token opens; 404 for neither, 410 for an ended
+ * stay, said in the guest's `words` (English: what messages.ts says).
+ */
+export async function findGuestTarget(token: string, now: number, words: GuestWords = guestWords()): Promise<{ guidebook: InstructionsTable; stay: StaysTable | null }> {
+  const notFound = () => new AppError('NOT_FOUND', words['api.notFound']);
+  if (!GUEST_TOKEN.test(token)) throw notFound();
   const { db, config } = await getRuntime();
   const guidebook = await db.selectFrom('instructions').selectAll().where('token', '=', token).where('deleted_at', 'is', null).executeTakeFirst();
   if (guidebook) return { guidebook, stay: null };
   const stay = await db.selectFrom('stays').selectAll().where('token', '=', token).executeTakeFirst();
-  if (!stay) throw instructionNotFound();
-  if (now >= stayLinkEndsAt(effectiveStayTimes(stay), config.stayLinkDays)) throw new AppError('GONE', messages.stays.ended);
+  if (!stay) throw notFound();
+  if (now >= stayLinkEndsAt(effectiveStayTimes(stay), config.stayLinkDays)) throw new AppError('GONE', words['stayEnded.title']);
   const owner = await db.selectFrom('instructions').selectAll().where('id', '=', stay.instruction_id).where('deleted_at', 'is', null).executeTakeFirst();
-  if (!owner) throw instructionNotFound();
+  if (!owner) throw notFound();
   return { guidebook: owner, stay };
 }
 
@@ -45,15 +49,16 @@ function samePin(given: string, expected: string): boolean {
  * PIN try takes its slots first (rate-limit.ts: per link and address, per address, link-wide) and
  * gives them back when the PIN is right, so only wrong tries count and simultaneous guesses can
  * never compare more than the limits allow. A reveal on a stay link is recorded on the stay.
+ * Refusals are in the guest's `words`, the time in their language's format.
  */
-export async function revealSecrets({ token, pin, ip, now = Date.now() }: { token: string; pin: string | null; ip: string; now?: number }): Promise<RevealAnswer> {
-  const { guidebook, stay } = await findGuestTarget(token, now);
+export async function revealSecrets({ token, pin, ip, now = Date.now(), words = guestWords() }: { token: string; pin: string | null; ip: string; now?: number; words?: GuestWords }): Promise<RevealAnswer> {
+  const { guidebook, stay } = await findGuestTarget(token, now, words);
   const content = parseStoredContent(guidebook.data);
   let pinAccepted = false;
   if (content.secretsPolicy === 'pin' && !stay) {
-    if (!pin) return refuse(messages.stays.pinRequired, null, true);
-    pinAccepted = await checkPin({ guidebook, expected: content.secretsPin, given: pin.trim(), ip, now });
-    if (!pinAccepted) return refuse(messages.stays.pinWrong, null, true);
+    if (!pin) return refuse(words['api.pinRequired'], null, true);
+    pinAccepted = await checkPin({ guidebook, expected: content.secretsPin, given: pin.trim(), ip, now, words });
+    if (!pinAccepted) return refuse(words['api.pinWrong'], null, true);
   }
   const decision = decideSecrets({
     policy: content.secretsPolicy,
@@ -63,10 +68,13 @@ export async function revealSecrets({ token, pin, ip, now = Date.now() }: { toke
     now,
   });
   if (!decision.allowed) {
-    if (decision.reason === 'too-early') return refuse(messages.stays.tooEarly(formatStayTime(decision.availableFrom!, content.timeZone)), decision.availableFrom, false);
-    if (decision.reason === 'stay-over') return refuse(messages.stays.stayOver, null, false);
-    if (decision.reason === 'booking-only') return refuse(messages.stays.sharedWithBookingText, null, false);
-    return refuse(messages.stays.pinRequired, null, true);
+    if (decision.reason === 'too-early') {
+      const when = formatStayTime(decision.availableFrom!, content.timeZone, words['locale.format']);
+      return refuse(t(words, 'api.tooEarly', { when }), decision.availableFrom, false);
+    }
+    if (decision.reason === 'stay-over') return refuse(words['secret.over'], null, false);
+    if (decision.reason === 'booking-only') return refuse(words['access.bookingOnlyText'], null, false);
+    return refuse(words['api.pinRequired'], null, true);
   }
   if (stay) await recordReveal(stay.id, now);
   const wifiQr = content.wifiName ? await wifiQrSvg({ ssid: content.wifiName, password: content.wifiPassword, security: content.wifiSecurity }) : '';
@@ -78,11 +86,11 @@ export async function revealSecrets({ token, pin, ip, now = Date.now() }: { toke
  * link-wide one says the host has been told. The try that fills the link-wide cap mails the host
  * (exactly one does: each try's count is its own), so they can change the PIN, which starts it again.
  */
-async function checkPin({ guidebook, expected, given, ip, now }: { guidebook: InstructionsTable; expected: string; given: string; ip: string; now: number }): Promise<boolean> {
+async function checkPin({ guidebook, expected, given, ip, now, words }: { guidebook: InstructionsTable; expected: string; given: string; ip: string; now: number; words: GuestWords }): Promise<boolean> {
   const linkWide = rateRules.pinLink(guidebook.id);
   const take = await takeRateSlots([rateRules.pinLinkAddress(guidebook.id, ip), rateRules.pinIp(ip), linkWide], now);
   if (!take.ok) {
-    const message = take.full.includes(linkWide) ? messages.stays.pinGuessingStopped : messages.stays.tooManyPins;
+    const message = guestTooMany(words, take.full.includes(linkWide) ? 'api.pinGuessingStopped' : 'api.tooManyPins');
     throw rateLimitedError(take.retryAfterMs, message);
   }
   if (expected !== '' && samePin(given, expected)) {

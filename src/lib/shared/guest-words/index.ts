@@ -53,6 +53,15 @@ export function withEnglish(translation: unknown): GuestWords {
   return { ...english, ...guestWordsSchema.partial().parse(translation) };
 }
 
+/**
+ * Whether the guest page has words of its own in `language` (a tag of GUEST_LANGUAGES): a guest
+ * whose language the guidebook has no translation in still gets the page's words in it, around
+ * the host's texts in the main language (docs/product.md "Guest page languages").
+ */
+export function speaksLanguage(language: string): boolean {
+  return dictionaries.has(language);
+}
+
 /** The words of `language` ("pt-BR" falls back to "pt", then to English). */
 export function guestWords(language: string = DEFAULT_GUEST_LANGUAGE): GuestWords {
   const tag = language.toLowerCase();
@@ -62,3 +71,4 @@ export function guestWords(language: string = DEFAULT_GUEST_LANGUAGE): GuestWord
 export type { GuestWordKey, GuestWords } from './schema.ts';
 export { pickWords, t, wordParts, type WordsOf } from './t.ts';
 export { formatDate, formatDateTime, formatDistance } from './formats.ts';
+export { plural, pluralForms, waitWords, type CountKey } from './plural.ts';

@@ -7,14 +7,28 @@ import { z } from 'zod';
  * (one file a language beside this one, `en.ts` first). A `{name}` in a text is filled in by
  * `t()` (t.ts) and must stay in every translation; the rest of the text is free.
  *
- * No text takes a count that needs plural forms: the one number put into words, `places.walk`'s
- * minutes, goes with the abbreviated unit ("8 min"), which no language inflects. A key that ever
- * takes a count would need its forms chosen by Intl.PluralRules.
+ * A count put into words takes its plural forms from a `count.*` key (`plural()`): each form
+ * tagged with the Intl.PluralRules category of the language's `locale.format` that picks it
+ * (`one:# minute|other:# minutes`, `#` the number), so Polish, Czech and Croatian write every
+ * form they need (plural.ts). `places.walk`'s minutes go with the abbreviated unit ("8 min"),
+ * which no language inflects.
  *
  * Strict: a dictionary that misses a key or carries one this schema does not know is refused,
  * so a typo in a key fails the tests instead of showing English on a translated page.
  */
 const word = (description: string) => z.string().min(1).describe(description);
+
+const PLURAL_FORM = /^(zero|one|two|few|many|other):[^|]*#[^|]*$/;
+
+/**
+ * A count's forms: `category:text` pieces joined by `|`, each text holding the number as `#`,
+ * `other` always among them. Which categories a language needs is its own (tests/guest-words).
+ */
+const plural = (description: string) =>
+  z
+    .string()
+    .refine((text) => text.split('|').every((form) => PLURAL_FORM.test(form)) && text.split('|').some((form) => form.startsWith('other:')), 'Plural forms are `category:text` joined by |, each with #, one of them `other`.')
+    .describe(description);
 
 /** A language tag the runtime's Intl knows, for dates, times and numbers. */
 function isFormatLocale(tag: string): boolean {
@@ -269,6 +283,40 @@ export const guestWordsSchema = z.strictObject({
   'contact.offline': word('Error: the message could not be sent (no connection).'),
 
   // A stay link past its last day.
+  // Counts said in words (plural.ts), in the case the API's sentences below put them in: after
+  // "in" or "for" a time ("try again in 5 minutes") and after "at most" ("at most 100 characters").
+  'count.minutes': plural('A number of minutes a guest waits, as in "try again in # minutes"; `#`: the number.'),
+  'count.hours': plural('A number of hours a guest waits, as in "try again in # hours"; `#`: the number.'),
+  'count.characters': plural('A number of characters, as in "at most # characters"; `#`: the number.'),
+
+  // The guest APIs' answers (the islands show them as they come): the English says what
+  // src/lib/shared/messages.ts says to a request in no language with a dictionary.
+  'api.notFound': word('A guest API asked with a link that opens no guidebook (404).'),
+  'api.pinRequired': word('The secrets asked for without the host’s PIN.'),
+  'api.pinWrong': word('The PIN given is not the host’s.'),
+  'api.tooEarly': word('The secrets asked for before the stay’s window; {when}: "Fri 4 Dec, 15:00".'),
+  'api.tooManyPins': word('Too many wrong PINs from this guest; {wait}: "5 minutes" (count.minutes or count.hours).'),
+  'api.pinGuessingStopped': word('Too many wrong PINs on the guidebook today, PINs are not checked for a while; {wait}: "3 hours".'),
+  'api.messageSent': word('The host contact form’s message was sent.'),
+  'api.tooManyMessages': word('Too many host messages; {wait}: "5 minutes".'),
+  'api.emailRequired': word('Error: the e-mail address is empty.'),
+  'api.emailInvalid': word('Error: the e-mail address is not one.'),
+  'api.nameTooLong': word('Error: the name is too long; {characters}: "100 characters" (count.characters).'),
+  'api.emailTooLong': word('Error: the e-mail address is too long; {characters}: "254 characters".'),
+  'api.messageTooLong': word('Error: the message is too long; {characters}: "2000 characters".'),
+  'api.unreadable': word('Error: the request sent is not what the form sends (a wrong type, not an object).'),
+  'api.extrasStayLinkOnly': word('Extras asked for on a guidebook link that offers them only on stay links.'),
+  'api.needsStay': word('A late check-out or early check-in asked for on the public link.'),
+  'api.extraNotFound': word('An extra the guidebook does not offer.'),
+  'api.extraRequested': word('An extra’s request was sent to the host.'),
+  'api.toPayment': word('An extra’s order goes on to the card payment.'),
+  'api.paymentUnavailable': word('The card payment could not be started; nothing was charged.'),
+  'api.tooManyRequests': word('Too many extras requests; {wait}: "5 minutes".'),
+  'api.quantityWhole': word('Error: the quantity is not a whole number.'),
+  'api.quantityMin': word('Error: the quantity is below 1.'),
+  'api.quantityMax': word('Error: the quantity is above the most; {max}: the most, e.g. 10.'),
+  'api.noteTooLong': word('Error: the note is too long; {characters}: "500 characters".'),
+
   'stayEnded.title': word('Title (and page title) of a stay link that has ended.'),
   'stayEnded.text': word('Text under it.'),
   'stayEnded.comingBack': word('Second paragraph: a new booking brings a new link.'),

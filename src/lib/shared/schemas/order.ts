@@ -28,7 +28,8 @@
  */
 import { z } from 'zod';
 import type { Currency } from '../currencies.ts';
-import { messages } from '../messages.ts';
+import { plural } from '../guest-words/plural.ts';
+import { t, type GuestWords } from '../guest-words/t.ts';
 import { CONTACT_EMAIL_MAX, CONTACT_NAME_MAX } from './contact.ts';
 import type { ExtraKind } from './instruction.ts';
 import { MAX_PER_STAY } from './instruction.ts';
@@ -44,40 +45,54 @@ export const MAX_ORDER_NOTE = 500;
 export const MAX_ORDER_GUEST_NAME = CONTACT_NAME_MAX;
 export const MAX_ORDER_GUEST_EMAIL = CONTACT_EMAIL_MAX;
 
-const text = messages.contact;
 /** Control characters and runs of spaces (a line break pasted in) become one space: the name is shown in the host's mail and list. */
 const withoutControls = (value: string) => value.replace(/[\p{Cc}\s]+/gu, ' ').trim();
 
-export const orderRequestSchema = z.object(
-  {
-    quantity: z
-      .number({ error: 'The quantity must be a number.' })
-      .int('The quantity must be a whole number.')
-      .min(1, 'The quantity is at least 1.')
-      .max(MAX_PER_STAY, `The quantity is at most ${MAX_PER_STAY}.`)
-      .default(1),
-    note: z
-      .string({ error: 'The note must be text.' })
-      .trim()
-      .max(MAX_ORDER_NOTE, `The note can be at most ${MAX_ORDER_NOTE} characters.`)
-      .default(''),
-    /** Required on a guidebook's public link (orders.ts says so when missing); a stay link's order takes the stay's. */
-    guestName: z
-      .string({ error: text.nameRequired })
-      .transform(withoutControls)
-      .pipe(z.string().min(1, text.nameRequired).max(MAX_ORDER_GUEST_NAME, text.nameTooLong(MAX_ORDER_GUEST_NAME)))
-      .optional(),
-    guestEmail: z
-      .string({ error: text.emailRequired })
-      .trim()
-      .min(1, text.emailRequired)
-      .max(MAX_ORDER_GUEST_EMAIL, text.emailTooLong(MAX_ORDER_GUEST_EMAIL))
-      .pipe(z.email(text.emailInvalid))
-      .optional(),
-  },
-  { error: 'Send the order as a JSON object.' },
-);
-export type OrderRequest = z.output<typeof orderRequestSchema>;
+const requestSchemas = new WeakMap<GuestWords, ReturnType<typeof buildRequestSchema>>();
+
+/**
+ * A guest's order, its errors in the guest's words (`words`, the request's language:
+ * server/http/guest-language.ts); one schema a dictionary, built once.
+ */
+export function orderRequestSchema(words: GuestWords) {
+  let schema = requestSchemas.get(words);
+  if (!schema) {
+    schema = buildRequestSchema(words);
+    requestSchemas.set(words, schema);
+  }
+  return schema;
+}
+
+function buildRequestSchema(words: GuestWords) {
+  const characters = (max: number) => ({ characters: plural(words, 'count.characters', max) });
+  const unreadable = words['api.unreadable'];
+  return z.object(
+    {
+      quantity: z
+        .number({ error: words['api.quantityWhole'] })
+        .int(words['api.quantityWhole'])
+        .min(1, words['api.quantityMin'])
+        .max(MAX_PER_STAY, t(words, 'api.quantityMax', { max: MAX_PER_STAY }))
+        .default(1),
+      note: z.string({ error: unreadable }).trim().max(MAX_ORDER_NOTE, t(words, 'api.noteTooLong', characters(MAX_ORDER_NOTE))).default(''),
+      /** Required on a guidebook's public link (orders.ts says so when missing); a stay link's order takes the stay's. */
+      guestName: z
+        .string({ error: words['contact.nameRequired'] })
+        .transform(withoutControls)
+        .pipe(z.string().min(1, words['contact.nameRequired']).max(MAX_ORDER_GUEST_NAME, t(words, 'api.nameTooLong', characters(MAX_ORDER_GUEST_NAME))))
+        .optional(),
+      guestEmail: z
+        .string({ error: words['api.emailRequired'] })
+        .trim()
+        .min(1, words['api.emailRequired'])
+        .max(MAX_ORDER_GUEST_EMAIL, t(words, 'api.emailTooLong', characters(MAX_ORDER_GUEST_EMAIL)))
+        .pipe(z.email(words['api.emailInvalid']))
+        .optional(),
+    },
+    { error: unreadable },
+  );
+}
+export type OrderRequest = z.output<ReturnType<typeof orderRequestSchema>>;
 
 export const orderDecisionSchema = z.object(
   { decision: z.enum(['approve', 'decline'], { error: 'Decide approve or decline.' }) },

@@ -1,4 +1,4 @@
-import { guestWords, t, type GuestWords } from '@shared/guest-words/index.ts';
+import { guestWords, speaksLanguage, t, type GuestWords } from '@shared/guest-words/index.ts';
 import { guestPageKey, guestPagePath, type PageLanguage } from '@shared/guest-page-key.ts';
 import { offeredLanguages, translatedContent } from '@shared/translations.ts';
 import { nativeName } from '@shared/languages.ts';
@@ -83,8 +83,9 @@ export interface GuestPage {
   languages: string[];
   /**
    * Each offered language, by its own name ("Deutsch"), with the absolute URL of its page: the
-   * header's language menu, the `hreflang` alternates and `og:locale:alternate`. `xDefault` is the
-   * page that picks by the browser's languages.
+   * header's language menu, the `hreflang` alternates and `og:locale:alternate` (offered ones only).
+   * This page's language comes last when the guidebook does not offer it. `xDefault` is the page
+   * that picks by the browser's languages.
    */
   alternates: { language: string; name: string; href: string; path: string; ogLocale: string }[];
   xDefault: string;
@@ -207,8 +208,9 @@ export async function toGuestPage(
 ): Promise<Omit<GuestPage, 'expiresAt' | 'source' | 'captchaSiteKey'>> {
   const main = instruction.language;
   const languages = offeredLanguages(instruction);
-  // A language the guidebook does not offer is its main page (docs/product.md "Guest page languages").
-  const language = asked && languages.includes(asked) ? asked : main;
+  // A language the guidebook does not offer is its main page, unless the page has words of its own
+  // in it: then those words around the main texts (docs/product.md "Guest page languages").
+  const language = asked && pageSpeaks(asked, languages) ? asked : main;
   const translated = translatedContent(instruction, language);
   const i: GuestInstruction = { ...instruction, ...translated.content };
   const words = guestWords(language);
@@ -412,15 +414,22 @@ function accessOf(i: GuestInstruction, stay: GuestStay | null, now: number): Gue
   };
 }
 
+/** Whether a page can be in `language`: the guidebook offers it, or the page's own words exist in it. */
+export function pageSpeaks(language: string, offered: readonly string[]): boolean {
+  return offered.includes(language) || speaksLanguage(language);
+}
+
 /**
  * The page of each offered language: `/instruction/<token>/<lang>` (docs/decisions/022), on a
  * stay link `/stay/<token>?lang=<lang>` (its page is rendered per request, never a variant).
+ * A page in a language the guidebook does not offer (its words only) lists itself last, so its
+ * menu shows where the guest is and leads back to the host's languages.
  */
 function languageLinks(language: string, languages: readonly string[], appUrl: URL, token: string, stay: GuestStay | null): Pick<GuestPage, 'alternates' | 'xDefault' | 'ogLocale'> {
   const path = (variant: string | null) =>
     stay ? `/stay/${encodeURIComponent(stay.token)}${variant ? `?lang=${variant}` : ''}` : guestPagePath(guestPageKey(token, variant as PageLanguage | null));
   return {
-    alternates: languages.map((tag) => ({ language: tag, name: nativeName(tag), href: new URL(path(tag), appUrl).href, path: path(tag), ogLocale: ogLocaleOf(tag) })),
+    alternates: (languages.includes(language) ? languages : [...languages, language]).map((tag) => ({ language: tag, name: nativeName(tag), href: new URL(path(tag), appUrl).href, path: path(tag), ogLocale: ogLocaleOf(tag) })),
     xDefault: new URL(path(null), appUrl).href,
     ogLocale: ogLocaleOf(language),
   };

@@ -1,16 +1,30 @@
-import { guestWords, t } from '@shared/guest-words/index.ts';
+import { DEFAULT_GUEST_LANGUAGE, guestWords, t } from '@shared/guest-words/index.ts';
+import type { AppError } from '../../http/app-error.ts';
 import { isAppError } from '../../http/app-error.ts';
 import { getRuntime } from '../../runtime.ts';
 import { GUEST_HEADERS, SNAPSHOT_EXPIRES_HEADER, SNAPSHOT_LANGUAGES_HEADER, SNAPSHOT_SOURCE_HEADER, sourceHeader } from '../page-headers.ts';
 import { loadGuestPage, type GuestPage } from './load-guest-page.ts';
 
-/** What a guest request shows: the guidebook, "not found", or a load error (docs/product.md §8). */
-export type GuestView = { kind: 'page'; page: GuestPage } | { kind: 'not-found' } | { kind: 'error'; status: number; message: string };
+/**
+ * What a guest request shows: the guidebook, "not found", or a load error (docs/product.md §8) in
+ * the language asked for (`language`, the page's words; English when none).
+ */
+export type GuestView = { kind: 'page'; page: GuestPage } | { kind: 'not-found' } | { kind: 'error'; status: number; message: string; language?: string };
+
+/**
+ * A load error as the guest reads it, in `language`: the server's message is English
+ * (messages.ts), so a page in another language says "Error: {status}" in its own words.
+ */
+export function guestLoadError(status: number, language: string | null, error?: AppError): Extract<GuestView, { kind: 'error' }> {
+  const words = guestWords(language ?? DEFAULT_GUEST_LANGUAGE);
+  const english = words['locale.lang'] === DEFAULT_GUEST_LANGUAGE;
+  return { kind: 'error', status, message: error && english ? error.message : t(words, 'error.status', { status }), language: words['locale.lang'] };
+}
 
 /**
  * The guest page of `token` for /instruction, /instruction/:token (its main language) and
- * /instruction/:token/:lang (`language`; one the guidebook does not offer is the main page). A load error shows the
- * server's message, else "Error: {status}" (docs/product.md §8 "Guest view load error"); the cause goes to
+ * /instruction/:token/:lang (`language`; one the guidebook does not offer is its main texts in
+ * that language's page words, or the main page). A load error shows the server's message, else "Error: {status}" (docs/product.md §8 "Guest view load error"); the cause goes to
  * the log (without the token, which is the guidebook's key), never to the guest.
  */
 export async function loadGuestView(token: string, language: string | null = null): Promise<GuestView> {
@@ -18,10 +32,10 @@ export async function loadGuestView(token: string, language: string | null = nul
     const page = await loadGuestPage(token, language);
     return page ? { kind: 'page', page } : { kind: 'not-found' };
   } catch (error) {
-    if (isAppError(error)) return { kind: 'error', status: error.status, message: error.message };
+    if (isAppError(error)) return guestLoadError(error.status, language, error);
     const { log } = await getRuntime();
     log.error({ err: error }, 'guest page: could not load the guidebook');
-    return { kind: 'error', status: 500, message: t(guestWords(), 'error.status', { status: 500 }) };
+    return guestLoadError(500, language);
   }
 }
 

@@ -11,8 +11,8 @@ import { readGuestInstructionById } from '../../instructions/get-instruction-pre
 import { getRuntime } from '../../runtime.ts';
 import { GUEST_HEADERS } from '../page-headers.ts';
 import { effectiveStayTimes, secretsWindow, stayLinkEndsAt } from '../../stays/stay-window.ts';
-import { toGuestPage } from './load-guest-page.ts';
-import type { GuestView } from './load-guest-view.ts';
+import { pageSpeaks, toGuestPage } from './load-guest-page.ts';
+import { guestLoadError, type GuestView } from './load-guest-view.ts';
 
 
 /** What /stay/:token shows: the guidebook for this stay, "not found", an error, or "This stay has ended". */
@@ -35,9 +35,9 @@ export async function loadStayView(token: string, now = Date.now(), returnedOrde
     const { instruction, planChangesAt } = await readGuestInstructionById({ id: stay.instruction_id });
     const window = secretsWindow(times, instruction.revealHoursBefore);
     const zone = instruction.timeZone;
-    // `?lang=` when the guidebook offers it, else the language the host set on the stay, else the main one.
+    // `?lang=` when the page speaks it, else the language the host set on the stay, else the main one.
     const offered = offeredLanguages(instruction);
-    const language = [askedLanguage, guidebookLanguageOf(stay.language)].find((tag) => tag !== null && offered.includes(tag)) ?? null;
+    const language = [askedLanguage, guidebookLanguageOf(stay.language)].find((tag) => tag !== null && pageSpeaks(tag, offered)) ?? null;
     const page = await toGuestPage(
       instruction,
       config.appUrl,
@@ -58,7 +58,7 @@ export async function loadStayView(token: string, now = Date.now(), returnedOrde
     );
     // Whether this stay can have each extra now: asked here, since a stay page is rendered for each request.
     const active = instruction.extras.filter((extra) => extra.active);
-    const [offers, online] = await Promise.all([stayAvailability(stay, active, zone, now), active.length > 0 ? onlinePaymentsOf(instruction.user) : null]);
+    const [offers, online] = await Promise.all([stayAvailability(stay, active, zone, now, guestWords(page.language)), active.length > 0 ? onlinePaymentsOf(instruction.user) : null]);
     const priced = new Set(active.filter((extra) => extra.price > 0).map((extra) => extra.id));
     const extras = page.extras.map((card) => ({ ...card, ...(offers.get(card.id) ?? { available: false, reason: null }), payOnline: online !== null && priced.has(card.id) }));
     const extrasReturn = returnedOrder ? await returnWords(stay.id, returnedOrder, page.language) : null;
@@ -66,9 +66,9 @@ export async function loadStayView(token: string, now = Date.now(), returnedOrde
     return { kind: 'page', page: { ...page, extras, extrasReturn, expiresAt: planChangesAt, source: null, captchaSiteKey: null } };
   } catch (error) {
     if (isAppError(error) && error.status === 404) return { kind: 'not-found' };
-    if (isAppError(error)) return { kind: 'error', status: error.status, message: error.message };
+    if (isAppError(error)) return guestLoadError(error.status, askedLanguage, error);
     log.error({ err: error }, 'stay page: could not load the stay');
-    return { kind: 'error', status: 500, message: t(guestWords(), 'error.status', { status: 500 }) };
+    return guestLoadError(500, askedLanguage);
   }
 }
 

@@ -1,18 +1,20 @@
+import { speaksLanguage } from '@shared/guest-words/index.ts';
 import { guidebookLanguageOf } from '@shared/languages.ts';
 
 /**
  * The language `/instruction/<token>` answers in (docs/product.md "Guest page languages"): the
- * first language of the browser's `Accept-Language`, by q-value, that the guidebook offers; null
- * for the main page (none offered, the main one first, no header). `offered` is the stored page's
+ * first language of the browser's `Accept-Language`, by q-value, that the guidebook offers; else
+ * the first the page has its own words in (the host's texts stay in the main language); null for
+ * the main page (the main one picked, none of either, no header). `offered` is the stored page's
  * list, main language first (page-headers.ts), so this never asks the database.
  */
 export function negotiateLanguage(acceptLanguage: string | null | undefined, offered: readonly string[] | null | undefined): string | null {
-  if (!acceptLanguage || !offered || offered.length < 2) return null;
-  for (const tag of preferred(acceptLanguage)) {
-    const language = guidebookLanguageOf(tag);
-    if (language && offered.includes(language)) return language === offered[0] ? null : language;
-  }
-  return null;
+  if (!acceptLanguage || !offered || offered.length === 0) return null;
+  const wanted = preferred(acceptLanguage)
+    .map(guidebookLanguageOf)
+    .filter((language) => language !== null);
+  const pick = wanted.find((language) => offered.includes(language)) ?? wanted.find(speaksLanguage);
+  return pick === undefined || pick === offered[0] ? null : pick;
 }
 
 /** The tags of an Accept-Language header, most wanted first (ties keep their order), q=0 and `*` left out. */

@@ -97,8 +97,8 @@ async function answerNegotiated(request: Request, page: GuestPageKey, render: (p
   const pick = negotiateLanguage(request.headers.get('accept-language'), languages) as PageLanguage | null;
   const variant = pick ? guestPageKey(page.token, pick) : null;
   const response = variant ? await answer(request, variant, () => render(guestPagePath(variant))) : (main ?? (await answer(request, page, () => render())));
-  // A guidebook in one language is the same page whatever the browser asks.
-  if (languages && languages.length > 1) response.headers.set('vary', NEGOTIATED_VARY);
+  // Even a guidebook in one language answers a German browser with the page's German words.
+  if (languages?.length) response.headers.set('vary', NEGOTIATED_VARY);
   return response;
 }
 

@@ -62,7 +62,7 @@ export function createSnapshotFastPath({ securityHeaders, purgeable }: FastPathO
     const find = () => {
       const main = findFreshSnapshotInMemory(page, accept);
       if (!main || !negotiated) return main;
-      // No language in the URL: the browser's, when the guidebook offers it (the list is in the main page's header).
+      // No language in the URL: the browser's, when the page speaks it (the offered list is in the main page's header).
       const pick = negotiateLanguage(req.headers['accept-language'], main.snapshot.header.languages) as PageLanguage | null;
       return pick ? findFreshSnapshotInMemory(guestPageKey(page.token, pick), accept) : main;
     };
@@ -73,8 +73,8 @@ export function createSnapshotFastPath({ securityHeaders, purgeable }: FastPathO
     if (!fresh) return false;
 
     const { snapshot } = fresh;
-    // The page varies by the browser's languages only when the guidebook has more than one.
-    const lists = prepare(snapshot, fresh.encoding, page, negotiated && (snapshot.header.languages?.length ?? 0) > 1);
+    // The page varies by the browser's languages (even in one language: the page's own words follow them).
+    const lists = prepare(snapshot, fresh.encoding, page, negotiated && Boolean(snapshot.header.languages?.length));
     const notModified = isNotModified(req.headers['if-none-match'] ?? null, snapshot.header.etag);
     const headers = notModified ? lists.notModified : lists.ok;
     res.writeHead(notModified ? 304 : 200, queries === undefined ? headers : [...headers, ...testHeaders(queries)]);

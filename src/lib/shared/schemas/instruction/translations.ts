@@ -203,7 +203,8 @@ export function translationIssues(schema: z.ZodType, content: { language: string
         if (!validators.has(patternOfKey(key))) issues.push({ message: `${languageName(language)}: "${key}" is not a field that can be translated.`, path: at(key) });
         continue;
       }
-      if (text === '') continue;
+      // Blank (spaces, an empty paragraph) is no translation: dropped on save, never refused.
+      if (!hasWords(text)) continue;
       const problem = textProblem(validators.get(patternOfKey(key))!, text) ?? (current.kind === 'richText' && source === sourceHash(current.text) ? markerProblem(current.text, text) : null);
       if (problem) issues.push({ message: translationMessage(language, current.label, problem), path: at(key, 'text') });
     }
@@ -213,7 +214,7 @@ export function translationIssues(schema: z.ZodType, content: { language: string
 
 /**
  * The translations worth storing: each language's entries of fields that exist and hold text now,
- * with a text (an empty one is no translation), plain texts made single-line and trimmed as the
+ * with a text (an empty or blank one is no translation), plain texts made single-line and trimmed as the
  * main field's validator makes them. Languages left with nothing go. Run after `translationIssues`
  * found none.
  */
@@ -225,7 +226,7 @@ export function keptTranslations(schema: z.ZodType, content: { translations: Tra
     const out: Record<string, Translation> = {};
     for (const [key, entry] of Object.entries(entries)) {
       const current = fields.get(key);
-      if (!current || entry.text === '') continue;
+      if (!current || !hasWords(entry.text)) continue;
       const text = current.kind === 'plain' ? String(validators.get(patternOfKey(key))!.parse(entry.text)) : entry.text;
       if (text !== '') out[key] = { ...entry, text };
     }
