@@ -165,6 +165,7 @@ test.describe('a browser that prefers German', () => {
     await expect(page).toHaveURL(new RegExp(`/instruction/${instruction.token}/en$`));
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   });
+});
 
 test('on the German page the host contact form’s answers come from the server in German', async ({ page, host, baseURL }) => {
   const origin = new URL(baseURL!).origin;
