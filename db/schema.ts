@@ -213,6 +213,22 @@ export interface StaysTable {
   open_count: number;
 }
 
+/** Sections guests read per guidebook and UTC day (db/migrations/0013-guest-views.ts). */
+export interface GuestReadsTable {
+  instruction_id: string;
+  section: string;
+  day: string;
+  reads: number;
+}
+
+/** Sections a stay's guest read: when first, how often. */
+export interface StayReadsTable {
+  stay_id: string;
+  section: string;
+  first_read_at: number;
+  reads: number;
+}
+
 /** Guest page opens per guidebook, page language and UTC day (db/migrations/0013-guest-views.ts). */
 export interface GuestViewsTable {
   instruction_id: string;
@@ -285,6 +301,8 @@ export interface Database {
   snapshot_removals: SnapshotRemovalsTable;
   stays: StaysTable;
   guest_views: GuestViewsTable;
+  guest_reads: GuestReadsTable;
+  stay_reads: StayReadsTable;
   orders: OrdersTable;
   instruction_calendars: InstructionCalendarsTable;
   instruction_revisions: InstructionRevisionsTable;

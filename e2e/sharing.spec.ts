@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import type { Download, Page } from '@playwright/test';
 import { messages } from '../src/lib/shared/messages.ts';
+import { sourceHash } from '../src/lib/shared/translations.ts';
 import { expect as baseExpect, database, mailsTo, test } from './fixtures/session.ts';
 import { seriousA11yViolations } from './support/fixtures.ts';
 
@@ -110,6 +111,63 @@ test('the share dialog from the options panel: copy link, QR as PNG and SVG, pos
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
   await expect(page.getByRole('dialog', { name: 'Options' })).toBeVisible();
+});
+
+test('a guidebook in German: the dialog’s Language choice gives the German link, QR code, poster and mail', async ({ page, context, host: _host }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  const project = test.info().project.name;
+  // Both themes get their look and their axe pass: dark on the phone, light on the desktop.
+  if (project === 'mobile') await useTheme(page, 'dark');
+  const name = `Harbour Loft ${project}`;
+  const made = await freshGuidebook(page, name);
+  const base = origin(page);
+  const translations = { de: { nameInstruction: { text: `Hafenloft ${project}`, source: sourceHash(name) } } };
+  const saved = await page.request.put(`${base}/api/instruction/${made._id}`, { headers: { origin: base }, data: { ...made, translations } });
+  expect(saved.status(), await saved.text()).toBe(200);
+  const link = `${base}/instruction/${made.token}`;
+  const dialog = await openShareFromOptions(page, name);
+
+  // The guest's own first (the plain link), then each language by its own name, the main one first.
+  const language = dialog.getByLabel('Language');
+  await expect(language).toHaveValue('');
+  await expect(language.getByRole('option')).toHaveText(["Guest's own (follows their phone)", 'English', 'Deutsch']);
+  await expect(dialog.getByTestId('share-link')).toHaveText(link);
+
+  await language.selectOption({ label: 'Deutsch' });
+  await expect(dialog.getByTestId('share-link')).toHaveText(`${link}/de`);
+  await dialog.getByRole('button', { name: 'Copy link' }).click();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${link}/de`);
+  await expect(dialog.getByRole('link', { name: /^PNG/ })).toHaveAttribute('href', `/api/instruction/${made._id}/qr?format=png&lang=de`);
+  const preview = dialog.getByRole('img', { name: 'QR code of the guest link' });
+  await expect(preview).toHaveAttribute('src', /lang=de/);
+  await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+  const posterLink = dialog.getByRole('link', { name: /Open printable poster/ });
+  await expect(posterLink).toHaveAttribute('href', `/dashboard/poster/${made._id}?lang=de`);
+  expect(await seriousA11yViolations(page)).toEqual([]);
+  await page.screenshot({ path: `test-results/sharing-language-${project}.png` });
+
+  // The mail goes out in German, with the German page's link.
+  const to = `gast-${project}-${Date.now().toString(36)}@example.com`;
+  await dialog.getByLabel("Guest's email address").fill(to);
+  await dialog.getByRole('button', { name: 'Send' }).click();
+  await expect(toast(page, messages.sharing.mailSentTo(to))).toBeVisible();
+  await expect.poll(() => mailsTo(to).length).toBe(1);
+  const mail = mailsTo(to)[0]!;
+  expect(mail).toContain(`${link}/de`);
+  expect(mail).toContain('Guten Tag,');
+
+  const [poster] = await Promise.all([page.waitForEvent('popup'), posterLink.click()]);
+  await expect(poster).toHaveURL(`${base}/dashboard/poster/${made._id}?lang=de`);
+  await expect(poster.locator('html')).toHaveAttribute('lang', 'de');
+  await expect(poster.getByRole('heading', { name: `Hafenloft ${project}`, level: 2 })).toBeVisible();
+  await expect(poster.getByText('Herzlich willkommen')).toBeVisible();
+  await expect(poster.getByText(`${link.replace(/^https?:\/\//, '')}/de`)).toBeVisible();
+  await poster.close();
+
+  // Back to the guest's own: the plain link again.
+  await language.selectOption('');
+  await expect(dialog.getByTestId('share-link')).toHaveText(link);
+  await expect(posterLink).toHaveAttribute('href', `/dashboard/poster/${made._id}`);
 });
 
 test('send by email: a bad address is explained, a good one is sent without the secrets', async ({ page, host: _host }) => {

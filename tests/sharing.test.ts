@@ -319,6 +319,9 @@ describe('POST /api/instruction/:id/share', () => {
     expect(html).toContain('Villa &lt;b&gt;Sol&lt;/b&gt; &amp; &quot;Mar&quot;');
     expect(html).toContain('Ana &lt;script&gt;x&lt;/script&gt;');
     expect(html).not.toMatch(/<script|<b>/i);
+    // The plain link follows the guest's browser: its mail is in English.
+    expect(html).toMatch(/<html lang="en">/);
+    expect(text).toContain('Ana <script>x</script> has shared the guidebook for Villa <b>Sol</b> & "Mar" with you');
     for (const secret of [SECRETS.wifiPassword, SECRETS.code, SECRETS.address, 'Cottage-Guest']) {
       expect(mail.raw, secret).not.toContain(secret);
       expect(text + html, secret).not.toContain(secret);
@@ -416,13 +419,64 @@ describe('the poster and the mail in one of the guidebook’s languages (docs/pr
     const response = await owner.call(`/api/instruction/${target._id}/share?lang=de`, { json: { email: 'guest.de@example.com' } });
     expect(response.status).toBe(200);
     const mail = await smtp.waitForMail((m) => m.envelopeTo.includes('guest.de@example.com'));
-    expect(mail.subject).toBe('Your guidebook for Strandhäuschen');
-    expect(mailParts(mail).find((part) => part.type.startsWith('text/plain'))!.body).toContain(`${guestUrl(target.token)}/de`);
+    // The name, the link and the mail's own sentences are German; the HTML says so.
+    expect(mail.subject).toBe('Ihre Gästemappe für Strandhäuschen');
+    const parts = mailParts(mail);
+    const text = parts.find((part) => part.type.startsWith('text/plain'))!.body;
+    const html = parts.find((part) => part.type.startsWith('text/html'))!.body;
+    expect(text).toContain(`${guestUrl(target.token)}/de`);
+    expect(text).toContain('Guten Tag,');
+    expect(text).toContain('Marta hat die Gästemappe für Strandhäuschen mit Ihnen geteilt');
+    expect(text).toContain('Gästemappe öffnen');
+    expect(text).toContain('Gesendet von Porchlight im Auftrag von Marta.');
+    expect(text).not.toMatch(/shared|Open your guidebook|Sent by/);
+    expect(html).toMatch(/<html lang="de">/);
+    expect(html).toContain(`href="${guestUrl(target.token)}/de"`);
+    expect(html).toContain('Oder kopieren Sie diesen Link in Ihren Browser:');
+    expect(html).not.toMatch(/shared|Open your guidebook|Sent by/);
 
     const before = outboxCount();
     const refused = await owner.call(`/api/instruction/${target._id}/share?lang=ja`, { json: { email: 'guest.ja@example.com' } });
     expect(refused.status).toBe(400);
     expect(await refused.json()).toEqual({ message: messages.sharing.languageNotOffered('Japanese') });
     expect(outboxCount()).toBe(before);
+  });
+  it('draws the QR code of the German page with `&lang=de`, of the main one with `&lang=<main>`; 400 for a language it is not in', async () => {
+    const owner = await host();
+    const target = await translated(owner);
+    const german = await owner.call(`/api/instruction/${target._id}/qr?format=png&lang=de`);
+    expect(german.status).toBe(200);
+    expect(german.headers.get('content-disposition')).toMatch(/^attachment; filename="seaside-cottage-qr-de\.png"/);
+    expect(encodes(await readModules(Buffer.from(await german.arrayBuffer())), `${guestUrl(target.token)}/de`)).toBe(true);
+    const svg = await owner.call(`/api/instruction/${target._id}/qr?format=svg&lang=en`);
+    expect(encodes(await readModules(Buffer.from(await svg.text())), `${guestUrl(target.token)}/en`)).toBe(true);
+
+    for (const lang of ['ja', 'xx', '']) {
+      const refused = await owner.call(`/api/instruction/${target._id}/qr?format=png&lang=${lang}`);
+      expect(refused.status, lang).toBe(400);
+      expect(((await refused.json()) as { message: string }).message, lang).toMatch(/^This guidebook is not in /);
+    }
+    expect(await (await owner.call(`/api/instruction/${target._id}/qr?format=png&lang=ja`)).json()).toEqual({ message: messages.sharing.languageNotOffered('Japanese') });
+    // Someone else's guidebook is still a 404, whatever the language.
+    expect((await (await host()).call(`/api/instruction/${target._id}/qr?format=png&lang=de`)).status).toBe(404);
+  });
+
+  it('prints the main language’s own page with `?lang=<main>` (the share dialog’s choice)', async () => {
+    const owner = await host();
+    const target = await translated(owner);
+    const main = await (await owner.call(`/dashboard/poster/${target._id}?lang=en`)).text();
+    expect(main).toMatch(/<html lang="en"/);
+    expect(main).toContain(`/instruction/${target.token}/en`);
+  });
+
+  it('gives the offered languages in the guidebook list, the host’s own only', async () => {
+    const owner = await host();
+    const target = await translated(owner);
+    const list = (await (await owner.call('/api/instruction')).json()) as Instruction[];
+    const item = list.find((entry) => entry._id === target._id)!;
+    expect(item.language).toBe('en');
+    expect(Object.keys(item.translations)).toEqual(['de']);
+    const stranger = (await (await (await host()).call('/api/instruction')).json()) as Instruction[];
+    expect(stranger.map((entry) => entry._id)).not.toContain(target._id);
   });
 });

@@ -2,6 +2,7 @@ import http from 'node:http';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../src/lib/shared/messages.ts';
 import type { Instruction } from '../src/lib/shared/schemas/instruction.ts';
+import { sourceHash } from '../src/lib/shared/translations.ts';
 import type { Stay, StaysPage } from '../src/lib/shared/schemas/stay.ts';
 import { query, requestFrom, run, signedInHost, type SignedInHost } from './helpers/auth.ts';
 import { startServer, type TestServer } from './helpers/server.ts';
@@ -185,6 +186,31 @@ describe('stays API', () => {
     const refused = await h.call(`/api/instruction/${g._id}/stays/${noAddress._id}/send`, { method: 'POST', json: {} });
     expect(refused.status).toBe(400);
     expect(await refused.json()).toEqual({ message: messages.stays.noEmail });
+  });
+
+  it('writes the stay’s mail in the stay’s language when the guidebook offers it, else in the main one', async () => {
+    const made = await guidebook(h, { nameInstruction: 'Harbour Loft', timeZone: 'UTC' });
+    const translations = { de: { nameInstruction: { text: 'Hafenloft', source: sourceHash('Harbour Loft') } } };
+    const saved = await h.call(`/api/instruction/${made._id}`, { method: 'PUT', json: { ...made, translations } });
+    expect(saved.status).toBe(200);
+    const times = { checkIn: '2030-08-01T15:00', checkOut: '2030-08-03T11:00' };
+    const german = await addStay(h, made, { guestName: 'Dora', guestEmail: 'dora@example.com', language: 'de-AT', ...times });
+    expect((await h.call(`/api/instruction/${made._id}/stays/${german._id}/send`, { method: 'POST', json: {} })).status).toBe(200);
+    const text = readableParts(await smtp.waitForMail((m) => m.envelopeTo.includes('dora@example.com')));
+    expect(text).toContain('Guten Tag Dora,');
+    expect(text).toContain('Hafenloft');
+    expect(text).toContain('Ihr Aufenthalt:');
+    expect(text).toContain('Do., 1. Aug., 15:00');
+    expect(text).toContain('<html lang="de">');
+    expect(text).toContain(german.url);
+
+    // Croatian is not one of its languages: the mail is in the guidebook's own.
+    const other = await addStay(h, made, { guestName: 'Ena', guestEmail: 'ena@example.com', language: 'hr', ...times });
+    expect((await h.call(`/api/instruction/${made._id}/stays/${other._id}/send`, { method: 'POST', json: {} })).status).toBe(200);
+    const english = readableParts(await smtp.waitForMail((m) => m.envelopeTo.includes('ena@example.com')));
+    expect(english).toContain('Hello Ena,');
+    expect(english).toContain('Harbour Loft');
+    expect(english).toContain('<html lang="en">');
   });
 
   it('deleting the guidebook stops its stays’ links at once; deleting it forever deletes the stays', async () => {

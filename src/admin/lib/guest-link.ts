@@ -1,5 +1,5 @@
 import { toast } from 'sonner';
-import { guestPageKey, guestPagePath as pagePath } from '@shared/guest-page-key.ts';
+import { guestPageKey, guestPagePath as pagePath, type PageLanguage } from '@shared/guest-page-key.ts';
 import { messages } from '@shared/messages.ts';
 import type { QrFormat } from '@shared/schemas/sharing.ts';
 
@@ -9,24 +9,37 @@ import type { QrFormat } from '@shared/schemas/sharing.ts';
  * dashboard runs on that origin.
  */
 
-/** The guest page of a guidebook (docs/product.md §2 route /instruction/:token), as a same-origin path. */
-export function guestPagePath(token: string): string {
-  return pagePath(guestPageKey(token));
+/**
+ * The guest page of a guidebook (docs/product.md §2 route /instruction/:token), as a same-origin
+ * path; in one of its languages, `/instruction/:token/:lang` (docs/product.md "Guest page languages").
+ */
+export function guestPagePath(token: string, language: string | null = null): string {
+  return pagePath(guestPageKey(token, language as PageLanguage | null));
 }
 
-/** The public guest link of a guidebook, to copy or hand out. */
-export function guestLink(token: string): string {
-  return `${window.location.origin}${guestPagePath(token)}`;
+/** The public guest link of a guidebook, to copy or hand out; without a language it follows the guest's browser. */
+export function guestLink(token: string, language: string | null = null): string {
+  return `${window.location.origin}${guestPagePath(token, language)}`;
 }
 
-/** GET /api/instruction/:id/qr?format=…: the QR code of the guest link as a download. */
-export function qrDownloadUrl(id: string, format: QrFormat): string {
-  return `/api/instruction/${encodeURIComponent(id)}/qr?format=${format}`;
+/** `?lang=` (or `&lang=`) of a share in one language, or nothing for the link that follows the guest's browser. */
+function langParam(language: string | null, separator: '?' | '&'): string {
+  return language ? `${separator}lang=${encodeURIComponent(language)}` : '';
 }
 
-/** The printable poster (an Astro page of its own, opened in a new tab). */
-export function posterUrl(id: string): string {
-  return `/dashboard/poster/${encodeURIComponent(id)}`;
+/** GET /api/instruction/:id/qr?format=…[&lang=…]: the QR code of the guest link as a download. */
+export function qrDownloadUrl(id: string, format: QrFormat, language: string | null = null): string {
+  return `/api/instruction/${encodeURIComponent(id)}/qr?format=${format}${langParam(language, '&')}`;
+}
+
+/** The printable poster (an Astro page of its own, opened in a new tab), `?lang=` in one language. */
+export function posterUrl(id: string, language: string | null = null): string {
+  return `/dashboard/poster/${encodeURIComponent(id)}${langParam(language, '?')}`;
+}
+
+/** POST /api/instruction/:id/share[?lang=…]: where the guest link is mailed from. */
+export function shareMailUrl(id: string, language: string | null = null): string {
+  return `/api/instruction/${encodeURIComponent(id)}/share${langParam(language, '?')}`;
 }
 
 /**

@@ -82,3 +82,9 @@ export function guidebookLanguageOf(tag: string): GuidebookLanguage | null {
 export function languageName(tag: string): string {
   return isGuidebookLanguage(tag) ? GUIDEBOOK_LANGUAGE_NAMES[tag] : `"${tag}"`;
 }
+
+/** A language by its own name, capitalised as a menu item starts ("Deutsch", "Français"). */
+export function nativeName(tag: string): string {
+  const name = new Intl.DisplayNames([tag], { type: 'language' }).of(tag) ?? tag;
+  return name.charAt(0).toLocaleUpperCase(tag) + name.slice(1);
+}

@@ -10,6 +10,19 @@ export { sourceHash, type TranslatableField };
 export type { Translation, Translations } from './schemas/instruction.ts';
 
 /**
+ * The languages a guidebook offers its guests: its main language, then each language it has a
+ * translation in (an empty one offers nothing). The guest page's language menu, the share dialog's
+ * choice and the checks on `?lang=` (poster, mail, QR code) all read this list
+ * (docs/product.md "Guest page languages").
+ */
+export function offeredLanguages(content: { language: string; translations: Readonly<Record<string, Readonly<Record<string, { text: string }>>>> }): string[] {
+  const translated = Object.entries(content.translations)
+    .filter(([language, fields]) => language !== content.language && Object.values(fields).some((entry) => entry.text !== ''))
+    .map(([language]) => language);
+  return [content.language, ...translated];
+}
+
+/**
  * The fields of `content` there are to translate: every field the schema declares translatable
  * that holds text now, in the editor's order, each under a key that stays the same when its list
  * is reordered (`textGreating`, `boxes.<id>.title`, `places.<id>.note`, `checkoutSteps.<index>`).

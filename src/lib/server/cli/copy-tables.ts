@@ -36,6 +36,8 @@ export const COPY_ORDER = [
   'instruction_calendars',
   'instruction_revisions',
   'guest_views',
+  'guest_reads',
+  'stay_reads',
 ] as const satisfies readonly CopiedTable[];
 
 // A table added by a later migration must be added above: this line stops the type check otherwise.

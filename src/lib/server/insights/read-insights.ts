@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { AppError } from '../http/app-error.ts';
 import { findOwnedInstruction } from '../instructions/find-owned-instruction.ts';
 import { getRuntime } from '../runtime.ts';
+import { GUEST_SECTIONS, type GuestSection } from '@shared/insights.ts';
 import { messages } from '@shared/messages.ts';
 import { flushViewCounts } from './view-counts.ts';
 
@@ -17,8 +18,10 @@ export interface Insights {
   total: number;
   /** Opens per page language over the range, most first. */
   languages: { language: string; views: number }[];
+  /** Every section (GUEST_SECTIONS) with how often guests read it over the range, most read first: the last are the ones guests skip. */
+  sections: { section: GuestSection; reads: number }[];
   /** Stays whose check-out is in the range or later, latest check-in first: whether the guest opened the link. */
-  stays: { _id: string; guestName: string; checkIn: string; checkOut: string; firstOpenedAt: string | null; lastOpenedAt: string | null; views: number }[];
+  stays: { _id: string; guestName: string; checkIn: string; checkOut: string; firstOpenedAt: string | null; lastOpenedAt: string | null; views: number; read: Record<GuestSection, boolean> }[];
 }
 
 /** `?days=`: 30 when absent, else a whole number from 1 to MAX_INSIGHT_DAYS (400 otherwise). */
@@ -45,9 +48,10 @@ export async function readInsights({ userId, id }: { userId: string; id: string 
   const first = Date.UTC(new Date(now).getUTCFullYear(), new Date(now).getUTCMonth(), new Date(now).getUTCDate()) - (days - 1) * DAY_MS;
   const from = isoDay(first);
   const views = sql<number>`CAST(SUM(views) AS BIGINT)`;
-  const [byDay, byLanguage, stays] = await Promise.all([
+  const [byDay, byLanguage, bySection, stays] = await Promise.all([
     db.selectFrom('guest_views').select(['day', views.as('views')]).where('instruction_id', '=', instruction.id).where('day', '>=', from).groupBy('day').execute(),
     db.selectFrom('guest_views').select(['language', views.as('views')]).where('instruction_id', '=', instruction.id).where('day', '>=', from).groupBy('language').execute(),
+    db.selectFrom('guest_reads').select(['section', sql<number>`CAST(SUM(reads) AS BIGINT)`.as('reads')]).where('instruction_id', '=', instruction.id).where('day', '>=', from).groupBy('section').execute(),
     db
       .selectFrom('stays')
       .select(['id', 'guest_name', 'check_in', 'check_out', 'first_opened_at', 'last_opened_at', 'open_count'])
@@ -57,6 +61,10 @@ export async function readInsights({ userId, id }: { userId: string; id: string 
       .limit(MAX_STAYS)
       .execute(),
   ]);
+  const stayReads = stays.length === 0 ? [] : await db.selectFrom('stay_reads').select(['stay_id', 'section']).where('stay_id', 'in', stays.map((stay) => stay.id)).execute();
+  const readBy = new Map<string, Set<string>>();
+  for (const row of stayReads) readBy.set(row.stay_id, (readBy.get(row.stay_id) ?? new Set()).add(row.section));
+  const sectionReads = new Map(bySection.map((row) => [row.section, Number(row.reads)]));
   const counted = new Map(byDay.map((row) => [row.day, Number(row.views)]));
   const range = Array.from({ length: days }, (_, index) => isoDay(first + index * DAY_MS));
   const series = range.map((date) => ({ date, views: counted.get(date) ?? 0 }));
@@ -64,6 +72,8 @@ export async function readInsights({ userId, id }: { userId: string; id: string 
     days: series,
     total: series.reduce((sum, day) => sum + day.views, 0),
     languages: byLanguage.map((row) => ({ language: row.language, views: Number(row.views) })).sort((a, b) => b.views - a.views || a.language.localeCompare(b.language)),
+    // A stable sort: sections read equally keep the page's order.
+    sections: GUEST_SECTIONS.map((section) => ({ section, reads: sectionReads.get(section) ?? 0 })).sort((a, b) => b.reads - a.reads),
     stays: stays.map((stay) => ({
       _id: stay.id,
       guestName: stay.guest_name,
@@ -72,6 +82,7 @@ export async function readInsights({ userId, id }: { userId: string; id: string 
       firstOpenedAt: isoTime(stay.first_opened_at),
       lastOpenedAt: isoTime(stay.last_opened_at),
       views: stay.open_count,
+      read: Object.fromEntries(GUEST_SECTIONS.map((section) => [section, readBy.get(stay.id)?.has(section) ?? false])) as Record<GuestSection, boolean>,
     })),
   };
 }

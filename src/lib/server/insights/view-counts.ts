@@ -1,6 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '@db/schema.ts';
+import type { GuestSection } from '@shared/insights.ts';
 import type { Logger } from '../logger.ts';
 import { processSingleton } from '../process-singleton.ts';
 import { startRecurringTurns } from '../recurring-turns.ts';
@@ -24,12 +25,20 @@ interface StayOpens {
   last: number;
 }
 
+/** Section reads since the last flush, of one link (a guidebook's or a stay's token), section and day. */
+interface Reads {
+  count: number;
+  first: number;
+}
+
 interface Pending {
   /** `token \n language \n day` → opens: the fast path knows the link's token, not the guidebook's id. */
   byToken: Map<string, number>;
   /** `instructionId \n language \n day` → opens (stay links, rendered with their guidebook at hand). */
   byInstruction: Map<string, number>;
   stays: Map<string, StayOpens>;
+  /** `token \n section \n day` → reads; the token is a guidebook's or a stay's, told apart at the flush. */
+  reads: Map<string, Reads>;
 }
 
 const state = processSingleton('guest-view-counts', () => ({
@@ -40,7 +49,7 @@ const state = processSingleton('guest-view-counts', () => ({
 }));
 
 function emptyPending(): Pending {
-  return { byToken: new Map(), byInstruction: new Map(), stays: new Map() };
+  return { byToken: new Map(), byInstruction: new Map(), stays: new Map(), reads: new Map() };
 }
 
 /**
@@ -79,6 +88,20 @@ export function countStayOpen(stayId: string, instructionId: string, language: s
   } else state.pending.stays.set(stayId, { instructionId, count: 1, first: now, last: now });
 }
 
+/**
+ * Keys held at most between two flushes: made-up tokens (each read is answered 204 without a
+ * lookup) cannot grow memory past this; reads of new keys beyond it wait for the next flush.
+ */
+const MAX_PENDING_READS = 20_000;
+
+/** One read of `section` on the page of `token` (a guidebook's or a stay's link). */
+export function countSectionRead(token: string, section: GuestSection, now = Date.now()): void {
+  const key = `${token}\n${section}\n${dayOf(now)}`;
+  const reads = state.pending.reads.get(key);
+  if (reads) reads.count += 1;
+  else if (state.pending.reads.size < MAX_PENDING_READS) state.pending.reads.set(key, { count: 1, first: now });
+}
+
 function add(counts: Map<string, number>, key: string, by: number): void {
   counts.set(key, (counts.get(key) ?? 0) + by);
 }
@@ -108,15 +131,22 @@ function chunks<T>(items: readonly T[]): T[][] {
  */
 export async function flushViewCounts(db: Kysely<Database>): Promise<number> {
   const taken = state.pending;
-  if (taken.byToken.size === 0 && taken.byInstruction.size === 0 && taken.stays.size === 0) return 0;
+  if (taken.byToken.size === 0 && taken.byInstruction.size === 0 && taken.stays.size === 0 && taken.reads.size === 0) return 0;
   state.pending = emptyPending();
   try {
     return await db.transaction().execute(async (trx) => {
-      const tokens = [...new Set([...taken.byToken.keys()].map((key) => key.slice(0, key.indexOf('\n'))))];
+      const tokenOf = (key: string) => key.slice(0, key.indexOf('\n'));
+      const tokens = [...new Set([...taken.byToken.keys(), ...taken.reads.keys()].map(tokenOf))];
       const ids = new Map<string, string>();
       for (const part of chunks(tokens)) {
         for (const row of await trx.selectFrom('instructions').select(['id', 'token']).where('token', 'in', part).execute()) ids.set(row.token, row.id);
       }
+      const stayTokens = [...new Set([...taken.reads.keys()].map(tokenOf))].filter((token) => !ids.has(token));
+      const stays = new Map<string, { id: string; instruction_id: string }>();
+      for (const part of chunks(stayTokens)) {
+        for (const row of await trx.selectFrom('stays').select(['id', 'token', 'instruction_id']).where('token', 'in', part).execute()) stays.set(row.token, row);
+      }
+      await writeReads(trx, taken.reads, ids, stays);
       const rows = new Map<string, number>(taken.byInstruction);
       for (const [key, views] of taken.byToken) {
         const cut = key.indexOf('\n');
@@ -153,6 +183,44 @@ export async function flushViewCounts(db: Kysely<Database>): Promise<number> {
   }
 }
 
+/** Section reads by guidebook and day, and by stay (first read, how many), from links that exist. */
+async function writeReads(trx: Transaction<Database>, pending: Map<string, Reads>, ids: Map<string, string>, stays: Map<string, { id: string; instruction_id: string }>): Promise<void> {
+  const byDay = new Map<string, number>();
+  const byStay = new Map<string, Reads>();
+  for (const [key, reads] of pending) {
+    const [token = '', section = '', day = ''] = key.split('\n');
+    const stay = stays.get(token);
+    const instructionId = ids.get(token) ?? stay?.instruction_id;
+    if (!instructionId) continue;
+    add(byDay, `${instructionId}\n${section}\n${day}`, reads.count);
+    if (!stay) continue;
+    const seen = byStay.get(`${stay.id}\n${section}`);
+    byStay.set(`${stay.id}\n${section}`, seen ? { count: seen.count + reads.count, first: Math.min(seen.first, reads.first) } : { ...reads });
+  }
+  const days = [...byDay].map(([key, reads]) => {
+    const [instruction_id = '', section = '', day = ''] = key.split('\n');
+    return { instruction_id, section, day, reads };
+  });
+  for (const part of chunks(days)) {
+    await trx
+      .insertInto('guest_reads')
+      .values(part)
+      .onConflict((conflict) => conflict.columns(['instruction_id', 'day', 'section']).doUpdateSet({ reads: sql`guest_reads.reads + excluded.reads` }))
+      .execute();
+  }
+  const perStay = [...byStay].map(([key, reads]) => {
+    const [stay_id = '', section = ''] = key.split('\n');
+    return { stay_id, section, first_read_at: reads.first, reads: reads.count };
+  });
+  for (const part of chunks(perStay)) {
+    await trx
+      .insertInto('stay_reads')
+      .values(part)
+      .onConflict((conflict) => conflict.columns(['stay_id', 'section']).doUpdateSet({ reads: sql`stay_reads.reads + excluded.reads` }))
+      .execute();
+  }
+}
+
 /** Counts a failed flush took, back with those gathered meanwhile. */
 function restore(taken: Pending): void {
   const now = state.pending;
@@ -162,6 +230,10 @@ function restore(taken: Pending): void {
     const later = now.stays.get(stayId);
     if (later) now.stays.set(stayId, { instructionId: opens.instructionId, count: opens.count + later.count, first: opens.first, last: later.last });
     else now.stays.set(stayId, opens);
+  }
+  for (const [key, reads] of taken.reads) {
+    const later = now.reads.get(key);
+    now.reads.set(key, later ? { count: reads.count + later.count, first: reads.first } : reads);
   }
 }
 

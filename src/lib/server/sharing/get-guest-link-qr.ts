@@ -5,6 +5,7 @@ import { getRuntime } from '../runtime.ts';
 import { contentDisposition } from './download-name.ts';
 import { guestLinkQrFile } from './guest-link-qr.ts';
 import { guestUrl } from './guest-url.ts';
+import { shareLanguage } from './share-language.ts';
 
 const CONTENT_TYPES: Record<QrFormat, string> = { png: 'image/png', svg: 'image/svg+xml; charset=utf-8' };
 
@@ -18,15 +19,18 @@ export interface GuestLinkQr {
  * GET /api/instruction/:id/qr: the QR code of the guest link as a file named after the guidebook.
  * Owner only (someone else's id reads as missing, 404). A guidebook locked by the owner's plan
  * still gets its code: its guest link keeps working (the guest page does not check the plan), and
- * sharing only hands out that link.
+ * sharing only hands out that link. With `language` (`?lang=`), the code of that language's page
+ * (`/instruction/<token>/<lang>`); a language the guidebook does not offer is a 400.
  */
-export async function getGuestLinkQr({ userId, id, format }: { userId: string; id: string; format: QrFormat }): Promise<GuestLinkQr> {
+export async function getGuestLinkQr({ userId, id, format, language = null }: { userId: string; id: string; format: QrFormat; language?: string | null }): Promise<GuestLinkQr> {
   const row = await findOwnedInstruction({ userId, id });
   const { config } = await getRuntime();
-  const { nameInstruction } = parseStoredContent(row.data);
+  const content = parseStoredContent(row.data);
+  const chosen = shareLanguage(content, language);
   return {
-    body: await guestLinkQrFile(guestUrl(config, row.token), format),
+    body: await guestLinkQrFile(guestUrl(config, row.token, chosen), format),
     contentType: CONTENT_TYPES[format],
-    contentDisposition: contentDisposition(nameInstruction, 'qr', format),
+    // "seaside-cottage-qr-de.png": a host who downloads several languages can tell the files apart.
+    contentDisposition: contentDisposition(content.nameInstruction, chosen ? `qr-${chosen}` : 'qr', format),
   };
 }

@@ -1,8 +1,7 @@
 import { guestWords, t } from '@shared/guest-words/index.ts';
 import { findTheme } from '@shared/themes.ts';
-import { translatedContent } from '@shared/translations.ts';
+import { offeredLanguages, translatedContent } from '@shared/translations.ts';
 import { getUserPlan } from '../billing/get-user-plan.ts';
-import { offeredLanguages } from '../guest-pages/render/load-guest-page.ts';
 import { wifiQrSvg } from '../guest-pages/render/wifi-qr.ts';
 import { findOwnedInstruction } from '../instructions/find-owned-instruction.ts';
 import { parseStoredContent } from '../instructions/instruction-row.ts';
@@ -49,8 +48,9 @@ export async function getInstructionPoster({ userId, id, language = null }: { us
   const { config } = await getRuntime();
   // A gated Wi-Fi password (docs/decisions/013-stays-and-secrets.md) is not on the poster, not even inside its QR code.
   const stored = publicContent(parseStoredContent(row.data));
-  // `?lang=`: one of the guidebook's languages, else its main one; the QR code opens that language's page.
-  const chosen = language && offeredLanguages(stored).includes(language) && language !== stored.language ? language : null;
+  // `?lang=`: one of the guidebook's languages (the main one too: the share dialog's choice), else the
+  // main language with the link that follows the guest's browser; the QR code opens the chosen page.
+  const chosen = language && offeredLanguages(stored).includes(language) ? language : null;
   const content = translatedContent(stored, chosen ?? stored.language).content;
   const premium = (await getUserPlan(userId)) === 'premium';
   const url = guestUrl(config, row.token, chosen);

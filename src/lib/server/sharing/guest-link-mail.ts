@@ -1,4 +1,6 @@
 import { escapeHtml } from '@shared/escape-html.ts';
+import { DEFAULT_GUEST_LANGUAGE, guestWords, t, type GuestWords } from '@shared/guest-words/index.ts';
+import { guidebookLanguageOf } from '@shared/languages.ts';
 import type { MailMessage } from '../mail/mailer.ts';
 
 export interface GuestLinkMailInput {
@@ -7,7 +9,13 @@ export interface GuestLinkMailInput {
   guidebookName: string;
   hostName: string;
   url: string;
-  /** A stay's mail: greets the guest by name and names the dates. */
+  /**
+   * The language the link opens in (the guidebook's name is already in it): the mail's sentences
+   * are the guest dictionary's in it, English for a language it has no words of, and for the link
+   * that follows the guest's browser (docs/product.md "Guest page languages").
+   */
+  language?: string;
+  /** A stay's mail: greets the guest by name and names the dates (written out by the caller, in `language`). */
   guestName?: string;
   dates?: string;
 }
@@ -18,51 +26,78 @@ export interface GuestLinkMailInput {
  * the address stay behind the link, which the host can revoke (regenerate) at any time, whereas a
  * mail cannot be taken back. Every interpolated value is escaped in the HTML part.
  */
-export function guestLinkMail({ to, guidebookName, hostName, url, guestName = '', dates = '' }: GuestLinkMailInput): MailMessage {
-  const name = oneLine(guidebookName) || 'your stay';
-  const host = oneLine(hostName) || 'Your host';
+export function guestLinkMail({ to, guidebookName, hostName, url, language = DEFAULT_GUEST_LANGUAGE, guestName = '', dates = '' }: GuestLinkMailInput): MailMessage {
+  const words = guestWords(language);
+  const name = oneLine(guidebookName) || words['mail.untitled'];
+  const host = oneLine(hostName) || words['mail.host'];
   const guest = oneLine(guestName);
   const when = oneLine(dates);
-  const subject = clip(`Your guidebook for ${name}`, 150);
+  const subject = clip(t(words, 'mail.subject', { name }), 150);
+  const sentences: MailSentences = {
+    subject,
+    hello: guest ? t(words, 'mail.helloGuest', { guest }) : words['mail.hello'],
+    shared: t(words, 'mail.shared', { host, name }),
+    stay: words['mail.stay'],
+    open: words['mail.open'],
+    anyBrowser: words['mail.anyBrowser'],
+    sentBy: t(words, 'mail.sentBy', { product: words['page.product'], host }),
+  };
   const text = [
-    guest ? `Hello ${guest},` : 'Hello,',
+    sentences.hello,
     '',
-    `${host} has shared the guidebook for ${name} with you: check-in steps, Wi-Fi, house rules and local tips in one place.`,
-    ...(when ? ['', `Your stay: ${when}`] : []),
+    sentences.shared,
+    ...(when ? ['', `${sentences.stay} ${when}`] : []),
     '',
-    'Open your guidebook:',
+    sentences.open,
     url,
     '',
-    'It opens in any browser, no app needed. Keep this email handy for your stay.',
+    sentences.anyBrowser,
     '',
-    `— Sent by Porchlight on behalf of ${host}. If you were not expecting this email, you can ignore it.`,
+    `— ${sentences.sentBy}`,
     '',
   ].join('\n');
-  return { to, subject, text, html: html({ name, host, url, when }) };
+  // The sentences' language is the dictionary's; the name stays in the guidebook's where they differ (no words of it).
+  const nameLang = guidebookLanguageOf(language) ?? words['locale.lang'];
+  return { to, subject, text, html: html({ words, sentences, name, nameLang, url, when }) };
 }
 
-function html({ name, host, url, when }: { name: string; host: string; url: string; when: string }): string {
-  const e = { name: escapeHtml(name), host: escapeHtml(host), url: escapeHtml(url), when: escapeHtml(when) };
+/** The mail's sentences, filled in, for both parts. */
+interface MailSentences {
+  subject: string;
+  hello: string;
+  shared: string;
+  stay: string;
+  open: string;
+  anyBrowser: string;
+  sentBy: string;
+}
+
+function html({ words, sentences, name, nameLang, url, when }: { words: GuestWords; sentences: MailSentences; name: string; nameLang: string; url: string; when: string }): string {
+  const e = { name: escapeHtml(name), url: escapeHtml(url), when: escapeHtml(when) };
+  const s = Object.fromEntries(Object.entries(sentences).map(([key, value]) => [key, escapeHtml(value)])) as unknown as MailSentences;
+  const lang = escapeHtml(words['locale.lang']);
+  const nameAttr = nameLang === words['locale.lang'] ? '' : ` lang="${escapeHtml(nameLang)}"`;
   // Mail clients ignore <style> and external CSS: inline styles and a table keep the layout.
   return `<!doctype html>
-<html lang="en">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Your guidebook for ${e.name}</title></head>
+<html lang="${lang}">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${s.subject}</title></head>
 <body style="margin:0;padding:0;background:#faf8f5;color:#1c1917;font-family:-apple-system,'Segoe UI',Roboto,Helvetica,Arial,sans-serif;">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#faf8f5;padding:24px 12px;">
 <tr><td align="center">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:520px;background:#ffffff;border:1px solid #e7e2dc;border-radius:16px;">
 <tr><td style="padding:32px 28px;">
-<p style="margin:0 0 8px;font-size:13px;font-weight:600;letter-spacing:.06em;text-transform:uppercase;color:#b4460a;">Your guidebook</p>
-<h1 style="margin:0 0 16px;font-size:24px;line-height:1.25;color:#1c1917;">${e.name}</h1>
-<p style="margin:0 0 24px;font-size:16px;line-height:1.5;color:#44403c;">${e.host} has shared the guidebook for your stay with you: check-in steps, Wi-Fi, house rules and local tips in one place.</p>
-${e.when ? `<p style="margin:0 0 24px;font-size:16px;line-height:1.5;color:#1c1917;"><strong>Your stay:</strong> ${e.when}</p>` : ''}
-<p style="margin:0 0 24px;"><a href="${e.url}" style="display:inline-block;background:#b4460a;color:#ffffff;text-decoration:none;font-weight:600;font-size:16px;padding:12px 24px;border-radius:999px;">Open your guidebook</a></p>
-<p style="margin:0 0 4px;font-size:14px;color:#57534e;">Or copy this link into your browser:</p>
+<p style="margin:0 0 8px;font-size:13px;font-weight:600;letter-spacing:.06em;text-transform:uppercase;color:#b4460a;">${escapeHtml(words['mail.eyebrow'])}</p>
+<h1${nameAttr} style="margin:0 0 16px;font-size:24px;line-height:1.25;color:#1c1917;">${e.name}</h1>
+<p style="margin:0 0 16px;font-size:16px;line-height:1.5;color:#44403c;">${s.hello}</p>
+<p style="margin:0 0 24px;font-size:16px;line-height:1.5;color:#44403c;">${s.shared}</p>
+${e.when ? `<p style="margin:0 0 24px;font-size:16px;line-height:1.5;color:#1c1917;"><strong>${s.stay}</strong> ${e.when}</p>` : ''}
+<p style="margin:0 0 24px;"><a href="${e.url}" style="display:inline-block;background:#b4460a;color:#ffffff;text-decoration:none;font-weight:600;font-size:16px;padding:12px 24px;border-radius:999px;">${s.open}</a></p>
+<p style="margin:0 0 4px;font-size:14px;color:#57534e;">${escapeHtml(words['mail.copyLink'])}</p>
 <p style="margin:0 0 24px;font-size:14px;word-break:break-all;"><a href="${e.url}" style="color:#b4460a;">${e.url}</a></p>
-<p style="margin:0;font-size:14px;line-height:1.5;color:#57534e;">It opens in any browser, no app needed. Keep this email handy for your stay.</p>
+<p style="margin:0;font-size:14px;line-height:1.5;color:#57534e;">${s.anyBrowser}</p>
 </td></tr>
 </table>
-<p style="max-width:520px;margin:16px auto 0;font-size:12px;line-height:1.5;color:#78716c;">Sent by Porchlight on behalf of ${e.host}. If you were not expecting this email, you can ignore it.</p>
+<p style="max-width:520px;margin:16px auto 0;font-size:12px;line-height:1.5;color:#78716c;">${s.sentBy}</p>
 </td></tr>
 </table>
 </body>

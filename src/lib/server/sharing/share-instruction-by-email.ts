@@ -1,13 +1,11 @@
-import { languageName } from '@shared/languages.ts';
 import { messages } from '@shared/messages.ts';
 import { translatedContent } from '@shared/translations.ts';
-import { AppError } from '../http/app-error.ts';
-import { offeredLanguages } from '../guest-pages/render/load-guest-page.ts';
 import { findOwnedInstruction } from '../instructions/find-owned-instruction.ts';
 import { parseStoredContent } from '../instructions/instruction-row.ts';
 import { consumeRateLimits, rateRules } from '../rate-limit.ts';
 import { getRuntime } from '../runtime.ts';
 import { guestLinkMail } from './guest-link-mail.ts';
+import { shareLanguage } from './share-language.ts';
 import { guestUrl } from './guest-url.ts';
 
 export interface ShareInstructionByEmailOptions {
@@ -19,7 +17,7 @@ export interface ShareInstructionByEmailOptions {
   /** The guest's address, validated and lower-cased by the shared schema. */
   email: string;
   ip: string;
-  /** `?lang=`: the guidebook's language the link opens in (and its name is written in); null for the link that follows the guest's browser. */
+  /** `?lang=`: the guidebook's language the link opens in (and its name and sentences are written in); null for the link that follows the guest's browser. */
   language?: string | null;
 }
 
@@ -32,16 +30,18 @@ export interface ShareInstructionByEmailOptions {
 export async function shareInstructionByEmail({ userId, userName, id, email, ip, language = null }: ShareInstructionByEmailOptions): Promise<{ outboxId: number }> {
   const row = await findOwnedInstruction({ userId, id });
   const stored = parseStoredContent(row.data);
-  if (language !== null && !offeredLanguages(stored).includes(language)) throw new AppError('BAD_REQUEST', messages.sharing.languageNotOffered(languageName(language)));
+  const chosen = shareLanguage(stored, language);
   await consumeRateLimits([rateRules.shareUser(userId), rateRules.shareIp(ip), rateRules.shareRecipient(email)], Date.now(), messages.sharing.tooManyMails);
 
   const { db, outbox, config, log } = await getRuntime();
-  const content = translatedContent(stored, language ?? stored.language).content;
+  const content = translatedContent(stored, chosen ?? stored.language).content;
   const mail = guestLinkMail({
     to: email,
     guidebookName: content.nameInstruction,
     hostName: content.hostName || userName,
-    url: guestUrl(config, row.token, language),
+    url: guestUrl(config, row.token, chosen),
+    // The plain link's page follows the guest's browser, so its mail cannot guess their language: English.
+    language: chosen ?? undefined,
   });
   // The queued row is the whole record of a share (nothing else to store with it in a transaction);
   // the outbox delivers it and retries through an SMTP outage.

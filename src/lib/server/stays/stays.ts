@@ -1,8 +1,11 @@
 import { nanoid } from 'nanoid';
 import type { StaysTable } from '@db/schema.ts';
+import { guestWords } from '@shared/guest-words/index.ts';
+import { guidebookLanguageOf } from '@shared/languages.ts';
 import { messages } from '@shared/messages.ts';
 import type { StayOrder } from '@shared/schemas/order.ts';
 import { MAX_STAY_DAYS, MAX_STAYS_AHEAD, staysQuerySchema, type CreateStayInput, type Stay, type StaysPage, type StaysQuery, type UpdateStayInput } from '@shared/schemas/stay.ts';
+import { offeredLanguages, translatedContent } from '@shared/translations.ts';
 import { atTime, effectiveTimeZone, formatStayTime, instantToLocal, localToInstant, stayTimesOf, type StayTimes } from '@shared/time-zone.ts';
 import type { Config } from '../config.ts';
 import { AppError } from '../http/app-error.ts';
@@ -234,14 +237,20 @@ export async function sendStayLink(scope: Owned & { stayId: string; userName: st
   if (!to) throw new AppError('BAD_REQUEST', messages.stays.noEmail);
   await consumeRateLimits([rateRules.shareUser(scope.userId), rateRules.shareIp(scope.ip), rateRules.shareRecipient(to)], Date.now(), messages.sharing.tooManyMails);
   const { db, outbox, config, log } = await getRuntime();
-  const content = parseStoredContent(guidebook.data);
+  const stored = parseStoredContent(guidebook.data);
+  // The mail speaks the language its link opens in: the stay's when the guidebook offers it, else the main one (load-stay-view.ts).
+  const stayLanguage = guidebookLanguageOf(stay.language);
+  const language = stayLanguage !== null && offeredLanguages(stored).includes(stayLanguage) ? stayLanguage : stored.language;
+  const content = translatedContent(stored, language).content;
+  const locale = guestWords(language)['locale.format'];
   const mail = guestLinkMail({
     to,
     guidebookName: content.nameInstruction,
     hostName: content.hostName || scope.userName,
     url: stayUrl(config, stay.token),
+    language,
     guestName: stay.guest_name,
-    dates: `${formatStayTime(stay.check_in, content.timeZone)} – ${formatStayTime(stay.check_out, content.timeZone)}`,
+    dates: `${formatStayTime(stay.check_in, content.timeZone, locale)} – ${formatStayTime(stay.check_out, content.timeZone, locale)}`,
   });
   const outboxId = await outbox.enqueue(mail, db);
   outbox.kick();

@@ -300,4 +300,18 @@ export const cs = {
   'poster.notFoundTitle': 'Stránka nenalezena',
   'poster.notFoundText': 'Tento průvodce neexistuje, nebo nepatří k vašemu účtu.',
   'poster.notFoundBack': 'Přehled průvodců',
+
+  // The mail that carries the guest link (a guidebook's, a stay's).
+  'mail.subject': 'Váš průvodce: {name}',
+  'mail.eyebrow': 'Váš průvodce',
+  'mail.untitled': 'váš pobyt',
+  'mail.host': 'Hostitel',
+  'mail.helloGuest': 'Dobrý den, {guest},',
+  'mail.hello': 'Dobrý den,',
+  'mail.shared': '{host} s vámi sdílí průvodce: {name}. Příjezd krok za krokem, Wi-Fi, domovní řád a tipy z okolí na jednom místě.',
+  'mail.stay': 'Váš pobyt:',
+  'mail.open': 'Otevřít průvodce',
+  'mail.copyLink': 'Nebo zkopírujte tento odkaz do prohlížeče:',
+  'mail.anyBrowser': 'Otevře se v každém prohlížeči, bez aplikace. Tento e-mail si na dobu pobytu uschovejte.',
+  'mail.sentBy': 'Odesláno službou {product} jménem: {host}. Pokud jste tento e-mail nečekali, můžete ho ignorovat.',
 } satisfies GuestWords;

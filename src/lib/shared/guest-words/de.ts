@@ -299,4 +299,18 @@ export const de = {
   'poster.notFoundTitle': 'Seite nicht gefunden',
   'poster.notFoundText': 'Diese Gästemappe gibt es nicht, oder sie gehört nicht zu Ihrem Konto.',
   'poster.notFoundBack': 'Ihre Gästemappen',
+
+  // The mail that carries the guest link (a guidebook's, a stay's).
+  'mail.subject': 'Ihre Gästemappe für {name}',
+  'mail.eyebrow': 'Ihre Gästemappe',
+  'mail.untitled': 'Ihren Aufenthalt',
+  'mail.host': 'Ihr Gastgeber',
+  'mail.helloGuest': 'Guten Tag {guest},',
+  'mail.hello': 'Guten Tag,',
+  'mail.shared': '{host} hat die Gästemappe für {name} mit Ihnen geteilt: Check-in, WLAN, Hausordnung und Tipps aus der Umgebung an einem Ort.',
+  'mail.stay': 'Ihr Aufenthalt:',
+  'mail.open': 'Gästemappe öffnen',
+  'mail.copyLink': 'Oder kopieren Sie diesen Link in Ihren Browser:',
+  'mail.anyBrowser': 'Sie öffnet sich in jedem Browser, ganz ohne App. Bewahren Sie diese E-Mail für Ihren Aufenthalt gut auf.',
+  'mail.sentBy': 'Gesendet von {product} im Auftrag von {host}. Wenn Sie diese E-Mail nicht erwartet haben, können Sie sie ignorieren.',
 } satisfies GuestWords;

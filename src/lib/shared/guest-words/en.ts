@@ -299,6 +299,20 @@ export const en = {
   'poster.notFoundTitle': 'Page not found',
   'poster.notFoundText': 'This guidebook does not exist, or it is not one of yours.',
   'poster.notFoundBack': 'Your guidebooks',
+
+  // The mail that carries the guest link (a guidebook's, a stay's).
+  'mail.subject': 'Your guidebook for {name}',
+  'mail.eyebrow': 'Your guidebook',
+  'mail.untitled': 'your stay',
+  'mail.host': 'Your host',
+  'mail.helloGuest': 'Hello {guest},',
+  'mail.hello': 'Hello,',
+  'mail.shared': '{host} has shared the guidebook for {name} with you: check-in steps, Wi-Fi, house rules and local tips in one place.',
+  'mail.stay': 'Your stay:',
+  'mail.open': 'Open your guidebook',
+  'mail.copyLink': 'Or copy this link into your browser:',
+  'mail.anyBrowser': 'It opens in any browser, no app needed. Keep this email handy for your stay.',
+  'mail.sentBy': 'Sent by {product} on behalf of {host}. If you were not expecting this email, you can ignore it.',
 } as const satisfies GuestWords;
 
 /** The English texts with their own types (the `{placeholders}` each takes). */

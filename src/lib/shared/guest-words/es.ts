@@ -300,4 +300,18 @@ export const es = {
   'poster.notFoundTitle': 'Página no encontrada',
   'poster.notFoundText': 'Esta guía no existe o no es una de las suyas.',
   'poster.notFoundBack': 'Sus guías',
+
+  // The mail that carries the guest link (a guidebook's, a stay's).
+  'mail.subject': 'Su guía para {name}',
+  'mail.eyebrow': 'Su guía',
+  'mail.untitled': 'su estancia',
+  'mail.host': 'Su anfitrión',
+  'mail.helloGuest': 'Hola, {guest}:',
+  'mail.hello': 'Hola:',
+  'mail.shared': '{host} ha compartido con usted la guía para {name}: instrucciones de llegada, wifi, normas de la casa y recomendaciones de la zona en un solo lugar.',
+  'mail.stay': 'Su estancia:',
+  'mail.open': 'Abrir su guía',
+  'mail.copyLink': 'O copie este enlace en su navegador:',
+  'mail.anyBrowser': 'Se abre en cualquier navegador, sin instalar ninguna app. Conserve este correo durante su estancia.',
+  'mail.sentBy': 'Enviado por {product} en nombre de {host}. Si no esperaba este correo, puede ignorarlo.',
 } satisfies GuestWords;

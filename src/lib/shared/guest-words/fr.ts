@@ -299,4 +299,18 @@ export const fr = {
   'poster.notFoundTitle': 'Page introuvable',
   'poster.notFoundText': 'Ce livret d’accueil n’existe pas, ou il ne fait pas partie des vôtres.',
   'poster.notFoundBack': 'Vos livrets d’accueil',
+
+  // The mail that carries the guest link (a guidebook's, a stay's).
+  'mail.subject': 'Votre livret d’accueil pour {name}',
+  'mail.eyebrow': 'Votre livret d’accueil',
+  'mail.untitled': 'votre séjour',
+  'mail.host': 'Votre hôte',
+  'mail.helloGuest': 'Bonjour {guest},',
+  'mail.hello': 'Bonjour,',
+  'mail.shared': '{host} a partagé avec vous le livret d’accueil pour {name} : arrivée, Wi-Fi, règlement intérieur et bonnes adresses, tout au même endroit.',
+  'mail.stay': 'Votre séjour :',
+  'mail.open': 'Ouvrir votre livret d’accueil',
+  'mail.copyLink': 'Ou copiez ce lien dans votre navigateur :',
+  'mail.anyBrowser': 'Il s’ouvre dans n’importe quel navigateur, sans application. Gardez cet e-mail à portée de main pendant votre séjour.',
+  'mail.sentBy': 'Envoyé par {product} de la part de {host}. Si vous n’attendiez pas cet e-mail, vous pouvez l’ignorer.',
 } satisfies GuestWords;

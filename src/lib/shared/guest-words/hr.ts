@@ -302,4 +302,18 @@ export const hr = {
   'poster.notFoundTitle': 'Stranica nije pronađena',
   'poster.notFoundText': 'Ovaj vodič ne postoji ili nije Vaš.',
   'poster.notFoundBack': 'Vaši vodiči',
+
+  // The mail that carries the guest link (a guidebook's, a stay's).
+  'mail.subject': 'Vaš vodič: {name}',
+  'mail.eyebrow': 'Vaš vodič',
+  'mail.untitled': 'Vaš boravak',
+  'mail.host': 'Vaš domaćin',
+  'mail.helloGuest': 'Dobar dan, {guest},',
+  'mail.hello': 'Dobar dan,',
+  'mail.shared': '{host} s Vama dijeli vodič: {name}. Upute za prijavu, Wi-Fi, kućni red i preporuke iz okolice na jednom mjestu.',
+  'mail.stay': 'Vaš boravak:',
+  'mail.open': 'Otvorite vodič',
+  'mail.copyLink': 'Ili kopirajte ovu poveznicu u preglednik:',
+  'mail.anyBrowser': 'Otvara se u svakom pregledniku, bez aplikacije. Sačuvajte ovaj e-mail za vrijeme boravka.',
+  'mail.sentBy': 'Poslano putem usluge {product} u ime: {host}. Ako niste očekivali ovaj e-mail, možete ga zanemariti.',
 } satisfies GuestWords;

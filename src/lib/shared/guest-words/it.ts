@@ -299,4 +299,18 @@ export const it = {
   'poster.notFoundTitle': 'Pagina non trovata',
   'poster.notFoundText': 'Questa guida non esiste oppure non è una delle vostre.',
   'poster.notFoundBack': 'Le vostre guide',
+
+  // The mail that carries the guest link (a guidebook's, a stay's).
+  'mail.subject': 'La vostra guida per {name}',
+  'mail.eyebrow': 'La vostra guida',
+  'mail.untitled': 'il vostro soggiorno',
+  'mail.host': 'Il vostro host',
+  'mail.helloGuest': 'Buongiorno {guest},',
+  'mail.hello': 'Buongiorno,',
+  'mail.shared': '{host} ha condiviso con voi la guida per {name}: istruzioni per l’arrivo, Wi-Fi, regole della casa e consigli sulla zona in un unico posto.',
+  'mail.stay': 'Il vostro soggiorno:',
+  'mail.open': 'Aprite la guida',
+  'mail.copyLink': 'Oppure copiate questo link nel browser:',
+  'mail.anyBrowser': 'Si apre in qualsiasi browser, senza app. Tenete questa email a portata di mano durante il soggiorno.',
+  'mail.sentBy': 'Inviato da {product} per conto di {host}. Se non aspettavate questa email, potete ignorarla.',
 } satisfies GuestWords;

@@ -299,4 +299,18 @@ export const nl = {
   'poster.notFoundTitle': 'Pagina niet gevonden',
   'poster.notFoundText': 'Deze huisgids bestaat niet, of hij is niet van u.',
   'poster.notFoundBack': 'Uw huisgidsen',
+
+  // The mail that carries the guest link (a guidebook's, a stay's).
+  'mail.subject': 'Uw huisgids voor {name}',
+  'mail.eyebrow': 'Uw huisgids',
+  'mail.untitled': 'uw verblijf',
+  'mail.host': 'Uw host',
+  'mail.helloGuest': 'Beste {guest},',
+  'mail.hello': 'Goedendag,',
+  'mail.shared': '{host} heeft de huisgids voor {name} met u gedeeld: inchecken, wifi, huisregels en tips uit de buurt op één plek.',
+  'mail.stay': 'Uw verblijf:',
+  'mail.open': 'Open uw huisgids',
+  'mail.copyLink': 'Of kopieer deze link naar uw browser:',
+  'mail.anyBrowser': 'Hij opent in elke browser, zonder app. Bewaar deze e-mail goed voor tijdens uw verblijf.',
+  'mail.sentBy': 'Verzonden door {product} namens {host}. Verwachtte u deze e-mail niet? Dan kunt u hem negeren.',
 } satisfies GuestWords;

@@ -302,4 +302,18 @@ export const pl = {
   'poster.notFoundTitle': 'Nie znaleziono strony',
   'poster.notFoundText': 'Ten przewodnik nie istnieje albo należy do innego konta.',
   'poster.notFoundBack': 'Moje przewodniki',
+
+  // The mail that carries the guest link (a guidebook's, a stay's).
+  'mail.subject': 'Przewodnik dla gości: {name}',
+  'mail.eyebrow': 'Przewodnik dla gości',
+  'mail.untitled': 'Twój pobyt',
+  'mail.host': 'Gospodarz',
+  'mail.helloGuest': 'Dzień dobry, {guest}!',
+  'mail.hello': 'Dzień dobry!',
+  'mail.shared': '{host} udostępnia przewodnik: {name}. Zameldowanie krok po kroku, Wi-Fi, regulamin i lokalne wskazówki w jednym miejscu.',
+  'mail.stay': 'Pobyt:',
+  'mail.open': 'Otwórz przewodnik',
+  'mail.copyLink': 'Albo skopiuj ten link do przeglądarki:',
+  'mail.anyBrowser': 'Otworzy się w każdej przeglądarce, bez aplikacji. Warto zachować tę wiadomość na czas pobytu.',
+  'mail.sentBy': 'Wysłane przez {product} w imieniu: {host}. Jeśli ta wiadomość nie była oczekiwana, można ją zignorować.',
 } satisfies GuestWords;

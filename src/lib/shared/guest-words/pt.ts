@@ -301,4 +301,18 @@ export const pt = {
   'poster.notFoundTitle': 'Página não encontrada',
   'poster.notFoundText': 'Este guia não existe, ou não é um dos seus.',
   'poster.notFoundBack': 'Os seus guias',
+
+  // The mail that carries the guest link (a guidebook's, a stay's).
+  'mail.subject': 'O seu guia para {name}',
+  'mail.eyebrow': 'O seu guia',
+  'mail.untitled': 'a sua estadia',
+  'mail.host': 'O seu anfitrião',
+  'mail.helloGuest': 'Olá, {guest},',
+  'mail.hello': 'Olá,',
+  'mail.shared': '{host} partilhou consigo o guia para {name}: instruções de chegada, Wi-Fi, regras da casa e dicas locais num só lugar.',
+  'mail.stay': 'A sua estadia:',
+  'mail.open': 'Abrir o guia',
+  'mail.copyLink': 'Ou copie este link para o navegador:',
+  'mail.anyBrowser': 'Abre em qualquer navegador, sem precisar de app. Guarde este email para a sua estadia.',
+  'mail.sentBy': 'Enviado por {product} em nome de {host}. Se não estava à espera deste email, pode ignorá-lo.',
 } satisfies GuestWords;

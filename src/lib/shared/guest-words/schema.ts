@@ -359,6 +359,20 @@ export const guestWordsSchema = z.strictObject({
   'poster.notFoundTitle': word('Title of the poster page of a guidebook that is not the host’s.'),
   'poster.notFoundText': word('Its text.'),
   'poster.notFoundBack': word('Its link back to the dashboard.'),
+
+  // The mail that carries the guest link, from the share dialogs (src/lib/server/sharing/guest-link-mail.ts).
+  'mail.subject': word('Subject, also the HTML part’s title; {name}: the guidebook’s name, or `mail.untitled`.'),
+  'mail.eyebrow': word('Small heading above the guidebook’s name.'),
+  'mail.untitled': word('Stands for {name} in `mail.subject` and `mail.shared` when the guidebook has no name (written to fit both sentences).'),
+  'mail.host': word('Stands for {host} in `mail.shared` and `mail.sentBy` when neither the guidebook nor the account names the host.'),
+  'mail.helloGuest': word('Greeting on a stay’s mail; {guest}: the guest’s name, as the host typed it.'),
+  'mail.hello': word('Greeting when the guest’s name is not known.'),
+  'mail.shared': word('What the mail is; {host}: the host’s name, {name}: the guidebook’s name.'),
+  'mail.stay': word('Label before a stay’s dates ("Fri 4 Dec, 15:00 – Sun 6 Dec, 10:00").'),
+  'mail.open': word('The button (and, in the plain-text part, the line above the link) that opens the guidebook.'),
+  'mail.copyLink': word('Above the link written out, for mail clients that hide the button.'),
+  'mail.anyBrowser': word('Under the link.'),
+  'mail.sentBy': word('Footer; {product}: the product’s name, {host}: the host’s name.'),
 });
 
 /** One language's words: every key of the schema. */

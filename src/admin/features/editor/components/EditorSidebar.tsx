@@ -20,6 +20,8 @@ interface Props {
   token: string;
   /** The saved secrets policy: the share dialog says when the public link carries no door code. */
   secretsPolicy: SecretsPolicy;
+  /** The languages the saved guidebook offers, main first: the share dialog's choice. */
+  languages: readonly string[];
   view: EditorView;
   onViewChange: (view: EditorView) => void;
   onSave: () => void;
@@ -110,12 +112,12 @@ function jump(event: MouseEvent<HTMLAnchorElement>, id: string) {
  * docs/product.md §2 Editor sidebar: Dashboard, the Preview/Edit toggle and Save. A column on the left from
  * 1024 px (with links to each section); a bar across the top on smaller screens.
  */
-export function EditorSidebar({ id, savedName, name, token, secretsPolicy, view, onViewChange, onSave, saving, dirty, readOnly }: Props) {
+export function EditorSidebar({ id, savedName, name, token, secretsPolicy, languages, view, onViewChange, onSave, saving, dirty, readOnly }: Props) {
   const wide = useMediaQuery(WIDE);
   const [shareOpen, setShareOpen] = useState(false);
   const status = readOnly ? 'Read only' : dirty ? 'Unsaved changes' : 'No unsaved changes';
   // Sharing hands out the saved guidebook: the link, its QR code, poster and mail read the server's copy.
-  const share = token ? <ShareDialog open={shareOpen} onOpenChange={setShareOpen} guidebook={{ id, name: savedName || 'Untitled guidebook', token, secretsPolicy }} openStays={() => onViewChange('stays')} /> : null;
+  const share = token ? <ShareDialog open={shareOpen} onOpenChange={setShareOpen} guidebook={{ id, name: savedName || 'Untitled guidebook', token, secretsPolicy, languages }} openStays={() => onViewChange('stays')} /> : null;
 
   if (!wide) {
     return (

@@ -8,6 +8,7 @@ import { ApiError, errorMessage } from '@shared/api-client.ts';
 import { useDocumentTitle } from '../../../hooks/use-document-title.ts';
 import { useMe } from '../../../lib/auth.ts';
 import type { GuidebookLanguage } from '@shared/languages.ts';
+import { offeredLanguages } from '@shared/translations.ts';
 import { useSaveInstruction } from '../api/save-instruction.ts';
 import { useAnnouncer } from '../../../hooks/use-announcer.ts';
 import { useUnsavedChanges } from '../hooks/use-unsaved-changes.ts';
@@ -134,6 +135,8 @@ export function EditorWorkspace({ instruction, premium, readOnly, onReloadLatest
     return () => window.removeEventListener('keydown', onKey);
   }, []);
 
+  // Sharing hands out the saved guidebook, so its languages are the saved ones.
+  const savedLanguages = useMemo(() => offeredLanguages(instruction), [instruction]);
   const context = useMemo<EditorContextValue>(() => ({ readOnly, premium, announce, saved: instruction }), [readOnly, premium, announce, instruction]);
 
   return (
@@ -146,6 +149,7 @@ export function EditorWorkspace({ instruction, premium, readOnly, onReloadLatest
             name={form.nameInstruction}
             token={form.token}
             secretsPolicy={instruction.secretsPolicy}
+            languages={savedLanguages}
             view={view}
             onViewChange={setView}
             onSave={submit}

@@ -24,6 +24,9 @@ export const instructionSummarySchema = z.looseObject({
   coverImage: z.string().catch(''),
   /** Who sees the door code: the share dialog says when the public link carries none. */
   secretsPolicy: z.enum(SECRETS_POLICIES).catch('always'),
+  /** The main language and each translation's texts: the share dialog offers the languages (`offeredLanguages`). */
+  language: z.string().catch('en'),
+  translations: z.record(z.string(), z.record(z.string(), z.looseObject({ text: z.string().catch('') }))).catch({}),
 });
 
 export type InstructionSummary = z.output<typeof instructionSummarySchema>;

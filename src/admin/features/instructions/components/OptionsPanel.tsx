@@ -3,6 +3,7 @@ import { Dialog } from 'radix-ui';
 import { useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { messages } from '@shared/messages.ts';
+import { offeredLanguages } from '@shared/translations.ts';
 import { LOCKED_EXPLANATION } from '../access.ts';
 import { guestLink } from '../../../lib/guest-link.ts';
 import { GuestPageLink } from '../../../components/sharing/GuestPageLink.tsx';
@@ -169,7 +170,7 @@ export function OptionsPanel({ instruction, locked, free, onClose, returnFocus }
                 </button>
               </div>
 
-              <ShareDialog open={shareOpen} onOpenChange={setShareOpen} guidebook={{ id: instruction._id, name, token: instruction.token, secretsPolicy: instruction.secretsPolicy }} />
+              <ShareDialog open={shareOpen} onOpenChange={setShareOpen} guidebook={{ id: instruction._id, name, token: instruction.token, secretsPolicy: instruction.secretsPolicy, languages: offeredLanguages(instruction) }} />
               <ChangeCodeDialog
                 open={codeOpen}
                 onOpenChange={setCodeOpen}

@@ -1,6 +1,7 @@
 import { guestWords, speaksLanguage, t, type GuestWords } from '@shared/guest-words/index.ts';
 import { guestPageKey, guestPagePath, type PageLanguage } from '@shared/guest-page-key.ts';
-import { translatedContent } from '@shared/translations.ts';
+import { offeredLanguages, translatedContent } from '@shared/translations.ts';
+import { nativeName } from '@shared/languages.ts';
 import { findHouseRule, houseRuleName, houseRuleSvg, houseRuleText } from '@shared/house-rules.ts';
 import { PLACE_CATEGORIES, placeCategoryName, placeCategorySvg, type PlaceCategory } from '@shared/place-categories.ts';
 import { formatPrice } from '@shared/currencies.ts';
@@ -418,14 +419,6 @@ export function pageSpeaks(language: string, offered: readonly string[]): boolea
   return offered.includes(language) || speaksLanguage(language);
 }
 
-/** The guidebook's main language, then each language it has translations in (docs/decisions/021). */
-export function offeredLanguages(instruction: Pick<GuestInstruction, 'language' | 'translations'>): string[] {
-  const translated = Object.entries(instruction.translations)
-    .filter(([language, fields]) => language !== instruction.language && Object.values(fields).some((entry) => entry.text !== ''))
-    .map(([language]) => language);
-  return [instruction.language, ...translated];
-}
-
 /**
  * The page of each offered language: `/instruction/<token>/<lang>` (docs/decisions/022), on a
  * stay link `/stay/<token>?lang=<lang>` (its page is rendered per request, never a variant).
@@ -440,12 +433,6 @@ function languageLinks(language: string, languages: readonly string[], appUrl: U
     xDefault: new URL(path(null), appUrl).href,
     ogLocale: ogLocaleOf(language),
   };
-}
-
-/** A language by its own name, capitalised as a menu item starts ("Deutsch", "Français"). */
-export function nativeName(tag: string): string {
-  const name = new Intl.DisplayNames([tag], { type: 'language' }).of(tag) ?? tag;
-  return name.charAt(0).toLocaleUpperCase(tag) + name.slice(1);
 }
 
 /** Open Graph's `language_TERRITORY` for a language, its likeliest territory ("de" → de_DE, "en" → en_US). */

@@ -1,6 +1,7 @@
 import { guestWords, t } from '@shared/guest-words/index.ts';
 import { GUEST_TOKEN } from '@shared/guest-token.ts';
 import { guidebookLanguageOf } from '@shared/languages.ts';
+import { offeredLanguages } from '@shared/translations.ts';
 import type { OrderStatus } from '@shared/schemas/order.ts';
 import { formatStayTime } from '@shared/time-zone.ts';
 import { stayAvailability } from '../../extras/orders.ts';
@@ -11,7 +12,7 @@ import { getRuntime } from '../../runtime.ts';
 import { GUEST_HEADERS } from '../page-headers.ts';
 import { effectiveStayTimes, secretsWindow, stayLinkEndsAt } from '../../stays/stay-window.ts';
 import { countStayOpen } from '../../insights/view-counts.ts';
-import { offeredLanguages, pageSpeaks, toGuestPage } from './load-guest-page.ts';
+import { pageSpeaks, toGuestPage } from './load-guest-page.ts';
 import { guestLoadError, type GuestView } from './load-guest-view.ts';
 
 

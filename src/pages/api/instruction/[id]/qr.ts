@@ -7,15 +7,16 @@ import { messages } from '@shared/messages.ts';
 import { isQrFormat } from '@shared/schemas/sharing.ts';
 
 /**
- * GET /api/instruction/:id/qr?format=png|svg (owner only; png when no format is given): the QR
- * code of the guest link as a download named after the guidebook. Never cached by anyone: a
+ * GET /api/instruction/:id/qr?format=png|svg[&lang=<lang>] (owner only; png when no format is
+ * given): the QR code of the guest link as a download named after the guidebook; with `lang=`, the
+ * link of one of its languages (400 for a language it is not in). Never cached by anyone: a
  * regenerated link changes the code.
  */
 export const GET = handle(async (context: APIContext) => {
   const { user } = requireUser(context.locals);
   const format = context.url.searchParams.get('format') ?? 'png';
   if (!isQrFormat(format)) throw new AppError('BAD_REQUEST', messages.sharing.formatInvalid);
-  const qr = await getGuestLinkQr({ userId: user.id, id: context.params.id ?? '', format });
+  const qr = await getGuestLinkQr({ userId: user.id, id: context.params.id ?? '', format, language: context.url.searchParams.get('lang') });
   return new Response(qr.body, {
     headers: {
       'content-type': qr.contentType,

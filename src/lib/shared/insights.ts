@@ -1,0 +1,11 @@
+/**
+ * The parts of the guest page whose reading is counted (docs/product.md §22): the vocabulary of
+ * `POST /api/guest/:token/events`, the guest page's beacon and the host's insights. Anything else
+ * a beacon names is ignored.
+ */
+export const GUEST_SECTIONS = ['checkin', 'access', 'wifi', 'rules', 'places', 'extras', 'contact'] as const;
+export type GuestSection = (typeof GUEST_SECTIONS)[number];
+
+export function isGuestSection(value: unknown): value is GuestSection {
+  return typeof value === 'string' && (GUEST_SECTIONS as readonly string[]).includes(value);
+}
