@@ -3,7 +3,7 @@ import type { Insights } from '../src/lib/server/insights/read-insights.ts';
 import type { Instruction } from '../src/lib/shared/schemas/instruction.ts';
 import type { Stay } from '../src/lib/shared/schemas/stay.ts';
 import { sourceHash } from '../src/lib/shared/translations.ts';
-import { signedInHost, type SignedInHost } from './helpers/auth.ts';
+import { requestFrom, signedInHost, type SignedInHost } from './helpers/auth.ts';
 import { startServer, type TestServer } from './helpers/server.ts';
 
 // docs/product.md "Insights": guest page opens counted in memory on the fast path (no query, no
@@ -120,6 +120,57 @@ describe('guest page opens', () => {
     expect(preview.status).toBe(200);
     expect(await preview.text()).toContain('Harbour Loft');
     expect((await insights(host, guidebook._id)).total).toBe(before);
+  });
+});
+
+describe('POST /api/guest/:token/events, the beacon of what guests read', () => {
+  const reads = (data: Insights) => Object.fromEntries(data.sections.map((row) => [row.section, row.reads]));
+  /** A beacon as the guest page sends it (a JSON blob), from its own loopback address. */
+  const beacon = (address: string, token: string, body: unknown) => requestFrom(server, address, `/api/guest/${token}/events`, body);
+
+  it('counts the sections a guest read, on a guidebook’s link and on a stay’s, and always answers 204', async () => {
+    const made = await host.call(`/api/instruction/${guidebook._id}/stays`, { json: { guestName: 'Ivo', checkIn: '2030-08-01T16:00', checkOut: '2030-08-03T10:00' } });
+    const { stay } = (await made.json()) as { stay: Stay };
+    const stayToken = new URL(stay.url).pathname.split('/').at(-1)!;
+    const before = reads(await insights(host, guidebook._id));
+
+    for (const [token, body] of [
+      [guidebook.token, { sections: ['checkin', 'rules'] }],
+      [guidebook.token, { sections: ['wifi', 'wifi', 'nonsense'] }],
+      [stayToken, { sections: ['checkin', 'access'] }],
+      // Not counted, still 204: no known section, not JSON, too long, a link that does not exist.
+      [guidebook.token, { sections: ['secrets', 42, null] }],
+      [guidebook.token, 'checkin'],
+      [guidebook.token, { sections: ['checkin'], padding: 'x'.repeat(2_000) }],
+      ['no-such-link-at-all', { sections: ['checkin'] }],
+    ] as const) {
+      const answer = await beacon('127.0.0.20', token, body);
+      expect(answer.status, JSON.stringify(body).slice(0, 60)).toBe(204);
+      expect(answer.body).toBe('');
+    }
+    // Only JSON, as every API write (docs/security.md 7): the page's beacon sends a JSON blob.
+    const plain = await requestFrom(server, '127.0.0.20', `/api/guest/${guidebook.token}/events`, null, { 'content-type': 'text/plain' });
+    expect(plain.status).toBe(415);
+
+    const after = await insights(host, guidebook._id);
+    const counted = reads(after);
+    const grew = Object.fromEntries(Object.keys(counted).map((section) => [section, counted[section]! - (before[section] ?? 0)]));
+    expect(grew).toEqual({ checkin: 2, rules: 1, wifi: 1, access: 1, places: 0, extras: 0, contact: 0 });
+    // Every section is listed, most read first, so the host sees what guests skip.
+    expect(after.sections.map((row) => row.reads)).toEqual([...after.sections.map((row) => row.reads)].sort((a, b) => b - a));
+    expect(after.stays.find((row) => row._id === stay._id)!.read).toEqual({ checkin: true, access: true, wifi: false, rules: false, places: false, extras: false, contact: false });
+  });
+
+  it('stops counting an address past 100 beacons in 10 minutes, still answering 204', async () => {
+    const before = reads(await insights(host, guidebook._id)).places ?? 0;
+    const answers = await Promise.all(Array.from({ length: 110 }, () => beacon('127.0.0.21', guidebook.token, { sections: ['places'] })));
+    expect(answers.every((answer) => answer.status === 204)).toBe(true);
+    expect((reads(await insights(host, guidebook._id)).places ?? 0) - before).toBe(100);
+  });
+
+  it('refuses another site’s page (Origin), like every write', async () => {
+    const answer = await requestFrom(server, '127.0.0.22', `/api/guest/${guidebook.token}/events`, { sections: ['checkin'] }, { origin: 'https://elsewhere.example' });
+    expect(answer.status).toBe(403);
   });
 });
 

@@ -8,6 +8,8 @@
  * device. This first visit loaded before the worker controlled the page, so its files are handed
  * over once; the note at the bottom appears when they are saved.
  */
+import './section-reads.ts';
+
 // Back from Stripe's Checkout on a guidebook's public link (`?order=`, docs/decisions/020): the
 // page is a static snapshot, so the browser, not the server, shows the word it carries hidden.
 const extrasReturn = document.querySelector<HTMLElement>('[data-extras-return]');

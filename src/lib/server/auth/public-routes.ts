@@ -32,6 +32,8 @@ const GUEST_MESSAGE = /^\/api\/guest\/[\w-]+\/message$/;
 /** A stay link's extras: what the stay can have (GET), and a request for one (POST). */
 const GUEST_EXTRAS = /^\/api\/guest\/[\w-]+\/extras$/;
 const GUEST_EXTRA_REQUEST = /^\/api\/guest\/[\w-]+\/extras\/\d{1,16}$/;
+/** The guest page's beacon of the sections read (always 204). */
+const GUEST_EVENTS = /^\/api\/guest\/[\w-]+\/events$/;
 /** The button of a host's mailed Approve or Decline link: its token, not a session, says who decides. */
 const ORDER_LINK_DECISION = /^\/api\/orders\/[\w-]+\/decide$/;
 
@@ -40,7 +42,7 @@ export function isPublicApiRoute(method: string, pathname: string): boolean {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   if (PUBLIC_EXACT.has(`${method} ${path}`)) return true;
   if ((method === 'GET' || method === 'HEAD') && GUEST_SECRETS.test(path)) return true;
-  if (method === 'POST' && GUEST_MESSAGE.test(path)) return true;
+  if (method === 'POST' && (GUEST_MESSAGE.test(path) || GUEST_EVENTS.test(path))) return true;
   if ((method === 'GET' || method === 'HEAD') && GUEST_EXTRAS.test(path)) return true;
   if (method === 'POST' && GUEST_EXTRA_REQUEST.test(path)) return true;
   if (method === 'POST' && ORDER_LINK_DECISION.test(path)) return true;

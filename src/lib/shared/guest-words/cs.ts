@@ -12,6 +12,7 @@ export const cs = {
 
   'page.offline': 'Jste offline: zobrazuje se kopie uložená v tomto zařízení.',
   'page.saved': 'Uloženo v tomto zařízení: průvodce se otevře i bez připojení.',
+  'page.privacy': 'Žádné cookies, nic o vás: hostitel vidí jen, jak často se průvodce otevírá a které části se čtou.',
   'page.madeWith': 'Vytvořeno v {product}',
   'page.product': 'Porchlight',
   'page.description': 'Průvodce příjezdem: {name}, {address}.',

@@ -11,6 +11,7 @@ export const de = {
 
   'page.offline': 'Sie sind offline: Sie sehen die auf diesem Gerät gespeicherte Version.',
   'page.saved': 'Auf diesem Gerät gespeichert: Diese Gästemappe öffnet sich auch ohne Internetverbindung.',
+  'page.privacy': 'Keine Cookies, nichts über Sie: Ihr Gastgeber sieht nur, wie oft diese Gästemappe geöffnet wird und welche Teile gelesen werden.',
   'page.madeWith': 'Erstellt mit {product}',
   'page.product': 'Porchlight',
   'page.description': 'Alles für Ihren Check-in: {name}, {address}.',

@@ -11,6 +11,7 @@ export const en = {
 
   'page.offline': 'You are offline: this is the copy saved on this device.',
   'page.saved': 'Saved on this device: this guidebook opens even without a connection.',
+  'page.privacy': 'No cookies, nothing about you: your host only sees how often this guidebook is opened and which parts are read.',
   'page.madeWith': 'Made with {product}',
   'page.product': 'Porchlight',
   'page.description': 'Check-in guide for {name}, {address}.',

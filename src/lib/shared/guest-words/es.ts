@@ -12,6 +12,7 @@ export const es = {
 
   'page.offline': 'Está sin conexión: esta es la copia guardada en este dispositivo.',
   'page.saved': 'Guardada en este dispositivo: esta guía se abre incluso sin conexión.',
+  'page.privacy': 'Sin cookies y sin datos sobre usted: su anfitrión solo ve cuántas veces se abre esta guía y qué partes se leen.',
   'page.madeWith': 'Creado con {product}',
   'page.product': 'Porchlight',
   'page.description': 'Guía de llegada de {name}, {address}.',

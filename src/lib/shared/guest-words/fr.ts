@@ -11,6 +11,7 @@ export const fr = {
 
   'page.offline': 'Vous êtes hors ligne : voici la copie enregistrée sur cet appareil.',
   'page.saved': 'Enregistré sur cet appareil : ce livret d’accueil s’ouvre même sans connexion.',
+  'page.privacy': 'Aucun cookie, rien sur vous : votre hôte voit seulement combien de fois ce livret d’accueil est ouvert et quelles parties sont lues.',
   'page.madeWith': 'Créé avec {product}',
   'page.product': 'Porchlight',
   'page.description': 'Guide d’arrivée pour {name}, {address}.',

@@ -14,6 +14,7 @@ export const hr = {
 
   'page.offline': 'Niste povezani s internetom: ovo je kopija spremljena na ovom uređaju.',
   'page.saved': 'Spremljeno na ovom uređaju: vodič se otvara i bez internetske veze.',
+  'page.privacy': 'Bez kolačića i bez podataka o Vama: domaćin vidi samo koliko se često vodič otvara i koji se dijelovi čitaju.',
   'page.madeWith': 'Izrađeno uz {product}',
   'page.product': 'Porchlight',
   'page.description': 'Vodič za dolazak: {name}, {address}.',

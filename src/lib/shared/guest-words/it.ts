@@ -11,6 +11,7 @@ export const it = {
 
   'page.offline': 'Siete offline: questa è la copia salvata sul dispositivo.',
   'page.saved': 'Salvata sul dispositivo: questa guida si apre anche senza connessione.',
+  'page.privacy': 'Nessun cookie, niente su di voi: l’host vede solo quante volte viene aperta questa guida e quali parti vengono lette.',
   'page.madeWith': 'Creato con {product}',
   'page.product': 'Porchlight',
   'page.description': 'Guida all’arrivo per {name}, {address}.',

@@ -11,6 +11,7 @@ export const nl = {
 
   'page.offline': 'U bent offline: dit is de kopie die op dit apparaat is opgeslagen.',
   'page.saved': 'Opgeslagen op dit apparaat: deze huisgids opent ook zonder verbinding.',
+  'page.privacy': 'Geen cookies, niets over u: uw host ziet alleen hoe vaak deze huisgids wordt geopend en welke delen worden gelezen.',
   'page.madeWith': 'Gemaakt met {product}',
   'page.product': 'Porchlight',
   'page.description': 'Incheckgids voor {name}, {address}.',

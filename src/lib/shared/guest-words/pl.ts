@@ -14,6 +14,7 @@ export const pl = {
 
   'page.offline': 'Brak połączenia z internetem: wyświetlamy kopię zapisaną na tym urządzeniu.',
   'page.saved': 'Zapisano na tym urządzeniu: przewodnik otworzy się także bez internetu.',
+  'page.privacy': 'Bez plików cookie i bez danych osobowych: gospodarz widzi tylko, jak często przewodnik jest otwierany i które części są czytane.',
   'page.madeWith': 'Stworzono w {product}',
   'page.product': 'Porchlight',
   'page.description': 'Przewodnik na przyjazd: {name}, {address}.',

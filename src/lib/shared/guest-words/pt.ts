@@ -13,6 +13,7 @@ export const pt = {
 
   'page.offline': 'Está offline: esta é a cópia guardada neste dispositivo.',
   'page.saved': 'Guardado neste dispositivo: este guia abre mesmo sem ligação à internet.',
+  'page.privacy': 'Sem cookies e nada sobre si: o seu anfitrião vê apenas quantas vezes este guia é aberto e que partes são lidas.',
   'page.madeWith': 'Feito com {product}',
   'page.product': 'Porchlight',
   'page.description': 'Guia de chegada de {name}, {address}.',

@@ -51,6 +51,7 @@ export const guestWordsSchema = z.strictObject({
   // The guidebook's frame: offline notes, the product's footer, the link preview's description.
   'page.offline': word('Status bar shown when the guest is offline and reads the copy saved on the device.'),
   'page.saved': word('Note under the page once the guidebook is saved on the device for offline use.'),
+  'page.privacy': word('Line at the foot of every guest page: what is counted about guests (docs/security.md 36), and that nothing else is.'),
   'page.madeWith': word('Footer of a guidebook by a host without their own branding; {product} is the link to the product.'),
   'page.product': word('The product’s name, as a link in the footer.'),
   'page.description': word('Link-preview description; {name}: the guidebook’s name, {address}: its address. (Worded by the page loader.)'),

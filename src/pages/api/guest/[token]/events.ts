@@ -4,8 +4,9 @@ import { acceptSectionReads } from '@server/insights/section-reads.ts';
 
 /**
  * POST /api/guest/:token/events `{ sections: ["checkin", "wifi", …] }` (public; the guest page's
- * beacon, a guidebook's or a stay's token) → 204, always: whatever it was sent, a guest never sees
- * an error from it (insights/section-reads.ts). Origin-checked like every write.
+ * beacon, a guidebook's or a stay's token) → 204 whatever the body holds, so a guest never sees
+ * an error from it (insights/section-reads.ts). Origin- and JSON-checked like every write
+ * (docs/security.md 7): 403 or 415 for what the guest page never sends.
  */
 export async function POST(context: APIContext): Promise<Response> {
   const body = await context.request.text().catch(() => '');
