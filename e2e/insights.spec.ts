@@ -21,6 +21,8 @@ interface Insights {
  * Runs at 375 and 1280 px (the two projects).
  */
 test('a guest opens the guidebook and reads two sections; the host’s insights count them', async ({ page, host, baseURL, browser }) => {
+  // A guest's visit, a stay's, then the host's two screens: more than one page's worth of steps.
+  test.slow();
   expect(host.email).toBeTruthy();
   const origin = new URL(baseURL!).origin;
   const created = await page.request.post('/api/instruction', {
@@ -56,5 +58,43 @@ test('a guest opens the guidebook and reads two sections; the host’s insights 
   await expect(note).toBeVisible();
   await phone.screenshot({ path: `test-results/insights-guest-foot-${test.info().project.name}.png`, scale: 'css' });
   expect(await seriousA11yViolations(phone)).toEqual([]);
+
+  // A stay whose guest opened the link and read the check-in steps, and one not opened yet.
+  const stays = `/api/instruction/${instruction._id}/stays`;
+  const opened = (await (await page.request.post(stays, { headers: { origin }, data: { guestName: 'Dana', checkIn: '2030-07-04T16:00', checkOut: '2030-07-08T09:30' } })).json()) as { stay: { url: string } };
+  expect((await page.request.post(stays, { headers: { origin }, data: { guestName: 'Ivo', checkIn: '2030-07-10T16:00', checkOut: '2030-07-12T09:30' } })).status()).toBe(201);
+  await phone.goto(opened.stay.url);
+  await phone.evaluate(() => document.getElementById('check-in')!.scrollIntoView({ block: 'center' }));
+  await expect.poll(async () => reads(await insights(), 'checkin'), { timeout: 10_000 }).toBe(2);
   await guest.close();
+
+  // The host: the guidebook's options panel leads to its insights.
+  const mobile = test.info().project.name === 'mobile';
+  if (mobile) await page.emulateMedia({ colorScheme: 'dark' });
+  await page.goto('/dashboard');
+  await page.getByRole('article', { name: 'Harbour Loft' }).getByRole('button', { name: /More/ }).click();
+  await page.getByRole('dialog', { name: 'Options' }).getByRole('link', { name: /^Insights/ }).click();
+  await expect(page).toHaveURL(new RegExp(`/dashboard/insights/${instruction._id}$`));
+  await expect(page.getByRole('heading', { name: 'Insights', level: 1 })).toBeVisible();
+  const opens = page.getByRole('region', { name: 'Opens' });
+  await expect(opens).toContainText('2 in the last 30 days');
+  await expect(opens.getByRole('img')).toHaveAccessibleName(/^2 opens from .+; most on .+ \(2\)\.$/);
+  const sections = page.getByRole('region', { name: 'What guests read' });
+  await expect(sections.getByRole('listitem').first()).toContainText('Check-in steps2');
+  // Every section nobody read is marked, the ones read are not.
+  await expect(sections.getByRole('listitem').filter({ hasText: 'Wi-Fi' })).toContainText('Least read');
+  await expect(sections.getByRole('listitem').filter({ hasText: 'House rules' })).not.toContainText('Least read');
+  const staysList = page.getByRole('region', { name: 'Stays' });
+  await expect(staysList.getByRole('listitem').filter({ hasText: 'Dana' })).toContainText(/Opened .+ · read check-in steps/);
+  await expect(staysList.getByRole('listitem').filter({ hasText: 'Ivo' })).toContainText('Not opened yet');
+  // The numbers as a table, for those who cannot see the chart.
+  await opens.getByText('Show as a table').click();
+  await expect(opens.getByRole('table')).toBeVisible();
+  expect(await seriousA11yViolations(page)).toEqual([]);
+  await page.screenshot({ path: `test-results/insights-host-${test.info().project.name}.png`, fullPage: true });
+
+  // The Stays view says the same on each stay's card.
+  await page.goto(`/dashboard/stays/${instruction._id}`);
+  await expect(page.getByTestId('stay').filter({ hasText: 'Dana' })).toContainText(/Opened .+ · read check-in steps/);
+  await expect(page.getByTestId('stay').filter({ hasText: 'Ivo' })).toContainText('Not opened yet');
 });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Insights } from '../src/lib/server/insights/read-insights.ts';
+import type { Insights } from '../src/lib/shared/insights.ts';
 import type { Instruction } from '../src/lib/shared/schemas/instruction.ts';
 import type { Stay } from '../src/lib/shared/schemas/stay.ts';
 import { sourceHash } from '../src/lib/shared/translations.ts';
@@ -191,6 +191,34 @@ describe('GET /api/instruction/:id/insights', () => {
 });
 
 describe('counts across servers and restarts', () => {
+  it('sums the days older than 13 months into months when a server starts (then every 6 hours)', async () => {
+    const owner = await signedInHost(server, 'free');
+    const book = await createGuidebook(owner);
+    const db = server.openDb();
+    const view = db.prepare('INSERT INTO guest_views (instruction_id, language, day, views) VALUES (?, ?, ?, ?)');
+    // Two old days and the month row a roll-up made before, a day of another month, and today.
+    for (const [language, day, views] of [['en', '2024-03-05', 5], ['en', '2024-03-20', 7], ['en', '2024-03', 1], ['de', '2024-04-01', 2], ['en', today(), 3]] as const) view.run(book._id, language, day, views);
+    db.prepare('INSERT INTO guest_reads (instruction_id, section, day, reads) VALUES (?, ?, ?, ?)').run(book._id, 'checkin', '2024-03-09', 4);
+    const rows = () =>
+      (db.prepare('SELECT day, language, views FROM guest_views WHERE instruction_id = ? ORDER BY day, language').all(book._id) as { day: string; language: string; views: number | string }[]).map((row) => ({ ...row, views: Number(row.views) }));
+    const second = await startServer({ NODE_ENV: 'test', DATA_DIR: server.dataDir, ...(server.databaseUrl ? { DATABASE_URL: server.databaseUrl } : {}) });
+    try {
+      await expect
+        .poll(rows, { timeout: 15_000 })
+        .toEqual([
+          { day: '2024-03', language: 'en', views: 13 },
+          { day: '2024-04', language: 'de', views: 2 },
+          { day: today(), language: 'en', views: 3 },
+        ]);
+      const reads = db.prepare('SELECT day, reads FROM guest_reads WHERE instruction_id = ?').all(book._id) as { day: string; reads: number | string }[];
+      expect(reads.map((row) => ({ day: row.day, reads: Number(row.reads) }))).toEqual([{ day: '2024-03', reads: 4 }]);
+      // A year back reads days only: today's opens, not the months.
+      expect((await insights(owner, book._id, '?days=366')).total).toBe(3);
+    } finally {
+      await second.stop();
+    }
+  });
+
   it('writes what a server counted when it stops, and two servers’ counts add up', async () => {
     const owner = await signedInHost(server, 'free');
     const book = await createGuidebook(owner);

@@ -59,6 +59,7 @@ export const routes: RouteObject[] = [
               { path: 'profile', ...screen(() => import('../features/profile/components/ProfileScreen.tsx').then((m) => m.ProfileScreen)) },
               { path: 'edit/:id', ...editorRoute },
               { path: 'stays/:id', ...screen(() => import('../features/stays/components/StaysScreen.tsx').then((m) => m.StaysScreen)) },
+              { path: 'insights/:id', ...screen(() => import('../features/insights/components/InsightsScreen.tsx').then((m) => m.InsightsScreen)) },
               { path: 'feedback', ...screen(() => import('../features/feedback/components/FeedbackScreen.tsx').then((m) => m.FeedbackScreen)) },
               { path: 'support', ...screen(() => import('../features/support/components/SupportScreen.tsx').then((m) => m.SupportScreen)) },
               { path: 'affiliates', ...screen(() => import('../features/affiliates/components/AffiliatesScreen.tsx').then((m) => m.AffiliatesScreen)) },

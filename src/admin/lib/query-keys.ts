@@ -15,8 +15,11 @@ import type { StayGroup } from '@shared/schemas/stay.ts';
  *       instructions.trash()
  *     instructions.detail(id)               one guidebook, whole, as the editor reads it
  *       instructions.forStays(id)           what the Stays screen reads of it
+ *       instructions.forInsights(id)        what the Insights screen reads of it
  *       instructions.revisions(id)          its saved versions: after a restore
  *         instructions.revision(id, rev)
+ *   insights.of(id)                         one guidebook's insights, each period: read, never written
+ *     insights.period(id, days)
  *   stays.of(id)                            every group of one guidebook's stays: after any change
  *     stays.group(id, group)
  *   settings.all()                          the Auto-Fill defaults
@@ -39,8 +42,14 @@ export const queryKeys = {
     trash: () => [...queryKeys.instructions.lists(), 'trash'] as const,
     detail: (id: string) => [...queryKeys.instructions.all(), 'detail', id] as const,
     forStays: (id: string) => [...queryKeys.instructions.detail(id), 'stays'] as const,
+    forInsights: (id: string) => [...queryKeys.instructions.detail(id), 'insights'] as const,
     revisions: (id: string) => [...queryKeys.instructions.detail(id), 'revisions'] as const,
     revision: (id: string, revisionId: string) => [...queryKeys.instructions.revisions(id), revisionId] as const,
+  },
+  insights: {
+    all: () => ['insights'] as const,
+    of: (id: string) => [...queryKeys.insights.all(), id] as const,
+    period: (id: string, days: number) => [...queryKeys.insights.of(id), days] as const,
   },
   stays: {
     all: () => ['stays'] as const,

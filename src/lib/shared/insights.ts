@@ -9,3 +9,16 @@ export type GuestSection = (typeof GUEST_SECTIONS)[number];
 export function isGuestSection(value: unknown): value is GuestSection {
   return typeof value === 'string' && (GUEST_SECTIONS as readonly string[]).includes(value);
 }
+
+/** `GET /api/instruction/:id/insights?days=` (docs/product.md §22), as the dashboard reads it. */
+export interface Insights {
+  /** Every day of the range, oldest first, UTC, with the guest page opens of that day (0 included). */
+  days: { date: string; views: number }[];
+  total: number;
+  /** Opens per page language over the range, most first. */
+  languages: { language: string; views: number }[];
+  /** Every section (GUEST_SECTIONS) with how often guests read it over the range, most read first: the last are the ones guests skip. */
+  sections: { section: GuestSection; reads: number }[];
+  /** Stays whose check-out is in the range or later, latest check-in first: whether the guest opened the link. */
+  stays: { _id: string; guestName: string; checkIn: string; checkOut: string; firstOpenedAt: string | null; lastOpenedAt: string | null; views: number; read: Record<GuestSection, boolean> }[];
+}

@@ -2,8 +2,9 @@ import { sql } from 'kysely';
 import { AppError } from '../http/app-error.ts';
 import { findOwnedInstruction } from '../instructions/find-owned-instruction.ts';
 import { getRuntime } from '../runtime.ts';
-import { GUEST_SECTIONS, type GuestSection } from '@shared/insights.ts';
+import { GUEST_SECTIONS, type GuestSection, type Insights } from '@shared/insights.ts';
 import { messages } from '@shared/messages.ts';
+import { sectionsReadBy } from './stay-reads.ts';
 import { flushViewCounts } from './view-counts.ts';
 
 /** The longest look back, in days: a year, leap day included. */
@@ -12,17 +13,6 @@ const DAY_MS = 86_400_000;
 /** Stays listed: the most recent and upcoming ones a host looks at. */
 const MAX_STAYS = 100;
 
-export interface Insights {
-  /** Every day of the range, oldest first, UTC, with the guest page opens of that day (0 included). */
-  days: { date: string; views: number }[];
-  total: number;
-  /** Opens per page language over the range, most first. */
-  languages: { language: string; views: number }[];
-  /** Every section (GUEST_SECTIONS) with how often guests read it over the range, most read first: the last are the ones guests skip. */
-  sections: { section: GuestSection; reads: number }[];
-  /** Stays whose check-out is in the range or later, latest check-in first: whether the guest opened the link. */
-  stays: { _id: string; guestName: string; checkIn: string; checkOut: string; firstOpenedAt: string | null; lastOpenedAt: string | null; views: number; read: Record<GuestSection, boolean> }[];
-}
 
 /** `?days=`: 30 when absent, else a whole number from 1 to MAX_INSIGHT_DAYS (400 otherwise). */
 export function readInsightDays(params: URLSearchParams): number {
@@ -61,9 +51,7 @@ export async function readInsights({ userId, id }: { userId: string; id: string 
       .limit(MAX_STAYS)
       .execute(),
   ]);
-  const stayReads = stays.length === 0 ? [] : await db.selectFrom('stay_reads').select(['stay_id', 'section']).where('stay_id', 'in', stays.map((stay) => stay.id)).execute();
-  const readBy = new Map<string, Set<string>>();
-  for (const row of stayReads) readBy.set(row.stay_id, (readBy.get(row.stay_id) ?? new Set()).add(row.section));
+  const readBy = await sectionsReadBy(db, stays.map((stay) => stay.id));
   const sectionReads = new Map(bySection.map((row) => [row.section, Number(row.reads)]));
   const counted = new Map(byDay.map((row) => [row.day, Number(row.views)]));
   const range = Array.from({ length: days }, (_, index) => isoDay(first + index * DAY_MS));
@@ -82,7 +70,7 @@ export async function readInsights({ userId, id }: { userId: string; id: string 
       firstOpenedAt: isoTime(stay.first_opened_at),
       lastOpenedAt: isoTime(stay.last_opened_at),
       views: stay.open_count,
-      read: Object.fromEntries(GUEST_SECTIONS.map((section) => [section, readBy.get(stay.id)?.has(section) ?? false])) as Record<GuestSection, boolean>,
+      read: Object.fromEntries(GUEST_SECTIONS.map((section) => [section, readBy.get(stay.id)?.includes(section) ?? false])) as Record<GuestSection, boolean>,
     })),
   };
 }

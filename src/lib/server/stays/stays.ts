@@ -1,3 +1,5 @@
+import type { GuestSection } from '@shared/insights.ts';
+import { sectionsReadBy } from '../insights/stay-reads.ts';
 import { nanoid } from 'nanoid';
 import type { StaysTable } from '@db/schema.ts';
 import { guestWords } from '@shared/guest-words/index.ts';
@@ -34,7 +36,7 @@ export function stayUrl(config: Pick<Config, 'appUrl'>, token: string): string {
 const iso = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString());
 
 /** A stored stay as the owner's API answers it, its times shown in the guidebook's zone, with the extras its guest ordered. */
-export function toStay(row: StaysTable, timeZone: string, config: Pick<Config, 'appUrl' | 'stayLinkDays'>, now = Date.now(), orders: StayOrder[] = []): Stay {
+export function toStay(row: StaysTable, timeZone: string, config: Pick<Config, 'appUrl' | 'stayLinkDays'>, now = Date.now(), orders: StayOrder[] = [], read: GuestSection[] = []): Stay {
   const times = effectiveStayTimes(row);
   return {
     _id: row.id,
@@ -51,6 +53,8 @@ export function toStay(row: StaysTable, timeZone: string, config: Pick<Config, '
     source: row.calendar_uid === null ? 'manual' : 'calendar',
     status: stayStatus(times, config.stayLinkDays, now),
     reveals: { first: iso(row.first_revealed_at), last: iso(row.last_revealed_at), count: row.reveal_count },
+    opens: { first: iso(row.first_opened_at), last: iso(row.last_opened_at), count: row.open_count },
+    read,
     orders,
     createdAt: new Date(row.created_at).toISOString(),
   };
@@ -144,10 +148,10 @@ export async function listStays(scope: Owned, { group, limit, cursor }: StaysQue
     .where('user_id', '=', scope.userId)
     .execute();
   const [total, upcoming, past] = [Number(tally?.total ?? 0), Number(tally?.upcoming ?? 0), Number(tally?.past ?? 0)];
-  const orders = await ordersOfStays(db, page.map((row) => row.id));
+  const [orders, reads] = await Promise.all([ordersOfStays(db, page.map((row) => row.id)), sectionsReadBy(db, page.map((row) => row.id))]);
   return {
     group,
-    stays: page.map((row) => toStay(row, timeZone, config, now, orders.get(row.id))),
+    stays: page.map((row) => toStay(row, timeZone, config, now, orders.get(row.id), reads.get(row.id))),
     next: rows.length > limit && last ? `${last.check_in}.${last.id}` : null,
     counts: { current: total - upcoming - past, upcoming, past },
   };

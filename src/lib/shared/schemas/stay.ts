@@ -22,6 +22,7 @@
  * - `GET /api/guest/:token/secrets` (public; guidebook or stay token; `x-guest-pin` for a PIN)
  *   → `{ code, wifiPassword, wifiQr, until }`, or 403 `{ message, availableFrom, pinRequired }`.
  */
+import type { GuestSection } from '../insights.ts';
 import { z } from 'zod';
 import { messages } from '../messages.ts';
 import { MAX_STAY_DAYS, MAX_STAYS_AHEAD } from '../stay-limits.ts';
@@ -135,6 +136,10 @@ export interface Stay {
   status: StayStatus;
   /** When the gated door code and Wi-Fi password were first and last shown on this link, and how often. */
   reveals: { first: string | null; last: string | null; count: number };
+  /** When its guest first and last opened the link, and how often (docs/product.md §22). */
+  opens: { first: string | null; last: string | null; count: number };
+  /** The sections its guest read, in the page's order. */
+  read: GuestSection[];
   /** The extras its guest ordered, oldest first (checkouts never paid left out). */
   orders: StayOrder[];
   createdAt: string;

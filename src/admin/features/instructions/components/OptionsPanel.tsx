@@ -1,4 +1,4 @@
-import { CalendarDays, Copy, KeyRound, Link2, RefreshCw, Share2, Trash2, X, type LucideIcon } from 'lucide-react';
+import { CalendarDays, ChartColumn, Copy, KeyRound, Link2, RefreshCw, Share2, Trash2, X, type LucideIcon } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -132,6 +132,14 @@ export function OptionsPanel({ instruction, locked, free, onClose, returnFocus }
                       <CalendarDays className="size-4" aria-hidden="true" />
                       Stays
                       <span className="ml-auto text-xs font-normal text-muted">Guest links, calendar</span>
+                    </Link>
+                  </li>
+                  <li>
+                    {/* What guests opened and read: open on every plan, like reading the guidebook. */}
+                    <Link to={`/dashboard/insights/${encodeURIComponent(instruction._id)}`} className={row} onClick={onClose}>
+                      <ChartColumn className="size-4" aria-hidden="true" />
+                      Insights
+                      <span className="ml-auto text-xs font-normal text-muted">Opens, sections read</span>
                     </Link>
                   </li>
                   <Action

@@ -1,10 +1,10 @@
-import { CalendarClock, Eye, Link2, Pencil, QrCode, RefreshCw, ShoppingBag, Trash2 } from 'lucide-react';
+import { BookOpen, CalendarClock, Eye, Link2, Pencil, QrCode, RefreshCw, ShoppingBag, Trash2 } from 'lucide-react';
 import { useId } from 'react';
 import { Link, useParams } from 'react-router';
 import type { Stay } from '@shared/schemas/stay.ts';
 import { copyLink } from '../../../lib/guest-link.ts';
 import { amountOf, STATUS, whatOf } from '../../../lib/order-view.ts';
-import { guestLabel, nights, revealText, stayTime } from '../model/stay-format.ts';
+import { guestLabel, nights, openedText, revealText, stayTime } from '../model/stay-format.ts';
 
 interface Props {
   stay: Stay;
@@ -77,6 +77,11 @@ export function StayCard({ stay, gated, level, onShare, onEdit, onDelete }: Prop
             {stay.guestEmail ? <span className="break-all"> · {stay.guestEmail}</span> : null}
           </span>
         </span>
+      </p>
+
+      <p className={`mt-1.5 flex items-start gap-2 text-sm ${stay.opens.count > 0 ? 'text-ink' : 'text-muted'}`}>
+        <BookOpen className="mt-0.5 size-4 shrink-0 text-muted" aria-hidden="true" />
+        <span>{openedText(stay)}</span>
       </p>
 
       {viewed || gated ? (

@@ -1,3 +1,4 @@
+import type { GuestSection } from '@shared/insights.ts';
 import type { Stay } from '@shared/schemas/stay.ts';
 import { DEFAULT_STAY_TIMES, effectiveTimeZone, formatStayDate, formatStayTime, instantToLocal, LOCAL_DATE_TIME, type StayTimes } from '@shared/time-zone.ts';
 
@@ -40,6 +41,31 @@ export function momentText(iso: string, zone: string, now = Date.now()): string 
       .replace(',', '');
   }
   return formatStayTime(at, zone);
+}
+
+/** What a host calls each section a guest read (docs/product.md §22). */
+const READ_WORDS: Record<Exclude<GuestSection, 'access' | 'contact'>, string> = {
+  checkin: 'check-in steps',
+  wifi: 'Wi-Fi',
+  rules: 'house rules',
+  places: 'recommendations',
+  extras: 'extras',
+};
+
+/**
+ * "Opened Tue 18:02 · 3 times · read check-in steps and house rules · code viewed", or "Not
+ * opened yet": whether the guest opened the stay's link before arriving. The door code is said
+ * here only when no "Code viewed" line (gated reveals) says it already.
+ */
+export function openedText(stay: Pick<Stay, 'opens' | 'read' | 'reveals' | 'timeZone'>, now = Date.now()): string {
+  if (stay.opens.count === 0 || !stay.opens.first) return 'Not opened yet';
+  const parts = [`Opened ${momentText(stay.opens.first, stay.timeZone, now)}`];
+  if (stay.opens.count > 1) parts.push(`${stay.opens.count} times`);
+  const read = stay.read.filter((section) => section !== 'access' && section !== 'contact').map((section) => READ_WORDS[section as keyof typeof READ_WORDS]);
+  if (read.length > 0) parts.push(`read ${new Intl.ListFormat('en-GB', { type: 'conjunction' }).format(read)}`);
+  if (stay.read.includes('access') && stay.reveals.count === 0) parts.push('code viewed');
+  if (stay.read.includes('contact')) parts.push('contacted you');
+  return parts.join(' · ');
 }
 
 /** "Code viewed Fri 14:03 · 3 times"; null before the first time. */
