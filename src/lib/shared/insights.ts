@@ -9,3 +9,9 @@ export type GuestSection = (typeof GUEST_SECTIONS)[number];
 export function isGuestSection(value: unknown): value is GuestSection {
   return typeof value === 'string' && (GUEST_SECTIONS as readonly string[]).includes(value);
 }
+
+/**
+ * A comment on "Was this guidebook helpful?" is a line or two for the host, not a review: its
+ * most characters, for the guest page's field and the API (schemas/guest-feedback.ts).
+ */
+export const GUEST_FEEDBACK_COMMENT_MAX = 1000;

@@ -4,6 +4,8 @@ import { findOwnedInstruction } from '../instructions/find-owned-instruction.ts'
 import { getRuntime } from '../runtime.ts';
 import { GUEST_SECTIONS, type GuestSection } from '@shared/insights.ts';
 import { messages } from '@shared/messages.ts';
+import type { GuestFeedback } from '@shared/schemas/guest-feedback.ts';
+import { listGuestFeedback } from './guest-feedback.ts';
 import { flushViewCounts } from './view-counts.ts';
 
 /** The longest look back, in days: a year, leap day included. */
@@ -22,6 +24,8 @@ export interface Insights {
   sections: { section: GuestSection; reads: number }[];
   /** Stays whose check-out is in the range or later, latest check-in first: whether the guest opened the link. */
   stays: { _id: string; guestName: string; checkIn: string; checkOut: string; firstOpenedAt: string | null; lastOpenedAt: string | null; views: number; read: Record<GuestSection, boolean> }[];
+  /** Answers to "Was this guidebook helpful?" sent in the range, newest first, at most 100. */
+  feedback: GuestFeedback[];
 }
 
 /** `?days=`: 30 when absent, else a whole number from 1 to MAX_INSIGHT_DAYS (400 otherwise). */
@@ -48,7 +52,7 @@ export async function readInsights({ userId, id }: { userId: string; id: string 
   const first = Date.UTC(new Date(now).getUTCFullYear(), new Date(now).getUTCMonth(), new Date(now).getUTCDate()) - (days - 1) * DAY_MS;
   const from = isoDay(first);
   const views = sql<number>`CAST(SUM(views) AS BIGINT)`;
-  const [byDay, byLanguage, bySection, stays] = await Promise.all([
+  const [byDay, byLanguage, bySection, stays, feedback] = await Promise.all([
     db.selectFrom('guest_views').select(['day', views.as('views')]).where('instruction_id', '=', instruction.id).where('day', '>=', from).groupBy('day').execute(),
     db.selectFrom('guest_views').select(['language', views.as('views')]).where('instruction_id', '=', instruction.id).where('day', '>=', from).groupBy('language').execute(),
     db.selectFrom('guest_reads').select(['section', sql<number>`CAST(SUM(reads) AS BIGINT)`.as('reads')]).where('instruction_id', '=', instruction.id).where('day', '>=', from).groupBy('section').execute(),
@@ -60,6 +64,7 @@ export async function readInsights({ userId, id }: { userId: string; id: string 
       .orderBy('check_in', 'desc')
       .limit(MAX_STAYS)
       .execute(),
+    listGuestFeedback(instruction.id, first),
   ]);
   const stayReads = stays.length === 0 ? [] : await db.selectFrom('stay_reads').select(['stay_id', 'section']).where('stay_id', 'in', stays.map((stay) => stay.id)).execute();
   const readBy = new Map<string, Set<string>>();
@@ -84,5 +89,6 @@ export async function readInsights({ userId, id }: { userId: string; id: string 
       views: stay.open_count,
       read: Object.fromEntries(GUEST_SECTIONS.map((section) => [section, readBy.get(stay.id)?.has(section) ?? false])) as Record<GuestSection, boolean>,
     })),
+    feedback,
   };
 }
