@@ -32,6 +32,8 @@ export default function GuestFeedback({ token, words }: Props) {
   const [comment, setComment] = useState('');
   const [state, setState] = useState<Sent>({ kind: 'idle' });
   const [thanks, setThanks] = useState<string | null>(null);
+  // The server's HTML has the buttons disabled: a tap before React listens would be lost.
+  const [ready, setReady] = useState(false);
   const thanksRef = useRef<HTMLParagraphElement>(null);
   const movedFocus = useRef(false);
   const id = useId();
@@ -39,6 +41,7 @@ export default function GuestFeedback({ token, words }: Props) {
   // After hydration only: the server's HTML cannot know what this device remembers.
   useEffect(() => {
     if (answeredBefore(token)) setThanks(words['feedback.thanks']);
+    setReady(true);
   }, [token, words]);
 
   useEffect(() => {
@@ -90,10 +93,10 @@ export default function GuestFeedback({ token, words }: Props) {
   return (
     <form className="feedback-form" onSubmit={(event) => void onSubmit(event)} noValidate aria-labelledby="feedback-title">
       <div className="copy-row" role="group" aria-labelledby="feedback-title">
-        <button type="button" className="btn btn-ghost" aria-pressed={helpful === true} onClick={choose(true)}>
+        <button type="button" className="btn btn-ghost" aria-pressed={helpful === true} disabled={!ready} onClick={choose(true)}>
           {words['feedback.yes']}
         </button>
-        <button type="button" className="btn btn-ghost" aria-pressed={helpful === false} onClick={choose(false)}>
+        <button type="button" className="btn btn-ghost" aria-pressed={helpful === false} disabled={!ready} onClick={choose(false)}>
           {words['feedback.no']}
         </button>
       </div>
