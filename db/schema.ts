@@ -238,6 +238,21 @@ export interface GuestViewsTable {
   views: number;
 }
 
+/** A guest's "Was this guidebook helpful?" (db/migrations/0014-guest-feedback.ts). */
+export interface GuestFeedbackTable {
+  id: string;
+  user_id: string;
+  instruction_id: string;
+  stay_id: string | null;
+  /** 1 for yes, 0 for no. */
+  helpful: number;
+  comment: string;
+  language: string;
+  created_at: number;
+  /** When the host's daily feedback mail listed it; null until then. */
+  digested_at: number | null;
+}
+
 /** An order of an extra (db/migrations/0012-orders.ts, docs/decisions/020-extras-and-the-money-flow.md). */
 export interface OrdersTable {
   id: string;
@@ -303,6 +318,7 @@ export interface Database {
   guest_views: GuestViewsTable;
   guest_reads: GuestReadsTable;
   stay_reads: StayReadsTable;
+  guest_feedback: GuestFeedbackTable;
   orders: OrdersTable;
   instruction_calendars: InstructionCalendarsTable;
   instruction_revisions: InstructionRevisionsTable;

@@ -128,6 +128,7 @@ function pathOf(route: FuzzRoute, params: { id: Param; stayId: Param; token: Par
     // An extra's id is a number (or junk); an order's id one no order has (or junk).
     .replace('[extraId]', () => (params.stayId.kind === 'raw' ? params.stayId.text : String(params.stayId.kind === 'pool' ? params.stayId.n : 1)))
     .replace('[orderId]', () => (params.stayId.kind === 'raw' ? params.stayId.text : 'no-such-order'))
+    .replace('[feedbackId]', () => (params.stayId.kind === 'raw' ? params.stayId.text : 'no-such-feedback'))
     // A language of the list, the main one, or junk.
     .replace('[lang]', () => (params.stayId.kind === 'raw' ? params.stayId.text : params.stayId.kind === 'pool' && params.stayId.n % 2 ? 'en' : 'de'))
     .replace('[token]', () => (pattern.startsWith('/api/guest/') ? guestToken(params.token) : resolveParam(params.token, 'token', false)));

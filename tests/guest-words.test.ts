@@ -185,6 +185,10 @@ describe('the English dictionary', () => {
     expect(en['api.extraRequested']).toBe(messages.orders.requested);
     expect(en['api.toPayment']).toBe(messages.orders.toPayment);
     expect(en['api.paymentUnavailable']).toBe(messages.orders.paymentUnavailable);
+    expect(en['api.feedbackSent']).toBe(messages.guestFeedback.sent);
+    expect(en['feedback.helpfulRequired']).toBe(messages.guestFeedback.helpfulRequired);
+    expect(t(en, 'api.commentTooLong', characters(1000))).toBe(messages.guestFeedback.commentTooLong(1000));
+    for (const minutes of [5, 60, 90]) expect(t(en, 'api.tooManyFeedback', wait(minutes))).toBe(messages.guestFeedback.tooMany(minutes));
   });
 
   it('formats dates, times and distances in its locale, or in the one given', () => {
@@ -224,8 +228,8 @@ const SAME_EVERYWHERE: readonly GuestWordKey[] = ['page.product', 'contact.whats
 const SAME_AS_ENGLISH: Record<string, readonly GuestWordKey[]> = {
   de: ['tiles.taxi', 'tiles.extras', 'extras.title', 'places.website'], // German says Taxi, Website, and Extras for the extras
   fr: ['tiles.taxi', 'tiles.parking', 'wifi.title', 'tiles.wifi', 'count.minutes'], // French says taxi, parking, Wi-Fi, and minute(s) as English does
-  es: ['tiles.taxi', 'tiles.extras'], // Spanish says Taxi, and Extras for the tile
-  it: ['tiles.taxi', 'tiles.wifi', 'wifi.title', 'wifi.password'], // Italian says Taxi, Wi-Fi and password
+  es: ['tiles.taxi', 'tiles.extras', 'feedback.no'], // Spanish says Taxi, Extras for the tile, and No
+  it: ['tiles.taxi', 'tiles.wifi', 'wifi.title', 'wifi.password', 'feedback.no'], // Italian says Taxi, Wi-Fi, password and No
   pt: ['tiles.wifi', 'wifi.title', 'tiles.extras'], // European Portuguese says Wi-Fi, and Extras for the tile
   nl: ['tiles.taxi', 'places.website'], // Dutch says Taxi and Website
   hr: ['tiles.wifi', 'wifi.title'], // Croatian says Wi-Fi

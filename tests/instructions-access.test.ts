@@ -47,11 +47,18 @@ async function createStay(h: Host, target: Instruction): Promise<string> {
   return ((await response.json()) as { stay: { _id: string } }).stay._id;
 }
 
+/** A guest's answer to "Was this guidebook helpful?" on `target`'s public link, for the feedback row of the matrix. */
+async function createFeedback(target: Instruction): Promise<string> {
+  const response = await anonymous(`/api/guest/${target.token}/feedback`, { method: 'POST', json: { helpful: true, comment: 'Lovely' } });
+  expect(response.status, await response.clone().text()).toBe(201);
+  return query<{ id: string }>(server, 'SELECT id FROM guest_feedback WHERE instruction_id = ?', target._id)[0]!.id;
+}
+
 /** The stays routes of one guidebook, owner only like the rest. */
 const STAY_ROUTE = /stays|calendar/;
 
 /** Each route that reads or writes one guidebook, built from the target's id and token (and a stay of it). */
-function routes(target: Instruction, stayId = 'no-such-stay', revisionId = latestRevision(target._id)): Array<{ name: string; path: string; init: RequestInit & { json?: unknown } }> {
+function routes(target: Instruction, stayId = 'no-such-stay', revisionId = latestRevision(target._id), feedbackId = 'no-such-feedback'): Array<{ name: string; path: string; init: RequestInit & { json?: unknown } }> {
   const stays = `/api/instruction/${target._id}/stays`;
   const revisions = `/api/instruction/${target._id}/revisions`;
   return [
@@ -70,6 +77,7 @@ function routes(target: Instruction, stayId = 'no-such-stay', revisionId = lates
     { name: 'PUT /:id/calendar', path: `/api/instruction/${target._id}/calendar`, init: { method: 'PUT', json: { url: '' } } },
     { name: 'GET /:id', path: `/api/instruction/${target._id}`, init: {} },
     { name: 'GET /:id/insights', path: `/api/instruction/${target._id}/insights`, init: {} },
+    { name: 'DELETE /:id/feedback/:feedbackId', path: `/api/instruction/${target._id}/feedback/${feedbackId}`, init: { method: 'DELETE' } },
     { name: 'PUT /:id', path: `/api/instruction/${target._id}`, init: { method: 'PUT', json: { ...target, nameInstruction: 'Hijacked' } } },
     { name: 'POST /:id (duplicate)', path: `/api/instruction/${target._id}`, init: { method: 'POST' } },
     { name: 'PATCH /:id (code)', path: `/api/instruction/${target._id}`, init: { method: 'PATCH', json: { code: '0000' } } },
@@ -90,18 +98,20 @@ describe('authorization matrix', () => {
   let other: Host;
   let target: Instruction;
   let stayId: string;
+  let feedbackId: string;
 
   beforeAll(async () => {
     owner = await host('gold');
     other = await host('gold');
     target = await create(owner, { nameInstruction: 'Owner only', code: '4821' });
     stayId = await createStay(owner, target);
+    feedbackId = await createFeedback(target);
   });
 
   it('another host gets 404 "Instruction not found" on every route with the owner’s id or token, and nothing changes', async () => {
     const before = row(target._id);
     const stayBefore = query(server, 'SELECT * FROM stays WHERE id = ?', stayId);
-    for (const route of routes(target, stayId)) {
+    for (const route of routes(target, stayId, undefined, feedbackId)) {
       const response = await other.call(route.path, route.init);
       expect(response.status, route.name).toBe(404);
       expect(await response.json(), route.name).toEqual({ message: messages.instruction.notFound });
@@ -109,6 +119,7 @@ describe('authorization matrix', () => {
     expect(row(target._id)).toEqual(before);
     expect(query(server, 'SELECT * FROM stays WHERE id = ?', stayId)).toEqual(stayBefore);
     expect(query(server, 'SELECT id FROM stays WHERE instruction_id = ?', target._id)).toHaveLength(1);
+    expect(query(server, 'SELECT id FROM guest_feedback WHERE id = ?', feedbackId)).toHaveLength(1);
     // Nothing leaked into the other host's account either (no duplicate made for them).
     expect(query(server, 'SELECT id FROM instructions WHERE user_id = ?', other.id)).toHaveLength(0);
     const list = (await (await other.call('/api/instruction')).json()) as Instruction[];
@@ -117,7 +128,7 @@ describe('authorization matrix', () => {
 
   it('anonymous callers get 401 on every private route, guests included', async () => {
     const before = row(target._id);
-    for (const route of [...routes(target, stayId), { name: 'GET /', path: '/api/instruction', init: {} }, { name: 'POST /', path: '/api/instruction', init: { method: 'POST' } }]) {
+    for (const route of [...routes(target, stayId, undefined, feedbackId), { name: 'GET /', path: '/api/instruction', init: {} }, { name: 'POST /', path: '/api/instruction', init: { method: 'POST' } }]) {
       const response = await anonymous(route.path, route.init);
       expect(response.status, route.name).toBe(401);
     }
@@ -170,7 +181,7 @@ describe('authorization matrix', () => {
   it('the owner can use every route', async () => {
     const statuses: Record<string, number> = {};
     // The restore comes after the save and the code change: moved to the end, before the delete.
-    const all = routes(target, stayId);
+    const all = routes(target, stayId, undefined, feedbackId);
     const [restore] = all.splice(all.findIndex((route) => route.name.endsWith('/restore')), 1);
     all.splice(all.length - 1, 0, restore!);
     for (const route of all) {
@@ -190,6 +201,7 @@ describe('authorization matrix', () => {
       'PUT /:id/calendar': 200,
       'GET /:id': 200,
       'GET /:id/insights': 200,
+      'DELETE /:id/feedback/:feedbackId': 200,
       'PUT /:id': 200,
       'POST /:id (duplicate)': 201,
       'PATCH /:id (code)': 200,
@@ -258,7 +270,8 @@ describe('plans (docs/product.md §4, §6)', () => {
     const before = row(paid._id);
     // Reading, sharing (its guest link keeps working), stays and deleting stay open; changes do not.
     const open = new Set(['GET /:id', 'GET /:id/insights', 'GET /:id/qr', 'POST /:id/share', 'DELETE /:id', 'GET /:id/revisions', 'GET /:id/revisions/:revisionId']);
-    for (const route of routes(paid).filter((r) => !open.has(r.name) && !STAY_ROUTE.test(r.name))) {
+    // Guests' feedback is the host's to delete on any plan, like stays (insights-feedback.test.ts).
+    for (const route of routes(paid).filter((r) => !open.has(r.name) && !STAY_ROUTE.test(r.name) && !r.name.includes('feedback'))) {
       const response = await h.call(route.path, route.init);
       expect(response.status, route.name).toBe(403);
       expect(await response.json(), route.name).toEqual({ message: messages.instruction.needsPlan });

@@ -73,6 +73,7 @@ export function fuzzRoutes(host: FuzzHost): FuzzRoute[] {
     // The button of a mailed Approve or Decline link: no session, the token in the body.
     route('POST /api/orders/[orderId]/decide', 'anonymous', shape({ token, decision: fc.constantFrom('approve', 'decline', 'maybe', '') })),
     route('POST /api/guest/[token]/message', 'anonymous', shape({ name: text(100), email: fc.oneof(fc.constant(''), email), message: text(2001), turnstileToken: text(100) }), 2),
+    route('POST /api/guest/[token]/feedback', 'anonymous', shape({ helpful: fc.oneof(fc.boolean(), text(5)), comment: text(1001) })),
     // Some fields changed on the guidebook as loaded, as the editor saves (`current`: its content and version).
     route('PUT /api/instruction/[id]', 'host', partial(content).map((changes) => ({ ...changes, [CURRENT]: true })), 4),
     route('POST /api/instruction/[id]', 'host'),
@@ -85,6 +86,7 @@ export function fuzzRoutes(host: FuzzHost): FuzzRoute[] {
     route('POST /api/instruction/[id]/translations/[lang]/draft', 'host', shape({ content: partial(content) })),
     route('PATCH /api/instruction/[id]/stays/[stayId]', 'host', partial(stayFields), 2),
     route('DELETE /api/instruction/[id]/stays/[stayId]', 'host'),
+    route('DELETE /api/instruction/[id]/feedback/[feedbackId]', 'host'),
     route('POST /api/instruction/[id]/stays/[stayId]/send', 'host', partial({ email })),
     route('POST /api/instruction/[id]/stays', 'host', newStay, 2),
     route('POST /api/instruction', 'host', partial(content), 3),

@@ -72,6 +72,21 @@ export const HOST_CONTACT_WORDS = [
   'error.status',
 ] as const satisfies readonly GuestWordKey[];
 
+/** "Was this guidebook helpful?" at the end of the page. */
+export const GUEST_FEEDBACK_WORDS = [
+  'locale.lang',
+  'feedback.yes',
+  'feedback.no',
+  'feedback.comment',
+  'feedback.counter',
+  'feedback.send',
+  'feedback.sending',
+  'feedback.thanks',
+  'feedback.offline',
+  'feedback.helpfulRequired',
+  'error.status',
+] as const satisfies readonly GuestWordKey[];
+
 /** An extra's request form on a stay link. */
 export const EXTRA_REQUEST_WORDS = ['locale.lang', 'extras.request', 'extras.requestOf', 'extras.quantity', 'extras.note', 'extras.send', 'extras.cancel', 'extras.sending', 'extras.sent', 'extras.failed', 'extras.offline', 'extras.pay'] as const satisfies readonly GuestWordKey[];
 

@@ -81,6 +81,13 @@ export const rateRules = {
   guestMessageIp: rule('guest-message:ip', 5, 10 * MINUTE),
   guestMessageGuidebook: rule('guest-message:guidebook', 30, DAY),
   guestMessageStay: rule('guest-message:stay', 20, DAY),
+  /**
+   * "Was this guidebook helpful?" (insights/guest-feedback.ts): a guest answers once; per address
+   * so one visitor cannot fill the host's list, per link (a guidebook's public link or one stay's)
+   * so many addresses together cannot either.
+   */
+  guestFeedbackIp: rule('guest-feedback:ip', 10, HOUR),
+  guestFeedbackLink: rule('guest-feedback:link', 200, DAY),
   /** Calendar feeds fetched at a host's request (save, "Sync now"); the 30-minute sync is not counted. */
   calendarFetchUser: rule('calendar:user', 30, HOUR),
   /**

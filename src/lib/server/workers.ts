@@ -16,6 +16,7 @@ import { startOrderExpiry } from './extras/payments.ts';
 import { startUploadCleanup } from './uploads/remove-unreferenced-uploads.ts';
 import { startViewCounting } from './insights/view-counts.ts';
 import { startInsightsRetention } from './insights/retention.ts';
+import { startFeedbackDigest } from './insights/feedback-digest.ts';
 
 /**
  * What a serving process runs beside its requests, started once (by the boot bundle before the
@@ -53,6 +54,8 @@ export async function startWorkers(runtime: Runtime): Promise<void> {
   // Every server writes its own guests' page opens (docs/decisions/023), the last ones as it stops.
   const viewCounting = startViewCounting({ db, log });
   const insightsRetention = startInsightsRetention({ db, log, jobs });
+  // Hosts get one mail a day with their guests' new feedback (insights/feedback-digest.ts).
+  const feedbackDigest = startFeedbackDigest({ db, outbox, appUrl: config.appUrl, log, jobs });
   if (billing && config.stripe) void verifyPrices(billing, config.stripe.prices, log);
   // What another process changed must reach the guest pages held in memory: on SQLite the admin
   // CLI's commits (data_version); on PostgreSQL the other servers' and the CLI's events
@@ -68,7 +71,7 @@ export async function startWorkers(runtime: Runtime): Promise<void> {
   if (config.storageDriver === 's3') void checkBucketAtStart(storage.location, log);
   markServingProcess(async () => {
     stopPendingRemovalRetries();
-    await Promise.all([uploadCleanup.stop(), reconciler?.stop(), calendarSync.stop(), orderExpiry?.stop(), drainCdnPurges(), viewCounting.stop(), insightsRetention.stop()]);
+    await Promise.all([uploadCleanup.stop(), reconciler?.stop(), calendarSync.stop(), orderExpiry?.stop(), drainCdnPurges(), viewCounting.stop(), insightsRetention.stop(), feedbackDigest.stop()]);
   });
   // Stored pages an outage kept from being removed (by this server or another) stay unserved.
   await loadPendingRemovals();

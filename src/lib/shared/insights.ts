@@ -1,3 +1,5 @@
+import type { GuestFeedback } from './schemas/guest-feedback.ts';
+
 /**
  * The parts of the guest page whose reading is counted (docs/product.md §22): the vocabulary of
  * `POST /api/guest/:token/events`, the guest page's beacon and the host's insights. Anything else
@@ -21,4 +23,12 @@ export interface Insights {
   sections: { section: GuestSection; reads: number }[];
   /** Stays whose check-out is in the range or later, latest check-in first: whether the guest opened the link. */
   stays: { _id: string; guestName: string; checkIn: string; checkOut: string; firstOpenedAt: string | null; lastOpenedAt: string | null; views: number; read: Record<GuestSection, boolean> }[];
+  /** Answers to "Was this guidebook helpful?" sent in the range, newest first, at most 100. */
+  feedback: GuestFeedback[];
 }
+
+/**
+ * A comment on "Was this guidebook helpful?" is a line or two for the host, not a review: its
+ * most characters, for the guest page's field and the API (schemas/guest-feedback.ts).
+ */
+export const GUEST_FEEDBACK_COMMENT_MAX = 1000;

@@ -348,6 +348,16 @@ export const messages = {
     // GET /api/instruction/:id/insights (docs/product.md "Insights").
     daysInvalid: (max: number) => `Days must be a whole number from 1 to ${max}.`,
   },
+  guestFeedback: {
+    // POST /api/guest/:token/feedback, in English (the guest dictionaries say the same in theirs).
+    sent: 'Thanks for your feedback. Your host will see it.',
+    helpfulRequired: 'Please choose Yes or No.',
+    commentTooLong: (max: number) => `Your comment can be at most ${max} characters.`,
+    tooMany: (minutes: number) => `Too many answers. Please try again in ${wait(minutes)}.`,
+    // DELETE /api/instruction/:id/feedback/:feedbackId (the host's).
+    deleted: 'Feedback deleted.',
+    notFound: 'This feedback does not exist.',
+  },
   contactLinks: {
     // Contact fields take what hosts type (src/lib/shared/contact-links.ts).
     whatsapp: 'Please enter a WhatsApp number, like +385 91 555 0101.',

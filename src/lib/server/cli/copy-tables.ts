@@ -38,6 +38,7 @@ export const COPY_ORDER = [
   'guest_views',
   'guest_reads',
   'stay_reads',
+  'guest_feedback',
 ] as const satisfies readonly CopiedTable[];
 
 // A table added by a later migration must be added above: this line stops the type check otherwise.

@@ -25,6 +25,6 @@ function firstLanguage(header: string | null): string {
 }
 
 /** A 429's text in the guest's words: `key`'s sentence with the wait ("in 5 minutes") filled in. */
-export function guestTooMany(words: GuestWords, key: 'api.tooManyPins' | 'api.pinGuessingStopped' | 'api.tooManyMessages' | 'api.tooManyRequests'): TooManyMessage {
+export function guestTooMany(words: GuestWords, key: 'api.tooManyPins' | 'api.pinGuessingStopped' | 'api.tooManyMessages' | 'api.tooManyRequests' | 'api.tooManyFeedback'): TooManyMessage {
   return (minutes) => t(words, key, { wait: waitWords(words, minutes) });
 }

@@ -5,6 +5,7 @@ import { getRuntime } from '../runtime.ts';
 import { GUEST_SECTIONS, type GuestSection, type Insights } from '@shared/insights.ts';
 import { messages } from '@shared/messages.ts';
 import { sectionsReadBy } from './stay-reads.ts';
+import { listGuestFeedback } from './guest-feedback.ts';
 import { flushViewCounts } from './view-counts.ts';
 
 /** The longest look back, in days: a year, leap day included. */
@@ -38,7 +39,7 @@ export async function readInsights({ userId, id }: { userId: string; id: string 
   const first = Date.UTC(new Date(now).getUTCFullYear(), new Date(now).getUTCMonth(), new Date(now).getUTCDate()) - (days - 1) * DAY_MS;
   const from = isoDay(first);
   const views = sql<number>`CAST(SUM(views) AS BIGINT)`;
-  const [byDay, byLanguage, bySection, stays] = await Promise.all([
+  const [byDay, byLanguage, bySection, stays, feedback] = await Promise.all([
     db.selectFrom('guest_views').select(['day', views.as('views')]).where('instruction_id', '=', instruction.id).where('day', '>=', from).groupBy('day').execute(),
     db.selectFrom('guest_views').select(['language', views.as('views')]).where('instruction_id', '=', instruction.id).where('day', '>=', from).groupBy('language').execute(),
     db.selectFrom('guest_reads').select(['section', sql<number>`CAST(SUM(reads) AS BIGINT)`.as('reads')]).where('instruction_id', '=', instruction.id).where('day', '>=', from).groupBy('section').execute(),
@@ -50,6 +51,7 @@ export async function readInsights({ userId, id }: { userId: string; id: string 
       .orderBy('check_in', 'desc')
       .limit(MAX_STAYS)
       .execute(),
+    listGuestFeedback(instruction.id, first),
   ]);
   const readBy = await sectionsReadBy(db, stays.map((stay) => stay.id));
   const sectionReads = new Map(bySection.map((row) => [row.section, Number(row.reads)]));
@@ -72,5 +74,6 @@ export async function readInsights({ userId, id }: { userId: string; id: string 
       views: stay.open_count,
       read: Object.fromEntries(GUEST_SECTIONS.map((section) => [section, readBy.get(stay.id)?.includes(section) ?? false])) as Record<GuestSection, boolean>,
     })),
+    feedback,
   };
 }

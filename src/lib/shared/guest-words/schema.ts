@@ -283,6 +283,18 @@ export const guestWordsSchema = z.strictObject({
   'contact.sent': word('Status once sent, when the server says nothing more.'),
   'contact.offline': word('Error: the message could not be sent (no connection).'),
 
+  // "Was this guidebook helpful?" at the end of the page, after the contact section.
+  'feedback.question': word('The question, above its Yes and No buttons.'),
+  'feedback.yes': word('Button: yes, it was helpful.'),
+  'feedback.no': word('Button: no, it was not.'),
+  'feedback.comment': word('Label of the optional comment to the host, shown once Yes or No is chosen.'),
+  'feedback.counter': word('Under the comment as the guest types; {used}: characters typed, {max}: 1000.'),
+  'feedback.send': word('Button sending the answer.'),
+  'feedback.sending': word('That button while the answer is sent.'),
+  'feedback.thanks': word('In place of the question once this device sent an answer (on a reload too).'),
+  'feedback.offline': word('Error: the answer could not be sent (no connection).'),
+  'feedback.helpfulRequired': word('Error: neither Yes nor No was chosen.'),
+
   // A stay link past its last day.
   // Counts said in words (plural.ts), in the case the API's sentences below put them in: after
   // "in" or "for" a time ("try again in 5 minutes") and after "at most" ("at most 100 characters").
@@ -317,6 +329,9 @@ export const guestWordsSchema = z.strictObject({
   'api.quantityMin': word('Error: the quantity is below 1.'),
   'api.quantityMax': word('Error: the quantity is above the most; {max}: the most, e.g. 10.'),
   'api.noteTooLong': word('Error: the note is too long; {characters}: "500 characters".'),
+  'api.feedbackSent': word('The answer to "Was this guidebook helpful?" was saved; the host will see it.'),
+  'api.commentTooLong': word('Error: the feedback comment is too long; {characters}: "1000 characters".'),
+  'api.tooManyFeedback': word('Too many feedback answers; {wait}: "5 minutes".'),
 
   'stayEnded.title': word('Title (and page title) of a stay link that has ended.'),
   'stayEnded.text': word('Text under it.'),
