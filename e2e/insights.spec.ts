@@ -66,6 +66,13 @@ test('a guest opens the guidebook and reads two sections; the host’s insights 
   await phone.goto(opened.stay.url);
   await phone.evaluate(() => document.getElementById('check-in')!.scrollIntoView({ block: 'center' }));
   await expect.poll(async () => reads(await insights(), 'checkin'), { timeout: 10_000 }).toBe(2);
+  // Dana answers at the end of her page.
+  const question = phone.getByRole('region', { name: 'Was this guidebook helpful?' });
+  await question.scrollIntoViewIfNeeded();
+  await question.getByRole('button', { name: 'No', exact: true }).click();
+  await question.getByLabel('Anything to tell your host? (optional)').fill('The gate bell is hard to find at night.');
+  await question.getByRole('button', { name: 'Send' }).click();
+  await expect(question.getByRole('status').filter({ hasText: 'Thanks for your feedback' })).toBeVisible();
   await guest.close();
 
   // The host: the guidebook's options panel leads to its insights.
@@ -87,11 +94,19 @@ test('a guest opens the guidebook and reads two sections; the host’s insights 
   const staysList = page.getByRole('region', { name: 'Stays' });
   await expect(staysList.getByRole('listitem').filter({ hasText: 'Dana' })).toContainText(/Opened .+ · read check-in steps/);
   await expect(staysList.getByRole('listitem').filter({ hasText: 'Ivo' })).toContainText('Not opened yet');
+  const answers = page.getByRole('region', { name: 'Guest feedback' });
+  await expect(answers).toContainText('0 found it helpful · 1 did not');
+  await expect(answers.getByRole('listitem')).toContainText(/Not helpful.*The gate bell is hard to find at night\..*Dana · English/);
   // The numbers as a table, for those who cannot see the chart.
   await opens.getByText('Show as a table').click();
   await expect(opens.getByRole('table')).toBeVisible();
   expect(await seriousA11yViolations(page)).toEqual([]);
   await page.screenshot({ path: `test-results/insights-host-${test.info().project.name}.png`, fullPage: true });
+
+  // An answer is kept until the host deletes it.
+  await answers.getByRole('button', { name: /^Delete the answer of/ }).click();
+  await page.getByRole('alertdialog', { name: 'Delete this answer?' }).getByRole('button', { name: 'Delete' }).click();
+  await expect(answers).toContainText('No answers in this period.');
 
   // The Stays view says the same on each stay's card.
   await page.goto(`/dashboard/stays/${instruction._id}`);

@@ -18,7 +18,7 @@ import type { StayGroup } from '@shared/schemas/stay.ts';
  *       instructions.forInsights(id)        what the Insights screen reads of it
  *       instructions.revisions(id)          its saved versions: after a restore
  *         instructions.revision(id, rev)
- *   insights.of(id)                         one guidebook's insights, each period: read, never written
+ *   insights.of(id)                         one guidebook's insights, each period: after a feedback delete
  *     insights.period(id, days)
  *   stays.of(id)                            every group of one guidebook's stays: after any change
  *     stays.group(id, group)

@@ -8,6 +8,7 @@ import { LoadError } from '../../../components/ui/LoadError.tsx';
 import { PageHeader } from '../../../components/ui/PageHeader.tsx';
 import { useDocumentTitle } from '../../../hooks/use-document-title.ts';
 import { useInsights, useInsightsGuidebook } from '../api/get-insights.ts';
+import { FeedbackList } from './FeedbackList.tsx';
 import { ViewsChart } from './ViewsChart.tsx';
 
 const PERIODS = [7, 30, 90] as const;
@@ -28,7 +29,7 @@ const languageName = new Intl.DisplayNames(['en'], { type: 'language' });
 /**
  * /dashboard/insights/:id, from the options panel's "Insights" (docs/product.md §22): how often
  * guests opened the guidebook, per day and language, which sections they read (the least read
- * are the ones guests skip), and for each stay whether its guest opened the link.
+ * are the ones guests skip), for each stay whether its guest opened the link, and guests' feedback.
  */
 export function InsightsScreen() {
   const { id = '' } = useParams();
@@ -75,13 +76,13 @@ export function InsightsScreen() {
       ) : insights.isError ? (
         <LoadError message={errorMessage(insights.error, 'The insights could not be loaded.')} onRetry={() => void insights.refetch()} />
       ) : (
-        <InsightsBody insights={insights.data} days={days} timeZone={guidebook.data?.timeZone ?? ''} />
+        <InsightsBody guidebookId={id} insights={insights.data} days={days} timeZone={guidebook.data?.timeZone ?? ''} />
       )}
     </>
   );
 }
 
-function InsightsBody({ insights, days, timeZone }: { insights: Insights; days: number; timeZone: string }) {
+function InsightsBody({ guidebookId, insights, days, timeZone }: { guidebookId: string; insights: Insights; days: number; timeZone: string }) {
   return (
     <div className="grid gap-4 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
       <section aria-labelledby="insights-opens" className="card p-4 sm:p-5 lg:col-span-2">
@@ -106,6 +107,7 @@ function InsightsBody({ insights, days, timeZone }: { insights: Insights; days: 
       </section>
       <SectionReads sections={insights.sections} />
       <StayOpens stays={insights.stays} timeZone={timeZone} />
+      <FeedbackList guidebookId={guidebookId} feedback={insights.feedback} timeZone={timeZone} />
     </div>
   );
 }
