@@ -10,6 +10,7 @@ import * as m0010 from './0010-revisions-and-trash.ts';
 import * as m0011 from './0011-payout-accounts.ts';
 import * as m0012 from './0012-orders.ts';
 import * as m0013 from './0013-guest-views.ts';
+import * as m0015 from './0015-arrival-reminders.ts';
 
 /** One migration: the same schema change for SQLite (`up`) and PostgreSQL (`upPostgres`), ADR 005. */
 export interface Migration {
@@ -32,4 +33,5 @@ export const migrations: readonly Migration[] = [
   { name: '0011-payout-accounts', ...m0011 },
   { name: '0012-orders', ...m0012 },
   { name: '0013-guest-views', ...m0013 },
+  { name: '0015-arrival-reminders', ...m0015 },
 ];

@@ -21,7 +21,7 @@ export interface Insights {
   /** Every section (GUEST_SECTIONS) with how often guests read it over the range, most read first: the last are the ones guests skip. */
   sections: { section: GuestSection; reads: number }[];
   /** Stays whose check-out is in the range or later, latest check-in first: whether the guest opened the link. */
-  stays: { _id: string; guestName: string; checkIn: string; checkOut: string; firstOpenedAt: string | null; lastOpenedAt: string | null; views: number; read: Record<GuestSection, boolean> }[];
+  stays: { _id: string; guestName: string; checkIn: string; checkOut: string; firstOpenedAt: string | null; lastOpenedAt: string | null; reminderSentAt: string | null; views: number; read: Record<GuestSection, boolean> }[];
 }
 
 /** `?days=`: 30 when absent, else a whole number from 1 to MAX_INSIGHT_DAYS (400 otherwise). */
@@ -54,7 +54,7 @@ export async function readInsights({ userId, id }: { userId: string; id: string 
     db.selectFrom('guest_reads').select(['section', sql<number>`CAST(SUM(reads) AS BIGINT)`.as('reads')]).where('instruction_id', '=', instruction.id).where('day', '>=', from).groupBy('section').execute(),
     db
       .selectFrom('stays')
-      .select(['id', 'guest_name', 'check_in', 'check_out', 'first_opened_at', 'last_opened_at', 'open_count'])
+      .select(['id', 'guest_name', 'check_in', 'check_out', 'first_opened_at', 'last_opened_at', 'open_count', 'reminder_sent_at'])
       .where('instruction_id', '=', instruction.id)
       .where('check_out', '>=', first)
       .orderBy('check_in', 'desc')
@@ -81,6 +81,7 @@ export async function readInsights({ userId, id }: { userId: string; id: string 
       checkOut: new Date(stay.check_out).toISOString(),
       firstOpenedAt: isoTime(stay.first_opened_at),
       lastOpenedAt: isoTime(stay.last_opened_at),
+      reminderSentAt: isoTime(stay.reminder_sent_at),
       views: stay.open_count,
       read: Object.fromEntries(GUEST_SECTIONS.map((section) => [section, readBy.get(stay.id)?.has(section) ?? false])) as Record<GuestSection, boolean>,
     })),

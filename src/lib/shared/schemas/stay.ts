@@ -137,6 +137,8 @@ export interface Stay {
   reveals: { first: string | null; last: string | null; count: number };
   /** The extras its guest ordered, oldest first (checkouts never paid left out). */
   orders: StayOrder[];
+  /** When the reminder before arrival went to a guest who had not opened the link (docs/product.md §22), or null. */
+  reminderSentAt: string | null;
   createdAt: string;
 }
 
