@@ -45,7 +45,7 @@ export function ArrivalReminderSetting({ value, onChange, readOnly, saved }: { v
           </label>
           <select
             id={HOURS_ID}
-            className="field-input w-auto max-w-full appearance-auto"
+            className="field-input max-w-xs appearance-auto"
             value={value.hoursBefore}
             disabled={readOnly}
             onChange={(event) => onChange({ ...value, hoursBefore: Number(event.target.value) })}
@@ -58,7 +58,7 @@ export function ArrivalReminderSetting({ value, onChange, readOnly, saved }: { v
           </select>
         </div>
       ) : null}
-      {unsaved ? <p className="text-sm font-medium text-amber-800 dark:text-amber-200">Not saved yet: save the guidebook to apply it.</p> : null}
+      {unsaved ? <p className="pl-15 text-sm font-medium text-amber-800 max-sm:pl-0 dark:text-amber-200">Not saved yet: save the guidebook to apply it.</p> : null}
     </section>
   );
 }
