@@ -211,6 +211,8 @@ export interface StaysTable {
   first_opened_at: number | null;
   last_opened_at: number | null;
   open_count: number;
+  /** When the reminder before arrival was queued for the guest (db/migrations/0015-arrival-reminders.ts). */
+  reminder_sent_at: number | null;
 }
 
 /** Sections guests read per guidebook and UTC day (db/migrations/0013-guest-views.ts). */

@@ -28,6 +28,8 @@ const INSTRUCTION_KEYS = [
   'coverImage', 'secretsPolicy', 'secretsPin', 'revealHoursBefore', 'timeZone',
   // The usual check-in and check-out times and the check-out list.
   'checkInTime', 'checkOutTime', 'checkoutSteps',
+  // The reminder before arrival to guests who have not opened their stay link (off by default).
+  'arrivalReminder',
   // The host's recommendations nearby, and what guests can buy or ask for.
   'places',
   'extras',

@@ -11,6 +11,7 @@ import * as m0011 from './0011-payout-accounts.ts';
 import * as m0012 from './0012-orders.ts';
 import * as m0013 from './0013-guest-views.ts';
 import * as m0014 from './0014-guest-feedback.ts';
+import * as m0015 from './0015-arrival-reminders.ts';
 
 /** One migration: the same schema change for SQLite (`up`) and PostgreSQL (`upPostgres`), ADR 005. */
 export interface Migration {
@@ -34,4 +35,5 @@ export const migrations: readonly Migration[] = [
   { name: '0012-orders', ...m0012 },
   { name: '0013-guest-views', ...m0013 },
   { name: '0014-guest-feedback', ...m0014 },
+  { name: '0015-arrival-reminders', ...m0015 },
 ];

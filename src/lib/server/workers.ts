@@ -12,6 +12,7 @@ import { watchOtherProcessWrites } from './guest-pages/store/other-process-write
 import { loadPendingRemovals, stopPendingRemovalRetries } from './guest-pages/store/pending-removals.ts';
 import { applyRemoteSnapshotEvent, forgetEverythingFromElsewhere } from './guest-pages/publish/remote-changes.ts';
 import { startCalendarSync } from './stays/start-calendar-sync.ts';
+import { startArrivalReminders } from './stays/arrival-reminders.ts';
 import { startOrderExpiry } from './extras/payments.ts';
 import { startUploadCleanup } from './uploads/remove-unreferenced-uploads.ts';
 import { startViewCounting } from './insights/view-counts.ts';
@@ -21,7 +22,8 @@ import { startFeedbackDigest } from './insights/feedback-digest.ts';
 /**
  * What a serving process runs beside its requests, started once (by the boot bundle before the
  * port opens, or by the middleware on the first request under `astro dev`): mail delivery, the
- * clean-up of unreferenced uploads, the billing reconciler, the calendar sync (stays/start-calendar-sync.ts)
+ * clean-up of unreferenced uploads, the billing reconciler, the calendar sync (stays/start-calendar-sync.ts), the
+ * reminders before arrival (stays/arrival-reminders.ts)
  * and the check for other processes' writes. The admin command line never starts them. Resolves once the start-up reads that guests
  * depend on are done (the stored pages that must not be served, guest-pages/store/pending-removals.ts):
  * the boot bundle waits for it before the port opens.
@@ -51,6 +53,8 @@ export async function startWorkers(runtime: Runtime): Promise<void> {
   const calendarSync = startCalendarSync({ db, dialect: database.dialect, log, config, jobs });
   // Authorised orders left unanswered for 72 hours release their hold (docs/decisions/020).
   const orderExpiry = billing ? startOrderExpiry({ log, jobs }) : undefined;
+  // The link again to a guest who has not opened it, before check-in (docs/product.md §22).
+  const arrivalReminders = startArrivalReminders({ db, outbox, config, log, jobs });
   // Every server writes its own guests' page opens (docs/decisions/023), the last ones as it stops.
   const viewCounting = startViewCounting({ db, log });
   const insightsRetention = startInsightsRetention({ db, log, jobs });
@@ -71,7 +75,7 @@ export async function startWorkers(runtime: Runtime): Promise<void> {
   if (config.storageDriver === 's3') void checkBucketAtStart(storage.location, log);
   markServingProcess(async () => {
     stopPendingRemovalRetries();
-    await Promise.all([uploadCleanup.stop(), reconciler?.stop(), calendarSync.stop(), orderExpiry?.stop(), drainCdnPurges(), viewCounting.stop(), insightsRetention.stop(), feedbackDigest.stop()]);
+    await Promise.all([uploadCleanup.stop(), reconciler?.stop(), calendarSync.stop(), orderExpiry?.stop(), arrivalReminders.stop(), drainCdnPurges(), viewCounting.stop(), insightsRetention.stop(), feedbackDigest.stop()]);
   });
   // Stored pages an outage kept from being removed (by this server or another) stay unserved.
   await loadPendingRemovals();

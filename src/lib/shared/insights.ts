@@ -22,7 +22,7 @@ export interface Insights {
   /** Every section (GUEST_SECTIONS) with how often guests read it over the range, most read first: the last are the ones guests skip. */
   sections: { section: GuestSection; reads: number }[];
   /** Stays whose check-out is in the range or later, latest check-in first: whether the guest opened the link. */
-  stays: { _id: string; guestName: string; checkIn: string; checkOut: string; firstOpenedAt: string | null; lastOpenedAt: string | null; views: number; read: Record<GuestSection, boolean> }[];
+  stays: { _id: string; guestName: string; checkIn: string; checkOut: string; firstOpenedAt: string | null; lastOpenedAt: string | null; reminderSentAt: string | null; views: number; read: Record<GuestSection, boolean> }[];
   /** Answers to "Was this guidebook helpful?" sent in the range, newest first, at most 100. */
   feedback: GuestFeedback[];
 }

@@ -54,6 +54,7 @@ export const FIELD_LABELS: Record<Field, string> = {
   timeZone: 'Time zone',
   checkInTime: 'Check-in time',
   checkOutTime: 'Check-out time',
+  arrivalReminder: 'Reminder before arrival',
   checkoutSteps: 'Check-out steps',
   places: 'Recommendations',
   extras: 'Extras',

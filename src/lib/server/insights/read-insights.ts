@@ -45,7 +45,7 @@ export async function readInsights({ userId, id }: { userId: string; id: string 
     db.selectFrom('guest_reads').select(['section', sql<number>`CAST(SUM(reads) AS BIGINT)`.as('reads')]).where('instruction_id', '=', instruction.id).where('day', '>=', from).groupBy('section').execute(),
     db
       .selectFrom('stays')
-      .select(['id', 'guest_name', 'check_in', 'check_out', 'first_opened_at', 'last_opened_at', 'open_count'])
+      .select(['id', 'guest_name', 'check_in', 'check_out', 'first_opened_at', 'last_opened_at', 'open_count', 'reminder_sent_at'])
       .where('instruction_id', '=', instruction.id)
       .where('check_out', '>=', first)
       .orderBy('check_in', 'desc')
@@ -71,6 +71,7 @@ export async function readInsights({ userId, id }: { userId: string; id: string 
       checkOut: new Date(stay.check_out).toISOString(),
       firstOpenedAt: isoTime(stay.first_opened_at),
       lastOpenedAt: isoTime(stay.last_opened_at),
+      reminderSentAt: isoTime(stay.reminder_sent_at),
       views: stay.open_count,
       read: Object.fromEntries(GUEST_SECTIONS.map((section) => [section, readBy.get(stay.id)?.includes(section) ?? false])) as Record<GuestSection, boolean>,
     })),

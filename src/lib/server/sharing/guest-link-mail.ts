@@ -18,6 +18,11 @@ export interface GuestLinkMailInput {
   /** A stay's mail: greets the guest by name and names the dates (written out by the caller, in `language`). */
   guestName?: string;
   dates?: string;
+  /**
+   * `reminder`: the reminder before arrival (stays/arrival-reminders.ts), the same mail saying it
+   * comes again before check-in, `dates` then the check-in alone.
+   */
+  kind?: 'link' | 'reminder';
 }
 
 /**
@@ -26,18 +31,19 @@ export interface GuestLinkMailInput {
  * the address stay behind the link, which the host can revoke (regenerate) at any time, whereas a
  * mail cannot be taken back. Every interpolated value is escaped in the HTML part.
  */
-export function guestLinkMail({ to, guidebookName, hostName, url, language = DEFAULT_GUEST_LANGUAGE, guestName = '', dates = '' }: GuestLinkMailInput): MailMessage {
+export function guestLinkMail({ to, guidebookName, hostName, url, language = DEFAULT_GUEST_LANGUAGE, guestName = '', dates = '', kind = 'link' }: GuestLinkMailInput): MailMessage {
   const words = guestWords(language);
   const name = oneLine(guidebookName) || words['mail.untitled'];
   const host = oneLine(hostName) || words['mail.host'];
   const guest = oneLine(guestName);
   const when = oneLine(dates);
-  const subject = clip(t(words, 'mail.subject', { name }), 150);
+  const reminder = kind === 'reminder';
+  const subject = clip(t(words, reminder ? 'mail.reminderSubject' : 'mail.subject', { name }), 150);
   const sentences: MailSentences = {
     subject,
     hello: guest ? t(words, 'mail.helloGuest', { guest }) : words['mail.hello'],
-    shared: t(words, 'mail.shared', { host, name }),
-    stay: words['mail.stay'],
+    shared: t(words, reminder ? 'mail.reminder' : 'mail.shared', { host, name }),
+    stay: words[reminder ? 'mail.checkIn' : 'mail.stay'],
     open: words['mail.open'],
     anyBrowser: words['mail.anyBrowser'],
     sentBy: t(words, 'mail.sentBy', { product: words['page.product'], host }),

@@ -2,13 +2,10 @@ import type { GuestSection } from '@shared/insights.ts';
 import { sectionsReadBy } from '../insights/stay-reads.ts';
 import { nanoid } from 'nanoid';
 import type { StaysTable } from '@db/schema.ts';
-import { guestWords } from '@shared/guest-words/index.ts';
-import { guidebookLanguageOf } from '@shared/languages.ts';
 import { messages } from '@shared/messages.ts';
 import type { StayOrder } from '@shared/schemas/order.ts';
 import { MAX_STAY_DAYS, MAX_STAYS_AHEAD, staysQuerySchema, type CreateStayInput, type Stay, type StaysPage, type StaysQuery, type UpdateStayInput } from '@shared/schemas/stay.ts';
-import { offeredLanguages, translatedContent } from '@shared/translations.ts';
-import { atTime, effectiveTimeZone, formatStayTime, instantToLocal, localToInstant, stayTimesOf, type StayTimes } from '@shared/time-zone.ts';
+import { atTime, effectiveTimeZone, instantToLocal, localToInstant, stayTimesOf, type StayTimes } from '@shared/time-zone.ts';
 import type { Config } from '../config.ts';
 import { AppError } from '../http/app-error.ts';
 import { findOwnedInstruction } from '../instructions/find-owned-instruction.ts';
@@ -16,8 +13,8 @@ import { parseStoredContent } from '../instructions/instruction-row.ts';
 import { consumeRateLimits, rateRules } from '../rate-limit.ts';
 import { getRuntime } from '../runtime.ts';
 import { ordersOfStays } from '../extras/stay-orders.ts';
-import { guestLinkMail } from '../sharing/guest-link-mail.ts';
 import { stayNotFound } from './stay-errors.ts';
+import { stayMail } from './stay-mail.ts';
 import { effectiveStayTimes, stayStatus } from './stay-window.ts';
 
 /** Stay links are as unguessable as guidebook links, and longer: 24 characters of nanoid's 64. */
@@ -56,6 +53,7 @@ export function toStay(row: StaysTable, timeZone: string, config: Pick<Config, '
     opens: { first: iso(row.first_opened_at), last: iso(row.last_opened_at), count: row.open_count },
     read,
     orders,
+    reminderSentAt: iso(row.reminder_sent_at),
     createdAt: new Date(row.created_at).toISOString(),
   };
 }
@@ -182,6 +180,7 @@ export async function createStay(scope: Owned, input: Required<CreateStayInput>)
     first_opened_at: null,
     last_opened_at: null,
     open_count: 0,
+    reminder_sent_at: null,
     late_checkout_until: null,
     early_checkin_from: null,
     created_at: now,
@@ -231,8 +230,8 @@ export async function deleteStay(scope: Owned & { stayId: string }): Promise<voi
 
 /**
  * POST /api/instruction/:id/stays/:stayId/send: the stay's link by e-mail through the outbox, to
- * `email` or the stay's guest. The mail carries the link and the dates, never a secret: a mail
- * cannot be taken back, a stay can be deleted. Same limits as sharing a guidebook link.
+ * `email` or the stay's guest (stay-mail.ts: the link and the dates, never a secret). Same limits
+ * as sharing a guidebook link.
  */
 export async function sendStayLink(scope: Owned & { stayId: string; userName: string; email: string | undefined; ip: string }): Promise<{ to: string }> {
   const guidebook = await findOwnedInstruction(scope);
@@ -242,20 +241,7 @@ export async function sendStayLink(scope: Owned & { stayId: string; userName: st
   await consumeRateLimits([rateRules.shareUser(scope.userId), rateRules.shareIp(scope.ip), rateRules.shareRecipient(to)], Date.now(), messages.sharing.tooManyMails);
   const { db, outbox, config, log } = await getRuntime();
   const stored = parseStoredContent(guidebook.data);
-  // The mail speaks the language its link opens in: the stay's when the guidebook offers it, else the main one (load-stay-view.ts).
-  const stayLanguage = guidebookLanguageOf(stay.language);
-  const language = stayLanguage !== null && offeredLanguages(stored).includes(stayLanguage) ? stayLanguage : stored.language;
-  const content = translatedContent(stored, language).content;
-  const locale = guestWords(language)['locale.format'];
-  const mail = guestLinkMail({
-    to,
-    guidebookName: content.nameInstruction,
-    hostName: content.hostName || scope.userName,
-    url: stayUrl(config, stay.token),
-    language,
-    guestName: stay.guest_name,
-    dates: `${formatStayTime(stay.check_in, content.timeZone, locale)} – ${formatStayTime(stay.check_out, content.timeZone, locale)}`,
-  });
+  const mail = stayMail({ to, stored, stay, userName: scope.userName, url: stayUrl(config, stay.token), kind: 'link' });
   const outboxId = await outbox.enqueue(mail, db);
   outbox.kick();
   log.info({ userId: scope.userId, stayId: stay.id, outboxId }, 'stays: stay link mail queued');

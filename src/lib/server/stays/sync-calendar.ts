@@ -81,6 +81,7 @@ async function applyBookings(trx: Transaction<Database>, calendar: InstructionCa
         first_opened_at: null,
         last_opened_at: null,
         open_count: 0,
+        reminder_sent_at: null,
         late_checkout_until: null,
         early_checkin_from: null,
         created_at: now,

@@ -328,4 +328,7 @@ export const cs = {
   'mail.copyLink': 'Nebo zkopírujte tento odkaz do prohlížeče:',
   'mail.anyBrowser': 'Otevře se v každém prohlížeči, bez aplikace. Tento e-mail si na dobu pobytu uschovejte.',
   'mail.sentBy': 'Odesláno službou {product} jménem: {host}. Pokud jste tento e-mail nečekali, můžete ho ignorovat.',
+  'mail.reminderSubject': 'Před příjezdem – váš průvodce: {name}',
+  'mail.reminder': '{host} vám před příjezdem znovu posílá průvodce: {name}. Příjezd krok za krokem, Wi-Fi, domovní řád a tipy z okolí na jednom místě.',
+  'mail.checkIn': 'Příjezd:',
 } satisfies GuestWords;

@@ -327,4 +327,7 @@ export const de = {
   'mail.copyLink': 'Oder kopieren Sie diesen Link in Ihren Browser:',
   'mail.anyBrowser': 'Sie öffnet sich in jedem Browser, ganz ohne App. Bewahren Sie diese E-Mail für Ihren Aufenthalt gut auf.',
   'mail.sentBy': 'Gesendet von {product} im Auftrag von {host}. Wenn Sie diese E-Mail nicht erwartet haben, können Sie sie ignorieren.',
+  'mail.reminderSubject': 'Vor Ihrer Anreise: Ihre Gästemappe für {name}',
+  'mail.reminder': '{host} schickt Ihnen vor Ihrer Anreise noch einmal die Gästemappe für {name}: Check-in, WLAN, Hausordnung und Tipps aus der Umgebung an einem Ort.',
+  'mail.checkIn': 'Anreise:',
 } satisfies GuestWords;

@@ -327,6 +327,9 @@ export const en = {
   'mail.copyLink': 'Or copy this link into your browser:',
   'mail.anyBrowser': 'It opens in any browser, no app needed. Keep this email handy for your stay.',
   'mail.sentBy': 'Sent by {product} on behalf of {host}. If you were not expecting this email, you can ignore it.',
+  'mail.reminderSubject': 'Before you arrive: your guidebook for {name}',
+  'mail.reminder': '{host} sends you the guidebook for {name} again before you arrive: check-in steps, Wi-Fi, house rules and local tips in one place.',
+  'mail.checkIn': 'Check-in:',
 } as const satisfies GuestWords;
 
 /** The English texts with their own types (the `{placeholders}` each takes). */

@@ -328,4 +328,7 @@ export const es = {
   'mail.copyLink': 'O copie este enlace en su navegador:',
   'mail.anyBrowser': 'Se abre en cualquier navegador, sin instalar ninguna app. Conserve este correo durante su estancia.',
   'mail.sentBy': 'Enviado por {product} en nombre de {host}. Si no esperaba este correo, puede ignorarlo.',
+  'mail.reminderSubject': 'Antes de su llegada: su guía para {name}',
+  'mail.reminder': '{host} le vuelve a enviar la guía para {name} antes de su llegada: instrucciones de llegada, wifi, normas de la casa y recomendaciones de la zona en un solo lugar.',
+  'mail.checkIn': 'Llegada:',
 } satisfies GuestWords;

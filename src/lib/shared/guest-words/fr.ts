@@ -327,4 +327,7 @@ export const fr = {
   'mail.copyLink': 'Ou copiez ce lien dans votre navigateur :',
   'mail.anyBrowser': 'Il s’ouvre dans n’importe quel navigateur, sans application. Gardez cet e-mail à portée de main pendant votre séjour.',
   'mail.sentBy': 'Envoyé par {product} de la part de {host}. Si vous n’attendiez pas cet e-mail, vous pouvez l’ignorer.',
+  'mail.reminderSubject': 'Avant votre arrivée : votre livret d’accueil pour {name}',
+  'mail.reminder': '{host} vous renvoie le livret d’accueil pour {name} avant votre arrivée : arrivée, Wi-Fi, règlement intérieur et bonnes adresses, tout au même endroit.',
+  'mail.checkIn': 'Arrivée :',
 } satisfies GuestWords;

@@ -330,4 +330,7 @@ export const hr = {
   'mail.copyLink': 'Ili kopirajte ovu poveznicu u preglednik:',
   'mail.anyBrowser': 'Otvara se u svakom pregledniku, bez aplikacije. Sačuvajte ovaj e-mail za vrijeme boravka.',
   'mail.sentBy': 'Poslano putem usluge {product} u ime: {host}. Ako niste očekivali ovaj e-mail, možete ga zanemariti.',
+  'mail.reminderSubject': 'Prije dolaska – Vaš vodič: {name}',
+  'mail.reminder': '{host} Vam prije dolaska ponovno šalje vodič: {name}. Upute za prijavu, Wi-Fi, kućni red i preporuke iz okolice na jednom mjestu.',
+  'mail.checkIn': 'Prijava:',
 } satisfies GuestWords;

@@ -327,4 +327,7 @@ export const it = {
   'mail.copyLink': 'Oppure copiate questo link nel browser:',
   'mail.anyBrowser': 'Si apre in qualsiasi browser, senza app. Tenete questa email a portata di mano durante il soggiorno.',
   'mail.sentBy': 'Inviato da {product} per conto di {host}. Se non aspettavate questa email, potete ignorarla.',
+  'mail.reminderSubject': 'Prima del vostro arrivo: la vostra guida per {name}',
+  'mail.reminder': '{host} vi invia di nuovo la guida per {name} prima del vostro arrivo: istruzioni per l’arrivo, Wi-Fi, regole della casa e consigli sulla zona in un unico posto.',
+  'mail.checkIn': 'Arrivo:',
 } satisfies GuestWords;

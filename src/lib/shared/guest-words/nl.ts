@@ -327,4 +327,7 @@ export const nl = {
   'mail.copyLink': 'Of kopieer deze link naar uw browser:',
   'mail.anyBrowser': 'Hij opent in elke browser, zonder app. Bewaar deze e-mail goed voor tijdens uw verblijf.',
   'mail.sentBy': 'Verzonden door {product} namens {host}. Verwachtte u deze e-mail niet? Dan kunt u hem negeren.',
+  'mail.reminderSubject': 'Voor uw aankomst: uw huisgids voor {name}',
+  'mail.reminder': '{host} stuurt u vóór uw aankomst nog eens de huisgids voor {name}: inchecken, wifi, huisregels en tips uit de buurt op één plek.',
+  'mail.checkIn': 'Inchecken:',
 } satisfies GuestWords;

@@ -330,4 +330,7 @@ export const pl = {
   'mail.copyLink': 'Albo skopiuj ten link do przeglądarki:',
   'mail.anyBrowser': 'Otworzy się w każdej przeglądarce, bez aplikacji. Warto zachować tę wiadomość na czas pobytu.',
   'mail.sentBy': 'Wysłane przez {product} w imieniu: {host}. Jeśli ta wiadomość nie była oczekiwana, można ją zignorować.',
+  'mail.reminderSubject': 'Przed przyjazdem – przewodnik dla gości: {name}',
+  'mail.reminder': '{host} przed przyjazdem ponownie przesyła przewodnik: {name}. Zameldowanie krok po kroku, Wi-Fi, regulamin i lokalne wskazówki w jednym miejscu.',
+  'mail.checkIn': 'Zameldowanie:',
 } satisfies GuestWords;

@@ -329,4 +329,7 @@ export const pt = {
   'mail.copyLink': 'Ou copie este link para o navegador:',
   'mail.anyBrowser': 'Abre em qualquer navegador, sem precisar de app. Guarde este email para a sua estadia.',
   'mail.sentBy': 'Enviado por {product} em nome de {host}. Se não estava à espera deste email, pode ignorá-lo.',
+  'mail.reminderSubject': 'Antes da sua chegada: o seu guia para {name}',
+  'mail.reminder': '{host} volta a enviar-lhe o guia para {name} antes da sua chegada: instruções de chegada, Wi-Fi, regras da casa e dicas locais num só lugar.',
+  'mail.checkIn': 'Chegada:',
 } satisfies GuestWords;

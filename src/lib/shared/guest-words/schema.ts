@@ -389,6 +389,10 @@ export const guestWordsSchema = z.strictObject({
   'mail.copyLink': word('Above the link written out, for mail clients that hide the button.'),
   'mail.anyBrowser': word('Under the link.'),
   'mail.sentBy': word('Footer; {product}: the product’s name, {host}: the host’s name.'),
+  // The reminder before arrival, to a stay's guest who has not opened the link (src/lib/server/stays/arrival-reminders.ts); the rest as above.
+  'mail.reminderSubject': word('Its subject; {name}: the guidebook’s name, or `mail.untitled`.'),
+  'mail.reminder': word('What the mail is, in place of `mail.shared`; {host}: the host’s name, {name}: the guidebook’s name.'),
+  'mail.checkIn': word('Label before the check-in day and time ("Fri 4 Dec, 15:00"), in place of `mail.stay`.'),
 });
 
 /** One language's words: every key of the schema. */

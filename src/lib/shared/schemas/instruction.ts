@@ -56,7 +56,7 @@ import type { InstructionContent } from './instruction/content.ts';
 
 export { ADDRESS_MARKER, field, isAllowedUrl, link, LINK_SCHEMES, LOCKBOX_MARKER, MARKER_NAMES, MAX_ADDRESS, MAX_MEDIA_PATH, MAX_PHONE, MAX_RICH, MAX_TEXT, MAX_URL, mediaPath, richText, singleLine, VIBER_SCHEMES } from './instruction/fields.ts';
 export type { MarkerName } from './instruction/fields.ts';
-export { CLOCK_TIME, clockTime, DEFAULT_REVEAL_HOURS, isTimeZone, MAX_REVEAL_HOURS, NEW_PIN_DIGITS, newPinProblem, PIN_PATTERN, SECRETS_POLICIES, WIFI_SECURITY } from './instruction/access.ts';
+export { CLOCK_TIME, clockTime, DEFAULT_REMINDER_HOURS, DEFAULT_REVEAL_HOURS, isTimeZone, MAX_REMINDER_HOURS, MAX_REVEAL_HOURS, MIN_REMINDER_HOURS, NEW_PIN_DIGITS, newPinProblem, PIN_PATTERN, SECRETS_POLICIES, WIFI_SECURITY } from './instruction/access.ts';
 export type { SecretsPolicy, WifiSecurity } from './instruction/access.ts';
 export { contactField } from './instruction/contacts.ts';
 export { boxSchema, manualBoxSchema, MAX_BOXES, MAX_CHECKOUT_STEPS, MAX_MANUAL_BOXES } from './instruction/steps.ts';
@@ -66,6 +66,7 @@ export type { Place } from './instruction/places.ts';
 export { EXTRA_APPROVALS, EXTRA_KINDS, extraSchema, publicLinkExtras, MAX_EXTRA_DESCRIPTION, MAX_EXTRA_PRICE, MAX_EXTRAS, MAX_PER_STAY } from './instruction/extras.ts';
 export type { Extra, ExtraApproval, ExtraKind } from './instruction/extras.ts';
 export {
+  arrivalReminderSchema,
   changeCodeSchema,
   DEFAULT_INSTRUCTION_NAME,
   INSTRUCTION_DEFAULTS,
@@ -75,7 +76,7 @@ export {
   saveInstructionSchema,
   translatableFieldPaths,
 } from './instruction/content.ts';
-export type { InstructionContent, InstructionContentInput, InstructionPartial } from './instruction/content.ts';
+export type { ArrivalReminder, InstructionContent, InstructionContentInput, InstructionPartial } from './instruction/content.ts';
 export {
   browserLanguageSchema,
   keptTranslations,

@@ -142,6 +142,8 @@ export interface Stay {
   read: GuestSection[];
   /** The extras its guest ordered, oldest first (checkouts never paid left out). */
   orders: StayOrder[];
+  /** When the reminder before arrival went to a guest who had not opened the link (docs/product.md §22), or null. */
+  reminderSentAt: string | null;
   createdAt: string;
 }
 

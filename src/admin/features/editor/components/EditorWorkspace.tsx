@@ -169,7 +169,7 @@ export function EditorWorkspace({ instruction, premium, readOnly, onReloadLatest
             </div>
             {view === 'translate' ? <TranslateView form={form} setTranslations={setTranslations} setLanguage={setLanguage} machine={machine} /> : null}
             {view === 'preview' ? <PreviewPane form={form} premium={premium} /> : null}
-            {view === 'stays' ? <StaysTab saved={instruction} form={form} render={renderStays} /> : null}
+            {view === 'stays' ? <StaysTab saved={instruction} form={form} patch={patch} readOnly={readOnly} render={renderStays} /> : null}
             {view === 'history' ? <HistoryTab saved={instruction} dirty={dirty} premium={premium} readOnly={readOnly} onRestored={() => onReloadLatest('history')} /> : null}
           </div>
         </div>

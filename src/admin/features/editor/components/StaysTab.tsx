@@ -1,6 +1,7 @@
 import { Info } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { Instruction, SecretsPolicy } from '@shared/schemas/instruction.ts';
+import { ArrivalReminderSetting } from './ArrivalReminderSetting.tsx';
 
 /** The saved guidebook as the Stays view needs it: stays are read and written against the server's copy. */
 export interface StaysGuidebook {
@@ -18,7 +19,7 @@ export interface StaysGuidebook {
  * What the route draws in the Stays tab (the stays feature's view: features do not import each
  * other, the route composes them), with a note from the editor when there is one to make.
  */
-export type RenderStays = (content: { guidebook: StaysGuidebook; notice: ReactNode }) => ReactNode;
+export type RenderStays = (content: { guidebook: StaysGuidebook; notice: ReactNode; reminder: ReactNode }) => ReactNode;
 
 const GUEST_ACCESS_KEYS = ['secretsPolicy', 'secretsPin', 'revealHoursBefore', 'timeZone'] as const;
 
@@ -26,7 +27,19 @@ const GUEST_ACCESS_KEYS = ['secretsPolicy', 'secretsPin', 'revealHoursBefore', '
  * The editor's Stays tab: one guest link per booking. Stays follow the saved guidebook (its time zone and
  * secrets policy are the server's), so unsaved Guest access changes are pointed out here.
  */
-export function StaysTab({ saved, form, render }: { saved: Instruction; form: Instruction; render: RenderStays | undefined }) {
+export function StaysTab({
+  saved,
+  form,
+  patch,
+  readOnly,
+  render,
+}: {
+  saved: Instruction;
+  form: Instruction;
+  patch: (change: Partial<Instruction>) => void;
+  readOnly: boolean;
+  render: RenderStays | undefined;
+}) {
   if (!render) return null;
   const unsaved = GUEST_ACCESS_KEYS.some((key) => saved[key] !== form[key]);
   const notice = unsaved ? (
@@ -51,6 +64,8 @@ export function StaysTab({ saved, form, render }: { saved: Instruction; form: In
           checkOutTime: saved.checkOutTime,
         },
         notice,
+        // Part of the guidebook's content (saved with it), shown by the stays it is about.
+        reminder: <ArrivalReminderSetting value={form.arrivalReminder} saved={saved.arrivalReminder} readOnly={readOnly} onChange={(arrivalReminder) => patch({ arrivalReminder })} />,
       })}
     </>
   );

@@ -172,6 +172,7 @@ function StayOpens({ stays, timeZone }: { stays: Insights['stays']; timeZone: st
                     {stay.firstOpenedAt ? `Opened ${formatStayTime(Date.parse(stay.firstOpenedAt), timeZone)}${stay.views > 1 ? ` · ${stay.views} times` : ''}` : 'Not opened yet'}
                     {read.length > 0 ? ` · read ${new Intl.ListFormat('en-GB', { type: 'conjunction' }).format(read.map((section) => SECTION_NAMES[section].toLowerCase()))}` : ''}
                     {stay.read.contact ? ' · contacted you' : ''}
+                    {stay.reminderSentAt ? ` · reminder sent ${formatStayTime(Date.parse(stay.reminderSentAt), timeZone)}` : ''}
                   </span>
                 </p>
               </li>

@@ -1,10 +1,10 @@
-import { BookOpen, CalendarClock, Eye, Link2, Pencil, QrCode, RefreshCw, ShoppingBag, Trash2 } from 'lucide-react';
+import { BellRing, BookOpen, CalendarClock, Eye, Link2, Pencil, QrCode, RefreshCw, ShoppingBag, Trash2 } from 'lucide-react';
 import { useId } from 'react';
 import { Link, useParams } from 'react-router';
 import type { Stay } from '@shared/schemas/stay.ts';
 import { copyLink } from '../../../lib/guest-link.ts';
 import { amountOf, STATUS, whatOf } from '../../../lib/order-view.ts';
-import { guestLabel, nights, openedText, revealText, stayTime } from '../model/stay-format.ts';
+import { guestLabel, nights, openedText, reminderText, revealText, stayTime } from '../model/stay-format.ts';
 
 interface Props {
   stay: Stay;
@@ -30,6 +30,7 @@ export function StayCard({ stay, gated, level, onShare, onEdit, onDelete }: Prop
   const name = guestLabel(stay);
   const count = nights(stay);
   const viewed = revealText(stay.reveals, stay.timeZone);
+  const reminded = reminderText(stay.reminderSentAt, stay.timeZone);
   return (
     <li aria-labelledby={titleId} className="card p-4 sm:p-5" data-testid="stay">
       <div className="flex items-start gap-2">
@@ -88,6 +89,13 @@ export function StayCard({ stay, gated, level, onShare, onEdit, onDelete }: Prop
         <p className={`mt-1.5 flex items-start gap-2 text-sm ${viewed ? 'text-ink' : 'text-muted'}`}>
           <Eye className="mt-0.5 size-4 shrink-0 text-muted" aria-hidden="true" />
           <span>{viewed ?? 'Code not viewed yet'}</span>
+        </p>
+      ) : null}
+
+      {reminded ? (
+        <p className="mt-1.5 flex items-start gap-2 text-sm text-ink">
+          <BellRing className="mt-0.5 size-4 shrink-0 text-muted" aria-hidden="true" />
+          <time dateTime={stay.reminderSentAt ?? undefined}>{reminded}</time>
         </p>
       ) : null}
 

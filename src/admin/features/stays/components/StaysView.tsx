@@ -22,6 +22,8 @@ export interface StaysViewProps {
   guidebook: { id: string; name: string; timeZone: string; secretsPolicy: SecretsPolicy; revealHoursBefore: number; checkInTime: string; checkOutTime: string };
   /** A note from the place showing the view (the editor's unsaved Guest access). */
   notice?: ReactNode;
+  /** The reminder before arrival's setting, where the place can change the guidebook (the editor). */
+  reminder?: ReactNode;
   /** Under the policy note: how to change it, where the place offers a way. */
   policyAction?: ReactNode;
   /** In the editor the view names itself (an h2); on its own screen the page's h1 does. */
@@ -33,7 +35,7 @@ export interface StaysViewProps {
  * from the options panel. Current, upcoming and past stays with their links, the booking
  * calendar beside them, and the add/edit, share and delete dialogs.
  */
-export function StaysView({ guidebook, notice, policyAction, titled = false }: StaysViewProps) {
+export function StaysView({ guidebook, notice, reminder, policyAction, titled = false }: StaysViewProps) {
   const groups = [
     { name: 'current', title: 'Current', query: useStayGroup(guidebook.id, 'current') },
     { name: 'upcoming', title: 'Upcoming', query: useStayGroup(guidebook.id, 'upcoming') },
@@ -90,6 +92,7 @@ export function StaysView({ guidebook, notice, policyAction, titled = false }: S
       )}
       {notice}
       <PolicyNote policy={guidebook.secretsPolicy} hours={guidebook.revealHoursBefore} action={policyAction} />
+      {reminder}
 
       <div className="grid items-start gap-5 xl:grid-cols-[minmax(0,1fr)_22rem]">
         <div className="grid min-w-0 gap-6">

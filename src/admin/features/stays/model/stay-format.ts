@@ -75,6 +75,11 @@ export function revealText(reveals: Stay['reveals'], zone: string, now = Date.no
   return `Code viewed ${momentText(reveals.last, zone, now)} · ${times}`;
 }
 
+/** "Reminder sent Tue 18:02" once the reminder before arrival went (docs/product.md §22); null before. */
+export function reminderText(sentAt: string | null, zone: string, now = Date.now()): string | null {
+  return sentAt ? `Reminder sent ${momentText(sentAt, zone, now)}` : null;
+}
+
 /**
  * A new stay's first guess: check-in tomorrow, check-out three nights later, at the guidebook's
  * usual times (15:00 and 11:00 when it has none), where the property is.

@@ -29,6 +29,12 @@ export type SecretsPolicy = (typeof SECRETS_POLICIES)[number];
 export const DEFAULT_REVEAL_HOURS = 24;
 /** A week: a guest rarely needs the code earlier, and the window should stay short. */
 export const MAX_REVEAL_HOURS = 168;
+
+/** The reminder before arrival (docs/product.md §22): how long before check-in, in hours, at least and at most. */
+export const MIN_REMINDER_HOURS = 2;
+export const MAX_REMINDER_HOURS = 168;
+export const DEFAULT_REMINDER_HOURS = 24;
+
 /** Any PIN guests can type: older guidebooks keep their 4- and 5-digit PINs working. */
 export const PIN_PATTERN = /^\d{4,8}$/;
 /**

@@ -8,13 +8,33 @@ import { DEFAULT_GUIDEBOOK_LANGUAGE } from '../../languages.ts';
 import { messages } from '../../messages.ts';
 import { DEFAULT_THEME, THEME_VALUES } from '../../themes.ts';
 import { schemaFields } from '../field-kinds.ts';
-import { clockTime, DEFAULT_REVEAL_HOURS, isTimeZone, MAX_REVEAL_HOURS, NEW_PIN_DIGITS, PIN_PATTERN, SECRETS_POLICIES, WIFI_SECURITY } from './access.ts';
+import { clockTime, DEFAULT_REMINDER_HOURS, DEFAULT_REVEAL_HOURS, isTimeZone, MAX_REMINDER_HOURS, MAX_REVEAL_HOURS, MIN_REMINDER_HOURS, NEW_PIN_DIGITS, PIN_PATTERN, SECRETS_POLICIES, WIFI_SECURITY } from './access.ts';
 import { contactField } from './contacts.ts';
 import { field, link, MAX_ADDRESS, MAX_PHONE, singleLine } from './fields.ts';
 import { extrasOnPublicLinkSchema, extrasSchema } from './extras.ts';
 import { placesSchema } from './places.ts';
 import { boxesSchema, checkoutStepsSchema, houseRulesSchema, manualBoxesSchema } from './steps.ts';
 import { browserLanguageSchema, languageSchema, translationIssues, translationsSchema } from './translations.ts';
+
+/**
+ * `arrivalReminder`: whether a stay's guest who has not opened the link gets a mail with it
+ * `hoursBefore` check-in (docs/product.md §22). Off in a new guidebook and in one stored before the field existed.
+ */
+export const arrivalReminderSchema = z.object(
+  {
+    enabled: field.plain(z.boolean({ error: 'The arrival reminder is on or off.' })),
+    hoursBefore: field.plain(
+      z
+        .number({ error: 'Hours before check-in must be a whole number.' })
+        .int('Hours before check-in must be a whole number.')
+        .min(MIN_REMINDER_HOURS, `The reminder goes at least ${MIN_REMINDER_HOURS} hours before check-in.`)
+        .max(MAX_REMINDER_HOURS, `The reminder goes at most ${MAX_REMINDER_HOURS} hours (a week) before check-in.`),
+    ),
+  },
+  { error: 'The arrival reminder must be an object.' },
+);
+
+export type ArrivalReminder = z.output<typeof arrivalReminderSchema>;
 
 // Guidebooks made before the UI said "guidebook" throughout may still hold "Your instruction name".
 export const DEFAULT_INSTRUCTION_NAME = 'Your guidebook name';
@@ -83,6 +103,8 @@ export const instructionFields = {
   /** The property's usual check-in and check-out times (guest page header, Check-out section, new stays). */
   checkInTime: field.plain(clockTime('The check-in time')),
   checkOutTime: field.plain(clockTime('The check-out time')),
+  /** The mail to a stay's guest who has not opened the link, before check-in (docs/product.md §22). */
+  arrivalReminder: arrivalReminderSchema,
   checkoutSteps: checkoutStepsSchema,
   /** The host's recommendations nearby (places.ts). */
   places: placesSchema,
@@ -143,6 +165,7 @@ export const INSTRUCTION_DEFAULTS: FieldValues = {
   timeZone: '',
   checkInTime: '',
   checkOutTime: '',
+  arrivalReminder: { enabled: false, hoursBefore: DEFAULT_REMINDER_HOURS },
   checkoutSteps: [],
   places: [],
   extras: [],
