@@ -26,9 +26,3 @@ export interface Insights {
   /** Answers to "Was this guidebook helpful?" sent in the range, newest first, at most 100. */
   feedback: GuestFeedback[];
 }
-
-/**
- * A comment on "Was this guidebook helpful?" is a line or two for the host, not a review: its
- * most characters, for the guest page's field and the API (schemas/guest-feedback.ts).
- */
-export const GUEST_FEEDBACK_COMMENT_MAX = 1000;

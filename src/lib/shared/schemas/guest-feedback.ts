@@ -1,7 +1,12 @@
 import { z } from 'zod';
 import { plural } from '../guest-words/plural.ts';
 import { t, type GuestWords } from '../guest-words/t.ts';
-import { GUEST_FEEDBACK_COMMENT_MAX } from '../insights.ts';
+
+/**
+ * A comment on "Was this guidebook helpful?" is a line or two for the host, not a review: its
+ * most characters, for the guest page's field and the API (this schema).
+ */
+export const GUEST_FEEDBACK_COMMENT_MAX = 1000;
 
 /**
  * What is kept of a guest's comment: plain text, its line breaks kept, every other control
