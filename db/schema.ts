@@ -213,6 +213,8 @@ export interface StaysTable {
   open_count: number;
   /** When the reminder before arrival was queued for the guest (db/migrations/0015-arrival-reminders.ts). */
   reminder_sent_at: number | null;
+  /** When the host added or moved it over another stay on purpose (db/migrations/0016-stays-and-orders-meet.ts). */
+  overlap_accepted_at: number | null;
 }
 
 /** Sections guests read per guidebook and UTC day (db/migrations/0013-guest-views.ts). */
@@ -279,6 +281,35 @@ export interface OrdersTable {
   created_at: number;
   updated_at: number;
   decided_at: number | null;
+  /** A change of its stay the order has yet to follow (db/migrations/0016-stays-and-orders-meet.ts). */
+  follow_up: 'moved' | 'gone' | null;
+  /** The guest's language for the mails about it ('' = the guidebook's). */
+  language: string;
+}
+
+/** A public-link order waiting for its guest to confirm it from the mail (db/migrations/0016-stays-and-orders-meet.ts). */
+export interface OrderConfirmationsTable {
+  id: string;
+  token_hash: string;
+  user_id: string;
+  instruction_id: string;
+  extra_id: number;
+  quantity: number;
+  guest_name: string;
+  guest_email: string;
+  guest_note: string;
+  language: string;
+  created_at: number;
+  expires_at: number;
+  order_id: string | null;
+  confirmed_at: number | null;
+}
+
+/** One decision at a time per record (src/lib/server/db/record-lock.ts). */
+export interface RecordLocksTable {
+  key: string;
+  holder: string;
+  expires_at: number;
 }
 
 /** A guidebook's calendar feed and how its last sync went. */
@@ -322,6 +353,8 @@ export interface Database {
   stay_reads: StayReadsTable;
   guest_feedback: GuestFeedbackTable;
   orders: OrdersTable;
+  order_confirmations: OrderConfirmationsTable;
+  record_locks: RecordLocksTable;
   instruction_calendars: InstructionCalendarsTable;
   instruction_revisions: InstructionRevisionsTable;
   _migrations: MigrationsTable;

@@ -42,8 +42,9 @@ describe('late check-out', () => {
     expect(availability({ extra: late, stay, others: [], held: [], zone: ZONE, now: stay.checkOut - 1 }).available).toBe(true);
   });
 
-  it('is asked for once: a held order takes the slot', () => {
-    expect(availability({ extra: late, stay, others: [], held: [{ extraId: 1, quantity: 1 }], zone: ZONE, now })).toEqual({ available: false, reason: 'alreadyOrdered' });
+  it('is asked for once: a held order takes the slot, and says so as it stands (asked for, or confirmed)', () => {
+    expect(availability({ extra: late, stay, others: [], held: [{ extraId: 1, quantity: 1, confirmed: false }], zone: ZONE, now })).toEqual({ available: false, reason: 'alreadyOrdered' });
+    expect(availability({ extra: late, stay, others: [], held: [{ extraId: 1, quantity: 1, confirmed: true }], zone: ZONE, now })).toEqual({ available: false, reason: 'alreadyConfirmed' });
   });
 
   it('reads the extra’s time on the wall clock of the property, across a daylight-saving change', () => {
@@ -69,14 +70,14 @@ describe('early check-in', () => {
 
 describe('items', () => {
   it('are offered up to their most per stay, counting quantities', () => {
-    expect(availability({ extra: basket, stay, others: [], held: [{ extraId: 2, quantity: 1 }], zone: ZONE, now })).toEqual({ available: true, movesTo: null });
-    expect(availability({ extra: basket, stay, others: [], held: [{ extraId: 2, quantity: 2 }], zone: ZONE, now })).toEqual({ available: false, reason: 'alreadyOrdered' });
+    expect(availability({ extra: basket, stay, others: [], held: [{ extraId: 2, quantity: 1, confirmed: false }], zone: ZONE, now })).toEqual({ available: true, movesTo: null });
+    expect(availability({ extra: basket, stay, others: [], held: [{ extraId: 2, quantity: 2, confirmed: false }], zone: ZONE, now })).toEqual({ available: false, reason: 'alreadyOrdered' });
     // Another extra's orders do not count.
-    expect(availability({ extra: basket, stay, others: [], held: [{ extraId: 1, quantity: 5 }], zone: ZONE, now }).available).toBe(true);
+    expect(availability({ extra: basket, stay, others: [], held: [{ extraId: 1, quantity: 5, confirmed: false }], zone: ZONE, now }).available).toBe(true);
   });
 
   it('count the quantity asked for: one held of two leaves room for one more, not two', () => {
-    const held = [{ extraId: 2, quantity: 1 }];
+    const held = [{ extraId: 2, quantity: 1, confirmed: false }];
     expect(availability({ extra: basket, stay, others: [], held, zone: ZONE, now, quantity: 1 }).available).toBe(true);
     expect(availability({ extra: basket, stay, others: [], held, zone: ZONE, now, quantity: 2 })).toEqual({ available: false, reason: 'alreadyOrdered' });
     expect(availability({ extra: basket, stay, others: [], held: [], zone: ZONE, now, quantity: 2 }).available).toBe(true);

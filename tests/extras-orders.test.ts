@@ -24,7 +24,7 @@ const CODE = '4821';
 const day = (days: number) => new Date(Date.now() + days * DAY).toISOString().slice(0, 10);
 
 const LATE = { id: 11, kind: 'late-checkout', title: 'Late check-out', price: 2500, lateCheckoutUntil: '14:00', approval: 'host' };
-const BASKET = { id: 12, kind: 'item', title: 'Breakfast basket', price: 1800, maxPerStay: 2 };
+const BASKET = { id: 12, kind: 'item', title: 'Breakfast basket', price: 1800, maxPerStay: 2, approval: 'host' };
 const HIDDEN = { id: 13, kind: 'item', title: 'Bikes', price: 0, active: false };
 
 async function guidebook(h: SignedInHost): Promise<Instruction> {
@@ -126,9 +126,10 @@ describe('a guest asks for extras from a stay link', () => {
     const response = await decide(h, late.id, 'approve');
     expect(response.status, await response.clone().text()).toBe(200);
     expect(await response.json()).toMatchObject({ message: messages.orders.approved, order: { status: 'approved', movesTo: `${day(6)}T14:00:00.000Z` } });
+    // A second decision is told what the first made of it, and when.
     const again = await decide(h, late.id, 'decline');
     expect(again.status).toBe(409);
-    expect(await again.json()).toEqual({ message: messages.orders.notWaiting });
+    expect(((await again.json()) as { message: string }).message).toMatch(/^This order was already approved on \w{3} \d{1,2} \w{3}, \d{2}:\d{2}\.$/);
 
     const listed = ((await (await h.call(`/api/instruction/${g._id}/stays?group=upcoming`)).json()) as StaysPage).stays.find((each) => each._id === stay._id)!;
     expect(listed.checkOut).toBe(`${day(6)}T14:00`);
@@ -468,24 +469,66 @@ describe('extras on a guidebook’s public link (docs/decisions/020, public-link
     expect((await orders(h, g)).length).toBe(before);
   });
 
-  it('records a request with no stay at the guidebook’s price, mails the host (reply-to the guest) and the guest, and the host decides it', async () => {
-    const response = await ask(g.token, 12, { ...guest, guestName: ' Ivo\u0007 Kovač ', quantity: 2, note: 'For Sunday', price: 1, amount: 1 });
-    expect(response.status, await response.clone().text()).toBe(201);
-    const { order } = (await response.json()) as { order: GuestOrder };
-    expect(order).toMatchObject({ extraId: 12, title: 'Breakfast basket', amount: 3600, quantity: 2, status: 'requested' });
-    const listed = (await orders(h, g)).find((each) => each.id === order.id)!;
-    expect(listed).toMatchObject({ stayId: null, guestName: 'Ivo Kovač', guestEmail: 'ivo.public@example.com', guestNote: 'For Sunday', amount: 3600 });
+  it('waits for the guest to confirm from a mail to the address given: the host sees and hears nothing before, and the mail never repeats the name typed', async () => {
+    const before = (await orders(h, g)).length;
+    const hostMails = () => smtp.mails.filter((mail) => mail.envelopeTo.includes(h.email)).length;
+    const hostMailsBefore = hostMails();
+    const response = await ask(g.token, 12, { ...guest, guestName: ' FREE PRIZE\u0007 claim at spam.example ', quantity: 2, note: 'For Sunday', price: 1, amount: 1 });
+    expect(response.status, await response.clone().text()).toBe(202);
+    expect(await response.json()).toEqual({ message: 'Almost done: confirm your request from the e-mail we sent you.', confirmByMail: true });
+    expect((await orders(h, g)).length).toBe(before);
 
-    const toHost = await smtp.waitForMail((mail) => mail.envelopeTo.includes(h.email) && mail.subject === 'New request: Breakfast basket for Harbour Loft' && readableParts(mail).includes('Ivo Kovač'));
+    const toGuest = await smtp.waitForMail((mail) => mail.envelopeTo.includes('ivo.public@example.com') && mail.subject === 'Please confirm your request: Breakfast basket');
+    const text = readableParts(toGuest);
+    expect(text).toContain('Breakfast basket × 2 at Harbour Loft');
+    expect(text).not.toMatch(/FREE PRIZE|spam\.example/);
+    expect(text).toMatch(/^Hello,$/m);
+    const link = new URL(text.match(/https?:\/\/\S+\/confirm\/[\w-]+\?token=[\w-]+/)![0]);
+    expect(link.origin).toBe(server.origin);
+    expect(hostMails()).toBe(hostMailsBefore);
+
+    // Opening the link changes nothing (a mail scanner opens links); its page shows what was asked for.
+    const page = await server.request(link.pathname + link.search);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('referrer-policy')).toBe('no-referrer');
+    const html = await page.text();
+    for (const shown of ['Confirm your request', 'Breakfast basket × 2', '€36', 'For Sunday']) expect(html).toContain(shown);
+    expect(html).not.toContain('FREE PRIZE');
+    expect((await orders(h, g)).length).toBe(before);
+
+    // Its button makes it an order, once: a request the host now hears of, replying to the address proven.
+    const id = link.pathname.split('/').pop()!;
+    const token = link.searchParams.get('token')!;
+    const confirm = () => server.request(`/api/order-confirmations/${id}`, { method: 'POST', json: { token } });
+    const [first, second] = await Promise.all([confirm(), confirm()]);
+    expect([first.status, second.status].sort()).toEqual([200, 201]);
+    const listed = (await orders(h, g)).filter((each) => each.guestEmail === 'ivo.public@example.com');
+    expect(listed).toHaveLength(1);
+    expect(listed[0]).toMatchObject({ stayId: null, status: 'requested', guestNote: 'For Sunday', amount: 3600, quantity: 2 });
+    const toHost = await smtp.waitForMail((mail) => mail.envelopeTo.includes(h.email) && mail.subject === 'New request: Breakfast basket for Harbour Loft' && readableParts(mail).includes('public link'));
     expect(toHost.headers['reply-to']).toContain('ivo.public@example.com');
-    expect(readableParts(toHost)).toContain('Ivo Kovač asks for Breakfast basket × 2 (€36');
-    expect(readableParts(toHost)).toContain('public link');
-    const toGuest = await smtp.waitForMail((mail) => mail.envelopeTo.includes('ivo.public@example.com') && mail.subject === 'Your request: Breakfast basket');
-    expect(readableParts(toGuest)).toContain('reached your host');
+    expect(readableParts(toHost)).toContain('asks for Breakfast basket × 2 (€36');
+    const receipt = await smtp.waitForMail((mail) => mail.envelopeTo.includes('ivo.public@example.com') && mail.subject === 'Your request: Breakfast basket');
+    expect(readableParts(receipt)).toContain('reached your host');
+    expect(readableParts(receipt)).not.toMatch(/FREE PRIZE|Ivo/);
+    expect(await (await server.request(link.pathname + link.search)).text()).toContain('You confirmed this request already.');
 
-    const approve = await decide(h, order.id, 'approve');
+    const approve = await decide(h, listed[0]!.id, 'approve');
     expect(approve.status, await approve.clone().text()).toBe(200);
     await smtp.waitForMail((mail) => mail.envelopeTo.includes('ivo.public@example.com') && mail.subject === 'Confirmed: Breakfast basket');
+  });
+
+  it('a confirmation link that is unknown, of another token, or garbage: a 404 page and 404 JSON, and no order', async () => {
+    const before = (await orders(h, g)).length;
+    for (const path of [`/confirm/${'a'.repeat(21)}?token=${'A'.repeat(43)}`, '/confirm/x?token=y', `/confirm/${'a'.repeat(21)}`]) {
+      const page = await server.request(path);
+      expect(page.status, path).toBe(404);
+      expect(await page.text()).toContain('This link is not valid any more.');
+    }
+    const response = await server.request(`/api/order-confirmations/${'a'.repeat(21)}`, { method: 'POST', json: { token: 'A'.repeat(43) } });
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({ message: 'This link is not valid any more. Ask again from the guidebook.' });
+    expect((await orders(h, g)).length).toBe(before);
   });
 
   it('off again: the page drops the extras at the next publish and the token answers 404', async () => {

@@ -224,13 +224,13 @@ const TRANSLATIONS: readonly (readonly [tag: string, words: GuestWords, format: 
  * names (brands) and the A4 paper size. Then, per language, the words that language has borrowed
  * and writes as English does (a hospitality site in it says "Taxi" or "Check-in" too).
  */
-const SAME_EVERYWHERE: readonly GuestWordKey[] = ['page.product', 'contact.whatsapp', 'contact.viber', 'contact.telegram', 'contact.facebook', 'contact.instagram', 'poster.a4'];
+const SAME_EVERYWHERE: readonly GuestWordKey[] = ['page.product', 'contact.whatsapp', 'contact.viber', 'contact.telegram', 'contact.facebook', 'contact.instagram', 'poster.a4', 'order.quantity'];
 const SAME_AS_ENGLISH: Record<string, readonly GuestWordKey[]> = {
   de: ['tiles.taxi', 'tiles.extras', 'extras.title', 'places.website'], // German says Taxi, Website, and Extras for the extras
   fr: ['tiles.taxi', 'tiles.parking', 'wifi.title', 'tiles.wifi', 'count.minutes'], // French says taxi, parking, Wi-Fi, and minute(s) as English does
   es: ['tiles.taxi', 'tiles.extras', 'feedback.no'], // Spanish says Taxi, Extras for the tile, and No
-  it: ['tiles.taxi', 'tiles.wifi', 'wifi.title', 'wifi.password', 'feedback.no'], // Italian says Taxi, Wi-Fi, password and No
-  pt: ['tiles.wifi', 'wifi.title', 'tiles.extras'], // European Portuguese says Wi-Fi, and Extras for the tile
+  it: ['tiles.taxi', 'tiles.wifi', 'wifi.title', 'wifi.password', 'feedback.no', 'order.lateCheckout', 'order.earlyCheckin'], // Italian says Taxi, Wi-Fi, password, No, check-in and check-out
+  pt: ['tiles.wifi', 'wifi.title', 'tiles.extras', 'order.lateCheckout', 'order.earlyCheckin'], // European Portuguese says Wi-Fi, Extras for the tile, check-in and check-out
   nl: ['tiles.taxi', 'places.website'], // Dutch says Taxi and Website
   hr: ['tiles.wifi', 'wifi.title'], // Croatian says Wi-Fi
   pl: ['tiles.wifi', 'wifi.title', 'tiles.parking'], // Polish says Wi-Fi and parking

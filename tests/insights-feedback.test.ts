@@ -45,7 +45,8 @@ async function createGuidebook(owner: SignedInHost, name: string): Promise<Instr
 async function addStay(owner: SignedInHost, target: Instruction, guestName: string): Promise<Stay> {
   const today = Date.now();
   const day = (offset: number) => new Date(today + offset * 24 * HOUR).toISOString().slice(0, 10);
-  const response = await owner.call(`/api/instruction/${target._id}/stays`, { json: { guestName, checkIn: `${day(-1)}T15:00`, checkOut: `${day(2)}T11:00` } });
+  // The fixtures share one guidebook and its dates: added as the host's "Add anyway".
+  const response = await owner.call(`/api/instruction/${target._id}/stays`, { json: { guestName, checkIn: `${day(-1)}T15:00`, checkOut: `${day(2)}T11:00`, allowOverlap: true } });
   expect(response.status).toBe(201);
   return ((await response.json()) as { stay: Stay }).stay;
 }

@@ -206,9 +206,18 @@ describe('messages and mails', () => {
     leave(rateRules.orderLinkIp(IP), rateRules.orderLinkIp(IP).limit);
   });
 
-  it('guidebook and stay links mailed to one guest', async () => {
-    await expectOnePast(rateRules.shareRecipient('guest@example.com'), () => asHost(`/api/instruction/${guidebook._id}/share`, { json: { email: 'guest@example.com' } }));
-    await expectOnePast(rateRules.shareRecipient('other@example.com'), () => asHost(`/api/instruction/${guidebook._id}/stays/${stay._id}/send`, { json: { email: 'other@example.com' } }));
+  it('guidebook and stay links mailed to one guest: one budget per address, whichever route', async () => {
+    await expectOnePast(rateRules.guestMailRecipient('guest@example.com'), () => asHost(`/api/instruction/${guidebook._id}/share`, { json: { email: 'guest@example.com' } }));
+    await expectOnePast(rateRules.guestMailRecipient('other@example.com'), () => asHost(`/api/instruction/${guidebook._id}/stays/${stay._id}/send`, { json: { email: 'other@example.com' } }));
+  });
+
+  it('stays a host adds', async () => {
+    let day = 100;
+    await expectOnePast(rateRules.stayWriteUser(host.id), () => {
+      day += 3;
+      const at = (offset: number) => new Date(Date.now() + (day + offset) * 86_400_000).toISOString().slice(0, 10);
+      return asHost(`/api/instruction/${guidebook._id}/stays`, { json: { checkIn: at(0), checkOut: at(1) } });
+    });
   });
 });
 

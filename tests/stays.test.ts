@@ -52,8 +52,9 @@ async function guidebook(h: Host, body: Record<string, unknown> = {}): Promise<I
 /** A wall-clock "YYYY-MM-DDTHH:mm" in UTC, `offsetMs` from now. */
 const utcLocal = (offsetMs: number) => new Date(Date.now() + offsetMs).toISOString().slice(0, 16);
 
+/** A stay of the fixtures, which share guidebooks and dates: added as the host's "Add anyway" (overlaps: stays-orders-meet.test.ts). */
 async function addStay(h: Host, g: Instruction, body: Record<string, unknown>): Promise<Stay> {
-  const response = await h.call(`/api/instruction/${g._id}/stays`, { json: body });
+  const response = await h.call(`/api/instruction/${g._id}/stays`, { json: { allowOverlap: true, ...body } });
   expect(response.status, await response.clone().text()).toBe(201);
   return ((await response.json()) as { stay: Stay }).stay;
 }
@@ -141,8 +142,8 @@ describe('stays API', () => {
       now,
       now,
     );
-    expect((await h.call(`/api/instruction/${full._id}/stays`, { json: { checkIn: utcLocal(3 * DAY), checkOut: utcLocal(4 * DAY) } })).status).toBe(201);
-    const refused = await h.call(`/api/instruction/${full._id}/stays`, { json: { checkIn: utcLocal(3 * DAY), checkOut: utcLocal(4 * DAY) } });
+    expect((await h.call(`/api/instruction/${full._id}/stays`, { json: { checkIn: utcLocal(3 * DAY), checkOut: utcLocal(4 * DAY), allowOverlap: true } })).status).toBe(201);
+    const refused = await h.call(`/api/instruction/${full._id}/stays`, { json: { checkIn: utcLocal(3 * DAY), checkOut: utcLocal(4 * DAY), allowOverlap: true } });
     expect(refused.status).toBe(409);
     expect(await refused.json()).toEqual({ message: messages.stays.tooManyAhead(1000) });
     expect(query(server, 'SELECT id FROM stays WHERE instruction_id = ?', full._id)).toHaveLength(1001);

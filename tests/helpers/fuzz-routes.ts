@@ -72,6 +72,8 @@ export function fuzzRoutes(host: FuzzHost): FuzzRoute[] {
     route('POST /api/orders/[orderId]/refund', 'host'),
     // The button of a mailed Approve or Decline link: no session, the token in the body.
     route('POST /api/orders/[orderId]/decide', 'anonymous', shape({ token, decision: fc.constantFrom('approve', 'decline', 'maybe', '') })),
+    // The button of a public-link order's confirmation mail: no session, the token in the body.
+    route('POST /api/order-confirmations/[id]', 'anonymous', shape({ token })),
     route('POST /api/guest/[token]/message', 'anonymous', shape({ name: text(100), email: fc.oneof(fc.constant(''), email), message: text(2001), turnstileToken: text(100) }), 2),
     route('POST /api/guest/[token]/feedback', 'anonymous', shape({ helpful: fc.oneof(fc.boolean(), text(5)), comment: text(1001) })),
     // Some fields changed on the guidebook as loaded, as the editor saves (`current`: its content and version).

@@ -1,6 +1,9 @@
-import { useId, useState, type SubmitEvent } from 'react';
+import { lazy, Suspense, useId, useState, type SubmitEvent } from 'react';
 import { t, type WordsOf } from '@shared/guest-words/t.ts';
 import type { EXTRA_PUBLIC_WORDS, EXTRA_REQUEST_WORDS } from './island-words.ts';
+
+/** The Turnstile widget, fetched only when a guest on a public link opens the form. */
+const Turnstile = lazy(() => import('@marsidev/react-turnstile').then((module) => ({ default: module.Turnstile })));
 
 /** As the server allows (schemas/order.ts: MAX_ORDER_GUEST_NAME, MAX_ORDER_GUEST_EMAIL); not imported, to keep zod out of the bundle. */
 const NAME_MAX = 100;
@@ -19,6 +22,8 @@ interface Props {
   pay?: boolean;
   /** On the public link: no stay knows the guest, so the form asks for a name and an e-mail. */
   askWho?: boolean;
+  /** Cloudflare Turnstile's site key on the public link when the captcha is configured (docs/security.md 35). */
+  captchaSiteKey?: string | null;
   /** The stay link's words, with the name and e-mail fields' on the public link (EXTRA_PUBLIC_WORDS). */
   words: WordsOf<typeof EXTRA_REQUEST_WORDS> & Partial<WordsOf<typeof EXTRA_PUBLIC_WORDS>>;
 }
@@ -29,18 +34,22 @@ type State = { kind: 'closed' } | { kind: 'open' } | { kind: 'sending' } | { kin
 
 /**
  * "Request" on an extra (a React island, docs/decisions/020): a short form (how many, a note;
- * on the public link the guest's name and e-mail first, each with its own message) that POSTs /api/guest/:token/extras/:extraId. The price and the extra come from the guidebook on
- * the server, never from here. Once sent it says so and stays sent; a refusal (another guest
- * arrives that day) is shown as the server words it.
+ * on the public link the guest's name and e-mail first, each with its own message, and the human
+ * check when configured) that POSTs /api/guest/:token/extras/:extraId. The price and the extra
+ * come from the guidebook on the server, never from here. Once sent it says where it stands and
+ * stays so: confirmed at once, sent to the host, or (public link) waiting for the guest to confirm
+ * it from their mail; a refusal (another guest arrives that day) is shown as the server words it.
  */
-export default function ExtraRequest({ token, extraId, title, maxQuantity, pay = false, askWho = false, words }: Props) {
+export default function ExtraRequest({ token, extraId, title, maxQuantity, pay = false, askWho = false, captchaSiteKey = null, words }: Props) {
   const [state, setState] = useState<State>({ kind: 'closed' });
   const [quantity, setQuantity] = useState(1);
   const [note, setNote] = useState('');
   const [guestName, setGuestName] = useState('');
   const [guestEmail, setGuestEmail] = useState('');
   const [whoErrors, setWhoErrors] = useState<WhoErrors>({});
+  const [captcha, setCaptcha] = useState('');
   const id = useId();
+  const askCaptcha = askWho && captchaSiteKey !== null;
 
   /** The name and e-mail's own messages, under each field; empty when both are fine. */
   function checkWho(): WhoErrors {
@@ -62,6 +71,10 @@ export default function ExtraRequest({ token, extraId, title, maxQuantity, pay =
         event.currentTarget.querySelector<HTMLInputElement>(`#${CSS.escape(errors.name ? `${id}-name` : `${id}-email`)}`)?.focus();
         return;
       }
+      if (askCaptcha && !captcha) {
+        setState({ kind: 'error', message: words['contact.captchaRequired'] ?? '' });
+        return;
+      }
     }
     setState({ kind: 'sending' });
     try {
@@ -69,13 +82,14 @@ export default function ExtraRequest({ token, extraId, title, maxQuantity, pay =
         method: 'POST',
         // The page's language: a refusal (sold out, a limit, a field) comes in it.
         headers: { 'content-type': 'application/json', accept: 'application/json', 'accept-language': words['locale.lang'] },
-        body: JSON.stringify(askWho ? { quantity, note, guestName: guestName.trim(), guestEmail: guestEmail.trim() } : { quantity, note }),
+        body: JSON.stringify(askWho ? { quantity, note, guestName: guestName.trim(), guestEmail: guestEmail.trim(), ...(captcha ? { turnstileToken: captcha } : {}) } : { quantity, note }),
       });
-      const body = (await response.json().catch(() => ({}))) as { message?: string; checkoutUrl?: string };
+      const body = (await response.json().catch(() => ({}))) as { message?: string; checkoutUrl?: string; confirmByMail?: boolean; order?: { status?: string } };
       // A host who takes payments online: the guest pays on Stripe's Checkout page, which comes
       // back to this stay link (docs/decisions/020). The button keeps saying it is sending meanwhile.
       if (response.ok && body.checkoutUrl) window.location.assign(body.checkoutUrl);
-      else if (response.ok) setState({ kind: 'sent', message: words['extras.sent'] });
+      else if (response.ok && body.confirmByMail) setState({ kind: 'sent', message: words['extras.checkMail'] ?? words['extras.sent'] });
+      else if (response.ok) setState({ kind: 'sent', message: body.order?.status === 'approved' ? words['extras.confirmed'] : words['extras.sent'] });
       else setState({ kind: 'error', message: body.message ?? words['extras.failed'] });
     } catch {
       setState({ kind: 'error', message: navigator.onLine ? words['extras.failed'] : words['extras.offline'] });
@@ -160,6 +174,11 @@ export default function ExtraRequest({ token, extraId, title, maxQuantity, pay =
       )}
       <label htmlFor={`${id}-note`}>{words['extras.note']}</label>
       <textarea id={`${id}-note`} rows={2} maxLength={500} value={note} onChange={(event) => setNote(event.target.value)} />
+      {askCaptcha && (
+        <Suspense fallback={<p className="muted small">{words['contact.captchaLoading']}</p>}>
+          <Turnstile siteKey={captchaSiteKey} onSuccess={setCaptcha} onExpire={() => setCaptcha('')} options={{ size: 'flexible' }} />
+        </Suspense>
+      )}
       <div className="copy-row">
         <button type="submit" className="btn" disabled={state.kind === 'sending'}>
           {state.kind === 'sending' ? words['extras.sending'] : pay ? words['extras.pay'] : words['extras.send']}

@@ -88,7 +88,7 @@ export const GUEST_FEEDBACK_WORDS = [
 ] as const satisfies readonly GuestWordKey[];
 
 /** An extra's request form on a stay link. */
-export const EXTRA_REQUEST_WORDS = ['locale.lang', 'extras.request', 'extras.requestOf', 'extras.quantity', 'extras.note', 'extras.send', 'extras.cancel', 'extras.sending', 'extras.sent', 'extras.failed', 'extras.offline', 'extras.pay'] as const satisfies readonly GuestWordKey[];
+export const EXTRA_REQUEST_WORDS = ['locale.lang', 'extras.request', 'extras.requestOf', 'extras.quantity', 'extras.note', 'extras.send', 'extras.cancel', 'extras.sending', 'extras.sent', 'extras.confirmed', 'extras.failed', 'extras.offline', 'extras.pay'] as const satisfies readonly GuestWordKey[];
 
 /** The same on a guidebook's public link, where the guest says who they are. */
 export const EXTRA_PUBLIC_WORDS = [
@@ -99,6 +99,29 @@ export const EXTRA_PUBLIC_WORDS = [
   'extras.nameRequired',
   'extras.emailRequired',
   'extras.emailInvalid',
+  'extras.checkMail',
+  'contact.captchaRequired',
+  'contact.captchaLoading',
+] as const satisfies readonly GuestWordKey[];
+
+/** The page that confirms a public-link order from its mail (src/pages/confirm/[id].astro). */
+export const CONFIRM_ORDER_WORDS = [
+  'locale.lang',
+  'confirm.title',
+  'confirm.intro',
+  'confirm.price',
+  'confirm.button',
+  'confirm.already',
+  'confirm.invalid',
+  'confirm.back',
+  'extras.quantity',
+  'extras.note',
+  'extras.pay',
+  'extras.sending',
+  'extras.sent',
+  'extras.confirmed',
+  'extras.failed',
+  'extras.offline',
 ] as const satisfies readonly GuestWordKey[];
 
 export const MAP_FACADE_WORDS = ['map.show', 'map.note'] as const satisfies readonly GuestWordKey[];

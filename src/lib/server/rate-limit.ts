@@ -1,4 +1,5 @@
-import { sql } from 'kysely';
+import { sql, type Transaction } from 'kysely';
+import type { Database } from '@db/schema.ts';
 import { messages } from '@shared/messages.ts';
 import { AppError } from './http/app-error.ts';
 import { getRuntime } from './runtime.ts';
@@ -56,12 +57,11 @@ export const rateRules = {
   userMessageIp: rule('message:ip', 30, HOUR),
   contactIp: rule('contact:ip', 5, 10 * MINUTE),
   /**
-   * Guidebook links mailed to guests (POST /api/instruction/:id/share). A host mails a handful a
-   * day; the recipient rule holds across hosts, so no set of accounts can flood one inbox.
+   * Guidebook and stay links mailed to guests (POST /api/instruction/:id/share, …/stays/:id/send),
+   * per host and address. What one inbox may get is `guestMailRecipient`'s, across every route.
    */
   shareUser: rule('share:user', 20, HOUR),
   shareIp: rule('share:ip', 60, HOUR),
-  shareRecipient: rule('share:to', 5, DAY),
   /**
    * Wrong guest PINs (docs/security.md 31), on a guidebook's public link: per link
    * and address, so a stranger's guesses lock only the stranger; per address across links; and a
@@ -115,6 +115,14 @@ export const rateRules = {
    */
   extraRequestGuidebook: rule('extra-request:guidebook', 20, HOUR),
   extraRequestEmail: rule('extra-request:email', 5, DAY),
+  /**
+   * Every mail a host or a guest can cause to someone else's address, whichever route queues it
+   * (mail/mail-budget.ts, docs/security.md 35): per recipient across all hosts, and per host.
+   */
+  guestMailRecipient: (email: string): RateRule => ({ key: `guest-mail:to:${email.trim().toLowerCase()}`, limit: 5, windowMs: DAY }),
+  guestMailHost: rule('guest-mail:host', 200, DAY),
+  /** Stays a host adds or changes by hand or through the API (the calendar's are not counted). */
+  stayWriteUser: rule('stay-write:user', 200, HOUR),
 } as const;
 
 /** Says how long to wait, in whole minutes; a flow may word it its own way. */
@@ -208,8 +216,8 @@ export async function rateLimitWait(rule: RateRule, now = Date.now()): Promise<n
   return row && row.count >= rule.limit ? row.reset_at - now : undefined;
 }
 
-/** One more hit on the rule's counter; answers the counter as it now stands. */
-async function increment(db: Db, rule: RateRule, now: number): Promise<{ count: number; reset_at: number }> {
+/** One more hit on the rule's counter; answers the counter as it now stands (in `db`, which may be the caller's transaction). */
+export async function increment(db: Db | Transaction<Database>, rule: RateRule, now: number): Promise<{ count: number; reset_at: number }> {
   const resetAt = now + rule.windowMs;
   return db
     .insertInto('rate_limits')

@@ -13,7 +13,7 @@ import { loadPendingRemovals, stopPendingRemovalRetries } from './guest-pages/st
 import { applyRemoteSnapshotEvent, forgetEverythingFromElsewhere } from './guest-pages/publish/remote-changes.ts';
 import { startCalendarSync } from './stays/start-calendar-sync.ts';
 import { startArrivalReminders } from './stays/arrival-reminders.ts';
-import { startOrderExpiry } from './extras/payments.ts';
+import { startOrderUpkeep } from './extras/order-upkeep.ts';
 import { startUploadCleanup } from './uploads/remove-unreferenced-uploads.ts';
 import { startViewCounting } from './insights/view-counts.ts';
 import { startInsightsRetention } from './insights/retention.ts';
@@ -52,7 +52,7 @@ export async function startWorkers(runtime: Runtime): Promise<void> {
   const reconciler = billing ? startBillingReconciler({ db, log, jobs }) : undefined;
   const calendarSync = startCalendarSync({ db, dialect: database.dialect, log, config, jobs });
   // Authorised orders left unanswered for 72 hours release their hold (docs/decisions/020).
-  const orderExpiry = billing ? startOrderExpiry({ log, jobs }) : undefined;
+  const orderExpiry = startOrderUpkeep({ log, jobs });
   // The link again to a guest who has not opened it, before check-in (docs/product.md §22).
   const arrivalReminders = startArrivalReminders({ db, outbox, config, log, jobs });
   // Every server writes its own guests' page opens (docs/decisions/023), the last ones as it stops.
@@ -75,7 +75,7 @@ export async function startWorkers(runtime: Runtime): Promise<void> {
   if (config.storageDriver === 's3') void checkBucketAtStart(storage.location, log);
   markServingProcess(async () => {
     stopPendingRemovalRetries();
-    await Promise.all([uploadCleanup.stop(), reconciler?.stop(), calendarSync.stop(), orderExpiry?.stop(), arrivalReminders.stop(), drainCdnPurges(), viewCounting.stop(), insightsRetention.stop(), feedbackDigest.stop()]);
+    await Promise.all([uploadCleanup.stop(), reconciler?.stop(), calendarSync.stop(), orderExpiry.stop(), arrivalReminders.stop(), drainCdnPurges(), viewCounting.stop(), insightsRetention.stop(), feedbackDigest.stop()]);
   });
   // Stored pages an outage kept from being removed (by this server or another) stay unserved.
   await loadPendingRemovals();

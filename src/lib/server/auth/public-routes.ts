@@ -38,6 +38,8 @@ const GUEST_EXTRA_REQUEST = /^\/api\/guest\/[\w-]+\/extras\/\d{1,16}$/;
 const GUEST_EVENTS = /^\/api\/guest\/[\w-]+\/events$/;
 /** The button of a host's mailed Approve or Decline link: its token, not a session, says who decides. */
 const ORDER_LINK_DECISION = /^\/api\/orders\/[\w-]+\/decide$/;
+/** The button of a public-link order's confirmation mail: its token stands for the guest who proved the address. */
+const ORDER_CONFIRMATION = /^\/api\/order-confirmations\/[\w-]+$/;
 
 export function isPublicApiRoute(method: string, pathname: string): boolean {
   // "/api/users/" and "/api/users" are one route to the router; treat them alike here.
@@ -47,7 +49,7 @@ export function isPublicApiRoute(method: string, pathname: string): boolean {
   if (method === 'POST' && (GUEST_MESSAGE.test(path) || GUEST_FEEDBACK.test(path) || GUEST_EVENTS.test(path))) return true;
   if ((method === 'GET' || method === 'HEAD') && GUEST_EXTRAS.test(path)) return true;
   if (method === 'POST' && GUEST_EXTRA_REQUEST.test(path)) return true;
-  if (method === 'POST' && ORDER_LINK_DECISION.test(path)) return true;
+  if (method === 'POST' && (ORDER_LINK_DECISION.test(path) || ORDER_CONFIRMATION.test(path))) return true;
   if (method === 'GET' || method === 'HEAD') return PUBLIC_GET_PREFIXES.some((prefix) => path.startsWith(prefix) && ONE_SEGMENT.test(path.slice(prefix.length)));
   return false;
 }

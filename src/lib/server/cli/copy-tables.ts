@@ -33,6 +33,8 @@ export const COPY_ORDER = [
   'snapshot_removals',
   'stays',
   'orders',
+  'order_confirmations',
+  'record_locks',
   'instruction_calendars',
   'instruction_revisions',
   'guest_views',

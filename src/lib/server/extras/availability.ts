@@ -5,7 +5,7 @@ import { effectiveStayTimes } from '../stays/stay-window.ts';
 export { effectiveStayTimes };
 
 /** Why an extra cannot be had for a stay: a key of the guest dictionary's `extras.reason.*`. */
-export type UnavailableReason = 'stayEnded' | 'stayBegun' | 'arrivalThatDay' | 'departureThatDay' | 'alreadyLater' | 'alreadyEarlier' | 'alreadyOrdered';
+export type UnavailableReason = 'stayEnded' | 'stayBegun' | 'arrivalThatDay' | 'departureThatDay' | 'alreadyLater' | 'alreadyEarlier' | 'alreadyOrdered' | 'alreadyConfirmed';
 
 export interface StayTimes {
   id: string;
@@ -17,6 +17,8 @@ export interface StayTimes {
 export interface HeldOrder {
   extraId: number;
   quantity: number;
+  /** Approved or paid: the guest has it (not merely asked for it). */
+  confirmed: boolean;
 }
 
 export type Availability = { available: true; movesTo: number | null } | { available: false; reason: UnavailableReason };
@@ -46,10 +48,12 @@ export function collides(kind: 'late-checkout' | 'early-checkin', movesTo: numbe
  */
 export function availability({ extra, stay, others, held, zone, now, quantity = 1 }: { extra: Extra; stay: StayTimes; others: readonly StayTimes[]; held: readonly HeldOrder[]; zone: string; now: number; quantity?: number }): Availability {
   if (now >= stay.checkOut) return { available: false, reason: 'stayEnded' };
-  const ordered = held.filter((order) => order.extraId === extra.id).reduce((sum, order) => sum + order.quantity, 0);
+  const mine = held.filter((order) => order.extraId === extra.id);
+  const ordered = mine.reduce((sum, order) => sum + order.quantity, 0);
   const limit = extra.kind === 'item' ? extra.maxPerStay : 1;
-  // The quantity asked for counts too: 2 held of 3, a request for 2 would make 4.
-  if (ordered + quantity > limit) return { available: false, reason: 'alreadyOrdered' };
+  // The quantity asked for counts too: 2 held of 3, a request for 2 would make 4. The guest reads
+  // "Confirmed for your stay" once everything they hold of it is theirs, else that it was asked for.
+  if (ordered + quantity > limit) return { available: false, reason: mine.length > 0 && mine.every((order) => order.confirmed) ? 'alreadyConfirmed' : 'alreadyOrdered' };
   if (extra.kind === 'late-checkout') {
     const movesTo = sameDayAt(stay.checkOut, extra.lateCheckoutUntil, zone);
     if (movesTo === null || movesTo <= stay.checkOut) return { available: false, reason: 'alreadyLater' };

@@ -1,209 +1,205 @@
 import type { OrdersTable, StaysTable } from '@db/schema.ts';
 import { formatPrice, type Currency } from '@shared/currencies.ts';
-import type { Extra, InstructionContent } from '@shared/schemas/instruction.ts';
+import { guestWords, t, type GuestWords } from '@shared/guest-words/index.ts';
+import type { InstructionContent } from '@shared/schemas/instruction.ts';
 import { formatStayTime } from '@shared/time-zone.ts';
-import type { MailMessage } from '../mail/compose-mail.ts';
+import { translatedContent } from '@shared/translations.ts';
+import type { MailMessage } from '../mail/mailer.ts';
 import { decisionLinkLines } from './decision-token.ts';
 
-/** Plain text only: nothing a guest typed is ever turned into HTML. */
+/**
+ * The mails about an order (docs/product.md §21). The guest's are in the guest's language (the
+ * page they ordered from, `orders.language`), every sentence from the guest dictionaries, dates
+ * and prices through Intl in that language, the guidebook's name as translated; the host's are in
+ * English, like the dashboard. Plain text only: nothing a guest typed is ever turned into HTML.
+ *
+ * A guest is greeted by name only on a stay's order, whose name the host typed; a public-link
+ * order's name is whatever a stranger typed, so its mails never repeat it.
+ */
+
+/** What a guest mail says: its subject and its sentences, in order. */
+export type GuestOrderMail =
+  /** A request settled on site reached the host. */
+  | 'requested'
+  /** A request with the card held reached the host. */
+  | 'authorised'
+  /** An instant extra settled on site: confirmed at once. */
+  | 'confirmed'
+  /** An instant extra paid online. */
+  | 'receipt'
+  | 'approved'
+  | 'declined'
+  /** Another booking took the slot while the guest paid, or before the host's approval was stored. */
+  | 'slot-lost'
+  | 'refunded'
+  /** The host did not answer within 72 hours (or the hold lapsed on Stripe). */
+  | 'lapsed'
+  /** Its stay moved and the order moved with it (a late check-out to the new check-out day). */
+  | 'moved'
+  /** Its stay moved to dates where its slot is gone, or the stay was deleted or cancelled. */
+  | 'stay-moved'
+  | 'stay-gone';
+
+/** Line breaks and control characters out: a name or title stays on one line (and in one header). */
 function oneLine(value: string): string {
   return value.replace(/[\s\p{Cc}]+/gu, ' ').trim();
 }
 
-function price(order: Pick<OrdersTable, 'amount' | 'currency'>): string {
-  return order.amount === 0 ? 'free' : formatPrice(order.amount, order.currency as Currency);
+const clip = (value: string) => value.slice(0, 150);
+
+/** The guest's words and the guidebook as the guest reads it. */
+function guestSide(order: OrdersTable, stored: InstructionContent) {
+  const words = guestWords(order.language || stored.language);
+  const content = translatedContent(stored, words['locale.lang']).content;
+  return { words, name: oneLine(content.nameInstruction) || words['mail.untitled'], zone: stored.timeZone, locale: words['locale.format'] };
 }
 
-/** "Late check-out (until Fri 4 Dec, 13:00)", "Breakfast basket × 2". */
-function what(order: OrdersTable, zone: string): string {
+function price(order: Pick<OrdersTable, 'amount' | 'currency'>, words: GuestWords): string {
+  return order.amount === 0 ? words['extras.free'] : formatPrice(order.amount, order.currency as Currency, words['locale.format']);
+}
+
+/** "Late check-out (check-out Fri 4 Dec, 13:00)", "Breakfast basket × 2", in `words`' language. */
+function what(order: OrdersTable, words: GuestWords, zone: string): string {
   const title = oneLine(order.title);
-  if (order.moves_to !== null && order.kind === 'late-checkout') return `${title} (check-out ${formatStayTime(order.moves_to, zone)})`;
-  if (order.moves_to !== null && order.kind === 'early-checkin') return `${title} (check-in ${formatStayTime(order.moves_to, zone)})`;
-  return order.quantity > 1 ? `${title} × ${order.quantity}` : title;
+  const time = order.moves_to === null ? '' : formatStayTime(order.moves_to, zone, words['locale.format']);
+  if (time && order.kind === 'late-checkout') return t(words, 'order.lateCheckout', { title, time });
+  if (time && order.kind === 'early-checkin') return t(words, 'order.earlyCheckin', { title, time });
+  return order.quantity > 1 ? t(words, 'order.quantity', { title, quantity: order.quantity }) : title;
+}
+
+/** What became of the money when an order ended: refunded, released, or nothing was taken. */
+function moneyBack(order: OrdersTable, words: GuestWords): string {
+  if (order.payment_intent_id === null) return words['order.nothingCharged'];
+  return order.status === 'refunded' ? t(words, 'order.moneyRefunded', { price: price(order, words) }) : words['order.moneyReleased'];
 }
 
 /**
- * A new request (docs/decisions/020): to the host, with the stay (or "from the public link"), the
- * single-use Approve and Decline links (`decisionToken`) and a link to the dashboard; to the guest,
- * when the order has an address, that it was passed on and how payment works. Who asks is the
- * order's (the stay's, or what a public-link guest gave).
+ * A mail to the order's guest, `kind` saying what happened; null when the order has no address.
+ * `stay`: the order's stay as it is now (its guest is greeted by name); `movedBack`: a refunded
+ * late check-out or early check-in gave the stay its booked time back.
  */
-export function orderRequestMail({ order, content, stay, hostEmail, appUrl, decisionToken }: { order: OrdersTable; extra: Extra; content: InstructionContent; stay: StaysTable | null; hostEmail: string; appUrl: URL; decisionToken: string }): MailMessage[] {
-  const zone = content.timeZone;
-  const guidebook = oneLine(content.nameInstruction) || 'your guidebook';
-  const guest = oneLine(order.guest_name) || 'A guest';
-  const review = new URL(`/dashboard/orders?guidebook=${encodeURIComponent(order.instruction_id)}`, appUrl).href;
-  const mails: MailMessage[] = [
-    {
-      to: hostEmail,
-      ...(order.guest_email ? { replyTo: order.guest_email } : {}),
-      subject: `New request: ${oneLine(order.title)} for ${guidebook}`.slice(0, 150),
-      text: [
-        `${guest} asks for ${what(order, zone)} (${price(order)}, settled on site).`,
-        stay ? `Stay: ${formatStayTime(stay.check_in, zone)} – ${formatStayTime(stay.check_out, zone)}` : `From your guidebook's public link (no stay); reply to this e-mail to write to ${order.guest_email}.`,
-        ...(order.guest_note ? ['', `Their note: ${oneLine(order.guest_note)}`] : []),
-        '',
-        ...decisionLinkLines(appUrl, order.id, decisionToken),
-        '',
-        `Or decide in your orders: ${review}`,
-        '',
-        '— Porchlight',
-        '',
-      ].join('\n'),
-    },
-  ];
-  if (order.guest_email) {
-    mails.push({
-      to: order.guest_email,
-      subject: `Your request: ${oneLine(order.title)}`.slice(0, 150),
-      text: [
-        `Hello${order.guest_name ? ` ${oneLine(order.guest_name)}` : ''},`,
-        '',
-        `Your request for ${what(order, zone)} at ${guidebook} reached your host. You will hear from them by e-mail once they confirm it; payment (${price(order)}) is settled on site.`,
-        '',
-        '— Porchlight, on behalf of your host',
-        '',
-      ].join('\n'),
-    });
-  }
-  return mails;
+export function guestOrderMail(kind: GuestOrderMail, { order, content: stored, stay = null, movedBack = false }: { order: OrdersTable; content: InstructionContent; stay?: Pick<StaysTable, 'guest_name'> | null; movedBack?: boolean }): MailMessage | null {
+  if (!order.guest_email) return null;
+  const { words, name, zone } = guestSide(order, stored);
+  const title = oneLine(order.title);
+  const facts = { what: what(order, words, zone), name, price: price(order, words) };
+  const onSite = order.amount > 0 ? [t(words, 'order.payOnSite', facts)] : [];
+  const paid = order.payment_intent_id !== null;
+  const [subject, sentences] = ((): [string, string[]] => {
+    switch (kind) {
+      case 'requested':
+        return [t(words, 'order.subject.requested', { title }), [t(words, 'order.requested', facts), ...onSite]];
+      case 'authorised':
+        return [t(words, 'order.subject.requested', { title }), [t(words, 'order.authorised', facts)]];
+      case 'confirmed':
+        return [t(words, 'order.subject.confirmed', { title }), [t(words, 'order.confirmedNow', facts), ...onSite]];
+      case 'receipt':
+        return [t(words, 'order.subject.receipt', { title }), [t(words, 'order.receipt', facts)]];
+      case 'approved':
+        return [t(words, 'order.subject.confirmed', { title }), [t(words, 'order.approved', facts), ...(paid ? [t(words, 'order.charged', facts)] : onSite)]];
+      case 'declined':
+        return [t(words, 'order.subject.notAvailable', { title }), [t(words, 'order.declined', facts), moneyBack(order, words)]];
+      case 'slot-lost':
+        return [t(words, 'order.subject.notAvailable', { title }), [t(words, 'order.slotLost', facts), moneyBack(order, words)]];
+      case 'refunded': {
+        const back = movedBack ? [words[order.kind === 'early-checkin' ? 'order.checkInBack' : 'order.checkOutBack']] : [];
+        return [t(words, 'order.subject.refunded', { title }), [t(words, 'order.refunded', facts), ...back]];
+      }
+      case 'lapsed':
+        return [t(words, 'order.subject.notConfirmed', { title }), [t(words, 'order.lapsed', facts), moneyBack(order, words)]];
+      case 'moved':
+        return [t(words, 'order.subject.moved', { title }), [t(words, 'order.moved', facts)]];
+      case 'stay-moved':
+        return [t(words, 'order.subject.notAvailable', { title }), [t(words, 'order.stayMoved', facts), moneyBack(order, words)]];
+      case 'stay-gone':
+        return [t(words, 'order.subject.notAvailable', { title }), [t(words, 'order.stayGone', facts), moneyBack(order, words)]];
+    }
+  })();
+  const guest = stay ? oneLine(stay.guest_name) : '';
+  return {
+    to: order.guest_email,
+    subject: clip(subject),
+    text: [guest ? t(words, 'mail.helloGuest', { guest }) : words['mail.hello'], '', sentences.join(' '), '', t(words, 'order.signOff', { product: words['page.product'] }), ''].join('\n'),
+  };
 }
 
-/** The host's answer, to the guest (the stay's address, else the one a public-link guest gave); null when there is nobody to tell. */
-export function decisionMail({ order, content, stay }: { order: OrdersTable; content: InstructionContent; stay: StaysTable | null; appUrl: URL }): MailMessage | null {
-  const to = stay ? stay.guest_email : order.guest_email;
-  const name = stay ? stay.guest_name : order.guest_name;
-  if (!to) return null;
-  const zone = content.timeZone;
-  const guidebook = oneLine(content.nameInstruction) || 'your stay';
-  const approved = order.status === 'approved';
-  // A paid order's card was authorised at checkout: approving charges it, declining releases the hold.
-  const paid = order.payment_intent_id !== null;
+/**
+ * A public-link order's first mail, to the address its guest gave (docs/security.md 35): the
+ * request goes to the host only once this link is opened and confirmed. No name: a stranger may
+ * have typed someone else's address.
+ */
+export function confirmOrderMail({ to, order, content: stored, url }: { to: string; order: OrdersTable; content: InstructionContent; url: string }): MailMessage {
+  const { words, name, zone } = guestSide(order, stored);
+  const title = oneLine(order.title);
   return {
     to,
-    subject: `${approved ? 'Confirmed' : 'Not available'}: ${oneLine(order.title)}`.slice(0, 150),
+    subject: clip(t(words, 'order.subject.confirm', { title })),
+    text: [words['mail.hello'], '', t(words, 'order.confirmAsk', { what: what(order, words, zone), name }), '', words['order.confirmOpen'], url, '', words['order.confirmIgnore'], '', t(words, 'order.signOff', { product: words['page.product'] }), ''].join('\n'),
+  };
+}
+
+/* The host's mails: English, like the dashboard. */
+
+const HOST_SIGN_OFF = '— Porchlight';
+const guestOf = (order: OrdersTable) => oneLine(order.guest_name) || 'A guest';
+const hostPrice = (order: OrdersTable) => (order.amount === 0 ? 'free' : formatPrice(order.amount, order.currency as Currency));
+const hostWhat = (order: OrdersTable, zone: string) => what(order, guestWords('en'), zone);
+const guidebookOf = (content: InstructionContent) => oneLine(content.nameInstruction) || 'your guidebook';
+const ordersUrl = (appUrl: URL, order: OrdersTable) => new URL(`/dashboard/orders?guidebook=${encodeURIComponent(order.instruction_id)}`, appUrl).href;
+
+function stayLine(stay: Pick<StaysTable, 'check_in' | 'check_out'> | null, order: OrdersTable, zone: string): string {
+  if (stay) return `Stay: ${formatStayTime(stay.check_in, zone)} – ${formatStayTime(stay.check_out, zone)}`;
+  return `From your guidebook's public link (no stay); reply to this e-mail to write to ${order.guest_email}.`;
+}
+
+/**
+ * A new order, to the host: a request waiting for their answer (with the single-use Approve and
+ * Decline links of `decisionToken`), or one confirmed at once (an instant extra, settled on site
+ * or paid online), with a link to the orders.
+ */
+export function hostOrderMail({ order, content, stay, hostEmail, appUrl, decisionToken }: { order: OrdersTable; content: InstructionContent; stay: Pick<StaysTable, 'check_in' | 'check_out'> | null; hostEmail: string; appUrl: URL; decisionToken: string | null }): MailMessage {
+  const zone = content.timeZone;
+  const waiting = order.status === 'requested';
+  const paid = order.payment_intent_id !== null;
+  const how = paid ? (waiting ? 'card authorised: it is charged when you approve' : 'paid online') : 'settled on site';
+  const lead = waiting ? `${guestOf(order)} asks for ${hostWhat(order, zone)} (${hostPrice(order)}, ${how}).` : `${guestOf(order)} booked ${hostWhat(order, zone)} (${hostPrice(order)}, ${how}). It is confirmed: nothing for you to decide.`;
+  const review = ordersUrl(appUrl, order);
+  return {
+    to: hostEmail,
+    ...(order.guest_email ? { replyTo: order.guest_email } : {}),
+    subject: clip(`${waiting ? 'New request' : 'New order'}: ${oneLine(order.title)} for ${guidebookOf(content)}`),
     text: [
-      `Hello${name ? ` ${oneLine(name)}` : ''},`,
+      lead,
+      stayLine(stay, order, zone),
+      ...(order.guest_note ? ['', `Their note: ${oneLine(order.guest_note)}`] : []),
       '',
-      approved
-        ? `Your host confirmed ${what(order, zone)} at ${guidebook}. ${paid ? `Your card was charged ${price(order)}.` : `Payment (${price(order)}) is settled on site.`}`
-        : `Your host cannot offer ${what(order, zone)} at ${guidebook} this time. ${paid ? 'The hold on your card is released; nothing is charged.' : 'Nothing is charged.'}`,
+      ...(waiting && decisionToken
+        ? [...(paid ? ['Approve or decline it within 72 hours, or the hold on the card is released.'] : []), ...decisionLinkLines(appUrl, order.id, decisionToken), '', `Or decide in your orders: ${review}`]
+        : [`Your orders: ${review}`]),
       '',
-      '— Porchlight, on behalf of your host',
+      HOST_SIGN_OFF,
       '',
     ].join('\n'),
   };
 }
 
-const hello = (name: string) => `Hello${name ? ` ${oneLine(name)}` : ''},`;
-const FROM_HOST = '— Porchlight, on behalf of your host';
+/** Why an order ended without the host deciding it. */
+export type HostEndedReason = 'slot-lost' | 'lapsed' | 'stay-moved' | 'stay-gone';
 
-/**
- * A guest's payment went through (docs/decisions/020): an instant extra is bought, a host-approved
- * one waits for the host with the card authorised. To the host with a link to the orders (and,
- * while it waits, the single-use Approve and Decline links of `decisionToken`); to the guest
- * (when we have an address) a receipt, or word that the card is charged only on approval.
- */
-export function paidOrderMails({ order, content, stay, hostEmail, guestEmail, appUrl, decisionToken }: { order: OrdersTable; content: InstructionContent; stay: StaysTable | null; hostEmail: string; guestEmail: string; appUrl: URL; decisionToken: string | null }): MailMessage[] {
+/** An order ended without the host deciding it, to the host: why, and what became of the money. */
+export function hostOrderEndedMail({ order, content, hostEmail, why }: { order: OrdersTable; content: InstructionContent; hostEmail: string; why: HostEndedReason }): MailMessage {
   const zone = content.timeZone;
-  const guidebook = oneLine(content.nameInstruction) || 'your guidebook';
-  const guest = oneLine(order.guest_name) || 'A guest';
-  const review = new URL(`/dashboard/orders?guidebook=${encodeURIComponent(order.instruction_id)}`, appUrl).href;
-  const waiting = order.status === 'requested';
-  const mails: MailMessage[] = [
-    {
-      to: hostEmail,
-      ...(guestEmail ? { replyTo: guestEmail } : {}),
-      subject: `${waiting ? 'New request' : 'New order'}: ${oneLine(order.title)} for ${guidebook}`.slice(0, 150),
-      text: [
-        waiting
-          ? `${guest} asks for ${what(order, zone)} (${price(order)}, card authorised: it is charged when you approve).`
-          : `${guest} bought ${what(order, zone)} (${price(order)}, paid online).`,
-        ...(stay ? [`Stay: ${formatStayTime(stay.check_in, zone)} – ${formatStayTime(stay.check_out, zone)}`] : []),
-        ...(order.guest_note ? ['', `Their note: ${oneLine(order.guest_note)}`] : []),
-        '',
-        ...(waiting && decisionToken
-          ? ['Approve or decline it within 72 hours, or the hold on the card is released.', ...decisionLinkLines(appUrl, order.id, decisionToken), '', `Or decide in your orders: ${review}`]
-          : [`Your orders: ${review}`]),
-        '',
-        '— Porchlight',
-        '',
-      ].join('\n'),
-    },
-  ];
-  if (guestEmail) {
-    mails.push({
-      to: guestEmail,
-      subject: `${waiting ? 'Your request' : 'Receipt'}: ${oneLine(order.title)}`.slice(0, 150),
-      text: [
-        hello(order.guest_name),
-        '',
-        waiting
-          ? `Your request for ${what(order, zone)} at ${guidebook} reached your host. Your card is authorised for ${price(order)} and charged only if your host confirms; otherwise the hold is released.`
-          : `You paid ${price(order)} for ${what(order, zone)} at ${guidebook}. Thank you.`,
-        '',
-        FROM_HOST,
-        '',
-      ].join('\n'),
-    });
-  }
-  return mails;
-}
-
-/**
- * The slot was taken between the guest's tap and the payment (another booking, a calendar import):
- * the payment is refunded or the hold released at once, and both sides are told.
- */
-export function slotLostMails({ order, content, hostEmail, guestEmail }: { order: OrdersTable; content: InstructionContent; hostEmail: string; guestEmail: string }): MailMessage[] {
-  const zone = content.timeZone;
-  const guidebook = oneLine(content.nameInstruction) || 'your guidebook';
-  const money = order.status === 'refunded' ? `The payment of ${price(order)} is refunded in full` : `The hold of ${price(order)} on the card is released; nothing is charged`;
-  const mails: MailMessage[] = [
-    {
-      to: hostEmail,
-      subject: `Order not taken: ${oneLine(order.title)} for ${guidebook}`.slice(0, 150),
-      text: [`${oneLine(order.guest_name) || 'A guest'} paid for ${what(order, zone)}, but another booking took that time meanwhile. ${money}.`, '', '— Porchlight', ''].join('\n'),
-    },
-  ];
-  if (guestEmail) {
-    mails.push({
-      to: guestEmail,
-      subject: `Not available: ${oneLine(order.title)}`.slice(0, 150),
-      text: [hello(order.guest_name), '', `Sorry: ${what(order, zone)} at ${guidebook} was taken by another booking while you paid. ${money}.`, '', FROM_HOST, ''].join('\n'),
-    });
-  }
-  return mails;
-}
-
-/** The host refunded a paid order: to the guest, when we have an address. */
-export function refundMail({ order, content, movedBack }: { order: OrdersTable; content: InstructionContent; movedBack: boolean }): MailMessage | null {
-  if (!order.guest_email) return null;
-  const guidebook = oneLine(content.nameInstruction) || 'your stay';
-  const backTo = order.kind === 'late-checkout' ? 'Your check-out is back at its booked time.' : 'Your check-in is back at its booked time.';
+  const money = order.payment_intent_id === null ? 'Nothing was charged.' : order.status === 'refunded' ? `The payment of ${hostPrice(order)} is refunded in full.` : `The hold of ${hostPrice(order)} on the card is released; nothing is charged.`;
+  const lead = {
+    'slot-lost': `${guestOf(order)} paid for ${hostWhat(order, zone)}, but another booking took that time meanwhile.`,
+    lapsed: `${guestOf(order)} asked for ${hostWhat(order, zone)} 72 hours ago without an answer, so the request was cancelled.`,
+    'stay-moved': `The stay of ${guestOf(order)} moved, and ${hostWhat(order, zone)} does not fit its new dates (another booking takes that time, or the new times already cover it), so the order was ended.`,
+    'stay-gone': `The stay of ${guestOf(order)} was deleted or cancelled, so their ${hostWhat(order, zone)} was ended.`,
+  }[why];
+  const subject = { 'slot-lost': 'Order not taken', lapsed: 'Request lapsed', 'stay-moved': 'Order ended', 'stay-gone': 'Order ended' }[why];
   return {
-    to: order.guest_email,
-    subject: `Refunded: ${oneLine(order.title)}`.slice(0, 150),
-    text: [hello(order.guest_name), '', `Your host refunded ${price(order)} for ${what(order, content.timeZone)} at ${guidebook}. It reaches your card within a few days.${movedBack ? ` ${backTo}` : ''}`, '', FROM_HOST, ''].join('\n'),
+    to: hostEmail,
+    subject: clip(`${subject}: ${oneLine(order.title)} for ${guidebookOf(content)}`),
+    text: [`${lead} ${money}${order.guest_email ? ' Your guest was told by e-mail.' : ''}`, '', HOST_SIGN_OFF, ''].join('\n'),
   };
-}
-
-/** 72 hours without the host's answer: the hold is released (docs/decisions/020); both sides are told. */
-export function lapsedMails({ order, content, hostEmail }: { order: OrdersTable; content: InstructionContent; hostEmail: string }): MailMessage[] {
-  const zone = content.timeZone;
-  const guidebook = oneLine(content.nameInstruction) || 'your guidebook';
-  const mails: MailMessage[] = [
-    {
-      to: hostEmail,
-      subject: `Request lapsed: ${oneLine(order.title)} for ${guidebook}`.slice(0, 150),
-      text: [`${oneLine(order.guest_name) || 'A guest'} asked for ${what(order, zone)} 72 hours ago without an answer, so the hold on their card was released and the request cancelled.`, '', '— Porchlight', ''].join('\n'),
-    },
-  ];
-  if (order.guest_email) {
-    mails.push({
-      to: order.guest_email,
-      subject: `Not confirmed: ${oneLine(order.title)}`.slice(0, 150),
-      text: [hello(order.guest_name), '', `Your host did not confirm ${what(order, zone)} at ${guidebook} in time, so the hold on your card is released. Nothing is charged.`, '', FROM_HOST, ''].join('\n'),
-    });
-  }
-  return mails;
 }

@@ -1,12 +1,13 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, OrdersTable, StaysTable } from '@db/schema.ts';
-import type { InstructionContent } from '@shared/schemas/instruction.ts';
-import { HOLDING_STATUSES, type OrderStatus } from '@shared/schemas/order.ts';
+import { HOLDING_STATUSES } from '@shared/schemas/order.ts';
 import { lockForTransaction } from '../db/dialect.ts';
 import { parseStoredContent } from '../instructions/instruction-row.ts';
-import type { MailMessage } from '../mail/compose-mail.ts';
 import { getRuntime } from '../runtime.ts';
-import { effectiveStayTimes, type StayTimes } from './availability.ts';
+import { effectiveStayTimes, type HeldOrder, type StayTimes } from './availability.ts';
+import { notifyOrder } from './notify-order.ts';
+import { hostOrderEndedMail, type GuestOrderMail, type HostEndedReason } from './order-mails.ts';
+import { changeOrderStatus, type OrderEvent } from './order-transitions.ts';
 
 export type Db = Kysely<Database> | Transaction<Database>;
 
@@ -20,8 +21,8 @@ export const stayTimesOf = (stay: StaysTable): StayTimes => ({ id: stay.id, ...e
  * deciding). `exceptOrder` leaves one order out of the held ones: a payment re-checking its own slot
  * must not find itself in the way.
  */
-export async function slotFacts(db: Db, stay: StaysTable, exceptOrder?: string): Promise<{ others: StayTimes[]; held: { extraId: number; quantity: number }[] }> {
-  let heldQuery = db.selectFrom('orders').select(['extra_id', 'quantity']).where('stay_id', '=', stay.id).where('status', 'in', HOLDING_STATUSES);
+export async function slotFacts(db: Db, stay: Pick<StaysTable, 'id' | 'instruction_id' | 'check_in' | 'check_out'>, exceptOrder?: string): Promise<{ others: StayTimes[]; held: HeldOrder[] }> {
+  let heldQuery = db.selectFrom('orders').select(['extra_id', 'quantity', 'status']).where('stay_id', '=', stay.id).where('status', 'in', HOLDING_STATUSES);
   if (exceptOrder) heldQuery = heldQuery.where('id', '!=', exceptOrder);
   const [others, held] = await Promise.all([
     db
@@ -37,7 +38,7 @@ export async function slotFacts(db: Db, stay: StaysTable, exceptOrder?: string):
   ]);
   return {
     others: others.map((row) => ({ id: row.id, ...effectiveStayTimes(row) })),
-    held: held.map((row) => ({ extraId: row.extra_id, quantity: row.quantity })),
+    held: held.map((row) => ({ extraId: row.extra_id, quantity: row.quantity, confirmed: row.status === 'approved' || row.status === 'paid' })),
   };
 }
 
@@ -64,27 +65,22 @@ export async function unmoveStay(trx: Db, order: Pick<OrdersTable, 'kind' | 'mov
 }
 
 /**
- * A waiting order (`requested`) ends as `status` after Stripe already agrees (refunded, released):
- * under the guidebook's orders lock, by compare-and-set, with the mails `mails` words for it from
- * the guidebook and the host's address. Answers false when another decision came first.
+ * An order ends by `event` (order-transitions.ts) after Stripe already agrees (refunded,
+ * released): under the guidebook's orders lock, by the table's compare-and-set, the guest mailed
+ * `guest` and the host `host` (hostOrderEndedMail's reasons). Answers the order as written, or null
+ * when the table has no such move for it now (another step came first).
  */
-export async function closeWaitingOrder(order: OrdersTable, status: OrderStatus, now: number, mails: (facts: { order: OrdersTable; content: InstructionContent; hostEmail: string }) => MailMessage[]): Promise<boolean> {
+export async function closeOrder(order: OrdersTable, event: Exclude<OrderEvent, 'ask'>, now: number, { guest, host }: { guest: GuestOrderMail; host?: HostEndedReason }): Promise<OrdersTable | null> {
   const { db, dialect, outbox } = await getRuntime();
   const closed = await db.transaction().execute(async (trx) => {
     await lockForTransaction(trx, dialect, ordersLock(order.instruction_id));
-    // No longer waiting: the mail's Approve and Decline links die with it.
-    const updated = await trx
-      .updateTable('orders')
-      .set({ status, decided_at: now, updated_at: now, decision_token_hash: null })
-      .where('id', '=', order.id)
-      .where('status', '=', 'requested')
-      .returningAll()
-      .executeTakeFirst();
-    if (!updated) return false;
+    const updated = await changeOrderStatus(trx, order, event, { now });
+    if (!updated) return null;
     const { data } = await trx.selectFrom('instructions').select('data').where('id', '=', order.instruction_id).executeTakeFirstOrThrow();
-    const host = await trx.selectFrom('users').select('email').where('id', '=', order.user_id).executeTakeFirstOrThrow();
-    for (const mail of mails({ order: updated, content: parseStoredContent(data), hostEmail: host.email })) await outbox.enqueue(mail, trx);
-    return true;
+    const content = parseStoredContent(data);
+    const hostMail = host ? hostOrderEndedMail({ order: updated, content, hostEmail: (await trx.selectFrom('users').select('email').where('id', '=', order.user_id).executeTakeFirstOrThrow()).email, why: host }) : undefined;
+    await notifyOrder(trx, { order: updated, content, guest, host: hostMail, now });
+    return updated;
   });
   if (closed) outbox.kick();
   return closed;

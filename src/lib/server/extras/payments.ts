@@ -1,5 +1,4 @@
 import Stripe from 'stripe';
-import { sql } from 'kysely';
 import type { OrdersTable, StaysTable } from '@db/schema.ts';
 import { guestWords, type GuestWords } from '@shared/guest-words/index.ts';
 import { hasOnlinePayments } from '@shared/payouts.ts';
@@ -10,17 +9,16 @@ import type { Billing } from '../billing/billing.ts';
 import { getUserPlan } from '../billing/get-user-plan.ts';
 import { requireBilling } from '../billing/require-billing.ts';
 import { isMissing, withStripe } from '../billing/stripe-errors.ts';
-import type { JobLease } from '../cluster/job-lease.ts';
 import { lockForTransaction } from '../db/dialect.ts';
 import { AppError } from '../http/app-error.ts';
 import { parseStoredContent } from '../instructions/instruction-row.ts';
-import type { Logger } from '../logger.ts';
-import { startRecurringTurns } from '../recurring-turns.ts';
 import { getRuntime } from '../runtime.ts';
 import { collides, effectiveStayTimes } from './availability.ts';
 import { newDecisionToken } from './decision-token.ts';
-import { lapsedMails, paidOrderMails, slotLostMails } from './order-mails.ts';
-import { closeWaitingOrder, moveStay, ordersLock, slotFacts, type Db } from './order-slots.ts';
+import { notifyOrder } from './notify-order.ts';
+import { hostOrderEndedMail, hostOrderMail } from './order-mails.ts';
+import { closeOrder, moveStay, ordersLock, slotFacts, type Db } from './order-slots.ts';
+import { canChange, changeOrderStatus, withOrderLock } from './order-transitions.ts';
 
 /**
  * Paid orders (docs/decisions/020-extras-and-the-money-flow.md, the money flow): a Checkout Session
@@ -109,7 +107,10 @@ export async function startOrderCheckout({ order, token, payments, now, words = 
     );
     if (!session.url) throw new Error('Checkout Session without a url');
   } catch (error) {
-    await db.updateTable('orders').set({ status: 'cancelled', updated_at: Date.now() }).where('id', '=', order.id).where('status', '=', 'awaiting_payment').execute();
+    await withOrderLock(order.id, async () => {
+      const current = await db.selectFrom('orders').selectAll().where('id', '=', order.id).executeTakeFirstOrThrow();
+      await changeOrderStatus(db, current, 'checkout-ended', { now: Date.now() });
+    });
     const cause = error instanceof Stripe.errors.StripeError ? { type: error.type, message: error.message, code: error.code, status: error.statusCode } : error;
     log.error({ err: cause, orderId: order.id }, 'extras: checkout session failed, order cancelled');
     throw new AppError('BAD_GATEWAY', words['api.paymentUnavailable']);
@@ -129,26 +130,48 @@ export async function releasePendingCheckouts({ stayId, extraId, payments }: { s
   const { db, log } = await getRuntime();
   const pending = await db
     .selectFrom('orders')
-    .select(['id', 'checkout_session_id'])
+    .select('id')
     .where('stay_id', '=', stayId)
     .where('extra_id', '=', extraId)
     .where('status', '=', 'awaiting_payment')
     .where('checkout_session_id', 'is not', null)
     .execute();
-  for (const order of pending) {
-    const sessionId = order.checkout_session_id!;
-    const stripe = payments.billing.stripe;
+  for (const { id } of pending) {
+    await withOrderLock(id, async () => {
+      const order = await db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+      if (!canChange(order, 'checkout-ended')) return;
+      const sessionId = order.checkout_session_id!;
+      const stripe = payments.billing.stripe;
+      try {
+        await stripe.checkout.sessions.expire(sessionId);
+      } catch (error) {
+        // Not open any more (paid, or expired already): what it is now decides below.
+        if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw error;
+      }
+      const session = await stripe.checkout.sessions.retrieve(sessionId);
+      if (session.status !== 'expired') return;
+      await changeOrderStatus(db, order, 'checkout-ended', { now: Date.now() });
+      log.info({ orderId: order.id }, 'extras: an earlier unpaid checkout replaced');
+    });
+  }
+}
+
+/**
+ * An order's open Checkout is closed on Stripe (its stay went, follow-stays.ts): a guest who pays
+ * in the same instant finds it expired, or, had Stripe taken the payment first, gets it back when
+ * its event arrives (giveBackIfMoneyless: the order no longer waits for it).
+ */
+export async function expireCheckout(order: Pick<OrdersTable, 'checkout_session_id'>): Promise<void> {
+  if (order.checkout_session_id === null) return;
+  const billing = await requireBilling();
+  await withStripe('expire checkout', async () => {
     try {
-      await stripe.checkout.sessions.expire(sessionId);
+      await billing.stripe.checkout.sessions.expire(order.checkout_session_id!);
     } catch (error) {
-      // Not open any more (paid, or expired already): what it is now decides below.
+      // Not open any more (expired, or paid): nothing to close.
       if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw error;
     }
-    const session = await stripe.checkout.sessions.retrieve(sessionId);
-    if (session.status !== 'expired') continue;
-    await db.updateTable('orders').set({ status: 'cancelled', updated_at: Date.now() }).where('id', '=', order.id).where('status', '=', 'awaiting_payment').execute();
-    log.info({ orderId: order.id }, 'extras: an earlier unpaid checkout replaced');
-  }
+  });
 }
 
 /** The platform events about a payment-mode Checkout Session that an order follows. */
@@ -196,21 +219,20 @@ export async function syncOrderPayment(sessionId: string, event: StripeEventRef)
     return (await recordStripeEvent(event)) ? 'ignored' : 'duplicate';
   }
   const intent = typeof session.payment_intent === 'object' ? session.payment_intent : null;
-  const now = Date.now();
-  if (session.status === 'expired') {
-    await db
-      .updateTable('orders')
-      .set({ status: 'cancelled', checkout_session_id: sql<string>`COALESCE(checkout_session_id, ${session.id})`, updated_at: now })
-      .where('id', '=', order.id)
-      .where('status', '=', 'awaiting_payment')
-      .execute();
-  } else if (session.status === 'complete' && intent && (intent.status === 'succeeded' || intent.status === 'requires_capture')) {
-    await recordPayment(order.id, session, intent, now);
-  }
-  if (intent) {
-    const after = await db.selectFrom('orders').selectAll().where('id', '=', order.id).executeTakeFirstOrThrow();
-    await giveBackIfMoneyless(billing, after, intent);
-  }
+  // One step on the order at a time: the host's decision, the expiry job or a stay's change waits, or is waited for.
+  await withOrderLock(order.id, async () => {
+    const now = Date.now();
+    const current = await db.selectFrom('orders').selectAll().where('id', '=', order.id).executeTakeFirstOrThrow();
+    if (session.status === 'expired') {
+      await changeOrderStatus(db, current, 'checkout-ended', { now, set: { checkout_session_id: current.checkout_session_id ?? session.id } });
+    } else if (session.status === 'complete' && intent && (intent.status === 'succeeded' || intent.status === 'requires_capture')) {
+      await recordPayment(current, session, intent, now);
+    }
+    if (intent) {
+      const after = await db.selectFrom('orders').selectAll().where('id', '=', order.id).executeTakeFirstOrThrow();
+      await giveBackIfMoneyless(billing, after, intent);
+    }
+  });
   const stored = await recordStripeEvent(event);
   log.info({ event: event.id, type: event.type, orderId: order.id, session: session.status }, 'extras: checkout event handled');
   return stored ? 'synced' : 'duplicate';
@@ -232,46 +254,36 @@ async function slotStillFree(trx: Db, order: OrdersTable, stay: StaysTable, zone
  * instant extra is `paid` and moves the stay; a host-approved one waits as `requested` with its
  * card authorised. Taken: `refunded` (captured) or `cancelled` (authorised) and both sides mailed;
  * the money goes back right after (giveBackIfMoneyless). Only an order still `awaiting_payment`
- * changes: a second delivery, or another event of the same payment, finds it decided.
+ * changes (the table, order-transitions.ts): a second delivery, or another event of the same
+ * payment, finds it decided. The caller holds the order's lock.
  */
-async function recordPayment(orderId: string, session: Stripe.Checkout.Session, intent: Intent, now: number): Promise<void> {
+async function recordPayment(order: OrdersTable, session: Stripe.Checkout.Session, intent: Intent, now: number): Promise<void> {
   const { db, dialect, outbox, config } = await getRuntime();
   const captured = intent.status === 'succeeded';
   await db.transaction().execute(async (trx) => {
-    const { instruction_id: guidebookId } = await trx.selectFrom('orders').select('instruction_id').where('id', '=', orderId).executeTakeFirstOrThrow();
-    await lockForTransaction(trx, dialect, ordersLock(guidebookId));
-    const order = await trx.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow();
-    if (order.status !== 'awaiting_payment') return;
+    await lockForTransaction(trx, dialect, ordersLock(order.instruction_id));
     const guidebook = await trx.selectFrom('instructions').select('data').where('id', '=', order.instruction_id).executeTakeFirstOrThrow();
     const content = parseStoredContent(guidebook.data);
     const host = await trx.selectFrom('users').select('email').where('id', '=', order.user_id).executeTakeFirstOrThrow();
     const stay = order.stay_id ? await trx.selectFrom('stays').selectAll().where('id', '=', order.stay_id).executeTakeFirst() : undefined;
     const free = stay ? await slotStillFree(trx, order, stay, content.timeZone, now) : true;
     const guestEmail = order.guest_email || session.customer_details?.email || '';
-    const status: OrderStatus = free ? (captured ? 'paid' : 'requested') : captured ? 'refunded' : 'cancelled';
+    const to: OrderStatus = free ? (captured ? 'paid' : 'requested') : captured ? 'refunded' : 'cancelled';
     // Waiting for the host now: the host's mail carries single-use Approve and Decline links.
-    const decision = status === 'requested' ? newDecisionToken() : null;
-    const updated = await trx
-      .updateTable('orders')
-      .set({
-        status,
-        payment_intent_id: intent.id,
-        checkout_session_id: session.id,
-        guest_email: guestEmail,
-        decision_token_hash: decision?.hash ?? null,
-        updated_at: now,
-        ...(status === 'requested' ? {} : { decided_at: now }),
-      })
-      .where('id', '=', order.id)
-      .where('status', '=', 'awaiting_payment')
-      .returningAll()
-      .executeTakeFirst();
+    const decision = to === 'requested' ? newDecisionToken() : null;
+    const updated = await changeOrderStatus(trx, order, free ? 'payment-taken' : 'payment-slot-lost', {
+      to,
+      now,
+      set: { payment_intent_id: intent.id, checkout_session_id: session.id, guest_email: guestEmail, decision_token_hash: decision?.hash ?? null },
+    });
     if (!updated) return;
-    if (status === 'paid' && stay) await moveStay(trx, updated, stay.id, now);
-    const mails = free
-      ? paidOrderMails({ order: updated, content, stay: stay ?? null, hostEmail: host.email, guestEmail, appUrl: config.appUrl, decisionToken: decision?.token ?? null })
-      : slotLostMails({ order: updated, content, hostEmail: host.email, guestEmail });
-    for (const mail of mails) await outbox.enqueue(mail, trx);
+    if (to === 'paid' && stay) await moveStay(trx, updated, stay.id, now);
+    if (free) {
+      const hostMail = hostOrderMail({ order: updated, content, stay: stay ?? null, hostEmail: host.email, appUrl: config.appUrl, decisionToken: decision?.token ?? null });
+      await notifyOrder(trx, { order: updated, content, stay: stay ?? null, guest: to === 'paid' ? 'receipt' : 'authorised', host: hostMail, now });
+    } else {
+      await notifyOrder(trx, { order: updated, content, stay: stay ?? null, guest: 'slot-lost', host: hostOrderEndedMail({ order: updated, content, hostEmail: host.email, why: 'slot-lost' }), now });
+    }
   });
   outbox.kick();
 }
@@ -357,7 +369,7 @@ export async function cancelLapsedAuthorisations(now: number): Promise<number> {
   if (!billing) return 0;
   const lapsed = await db
     .selectFrom('orders')
-    .selectAll()
+    .select('id')
     .where('status', '=', 'requested')
     .where('payment_intent_id', 'is not', null)
     .where('updated_at', '<=', now - AUTHORISATION_MS)
@@ -365,31 +377,22 @@ export async function cancelLapsedAuthorisations(now: number): Promise<number> {
     .limit(50)
     .execute();
   let cancelled = 0;
-  for (const order of lapsed) {
+  for (const { id } of lapsed) {
     try {
-      if ((await settleDecision(order, 'decline')) === 'captured') continue;
+      const closed = await withOrderLock(id, async () => {
+        // Read again under the lock: the host may have answered while this turn waited.
+        const order = await db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+        if (!canChange(order, 'hold-lapsed') || order.updated_at > now - AUTHORISATION_MS) return false;
+        if ((await settleDecision(order, 'decline')) === 'captured') return false;
+        return (await closeOrder(order, 'hold-lapsed', now, { guest: 'lapsed', host: 'lapsed' })) !== null;
+      });
+      if (closed) cancelled += 1;
     } catch (error) {
-      log.warn({ err: error, orderId: order.id }, 'extras: releasing a lapsed hold failed, will retry');
-      continue;
+      log.warn({ err: error, orderId: id }, 'extras: releasing a lapsed hold failed, will retry');
     }
-    const done = await closeWaitingOrder(order, 'cancelled', now, lapsedMails);
-    if (done) cancelled += 1;
   }
   if (cancelled > 0) {
     log.info({ cancelled }, 'extras: lapsed authorisations released');
   }
   return cancelled;
-}
-
-const EXPIRY_TURN_MS = 60 * 60_000;
-
-/** The hourly turn of cancelLapsedAuthorisations, on one server of several (cluster/job-lease.ts); one just after start. */
-export function startOrderExpiry({ log, jobs }: { log: Logger; jobs: JobLease }): { stop(): Promise<void> } {
-  const turns = startRecurringTurns(EXPIRY_TURN_MS, () =>
-    jobs
-      .run('order-expiry', () => cancelLapsedAuthorisations(Date.now()))
-      .then(() => undefined)
-      .catch((error: unknown) => log.error({ err: error }, 'extras: order expiry turn failed')),
-  );
-  return { stop: () => turns.stop() };
 }

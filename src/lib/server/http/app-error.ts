@@ -28,6 +28,11 @@ export interface AppErrorOptions {
   headers?: Record<string, string>;
   /** The internal reason, for the log only. */
   cause?: unknown;
+  /**
+   * More of the answer than its message, for the caller to act on (a 409's conflicting stays):
+   * said to the client, so never anything internal.
+   */
+  details?: Record<string, unknown>;
 }
 
 export class AppError extends Error {
@@ -35,12 +40,14 @@ export class AppError extends Error {
   readonly code: ErrorCode;
   readonly status: number;
   readonly headers: Record<string, string>;
+  readonly details: Record<string, unknown>;
 
-  constructor(code: ErrorCode, message: string, { headers = {}, cause }: AppErrorOptions = {}) {
+  constructor(code: ErrorCode, message: string, { headers = {}, cause, details = {} }: AppErrorOptions = {}) {
     super(message, cause === undefined ? undefined : { cause });
     this.code = code;
     this.status = ERROR_STATUS[code];
     this.headers = headers;
+    this.details = details;
   }
 }
 

@@ -12,7 +12,7 @@ export function json(body: unknown, status = 200, headers: Record<string, string
 }
 
 export function errorResponse(error: AppError): Response {
-  return json({ message: error.message }, error.status, error.headers);
+  return json({ ...error.details, message: error.message }, error.status, error.headers);
 }
 
 /**
@@ -100,7 +100,7 @@ export function handle<C extends { locals: App.Locals }>(fn: (context: C) => Pro
       if (isAppError(error)) {
         const cause = causeOf(error);
         if (cause) (await getRuntime()).log.info({ reqId: context.locals.requestId, code: error.code, cause }, error.message);
-        return json({ ...errorFields, message: error.message }, error.status, error.headers);
+        return json({ ...errorFields, ...error.details, message: error.message }, error.status, error.headers);
       }
       const { log } = await getRuntime();
       log.error({ err: error, reqId: context.locals.requestId }, 'unhandled error in API route');

@@ -2,11 +2,12 @@ import { messages } from '@shared/messages.ts';
 import { translatedContent } from '@shared/translations.ts';
 import { findOwnedInstruction } from '../instructions/find-owned-instruction.ts';
 import { parseStoredContent } from '../instructions/instruction-row.ts';
-import { consumeRateLimits, rateRules } from '../rate-limit.ts';
+import { consumeRateLimits, rateLimitedError, rateRules } from '../rate-limit.ts';
 import { getRuntime } from '../runtime.ts';
 import { guestLinkMail } from './guest-link-mail.ts';
 import { shareLanguage } from './share-language.ts';
 import { guestUrl } from './guest-url.ts';
+import { enqueueGuestMail } from '../mail/mail-budget.ts';
 
 export interface ShareInstructionByEmailOptions {
   /** The signed-in host; only their own guidebooks can be sent (404 otherwise). */
@@ -31,7 +32,7 @@ export async function shareInstructionByEmail({ userId, userName, id, email, ip,
   const row = await findOwnedInstruction({ userId, id });
   const stored = parseStoredContent(row.data);
   const chosen = shareLanguage(stored, language);
-  await consumeRateLimits([rateRules.shareUser(userId), rateRules.shareIp(ip), rateRules.shareRecipient(email)], Date.now(), messages.sharing.tooManyMails);
+  await consumeRateLimits([rateRules.shareUser(userId), rateRules.shareIp(ip)], Date.now(), messages.sharing.tooManyMails);
 
   const { db, outbox, config, log } = await getRuntime();
   const content = translatedContent(stored, chosen ?? stored.language).content;
@@ -44,8 +45,11 @@ export async function shareInstructionByEmail({ userId, userName, id, email, ip,
     language: chosen ?? undefined,
   });
   // The queued row is the whole record of a share (nothing else to store with it in a transaction);
-  // the outbox delivers it and retries through an SMTP outage.
-  const outboxId = await outbox.enqueue(mail, db);
+  // the outbox delivers it and retries through an SMTP outage. It spends the recipient's and the
+  // host's daily mail budget, shared with every other mail a host can cause (docs/security.md 35).
+  const sent = await enqueueGuestMail(outbox, db, mail, userId);
+  if (!sent.queued) throw rateLimitedError(sent.retryAfterMs, messages.sharing.tooManyMails);
+  const outboxId = sent.id;
   outbox.kick();
   log.info({ userId, instructionId: id, outboxId }, 'sharing: guest link mail queued');
   return { outboxId };

@@ -5,6 +5,7 @@ import type { JobLease } from '../cluster/job-lease.ts';
 import type { Config } from '../config.ts';
 import { parseStoredContent } from '../instructions/instruction-row.ts';
 import type { Logger } from '../logger.ts';
+import { enqueueGuestMail } from '../mail/mail-budget.ts';
 import type { Outbox } from '../mail/outbox.ts';
 import { startRecurringTurns } from '../recurring-turns.ts';
 import { stayMail } from './stay-mail.ts';
@@ -56,6 +57,7 @@ export async function sendDueReminders({ db, outbox, config, log }: ArrivalRemin
         'stays.late_checkout_until',
         'stays.instruction_id',
         'instructions.data',
+        'instructions.user_id',
         'users.name as user_name',
       ])
       .where('stays.guest_email', '!=', '')
@@ -78,17 +80,28 @@ export async function sendDueReminders({ db, outbox, config, log }: ArrivalRemin
       const checkIn = effectiveStayTimes(row).checkIn;
       if (!enabled || checkIn <= now || checkIn - hoursBefore * HOUR > now) continue;
       const mail = stayMail({ to: row.guest_email, stored, stay: row, userName: row.user_name, url: stayUrl(config, row.token), kind: 'reminder' });
-      const queued = await db.transaction().execute(async (trx) => {
-        const claimed = await trx
-          .updateTable('stays')
-          .set({ reminder_sent_at: now })
-          .where('id', '=', row.id)
-          .where('reminder_sent_at', 'is', null)
-          .where('first_opened_at', 'is', null)
-          .executeTakeFirst();
-        if (claimed.numUpdatedRows === 0n) return null;
-        return outbox.enqueue(mail, trx);
-      });
+      const queued = await db
+        .transaction()
+        .execute(async (trx) => {
+          const claimed = await trx
+            .updateTable('stays')
+            .set({ reminder_sent_at: now })
+            .where('id', '=', row.id)
+            .where('reminder_sent_at', 'is', null)
+            .where('first_opened_at', 'is', null)
+            .executeTakeFirst();
+          if (claimed.numUpdatedRows === 0n) return null;
+          // The same daily budget as every mail a host can cause (docs/security.md 35): past it the
+          // claim is rolled back, and a later turn tries again while the reminder is still due.
+          const sent = await enqueueGuestMail(outbox, trx, mail, row.user_id, now);
+          if (!sent.queued) throw OVER_BUDGET;
+          return sent.id;
+        })
+        .catch((error: unknown) => {
+          if (error !== OVER_BUDGET) throw error;
+          log.info({ stayId: row.id, instructionId: row.instruction_id }, 'stays: arrival reminder held back, past the daily mail budget');
+          return null;
+        });
       if (queued === null) continue;
       log.info({ stayId: row.id, instructionId: row.instruction_id, outboxId: queued }, 'stays: arrival reminder queued');
       sent += 1;
@@ -101,6 +114,9 @@ export async function sendDueReminders({ db, outbox, config, log }: ArrivalRemin
   if (sent > 0) outbox.kick();
   return sent;
 }
+
+/** Thrown inside a reminder's transaction to roll its claim back; never escapes sendDueReminders. */
+const OVER_BUDGET = Symbol('over the mail budget');
 
 /** Every 5 minutes (and once just after start), on one server of several (cluster/job-lease.ts). */
 export function startArrivalReminders(deps: ArrivalReminderDeps & { jobs: JobLease }): { run(): Promise<number>; stop(): Promise<void> } {

@@ -9,7 +9,7 @@ import { consumeRateLimits, rateRules } from '../rate-limit.ts';
 import { getRuntime } from '../runtime.ts';
 import { toCalendarStatus } from './calendar-status.ts';
 import { checkCalendarUrl, fetchCalendar, type CalendarFetch } from './fetch-calendar.ts';
-import { CALENDAR_SYNC_INTERVAL_MS, lockCalendar, logSync, syncCalendar, writeSyncOutcome } from './sync-calendar.ts';
+import { afterSync, CALENDAR_SYNC_INTERVAL_MS, lockCalendar, logSync, syncCalendar, writeSyncOutcome } from './sync-calendar.ts';
 
 interface Owned {
   userId: string;
@@ -51,7 +51,7 @@ export async function saveCalendar(scope: Owned, url: string): Promise<CalendarA
   const outcome = await fetchCalendar(url, content.timeZone, config, log, stayTimesOf(content));
   if (!outcome.ok && outcome.refused) throw new AppError('BAD_REQUEST', messages.stays.calendarRefused, { cause: outcome.cause });
   const now = Date.now();
-  const { row, changes } = await db.transaction().execute(async (trx) => {
+  const { row, changes, after } = await db.transaction().execute(async (trx) => {
     const before = await lockCalendar(trx, dialect, scope.id);
     const saved: InstructionCalendarsTable = {
       instruction_id: scope.id,
@@ -70,6 +70,7 @@ export async function saveCalendar(scope: Owned, url: string): Promise<CalendarA
     return writeSyncOutcome(trx, saved, outcome, now);
   });
   logSync(log, row, outcome, changes);
+  await afterSync({ db, log }, after);
   const leftOut = leftOutOf(outcome);
   const message = !outcome.ok ? messages.stays.calendarSavedNotSynced(outcome.error) : leftOut ? messages.stays.calendarSavedLeftOut(leftOut.imported, leftOut.leftOut) : messages.stays.calendarSaved;
   return { message, calendar: toCalendarStatus(row) };

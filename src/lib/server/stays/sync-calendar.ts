@@ -7,6 +7,10 @@ import { parseStoredContent } from '../instructions/instruction-row.ts';
 import type { Logger } from '../logger.ts';
 import { fetchCalendar, type CalendarFetch } from './fetch-calendar.ts';
 import { MAX_CALENDAR_BOOKINGS, type CalendarImport } from './select-bookings.ts';
+import { followStays, markOrdersToFollow } from '../extras/follow-stays.ts';
+import type { MailMessage } from '../mail/mailer.ts';
+import { getRuntime } from '../runtime.ts';
+import { overlapLabel, overlapsOf } from './stay-overlaps.ts';
 import { newStayToken } from './stays.ts';
 
 /**
@@ -45,8 +49,16 @@ export async function lockCalendar(trx: Transaction<Database>, dialect: DialectN
   return lockingRows(dialect, trx.selectFrom('instruction_calendars').selectAll().where('instruction_id', '=', instructionId)).executeTakeFirst();
 }
 
-async function applyBookings(trx: Transaction<Database>, calendar: InstructionCalendarsTable, feed: CalendarImport, now: number): Promise<StayChanges> {
+/** What a sync changed that must be seen to after its commit: the stays it made or moved (overlaps), and the orders that must follow their stay. */
+export interface AfterSync {
+  instructionId: string;
+  touched: string[];
+  followUps: string[];
+}
+
+async function applyBookings(trx: Transaction<Database>, calendar: InstructionCalendarsTable, feed: CalendarImport, now: number): Promise<{ changes: StayChanges; after: AfterSync }> {
   const changes: StayChanges = { created: 0, moved: 0, dropped: 0 };
+  const movedIds: string[] = [];
   const existing = await trx
     .selectFrom('stays')
     .select(['id', 'calendar_uid', 'check_in', 'check_out'])
@@ -62,6 +74,7 @@ async function applyBookings(trx: Transaction<Database>, calendar: InstructionCa
     if (stay) {
       if (stay.check_in === booking.checkIn && stay.check_out === booking.checkOut) continue;
       await trx.updateTable('stays').set({ check_in: booking.checkIn, check_out: booking.checkOut, updated_at: now }).where('id', '=', stay.id).execute();
+      movedIds.push(stay.id);
       changes.moved += 1;
     } else if (booking.checkOut > now) {
       fresh.push({
@@ -84,6 +97,7 @@ async function applyBookings(trx: Transaction<Database>, calendar: InstructionCa
         reminder_sent_at: null,
         late_checkout_until: null,
         early_checkin_from: null,
+        overlap_accepted_at: null,
         created_at: now,
         updated_at: now,
       });
@@ -98,19 +112,24 @@ async function applyBookings(trx: Transaction<Database>, calendar: InstructionCa
   const ahead = existing.filter((stay) => stay.check_out > now && !applied.has(stay.calendar_uid!));
   const leftAlone = ahead.filter((stay) => others.has(stay.calendar_uid!)).sort((a, b) => a.check_in - b.check_in);
   const gone = [...ahead.filter((stay) => !others.has(stay.calendar_uid!)), ...leftAlone.slice(MAX_CALENDAR_BOOKINGS)].map((stay) => stay.id);
+  // Orders follow their stay (extras/follow-stays.ts): marked here, beside the change, and followed after the commit.
+  const followUps: string[] = [];
+  for (let at = 0; at < movedIds.length; at += INSERT_CHUNK) followUps.push(...(await markOrdersToFollow(trx, movedIds.slice(at, at + INSERT_CHUNK), 'moved')));
   for (let at = 0; at < gone.length; at += INSERT_CHUNK) {
+    followUps.push(...(await markOrdersToFollow(trx, gone.slice(at, at + INSERT_CHUNK), 'gone')));
     await trx.deleteFrom('stays').where('id', 'in', gone.slice(at, at + INSERT_CHUNK)).execute();
   }
   changes.dropped = gone.length;
-  return changes;
+  return { changes, after: { instructionId: calendar.instruction_id, touched: [...fresh.map((stay) => stay.id), ...movedIds], followUps } };
 }
 
 /**
  * Writes a fetch's outcome for `calendar` (already locked in `trx`): the stays on success, and the
  * status either way. Returns the calendar row as written.
  */
-export async function writeSyncOutcome(trx: Transaction<Database>, calendar: InstructionCalendarsTable, outcome: CalendarFetch, now: number): Promise<{ row: InstructionCalendarsTable; changes: StayChanges | null }> {
-  const changes = outcome.ok ? await applyBookings(trx, calendar, outcome.calendar, now) : null;
+export async function writeSyncOutcome(trx: Transaction<Database>, calendar: InstructionCalendarsTable, outcome: CalendarFetch, now: number): Promise<{ row: InstructionCalendarsTable; changes: StayChanges | null; after: AfterSync | null }> {
+  const applied = outcome.ok ? await applyBookings(trx, calendar, outcome.calendar, now) : null;
+  const changes = applied?.changes ?? null;
   const status = {
     last_attempt_at: now,
     last_success_at: outcome.ok ? now : calendar.last_success_at,
@@ -119,7 +138,63 @@ export async function writeSyncOutcome(trx: Transaction<Database>, calendar: Ins
     updated_at: now,
   };
   await trx.updateTable('instruction_calendars').set(status).where('instruction_id', '=', calendar.instruction_id).execute();
-  return { row: { ...calendar, ...status }, changes };
+  return { row: { ...calendar, ...status }, changes, after: applied?.after ?? null };
+}
+
+/**
+ * After a sync's commit: the orders of the stays it moved or dropped follow them (refunded when
+ * their slot is gone), and the host is told by mail of stays it brought over others (the calendar
+ * is kept as it says; the Stays view flags both, docs/product.md §10). A failure here leaves the
+ * orders marked for the orders' periodic turn; it never undoes the sync.
+ */
+export async function afterSync(deps: Pick<CalendarSyncDeps, 'db' | 'log'>, after: AfterSync | null): Promise<void> {
+  if (!after) return;
+  try {
+    await followStays(after.followUps);
+    await mailOverlaps(deps, after);
+  } catch (error) {
+    deps.log.warn({ err: error, instructionId: after.instructionId }, 'calendar: following up a sync failed, will retry');
+  }
+}
+
+async function mailOverlaps({ db, log }: Pick<CalendarSyncDeps, 'db' | 'log'>, after: AfterSync): Promise<void> {
+  if (after.touched.length === 0) return;
+  const touched = await db.selectFrom('stays').selectAll().where('id', 'in', after.touched.slice(0, 500)).execute();
+  const found = await overlapsOf(db, after.instructionId, touched);
+  const pairs = new Map<string, [string, string]>();
+  for (const stay of touched) for (const other of found.get(stay.id) ?? []) pairs.set([stay.id, other._id].sort().join(' '), [stay.id, other._id]);
+  if (pairs.size === 0) return;
+  const guidebook = await db.selectFrom('instructions').innerJoin('users', 'users.id', 'instructions.user_id').select(['instructions.data', 'users.email']).where('instructions.id', '=', after.instructionId).executeTakeFirst();
+  if (!guidebook) return;
+  const ids = [...new Set([...pairs.values()].flat())];
+  const rows = new Map((await db.selectFrom('stays').selectAll().where('id', 'in', ids).execute()).map((row) => [row.id, row]));
+  const content = parseStoredContent(guidebook.data);
+  const lines = [...pairs.values()].flatMap(([a, b]) => (rows.has(a) && rows.has(b) ? [`• ${overlapLabel(rows.get(a)!, content.timeZone)} and ${overlapLabel(rows.get(b)!, content.timeZone)}`] : []));
+  const { outbox, config } = await getRuntime();
+  await outbox.enqueue(overlapMail({ to: guidebook.email, guidebookName: content.nameInstruction, lines, staysUrl: new URL(`/dashboard/stays/${encodeURIComponent(after.instructionId)}`, config.appUrl).href }));
+  outbox.kick();
+  log.info({ instructionId: after.instructionId, overlapping: pairs.size }, 'calendar: stays overlap, host told');
+}
+
+/** To the host: stays their calendar brought over others (English, like the dashboard). */
+function overlapMail({ to, guidebookName, lines, staysUrl }: { to: string; guidebookName: string; lines: string[]; staysUrl: string }): MailMessage {
+  const name = guidebookName.replace(/[\s\p{Cc}]+/gu, ' ').trim() || 'your guidebook';
+  return {
+    to,
+    subject: `Overlapping stays: ${name}`.slice(0, 150),
+    text: [
+      `Your booking calendar brought stays of ${name} that overlap:`,
+      '',
+      ...lines,
+      '',
+      'Both are kept as the calendar says, with their links and door-code windows, and the Stays view flags them. Check the bookings on your booking platform: two guests may arrive at one property.',
+      '',
+      `Your stays: ${staysUrl}`,
+      '',
+      '— Porchlight',
+      '',
+    ].join('\n'),
+  };
 }
 
 export function logSync(log: Logger, calendar: Pick<InstructionCalendarsTable, 'instruction_id' | 'url'>, outcome: CalendarFetch, changes: StayChanges | null): void {
@@ -157,5 +232,6 @@ export async function syncCalendar(deps: CalendarSyncDeps, calendar: Instruction
   });
   if (!written) return null;
   logSync(deps.log, calendar, outcome, written.changes);
+  await afterSync(deps, written.after);
   return { row: written.row, outcome };
 }

@@ -88,6 +88,8 @@ function buildRequestSchema(words: GuestWords) {
         .max(MAX_ORDER_GUEST_EMAIL, t(words, 'api.emailTooLong', characters(MAX_ORDER_GUEST_EMAIL)))
         .pipe(z.email(words['api.emailInvalid']))
         .optional(),
+      /** Cloudflare Turnstile's answer, on a guidebook's public link when the captcha is configured. */
+      turnstileToken: z.string({ error: unreadable }).max(4096, unreadable).optional(),
     },
     { error: unreadable },
   );

@@ -8,12 +8,20 @@
  *   current and upcoming soonest check-in first, past latest first; `next` is the `cursor` of
  *   the page after (null on the last); `counts` has each group's total and `calendar` the feed's
  *   status. Anything else in the query → 400 `{ message }`.
- * - `POST /api/instruction/:id/stays` `{ guestName?, guestEmail?, language?, checkIn, checkOut }`
+ * - `POST /api/instruction/:id/stays` `{ guestName?, guestEmail?, language?, checkIn, checkOut, allowOverlap? }`
  *   (wall-clock "YYYY-MM-DDTHH:mm" in the guidebook's time zone, or a day "YYYY-MM-DD" alone:
  *   then at the guidebook's check-in or check-out time, 15:00 and 11:00 when it has none)
- *   → 201 `{ message, stay }`.
- * - `PATCH /api/instruction/:id/stays/:stayId` (any of the same fields) → `{ message, stay }`.
- * - `DELETE /api/instruction/:id/stays/:stayId` → `{ message }`; the stay link answers 404 at once.
+ *   → 201 `{ message, stay }`; 409 `{ message, overlaps: StayOverlap[] }` when it overlaps other
+ *   stays of the guidebook (their sold late check-outs and early check-ins included), unless
+ *   `allowOverlap` is true ("Add anyway", recorded as `overlapAcceptedAt`); 429 past 200 stay
+ *   writes an hour.
+ * - `PATCH /api/instruction/:id/stays/:stayId` (any of the same fields) → `{ message, stay, orders }`:
+ *   new dates take the stay's late check-out or early check-in along when that slot is free, else
+ *   it ends with its money given back (`orders`: what became of each, docs/product.md §21).
+ * - `DELETE /api/instruction/:id/stays/:stayId[?orders=refund|keep]` → `{ message }`; the stay link
+ *   answers 404 at once. A stay with orders paid or waiting answers 409 `{ message, orders }`
+ *   unless `orders` says what becomes of them: `refund` ends them all (money back), `keep` keeps
+ *   what was paid or approved and ends what waits.
  * - `POST /api/instruction/:id/stays/:stayId/send` `{ email? }` (the stay's guest e-mail when
  *   omitted) → `{ message }`: the link, and only the link, by e-mail through the outbox.
  * - `PUT /api/instruction/:id/calendar` `{ url }` ('' removes it) → `{ message, calendar }`;
@@ -64,6 +72,9 @@ const stayFields = {
   checkOut: localDateTime('check-out'),
 };
 
+/** "Add anyway": the host adds or moves a stay over another on purpose (docs/product.md §10). */
+const allowOverlap = z.boolean({ error: text.allowOverlapInvalid }).optional();
+
 export const createStaySchema = z.object(
   {
     guestName: stayFields.guestName.default(''),
@@ -71,11 +82,16 @@ export const createStaySchema = z.object(
     language: stayFields.language.default(''),
     checkIn: stayFields.checkIn,
     checkOut: stayFields.checkOut,
+    allowOverlap,
   },
   { error: text.dateRequired('check-in') },
 );
 
-export const updateStaySchema = z.object(stayFields, { error: text.nothingToChange }).partial();
+export const updateStaySchema = z.object({ ...stayFields, allowOverlap }, { error: text.nothingToChange }).partial();
+
+/** `DELETE …/stays/:stayId?orders=refund|keep`: what becomes of the paid orders of a stay that has some. */
+export const STAY_ORDERS_CHOICES = ['refund', 'keep'] as const;
+export type StayOrdersChoice = (typeof STAY_ORDERS_CHOICES)[number];
 
 export const sendStaySchema = z.object({ email: guestEmail.optional() }, { error: text.emailInvalid });
 
@@ -115,6 +131,18 @@ export type UpdateStayInput = z.input<typeof updateStaySchema>;
 /** Where a stay is in its life, at the time of the answer. */
 export type StayStatus = 'upcoming' | 'current' | 'past' | 'ended';
 
+/** Another stay of the same guidebook that a stay overlaps (docs/product.md §10). */
+export interface StayOverlap {
+  _id: string;
+  guestName: string;
+  source: 'manual' | 'calendar';
+  /** ISO 8601 instants, with a sold early check-in or late check-out. */
+  checkInAt: string;
+  checkOutAt: string;
+  lateCheckout: boolean;
+  earlyCheckin: boolean;
+}
+
 /** A stay as the owner's API answers it. */
 export interface Stay {
   _id: string;
@@ -144,6 +172,10 @@ export interface Stay {
   orders: StayOrder[];
   /** When the reminder before arrival went to a guest who had not opened the link (docs/product.md §22), or null. */
   reminderSentAt: string | null;
+  /** The other stays of the guidebook it overlaps (the calendar's are kept and flagged; by hand only with "Add anyway"). */
+  overlaps: StayOverlap[];
+  /** When the host added or moved it over another on purpose ("Add anyway"), or null. */
+  overlapAcceptedAt: string | null;
   createdAt: string;
 }
 

@@ -4,7 +4,7 @@ import { guidebookLanguageOf } from '@shared/languages.ts';
 import { offeredLanguages } from '@shared/translations.ts';
 import type { OrderStatus } from '@shared/schemas/order.ts';
 import { formatStayTime } from '@shared/time-zone.ts';
-import { stayAvailability } from '../../extras/orders.ts';
+import { stayAvailability } from '../../extras/guest-orders.ts';
 import { onlinePaymentsOf } from '../../extras/payments.ts';
 import { isAppError } from '../../http/app-error.ts';
 import { readGuestInstructionById } from '../../instructions/get-instruction-preview.ts';

@@ -3,22 +3,28 @@ import { requireUser } from '@server/auth/require-user.ts';
 import { handle, json, readBody } from '@server/http/json.ts';
 import { deleteStay, updateStay } from '@server/stays/stays.ts';
 import { messages } from '@shared/messages.ts';
-import { updateStaySchema } from '@shared/schemas/stay.ts';
+import { STAY_ORDERS_CHOICES, updateStaySchema, type StayOrdersChoice } from '@shared/schemas/stay.ts';
+import { AppError } from '@server/http/app-error.ts';
 
 function scope(context: APIContext): { userId: string; id: string; stayId: string } {
   const { user } = requireUser(context.locals);
   return { userId: user.id, id: context.params.id ?? '', stayId: context.params.stayId ?? '' };
 }
 
-/** PATCH /api/instruction/:id/stays/:stayId → `{ message, stay }`. */
+/** PATCH /api/instruction/:id/stays/:stayId → `{ message, stay, orders }` (schemas/stay.ts). */
 export const PATCH = handle(async (context: APIContext) => {
   const input = await readBody(context.request, updateStaySchema);
-  const stay = await updateStay(scope(context), input);
-  return json({ message: messages.stays.updated, stay });
+  const { stay, orders } = await updateStay(scope(context), input);
+  const moved = orders.filter((order) => order.outcome === 'moved').map((order) => order.title);
+  const ended = orders.filter((order) => order.outcome === 'ended').map((order) => order.title);
+  const message = ended.length > 0 ? messages.stays.updatedOrdersEnded(ended) : moved.length > 0 ? messages.stays.updatedOrdersMoved(moved) : messages.stays.updated;
+  return json({ message, stay, orders });
 });
 
-/** DELETE /api/instruction/:id/stays/:stayId → `{ message }`. */
+/** DELETE /api/instruction/:id/stays/:stayId[?orders=refund|keep] → `{ message }`; 409 `{ message, orders }` when it has orders and no choice. */
 export const DELETE = handle(async (context: APIContext) => {
-  await deleteStay(scope(context));
-  return json({ message: messages.stays.deleted });
+  const choice = context.url.searchParams.get('orders');
+  if (choice !== null && !(STAY_ORDERS_CHOICES as readonly string[]).includes(choice)) throw new AppError('BAD_REQUEST', messages.stays.ordersChoiceInvalid);
+  const { ended } = await deleteStay({ ...scope(context), orders: (choice ?? undefined) as StayOrdersChoice | undefined });
+  return json({ message: ended > 0 ? messages.stays.deletedWithOrders(ended) : messages.stays.deleted });
 });
