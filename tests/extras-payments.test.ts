@@ -332,7 +332,7 @@ describe('on a guidebook’s public link (docs/decisions/020, public-link orders
     setUserPlan(server, host.id, 'gold');
     const g = (await host.json<{ instruction: Instruction }>('/api/instruction', { json: { nameInstruction: 'Harbour Loft', timeZone: 'UTC', extras: [LATE, BREAKFAST], extrasOnPublicLink: true } })).instruction;
     const publicPage = async () => (await server.request(`/instruction/${g.token}`)).text();
-    await expect.poll(publicPage).toContain('Ask your host for any of these');
+    await expect.poll(publicPage).toContain('Ask for any of these: you get an e-mail as soon as each is confirmed');
     // The published page says whether extras are paid by card (decided as it is rendered): the
     // account starting to take charges renders it again.
     await host.json('/api/payouts/onboarding', { method: 'POST', json: {} });
@@ -341,7 +341,7 @@ describe('on a guidebook’s public link (docs/decisions/020, public-link orders
     await expect.poll(publicPage).toContain('Buy any of these online by card');
     await standIn.control.resetCalls();
 
-    // The guest proves the address first (docs/security.md 35): the mail's link goes on to Checkout.
+    // The guest proves the address first (docs/security.md 37): the mail's link goes on to Checkout.
     const asked = await buy(g.token, 12, { quantity: 2, guestName: 'Mia Public', guestEmail: 'mia.public@example.com', price: 1, amount: 1 });
     expect(asked.status, JSON.stringify(asked.body)).toBe(202);
     expect(await standIn.control.calls()).toEqual([]);

@@ -290,7 +290,7 @@ describe('an order follows its stay', () => {
   });
 });
 
-describe('one decision per order (docs/security.md 36)', () => {
+describe('one decision per order (docs/security.md 38)', () => {
   it('Approve from the mail and Decline in the dashboard at once, six times: one wins with its money, the other is told what it is now, the guest gets one mail', async () => {
     const host = await payingHost();
     const g = await guidebook(host, [HELD_LATE]);
@@ -332,7 +332,7 @@ describe('one decision per order (docs/security.md 36)', () => {
   });
 });
 
-describe('one mail budget per address and per host (docs/security.md 35)', () => {
+describe('one mail budget per address and per host (docs/security.md 37)', () => {
   it('40 stays with a stranger’s address, a reminder on and the stay links sent: at most 5 mails reach it, whatever route queued them', async () => {
     const host = await signedInHost(server);
     setUserPlan(server, host.id, 'gold');

@@ -10,7 +10,7 @@ export const STATUS: Record<OrderStatus, { label: string; className: string }> =
   requested: { label: 'Waiting for you', className: 'bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200' },
   awaiting_payment: { label: 'Awaiting payment', className: 'bg-stone-100 text-stone-800 dark:bg-stone-800 dark:text-stone-200' },
   paid: { label: 'Paid', className: 'bg-emerald-100 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-200' },
-  approved: { label: 'Approved', className: 'bg-emerald-100 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-200' },
+  approved: { label: 'Confirmed', className: 'bg-emerald-100 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-200' },
   declined: { label: 'Declined', className: 'bg-stone-100 text-stone-800 dark:bg-stone-800 dark:text-stone-200' },
   refunded: { label: 'Refunded', className: 'bg-stone-100 text-stone-800 dark:bg-stone-800 dark:text-stone-200' },
   cancelled: { label: 'Cancelled', className: 'bg-stone-100 text-stone-800 dark:bg-stone-800 dark:text-stone-200' },

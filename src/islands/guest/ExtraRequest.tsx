@@ -22,7 +22,7 @@ interface Props {
   pay?: boolean;
   /** On the public link: no stay knows the guest, so the form asks for a name and an e-mail. */
   askWho?: boolean;
-  /** Cloudflare Turnstile's site key on the public link when the captcha is configured (docs/security.md 35). */
+  /** Cloudflare Turnstile's site key on the public link when the captcha is configured (docs/security.md 37). */
   captchaSiteKey?: string | null;
   /** The stay link's words, with the name and e-mail fields' on the public link (EXTRA_PUBLIC_WORDS). */
   words: WordsOf<typeof EXTRA_REQUEST_WORDS> & Partial<WordsOf<typeof EXTRA_PUBLIC_WORDS>>;

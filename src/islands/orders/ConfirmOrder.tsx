@@ -68,11 +68,14 @@ export default function ConfirmOrder({ page, id, token, words }: Props) {
     <div className="card px-6 py-8 sm:px-10 sm:py-10">
       <h1 className="text-center font-display text-2xl font-bold tracking-tight text-ink sm:text-[1.75rem]">{words['confirm.title']}</h1>
       <p className="mt-2 text-center text-[0.9375rem] leading-relaxed text-muted">{t(words, 'confirm.intro', { name: page.guidebookName })}</p>
-      <dl className="mt-6 divide-y divide-line border-y border-line">
-        <div className="grid gap-0.5 py-3 sm:grid-cols-[7.5rem_1fr] sm:gap-4">
-          <dt className="sr-only">{page.title}</dt>
-          <dd className="min-w-0 font-semibold text-ink [overflow-wrap:anywhere] sm:col-span-2">{page.quantity > 1 ? `${page.title} × ${page.quantity}` : page.title}</dd>
-        </div>
+      <p className="mt-6 border-t border-line pt-4 text-lg font-semibold text-ink [overflow-wrap:anywhere]">{page.title}</p>
+      <dl className="mt-2 divide-y divide-line border-b border-line">
+        {page.quantity > 1 ? (
+          <div className="grid gap-0.5 py-3 sm:grid-cols-[7.5rem_1fr] sm:gap-4">
+            <dt className="text-sm font-medium text-muted">{words['extras.quantity']}</dt>
+            <dd className="text-[0.9375rem] text-ink">{page.quantity}</dd>
+          </div>
+        ) : null}
         <div className="grid gap-0.5 py-3 sm:grid-cols-[7.5rem_1fr] sm:gap-4">
           <dt className="text-sm font-medium text-muted">{words['confirm.price']}</dt>
           <dd className="text-[0.9375rem] text-ink">{page.price}</dd>

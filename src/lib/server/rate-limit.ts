@@ -117,7 +117,7 @@ export const rateRules = {
   extraRequestEmail: rule('extra-request:email', 5, DAY),
   /**
    * Every mail a host or a guest can cause to someone else's address, whichever route queues it
-   * (mail/mail-budget.ts, docs/security.md 35): per recipient across all hosts, and per host.
+   * (mail/mail-budget.ts, docs/security.md 37): per recipient across all hosts, and per host.
    */
   guestMailRecipient: (email: string): RateRule => ({ key: `guest-mail:to:${email.trim().toLowerCase()}`, limit: 5, windowMs: DAY }),
   guestMailHost: rule('guest-mail:host', 200, DAY),

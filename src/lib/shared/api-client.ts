@@ -12,13 +12,16 @@ export class ApiError extends Error {
   readonly serverMessage: string | undefined;
   /** The answer's `code`, when the server sent one (e.g. EMAIL_NOT_VERIFIED on login). */
   readonly code: string | undefined;
+  /** The whole answer, for an error that says more than its message (a 409's overlapping stays). */
+  readonly body: unknown;
 
-  constructor(status: number, serverMessage?: string, code?: string) {
+  constructor(status: number, serverMessage?: string, code?: string, body?: unknown) {
     super(serverMessage ?? `Request failed (${status})`);
     this.name = 'ApiError';
     this.status = status;
     this.serverMessage = serverMessage;
     this.code = code;
+    this.body = body;
   }
 }
 
@@ -79,7 +82,7 @@ export function createApiClient({ onUnauthorized }: ClientOptions = {}) {
 
     if (!response.ok) {
       if (response.status === 401) onUnauthorized?.();
-      throw new ApiError(response.status, messageOf(data), stringField(data, 'code'));
+      throw new ApiError(response.status, messageOf(data), stringField(data, 'code'), data);
     }
     return data as T;
   }

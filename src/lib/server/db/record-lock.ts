@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '@db/schema.ts';
 
 /**
- * One step at a time per record, across requests, jobs and servers (docs/security.md 36), for
+ * One step at a time per record, across requests, jobs and servers (docs/security.md 38), for
  * steps that call a third party (Stripe) between reading the record and writing it: a database
  * transaction cannot stay open that long (on SQLite it would hold the one writer; on PostgreSQL a
  * pooled connection), so the lock is a lease row in `record_locks`, taken by one atomic upsert.

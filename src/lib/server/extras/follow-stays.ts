@@ -9,7 +9,8 @@ import { collides } from './availability.ts';
 import { notifyOrder } from './notify-order.ts';
 import { hostOrderEndedMail } from './order-mails.ts';
 import { ordersLock, slotFacts } from './order-slots.ts';
-import { changeOrderStatus, withOrderLock } from './order-transitions.ts';
+import { changeOrderStatus } from './order-transitions.ts';
+import { withOrderLock } from './order-lock.ts';
 import { expireCheckout, refundPayment, settleDecision } from './payments.ts';
 
 /**

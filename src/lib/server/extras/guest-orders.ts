@@ -32,14 +32,14 @@ async function stayTarget(token: string, now: number, words: GuestWords) {
 }
 
 /** Whether `stay` can have each of `extras` now, and why not in the guest's words (one read of the other stays and the held orders). */
-export async function stayAvailability(stay: StaysTable, extras: readonly Extra[], zone: string, now = Date.now(), words: GuestWords = guestWords()): Promise<Map<number, { available: boolean; reason: string | null }>> {
-  const answers = new Map<number, { available: boolean; reason: string | null }>();
+export async function stayAvailability(stay: StaysTable, extras: readonly Extra[], zone: string, now = Date.now(), words: GuestWords = guestWords()): Promise<Map<number, { available: boolean; reason: string | null; confirmed: boolean }>> {
+  const answers = new Map<number, { available: boolean; reason: string | null; confirmed: boolean }>();
   if (extras.length === 0) return answers;
   const { db } = await getRuntime();
   const facts = await slotFacts(db, stay);
   for (const extra of extras) {
     const result = availability({ extra, stay: stayTimesOf(stay), ...facts, zone, now });
-    answers.set(extra.id, { available: result.available, reason: reasonText(words, result) });
+    answers.set(extra.id, { available: result.available, reason: reasonText(words, result), confirmed: !result.available && result.reason === 'alreadyConfirmed' });
   }
   return answers;
 }
@@ -49,7 +49,10 @@ export async function listGuestExtras(token: string, now = Date.now(), words: Gu
   const { stay, content, extras } = await stayTarget(token, now, words);
   if (!stay) return publicLinkExtras(extras).map((extra) => ({ id: extra.id, kind: extra.kind, title: extra.title, price: extra.price, currency: extra.currency, available: true, reason: null }));
   const answers = await stayAvailability(stay, extras, content.timeZone, now, words);
-  return extras.map((extra) => ({ id: extra.id, kind: extra.kind, title: extra.title, price: extra.price, currency: extra.currency, ...answers.get(extra.id)! }));
+  return extras.map((extra) => {
+    const { available, reason } = answers.get(extra.id)!;
+    return { id: extra.id, kind: extra.kind, title: extra.title, price: extra.price, currency: extra.currency, available, reason };
+  });
 }
 
 export type ExtraAsked = { state: 'ordered'; order: GuestOrder; checkoutUrl: string | null } | { state: 'confirm-by-mail' };

@@ -9,7 +9,7 @@ import { guestOrderMail, type GuestOrderMail } from './order-mails.ts';
 /**
  * Queues the mails about an order in `trx`, beside the change they tell of: the host's (to their
  * own address, always) and the guest's (`guest` says which), which spends the guest mail budget
- * (docs/security.md 35) and is left out, and logged, when that address has had its mails for today.
+ * (docs/security.md 37) and is left out, and logged, when that address has had its mails for today.
  */
 export async function notifyOrder(trx: Kysely<Database> | Transaction<Database>, { order, content, stay = null, guest, host, movedBack = false, now }: { order: OrdersTable; content: InstructionContent; stay?: Pick<StaysTable, 'guest_name'> | null; guest?: GuestOrderMail | undefined; host?: MailMessage | undefined; movedBack?: boolean; now: number }): Promise<void> {
   const { outbox, log } = await getRuntime();

@@ -14,11 +14,12 @@ import { parseStoredContent } from '../instructions/instruction-row.ts';
 import { enqueueGuestMail } from '../mail/mail-budget.ts';
 import { getRuntime } from '../runtime.ts';
 import { confirmOrderMail } from './order-mails.ts';
+import { onlinePaymentsOf } from './payments.ts';
 import { placeOrder } from './place-order.ts';
 
 /**
  * A public-link order reaches the host only once its guest proves the address (docs/security.md
- * 35, docs/decisions/020 public-link orders): the form's answer records what was asked here, in
+ * 37, docs/decisions/020 public-link orders): the form's answer records what was asked here, in
  * `order_confirmations`, and mails a single-use link to the address given; only the link's button
  * makes it an order (place-order.ts), which the host then sees and is mailed about. A stranger who
  * types someone else's address sends that person one mail, without the name typed, counted in the
@@ -149,7 +150,7 @@ export async function openConfirmation({ id, token, now = Date.now() }: { id: st
     quantity: order.quantity,
     price: order.amount === 0 ? words['extras.free'] : formatPrice(order.amount, order.currency as Currency, words['locale.format']),
     note: found.row.guest_note,
-    pays: order.amount > 0,
+    pays: order.amount > 0 && (await onlinePaymentsOf(found.row.user_id)) !== null,
   };
 }
 

@@ -124,7 +124,7 @@ export function guestOrderMail(kind: GuestOrderMail, { order, content: stored, s
 }
 
 /**
- * A public-link order's first mail, to the address its guest gave (docs/security.md 35): the
+ * A public-link order's first mail, to the address its guest gave (docs/security.md 37): the
  * request goes to the host only once this link is opened and confirmed. No name: a stranger may
  * have typed someone else's address.
  */

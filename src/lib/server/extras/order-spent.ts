@@ -17,7 +17,7 @@ const STATE_WORDS: Partial<Record<OrderStatus, string>> = {
 /**
  * "This order was already declined on Tue 1 Dec, 10:04." in the guidebook's time zone: what a
  * decision that came second (a spent mail link, a second tab, the other button pressed at the same
- * moment) answers, so both callers are told the truth (docs/security.md 36).
+ * moment) answers, so both callers are told the truth (docs/security.md 38).
  */
 export async function spentMessage(order: OrdersTable): Promise<string> {
   const { db } = await getRuntime();

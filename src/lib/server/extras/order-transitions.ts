@@ -1,8 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, OrdersTable } from '@db/schema.ts';
 import type { OrderStatus } from '@shared/schemas/order.ts';
-import { withRecordLock } from '../db/record-lock.ts';
-import { getRuntime } from '../runtime.ts';
 
 /**
  * An order's life, as one table (docs/product.md §4, docs/decisions/020 and 024): every change of
@@ -121,17 +119,4 @@ const WAITING: readonly OrderStatus[] = ['requested', 'awaiting_payment'];
 export function firstStatus({ online, approval }: { online: boolean; approval: 'instant' | 'host' }): OrderStatus {
   const to: OrderStatus = online ? 'awaiting_payment' : approval === 'instant' ? 'approved' : 'requested';
   return transitionOf('ask', null, online ? 'online' : 'on site', to)!.to;
-}
-
-/** The key of an order's lock: one decision at a time (the host's answer, a payment, a stay's change, the 72-hour job). */
-const orderLockKey = (orderId: string) => `order:${orderId}`;
-
-/**
- * Runs `step` as the only step on the order now (db/record-lock.ts): a second decision waits for
- * the first to finish, Stripe call included, then reads the order as the first left it and tells
- * its caller the truth ("This order was already declined on …").
- */
-export async function withOrderLock<T>(orderId: string, step: () => Promise<T>): Promise<T> {
-  const { db } = await getRuntime();
-  return withRecordLock(db, orderLockKey(orderId), step);
 }

@@ -13,7 +13,8 @@ import { toGuestOrder } from './guest-orders.ts';
 import { notifyOrder } from './notify-order.ts';
 import { closeOrder, moveStay, ordersLock, slotFacts, unmoveStay, type Db } from './order-slots.ts';
 import { spentMessage } from './order-spent.ts';
-import { canChange, changeOrderStatus, withOrderLock } from './order-transitions.ts';
+import { canChange, changeOrderStatus } from './order-transitions.ts';
+import { withOrderLock } from './order-lock.ts';
 import { orderedByGuest } from './stay-orders.ts';
 import { refundPayment, settleDecision } from './payments.ts';
 
@@ -86,7 +87,7 @@ async function slotTaken(trx: Db, order: OrdersTable, stay: StaysTable, zone: st
 /**
  * PATCH /api/orders/:orderId (and the mail's links, decision-links.ts): the host approves or
  * declines a request, as one step under the order's lock (order-transitions.ts,
- * docs/security.md 36), so of two decisions at once (Approve from the mail, Decline in the
+ * docs/security.md 38), so of two decisions at once (Approve from the mail, Decline in the
  * dashboard) one wins and the other waits for it and answers 409 with what the order is now
  * ("This order was already declined on …").
  *

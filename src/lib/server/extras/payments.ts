@@ -18,7 +18,8 @@ import { newDecisionToken } from './decision-token.ts';
 import { notifyOrder } from './notify-order.ts';
 import { hostOrderEndedMail, hostOrderMail } from './order-mails.ts';
 import { closeOrder, moveStay, ordersLock, slotFacts, type Db } from './order-slots.ts';
-import { canChange, changeOrderStatus, withOrderLock } from './order-transitions.ts';
+import { canChange, changeOrderStatus } from './order-transitions.ts';
+import { withOrderLock } from './order-lock.ts';
 
 /**
  * Paid orders (docs/decisions/020-extras-and-the-money-flow.md, the money flow): a Checkout Session

@@ -7,7 +7,7 @@ import type { Outbox } from './outbox.ts';
 /**
  * Every mail a host or a guest can cause to someone else's address (stay links, guidebook links,
  * reminders before arrival, order mails, a public-link order's confirmation) spends one budget,
- * whichever route queues it (docs/security.md 35): at most 5 a day to one address, across every
+ * whichever route queues it (docs/security.md 37): at most 5 a day to one address, across every
  * host, and at most 200 a day from one host's account (`rateRules.guestMailRecipient` and
  * `guestMailHost`). Mails to the host's own address (their orders, their digest) are not
  * counted: they reach whoever owns the account.

@@ -46,7 +46,7 @@ export async function shareInstructionByEmail({ userId, userName, id, email, ip,
   });
   // The queued row is the whole record of a share (nothing else to store with it in a transaction);
   // the outbox delivers it and retries through an SMTP outage. It spends the recipient's and the
-  // host's daily mail budget, shared with every other mail a host can cause (docs/security.md 35).
+  // host's daily mail budget, shared with every other mail a host can cause (docs/security.md 37).
   const sent = await enqueueGuestMail(outbox, db, mail, userId);
   if (!sent.queued) throw rateLimitedError(sent.retryAfterMs, messages.sharing.tooManyMails);
   const outboxId = sent.id;

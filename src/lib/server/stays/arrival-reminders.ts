@@ -91,7 +91,7 @@ export async function sendDueReminders({ db, outbox, config, log }: ArrivalRemin
             .where('first_opened_at', 'is', null)
             .executeTakeFirst();
           if (claimed.numUpdatedRows === 0n) return null;
-          // The same daily budget as every mail a host can cause (docs/security.md 35): past it the
+          // The same daily budget as every mail a host can cause (docs/security.md 37): past it the
           // claim is rolled back, and a later turn tries again while the reminder is still due.
           const sent = await enqueueGuestMail(outbox, trx, mail, row.user_id, now);
           if (!sent.queued) throw OVER_BUDGET;

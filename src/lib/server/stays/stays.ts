@@ -299,7 +299,7 @@ export async function sendStayLink(scope: Owned & { stayId: string; userName: st
   const { db, outbox, config, log } = await getRuntime();
   const stored = parseStoredContent(guidebook.data);
   const mail = stayMail({ to, stored, stay, userName: scope.userName, url: stayUrl(config, stay.token), kind: 'link' });
-  // One budget for every mail a host can cause to an address, whichever route (docs/security.md 35).
+  // One budget for every mail a host can cause to an address, whichever route (docs/security.md 37).
   const sent = await enqueueGuestMail(outbox, db, mail, scope.userId);
   if (!sent.queued) throw rateLimitedError(sent.retryAfterMs, messages.stays.tooManyMails);
   const outboxId = sent.id;

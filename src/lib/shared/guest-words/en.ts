@@ -137,7 +137,7 @@ export const en = {
 
   'goodToKnow.title': 'Good to Know',
   'extras.title': 'Extras',
-  'extras.intro': 'Ask your host for any of these. They confirm by e-mail, and payment is settled on site.',
+  'extras.intro': 'Ask for any of these: you get an e-mail as soon as each is confirmed. Payment is settled on site.',
   'extras.introPaid': 'Buy any of these online by card. Extras your host confirms first are charged only once they do.',
   'extras.free': 'Free',
   'extras.pay': 'Continue to payment',

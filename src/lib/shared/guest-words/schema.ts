@@ -185,7 +185,7 @@ export const guestWordsSchema = z.strictObject({
 
   // Good to Know.
   'extras.title': word('Title of the section of extras a guest can ask for on a stay link (late check-out, breakfast basket).'),
-  'extras.intro': word('Under the Extras title: how asking works (the host confirms by e-mail, payment on site).'),
+  'extras.intro': word('Under the Extras title: how asking works (an e-mail once each is confirmed, at once or by the host; payment on site).'),
   'extras.introPaid': word('Under the Extras title when the host takes payment online: priced extras are paid by card, those the host confirms first are charged only then.'),
   'extras.free': word('The price of an extra that costs nothing.'),
   'extras.pay': word('Button that sends a priced extra’s form on to the card payment page (Stripe).'),

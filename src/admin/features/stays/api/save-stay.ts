@@ -26,6 +26,7 @@ export function useSaveStay(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (save: SaveStay) => (save.stayId === null ? createStay(id, save.input) : updateStay(id, save.stayId, save.input)),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.stays.of(id) }),
+    // New dates move or end the stay's orders (docs/product.md §21): the Orders screen reads them again too.
+    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: queryKeys.stays.of(id) }), queryClient.invalidateQueries({ queryKey: queryKeys.orders.all() })]),
   });
 }

@@ -1,10 +1,10 @@
-import { BellRing, BookOpen, CalendarClock, Eye, Link2, Pencil, QrCode, RefreshCw, ShoppingBag, Trash2 } from 'lucide-react';
+import { BellRing, BookOpen, CalendarClock, Eye, Link2, Pencil, QrCode, RefreshCw, ShoppingBag, Trash2, TriangleAlert } from 'lucide-react';
 import { useId } from 'react';
 import { Link, useParams } from 'react-router';
 import type { Stay } from '@shared/schemas/stay.ts';
 import { copyLink } from '../../../lib/guest-link.ts';
 import { amountOf, STATUS, whatOf } from '../../../lib/order-view.ts';
-import { guestLabel, nights, openedText, reminderText, revealText, stayTime } from '../model/stay-format.ts';
+import { guestLabel, nights, openedText, overlapText, reminderText, revealText, stayTime } from '../model/stay-format.ts';
 
 interface Props {
   stay: Stay;
@@ -31,6 +31,7 @@ export function StayCard({ stay, gated, level, onShare, onEdit, onDelete }: Prop
   const count = nights(stay);
   const viewed = revealText(stay.reveals, stay.timeZone);
   const reminded = reminderText(stay.reminderSentAt, stay.timeZone);
+  const overlapping = overlapText(stay);
   return (
     <li aria-labelledby={titleId} className="card p-4 sm:p-5" data-testid="stay">
       <div className="flex items-start gap-2">
@@ -79,6 +80,13 @@ export function StayCard({ stay, gated, level, onShare, onEdit, onDelete }: Prop
           </span>
         </span>
       </p>
+
+      {overlapping ? (
+        <p className="mt-2 flex items-start gap-2 rounded-lg bg-amber-50 px-2.5 py-1.5 text-sm font-medium text-amber-950 dark:bg-amber-950/50 dark:text-amber-100" data-testid="stay-overlap">
+          <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+          <span>{overlapping}</span>
+        </p>
+      ) : null}
 
       <p className={`mt-1.5 flex items-start gap-2 text-sm ${stay.opens.count > 0 ? 'text-ink' : 'text-muted'}`}>
         <BookOpen className="mt-0.5 size-4 shrink-0 text-muted" aria-hidden="true" />

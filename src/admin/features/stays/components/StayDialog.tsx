@@ -1,4 +1,5 @@
-import { useId, useState } from 'react';
+import { TriangleAlert } from 'lucide-react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { messages } from '@shared/messages.ts';
 import { MAX_GUEST_NAME, type Stay } from '@shared/schemas/stay.ts';
@@ -36,6 +37,15 @@ export function StayDialog({ open, onOpenChange, guidebookId, zone, times, stay 
   const [values, setValues] = useState<StayValues>(() => (stay ? valuesOf(stay) : { guestName: '', guestEmail: '', language: '', ...suggestedDates(zone, times) }));
   const [errors, setErrors] = useState<StayErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
+  // The server found other stays on these dates (docs/product.md §10): said here, and the next
+  // submit is the host's "Add anyway". Changing a date asks again.
+  const [overlap, setOverlap] = useState<string | null>(null);
+  const overlapRef = useRef<HTMLDivElement>(null);
+  // The notice takes the focus once drawn (read out, and scrolled into view on a phone); the
+  // button under it now says "anyway".
+  useEffect(() => {
+    if (overlap) overlapRef.current?.focus();
+  }, [overlap]);
   const save = useSaveStay(guidebookId);
   // A calendar stay's dates belong to the calendar (the server answers 409 to a change).
   const fromCalendar = stay?.source === 'calendar';
@@ -43,6 +53,7 @@ export function StayDialog({ open, onOpenChange, guidebookId, zone, times, stay 
   function set(field: StayField, value: string) {
     setValues((current) => ({ ...current, [field]: value }));
     if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
+    if (field === 'checkIn' || field === 'checkOut') setOverlap(null);
   }
 
   function showErrors(next: StayErrors) {
@@ -58,7 +69,7 @@ export function StayDialog({ open, onOpenChange, guidebookId, zone, times, stay 
       showErrors(checked.errors);
       return;
     }
-    const input = checked.input;
+    const input = { ...checked.input, ...(overlap ? { allowOverlap: true } : {}) };
     const guest = { guestName: input.guestName, guestEmail: input.guestEmail, language: input.language };
     const request = stay === null ? { stayId: null, input } : { stayId: stay._id, input: fromCalendar ? guest : input };
     save.mutate(request, {
@@ -67,6 +78,10 @@ export function StayDialog({ open, onOpenChange, guidebookId, zone, times, stay 
         onOpenChange(false);
       },
       onError: (error) => {
+        if (error instanceof ApiError && error.status === 409 && hasOverlaps(error.body)) {
+          setOverlap(error.message);
+          return;
+        }
         const message = error instanceof ApiError && error.status < 500 ? error.message : messages.stays.saveFailed;
         const field = fieldOfMessage(message);
         if (field && !(fromCalendar && (field === 'checkIn' || field === 'checkOut'))) showErrors({ [field]: message });
@@ -85,7 +100,7 @@ export function StayDialog({ open, onOpenChange, guidebookId, zone, times, stay 
       onOpenChange={onOpenChange}
       title={stay ? 'Edit stay' : 'Add stay'}
       description="The guest gets a link of their own: the guidebook, with their name and dates."
-      submitLabel={stay ? 'Save stay' : 'Add stay'}
+      submitLabel={overlap ? (stay ? 'Save anyway' : 'Add anyway') : stay ? 'Save stay' : 'Add stay'}
       busy={save.isPending}
       error={formError}
       onSubmit={submit}
@@ -135,8 +150,19 @@ export function StayDialog({ open, onOpenChange, guidebookId, zone, times, stay 
         </p>
       </fieldset>
       <LanguageSelect id={id('language')} value={values.language} onChange={(value) => set('language', value)} error={errors.language} />
+      {overlap ? (
+        <div ref={overlapRef} tabIndex={-1} role="alert" className="flex gap-3 rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950 outline-none dark:border-amber-700 dark:bg-amber-950/60 dark:text-amber-100">
+          <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+          <p>{overlap}</p>
+        </div>
+      ) : null}
     </FormDialog>
   );
+}
+
+/** A 409 that names the stays these dates overlap (schemas/stay.ts), not another conflict. */
+function hasOverlaps(body: unknown): boolean {
+  return typeof body === 'object' && body !== null && Array.isArray((body as { overlaps?: unknown }).overlaps);
 }
 
 function LanguageSelect({ id, value, onChange, error }: { id: string; value: string; onChange: (value: string) => void; error: string | undefined }) {

@@ -3,12 +3,12 @@ import { useRef, useState, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import { messages } from '@shared/messages.ts';
 import type { SecretsPolicy } from '@shared/schemas/instruction.ts';
-import type { Stay, StayGroup as StayGroupName, StaysPage } from '@shared/schemas/stay.ts';
+import type { Stay, StayGroup as StayGroupName, StayOrdersChoice, StaysPage } from '@shared/schemas/stay.ts';
 import { errorMessage } from '@shared/api-client.ts';
 import { effectiveTimeZone, stayTimesOf } from '@shared/time-zone.ts';
-import { ConfirmDialog } from '../../../components/ui/ConfirmDialog.tsx';
 import { LoadError } from '../../../components/ui/LoadError.tsx';
 import { useDeleteStay } from '../api/delete-stay.ts';
+import { DeleteStayDialog } from './DeleteStayDialog.tsx';
 import { useStayGroup } from '../api/get-stays.ts';
 import { CalendarPanel } from './CalendarPanel.tsx';
 import { PolicyNote } from './PolicyNote.tsx';
@@ -55,9 +55,9 @@ export function StaysView({ guidebook, notice, reminder, policyAction, titled = 
 
   const edit = (stay: Stay | null) => setEditing({ stay, key: Date.now() });
 
-  async function confirmDelete(stay: Stay) {
+  async function confirmDelete(stay: Stay, orders: StayOrdersChoice | undefined) {
     try {
-      const { message } = await remove.mutateAsync(stay._id);
+      const { message } = await remove.mutateAsync({ stayId: stay._id, orders });
       deleted.current = true;
       toast.success(message || messages.stays.deleted);
     } catch (error) {
@@ -132,15 +132,11 @@ export function StaysView({ guidebook, notice, reminder, policyAction, titled = 
         <StayDialog key={editing.key} open onOpenChange={(open) => (open ? undefined : setEditing(null))} guidebookId={guidebook.id} zone={zone} times={stayTimesOf(guidebook)} stay={editing.stay} />
       ) : null}
       {sharing ? <StayShareDialog open onOpenChange={(open) => (open ? undefined : setSharing(null))} guidebookId={guidebook.id} stay={sharing} /> : null}
-      <ConfirmDialog
-        open={deleting !== null}
+      <DeleteStayDialog
+        stay={deleting}
         onOpenChange={(open) => (open ? undefined : setDeleting(null))}
-        title={messages.stays.deleteTitle}
-        description={messages.stays.deleteText}
-        confirmLabel="Delete stay"
-        danger
         busy={remove.isPending}
-        onConfirm={() => (deleting ? void confirmDelete(deleting) : undefined)}
+        onConfirm={(stay, orders) => void confirmDelete(stay, orders)}
         onCloseAutoFocus={(event) => {
           // The deleted stay's button is gone: the focus goes to "Add stay", not to the page's start.
           if (!deleted.current) return;

@@ -90,6 +90,20 @@ export function suggestedDates(zone: string, times: StayTimes = DEFAULT_STAY_TIM
   return { checkIn: `${date(1)}T${times.checkIn}`, checkOut: `${date(4)}T${times.checkOut}` };
 }
 
+/**
+ * "Overlaps Dana’s stay (Fri 4 Dec – Mon 7 Dec, with a late check-out) · added anyway": the other
+ * stays this one shares the property with (docs/product.md §10); null when none.
+ */
+export function overlapText(stay: Pick<Stay, 'overlaps' | 'overlapAcceptedAt' | 'timeZone'>): string | null {
+  if (stay.overlaps.length === 0) return null;
+  const named = stay.overlaps.map((other) => {
+    const whose = other.guestName ? `${other.guestName}’s stay` : other.source === 'calendar' ? 'a stay from your calendar' : 'an unnamed stay';
+    const extra = other.lateCheckout ? ', with a late check-out' : other.earlyCheckin ? ', with an early check-in' : '';
+    return `${whose} (${stayDate(other.checkInAt, stay.timeZone)} – ${stayDate(other.checkOutAt, stay.timeZone)}${extra})`;
+  });
+  return `Overlaps ${new Intl.ListFormat('en-GB', { type: 'conjunction' }).format(named)}${stay.overlapAcceptedAt ? ' · added anyway' : ''}`;
+}
+
 /** The stay's name in lists and titles: the guest's, or a stand-in (calendar bookings often have none). */
 export function guestLabel(stay: Pick<Stay, 'guestName'>): string {
   return stay.guestName || 'Unnamed guest';

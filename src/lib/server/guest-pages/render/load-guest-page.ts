@@ -318,6 +318,8 @@ export interface GuestExtraCard {
   available: boolean;
   /** Why not, in the guest's words. */
   reason: string | null;
+  /** Not available because the guest has it already (approved or paid): said as good news, not as a refusal. */
+  confirmed: boolean;
   /** Bought online by card (a priced extra of a host who takes payments, docs/decisions/020), not asked for. */
   payOnline: boolean;
   /** Its price is above 0 (a free extra is always a request). */
@@ -343,6 +345,7 @@ function extraCards(extras: readonly Extra[], rich: (extra: Extra) => { html: st
       maxQuantity: extra.kind === 'item' ? extra.maxPerStay : 1,
       available: true,
       reason: null,
+      confirmed: false,
       payOnline: false,
       priced: extra.price > 0,
     }));

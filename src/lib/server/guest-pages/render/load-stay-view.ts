@@ -62,7 +62,7 @@ export async function loadStayView(token: string, now = Date.now(), returnedOrde
     const active = instruction.extras.filter((extra) => extra.active);
     const [offers, online] = await Promise.all([stayAvailability(stay, active, zone, now, guestWords(page.language)), active.length > 0 ? onlinePaymentsOf(instruction.user) : null]);
     const priced = new Set(active.filter((extra) => extra.price > 0).map((extra) => extra.id));
-    const extras = page.extras.map((card) => ({ ...card, ...(offers.get(card.id) ?? { available: false, reason: null }), payOnline: online !== null && priced.has(card.id) }));
+    const extras = page.extras.map((card) => ({ ...card, ...(offers.get(card.id) ?? { available: false, reason: null, confirmed: false }), payOnline: online !== null && priced.has(card.id) }));
     const extrasReturn = returnedOrder ? await returnWords(stay.id, returnedOrder, page.language) : null;
     // The host sees when the guest opened the link, and how often (insights/view-counts.ts).
     if (guestOpen) countStayOpen(stay.id, stay.instruction_id, page.language, now);
