@@ -285,6 +285,8 @@ export interface OrdersTable {
   follow_up: 'moved' | 'gone' | null;
   /** The guest's language for the mails about it ('' = the guidebook's). */
   language: string;
+  /** When its stay was deleted or cancelled (stay_id is then null); null otherwise. */
+  stay_removed_at: number | null;
 }
 
 /** A public-link order waiting for its guest to confirm it from the mail (db/migrations/0016-stays-and-orders-meet.ts). */

@@ -5,7 +5,7 @@ import { rateRules, type RateRule } from '../src/lib/server/rate-limit.ts';
 import { UPLOAD_RATE } from '../src/lib/server/uploads/upload-limits.ts';
 import type { Instruction } from '../src/lib/shared/schemas/instruction.ts';
 import type { Stay } from '../src/lib/shared/schemas/stay.ts';
-import { createUser, login, run, setUserPlan, withCookie, type TestUser } from './helpers/auth.ts';
+import { createUser, login, query, run, setUserPlan, withCookie, type TestUser } from './helpers/auth.ts';
 import { startAppStripeStandIn, stripeEnv } from './helpers/billing.ts';
 import { startGoogleStub, TEST_GOOGLE_CLIENT_ID, type GoogleStub } from './helpers/google-jwks.ts';
 import { startServer, type TestServer } from './helpers/server.ts';
@@ -187,16 +187,30 @@ describe('messages and mails', () => {
     leave(rateRules.extraRequestIp(IP), 20);
   });
 
-  it('extras ordered from a guidebook’s public link: per guidebook and per guest e-mail', async () => {
+  it('extras ordered from a guidebook’s public link: per guest e-mail when asked for, per guidebook when confirmed', async () => {
     const saved = await json<Instruction>(await asHost(`/api/instruction/${guidebook._id}`));
     await json(await asHost(`/api/instruction/${guidebook._id}`, { method: 'PUT', json: { ...saved, extrasOnPublicLink: true } }));
-    let guest = 0;
-    const ask = (email?: string) => server.request(`/api/guest/${guidebook.token}/extras/1`, { json: { guestName: 'Burst', guestEmail: email ?? `guest${(guest += 1)}@example.com` } });
-    await expectOnePast(rateRules.extraRequestGuidebook(guidebook._id), () => ask());
-    leave(rateRules.extraRequestIp(IP), 20);
-    leave(rateRules.extraRequestGuidebook(guidebook._id), 20);
+    const ask = (email: string) => server.request(`/api/guest/${guidebook.token}/extras/1`, { json: { guestName: 'Burst', guestEmail: email } });
     await expectOnePast(rateRules.extraRequestEmail('same@example.com'), () => ask('Same@Example.com'));
     leave(rateRules.extraRequestIp(IP), 20);
+    // Strangers who never confirm take nothing of the guidebook's: a burst of requests from many addresses all pass.
+    leave(rateRules.extraRequestGuidebook(guidebook._id), 1);
+    const statuses = await burst((index) => ask(`stranger${index}@example.com`));
+    expect(statuses.filter((status) => status === 202).length).toBeGreaterThan(1);
+    leave(rateRules.extraRequestIp(IP), 20);
+    // Confirming takes the guidebook's slot: of a burst of confirmations, one passes.
+    const links = query<{ id: string }>(server, 'SELECT id FROM order_confirmations WHERE instruction_id = ? AND order_id IS NULL', guidebook._id).map((row) => row.id);
+    expect(links.length).toBeGreaterThan(1);
+    leave(rateRules.extraRequestGuidebook(guidebook._id), 1);
+    // Each link's token is only in its mail (the database keeps its hash): read from the outbox.
+    const mails = query<{ text_body: string }>(server, "SELECT text_body FROM outbox WHERE subject = 'Please confirm your request: Bikes'").map((row) => row.text_body);
+    const tokenOf = (id: string) => mails.map((text) => new RegExp(`/confirm/${id}\\?token=([\\w-]+)`).exec(text)?.[1]).find(Boolean)!;
+    // (A link whose mail the recipient's daily budget held back has no token to press.)
+    const tokens = new Map(links.map((id) => [id, tokenOf(id)] as const).filter(([, token]) => token !== undefined));
+    expect(tokens.size).toBeGreaterThan(1);
+    const confirmed = await Promise.all([...tokens].map(([id, token]) => server.request(`/api/order-confirmations/${id}`, { json: { token } })));
+    expect(confirmed.filter((response) => response.status === 201)).toHaveLength(1);
+    expect(confirmed.filter((response) => response.status === 429).length).toBe(confirmed.length - 1);
   });
 
   it('the Approve and Decline links of a host’s order mail, per address (the page and its button)', async () => {

@@ -252,6 +252,9 @@ describe('an order follows its stay', () => {
     expect(await kept.json()).toEqual({ message: 'Stay deleted. Its order was ended, and the guest gets an e-mail.' });
     expect(orderRow(late.id)).toMatchObject({ status: 'paid', stay_id: null });
     expect(orderRow(basket.id)).toMatchObject({ status: 'declined', follow_up: null });
+    // Orders says the stay went (not "public link"), the paid one still the host's.
+    const listed2 = (await host.json<{ orders: { id: string; stayId: string | null; stayRemoved: boolean; status: string }[] }>(`/api/orders?guidebook=${g._id}`)).orders;
+    expect(listed2.find((each) => each.id === late.id)).toMatchObject({ stayId: null, stayRemoved: true, status: 'paid' });
     expect(await intentStatus(late.id)).toBe('succeeded');
     expect(await intentStatus(basket.id)).toBe('canceled');
     expect(readableParts(await mailTo('cleo.follow@example.com', 'Not available: Breakfast basket'))).toContain('The hold on your card is released; nothing is charged.');

@@ -7,7 +7,8 @@ import { forBoth } from './dialects.ts';
 // - orders.follow_up: a stay's change that its orders must follow ('moved': its dates changed;
 //   'gone': deleted or cancelled by the calendar), written in the transaction that changes the stay
 //   and cleared once the order followed it, so a crash in between only delays the follow-up.
-// - orders.language: the guest's language, for every mail about the order.
+// - orders.language: the guest's language, for every mail about the order; orders.stay_removed_at:
+//   when its stay was deleted or cancelled.
 // - order_confirmations: a public-link order waits here until the guest confirms it from the mail
 //   sent to the address they gave; only then is it an order the host sees.
 // - stays.overlap_accepted_at: the host added or moved a stay over another on purpose ("Add anyway").
@@ -21,6 +22,8 @@ CREATE TABLE record_locks (
 
 ALTER TABLE orders ADD COLUMN follow_up TEXT CHECK (follow_up IN ('moved', 'gone'));
 ALTER TABLE orders ADD COLUMN language TEXT NOT NULL DEFAULT '';
+-- When its stay was deleted or cancelled (the order kept, or ended): Orders says so rather than "public link".
+ALTER TABLE orders ADD COLUMN stay_removed_at ${d.bigint};
 CREATE INDEX orders_follow_up ON orders(follow_up) WHERE follow_up IS NOT NULL;
 
 CREATE TABLE order_confirmations (

@@ -109,9 +109,9 @@ export const rateRules = {
    */
   orderLinkIp: rule('order-link:ip', 60, 15 * MINUTE),
   /**
-   * Extras ordered from a guidebook's public link (extras/public-link.ts): per guidebook, so a
-   * stranger cannot flood the host's mailbox from many addresses; per guest e-mail, which gets a
-   * receipt, so nobody's inbox can be filled with them.
+   * Extras ordered from a guidebook's public link (extras/public-link.ts): per guidebook once
+   * confirmed, so the host's mailbox cannot be flooded from many addresses; per guest e-mail when
+   * asked for, which gets the confirmation mail, so nobody's inbox can be filled with them.
    */
   extraRequestGuidebook: rule('extra-request:guidebook', 20, HOUR),
   extraRequestEmail: rule('extra-request:email', 5, DAY),

@@ -11,6 +11,7 @@ import { parseStoredContent } from '../instructions/instruction-row.ts';
 import { consumeRateLimits, rateRules } from '../rate-limit.ts';
 import { getRuntime } from '../runtime.ts';
 import { decideOrder } from './orders.ts';
+import { spentMessage } from './order-spent.ts';
 
 /**
  * The host decides an order from the mail (docs/decisions/020, docs/security.md 11): the link's
@@ -23,15 +24,6 @@ import { decideOrder } from './orders.ts';
 /** Order ids are nanoids; tokens 32 bytes of base64url (decision-token.ts). Anything else is no link of ours. */
 const ORDER_ID = /^[\w-]{1,64}$/;
 const TOKEN = /^[\w-]{43}$/;
-
-/** How a spent link says what the order is now. */
-const STATE_WORDS: Partial<Record<OrderStatus, string>> = {
-  approved: 'already approved',
-  declined: 'already declined',
-  paid: 'already paid',
-  cancelled: 'cancelled',
-  refunded: 'refunded',
-};
 
 type Found = { state: 'live' | 'spent'; order: OrdersTable } | { state: 'unknown' };
 
@@ -58,14 +50,6 @@ async function guidebookOf(order: OrdersTable) {
   const { db } = await getRuntime();
   const { data } = await db.selectFrom('instructions').select('data').where('id', '=', order.instruction_id).executeTakeFirstOrThrow();
   return parseStoredContent(data);
-}
-
-/** "This order was already approved on Tue 1 Dec, 10:04." in the guidebook's time zone. */
-async function spentMessage(order: OrdersTable): Promise<string> {
-  const zone = (await guidebookOf(order)).timeZone;
-  // A refund after approval changes only updated_at; every other end of a request sets decided_at.
-  const when = order.status === 'refunded' ? order.updated_at : (order.decided_at ?? order.updated_at);
-  return messages.orderLinks.spent(STATE_WORDS[order.status] ?? order.status, formatStayTime(when, zone));
 }
 
 function dashboardUrl(appUrl: URL, order: OrdersTable): string {
@@ -121,17 +105,8 @@ export async function decideByLink({ orderId, token, decision, ip, now = Date.no
   const found = await findByLink(orderId, token);
   if (found.state === 'unknown') throw new AppError('NOT_FOUND', messages.orderLinks.notValid);
   if (found.state === 'spent') throw new AppError('CONFLICT', await spentMessage(found.order));
-  try {
-    const order = await decideOrder({ userId: found.order.user_id, orderId: found.order.id, decision }, now);
-    const message = decision === 'approve' ? (order.paid ? messages.orders.approvedPaid : messages.orders.approved) : order.paid ? messages.orders.declinedPaid : messages.orders.declined;
-    return { message, order: { id: order.id, status: order.status } };
-  } catch (error) {
-    // Another click or the dashboard came first: say what the order is now, as a spent link does.
-    if (isAppError(error) && error.message === messages.orders.notWaiting) {
-      const { db } = await getRuntime();
-      const current = await db.selectFrom('orders').selectAll().where('id', '=', found.order.id).executeTakeFirst();
-      if (current && current.status !== 'requested') throw new AppError('CONFLICT', await spentMessage(current));
-    }
-    throw error;
-  }
+  // Another click or the dashboard deciding at the same moment: decideOrder waits for it and says what the order is now.
+  const order = await decideOrder({ userId: found.order.user_id, orderId: found.order.id, decision }, now);
+  const message = decision === 'approve' ? (order.paid ? messages.orders.approvedPaid : messages.orders.approved) : order.paid ? messages.orders.declinedPaid : messages.orders.declined;
+  return { message, order: { id: order.id, status: order.status } };
 }

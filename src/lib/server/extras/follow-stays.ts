@@ -37,8 +37,10 @@ export type FollowOutcome = { orderId: string; title: string; outcome: 'moved' |
  * Marks in `trx` the orders of `stayIds` that must follow `change`; answers their ids. `keepPaid`:
  * the host deletes a stay and keeps what was paid or approved (only what still waits is marked).
  */
-export async function markOrdersToFollow(trx: Db, stayIds: readonly string[], change: 'moved' | 'gone', { keepPaid = false }: { keepPaid?: boolean } = {}): Promise<string[]> {
+export async function markOrdersToFollow(trx: Db, stayIds: readonly string[], change: 'moved' | 'gone', { keepPaid = false, now = Date.now() }: { keepPaid?: boolean; now?: number } = {}): Promise<string[]> {
   if (stayIds.length === 0) return [];
+  // Every order of a stay that goes says so, kept or not: Orders shows "stay deleted", not "public link".
+  if (change === 'gone') await trx.updateTable('orders').set({ stay_removed_at: now }).where('stay_id', 'in', stayIds).execute();
   let query = trx.updateTable('orders').set({ follow_up: change }).where('stay_id', 'in', stayIds);
   // A moved stay carries its items along; only a late check-out or early check-in has a time to move.
   if (change === 'moved') query = query.where('kind', '!=', 'item').where('status', 'in', HOLDING_STATUSES);

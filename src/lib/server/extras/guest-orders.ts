@@ -72,7 +72,7 @@ export async function requestExtra({ token, extraId, input, ip, now = Date.now()
   const quantity = extra.kind === 'item' ? Math.min(input.quantity, extra.maxPerStay) : 1;
   if (!stay) {
     const guest = publicLinkGuest(extra, input, words);
-    await consumeRateLimits(publicLinkRules({ ip, guidebookId: guidebook.id, email: guest.email }), now, guestTooMany(words, 'api.tooManyRequests'));
+    await consumeRateLimits(publicLinkRules({ ip, email: guest.email }), now, guestTooMany(words, 'api.tooManyRequests'));
     await askToConfirm({ guidebook, content, extra, quantity, note: input.note, guest, ip, turnstileToken: input.turnstileToken ?? '', words, now });
     return { state: 'confirm-by-mail' };
   }

@@ -9,7 +9,9 @@ import { generateToken, hashToken } from '../auth/session-token.ts';
 import { verifyTurnstile } from '../auth/verify-turnstile.ts';
 import { withRecordLock } from '../db/record-lock.ts';
 import { AppError } from '../http/app-error.ts';
-import { rateLimitedError } from '../rate-limit.ts';
+import { consumeRateLimits, rateLimitedError } from '../rate-limit.ts';
+import { guestTooMany } from '../http/guest-language.ts';
+import { publicLinkConfirmRules } from './public-link.ts';
 import { parseStoredContent } from '../instructions/instruction-row.ts';
 import { enqueueGuestMail } from '../mail/mail-budget.ts';
 import { getRuntime } from '../runtime.ts';
@@ -66,6 +68,7 @@ function orderToBe(row: Pick<OrderConfirmationsTable, 'id' | 'user_id' | 'instru
     decided_at: null,
     follow_up: null,
     language: row.language,
+    stay_removed_at: null,
   };
 }
 
@@ -99,7 +102,7 @@ export async function askToConfirm({ guidebook, content, extra, quantity, note, 
     // Links nobody confirmed in time are dead weight: swept as new ones come.
     await trx.deleteFrom('order_confirmations').where('expires_at', '<=', now).where('order_id', 'is', null).execute();
     await trx.insertInto('order_confirmations').values(row).execute();
-    const sent = await enqueueGuestMail(outbox, trx, mail, guidebook.user_id, now);
+    const sent = await enqueueGuestMail(outbox, trx, mail, null, now);
     if (!sent.queued) throw rateLimitedError(sent.retryAfterMs, () => words['api.tooManyMails']);
   });
   outbox.kick();
@@ -177,6 +180,7 @@ export async function confirmOrder({ id, token, now = Date.now() }: { id: string
     const offer = await offerOf(found.row);
     if (!offer) throw invalid(words);
     const { guidebook, content, extra } = offer;
+    await consumeRateLimits(publicLinkConfirmRules(guidebook.id), now, guestTooMany(words, 'api.tooManyRequests'));
     const quantity = Math.min(found.row.quantity, extra.maxPerStay);
     const placed = await placeOrder({ guidebook, content, stay: null, extra, quantity, note: found.row.guest_note, guest: { name: found.row.guest_name, email: found.row.guest_email }, token: guidebook.token, words, now });
     await db.updateTable('order_confirmations').set({ order_id: placed.order.id, confirmed_at: now }).where('id', '=', id).execute();

@@ -31,6 +31,7 @@ function toOrder(row: OrdersTable, guidebook: { name: string; zone: string } | u
     guidebookId: row.instruction_id,
     guidebookName: guidebook?.name ?? '',
     stayId: row.stay_id,
+    stayRemoved: row.stay_removed_at !== null,
     guestName: row.guest_name,
     guestEmail: row.guest_email,
     guestNote: row.guest_note,

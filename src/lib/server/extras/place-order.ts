@@ -89,6 +89,7 @@ export async function placeOrder({ guidebook, content, stay, extra, quantity, no
       decided_at: status === 'approved' ? now : null,
       follow_up: null,
       language: words['locale.lang'],
+      stay_removed_at: null,
     };
     await trx.insertInto('orders').values(order).execute();
     if (status === 'awaiting_payment') return order;

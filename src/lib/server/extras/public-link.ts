@@ -20,10 +20,16 @@ export function publicLinkGuest(extra: Extra, input: OrderRequest, words: GuestW
 }
 
 /**
- * The limits a public-link order takes: per address as on a stay link, per guidebook (a stranger
- * cannot flood a host's mailbox from many addresses), and per guest address (nor a stranger's
- * inbox with "your request reached your host").
+ * The limits a public-link order takes when asked for: per address as on a stay link, and per
+ * guest e-mail (nor a stranger's inbox with confirmation mails; the mail budget holds too). The
+ * per-guidebook limit, which keeps the host's mailbox, is taken only when the guest confirms
+ * (`publicLinkConfirmRules`): strangers who never confirm cannot use up real guests' requests.
  */
-export function publicLinkRules({ ip, guidebookId, email }: { ip: string; guidebookId: string; email: string }): RateRule[] {
-  return [rateRules.extraRequestIp(ip), rateRules.extraRequestGuidebook(guidebookId), rateRules.extraRequestEmail(email.toLowerCase())];
+export function publicLinkRules({ ip, email }: { ip: string; email: string }): RateRule[] {
+  return [rateRules.extraRequestIp(ip), rateRules.extraRequestEmail(email.toLowerCase())];
+}
+
+/** The limit a confirmed public-link order takes: per guidebook, as it now reaches the host. */
+export function publicLinkConfirmRules(guidebookId: string): RateRule[] {
+  return [rateRules.extraRequestGuidebook(guidebookId)];
 }

@@ -22,9 +22,9 @@ type Db = Kysely<Database> | Transaction<Database>;
  * Takes a slot of the recipient's and the host's daily budget in `trx`, or neither; answers 0 when
  * it did, else how long until the full one has room again (for Retry-After).
  */
-export async function takeMailBudget(trx: Db, { to, hostId }: { to: string; hostId: string }, now = Date.now()): Promise<number> {
+export async function takeMailBudget(trx: Db, { to, hostId }: { to: string; hostId: string | null }, now = Date.now()): Promise<number> {
   const taken: string[] = [];
-  for (const rule of [rateRules.guestMailRecipient(to), rateRules.guestMailHost(hostId)]) {
+  for (const rule of [rateRules.guestMailRecipient(to), ...(hostId === null ? [] : [rateRules.guestMailHost(hostId)])]) {
     const { count, reset_at: resetAt } = await increment(trx, rule, now);
     taken.push(rule.key);
     if (count > rule.limit) {
@@ -38,8 +38,13 @@ export async function takeMailBudget(trx: Db, { to, hostId }: { to: string; host
 /** A guest's mail queued (its outbox row), or held back by the budget until `retryAfterMs` from now. */
 export type GuestMailQueued = { queued: true; id: number } | { queued: false; retryAfterMs: number };
 
-/** Queues `mail` to a guest in `trx` when the budget has room; nothing is queued when it is full. */
-export async function enqueueGuestMail(outbox: Outbox, trx: Db, mail: MailMessage, hostId: string, now = Date.now()): Promise<GuestMailQueued> {
+/**
+ * Queues `mail` to a guest in `trx` when the budget has room; nothing is queued when it is full.
+ * `hostId` null: a mail a stranger caused on a host's public page (a public-link order's
+ * confirmation), which spends the recipient's budget but not the host's, so a stranger cannot use
+ * up the mails the host sends their own guests.
+ */
+export async function enqueueGuestMail(outbox: Outbox, trx: Db, mail: MailMessage, hostId: string | null, now = Date.now()): Promise<GuestMailQueued> {
   const retryAfterMs = await takeMailBudget(trx, { to: mail.to, hostId }, now);
   if (retryAfterMs > 0) return { queued: false, retryAfterMs };
   return { queued: true, id: await outbox.enqueue(mail, trx) };

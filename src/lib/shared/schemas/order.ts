@@ -128,8 +128,10 @@ export interface Order extends GuestOrder {
   guidebookId: string;
   /** The guidebook's name now, for the dashboard's list. */
   guidebookName: string;
-  /** null for an order from the guidebook's public link (the dashboard says "public link"). */
+  /** null for an order from the guidebook's public link (the dashboard says "public link"), or whose stay was deleted. */
   stayId: string | null;
+  /** Its stay was deleted or cancelled by the calendar (the order kept, or ended with it). */
+  stayRemoved: boolean;
   guestName: string;
   guestEmail: string;
   guestNote: string;
