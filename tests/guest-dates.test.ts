@@ -1,5 +1,7 @@
+import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { formatGuestDate, formatGuestDateTime, formatGuestStay, guestDateLocale } from '../src/lib/shared/guest-dates.ts';
+import { sourceFiles } from './helpers/source-files.ts';
 
 /**
  * Every date a guest reads is written by src/lib/shared/guest-dates.ts, in the page's or the
@@ -32,5 +34,36 @@ describe('guest dates', () => {
     expect(guestDateLocale('no')).toBe('nb');
     expect(guestDateLocale('xx')).toBe('en-GB');
     expect(formatGuestDateTime(CHECK_IN, ZONE, 'ja')).toContain('11月29日');
+  });
+});
+
+/** The code behind what guests see and read; the host's dashboard and host mails are not here. */
+const GUEST_ROOTS = [
+  'src/components/guest',
+  'src/components/poster',
+  'src/islands/guest',
+  'src/pages/stay',
+  'src/pages/instruction',
+  'src/lib/server/guest-pages',
+  'src/lib/server/stays',
+  'src/lib/server/sharing',
+];
+const EXTENSIONS = new Set(['.astro', '.ts', '.tsx']);
+/** Files that read dates without writing any (a calendar's zone names). */
+const WRITES_NO_DATES = new Set(['src/lib/server/stays/event-times.ts']);
+/** Ways of writing a date that do not go through guest-dates.ts. */
+const ENGLISH_OR_BARE = /\bformatStay(Time|Date)\(|\bformatDate(Time)?\(|\bformatDateTimeRange\(|\.toLocale(Date|Time)?String\(|new Intl\.DateTimeFormat\(|\.toUTCString\(/;
+
+describe('guest-facing code', () => {
+  it('writes every date through guest-dates.ts', () => {
+    const files = GUEST_ROOTS.flatMap((root) => sourceFiles(root, EXTENSIONS)).filter((file) => !WRITES_NO_DATES.has(file));
+    expect(files.length).toBeGreaterThan(20);
+    const found = files.flatMap((file) =>
+      fs
+        .readFileSync(file, 'utf8')
+        .split('\n')
+        .flatMap((line, index) => (ENGLISH_OR_BARE.test(line) && !line.trim().startsWith('*') && !line.trim().startsWith('//') ? [`${file}:${index + 1}: ${line.trim()}`] : [])),
+    );
+    expect(found).toEqual([]);
   });
 });

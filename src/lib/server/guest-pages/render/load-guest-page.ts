@@ -9,7 +9,7 @@ import { publicLinkExtras, type Extra, type Place } from '@shared/schemas/instru
 import { formatWalk, walkingDistance, type MaybeCoordinates } from '@shared/walking-distance.ts';
 import type { GuestInstruction } from '@shared/schemas/instruction.ts';
 import { guestBranding, type Theme } from '@shared/themes.ts';
-import { formatStayTime } from '@shared/time-zone.ts';
+import { formatGuestDateTime } from '@shared/guest-dates.ts';
 import type { SecretRevealProps } from '@shared/guest-access.ts';
 import { onlinePaymentsOf } from '../../extras/payments.ts';
 import { readGuestInstruction } from '../../instructions/get-instruction-preview.ts';
@@ -158,7 +158,7 @@ export interface GuestStay {
   guestName: string;
   checkIn: number;
   checkOut: number;
-  /** "Fri 4 Dec, 15:00" in the property's time zone. */
+  /** "Fri 4 Dec, 15:00" in the property's time zone and the page's language (toGuestPage writes them). */
   checkInLabel: string;
   checkOutLabel: string;
   /** An approved early check-in or late check-out moved the time (the page says so). */
@@ -168,6 +168,9 @@ export interface GuestStay {
   secretsFrom: number;
   secretsUntil: number;
 }
+
+/** A stay as its page is asked for: toGuestPage writes its dates in the page's language. */
+export type StayOfPage = Omit<GuestStay, 'checkInLabel' | 'checkOutLabel'>;
 
 /** The guest page of `token`, or null when no guidebook has it (the page answers 404). */
 export async function loadGuestPage(token: string, language: string | null = null): Promise<GuestPage | null> {
@@ -202,7 +205,7 @@ export async function toGuestPage(
   instruction: GuestInstruction,
   appUrl: URL,
   mediaBase?: string,
-  stay: GuestStay | null = null,
+  stayOfPage: StayOfPage | null = null,
   now = Date.now(),
   asked: string | null = null,
 ): Promise<Omit<GuestPage, 'expiresAt' | 'source' | 'captchaSiteKey'>> {
@@ -214,6 +217,11 @@ export async function toGuestPage(
   const translated = translatedContent(instruction, language);
   const i: GuestInstruction = { ...instruction, ...translated.content };
   const words = guestWords(language);
+  const stay: GuestStay | null = stayOfPage && {
+    ...stayOfPage,
+    checkInLabel: formatGuestDateTime(stayOfPage.checkIn, instruction.timeZone, language),
+    checkOutLabel: formatGuestDateTime(stayOfPage.checkOut, instruction.timeZone, language),
+  };
   const lang = (key: string): FallbackLang => (translated.fallbacks.has(key) ? main : undefined);
   const media = (path: string) => publicMediaUrl(path, mediaBase);
   const gated = i.gatedSecrets;
@@ -294,7 +302,7 @@ export async function toGuestPage(
     mediaOrigin: mediaBase ? new URL(mediaBase).origin : null,
     description: i.address ? t(words, 'page.description', { name: i.nameInstruction, address: i.address }) : t(words, 'page.descriptionNoAddress', { name: i.nameInstruction }),
     coverImage: media(i.coverImage),
-    access: accessOf(i, stay, now),
+    access: accessOf(i, stay, now, language),
     stay,
   };
 }
@@ -392,7 +400,7 @@ function placesOf(places: Place[], property: MaybeCoordinates | null, render: (p
 }
 
 /** What the access section shows, decided at render time (a stay page renders on each request). */
-function accessOf(i: GuestInstruction, stay: GuestStay | null, now: number): GuestPage['access'] {
+function accessOf(i: GuestInstruction, stay: GuestStay | null, now: number, language: string): GuestPage['access'] {
   const gated = i.gatedSecrets;
   if (!gated) return null;
   if (i.secretsPolicy === 'stay' && !stay) return { kind: 'booking-only' };
@@ -408,7 +416,7 @@ function accessOf(i: GuestInstruction, stay: GuestStay | null, now: number): Gue
       ...base,
       mode: 'stay',
       opensAt: early ? stay.secretsFrom : null,
-      opensLabel: early ? formatStayTime(stay.secretsFrom, zone) : null,
+      opensLabel: early ? formatGuestDateTime(stay.secretsFrom, zone, language) : null,
       over: stay !== null && now >= stay.secretsUntil,
     },
   };
