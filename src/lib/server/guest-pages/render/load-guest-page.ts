@@ -223,6 +223,8 @@ export async function toGuestPage(
     checkOutLabel: formatGuestDateTime(stayOfPage.checkOut, instruction.timeZone, language),
   };
   const lang = (key: string): FallbackLang => (translated.fallbacks.has(key) ? main : undefined);
+  // The host's name and the addresses are not translated (docs/decisions/021): in the main language on every page.
+  const asWritten: FallbackLang = language === main ? undefined : main;
   const media = (path: string) => publicMediaUrl(path, mediaBase);
   const gated = i.gatedSecrets;
   const markers = { code: i.code, lockedCode: gated?.code === true, address: i.address, addressUrl: i.addressUrl, words };
@@ -230,7 +232,7 @@ export async function toGuestPage(
   const branding = guestBranding(i);
   const coordinates = i.addressUrl ? coordinatesFromMapLink(i.addressUrl) : null;
   const welcomeHtml = i.textGreating.trim();
-  const welcome = welcomeHtml || i.hostName || i.photoGreating ? { hostName: i.hostName, photo: media(i.photoGreating), html: welcomeHtml, hostNameLang: lang('hostName'), htmlLang: lang('textGreating') } : null;
+  const welcome = welcomeHtml || i.hostName || i.photoGreating ? { hostName: i.hostName, photo: media(i.photoGreating), html: welcomeHtml, hostNameLang: asWritten, htmlLang: lang('textGreating') } : null;
   const quickLinks: QuickLink[] = [
     { kind: 'taxi' as const, label: t(words, 'tiles.taxi'), href: i.taxiLink },
     { kind: 'car' as const, label: t(words, 'tiles.car'), href: i.rentCarLink },
@@ -264,7 +266,7 @@ export async function toGuestPage(
     language,
     languages,
     ...languageLinks(language, languages, appUrl, i.token, stay),
-    langs: { brand: branding.own ? lang('brandingTitle') : undefined, name: lang('nameInstruction'), address: lang('address') },
+    langs: { brand: branding.own ? lang('brandingTitle') : undefined, name: lang('nameInstruction'), address: asWritten },
     brand: branding.title,
     name: i.nameInstruction,
     showProductBranding: !branding.own,
@@ -292,7 +294,7 @@ export async function toGuestPage(
     places: placesOf(
       i.places,
       coordinates,
-      (place) => ({ html: renderParagraph(place.note, markers), imageUrl: media(place.imageUrl), nameLang: lang(`places.${place.id}.name`), htmlLang: lang(`places.${place.id}.note`), addressLang: lang(`places.${place.id}.address`) }),
+      (place) => ({ html: renderParagraph(place.note, markers), imageUrl: media(place.imageUrl), nameLang: lang(`places.${place.id}.name`), htmlLang: lang(`places.${place.id}.note`), addressLang: asWritten }),
       words,
     ),
     extrasReturn: null,
