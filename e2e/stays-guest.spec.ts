@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { seriousA11yViolations } from './support/fixtures.ts';
-import { createVerifiedAccount, expect, logIn, mailsTo, setPlan, test as base, type Account } from './fixtures/session.ts';
+import { createVerifiedAccount, database, expect, logIn, mailsTo, setPlan, test as base, type Account } from './fixtures/session.ts';
+import { sidewaysOverflow, useColorScheme } from './support/layout.ts';
 
 /** Each test's own Gold host (the worker's shared account stays on Free for the other specs). */
 const test = base.extend<{ host: Account }>({
@@ -97,6 +98,36 @@ test('before the window the stay link says when the code appears; the public lin
   await expect(page.getByText('Shared with your booking')).toBeVisible();
   await expect(page.locator('body')).not.toContainText(PASSWORD);
   expect(await seriousA11yViolations(page)).toEqual([]);
+});
+
+test('a German stay page writes its dates in German, an approved early check-in as "früherer Check-in"; ?lang=fr in French', async ({ page, host, baseURL }, testInfo) => {
+  expect(host.email).toBeTruthy();
+  const origin = new URL(baseURL!).origin;
+  const g = await guidebook(page, origin, { secretsPolicy: 'stay', revealHoursBefore: 24 });
+  const s = await stay(page, origin, g._id, { guestName: 'Dora', language: 'de', checkIn: '2030-07-04T15:00', checkOut: '2030-07-08T11:00' });
+  // As an approved early check-in leaves the stay (docs/decisions/020): from 12:00.
+  database((db) => db.prepare('UPDATE stays SET early_checkin_from = ? WHERE token = ?').run(Date.UTC(2030, 6, 4, 12, 0), s.token));
+
+  await page.goto(`/stay/${s.token}`);
+  const dates = page.locator('.hero-dates');
+  await expect(dates).toContainText('Do., 4. Juli, 12:00 (früherer Check-in)');
+  await expect(dates).toContainText('Mo., 8. Juli, 11:00');
+  await expect(page.getByText('Türcode und WLAN-Passwort sehen Sie hier ab Mi., 3. Juli, 12:00.')).toBeVisible();
+  await expect(page.locator('body')).not.toContainText(/\b(Wed|Thu|Mon) \d/);
+  expect(await seriousA11yViolations(page)).toEqual([]);
+  expect((await sidewaysOverflow(page)).beyondRightEdge).toEqual([]);
+  await page.screenshot({ path: testInfo.outputPath('stay-de-light.png') });
+  await useColorScheme(page, 'dark');
+  await page.screenshot({ path: testInfo.outputPath('stay-de-dark.png') });
+
+  await page.goto(`/stay/${s.token}?lang=fr`);
+  await expect(dates).toContainText('jeu. 4 juil., 12:00 (arrivée anticipée)');
+  await expect(dates).toContainText('lun. 8 juil., 11:00');
+  await page.screenshot({ path: testInfo.outputPath('stay-fr-dark.png') });
+  await useColorScheme(page, 'light');
+  await page.goto(`/stay/${s.token}?lang=en`);
+  await expect(dates).toContainText('Thu 4 Jul, 12:00 (early check-in)');
+  await page.screenshot({ path: testInfo.outputPath('stay-en-light.png') });
 });
 
 test('a PIN guidebook asks for the PIN, says when it is wrong, and shows both secrets with the right one', async ({ page, host, baseURL }) => {

@@ -5,9 +5,10 @@ import { createGuidebook, deleteAllGuidebooks, expect as baseExpect, readGuidebo
 import { sidewaysOverflow, useColorScheme } from './support/layout.ts';
 
 // The editor's Languages view (docs/product.md §2 Editor "Languages", docs/decisions/021): a host adds
-// German, translates two fields by hand, drafts the rest by machine against the translation stand-in
-// (LibreTranslate, playwright.config.ts), saves and finds them again; a changed main text marks its
-// translation "May be out of date". Runs in both projects: desktop (1280 px) and mobile (375 px).
+// German, translates fields by hand, drafts the rest by machine against the translation stand-in
+// (LibreTranslate, playwright.config.ts), saves and finds them again, and the German guest page shows
+// only the drafts accepted; a changed main text marks its translation "May be out of date". Runs in
+// both projects: desktop (1280 px) and mobile (375 px).
 
 const expect = baseExpect.configure({ timeout: 15_000 });
 
@@ -36,22 +37,27 @@ test.describe('translations in the editor', () => {
     await deleteAllGuidebooks(page);
   });
 
-  test('a host adds German, translates three fields, drafts the rest by machine, saves and keeps them', async ({ page }, testInfo) => {
+  test('a host adds German, translates by hand, drafts the rest by machine; guests read a draft only once accepted', async ({ page }, testInfo) => {
     const guidebook = await createGuidebook(page, {
       nameInstruction: 'Harbour flat',
       hostName: 'Marta',
+      address: 'Ulica Petra Kružića 5',
       code: 'LOCKBOX-7731',
       boxes: [{ id: 1, title: 'The house', paragraph: STEP, imageUrl: '' }],
       textGreating: '<p>Welcome to the house!</p>',
       checkoutSteps: ['Close the door'],
+      places: [{ id: 5, name: 'Konoba Fetivi', category: 'eat', note: '<p>Fresh fish</p>', address: 'Obala 3' }],
     });
     await openLanguages(page, guidebook._id);
     await expect(page.getByLabel('Guidebook language')).toHaveValue('en');
     await page.getByLabel('Add a language').selectOption({ label: 'German' });
     await page.getByRole('button', { name: 'Add', exact: true }).click();
     await expect(chip(page, 'German')).toHaveAttribute('aria-pressed', 'true');
-    await expect(chip(page, 'German')).toContainText('6 left');
-    await expect(page.getByText('Not translated — guests see the main text')).toHaveCount(6);
+    // A place's name left as it is is not "left": a proper name, which no machine drafts.
+    await expect(chip(page, 'German')).toHaveText('German6 left');
+    await expect(page.getByText('Not translated — guests see the main text')).toHaveCount(7);
+    // The host's name and the addresses are not translated at all.
+    for (const label of ['Host name in German', 'Address in German', 'Place 1 address in German']) await expect(page.getByLabel(label)).toHaveCount(0);
     // The main text beside each translation, the lock-box marker as its chip.
     await expect(page.locator('[data-field="boxes.1.paragraph"] .rt-marker')).toHaveText('Lock-box code');
 
@@ -59,54 +65,78 @@ test.describe('translations in the editor', () => {
     await expect(chip(page, 'German')).toContainText('5 left');
     await page.getByLabel('Check-out step 1 in German').fill('Tür schließen');
     await expect(chip(page, 'German')).toContainText('4 left');
-    await page.getByLabel('Host name in German').fill('Marta');
-    await expect(chip(page, 'German')).toContainText('3 left');
-    await expect(page.getByText('Not translated — guests see the main text')).toHaveCount(3);
+    // By hand, a place's name may still be written another way.
+    await page.getByLabel('Place 1 name in German').fill('Konoba Fetivi (Gasthaus)');
+    await expect(chip(page, 'German')).toContainText('4 left');
+    await expect(page.getByText('Not translated — guests see the main text')).toHaveCount(4);
 
     await page.getByRole('button', { name: 'Draft with machine translation' }).click();
-    await expect(page.getByRole('status').filter({ hasText: 'drafted by machine' })).toContainText('3 drafted by machine');
-    await expect(chip(page, 'German')).toContainText('Done');
-    await expect(page.getByText('Machine draft', { exact: true })).toHaveCount(3);
+    await expect(page.getByRole('status').filter({ hasText: 'drafted by machine' })).toContainText('4 drafted by machine');
+    // Nothing is left, but four drafts wait for the host: not "Done".
+    await expect(chip(page, 'German')).toHaveText('German4 to review');
+    await expect(page.getByText('4 machine drafts to review: guests read the main text until you accept them.')).toBeVisible();
+    await expect(page.getByText('Machine draft', { exact: true })).toHaveCount(4);
     // The marker came back as a marker: a chip in the German step text.
     await expect(page.getByRole('textbox', { name: 'Check-in step 1 text in German' }).locator('.rt-marker')).toHaveCount(1);
     await expect(page.getByRole('textbox', { name: 'Check-in step 1 text in German' })).toContainText('Schlüssel');
     await page.getByRole('button', { name: 'Accept: Welcome message' }).click();
-    await expect(page.getByText('Machine draft', { exact: true })).toHaveCount(2);
+    await expect(page.getByText('Machine draft', { exact: true })).toHaveCount(3);
+    await expect(chip(page, 'German')).toHaveText('German3 to review');
 
     expect(await seriousViolations(page)).toEqual([]);
     const overflow = await sidewaysOverflow(page);
     expect(overflow.beyondRightEdge).toEqual([]);
     await page.screenshot({ path: testInfo.outputPath('languages-light.png'), fullPage: true });
+    await useColorScheme(page, 'dark');
+    await chip(page, 'German').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: testInfo.outputPath('languages-review-dark.png') });
+    await useColorScheme(page, 'light');
 
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
     const saved = await readGuidebook(page, guidebook._id);
     const german = saved.translations.de!;
-    expect(Object.keys(german).sort()).toEqual(['boxes.1.paragraph', 'boxes.1.title', 'checkoutSteps.0', 'hostName', 'nameInstruction', 'textGreating']);
+    expect(Object.keys(german).sort()).toEqual(['boxes.1.paragraph', 'boxes.1.title', 'checkoutSteps.0', 'nameInstruction', 'places.5.name', 'places.5.note', 'textGreating']);
     expect(german.nameInstruction).toMatchObject({ text: 'Hafenwohnung' });
     expect(german.nameInstruction!.machine).toBeFalsy();
     expect(german.textGreating!.machine).toBeFalsy();
-    expect(german.hostName).toMatchObject({ text: 'Marta' });
-    expect(german.hostName!.machine).toBeFalsy();
+    expect(german['places.5.name']).toMatchObject({ text: 'Konoba Fetivi (Gasthaus)' });
     expect(german['boxes.1.title']!.machine).toBe(true);
     expect(german['boxes.1.paragraph']!.text).toContain(LOCKBOX_MARKER);
     expect(JSON.stringify(saved.translations)).not.toContain('LOCKBOX-7731');
+
+    // The German guest page: the host's words and the accepted draft in German, the drafts not accepted in English, marked so.
+    const guest = await page.context().newPage();
+    await guest.goto(`/instruction/${saved.token}/de`);
+    await expect(guest.locator('h1')).toHaveText('Hafenwohnung');
+    await expect(guest.locator('#welcome')).toContainText('Haus');
+    await expect(guest.locator('h3[lang="en"]', { hasText: 'The house' })).toBeVisible();
+    await expect(guest.getByText('Konoba Fetivi (Gasthaus)')).toBeVisible();
+    await expect(guest.getByText('Marta', { exact: true }).first()).toBeVisible();
+    await expect(guest.locator('.hero-address')).toHaveAttribute('lang', 'en');
+    await expect(guest.getByText('Fresh fish')).toBeVisible();
+    // The stand-in marks its drafts "[de] …": the one accepted (the welcome) is the only one a guest reads.
+    expect((await guest.locator('body').innerText()).match(/\[de\]/g)).toHaveLength(1);
+    await guest.screenshot({ path: testInfo.outputPath('guest-de-drafts.png'), fullPage: true });
+    await guest.close();
 
     // Reloaded: kept. Then the main name changes and its German one may be out of date until kept.
     await openLanguages(page, guidebook._id);
     await chip(page, 'German').click();
     await expect(page.getByLabel('Name in German', { exact: true })).toHaveValue('Hafenwohnung');
-    await expect(chip(page, 'German')).toContainText('Done');
+    await expect(chip(page, 'German')).toHaveText('German3 to review');
     await page.getByRole('radio', { name: 'Edit' }).click();
     await page.getByLabel('Guidebook name').fill('Harbour flat by the sea');
     await page.getByRole('radio', { name: 'Languages' }).click();
     await chip(page, 'German').click();
-    await expect(chip(page, 'German')).toContainText('1 left');
+    await expect(chip(page, 'German')).toHaveText('German1 left · 3 to review');
     const name = page.locator('[data-field="nameInstruction"]');
     await expect(name.getByText('May be out of date')).toBeVisible();
     await name.getByRole('button', { name: 'Keep as is: Name' }).click();
     await expect(name.getByText('May be out of date')).toHaveCount(0);
-    await expect(chip(page, 'German')).toContainText('Done');
+    for (const field of ['Check-in step 1 title', 'Check-in step 1 text', 'Place 1 note']) await page.getByRole('button', { name: `Accept: ${field}` }).click();
+    await expect(chip(page, 'German')).toHaveText('GermanDone');
+    await expect(page.getByText('Every field is translated.')).toBeVisible();
   });
 
   test('the Languages view in dark mode: no machine draft when the server has none, a lost marker refused, a language removed', async ({ page }, testInfo) => {

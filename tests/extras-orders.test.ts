@@ -141,6 +141,12 @@ describe('a guest asks for extras from a stay link', () => {
     const page = await (await server.request(`/stay/${stay.token}`)).text();
     expect(page).toContain('14:00');
     expect(page).toContain('(late check-out)');
+    // In German: the moved check-out in German words and a German date (docs/product.md "Guest page languages").
+    const german = await (await server.request(`/stay/${stay.token}?lang=de`)).text();
+    const movedTo = new Date(`${day(6)}T14:00Z`);
+    const germanDate = new Intl.DateTimeFormat('de-DE', { weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: 'UTC' });
+    expect(german).toContain(germanDate.format(movedTo)); // "Fr., 4. Dez., 14:00"
+    expect(german).toContain('(späterer Check-out)');
     const confirmed = await smtp.waitForMail((mail) => mail.envelopeTo.includes('ana@example.com') && mail.subject === 'Confirmed: Late check-out');
     expect(readableParts(confirmed)).toContain('Your host confirmed Late check-out');
   });

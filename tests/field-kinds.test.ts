@@ -214,8 +214,8 @@ describe('the sanitiser covers every rich-text field (docs/security.md 16)', () 
 });
 
 describe('what else follows the kinds', () => {
-  it('lists the translatable fields: the words guests read (the name, the address line, the steps, the welcome, the host and brand names), never a link or a secret', () => {
-    expect(translatableFieldPaths()).toEqual(['nameInstruction', 'address', 'boxes[].title', 'boxes[].paragraph', 'manualBoxes[].paragraph', 'textGreating', 'hostName', 'brandingTitle', 'checkoutSteps[]', 'places[].name', 'places[].note', 'places[].address', 'extras[].title', 'extras[].description']);
+  it('lists the translatable fields: the words guests read (the name, the steps, the welcome, the brand name, places’ names and notes), never a link, a secret, the host’s name or an address', () => {
+    expect(translatableFieldPaths()).toEqual(['nameInstruction', 'boxes[].title', 'boxes[].paragraph', 'manualBoxes[].paragraph', 'textGreating', 'brandingTitle', 'checkoutSteps[]', 'places[].name', 'places[].note', 'extras[].title', 'extras[].description']);
   });
 
   it('the History names the schema’s fields in its order, a rich text as edited', () => {

@@ -24,14 +24,14 @@ afterAll(async () => {
 
 const entry = (main: string, text: string) => ({ text, source: sourceHash(main) });
 
-/** An English guidebook translated into German (in part) and French (the host's name only). */
+/** An English guidebook translated into German (in part) and French (the step's title only). */
 async function guidebook(owner: SignedInHost = host): Promise<Instruction> {
   const created = await owner.call('/api/instruction', { json: { nameInstruction: 'Harbour Loft', address: 'Obala 1, Split', hostName: 'Ana', textGreating: '<p>Welcome!</p>', boxes: [{ id: 7, title: 'Door', paragraph: '<p>Push hard</p>', imageUrl: '' }] } });
   expect(created.status).toBe(201);
   const { instruction } = (await created.json()) as { instruction: Instruction };
   const translations = {
     de: { nameInstruction: entry('Harbour Loft', 'Hafen-Loft'), 'boxes.7.title': entry('Door', 'Tür'), textGreating: entry('<p>Welcome!</p>', '<p>Willkommen!</p>') },
-    fr: { hostName: entry('Ana', 'Anne') },
+    fr: { 'boxes.7.title': entry('Door', 'Porte') },
   };
   const saved = await owner.call(`/api/instruction/${instruction._id}`, { method: 'PUT', json: { ...instruction, translations } });
   expect(saved.status).toBe(200);
@@ -82,7 +82,8 @@ describe('a guidebook in each of its languages', () => {
     // The menu lists each language by its own name, this one current.
     expect(html).toMatch(/<a href="\/instruction\/[\w-]+\/de" hreflang="de" lang="de" data-lang-choice="de">Deutsch<\/a>/);
     expect(html).toMatch(/hreflang="fr" lang="fr" data-lang-choice="fr" aria-current="page">Français<\/a>/);
-    // Anne is French; the rest falls back.
+    // The step's title is French; the rest falls back.
+    expect(html).toContain('Porte');
     expect(html).toContain('<h1 lang="en">Harbour Loft</h1>');
   });
 

@@ -30,6 +30,8 @@ const PASSWORD = 'sunny-days-42';
 const PIN = '258014';
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
+/** A date as English writes it ("Thu 1 Aug"): on a page in another language, one not written in it. */
+const ENGLISH_DATE = /\b(Mon|Tue|Wed|Thu|Fri|Sat|Sun) \d{1,2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)\b/;
 /** A snapshot's stored encodings; the page itself (`html`) last. */
 const ENCODINGS = ['br', 'gz', 'html'] as const;
 
@@ -321,6 +323,24 @@ describe('secrets policy "stay"', () => {
     expect(afterCheckOut.status).toBe(403);
     expect(await afterCheckOut.json()).toEqual({ message: messages.stays.stayOver, availableFrom: null, pinRequired: false });
     expect((await server.request(`/stay/${over.token}`)).status).toBe(200);
+  });
+
+  it('a German or French stay page writes its dates, and when the door code shows, in its own language', async () => {
+    const times = { checkIn: '2030-08-01T15:00', checkOut: '2030-08-03T11:00' };
+    const german = await addStay(h, g, { guestName: 'Dora', language: 'de', ...times });
+    const html = await (await server.request(`/stay/${german.token}`)).text();
+    expect(html).toMatch(/<html[^>]* lang="de"/);
+    // The header's dates, the check-out section's, and the island's "from …" (the window opens 24 h before).
+    expect(html).toContain('Do., 1. Aug., 15:00');
+    expect(html).toContain('Sa., 3. Aug., 11:00');
+    expect(html).toContain('Mi., 31. Juli, 15:00');
+    expect(html).not.toMatch(ENGLISH_DATE);
+    const french = await (await server.request(`/stay/${german.token}?lang=fr`)).text();
+    expect(french).toContain('jeu. 1 août, 15:00');
+    expect(french).toContain('sam. 3 août, 11:00');
+    expect(french).not.toMatch(ENGLISH_DATE);
+    // English keeps its own.
+    expect(await (await server.request(`/stay/${german.token}?lang=en`)).text()).toContain('Thu 1 Aug, 15:00');
   });
 
   it('from three days after check-out the stay link answers 410 with no guidebook content', async () => {

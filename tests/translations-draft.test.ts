@@ -41,9 +41,21 @@ beforeEach(() => {
   standIn.apiKey = KEY;
 });
 
-/** A saved guidebook with secrets, a step holding the lock-box marker, a welcome and a check-out step. */
+/** What is never sent: the host's name, the addresses (the property's, a place's), and a place's name (translated by hand). */
+const NEVER_SENT = { hostName: 'Marija Kovač', address: 'Ulica Petra Kružića 5', placeName: 'Konoba Fetivi', placeAddress: 'Obala Hrvatskog 3' };
+
+/** A saved guidebook with secrets, a step holding the lock-box marker, a welcome, a check-out step and a place. */
 async function guidebook(h: SignedInHost): Promise<Instruction> {
-  const created = await h.call('/api/instruction', { json: { nameInstruction: 'Harbour flat', ...SECRETS, wifiName: 'Harbour' } });
+  const created = await h.call('/api/instruction', {
+    json: {
+      nameInstruction: 'Harbour flat',
+      ...SECRETS,
+      wifiName: 'Harbour',
+      hostName: NEVER_SENT.hostName,
+      address: NEVER_SENT.address,
+      places: [{ id: 31, name: NEVER_SENT.placeName, category: 'eat', note: '<p>Fresh fish</p>', address: NEVER_SENT.placeAddress }],
+    },
+  });
   expect(created.status).toBe(201);
   const { instruction } = (await created.json()) as { instruction: Instruction };
   const content = { ...instruction, boxes: [{ id: 7, title: 'The house', paragraph: STEP, imageUrl: '' }], textGreating: '<p>Welcome to the house!</p>', checkoutSteps: ['Close the door'] };
@@ -72,7 +84,7 @@ describe.each([
     expect(response.status, await response.clone().text()).toBe(200);
     const { drafts, failed } = (await response.json()) as Answer;
     expect(failed).toEqual([]);
-    expect(Object.keys(drafts).sort()).toEqual(['boxes.7.paragraph', 'boxes.7.title', 'checkoutSteps.0', 'hostName', 'nameInstruction', 'textGreating']);
+    expect(Object.keys(drafts).sort()).toEqual(['boxes.7.paragraph', 'boxes.7.title', 'checkoutSteps.0', 'nameInstruction', 'places.31.note', 'textGreating']);
     expect(drafts['boxes.7.paragraph']).toEqual({ text: expect.stringContaining(LOCKBOX_MARKER) as string, source: sourceHash(STEP), machine: true });
     expect(drafts['boxes.7.paragraph']!.text).toContain('Schlüssel');
     expect(drafts['checkoutSteps.0']).toEqual({ text: expect.stringContaining('Tür') as string, source: sourceHash('Close the door'), machine: true });
@@ -83,6 +95,8 @@ describe.each([
     for (const request of sent) {
       // (LibreTranslate's own key travels in its body, as its API wants: not a guidebook secret.)
       for (const secret of Object.values(SECRETS)) expect(request.raw).not.toContain(secret);
+      // Names and addresses are not translated, and a place's name is the host's to translate (docs/security.md 35).
+      for (const [what, value] of Object.entries(NEVER_SENT)) expect(`${request.raw} ${JSON.stringify(request.body)}`, what).not.toContain(value);
       expect(request.raw).not.toContain('data-marker');
     }
   });

@@ -8,6 +8,7 @@ import {
   confirmTranslation,
   fieldState,
   groupedFields,
+  draftsToReview,
   leftToTranslate,
   mergeDrafts,
   removeLanguage,
@@ -38,6 +39,29 @@ describe('the language bar', () => {
     form = { ...form, translations: mergeDrafts(form, 'de', { 'boxes.3.title': { text: 'Schlüsselbox', source: sourceHash('Lock box'), machine: true } }) };
     expect(leftToTranslate(form, 'de')).toBe(3);
     expect(fieldState(field(form, 'boxes.3.title'), form.translations.de!['boxes.3.title'])).toBe('machine');
+  });
+
+  it('counts the machine drafts to review until each is accepted or edited', () => {
+    let form = guidebook();
+    const drafts = {
+      nameInstruction: { text: 'Hafenwohnung', source: sourceHash('Harbour flat'), machine: true },
+      'boxes.3.title': { text: 'Schlüsselbox', source: sourceHash('Lock box'), machine: true },
+      'checkoutSteps.0': { text: 'Tür zu', source: sourceHash('Close the door'), machine: true },
+    };
+    form = { ...form, translations: mergeDrafts(form, 'de', drafts) };
+    expect([leftToTranslate(form, 'de'), draftsToReview(form, 'de')]).toEqual([1, 3]);
+    form = { ...form, translations: confirmTranslation(form, 'de', field(form, 'boxes.3.title')) };
+    form = { ...form, translations: writeTranslation(form, 'de', field(form, 'checkoutSteps.0'), 'Tür schließen') };
+    expect([leftToTranslate(form, 'de'), draftsToReview(form, 'de')]).toEqual([1, 1]);
+  });
+
+  it('does not count a place’s name left empty: no machine drafts it, and a proper name often reads the same', () => {
+    const base = guidebook();
+    const form = { ...base, places: [{ id: 9, name: 'Konoba Fetivi', category: 'eat', note: '<p>Fish</p>', mapUrl: '', lat: null, lng: null, address: 'Ulica 1', website: '', phone: '', imageUrl: '', pick: false }] } as Instruction;
+    expect(translatableFields(form).map((each) => each.key)).toEqual(['nameInstruction', 'boxes.3.title', 'boxes.3.paragraph', 'checkoutSteps.0', 'places.9.name', 'places.9.note']);
+    expect(leftToTranslate(form, 'de')).toBe(5);
+    const stale = { ...form, translations: { de: { 'places.9.name': { text: 'Konoba', source: 'deadbeef' } } } };
+    expect(leftToTranslate(stale, 'de')).toBe(6);
   });
 
   it('adds and removes languages; offers none past 20 counting the main one, never the main one', () => {

@@ -6,7 +6,7 @@ import { PAGE_LANGUAGES, parseGuestPageUrl } from '../src/lib/shared/guest-page-
 import { GUIDEBOOK_LANGUAGES, guidebookLanguageOf, MAX_GUIDEBOOK_LANGUAGES } from '../src/lib/shared/languages.ts';
 import { schemaFields } from '../src/lib/shared/schemas/field-kinds.ts';
 import { ADDRESS_MARKER, instructionContentSchema, instructionPartialSchema, LOCKBOX_MARKER, patternOfKey, translatableFieldPaths, type InstructionContent } from '../src/lib/shared/schemas/instruction.ts';
-import { sourceHash, translatableFields, translatedContent, translationStatus } from '../src/lib/shared/translations.ts';
+import { offeredLanguages, sourceHash, translatableFields, translatedContent, translationStatus } from '../src/lib/shared/translations.ts';
 
 /**
  * A guidebook's translations as data (docs/decisions/021-guidebook-translations.md): the keys the
@@ -21,13 +21,14 @@ const base = instructionContentSchema.parse({
   address: 'Obala 1, Split',
   textGreating: '<p>Welcome!</p>',
   hostName: 'Ana',
+  brandingTitle: 'Ana’s flats',
   boxes: [
     { id: 101, title: 'Door', paragraph: `<p>Ring at ${ADDRESS_MARKER}</p>` },
     { id: 102, title: 'Box', paragraph: `<p>The code is ${LOCKBOX_MARKER}</p>` },
   ],
   manualBoxes: [{ id: 201, paragraph: '<p>Beach towels in the hall</p>' }, { id: 202 }],
   checkoutSteps: ['Strip the beds', 'Leave the keys'],
-  places: [{ id: 301, name: 'Bakery', category: 'eat', note: '<p>Burek</p>' }],
+  places: [{ id: 301, name: 'Bakery', category: 'eat', note: '<p>Burek</p>', address: 'Put Firula 2, Split' }],
   extras: [{ id: 401, kind: 'item', title: 'Breakfast basket', description: '<p>Bread and jam</p>', price: 1500 }],
   code: '4711',
   wifiPassword: 'sunny-day',
@@ -51,14 +52,13 @@ describe('the fields there are to translate', () => {
   it('come from the schema’s declarations, each field under a key that names it, with a label a host reads', () => {
     expect(translatableFields(base).map(({ key, label, kind }) => [key, label, kind])).toEqual([
       ['nameInstruction', 'Name', 'plain'],
-      ['address', 'Address', 'plain'],
       ['boxes.101.title', 'Check-in step 1 title', 'plain'],
       ['boxes.101.paragraph', 'Check-in step 1 text', 'richText'],
       ['boxes.102.title', 'Check-in step 2 title', 'plain'],
       ['boxes.102.paragraph', 'Check-in step 2 text', 'richText'],
       ['manualBoxes.201.paragraph', 'Additional info 1', 'richText'],
       ['textGreating', 'Welcome message', 'richText'],
-      ['hostName', 'Host name', 'plain'],
+      ['brandingTitle', 'Branding title', 'plain'],
       ['checkoutSteps.0', 'Check-out step 1', 'plain'],
       ['checkoutSteps.1', 'Check-out step 2', 'plain'],
       ['places.301.name', 'Place 1 name', 'plain'],
@@ -66,7 +66,9 @@ describe('the fields there are to translate', () => {
       ['extras.401.title', 'Extra 1 title', 'plain'],
       ['extras.401.description', 'Extra 1 description', 'richText'],
     ]);
-    // Every key is one of the schema's translatable fields; an empty one (manualBoxes 202, brandingTitle) has nothing to translate.
+    // A place's name is translated by hand only: no machine drafts a proper name.
+    expect(translatableFields(base).filter((field) => field.byHand).map((field) => field.key)).toEqual(['places.301.name']);
+    // Every key is one of the schema's translatable fields; an empty one (manualBoxes 202) has nothing to translate.
     for (const { key } of translatableFields(base)) expect(translatableFieldPaths()).toContain(patternOfKey(key));
   });
 
@@ -77,9 +79,9 @@ describe('the fields there are to translate', () => {
     expect(translatableFields(reordered).find((field) => field.key === 'boxes.102.title')!.label).toBe('Check-in step 1 title');
   });
 
-  it('never include a secret, a link or an image', () => {
+  it('never include a secret, a link, an image, the host’s name or an address', () => {
     const keys = translatableFields(base).map((field) => field.key);
-    for (const never of ['code', 'wifiPassword', 'secretsPin', 'addressUrl', 'coverImage', 'wifiName']) expect(keys).not.toContain(never);
+    for (const never of ['code', 'wifiPassword', 'secretsPin', 'addressUrl', 'coverImage', 'wifiName', 'hostName', 'address', 'places.301.address']) expect(keys).not.toContain(never);
     for (const field of schemaFields(instructionContentSchema)) if (field.declaration?.kind === 'secret') expect(field.declaration.translatable).toBe(false);
   });
 });
@@ -106,18 +108,18 @@ describe('a language’s status', () => {
       }),
     );
     const status = translationStatus(content, 'de');
-    expect(status).toMatchObject({ total: 15, translated: 3, outOfDate: 1, machine: 1 });
-    expect(status.missing).toHaveLength(12);
-    expect(status.missing[0]).toBe('address');
-    expect(translationStatus(content, 'fr')).toMatchObject({ total: 15, translated: 0, missing: translatableFields(content).map((field) => field.key) });
+    expect(status).toMatchObject({ total: 14, translated: 3, outOfDate: 1, machine: 1 });
+    expect(status.missing).toHaveLength(11);
+    expect(status.missing[0]).toBe('boxes.101.paragraph');
+    expect(translationStatus(content, 'fr')).toMatchObject({ total: 14, translated: 0, missing: translatableFields(content).map((field) => field.key) });
   });
 
   it('a main text changed makes its translation out of date until it is made again from the new text', () => {
-    const content = instructionContentSchema.parse(withTranslations({ de: { hostName: made(base, 'hostName', 'Anna') } }));
+    const content = instructionContentSchema.parse(withTranslations({ de: { brandingTitle: made(base, 'brandingTitle', 'Anna') } }));
     expect(translationStatus(content, 'de').outOfDate).toBe(0);
-    const changed = { ...content, hostName: 'Ana Horvat' };
+    const changed = { ...content, brandingTitle: 'Ana Horvat' };
     expect(translationStatus(changed, 'de').outOfDate).toBe(1);
-    expect(translationStatus({ ...changed, translations: { de: { hostName: made(changed, 'hostName', 'Anna Horvat') } } }, 'de').outOfDate).toBe(0);
+    expect(translationStatus({ ...changed, translations: { de: { brandingTitle: made(changed, 'brandingTitle', 'Anna Horvat') } } }, 'de').outOfDate).toBe(0);
   });
 });
 
@@ -159,6 +161,24 @@ describe('the content in a language', () => {
     expect(fallbacks.has('textGreating')).toBe(true);
   });
 
+  it('shows a machine draft only once the host accepted it: until then the main text, as a fallback', () => {
+    const drafted = instructionContentSchema.parse(
+      withTranslations({
+        de: { textGreating: made(base, 'textGreating', '<p>Willkommen!</p>', true), 'boxes.101.title': made(base, 'boxes.101.title', 'Tür') },
+        fr: { textGreating: made(base, 'textGreating', '<p>Bienvenue !</p>', true) },
+      }),
+    );
+    const { content: german, fallbacks } = translatedContent(drafted, 'de');
+    expect(german.textGreating).toBe('<p>Welcome!</p>');
+    expect(fallbacks.has('textGreating')).toBe(true);
+    expect(german.boxes[0]!.title).toBe('Tür');
+    // A language of drafts alone is offered to no guest; accepting one (the flag gone) offers it.
+    expect(offeredLanguages(drafted)).toEqual(['en', 'de']);
+    const accepted = { ...drafted, translations: { ...drafted.translations, fr: { textGreating: made(base, 'textGreating', '<p>Bienvenue !</p>') } } };
+    expect(offeredLanguages(accepted)).toEqual(['en', 'de', 'fr']);
+    expect(translatedContent(accepted, 'fr').content.textGreating).toBe('<p>Bienvenue !</p>');
+  });
+
   it('in the main language is the content itself, without its translations', () => {
     const { content: main, fallbacks } = translatedContent(content, 'en');
     expect(main).toEqual({ ...content, translations: {} });
@@ -169,14 +189,14 @@ describe('the content in a language', () => {
 describe('the checks the editor and the server share', () => {
   it('allow at most 20 languages: the main one and 19 translations', () => {
     const others = GUIDEBOOK_LANGUAGES.filter((language) => language !== 'en');
-    const some = (n: number) => Object.fromEntries(others.slice(0, n).map((language) => [language, { hostName: made(base, 'hostName', 'Ana') }]));
+    const some = (n: number) => Object.fromEntries(others.slice(0, n).map((language) => [language, { brandingTitle: made(base, 'brandingTitle', 'Ana') }]));
     expect(issues(withTranslations(some(MAX_GUIDEBOOK_LANGUAGES - 1)))).toEqual([]);
     expect(issues(withTranslations(some(MAX_GUIDEBOOK_LANGUAGES)))).toEqual(['A guidebook can be in at most 20 languages (its own and 19 translations).']);
   });
 
   it('refuse a language off the list and the main language as a translation', () => {
-    expect(issues(withTranslations({ xx: { hostName: made(base, 'hostName', 'Ana') } }))).toEqual(['Translations: "xx" is not a language a guidebook can be translated into.']);
-    expect(issues(withTranslations({ en: { hostName: made(base, 'hostName', 'Ana') } }))).toEqual(['English is the guidebook’s main language: it cannot also be a translation.']);
+    expect(issues(withTranslations({ xx: { brandingTitle: made(base, 'brandingTitle', 'Ana') } }))).toEqual(['Translations: "xx" is not a language a guidebook can be translated into.']);
+    expect(issues(withTranslations({ en: { brandingTitle: made(base, 'brandingTitle', 'Ana') } }))).toEqual(['English is the guidebook’s main language: it cannot also be a translation.']);
     expect(issues({ ...base, language: 'klingon' })).toEqual(['Choose the guidebook’s language from the list.']);
   });
 
@@ -205,18 +225,30 @@ describe('the checks the editor and the server share', () => {
   });
 
   it('accept the key of a step that is gone, and saving drops it', () => {
-    const translations = { de: { 'boxes.999.title': { text: 'Alt', source: '00000000' }, hostName: made(base, 'hostName', 'Anna') } };
+    const translations = { de: { 'boxes.999.title': { text: 'Alt', source: '00000000' }, brandingTitle: made(base, 'brandingTitle', 'Anna') } };
     const parsed = instructionContentSchema.parse(withTranslations(translations));
-    expect(cleanInstructionContent({ content: parsed, userId: HOST }).translations).toEqual({ de: { hostName: made(base, 'hostName', 'Anna') } });
+    expect(cleanInstructionContent({ content: parsed, userId: HOST }).translations).toEqual({ de: { brandingTitle: made(base, 'brandingTitle', 'Anna') } });
+  });
+
+  it('accept a translation of the host’s name or an address from an editor opened before they stopped being translatable, and saving drops it', () => {
+    const old = { text: 'Anna', source: '00000000' };
+    const translations = { de: { hostName: old, address: old, 'places.301.address': old, 'boxes.101.title': made(base, 'boxes.101.title', 'Tür') } };
+    expect(issues(withTranslations(translations))).toEqual([]);
+    const parsed = instructionContentSchema.parse(withTranslations(translations));
+    expect(cleanInstructionContent({ content: parsed, userId: HOST }).translations).toEqual({ de: { 'boxes.101.title': made(base, 'boxes.101.title', 'Tür') } });
+    // Stored so before: read without them, so no guest, poster or mail shows them and no language is offered for them alone.
+    const stored = parseStoredContent(JSON.stringify({ ...base, translations: { ...translations, fr: { hostName: old } } }));
+    expect(stored.translations).toEqual({ de: { 'boxes.101.title': made(base, 'boxes.101.title', 'Tür') }, fr: {} });
+    expect(offeredLanguages(stored)).toEqual(['en', 'de']);
   });
 
   it('limit a translation as the main field is limited, and make a plain one single-line', () => {
-    expect(issues(withTranslations({ de: { hostName: made(base, 'hostName', 'x'.repeat(201)) } }))).toEqual(['German: the translation of "Host name" can be at most 200 characters.']);
+    expect(issues(withTranslations({ de: { brandingTitle: made(base, 'brandingTitle', 'x'.repeat(201)) } }))).toEqual(['German: the translation of "Branding title" can be at most 200 characters.']);
     expect(issues(withTranslations({ de: { 'places.301.note': made(base, 'places.301.note', `<p>${'x'.repeat(1001)}</p>`) } }))).toEqual([
       'German: the translation of "Place 1 note" is not valid (The note can be at most 1,000 characters).',
     ]);
-    const parsed = instructionContentSchema.parse(withTranslations({ de: { hostName: made(base, 'hostName', '  Anna\nund Ivo ') } }));
-    expect(cleanInstructionContent({ content: parsed, userId: HOST }).translations.de!.hostName!.text).toBe('Anna und Ivo');
+    const parsed = instructionContentSchema.parse(withTranslations({ de: { brandingTitle: made(base, 'brandingTitle', '  Anna\nund Ivo ') } }));
+    expect(cleanInstructionContent({ content: parsed, userId: HOST }).translations.de!.brandingTitle!.text).toBe('Anna und Ivo');
   });
 });
 
@@ -251,13 +283,13 @@ describe('the server’s clean step', () => {
   });
 
   it('drops an empty translation and a language left without any', () => {
-    const parsed = instructionContentSchema.parse(withTranslations({ de: { hostName: made(base, 'hostName', '') }, fr: { hostName: made(base, 'hostName', 'Ana') } }));
-    expect(cleanInstructionContent({ content: parsed, userId: HOST }).translations).toEqual({ fr: { hostName: made(base, 'hostName', 'Ana') } });
+    const parsed = instructionContentSchema.parse(withTranslations({ de: { brandingTitle: made(base, 'brandingTitle', '') }, fr: { brandingTitle: made(base, 'brandingTitle', 'Ana') } }));
+    expect(cleanInstructionContent({ content: parsed, userId: HOST }).translations).toEqual({ fr: { brandingTitle: made(base, 'brandingTitle', 'Ana') } });
     // Blank is empty: spaces in a required field's translation, an empty paragraph in a rich one (whose main text has a marker).
     const blank = { nameInstruction: made(base, 'nameInstruction', '  '), 'boxes.102.paragraph': made(base, 'boxes.102.paragraph', '<p> </p>') };
     expect(issues(withTranslations({ de: blank }))).toEqual([]);
-    const blanks = instructionContentSchema.parse(withTranslations({ de: blank, fr: { hostName: made(base, 'hostName', 'Ana') } }));
-    expect(cleanInstructionContent({ content: blanks, userId: HOST }).translations).toEqual({ fr: { hostName: made(base, 'hostName', 'Ana') } });
+    const blanks = instructionContentSchema.parse(withTranslations({ de: blank, fr: { brandingTitle: made(base, 'brandingTitle', 'Ana') } }));
+    expect(cleanInstructionContent({ content: blanks, userId: HOST }).translations).toEqual({ fr: { brandingTitle: made(base, 'brandingTitle', 'Ana') } });
   });
 });
 

@@ -100,8 +100,8 @@ export function instantToLocal(instant: number, zone: string): string {
 }
 
 /**
- * "Fri 4 Dec, 15:00" in `zone`, for guests and hosts; in `locale`, else the guest dictionary's
- * (guest-words/formats.ts formats every date the guest page shows).
+ * "Fri 4 Dec, 15:00" in `zone`, for the host's dashboard and mails; in `locale`, else English.
+ * What a guest reads goes through guest-dates.ts (`formatGuestDateTime`), in the guest's language.
  */
 export function formatStayTime(instant: number, zone: string, locale?: string): string {
   return formatDateTime(instant, effectiveTimeZone(zone), locale);

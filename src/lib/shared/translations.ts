@@ -10,14 +10,32 @@ export { sourceHash, type TranslatableField };
 export type { Translation, Translations } from './schemas/instruction.ts';
 
 /**
- * The languages a guidebook offers its guests: its main language, then each language it has a
- * translation in (an empty one offers nothing). The guest page's language menu, the share dialog's
- * choice and the checks on `?lang=` (poster, mail, QR code) all read this list
- * (docs/product.md "Guest page languages").
+ * What a guest may read of a translation: a text the host wrote, kept or accepted. A machine draft
+ * is the host's to check first: until accepted, guests read the main text (docs/decisions/021).
  */
-export function offeredLanguages(content: { language: string; translations: Readonly<Record<string, Readonly<Record<string, { text: string }>>>> }): string[] {
+function forGuests(entry: { text: string; machine?: boolean } | undefined): entry is { text: string } {
+  return entry !== undefined && entry.text !== '' && entry.machine !== true;
+}
+
+/** The translations a guest may read (machine drafts not accepted left out, and languages left with none): what public readers get. */
+export function guestTranslations<T extends { text: string; machine?: boolean }>(translations: Readonly<Record<string, Readonly<Record<string, T>>>>): Record<string, Record<string, T>> {
+  const kept: Record<string, Record<string, T>> = {};
+  for (const [language, entries] of Object.entries(translations)) {
+    const readable = Object.entries(entries).filter(([, entry]) => forGuests(entry));
+    if (readable.length > 0) kept[language] = Object.fromEntries(readable);
+  }
+  return kept;
+}
+
+/**
+ * The languages a guidebook offers its guests: its main language, then each language it has a
+ * translation guests may read in (an empty one, or one of machine drafts only, offers nothing). The
+ * guest page's language menu, the share dialog's choice and the checks on `?lang=` (poster, mail,
+ * QR code) all read this list (docs/product.md "Guest page languages").
+ */
+export function offeredLanguages(content: { language: string; translations: Readonly<Record<string, Readonly<Record<string, { text: string; machine?: boolean }>>>> }): string[] {
   const translated = Object.entries(content.translations)
-    .filter(([language, fields]) => language !== content.language && Object.values(fields).some((entry) => entry.text !== ''))
+    .filter(([language, fields]) => language !== content.language && Object.values(fields).some(forGuests))
     .map(([language]) => language);
   return [content.language, ...translated];
 }
@@ -70,13 +88,14 @@ export function isOutOfDate(field: TranslatableField, source: string): boolean {
 export interface TranslatedContent {
   /**
    * The guidebook as a guest reading `language` gets it: each translated field replaced by its
-   * translation (out of date or not), every other field as it is, `language` still the main one
+   * translation (out of date or not, but never a machine draft not accepted), every other field as it is, `language` still the main one
    * and `translations` empty, so a page built from it carries no other language.
    */
   content: InstructionContent;
   /**
-   * The keys of the fields left in the main language: no translation, or one made from an earlier
-   * main text with other markers (the door code must reach the guest). The page marks them `lang=<main>`.
+   * The keys of the fields left in the main language: no translation, a machine draft not accepted
+   * yet, or one made from an earlier main text with other markers (the door code must reach the
+   * guest). The page marks them `lang=<main>`.
    */
   fallbacks: Set<string>;
 }
@@ -90,8 +109,8 @@ export function translatedContent(content: InstructionContent, language: string)
   const replaced = new Map<string, string>();
   const fallbacks = new Set<string>();
   for (const field of fields) {
-    const text = entries[field.key]?.text;
-    if (text && !(field.kind === 'richText' && markerProblem(field.text, text))) replaced.set(field.key, text);
+    const entry = entries[field.key];
+    if (forGuests(entry) && !(field.kind === 'richText' && markerProblem(field.text, entry.text))) replaced.set(field.key, entry.text);
     else fallbacks.add(field.key);
   }
   return { content: withTexts(main, replaced), fallbacks };

@@ -1,4 +1,5 @@
 import { GUEST_TOKEN } from '@shared/guest-token.ts';
+import { guestTranslations } from '@shared/translations.ts';
 import type { GuestInstruction } from '@shared/schemas/instruction.ts';
 import type { InstructionsTable } from '@db/schema.ts';
 import { getUserPlanWithExpiry } from '../billing/get-user-plan.ts';
@@ -37,12 +38,15 @@ export async function readGuestInstructionById({ id }: { id: string }): Promise<
   return guestInstructionOf(row);
 }
 
-/** Gated secrets and the PIN are left out here, the one door every public reader goes through. */
+/**
+ * Gated secrets and the PIN are left out here, the one door every public reader goes through, and
+ * so are machine drafts the host has not accepted (docs/decisions/021).
+ */
 async function guestInstructionOf(row: Pick<InstructionsTable, 'user_id' | 'token' | 'data'>): Promise<{ instruction: GuestInstruction; planChangesAt: number | null }> {
   const { plan, changesAt } = await getUserPlanWithExpiry(row.user_id);
   const premium = plan === 'premium';
   const stored = parseStoredContent(row.data);
-  const content = publicContent(stored);
+  const content = { ...publicContent(stored), translations: guestTranslations(stored.translations) };
   return {
     instruction: { ...content, brandingTitle: premium ? content.brandingTitle : '', token: row.token, user: row.user_id, premium, gatedSecrets: gatedSecretsOf(stored) },
     planChangesAt: changesAt,

@@ -1,14 +1,17 @@
 import type { InstructionsTable } from '@db/schema.ts';
-import { INSTRUCTION_DEFAULTS, type Instruction, type InstructionContent } from '@shared/schemas/instruction.ts';
+import { INSTRUCTION_DEFAULTS, withoutRetiredTranslations, type Instruction, type InstructionContent } from '@shared/schemas/instruction.ts';
 
 /**
  * A stored guidebook's content. Rows written before a field existed lack it: they read as its
- * default, so every reader sees the whole shape without a data migration.
+ * default, so every reader sees the whole shape without a data migration. Translations of a field
+ * that is no longer translatable (the host's name, an address) are left out as it is read
+ * (docs/decisions/021); the next save stores it without them.
  */
 export function parseStoredContent(data: string): InstructionContent {
   const stored = JSON.parse(data) as Partial<InstructionContent>;
   const missing = Object.fromEntries(Object.entries(INSTRUCTION_DEFAULTS).filter(([key]) => !(key in stored)));
-  return { ...structuredClone(missing), ...stored } as InstructionContent;
+  const content = { ...structuredClone(missing), ...stored } as InstructionContent;
+  return content.translations ? { ...content, translations: withoutRetiredTranslations(content.translations) } : content;
 }
 
 /**

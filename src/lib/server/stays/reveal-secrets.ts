@@ -4,7 +4,7 @@ import type { InstructionsTable, StaysTable } from '@db/schema.ts';
 import type { GuestSecrets, GuestSecretsRefusal } from '@shared/guest-access.ts';
 import { GUEST_TOKEN } from '@shared/guest-token.ts';
 import { guestWords, t, type GuestWords } from '@shared/guest-words/index.ts';
-import { formatStayTime } from '@shared/time-zone.ts';
+import { formatGuestDateTime } from '@shared/guest-dates.ts';
 import { wifiQrSvg } from '../guest-pages/render/wifi-qr.ts';
 import { AppError } from '../http/app-error.ts';
 import { guestTooMany } from '../http/guest-language.ts';
@@ -69,7 +69,7 @@ export async function revealSecrets({ token, pin, ip, now = Date.now(), words = 
   });
   if (!decision.allowed) {
     if (decision.reason === 'too-early') {
-      const when = formatStayTime(decision.availableFrom!, content.timeZone, words['locale.format']);
+      const when = formatGuestDateTime(decision.availableFrom!, content.timeZone, words['locale.lang']);
       return refuse(t(words, 'api.tooEarly', { when }), decision.availableFrom, false);
     }
     if (decision.reason === 'stay-over') return refuse(words['secret.over'], null, false);

@@ -1,8 +1,7 @@
 import type { StaysTable } from '@db/schema.ts';
-import { guestWords } from '@shared/guest-words/index.ts';
+import { formatGuestDateTime, formatGuestStay } from '@shared/guest-dates.ts';
 import { guidebookLanguageOf } from '@shared/languages.ts';
 import type { InstructionContent } from '@shared/schemas/instruction.ts';
-import { formatStayTime } from '@shared/time-zone.ts';
 import { offeredLanguages, translatedContent } from '@shared/translations.ts';
 import type { MailMessage } from '../mail/mailer.ts';
 import { guestLinkMail } from '../sharing/guest-link-mail.ts';
@@ -30,12 +29,11 @@ export function stayMail({ to, stored, stay, userName, url, kind }: StayMailInpu
   const stayLanguage = guidebookLanguageOf(stay.language);
   const language = stayLanguage !== null && offeredLanguages(stored).includes(stayLanguage) ? stayLanguage : stored.language;
   const content = translatedContent(stored, language).content;
-  const locale = guestWords(language)['locale.format'];
   const times = effectiveStayTimes(stay);
   const dates =
     kind === 'reminder'
-      ? formatStayTime(times.checkIn, content.timeZone, locale)
-      : `${formatStayTime(stay.check_in, content.timeZone, locale)} – ${formatStayTime(stay.check_out, content.timeZone, locale)}`;
+      ? formatGuestDateTime(times.checkIn, content.timeZone, language)
+      : formatGuestStay(times.checkIn, times.checkOut, content.timeZone, language);
   return guestLinkMail({
     to,
     guidebookName: content.nameInstruction,

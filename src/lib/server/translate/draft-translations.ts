@@ -42,9 +42,11 @@ async function configuredTranslator(): Promise<MachineTranslator | null> {
  * POST /api/instruction/:id/translations/:lang/draft (docs/decisions/021-guidebook-translations.md):
  * machine drafts for the fields of `language` that are empty or out of date. Drafted from the
  * content the editor sends (the host may not have saved yet), which is only read for its
- * translatable fields: secrets, links and images are never among them. Nothing is stored; the
- * editor merges the drafts into its form and the host saves. 404 when machine translation is off
- * or the guidebook is not the host's; the host's limit is taken only once a call will go out.
+ * translatable fields: secrets, links, images, the host's name and addresses are never among them,
+ * and a field translated by hand only (a place's name) is not sent either. Nothing is stored; the
+ * editor merges the drafts into its form and the host saves; guests read a draft once accepted.
+ * 404 when machine translation is off or the guidebook is not the host's; the host's limit is
+ * taken only once a call will go out.
  */
 export async function draftTranslations({ userId, id, language, content }: DraftTranslationsOptions): Promise<DraftAnswer> {
   const machine = await configuredTranslator();
@@ -55,6 +57,7 @@ export async function draftTranslations({ userId, id, language, content }: Draft
 
   const entries = content.translations[language] ?? {};
   const wanted = translatableFields(content).filter((field) => {
+    if (field.byHand) return false;
     const entry = entries[field.key];
     return !entry || entry.text === '' || isOutOfDate(field, entry.source);
   });

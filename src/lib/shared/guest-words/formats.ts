@@ -3,7 +3,8 @@ import { en } from './en.ts';
 /**
  * Dates, times and distances as the guest page writes them: plain Intl, in the locale a
  * dictionary names (`locale.format`), English's when none is given. The one place they are
- * formatted: src/lib/shared/time-zone.ts words a stay's times through here.
+ * formatted: src/lib/shared/guest-dates.ts words every date a guest reads through here (in the
+ * page's language), time-zone.ts the host's.
  */
 const DEFAULT_LOCALE: string = en['locale.format'];
 
@@ -23,6 +24,11 @@ function dateTimeFormat(locale: string, timeZone: string, withTime: boolean): In
 /** "Fri 4 Dec, 15:00" at `instant` in `timeZone` (an IANA name). */
 export function formatDateTime(instant: number, timeZone: string, locale: string = DEFAULT_LOCALE): string {
   return dateTimeFormat(locale, timeZone, true).format(new Date(instant));
+}
+
+/** "Fri 4 Dec, 15:00 – Mon 7 Dec, 10:00": two instants as one range, in the locale's own way of writing one. */
+export function formatDateTimeRange(from: number, to: number, timeZone: string, locale: string = DEFAULT_LOCALE): string {
+  return dateTimeFormat(locale, timeZone, true).formatRange(new Date(from), new Date(to));
 }
 
 /** "Fri 4 Dec" at `instant` in `timeZone`. */

@@ -26,10 +26,12 @@ export type FieldName = string | ((position: number) => string);
 /**
  * A secret is never translatable: a door code reads the same in every language. `label` is how the
  * translations name a translatable field to a host ("Check-in step 2 title", docs/decisions/021).
+ * `byHand`: a translatable field no machine drafts (a place's name: a proper name the host may
+ * still write another way by hand).
  */
 export type FieldDeclaration =
-  | { kind: 'secret'; translatable: false; name?: FieldName; label?: undefined }
-  | { kind: Exclude<FieldKind, 'secret'>; translatable: boolean; name?: FieldName; label?: FieldName };
+  | { kind: 'secret'; translatable: false; name?: FieldName; label?: undefined; byHand?: undefined }
+  | { kind: Exclude<FieldKind, 'secret'>; translatable: boolean; name?: FieldName; label?: FieldName; byHand?: boolean };
 
 /** Where each declared schema's declaration is kept (a zod 4 registry, not the global one). */
 export const fieldKinds = z.registry<FieldDeclaration>();

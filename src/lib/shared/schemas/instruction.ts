@@ -90,6 +90,7 @@ export {
   translationMessage,
   translationSchema,
   translationsSchema,
+  withoutRetiredTranslations,
 } from './instruction/translations.ts';
 export type { TranslatableField, Translation, TranslationIssue, Translations } from './instruction/translations.ts';
 

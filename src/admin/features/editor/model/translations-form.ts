@@ -29,13 +29,22 @@ export function fieldState(field: TranslatableField, entry: Translation | undefi
   return entry.machine ? 'machine' : 'done';
 }
 
-/** "N left": the fields of `language` with no translation or one that may be out of date. */
+/**
+ * "N left": the fields of `language` with no translation or one that may be out of date. A place's
+ * name left empty is not "left": a proper name usually reads the same, and no machine drafts it.
+ */
 export function leftToTranslate(form: Instruction, language: string): number {
   const entries = form.translations[language] ?? {};
   return translatableFields(form).filter((field) => {
     const state = fieldState(field, entries[field.key]);
-    return state === 'missing' || state === 'outOfDate';
+    return state === 'outOfDate' || (state === 'missing' && !field.byHand);
   }).length;
+}
+
+/** "N to review": the machine drafts of `language` the host has not accepted or edited; guests read the main text until then. */
+export function draftsToReview(form: Instruction, language: string): number {
+  const entries = form.translations[language] ?? {};
+  return translatableFields(form).filter((field) => fieldState(field, entries[field.key]) === 'machine').length;
 }
 
 function withLanguage(form: Instruction, language: string, change: (entries: Record<string, Translation>) => Record<string, Translation>): Translations {
@@ -77,10 +86,8 @@ const SECTION_OF: Record<string, string> = {
   places: 'Recommendations',
   extras: 'Extras',
   textGreating: 'Welcome message',
-  hostName: 'Welcome message',
   manualBoxes: 'Additional info',
   brandingTitle: 'Branding title',
-  address: 'Address',
 };
 
 export interface FieldGroup {

@@ -9,7 +9,7 @@ import { publicLinkExtras, type Extra, type Place } from '@shared/schemas/instru
 import { formatWalk, walkingDistance, type MaybeCoordinates } from '@shared/walking-distance.ts';
 import type { GuestInstruction } from '@shared/schemas/instruction.ts';
 import { guestBranding, type Theme } from '@shared/themes.ts';
-import { formatStayTime } from '@shared/time-zone.ts';
+import { formatGuestDateTime } from '@shared/guest-dates.ts';
 import type { SecretRevealProps } from '@shared/guest-access.ts';
 import { onlinePaymentsOf } from '../../extras/payments.ts';
 import { readGuestInstruction } from '../../instructions/get-instruction-preview.ts';
@@ -158,7 +158,7 @@ export interface GuestStay {
   guestName: string;
   checkIn: number;
   checkOut: number;
-  /** "Fri 4 Dec, 15:00" in the property's time zone. */
+  /** "Fri 4 Dec, 15:00" in the property's time zone and the page's language (toGuestPage writes them). */
   checkInLabel: string;
   checkOutLabel: string;
   /** An approved early check-in or late check-out moved the time (the page says so). */
@@ -168,6 +168,9 @@ export interface GuestStay {
   secretsFrom: number;
   secretsUntil: number;
 }
+
+/** A stay as its page is asked for: toGuestPage writes its dates in the page's language. */
+export type StayOfPage = Omit<GuestStay, 'checkInLabel' | 'checkOutLabel'>;
 
 /** The guest page of `token`, or null when no guidebook has it (the page answers 404). */
 export async function loadGuestPage(token: string, language: string | null = null): Promise<GuestPage | null> {
@@ -202,7 +205,7 @@ export async function toGuestPage(
   instruction: GuestInstruction,
   appUrl: URL,
   mediaBase?: string,
-  stay: GuestStay | null = null,
+  stayOfPage: StayOfPage | null = null,
   now = Date.now(),
   asked: string | null = null,
 ): Promise<Omit<GuestPage, 'expiresAt' | 'source' | 'captchaSiteKey'>> {
@@ -214,7 +217,14 @@ export async function toGuestPage(
   const translated = translatedContent(instruction, language);
   const i: GuestInstruction = { ...instruction, ...translated.content };
   const words = guestWords(language);
+  const stay: GuestStay | null = stayOfPage && {
+    ...stayOfPage,
+    checkInLabel: formatGuestDateTime(stayOfPage.checkIn, instruction.timeZone, language),
+    checkOutLabel: formatGuestDateTime(stayOfPage.checkOut, instruction.timeZone, language),
+  };
   const lang = (key: string): FallbackLang => (translated.fallbacks.has(key) ? main : undefined);
+  // The host's name and the addresses are not translated (docs/decisions/021): in the main language on every page.
+  const asWritten: FallbackLang = language === main ? undefined : main;
   const media = (path: string) => publicMediaUrl(path, mediaBase);
   const gated = i.gatedSecrets;
   const markers = { code: i.code, lockedCode: gated?.code === true, address: i.address, addressUrl: i.addressUrl, words };
@@ -222,7 +232,7 @@ export async function toGuestPage(
   const branding = guestBranding(i);
   const coordinates = i.addressUrl ? coordinatesFromMapLink(i.addressUrl) : null;
   const welcomeHtml = i.textGreating.trim();
-  const welcome = welcomeHtml || i.hostName || i.photoGreating ? { hostName: i.hostName, photo: media(i.photoGreating), html: welcomeHtml, hostNameLang: lang('hostName'), htmlLang: lang('textGreating') } : null;
+  const welcome = welcomeHtml || i.hostName || i.photoGreating ? { hostName: i.hostName, photo: media(i.photoGreating), html: welcomeHtml, hostNameLang: asWritten, htmlLang: lang('textGreating') } : null;
   const quickLinks: QuickLink[] = [
     { kind: 'taxi' as const, label: t(words, 'tiles.taxi'), href: i.taxiLink },
     { kind: 'car' as const, label: t(words, 'tiles.car'), href: i.rentCarLink },
@@ -256,7 +266,7 @@ export async function toGuestPage(
     language,
     languages,
     ...languageLinks(language, languages, appUrl, i.token, stay),
-    langs: { brand: branding.own ? lang('brandingTitle') : undefined, name: lang('nameInstruction'), address: lang('address') },
+    langs: { brand: branding.own ? lang('brandingTitle') : undefined, name: lang('nameInstruction'), address: asWritten },
     brand: branding.title,
     name: i.nameInstruction,
     showProductBranding: !branding.own,
@@ -284,7 +294,7 @@ export async function toGuestPage(
     places: placesOf(
       i.places,
       coordinates,
-      (place) => ({ html: renderParagraph(place.note, markers), imageUrl: media(place.imageUrl), nameLang: lang(`places.${place.id}.name`), htmlLang: lang(`places.${place.id}.note`), addressLang: lang(`places.${place.id}.address`) }),
+      (place) => ({ html: renderParagraph(place.note, markers), imageUrl: media(place.imageUrl), nameLang: lang(`places.${place.id}.name`), htmlLang: lang(`places.${place.id}.note`), addressLang: asWritten }),
       words,
     ),
     extrasReturn: null,
@@ -294,7 +304,7 @@ export async function toGuestPage(
     mediaOrigin: mediaBase ? new URL(mediaBase).origin : null,
     description: i.address ? t(words, 'page.description', { name: i.nameInstruction, address: i.address }) : t(words, 'page.descriptionNoAddress', { name: i.nameInstruction }),
     coverImage: media(i.coverImage),
-    access: accessOf(i, stay, now),
+    access: accessOf(i, stay, now, language),
     stay,
   };
 }
@@ -395,7 +405,7 @@ function placesOf(places: Place[], property: MaybeCoordinates | null, render: (p
 }
 
 /** What the access section shows, decided at render time (a stay page renders on each request). */
-function accessOf(i: GuestInstruction, stay: GuestStay | null, now: number): GuestPage['access'] {
+function accessOf(i: GuestInstruction, stay: GuestStay | null, now: number, language: string): GuestPage['access'] {
   const gated = i.gatedSecrets;
   if (!gated) return null;
   if (i.secretsPolicy === 'stay' && !stay) return { kind: 'booking-only' };
@@ -411,7 +421,7 @@ function accessOf(i: GuestInstruction, stay: GuestStay | null, now: number): Gue
       ...base,
       mode: 'stay',
       opensAt: early ? stay.secretsFrom : null,
-      opensLabel: early ? formatStayTime(stay.secretsFrom, zone) : null,
+      opensLabel: early ? formatGuestDateTime(stay.secretsFrom, zone, language) : null,
       over: stay !== null && now >= stay.secretsUntil,
     },
   };

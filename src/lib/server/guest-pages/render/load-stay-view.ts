@@ -3,7 +3,6 @@ import { GUEST_TOKEN } from '@shared/guest-token.ts';
 import { guidebookLanguageOf } from '@shared/languages.ts';
 import { offeredLanguages } from '@shared/translations.ts';
 import type { OrderStatus } from '@shared/schemas/order.ts';
-import { formatStayTime } from '@shared/time-zone.ts';
 import { stayAvailability } from '../../extras/guest-orders.ts';
 import { onlinePaymentsOf } from '../../extras/payments.ts';
 import { isAppError } from '../../http/app-error.ts';
@@ -48,8 +47,6 @@ export async function loadStayView(token: string, now = Date.now(), returnedOrde
         token: stay.token,
         guestName: stay.guest_name,
         ...times,
-        checkInLabel: formatStayTime(times.checkIn, zone),
-        checkOutLabel: formatStayTime(times.checkOut, zone),
         movedCheckIn: times.checkIn !== stay.check_in,
         movedCheckOut: times.checkOut !== stay.check_out,
         secretsFrom: window.from,

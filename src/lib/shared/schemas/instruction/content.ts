@@ -42,13 +42,14 @@ export const DEFAULT_INSTRUCTION_NAME = 'Your guidebook name';
 /**
  * Every editable field, without defaults (so a partial body can be told apart from a full one),
  * each declared with its kind. Settings (schemas/settings.ts) reuse these validators for the
- * fields they share. Names (the guidebook's, the host's, the brand's, the Wi-Fi's) and addresses
- * are not translatable; the prose guests read is.
+ * fields they share. The host's name, the Wi-Fi's and every address are not translatable (a guest
+ * shows an address as it is written there); the guidebook's name, the brand's and the prose guests
+ * read are (docs/decisions/021).
  */
 export const instructionFields = {
   // Required once sent (an empty one was accepted before: stored rows may hold '' and still read).
   nameInstruction: field.plain(singleLine('The name').refine((name) => name !== '', messages.instruction.nameRequired), { translatable: true, label: 'Name' }),
-  address: field.plain(singleLine('The address', MAX_ADDRESS), { translatable: true, label: 'Address' }),
+  address: field.plain(singleLine('The address', MAX_ADDRESS)),
   addressUrl: field.link(link('The map link', ['http:', 'https:'])),
   code: field.secret(singleLine('The code')),
   boxes: boxesSchema,
@@ -65,7 +66,7 @@ export const instructionFields = {
   selectedHouseRules: houseRulesSchema,
   textGreating: field.richText('The welcome message', { translatable: true, label: 'Welcome message' }),
   photoGreating: field.image('The host picture'),
-  hostName: field.plain(singleLine('The host name'), { translatable: true, label: 'Host name' }),
+  hostName: field.plain(singleLine('The host name')),
   selectedTheme: field.plain(z.enum(THEME_VALUES, { error: 'Choose one of the themes.' })),
   taxiLink: field.link(link('The taxi link')),
   rentCarLink: field.link(link('The car rental link')),

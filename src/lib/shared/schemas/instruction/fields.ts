@@ -101,6 +101,8 @@ interface KindOptions {
   translatable?: boolean;
   /** How the translations name it to a host: "Welcome message", or by the item's place ("Check-in step 2 title"). */
   label?: FieldName;
+  /** Translated by the host only, never drafted by machine (a place's name, docs/decisions/021). */
+  byHand?: boolean;
 }
 
 /**
@@ -118,9 +120,9 @@ export const field = {
   image: (label: string, { named }: { named?: (position: number) => string } = {}) =>
     declareField(mediaPath(label), { kind: 'image', translatable: false, name: named ?? label }),
   /** HTML from the editor: the server sanitises it before storing (docs/security.md 16). */
-  richText: (name: string, { translatable = false, label }: KindOptions = {}) => declareField(richText(name), { kind: 'richText', translatable, name, label }),
+  richText: (name: string, { translatable = false, label, byHand }: KindOptions = {}) => declareField(richText(name), { kind: 'richText', translatable, name, label, byHand }),
   link: <S extends z.ZodType>(schema: S, { translatable = false, label }: KindOptions = {}) => declareField(schema, { kind: 'link', translatable, label }),
-  plain: <S extends z.ZodType>(schema: S, { translatable = false, label }: KindOptions = {}) => declareField(schema, { kind: 'plain', translatable, label }),
+  plain: <S extends z.ZodType>(schema: S, { translatable = false, label, byHand }: KindOptions = {}) => declareField(schema, { kind: 'plain', translatable, label, byHand }),
   /** Kept from guests while the secrets policy gates it; never translatable. */
   secret: <S extends z.ZodType>(schema: S) => declareField(schema, { kind: 'secret', translatable: false }),
 };

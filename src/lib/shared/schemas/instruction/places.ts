@@ -24,7 +24,7 @@ const coordinate = (label: string, limit: number) =>
 export const placeSchema = z.object({
   /** The editor's timestamp, as for steps: drag order and keys survive a save. */
   id: field.plain(z.number({ error: 'Each place needs a numeric id.' }).int('Each place needs a numeric id.').min(0).max(Number.MAX_SAFE_INTEGER)),
-  name: field.plain(singleLine('The name').refine((name) => name !== '', 'The name is required.'), { translatable: true, label: (place) => `Place ${place} name` }),
+  name: field.plain(singleLine('The name').refine((name) => name !== '', 'The name is required.'), { translatable: true, byHand: true, label: (place) => `Place ${place} name` }),
   category: field.plain(z.enum(PLACE_CATEGORY_IDS, { error: 'Choose one of the categories.' })).default('other'),
   note: field
     .richText('The note', { translatable: true, label: (place) => `Place ${place} note` })
@@ -34,7 +34,8 @@ export const placeSchema = z.object({
   mapUrl: field.link(link('The map link', ['http:', 'https:'])).default(''),
   lat: coordinate('The latitude', 90).default(null),
   lng: coordinate('The longitude', 180).default(null),
-  address: field.plain(singleLine('The address', MAX_ADDRESS), { translatable: true, label: (place) => `Place ${place} address` }).default(''),
+  /** Not translatable: a guest shows an address to a driver, or types it into a map, as it is written there (docs/decisions/021). */
+  address: field.plain(singleLine('The address', MAX_ADDRESS)).default(''),
   website: field.link(link('The website', ['http:', 'https:'])).default(''),
   phone: field.plain(singleLine('The phone number', MAX_PHONE)).default(''),
   imageUrl: field.image('A place photo', { named: (place) => `The photo of place ${place}` }).default(''),

@@ -77,6 +77,22 @@ export interface TranslatableField {
   kind: 'plain' | 'richText';
   /** The main-language text. */
   text: string;
+  /** Translated by the host only: a machine never drafts it (a place's name). */
+  byHand: boolean;
+}
+
+/**
+ * Fields that were translatable once and are not any more (docs/decisions/021): the host's name
+ * and the addresses. Their stored translations are dropped as a guidebook is read
+ * (`withoutRetiredTranslations`) and, sent by an editor opened before, dropped on save, never refused.
+ */
+const RETIRED_PATTERNS: ReadonlySet<string> = new Set(['hostName', 'address', 'places[].address']);
+
+/** `translations` without the keys of fields no longer translatable; the same object when it has none. */
+export function withoutRetiredTranslations(translations: Translations): Translations {
+  const retired = (key: string) => RETIRED_PATTERNS.has(patternOfKey(key));
+  if (!Object.values(translations).some((entries) => Object.keys(entries).some(retired))) return translations;
+  return Object.fromEntries(Object.entries(translations).map(([language, entries]) => [language, Object.fromEntries(Object.entries(entries).filter(([key]) => !retired(key)))]));
 }
 
 /** `boxes[].title` for the path ['boxes', 1, 'title']: the pattern schemaFields writes. */
@@ -113,9 +129,9 @@ function hasWords(text: string): boolean {
 export function translatableFieldsOf(schema: z.ZodType, content: unknown): TranslatableField[] {
   const found: TranslatableField[] = [];
   mapFields(schema, content, (value, at) => {
-    const { kind, translatable } = at.declaration;
+    const { kind, translatable, byHand = false } = at.declaration;
     if (translatable && (kind === 'plain' || kind === 'richText') && typeof value === 'string' && hasWords(value)) {
-      found.push({ key: keyOf(content, at.path), label: fieldLabel(at), kind, text: value });
+      found.push({ key: keyOf(content, at.path), label: fieldLabel(at), kind, text: value, byHand });
     }
     return value;
   });
@@ -200,7 +216,7 @@ export function translationIssues(schema: z.ZodType, content: { language: string
     for (const [key, { text, source }] of Object.entries(entries)) {
       const current = fields.get(key);
       if (!current) {
-        if (!validators.has(patternOfKey(key))) issues.push({ message: `${languageName(language)}: "${key}" is not a field that can be translated.`, path: at(key) });
+        if (!validators.has(patternOfKey(key)) && !RETIRED_PATTERNS.has(patternOfKey(key))) issues.push({ message: `${languageName(language)}: "${key}" is not a field that can be translated.`, path: at(key) });
         continue;
       }
       // Blank (spaces, an empty paragraph) is no translation: dropped on save, never refused.

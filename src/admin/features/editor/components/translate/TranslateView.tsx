@@ -10,6 +10,7 @@ import {
   addableLanguages,
   addLanguage,
   confirmTranslation,
+  draftsToReview,
   groupedFields,
   leftToTranslate,
   mergeDrafts,
@@ -47,7 +48,7 @@ export function TranslateView({ form, setTranslations, setLanguage, machine }: P
 
   function choose(language: string) {
     setActive(language);
-    announce(`Translating into ${languageName(language)}: ${leftToTranslate(form, language)} left.`);
+    announce(`Translating into ${languageName(language)}: ${progressWords(leftToTranslate(form, language), draftsToReview(form, language))}.`);
   }
 
   function add() {
@@ -108,13 +109,15 @@ export function TranslateView({ form, setTranslations, setLanguage, machine }: P
             <ul aria-label="Translations" className="flex flex-wrap gap-2">
               {languages.map((language) => {
                 const left = leftToTranslate(form, language);
+                const drafts = draftsToReview(form, language);
+                const done = left === 0 && drafts === 0;
                 const on = language === current;
                 return (
                   <li key={language} className={`flex items-center rounded-full border ${on ? 'border-brand-700 bg-brand-50 dark:border-brand-300 dark:bg-brand-900/40' : 'border-line bg-surface'}`}>
                     <button type="button" aria-pressed={on} onClick={() => choose(language)} className="flex min-h-10 items-center gap-2 rounded-l-full py-1.5 pl-4 pr-2 text-sm font-semibold text-ink">
                       {languageName(language)}
-                      <span className={`rounded-full px-2 py-0.5 text-xs ${left === 0 ? 'bg-emerald-100 text-emerald-900 dark:bg-emerald-900/40 dark:text-emerald-100' : 'bg-canvas text-muted'}`}>
-                        {left === 0 ? 'Done' : `${left} left`}
+                      <span className={`rounded-full px-2 py-0.5 text-xs ${done ? 'bg-emerald-100 text-emerald-900 dark:bg-emerald-900/40 dark:text-emerald-100' : left === 0 ? 'bg-sky-100 text-sky-900 dark:bg-sky-900/40 dark:text-sky-100' : 'bg-canvas text-muted'}`}>
+                        {progressWords(left, drafts)}
                       </span>
                     </button>
                     <button type="button" className="mr-1 inline-flex size-9 items-center justify-center rounded-full text-muted hover:bg-brand-50 hover:text-ink" aria-label={`Remove ${languageName(language)}`} onClick={() => setRemoving(language)}>
@@ -156,6 +159,7 @@ function LanguageFields({ form, language, setTranslations, machine }: { form: In
   const draft = useDraftTranslations();
   const entries = form.translations[language] ?? {};
   const left = leftToTranslate(form, language);
+  const drafts = draftsToReview(form, language);
   const name = languageName(language);
   const titleId = `translate-${language}-title`;
 
@@ -184,7 +188,11 @@ function LanguageFields({ form, language, setTranslations, machine }: { form: In
           <h2 id={titleId} className="font-display text-lg font-bold text-ink">
             {name}
           </h2>
-          <p className="text-sm text-muted">{left === 0 ? 'Every field is translated.' : `${left} ${left === 1 ? 'field' : 'fields'} left to translate or check.`}</p>
+          <p className="text-sm text-muted">
+            {left === 0 && drafts === 0 ? 'Every field is translated.' : null}
+            {left > 0 ? `${left} ${left === 1 ? 'field' : 'fields'} left to translate or check. ` : null}
+            {drafts > 0 ? `${drafts} machine ${drafts === 1 ? 'draft' : 'drafts'} to review: guests read the main text until you accept ${drafts === 1 ? 'it' : 'them'}.` : null}
+          </p>
         </div>
         {machine ? (
           <button type="button" className="btn-secondary" onClick={runDraft} disabled={readOnly || draft.isPending || left === 0}>
@@ -193,12 +201,14 @@ function LanguageFields({ form, language, setTranslations, machine }: { form: In
           </button>
         ) : null}
       </div>
-      {machine ? <p className="-mt-3 text-sm text-muted">Drafts the empty and out-of-date fields. Door codes, passwords and PINs are never sent.</p> : null}
+      {machine ? (
+        <p className="-mt-3 text-sm text-muted">Drafts the empty and out-of-date fields. Door codes, passwords, PINs, your name and addresses are never sent; place names are yours to translate.</p>
+      ) : null}
       <div role="status" aria-live="polite">
         {result ? (
           <div className="rounded-xl border border-line bg-canvas/60 p-3 text-sm text-ink">
             <p className="font-semibold">
-              {Object.keys(result.drafts).length} drafted by machine: check them and press Accept, or edit them.
+              {Object.keys(result.drafts).length} drafted by machine: check them and press Accept, or edit them. Guests see a draft once you accept it and save.
             </p>
             {result.failed.length > 0 ? (
               <>
@@ -245,4 +255,10 @@ function LanguageFields({ form, language, setTranslations, machine }: { form: In
       </fieldset>
     </section>
   );
+}
+
+/** What a language's chip says: "3 left · 32 to review", "32 to review", "Done". */
+function progressWords(left: number, drafts: number): string {
+  const parts = [left > 0 ? `${left} left` : '', drafts > 0 ? `${drafts} to review` : ''].filter(Boolean);
+  return parts.length > 0 ? parts.join(' · ') : 'Done';
 }
