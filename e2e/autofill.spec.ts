@@ -26,8 +26,8 @@ test('empty defaults keep a guidebook’s WhatsApp and taxi link unless the host
 
   await page.goto('/dashboard/settings');
   const section = (name: string) => page.getByRole('region', { name });
-  await section('Contact info').getByRole('switch', { name: 'Apply to existing instructions' }).click();
-  await section('Redirection links').getByRole('switch', { name: 'Apply to existing instructions' }).click();
+  await section('Contact info').getByRole('switch', { name: 'Apply to existing guidebooks' }).click();
+  await section('Redirection links').getByRole('switch', { name: 'Apply to existing guidebooks' }).click();
   await page.getByRole('button', { name: 'Save defaults' }).click();
 
   const ask = page.getByRole('dialog', { name: 'Apply to existing guidebooks?' });
@@ -93,7 +93,7 @@ test('default places: added on Auto-Fill like the editor’s, applied to a guide
   await expect(cards.nth(0).getByLabel('Name', { exact: true })).toHaveValue('Konzum supermarket');
   await expect(section.locator('[aria-live="polite"][aria-atomic="true"]')).toHaveText('Place 2 moved to position 1 of 2.');
 
-  await section.getByRole('switch', { name: 'Apply to existing instructions' }).click();
+  await section.getByRole('switch', { name: 'Apply to existing guidebooks' }).click();
   await expect(section).toContainText('On save, all your existing guidebooks get the places they do not have yet.');
   await page.screenshot({ path: `test-results/autofill-places-${test.info().project.name}.png`, fullPage: true });
   await page.getByRole('button', { name: 'Save defaults' }).click();

@@ -344,7 +344,7 @@ test('unknown dashboard paths show "Page not found"; the editor has no sidebar o
 
   // An id that is not the host's: the editor shows the server's message in its danger alert.
   await page.goto('/dashboard/edit/some-id');
-  await expect(page.getByRole('alert').filter({ hasText: 'Instruction not found' })).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: messages.instruction.notFound })).toBeVisible();
   await expect(page.getByRole('banner')).toHaveCount(0);
   await expect(page.getByRole('navigation', { name: 'Dashboard' })).toHaveCount(0);
 });

@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { messages } from '../src/lib/shared/messages.ts';
 import type { Instruction } from '../src/lib/shared/schemas/instruction.ts';
-import { expect as baseExpect, database, setPlan, test } from './fixtures/session.ts';
+import { expect as baseExpect, database, expectSaved, setPlan, test, transitionsDone } from './fixtures/session.ts';
 import { seriousA11yViolations } from './support/fixtures.ts';
 
 // docs/product.md §2 Editor, §4 Editor / Instruction access / Address flow, §7 instruction calls and upload.
@@ -193,7 +193,7 @@ test('steps: add (scrolled to, focused, highlighted), reorder by keyboard and by
 
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(toast(page, messages.instruction.updated)).toBeVisible();
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await expectSaved(page);
   expect((await readInstruction(page, _id)).boxes.map((box) => box.title)).toEqual(['Door', 'Flat']);
 });
 
@@ -264,7 +264,7 @@ test('every section is saved and reopens the same', async ({ page }) => {
 
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(toast(page, messages.instruction.updated)).toBeVisible();
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await expectSaved(page);
 
   const saved = await readInstruction(page, _id);
   expect(saved.version).toBe(version + 1);
@@ -351,15 +351,59 @@ test('leaving with unsaved changes asks first; closing the tab too', async ({ pa
   await asked.dismiss();
 });
 
-test('a stale save from a second tab gets the server message and Reload latest', async ({ page }) => {
+/** Light, then dark: the dashboard's own class, as its theme switch sets it. */
+async function inBothSchemes(page: Page, take: (scheme: 'light' | 'dark') => Promise<unknown>) {
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.evaluate((dark) => document.documentElement.classList.toggle('dark', dark), scheme === 'dark');
+    await transitionsDone(page);
+    await take(scheme);
+  }
+  await page.evaluate(() => document.documentElement.classList.remove('dark'));
+}
+
+test('a save keeps the editor open and says Saved until the next change', async ({ page }) => {
+  const { _id } = await createInstruction(page, { nameInstruction: 'Open Flat' });
+  await openEditor(page, _id);
+  const desktop = test.info().project.name === 'desktop';
+  const saveButton = page.locator('button[aria-keyshortcuts]');
+  await expect(saveButton).toHaveText('Save');
+
+  await page.getByLabel('Guidebook name').fill('Open Flat by the Sea');
+  await saveButton.click();
+  await expect(toast(page, messages.instruction.updated)).toBeVisible();
+  expect(messages.instruction.updated).toBe('Guidebook saved');
+  // Still here, and it says so: the button and (on a wide screen) the status under the name.
+  await expect(saveButton).toHaveText(messages.editor.saved);
+  await expect(page).toHaveURL(new RegExp(`/dashboard/edit/${_id}$`));
+  await expect(page.getByLabel('Guidebook name')).toHaveValue('Open Flat by the Sea');
+  if (desktop) await expect(page.getByRole('complementary', { name: 'Editor' }).getByRole('paragraph').filter({ hasText: messages.editor.saved })).toBeVisible();
+  expect(await readInstruction(page, _id)).toMatchObject({ nameInstruction: 'Open Flat by the Sea', version: 2 });
+  await inBothSchemes(page, (scheme) => page.screenshot({ path: `test-results/editor-saved-${test.info().project.name}-${scheme}.png`, scale: 'css' }));
+
+  // The next change is unsaved again; Ctrl+S saves it on the version just saved (no conflict).
+  await page.getByLabel('Code', { exact: true }).fill('4821');
+  await expect(saveButton).toHaveText('Save');
+  if (desktop) await expect(page.getByText('Unsaved changes', { exact: true })).toBeVisible();
+  await page.keyboard.press('Control+s');
+  await expect(saveButton).toHaveText(messages.editor.saved);
+  expect(await readInstruction(page, _id)).toMatchObject({ code: '4821', version: 3 });
+
+  // Saved: leaving asks nothing.
+  await page.getByRole('link', { name: 'Dashboard' }).first().click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('alertdialog', { name: messages.editor.leaveTitle })).toHaveCount(0);
+});
+
+test('a stale save from a second tab keeps the edits: it says what changed elsewhere and puts them on the latest version', async ({ page }) => {
   const { _id } = await createInstruction(page, { nameInstruction: 'Two Tabs' });
   await openEditor(page, _id);
   const other = await page.context().newPage();
   await openEditor(other, _id);
 
   await other.getByLabel('Guidebook name').fill('Saved in the other tab');
+  await other.getByLabel('Network name').fill('Harbour-Guest');
   await other.getByRole('button', { name: 'Save' }).click();
-  await expect(other).toHaveURL(/\/dashboard$/);
+  await expectSaved(other);
   await other.close();
 
   await page.getByLabel('Code', { exact: true }).fill('1111');
@@ -367,16 +411,70 @@ test('a stale save from a second tab gets the server message and Reload latest',
   const alert = page.getByRole('alert').filter({ hasText: messages.instruction.staleVersion });
   await expect(alert).toBeFocused();
   await expect(page).toHaveURL(new RegExp(`/dashboard/edit/${_id}$`));
+  // What the other tab changed, and what this one did, as the History says it.
+  await expect(alert.getByRole('listitem')).toHaveText(['Name changed', 'Wi-Fi name added', 'Door code added']);
+  await expect(alert.getByText(/changed here and elsewhere/)).toHaveCount(0);
   expect((await readInstruction(page, _id)).nameInstruction).toBe('Saved in the other tab');
+  await alert.scrollIntoViewIfNeeded();
+  await inBothSchemes(page, (scheme) => alert.screenshot({ path: `test-results/editor-conflict-${test.info().project.name}-${scheme}.png`, scale: 'css' }));
 
-  await alert.getByRole('button', { name: messages.editor.reloadLatest }).click();
-  await expect(alert).toBeHidden();
+  // Nothing changed in both places: the edits go on the latest version at once, not saved yet.
+  await alert.getByRole('button', { name: messages.editor.keepEdits }).click();
+  const kept = page.getByRole('status').filter({ hasText: messages.editor.kept });
+  await expect(kept).toBeFocused();
+  await expect(kept).toContainText('Name changed, Wi-Fi name added');
   await expect(page.getByLabel('Guidebook name')).toHaveValue('Saved in the other tab');
-  await expect(page.getByLabel('Code', { exact: true })).toHaveValue('');
+  await expect(page.getByLabel('Network name')).toHaveValue('Harbour-Guest');
+  await expect(page.getByLabel('Code', { exact: true })).toHaveValue('1111');
+  await inBothSchemes(page, (scheme) => page.screenshot({ path: `test-results/editor-kept-${test.info().project.name}-${scheme}.png`, scale: 'css' }));
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expectSaved(page);
+  await expect(kept).toHaveCount(0);
+  expect(await readInstruction(page, _id)).toMatchObject({ nameInstruction: 'Saved in the other tab', wifiName: 'Harbour-Guest', code: '1111', version: 3 });
+});
+
+test('a stale save: a field changed in both places is the tab’s only once the host confirms; discarding asks too', async ({ page }) => {
+  const { _id } = await createInstruction(page, { nameInstruction: 'Both Flat' });
+  await openEditor(page, _id);
+  // Another device saves the name and the Wi-Fi name meanwhile.
+  const elsewhere = await readInstruction(page, _id);
+  expect((await api(page, 'PUT', `/api/instruction/${_id}`, { ...elsewhere, nameInstruction: 'Their name', wifiName: 'Their Wi-Fi' })).status).toBe(200);
+
+  await page.getByLabel('Guidebook name').fill('My name');
   await page.getByLabel('Code', { exact: true }).fill('2222');
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-  expect(await readInstruction(page, _id)).toMatchObject({ nameInstruction: 'Saved in the other tab', code: '2222', version: 3 });
+  const alert = page.getByRole('alert').filter({ hasText: messages.instruction.staleVersion });
+  await expect(alert.getByText(messages.editor.changedInBoth('Name'))).toBeVisible();
+
+  // Keeping asks first, naming the field; Cancel changes nothing.
+  await alert.getByRole('button', { name: messages.editor.keepEdits }).click();
+  const confirmKeep = page.getByRole('alertdialog', { name: messages.editor.keepTitle });
+  await expect(confirmKeep).toContainText(messages.editor.keepText('Name'));
+  await confirmKeep.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirmKeep).toBeHidden();
+  await expect(page.getByLabel('Guidebook name')).toHaveValue('My name');
+  await alert.getByRole('button', { name: messages.editor.keepEdits }).click();
+  await confirmKeep.getByRole('button', { name: messages.editor.keepConfirm }).click();
+  await expect(page.getByLabel('Guidebook name')).toHaveValue('My name');
+  await expect(page.getByLabel('Network name')).toHaveValue('Their Wi-Fi');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expectSaved(page);
+  expect(await readInstruction(page, _id)).toMatchObject({ nameInstruction: 'My name', wifiName: 'Their Wi-Fi', code: '2222', version: 3 });
+
+  // Saved elsewhere again; this time the host drops the edit, after saying so.
+  const again = await readInstruction(page, _id);
+  expect((await api(page, 'PUT', `/api/instruction/${_id}`, { ...again, code: '3333' })).status).toBe(200);
+  await page.getByLabel('Code', { exact: true }).fill('4444');
+  await page.getByRole('button', { name: 'Save' }).click();
+  const second = page.getByRole('alert').filter({ hasText: messages.instruction.staleVersion });
+  await expect(second.getByText(messages.editor.changedInBoth('Door code'))).toBeVisible();
+  await second.getByRole('button', { name: messages.editor.discardEdits }).click();
+  const confirmDiscard = page.getByRole('alertdialog', { name: messages.editor.discardTitle });
+  await expect(confirmDiscard).toContainText(messages.editor.discardText);
+  await confirmDiscard.getByRole('button', { name: messages.editor.discardConfirm }).click();
+  await expect(second).toHaveCount(0);
+  await expect(page.getByLabel('Code', { exact: true })).toHaveValue('3333');
+  expect(await readInstruction(page, _id)).toMatchObject({ code: '3333', version: 4 });
 });
 
 test('without a plan a paid-plan guidebook is read only; the server refuses its save', async ({ page }) => {
@@ -408,7 +506,7 @@ test('Premium unlocks the branding title and themes; the preview follows them', 
   await page.getByRole('radio', { name: 'Edit' }).click();
 
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await expectSaved(page);
   expect(await readInstruction(page, _id)).toMatchObject({ brandingTitle: 'Azul Stays', selectedTheme: '#4a90e2' });
 });
 
@@ -528,7 +626,7 @@ test('contact: a typed WhatsApp number shows the link guests will open, and the 
 
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(toast(page, messages.instruction.updated)).toBeVisible();
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await expectSaved(page);
   expect(await readInstruction(page, _id)).toMatchObject({ whatsapp: link, telegram: 'https://t.me/harbour_host' });
 
   // The guest page is rebuilt right after the save, off the request path: open it once it is.

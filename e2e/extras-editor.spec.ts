@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { messages } from '../src/lib/shared/messages.ts';
-import { appOrigin, createGuidebook, deleteAllGuidebooks, expect as baseExpect, readGuidebook, resetSettings, setPlan, test } from './fixtures/session.ts';
+import { appOrigin, createGuidebook, deleteAllGuidebooks, expect as baseExpect, expectSaved, readGuidebook, resetSettings, setPlan, test } from './fixtures/session.ts';
 import { sidewaysOverflow, useColorScheme } from './support/layout.ts';
 
 // The editor's Extras section and Auto-Fill's default extras (docs/decisions/020-extras-and-the-money-flow.md):
@@ -40,7 +40,7 @@ async function openEditor(page: Page, id: string) {
 
 async function save(page: Page) {
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await expectSaved(page);
 }
 
 async function seriousViolations(page: Page, selector: string): Promise<string[]> {
@@ -304,7 +304,7 @@ test.describe('Auto-Fill', () => {
     await expect.poll(() => titles(section)).toEqual(['Late check-out', 'Breakfast basket']);
     await expect(liveRegion(section)).toHaveText('Extra 2 moved to position 1 of 2.');
 
-    await section.getByRole('switch', { name: 'Apply to existing instructions' }).click();
+    await section.getByRole('switch', { name: 'Apply to existing guidebooks' }).click();
     await expect(section).toContainText('On save, all your existing guidebooks get the extras they do not have yet.');
     expect(await seriousViolations(page, 'form')).toEqual([]);
     await section.screenshot({ path: `test-results/extras-autofill-${project}.png`, scale: 'css' });

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { seriousA11yViolations } from './support/fixtures.ts';
-import { createVerifiedAccount, expect, logIn, mailsTo, setPlan, test as base, type Account } from './fixtures/session.ts';
+import { createVerifiedAccount, expect, expectSaved, logIn, mailsTo, setPlan, test as base, type Account } from './fixtures/session.ts';
 
 /** Each test's own Gold host (the worker's shared account stays on Free for the other specs). */
 const test = base.extend<{ host: Account }>({
@@ -127,7 +127,7 @@ test('the host offers extras on the public link; a guest there asks for a breakf
   await toggle.scrollIntoViewIfNeeded();
   await page.screenshot({ path: `test-results/extras-public-switch-${info.project.name}.png`, fullPage: false });
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await expectSaved(page);
 
   // A guest on the public link, in a browser of their own; the save republishes the page.
   const guestContext = await browser.newContext({ ...info.project.use, baseURL: origin });

@@ -141,7 +141,7 @@ test('Auto-Fill: the times and steps start new guidebooks, and “Apply to exist
     await section.getByLabel('Check-out by').fill('10:30');
     await section.getByRole('button', { name: 'Add check-out step' }).click();
     await section.getByLabel('Check-out step 1', { exact: true }).fill('Keys in the box');
-    await section.getByRole('switch', { name: 'Apply to existing instructions' }).click();
+    await section.getByRole('switch', { name: 'Apply to existing guidebooks' }).click();
     await expect(section.getByText('On save, all your existing guidebooks get these times and check-out steps.')).toBeVisible();
     await section.scrollIntoViewIfNeeded();
     await section.screenshot({ path: `test-results/settings-check-in-out-${project}-${scheme}.png`, scale: 'css' });

@@ -343,7 +343,7 @@ test('settings save with apply-to-existing updates the existing guidebooks', asy
 
   const section = (name: string) => page.getByRole('region', { name });
   for (const name of ['Contact info', 'Welcome message', 'Socials', 'House rules']) {
-    await section(name).getByRole('switch', { name: 'Apply to existing instructions' }).click();
+    await section(name).getByRole('switch', { name: 'Apply to existing guidebooks' }).click();
   }
   await expect(page.getByText(/Saving also updates the contact info, welcome message, socials, house rules/)).toBeVisible();
   await page.getByRole('button', { name: 'Save defaults' }).click();

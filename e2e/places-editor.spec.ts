@@ -1,7 +1,10 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
+import { de } from '../src/lib/shared/guest-words/de.ts';
+import { en } from '../src/lib/shared/guest-words/en.ts';
 import { messages } from '../src/lib/shared/messages.ts';
-import { createGuidebook, deleteAllGuidebooks, expect as baseExpect, readGuidebook, setPlan, test } from './fixtures/session.ts';
+import { formatWalk, walkingDistance } from '../src/lib/shared/walking-distance.ts';
+import { createGuidebook, deleteAllGuidebooks, expect as baseExpect, expectSaved, readGuidebook, setPlan, test, transitionsDone } from './fixtures/session.ts';
 import { sidewaysOverflow } from './support/layout.ts';
 
 // The editor's Recommendations section: places nearby as cards that work like the check-in steps.
@@ -39,7 +42,7 @@ async function openEditor(page: Page, id: string) {
 
 async function save(page: Page) {
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await expectSaved(page);
 }
 
 interface Point {
@@ -203,6 +206,78 @@ test('places: a pasted map link fills the address and coordinates; a failure say
   await expect(card.getByLabel('Address', { exact: true })).toHaveValue('Obala Kneza Branimira 1, Split, 21000, Croatia');
   await save(page);
   expect((await readGuidebook(page, _id)).places[0]).toMatchObject({ name: 'Riva promenade', lat: 43.5081, lng: 16.4402, address: 'Obala Kneza Branimira 1, Split, 21000, Croatia' });
+});
+
+test('places: when the address lookup fails the point stays, the host types the address, the map shows it and guests read the walk', async ({ page, baseURL }) => {
+  test.setTimeout(120_000);
+  const KONOBA = 'https://www.google.com/maps/place/Konoba/@43.50652,16.43050,18z';
+  const RIVA = { lat: 43.5081, lng: 16.4402 };
+  // A favourite with its point already, and a place with none yet.
+  const places = [
+    { id: 1, name: 'Bačvice beach', category: 'beach', lat: 43.5018, lng: 16.4466, pick: true },
+    { id: 2, name: 'Green market', category: 'shop' },
+  ];
+  const { _id, token } = await createGuidebook(page, { nameInstruction: 'Walk Flat', addressUrl: `https://www.google.com/maps/place/Riva/@${RIVA.lat},${RIVA.lng},17z`, places });
+  // Nominatim (behind reverse-geocode) is a third party: here it fails as the server says when it
+  // is unreachable or rate limiting.
+  await page.route('**/api/map/reverse-geocode?**', (route) => route.fulfill({ status: 502, json: { success: false, address: '', message: messages.address.failed } }));
+  await openEditor(page, _id);
+  await section(page).getByRole('button', { name: 'Add a place' }).click();
+  const card = cards(page).nth(2);
+  await card.getByLabel('Name', { exact: true }).fill('Konoba Matejuška');
+  await card.getByLabel('Map link').fill(KONOBA);
+  await card.getByLabel('Map link').blur();
+
+  // The failure is said, and that the point stays; the host is asked for the address.
+  await expect(card.getByText(messages.address.failed, { exact: true })).toBeVisible();
+  await expect(card.getByText(messages.address.pointKept)).toBeVisible();
+  const walk = formatWalk(walkingDistance(RIVA, { lat: 43.50652, lng: 16.4305 })!, en);
+  const map = section(page).getByRole('img', { name: 'Map of 2 places around the property' });
+  await expect(map).toBeVisible();
+  await expect(section(page).getByText('2 of 3 places on the map')).toBeVisible();
+  const onMap = section(page).getByRole('list', { name: 'Places on the map' }).getByRole('listitem');
+  await expect(onMap).toHaveCount(3);
+  await expect(onMap.nth(1)).toContainText('Not on the map');
+  await expect(onMap.nth(2).getByRole('button')).toHaveAccessibleName('Place 3: Konoba Matejuška');
+  await expect(onMap.nth(2)).toContainText(`${walk} · 43.50652, 16.43050`);
+  // A place's name in the list leads to its map link.
+  await onMap.nth(1).getByRole('button').click();
+  await expect(cards(page).nth(1).getByLabel('Map link')).toBeFocused();
+  await card.getByRole('button', { name: 'Type the address' }).click();
+  await expect(card.getByLabel('Address', { exact: true })).toBeFocused();
+  await page.keyboard.type('Ulica Ivana Meštrovića 2, Split');
+
+  const project = test.info().project.name;
+  await section(page).scrollIntoViewIfNeeded();
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.evaluate((dark) => document.documentElement.classList.toggle('dark', dark), scheme === 'dark');
+    await transitionsDone(page);
+    await section(page).screenshot({ path: `test-results/places-map-${project}-${scheme}.png`, scale: 'css' });
+  }
+  await page.evaluate(() => document.documentElement.classList.remove('dark'));
+  const overflow = await sidewaysOverflow(page);
+  expect(overflow.beyondRightEdge).toEqual([]);
+  expect(await new AxeBuilder({ page }).include('#places').analyze().then((r) => r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id))).toEqual([]);
+
+  await save(page);
+  expect((await readGuidebook(page, _id)).places[2]).toMatchObject({ name: 'Konoba Matejuška', lat: 43.50652, lng: 16.4305, address: 'Ulica Ivana Meštrovića 2, Split', mapUrl: KONOBA });
+
+  // The guest page in German: the walk, and no request to anyone but us (docs/decisions/024-editor-places-map.md).
+  const elsewhere: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).origin !== new URL(baseURL!).origin) elsewhere.push(request.url());
+  });
+  const germanWalk = formatWalk(walkingDistance(RIVA, { lat: 43.50652, lng: 16.4305 })!, de);
+  // The guest page is rebuilt right after the save, off the request path: open it once it is. It
+  // has one colour scheme, the guidebook's theme.
+  await expect(async () => {
+    await page.goto(`/instruction/${token}/de`);
+    await expect(page.locator('#places').getByText(germanWalk, { exact: true })).toBeVisible({ timeout: 1_000 });
+  }).toPass();
+  await page.locator('#places').scrollIntoViewIfNeeded();
+  await page.locator('#places').screenshot({ path: `test-results/places-guest-de-${project}.png`, scale: 'css' });
+  expect(germanWalk).toMatch(/Min\. zu Fuß$/);
+  expect(elsewhere).toEqual([]);
 });
 
 test('places: the empty state offers examples; a place needs a name; the server names a bad place', async ({ page }) => {

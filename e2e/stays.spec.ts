@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { messages } from '../src/lib/shared/messages.ts';
 import type { Instruction } from '../src/lib/shared/schemas/instruction.ts';
-import { expect as baseExpect, database, test } from './fixtures/session.ts';
+import { expect as baseExpect, database, expectSaved, test } from './fixtures/session.ts';
 import { seriousA11yViolations } from './support/fixtures.ts';
 import { useColorScheme, sidewaysOverflow } from './support/layout.ts';
 
@@ -103,7 +103,7 @@ test('a host shows the secrets during stays only, adds a stay, copies its link a
   await panel.getByLabel('Hours before check-in').fill('6');
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(toast(page, messages.instruction.updated)).toBeVisible();
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await expectSaved(page);
   const saved = await readInstruction(page, guidebook._id);
   expect(saved).toMatchObject({ secretsPolicy: 'stay', revealHoursBefore: 6, timeZone: ZONE });
 
@@ -329,6 +329,8 @@ test('the cover photo is uploaded in the editor and becomes the dashboard cardâ€
   await cover.getByLabel(/Upload image.*Cover photo/).setInputFiles({ name: 'front.png', mimeType: 'image/png', buffer: PNG });
   await expect(cover.getByRole('img', { name: 'Cover photo' })).toHaveAttribute('src', /^\/media\//);
   await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expectSaved(page);
+  await page.getByRole('link', { name: 'Dashboard' }).first().click();
   await expect(page).toHaveURL(/\/dashboard$/);
   const { coverImage } = await readInstruction(page, guidebook._id);
   expect(coverImage).toMatch(/^\/media\//);

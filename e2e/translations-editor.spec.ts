@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { LOCKBOX_MARKER } from '../src/lib/shared/schemas/instruction.ts';
-import { createGuidebook, deleteAllGuidebooks, expect as baseExpect, readGuidebook, setPlan, test } from './fixtures/session.ts';
+import { createGuidebook, deleteAllGuidebooks, expect as baseExpect, expectSaved, readGuidebook, setPlan, test } from './fixtures/session.ts';
 import { sidewaysOverflow, useColorScheme } from './support/layout.ts';
 
 // The editor's Languages view (docs/product.md §2 Editor "Languages", docs/decisions/021): a host adds
@@ -93,7 +93,7 @@ test.describe('translations in the editor', () => {
     await useColorScheme(page, 'light');
 
     await page.getByRole('button', { name: 'Save' }).click();
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await expectSaved(page);
     const saved = await readGuidebook(page, guidebook._id);
     const german = saved.translations.de!;
     expect(Object.keys(german).sort()).toEqual(['boxes.1.paragraph', 'boxes.1.title', 'checkoutSteps.0', 'nameInstruction', 'places.5.name', 'places.5.note', 'textGreating']);

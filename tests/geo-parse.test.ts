@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isBlockedAddress } from '../src/lib/server/geo/is-blocked-address.ts';
-import { parseMapCoordinates } from '../src/lib/server/geo/parse-map-coordinates.ts';
+import { parseMapCoordinates } from '../src/lib/shared/map-coordinates.ts';
 
 describe('parseMapCoordinates (pure)', () => {
   const cases: Array<[string, string, { lat: number; lng: number }]> = [

@@ -3,6 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FETCH_TIMEOUT_MS } from '../src/lib/server/geo/safe-fetch.ts';
 import { messages } from '../src/lib/shared/messages.ts';
+import type { Instruction } from '../src/lib/shared/schemas/instruction.ts';
+import { createUser, login, withCookie } from './helpers/auth.ts';
 import { startServer, type TestServer } from './helpers/server.ts';
 import { SSRF_CORPUS } from './helpers/ssrf-corpus.ts';
 
@@ -36,6 +38,8 @@ function nominatimAnswer(lat: number): { status: number; body: unknown } {
   if (lat === 44.8654) return { status: 200, body: { display_name: 'Plitvička jezera, Ličko-senjska županija, Hrvatska', address: { national_park: 'Plitvička jezera', country: 'Hrvatska' } } };
   if (lat === 48.8584) return { status: 200, body: { display_name: 'Tour Eiffel, Paris', address: { road: 'Avenue Gustave Eiffel', town: 'Paris', country: 'France' } } };
   if (lat === 0) return { status: 200, body: { error: 'Unable to geocode' } };
+  // Konoba's point: Nominatim is rate limiting us.
+  if (lat === 43.50652) return { status: 429, body: { error: 'Too many requests' } };
   return { status: 500, body: { error: 'boom' } };
 }
 
@@ -166,6 +170,38 @@ describe('GET /api/map/reverse-geocode (Nominatim stand-in)', () => {
       expect(await response.json()).toEqual({ success: false, address: '', message: messages.address.unresolved });
     }
     expect(upstream.length).toBe(before);
+  });
+});
+
+describe('a place whose address lookup fails (docs/product.md §20)', () => {
+  const KONOBA = 'https://www.google.com/maps/place/Konoba/@43.50652,16.43050,18z';
+
+  it('keeps the point the link gave through PUT /api/instruction/:id, and guests read the walk, in German too', async () => {
+    // The editor's two calls: the point, then the address, which Nominatim refuses (rate limited).
+    const point = await resolveMap(KONOBA);
+    expect(point.status).toBe(200);
+    expect(await point.json()).toEqual({ lat: 43.50652, lng: 16.4305 });
+    const address = await reverse('lat=43.50652&lng=16.4305');
+    expect(address.status).toBe(502);
+    expect(await address.json()).toEqual({ success: false, address: '', message: messages.address.failed });
+
+    const user = await createUser(server);
+    const cookie = await login(server, user.email, user.password);
+    const call = (path: string, init: RequestInit & { json?: unknown } = {}) => server.request(path, { ...init, headers: withCookie(cookie) });
+    const made = ((await (await call('/api/instruction', { json: { nameInstruction: 'Riva Flat', addressUrl: 'https://www.google.com/maps/place/Riva/@43.5081,16.4402,17z' } })).json()) as { instruction: Instruction }).instruction;
+    const konoba = { id: 1, name: 'Konoba Matejuška', category: 'eat', mapUrl: KONOBA, address: '' };
+    // The editor sends the point it kept; an older editor sent none (null) after the failed lookup:
+    // either way the link's own point is stored.
+    for (const sent of [{ lat: 43.50652, lng: 16.4305 }, { lat: null, lng: null }]) {
+      const current = (await (await call(`/api/instruction/${made._id}`)).json()) as Instruction;
+      const response = await call(`/api/instruction/${made._id}`, { method: 'PUT', json: { ...current, places: [{ ...konoba, ...sent }] } });
+      expect(response.status, JSON.stringify(sent)).toBe(200);
+      const { instruction } = (await response.json()) as { instruction: Instruction };
+      expect(instruction.places[0], JSON.stringify(sent)).toMatchObject({ lat: 43.50652, lng: 16.4305, address: '', mapUrl: KONOBA });
+    }
+    // Riva to Konoba, as guests read it; the German page was never opened, so it is rendered now.
+    const german = await (await server.request(`/instruction/${made.token}/de`)).text();
+    expect(german).toContain('<p class="place-meta">1 km · 14 Min. zu Fuß</p>');
   });
 });
 

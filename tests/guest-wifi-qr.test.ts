@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { coordinatesFromMapLink, mapEmbedUrl } from '../src/lib/server/guest-pages/render/map-coordinates.ts';
+import { mapEmbedUrl } from '../src/lib/server/guest-pages/render/map-coordinates.ts';
+import { parseMapCoordinates } from '../src/lib/shared/map-coordinates.ts';
 import { renderParagraph } from '../src/lib/server/guest-pages/render/render-paragraph.ts';
 import { buildWifiPayload, escapeWifiField, wifiQrSvg } from '../src/lib/server/guest-pages/render/wifi-qr.ts';
 import { ADDRESS_MARKER, LOCKBOX_MARKER } from '../src/lib/shared/schemas/instruction.ts';
@@ -28,12 +29,13 @@ describe('Wi-Fi QR payload', () => {
 });
 
 describe('map link coordinates', () => {
+  // The guest page reads the property's point with the map API's parser (tests/geo-parse.test.ts has the rest).
   it('reads @lat,lng, q= and OpenStreetMap forms', () => {
-    expect(coordinatesFromMapLink('https://www.google.com/maps/@43.5081,16.4402,18z')).toEqual({ lat: 43.5081, lng: 16.4402 });
-    expect(coordinatesFromMapLink('https://maps.google.com/?q=-33.86,151.2')).toEqual({ lat: -33.86, lng: 151.2 });
-    expect(coordinatesFromMapLink('https://www.openstreetmap.org/#map=18/45.8/15.97')).toEqual({ lat: 45.8, lng: 15.97 });
-    expect(coordinatesFromMapLink('https://maps.app.goo.gl/AbCdEf')).toBeNull();
-    expect(coordinatesFromMapLink('https://www.google.com/maps/@95.1,16.4,18z')).toBeNull();
+    expect(parseMapCoordinates('https://www.google.com/maps/@43.5081,16.4402,18z')).toEqual({ lat: 43.5081, lng: 16.4402 });
+    expect(parseMapCoordinates('https://maps.google.com/?q=-33.86,151.2')).toEqual({ lat: -33.86, lng: 151.2 });
+    expect(parseMapCoordinates('https://www.openstreetmap.org/#map=18/45.8/15.97')).toEqual({ lat: 45.8, lng: 15.97 });
+    expect(parseMapCoordinates('https://maps.app.goo.gl/AbCdEf')).toBeNull();
+    expect(parseMapCoordinates('https://www.google.com/maps/@95.1,16.4,18z')).toBeNull();
   });
 
   it('embeds at zoom 18', () => {

@@ -108,7 +108,7 @@ describe('authorization matrix', () => {
     feedbackId = await createFeedback(target);
   });
 
-  it('another host gets 404 "Instruction not found" on every route with the owner’s id or token, and nothing changes', async () => {
+  it('another host gets 404 "Guidebook not found" on every route with the owner’s id or token, and nothing changes', async () => {
     const before = row(target._id);
     const stayBefore = query(server, 'SELECT * FROM stays WHERE id = ?', stayId);
     for (const route of routes(target, stayId, undefined, feedbackId)) {

@@ -459,6 +459,40 @@ describe('DELETE /api/instruction/:id', () => {
   });
 });
 
+describe('what the guidebook API says', () => {
+  /** Hosts read each answer's message in a toast or an alert: the object is a guidebook (docs/product.md §8). */
+  const WRONG_WORDS = /\b(?:instructions?|products?)\b/i;
+
+  it('every answer of create, save, stale save, duplicate, delete, not found and the Free limit says guidebook', async () => {
+    const h = await host();
+    const answers: Array<[string, Response]> = [];
+    const created = await h.call('/api/instruction', { json: { nameInstruction: 'Words Flat' } });
+    answers.push(['create', created]);
+    const made = ((await created.clone().json()) as { instruction: Instruction }).instruction;
+    answers.push(['save', await save(h, { ...made, code: '1' })]);
+    answers.push(['stale save', await save(h, { ...made, code: '2' })]);
+    answers.push(['duplicate', await h.call(`/api/instruction/${made._id}`, { method: 'POST' })]);
+    answers.push(['create the third', await h.call('/api/instruction', { method: 'POST' })]);
+    answers.push(['a fourth on Free', await h.call('/api/instruction', { method: 'POST' })]);
+    answers.push(['delete', await h.call(`/api/instruction/${made._id}`, { method: 'DELETE' })]);
+    answers.push(['not found', await h.call(`/api/instruction/${made._id}`)]);
+
+    const said = await Promise.all(answers.map(async ([what, response]) => [what, response.status, ((await response.json()) as { message: string }).message] as const));
+    expect(said).toEqual([
+      ['create', 201, messages.instruction.created],
+      ['save', 200, messages.instruction.updated],
+      ['stale save', 409, messages.instruction.staleVersion],
+      ['duplicate', 201, messages.instruction.duplicated],
+      ['create the third', 201, messages.instruction.created],
+      ['a fourth on Free', 403, messages.instruction.outOfFree],
+      ['delete', 200, messages.instruction.deleted],
+      ['not found', 404, messages.instruction.notFound],
+    ]);
+    expect(said.filter(([, , message]) => WRONG_WORDS.test(message))).toEqual([]);
+    expect(said.map(([, , message]) => message).slice(0, 2)).toEqual(['Guidebook created', 'Guidebook saved']);
+  });
+});
+
 describe('a 30-step guidebook with images', () => {
   it('round-trips unchanged through save and load', async () => {
     const h = await host();

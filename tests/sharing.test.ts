@@ -166,7 +166,7 @@ describe('who may share', () => {
     expect(outboxCount()).toBe(before);
   });
 
-  it('another host: 404 "Instruction not found" everywhere, nothing mailed', async () => {
+  it('another host: 404 "Guidebook not found" everywhere, nothing mailed', async () => {
     const before = outboxCount();
     for (const format of ['png', 'svg']) {
       const response = await other.call(`/api/instruction/${target._id}/qr?format=${format}`);

@@ -1,22 +1,32 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { messages } from '../src/lib/shared/messages.ts';
 import { sourceFiles } from './helpers/source-files.ts';
 
 /**
- * One noun for the product's object: hosts make guidebooks. What the admin, the public pages and
- * the mails show never calls one an "instruction"; API field names and paths keep the word, and so
- * do the texts src/lib/shared/messages.ts pins as they are specified (that file is not read here).
+ * One noun for the product's object: hosts make guidebooks. Nothing a host reads (the dashboard,
+ * the public pages, the mails, a toast, an API's `{ message }`) calls one an "instruction" or the
+ * service "the product"; API field names and paths keep the word.
  */
-const ROOTS = ['src/admin', 'src/components', 'src/islands', 'src/layouts', 'src/pages', 'src/lib/server/auth', 'src/lib/server/sharing', 'src/lib/server/stays'];
+const ROOTS = ['src/admin', 'src/components', 'src/islands', 'src/layouts', 'src/pages', 'src/lib/server', 'src/lib/shared'];
 const EXTENSIONS = new Set(['.ts', '.tsx', '.astro']);
+/** sourceFiles leaves the API routes out (they draw nothing), but their answers are read too. */
+const API_ROUTES = 'src/pages/api';
+
+/** The words no host should read: the object is a guidebook, the service Porchlight. */
+const WRONG_WORDS = /\b(?:instructions?|products?)\b/i;
+
+/** Files no host reads. */
+const UNREAD = new Set([
+  // What each guest word is for, said to translators.
+  'src/lib/shared/guest-words/schema.ts',
+]);
 
 /** Where the word may stay, and why. */
 const ALLOWED: ReadonlyArray<[file: string, text: string]> = [
   // A check-in step's text field: instructions in the sense of "how to", not the product's object.
   ['src/admin/features/editor/components/steps/StepCard.tsx', "'Instructions'"],
-  // The editor's panels and the Auto-Fill screen are reworded with their own changes.
-  ['src/admin/features/editor/components/panels/BrandingPanel.tsx', "'Your instruction name'"],
-  ['src/admin/features/settings/components/SettingsSection.tsx', 'Apply to existing instructions'],
 ];
 
 function withoutComments(source: string): string {
@@ -42,18 +52,64 @@ function shownTexts(line: string): string[] {
   return [...quoted.filter((text) => / |^['"`][A-Z]/.test(text)), ...jsxText, ...bare];
 }
 
+/** A text that names the object or the service wrongly; paths, field names and placeholders are not words. */
+function saysWrongWord(text: string): boolean {
+  // SQL names the table.
+  if (/^['"`](?:SELECT|INSERT|UPDATE|DELETE)\b/.test(text)) return false;
+  const words = text.replace(/\/instructions?\b|nameInstruction|\{product\}|instruction_id|instructions\.\w+/g, '');
+  return WRONG_WORDS.test(words);
+}
+
+function apiRouteFiles(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const file = path.join(dir, entry.name);
+    return entry.isDirectory() ? apiRouteFiles(file) : EXTENSIONS.has(path.extname(entry.name)) ? [file] : [];
+  });
+}
+
+/**
+ * Every text of messages.ts, the functions' too (called with sample arguments): the toasts, the
+ * dialogs and the API answers all come from there.
+ */
+function messageTexts(value: unknown, at: string): Array<[at: string, text: string]> {
+  if (typeof value === 'string') return [[at, value]];
+  if (typeof value === 'function') {
+    const call = (sample: unknown) => (value as (...args: unknown[]) => unknown)(...Array.from({ length: value.length }, (_, index) => (index === 0 ? sample : 'sample')));
+    // A count, a name, or a list of codes (payouts.currencyInvalid).
+    const text = [5, 'sample', ['eur']].map((sample) => {
+      try {
+        return call(sample);
+      } catch {
+        return null;
+      }
+    }).find((answer) => typeof answer === 'string');
+    expect(text, at).toBeTypeOf('string');
+    return [[at, text as string]];
+  }
+  if (value && typeof value === 'object') return Object.entries(value).flatMap(([key, child]) => messageTexts(child, `${at}.${key}`));
+  return [];
+}
+
 describe('the product says guidebook', () => {
-  it('no text the admin, the public pages or the mails show calls a guidebook an instruction', () => {
-    const found = ROOTS.flatMap((root) => sourceFiles(root, EXTENSIONS)).flatMap((file) =>
+  it('no text the admin, the public pages, the mails or the server shows calls a guidebook an instruction, or Porchlight the product', () => {
+    const files = [...ROOTS.flatMap((root) => sourceFiles(root, EXTENSIONS)), ...apiRouteFiles(API_ROUTES)].filter((file) => !UNREAD.has(file));
+    const found = files.flatMap((file) =>
       withoutComments(fs.readFileSync(file, 'utf8'))
         .split('\n')
         .flatMap((line, index) =>
           shownTexts(line)
-            .filter((text) => /\binstructions?\b/i.test(text) && !/\/instruction|nameInstruction/.test(text))
+            .filter(saysWrongWord)
             .filter((text) => !ALLOWED.some(([allowedFile, allowed]) => file === allowedFile && text.includes(allowed.replace(/^'|'$/g, ''))))
             .map((text) => `${file}:${index + 1}: ${text.trim()}`),
         ),
     );
     expect(found).toEqual([]);
+  });
+
+  it('no text of messages.ts (toasts, dialogs, API answers) says instruction or product', () => {
+    const texts = messageTexts(messages, 'messages');
+    // The walk reaches the texts: a guard against a test that passes because it read nothing.
+    expect(texts.length).toBeGreaterThan(250);
+    expect(texts.filter(([, text]) => saysWrongWord(text)).map(([at, text]) => `${at}: ${text}`)).toEqual([]);
   });
 });

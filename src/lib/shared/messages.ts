@@ -78,18 +78,20 @@ export const messages = {
     duplicateFailed: 'A duplicate was not created',
     linkUpdated: 'Link Updated',
     linkNotChanged: 'Link was not changed',
-    deleteFailed: 'Failed deleting instruction',
+    deleteFailed: 'The guidebook could not be deleted. Please try again.',
     codeChanged: 'Code Changed Successfully',
     codeNotChanged: 'Code was not changed',
-    created: 'New instruction created successfully',
-    createFailed: 'Failed to create a new instruction',
-    updated: 'Product Updated',
+    created: 'Guidebook created',
+    createFailed: 'The guidebook could not be created. Please try again.',
+    /** A save: the editor stays open and says "Saved" (docs/product.md §4 Editor). */
+    updated: 'Guidebook saved',
     outOfFree:
-      'You are out of free instructions. Editing will be possible only for the free instructions. To make new instructions please subscribe to a plan.',
+      'You have used all the guidebooks of the Free plan. You can still edit your free guidebooks; to make new ones, please subscribe to a plan.',
     unsavedChanges: 'You have unsaved changes. Leave anyway?',
-    // Server answers of the instruction API.
-    notFound: 'Instruction not found',
-    deleted: 'Instruction deleted',
+    // Server answers of the guidebook API.
+    notFound: 'Guidebook not found',
+    /** A delete moves the guidebook to the trash (docs/product.md §13). */
+    deleted: 'Guidebook moved to the trash',
     needsPlan: 'This guidebook needs a paid plan to be edited. Subscribe to a plan to edit it.',
     /** A save (or a new guidebook) with an empty or blank name; a new one may leave the name out. */
     nameRequired: 'Give the guidebook a name.',
@@ -98,7 +100,7 @@ export const messages = {
     deleteText: 'Its guest link, printed QR posters and stay links stop working at once. It stays in the trash for 30 days, where you can restore it.',
     regenerateTitle: 'Regenerate link?',
     regenerateText: 'Guests get a new link. The old link and any printed QR posters stop working at once: share the new link and print the posters again.',
-    staleVersion: 'This guidebook was changed elsewhere (another tab or device). Reload it to get the latest version before saving.',
+    staleVersion: 'This guidebook was changed elsewhere (another tab or device) since you opened it, so your save was not made.',
   },
   revisions: {
     notFound: 'This version is no longer kept.',
@@ -130,7 +132,7 @@ export const messages = {
     resetExpired: 'Request has expired. Please send a new one.',
     resetMailFailed: 'Unable to send the email',
     resetSendFailed: 'Sending email unsuccessful',
-    resetMailSent: 'An email was sent to the account. Please follow the instructions.',
+    resetMailSent: 'An email was sent to the account. Please follow the link in it.',
     nameUpdated: 'User Name updated',
     passwordUpdated: 'User Password updated',
     emailSent: 'Email was sent.',
@@ -188,7 +190,12 @@ export const messages = {
     fetchFailed: 'Failed to fetch the user data',
     updated: 'Settings Updated successfully',
   },
-  address: { unresolved: 'Could not resolve address', failed: 'Address resolution failed' },
+  address: {
+    unresolved: 'Could not resolve address',
+    failed: 'Address resolution failed',
+    /** After either, when the link gave a point (docs/product.md §20): the point stays, the address is typed. */
+    pointKept: 'The point on the map is kept: type the address yourself.',
+  },
   sharing: {
     // The share dialog (options panel and editor) and its API.
     clipboardBlocked: 'Copy this link by hand: the browser blocked the clipboard.',
@@ -208,7 +215,23 @@ export const messages = {
     confirmDeletionTitle: 'Confirm Deletion',
     confirmDeletionText: 'Are you sure you want to delete this? This action cannot be undone.',
     leaveTitle: 'Leave the editor?',
-    reloadLatest: 'Reload latest',
+    // A save refused as stale (docs/product.md §4 Editor): keep the edits on the latest version, or discard them.
+    keepEdits: 'Keep my changes',
+    discardEdits: 'Discard my changes',
+    conflictLoading: 'Looking at what changed elsewhere…',
+    conflictLoadFailed: 'The latest version could not be loaded. Please try again.',
+    changedElsewhere: 'Changed elsewhere',
+    changedHere: 'Your changes',
+    nothingChangedElsewhere: 'Saved elsewhere without changes to its content.',
+    changedInBoth: (fields: string) => `${fields}: changed here and elsewhere. Keeping your changes replaces the other version there.`,
+    keepTitle: 'Replace the other changes?',
+    keepText: (fields: string) => `${fields} changed here and elsewhere: your version replaces the other one. Everything else changed elsewhere is kept.`,
+    keepConfirm: 'Keep mine',
+    discardTitle: 'Discard your changes?',
+    discardText: 'The editor shows the latest version and what you changed here is lost.',
+    discardConfirm: 'Discard',
+    kept: 'Your changes are on the latest version. Save to keep them.',
+    saved: 'Saved',
     readOnly: 'This guidebook was made on a paid plan. You can look at it, but editing it needs a plan again.',
     saveFailed: 'The guidebook could not be saved. Please try again.',
     loadFailed: 'The guidebook could not be loaded.',
@@ -220,7 +243,7 @@ export const messages = {
     unpaidTitle: 'Payment Unsuccessful',
     unpaidText: 'Your payment was unsuccessful, please try again.',
     paidTitle: 'Payment Successful',
-    paidText: 'Thank you for subscribing to the product. Now you can start using the premium features.',
+    paidText: 'Thank you for subscribing to Porchlight. Now you can start using the premium features.',
   },
   app: {
     notFound: 'Page not found',

@@ -76,8 +76,10 @@ export function PlaceCard({ place, card, fieldId }: Props) {
           value={place.mapUrl}
           onChange={(mapUrl) => set({ mapUrl })}
           readOnly={readOnly}
-          // A link that names no point leaves the place without one: the old point belonged to the old link.
-          onResolved={(result) => set(result.ok ? { address: result.address, lat: result.lat, lng: result.lng } : { lat: null, lng: null })}
+          // A link that names no point leaves the place without one: the old point belonged to the old
+          // link. A point whose address could not be looked up stays (guests' walk needs only the point).
+          onResolved={(result) => set(result.ok ? { address: result.address, lat: result.lat, lng: result.lng } : { lat: result.point?.lat ?? null, lng: result.point?.lng ?? null })}
+          addressFieldId={id('address')}
         />
         <TextField id={id('address')} label="Address" value={place.address} maxLength={MAX_ADDRESS} onChange={(event) => set({ address: event.target.value })} />
       </div>

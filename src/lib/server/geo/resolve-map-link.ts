@@ -1,7 +1,7 @@
 import { messages } from '@shared/messages.ts';
 import { AppError } from '../http/app-error.ts';
 import { GeoError } from './geo-error.ts';
-import { parseMapCoordinates, type LatLng } from './parse-map-coordinates.ts';
+import { parseMapCoordinates, type LatLng } from '@shared/map-coordinates.ts';
 import { safeFetch, SafeFetchError, type SafeFetchOptions } from './safe-fetch.ts';
 
 /** Longer than any real map link; a bigger one is refused before anything else. */

@@ -3,7 +3,7 @@ import { AppError, isAppError } from '../http/app-error.ts';
 import { processSingleton } from '../process-singleton.ts';
 import { getRuntime } from '../runtime.ts';
 import { GeoError } from './geo-error.ts';
-import type { LatLng } from './parse-map-coordinates.ts';
+import type { LatLng } from '@shared/map-coordinates.ts';
 
 /** Nominatim's usage policy: at most 1 request per second, a real User-Agent, cache the answers. */
 export const NOMINATIM_INTERVAL_MS = 1_000;

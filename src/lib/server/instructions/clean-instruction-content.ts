@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { fieldName, fieldValues, mapFields } from '@shared/schemas/field-kinds.ts';
 import { instructionContentSchema, keptTranslations, markerProblem, MAX_RICH, sourceHash, translationMessage, type InstructionContent, type Translations } from '@shared/schemas/instruction.ts';
 import { languageName } from '@shared/languages.ts';
+import { parseMapCoordinates } from '@shared/map-coordinates.ts';
 import { translatableFields } from '@shared/translations.ts';
 import { AppError } from '../http/app-error.ts';
 import { assertMayReferenceImage, mayReferenceImage } from '../uploads/may-reference-image.ts';
@@ -50,16 +51,30 @@ function imagesOf(content: InstructionContent) {
 }
 
 /**
+ * A place whose map link spells its point keeps that point (docs/product.md §20), whatever the
+ * body says: it is the point the map API answers for that link, and the walk guests read needs
+ * it even when the address lookup after it failed and an editor sent none. Read from the link
+ * alone, with no network; a short link's point is the one the editor resolved.
+ */
+function placesAtTheirLinks(places: InstructionContent['places']): InstructionContent['places'] {
+  return places.map((place) => {
+    const point = place.mapUrl ? parseMapCoordinates(place.mapUrl) : null;
+    return point && (point.lat !== place.lat || point.lng !== place.lng) ? { ...place, lat: point.lat, lng: point.lng } : place;
+  });
+}
+
+/**
  * The server-only step after the shared schema (docs/style.md 3): every image the host's own or the
  * product's (422 otherwise, docs/security.md 30), every rich-text field sanitised. Both follow the
- * kinds the schema declares (docs/style.md 16), so a new image or rich-text field is covered.
+ * kinds the schema declares (docs/style.md 16), so a new image or rich-text field is covered. Each
+ * place's point follows its map link.
  */
 export function cleanInstructionContent({ content, userId, stored }: { content: InstructionContent; userId: string; stored?: ReadonlySet<string> }): InstructionContent {
   for (const image of imagesOf(content)) {
     if (typeof image.value === 'string') assertMayReferenceImage({ userId, path: image.value, field: fieldName(image) });
   }
   const cleaned = cleanRichTextFields(instructionContentSchema, content, stored);
-  return { ...cleaned, translations: cleanTranslations(content, cleaned, stored) };
+  return { ...cleaned, places: placesAtTheirLinks(cleaned.places), translations: cleanTranslations(content, cleaned, stored) };
 }
 
 /**

@@ -245,7 +245,7 @@ export const en = {
   'count.hours': 'one:# hour|other:# hours',
   'count.characters': 'one:# character|other:# characters',
 
-  'api.notFound': 'Instruction not found',
+  'api.notFound': 'Guidebook not found',
   'api.pinRequired': 'Enter the PIN from your host to see the door code and Wi-Fi password.',
   'api.pinWrong': 'That PIN is not right. Check it and try again.',
   'api.tooEarly': 'Your door code and Wi-Fi password appear here from {when}.',

@@ -1,6 +1,6 @@
 /**
  * Revisions and trash (docs/decisions/016-revisions-and-trash.md), owner only like every
- * guidebook route; someone else's id answers 404 `{ message: 'Instruction not found' }`.
+ * guidebook route; someone else's id answers 404 `{ message: 'Guidebook not found' }`.
  *
  * - `GET /api/instruction/:id/revisions` → `{ revisions: RevisionSummary[] }`, newest first, at most 50.
  * - `GET /api/instruction/:id/revisions/:revisionId` → `Revision` (the content as saved, secrets included).

@@ -19,23 +19,27 @@
  * (at most 20 of at most 200 characters; empty lines are dropped).
  *
  * - `GET /api/instruction` → `Instruction[]` of the signed-in host, newest first.
- * - `POST /api/instruction` (optional partial content) → 201 `{ message, instruction }`; the rest
- *   comes from the host's auto-fill settings, `photoGreating` ← picture, `hostName` ← name.
+ * - `POST /api/instruction` (optional partial content) → 201 `{ message: 'Guidebook created',
+ *   instruction }`; the rest comes from the host's auto-fill settings, `photoGreating` ← picture,
+ *   `hostName` ← name.
  *   Free plan and 3 guidebooks already → 403 `{ message: messages.instruction.outOfFree }`.
  * - `GET /api/instruction/:id` → `Instruction`.
  * - `PUT /api/instruction/:id` (whole content + the `version` it was loaded at) → `{ message:
- *   'Product Updated', instruction }` with `version` + 1; a stale `version` → 409. `_id`, `token`,
+ *   'Guidebook saved', instruction }` with `version` + 1; a stale `version` → 409 `{ message:
+ *   messages.instruction.staleVersion }` (the editor then offers to keep its edits on the latest
+ *   version, docs/product.md §4 Editor). A place whose `mapUrl` spells its point stores that point
+ *   as `lat`/`lng`, whatever the body says (docs/product.md §20). `_id`, `token`,
  *   `isFree`, `user` in the body are ignored. An empty or blank `nameInstruction` → 400 `{ message:
  *   'Give the guidebook a name.' }`, in POST too (a POST without the field gets the default name).
  * - `POST /api/instruction/:id` (duplicate) → 201 `{ message, instruction }`: new `_id`, new token,
  *   counts toward the Free limit.
- * - `DELETE /api/instruction/:id` → `{ message: 'Instruction deleted' }`.
+ * - `DELETE /api/instruction/:id` → `{ message: 'Guidebook moved to the trash' }`.
  * - `PATCH /api/instruction/:id` `{ code }` ('' allowed) → `{ message, instruction }`.
  * - `GET /api/instruction/preview/:token` (public) → `GuestInstruction`: the content plus `token`,
  *   `user` (owner id) and `premium`; no `_id`, `isFree`, `version`, `updatedAt`.
  * - `PATCH /api/instruction/preview/:token` (owner) → `{ message: 'Link Updated', instruction }`
  *   with a new token; the old one answers 404 at once.
- * - Someone else's id or token → 404 `{ message: 'Instruction not found' }`. A guidebook made on a
+ * - Someone else's id or token → 404 `{ message: 'Guidebook not found' }`. A guidebook made on a
  *   paid plan (`isFree: false`) while the host has no plan → 403 for PUT, duplicate, code, link.
  *
  * Contact fields (`whatsapp`, `viber`, `telegram`, `facebook`, `instagram`) take what hosts type (a

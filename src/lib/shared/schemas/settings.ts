@@ -47,7 +47,7 @@ export type Settings = z.output<typeof settingsSchema>;
 
 export const DEFAULT_SETTINGS: Settings = settingsSchema.parse({});
 
-/** The "Apply to existing instructions" toggles and the fields each one copies (docs/product.md §3). */
+/** The "Apply to existing guidebooks" toggles and the fields each one copies (docs/product.md §3). */
 export const APPLY_GROUPS = {
   greeting: ['textGreating'],
   houseRules: ['selectedHouseRules'],

@@ -1,6 +1,6 @@
 import type { APIContext } from 'astro';
 import { mapRateRules } from '@server/geo/map-rate-rules.ts';
-import { toLatLng } from '@server/geo/parse-map-coordinates.ts';
+import { toLatLng } from '@shared/map-coordinates.ts';
 import { reverseGeocode } from '@server/geo/reverse-geocode.ts';
 import { AppError } from '@server/http/app-error.ts';
 import { clientAddress } from '@server/http/client-address.ts';

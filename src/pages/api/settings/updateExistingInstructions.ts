@@ -6,7 +6,7 @@ import { messages } from '@shared/messages.ts';
 import { updateExistingSchema } from '@shared/schemas/settings.ts';
 
 /**
- * PUT /api/settings/updateExistingInstructions: the "Apply to existing instructions" toggles.
+ * PUT /api/settings/updateExistingInstructions: the "Apply to existing guidebooks" toggles.
  * Answers `{ message, updated, batchId, summary }`; `batchId` undoes it (POST /api/settings/undo-apply).
  */
 export const PUT = handle(async (context: APIContext) => {

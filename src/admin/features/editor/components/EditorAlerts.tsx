@@ -1,4 +1,4 @@
-import { AlertTriangle, Lock, RefreshCw } from 'lucide-react';
+import { AlertTriangle, Info, Lock, X } from 'lucide-react';
 import type { Ref } from 'react';
 import { Link } from 'react-router';
 import { messages } from '@shared/messages.ts';
@@ -21,17 +21,24 @@ export function ReadOnlyNotice() {
   );
 }
 
-/** A stale save (409): the server's words and the way out, until the host acts on it. */
-export function ConflictAlert({ message, onReload, reloading, ref }: { message: string; onReload: () => void; reloading: boolean; ref?: Ref<HTMLDivElement> }) {
+/**
+ * After "Keep my changes": the form is the latest version with the host's edits on it, not saved
+ * yet. Says so, with what changed elsewhere (now in the form too), until the next save.
+ */
+export function KeptNotice({ theirs, onDismiss, ref }: { theirs: readonly string[]; onDismiss: () => void; ref?: Ref<HTMLDivElement> }) {
   return (
-    <div ref={ref} tabIndex={-1} role="alert" className={`${DANGER} flex flex-col gap-3 outline-none sm:flex-row sm:items-center`}>
-      <div className="flex min-w-0 flex-1 gap-3">
-        <AlertTriangle className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
-        <p className="text-sm font-medium">{message}</p>
+    <div ref={ref} tabIndex={-1} role="status" className="flex gap-3 rounded-2xl border border-brand-200 bg-brand-50 p-4 text-ink outline-none dark:border-brand-800">
+      <Info className="mt-0.5 size-5 shrink-0 text-brand-700 dark:text-brand-300" aria-hidden="true" />
+      <div className="min-w-0 flex-1">
+        <p className="text-sm font-semibold">{messages.editor.kept}</p>
+        {theirs.length > 0 ? (
+          <p className="mt-0.5 text-sm text-muted">
+            {messages.editor.changedElsewhere}: {theirs.join(', ')}.
+          </p>
+        ) : null}
       </div>
-      <button type="button" className="btn shrink-0 self-start bg-red-700 text-white hover:bg-red-800 sm:self-auto" onClick={onReload} disabled={reloading}>
-        <RefreshCw className={`size-4 ${reloading ? 'animate-spin' : ''}`} aria-hidden="true" />
-        {messages.editor.reloadLatest}
+      <button type="button" className="inline-flex size-8 shrink-0 items-center justify-center rounded-full text-muted hover:bg-brand-100 hover:text-ink" aria-label="Dismiss" onClick={onDismiss}>
+        <X className="size-4" aria-hidden="true" />
       </button>
     </div>
   );
@@ -65,7 +72,8 @@ export function SaveErrorAlert({ message, target = null, ref }: { message: strin
 }
 
 /** What the shared schema found before sending; each line leads to its field. */
-export function ValidationAlert({ issues, ref }: { issues: readonly FormIssue[]; ref?: Ref<HTMLDivElement> }) {  return (
+export function ValidationAlert({ issues, ref }: { issues: readonly FormIssue[]; ref?: Ref<HTMLDivElement> }) {
+  return (
     <div ref={ref} tabIndex={-1} role="alert" className={`${DANGER} outline-none`}>
       <p className="flex items-center gap-2 font-semibold">
         <AlertTriangle className="size-5 shrink-0" aria-hidden="true" />

@@ -84,7 +84,7 @@ export function EditorForm({ form, patch, updateBoxes, updateManualBoxes, update
           <Section id="house-rules" title="House rules" icon={ScrollText} description="Pick the rules that apply and put them in the order guests should read them.">
             <HouseRulesPicker value={form.selectedHouseRules} onChange={(selectedHouseRules) => patch({ selectedHouseRules })} readOnly={readOnly} announce={announce} />
           </Section>
-          <PlacesSection places={form.places} update={updatePlaces} />
+          <PlacesSection places={form.places} update={updatePlaces} propertyMapLink={form.addressUrl} />
           <ExtrasSection extras={form.extras} update={updateExtras} onPublicLink={form.extrasOnPublicLink} setOnPublicLink={(extrasOnPublicLink) => patch({ extrasOnPublicLink })} />
           <WelcomeSection form={form} patch={patch} />
           <StepsSection config={ADDITIONAL_INFO} steps={form.manualBoxes} update={updateManualBoxes} createStep={newManualBox} />

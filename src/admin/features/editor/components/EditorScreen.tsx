@@ -3,12 +3,13 @@ import { useState } from 'react';
 import { useParams } from 'react-router';
 import { messages } from '@shared/messages.ts';
 import { errorMessage } from '@shared/api-client.ts';
+import type { Instruction } from '@shared/schemas/instruction.ts';
 import { useMe } from '../../../lib/auth.ts';
 import { useDocumentTitle } from '../../../hooks/use-document-title.ts';
 import { useInstruction } from '../api/get-instruction.ts';
 import { BackToDashboard } from './common/BackToDashboard.tsx';
 import type { EditorView } from './EditorSidebar.tsx';
-import { EditorWorkspace } from './EditorWorkspace.tsx';
+import { EditorWorkspace, type KeptEdits } from './EditorWorkspace.tsx';
 import type { RenderStays } from './StaysTab.tsx';
 
 /**
@@ -25,6 +26,9 @@ export function EditorScreen({ renderStays }: { renderStays?: RenderStays } = {}
   const [reloading, setReloading] = useState(false);
   // The view the next workspace opens on: after a restore, the History the host restored from.
   const [startView, setStartView] = useState<EditorView>('edit');
+  // After a stale save, "Keep my changes": the next workspace starts from the latest version the
+  // edits were put on (the one the host was shown), whatever the cache holds by then.
+  const [kept, setKept] = useState<{ latest: Instruction; edits: KeptEdits } | null>(null);
   useDocumentTitle('Editor');
 
   async function reloadLatest(view: EditorView = 'edit') {
@@ -33,9 +37,15 @@ export function EditorScreen({ renderStays }: { renderStays?: RenderStays } = {}
     setReloading(false);
     // A fresh workspace: the form, the snapshot and the version all come from the new copy.
     if (result.isSuccess) {
+      setKept(null);
       setStartView(view);
       setGeneration((value) => value + 1);
     }
+  }
+
+  function keepEdits(latest: Instruction, edits: KeptEdits) {
+    setKept({ latest, edits });
+    setGeneration((value) => value + 1);
   }
 
   // A copy cached by an earlier visit may be stale: the form starts only from a fresh one.
@@ -77,10 +87,12 @@ export function EditorScreen({ renderStays }: { renderStays?: RenderStays } = {}
   return (
     <EditorWorkspace
       key={generation}
-      instruction={instruction.data}
+      instruction={kept?.latest ?? instruction.data}
+      kept={kept?.edits}
       premium={plan === 'premium'}
       readOnly={readOnly}
       onReloadLatest={(view) => void reloadLatest(view)}
+      onKeepEdits={keepEdits}
       startView={startView}
       reloading={reloading}
       renderStays={renderStays}

@@ -2,6 +2,7 @@ import { ArrowLeft, CalendarDays, Check, Eye, History, Languages, LoaderCircle, 
 import { ToggleGroup } from 'radix-ui';
 import { useState, type MouseEvent } from 'react';
 import { Link } from 'react-router';
+import { messages } from '@shared/messages.ts';
 import type { SecretsPolicy } from '@shared/schemas/instruction.ts';
 import { LogoMark } from '../../../../components/ui/LogoMark.tsx';
 import { useMediaQuery } from '../../../hooks/use-media-query.ts';
@@ -27,6 +28,8 @@ interface Props {
   onSave: () => void;
   saving: boolean;
   dirty: boolean;
+  /** Saved here, and nothing changed since: Save says "Saved". */
+  saved: boolean;
   readOnly: boolean;
 }
 
@@ -87,11 +90,13 @@ function ViewToggle({ view, onViewChange, wide }: Pick<Props, 'view' | 'onViewCh
   );
 }
 
-function SaveButton({ onSave, saving, readOnly, compact }: Pick<Props, 'onSave' | 'saving' | 'readOnly'> & { compact: boolean }) {
+/** Save, "Saving…", then "Saved" with a check until the next change (docs/product.md §4 Editor): the editor stays open. */
+function SaveButton({ onSave, saving, saved, readOnly, compact }: Pick<Props, 'onSave' | 'saving' | 'saved' | 'readOnly'> & { compact: boolean }) {
+  const Icon = saving ? LoaderCircle : saved ? Check : Save;
   return (
     <button type="button" className={`btn-primary ${compact ? 'px-3.5 sm:px-4' : 'w-full'}`} onClick={onSave} disabled={saving || readOnly} aria-keyshortcuts="Control+S Meta+S">
-      {saving ? <LoaderCircle className="size-4 animate-spin" aria-hidden="true" /> : <Save className="size-4" aria-hidden="true" />}
-      <span className={compact ? 'max-[359px]:sr-only' : undefined}>{saving ? 'Saving…' : 'Save'}</span>
+      <Icon className={`size-4 ${saving ? 'animate-spin' : ''}`} aria-hidden="true" />
+      <span className={compact ? 'max-[359px]:sr-only' : undefined}>{saving ? 'Saving…' : saved ? messages.editor.saved : 'Save'}</span>
     </button>
   );
 }
@@ -112,10 +117,10 @@ function jump(event: MouseEvent<HTMLAnchorElement>, id: string) {
  * docs/product.md §2 Editor sidebar: Dashboard, the Preview/Edit toggle and Save. A column on the left from
  * 1024 px (with links to each section); a bar across the top on smaller screens.
  */
-export function EditorSidebar({ id, savedName, name, token, secretsPolicy, languages, view, onViewChange, onSave, saving, dirty, readOnly }: Props) {
+export function EditorSidebar({ id, savedName, name, token, secretsPolicy, languages, view, onViewChange, onSave, saving, dirty, saved, readOnly }: Props) {
   const wide = useMediaQuery(WIDE);
   const [shareOpen, setShareOpen] = useState(false);
-  const status = readOnly ? 'Read only' : dirty ? 'Unsaved changes' : 'No unsaved changes';
+  const status = readOnly ? 'Read only' : dirty ? 'Unsaved changes' : saved ? messages.editor.saved : 'No unsaved changes';
   // Sharing hands out the saved guidebook: the link, its QR code, poster and mail read the server's copy.
   const share = token ? <ShareDialog open={shareOpen} onOpenChange={setShareOpen} guidebook={{ id, name: savedName || 'Untitled guidebook', token, secretsPolicy, languages }} openStays={() => onViewChange('stays')} /> : null;
 
@@ -133,7 +138,7 @@ export function EditorSidebar({ id, savedName, name, token, secretsPolicy, langu
               <Share2 className="size-5" aria-hidden="true" />
             </button>
           ) : null}
-          <SaveButton onSave={onSave} saving={saving} readOnly={readOnly} compact />
+          <SaveButton onSave={onSave} saving={saving} saved={saved} readOnly={readOnly} compact />
         </div>
         {share}
       </header>
@@ -159,7 +164,7 @@ export function EditorSidebar({ id, savedName, name, token, secretsPolicy, langu
           </p>
         </div>
         <ViewToggle view={view} onViewChange={onViewChange} wide />
-        <SaveButton onSave={onSave} saving={saving} readOnly={readOnly} compact={false} />
+        <SaveButton onSave={onSave} saving={saving} saved={saved} readOnly={readOnly} compact={false} />
         {token ? (
           <GuestPageLink token={token} className="btn-ghost justify-start px-3 text-sm" />
         ) : null}

@@ -1,36 +1,51 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
-import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { messages } from '@shared/messages.ts';
-import type { Box, Extra, Instruction, ManualBox, Place, Translations } from '@shared/schemas/instruction.ts';
+import type { Instruction } from '@shared/schemas/instruction.ts';
 import { ApiError, errorMessage } from '@shared/api-client.ts';
 import { useDocumentTitle } from '../../../hooks/use-document-title.ts';
 import { useMe } from '../../../lib/auth.ts';
-import type { GuidebookLanguage } from '@shared/languages.ts';
 import { offeredLanguages } from '@shared/translations.ts';
 import { useSaveInstruction } from '../api/save-instruction.ts';
 import { useAnnouncer } from '../../../hooks/use-announcer.ts';
+import { useFormUpdates } from '../hooks/use-form-updates.ts';
+import { useSaveShortcut } from '../hooks/use-save-shortcut.ts';
+import { useStaleSave } from '../hooks/use-stale-save.ts';
 import { useUnsavedChanges } from '../hooks/use-unsaved-changes.ts';
 import { comparable, namedCardHeading, startingForm, TRANSLATION_FIELD_PREFIX, validateForm, type FormIssue } from '../model/editor-form.ts';
 import { EditorContext, type EditorContextValue } from './common/editor-context.ts';
 import { SortableArea } from '../../../components/sortable/SortableArea.tsx';
-import { ConfirmDialog } from '../../../components/ui/ConfirmDialog.tsx';
-import { ConflictAlert, ReadOnlyNotice, SaveErrorAlert, ValidationAlert } from './EditorAlerts.tsx';
+import { ConflictPanel } from './ConflictPanel.tsx';
+import { KeptNotice, ReadOnlyNotice, SaveErrorAlert, ValidationAlert } from './EditorAlerts.tsx';
 import { EditorForm } from './EditorForm.tsx';
 import { EditorSidebar, type EditorView } from './EditorSidebar.tsx';
+import { LeavePrompt } from './LeavePrompt.tsx';
 import { PreviewPane } from './preview/PreviewPane.tsx';
 import { HistoryTab } from './history/HistoryTab.tsx';
 import { StaysTab, type RenderStays } from './StaysTab.tsx';
 import { TranslateView } from './translate/TranslateView.tsx';
 
+/** A workspace started from the latest version with the host's edits kept on it (after a stale save). */
+export interface KeptEdits {
+  /** The form to start from: the latest version with the edits on it. */
+  form: Instruction;
+  /** What changed elsewhere, said above the form until the next save. */
+  theirs: readonly string[];
+  view: EditorView;
+}
+
 interface Props {
   /** The guidebook as loaded: the form starts from it and "unsaved" means "differs from it". */
   instruction: Instruction;
+  /** Given after "Keep my changes": the form starts from these edits instead. */
+  kept?: KeptEdits | null | undefined;
   premium: boolean;
   readOnly: boolean;
   /** Loads the guidebook again into a new workspace, opened on `view` (Edit by default). */
   onReloadLatest: (view?: EditorView) => void;
+  /** Opens a new workspace on `latest` with the host's edits on it. */
+  onKeepEdits: (latest: Instruction, kept: KeptEdits) => void;
   /** The view this workspace opens on. */
   startView?: EditorView;
   reloading: boolean;
@@ -40,16 +55,20 @@ interface Props {
 
 /**
  * The editor once the guidebook is loaded (docs/product.md §2, §4 Editor): the form, the save with its
- * version check, the unsaved-changes guard and the preview. Mounted afresh for every load, so
- * "Reload latest" starts over from the server's copy.
+ * version check, the unsaved-changes guard and the preview. A save keeps the editor open: what the
+ * server saved becomes the copy the form is compared with. Mounted afresh for every load, so
+ * discarding the edits after a stale save starts over from the server's copy.
  */
-export function EditorWorkspace({ instruction, premium, readOnly, onReloadLatest, startView = 'edit', reloading, renderStays }: Props) {
-  const navigate = useNavigate();
-  const start = useMemo(() => startingForm(instruction), [instruction]);
-  const [form, setForm] = useState<Instruction>(start);
-  const [view, setView] = useState<EditorView>(startView);
+export function EditorWorkspace({ instruction, kept = null, premium, readOnly, onReloadLatest, onKeepEdits, startView = 'edit', reloading, renderStays }: Props) {
+  // The server's copy the form is compared with: the one loaded, then each one saved.
+  const [saved, setSaved] = useState<Instruction>(instruction);
+  const start = useMemo(() => startingForm(saved), [saved]);
+  const [form, setForm] = useState<Instruction>(() => kept?.form ?? start);
+  const [view, setView] = useState<EditorView>(kept?.view ?? startView);
   const [issues, setIssues] = useState<FormIssue[]>([]);
-  const [conflict, setConflict] = useState<string | null>(null);
+  const [keptNotice, setKeptNotice] = useState<readonly string[] | null>(kept?.theirs ?? null);
+  // A save went through and nothing changed since: the editor says "Saved".
+  const [savedHere, setSavedHere] = useState(false);
   const [saveError, setSaveError] = useState<string | null>(null);
   // The card a refusal names, found in the form as it was sent (the host may reorder afterwards).
   const [saveErrorTarget, setSaveErrorTarget] = useState<string | null>(null);
@@ -60,30 +79,26 @@ export function EditorWorkspace({ instruction, premium, readOnly, onReloadLatest
   const issuesRef = useRef<HTMLDivElement>(null);
   const conflictRef = useRef<HTMLDivElement>(null);
   const saveErrorRef = useRef<HTMLDivElement>(null);
-  const leaving = useRef(false);
+  const keptRef = useRef<HTMLDivElement>(null);
   const save = useSaveInstruction();
 
   const loaded = useMemo(() => comparable(start), [start]);
   const dirty = comparable(form) !== loaded;
-  const { blocker, allowNextNavigation } = useUnsavedChanges(dirty && !readOnly);
+  const { blocker } = useUnsavedChanges(dirty && !readOnly);
+  const { stale, refuse, retry, clear } = useStaleSave(saved._id, start, form);
+  // The edits kept after a stale save, on the latest version: the focus starts on what says so.
+  useEffect(() => {
+    if (kept) keptRef.current?.focus();
+  }, [kept]);
   useDocumentTitle(`Edit ${form.nameInstruction || 'guidebook'}`);
 
-  const patch = useCallback((change: Partial<Instruction>) => setForm((current) => ({ ...current, ...change })), []);
-  const updateBoxes = useCallback((change: (boxes: Box[]) => Box[]) => setForm((current) => ({ ...current, boxes: change(current.boxes) })), []);
-  const updateManualBoxes = useCallback(
-    (change: (boxes: ManualBox[]) => ManualBox[]) => setForm((current) => ({ ...current, manualBoxes: change(current.manualBoxes) })),
-    [],
-  );
-  const updatePlaces = useCallback((change: (places: Place[]) => Place[]) => setForm((current) => ({ ...current, places: change(current.places) })), []);
-  const updateExtras = useCallback((change: (extras: Extra[]) => Extra[]) => setForm((current) => ({ ...current, extras: change(current.extras) })), []);
-  const setTranslations = useCallback((change: (form: Instruction) => Translations) => setForm((current) => ({ ...current, translations: change(current) })), []);
-  const setLanguage = useCallback((language: GuidebookLanguage) => setForm((current) => ({ ...current, language })), []);
+  const { patch, updateBoxes, updateManualBoxes, updatePlaces, updateExtras, setTranslations, setLanguage } = useFormUpdates(setForm);
   // The server says whether it can draft by machine (TRANSLATE_URL); the flag is absent otherwise.
   const machine = useMe().data?.machineTranslation === true;
 
   function submit() {
     if (readOnly || save.isPending) return;
-    const result = validateForm(form, instruction);
+    const result = validateForm(form, saved);
     if (!result.ok) {
       // Problems only in translations are fixed in the Languages view: the host stays there.
       const inTranslations = view === 'translate' && result.issues.every((issue) => issue.fieldId?.startsWith(TRANSLATION_FIELD_PREFIX));
@@ -96,15 +111,22 @@ export function EditorWorkspace({ instruction, premium, readOnly, onReloadLatest
     }
     setIssues([]);
     setSaveError(null);
+    // The form as it was sent, to tell whether the host typed on while it saved.
+    const sent = comparable(form);
     save.mutate(result.body, {
-      onSuccess: () => {
+      onSuccess: ({ instruction: answer }) => {
         toast.success(messages.instruction.updated);
-        allowNextNavigation();
-        void navigate('/dashboard');
+        setSaved(answer);
+        // The server's copy replaces the form (it trimmed, sanitised and linked what was typed),
+        // unless the host typed on while it saved: then those edits stay, unsaved.
+        setForm((current) => (comparable(current) === sent ? startingForm(answer) : { ...current, version: answer.version }));
+        setSavedHere(true);
+        clear();
+        setKeptNotice(null);
       },
       onError: (error) => {
         if (error instanceof ApiError && error.status === 409) {
-          flushSync(() => setConflict(error.message));
+          flushSync(() => refuse(error.message));
           conflictRef.current?.focus();
           return;
         }
@@ -121,46 +143,46 @@ export function EditorWorkspace({ instruction, premium, readOnly, onReloadLatest
     });
   }
 
-  // Ctrl/⌘+S saves, as in every editor.
-  const submitRef = useRef(submit);
-  submitRef.current = submit;
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 's') {
-        event.preventDefault();
-        submitRef.current();
-      }
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, []);
+  useSaveShortcut(submit);
 
   // Sharing hands out the saved guidebook, so its languages are the saved ones.
-  const savedLanguages = useMemo(() => offeredLanguages(instruction), [instruction]);
-  const context = useMemo<EditorContextValue>(() => ({ readOnly, premium, announce, saved: instruction }), [readOnly, premium, announce, instruction]);
+  const savedLanguages = useMemo(() => offeredLanguages(saved), [saved]);
+  const context = useMemo<EditorContextValue>(() => ({ readOnly, premium, announce, saved }), [readOnly, premium, announce, saved]);
 
   return (
     <EditorContext.Provider value={context}>
       <SortableArea>
         <div className="lg:pl-64">
           <EditorSidebar
-            id={instruction._id}
-            savedName={instruction.nameInstruction}
+            id={saved._id}
+            savedName={saved.nameInstruction}
             name={form.nameInstruction}
             token={form.token}
-            secretsPolicy={instruction.secretsPolicy}
+            secretsPolicy={saved.secretsPolicy}
             languages={savedLanguages}
             view={view}
             onViewChange={setView}
             onSave={submit}
             saving={save.isPending}
             dirty={dirty}
+            saved={savedHere && !dirty}
             readOnly={readOnly}
           />
           <div className="mx-auto grid w-full max-w-6xl gap-5 px-3 py-5 sm:px-6 sm:py-8">
             <h1 className="sr-only">Edit guidebook: {form.nameInstruction}</h1>
             {readOnly ? <ReadOnlyNotice /> : null}
-            {conflict ? <ConflictAlert ref={conflictRef} message={conflict} onReload={() => onReloadLatest()} reloading={reloading} /> : null}
+            {stale ? (
+              <ConflictPanel
+                ref={conflictRef}
+                message={stale.message}
+                conflict={stale.panel}
+                onKeep={(chosen) => stale.latest && onKeepEdits(stale.latest, { form: chosen.form, theirs: chosen.theirs, view })}
+                onDiscard={() => onReloadLatest(view)}
+                onRetry={retry}
+                reloading={reloading}
+              />
+            ) : null}
+            {keptNotice ? <KeptNotice ref={keptRef} theirs={keptNotice} onDismiss={() => setKeptNotice(null)} /> : null}
             {saveError ? <SaveErrorAlert ref={saveErrorRef} message={saveError} target={saveErrorTarget} /> : null}
             {issues.length > 0 ? <ValidationAlert ref={issuesRef} issues={issues} /> : null}
 
@@ -169,30 +191,14 @@ export function EditorWorkspace({ instruction, premium, readOnly, onReloadLatest
             </div>
             {view === 'translate' ? <TranslateView form={form} setTranslations={setTranslations} setLanguage={setLanguage} machine={machine} /> : null}
             {view === 'preview' ? <PreviewPane form={form} premium={premium} /> : null}
-            {view === 'stays' ? <StaysTab saved={instruction} form={form} patch={patch} readOnly={readOnly} render={renderStays} /> : null}
-            {view === 'history' ? <HistoryTab saved={instruction} dirty={dirty} premium={premium} readOnly={readOnly} onRestored={() => onReloadLatest('history')} /> : null}
+            {view === 'stays' ? <StaysTab saved={saved} form={form} patch={patch} readOnly={readOnly} render={renderStays} /> : null}
+            {view === 'history' ? <HistoryTab saved={saved} dirty={dirty} premium={premium} readOnly={readOnly} onRestored={() => onReloadLatest('history')} /> : null}
           </div>
         </div>
         <div aria-live="polite" aria-atomic="true" className="sr-only">
           {liveMessage}
         </div>
-        <ConfirmDialog
-          open={blocker.state === 'blocked'}
-          onOpenChange={(open) => {
-            // Closing by "Leave" proceeds; any other way (Stay, Escape) stays.
-            if (!open && !leaving.current && blocker.state === 'blocked') blocker.reset();
-            leaving.current = false;
-          }}
-          title={messages.editor.leaveTitle}
-          description={messages.instruction.unsavedChanges}
-          cancelLabel="Stay"
-          confirmLabel="Leave"
-          danger
-          onConfirm={() => {
-            leaving.current = true;
-            blocker.proceed?.();
-          }}
-        />
+        <LeavePrompt blocker={blocker} />
       </SortableArea>
     </EditorContext.Provider>
   );

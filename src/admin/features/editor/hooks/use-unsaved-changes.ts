@@ -5,22 +5,12 @@ import { useBlocker, type Blocker } from 'react-router';
  * docs/product.md §4 Editor: leaving with unsaved changes asks first. In-app navigation (the Dashboard link,
  * the browser's back button) is held by react-router's blocker, which the screen turns into a
  * dialog; closing or reloading the tab gets the browser's own `beforeunload` prompt.
- *
- * `allowNextNavigation()` lets one navigation through without asking: after a successful save
- * the form still differs from the loaded snapshot for a render, and must not stop its own exit.
  */
-export function useUnsavedChanges(dirty: boolean): { blocker: Blocker; allowNextNavigation: () => void } {
+export function useUnsavedChanges(dirty: boolean): { blocker: Blocker } {
   const dirtyRef = useRef(dirty);
-  const allowRef = useRef(false);
   dirtyRef.current = dirty;
 
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => {
-    if (allowRef.current) {
-      allowRef.current = false;
-      return false;
-    }
-    return dirtyRef.current && (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search);
-  });
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirtyRef.current && (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search));
 
   useEffect(() => {
     if (!dirty) return;
@@ -35,10 +25,5 @@ export function useUnsavedChanges(dirty: boolean): { blocker: Blocker; allowNext
     if (blocker.state === 'blocked' && !dirty) blocker.proceed();
   }, [blocker, dirty]);
 
-  return {
-    blocker,
-    allowNextNavigation: () => {
-      allowRef.current = true;
-    },
-  };
+  return { blocker };
 }

@@ -5,6 +5,7 @@ import {
   saveInstructionSchema,
   type Box,
   type Instruction,
+  type InstructionContent,
   type ManualBox,
 } from '@shared/schemas/instruction.ts';
 import { CONTACT_KINDS, contactLink, type ContactKind } from '@shared/contact-links.ts';
@@ -30,21 +31,28 @@ function normaliseRich(html: string): string {
 }
 
 /**
+ * The content as the editor compares it: the content schema's fields only, the optional extras
+ * included (`_id`, `version` and the like are no content), steps with their own fields; every field
+ * declared `richText` normalised, contact fields as the links they mean.
+ */
+export function comparableContent(form: Instruction): InstructionContent {
+  const content = mapFields(
+    instructionContentSchema,
+    form,
+    (value, at) => (at.declaration.kind === 'richText' && typeof value === 'string' ? normaliseRich(value) : value),
+    { project: true },
+  ) as InstructionContent;
+  for (const kind of CONTACT_KINDS) content[kind] = contactValue(kind, form[kind]);
+  return content;
+}
+
+/**
  * What "unchanged" means (docs/product.md §4 Editor): the content compared field by field, steps in order.
  * docs/product.md §4 compares house rules sorted because the old picker had no order; here the host orders
  * them and the guest page follows that order, so a reorder is a change worth saving.
  */
 export function comparable(form: Instruction): string {
-  // The content schema's fields only, the optional extras included (`_id`, `version` and the like
-  // are no content), steps with their own fields; every field declared `richText` normalised.
-  const content: Record<string, unknown> = mapFields(
-    instructionContentSchema,
-    form,
-    (value, at) => (at.declaration.kind === 'richText' && typeof value === 'string' ? normaliseRich(value) : value),
-    { project: true },
-  );
-  for (const kind of CONTACT_KINDS) content[kind] = contactValue(kind, form[kind]);
-  return JSON.stringify(content);
+  return JSON.stringify(comparableContent(form));
 }
 
 /**

@@ -23,7 +23,7 @@ export function applies(apply: ApplyFlags): boolean {
 }
 
 /**
- * docs/product.md §7: PUT /api/settings with the fields, then, when any "Apply to existing instructions"
+ * docs/product.md §7: PUT /api/settings with the fields, then, when any "Apply to existing guidebooks"
  * toggle is on, PUT /api/settings/updateExistingInstructions `{ dataSettings,
  * applyToExistingInstruction, clearEmptyFields }`.
  */

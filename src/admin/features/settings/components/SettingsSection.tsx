@@ -9,7 +9,7 @@ interface Props {
   icon: LucideIcon;
   /** What applying copies, for the toggle's hint: "this welcome message". */
   applies: string;
-  /** "Apply to existing instructions" (docs/product.md §2 Settings), one per section. */
+  /** "Apply to existing guidebooks" (docs/product.md §2 Settings), one per section. */
   apply: boolean;
   onApplyChange: (apply: boolean) => void;
   children: ReactNode;
@@ -37,7 +37,7 @@ export function SettingsSection({ title, description, icon: Icon, applies, apply
       <div className={`mt-5 flex items-center justify-between gap-4 rounded-xl border px-4 py-3 transition-colors ${apply ? 'border-brand-300 bg-brand-50 dark:border-brand-700' : 'border-line bg-canvas'}`}>
         <div className="min-w-0">
           <label htmlFor={switchId} className="cursor-pointer text-sm font-semibold text-ink">
-            Apply to existing instructions
+            Apply to existing guidebooks
           </label>
           <p id={hintId} className="text-xs text-muted">
             {apply ? `On save, all your existing guidebooks get ${applies}.` : 'Off: only new guidebooks start from these.'}

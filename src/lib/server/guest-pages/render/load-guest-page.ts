@@ -2,6 +2,7 @@ import { guestWords, speaksLanguage, t, type GuestWords } from '@shared/guest-wo
 import { guestPageKey, guestPagePath, type PageLanguage } from '@shared/guest-page-key.ts';
 import { offeredLanguages, translatedContent } from '@shared/translations.ts';
 import { nativeName } from '@shared/languages.ts';
+import { parseMapCoordinates } from '@shared/map-coordinates.ts';
 import { findHouseRule, houseRuleName, houseRuleSvg, houseRuleText } from '@shared/house-rules.ts';
 import { PLACE_CATEGORIES, placeCategoryName, placeCategorySvg, type PlaceCategory } from '@shared/place-categories.ts';
 import { formatPrice } from '@shared/currencies.ts';
@@ -17,7 +18,7 @@ import { isAppError } from '../../http/app-error.ts';
 import { getRuntime } from '../../runtime.ts';
 import type { SnapshotSource } from '../page-headers.ts';
 import { publicMediaUrl } from '../../uploads/media-path.ts';
-import { coordinatesFromMapLink, mapEmbedUrl } from './map-coordinates.ts';
+import { mapEmbedUrl } from './map-coordinates.ts';
 import { renderParagraph } from './render-paragraph.ts';
 import { wifiQrSvg } from './wifi-qr.ts';
 
@@ -230,7 +231,8 @@ export async function toGuestPage(
   const markers = { code: i.code, lockedCode: gated?.code === true, address: i.address, addressUrl: i.addressUrl, words };
   // docs/product.md §4: a non-premium owner's guests see the product's title and the default dark theme.
   const branding = guestBranding(i);
-  const coordinates = i.addressUrl ? coordinatesFromMapLink(i.addressUrl) : null;
+  // The point the property's map link spells, read as the editor's map reads it (short links spell none).
+  const coordinates = i.addressUrl ? parseMapCoordinates(i.addressUrl) : null;
   const welcomeHtml = i.textGreating.trim();
   const welcome = welcomeHtml || i.hostName || i.photoGreating ? { hostName: i.hostName, photo: media(i.photoGreating), html: welcomeHtml, hostNameLang: asWritten, htmlLang: lang('textGreating') } : null;
   const quickLinks: QuickLink[] = [

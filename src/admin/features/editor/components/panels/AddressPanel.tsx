@@ -15,7 +15,9 @@ import { Section } from '../common/Section.tsx';
 export function AddressPanel({ form, patch }: SectionProps) {
   const { readOnly } = useEditorContext();
   const [typing, setTyping] = useState(false);
-  const showAddress = form.address !== '' || typing;
+  // A lookup that found the point but not its address asks for it: the field shows, unfocused.
+  const [asked, setAsked] = useState(false);
+  const showAddress = form.address !== '' || typing || asked;
 
   return (
     <Section id="address" title="Address" icon={MapPin} compact description="Paste the property's map link; the written address follows.">
@@ -27,7 +29,9 @@ export function AddressPanel({ form, patch }: SectionProps) {
           readOnly={readOnly}
           onResolved={(result) => {
             if (result.ok) patch({ address: result.address });
+            else if (result.point) setAsked(true);
           }}
+          addressFieldId={fieldId('address')}
         />
         {showAddress ? (
           <div>

@@ -18,7 +18,7 @@ function GuestBrandStrip({ branding, name }: { branding: GuestBranding; name: st
       <p className="field-label">What guests see</p>
       <div className="rounded-xl border border-line px-4 py-3" style={{ backgroundColor: theme.primary, color: theme.text }} data-testid="guest-brand-strip">
         <p className="truncate text-[0.6875rem] font-semibold uppercase tracking-widest opacity-85">{title}</p>
-        <p className="truncate font-display text-base font-bold">{name || 'Your instruction name'}</p>
+        <p className="truncate font-display text-base font-bold">{name || 'Your guidebook name'}</p>
       </div>
     </div>
   );
