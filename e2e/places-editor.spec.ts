@@ -262,7 +262,7 @@ test('places: when the address lookup fails the point stays, the host types the 
   await save(page);
   expect((await readGuidebook(page, _id)).places[2]).toMatchObject({ name: 'Konoba Matejuška', lat: 43.50652, lng: 16.4305, address: 'Ulica Ivana Meštrovića 2, Split', mapUrl: KONOBA });
 
-  // The guest page in German: the walk, and no request to anyone but us (docs/decisions/024-editor-places-map.md).
+  // The guest page in German: the walk, and no request to anyone but us (docs/decisions/025-editor-places-map.md).
   const elsewhere: string[] = [];
   page.on('request', (request) => {
     if (new URL(request.url()).origin !== new URL(baseURL!).origin) elsewhere.push(request.url());

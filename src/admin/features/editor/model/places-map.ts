@@ -4,7 +4,7 @@ import type { Place } from '@shared/schemas/instruction.ts';
 import { formatWalk, walkingDistance } from '@shared/walking-distance.ts';
 
 /**
- * The editor's map of the recommendations (docs/decisions/024-editor-places-map.md): the places
+ * The editor's map of the recommendations (docs/decisions/025-editor-places-map.md): the places
  * drawn around the property from their coordinates alone, north up, in a square of `SIZE` units
  * centred on the property (or on the places' median when the property's map link spells no point).
  * No tiles, so nothing is fetched from a third party and the map is there offline too.

@@ -17,7 +17,7 @@ function focusField(id: string) {
 }
 
 /**
- * The recommendations on a map (docs/decisions/024-editor-places-map.md): each place with a point as
+ * The recommendations on a map (docs/decisions/025-editor-places-map.md): each place with a point as
  * a numbered pin around the property, rings every few hundred metres, and beside it the same
  * places as a list with the walk guests will read and the coordinates, which is what a screen
  * reader gets. Drawn from the coordinates alone: no map tiles, no third party.
