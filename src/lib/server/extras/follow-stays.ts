@@ -7,7 +7,7 @@ import { parseStoredContent } from '../instructions/instruction-row.ts';
 import { getRuntime } from '../runtime.ts';
 import { collides } from './availability.ts';
 import { notifyOrder } from './notify-order.ts';
-import { hostOrderEndedMail } from './order-mails.ts';
+import { hostOrderEndedMail } from './host-order-mails.ts';
 import { ordersLock, slotFacts } from './order-slots.ts';
 import { changeOrderStatus } from './order-transitions.ts';
 import { withOrderLock } from './order-lock.ts';

@@ -6,7 +6,8 @@ import { parseStoredContent } from '../instructions/instruction-row.ts';
 import { getRuntime } from '../runtime.ts';
 import { effectiveStayTimes, type HeldOrder, type StayTimes } from './availability.ts';
 import { notifyOrder } from './notify-order.ts';
-import { hostOrderEndedMail, type GuestOrderMail, type HostEndedReason } from './order-mails.ts';
+import { hostOrderEndedMail, type HostEndedReason } from './host-order-mails.ts';
+import type { GuestOrderMail } from './order-mails.ts';
 import { changeOrderStatus, type OrderEvent } from './order-transitions.ts';
 
 export type Db = Kysely<Database> | Transaction<Database>;

@@ -16,7 +16,7 @@ import { getRuntime } from '../runtime.ts';
 import { collides, effectiveStayTimes } from './availability.ts';
 import { newDecisionToken } from './decision-token.ts';
 import { notifyOrder } from './notify-order.ts';
-import { hostOrderEndedMail, hostOrderMail } from './order-mails.ts';
+import { hostOrderEndedMail, hostOrderMail } from './host-order-mails.ts';
 import { closeOrder, moveStay, ordersLock, slotFacts, type Db } from './order-slots.ts';
 import { canChange, changeOrderStatus } from './order-transitions.ts';
 import { withOrderLock } from './order-lock.ts';

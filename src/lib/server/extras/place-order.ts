@@ -9,7 +9,7 @@ import { getRuntime } from '../runtime.ts';
 import { availability, type Availability } from './availability.ts';
 import { newDecisionToken } from './decision-token.ts';
 import { notifyOrder } from './notify-order.ts';
-import { hostOrderMail } from './order-mails.ts';
+import { hostOrderMail } from './host-order-mails.ts';
 import { moveStay, ordersLock, slotFacts, stayTimesOf } from './order-slots.ts';
 import { firstStatus } from './order-transitions.ts';
 import { onlinePaymentsOf, releasePendingCheckouts, startOrderCheckout } from './payments.ts';
