@@ -12,6 +12,7 @@ import * as m0012 from './0012-orders.ts';
 import * as m0013 from './0013-guest-views.ts';
 import * as m0014 from './0014-guest-feedback.ts';
 import * as m0015 from './0015-arrival-reminders.ts';
+import * as m0016 from './0016-feedback-edit-token.ts';
 
 /** One migration: the same schema change for SQLite (`up`) and PostgreSQL (`upPostgres`), ADR 005. */
 export interface Migration {
@@ -36,4 +37,5 @@ export const migrations: readonly Migration[] = [
   { name: '0013-guest-views', ...m0013 },
   { name: '0014-guest-feedback', ...m0014 },
   { name: '0015-arrival-reminders', ...m0015 },
+  { name: '0016-feedback-edit-token', ...m0016 },
 ];

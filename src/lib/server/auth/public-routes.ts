@@ -29,7 +29,7 @@ const ONE_SEGMENT = /^[\w-]+$/;
 const GUEST_SECRETS = /^\/api\/guest\/[\w-]+\/secrets$/;
 /** A guest's note to the host from the guest page. */
 const GUEST_MESSAGE = /^\/api\/guest\/[\w-]+\/message$/;
-/** A guest's answer to "Was this guidebook helpful?". */
+/** A guest's answer to "Was this guidebook helpful?" (POST), and the comment that follows the tap (PATCH). */
 const GUEST_FEEDBACK = /^\/api\/guest\/[\w-]+\/feedback$/;
 /** A stay link's extras: what the stay can have (GET), and a request for one (POST). */
 const GUEST_EXTRAS = /^\/api\/guest\/[\w-]+\/extras$/;
@@ -45,6 +45,7 @@ export function isPublicApiRoute(method: string, pathname: string): boolean {
   if (PUBLIC_EXACT.has(`${method} ${path}`)) return true;
   if ((method === 'GET' || method === 'HEAD') && GUEST_SECRETS.test(path)) return true;
   if (method === 'POST' && (GUEST_MESSAGE.test(path) || GUEST_FEEDBACK.test(path) || GUEST_EVENTS.test(path))) return true;
+  if (method === 'PATCH' && GUEST_FEEDBACK.test(path)) return true;
   if ((method === 'GET' || method === 'HEAD') && GUEST_EXTRAS.test(path)) return true;
   if (method === 'POST' && GUEST_EXTRA_REQUEST.test(path)) return true;
   if (method === 'POST' && ORDER_LINK_DECISION.test(path)) return true;

@@ -276,6 +276,7 @@ export const pl = {
   'api.feedbackSent': 'Dziękujemy za opinię. Gospodarz ją zobaczy.',
   'api.commentTooLong': 'Komentarz może mieć najwyżej {characters}.',
   'api.tooManyFeedback': 'Zbyt wiele odpowiedzi. Prosimy spróbować ponownie za {wait}.',
+  'api.feedbackClosed': 'Tej odpowiedzi nie można już zmienić.',
 
   'stayEnded.title': 'Ten pobyt dobiegł końca',
   'stayEnded.text': 'Dziękujemy za pobyt u nas. Ten link nie wyświetla już przewodnika.',

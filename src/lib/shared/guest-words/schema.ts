@@ -332,6 +332,7 @@ export const guestWordsSchema = z.strictObject({
   'api.feedbackSent': word('The answer to "Was this guidebook helpful?" was saved; the host will see it.'),
   'api.commentTooLong': word('Error: the feedback comment is too long; {characters}: "1000 characters".'),
   'api.tooManyFeedback': word('Too many feedback answers; {wait}: "5 minutes".'),
+  'api.feedbackClosed': word('A comment added to a feedback answer after it can be changed (an hour on, or once the host was mailed it), or with a link that is not this guest’s.'),
 
   'stayEnded.title': word('Title (and page title) of a stay link that has ended.'),
   'stayEnded.text': word('Text under it.'),
