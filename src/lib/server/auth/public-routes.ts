@@ -31,9 +31,13 @@ const GUEST_SECRETS = /^\/api\/guest\/[\w-]+\/secrets$/;
 const GUEST_MESSAGE = /^\/api\/guest\/[\w-]+\/message$/;
 /** A guest's answer to "Was this guidebook helpful?" (POST), and the comment that follows the tap (PATCH). */
 const GUEST_FEEDBACK = /^\/api\/guest\/[\w-]+\/feedback$/;
-/** A stay link's extras: what the stay can have (GET), and a request for one (POST). */
+/**
+ * A stay link's extras: what the stay can have (GET), and a request for one (POST). Any one plain
+ * segment as the extra's id: the route answers 404 for one that is not a number, as a guest who
+ * follows a wrong link should be told, never "Please log in.".
+ */
 const GUEST_EXTRAS = /^\/api\/guest\/[\w-]+\/extras$/;
-const GUEST_EXTRA_REQUEST = /^\/api\/guest\/[\w-]+\/extras\/\d{1,16}$/;
+const GUEST_EXTRA_REQUEST = /^\/api\/guest\/[\w-]+\/extras\/[\w-]{1,64}$/;
 /** The guest page's beacon of the sections read (always 204). */
 const GUEST_EVENTS = /^\/api\/guest\/[\w-]+\/events$/;
 /** The button of a host's mailed Approve or Decline link: its token, not a session, says who decides. */
