@@ -29,7 +29,7 @@ export const de = {
   'tiles.access': 'Türcode',
   'tiles.checkIn': 'Anreise',
   'tiles.wifi': 'WLAN',
-  'tiles.rules': 'Hausordnung',
+  'tiles.rules': 'Haus\u00adordnung',
   'tiles.checkOut': 'Abreise',
   'tiles.help': 'Hilfe',
   'tiles.newTab': '(öffnet in neuem Tab)',

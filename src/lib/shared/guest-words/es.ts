@@ -37,7 +37,7 @@ export const es = {
   'tiles.taxi': 'Taxi',
   'tiles.car': 'Alquiler de coches',
   'tiles.food': 'Pedir comida',
-  'tiles.parking': 'Aparcamiento',
+  'tiles.parking': 'Aparca\u00admiento',
   'tiles.about': 'Sobre nosotros',
   'tiles.extras': 'Extras',
   'tiles.places': 'Cerca',

@@ -30,10 +30,10 @@ export const pl = {
 
   'tiles.label': 'Na skróty',
   'tiles.access': 'Kod do drzwi',
-  'tiles.checkIn': 'Zameldowanie',
+  'tiles.checkIn': 'Zamel\u00addowanie',
   'tiles.wifi': 'Wi-Fi',
   'tiles.rules': 'Regulamin',
-  'tiles.checkOut': 'Wymeldowanie',
+  'tiles.checkOut': 'Wymel\u00addowanie',
   'tiles.help': 'Pomoc',
   'tiles.newTab': '(otwiera się w nowej karcie)',
   'tiles.taxi': 'Taksówka',

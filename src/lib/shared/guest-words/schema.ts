@@ -66,7 +66,9 @@ export const guestWordsSchema = z.strictObject({
   'header.stayCheckIn': word('Read by screen readers before the stay’s check-in date in the header.'),
   'header.stayCheckOut': word('Read by screen readers before the stay’s check-out date (after an arrow the eye sees), with its leading comma.'),
 
-  // The tiles under the header.
+  // The tiles under the header: a tile is about 100 px wide on a phone, so a word longer than
+  // "Hausordnung" carries a soft hyphen (\u00ad) where it may break ("Wymel\u00addowanie");
+  // screen readers and the tile's accessible name ignore it.
   'tiles.label': word('Accessible name of the row of tiles under the header.'),
   'tiles.access': word('Tile leading to the door code and Wi-Fi password.'),
   'tiles.checkIn': word('Tile leading to the check-in steps.'),
