@@ -255,6 +255,8 @@ export interface GuestFeedbackTable {
   created_at: number;
   /** When the host's daily feedback mail listed it; null until then. */
   digested_at: number | null;
+  /** SHA-256 of the token that lets the guest who sent it add a comment for a while; null once listed or never. */
+  edit_token_hash: string | null;
 }
 
 /** An order of an extra (db/migrations/0012-orders.ts, docs/decisions/020-extras-and-the-money-flow.md). */

@@ -121,7 +121,10 @@ test('default places: added on Auto-Fill like the editor’s, applied to a guide
   await page.reload();
   await expect(cards).toHaveCount(2);
   await cards.nth(1).getByRole('button', { name: 'Delete Place 2' }).click();
-  await page.getByRole('alertdialog', { name: messages.editor.confirmDeletionTitle }).getByRole('button', { name: 'Delete' }).click();
+  // What deleting a default does: the defaults change, no guidebook (there is no History here).
+  const confirm = page.getByRole('alertdialog', { name: messages.editor.confirmDeletionTitle });
+  await expect(confirm).toContainText('It leaves your Auto-Fill defaults when you save them. Guidebooks that already have it keep it.');
+  await confirm.getByRole('button', { name: 'Delete' }).click();
   await expect(cards).toHaveCount(1);
   await page.getByRole('button', { name: 'Save defaults' }).click();
   await expect(page.locator('[data-sonner-toast]').filter({ hasText: messages.settings.updated })).toBeVisible();

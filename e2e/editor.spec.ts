@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { messages } from '../src/lib/shared/messages.ts';
-import type { Instruction } from '../src/lib/shared/schemas/instruction.ts';
+import { DEFAULT_INSTRUCTION_NAME, type Instruction } from '../src/lib/shared/schemas/instruction.ts';
 import { expect as baseExpect, database, expectSaved, setPlan, test, transitionsDone } from './fixtures/session.ts';
 import { seriousA11yViolations } from './support/fixtures.ts';
 
@@ -549,30 +549,35 @@ test('the form is checked before saving; each message leads to its field', async
   expect((await readInstruction(page, _id)).version).toBe(1);
 });
 
-test('an empty name is refused before saving, with the message at the name field', async ({ page }) => {
-  const { _id } = await createInstruction(page, { nameInstruction: 'Named Flat' });
-  await openEditor(page, _id);
+test('a new guidebook’s name field is empty with a placeholder; a name left empty saves as the default', async ({ page }) => {
+  // A new guidebook, as "New Guidebook" makes it: the server names it DEFAULT_INSTRUCTION_NAME.
+  const { _id, nameInstruction } = await createInstruction(page);
+  expect(nameInstruction).toBe(DEFAULT_INSTRUCTION_NAME);
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await openEditor(page, _id);
+    const name = page.getByLabel('Guidebook name');
+    // Nothing of ours to delete before typing: the default is only the placeholder.
+    await expect(name).toHaveValue('');
+    await expect(name).toHaveAttribute('placeholder', DEFAULT_INSTRUCTION_NAME);
+    await page.screenshot({ path: `test-results/editor-new-name-${scheme}-${test.info().project.name}.png`, scale: 'css' });
+    expect(await seriousA11yViolations(page)).toEqual([]);
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
   const name = page.getByLabel('Guidebook name');
-  await name.fill('   ');
-  await page.getByRole('button', { name: 'Save' }).click();
-
-  const alert = page.getByRole('alert').filter({ hasText: messages.editor.invalid });
-  await expect(alert).toBeFocused();
-  await expect(name).toHaveAttribute('aria-invalid', 'true');
-  await expect(name).toHaveAccessibleDescription(messages.instruction.nameRequired);
-  await name.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: `test-results/editor-empty-name-${test.info().project.name}.png`, scale: 'css' });
-  await alert.getByRole('button', { name: messages.instruction.nameRequired }).click();
-  await expect(name).toBeFocused();
-  expect((await readInstruction(page, _id)).version).toBe(1);
-
-  // The message goes as soon as there is a name; then the save goes through.
-  await name.fill('Renamed Flat');
-  await expect(name).not.toHaveAttribute('aria-invalid', 'true');
-  await expect(page.getByText(messages.instruction.nameRequired, { exact: true })).toHaveCount(1);
+  await name.fill('Harbour Loft');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(toast(page, messages.instruction.updated)).toBeVisible();
-  expect(await readInstruction(page, _id)).toMatchObject({ nameInstruction: 'Renamed Flat', version: 2 });
+  expect(await readInstruction(page, _id)).toMatchObject({ nameInstruction: 'Harbour Loft', version: 2 });
+
+  // Emptied again (blank counts as empty), the guidebook takes the server's default name, as a new one has.
+  await openEditor(page, _id);
+  await expect(name).toHaveValue('Harbour Loft');
+  await name.fill('   ');
+  await expect(name).toHaveValue('');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(toast(page, messages.instruction.updated)).toBeVisible();
+  expect(await readInstruction(page, _id)).toMatchObject({ nameInstruction: DEFAULT_INSTRUCTION_NAME, version: 3 });
 });
 
 test('contact: stored links show as the host typed them, and opening them is no unsaved change', async ({ page }) => {

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { formatStayTime } from '../src/lib/shared/time-zone.ts';
 import { seriousA11yViolations } from './support/fixtures.ts';
 import { createVerifiedAccount, expect, expectSaved, logIn, mailsTo, setPlan, test as base, type Account } from './fixtures/session.ts';
 
@@ -74,8 +75,19 @@ test('a guest asks for a late check-out from the stay link, the host approves it
   const waiting = page.getByRole('region', { name: 'Waiting for you' });
   await expect(waiting.getByText('Late check-out', { exact: true })).toBeVisible();
   await expect(waiting.getByText('“Our flight leaves at 18:00.”')).toBeVisible();
+  // The card says the stay's dates, and every date on it in one style, where the property is.
+  const card = waiting.getByRole('listitem').filter({ hasText: 'Late check-out' });
+  const utc = (iso: string) => formatStayTime(Date.parse(iso), 'UTC');
+  await expect(card.getByTestId('order-stay')).toHaveText(`Stay ${utc(`${day(3)}T15:00:00Z`)} → ${utc(`${day(6)}T10:00:00Z`)}`);
+  await expect(card).toContainText(`Check-out moves to ${utc(`${day(6)}T14:00:00Z`)}`);
+  await expect(card).toContainText(/Asked [A-Z][a-z]{2} \d{1,2} [A-Z][a-z]{2}, \d{2}:\d{2}/);
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await card.screenshot({ path: `test-results/orders-card-${scheme}-${info.project.name}.png` });
+    expect(await seriousA11yViolations(page)).toEqual([]);
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
   await page.screenshot({ path: `test-results/orders-${info.project.name}.png`, fullPage: false });
-  expect(await seriousA11yViolations(page)).toEqual([]);
   await waiting.getByRole('button', { name: 'Approve Late check-out for Dana' }).click();
   await expect(page.getByText('Request approved. Your guest gets an e-mail.')).toBeVisible();
   await expect(page.getByRole('region', { name: 'All orders' }).getByText('Confirmed')).toBeVisible();

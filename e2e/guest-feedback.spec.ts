@@ -44,6 +44,9 @@ test('a guest answers No with a comment; the thanks stay on reload; the host’s
   const no = section.getByRole('button', { name: 'No', exact: true });
   await no.click();
   await expect(no).toHaveAttribute('aria-pressed', 'true');
+  // The tap alone is the answer: recorded before any Send, and said so.
+  await expect(section.getByRole('status').filter({ hasText: 'Thanks for your feedback. Your host will see it.' })).toBeVisible();
+  await expect.poll(async () => ((await (await page.request.get(`/api/instruction/${instruction._id}/insights`)).json()) as { feedback: Feedback[] }).feedback).toEqual([expect.objectContaining({ helpful: false, comment: '' })]);
   const comment = section.getByLabel('Anything to tell your host? (optional)');
   await comment.fill('The shower was cold.');
   await expect(section.getByText('20 of 1000 characters')).toBeVisible();
@@ -66,7 +69,7 @@ test('a guest answers No with a comment; the thanks stay on reload; the host’s
   await expect(section.getByText('Thanks for your feedback.')).toBeVisible();
   await expect(section.getByRole('button', { name: 'Yes', exact: true })).toHaveCount(0);
 
-  // The host's insights list it.
+  // The host's insights list it: the one answer the tap recorded, with the comment that followed.
   const insights = (await (await page.request.get(`/api/instruction/${instruction._id}/insights`)).json()) as { feedback: Feedback[] };
   expect(insights.feedback).toEqual([expect.objectContaining({ helpful: false, comment: 'The shower was cold.', language: 'en', stay: null })]);
 
@@ -78,12 +81,28 @@ test('a guest answers No with a comment; the thanks stay on reload; the host’s
   await frage.scrollIntoViewIfNeeded();
   await frage.getByRole('button', { name: 'Ja', exact: true }).click();
   await expect(frage.getByLabel('Möchten Sie Ihrem Gastgeber etwas sagen? (optional)')).toBeVisible();
+  await expect(frage.getByRole('status').filter({ hasText: 'Vielen Dank für Ihre Rückmeldung. Ihr Gastgeber bekommt sie zu sehen.' })).toBeVisible();
   await frage.getByRole('button', { name: 'Senden' }).scrollIntoViewIfNeeded();
   await gast.screenshot({ path: `test-results/guest-feedback-de-${project}.png`, scale: 'css' });
-  await frage.getByRole('button', { name: 'Senden' }).click();
-  await expect(frage.getByText('Vielen Dank für Ihre Rückmeldung. Ihr Gastgeber bekommt sie zu sehen.')).toBeVisible();
   expect(await seriousA11yViolations(gast)).toEqual([]);
+  // This guest leaves without pressing Senden: the Ja is kept all the same.
   await german.close();
+  await expect
+    .poll(async () => ((await (await page.request.get(`/api/instruction/${instruction._id}/insights`)).json()) as { feedback: Feedback[] }).feedback)
+    .toEqual([expect.objectContaining({ helpful: true, comment: '', language: 'de' }), expect.objectContaining({ helpful: false, comment: 'The shower was cold.' })]);
+
+  // In the dark, in German, on a phone set to dark: the question and the saved tap.
+  const dark = await browser.newContext({ viewport: page.viewportSize() ?? undefined, locale: 'de-DE', colorScheme: 'dark' });
+  const nacht = await dark.newPage();
+  await nacht.goto(`${origin}/instruction/${instruction.token}/de`);
+  const dunkel = nacht.getByRole('region', { name: 'War diese Gästemappe hilfreich?' });
+  await dunkel.scrollIntoViewIfNeeded();
+  await dunkel.getByRole('button', { name: 'Nein', exact: true }).click();
+  await expect(dunkel.getByRole('status').filter({ hasText: 'Vielen Dank' })).toBeVisible();
+  await dunkel.getByRole('button', { name: 'Senden' }).scrollIntoViewIfNeeded();
+  await nacht.screenshot({ path: `test-results/guest-feedback-de-dark-${project}.png`, scale: 'css' });
+  expect(await seriousA11yViolations(nacht)).toEqual([]);
+  await dark.close();
   await guest.close();
 });
 

@@ -111,8 +111,14 @@ test('the editor sets the usual times and the check-out list; the guest page sho
   await page.getByRole('button', { name: 'Save' }).first().click();
   await expect.poll(async () => ((await (await page.request.get(`/api/instruction/${g._id}`)).json()) as { checkoutSteps: string[] }).checkoutSteps).toEqual(['Strip the beds', 'Keys in the box', 'Dishwasher on']);
 
-  await page.goto(`/instruction/${g.token}`);
-  await expect(page.getByRole('banner')).toContainText('Check-in from 15:00 · Check-out by 10:00');
+  // A save republishes the page off the request path, guests keeping the previous one meanwhile:
+  // open it until the new one is there.
+  await expect
+    .poll(async () => {
+      await page.goto(`/instruction/${g.token}`);
+      return page.getByRole('banner').textContent();
+    })
+    .toContain('Check-in from 15:00 · Check-out by 10:00');
   const quick = page.getByRole('navigation', { name: 'Quick links' });
   await expect(quick.getByRole('link', { name: 'Check-out', exact: true })).toHaveAttribute('href', '#check-out');
   const checkout = page.getByRole('region', { name: 'Check-out' });

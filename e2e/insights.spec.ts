@@ -88,8 +88,10 @@ test('a guest opens the guidebook and reads two sections; the host’s insights 
   await expect(opens.getByRole('img')).toHaveAccessibleName(/^2 opens from .+; most on .+ \(2\)\.$/);
   const sections = page.getByRole('region', { name: 'What guests read' });
   await expect(sections.getByRole('listitem').first()).toContainText('Check-in steps2');
-  // Every section nobody read is marked, the ones read are not.
-  await expect(sections.getByRole('listitem').filter({ hasText: 'Wi-Fi' })).toContainText('Least read');
+  // Every section nobody read is marked, the ones read are not; a section the guidebook does not
+  // have (it has no Wi-Fi, no door code) is not listed at all.
+  await expect(sections.getByRole('listitem').filter({ hasText: 'Contacted you' })).toContainText('Least read');
+  await expect(sections.getByRole('listitem').filter({ hasText: /Wi-Fi|Door code/ })).toHaveCount(0);
   await expect(sections.getByRole('listitem').filter({ hasText: 'House rules' })).not.toContainText('Least read');
   const staysList = page.getByRole('region', { name: 'Stays' });
   await expect(staysList.getByRole('listitem').filter({ hasText: 'Dana' })).toContainText(/Opened .+ · read check-in steps/);
@@ -112,4 +114,44 @@ test('a guest opens the guidebook and reads two sections; the host’s insights 
   await page.goto(`/dashboard/stays/${instruction._id}`);
   await expect(page.getByTestId('stay').filter({ hasText: 'Dana' })).toContainText(/Opened .+ · read check-in steps/);
   await expect(page.getByTestId('stay').filter({ hasText: 'Ivo' })).toContainText('Not opened yet');
+});
+
+/**
+ * docs/product.md §22: "What guests read" lists the sections the guidebook's page has. A door code
+ * shown in a check-in step (no access card when it is not gated) is listed, and counts as read
+ * once the step has been in view; Wi-Fi, house rules, places and extras it does not have are not
+ * listed. Light and dark, at 375 and 1280 px (the two projects).
+ */
+test('the insights list the sections the guidebook has: its door code in a step counts when seen', async ({ page, host, baseURL, browser }) => {
+  expect(host.email).toBeTruthy();
+  const origin = new URL(baseURL!).origin;
+  const step = { id: 1, title: 'The key box', paragraph: '<p>Open it with <span data-marker="lockbox"></span>, left of the door.</p>', imageUrl: '' };
+  const created = await page.request.post('/api/instruction', { headers: { origin }, data: { nameInstruction: 'Code Loft', code: '4711', boxes: [step], selectedHouseRules: [] } });
+  expect(created.status()).toBe(201);
+  const { instruction } = (await created.json()) as { instruction: { _id: string; token: string } };
+  const listed = async () => ((await (await page.request.get(`/api/instruction/${instruction._id}/insights`)).json()) as Insights).sections;
+
+  const guest = await browser.newContext({ viewport: page.viewportSize() ?? undefined });
+  const phone = await guest.newPage();
+  await phone.goto(`${origin}/instruction/${instruction.token}`);
+  await expect(phone.locator('#check-in .code-chip')).toHaveText('4711');
+  await phone.evaluate(() => document.querySelector('#check-in .code-chip')!.scrollIntoView({ block: 'center' }));
+  await expect.poll(async () => (await listed()).find((row) => row.section === 'access')?.reads ?? 0, { timeout: 10_000 }).toBe(1);
+  await guest.close();
+  expect((await listed()).map((row) => row.section).sort()).toEqual(['access', 'checkin', 'contact']);
+
+  const project = test.info().project.name;
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.goto(`/dashboard/insights/${instruction._id}`);
+    const sections = page.getByRole('region', { name: 'What guests read' });
+    await expect(sections.getByRole('listitem')).toHaveCount(3);
+    await expect(sections.getByRole('listitem').filter({ hasText: 'Door code' })).toContainText('1');
+    await expect(sections.getByRole('listitem').filter({ hasText: 'Door code' })).not.toContainText('Least read');
+    await expect(sections.getByRole('listitem').filter({ hasText: 'Contacted you' })).toContainText('Least read');
+    for (const absent of ['Wi-Fi', 'House rules', 'Recommendations', 'Extras']) await expect(sections.getByText(absent)).toHaveCount(0);
+    await sections.scrollIntoViewIfNeeded();
+    await sections.screenshot({ path: `test-results/insights-sections-${scheme}-${project}.png`, scale: 'css' });
+    expect(await seriousA11yViolations(page)).toEqual([]);
+  }
 });

@@ -232,6 +232,45 @@ test('duplicate, change code, regenerate link, copy link, preview and delete', a
   expect(left.map((item) => item._id)).not.toContain(original._id);
 });
 
+test('deleting a guidebook with stays says how many stay links stop working, and so does Delete forever', async ({ page }) => {
+  const name = `Stay flat ${test.info().project.name} ${Date.now()}`;
+  const made = await createGuidebook(page, { nameInstruction: name, timeZone: 'UTC' });
+  const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+  for (const [checkIn, checkOut] of [
+    [day(-1), day(2)],
+    [day(4), day(6)],
+    [day(8), day(9)],
+  ]) {
+    const added = await page.request.post(`${appOrigin()}/api/instruction/${made._id}/stays`, { headers: { origin: appOrigin() }, data: { checkIn, checkOut } });
+    expect(added.status()).toBe(201);
+  }
+  const project = test.info().project.name;
+  await page.goto('/dashboard');
+  const panel = await openOptions(page, name);
+  await panel.getByRole('button', { name: 'Delete' }).click();
+  const deletion = page.getByRole('alertdialog', { name: `Delete “${name}”?` });
+  // The server's count, before anything happens.
+  await expect(deletion).toContainText('1 guest is staying now and 2 stays are still to come: those 3 stay links stop working at once');
+  await expect(deletion).toContainText('It stays in the trash for 30 days, where you can restore it.');
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await deletion.screenshot({ path: `test-results/dashboard-delete-stays-${scheme}-${project}.png`, scale: 'css' });
+  }
+  expect(await seriousA11yViolations(page)).toEqual([]);
+  await deletion.getByRole('button', { name: 'Delete' }).click();
+  await expect(toast(page, text.deleted)).toBeVisible();
+
+  await page.goto('/dashboard/trash');
+  await page.getByRole('button', { name: `Delete forever ${name}` }).click();
+  const purge = page.getByRole('alertdialog', { name: `Delete “${name}” forever?` });
+  await expect(purge).toContainText('3 stays have not ended: they are deleted with it, and their links can never work again.');
+  await purge.screenshot({ path: `test-results/dashboard-purge-stays-${project}.png`, scale: 'css' });
+  expect(await seriousA11yViolations(page)).toEqual([]);
+  await purge.getByRole('button', { name: 'Delete forever' }).click();
+  await expect(page.getByRole('button', { name: `Delete forever ${name}` })).toHaveCount(0);
+  await page.emulateMedia({ colorScheme: 'light' });
+});
+
 test('a Free host with 3 guidebooks sees the out-of-free message and cannot create a 4th', async ({ page }) => {
   for (const name of ['One', 'Two', 'Three']) await createGuidebook(page, { nameInstruction: name });
   await page.goto('/dashboard');

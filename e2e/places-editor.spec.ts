@@ -170,6 +170,10 @@ test('places: add three in two categories with a photo and a favourite, reorder,
   await page.getByRole('button', { name: 'Delete Place 2' }).click();
   const dialog = page.getByRole('alertdialog', { name: messages.editor.confirmDeletionTitle });
   await expect(dialog).toContainText(messages.editor.confirmDeletionText);
+  // Deleting is undone from History once saved: the question does not say it cannot be.
+  await expect(dialog).toContainText('History keeps each saved version, so you can bring it back from there.');
+  await expect(dialog).not.toContainText('cannot be undone');
+  await dialog.screenshot({ path: `test-results/places-delete-dialog-${test.info().project.name}.png`, scale: 'css' });
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toBeHidden();
   expect(await names(page)).toHaveLength(3);

@@ -204,13 +204,35 @@ test('a step’s lock-box chip shows the code on a stay link in its window and a
   expect(served.status()).toBe(200);
   const stayHtml = await served.text();
   expect(stayHtml).not.toContain(code);
-  expect(stayHtml).toContain('<a class="code-chip code-chip-locked" href="#access">Door code</a>');
+  expect(stayHtml).toMatch(/<a class="code-chip-locked" href="#access"><svg aria-hidden="true"[^>]*>.*?<\/svg>Door code<\/a>/);
   await page.goto(`/stay/${s.token}`);
   const step = page.locator('#check-in li').filter({ hasText: 'Open the key box' });
   await expect(step.locator('.code-chip')).toHaveText(code);
   await expect(step).toContainText(`Code: ${code}`);
   await step.scrollIntoViewIfNeeded();
   await step.screenshot({ path: `test-results/guest-step-code-stay-${project}.png`, scale: 'css' });
+
+  // The same guidebook's public link ("Shared with your booking"): the step holds a placeholder that
+  // reads as locked (a padlock, an outline, the page's own font), never a chip like a code's.
+  for (const [scheme, language, name] of [
+    ['light', 'en', 'Door code'],
+    ['dark', 'de', 'Türcode'],
+  ] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.goto(`/instruction/${stayBook.token}/${language}`);
+    const locked = page.locator('#check-in li').filter({ hasText: /Open the key box/ }).getByRole('link', { name, exact: true });
+    await expect(locked).toHaveAttribute('href', '#access');
+    await expect(locked.locator('svg')).toHaveCount(1);
+    const look = await locked.evaluate((element) => {
+      const style = getComputedStyle(element);
+      return { border: style.borderTopStyle, background: style.backgroundColor, font: style.fontFamily };
+    });
+    expect(look).toEqual({ border: 'dashed', background: 'rgba(0, 0, 0, 0)', font: expect.not.stringContaining('monospace') });
+    await locked.scrollIntoViewIfNeeded();
+    await page.locator('#check-in').screenshot({ path: `test-results/guest-step-code-locked-${scheme}-${language}-${project}.png`, scale: 'css' });
+    expect(await seriousA11yViolations(page)).toEqual([]);
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
 
   // The public link of a PIN guidebook: the chip links to the card until the right PIN.
   const pinBook = await guidebook(page, origin, { code, secretsPolicy: 'pin', secretsPin: '258014', boxes });

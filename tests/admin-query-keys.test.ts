@@ -25,6 +25,7 @@ const ALL: Record<string, QueryKey> = {
   staysCurrent: queryKeys.stays.group(ID, 'current'),
   staysUpcoming: queryKeys.stays.group(ID, 'upcoming'),
   staysPast: queryKeys.stays.group(ID, 'past'),
+  staysAhead: queryKeys.stays.ahead(ID),
   otherStays: queryKeys.stays.group(OTHER, 'current'),
   settings: queryKeys.settings.all(),
   me: queryKeys.user.me(),
@@ -71,8 +72,8 @@ describe('admin query keys', () => {
     expect(await invalidated(queryKeys.instructions.revisions(ID))).toEqual(['revision', 'revisions']);
   });
 
-  it("a stay or calendar change reaches every group of that guidebook's stays only", async () => {
-    expect(await invalidated(queryKeys.stays.of(ID))).toEqual(['staysCurrent', 'staysPast', 'staysUpcoming']);
+  it("a stay or calendar change reaches every group of that guidebook's stays, and their count, only", async () => {
+    expect(await invalidated(queryKeys.stays.of(ID))).toEqual(['staysAhead', 'staysCurrent', 'staysPast', 'staysUpcoming']);
   });
 
   it('saving settings reaches the settings only', async () => {

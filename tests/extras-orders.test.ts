@@ -1,7 +1,7 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { messages } from '../src/lib/shared/messages.ts';
 import type { Instruction } from '../src/lib/shared/schemas/instruction.ts';
-import type { GuestExtra, GuestOrder, MonthTotal, Order } from '../src/lib/shared/schemas/order.ts';
+import type { GuestExtra, GuestOrder, ListedOrder, MonthTotal, Order } from '../src/lib/shared/schemas/order.ts';
 import type { Stay, StaysPage } from '../src/lib/shared/schemas/stay.ts';
 import { query, run, signedInHost, type SignedInHost } from './helpers/auth.ts';
 import type { TestServer } from './helpers/server.ts';
@@ -108,6 +108,12 @@ describe('a guest asks for extras from a stay link', () => {
       expect(response.status).toBe(404);
       expect(await response.json()).toEqual({ message: messages.orders.extraNotFound });
     }
+    // An id that is no number names no extra: 404 in the guest's words, never "Please log in.".
+    for (const id of ['abc', '12x', '-1', 'constructor']) {
+      const response = await server.request(`/api/guest/${stay.token}/extras/${id}`, { method: 'POST', json: {}, headers: { 'accept-language': 'de' } });
+      expect(response.status, id).toBe(404);
+      expect(await response.json()).toEqual({ message: 'Dieses Extra wird nicht angeboten.' });
+    }
     const bad = await ask(stay.token, 12, { quantity: 0 });
     expect(bad.status).toBe(400);
     expect(await bad.json()).toEqual({ message: 'The quantity is at least 1.' });
@@ -133,6 +139,10 @@ describe('a guest asks for extras from a stay link', () => {
 
     const listed = ((await (await h.call(`/api/instruction/${g._id}/stays?group=upcoming`)).json()) as StaysPage).stays.find((each) => each._id === stay._id)!;
     expect(listed.checkOut).toBe(`${day(6)}T14:00`);
+    // Each order's card on Orders carries its stay as it stands now and the property's time zone.
+    for (const order of (await orders(h, g)) as ListedOrder[]) {
+      expect(order, order.title).toMatchObject({ stay: { checkIn: `${day(3)}T15:00:00.000Z`, checkOut: `${day(6)}T14:00:00.000Z` }, timeZone: 'UTC' });
+    }
     // The stay's row lists what its guest ordered; the month's total counts the approved one only.
     expect(listed.orders).toContainEqual({ id: late.id, title: 'Late check-out', quantity: 1, amount: 2500, currency: 'eur', status: 'approved', paid: false });
     expect(listed.orders.filter((each) => each.status === 'requested').map((each) => each.title)).toContain('Breakfast basket');

@@ -191,6 +191,38 @@ describe('trash', () => {
     expect((await h.call(`/api/instruction/${made._id}/restore`, { method: 'POST' })).status).toBe(404);
   });
 
+  it('the server counts the stays that have not ended, which deleting ends: before the delete (the owner’s only) and in the trash', async () => {
+    const h = await host();
+    const made = await create(h, { nameInstruction: 'Busy flat', timeZone: 'UTC' });
+    const iso = (offsetDays: number, time: string) => `${new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10)}T${time}`;
+    for (const [checkIn, checkOut] of [
+      [iso(-1, '15:00'), iso(2, '11:00')],
+      [iso(5, '15:00'), iso(8, '11:00')],
+      [iso(9, '15:00'), iso(12, '11:00')],
+      [iso(-9, '15:00'), iso(-6, '11:00')],
+    ]) {
+      await ok(h.call(`/api/instruction/${made._id}/stays`, { json: { checkIn, checkOut } }), 201);
+    }
+    // What the list's delete confirmation reads: one guest staying now, two stays to come.
+    const counts = (await ok<{ counts: Record<string, number> }>(h.call(`/api/instruction/${made._id}/stays?group=upcoming&limit=1`))).counts;
+    expect(counts).toEqual({ current: 1, upcoming: 2, past: 1 });
+    expect(messages.instruction.deleteWithStaysText(counts.current!, counts.upcoming!)).toBe(
+      '1 guest is staying now and 2 stays are still to come: those 3 stay links stop working at once, with its guest link and printed QR posters. It stays in the trash for 30 days, where you can restore it.',
+    );
+    const stranger = await host();
+    expect((await stranger.call(`/api/instruction/${made._id}/stays?group=upcoming&limit=1`)).status).toBe(404);
+
+    await ok(h.call(`/api/instruction/${made._id}`, { method: 'DELETE' }));
+    const empty = await create(h, { nameInstruction: 'Quiet flat' });
+    await ok(h.call(`/api/instruction/${empty._id}`, { method: 'DELETE' }));
+    const trash = await ok<TrashedInstruction[]>(h.call('/api/instruction/trash'));
+    expect(trash.map(({ nameInstruction, staysAhead }) => ({ nameInstruction, staysAhead }))).toEqual([
+      { nameInstruction: 'Quiet flat', staysAhead: 0 },
+      { nameInstruction: 'Busy flat', staysAhead: 3 },
+    ]);
+    expect(await ok<TrashedInstruction[]>(stranger.call('/api/instruction/trash'))).toEqual([]);
+  });
+
   it('on Free a restore must fit the limit of 3 again', async () => {
     const h = await host('free');
     const made: Instruction[] = [];

@@ -107,7 +107,7 @@ describe('a guest answers "Was this guidebook helpful?"', () => {
   it('stores a yes from the public link: 201 in German, the comment cleaned of control characters', async () => {
     const sent = await answer('127.0.0.4', guidebook.token, { helpful: true, comment: '  Great\u0001 tips\u0007\u009b for\tthe beach.\r\nThanks!  ' }, 'de-DE,de;q=0.9,en;q=0.5');
     expect(sent.status, sent.body.message).toBe(201);
-    expect(sent.body).toEqual({ message: 'Vielen Dank für Ihre Rückmeldung. Ihr Gastgeber bekommt sie zu sehen.' });
+    expect(sent.body).toEqual({ message: 'Vielen Dank für Ihre Rückmeldung. Ihr Gastgeber bekommt sie zu sehen.', id: expect.any(String), editToken: expect.any(String) });
     expect(rowsOf(guidebook._id)).toEqual([
       { id: expect.any(String), user_id: host.id, instruction_id: guidebook._id, stay_id: null, helpful: 1, comment: 'Great tips for the beach.\nThanks!', language: 'de', digested_at: null },
     ]);
@@ -141,6 +141,86 @@ describe('a guest answers "Was this guidebook helpful?"', () => {
     // A stay link of the same guidebook has a budget of its own.
     const stay = await addStay(host, other, 'Kim');
     expect((await answer('127.0.0.31', stay.token, { helpful: true })).status).toBe(201);
+  });
+});
+
+describe('the tap is the answer; the comment follows it (docs/product.md §22)', () => {
+  type Receipt = { message: string; id: string; editToken: string };
+  const tap = async (address: string, token: string, helpful: boolean): Promise<Receipt> => {
+    const sent = await answer(address, token, { helpful });
+    expect(sent.status, sent.body.message).toBe(201);
+    return sent.body as Receipt;
+  };
+  const follow = (token: string, body: unknown, language?: string) => server.request(`/api/guest/${token}/feedback`, { method: 'PATCH', json: body, headers: language ? { 'accept-language': language } : {} });
+  let owner: SignedInHost;
+  beforeAll(async () => {
+    owner = await signedInHost(server, 'gold');
+  });
+  const rowOf = (id: string) => query<Row>(server, 'SELECT id, user_id, instruction_id, stay_id, helpful, comment, language, digested_at FROM guest_feedback WHERE id = ?', id)[0];
+
+  it('a tap alone is stored (201 with its id and a token); the comment and a change of mind update that answer, not a new one', async () => {
+    const book = await createGuidebook(owner, 'Tap only');
+    const receipt = await tap('127.0.0.60', book.token, true);
+    expect(receipt).toEqual({ message: messages.guestFeedback.sent, id: expect.any(String), editToken: expect.stringMatching(/^[\w-]{43}$/) });
+    expect(rowsOf(book._id)).toEqual([expect.objectContaining({ id: receipt.id, helpful: 1, comment: '' })]);
+    // The token is kept only as its hash.
+    expect(JSON.stringify(query(server, 'SELECT * FROM guest_feedback WHERE id = ?', receipt.id))).not.toContain(receipt.editToken);
+
+    const changed = await follow(book.token, { id: receipt.id, editToken: receipt.editToken, helpful: false });
+    expect(changed.status).toBe(200);
+    const commented = await follow(book.token, { id: receipt.id, editToken: receipt.editToken, helpful: false, comment: '  Towels\u0007 were missing.  ' }, 'de');
+    expect(commented.status).toBe(200);
+    expect(await commented.json()).toEqual({ message: 'Vielen Dank für Ihre Rückmeldung. Ihr Gastgeber bekommt sie zu sehen.' });
+    expect(rowsOf(book._id)).toEqual([expect.objectContaining({ id: receipt.id, helpful: 0, comment: 'Towels were missing.', language: 'en' })]);
+    expect((await insights(owner, book._id)).feedback).toEqual([expect.objectContaining({ _id: receipt.id, helpful: false, comment: 'Towels were missing.' })]);
+
+    const tooLong = await follow(book.token, { id: receipt.id, editToken: receipt.editToken, comment: 'x'.repeat(1001) });
+    expect(tooLong.status).toBe(400);
+    expect(await tooLong.json()).toEqual({ message: messages.guestFeedback.commentTooLong(1000) });
+    for (const body of [{ id: receipt.id, editToken: receipt.editToken }, { id: 7, editToken: receipt.editToken, comment: 'x' }, [receipt.id]]) {
+      expect((await follow(book.token, body)).status, JSON.stringify(body)).toBe(400);
+    }
+    expect(rowOf(receipt.id)?.comment).toBe('Towels were missing.');
+  });
+
+  it('the comment follows even when the address has no answers left this hour', async () => {
+    const book = await createGuidebook(owner, 'Busy address');
+    const first = await tap('127.0.0.61', book.token, true);
+    for (let i = 0; i < 9; i += 1) await tap('127.0.0.61', book.token, false);
+    expect((await answer('127.0.0.61', book.token, { helpful: true })).status).toBe(429);
+    const commented = await follow(book.token, { id: first.id, editToken: first.editToken, comment: 'Lovely, thanks!' });
+    expect(commented.status).toBe(200);
+    expect(rowOf(first.id)).toMatchObject({ helpful: 1, comment: 'Lovely, thanks!' });
+  });
+
+  it('only its own guest changes an answer: another token, answer or link, an hour on, or once mailed → 404, nothing changed', async () => {
+    const book = await createGuidebook(owner, 'Strangers');
+    const stay = await addStay(owner, book, 'Mia');
+    const mine = await tap('127.0.0.62', stay.token, true);
+    const theirs = await tap('127.0.0.63', book.token, true);
+    const closed = { message: messages.guestFeedback.closed };
+    const refusals: Array<[string, unknown]> = [
+      [stay.token, { id: mine.id, editToken: theirs.editToken, comment: 'forged' }],
+      [stay.token, { id: theirs.id, editToken: mine.editToken, comment: 'forged' }],
+      [book.token, { id: mine.id, editToken: mine.editToken, comment: 'forged' }],
+      [(await createGuidebook(owner, 'Other')).token, { id: mine.id, editToken: mine.editToken, comment: 'forged' }],
+      [stay.token, { id: mine.id, editToken: 'x'.repeat(43), comment: 'forged' }],
+    ];
+    for (const [token, body] of refusals) {
+      const refused = await follow(token, body);
+      expect(refused.status, JSON.stringify(body)).toBe(404);
+      expect(await refused.json()).toEqual(closed);
+    }
+    const german = await follow(book.token, { id: mine.id, editToken: mine.editToken, comment: 'forged' }, 'de');
+    expect(await german.json()).toEqual({ message: 'Diese Antwort kann nicht mehr geändert werden.' });
+
+    // An hour after the tap, or once the daily mail listed it, the answer is final.
+    run(server, 'UPDATE guest_feedback SET created_at = ? WHERE id = ?', Date.now() - 61 * 60_000, mine.id);
+    expect((await follow(stay.token, { id: mine.id, editToken: mine.editToken, comment: 'late' })).status).toBe(404);
+    run(server, 'UPDATE guest_feedback SET digested_at = ? WHERE id = ?', Date.now(), theirs.id);
+    expect((await follow(book.token, { id: theirs.id, editToken: theirs.editToken, comment: 'late' })).status).toBe(404);
+    expect([rowOf(mine.id)?.comment, rowOf(theirs.id)?.comment]).toEqual(['', '']);
+    expect(rowOf(mine.id)?.stay_id).toBe(stay._id);
   });
 });
 
@@ -201,8 +281,11 @@ describe('the daily mail', () => {
     const freshBook = await createGuidebook(fresh, 'Fresh');
     expect((await answer('127.0.0.51', freshBook.token, { helpful: true })).status).toBe(201);
 
-    // The clock given: the mailer's oldest answer is 25 hours old; the job's first turn runs at start.
+    // The clock given: the mailer's oldest answer is 25 hours old, the cabin's 2 hours; the job's first turn runs at start.
     run(server, 'UPDATE guest_feedback SET created_at = ? WHERE instruction_id = ?', Date.now() - 25 * HOUR, loft._id);
+    run(server, 'UPDATE guest_feedback SET created_at = ? WHERE instruction_id = ?', Date.now() - 2 * HOUR, cabin._id);
+    // A tap of a moment ago, whose guest may still add a comment: it waits for the next mail.
+    const pending = (await answer('127.0.0.50', cabin.token, { helpful: true })).body as unknown as { id: string; editToken: string };
     const before = smtp.mails.length;
     const dataDir = server.dataDir;
     await server.stop();
@@ -220,7 +303,8 @@ describe('the daily mail', () => {
     expect(text).toContain('&lt;script&gt;alert(1)&lt;/script&gt; &amp; more');
     expect(text).toContain('Sea &lt;View&gt; Loft');
     expect(text).not.toContain('<script>alert(1)</script> &amp;');
-    expect(query<{ digested_at: number | null }>(server, 'SELECT digested_at FROM guest_feedback WHERE user_id = ?', mailer.id).every((row) => row.digested_at !== null)).toBe(true);
+    expect(query<{ id: string; digested_at: number | null }>(server, 'SELECT id, digested_at FROM guest_feedback WHERE user_id = ?', mailer.id).every((row) => (row.digested_at === null) === (row.id === pending.id))).toBe(true);
+    expect((await server.request(`/api/guest/${cabin.token}/feedback`, { method: 'PATCH', json: { ...pending, comment: 'Cosy after all' } })).status).toBe(200);
     expect(query<{ digested_at: number | null }>(server, 'SELECT digested_at FROM guest_feedback WHERE user_id = ?', fresh.id)).toEqual([{ digested_at: null }]);
 
     // Another turn (a restart runs one) sends nothing again for them.

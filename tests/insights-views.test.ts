@@ -155,8 +155,9 @@ describe('POST /api/guest/:token/events, the beacon of what guests read', () => 
     const after = await insights(host, guidebook._id);
     const counted = reads(after);
     const grew = Object.fromEntries(Object.keys(counted).map((section) => [section, counted[section]! - (before[section] ?? 0)]));
-    expect(grew).toEqual({ checkin: 2, rules: 1, wifi: 1, access: 1, places: 0, extras: 0, contact: 0 });
-    // Every section is listed, most read first, so the host sees what guests skip.
+    // The sections guests read are listed (and "Need Help?", which every page has), most read
+    // first, so the host sees what guests skip; the page has no places or extras to list.
+    expect(grew).toEqual({ checkin: 2, rules: 1, wifi: 1, access: 1, contact: 0 });
     expect(after.sections.map((row) => row.reads)).toEqual([...after.sections.map((row) => row.reads)].sort((a, b) => b - a));
     expect(after.stays.find((row) => row._id === stay._id)!.read).toEqual({ checkin: true, access: true, wifi: false, rules: false, places: false, extras: false, contact: false });
   });
@@ -171,6 +172,46 @@ describe('POST /api/guest/:token/events, the beacon of what guests read', () => 
   it('refuses another site’s page (Origin), like every write', async () => {
     const answer = await requestFrom(server, '127.0.0.22', `/api/guest/${guidebook.token}/events`, { sections: ['checkin'] }, { origin: 'https://elsewhere.example' });
     expect(answer.status).toBe(403);
+  });
+});
+
+describe('the sections listed are the ones the guidebook’s page has', () => {
+  let owner: SignedInHost;
+  beforeAll(async () => {
+    owner = await signedInHost(server, 'gold');
+  });
+
+  /** A guidebook saved with `content` over an empty one (no house rules, no steps). */
+  async function saved(content: Record<string, unknown>): Promise<Instruction> {
+    const created = await owner.call('/api/instruction', { json: { nameInstruction: 'Sections' } });
+    const { instruction } = (await created.json()) as { instruction: Instruction };
+    const response = await owner.call(`/api/instruction/${instruction._id}`, { method: 'PUT', json: { ...instruction, selectedHouseRules: [], ...content } });
+    expect(response.status, JSON.stringify(await response.clone().json())).toBe(200);
+    return ((await response.json()) as { instruction: Instruction }).instruction;
+  }
+  const listed = async (book: Instruction) => (await insights(owner, book._id)).sections.map((row) => row.section);
+
+  it('a door code in a step is listed, as the page shows it; a code on no page, or none, is not', async () => {
+    const step = { id: 1, title: 'Lock box', paragraph: '<p>The code is <span data-marker="lockbox"></span>.</p>', imageUrl: '' };
+    expect(await listed(await saved({ code: '4711', boxes: [step] }))).toEqual(['checkin', 'access', 'contact']);
+    // The code field alone is on no guest page (only a text's marker shows it).
+    expect(await listed(await saved({ code: '4711', boxes: [{ ...step, paragraph: '<p>Open the box.</p>' }], wifiName: 'Loft' }))).toEqual(['checkin', 'wifi', 'contact']);
+    // A marker without a code shows nothing.
+    expect(await listed(await saved({ boxes: [step] }))).toEqual(['checkin', 'contact']);
+    // Behind the secrets policy the access section holds the Wi-Fi password, with or without a code.
+    expect(await listed(await saved({ wifiName: 'Loft', wifiPassword: 'sea-breeze-42', secretsPolicy: 'stay' }))).toEqual(['access', 'wifi', 'contact']);
+  });
+
+  it('an empty guidebook lists only "Need Help?", and a section guests read before it was removed stays listed', async () => {
+    const empty = await saved({});
+    expect(await insights(owner, empty._id)).toMatchObject({ sections: [{ section: 'contact', reads: 0 }] });
+    expect((await requestFrom(server, '127.0.0.23', `/api/guest/${empty.token}/events`, { sections: ['rules'] })).status).toBe(204);
+    expect((await insights(owner, empty._id)).sections).toEqual([
+      { section: 'rules', reads: 1 },
+      { section: 'contact', reads: 0 },
+    ]);
+    const places = await saved({ places: [{ id: 1, name: 'Harbour café', category: 'eat', note: '', address: '', phone: '', website: '', mapUrl: '', imageUrl: '', lat: null, lng: null, pick: false }], selectedHouseRules: [1] });
+    expect(await listed(places)).toEqual(['rules', 'places', 'contact']);
   });
 });
 

@@ -149,6 +149,23 @@ describe('translations through PUT and GET', () => {
     }
   });
 
+  it('refuses `__proto__` as a field or a language with 400, as it refuses `constructor`, and saves nothing', async () => {
+    const h = await signedInHost(server, 'gold');
+    const book = await guidebook(h);
+    // Raw JSON: an object literal's `__proto__` would set the prototype instead of sending the key.
+    const raw = (translations: string) => h.call(`/api/instruction/${book._id}`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify(book).replace(/}$/, `,"translations":${translations}}`) });
+    const entry = `{"text":"Willkommen","source":"${of('<p>Welcome!</p>')}"}`;
+    for (const key of ['constructor', '__proto__']) {
+      const field = await raw(`{"de":{"${key}":${entry}}}`);
+      expect(field.status, key).toBe(400);
+      expect(await field.json()).toEqual({ message: `German: "${key}" is not a field that can be translated.` });
+      const language = await raw(`{"${key}":{"textGreating":${entry}}}`);
+      expect(language.status, key).toBe(400);
+      expect(await language.json()).toEqual({ message: `Translations: "${key}" is not a language a guidebook can be translated into.` });
+    }
+    expect(query(server, 'SELECT version FROM instructions WHERE id = ?', book._id)).toEqual([{ version: book.version }]);
+  });
+
   it('drops the translations of a deleted step instead of refusing the save', async () => {
     const h = await signedInHost(server, 'gold');
     const book = await guidebook(h);

@@ -76,6 +76,8 @@ export function fuzzRoutes(host: FuzzHost): FuzzRoute[] {
     route('POST /api/order-confirmations/[id]', 'anonymous', shape({ token })),
     route('POST /api/guest/[token]/message', 'anonymous', shape({ name: text(100), email: fc.oneof(fc.constant(''), email), message: text(2001), turnstileToken: text(100) }), 2),
     route('POST /api/guest/[token]/feedback', 'anonymous', shape({ helpful: fc.oneof(fc.boolean(), text(5)), comment: text(1001) })),
+    // The comment after the tap: an answer's id and edit token (none of the fuzzer's is right).
+    route('PATCH /api/guest/[token]/feedback', 'anonymous', shape({ id: text(70), editToken: fc.oneof(token, text(70)), helpful: fc.oneof(fc.boolean(), text(5)), comment: text(1001) })),
     // Some fields changed on the guidebook as loaded, as the editor saves (`current`: its content and version).
     route('PUT /api/instruction/[id]', 'host', partial(content).map((changes) => ({ ...changes, [CURRENT]: true })), 4),
     route('POST /api/instruction/[id]', 'host'),

@@ -22,6 +22,7 @@ import type { StayGroup } from '@shared/schemas/stay.ts';
  *     insights.period(id, days)
  *   stays.of(id)                            every group of one guidebook's stays: after any change
  *     stays.group(id, group)
+ *     stays.ahead(id)                       how many have not ended (the delete confirmation)
  *   settings.all()                          the Auto-Fill defaults
  *   user.all()                              the account and its plan: after a plan change
  *     user.me(), user.subscription()
@@ -55,6 +56,7 @@ export const queryKeys = {
     all: () => ['stays'] as const,
     of: (id: string) => [...queryKeys.stays.all(), id] as const,
     group: (id: string, group: StayGroup) => [...queryKeys.stays.of(id), group] as const,
+    ahead: (id: string) => [...queryKeys.stays.of(id), 'ahead'] as const,
   },
   settings: {
     all: () => ['settings'] as const,

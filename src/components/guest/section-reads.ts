@@ -39,7 +39,7 @@ if (endpoint && 'sendBeacon' in navigator) {
         timers.set(
           entry.target,
           window.setTimeout(() => {
-            read(SECTIONS[entry.target.id]);
+            read(SECTIONS[entry.target.id] ?? (entry.target.classList.contains('code-chip') ? 'access' : undefined));
             observer.unobserve(entry.target);
           }, ON_SCREEN_MS),
         );
@@ -51,6 +51,10 @@ if (endpoint && 'sendBeacon' in navigator) {
     const section = document.getElementById(id);
     if (section) observer.observe(section);
   }
+  // A door code the page shows in a step or a text (no access section when it is not gated): the
+  // door code counts as read once it has been in view like a section (its placeholder, when
+  // gated, is a link to the access section, counted as a tile is).
+  for (const chip of document.querySelectorAll('strong.code-chip')) observer.observe(chip);
 
   document.addEventListener('click', (event) => {
     const target = event.target instanceof Element ? event.target : null;

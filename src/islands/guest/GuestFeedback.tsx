@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
 import { t, type WordsOf } from '@shared/guest-words/t.ts';
-import { GUEST_FEEDBACK_COMMENT_MAX } from '@shared/schemas/guest-feedback.ts';
+import { GUEST_FEEDBACK_COMMENT_MAX, type GuestFeedbackReceipt } from '@shared/schemas/guest-feedback.ts';
 import type { GUEST_FEEDBACK_WORDS } from './island-words.ts';
 
 interface Props {
@@ -14,6 +14,14 @@ type Sent = { kind: 'idle' } | { kind: 'sending' } | { kind: 'error'; message: s
 /** Where this device remembers that it answered, per link: a reload thanks instead of asking again. */
 const answeredKey = (token: string) => `porchlight:feedback:${token}`;
 
+function remember(token: string): void {
+  try {
+    localStorage.setItem(answeredKey(token), new Date().toISOString());
+  } catch {
+    // Not remembered: a reload asks again, the answer is saved all the same.
+  }
+}
+
 function answeredBefore(token: string): boolean {
   try {
     return localStorage.getItem(answeredKey(token)) !== null;
@@ -22,20 +30,31 @@ function answeredBefore(token: string): boolean {
   }
 }
 
+/** What a request answered: its status and the server's words. */
+type Answer = { ok: boolean; status: number; body: Partial<GuestFeedbackReceipt> };
+
 /**
- * "Was this guidebook helpful?" at the end of the guest page (a React island): Yes or No, then an
- * optional comment, sent to POST /api/guest/:token/feedback in the page's language. Once sent, or
- * once this device sent an answer for this link, a thank-you line stands in for the form.
+ * "Was this guidebook helpful?" at the end of the guest page (a React island): the tap on Yes or
+ * No is the answer, sent at once (POST /api/guest/:token/feedback), so a guest who never presses
+ * Send is heard too; the optional comment then follows on that answer with the token the tap got
+ * back (PATCH), outside the limits the tap counted against, and so does a change to the other
+ * button. Once sent, or once this device sent an answer for this link, a thank-you line stands in
+ * for the form.
  */
 export default function GuestFeedback({ token, words }: Props) {
   const [helpful, setHelpful] = useState<boolean | null>(null);
   const [comment, setComment] = useState('');
   const [state, setState] = useState<Sent>({ kind: 'idle' });
+  // The server's words once the tap is recorded (the comment is still welcome).
+  const [saved, setSaved] = useState('');
   const [thanks, setThanks] = useState<string | null>(null);
   // The server's HTML has the buttons disabled: a tap before React listens would be lost.
   const [ready, setReady] = useState(false);
   const thanksRef = useRef<HTMLParagraphElement>(null);
   const movedFocus = useRef(false);
+  // The answer the first tap recorded, and the requests in flight, one after another.
+  const receipt = useRef<GuestFeedbackReceipt | null>(null);
+  const queue = useRef<Promise<unknown>>(Promise.resolve());
   const id = useId();
 
   // After hydration only: the server's HTML cannot know what this device remembers.
@@ -48,6 +67,44 @@ export default function GuestFeedback({ token, words }: Props) {
     if (thanks && movedFocus.current) thanksRef.current?.focus();
   }, [thanks]);
 
+  /** The answer, new or changed: a POST until one is recorded, then a PATCH of it. Null when offline. */
+  async function send(change: { helpful: boolean; comment?: string }): Promise<Answer | null> {
+    const first = receipt.current === null;
+    try {
+      const response = await fetch(`/api/guest/${encodeURIComponent(token)}/feedback`, {
+        method: first ? 'POST' : 'PATCH',
+        // The page's language: the server's answer (thanks, or what is wrong) comes in it.
+        headers: { 'content-type': 'application/json', accept: 'application/json', 'accept-language': words['locale.lang'] },
+        body: JSON.stringify(first ? change : { id: receipt.current!.id, editToken: receipt.current!.editToken, ...change }),
+      });
+      const body = (await response.json().catch(() => ({}))) as Partial<GuestFeedbackReceipt>;
+      if (first && response.ok && body.id && body.editToken) {
+        receipt.current = { message: body.message ?? '', id: body.id, editToken: body.editToken };
+        remember(token);
+      }
+      return { ok: response.ok, status: response.status, body };
+    } catch {
+      return null;
+    }
+  }
+
+  const failed = (answer: Answer | null) => setState({ kind: 'error', message: answer ? (answer.body.message ?? t(words, 'error.status', { status: answer.status })) : words['feedback.offline'] });
+
+  /** Each request waits for the one before, so a comment always follows the tap that recorded the answer. */
+  function enqueue(change: { helpful: boolean; comment?: string }): Promise<Answer | null> {
+    const next = queue.current.then(() => send(change));
+    queue.current = next;
+    return next;
+  }
+
+  async function choose(value: boolean): Promise<void> {
+    setHelpful(value);
+    if (state.kind === 'error') setState({ kind: 'idle' });
+    const answer = await enqueue({ helpful: value });
+    if (answer?.ok) setSaved(answer.body.message ?? '');
+    else failed(answer);
+  }
+
   async function onSubmit(event: SubmitEvent<HTMLFormElement>): Promise<void> {
     event.preventDefault();
     if (helpful === null) {
@@ -55,28 +112,13 @@ export default function GuestFeedback({ token, words }: Props) {
       return;
     }
     setState({ kind: 'sending' });
-    try {
-      const response = await fetch(`/api/guest/${encodeURIComponent(token)}/feedback`, {
-        method: 'POST',
-        // The page's language: the server's answer (thanks, or what is wrong) comes in it.
-        headers: { 'content-type': 'application/json', accept: 'application/json', 'accept-language': words['locale.lang'] },
-        body: JSON.stringify({ helpful, comment }),
-      });
-      const body = (await response.json().catch(() => ({}))) as { message?: string };
-      if (!response.ok) {
-        setState({ kind: 'error', message: body.message ?? t(words, 'error.status', { status: response.status }) });
-        return;
-      }
-      try {
-        localStorage.setItem(answeredKey(token), new Date().toISOString());
-      } catch {
-        // Not remembered: a reload asks again, the answer is saved all the same.
-      }
-      movedFocus.current = true;
-      setThanks(body.message ?? words['feedback.thanks']);
-    } catch {
-      setState({ kind: 'error', message: words['feedback.offline'] });
+    const answer = await enqueue({ helpful, comment });
+    if (!answer?.ok) {
+      failed(answer);
+      return;
     }
+    movedFocus.current = true;
+    setThanks(answer.body.message ?? words['feedback.thanks']);
   }
 
   if (thanks) {
@@ -86,17 +128,13 @@ export default function GuestFeedback({ token, words }: Props) {
       </p>
     );
   }
-  const choose = (value: boolean) => () => {
-    setHelpful(value);
-    if (state.kind === 'error') setState({ kind: 'idle' });
-  };
   return (
     <form className="feedback-form" onSubmit={(event) => void onSubmit(event)} noValidate aria-labelledby="feedback-title">
       <div className="copy-row" role="group" aria-labelledby="feedback-title">
-        <button type="button" className="btn btn-ghost" aria-pressed={helpful === true} disabled={!ready} onClick={choose(true)}>
+        <button type="button" className="btn btn-ghost" aria-pressed={helpful === true} disabled={!ready} onClick={() => void choose(true)}>
           {words['feedback.yes']}
         </button>
-        <button type="button" className="btn btn-ghost" aria-pressed={helpful === false} disabled={!ready} onClick={choose(false)}>
+        <button type="button" className="btn btn-ghost" aria-pressed={helpful === false} disabled={!ready} onClick={() => void choose(false)}>
           {words['feedback.no']}
         </button>
       </div>
@@ -115,7 +153,7 @@ export default function GuestFeedback({ token, words }: Props) {
         </div>
       )}
       <p className={state.kind === 'error' ? 'field-error' : 'form-done'} role={state.kind === 'error' ? 'alert' : 'status'}>
-        {state.kind === 'error' ? state.message : ''}
+        {state.kind === 'error' ? state.message : saved}
       </p>
     </form>
   );

@@ -19,7 +19,10 @@ export interface Insights {
   total: number;
   /** Opens per page language over the range, most first. */
   languages: { language: string; views: number }[];
-  /** Every section (GUEST_SECTIONS) with how often guests read it over the range, most read first: the last are the ones guests skip. */
+  /**
+   * Each section (GUEST_SECTIONS) the guidebook's page shows, and any other guests read in the
+   * range, with how often guests read it, most read first: the last are the ones guests skip.
+   */
   sections: { section: GuestSection; reads: number }[];
   /** Stays whose check-out is in the range or later, latest check-in first: whether the guest opened the link. */
   stays: { _id: string; guestName: string; checkIn: string; checkOut: string; firstOpenedAt: string | null; lastOpenedAt: string | null; reminderSentAt: string | null; views: number; read: Record<GuestSection, boolean> }[];

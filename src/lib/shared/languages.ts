@@ -1,10 +1,14 @@
 /**
- * The languages a guidebook may be written or translated in (docs/decisions/021-guidebook-translations.md):
- * one closed list of BCP 47 primary language tags, each with the English name messages use. A
- * guidebook's main language and every language it is translated into is one of these, and each is
- * a guest page variant (PAGE_LANGUAGES in guest-page-key.ts is this list), so invalidating a token
- * can still drop every variant without listing the store (docs/decisions/019). The guest page's
- * own words exist for some of them (src/lib/shared/guest-words); the others read those in English.
+ * The one list of languages (docs/decisions/021-guidebook-translations.md): BCP 47 primary
+ * language tags, each with the English name messages use. Every other list of languages is taken
+ * from it (tests/languages.test.ts checks they agree):
+ * - a guidebook's main language and its translations are any of them (GUIDEBOOK_LANGUAGES), and
+ *   each is a guest page variant (PAGE_LANGUAGES in guest-page-key.ts is this list), so
+ *   invalidating a token can still drop every variant without listing the store (docs/decisions/019);
+ * - a stay's language is any of them (STAY_LANGUAGES): its link and mail are in it when the
+ *   guidebook offers it, or when the page has words in it;
+ * - the guest page has words of its own in some (PAGE_WORD_LANGUAGES, a dictionary each in
+ *   src/lib/shared/guest-words); the others read those in English.
  *
  * Two letters each: `?lang=` selects a variant by two letters (guest-page-key.ts).
  */
@@ -46,6 +50,17 @@ export const GUIDEBOOK_LANGUAGE_NAMES = {
 export type GuidebookLanguage = keyof typeof GUIDEBOOK_LANGUAGE_NAMES;
 
 export const GUIDEBOOK_LANGUAGES = Object.keys(GUIDEBOOK_LANGUAGE_NAMES) as GuidebookLanguage[];
+
+/**
+ * The languages the guest page has words of its own in, English first: src/lib/shared/guest-words
+ * holds one dictionary for each (its index.ts is typed by this list, so neither can have one the
+ * other lacks).
+ */
+export const PAGE_WORD_LANGUAGES = ['en', 'de', 'fr', 'es', 'it', 'pt', 'nl', 'hr', 'pl', 'cs'] as const satisfies readonly GuidebookLanguage[];
+export type PageWordLanguage = (typeof PAGE_WORD_LANGUAGES)[number];
+
+/** What a host may choose as a stay's language (besides the guidebook's own): every language of the list. */
+export const STAY_LANGUAGES: readonly GuidebookLanguage[] = GUIDEBOOK_LANGUAGES;
 
 /** What a guidebook is written in when nothing says otherwise (and what older guidebooks read as). */
 export const DEFAULT_GUIDEBOOK_LANGUAGE: GuidebookLanguage = 'en';

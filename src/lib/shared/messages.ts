@@ -98,6 +98,14 @@ export const messages = {
     // The options panel's confirmations say what the action ends (curly quotes around the name).
     deleteTitle: (name: string) => `Delete “${name}”?`,
     deleteText: 'Its guest link, printed QR posters and stay links stop working at once. It stays in the trash for 30 days, where you can restore it.',
+    // With stays that have not ended (the server's counts): how many guests lose their link now.
+    deleteWithStaysText: (current: number, upcoming: number) => {
+      const now = current === 0 ? [] : [`${current} ${current === 1 ? 'guest is' : 'guests are'} staying now`];
+      const later = upcoming === 0 ? [] : [`${upcoming} ${upcoming === 1 ? 'stay is' : 'stays are'} still to come`];
+      const links = current + upcoming === 1 ? 'that stay link stops' : `those ${current + upcoming} stay links stop`;
+      return `${[...now, ...later].join(' and ')}: ${links} working at once, with its guest link and printed QR posters. It stays in the trash for 30 days, where you can restore it.`;
+    },
+    checkingStays: 'Checking its stays…',
     regenerateTitle: 'Regenerate link?',
     regenerateText: 'Guests get a new link. The old link and any printed QR posters stop working at once: share the new link and print the posters again.',
     staleVersion: 'This guidebook was changed elsewhere (another tab or device) since you opened it, so your save was not made.',
@@ -112,6 +120,9 @@ export const messages = {
   trash: {
     restored: 'Guidebook restored',
     purged: 'Guidebook deleted forever',
+    purgeText: 'It is removed now with its stays, history and photos, and cannot be restored.',
+    purgeWithStaysText: (stays: number) =>
+      `${stays === 1 ? '1 stay has' : `${stays} stays have`} not ended: ${stays === 1 ? 'it is' : 'they are'} deleted with it, and ${stays === 1 ? 'its link' : 'their links'} can never work again. It is removed now with its history and photos, and cannot be restored.`,
   },
   auth: {
     // Auth pages (login, register, verification, reset): notices around the docs/product.md §8 texts.
@@ -189,6 +200,8 @@ export const messages = {
     saveFailed: 'Unable to save settings',
     fetchFailed: 'Failed to fetch the user data',
     updated: 'Settings Updated successfully',
+    // A default place or extra deleted on Auto-Fill: only the defaults change, never a guidebook.
+    confirmDeletionText: 'It leaves your Auto-Fill defaults when you save them. Guidebooks that already have it keep it.',
   },
   address: {
     unresolved: 'Could not resolve address',
@@ -213,7 +226,8 @@ export const messages = {
   editor: {
     // docs/product.md §4 Editor: the step deletion dialog.
     confirmDeletionTitle: 'Confirm Deletion',
-    confirmDeletionText: 'Are you sure you want to delete this? This action cannot be undone.',
+    // A card deleted in the editor goes with the next save, and History keeps the version before it.
+    confirmDeletionText: 'It leaves the guidebook when you save. History keeps each saved version, so you can bring it back from there.',
     leaveTitle: 'Leave the editor?',
     // A save refused as stale (docs/product.md §4 Editor): keep the edits on the latest version, or discard them.
     keepEdits: 'Keep my changes',
@@ -389,6 +403,8 @@ export const messages = {
     helpfulRequired: 'Please choose Yes or No.',
     commentTooLong: (max: number) => `Your comment can be at most ${max} characters.`,
     tooMany: (minutes: number) => `Too many answers. Please try again in ${wait(minutes)}.`,
+    // PATCH /api/guest/:token/feedback: the comment after the tap, too late or not this guest's answer.
+    closed: 'This answer can no longer be changed.',
     // DELETE /api/instruction/:id/feedback/:feedbackId (the host's).
     deleted: 'Feedback deleted.',
     notFound: 'This feedback does not exist.',

@@ -9,13 +9,24 @@
 export const THEME_VALUES = ['#fff', '#444', '#c7a46c', '#4a90e2', '#4caf50', '#d94f7b'] as const;
 export type ThemeValue = (typeof THEME_VALUES)[number];
 
-export interface Theme {
-  value: ThemeValue;
-  name: string;
+/** The four colours a theme gives the guest page (see above). */
+export interface ThemeColours {
   light: string;
   primary: string;
   dark: string;
   text: string;
+}
+
+export interface Theme extends ThemeColours {
+  value: ThemeValue;
+  name: string;
+  /**
+   * The same theme for a device set to dark (`prefers-color-scheme: dark`): the host's hue kept in
+   * the header, on a dark page. `light` is the page, `primary` the header, `dark` the accent for
+   * links, borders and buttons on the page's dark cards (contrast ≥ 4.5:1 with them), `text` the
+   * header's text (≥ 4.5:1 on `primary`).
+   */
+  night: ThemeColours;
 }
 
 export const DEFAULT_THEME: ThemeValue = '#fff';
@@ -27,12 +38,12 @@ export const DEFAULT_THEME: ThemeValue = '#fff';
 export const NON_PREMIUM_THEME: ThemeValue = '#444';
 
 export const THEMES: readonly Theme[] = [
-  { value: '#fff', name: 'White', light: '#f6f6f4', primary: '#ffffff', dark: '#3a3a3a', text: '#1a1a1a' },
-  { value: '#444', name: 'Dark', light: '#f1f1f1', primary: '#444444', dark: '#2b2b2b', text: '#ffffff' },
-  { value: '#c7a46c', name: 'Gold', light: '#faf6ee', primary: '#c7a46c', dark: '#7a5c2b', text: '#1a1a1a' },
-  { value: '#4a90e2', name: 'Blue', light: '#eef5fd', primary: '#4a90e2', dark: '#1f5fa8', text: '#0a0a0a' },
-  { value: '#4caf50', name: 'Green', light: '#eef8ef', primary: '#4caf50', dark: '#2e7d32', text: '#0a0a0a' },
-  { value: '#d94f7b', name: 'Pink', light: '#fcf0f4', primary: '#d94f7b', dark: '#a8345a', text: '#000000' },
+  { value: '#fff', name: 'White', light: '#f6f6f4', primary: '#ffffff', dark: '#3a3a3a', text: '#1a1a1a', night: { light: '#141414', primary: '#262626', dark: '#e4e4e0', text: '#f4f4f2' } },
+  { value: '#444', name: 'Dark', light: '#f1f1f1', primary: '#444444', dark: '#2b2b2b', text: '#ffffff', night: { light: '#121212', primary: '#333333', dark: '#d6d6d6', text: '#ffffff' } },
+  { value: '#c7a46c', name: 'Gold', light: '#faf6ee', primary: '#c7a46c', dark: '#7a5c2b', text: '#1a1a1a', night: { light: '#17130d', primary: '#5e4722', dark: '#e3c690', text: '#fff8ea' } },
+  { value: '#4a90e2', name: 'Blue', light: '#eef5fd', primary: '#4a90e2', dark: '#1f5fa8', text: '#0a0a0a', night: { light: '#0e141c', primary: '#1d4a80', dark: '#93c1f4', text: '#f2f8ff' } },
+  { value: '#4caf50', name: 'Green', light: '#eef8ef', primary: '#4caf50', dark: '#2e7d32', text: '#0a0a0a', night: { light: '#0e160f', primary: '#25602a', dark: '#94d898', text: '#f1fbf1' } },
+  { value: '#d94f7b', name: 'Pink', light: '#fcf0f4', primary: '#d94f7b', dark: '#a8345a', text: '#000000', night: { light: '#1a0f13', primary: '#862c4b', dark: '#f4a1bd', text: '#fff3f7' } },
 ];
 
 /** The theme of a stored value; anything unknown falls back to the default (white). */

@@ -21,6 +21,8 @@ interface Props {
   fieldId: (...path: ReadonlyArray<string | number>) => string;
   /** "A guidebook holds…", "Auto-Fill holds…". */
   fullText: string;
+  /** The delete confirmation's words (SortableList), where a delete is not a guidebook's. */
+  deleteText?: string;
 }
 
 /** react-dnd item type: an extra cannot be dropped into the steps or the places. */
@@ -59,7 +61,7 @@ const EXAMPLES: ReadonlyArray<{ label: string; start: Partial<Omit<Extra, 'id'>>
  * Auto-Fill's default extras: cards ordered like the steps, at most MAX_EXTRAS, one late
  * check-out and one early check-in, and an empty state with two examples.
  */
-export function ExtraList({ extras, update, currency, readOnly, announce, fieldId, fullText }: Props) {
+export function ExtraList({ extras, update, currency, readOnly, announce, fieldId, fullText, deleteText }: Props) {
   const create = useCallback((existing: readonly Extra[], start?: Partial<Omit<Extra, 'id'>>) => newExtra(existing, currency, start), [currency]);
   // Which once-only kinds each extra may not switch to: those another extra already is.
   const takenBy = useMemo(() => new Map(ONCE.map((kind) => [kind, extras.find((extra) => extra.kind === kind)?.id ?? null])), [extras]);
@@ -78,6 +80,7 @@ export function ExtraList({ extras, update, currency, readOnly, announce, fieldI
       create={create}
       addLabel="Add an extra"
       fullText={fullText}
+      deleteText={deleteText}
       empty={(add) => <ExamplesEmptyState text="No extras yet. A later check-out or a basket waiting on arrival is what guests most often ask for. Start from an example or add your own." examples={EXAMPLES} readOnly={readOnly} add={add} />}
       renderItem={(extra, card) => <ExtraCard extra={extra} card={card} fieldId={fieldId} currency={currency} taken={takenFor(extra)} />}
     />

@@ -14,6 +14,8 @@ interface Props {
   fieldId: (...path: ReadonlyArray<string | number>) => string;
   /** "A guidebook holds…", "Auto-Fill holds…". */
   fullText: string;
+  /** The delete confirmation's words (SortableList), where a delete is not a guidebook's. */
+  deleteText?: string;
 }
 
 /** react-dnd item type: a place cannot be dropped into a step list. */
@@ -35,7 +37,7 @@ const EXAMPLES: ReadonlyArray<{ label: string; start: Partial<Omit<Place, 'id'>>
  * The host's recommendations (docs/product.md §20), in the editor and as Auto-Fill's default
  * places: cards ordered like the steps, at most MAX_PLACES, and an empty state with two examples.
  */
-export function PlaceList({ places, update, readOnly, announce, fieldId, fullText }: Props) {
+export function PlaceList({ places, update, readOnly, announce, fieldId, fullText, deleteText }: Props) {
   return (
     <SortableList
       items={places}
@@ -49,6 +51,7 @@ export function PlaceList({ places, update, readOnly, announce, fieldId, fullTex
       create={newPlace}
       addLabel="Add a place"
       fullText={fullText}
+      deleteText={deleteText}
       empty={(add) => <ExamplesEmptyState text="No places yet. Guests love a tip from someone who lives here: the bakery you go to, the beach without the crowds. Start from an example or add your own." examples={EXAMPLES} readOnly={readOnly} add={add} />}
       renderItem={(place, card) => <PlaceCard place={place} card={card} fieldId={fieldId} />}
     />

@@ -44,6 +44,8 @@ interface Props<T extends { id: number }> {
   /** Shown instead of the list while it is empty; `add` adds a first item starting from `start`. */
   empty: (add: (start?: Partial<Omit<T, 'id'>>) => void) => ReactNode;
   renderItem: (item: T, card: CardControls<T>) => ReactNode;
+  /** What the delete confirmation says a delete does: in a guidebook (the default), History can bring it back. */
+  deleteText?: string;
 }
 
 const HIGHLIGHT_MS = 2500;
@@ -55,7 +57,7 @@ const HIGHLIGHT_MS = 2500;
  * focus goes to the next card's heading (or the add button), never to the page's start.
  */
 export function SortableList<T extends { id: number }>(props: Props<T>) {
-  const { items, update, noun, label, dragType, max, readOnly, announce, create, addLabel, fullText, empty, renderItem } = props;
+  const { items, update, noun, label, dragType, max, readOnly, announce, create, addLabel, fullText, empty, renderItem, deleteText = messages.editor.confirmDeletionText } = props;
   const [highlightId, setHighlightId] = useState<number | null>(null);
   const [pending, setPending] = useState<T | null>(null);
   const headings = useRef(new Map<number, HTMLHeadingElement>());
@@ -146,7 +148,7 @@ export function SortableList<T extends { id: number }>(props: Props<T>) {
           if (!open) setPending(null);
         }}
         title={messages.editor.confirmDeletionTitle}
-        description={messages.editor.confirmDeletionText}
+        description={deleteText}
         confirmLabel="Delete"
         danger
         onConfirm={confirmDelete}

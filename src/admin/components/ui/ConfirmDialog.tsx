@@ -17,13 +17,15 @@ interface Props {
   /** Where the focus goes once the dialog closes; Radix returns it to the opener by default. */
   onCloseAutoFocus?: (event: Event) => void;
   danger?: boolean;
+  /** The question is not whole yet (what it says is still being read): the confirm button waits. */
+  waiting?: boolean;
 }
 
 /**
  * A yes/no question in a modal (Radix AlertDialog: focus trap, focus starts on Cancel, Escape
  * cancels, a click outside does not dismiss it). Above the options panel, which is a dialog too.
  */
-export function ConfirmDialog({ open, onOpenChange, title, description, cancelLabel = 'Cancel', confirmLabel, onConfirm, busy, onCloseAutoFocus, danger = false }: Props) {
+export function ConfirmDialog({ open, onOpenChange, title, description, cancelLabel = 'Cancel', confirmLabel, onConfirm, busy, onCloseAutoFocus, danger = false, waiting = false }: Props) {
   const confirmClass = danger ? 'btn bg-red-700 text-white hover:bg-red-800' : 'btn-primary';
   return (
     <AlertDialog.Root open={open} onOpenChange={(next) => (busy ? undefined : onOpenChange(next))}>
@@ -34,17 +36,19 @@ export function ConfirmDialog({ open, onOpenChange, title, description, cancelLa
           className="fixed left-1/2 top-1/2 z-[60] w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl border border-line bg-surface p-6 text-ink shadow-2xl outline-none"
         >
           <AlertDialog.Title className="font-display text-xl font-bold [overflow-wrap:anywhere]">{title}</AlertDialog.Title>
-          <AlertDialog.Description className="mt-2 text-muted">{description}</AlertDialog.Description>
+          <AlertDialog.Description className="mt-2 text-muted" aria-live="polite">
+            {description}
+          </AlertDialog.Description>
           <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <AlertDialog.Cancel className="btn-secondary" disabled={busy}>
               {cancelLabel}
             </AlertDialog.Cancel>
             {busy === undefined ? (
-              <AlertDialog.Action className={confirmClass} onClick={onConfirm}>
+              <AlertDialog.Action className={confirmClass} disabled={waiting} onClick={onConfirm}>
                 {confirmLabel}
               </AlertDialog.Action>
             ) : (
-              <button type="button" className={confirmClass} disabled={busy} aria-busy={busy} onClick={onConfirm}>
+              <button type="button" className={confirmClass} disabled={busy || waiting} aria-busy={busy} onClick={onConfirm}>
                 {busy ? 'Working…' : confirmLabel}
               </button>
             )}

@@ -29,11 +29,15 @@ const ONE_SEGMENT = /^[\w-]+$/;
 const GUEST_SECRETS = /^\/api\/guest\/[\w-]+\/secrets$/;
 /** A guest's note to the host from the guest page. */
 const GUEST_MESSAGE = /^\/api\/guest\/[\w-]+\/message$/;
-/** A guest's answer to "Was this guidebook helpful?". */
+/** A guest's answer to "Was this guidebook helpful?" (POST), and the comment that follows the tap (PATCH). */
 const GUEST_FEEDBACK = /^\/api\/guest\/[\w-]+\/feedback$/;
-/** A stay link's extras: what the stay can have (GET), and a request for one (POST). */
+/**
+ * A stay link's extras: what the stay can have (GET), and a request for one (POST). Any one plain
+ * segment as the extra's id: the route answers 404 for one that is not a number, as a guest who
+ * follows a wrong link should be told, never "Please log in.".
+ */
 const GUEST_EXTRAS = /^\/api\/guest\/[\w-]+\/extras$/;
-const GUEST_EXTRA_REQUEST = /^\/api\/guest\/[\w-]+\/extras\/\d{1,16}$/;
+const GUEST_EXTRA_REQUEST = /^\/api\/guest\/[\w-]+\/extras\/[\w-]{1,64}$/;
 /** The guest page's beacon of the sections read (always 204). */
 const GUEST_EVENTS = /^\/api\/guest\/[\w-]+\/events$/;
 /** The button of a host's mailed Approve or Decline link: its token, not a session, says who decides. */
@@ -47,6 +51,7 @@ export function isPublicApiRoute(method: string, pathname: string): boolean {
   if (PUBLIC_EXACT.has(`${method} ${path}`)) return true;
   if ((method === 'GET' || method === 'HEAD') && GUEST_SECRETS.test(path)) return true;
   if (method === 'POST' && (GUEST_MESSAGE.test(path) || GUEST_FEEDBACK.test(path) || GUEST_EVENTS.test(path))) return true;
+  if (method === 'PATCH' && GUEST_FEEDBACK.test(path)) return true;
   if ((method === 'GET' || method === 'HEAD') && GUEST_EXTRAS.test(path)) return true;
   if (method === 'POST' && GUEST_EXTRA_REQUEST.test(path)) return true;
   if (method === 'POST' && (ORDER_LINK_DECISION.test(path) || ORDER_CONFIRMATION.test(path))) return true;

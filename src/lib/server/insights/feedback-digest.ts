@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database, GuestFeedbackTable } from '@db/schema.ts';
 import { escapeHtml } from '@shared/escape-html.ts';
+import { GUEST_FEEDBACK_EDIT_MS } from '@shared/schemas/guest-feedback.ts';
 import type { JobLease } from '../cluster/job-lease.ts';
 import { parseStoredContent } from '../instructions/instruction-row.ts';
 import type { Logger } from '../logger.ts';
@@ -22,10 +23,11 @@ type Answer = Pick<GuestFeedbackTable, 'instruction_id' | 'helpful' | 'comment' 
 /**
  * The daily mail of guest feedback (docs/product.md "Insights"). The rule is simple on purpose:
  * a host is mailed once the oldest answer not mailed yet is a day old, listing every answer not
- * mailed yet. So a host gets at most one mail a day, only on days with feedback, and each answer
- * reaches them within 25 hours (the turn is hourly). The answers are marked mailed in the
- * transaction that queues the mail (`UPDATE … WHERE digested_at IS NULL RETURNING`), so across
- * servers, or two turns at once, each answer is mailed once.
+ * mailed yet that its guest can no longer change (GUEST_FEEDBACK_EDIT_MS after it was sent). So a
+ * host gets at most one mail a day, only on days with feedback, and each answer still reaches
+ * them within 25 hours (the turn is hourly; one left for the next mail is the oldest then). The
+ * answers are marked mailed in the transaction that queues the mail (`UPDATE … WHERE digested_at
+ * IS NULL RETURNING`), so across servers, or two turns at once, each answer is mailed once.
  */
 export async function sendFeedbackDigests({ db, outbox, appUrl, log }: { db: Kysely<Database>; outbox: Outbox; appUrl: URL; log: Logger }, now = Date.now()): Promise<number> {
   const due = await db
@@ -39,7 +41,15 @@ export async function sendFeedbackDigests({ db, outbox, appUrl, log }: { db: Kys
   let sent = 0;
   for (const { user_id: userId } of due) {
     const queued = await db.transaction().execute(async (trx) => {
-      const answers = await trx.updateTable('guest_feedback').set({ digested_at: now }).where('user_id', '=', userId).where('digested_at', 'is', null).returning(['instruction_id', 'helpful', 'comment', 'created_at']).execute();
+      // Answers a guest may still add a comment to wait for the next mail; a listed one is final.
+      const answers = await trx
+        .updateTable('guest_feedback')
+        .set({ digested_at: now, edit_token_hash: null })
+        .where('user_id', '=', userId)
+        .where('digested_at', 'is', null)
+        .where('created_at', '<=', now - GUEST_FEEDBACK_EDIT_MS)
+        .returning(['instruction_id', 'helpful', 'comment', 'created_at'])
+        .execute();
       if (answers.length === 0) return false;
       const host = await trx.selectFrom('users').select('email').where('id', '=', userId).executeTakeFirst();
       if (!host) return false;

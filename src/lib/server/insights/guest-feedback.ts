@@ -1,7 +1,8 @@
 import { nanoid } from 'nanoid';
 import { guestWords, type GuestWords } from '@shared/guest-words/index.ts';
 import { messages } from '@shared/messages.ts';
-import type { GuestFeedback } from '@shared/schemas/guest-feedback.ts';
+import { GUEST_FEEDBACK_EDIT_MS, type GuestFeedback } from '@shared/schemas/guest-feedback.ts';
+import { generateToken, hashToken } from '../auth/session-token.ts';
 import { AppError } from '../http/app-error.ts';
 import { guestTooMany } from '../http/guest-language.ts';
 import { findOwnedInstruction } from '../instructions/find-owned-instruction.ts';
@@ -17,17 +18,47 @@ const MAX_LISTED = 100;
  * comment (already cleaned by guestFeedbackSchema), stored for the guidebook's host, with the stay
  * on a stay link, in the page's language. Nothing about the guest is kept (docs/security.md 36):
  * the address only counts against the limits, per address and per link.
+ *
+ * The guest page sends the tap alone, so an answer is kept even when no comment follows; the
+ * answer's `editToken` (only its hash is stored) lets that guest add the comment, or change the
+ * answer, for GUEST_FEEDBACK_EDIT_MS (editGuestFeedback), outside the limits the tap counted against.
  */
-export async function submitGuestFeedback({ token, helpful, comment, ip, words = guestWords(), now = Date.now() }: { token: string; helpful: boolean; comment: string; ip: string; words?: GuestWords; now?: number }): Promise<void> {
+export async function submitGuestFeedback({ token, helpful, comment, ip, words = guestWords(), now = Date.now() }: { token: string; helpful: boolean; comment: string; ip: string; words?: GuestWords; now?: number }): Promise<{ id: string; editToken: string }> {
   const { guidebook, stay } = await findGuestTarget(token, now, words);
   await consumeRateLimits([rateRules.guestFeedbackIp(ip), rateRules.guestFeedbackLink(stay ? stay.id : guidebook.id)], now, guestTooMany(words, 'api.tooManyFeedback'));
   const { db, log } = await getRuntime();
   const id = nanoid();
+  const editToken = generateToken();
   await db
     .insertInto('guest_feedback')
-    .values({ id, user_id: guidebook.user_id, instruction_id: guidebook.id, stay_id: stay?.id ?? null, helpful: helpful ? 1 : 0, comment, language: words['locale.lang'], created_at: now, digested_at: null })
+    .values({ id, user_id: guidebook.user_id, instruction_id: guidebook.id, stay_id: stay?.id ?? null, helpful: helpful ? 1 : 0, comment, language: words['locale.lang'], created_at: now, digested_at: null, edit_token_hash: hashToken(editToken) })
     .execute();
   log.info({ instructionId: guidebook.id, stayId: stay?.id, feedbackId: id }, 'guest feedback stored');
+  return { id, editToken };
+}
+
+/**
+ * PATCH /api/guest/:token/feedback: the comment that follows the tap, or Yes changed to No, on the
+ * answer the tap recorded. Only with that answer's token, from the link it was sent from, within
+ * GUEST_FEEDBACK_EDIT_MS and before the daily mail listed it; anything else answers 404
+ * `api.feedbackClosed`, whichever it was, so a stranger learns nothing of other answers.
+ */
+export async function editGuestFeedback({ token, id, editToken, helpful, comment, words = guestWords(), now = Date.now() }: { token: string; id: string; editToken: string; helpful?: boolean; comment?: string; words?: GuestWords; now?: number }): Promise<void> {
+  const { guidebook, stay } = await findGuestTarget(token, now, words);
+  const { db } = await getRuntime();
+  // The schema lets no edit through with nothing to change.
+  const changes = { ...(helpful === undefined ? {} : { helpful: helpful ? 1 : 0 }), ...(comment === undefined ? {} : { comment }) };
+  let query = db
+    .updateTable('guest_feedback')
+    .set(changes)
+    .where('id', '=', id)
+    .where('instruction_id', '=', guidebook.id)
+    .where('edit_token_hash', '=', hashToken(editToken))
+    .where('digested_at', 'is', null)
+    .where('created_at', '>', now - GUEST_FEEDBACK_EDIT_MS);
+  query = stay ? query.where('stay_id', '=', stay.id) : query.where('stay_id', 'is', null);
+  const updated = await query.executeTakeFirst();
+  if (Number(updated.numUpdatedRows) === 0) throw new AppError('NOT_FOUND', words['api.feedbackClosed']);
 }
 
 /** The guidebook's answers since `from` (epoch ms), newest first, at most MAX_LISTED. */

@@ -1,11 +1,13 @@
 import { sql } from 'kysely';
 import { AppError } from '../http/app-error.ts';
 import { findOwnedInstruction } from '../instructions/find-owned-instruction.ts';
+import { parseStoredContent } from '../instructions/instruction-row.ts';
 import { getRuntime } from '../runtime.ts';
 import { GUEST_SECTIONS, type GuestSection, type Insights } from '@shared/insights.ts';
 import { messages } from '@shared/messages.ts';
 import { sectionsReadBy } from './stay-reads.ts';
 import { listGuestFeedback } from './guest-feedback.ts';
+import { guestPageSections } from './guest-sections.ts';
 import { flushViewCounts } from './view-counts.ts';
 
 /** The longest look back, in days: a year, leap day included. */
@@ -13,7 +15,6 @@ export const MAX_INSIGHT_DAYS = 366;
 const DAY_MS = 86_400_000;
 /** Stays listed: the most recent and upcoming ones a host looks at. */
 const MAX_STAYS = 100;
-
 
 /** `?days=`: 30 when absent, else a whole number from 1 to MAX_INSIGHT_DAYS (400 otherwise). */
 export function readInsightDays(params: URLSearchParams): number {
@@ -55,6 +56,7 @@ export async function readInsights({ userId, id }: { userId: string; id: string 
   ]);
   const readBy = await sectionsReadBy(db, stays.map((stay) => stay.id));
   const sectionReads = new Map(bySection.map((row) => [row.section, Number(row.reads)]));
+  const shown = new Set(guestPageSections(parseStoredContent(instruction.data), { stays: stays.length > 0 }));
   const counted = new Map(byDay.map((row) => [row.day, Number(row.views)]));
   const range = Array.from({ length: days }, (_, index) => isoDay(first + index * DAY_MS));
   const series = range.map((date) => ({ date, views: counted.get(date) ?? 0 }));
@@ -62,8 +64,11 @@ export async function readInsights({ userId, id }: { userId: string; id: string 
     days: series,
     total: series.reduce((sum, day) => sum + day.views, 0),
     languages: byLanguage.map((row) => ({ language: row.language, views: Number(row.views) })).sort((a, b) => b.views - a.views || a.language.localeCompare(b.language)),
-    // A stable sort: sections read equally keep the page's order.
-    sections: GUEST_SECTIONS.map((section) => ({ section, reads: sectionReads.get(section) ?? 0 })).sort((a, b) => b.reads - a.reads),
+    // The sections the page shows, and any other guests read in the range (one removed since);
+    // a stable sort: sections read equally keep the page's order.
+    sections: GUEST_SECTIONS.filter((section) => shown.has(section) || (sectionReads.get(section) ?? 0) > 0)
+      .map((section) => ({ section, reads: sectionReads.get(section) ?? 0 }))
+      .sort((a, b) => b.reads - a.reads),
     stays: stays.map((stay) => ({
       _id: stay.id,
       guestName: stay.guest_name,

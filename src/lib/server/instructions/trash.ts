@@ -13,7 +13,7 @@ import { parseStoredContent, toInstruction } from './instruction-row.ts';
 
 
 /** GET /api/instruction/trash: the host's deleted guidebooks, most recently deleted first. */
-export async function findTrashedInstructions({ userId }: { userId: string }): Promise<TrashedInstruction[]> {
+export async function findTrashedInstructions({ userId }: { userId: string }, now = Date.now()): Promise<TrashedInstruction[]> {
   const { db } = await getRuntime();
   const rows = await db
     .selectFrom('instructions')
@@ -22,10 +22,13 @@ export async function findTrashedInstructions({ userId }: { userId: string }): P
     .where('deleted_at', 'is not', null)
     .orderBy('deleted_at', 'desc')
     .execute();
+  // "Delete forever" says how many stays that have not ended go with it (docs/product.md §13).
+  const ahead = rows.length === 0 ? [] : await db.selectFrom('stays').select((eb) => ['instruction_id', eb.fn.countAll<number>().as('count')]).where('user_id', '=', userId).where('instruction_id', 'in', rows.map((row) => row.id)).where('check_out', '>', now).groupBy('instruction_id').execute();
+  const staysAhead = new Map(ahead.map((row) => [row.instruction_id, Number(row.count)]));
   return rows.map((row) => {
     const { nameInstruction, address, coverImage } = parseStoredContent(row.data);
     const deletedAt = row.deleted_at ?? 0;
-    return { _id: row.id, nameInstruction, address, coverImage, deletedAt: new Date(deletedAt).toISOString(), purgeAt: new Date(deletedAt + TRASH_MS).toISOString() };
+    return { _id: row.id, nameInstruction, address, coverImage, deletedAt: new Date(deletedAt).toISOString(), purgeAt: new Date(deletedAt + TRASH_MS).toISOString(), staysAhead: staysAhead.get(row.id) ?? 0 };
   });
 }
 

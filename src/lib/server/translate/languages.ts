@@ -1,9 +1,11 @@
+import { PAGE_WORD_LANGUAGES } from '@shared/languages.ts';
 import type { TranslateConfig } from '../config.ts';
 
 export type TranslateProvider = TranslateConfig['provider'];
 
 /**
- * The languages each service is asked in, by our tag (the guest page's languages, guest-words).
+ * The languages each service is asked in, by our tag (the guest page's languages,
+ * PAGE_WORD_LANGUAGES in src/lib/shared/languages.ts).
  * LibreTranslate takes ISO 639-1 codes for source and target alike; which pairs an instance has
  * depends on the models it installed, and it answers 400 "xx is not supported" for the rest.
  * DeepL takes upper-case codes, and as a target wants the variant: British English and European
@@ -11,7 +13,7 @@ export type TranslateProvider = TranslateConfig['provider'];
  * documentation marks it among the languages with limited support, not the long-standing list.
  */
 const CODES: Record<TranslateProvider, Record<string, { source: string; target: string }>> = {
-  libretranslate: Object.fromEntries(['en', 'de', 'fr', 'es', 'it', 'pt', 'nl', 'hr', 'pl', 'cs'].map((tag) => [tag, { source: tag, target: tag }])),
+  libretranslate: Object.fromEntries(PAGE_WORD_LANGUAGES.map((tag) => [tag, { source: tag, target: tag }])),
   deepl: {
     en: { source: 'EN', target: 'EN-GB' },
     de: { source: 'DE', target: 'DE' },

@@ -274,6 +274,7 @@ export const cs = {
   'api.feedbackSent': 'Děkujeme za zpětnou vazbu. Hostitel ji uvidí.',
   'api.commentTooLong': 'Komentář může mít nejvýše {characters}.',
   'api.tooManyFeedback': 'Příliš mnoho odpovědí. Zkuste to prosím znovu za {wait}.',
+  'api.feedbackClosed': 'Tuto odpověď už nelze změnit.',
 
   'stayEnded.title': 'Tento pobyt skončil',
   'stayEnded.text': 'Děkujeme za váš pobyt u nás. Tento odkaz už průvodce nezobrazuje.',

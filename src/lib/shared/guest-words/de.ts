@@ -29,7 +29,7 @@ export const de = {
   'tiles.access': 'Türcode',
   'tiles.checkIn': 'Anreise',
   'tiles.wifi': 'WLAN',
-  'tiles.rules': 'Hausordnung',
+  'tiles.rules': 'Haus\u00adordnung',
   'tiles.checkOut': 'Abreise',
   'tiles.help': 'Hilfe',
   'tiles.newTab': '(öffnet in neuem Tab)',
@@ -273,6 +273,7 @@ export const de = {
   'api.feedbackSent': 'Vielen Dank für Ihre Rückmeldung. Ihr Gastgeber bekommt sie zu sehen.',
   'api.commentTooLong': 'Ihr Kommentar darf höchstens {characters} lang sein.',
   'api.tooManyFeedback': 'Zu viele Antworten. Bitte versuchen Sie es in {wait} erneut.',
+  'api.feedbackClosed': 'Diese Antwort kann nicht mehr geändert werden.',
 
   'stayEnded.title': 'Dieser Aufenthalt ist beendet',
   'stayEnded.text': 'Vielen Dank für Ihren Besuch. Über diesen Link ist die Gästemappe nicht mehr abrufbar.',

@@ -273,6 +273,7 @@ export const en = {
   'api.feedbackSent': 'Thanks for your feedback. Your host will see it.',
   'api.commentTooLong': 'Your comment can be at most {characters}.',
   'api.tooManyFeedback': 'Too many answers. Please try again in {wait}.',
+  'api.feedbackClosed': 'This answer can no longer be changed.',
 
   'stayEnded.title': 'This stay has ended',
   'stayEnded.text': 'Thank you for staying with us. This link no longer shows the guidebook.',

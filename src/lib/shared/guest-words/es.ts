@@ -37,7 +37,7 @@ export const es = {
   'tiles.taxi': 'Taxi',
   'tiles.car': 'Alquiler de coches',
   'tiles.food': 'Pedir comida',
-  'tiles.parking': 'Aparcamiento',
+  'tiles.parking': 'Aparca\u00admiento',
   'tiles.about': 'Sobre nosotros',
   'tiles.extras': 'Extras',
   'tiles.places': 'Cerca',
@@ -274,6 +274,7 @@ export const es = {
   'api.feedbackSent': 'Gracias por su opinión. Su anfitrión la verá.',
   'api.commentTooLong': 'Su comentario puede tener como máximo {characters}.',
   'api.tooManyFeedback': 'Demasiadas respuestas. Inténtelo de nuevo dentro de {wait}.',
+  'api.feedbackClosed': 'Esta respuesta ya no se puede cambiar.',
 
   'stayEnded.title': 'Esta estancia ha terminado',
   'stayEnded.text': 'Gracias por alojarse con nosotros. Este enlace ya no muestra la guía.',

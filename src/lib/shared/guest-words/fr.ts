@@ -273,6 +273,7 @@ export const fr = {
   'api.feedbackSent': 'Merci pour votre avis. Votre hôte le verra.',
   'api.commentTooLong': 'Votre commentaire ne peut pas dépasser {characters}.',
   'api.tooManyFeedback': 'Trop de réponses. Veuillez réessayer dans {wait}.',
+  'api.feedbackClosed': 'Cette réponse ne peut plus être modifiée.',
 
   'stayEnded.title': 'Ce séjour est terminé',
   'stayEnded.text': 'Merci d’avoir séjourné chez nous. Ce lien n’affiche plus le livret d’accueil.',

@@ -276,6 +276,7 @@ export const hr = {
   'api.feedbackSent': 'Hvala na povratnoj informaciji. Domaćin će je vidjeti.',
   'api.commentTooLong': 'Komentar može imati najviše {characters}.',
   'api.tooManyFeedback': 'Previše odgovora. Molimo pokušajte ponovno za {wait}.',
+  'api.feedbackClosed': 'Ovaj se odgovor više ne može mijenjati.',
 
   'stayEnded.title': 'Ovaj je boravak završio',
   'stayEnded.text': 'Hvala što ste boravili kod nas. Ova poveznica više ne prikazuje vodič.',

@@ -9,6 +9,7 @@ import { it } from './it.ts';
 import { nl } from './nl.ts';
 import { pl } from './pl.ts';
 import { pt } from './pt.ts';
+import { PAGE_WORD_LANGUAGES, type PageWordLanguage } from '../languages.ts';
 import { guestWordsSchema, type GuestWords } from './schema.ts';
 
 /**
@@ -22,10 +23,13 @@ import { guestWordsSchema, type GuestWords } from './schema.ts';
 const english: GuestWords = guestWordsSchema.parse(en);
 
 /** The language a page is in when nothing chooses another. */
-export const DEFAULT_GUEST_LANGUAGE = 'en';
+export const DEFAULT_GUEST_LANGUAGE = 'en' satisfies PageWordLanguage;
 
-/** The translations, by the tag each is served under (its `locale.lang`). */
-const translations = { de, fr, es, it, pt, nl, hr, pl, cs } as const;
+/**
+ * The translations, by the tag each is served under (its `locale.lang`): one for each language of
+ * PAGE_WORD_LANGUAGES but English, and no other (the type says so), in that list's order.
+ */
+const translations: Record<Exclude<PageWordLanguage, typeof DEFAULT_GUEST_LANGUAGE>, unknown> = { de, fr, es, it, pt, nl, hr, pl, cs };
 
 /** A translation parsed whole, or an error naming its language and what is wrong. */
 function parseTranslation(tag: string, words: unknown): GuestWords {
@@ -36,13 +40,10 @@ function parseTranslation(tag: string, words: unknown): GuestWords {
 }
 
 /** Every language the guest page speaks, by its tag. */
-const dictionaries = new Map<string, GuestWords>([
-  [DEFAULT_GUEST_LANGUAGE, english],
-  ...Object.entries(translations).map(([tag, words]) => [tag, parseTranslation(tag, words)] as const),
-]);
+const dictionaries = new Map<string, GuestWords>(PAGE_WORD_LANGUAGES.map((tag) => [tag, tag === DEFAULT_GUEST_LANGUAGE ? english : parseTranslation(tag, translations[tag])]));
 
-/** The tags of every language the guest page speaks, English first. */
-export const GUEST_LANGUAGES: readonly string[] = [...dictionaries.keys()];
+/** The tags of every language the guest page speaks, English first (PAGE_WORD_LANGUAGES). */
+export const GUEST_LANGUAGES: readonly string[] = PAGE_WORD_LANGUAGES;
 
 /**
  * A translation as it may come: any of the keys, each checked as the schema checks English,

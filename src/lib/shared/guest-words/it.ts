@@ -273,6 +273,7 @@ export const it = {
   'api.feedbackSent': 'Grazie per il vostro parere. L’host lo vedrà.',
   'api.commentTooLong': 'Il commento può avere al massimo {characters}.',
   'api.tooManyFeedback': 'Troppe risposte. Riprovate tra {wait}.',
+  'api.feedbackClosed': 'Questa risposta non può più essere modificata.',
 
   'stayEnded.title': 'Questo soggiorno è terminato',
   'stayEnded.text': 'Grazie per essere stati nostri ospiti. Questo link non mostra più la guida.',

@@ -273,6 +273,7 @@ export const nl = {
   'api.feedbackSent': 'Bedankt voor uw feedback. Uw host krijgt het te zien.',
   'api.commentTooLong': 'Uw opmerking mag maximaal {characters} lang zijn.',
   'api.tooManyFeedback': 'Te veel antwoorden. Probeer het over {wait} opnieuw.',
+  'api.feedbackClosed': 'Dit antwoord kan niet meer worden gewijzigd.',
 
   'stayEnded.title': 'Dit verblijf is voorbij',
   'stayEnded.text': 'Bedankt voor uw verblijf. Deze link toont de huisgids niet meer.',

@@ -30,10 +30,10 @@ export const pl = {
 
   'tiles.label': 'Na skróty',
   'tiles.access': 'Kod do drzwi',
-  'tiles.checkIn': 'Zameldowanie',
+  'tiles.checkIn': 'Zamel\u00addowanie',
   'tiles.wifi': 'Wi-Fi',
   'tiles.rules': 'Regulamin',
-  'tiles.checkOut': 'Wymeldowanie',
+  'tiles.checkOut': 'Wymel\u00addowanie',
   'tiles.help': 'Pomoc',
   'tiles.newTab': '(otwiera się w nowej karcie)',
   'tiles.taxi': 'Taksówka',
@@ -276,6 +276,7 @@ export const pl = {
   'api.feedbackSent': 'Dziękujemy za opinię. Gospodarz ją zobaczy.',
   'api.commentTooLong': 'Komentarz może mieć najwyżej {characters}.',
   'api.tooManyFeedback': 'Zbyt wiele odpowiedzi. Prosimy spróbować ponownie za {wait}.',
+  'api.feedbackClosed': 'Tej odpowiedzi nie można już zmienić.',
 
   'stayEnded.title': 'Ten pobyt dobiegł końca',
   'stayEnded.text': 'Dziękujemy za pobyt u nas. Ten link nie wyświetla już przewodnika.',

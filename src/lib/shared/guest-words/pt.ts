@@ -275,6 +275,7 @@ export const pt = {
   'api.feedbackSent': 'Obrigado pela sua opinião. O seu anfitrião vai vê-la.',
   'api.commentTooLong': 'O seu comentário pode ter no máximo {characters}.',
   'api.tooManyFeedback': 'Demasiadas respostas. Tente novamente dentro de {wait}.',
+  'api.feedbackClosed': 'Esta resposta já não pode ser alterada.',
 
   'stayEnded.title': 'Esta estadia terminou',
   'stayEnded.text': 'Agradecemos a sua estadia. Este link já não mostra o guia.',

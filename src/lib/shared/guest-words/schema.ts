@@ -66,7 +66,9 @@ export const guestWordsSchema = z.strictObject({
   'header.stayCheckIn': word('Read by screen readers before the stay’s check-in date in the header.'),
   'header.stayCheckOut': word('Read by screen readers before the stay’s check-out date (after an arrow the eye sees), with its leading comma.'),
 
-  // The tiles under the header.
+  // The tiles under the header: a tile is about 100 px wide on a phone, so a word longer than
+  // "Hausordnung" carries a soft hyphen (\u00ad) where it may break ("Wymel\u00addowanie");
+  // screen readers and the tile's accessible name ignore it.
   'tiles.label': word('Accessible name of the row of tiles under the header.'),
   'tiles.access': word('Tile leading to the door code and Wi-Fi password.'),
   'tiles.checkIn': word('Tile leading to the check-in steps.'),
@@ -332,6 +334,7 @@ export const guestWordsSchema = z.strictObject({
   'api.feedbackSent': word('The answer to "Was this guidebook helpful?" was saved; the host will see it.'),
   'api.commentTooLong': word('Error: the feedback comment is too long; {characters}: "1000 characters".'),
   'api.tooManyFeedback': word('Too many feedback answers; {wait}: "5 minutes".'),
+  'api.feedbackClosed': word('A comment added to a feedback answer after it can be changed (an hour on, or once the host was mailed it), or with a link that is not this guest’s.'),
 
   'stayEnded.title': word('Title (and page title) of a stay link that has ended.'),
   'stayEnded.text': word('Text under it.'),

@@ -50,6 +50,43 @@ function buildSchema(words: GuestWords) {
 
 export type GuestFeedbackInput = z.input<ReturnType<typeof guestFeedbackSchema>>;
 
+/**
+ * How long the guest who tapped Yes or No may still add a comment (or change the answer): the
+ * tap's `editToken` works this long, and the daily mail waits for it (docs/product.md §22).
+ */
+export const GUEST_FEEDBACK_EDIT_MS = 60 * 60_000;
+
+/** POST /api/guest/:token/feedback → 201: the answer recorded, and what lets its guest add to it. */
+export interface GuestFeedbackReceipt {
+  message: string;
+  id: string;
+  editToken: string;
+}
+
+const editSchemas = new WeakMap<GuestWords, ReturnType<typeof buildEditSchema>>();
+
+/**
+ * PATCH /api/guest/:token/feedback `{ id, editToken, helpful?, comment? }`: the comment that
+ * follows a tap (and Yes changed to No), on the answer the tap recorded. Errors in the guest's words.
+ */
+export function guestFeedbackEditSchema(words: GuestWords) {
+  let schema = editSchemas.get(words);
+  if (!schema) {
+    schema = buildEditSchema(words);
+    editSchemas.set(words, schema);
+  }
+  return schema;
+}
+
+function buildEditSchema(words: GuestWords) {
+  const { helpful, comment } = buildSchema(words).shape;
+  // A wrong id or token of the right kind is the server's 404 (the answer cannot be changed).
+  const handle = z.string({ error: words['api.unreadable'] }).max(64, words['api.unreadable']);
+  return z
+    .object({ id: handle, editToken: handle, helpful: helpful.optional(), comment: comment.unwrap().optional() }, { error: words['api.unreadable'] })
+    .refine((edit) => edit.helpful !== undefined || edit.comment !== undefined, words['api.unreadable']);
+}
+
 /** One answer as the host reads it (GET /api/instruction/:id/insights, `feedback`). */
 export interface GuestFeedback {
   _id: string;

@@ -7,7 +7,8 @@
  * - `POST /api/instruction/:id/revisions/:revisionId/restore` `{ version }` (the editor's) →
  *   `{ message: 'Version restored', instruction }`: a new save, so it shows in the History and can
  *   be undone; a stale `version` → 409.
- * - `GET /api/instruction/trash` → `TrashedInstruction[]`, most recently deleted first.
+ * - `GET /api/instruction/trash` → `TrashedInstruction[]`, most recently deleted first, each with
+ *   `staysAhead`, its stays that have not ended.
  * - `POST /api/instruction/:id/restore` → `{ message: 'Guidebook restored', instruction }`; on Free
  *   beyond the limit of 3 → 403.
  * - `DELETE /api/instruction/trash/:id` → `{ message: 'Guidebook deleted forever' }`.
@@ -53,4 +54,6 @@ export interface TrashedInstruction {
   deletedAt: string;
   /** When the clean-up purges it for good (ISO 8601). */
   purgeAt: string;
+  /** Its stays that have not ended (checked out later than now): deleted with it, for good. */
+  staysAhead: number;
 }

@@ -158,3 +158,16 @@ export interface MonthTotal {
 
 /** An order in its stay's row of the Stays view: what, how much, how it stands. */
 export type StayOrder = Pick<Order, 'id' | 'title' | 'quantity' | 'amount' | 'currency' | 'status' | 'paid'>;
+
+/**
+ * What GET /api/orders adds to each order for its card: the stay's check-in and check-out as they
+ * stand now (ISO; null without a stay) and the property's time zone, in which the card writes
+ * every date the way `movesToLabel` is written.
+ */
+export interface OrderStay {
+  stay: { checkIn: string; checkOut: string } | null;
+  timeZone: string;
+}
+
+/** An order on the Orders screen (GET /api/orders). */
+export type ListedOrder = Order & OrderStay;

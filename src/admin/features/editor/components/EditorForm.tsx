@@ -2,7 +2,7 @@ import { ScrollText } from 'lucide-react';
 import { instructionFields, MAX_TEXT, type Box, type Extra, type ManualBox, type Place } from '@shared/schemas/instruction.ts';
 import { GuestPageLink } from '../../../components/sharing/GuestPageLink.tsx';
 import { HouseRulesPicker } from '../../../components/ui/HouseRulesPicker.tsx';
-import { bindText, fieldId, newBox, newManualBox, type FormIssue, type SectionProps } from '../model/editor-form.ts';
+import { bindName, fieldId, newBox, newManualBox, type FormIssue, type SectionProps } from '../model/editor-form.ts';
 import { useEditorContext } from './common/editor-context.ts';
 import { Section } from './common/Section.tsx';
 import { ExtrasSection } from './extras/ExtrasSection.tsx';
@@ -58,7 +58,7 @@ export function EditorForm({ form, patch, updateBoxes, updateManualBoxes, update
             Guidebook name
           </label>
           <input
-            {...bindText({ form, patch }, 'nameInstruction')}
+            {...bindName({ form, patch })}
             className="field-input font-display text-xl font-bold sm:text-2xl"
             maxLength={MAX_TEXT}
             aria-required="true"

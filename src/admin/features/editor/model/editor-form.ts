@@ -1,5 +1,6 @@
 import { mapFields } from '@shared/schemas/field-kinds.ts';
 import {
+  DEFAULT_INSTRUCTION_NAME,
   instructionContentSchema,
   newPinProblem,
   saveInstructionSchema,
@@ -147,6 +148,22 @@ export interface SectionProps {
 
 /** The fields of the form that hold one line of text, as typed. */
 type TextKey = { [K in keyof Instruction]-?: Instruction[K] extends string ? K : never }[keyof Instruction];
+
+/**
+ * The guidebook's name field: empty, with the default as its placeholder, while the guidebook has
+ * the name a new one gets (DEFAULT_INSTRUCTION_NAME), so a host types a name instead of deleting
+ * ours; emptied (or blank), the guidebook takes that default, as the server gives a new guidebook
+ * (POST /api/instruction's contract is unchanged).
+ */
+export function bindName({ form, patch }: SectionProps) {
+  const unnamed = form.nameInstruction === DEFAULT_INSTRUCTION_NAME;
+  return {
+    id: fieldId('nameInstruction'),
+    value: unnamed ? '' : form.nameInstruction,
+    placeholder: DEFAULT_INSTRUCTION_NAME,
+    onChange: (event: { target: { value: string } }) => patch({ nameInstruction: event.target.value.trim() === '' ? DEFAULT_INSTRUCTION_NAME : event.target.value }),
+  };
+}
 
 /** The id, value and onChange of a text input bound to one field of the form. */
 export function bindText({ form, patch }: SectionProps, key: TextKey) {

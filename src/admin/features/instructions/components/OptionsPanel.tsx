@@ -9,6 +9,7 @@ import { guestLink } from '../../../lib/guest-link.ts';
 import { GuestPageLink } from '../../../components/sharing/GuestPageLink.tsx';
 import { ShareDialog } from '../../../components/sharing/ShareDialog.tsx';
 import type { InstructionSummary } from '../api/get-instructions.ts';
+import { useStaysAhead, type StaysAhead } from '../api/get-stays-ahead.ts';
 import { useInstructionActions } from '../hooks/use-instruction-actions.ts';
 import { ChangeCodeDialog } from './ChangeCodeDialog.tsx';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog.tsx';
@@ -43,6 +44,8 @@ export function OptionsPanel({ instruction, locked, free, onClose, returnFocus }
   const [shareOpen, setShareOpen] = useState(false);
   const explanationId = useId();
 
+  // Asked each time the delete confirmation opens: how many guests' stay links it ends.
+  const staysAhead = useStaysAhead(instruction?._id ?? '', instruction !== null && confirm === 'delete');
   const open = instruction !== null;
   const confirmation = (kind: Exclude<Confirm, null>) => ({ open: confirm === kind, onOpenChange: (next: boolean) => setConfirm(next ? kind : null) });
   const name = instruction?.nameInstruction || 'Untitled guidebook';
@@ -202,10 +205,11 @@ export function OptionsPanel({ instruction, locked, free, onClose, returnFocus }
               <ConfirmDialog
                 {...confirmation('delete')}
                 title={messages.instruction.deleteTitle(name)}
-                description={messages.instruction.deleteText}
+                description={deleteText(staysAhead)}
                 confirmLabel="Delete"
                 danger
                 busy={actions.pending.remove}
+                waiting={staysAhead.isPending}
                 onConfirm={async () => {
                   const deleted = await actions.remove(instruction._id);
                   setConfirm(null);
@@ -218,6 +222,13 @@ export function OptionsPanel({ instruction, locked, free, onClose, returnFocus }
       </Dialog.Portal>
     </Dialog.Root>
   );
+}
+
+/** What deleting ends, with the stays that have not ended once the server counted them (docs/product.md §2). */
+function deleteText(staysAhead: { isPending: boolean; data?: StaysAhead }): string {
+  if (staysAhead.isPending) return messages.instruction.checkingStays;
+  const { current = 0, upcoming = 0 } = staysAhead.data ?? {};
+  return current + upcoming > 0 ? messages.instruction.deleteWithStaysText(current, upcoming) : messages.instruction.deleteText;
 }
 
 interface ActionProps {

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { errorMessage } from '@shared/api-client.ts';
+import { messages } from '@shared/messages.ts';
 import { TRASH_DAYS, type TrashedInstruction } from '@shared/schemas/history.ts';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog.tsx';
 import { LoadError } from '../../../components/ui/LoadError.tsx';
@@ -107,7 +108,7 @@ export function TrashScreen() {
           if (!open) setPurging(null);
         }}
         title={purging ? `Delete “${purging.nameInstruction || 'Untitled guidebook'}” forever?` : 'Delete forever?'}
-        description="It is removed now with its stays, history and photos, and cannot be restored."
+        description={purging && purging.staysAhead > 0 ? messages.trash.purgeWithStaysText(purging.staysAhead) : messages.trash.purgeText}
         confirmLabel="Delete forever"
         danger
         busy={purge.isPending}

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { MonthTotal, Order } from '@shared/schemas/order.ts';
+import type { ListedOrder, MonthTotal, Order } from '@shared/schemas/order.ts';
 import { api } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
@@ -8,7 +8,7 @@ export function useOrders(guidebookId: string | null) {
   return useQuery(
     queryOptions({
       queryKey: queryKeys.orders.list(guidebookId),
-      queryFn: () => api.get<{ orders: Order[]; months: MonthTotal[] }>(`/api/orders${guidebookId ? `?guidebook=${encodeURIComponent(guidebookId)}` : ''}`),
+      queryFn: () => api.get<{ orders: ListedOrder[]; months: MonthTotal[] }>(`/api/orders${guidebookId ? `?guidebook=${encodeURIComponent(guidebookId)}` : ''}`),
     }),
   );
 }

@@ -1,10 +1,11 @@
-import { Check, RotateCcw, ShoppingBag, X } from 'lucide-react';
+import { CalendarDays, Check, RotateCcw, ShoppingBag, X } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { errorMessage } from '@shared/api-client.ts';
 import { formatPrice } from '@shared/currencies.ts';
-import type { MonthTotal, Order } from '@shared/schemas/order.ts';
+import type { ListedOrder, MonthTotal } from '@shared/schemas/order.ts';
+import { formatStayTime } from '@shared/time-zone.ts';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog.tsx';
 import { LoadError } from '../../../components/ui/LoadError.tsx';
 import { PageHeader } from '../../../components/ui/PageHeader.tsx';
@@ -12,10 +13,14 @@ import { useDocumentTitle } from '../../../hooks/use-document-title.ts';
 import { amountOf, refundable, STATUS, whatOf } from '../../../lib/order-view.ts';
 import { useDecideOrder, useOrders, useRefundOrder } from '../api/orders.ts';
 
-const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+/**
+ * Every date on a card in one style, the one `movesToLabel` comes in ("Wed 2 Dec, 14:00"), where
+ * the property is (the guidebook's time zone, as the stay page and the host's mail say them).
+ */
+const at = (iso: string, order: ListedOrder) => formatStayTime(Date.parse(iso), order.timeZone);
 
 /** What a late check-out or early check-in moves the stay to, in the host's words. */
-function movesOf(order: Order): string | null {
+function movesOf(order: ListedOrder): string | null {
   if (!order.movesToLabel) return null;
   const at = order.movesToLabel;
   return order.kind === 'late-checkout' ? `Check-out moves to ${at}` : order.kind === 'early-checkin' ? `Check-in moves to ${at}` : null;
@@ -33,11 +38,11 @@ export function OrdersScreen() {
   const guidebookId = params.get('guidebook');
   const orders = useOrders(guidebookId);
   const decide = useDecideOrder();
-  const [declining, setDeclining] = useState<Order | null>(null);
+  const [declining, setDeclining] = useState<ListedOrder | null>(null);
   const refund = useRefundOrder();
-  const [refunding, setRefunding] = useState<Order | null>(null);
+  const [refunding, setRefunding] = useState<ListedOrder | null>(null);
 
-  async function onRefund(order: Order) {
+  async function onRefund(order: ListedOrder) {
     try {
       const { message } = await refund.mutateAsync(order.id);
       toast.success(message);
@@ -48,7 +53,7 @@ export function OrdersScreen() {
     }
   }
 
-  async function onDecide(order: Order, decision: 'approve' | 'decline') {
+  async function onDecide(order: ListedOrder, decision: 'approve' | 'decline') {
     try {
       const { message } = await decide.mutateAsync({ orderId: order.id, decision });
       toast.success(message);
@@ -170,11 +175,11 @@ function MonthTotals({ months }: { months: MonthTotal[] }) {
 
 interface ListProps {
   title: string;
-  orders: Order[];
+  orders: ListedOrder[];
   busy: boolean;
-  onApprove?: (order: Order) => void;
-  onDecline?: (order: Order) => void;
-  onRefund?: (order: Order) => void;
+  onApprove?: (order: ListedOrder) => void;
+  onDecline?: (order: ListedOrder) => void;
+  onRefund?: (order: ListedOrder) => void;
 }
 
 function OrderList({ title, orders, busy, onApprove, onDecline, onRefund }: ListProps) {
@@ -195,9 +200,20 @@ function OrderList({ title, orders, busy, onApprove, onDecline, onRefund }: List
                 </p>
                 <p className="mt-1 text-sm text-muted">
                   {order.guestName || 'A guest'} · {order.guidebookName || 'Untitled guidebook'}
-                  {order.stayId === null ? ' · public link' : ''} · <time dateTime={order.createdAt}>{when.format(new Date(order.createdAt))}</time>
+                  {order.stayId === null ? (order.stayRemoved ? ' · stay removed' : ' · public link') : ''}
                 </p>
+                {order.stay ? (
+                  <p className="mt-1 flex items-center gap-1.5 text-sm text-ink" data-testid="order-stay">
+                    <CalendarDays className="size-4 shrink-0 text-muted" aria-hidden="true" />
+                    <span>
+                      Stay <time dateTime={order.stay.checkIn}>{at(order.stay.checkIn, order)}</time> → <time dateTime={order.stay.checkOut}>{at(order.stay.checkOut, order)}</time>
+                    </span>
+                  </p>
+                ) : null}
                 {moves ? <p className="mt-1 text-sm font-medium text-ink">{moves}</p> : null}
+                <p className="mt-1 text-sm text-muted">
+                  Asked <time dateTime={order.createdAt}>{at(order.createdAt, order)}</time>
+                </p>
                 {order.guestNote ? <p className="mt-2 border-l-2 border-line pl-3 text-sm text-ink">“{order.guestNote}”</p> : null}
                 {order.guestEmail ? (
                   <p className="mt-1 text-sm">

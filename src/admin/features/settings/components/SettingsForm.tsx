@@ -224,7 +224,7 @@ export function SettingsForm({ initial }: { initial: Settings }) {
         {...toggle('places')}
       >
         <SortableArea>
-          <PlaceList places={places} update={setPlaces} readOnly={false} announce={announce} fieldId={placeFieldId} fullText={`Auto-Fill holds at most ${MAX_PLACES} places.`} />
+          <PlaceList places={places} update={setPlaces} readOnly={false} announce={announce} fieldId={placeFieldId} fullText={`Auto-Fill holds at most ${MAX_PLACES} places.`} deleteText={messages.settings.confirmDeletionText} />
         </SortableArea>
         {errors.places ? (
           <p className="field-error dark:text-red-400" role="alert">
@@ -253,6 +253,7 @@ export function SettingsForm({ initial }: { initial: Settings }) {
             announce={announceExtra}
             fieldId={extraFieldId}
             fullText={`Auto-Fill holds at most ${MAX_EXTRAS} extras.`}
+            deleteText={messages.settings.confirmDeletionText}
           />
         </SortableArea>
         {errors.extras ? (

@@ -1,6 +1,7 @@
 import { TriangleAlert } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { toast } from 'sonner';
+import { STAY_LANGUAGES } from '@shared/languages.ts';
 import { messages } from '@shared/messages.ts';
 import { MAX_GUEST_NAME, type Stay } from '@shared/schemas/stay.ts';
 import { ApiError } from '@shared/api-client.ts';
@@ -11,7 +12,7 @@ import { GUEST_EMAIL_INPUT } from '../../../components/ui/guest-email.ts';
 import { TextField } from '../../../../components/ui/TextField.tsx';
 import { useSaveStay } from '../api/save-stay.ts';
 import { suggestedDates } from '../model/stay-format.ts';
-import { fieldOfMessage, languageName, STAY_LANGUAGES, validateStay, valuesOf, type StayErrors, type StayField, type StayValues } from '../model/stay-form.ts';
+import { fieldOfMessage, languageName, validateStay, valuesOf, type StayErrors, type StayField, type StayValues } from '../model/stay-form.ts';
 
 interface Props {
   open: boolean;
@@ -166,8 +167,9 @@ function hasOverlaps(body: unknown): boolean {
 }
 
 function LanguageSelect({ id, value, onChange, error }: { id: string; value: string; onChange: (value: string) => void; error: string | undefined }) {
-  // A language set elsewhere (the API) stays choosable even when it is not one of the list's.
-  const codes = value && !(STAY_LANGUAGES as readonly string[]).includes(value) ? [value, ...STAY_LANGUAGES] : STAY_LANGUAGES;
+  // The languages of the one list (src/lib/shared/languages.ts); a language set elsewhere (the
+  // API takes any tag) stays choosable even when it is not one of the list's.
+  const codes: readonly string[] = value && !(STAY_LANGUAGES as readonly string[]).includes(value) ? [value, ...STAY_LANGUAGES] : STAY_LANGUAGES;
   return (
     <div>
       <label htmlFor={id} className="field-label">

@@ -51,9 +51,6 @@ export function fieldOfMessage(message: string): StayField | null {
   return null;
 }
 
-/** Languages a host can pick for a stay's guest ('' keeps the guidebook's own). */
-export const STAY_LANGUAGES = ['en', 'de', 'fr', 'it', 'es', 'pt', 'nl', 'pl', 'cs', 'hu', 'hr', 'sl', 'sr', 'el', 'tr', 'sv', 'da', 'nb', 'fi', 'ru', 'uk', 'ja', 'zh', 'ko'] as const;
-
 /** "German (de)", in English like the rest of the dashboard. */
 export function languageName(code: string): string {
   try {

@@ -3,6 +3,9 @@ import { guestWords, t, type GuestWords } from '@shared/guest-words/index.ts';
 import { ADDRESS_MARKER, LOCKBOX_MARKER } from '@shared/schemas/instruction.ts';
 import { sanitizeRichText } from '../../instructions/sanitize-rich-text.ts';
 
+/** Lucide's lock (ISC licence), a constant of ours: the gated door code's placeholder. */
+const LOCK_ICON = '<svg aria-hidden="true" width="14" height="14" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round"><rect width="18" height="11" x="3" y="11" rx="2" ry="2"/><path d="M7 11V7a5 5 0 0 1 10 0v4"/></svg>';
+
 /**
  * A step paragraph as stored (sanitised on write, docs/security.md 16) with its markers filled in:
  * the lock-box code as a chip, the address as a link to the map. Both values are plain text
@@ -20,8 +23,9 @@ export function renderParagraph(
   html: string,
   { code, lockedCode = false, address, addressUrl, words = guestWords() }: { code: string; lockedCode?: boolean; address: string; addressUrl: string; words?: GuestWords },
 ): string {
-  // A gated code is not on the page: its chip points to the access section instead.
-  const chip = lockedCode ? `<a class="code-chip code-chip-locked" href="#access">${escapeHtml(t(words, 'checkIn.codeChip'))}</a>` : code ? `<strong class="code-chip">${escapeHtml(code)}</strong>` : '';
+  // A gated code is not on the page: a padlock link to the access section stands in for it, drawn
+  // as a placeholder (outlined, in the page's font), never like the code's own chip.
+  const chip = lockedCode ? `<a class="code-chip-locked" href="#access">${LOCK_ICON}${escapeHtml(t(words, 'checkIn.codeChip'))}</a>` : code ? `<strong class="code-chip">${escapeHtml(code)}</strong>` : '';
   const label = escapeHtml(address || t(words, 'address.mapLink'));
   const link = addressUrl
     ? `<a href="${escapeHtml(addressUrl)}" target="_blank" rel="noopener noreferrer">${label}</a>`

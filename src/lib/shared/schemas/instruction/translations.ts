@@ -53,6 +53,28 @@ export const translationSchema = z.object(
   { error: 'A translation must be an object.' },
 );
 
+/** "Translations: "xx" is not a language a guidebook can be translated into." */
+export const notALanguageMessage = (language: string) => `Translations: ${languageName(language)} is not a language a guidebook can be translated into.`;
+/** "German: "code" is not a field that can be translated." */
+export const notAFieldMessage = (language: string, key: string) => `${languageName(language)}: "${key}" is not a field that can be translated.`;
+
+const PROTO = '__proto__';
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * A body's `__proto__` key (JSON.parse keeps it as an own key) is refused like any other key off
+ * the list (`constructor` is, by translationIssues): a zod record drops it without a word, so it
+ * would otherwise pass as if it had never been sent.
+ */
+function refuseProtoKeys(value: unknown, context: z.core.$RefinementCtx): unknown {
+  if (!isRecord(value)) return value;
+  if (Object.hasOwn(value, PROTO)) context.addIssue({ code: 'custom', message: notALanguageMessage(PROTO), path: [PROTO] });
+  for (const [language, entries] of Object.entries(value)) {
+    if (isRecord(entries) && Object.hasOwn(entries, PROTO)) context.addIssue({ code: 'custom', message: notAFieldMessage(language, PROTO), path: [language, PROTO] });
+  }
+  return value;
+}
+
 /**
  * `{ [language]: { [fieldKey]: translation } }`. Which languages and keys are allowed depends on
  * the rest of the guidebook, checked by `translationIssues` (content.ts runs it over the whole).
@@ -60,9 +82,12 @@ export const translationSchema = z.object(
  * field it translates, and the server sanitises the rich ones (clean-instruction-content.ts).
  */
 export const translationsSchema = field.plain(
-  z
-    .record(z.string(), z.record(z.string(), translationSchema, { error: 'Each language’s translations must be an object.' }), { error: 'Translations must be an object.' })
-    .refine((languages) => Object.keys(languages).length < MAX_GUIDEBOOK_LANGUAGES, `A guidebook can be in at most ${MAX_GUIDEBOOK_LANGUAGES} languages (its own and ${MAX_GUIDEBOOK_LANGUAGES - 1} translations).`),
+  z.preprocess(
+    refuseProtoKeys,
+    z
+      .record(z.string(), z.record(z.string(), translationSchema, { error: 'Each language’s translations must be an object.' }), { error: 'Translations must be an object.' })
+      .refine((languages) => Object.keys(languages).length < MAX_GUIDEBOOK_LANGUAGES, `A guidebook can be in at most ${MAX_GUIDEBOOK_LANGUAGES} languages (its own and ${MAX_GUIDEBOOK_LANGUAGES - 1} translations).`),
+  ),
 );
 
 export type Translation = z.output<typeof translationSchema>;
@@ -206,7 +231,7 @@ export function translationIssues(schema: z.ZodType, content: { language: string
   for (const [language, entries] of Object.entries(content.translations)) {
     const at = (...rest: string[]) => ['translations', language, ...rest];
     if (!isGuidebookLanguage(language)) {
-      issues.push({ message: `Translations: ${languageName(language)} is not a language a guidebook can be translated into.`, path: at() });
+      issues.push({ message: notALanguageMessage(language), path: at() });
       continue;
     }
     if (language === content.language) {
@@ -216,7 +241,7 @@ export function translationIssues(schema: z.ZodType, content: { language: string
     for (const [key, { text, source }] of Object.entries(entries)) {
       const current = fields.get(key);
       if (!current) {
-        if (!validators.has(patternOfKey(key)) && !RETIRED_PATTERNS.has(patternOfKey(key))) issues.push({ message: `${languageName(language)}: "${key}" is not a field that can be translated.`, path: at(key) });
+        if (!validators.has(patternOfKey(key)) && !RETIRED_PATTERNS.has(patternOfKey(key))) issues.push({ message: notAFieldMessage(language, key), path: at(key) });
         continue;
       }
       // Blank (spaces, an empty paragraph) is no translation: dropped on save, never refused.

@@ -2,8 +2,12 @@ import type { APIContext } from 'astro';
 import { requestExtra } from '@server/extras/guest-orders.ts';
 import { clientAddress } from '@server/http/client-address.ts';
 import { requestGuestWords } from '@server/http/guest-language.ts';
+import { AppError } from '@server/http/app-error.ts';
 import { handle, json, readBody } from '@server/http/json.ts';
 import { orderRequestSchema } from '@shared/schemas/order.ts';
+
+/** An extra's id is a number, like a step's (docs/product.md §21); anything else names no extra. */
+const EXTRA_ID = /^\d{1,16}$/;
 
 /**
  * POST /api/guest/:token/extras/:extraId `{ quantity?, note?, guestName?, guestEmail?, turnstileToken? }`
@@ -14,8 +18,10 @@ import { orderRequestSchema } from '@shared/schemas/order.ts';
  */
 export const POST = handle(async (context: APIContext) => {
   const words = requestGuestWords(context.request);
+  const extraId = context.params.extraId ?? '';
+  if (!EXTRA_ID.test(extraId)) throw new AppError('NOT_FOUND', words['api.extraNotFound']);
   const input = await readBody(context.request, orderRequestSchema(words));
-  const asked = await requestExtra({ token: context.params.token ?? '', extraId: Number(context.params.extraId), input, ip: clientAddress(context), words });
+  const asked = await requestExtra({ token: context.params.token ?? '', extraId: Number(extraId), input, ip: clientAddress(context), words });
   // A public-link order waits for its guest to confirm it from the mail (202: nothing ordered yet).
   if (asked.state === 'confirm-by-mail') return json({ message: words['api.confirmSent'], confirmByMail: true }, 202);
   const { order, checkoutUrl } = asked;
