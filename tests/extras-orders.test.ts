@@ -400,7 +400,6 @@ describe('extras on a guidebook’s public link (docs/decisions/020, public-link
     return (await until(settledPage, (html) => html !== null && matches(html), 'the public page republished'))!;
   }
 
-
   async function setOnPublicLink(on: boolean): Promise<void> {
     const saved = (await (await h.call(`/api/instruction/${g._id}`)).json()) as Instruction;
     const response = await h.call(`/api/instruction/${g._id}`, { method: 'PUT', json: { ...saved, extrasOnPublicLink: on } });

@@ -19,8 +19,6 @@ export interface PurgeStandIn {
   purges: Purge[];
   refused: Purge[];
   failTag: string | undefined;
-  /** Every tag purged so far, flattened. */
-  tags(): string[];
   /** Waits until some recorded purge after `since` carries `tag`. */
   waitForTag(tag: string, since?: number): Promise<Purge>;
   close(): Promise<void>;
@@ -52,7 +50,6 @@ export async function startPurgeStandIn(): Promise<PurgeStandIn> {
     url,
     purges,
     refused,
-    tags: () => purges.flatMap((purge) => purge.tags),
     async waitForTag(tag: string, since = 0) {
       const carries = (purge: Purge) => purge.at >= since && purge.tags.includes(tag);
       return (await until(() => purges, (seen) => seen.some(carries), `a purge of ${tag}`)).find(carries)!;
