@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { CONDITION_TIMEOUT_MS } from './tests/helpers/until.ts';
 
 export default defineConfig({
   // Tests import src modules, which use tsconfig.json's aliases (@shared/*, @server/*, @db/*).
@@ -7,8 +8,11 @@ export default defineConfig({
     include: ['tests/**/*.test.ts'],
     globalSetup: ['tests/setup/global-setup.ts'],
     setupFiles: ['tests/setup/fail-on-console-error.ts'],
-    testTimeout: 20_000,
+    // Hang detectors, not speed checks: a test waits for conditions (tests/helpers/until.ts), and
+    // these only have to outlast a machine busy with other jobs (docs/style.md 7).
+    testTimeout: 2 * CONDITION_TIMEOUT_MS,
     hookTimeout: 120_000,
+    expect: { poll: { timeout: CONDITION_TIMEOUT_MS } },
     // Integration files each boot their own server on a free port against their own SQLite file.
     fileParallelism: true,
     maxWorkers: 2,

@@ -46,8 +46,21 @@ test('after registering, "Check your inbox" is in full view below the sticky hea
 
   const heading = page.getByRole('heading', { name: 'Check your inbox', level: 1 });
   await expect(heading).toBeInViewport({ ratio: 1 });
-  // Let any scrolling settle, then: the heading starts below the header, not under it.
-  await page.waitForTimeout(600);
+  // Once any scrolling has settled (the page still for a few frames): the heading starts below the header, not under it.
+  await page.evaluate(
+    () =>
+      new Promise<void>((settled) => {
+        let last = Number.NaN;
+        let still = 0;
+        const frame = () => {
+          still = scrollY === last ? still + 1 : 0;
+          last = scrollY;
+          if (still >= 5) settled();
+          else requestAnimationFrame(frame);
+        };
+        requestAnimationFrame(frame);
+      }),
+  );
   const headerBox = await page.getByRole('banner').boundingBox();
   const headingBox = await heading.boundingBox();
   if (!headerBox || !headingBox) throw new Error('not laid out');

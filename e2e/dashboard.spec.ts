@@ -317,7 +317,7 @@ test('affiliates: under construction, and the preview saves a code and pages thr
   await page.getByRole('button', { name: 'Save' }).click();
   const saved = page.getByRole('status').getByText('Saved!');
   await expect(saved).toBeVisible();
-  await expect(saved).toBeHidden({ timeout: 3000 });
+  await expect(saved).toBeHidden();
 
   await expect(page.getByText('17', { exact: true })).toBeVisible();
   await expect(page.getByText('€85.00')).toBeVisible();

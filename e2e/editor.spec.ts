@@ -653,12 +653,16 @@ test('uploads: no file and server refusals show their message', async ({ page })
 });
 
 test('a spinner while loading, a danger message when the guidebook cannot be loaded', async ({ page }) => {
+  // The answer waits until the spinner has been seen, however slowly the page comes up.
+  let seen!: () => void;
+  const spinnerSeen = new Promise<void>((resolve) => (seen = resolve));
   await page.route('**/api/instruction/slow-one', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 800));
+    await spinnerSeen;
     await route.fulfill({ status: 404, contentType: 'application/json', body: JSON.stringify({ message: messages.instruction.notFound }) });
   });
   await page.goto('/dashboard/edit/slow-one');
   await expect(page.getByRole('status').filter({ hasText: 'Loading guidebook…' })).toBeVisible();
+  seen();
   const alert = page.getByRole('alert').filter({ hasText: messages.editor.loadFailed });
   await expect(alert).toContainText(messages.instruction.notFound);
   await expect(page.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/dashboard');

@@ -148,7 +148,7 @@ test('the host offers extras on the public link; a guest there asks for a breakf
   await expect(async () => {
     await guest.goto(`/instruction/${token}`);
     await expect(extras).toBeVisible({ timeout: 500 });
-  }).toPass({ timeout: 15_000 });
+  }).toPass();
   await guest.getByRole('link', { name: 'Extras' }).click();
   await expect(extras.getByRole('heading', { name: 'Breakfast basket' })).toBeVisible();
   await expect(extras.getByText('€18')).toBeVisible();

@@ -87,6 +87,7 @@ describe('the reminder setting', () => {
 
 describe('the reminder before arrival', () => {
   it('goes once, at its time, only to guests who have not opened their link, even with two servers on the database', { timeout: 90_000 }, async () => {
+    const started = Date.now();
     const on = await guidebook({ arrivalReminder: { enabled: true, hoursBefore: 24 } });
     const translated = await save(on, { translations: { de: { nameInstruction: { text: 'Hafenloft', source: sourceHash('Harbour Loft') } } } });
     expect(translated.status).toBe(200);
@@ -106,14 +107,14 @@ describe('the reminder before arrival', () => {
 
     // Finn opened his link (counted in memory, written within seconds); Jon's stay was deleted; the Old Mill is in the trash.
     expect((await server.request(`/stay/${opened.token}`, { headers: { 'user-agent': PHONE } })).status).toBe(200);
-    await expect.poll(() => query<{ first_opened_at: number | null }>(server, 'SELECT first_opened_at FROM stays WHERE id = ?', opened._id)[0]?.first_opened_at, { timeout: 15_000 }).not.toBeNull();
+    await expect.poll(() => query<{ first_opened_at: number | null }>(server, 'SELECT first_opened_at FROM stays WHERE id = ?', opened._id)[0]?.first_opened_at).not.toBeNull();
     expect((await h.call(`/api/instruction/${on._id}/stays/${deleted._id}`, { method: 'DELETE' })).status).toBe(200);
     expect((await h.call(`/api/instruction/${trashed._id}`, { method: 'DELETE' })).status).toBe(200);
 
     // Two more servers on the same database: each takes a turn as it starts, at the same moment.
     const env = { NODE_ENV: 'test', SMTP_URL: smtp.url, DATA_DIR: server.dataDir };
     const others = await Promise.all([startServer(env), startServer(env)]);
-    await Promise.all([smtp.waitForMail((m) => m.envelopeTo.includes('cleo.due@example.com'), 20_000), smtp.waitForMail((m) => m.envelopeTo.includes('dora.due@example.com'), 20_000)]);
+    await Promise.all([smtp.waitForMail((m) => m.envelopeTo.includes('cleo.due@example.com')), smtp.waitForMail((m) => m.envelopeTo.includes('dora.due@example.com'))]);
     // Stopping waits for a turn still running: whatever either server was going to queue is queued.
     await Promise.all(others.map((other) => other.stop()));
 
@@ -140,7 +141,8 @@ describe('the reminder before arrival', () => {
     // The host sees when it went: on the stay and in Insights.
     const stays = await staysOf(on);
     const sentAt = stays.find((stay) => stay._id === due._id)!.reminderSentAt;
-    expect(Date.now() - Date.parse(sentAt!)).toBeLessThan(60_000);
+    expect(Date.parse(sentAt!)).toBeGreaterThanOrEqual(started);
+    expect(Date.parse(sentAt!)).toBeLessThanOrEqual(Date.now());
     expect(stays.find((stay) => stay._id === early._id)!.reminderSentAt).toBeNull();
     expect(stays.find((stay) => stay._id === opened._id)!.reminderSentAt).toBeNull();
     const insights = await h.call(`/api/instruction/${on._id}/insights`);
@@ -156,7 +158,7 @@ describe('the reminder before arrival', () => {
     expect(moved.status).toBe(200);
     const next = await startServer(env);
     try {
-      await smtp.waitForMail((m) => m.envelopeTo.includes('eli.early@example.com'), 20_000);
+      await smtp.waitForMail((m) => m.envelopeTo.includes('eli.early@example.com'));
     } finally {
       await next.stop();
     }

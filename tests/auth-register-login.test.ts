@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { messages } from '../src/lib/shared/messages.ts';
-import { createUser, LOCAL_COOKIE, linkIn, login, mailTo, parseSetCookie, query, run, sessionCookieFrom, withCookie } from './helpers/auth.ts';
+import { createUser, LOCAL_COOKIE, linkIn, login, mailTo, outboxSent, parseSetCookie, query, run, sessionCookieFrom, withCookie } from './helpers/auth.ts';
 import type { TestServer } from './helpers/server.ts';
 import { serverWithMailForFile, type TestSmtpServer } from './helpers/smtp.ts';
 import { tableNamesSql } from './helpers/sync-db.ts';
@@ -89,10 +89,9 @@ describe('register → verify → login', () => {
     const mail = await mailTo(smtp, 'ada.lovelace@example.com', /verify/i);
     const mailed = linkIn(mail, '/verify-email').searchParams.get('token')!;
 
-    const db = server.openDb();
     // A delivered mail keeps only its envelope; wait for the outbox to record the delivery.
-    const pending = db.prepare("SELECT count(*) AS n FROM outbox WHERE status != 'sent'");
-    for (let i = 0; i < 100 && (pending.get() as { n: number }).n > 0; i += 1) await new Promise((r) => setTimeout(r, 50));
+    await outboxSent(server);
+    const db = server.openDb();
     const tables = (db.prepare(tableNamesSql(server.dialect)).all() as { name: string }[]).map((t) => t.name);
     const dump = tables.flatMap((name) => db.prepare(`SELECT * FROM "${name}"`).all().map((row) => JSON.stringify(row))).join('\n');
     db.close();

@@ -41,7 +41,7 @@ function addContactMessage(db: SQLite.Database, name: string): void {
 
 // Each test runs a child process (the backup script) and the second restarts the server. SQLite
 // only: on PostgreSQL backups are the operator's pg_dump / point-in-time recovery.
-describe.skipIf(onPostgres)('npm run backup', { timeout: 60_000 }, () => {
+describe.skipIf(onPostgres)('npm run backup', () => {
   let server: TestServer;
   // Kept as a promise so that a test timing out mid-start still stops the server afterwards.
   let restarting: Promise<TestServer> | undefined;

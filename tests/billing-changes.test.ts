@@ -200,6 +200,8 @@ describe('a period that ends without any webhook', () => {
 
     expect(await planOf(host)).toBe('free');
     expect(await host.json('/api/get-subscription-data')).toMatchObject({ plan: 'Free', status: 'canceled' });
-    expect(await guest()).not.toContain('Loft Co');
+    // The page stored before the cancellation is replaced off the request path by one that expires
+    // at the period end; a busy machine may still be rendering it when that end has come.
+    await expect.poll(guest).not.toContain('Loft Co');
   });
 });

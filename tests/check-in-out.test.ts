@@ -5,6 +5,7 @@ import type { Stay } from '../src/lib/shared/schemas/stay.ts';
 import { signedInHost, type Call } from './helpers/auth.ts';
 import { startServer, type TestServer } from './helpers/server.ts';
 import { storedSnapshotPage } from './helpers/stored.ts';
+import { until } from './helpers/until.ts';
 
 /**
  * The property's usual check-in and check-out times and the check-out list: stored and checked
@@ -105,11 +106,7 @@ describe('the guest page', () => {
 
     // The stored page (every encoding) is the one just served.
     for (const encoding of ['html', 'gz', 'br']) {
-      let stored: string | null = null;
-      for (let i = 0; i < 200 && stored === null; i += 1) {
-        stored = storedSnapshotPage(server, g.token, encoding);
-        if (stored === null) await new Promise((resolve) => setTimeout(resolve, 25));
-      }
+      const stored = await until(() => storedSnapshotPage(server, g.token, encoding), (page) => page !== null, `the ${encoding} page stored`);
       expect(headerTimes(stored ?? ''), encoding).toBe('Check-in from 15:00 · Check-out by 10:00');
       expect(stored, encoding).toContain('Dishwasher on');
     }

@@ -12,6 +12,7 @@ import { startS3StandIn, type S3StandIn } from './helpers/s3-standin.ts';
 import { freePort, startServer, type TestServer } from './helpers/server.ts';
 import { openSqliteSync } from './helpers/sync-db.ts';
 import { createTestDatabase, onPostgres } from './helpers/test-database.ts';
+import { until } from './helpers/until.ts';
 
 /**
  * Moving house (docs/decisions/012): a SQLite server with hosts, guidebooks, uploaded images, a
@@ -92,13 +93,6 @@ function filesBelow(folder: string): string[] {
     .map((entry) => path.relative(folder, path.join(entry.parentPath, entry.name)));
 }
 
-async function waitFor(check: () => boolean): Promise<void> {
-  for (let i = 0; !check(); i += 1) {
-    if (i > 100) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
 /** Rows in one order whatever order a database answered them in (rows compare whole). */
 function sorted(rows: Row[]): Row[] {
   const canonical = (row: Row) => JSON.stringify(Object.keys(row).sort().map((key) => [key, row[key]]));
@@ -132,7 +126,7 @@ describe.skipIf(!onPostgres)('npm run admin -- copy-to-postgres', () => {
     for (const guest of guests) {
       await guestPage(sqliteServer, guest.token);
       Object.assign(guest, await guestPage(sqliteServer, guest.token));
-      await waitFor(() => ['br', 'gz', 'html'].every((encoding) => fs.existsSync(path.join(sqliteServer.dataDir, 'snapshots', guest.token, encoding))));
+      await until(() => ['br', 'gz', 'html'].every((encoding) => fs.existsSync(path.join(sqliteServer.dataDir, 'snapshots', guest.token, encoding))), Boolean, 'every encoding stored', 50);
     }
     await sqliteServer.stop();
     source = sqliteRows();

@@ -3,9 +3,10 @@ import { messages } from '../src/lib/shared/messages.ts';
 import type { Instruction } from '../src/lib/shared/schemas/instruction.ts';
 import type { GuestExtra, GuestOrder, ListedOrder, MonthTotal, Order } from '../src/lib/shared/schemas/order.ts';
 import type { Stay, StaysPage } from '../src/lib/shared/schemas/stay.ts';
-import { query, run, signedInHost, type SignedInHost } from './helpers/auth.ts';
+import { outboxSent, query, run, signedInHost, type SignedInHost } from './helpers/auth.ts';
 import type { TestServer } from './helpers/server.ts';
 import { readableParts, serverWithMailForFile, type ReceivedMail, type TestSmtpServer } from './helpers/smtp.ts';
+import { until } from './helpers/until.ts';
 
 /**
  * Extras as requests (docs/decisions/020-extras-and-the-money-flow.md), over real HTTP with a
@@ -352,7 +353,7 @@ describe('the host decides from the mail’s single-use links', () => {
     const loser = answers.find((answer) => answer.status === 409)!;
     expect(((await loser.json()) as { message: string }).message).toMatch(new RegExp(`^This order was already ${status} on `));
     await smtp.waitForMail((each) => each.envelopeTo.includes('twice@example.com') && /^(Confirmed|Not available): Breakfast basket$/.test(each.subject));
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await outboxSent(server);
     expect(smtp.mails.filter((each) => each.envelopeTo.includes('twice@example.com') && /^(Confirmed|Not available):/.test(each.subject))).toHaveLength(1);
   });
 
@@ -407,15 +408,13 @@ describe('extras on a guidebook’s public link (docs/decisions/020, public-link
 
   /** Waits until the public page is the one `matches` accepts (a save republishes it off the request path). */
   async function republished(matches: (html: string) => boolean): Promise<string> {
-    for (let i = 0; i < 200; i += 1) {
+    const settledPage = async () => {
       const response = await publicPage();
-      if (response.headers.get('x-snapshot-rebuilds') === '0') {
-        const html = await response.text();
-        if (matches(html)) return html;
-      } else await response.arrayBuffer();
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
-    throw new Error('the public page was not republished within 5 s');
+      if (response.headers.get('x-snapshot-rebuilds') === '0') return response.text();
+      await response.arrayBuffer();
+      return null;
+    };
+    return (await until(settledPage, (html) => html !== null && matches(html), 'the public page republished'))!;
   }
 
   async function setOnPublicLink(on: boolean): Promise<void> {

@@ -11,6 +11,7 @@ import { acceptEncoding, contentType, headerSafe, hostileBody, hostileString, ho
 import { startGoogleStub, TEST_GOOGLE_CLIENT_ID, type GoogleStub } from './helpers/google-jwks.ts';
 import { startServer, type TestServer } from './helpers/server.ts';
 import type { StripeStandIn } from './helpers/stripe/stripe-standin.ts';
+import { until } from './helpers/until.ts';
 
 /**
  * Property-based fuzzing of every /api route that takes a write (docs/security.md 29): garbage
@@ -355,7 +356,7 @@ describe('fuzzing every /api write (docs/security.md 29)', () => {
     const me = await server.request('/api/users/me', { headers: { cookie } });
     expect(me.status, `seed ${SEED}: ${await me.clone().text()}\n${logProblems(server.logs).join('\n')}`).toBe(200);
     // The outbox writes mails out in the background: let it finish what the run queued.
-    for (let waited = 0; pendingMails(server) > 0 && waited < 10_000; waited += 200) await new Promise((resolve) => setTimeout(resolve, 200));
+    await until(() => pendingMails(server), (n) => n === 0, 'the outbox writing out what the run queued', 200);
     const problems = storedDataProblems(server, { hostId, guidebooks: 1 + pool.guidebooks.length, stays: 1 + pool.stays.length, maxUsers: usersBefore + accountAnswers });
     // Every guidebook the run left must still render for guests, from the API and as a page.
     for (const { token } of [{ token: main.token }, ...pool.guidebooks.slice(-20)]) {

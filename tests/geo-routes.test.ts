@@ -1,7 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FETCH_TIMEOUT_MS } from '../src/lib/server/geo/safe-fetch.ts';
 import { messages } from '../src/lib/shared/messages.ts';
 import type { Instruction } from '../src/lib/shared/schemas/instruction.ts';
 import { createUser, login, withCookie } from './helpers/auth.ts';
@@ -64,15 +63,13 @@ const resolveMap = (link: string, param = 'url') => server.request(`/api/map/res
 const reverse = (query: string) => server.request(`/api/map/reverse-geocode?${query}`);
 
 describe('GET /api/map/resolve-map', () => {
-  it('refuses every URL of the SSRF corpus with 400, quickly (docs/security.md 19)', async () => {
+  it('refuses every URL of the SSRF corpus with 400 (docs/security.md 19)', async () => {
     for (const link of corpus) {
-      const started = Date.now();
       const response = await resolveMap(link);
+      // 400 is a link refused by the rules, before any connection; a connection that failed or
+      // timed out (a black-holed address) would answer 422 (resolve-map-link.ts).
       expect(response.status, link).toBe(400);
       expect(await response.json()).toEqual({ message: messages.address.unresolved });
-      // Refused before any connection. Not a speed test: a connection attempt to a black-holed
-      // address would wait for the fetch's 5 s timeout, so only a wait that long fails here.
-      expect(Date.now() - started, link).toBeLessThan(FETCH_TIMEOUT_MS - 1_000);
     }
   });
 

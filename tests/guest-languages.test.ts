@@ -5,6 +5,7 @@ import { sourceHash } from '../src/lib/shared/translations.ts';
 import { signedInHost, type SignedInHost } from './helpers/auth.ts';
 import { startServer, type TestServer } from './helpers/server.ts';
 import { storedNames } from './helpers/stored.ts';
+import { until } from './helpers/until.ts';
 
 // docs/product.md "Guest page languages": one stored page per guidebook and language, over real
 // HTTP. NODE_ENV=test makes guest answers say how many SQLite statements they ran (x-sqlite-queries).
@@ -44,11 +45,7 @@ const guest = (path: string, headers: Record<string, string> = {}) => server.req
 
 /** Waits until no publish is being rebuilt (guest answers say how many are, NODE_ENV=test). */
 async function rebuildsSettled(): Promise<void> {
-  for (let i = 0; i < 200; i += 1) {
-    if ((await guest('/instruction')).headers.get('x-snapshot-rebuilds') === '0') return;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  throw new Error('the snapshot rebuilds did not finish within 5 s');
+  await until(async () => (await guest('/instruction')).headers.get('x-snapshot-rebuilds'), (count) => count === '0', 'the snapshot rebuilds finished');
 }
 
 const htmlLang = (html: string) => /<html lang="([^"]+)"/.exec(html)?.[1];

@@ -8,6 +8,7 @@ import { query, run, signedInHost, type SignedInHost } from './helpers/auth.ts';
 import type { TestPlan } from './helpers/plan.ts';
 import { startServer, type TestServer } from './helpers/server.ts';
 import { readStored, removeStored, storedNames, storedSnapshotPage, writeStored } from './helpers/stored.ts';
+import { until } from './helpers/until.ts';
 
 // NODE_ENV=test makes guest responses carry `x-sqlite-queries` (src/lib/server/guest-pages/serve/query-counter.ts).
 let server: TestServer;
@@ -34,21 +35,13 @@ const guest = (pathname: string, headers: Record<string, string> = {}) => server
 
 /** Waits until no publish is being rebuilt (guest responses say how many are, NODE_ENV=test). */
 async function rebuildsSettled(): Promise<void> {
-  for (let i = 0; i < 200; i += 1) {
-    if ((await guest('/instruction')).headers.get('x-snapshot-rebuilds') === '0') return;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  throw new Error('the snapshot rebuilds did not finish within 5 s');
+  await until(async () => (await guest('/instruction')).headers.get('x-snapshot-rebuilds'), (count) => count === '0', 'the snapshot rebuilds finished');
 }
 
 /** Waits until the stored page of `token` (all encodings whole) is one `matches` accepts. */
 async function storedPage(token: string, matches: (html: string) => boolean): Promise<void> {
-  for (let i = 0; i < 400; i += 1) {
-    const pages = ['br', 'gz', 'html'].map((encoding) => storedSnapshotPage(server, token, encoding));
-    if (pages.every((html) => html !== null && matches(html))) return;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  throw new Error(`the stored page of ${token.slice(0, 4)}… did not become the expected one within 10 s`);
+  const pages = () => ['br', 'gz', 'html'].map((encoding) => storedSnapshotPage(server, token, encoding));
+  await until(pages, (stored) => stored.every((html) => html !== null && matches(html)), `the stored page of ${token.slice(0, 4)}… becoming the expected one`);
 }
 
 /** The stored copies of a token's snapshot: its encodings in the snapshots store (`<token>/<encoding>`). */
@@ -325,11 +318,7 @@ describe('guest page from snapshots', () => {
     if (server.dialect === 'postgres') run(server, 'SELECT pg_notify(?, ?)', 'porchlight_snapshots', JSON.stringify({ kind: 'revoked', token: made.token, from: 'another-server' }));
     const url = `/instruction/${made.token}`;
     // That announcement reaches the server's listener a moment later: until then memory answers.
-    let broken = await guest(url);
-    for (let i = 0; i < 200 && server.dialect === 'postgres' && broken.status === 200; i += 1) {
-      await new Promise((resolve) => setTimeout(resolve, 25));
-      broken = await guest(url);
-    }
+    const broken = await until(() => guest(url), (answer) => server.dialect !== 'postgres' || answer.status !== 200, 'the announcement heard');
     expect(broken.status).toBe(500);
     expect(broken.headers.get('cache-control')).toBe('no-store');
     expect(broken.headers.get('x-robots-tag')).toBe('noindex');

@@ -245,7 +245,7 @@ describe('counts across servers and restarts', () => {
     const second = await startServer({ NODE_ENV: 'test', DATA_DIR: server.dataDir, ...(server.databaseUrl ? { DATABASE_URL: server.databaseUrl } : {}) });
     try {
       await expect
-        .poll(rows, { timeout: 15_000 })
+        .poll(rows)
         .toEqual([
           { day: '2024-03', language: 'en', views: 13 },
           { day: '2024-04', language: 'de', views: 2 },

@@ -261,7 +261,7 @@ describe('the body cap with 20 languages (docs/decisions/021: 256 KB bounds a gu
     const full = await saved(h, { ...book, translations });
     expect(Object.keys(full.translations)).toEqual(others);
     expect(translationStatus(full, others.at(-1)!)).toMatchObject({ translated: translatableFields(book).length, outOfDate: 0 });
-  }, 60_000);
+  });
 
   it('a long one in 20 languages is over 256 KB: 413 with a message, and nothing stored', async () => {
     const h = await signedInHost(server, 'gold');
@@ -273,7 +273,7 @@ describe('the body cap with 20 languages (docs/decisions/021: 256 KB bounds a gu
     const read = (await (await h.call(`/api/instruction/${book._id}`)).json()) as Instruction;
     expect(read.version).toBe(book.version);
     expect(read.translations).toEqual({});
-  }, 60_000);
+  });
 });
 
 describe('a guidebook stored before translations', () => {

@@ -6,6 +6,7 @@ import { sourceHash, translatableFields } from '../src/lib/shared/translations.t
 import { createUser, login, setUserPlan, withCookie } from './helpers/auth.ts';
 import { HOSTILE_URLS } from './helpers/hostile-urls.ts';
 import { startServer, type TestServer } from './helpers/server.ts';
+import { until } from './helpers/until.ts';
 
 /**
  * docs/security.md 16: rich text is sanitised on the server with an allowlist, and URL fields keep
@@ -224,11 +225,7 @@ describe(`the XSS corpus (${corpus.length} payloads) through every translated fi
 
 /** Waits until no publish is being rebuilt (guest answers say how many are, NODE_ENV=test). */
 async function rebuildsSettled(): Promise<void> {
-  for (let i = 0; i < 200; i += 1) {
-    if ((await server.request('/instruction')).headers.get('x-snapshot-rebuilds') === '0') return;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  throw new Error('the snapshot rebuilds did not finish within 5 s');
+  await until(async () => (await server.request('/instruction')).headers.get('x-snapshot-rebuilds'), (count) => count === '0', 'the snapshot rebuilds finished');
 }
 
 describe('the allowlist keeps what the editor makes', () => {

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startServer, type TestServer } from './helpers/server.ts';
+import { until } from './helpers/until.ts';
 
 let server: TestServer;
 
@@ -14,15 +15,8 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function waitFor<T>(read: () => T | undefined, timeoutMs = 10_000): Promise<T> {
-  const deadline = performance.now() + timeoutMs;
-  for (;;) {
-    const value = read();
-    if (value !== undefined) return value;
-    if (performance.now() > deadline) throw new Error(`nothing within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+/** The first value `read` gives that is not undefined. */
+const waitFor = async <T>(read: () => T | undefined, what: string): Promise<T> => (await until(read, (value) => value !== undefined, what, 100))!;
 
 it('says at start that mail goes to the outbox folder', () => {
   expect(server.logs.some((line) => line.includes('SMTP_URL not set') && line.includes(path.join(server.dataDir, 'outbox')))).toBe(true);
@@ -36,7 +30,7 @@ it('writes the mail as an .eml file and logs where, with the links it holds', as
   expect(response.status).toBe(200);
 
   // The log line comes after the file is complete.
-  const line = await waitFor(() => server.logs.find((l) => l.includes('mail: written to outbox folder')));
+  const line = await waitFor(() => server.logs.find((l) => l.includes('mail: written to outbox folder')), 'the mail logged');
   const entry = JSON.parse(line) as { file: string; links: string[]; to: string };
   const dir = path.join(server.dataDir, 'outbox');
   const files = fs.readdirSync(dir).filter((name) => name.endsWith('.eml'));
@@ -58,7 +52,7 @@ it('writes the mail as an .eml file and logs where, with the links it holds', as
       db.close();
     }
   };
-  await waitFor(() => (status() === 'sent' ? true : undefined));
+  await waitFor(() => (status() === 'sent' ? true : undefined), 'the row sent');
 });
 
 it('keeps the verification link whole on one line of the .eml, readable as plain text', async () => {
@@ -66,7 +60,7 @@ it('keeps the verification link whole on one line of the .eml, readable as plain
   const response = await server.request('/api/users', { json: { name, email: 'eml.reader@example.com', password: 'long enough password', captchaToken: '' } });
   expect(response.status).toBe(201);
 
-  const line = await waitFor(() => server.logs.find((l) => l.includes('mail: written to outbox folder') && l.includes('eml.reader@example.com')));
+  const line = await waitFor(() => server.logs.find((l) => l.includes('mail: written to outbox folder') && l.includes('eml.reader@example.com')), 'the mail logged');
   const entry = JSON.parse(line) as { file: string; links: string[] };
   expect(entry.links).toHaveLength(1);
   const link = new URL(entry.links[0]!);
@@ -101,7 +95,7 @@ it('writes each mail under a hidden name and renames it into place, so a reader 
     const marker = `Watched message ${Date.now()}`;
     const response = await server.request('/api/messaging/contact', { json: { name: 'Maildir', email: 'maildir@example.com', message: `${marker}\n${'A line of a long message.\n'.repeat(150)}The end.` } });
     expect(response.status).toBe(200);
-    const name = await waitFor(() => [...firstLooks.keys()].find((candidate) => firstLooks.get(candidate)!.includes(marker)));
+    const name = await waitFor(() => [...firstLooks.keys()].find((candidate) => firstLooks.get(candidate)!.includes(marker)), 'the mail seen in the folder');
     expect(firstLooks.get(name)).toContain('The end.');
     // The mail was written under a hidden name first, then renamed: none is left behind.
     const partial = `.${name}.partial`;

@@ -9,6 +9,7 @@ import { messages } from '../src/lib/shared/messages.ts';
 import { freePort, startServer, type TestServer } from './helpers/server.ts';
 import { startSmtpServer, type TestSmtpServer } from './helpers/smtp.ts';
 import { openTestDatabase, type TestDatabase } from './helpers/test-database.ts';
+import { until } from './helpers/until.ts';
 
 interface OutboxRow {
   id: number;
@@ -17,18 +18,6 @@ interface OutboxRow {
   last_error: string | null;
   next_attempt_at: number;
   sent_at: number | null;
-}
-
-/** Polls `read` until `done` holds; no wall-clock assertions, only a generous ceiling. */
-async function until<T>(read: () => T, done: (value: T) => boolean, timeoutMs = 20_000): Promise<T> {
-  // performance.now(): the unit tests below fake Date.
-  const deadline = performance.now() + timeoutMs;
-  for (;;) {
-    const value = read();
-    if (done(value)) return value;
-    if (performance.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms; last value: ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }
 
 describe('outbox against the built server, SMTP down then up', () => {
@@ -55,24 +44,24 @@ describe('outbox against the built server, SMTP down then up', () => {
     }
   }
 
-  it('accepts the message while SMTP is down and delivers it once SMTP is back', { timeout: 40_000 }, async () => {
+  it('accepts the message while SMTP is down and delivers it once SMTP is back', async () => {
     const response = await server.request('/api/messaging/contact', {
       json: { name: 'Ada', email: 'ada@example.com', message: 'Delivered eventually.' },
     });
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ message: messages.contact.sent });
 
-    const [failed] = await until(rows, (r) => r.length === 1 && r[0]!.status === 'pending' && r[0]!.attempts >= 1);
+    const [failed] = await until(rows, (r) => r.length === 1 && r[0]!.status === 'pending' && r[0]!.attempts >= 1, 'a failed attempt recorded');
     expect(failed!.last_error).toBeTruthy();
     expect(failed!.sent_at).toBeNull();
-    await until(() => server.logs.some((line) => line.includes('mail: delivery failed')), Boolean);
+    await until(() => server.logs.some((line) => line.includes('mail: delivery failed')), Boolean, 'the failure logged');
 
     smtp = await startSmtpServer(smtpPort);
-    const mail = await smtp.waitForMail(() => true, 20_000);
+    const mail = await smtp.waitForMail();
     expect(mail.envelopeTo).toEqual(['inbox@porchlight.test']);
     expect(mail.text).toContain('Delivered eventually.');
 
-    const [sent] = await until(rows, (r) => r[0]!.status === 'sent');
+    const [sent] = await until(rows, (r) => r[0]!.status === 'sent', 'the row sent');
     expect(sent!.attempts).toBeGreaterThanOrEqual(2);
     expect(sent!.sent_at).not.toBeNull();
     expect(sent!.last_error).toBeNull();
@@ -194,7 +183,7 @@ describe('Outbox (unit, fake mailer)', () => {
     const id = await first.enqueue(mail);
 
     const stuck = first.processDue();
-    await until(() => row(id).status, (status) => status === 'sending', 5_000);
+    await until(() => row(id).status, (status) => status === 'sending', 'the row claimed');
 
     // The lease holds: the second worker does not send the row the first one is sending.
     await second.processDue();
@@ -237,13 +226,13 @@ describe('Outbox (unit, fake mailer)', () => {
     outbox.start();
     await outbox.enqueue(mail);
     outbox.kick();
-    await until(() => mailer.sent.length, (n) => n === 1, 5_000);
+    await until(() => mailer.sent.length, (n) => n === 1, 'the kicked mail sent');
 
     let release!: () => void;
     mailer.hold = new Promise<void>((resolve) => (release = resolve));
     const id = await outbox.enqueue(mail);
     outbox.kick();
-    await until(() => row(id).status, (status) => status === 'sending', 5_000);
+    await until(() => row(id).status, (status) => status === 'sending', 'the row claimed');
     const stopped = outbox.stop();
     release();
     await stopped;

@@ -3,6 +3,7 @@ import { ConfigError, parseConfig } from '../src/lib/server/config.ts';
 import { isBlockedAddress } from '../src/lib/server/geo/is-blocked-address.ts';
 import { safeFetch, SafeFetchError, type ResolveHost } from '../src/lib/server/geo/safe-fetch.ts';
 import { CALENDAR_MAX_BYTES, calendarFetchOptions } from '../src/lib/server/stays/fetch-calendar.ts';
+import { CALENDAR_READ_LIMITS } from '../src/lib/server/stays/read-calendar.ts';
 import { CalendarFormatError, CalendarRecurrenceError, parseCalendar, type CalendarBooking } from '../src/lib/server/stays/parse-calendar.ts';
 import { MAX_CALENDAR_BOOKINGS, selectBookings, windowEnd } from '../src/lib/server/stays/select-bookings.ts';
 import { windowsZoneTable } from '../src/lib/server/stays/windows-zones.ts';
@@ -14,6 +15,7 @@ import { createUser, login, query, run, setUserPlan, withCookie } from './helper
 import { CALENDAR_HOST, ics, startCalendarStandIn, type CalendarStandIn, type IcsEvent } from './helpers/calendar-standin.ts';
 import { startServer, type TestServer } from './helpers/server.ts';
 import { SSRF_CORPUS } from './helpers/ssrf-corpus.ts';
+import { until } from './helpers/until.ts';
 
 /**
  * Calendar import (docs/decisions/014-calendar-feeds.md). The parser's mapping is tested in-process; the import runs
@@ -457,7 +459,7 @@ describe('calendar import over HTTP', () => {
       await expectFailure(text.calendarTooLarge(2));
     });
 
-    it('no answer in 5 s', { timeout: 15_000 }, async () => {
+    it('no answer in 5 s', async () => {
       feed.serve(path, { hang: true });
       await expectFailure('The calendar could not be reached (timeout).');
     });
@@ -582,6 +584,7 @@ describe('calendar import over HTTP', () => {
     it('a feed the parser would take seconds over is stopped by the worker’s budget while guest pages keep answering', async () => {
       const hits = feed.hits.length;
       let saved = false;
+      const cpuBefore = server.cpuMs();
       const save = importFeed('many-parameters.ics', manyParameters(Date.now())).finally(() => {
         saved = true;
       });
@@ -599,8 +602,12 @@ describe('calendar import over HTTP', () => {
       expect(answered.message).toBe(text.calendarSavedNotSynced(text.calendarTooSlow));
       expect(answeredMeanwhile).toBeGreaterThanOrEqual(5);
       expect((await stays(h, g)).stays).toEqual([]);
+      // Stopped by the worker's budget: its 1 s of CPU or, when a busy machine starves it, the 10 s
+      // ceiling (docs/decisions/014). Either way the server spent about a second on the feed, not
+      // the seconds its parse needs: counted in CPU time, which load does not stretch (Linux).
+      if (cpuBefore !== null) expect(server.cpuMs()! - cpuBefore).toBeLessThan(5_000);
       // The server's log reaches us through a pipe, after its answer.
-      await expect.poll(() => server.logs.some((line) => line.includes('more than 1000 ms of CPU'))).toBe(true);
+      await expect.poll(() => server.logs.some((line) => line.includes(`more than ${CALENDAR_READ_LIMITS.cpuMs} ms of CPU`) || line.includes(`no answer in ${CALENDAR_READ_LIMITS.wallMs} ms`))).toBe(true);
     });
 
     it('a feed whose parse needs more memory than the worker’s heap is stopped there', async () => {
@@ -719,7 +726,7 @@ describe('calendar import over HTTP', () => {
   });
 
   describe('in the background', () => {
-    it('a server syncs the calendars that are due (every 30 minutes), at start and then each minute', { timeout: 40_000 }, async () => {
+    it('a server syncs the calendars that are due (every 30 minutes), at start and then each minute', async () => {
       const h = await host();
       const g = await guidebook(h);
       const path = '/ical/background.ics';
@@ -734,13 +741,7 @@ describe('calendar import over HTTP', () => {
       const dataDir = server.dataDir;
       await server.stop();
       server = await startServer({ ...feed.serverEnv, DATA_DIR: dataDir });
-      let moved = false;
-      for (let tries = 0; tries < 100 && !moved; tries++) {
-        const [stay] = query<{ check_out: number }>(server, 'SELECT check_out FROM stays WHERE instruction_id = ?', g._id);
-        moved = stay !== undefined && stay.check_out > Date.now() + 8 * DAY;
-        if (!moved) await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-      expect(moved).toBe(true);
+      await until(() => query<{ check_out: number }>(server, 'SELECT check_out FROM stays WHERE instruction_id = ?', g._id)[0], (stay) => stay !== undefined && stay.check_out > Date.now() + 8 * DAY, 'the stay moved by the sync at start', 100);
       const [after] = query<{ next_sync_at: number; last_error: string | null }>(server, 'SELECT next_sync_at, last_error FROM instruction_calendars WHERE instruction_id = ?', g._id);
       expect(after!.last_error).toBeNull();
       expect(after!.next_sync_at).toBeGreaterThan(Date.now() + 25 * 60_000);

@@ -13,6 +13,7 @@ import { serverKysely } from './helpers/kysely.ts';
 import { startS3StandIn, type S3StandIn } from './helpers/s3-standin.ts';
 import { freePort, startServer, type TestServer } from './helpers/server.ts';
 import { expectServedUpload, uploadKey } from './helpers/stored.ts';
+import { until } from './helpers/until.ts';
 
 /**
  * STORAGE_DRIVER=s3 (docs/decisions/011) against a SigV4-checking S3 stand-in:
@@ -48,13 +49,7 @@ async function upload(cookie: string, bytes: Buffer): Promise<Response> {
 }
 
 /** /readyz once it answers `status` (one answer serves every probe for a second). */
-async function readyz(target: TestServer, status: number): Promise<Response> {
-  for (let i = 0; ; i += 1) {
-    const response = await target.request('/readyz');
-    if (response.status === status || i >= 30) return response;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+const readyz = (target: TestServer, status: number): Promise<Response> => until(() => target.request('/readyz'), (response) => response.status === status, `/readyz answering ${status}`, 100);
 
 const png = () => sharp({ create: { width: 320, height: 240, channels: 3, background: '#3a7bd5' } }).png().toBuffer();
 
@@ -195,10 +190,7 @@ describe('readiness', () => {
       expect(ready.status).toBe(503);
       expect(((await ready.json()) as { checks: unknown }).checks).toEqual({ database: 'ok', uploads: 'failed', snapshots: 'failed' });
       // The start's own check runs beside the first requests and tries 3 times, 2 s apart, before it says so.
-      for (let i = 0; i < 500 && !wrong.logs.some((line) => line.includes('storage: the s3 bucket does not answer')); i += 1) {
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
-      expect(wrong.logs.some((line) => line.includes('storage: the s3 bucket does not answer'))).toBe(true);
+      await until(() => wrong.logs.some((line) => line.includes('storage: the s3 bucket does not answer')), Boolean, 'the start saying the bucket does not answer');
       expect(wrong.logs.some((line) => line.includes('SignatureDoesNotMatch'))).toBe(true);
       // Guests still get their page: a snapshot the store cannot give is rendered from the database.
       const page = await wrong.request('/instruction');
@@ -228,17 +220,6 @@ describe('readiness', () => {
   });
 });
 
-/** Asks `read` every 25 ms until `done` holds; fails with the last value after `withinMs`. */
-async function until<T>(read: () => T | Promise<T>, done: (value: T) => boolean, withinMs: number, what: string): Promise<T> {
-  const deadline = Date.now() + withinMs;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`${what}: not within ${withinMs} ms; last: ${JSON.stringify(value).slice(0, 200)}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
-
 const storedPage = (token: string) => s3.objects.get(`snapshots/${token}/html`)?.toString() ?? null;
 
 // Restarts this file's server on the same data.
@@ -250,9 +231,9 @@ describe('a bucket outage while a page must go', () => {
     const loft = await make({ nameInstruction: 'Harbour Loft' });
     const mill = await make({ nameInstruction: 'Mill House', wifiName: 'Mill', wifiPassword: 'mill-4711' });
     // Both pages stored in the bucket, the mill's with its Wi-Fi password.
-    await until(() => server.request(`/instruction/${loft.token}`).then((page) => page.headers.get('x-snapshot-rebuilds')), (count) => count === '0', 10_000, 'rebuilds settled');
-    await until(() => storedPage(loft.token), (page) => page?.includes('Harbour Loft') ?? false, 10_000, 'loft stored');
-    await until(() => server.request(`/instruction/${mill.token}`).then(() => storedPage(mill.token)), (page) => page?.includes('mill-4711') ?? false, 10_000, 'mill stored with its password');
+    await until(() => server.request(`/instruction/${loft.token}`).then((page) => page.headers.get('x-snapshot-rebuilds')), (count) => count === '0', 'rebuilds settled');
+    await until(() => storedPage(loft.token), (page) => page?.includes('Harbour Loft') ?? false, 'loft stored');
+    await until(() => server.request(`/instruction/${mill.token}`).then(() => storedPage(mill.token)), (page) => page?.includes('mill-4711') ?? false, 'mill stored with its password');
 
     s3.failWith = 503;
     let newToken: string;
@@ -282,11 +263,11 @@ describe('a bucket outage while a page must go', () => {
     expect(await (await server.request(`/instruction/${newToken}`)).text()).toContain('Harbour Loft');
 
     // The restarted server retries: the old pages leave the bucket and the list empties.
-    await until(() => storedPage(loft.token), (page) => page === null, 15_000, 'the old link\'s page removed');
-    await until(() => storedPage(mill.token), (page) => !page?.includes('mill-4711'), 15_000, 'the old password\'s page gone');
+    await until(() => storedPage(loft.token), (page) => page === null, 'the old link\'s page removed');
+    await until(() => storedPage(mill.token), (page) => !page?.includes('mill-4711'), 'the old password\'s page gone');
     const db = serverKysely(server);
     try {
-      await until(() => db.selectFrom('snapshot_removals').select('token').execute(), (rows) => rows.length === 0, 15_000, 'list emptied');
+      await until(() => db.selectFrom('snapshot_removals').select('token').execute(), (rows) => rows.length === 0, 'list emptied');
     } finally {
       await db.destroy();
     }
@@ -306,11 +287,7 @@ describe('guest snapshots in the bucket', () => {
     expect(first.status).toBe(200);
     const html = await first.text();
     expect(html).toContain('Lighthouse Keeper');
-    const deadline = Date.now() + 5_000;
-    while (!['br', 'gz', 'html'].every((encoding) => s3.objects.has(`snapshots/${instruction.token}/${encoding}`)) && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
-    expect(['br', 'gz', 'html'].map((encoding) => s3.objects.has(`snapshots/${instruction.token}/${encoding}`))).toEqual([true, true, true]);
+    await until(() => ['br', 'gz', 'html'].every((encoding) => s3.objects.has(`snapshots/${instruction.token}/${encoding}`)), Boolean, 'every encoding stored');
     expect(fs.existsSync(path.join(server.dataDir, 'snapshots'))).toBe(false);
 
     const dataDir = server.dataDir;

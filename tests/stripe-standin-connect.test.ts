@@ -3,6 +3,7 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { StandInControlError } from './helpers/stripe/control.ts';
 import { startStripeStandIn, type StripeStandIn } from './helpers/stripe/stripe-standin.ts';
+import { until } from './helpers/until.ts';
 
 /**
  * The stand-in's Connect side, driven through the real SDK: connected accounts and their onboarding,
@@ -36,13 +37,7 @@ let connectRaw: Raw[] = [];
 let refused: string[] = [];
 const verifier = new Stripe(SECRET_KEY);
 
-async function waitFor(predicate: () => boolean, what: string): Promise<void> {
-  const deadline = Date.now() + 2000;
-  while (!predicate()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
+const waitFor = (predicate: () => boolean, what: string) => until(predicate, Boolean, what, 10);
 
 /** An Express account asking for card payments and transfers, as a host's would be. */
 function createHostAccount(extra: Stripe.AccountCreateParams = {}, options?: Stripe.RequestOptions): Promise<Stripe.Account> {

@@ -3,6 +3,7 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { decodeForm } from './helpers/stripe/form.ts';
 import { startStripeStandIn, type StripeStandIn } from './helpers/stripe/stripe-standin.ts';
+import { until } from './helpers/until.ts';
 
 /** The stand-in itself, driven through the real SDK and verified by the SDK's own webhook check. */
 const SECRET_KEY = 'sk_test_standin_0123456789';
@@ -34,13 +35,7 @@ function sdk(key = SECRET_KEY, apiVersion = API_VERSION): Stripe {
   });
 }
 
-async function waitFor(predicate: () => boolean, what: string): Promise<void> {
-  const deadline = Date.now() + 2000;
-  while (!predicate()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
+const waitFor = (predicate: () => boolean, what: string) => until(predicate, Boolean, what, 10);
 
 /** A customer who went through Embedded Checkout and paid. */
 async function subscribe(price: string): Promise<{ customer: Stripe.Customer; subscription: Stripe.Subscription }> {

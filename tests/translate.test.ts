@@ -7,6 +7,7 @@ import { messages } from '../src/lib/shared/messages.ts';
 import { ConfigError, parseConfig, type TranslateConfig } from '../src/lib/server/config.ts';
 import { isAppError, type AppError } from '../src/lib/server/http/app-error.ts';
 import { rateRules } from '../src/lib/server/rate-limit.ts';
+import { TRANSLATE_TIMEOUT_MS } from '../src/lib/server/translate/client.ts';
 import { machineTranslation, type MachineTranslator, type TranslateText } from '../src/lib/server/translate/index.ts';
 import { breakPlaceholder, doublePlaceholder, dropPlaceholder, renumberPlaceholder, startTranslateStandIn, type TranslateStandIn } from './helpers/translate/translate-standin.ts';
 
@@ -31,7 +32,8 @@ const log = pino(
 
 function translator(provider: TranslateConfig['provider'], options: { apiKey?: string; timeoutMs?: number } = {}): MachineTranslator {
   const config = parseConfig({ NODE_ENV: 'test', TRANSLATE_URL: standIn.url, TRANSLATE_PROVIDER: provider, TRANSLATE_API_KEY: options.apiKey ?? KEY });
-  const made = machineTranslation(config, log, { timeoutMs: options.timeoutMs ?? 2_000 });
+  // The production timeout unless a test is about the timeout: an answer slowed by a busy machine is still an answer.
+  const made = machineTranslation(config, log, { timeoutMs: options.timeoutMs ?? TRANSLATE_TIMEOUT_MS });
   if (!made) throw new Error('machine translation should be on');
   return made;
 }
@@ -202,11 +204,10 @@ describe.each(['libretranslate', 'deepl'] as const)('%s', (provider) => {
 
   it('gives up on a slow service after the timeout with 502', async () => {
     standIn.delayMs = Infinity;
-    const started = Date.now();
     const error = await appError(translator(provider, { timeoutMs: 300 }).translateBatch({ source: 'en', target: 'de', texts: [plain('a', 'Door')] }));
     expect(error.status).toBe(502);
     expect(error.message).toBe(messages.translate.noAnswer);
-    expect(Date.now() - started).toBeLessThan(2_000);
+    // Its own timeout gave up, not a later one (the stand-in never answers).
     expect(logLines.at(-1)).toContain('no answer within 300 ms');
   });
 });

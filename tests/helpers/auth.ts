@@ -4,6 +4,7 @@ import { ARGON2_OPTIONS } from '../../src/lib/server/auth/argon2-params.ts';
 import { writePlan, type TestPlan } from './plan.ts';
 import type { TestServer } from './server.ts';
 import type { ReceivedMail, TestSmtpServer } from './smtp.ts';
+import { until } from './until.ts';
 
 /** Cookie name on a localhost APP_URL (no Secure, no __Host- prefix). */
 export const LOCAL_COOKIE = 'porchlight_session';
@@ -114,6 +115,12 @@ export function requestFrom(server: TestServer, localAddress: string, pathname: 
     req.on('error', reject);
     req.end(payload);
   });
+}
+
+/** Waits until the server's outbox holds no mail still to send: what was queued has reached SMTP (or failed). */
+export async function outboxSent(server: TestServer): Promise<void> {
+  const unsent = () => Number(query<{ n: number }>(server, "SELECT count(*) AS n FROM outbox WHERE status IN ('pending', 'sending')")[0]!.n);
+  await until(unsent, (n) => n === 0, 'the outbox sending what it holds');
 }
 
 /** One query against the server's database, closed afterwards. */

@@ -2,6 +2,7 @@ import http from 'node:http';
 import zlib from 'node:zlib';
 import fc from 'fast-check';
 import type { TestServer } from './server.ts';
+import { CONDITION_TIMEOUT_MS } from './until.ts';
 
 /**
  * The HTTP side of tests/fuzz-bodies.test.ts: requests sent through node:http so that anything a
@@ -29,7 +30,8 @@ export type FuzzAnswer = { status: number; headers: http.IncomingHttpHeaders; te
  * always means the server dropped this request.
  */
 const agent = new http.Agent({ keepAlive: false });
-const ANSWER_TIMEOUT_MS = 15_000;
+/** A request with no answer by then was dropped (a hang), however busy the machine. */
+const ANSWER_TIMEOUT_MS = CONDITION_TIMEOUT_MS;
 
 export function sendFuzz(server: Pick<TestServer, 'url'>, request: FuzzRequest): Promise<FuzzAnswer> {
   const url = new URL(server.url);

@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { until } from './until.ts';
 
 /** One call the app made to the CDN purge hook (CDN_PURGE_URL). */
 export interface Purge {
@@ -18,10 +19,8 @@ export interface PurgeStandIn {
   purges: Purge[];
   refused: Purge[];
   failTag: string | undefined;
-  /** Every tag purged so far, flattened. */
-  tags(): string[];
   /** Waits until some recorded purge after `since` carries `tag`. */
-  waitForTag(tag: string, since?: number, timeoutMs?: number): Promise<Purge>;
+  waitForTag(tag: string, since?: number): Promise<Purge>;
   close(): Promise<void>;
 }
 
@@ -51,15 +50,9 @@ export async function startPurgeStandIn(): Promise<PurgeStandIn> {
     url,
     purges,
     refused,
-    tags: () => purges.flatMap((purge) => purge.tags),
-    async waitForTag(tag: string, since = 0, timeoutMs = 5_000) {
-      const deadline = Date.now() + timeoutMs;
-      for (;;) {
-        const found = purges.find((purge) => purge.at >= since && purge.tags.includes(tag));
-        if (found) return found;
-        if (Date.now() > deadline) throw new Error(`no purge of ${tag} within ${timeoutMs} ms; got ${JSON.stringify(purges)}`);
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
+    async waitForTag(tag: string, since = 0) {
+      const carries = (purge: Purge) => purge.at >= since && purge.tags.includes(tag);
+      return (await until(() => purges, (seen) => seen.some(carries), `a purge of ${tag}`)).find(carries)!;
     },
     close: () =>
       new Promise<void>((resolve) => {

@@ -32,8 +32,16 @@ export interface TestServer {
   /** fetch against the server with our Origin on writes, like the browser app sends. */
   request(pathname: string, init?: RequestInit & { json?: unknown }): Promise<Response>;
   stop(signal?: NodeJS.Signals): Promise<number | null>;
+  /**
+   * CPU time the server process has used so far (user and system, all threads), in ms: a bound on
+   * work that a busy machine does not stretch as it stretches the clock. Null without /proc (not Linux).
+   */
+  cpuMs(): number | null;
   process: ChildProcess;
 }
+
+/** How long startServer waits for `porchlight: listening` before it calls the start hung. */
+const START_TIMEOUT_MS = 90_000;
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -112,7 +120,12 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
   child.stderr?.on('data', collect);
 
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${logs.join('\n')}`)), 30_000);
+    // A hang detector only: a start on a busy machine may take long. Longer than a test's own
+    // timeout (vitest.config.ts), shorter than a hook's, so a hung start in beforeAll shows its log.
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`server did not start:\n${logs.join('\n')}`));
+    }, START_TIMEOUT_MS);
     const onData = () => {
       if (logs.some((line) => line.includes('porchlight: listening'))) {
         clearTimeout(timer);
@@ -149,6 +162,13 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
       if (method !== 'GET' && !h.has('origin')) h.set('origin', origin);
       if (json !== undefined && !h.has('content-type')) h.set('content-type', 'application/json');
       return fetch(url + pathname, { ...rest, method, headers: h, body: json === undefined ? rest.body : JSON.stringify(json) });
+    },
+    cpuMs() {
+      const stat = `/proc/${child.pid}/stat`;
+      if (!fs.existsSync(stat)) return null;
+      // utime and stime, the 14th and 15th fields, in clock ticks (100 a second on Linux).
+      const fields = fs.readFileSync(stat, 'utf8').split(') ')[1]!.split(' ');
+      return (Number(fields[11]) + Number(fields[12])) * 10;
     },
     stop(signal = 'SIGTERM') {
       return new Promise((resolve) => {

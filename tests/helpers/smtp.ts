@@ -1,6 +1,7 @@
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll } from 'vitest';
 import { startServer, type TestServer } from './server.ts';
+import { CONDITION_TIMEOUT_MS } from './until.ts';
 
 /** One message as the SMTP server received it, with the few parts tests assert on decoded. */
 export interface ReceivedMail {
@@ -19,8 +20,8 @@ export interface TestSmtpServer {
   /** SMTP_URL for the app. */
   url: string;
   mails: ReceivedMail[];
-  /** Resolves with the first mail (past or future) that matches, or rejects after `timeoutMs`. */
-  waitForMail(match?: (mail: ReceivedMail) => boolean, timeoutMs?: number): Promise<ReceivedMail>;
+  /** Resolves with the first mail (past or future) that matches; rejects only after CONDITION_TIMEOUT_MS (a hang). */
+  waitForMail(match?: (mail: ReceivedMail) => boolean): Promise<ReceivedMail>;
   close(): Promise<void>;
 }
 
@@ -62,7 +63,7 @@ export async function startSmtpServer(port = 0, { acceptDelayMs = 0 } = {}): Pro
     port: actualPort,
     url: `smtp://127.0.0.1:${actualPort}`,
     mails,
-    waitForMail(match = () => true, timeoutMs = 10_000) {
+    waitForMail(match = () => true) {
       return new Promise((resolve, reject) => {
         const check = () => {
           const found = mails.find(match);
@@ -73,8 +74,8 @@ export async function startSmtpServer(port = 0, { acceptDelayMs = 0 } = {}): Pro
         };
         const timer = setTimeout(() => {
           waiters.delete(check);
-          reject(new Error(`no matching mail within ${timeoutMs} ms (received ${mails.length})`));
-        }, timeoutMs);
+          reject(new Error(`no matching mail within ${CONDITION_TIMEOUT_MS / 1000} s (received ${mails.length})`));
+        }, CONDITION_TIMEOUT_MS);
         waiters.add(check);
         check();
       });
