@@ -131,7 +131,7 @@ test('a guest on the public link confirms their request from the mail before the
   await expect(async () => {
     await guest.goto(`/instruction/${token}`);
     await expect(extras).toBeVisible({ timeout: 500 });
-  }).toPass({ timeout: 15_000 });
+  }).toPass();
   await extras.getByRole('button', { name: 'Request Breakfast basket' }).click();
   const form = extras.getByRole('form', { name: 'Request Breakfast basket' });
   await form.getByLabel('Your name').fill('Marko Guest');
