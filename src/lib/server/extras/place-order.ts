@@ -50,8 +50,8 @@ export interface PlaceOrder {
  */
 export async function placeOrder({ guidebook, content, stay, extra, quantity, note, guest, token, words, now }: PlaceOrder): Promise<{ order: OrdersTable; checkoutUrl: string | null }> {
   const { db, dialect, outbox, config, log } = await getRuntime();
-  const hostEmail = await db.selectFrom('users').select(['email']).where('id', '=', guidebook.user_id).executeTakeFirst();
-  if (!hostEmail) throw new AppError('NOT_FOUND', words['api.notFound']);
+  const owner = await db.selectFrom('users').select(['email']).where('id', '=', guidebook.user_id).executeTakeFirst();
+  if (!owner) throw new AppError('NOT_FOUND', words['api.notFound']);
   const payments = extra.price > 0 ? await onlinePaymentsOf(guidebook.user_id) : null;
   if (payments && stay) await withStripe('release earlier checkout', () => releasePendingCheckouts({ stayId: stay.id, extraId: extra.id, payments }));
   const status = firstStatus({ online: payments !== null, approval: extra.approval });
@@ -94,7 +94,7 @@ export async function placeOrder({ guidebook, content, stay, extra, quantity, no
     await trx.insertInto('orders').values(order).execute();
     if (status === 'awaiting_payment') return order;
     if (status === 'approved' && current) await moveStay(trx, order, current.id, now);
-    const host = hostOrderMail({ order, content, stay: current, hostEmail: hostEmail.email, appUrl: config.appUrl, decisionToken: decision?.token ?? null });
+    const host = hostOrderMail({ order, content, stay: current, hostEmail: owner.email, appUrl: config.appUrl, decisionToken: decision?.token ?? null });
     await notifyOrder(trx, { order, content, stay: current, guest: status === 'approved' ? 'confirmed' : 'requested', host, now });
     return order;
   });
