@@ -117,8 +117,10 @@ async function dragHandleUpOnto(page: Page, handle: Locator, target: Locator, ex
   const start = { x: from.x + from.width / 2, y: from.y + from.height / 2 };
   // Past Chromium's touch slop, still on the dragged step's own card (which ignores it).
   const lifted = { x: start.x, y: start.y - 20 };
-  const end = { x: start.x, y: onto.y + Math.min(40, onto.height / 4) };
-  expect(end.y, 'the target card starts in view, below the edge where the drag layer scrolls').toBeGreaterThan(72);
+  // Near the target card's top, but below the edge where the drag layer scrolls the page (72 px):
+  // a phone's step card is nearly as tall as the screen, so its top may sit just above that edge.
+  const end = { x: start.x, y: Math.max(onto.y + Math.min(40, onto.height / 4), 84) };
+  expect(end.y, 'the drop point is in the upper half of the target card').toBeLessThan(onto.y + onto.height / 2);
 
   const pointer = test.info().project.name === 'mobile' ? await touchPointer(page) : mousePointer(page);
   await pointer.down(start);
