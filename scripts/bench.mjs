@@ -10,6 +10,9 @@
 //   npm run bench                     the rows, then the mixed load
 //   npm run bench -- --no-mixed       the rows only
 //   npm run bench -- --mixed          the mixed load only
+//   npm run bench -- --mixed --against c04b2a1 [--pairs 3]
+//                                     the mixed load on an earlier commit (built in a worktree)
+//                                     and on this checkout, alternating, with their ratios
 //   BENCH_SECONDS=10 BENCH_CONNECTIONS=50 npm run bench
 //   BENCH_HOSTS=10 BENCH_GUESTS=50 BENCH_MIXED_SECONDS=5 BENCH_SETTLE_SECONDS=5 npm run bench -- --mixed
 import { spawn, spawnSync } from 'node:child_process';
@@ -19,6 +22,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { parseArgs } from 'node:util';
 import zlib from 'node:zlib';
 import { hash } from '@node-rs/argon2';
 import { ARGON2_OPTIONS } from '../src/lib/server/auth/argon2-params.ts';
@@ -108,17 +112,37 @@ const ROWS = [
 
 const parts = partsToRun(process.argv.slice(2));
 buildUnlessSkipped('bench');
-if (parts.rows) await benchRows();
-if (parts.mixed) await benchMixedLoad();
+if (parts.against) await compareReleases(parts.against, parts.pairs);
+else {
+  if (parts.rows) await benchRows();
+  if (parts.mixed) await benchMixedLoad();
+}
 
-/** `--mixed` runs only the mixed load, `--no-mixed` everything but it; neither runs everything. */
+/**
+ * `--mixed` runs only the mixed load, `--no-mixed` everything but it; neither runs everything.
+ * `--against <commit>` (with `--mixed`) runs the mixed load on that commit and on this checkout,
+ * `--pairs` times each (3 unless given).
+ */
 function partsToRun(args) {
-  const known = ['--mixed', '--no-mixed'];
-  if (args.length > 1 || args.some((arg) => !known.includes(arg))) {
-    console.error(`bench: unexpected arguments "${args.join(' ')}"; use --mixed (only the mixed load) or --no-mixed (skip it)`);
+  const usage = 'use --mixed (only the mixed load), --no-mixed (skip it), or --mixed --against <commit> [--pairs N] (an earlier commit beside this checkout)';
+  let values;
+  try {
+    ({ values } = parseArgs({ args, options: { mixed: { type: 'boolean' }, 'no-mixed': { type: 'boolean' }, against: { type: 'string' }, pairs: { type: 'string' } } }));
+  } catch (error) {
+    console.error(`bench: ${error.message}; ${usage}`);
     process.exit(2);
   }
-  return { rows: !args.includes('--mixed'), mixed: !args.includes('--no-mixed') };
+  const pairs = Number(values.pairs ?? 3);
+  const wrong =
+    (values.mixed && values['no-mixed'] && 'both --mixed and --no-mixed') ||
+    (values.against !== undefined && !values.mixed && '--against without --mixed') ||
+    (values.pairs !== undefined && values.against === undefined && '--pairs without --against') ||
+    ((!Number.isInteger(pairs) || pairs < 1) && '--pairs must be a whole number >= 1');
+  if (wrong) {
+    console.error(`bench: ${wrong}; ${usage}`);
+    process.exit(2);
+  }
+  return { rows: !values.mixed, mixed: !values['no-mixed'], against: values.against, pairs };
 }
 
 /** A whole number from the environment, `fallback` when unset; anything else stops the bench. */
@@ -346,6 +370,132 @@ async function benchMixedLoad() {
   printMixedReport(report);
 }
 
+// ---- An earlier commit beside this checkout --------------------------------------------------------
+
+/**
+ * `--mixed --against <commit>`: the mixed load's guest and save figures, and a 10-language
+ * guidebook's save, on the build of `commit` (a worktree, kept for the next comparison) and on
+ * this checkout's, `pairs` times each. Each pair runs both, the earlier first in odd pairs and
+ * this checkout first in even ones, so that the machine's drift in a session favours neither; the
+ * ratios are taken within a pair.
+ */
+async function compareReleases(commit, pairs) {
+  const releases = [prepareEarlierCheckout(commit), { name: `this checkout (${git(root, 'rev-parse', '--short', 'HEAD')}${git(root, 'status', '--porcelain') ? ', with changes' : ''})`, dir: root }];
+  console.log(`\nbench: ${pairs} pairs, alternating: ${releases.map((release) => release.name).join(' and ')}`);
+  const runs = [];
+  for (let pair = 1; pair <= pairs; pair += 1) {
+    for (const release of pair % 2 === 1 ? releases : [...releases].reverse()) {
+      console.log(`bench: pair ${pair}, ${release.name}`);
+      runs.push({ pair, release, ...(await comparisonRun(release)) });
+    }
+  }
+  printComparison(runs, releases, pairs);
+}
+
+/**
+ * A worktree of `commit` under the temporary directory, with its dependencies and its build: made
+ * once, reused by the next comparison (`git worktree remove <dir>` drops it). Its node_modules is
+ * a hard-linked copy of this checkout's when both lockfiles are the same, else its own `npm ci`.
+ */
+function prepareEarlierCheckout(commit) {
+  const sha = git(root, 'rev-parse', '--verify', `${commit}^{commit}`);
+  const dir = path.join(os.tmpdir(), `porchlight-bench-${sha.slice(0, 12)}`);
+  if (!fs.existsSync(path.join(dir, 'package.json'))) git(root, 'worktree', 'add', '--detach', '--force', dir, sha);
+  if (!fs.existsSync(path.join(dir, 'node_modules'))) {
+    const lockfile = (checkout) => fs.readFileSync(path.join(checkout, 'package-lock.json'), 'utf8');
+    if (lockfile(dir) === lockfile(root)) run('cp', ['-al', path.join(root, 'node_modules'), path.join(dir, 'node_modules')], root);
+    else run('npm', ['ci', '--no-audit', '--no-fund'], dir);
+  }
+  if (!fs.existsSync(path.join(dir, 'dist/server/entry.mjs'))) {
+    console.log(`bench: building ${sha.slice(0, 7)} in ${dir}…`);
+    run('npm', ['run', 'build', '--silent'], dir);
+  }
+  return { name: `${sha.slice(0, 7)} (${git(root, 'log', '-1', '--format=%cs', sha)})`, dir };
+}
+
+function git(cwd, ...args) {
+  return run('git', args, cwd).trim();
+}
+
+/** Runs `command` in `cwd` and answers its output; a failure stops the bench with its message. */
+function run(command, args, cwd) {
+  const result = spawnSync(command, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+  if (result.status !== 0) {
+    console.error(`bench: ${command} ${args.join(' ')} failed in ${cwd}`);
+    process.exit(1);
+  }
+  return result.stdout;
+}
+
+/**
+ * One release's turn in a pair, on its own server: the guests with no edits, then with the hosts
+ * saving (memory read after each settles), then a 10-language guidebook's saves alone.
+ */
+async function comparisonRun(release) {
+  const app = await startBuiltServer('bench-compare', {}, release.dir);
+  try {
+    const hosts = await setUpMixedHosts(app);
+    const paths = hosts.map((host) => `/instruction/${host.instruction.token}`);
+    await warmUpGuests(app, paths);
+    const calm = await measureGuests(app, paths, MIXED.seconds, MIXED.warmSeconds);
+    const settledCalm = await rssAfterSettling(app.pid);
+    const [busy, saves] = await Promise.all([measureGuests(app, paths, MIXED.seconds, MIXED.warmSeconds), keepHostsSaving(hosts)]);
+    const settledEdits = await rssAfterSettling(app.pid);
+    const lost = await countLostSaves(hosts);
+    const languages = await measureSaves(app, 'languages', SECONDS);
+    return { calm, busy, saves, lost, memory: settledEdits / settledCalm, languages };
+  } finally {
+    await app.stop();
+  }
+}
+
+/** Every run, then each pair's ratios (this checkout ÷ the earlier commit) against the targets. */
+function printComparison(runs, [earlier, today], pairs) {
+  const savePercentile = (saves, q) => percentile([...saves.times].sort((a, b) => a - b), q);
+  const errors = (r) => r.calm.non2xx + r.calm.errors + r.calm.timeouts + r.busy.non2xx + r.busy.errors + r.busy.timeouts + r.saves.failed + r.saves.timedOut + (r.languages?.bad ?? 0);
+  printTable(
+    ['pair', 'release', 'guests req/s', 'with edits', 'ratio', 'save p50 ms', 'save p99 ms', '10 languages p50', 'p99', 'memory after', 'errors, lost'],
+    runs.map((r) => [
+      r.pair,
+      r.release.name,
+      Math.round(r.calm.rps),
+      Math.round(r.busy.rps),
+      (r.busy.rps / r.calm.rps).toFixed(2),
+      savePercentile(r.saves, 0.5),
+      savePercentile(r.saves, 0.99),
+      r.languages?.p50 ?? '-',
+      r.languages?.p99 ?? '-',
+      r.memory.toFixed(2),
+      `${errors(r)}, ${r.lost}`,
+    ]),
+  );
+  const turn = (pair, release) => runs.find((r) => r.pair === pair && r.release === release);
+  const ratio = (a, b) => (a / b).toFixed(2);
+  const rows = Array.from({ length: pairs }, (_, i) => {
+    const [before, now] = [turn(i + 1, earlier), turn(i + 1, today)];
+    return [
+      i + 1,
+      ratio(savePercentile(now.saves, 0.5), savePercentile(before.saves, 0.5)),
+      ratio(savePercentile(now.saves, 0.99), savePercentile(before.saves, 0.99)),
+      before.languages && now.languages ? ratio(now.languages.p50, before.languages.p50) : '-',
+      `${(before.busy.rps / before.calm.rps).toFixed(2)} / ${(now.busy.rps / now.calm.rps).toFixed(2)}`,
+      `${before.memory.toFixed(2)} / ${now.memory.toFixed(2)}`,
+    ];
+  });
+  printTable(['pair: this ÷ earlier', 'save p50', 'save p99', '10 languages p50', 'guests with edits ÷ calm (earlier / this)', 'memory after edits ÷ calm (earlier / this)'], rows);
+  console.log(
+    `targets: save p50 and p99 within 1.2 of the earlier commit's in each pair; guests keep >= 0.8 of their calm throughput while hosts edit; memory after the edits <= 1.1 of calm. ` +
+      `(${MIXED.hosts} hosts saving every ${MIXED.saveEveryMs / 1000} s, ${MIXED.guests} guest connections, ${MIXED.seconds} s runs, memory read ${MIXED.settleSeconds} s after each)`,
+  );
+  const phases = new Map();
+  for (const r of runs.filter((candidate) => candidate.release === today)) for (const [name, times] of r.saves.phases) phases.set(name, [...(phases.get(name) ?? []), ...times]);
+  if (phases.size) printTable([`where a save's time goes, ${today.name} (Server-Timing)`, 'p50 ms', 'p99 ms', 'mean ms'], phaseRows(phases));
+  if (runs.some((r) => errors(r) > 0 || r.lost > 0)) {
+    console.error('bench: some runs had errors or lost saves (see above)');
+    process.exitCode = 1;
+  }
+}
+
 /**
  * MIXED.hosts signed-in hosts, each with a new guidebook filled by a first save of BENCH_STEPS
  * steps. A host keeps `instruction`, the last save the server acknowledged (its answer: the next
@@ -462,7 +612,7 @@ async function measureReferenceGuests(page, paths) {
  */
 async function keepHostsSaving(hosts, warmSeconds = MIXED.warmSeconds) {
   const start = performance.now();
-  const stats = { attempted: 0, times: [], failed: 0, timedOut: 0, timedFrom: start + warmSeconds * 1000 };
+  const stats = { attempted: 0, times: [], phases: new Map(), failed: 0, timedOut: 0, timedFrom: start + warmSeconds * 1000 };
   const end = start + (warmSeconds + MIXED.seconds) * 1000;
   await Promise.all(hosts.map((host, i) => keepSaving(host, start + (i * MIXED.saveEveryMs) / hosts.length, end, stats)));
   return stats;
@@ -494,7 +644,10 @@ async function saveEdit(host, stats) {
   const started = performance.now();
   try {
     const response = await putGuidebook(host, content, AbortSignal.timeout(MIXED.saveTimeoutMs));
-    if (started >= stats.timedFrom) stats.times.push(performance.now() - started);
+    if (started >= stats.timedFrom) {
+      stats.times.push(performance.now() - started);
+      addPhases(stats.phases, response.serverTiming);
+    }
     if (response.ok) return;
     stats.failed += 1;
   } catch (error) {
@@ -514,6 +667,28 @@ async function putGuidebook(host, content, signal) {
     host.sentName = content.nameInstruction;
   }
   return response;
+}
+
+/**
+ * Adds a save's phases, as its answer's Server-Timing header names them (`read;dur=0.41, …`,
+ * src/lib/server/http/server-timing.ts), to `phases` (name → milliseconds of each save). An
+ * earlier release that sends no such header adds nothing.
+ */
+function addPhases(phases, header) {
+  for (const [, name, ms] of (header ?? '').matchAll(/([\w-]+);dur=([\d.]+)/g)) {
+    if (!phases.has(name)) phases.set(name, []);
+    phases.get(name).push(Number(ms));
+  }
+}
+
+/** The phases' p50 and p99 in the order the server ran them, as table rows, with their sum. */
+function phaseRows(phases) {
+  const rows = [...phases].map(([name, times]) => {
+    const sorted = [...times].sort((a, b) => a - b);
+    return [name, percentile(sorted, 0.5), percentile(sorted, 0.99), (times.reduce((sum, t) => sum + t, 0) / times.length).toFixed(2)];
+  });
+  const mean = rows.reduce((sum, row) => sum + Number(row[3]), 0);
+  return rows.length ? [...rows, ['(sum of means)', '', '', mean.toFixed(2)]] : [];
 }
 
 /** The stored copy becomes what the host holds; if even that fails, the next failed save tries again. */
@@ -602,6 +777,8 @@ function printMixedReport({ hosts, calm, busy, saves, lost, memory, reference, q
       [`memory ${settle} after, with edits / no edits`, `${growth.toFixed(2)} (${memory.settledEdits} / ${memory.settledCalm} MB)`, `<= ${MIXED_TARGETS.memoryGrowth.toFixed(2)}`, met(growth <= MIXED_TARGETS.memoryGrowth)],
     ],
   );
+  const phases = phaseRows(saves.phases);
+  if (phases.length) printTable(['where a save\'s time goes (server, Server-Timing)', 'p50 ms', 'p99 ms', 'mean ms'], phases);
   console.log(
     `\nserver memory (RSS): ${memory.before} MB before; no edits: ${memory.afterCalm} MB after, ${memory.settledCalm} MB ${settle} later; ` +
       `with edits: ${memory.afterEdits} MB after, ${memory.settledEdits} MB ${settle} later`,
@@ -728,11 +905,14 @@ async function startStaticReference(body, contentType, encoding) {
 /**
  * Saves one bench host's 30-step guidebook for `seconds`, one save after another (each needs the
  * version the previous one answered). `mode` 'one' edits one step per save, 'all' rewrites every
- * paragraph.
+ * paragraph, 'languages' edits one step of a guidebook in ten languages (null on a release that
+ * has no translations).
  */
 async function measureSaves(app, mode, seconds) {
   const [send] = await signInBenchHosts(app, [`bench-${mode}`]);
   let { instruction } = await (await send('/api/instruction', 'POST', mode === 'languages' ? { translations: benchTranslations(benchSteps()) } : {})).json();
+  // A release from before guest languages stores no translations: it has no such save to measure.
+  if (mode === 'languages' && !instruction.translations) return null;
   const boxes = benchSteps();
   const times = [];
   let bad = 0;
@@ -835,7 +1015,7 @@ async function signIn(app, email) {
  * one pool shared by every host, a moment with more saves in flight than open connections opened
  * new ones mid-run, and a connection opened while the load generator opens its 200 waits 1–2 s
  * for its set-up on a bare node:http server too: the save's time was the connection's.) Sends
- * JSON as the editor does, brotli accepted; answers `{ ok, status, cookies, json() }`.
+ * JSON as the editor does, brotli accepted; answers `{ ok, status, cookies, serverTiming, json() }`.
  */
 function editorConnection(app) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
@@ -850,7 +1030,7 @@ function editorConnection(app) {
           const raw = Buffer.concat(chunks);
           const text = (response.headers['content-encoding'] === 'br' ? zlib.brotliDecompressSync(raw) : raw).toString('utf8');
           const status = response.statusCode ?? 0;
-          resolve({ ok: status >= 200 && status < 300, status, cookies: response.headers['set-cookie'] ?? [], json: async () => JSON.parse(text) });
+          resolve({ ok: status >= 200 && status < 300, status, cookies: response.headers['set-cookie'] ?? [], serverTiming: response.headers['server-timing'], json: async () => JSON.parse(text) });
         });
       });
       sent.on('error', reject);

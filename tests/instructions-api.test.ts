@@ -207,6 +207,16 @@ describe('PUT /api/instruction/:id (save)', () => {
     expect(await (await h.call(`/api/instruction/${created._id}`)).json()).toEqual(saved);
   });
 
+  it('says in Server-Timing where the save’s time went, phase by phase, with durations only', async () => {
+    const h = await host();
+    const created = await create(h);
+    const response = await save(h, { ...created, nameInstruction: 'Timed save' });
+    expect(response.status).toBe(200);
+    const phases = [...(response.headers.get('server-timing') ?? '').matchAll(/(\w+);dur=(\d+\.\d+)(?:, |$)/g)].map(([, name]) => name);
+    // docs/performance.md "Where a save's time goes" names these, in the order they run.
+    expect(phases).toEqual(['body', 'read', 'currency', 'clean', 'update', 'revision', 'commit', 'publish', 'answer']);
+  });
+
   it('answers 409 to a save made from an older version and keeps the newer work', async () => {
     const h = await host();
     const created = await create(h);

@@ -36,8 +36,8 @@ export function freePort() {
  * plus `env`, and waits until `probe` answers 2xx. Returns its `pid` (the bench reads its memory
  * from /proc) and `stop()`, which sends SIGTERM, waits for the exit, then runs `cleanup`.
  */
-export async function spawnServer(args, env, probe, cleanup = () => {}, command = process.execPath) {
-  const child = spawn(command, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'inherit', 'inherit'] });
+export async function spawnServer(args, env, probe, cleanup = () => {}, command = process.execPath, cwd = root) {
+  const child = spawn(command, args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'inherit', 'inherit'] });
   const exited = new Promise((resolve) => child.once('exit', resolve));
   // Never leave the server behind, even when the script dies of an uncaught error.
   process.once('exit', () => child.exitCode === null && child.kill('SIGTERM'));
@@ -61,14 +61,15 @@ export async function spawnServer(args, env, probe, cleanup = () => {}, command 
  * unless set, plus `extraEnv` (the bench's PostgreSQL server passes DATABASE_URL). `url` is the
  * IPv4 address to request; `origin` is its APP_URL (localhost), the origin the browser-facing
  * checks (Origin header, cookies) expect; `pid` is the server process; `databaseUrl` its
- * DATABASE_URL when it runs on PostgreSQL.
+ * DATABASE_URL when it runs on PostgreSQL. `checkout` is the working tree whose build runs: this
+ * one, or an earlier commit's (`npm run bench -- --mixed --against <commit>`).
  */
-export async function startBuiltServer(name, extraEnv = {}) {
+export async function startBuiltServer(name, extraEnv = {}, checkout = root) {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `porchlight-${name}-`));
   const url = `http://127.0.0.1:${port}`;
   const origin = `http://localhost:${port}`;
   const env = { PORT: String(port), HOST: '127.0.0.1', APP_URL: origin, DATA_DIR: dataDir, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn', ...extraEnv };
-  const { pid, stop } = await spawnServer(['scripts/serve.mjs'], env, `${url}/readyz`, () => fs.rmSync(dataDir, { recursive: true, force: true }));
+  const { pid, stop } = await spawnServer(['scripts/serve.mjs'], env, `${url}/readyz`, () => fs.rmSync(dataDir, { recursive: true, force: true }), process.execPath, checkout);
   return { url, origin, dataDir, pid, stop, databaseUrl: (env.DATABASE_URL ?? process.env.DATABASE_URL) || undefined };
 }

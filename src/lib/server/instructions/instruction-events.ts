@@ -10,6 +10,8 @@ import { scheduleUploadCleanup } from '../uploads/remove-unreferenced-uploads.ts
  */
 export interface InstructionWrite {
   id: string;
+  /** Its token, when the writer holds it (saves one query). */
+  token?: string;
   /** The token that stopped working (regenerated link, deleted guidebook). */
   oldToken?: string;
   deleted?: boolean;

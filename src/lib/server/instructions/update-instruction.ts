@@ -1,7 +1,9 @@
 import { messages } from '@shared/messages.ts';
+import { describeChanges } from '@shared/revision-changes.ts';
 import type { RevisionSource } from '@shared/schemas/history.ts';
 import { newPinProblem, type Instruction, type InstructionContent } from '@shared/schemas/instruction.ts';
 import { AppError } from '../http/app-error.ts';
+import type { ServerTiming } from '../http/server-timing.ts';
 import { clearRateLimit, rateRules } from '../rate-limit.ts';
 import { inHostCurrency } from '../payouts/host-currency.ts';
 import { getRuntime } from '../runtime.ts';
@@ -27,6 +29,7 @@ export async function updateInstruction({
   version,
   source = 'saved',
   note,
+  timing,
 }: {
   userId: string;
   id: string;
@@ -36,14 +39,25 @@ export async function updateInstruction({
   source?: RevisionSource;
   /** Said first in the History ("Restored version 12"). */
   note?: string;
+  /** The save's phases, for the answer's Server-Timing header (http/server-timing.ts). */
+  timing?: ServerTiming;
 }): Promise<Instruction> {
   const row = await findOwnedInstruction({ userId, id });
   await assertCanEdit({ userId, isFree: row.is_free === 1 });
+  timing?.mark('read');
+  const priced = await inHostCurrency(userId, content);
+  timing?.mark('currency');
   const before = parseStoredContent(row.data);
   const pinProblem = newPinProblem(content.secretsPin, before.secretsPin);
   if (pinProblem) throw new AppError('BAD_REQUEST', pinProblem);
-  const cleaned = cleanInstructionContent({ content: await inHostCurrency(userId, content), userId, stored: storedRichTexts(before) });
+  const cleaned = cleanInstructionContent({ content: priced, userId, stored: storedRichTexts(before) });
   const data = JSON.stringify(cleaned);
+  // Stale from the start: nothing more to do. Else the row read above is the version this save
+  // replaces (the write below checks that it still is), so its History entry is described now,
+  // outside the write transaction that holds SQLite's one writer (docs/performance.md).
+  if (row.version !== version) throw new AppError('CONFLICT', messages.instruction.staleVersion);
+  const changes = describeChanges(before, cleaned);
+  timing?.mark('clean');
 
   const { db, dialect } = await getRuntime();
   // An image mentioned anew must still exist when this commits (uploads-in-use.ts).
@@ -58,7 +72,9 @@ export async function updateInstruction({
         .where('deleted_at', 'is', null)
         .returningAll()
         .executeTakeFirst();
-      if (saved) await recordRevision(writer, { row: saved, before: row, authorId: userId, source, note });
+      timing?.mark('update');
+      if (saved) await recordRevision(writer, { row: saved, before: row, changes, authorId: userId, source, note });
+      timing?.mark('revision');
       return saved;
     }),
   );
@@ -66,9 +82,13 @@ export async function updateInstruction({
     const still = await db.selectFrom('instructions').select('id').where('id', '=', id).where('user_id', '=', userId).where('deleted_at', 'is', null).executeTakeFirst();
     throw still ? new AppError('CONFLICT', messages.instruction.staleVersion) : instructionNotFound();
   }
+  timing?.mark('commit');
   // A change of secrets policy changes what the page may hold: the old page goes at once too.
-  await afterInstructionWrite({ id, secretsChanged: before.code !== cleaned.code || before.wifiPassword !== cleaned.wifiPassword || before.secretsPolicy !== cleaned.secretsPolicy });
+  await afterInstructionWrite({ id, token: updated.token, secretsChanged: before.code !== cleaned.code || before.wifiPassword !== cleaned.wifiPassword || before.secretsPolicy !== cleaned.secretsPolicy });
   // A new PIN starts the link-wide count of wrong ones again (stays/pin-guessing.ts).
   if (before.secretsPin !== cleaned.secretsPin) await clearRateLimit(rateRules.pinLink(id));
-  return toInstruction(updated, await pinGuessingStoppedUntil(id));
+  timing?.mark('publish');
+  const answer = toInstruction(updated, await pinGuessingStoppedUntil(id), cleaned);
+  timing?.mark('answer');
+  return answer;
 }

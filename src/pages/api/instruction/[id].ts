@@ -1,6 +1,7 @@
 import type { APIContext } from 'astro';
 import { requireUser } from '@server/auth/require-user.ts';
 import { handle, json, readBody } from '@server/http/json.ts';
+import { ServerTiming } from '@server/http/server-timing.ts';
 import { changeInstructionCode } from '@server/instructions/change-instruction-code.ts';
 import { deleteInstruction } from '@server/instructions/delete-instruction.ts';
 import { duplicateInstruction } from '@server/instructions/duplicate-instruction.ts';
@@ -20,9 +21,11 @@ export const GET = handle(async (context: APIContext) => json(await getInstructi
 
 /** PUT /api/instruction/:id: the whole guidebook and the version it was loaded at (409 if stale). */
 export const PUT = handle(async (context: APIContext) => {
+  const timing = new ServerTiming();
   const { version, ...content } = await readBody(context.request, saveInstructionSchema);
-  const instruction = await updateInstruction({ ...scope(context), content, version });
-  return json({ message: messages.instruction.updated, instruction });
+  timing.mark('body');
+  const instruction = await updateInstruction({ ...scope(context), content, version, timing });
+  return json({ message: messages.instruction.updated, instruction }, 200, { 'server-timing': timing.header() });
 });
 
 /** POST /api/instruction/:id: duplicate (docs/product.md §7). */

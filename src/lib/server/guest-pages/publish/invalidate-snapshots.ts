@@ -4,6 +4,8 @@ import { forgetStoredSnapshot, removeVariantsExcept } from '../store/snapshot-st
 
 export interface SnapshotWrite {
   id: string;
+  /** The guidebook's token when the writer holds it (else it is read). */
+  token?: string;
   oldToken?: string;
   deleted?: boolean;
   /** The door code or the Wi-Fi password changed: the old page must not be served a moment longer. */
@@ -17,26 +19,28 @@ export interface SnapshotWrite {
  * stored. A token that stopped working (regenerated link, delete) loses its snapshot at once, so the old
  * link answers 404 now; so does the current page when a secret on it changed.
  */
-export async function invalidateSnapshotsAfterWrite({ id, oldToken, deleted, secretsChanged }: SnapshotWrite): Promise<void> {
+export async function invalidateSnapshotsAfterWrite({ id, token, oldToken, deleted, secretsChanged }: SnapshotWrite): Promise<void> {
   if (oldToken) await revokeSnapshot(oldToken);
   if (deleted) return;
   const { db, log } = await getRuntime();
-  const row = await db.selectFrom('instructions').select('token').where('id', '=', id).executeTakeFirst();
-  if (!row) return;
+  const current = token ?? (await db.selectFrom('instructions').select('token').where('id', '=', id).executeTakeFirst())?.token;
+  if (!current) return;
   if (secretsChanged) {
-    await revokeSnapshot(row.token);
-  } else {
-    // The variants the rebuild does not render go before the answer: nothing would replace them.
-    // The rebuilt page's stored copies go in the background: the host's answer need not wait for
-    // them (a thread-pool turn on disk, a round trip to a bucket), and guests keep its memory copy
-    // meanwhile. The deletes are queued before the rebuild can render, let alone store. A store
-    // out of reach keeps the stored copies unserved until they are removed (pending-removals.ts);
-    // only the database failing as well gets to the log line below.
-    const rebuilt = rebuiltPages(row.token);
-    await removeVariantsExcept(row.token, rebuilt);
-    void forgetStoredSnapshot(row.token, rebuilt).catch((error: unknown) => log.error({ err: error, token: row.token.slice(0, 4) }, 'snapshot store: stored copy neither removed nor listed for removal'));
+    await revokeSnapshot(current);
+    scheduleRebuild(current);
+    return;
   }
-  scheduleRebuild(row.token);
+  // The variants the rebuild does not render leave memory now and the store in the background:
+  // until they are gone from it this process reads none of them there (snapshot-store.ts), and the
+  // rebuild waits for them before it tells other servers (their next guest reads the store). The
+  // rebuilt page's stored copies go in the background too; guests keep its memory copy meanwhile.
+  // Both deletes are queued before the rebuild can render, let alone store. A store out of reach
+  // keeps the stored copies unserved until they are removed (pending-removals.ts); only the
+  // database failing as well gets to the log lines below.
+  const rebuilt = rebuiltPages(current);
+  const cleared = removeVariantsExcept(current, rebuilt).catch((error: unknown) => log.error({ err: error, token: current.slice(0, 4) }, 'snapshot store: page variants neither removed nor listed for removal'));
+  void forgetStoredSnapshot(current, rebuilt).catch((error: unknown) => log.error({ err: error, token: current.slice(0, 4) }, 'snapshot store: stored copy neither removed nor listed for removal'));
+  scheduleRebuild(current, cleared);
 }
 
 /**

@@ -30,7 +30,8 @@ const RENDER_TIMEOUT_MS = 15_000;
 
 const state = processSingleton('rebuilds', () => ({
   secret: undefined as string | undefined,
-  jobs: new Map<string, { again: boolean }>(),
+  /** Per token with a rebuild running or waiting: whether to render once more, and when it may start. */
+  jobs: new Map<string, { again: boolean; ready: Promise<void> }>(),
   waiting: [] as string[],
   running: 0,
   /** Per token: how often its old page was revoked (a render that raced one does not store). */
@@ -76,8 +77,12 @@ export async function revokeSnapshot(token: string): Promise<void> {
   purgeGuestPages([token]);
 }
 
-/** Asks for `token`'s page to be rendered and stored; returns at once. */
-export function scheduleRebuild(token: string): void {
+/**
+ * Asks for `token`'s page to be rendered and stored; returns at once. `storeCleared`: the
+ * publish's removal of the variants not rendered again, which the other servers must find done
+ * when they hear of the publish (remote-changes.ts); the render waits for it too.
+ */
+export function scheduleRebuild(token: string, storeCleared: Promise<unknown> = Promise.resolve()): void {
   bumpTokenEpoch(token);
   // Only a serving process can render (the admin command line has no server): elsewhere the
   // snapshot goes and the server's next guest renders it.
@@ -94,9 +99,10 @@ export function scheduleRebuild(token: string): void {
     dropInBackground(token);
     return;
   }
-  // The other servers keep their copy until this one says the new page is stored.
-  tellOtherServers('published', token);
-  state.jobs.set(token, { again: false });
+  // The other servers keep their copy until this one says the new page is stored (the bus sends
+  // its events in order, so `published` goes before that).
+  const ready = storeCleared.then(() => void tellOtherServers('published', token));
+  state.jobs.set(token, { again: false, ready });
   state.waiting.push(token);
   pump();
 }
@@ -128,6 +134,7 @@ function pump(): void {
 async function runJob(token: string): Promise<void> {
   const job = state.jobs.get(token)!;
   try {
+    await job.ready;
     do {
       job.again = false;
       for (const page of rebuiltPages(token)) await rebuildOnce(page);

@@ -62,6 +62,8 @@ const state = processSingleton('snapshot-store', () => ({
   checked: new Set<string>(),
   /** Removals per token, so a write they raced removes its page again. */
   removals: new Map<string, number>(),
+  /** Tokens whose variants a publish is removing from the store (removeVariantsExcept), with how many removals run. */
+  clearing: new Map<string, number>(),
 }));
 const memory = state.entries;
 
@@ -94,8 +96,9 @@ export async function readSnapshot(key: GuestPageKey, encoding: Encoding): Promi
   const id = storeKey(key, encoding);
   const cached = memory.get(id);
   if (cached) return cached;
-  // What is stored may be the page that had to go (an outage kept it from being removed).
-  if (isRemovalPending(token)) return null;
+  // What is stored may be the page that had to go (an outage kept it from being removed, or a
+  // publish is removing it now).
+  if (isRemovalPending(token) || state.clearing.has(token)) return null;
   const changesBefore = state.changes;
   const { storage, log } = await getRuntime();
   let raw: Uint8Array | null;
@@ -228,16 +231,29 @@ export async function forgetStoredSnapshot(token: string, pages: readonly GuestP
 }
 
 /**
- * A publish renders again only the variants in `kept`: every other variant of `token` goes now,
- * from memory and from the store, before the write answers, since nothing would replace it. A read
- * from the store that raced the removal answers its guest but is not kept (`changes`).
+ * A publish renders again only the variants in `kept`: every other variant of `token` goes, from
+ * memory at once and from the store by the promise returned, since nothing would replace it. The
+ * publish's answer need not wait for the store (up to three copies of every language a page may
+ * have, each a thread-pool turn on disk or a request to a bucket): until the promise settles this
+ * process reads none of the token's pages from the store, so none of those variants is served again
+ * from here, and a read from the store that raced the removal answers its guest but is not kept
+ * (`changes`).
  */
-export async function removeVariantsExcept(token: string, kept: readonly GuestPageKey[]): Promise<void> {
-  if (!GUEST_TOKEN.test(token)) return;
+export function removeVariantsExcept(token: string, kept: readonly GuestPageKey[]): Promise<void> {
+  if (!GUEST_TOKEN.test(token)) return Promise.resolve();
   dropMemoryCopies(token, kept);
   const keep = new Set(kept.map(pageId));
-  await removeStoredOrRecord(token, variantsOf(token).filter((key) => !keep.has(pageId(key))));
-  state.changes += 1;
+  const { clearing } = state;
+  clearing.set(token, (clearing.get(token) ?? 0) + 1);
+  return removeStoredOrRecord(
+    token,
+    variantsOf(token).filter((key) => !keep.has(pageId(key))),
+  ).finally(() => {
+    const left = clearing.get(token)! - 1;
+    if (left === 0) clearing.delete(token);
+    else clearing.set(token, left);
+    state.changes += 1;
+  });
 }
 
 async function removeStoredOrRecord(token: string, pages: readonly GuestPageKey[] = variantsOf(token)): Promise<void> {
