@@ -19,6 +19,8 @@ const booleanSwitch = z
   .transform((value) => value === 'true' || value === '1' || value === 'yes')
   .default(false);
 
+const MEGABYTES = 'expected a whole number of megabytes from 1 to 65536, such as 64';
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce.number().int().min(1).max(65535).default(4321),
@@ -78,6 +80,13 @@ const envSchema = z.object({
   CONTACT_INBOX: z.email().optional(),
   /** Days after check-out from which a stay link answers 410 "This stay has ended". */
   STAY_LINK_DAYS: z.coerce.number().int().min(0).max(365).default(3),
+  /** Megabytes of guest pages each server keeps in memory (guest-pages/store/snapshot-store.ts); unset: its default. */
+  GUEST_PAGE_MEMORY_MB: z.coerce
+    .number({ error: MEGABYTES })
+    .int({ error: MEGABYTES })
+    .min(1, { error: MEGABYTES })
+    .max(65_536, { error: MEGABYTES })
+    .optional(),
   /**
    * Tests only (NODE_ENV=test, refused otherwise): `name:127.x.y.z` makes calendar fetches resolve
    * `name` to that loopback address and exempts exactly that address from the private-address
@@ -123,6 +132,8 @@ export interface Config {
   supportPhone: string;
   /** STAY_LINK_DAYS: a stay link shows its guidebook until this many days after check-out. */
   stayLinkDays: number;
+  /** GUEST_PAGE_MEMORY_MB in bytes: the bound of the guest pages held in memory; undefined: the store's default (64 MB). */
+  guestPageMemoryBytes: number | undefined;
   /** TEST_CALENDAR_RESOLVE parsed: a test host name and the loopback stand-in it reaches. */
   testCalendarResolve: { host: string; address: string } | undefined;
   /** TRUST_PROXY parsed; null: the socket's peer is the client (no proxy in front). */
@@ -237,6 +248,7 @@ export function parseConfig(source: NodeJS.ProcessEnv = process.env): Config {
     // A documented placeholder (README): replace with the real line through SUPPORT_PHONE.
     supportPhone: env.SUPPORT_PHONE ?? '+1 555 0100 200',
     stayLinkDays: env.STAY_LINK_DAYS,
+    guestPageMemoryBytes: env.GUEST_PAGE_MEMORY_MB === undefined ? undefined : env.GUEST_PAGE_MEMORY_MB * 1024 * 1024,
     testCalendarResolve: calendarHost && calendarAddress ? { host: calendarHost, address: calendarAddress } : undefined,
     trustedProxies,
     raw: env,

@@ -5,7 +5,7 @@ import { isServingProcess } from '../../serving-process.ts';
 import { parseExpiresHeader, parseLanguagesHeader, parseSourceHeader, SNAPSHOT_EXPIRES_HEADER, SNAPSHOT_LANGUAGES_HEADER, SNAPSHOT_SOURCE_HEADER, type SnapshotSource } from '../page-headers.ts';
 import { guestPagePath, variantsOf, type GuestPageKey } from '../page-key.ts';
 import { currentBuildId } from '../store/build-id.ts';
-import { encodeSnapshot, peekSnapshot, removeSnapshot, writeSnapshot } from '../store/snapshot-store.ts';
+import { encodeSnapshot, holdsSnapshot, removeSnapshot, writeSnapshot } from '../store/snapshot-store.ts';
 import { bumpTokenEpoch } from '../store/write-epoch.ts';
 import { purgeGuestPages } from './purge-cdn.ts';
 import { snapshotBus, type SnapshotEventKind } from './snapshot-bus.ts';
@@ -40,11 +40,12 @@ const state = processSingleton('rebuilds', () => ({
 
 /**
  * The page variants a publish renders again: the main page and the languages guests have opened
- * on this server (those in memory: docs/product.md "Guest page languages"). The other variants
- * go with the publish (store/snapshot-store.ts forgetStoredSnapshot) and their next guest renders them.
+ * on this server (those in memory, in any encoding: docs/product.md "Guest page languages"). The
+ * other variants go with the publish (store/snapshot-store.ts forgetStoredSnapshot) and their next
+ * guest renders them.
  */
 export function rebuiltPages(token: string): GuestPageKey[] {
-  return variantsOf(token).filter((page) => page.variant === null || peekSnapshot(page, 'html') !== null);
+  return variantsOf(token).filter((page) => page.variant === null || holdsSnapshot(page));
 }
 
 function secret(): string {

@@ -7,7 +7,7 @@ import type { PageLanguage } from '@shared/guest-page-key.ts';
 import { isRenderRequest, pendingRebuilds } from '../publish/rebuild-snapshots.ts';
 import { remoteRender, renderingElsewhere } from '../publish/remote-changes.ts';
 import { currentBuildId } from '../store/build-id.ts';
-import { encodeSnapshot, forgetIfChangedElsewhere, peekSnapshot, readSnapshot, writeSnapshot, type Encoding, type Snapshot } from '../store/snapshot-store.ts';
+import { encodeSnapshot, forgetIfChangedElsewhere, peekSnapshot, readSnapshot, snapshotMemoryBytes, writeSnapshot, type Encoding, type Snapshot } from '../store/snapshot-store.ts';
 import { currentWriteEpoch } from '../store/write-epoch.ts';
 import { guestCacheHeaders } from './cache-headers.ts';
 import { countPageOpen, isGuestOpen } from '../../insights/view-counts.ts';
@@ -44,18 +44,18 @@ export async function serveGuestPage(request: Request, url: URL, render: (path?:
   const serve = () => (page.variant === null ? answerNegotiated(request, page, render) : answerVariant(request, page, render));
   if (!counter) return serve();
   const { result, queries } = await counter.countAsync(serve);
-  const [queriesName, queriesValue, rebuildsName, rebuildsValue] = testHeaders(queries);
-  result.headers.set(queriesName, queriesValue);
-  result.headers.set(rebuildsName, rebuildsValue);
+  const headers = testHeaders(queries);
+  for (let i = 0; i < headers.length; i += 2) result.headers.set(headers[i]!, headers[i + 1]!);
   return result;
 }
 
 /**
- * Tests only (NODE_ENV=test): the SQLite statements this guest request ran, and the rebuilds
- * still under way, so a test can tell a snapshot hit from a render and wait for a publish.
+ * Tests only (NODE_ENV=test): the SQLite statements this guest request ran, the rebuilds still
+ * under way and the bytes of guest pages held in memory, so a test can tell a snapshot hit from a
+ * render, wait for a publish and see the memory's bound kept. A flat [name, value, …] list.
  */
-export function testHeaders(queries: number): [string, string, string, string] {
-  return ['x-sqlite-queries', String(queries), 'x-snapshot-rebuilds', String(pendingRebuilds())];
+export function testHeaders(queries: number): string[] {
+  return ['x-sqlite-queries', String(queries), 'x-snapshot-rebuilds', String(pendingRebuilds()), 'x-snapshot-memory', String(snapshotMemoryBytes())];
 }
 
 /**

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
+import { LRUCache } from 'lru-cache';
 import { GUEST_TOKEN } from '@shared/guest-token.ts';
 import type { Encoding } from '../../http/negotiate.ts';
 import { parseStoredContent } from '../../instructions/instruction-row.ts';
@@ -50,22 +51,60 @@ const gzip = promisify(zlib.gzip);
  * Decoded snapshots kept in memory in front of the store, so a hit costs no disk read; one copy
  * per process (process-singleton.ts): the Node fast path (boot bundle) reads it and the Astro bundle
  * writes and removes. Every write and removal in this process goes through here, so the copy is
- * never staler than the store; the oldest entries go first past MEMORY_ENTRIES.
+ * never staler than the store. Bounded by the bytes it keeps alive, not by a count (a page is
+ * 20 KB or 450 KB, in up to 20 languages and three encodings): past the bound the entry guests
+ * read least recently goes first, and its next guest reads it from the store again.
+ *
+ * 64 MB by default (GUEST_PAGE_MEMORY_MB): the demo page (47 KB, 68 KB in all three encodings)
+ * about 850 times, or 4,500 times in brotli alone once the encodings guests do not ask for have
+ * gone first (most browsers take brotli); a long guidebook (450 KB) about 100 times. A small share
+ * of a 512 MB server; what does not fit costs a disk (or bucket) read, never a render.
  */
-const MEMORY_ENTRIES = 600;
+const DEFAULT_MEMORY_BYTES = 64 * 1024 * 1024;
+/**
+ * What an entry keeps alive besides its body's buffer and its CSP: the header object and its
+ * other strings, the cache's slot and key, and the response header lists the fast path prepares
+ * once per snapshot (serve-snapshot-node.ts). Measured with the demo page's header: 1.7 KB of
+ * heap besides its 1 KB CSP.
+ */
+const ENTRY_OVERHEAD_BYTES = 2 * 1024;
+
+function newMemory(maxBytes: number): LRUCache<string, Snapshot> {
+  return new LRUCache<string, Snapshot>({ maxSize: maxBytes, sizeCalculation: bytesHeld });
+}
+
+/** The buffer a body is a view of (a decoded item's whole read, header included), and the rest. */
+function bytesHeld({ header, body }: Snapshot): number {
+  return body.buffer.byteLength + ENTRY_OVERHEAD_BYTES + (header.csp?.length ?? 0);
+}
+
 const state = processSingleton('snapshot-store', () => ({
-  /** Decoded pages by store key. */
-  entries: new Map<string, Snapshot>(),
+  /** Decoded pages by store key, least recently used first out. */
+  entries: newMemory(DEFAULT_MEMORY_BYTES),
   /** Counts every write and removal: a store read that raced one answers but is not kept. */
   changes: 0,
   /** Pages (page ids) whose stored copy was compared with its guidebook's row since the start. */
   checked: new Set<string>(),
-  /** Removals per token, so a write they raced removes its page again. */
-  removals: new Map<string, number>(),
+  /** Writes under way per token, and the removals of that token since the first of them began. */
+  writes: new Map<string, { running: number; removals: number }>(),
   /** Tokens whose variants a publish is removing from the store (removeVariantsExcept), with how many removals run. */
   clearing: new Map<string, number>(),
 }));
-const memory = state.entries;
+
+/**
+ * The bound of the in-memory copies (GUEST_PAGE_MEMORY_MB): set once at boot, before the first
+ * request, so what is held then (nothing) is dropped.
+ */
+export function limitSnapshotMemory(maxBytes: number): void {
+  if (state.entries.maxSize === maxBytes) return;
+  state.changes += 1;
+  state.entries = newMemory(maxBytes);
+}
+
+/** The bytes held in memory now, as counted against the bound (tests read them from guest responses). */
+export function snapshotMemoryBytes(): number {
+  return state.entries.calculatedSize;
+}
 
 /** Drops every in-memory copy when another process changed the database (other-process-writes.ts). */
 export function forgetIfChangedElsewhere(): void {
@@ -77,16 +116,28 @@ export function forgetIfChangedElsewhere(): void {
   reloadPendingRemovals();
 }
 
+/** Kept, most recently used; a page larger than the whole bound is not kept (and its older copy goes). */
 function remember(id: string, snapshot: Snapshot): void {
-  memory.delete(id);
-  memory.set(id, snapshot);
-  if (memory.size > MEMORY_ENTRIES) memory.delete(memory.keys().next().value!);
+  state.entries.set(id, snapshot);
 }
 
-/** The in-memory copy only (no store read): what the synchronous fast path answers from. */
+/**
+ * The in-memory copy only (no store read): what the synchronous fast path answers from. A guest's
+ * read, so it counts as a use: a page guests keep opening stays while quieter ones go.
+ */
 export function peekSnapshot(key: GuestPageKey, encoding: Encoding): Snapshot | null {
   forgetIfChangedElsewhere();
-  return memory.get(storeKey(key, encoding)) ?? null;
+  return state.entries.get(storeKey(key, encoding)) ?? null;
+}
+
+/**
+ * Whether this process holds `key`'s page in memory, in any encoding (guests opened it here:
+ * publish/rebuild-snapshots.ts renders it again). Not a use: asking leaves the order of eviction
+ * to the guests (a page's brotli copy may be read while its plain one went long ago).
+ */
+export function holdsSnapshot(key: GuestPageKey): boolean {
+  forgetIfChangedElsewhere();
+  return ENCODINGS.some((encoding) => state.entries.has(storeKey(key, encoding)));
 }
 
 export async function readSnapshot(key: GuestPageKey, encoding: Encoding): Promise<Snapshot | null> {
@@ -94,7 +145,7 @@ export async function readSnapshot(key: GuestPageKey, encoding: Encoding): Promi
   if (!GUEST_TOKEN.test(token)) return null;
   forgetIfChangedElsewhere();
   const id = storeKey(key, encoding);
-  const cached = memory.get(id);
+  const cached = state.entries.get(id);
   if (cached) return cached;
   // What is stored may be the page that had to go (an outage kept it from being removed, or a
   // publish is removing it now).
@@ -163,8 +214,17 @@ export async function encodeSnapshot(html: Uint8Array, meta: { csp: string | nul
     }),
     gzip(html, { level: 9 }),
   ]);
-  const make = (body: Uint8Array): Snapshot => ({ header: { etag, ...meta, createdAt: Date.now(), length: body.byteLength }, body });
+  const make = (body: Uint8Array): Snapshot => ({ header: { etag, ...meta, createdAt: Date.now(), length: body.byteLength }, body: exactCopy(body) });
   return { br: make(br), gz: make(gz), html: make(html) };
+}
+
+/**
+ * The bytes in a buffer of their own size. zlib answers a small output as a view of its 64 KB
+ * output chunk, so a 5 KB brotli page kept in memory held 64 KB (measured on Node 24); memory
+ * keeps a page for as long as guests read it, so the copy (once per publish) pays.
+ */
+function exactCopy(bytes: Uint8Array): Uint8Array {
+  return bytes.byteLength === bytes.buffer.byteLength ? bytes : new Uint8Array(bytes);
 }
 
 export async function writeSnapshot(key: GuestPageKey, snapshots: Record<Encoding, Snapshot>): Promise<void> {
@@ -173,18 +233,24 @@ export async function writeSnapshot(key: GuestPageKey, snapshots: Record<Encodin
   // Memory first, synchronously: a removal that lands while the disk write runs then clears it.
   state.changes += 1;
   for (const encoding of ENCODINGS) remember(storeKey(key, encoding), snapshots[encoding]);
-  const removalsBefore = removals.get(token);
-  const store = (await getRuntime()).storage.snapshots;
-  await Promise.all(ENCODINGS.map((encoding) => store.setItemRaw(storeKey(key, encoding), encode(snapshots[encoding]))));
-  // A removal while these writes ran may have landed before them: the page it removed is back in
-  // the store. Remove it again (memory lost it with the removal already).
-  if (removals.get(token) !== removalsBefore) await removeStoredOrRecord(token);
-  // What this process stored is what the row says now (the caller checked its write epoch).
-  else if (snapshots.html.header.source) checked.add(pageId(key));
+  const write = state.writes.get(token) ?? { running: 0, removals: 0 };
+  state.writes.set(token, write);
+  write.running += 1;
+  const removalsBefore = write.removals;
+  try {
+    const store = (await getRuntime()).storage.snapshots;
+    await Promise.all(ENCODINGS.map((encoding) => store.setItemRaw(storeKey(key, encoding), encode(snapshots[encoding]))));
+    // A removal while these writes ran may have landed before them: the page it removed is back in
+    // the store. Remove it again (memory lost it with the removal already).
+    if (write.removals !== removalsBefore) await removeStoredOrRecord(token);
+    // What this process stored is what the row says now (the caller checked its write epoch).
+    else if (snapshots.html.header.source) checked.add(pageId(key));
+  } finally {
+    // Removals matter only to writes under way: with none left for the token, its count goes.
+    write.running -= 1;
+    if (write.running === 0) state.writes.delete(token);
+  }
 }
-
-/** Removals per token while writes may run (a cleared count only causes one removal too many). */
-const removals = state.removals;
 
 /**
  * Every copy of every variant of `token`'s page, in memory and stored. A store out of reach does not fail the
@@ -193,9 +259,11 @@ const removals = state.removals;
  */
 export async function removeSnapshot(token: string): Promise<void> {
   if (!GUEST_TOKEN.test(token)) return;
-  if (removals.size >= CHECKED_MAX) removals.clear();
-  removals.set(token, (removals.get(token) ?? 0) + 1);
+  const write = state.writes.get(token);
+  if (write) write.removals += 1;
   dropMemoryCopies(token);
+  // Whatever is stored next is compared with the row again: a dead link's pages are not remembered.
+  for (const page of variantsOf(token)) checked.delete(pageId(page));
   await removeStoredOrRecord(token);
 }
 
@@ -208,14 +276,14 @@ export function dropMemoryCopies(token: string, kept: readonly GuestPageKey[] = 
   const keep = new Set(kept.map(pageId));
   for (const key of variantsOf(token)) {
     if (keep.has(pageId(key))) continue;
-    for (const encoding of ENCODINGS) memory.delete(storeKey(key, encoding));
+    for (const encoding of ENCODINGS) state.entries.delete(storeKey(key, encoding));
   }
 }
 
 /** Every copy in this process's memory (events from other servers may have been missed). */
 export function dropAllMemoryCopies(): void {
   state.changes += 1;
-  memory.clear();
+  state.entries.clear();
 }
 
 /**
