@@ -74,7 +74,7 @@ const SAVE_RATIO_TARGET = 1.2;
 
 /** Every bench host's password, and the steps (each with an image) of every bench guidebook. */
 const BENCH_PASSWORD = 'bench password';
-const BENCH_STEPS = 30;
+const BENCH_STEPS = wholeNumber('BENCH_STEPS', 30, 1);
 /** A guidebook in ten languages: its main one and the nine others the guest page has words for. */
 const BENCH_TRANSLATIONS = ['de', 'fr', 'es', 'it', 'pt', 'nl', 'hr', 'pl', 'cs'];
 
@@ -106,10 +106,10 @@ const ROWS = [
   // one connection: each save needs the version the previous one answered. Latency is measured
   // at the client, so it bounds the server time from above. "one step edited" is the editor's
   // usual save; "all steps new" makes the server sanitise all 30 paragraphs (the worst case).
-  { name: 'save 30 steps, one step edited (1 conn)', target: 'app', save: 'one', postgres: true },
-  { name: 'save 30 steps, all steps new (1 conn)', target: 'app', save: 'all', postgres: true },
+  { name: `save ${BENCH_STEPS} steps, one step edited (1 conn)`, target: 'app', save: 'one', postgres: true },
+  { name: `save ${BENCH_STEPS} steps, all steps new (1 conn)`, target: 'app', save: 'all', postgres: true },
   // The same usual save of a guidebook translated into nine languages (every step's title and text).
-  { name: 'save 30 steps in 10 languages, one step edited (1 conn)', target: 'app', save: 'languages' },
+  { name: `save ${BENCH_STEPS} steps in 10 languages, one step edited (1 conn)`, target: 'app', save: 'languages' },
 ];
 
 const parts = partsToRun(process.argv.slice(2));
@@ -214,7 +214,7 @@ async function benchRows() {
   const languageRow = results.find((row) => row.vs === 'languageReference');
   if (languageRow) {
     console.log(`German variant from snapshot vs node:http with the same ${languagePages.german.length} bytes: ${Math.round(languageRow.rps)} / ${Math.round(languageRef)} req/s = ${(languageRow.rps / languageRef).toFixed(2)} (target >= 0.80)`);
-    console.log(`guest page per language (30 steps, brotli): ${languagePages.sizes.map(({ language, br }) => `${language} ${(br / 1024).toFixed(1)} KB`).join(', ')}`);
+    console.log(`guest page per language (${BENCH_STEPS} steps, brotli): ${languagePages.sizes.map(({ language, br }) => `${language} ${(br / 1024).toFixed(1)} KB`).join(', ')}`);
   }
   if (guestTransfer) {
     const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
@@ -488,7 +488,7 @@ function printComparison(runs, [earlier, today], pairs) {
   console.log(
     `targets: save p50 and p99 within ${SAVE_RATIO_TARGET} of the earlier commit's in each pair; guests keep >= ${MIXED_TARGETS.ratio} of their calm throughput while hosts edit; ` +
       `memory after the edits <= ${MIXED_TARGETS.memoryGrowth} of calm. ` +
-      `(${MIXED.hosts} hosts saving every ${MIXED.saveEveryMs / 1000} s, ${MIXED.guests} guest connections, ${MIXED.seconds} s runs, memory read ${MIXED.settleSeconds} s after each)`,
+      `(${MIXED.hosts} hosts saving a ${BENCH_STEPS}-step guidebook every ${MIXED.saveEveryMs / 1000} s, ${MIXED.guests} guest connections, ${MIXED.seconds} s runs, memory read ${MIXED.settleSeconds} s after each)`,
   );
   const phases = new Map();
   for (const r of runs.filter((candidate) => candidate.release === today)) for (const [name, times] of r.saves.phases) phases.set(name, [...(phases.get(name) ?? []), ...times]);
