@@ -313,15 +313,17 @@ export function removeVariantsExcept(token: string, kept: readonly GuestPageKey[
   const keep = new Set(kept.map(pageId));
   const { clearing } = state;
   clearing.set(token, (clearing.get(token) ?? 0) + 1);
-  return removeStoredOrRecord(
-    token,
-    variantsOf(token).filter((key) => !keep.has(pageId(key))),
-  ).finally(() => {
-    const left = clearing.get(token)! - 1;
-    if (left === 0) clearing.delete(token);
-    else clearing.set(token, left);
-    state.changes += 1;
-  });
+  const pages = variantsOf(token).filter((key) => !keep.has(pageId(key)));
+  // Even sending the deletes (a promise chain each) waits for the event loop's next turn, after
+  // the publish's answer is written.
+  return new Promise((resolve) => setImmediate(resolve))
+    .then(() => removeStoredOrRecord(token, pages))
+    .finally(() => {
+      const left = clearing.get(token)! - 1;
+      if (left === 0) clearing.delete(token);
+      else clearing.set(token, left);
+      state.changes += 1;
+    });
 }
 
 async function removeStoredOrRecord(token: string, pages: readonly GuestPageKey[] = variantsOf(token)): Promise<void> {
