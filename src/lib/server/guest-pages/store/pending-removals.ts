@@ -105,8 +105,11 @@ export async function retryPendingRemovals(): Promise<number> {
 
 /** The stored items of `pages` (every encoding); throws when the store cannot be reached. */
 export async function removeStoredCopies(pages: readonly GuestPageKey[]): Promise<void> {
-  const store = (await getRuntime()).storage.snapshots;
-  await Promise.all(pages.flatMap((page) => ENCODINGS.map((encoding) => store.removeItem(storeKey(page, encoding)))));
+  const { storage } = await getRuntime();
+  await storage.removeMany(
+    'snapshots',
+    pages.flatMap((page) => ENCODINGS.map((encoding) => storeKey(page, encoding))),
+  );
 }
 
 /** Retries run in serving processes only (the admin command line leaves them to the servers). */

@@ -301,8 +301,8 @@ export async function forgetStoredSnapshot(token: string, pages: readonly GuestP
 /**
  * A publish renders again only the variants in `kept`: every other variant of `token` goes, from
  * memory at once and from the store by the promise returned, since nothing would replace it. The
- * publish's answer need not wait for the store (up to three copies of every language a page may
- * have, each a thread-pool turn on disk or a request to a bucket): until the promise settles this
+ * publish's answer need not wait for the store (three copies of every language a page may have:
+ * 99 deletes, on disk or in a bucket): until the promise settles this
  * process reads none of the token's pages from the store, so none of those variants is served again
  * from here, and a read from the store that raced the removal answers its guest but is not kept
  * (`changes`).
