@@ -85,6 +85,8 @@ export function cleanInstructionContent({ content, userId, stored }: { content: 
  * text as stored, so it is not out of date the moment it is saved.
  */
 function cleanTranslations(sent: InstructionContent, cleaned: InstructionContent, stored?: ReadonlySet<string>): Translations {
+  // None sent (most saves): none kept, and no walk of either document.
+  if (Object.keys(sent.translations).length === 0) return {};
   const sentTexts = new Map(translatableFields(sent).map((field) => [field.key, field.text]));
   const fields = new Map(translatableFields(cleaned).map((field) => [field.key, field]));
   const kept = keptTranslations(instructionContentSchema, { ...cleaned, translations: sent.translations });

@@ -82,16 +82,33 @@ function unwrapped(schema: Node): Node | null {
 
 type Shape =
   | { type: 'field'; declaration: FieldDeclaration | null }
-  | { type: 'object'; shape: Record<string, Node> }
+  | { type: 'object'; entries: ReadonlyArray<readonly [string, Node]> }
   | { type: 'array'; element: Node };
+
+/**
+ * Each schema's shape, found once: a save walks its document several times (sanitising, images,
+ * translations) and a zod registry's lookup merges the declarations of the schema's parents on
+ * every call. Schemas never change once made (a declaration makes a new one), so the cache stays
+ * right.
+ */
+const shapes = new WeakMap<Node, Shape>();
 
 /** `schema` as the walk sees it: a field (declared or not), an object of fields or a list. */
 function shapeOf(schema: Node): Shape {
+  let shape = shapes.get(schema);
+  if (!shape) {
+    shape = findShape(schema);
+    shapes.set(schema, shape);
+  }
+  return shape;
+}
+
+function findShape(schema: Node): Shape {
   for (let node: Node | null = schema; node; node = unwrapped(node)) {
     const declaration = fieldKinds.get(node);
     if (declaration) return { type: 'field', declaration };
     const def = node._zod.def;
-    if (def.type === 'object') return { type: 'object', shape: (def as unknown as { shape: Record<string, Node> }).shape };
+    if (def.type === 'object') return { type: 'object', entries: Object.entries((def as unknown as { shape: Record<string, Node> }).shape) };
     if (def.type === 'array') return { type: 'array', element: (def as unknown as { element: Node }).element };
   }
   return { type: 'field', declaration: null };
@@ -111,7 +128,7 @@ export function schemaFields(schema: z.ZodType): SchemaField[] {
   const fields: SchemaField[] = [];
   const visit = (node: Node, path: string) => {
     const shape = shapeOf(node);
-    if (shape.type === 'object') for (const [key, child] of Object.entries(shape.shape)) visit(child, path === '' ? key : `${path}.${key}`);
+    if (shape.type === 'object') for (const [key, child] of shape.entries) visit(child, path === '' ? key : `${path}.${key}`);
     else if (shape.type === 'array') visit(shape.element, `${path}[]`);
     else fields.push({ path, declaration: shape.declaration, schema: node as z.ZodType });
   };
@@ -124,7 +141,7 @@ export function topLevelKinds(schema: z.ZodType): Map<string, FieldKind | null> 
   const shape = shapeOf(schema);
   if (shape.type !== 'object') throw new TypeError('topLevelKinds takes an object schema.');
   return new Map(
-    Object.entries(shape.shape).map(([key, child]) => {
+    shape.entries.map(([key, child]) => {
       const field = shapeOf(child);
       return [key, field.type === 'field' ? (field.declaration?.kind ?? null) : null];
     }),
@@ -152,7 +169,7 @@ export function mapFields<T>(schema: z.ZodType, value: T, visit: (value: unknown
     if (typeof current !== 'object' || current === null || Array.isArray(current)) return current;
     const record = current as Record<string, unknown>;
     const out: Record<string, unknown> = options.project ? {} : { ...record };
-    for (const [key, child] of Object.entries(shape.shape)) {
+    for (const [key, child] of shape.entries) {
       if (options.project || Object.hasOwn(record, key)) out[key] = walk(child, record[key], [...path, key]);
     }
     return out;

@@ -163,6 +163,12 @@ export function translatableFieldsOf(schema: z.ZodType, content: unknown): Trans
   return found;
 }
 
+/** True for `{}`, without listing the keys. */
+function isEmpty(translations: Translations): boolean {
+  for (const _ in translations) return false;
+  return true;
+}
+
 const validatorsOf = new WeakMap<z.ZodType, ReadonlyMap<string, z.ZodType>>();
 
 /** The patterns of the fields `schema` declares translatable, each with its own validator (walked once per schema: the editor checks on every change). */
@@ -225,6 +231,8 @@ function textProblem(validator: z.ZodType, text: string): string | null {
  * language, and a guest page shows the main text while they differ (`translatedContent`).
  */
 export function translationIssues(schema: z.ZodType, content: { language: string; translations: Translations }): TranslationIssue[] {
+  // No translations (most saves): nothing to check, and no walk of the document.
+  if (isEmpty(content.translations)) return [];
   const issues: TranslationIssue[] = [];
   const fields = new Map(translatableFieldsOf(schema, content).map((entry) => [entry.key, entry]));
   const validators = translatableSchemas(schema);
@@ -260,6 +268,7 @@ export function translationIssues(schema: z.ZodType, content: { language: string
  * found none.
  */
 export function keptTranslations(schema: z.ZodType, content: { translations: Translations }): Translations {
+  if (isEmpty(content.translations)) return {};
   const fields = new Map(translatableFieldsOf(schema, content).map((entry) => [entry.key, entry]));
   const validators = translatableSchemas(schema);
   const kept: Translations = {};
