@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, SqliteDialect } from 'kysely';
+import { Kysely, SqliteDialect, type SqliteDatabase } from 'kysely';
+import { LRUCache } from 'lru-cache';
 import { migrations } from '@db/migrations/index.ts';
 import type { Database } from '@db/schema.ts';
 import type { Config } from '../config.ts';
@@ -37,18 +38,41 @@ export function openDatabase(file: string): OpenedSqlite {
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('foreign_keys = ON');
   migrate(sqlite);
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const counter: { onStatement?: () => void } = {};
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: reusingStatements(sqlite, counter) }) });
   return {
     dialect: 'sqlite',
     sqlite,
     db,
     countStatements(onStatement) {
-      // Kysely prepares one statement per query on this connection.
-      const prepare = sqlite.prepare.bind(sqlite);
-      sqlite.prepare = ((source: string) => {
-        onStatement();
-        return prepare(source);
-      }) as typeof sqlite.prepare;
+      counter.onStatement = onStatement;
+    },
+  };
+}
+
+/** Prepared statements kept for reuse, by SQL text (a query with a list of n values is one per n). */
+const STATEMENTS_KEPT = 256;
+
+/**
+ * `sqlite` as Kysely's dialect sees it, with its statements prepared once. Kysely asks for a new
+ * statement on every query, and SQLite compiling the same text again was a tenth of a millisecond
+ * per query, about a tenth of a save's CPU with its publish (docs/performance.md). A statement is
+ * safe to reuse: Kysely runs one query at a time on this connection (a stream holds it until its
+ * last row), and better-sqlite3 resets a statement after each run. `counter.onStatement` hears of
+ * every query (tests count them).
+ */
+function reusingStatements(sqlite: SQLite.Database, counter: { onStatement?: () => void }): SqliteDatabase {
+  const statements = new LRUCache<string, SQLite.Statement>({ max: STATEMENTS_KEPT });
+  return {
+    close: () => sqlite.close(),
+    prepare(source) {
+      counter.onStatement?.();
+      let statement = statements.get(source);
+      if (!statement) {
+        statement = sqlite.prepare(source);
+        statements.set(source, statement);
+      }
+      return statement;
     },
   };
 }
