@@ -88,7 +88,8 @@ export async function updateInstruction({
   // A new PIN starts the link-wide count of wrong ones again (stays/pin-guessing.ts).
   if (before.secretsPin !== cleaned.secretsPin) await clearRateLimit(rateRules.pinLink(id));
   timing?.mark('publish');
-  const answer = toInstruction(updated, await pinGuessingStoppedUntil(id), cleaned);
+  // With no PIN there is nothing to guess (a PIN removed cleared its count above): no read.
+  const answer = toInstruction(updated, cleaned.secretsPin ? await pinGuessingStoppedUntil(id) : null, cleaned);
   timing?.mark('answer');
   return answer;
 }
