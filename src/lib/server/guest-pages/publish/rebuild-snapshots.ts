@@ -1,4 +1,5 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
+import http from 'node:http';
 import { processSingleton } from '../../process-singleton.ts';
 import { getRuntime } from '../../runtime.ts';
 import { isServingProcess } from '../../serving-process.ts';
@@ -221,20 +222,45 @@ function tellOtherServers(kind: SnapshotEventKind, token: string): Promise<void>
   return snapshotBus()?.publish({ kind, token }) ?? Promise.resolve();
 }
 
+/**
+ * Loopback requests go through node:http on a few kept-alive connections: the WHATWG `fetch`
+ * (undici) cost about half a millisecond of the main thread more per render, on every publish
+ * (docs/performance.md).
+ */
+const loopbackAgent = processSingleton('rebuild-agent', () => new http.Agent({ keepAlive: true, maxSockets: MAX_CONCURRENT }));
+
 async function renderOverLoopback(page: GuestPageKey): Promise<{ status: number; html: Uint8Array; csp: string | null; expiresAt: number | null; source: SnapshotSource | null; languages: string[] | null }> {
   const { config } = await getRuntime();
-  const host = config.host === '0.0.0.0' || config.host === '' ? '127.0.0.1' : config.host === '::' ? '[::1]' : config.host.includes(':') ? `[${config.host}]` : config.host;
-  const response = await fetch(`http://${host}:${config.port}${guestPagePath(page)}`, {
-    headers: { [RENDER_HEADER]: secret(), 'accept-encoding': 'identity' },
-    signal: AbortSignal.timeout(RENDER_TIMEOUT_MS),
-  });
-  const html = new Uint8Array(await response.arrayBuffer());
-  return {
-    status: response.status,
-    html,
-    csp: response.headers.get('content-security-policy'),
-    expiresAt: parseExpiresHeader(response.headers.get(SNAPSHOT_EXPIRES_HEADER)),
-    source: parseSourceHeader(response.headers.get(SNAPSHOT_SOURCE_HEADER)),
-    languages: parseLanguagesHeader(response.headers.get(SNAPSHOT_LANGUAGES_HEADER)),
+  const host = config.host === '0.0.0.0' || config.host === '' ? '127.0.0.1' : config.host === '::' ? '::1' : config.host;
+  const options = { host, port: config.port, path: guestPagePath(page), agent: loopbackAgent, headers: { [RENDER_HEADER]: secret(), 'accept-encoding': 'identity' } };
+  const { status, headers, body } = await getOverLoopback(options).catch((error: unknown) =>
+    // A kept-alive connection the server closed as this request left on it: once more, on a new one.
+    error instanceof LoopbackReset ? getOverLoopback(options) : Promise.reject(error),
+  );
+  const header = (name: string) => {
+    const value = headers[name];
+    return (Array.isArray(value) ? value.join(', ') : value) ?? null;
   };
+  return {
+    status,
+    html: body,
+    csp: header('content-security-policy'),
+    expiresAt: parseExpiresHeader(header(SNAPSHOT_EXPIRES_HEADER)),
+    source: parseSourceHeader(header(SNAPSHOT_SOURCE_HEADER)),
+    languages: parseLanguagesHeader(header(SNAPSHOT_LANGUAGES_HEADER)),
+  };
+}
+
+class LoopbackReset extends Error {}
+
+function getOverLoopback(options: http.RequestOptions): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const request = http.get({ ...options, signal: AbortSignal.timeout(RENDER_TIMEOUT_MS) }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('error', reject);
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }));
+    });
+    request.on('error', (error: NodeJS.ErrnoException) => reject(request.reusedSocket && error.code === 'ECONNRESET' ? new LoopbackReset(error.message, { cause: error }) : error));
+  });
 }

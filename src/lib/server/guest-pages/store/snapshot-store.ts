@@ -197,23 +197,39 @@ async function agreesWithItsRow(key: GuestPageKey, snapshot: Snapshot): Promise<
   return true;
 }
 
+/**
+ * Pages up to this size are compressed on the main thread. Sent to the thread pool, a 28 KB page
+ * cost as much main-thread time in the stream, its chunks and promises (0.6 ms) as both
+ * compressions take there outright, and the pool's CPU on top (docs/performance.md). A larger
+ * page (a long guidebook of 450 KB takes about 7 ms) goes to the pool, so guests are not held
+ * behind it.
+ */
+const COMPRESS_INLINE_BYTES = 64 * 1024;
+const GZIP_OPTIONS: zlib.ZlibOptions = { level: 9 };
+
+/**
+ * Quality 7, not 11: on the 20 KB demo page 11 took 44 ms of CPU for 4,338 bytes and 7 took
+ * 1.5 ms for 4,890; with a publish every few seconds per host, 11 cost a core. A window just
+ * large enough for the page (not brotli's 4 MB default) keeps memory small.
+ */
+function brotliOptions(bytes: number): zlib.BrotliOptions {
+  return {
+    params: {
+      [zlib.constants.BROTLI_PARAM_QUALITY]: 7,
+      [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+      [zlib.constants.BROTLI_PARAM_LGWIN]: BROTLI_WINDOW_BITS,
+      [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes,
+    },
+  };
+}
+
 /** All three encodings of one rendered page, compressed once here (on publish, not per request). */
 export async function encodeSnapshot(html: Uint8Array, meta: { csp: string | null; buildId: string; expiresAt: number | null; source: SnapshotSource | null; languages?: string[] | null }): Promise<Record<Encoding, Snapshot>> {
   const etag = `W/"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`;
-  const [br, gz] = await Promise.all([
-    // Quality 7, not 11: on the 20 KB demo page 11 took 44 ms of CPU for 4,338 bytes and 7 took
-    // 1.5 ms for 4,890; with a publish every few seconds per host, 11 cost a core. A
-    // window just large enough for the page (not brotli's 4 MB default) keeps memory small.
-    brotli(html, {
-      params: {
-        [zlib.constants.BROTLI_PARAM_QUALITY]: 7,
-        [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
-        [zlib.constants.BROTLI_PARAM_LGWIN]: BROTLI_WINDOW_BITS,
-        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: html.byteLength,
-      },
-    }),
-    gzip(html, { level: 9 }),
-  ]);
+  const [br, gz] =
+    html.byteLength <= COMPRESS_INLINE_BYTES
+      ? [zlib.brotliCompressSync(html, brotliOptions(html.byteLength)), zlib.gzipSync(html, GZIP_OPTIONS)]
+      : await Promise.all([brotli(html, brotliOptions(html.byteLength)), gzip(html, GZIP_OPTIONS)]);
   const make = (body: Uint8Array): Snapshot => ({ header: { etag, ...meta, createdAt: Date.now(), length: body.byteLength }, body: exactCopy(body) });
   return { br: make(br), gz: make(gz), html: make(html) };
 }
