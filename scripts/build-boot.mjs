@@ -1,6 +1,7 @@
 // Bundles the server entries the Astro build does not: src/lib/server/boot.ts for
 // scripts/serve.mjs, the admin command line for scripts/admin.mjs, and the calendar worker that
 // stays/read-calendar.ts starts for each feed it reads (docs/decisions/014-calendar-feeds.md).
+import fs from 'node:fs';
 import { build } from 'esbuild';
 
 const dist = process.env.DIST_DIR ?? 'dist';
@@ -21,3 +22,8 @@ await Promise.all(
     }),
   ),
 );
+
+// The mode this build compiled React for: Astro builds for production unless NODE_ENV says
+// otherwise (the tests build with NODE_ENV=test, whose islands call React's development runtime).
+// scripts/lib/production-env.mjs starts the server in the same mode (docs/performance.md).
+fs.writeFileSync(`${dist}/boot/build-mode.json`, `${JSON.stringify({ nodeEnv: process.env.NODE_ENV || 'production' })}\n`);

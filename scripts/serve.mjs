@@ -2,6 +2,7 @@
 // Production entry: boot (config, migrations, seed, outbox), then serve the built Astro app with
 // request timeouts, an early body-size check and a graceful shutdown (docs/security.md 26, 27).
 import './lib/require-node.mjs';
+import './lib/production-env.mjs';
 import http from 'node:http';
 import compression from 'compression';
 
