@@ -45,6 +45,11 @@ const MIXED = {
   hosts: wholeNumber('BENCH_HOSTS', 50, 1),
   guests: wholeNumber('BENCH_GUESTS', 200, 1),
   seconds: wholeNumber('BENCH_MIXED_SECONDS', 30, 1),
+  /**
+   * The guests with no edits and with edits are measured in this many alternating windows each
+   * (calm, busy, calm, …), `seconds` in all per side: see guestsWithAndWithoutEdits.
+   */
+  windows: wholeNumber('BENCH_MIXED_WINDOWS', 3, 1),
   settleSeconds: wholeNumber('BENCH_SETTLE_SECONDS', 30, 0),
   saveEveryMs: 2000,
   /** Guests at the door: each opens a guidebook every doorEveryMs beside the load (their latency is the guest figure). */
@@ -345,18 +350,12 @@ async function benchMixedLoad() {
     const page = await warmUpGuests(app, paths);
     console.log(
       `\nmixed load: ${MIXED.guests} guest connections (Accept-Encoding: br, ${GUEST_CLIENT}) reading ${hosts.length} guidebooks of ${BENCH_STEPS} steps ` +
-        `(${(page.length / 1024).toFixed(1)} KB each in brotli) for ${MIXED.seconds} s, first with no edits, then with each host saving their own once every ${MIXED.saveEveryMs / 1000} s`,
+        `(${(page.length / 1024).toFixed(1)} KB each in brotli) for ${MIXED.seconds} s with no edits and ${MIXED.seconds} s with each host saving their own once every ${MIXED.saveEveryMs / 1000} s, ` +
+        `in ${MIXED.windows} alternating windows of ${windowSeconds()} s each`,
     );
     const memory = { before: rssMb(app.pid) };
-    let cpu = cpuSeconds(app.pid);
-    const calm = await measureGuests(app, paths, MIXED.seconds, MIXED.warmSeconds);
-    calm.cpu = cpuSeconds(app.pid, cpu);
-    memory.afterCalm = rssMb(app.pid);
-    memory.settledCalm = await rssAfterSettling(app.pid);
-    cpu = cpuSeconds(app.pid);
-    const [busy, saves] = await Promise.all([measureGuests(app, paths, MIXED.seconds, MIXED.warmSeconds), keepHostsSaving(hosts)]);
-    busy.cpu = cpuSeconds(app.pid, cpu);
-    memory.afterEdits = rssMb(app.pid);
+    const { calm, busy, saves, afterCalm, settledCalm } = await guestsWithAndWithoutEdits(app, paths, hosts);
+    Object.assign(memory, { afterCalm, settledCalm, afterEdits: rssMb(app.pid) });
     memory.settledEdits = await rssAfterSettling(app.pid);
     const lost = await countLostSaves(hosts);
     const reference = await measureReferenceGuests(page, paths);
@@ -430,7 +429,7 @@ function run(command, args, cwd) {
 }
 
 /**
- * One release's turn in a pair, on its own server: the guests with no edits, then with the hosts
+ * One release's turn in a pair, on its own server: the guests with no edits and with the hosts
  * saving (memory read after each settles), then a 10-language guidebook's saves alone.
  */
 async function comparisonRun(release) {
@@ -439,9 +438,7 @@ async function comparisonRun(release) {
     const hosts = await setUpMixedHosts(app);
     const paths = hosts.map((host) => `/instruction/${host.instruction.token}`);
     await warmUpGuests(app, paths);
-    const calm = await measureGuests(app, paths, MIXED.seconds, MIXED.warmSeconds);
-    const settledCalm = await rssAfterSettling(app.pid);
-    const [busy, saves] = await Promise.all([measureGuests(app, paths, MIXED.seconds, MIXED.warmSeconds), keepHostsSaving(hosts)]);
+    const { calm, busy, saves, settledCalm } = await guestsWithAndWithoutEdits(app, paths, hosts);
     const settledEdits = await rssAfterSettling(app.pid);
     const lost = await countLostSaves(hosts);
     const languages = await measureSaves(app, 'languages', SECONDS);
@@ -488,7 +485,7 @@ function printComparison(runs, [earlier, today], pairs) {
   console.log(
     `targets: save p50 and p99 within ${SAVE_RATIO_TARGET} of the earlier commit's in each pair; guests keep >= ${MIXED_TARGETS.ratio} of their calm throughput while hosts edit; ` +
       `memory after the edits <= ${MIXED_TARGETS.memoryGrowth} of calm. ` +
-      `(${MIXED.hosts} hosts saving a ${BENCH_STEPS}-step guidebook every ${MIXED.saveEveryMs / 1000} s, ${MIXED.guests} guest connections, ${MIXED.seconds} s runs, memory read ${MIXED.settleSeconds} s after each)`,
+      `(${MIXED.hosts} hosts saving a ${BENCH_STEPS}-step guidebook every ${MIXED.saveEveryMs / 1000} s, ${MIXED.guests} guest connections, ${MIXED.seconds} s of each in ${MIXED.windows} alternating windows, memory read ${MIXED.settleSeconds} s after each)`,
   );
   const phases = new Map();
   for (const r of runs.filter((candidate) => candidate.release === today)) for (const [name, times] of r.saves.phases) phases.set(name, [...(phases.get(name) ?? []), ...times]);
@@ -535,6 +532,64 @@ async function warmUpGuests(app, paths) {
   }
   await measureGuests(app, paths, 1);
   return page;
+}
+
+/** Each window's measured seconds (after its MIXED.warmSeconds). */
+function windowSeconds() {
+  return Math.max(1, Math.round(MIXED.seconds / MIXED.windows));
+}
+
+/**
+ * The guests with no edits and with the hosts saving, in alternating windows of one run (calm,
+ * busy, calm, busy, …): the machine's drift during a run (a neighbour on a shared host, a
+ * process of another engineer) then weighs on both sides, where one long window of each put a
+ * slow minute on one side only and swung the ratio from 0.7 to 1.0 between runs of the same
+ * build. Memory is read once the first calm window has settled. Returns both sides pooled
+ * (pooledGuests), the saves, and the memory after the first calm window.
+ */
+async function guestsWithAndWithoutEdits(app, paths, hosts) {
+  const seconds = windowSeconds();
+  const sides = { calm: [], busy: [] };
+  const cpu = { calm: [], busy: [] };
+  const saves = saveStats();
+  let afterCalm;
+  let settledCalm;
+  for (let window = 0; window < MIXED.windows; window += 1) {
+    let before = cpuSeconds(app.pid);
+    sides.calm.push(await measureGuests(app, paths, seconds, MIXED.warmSeconds));
+    cpu.calm.push(cpuSeconds(app.pid, before));
+    if (window === 0) {
+      afterCalm = rssMb(app.pid);
+      settledCalm = await rssAfterSettling(app.pid);
+    }
+    before = cpuSeconds(app.pid);
+    const [busy] = await Promise.all([measureGuests(app, paths, seconds, MIXED.warmSeconds), keepHostsSaving(hosts, MIXED.warmSeconds, seconds, saves)]);
+    sides.busy.push(busy);
+    cpu.busy.push(cpuSeconds(app.pid, before));
+  }
+  const sum = (list) => ({ server: list.reduce((total, c) => total + c.server, 0), bench: list.reduce((total, c) => total + c.bench, 0) });
+  return { calm: { ...pooledGuests(sides.calm), cpu: sum(cpu.calm) }, busy: { ...pooledGuests(sides.busy), cpu: sum(cpu.busy) }, saves, afterCalm, settledCalm };
+}
+
+/**
+ * Windows of equal length as one run: mean req/s, the load generator's p50 as the windows' median
+ * and its p99 as their worst, errors added, the door guests' answers pooled.
+ */
+function pooledGuests(runs) {
+  const sorted = (values) => [...values].sort((a, b) => a - b);
+  const add = (pick) => runs.reduce((total, run) => total + pick(run), 0);
+  const doorTimes = sorted(runs.flatMap((run) => run.door.times));
+  const at = (q) => (doorTimes.length ? percentile(doorTimes, q) : null);
+  return {
+    rps: add((run) => run.rps) / runs.length,
+    p50: sorted(runs.map((run) => run.p50))[Math.floor(runs.length / 2)],
+    p99: Math.max(...runs.map((run) => run.p99)),
+    non2xx: add((run) => run.non2xx),
+    errors: add((run) => run.errors),
+    timeouts: add((run) => run.timeouts),
+    door: { count: doorTimes.length, p50: at(0.5), p99: at(0.99), max: doorTimes.at(-1) ?? null, failed: add((run) => run.door.failed), times: doorTimes },
+    clientLoopP99: Math.max(...runs.map((run) => run.clientLoopP99)),
+  };
 }
 
 /**
@@ -613,12 +668,17 @@ async function measureReferenceGuests(page, paths) {
  * steady hosts / 2 saves per second, not bursts. Saves still in flight at the end are awaited
  * (their answers count); the times of saves begun in the warm-up are not counted.
  */
-async function keepHostsSaving(hosts, warmSeconds = MIXED.warmSeconds) {
+async function keepHostsSaving(hosts, warmSeconds = MIXED.warmSeconds, seconds = MIXED.seconds, stats = saveStats()) {
   const start = performance.now();
-  const stats = { attempted: 0, times: [], phases: new Map(), failed: 0, timedOut: 0, timedFrom: start + warmSeconds * 1000 };
-  const end = start + (warmSeconds + MIXED.seconds) * 1000;
+  stats.timedFrom = start + warmSeconds * 1000;
+  const end = start + (warmSeconds + seconds) * 1000;
   await Promise.all(hosts.map((host, i) => keepSaving(host, start + (i * MIXED.saveEveryMs) / hosts.length, end, stats)));
   return stats;
+}
+
+/** What keepHostsSaving counts; one object may gather several windows. */
+function saveStats() {
+  return { attempted: 0, times: [], phases: new Map(), failed: 0, timedOut: 0, timedFrom: 0 };
 }
 
 async function keepSaving(host, firstAt, end, stats) {
@@ -790,9 +850,9 @@ function printMixedReport({ hosts, calm, busy, saves, lost, memory, reference, q
     `errors: guests non-2xx ${calm.non2xx} / ${busy.non2xx}, errors ${calm.errors} / ${busy.errors}, timeouts ${calm.timeouts} / ${busy.timeouts}, guests at the door failed ${calm.door.failed} / ${busy.door.failed} (no edits / with edits); ` +
       `saves failed ${saves.failed}, timed out ${saves.timedOut} (after ${MIXED.saveTimeoutMs / 1000} s) of ${saves.attempted}`,
   );
-  const wall = MIXED.warmSeconds + MIXED.seconds;
+  const wall = MIXED.windows * (MIXED.warmSeconds + windowSeconds());
   console.log(
-    `CPU seconds in each ${wall} s run (2 cores = ${2 * wall} s): server ${calm.cpu.server.toFixed(1)} / ${busy.cpu.server.toFixed(1)}, ` +
+    `CPU seconds of each side's ${wall} s (2 cores = ${2 * wall} s): server ${calm.cpu.server.toFixed(1)} / ${busy.cpu.server.toFixed(1)}, ` +
       `bench process ${calm.cpu.bench.toFixed(1)} / ${busy.cpu.bench.toFixed(1)} (no edits / with edits); the load generator and the door guests use the rest`,
   );
   console.log(

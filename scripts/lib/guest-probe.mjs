@@ -5,7 +5,8 @@
 // against a bare node:http server is hundreds of ms); these are what one more guest waits.
 //
 //   node scripts/lib/guest-probe.mjs <base url> <seconds> <guests> <every ms> <path>…
-// prints one JSON line: { count, p50, p99, max, failed } (milliseconds).
+// prints one JSON line: { count, p50, p99, max, failed, times } (milliseconds; `times` sorted, so
+// that the bench can pool several runs).
 import http from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 
@@ -45,4 +46,4 @@ async function guest(number) {
 await Promise.all(Array.from({ length: Number(guests) }, (_, i) => guest(i)));
 times.sort((a, b) => a - b);
 const at = (q) => (times.length ? Math.round(times[Math.min(times.length - 1, Math.floor(q * times.length))] * 10) / 10 : null);
-console.log(JSON.stringify({ count: times.length, p50: at(0.5), p99: at(0.99), max: at(1), failed }));
+console.log(JSON.stringify({ count: times.length, p50: at(0.5), p99: at(0.99), max: at(1), failed, times: times.map((t) => Math.round(t * 100) / 100) }));
