@@ -85,7 +85,6 @@ async function testBucketEnv(dataDir: string): Promise<Record<string, string>> {
  * with TEST_STORAGE=s3, on a fresh bucket of the stand-in too (or the one of that DATA_DIR).
  */
 export async function startServer(env: Record<string, string> = {}): Promise<TestServer> {
-  const port = await freePort();
   const dataDir = env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'porchlight-test-'));
   let databaseUrl = env.DATABASE_URL;
   if (databaseUrl === undefined && onPostgres) {
@@ -98,46 +97,23 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
       : testStorage === 's3'
         ? await testBucketEnv(dataDir)
         : {};
+  let port: number;
+  let child: ChildProcess;
+  let logs: string[];
+  for (let attempt = 1; ; attempt += 1) {
+    port = await freePort();
+    ({ child, logs } = spawnServer(port, { databaseUrl, dataDir, storageEnv, env }));
+    try {
+      await listening(child, logs);
+      break;
+    } catch (error) {
+      // Another process took the port between its choice and the server's listen (a busy machine
+      // starts many servers at once): once more, on another port.
+      if (attempt < 3 && logs.some((line) => line.includes('EADDRINUSE'))) continue;
+      throw error;
+    }
+  }
   const origin = `http://localhost:${port}`;
-  const child = spawn(process.execPath, ['scripts/serve.mjs'], {
-    env: {
-      PATH: process.env.PATH,
-      ...(process.env.DIST_DIR ? { DIST_DIR: process.env.DIST_DIR } : {}),
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      APP_URL: origin,
-      LOG_LEVEL: 'info',
-      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-      ...storageEnv,
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const logs: string[] = [];
-  const collect = (chunk: Buffer) => logs.push(...chunk.toString().split('\n').filter(Boolean));
-  child.stdout?.on('data', collect);
-  child.stderr?.on('data', collect);
-
-  await new Promise<void>((resolve, reject) => {
-    // A hang detector only: a start on a busy machine may take long. Longer than a test's own
-    // timeout (vitest.config.ts), shorter than a hook's, so a hung start in beforeAll shows its log.
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      reject(new Error(`server did not start:\n${logs.join('\n')}`));
-    }, START_TIMEOUT_MS);
-    const onData = () => {
-      if (logs.some((line) => line.includes('porchlight: listening'))) {
-        clearTimeout(timer);
-        resolve();
-      }
-    };
-    child.stdout?.on('data', onData);
-    child.on('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`server exited with ${code}:\n${logs.join('\n')}`));
-    });
-  });
 
   const url = `http://127.0.0.1:${port}`;
   return {
@@ -178,4 +154,50 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
       });
     },
   };
+}
+
+function spawnServer(port: number, { databaseUrl, dataDir, storageEnv, env }: { databaseUrl: string | undefined; dataDir: string; storageEnv: Record<string, string>; env: Record<string, string> }): { child: ChildProcess; logs: string[] } {
+  const child = spawn(process.execPath, ['scripts/serve.mjs'], {
+    env: {
+      PATH: process.env.PATH,
+      ...(process.env.DIST_DIR ? { DIST_DIR: process.env.DIST_DIR } : {}),
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      APP_URL: `http://localhost:${port}`,
+      LOG_LEVEL: 'info',
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+      ...storageEnv,
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const logs: string[] = [];
+  const collect = (chunk: Buffer) => logs.push(...chunk.toString().split('\n').filter(Boolean));
+  child.stdout?.on('data', collect);
+  child.stderr?.on('data', collect);
+  return { child, logs };
+}
+
+/** Resolves once the server says it listens; rejects with its log when it exits first or hangs. */
+function listening(child: ChildProcess, logs: string[]): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    // A hang detector only: a start on a busy machine may take long. Longer than a test's own
+    // timeout (vitest.config.ts), shorter than a hook's, so a hung start in beforeAll shows its log.
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`server did not start:\n${logs.join('\n')}`));
+    }, START_TIMEOUT_MS);
+    const onData = () => {
+      if (logs.some((line) => line.includes('porchlight: listening'))) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited with ${code}:\n${logs.join('\n')}`));
+    });
+  });
 }
