@@ -141,6 +141,27 @@ describe('/instruction/:token picks the guest’s language', () => {
     expect((await pick('es, fr;q=0.5')).lang).toBe('fr');
   });
 
+  it('picks the same for a header it has seen before, after hundreds of other browsers, and from memory', async () => {
+    // The server keeps each header's languages for the next guest, 256 at most
+    // (negotiate-language.ts): more than that come and go here, and the first come back.
+    const headers = Array.from({ length: 300 }, (_, i) => (i % 2 === 0 ? `ja;q=0.${(i % 9) + 1}, fr-x-${i}, de;q=0.05` : `de-x-${i}, fr;q=0.5`));
+    await pick('fr');
+    await pick('de');
+    for (const round of [1, 2]) {
+      for (const [i, header] of headers.entries()) {
+        if (round === 2 && i % 25 !== 0) continue;
+        const { lang, queries } = await pick(header);
+        expect(lang, `${header} (round ${round})`).toBe(i % 2 === 0 ? 'fr' : 'de');
+        expect(queries).toBe('0');
+      }
+    }
+    expect((await pick('ja, ko')).lang).toBe('en');
+    // Longer than any browser's header: never kept, picked alike each time.
+    const long = `fr-${'x'.repeat(300)}, de;q=0.5`;
+    expect((await pick(long)).lang).toBe('fr');
+    expect((await pick(long)).lang).toBe('fr');
+  });
+
   it('renders a language no guest opened yet on the first ask, stores it as that language’s page', async () => {
     const other = await guidebook();
     const first = await guest(`/instruction/${other.token}`, { 'accept-language': 'de' });

@@ -1,3 +1,5 @@
+import { memoizeHeader } from './memoize-header.ts';
+
 /**
  * Conditional and compressed answers shared by the two servers of prebuilt bytes: the guest
  * snapshots (snapshots/) and the prerendered pages and assets (static-files.ts).
@@ -7,18 +9,10 @@
 export type Encoding = 'br' | 'gz' | 'html';
 
 /** Browsers send a handful of distinct Accept-Encoding values: each is parsed once. */
-const NEGOTIATED_MAX = 64;
-const negotiated = new Map<string, Encoding>();
+const negotiated = memoizeHeader(parseAcceptEncoding, { max: 64, maxLength: 256 });
 
 export function negotiate(accept: string | null): Encoding {
-  if (!accept) return 'html';
-  let encoding = negotiated.get(accept);
-  if (encoding === undefined) {
-    encoding = parseAcceptEncoding(accept);
-    if (negotiated.size >= NEGOTIATED_MAX) negotiated.clear();
-    negotiated.set(accept, encoding);
-  }
-  return encoding;
+  return accept ? negotiated.of(accept) : 'html';
 }
 
 function parseAcceptEncoding(accept: string): Encoding {

@@ -23,11 +23,12 @@ interface Prepared {
 }
 
 /**
- * The guest page's fast path (issue: snapshot throughput ≥ 0.7 of a bare node:http server):
- * scripts/serve.mjs asks it first for every request. A fresh snapshot held in memory is written
- * straight to the socket, synchronously, with header lists prepared once per snapshot; it answers
- * false for anything else (another path, a snapshot not in memory yet, one from another build),
- * and Astro's middleware answers that from the store or renders it (docs/decisions/007).
+ * The guest page's fast path (target: at least 0.9 of a bare node:http server sending the same
+ * bytes and headers; docs/performance.md, "Guest page against node:http"): scripts/serve.mjs asks
+ * it first for every request. A fresh snapshot held in memory is written straight to the socket,
+ * synchronously, with header lists prepared once per snapshot; it answers false for anything else
+ * (another path, a snapshot not in memory yet, one from another build), and Astro's middleware
+ * answers that from the store or renders it (docs/decisions/007).
  * No SQLite, no session, no promise, no per-request log on this path; a guest's open is counted in memory.
  */
 export function createSnapshotFastPath({ securityHeaders, purgeable }: FastPathOptions): (req: IncomingMessage, res: ServerResponse) => boolean {
