@@ -3,6 +3,12 @@
 // reading guidebooks while their hosts save them, against its targets. Builds first unless SKIP_BUILD=1;
 // each part runs its own server with a throw-away DATA_DIR and LOG_LEVEL=warn (one log line per
 // request would measure the terminal). The numbers are for comparing changes on one machine.
+// The rows' client is wrk when installed, else ApacheBench (`ab -k`), else autocannon in this
+// process (BENCH_CLIENT=wrk|ab|autocannon picks one): autocannon itself slows down on binary
+// bodies, so with it every brotli row measured the client (docs/performance.md, "The bench's client").
+// A row compared with a reference is measured in turns with it, one second each, so that other
+// jobs on the shared cores weigh on both alike; a node:http reference is three processes (one
+// process's speed is a draw), and the ratio printed is the median of the turns' ratios.
 // The rows marked `postgres` run again on a second server on PostgreSQL when one is at
 // hand: BENCH_DATABASE_URL (a cluster the bench may create, and drops, a database in), else a
 // throw-away cluster (scripts/pg-test-cluster.sh) when Debian's postgresql is installed.
@@ -14,6 +20,8 @@
 //                                     the mixed load on an earlier commit (built in a worktree)
 //                                     and on this checkout, alternating, with their ratios
 //   BENCH_SECONDS=10 BENCH_CONNECTIONS=50 npm run bench
+//   BENCH_CLIENT=ab npm run bench -- --no-mixed
+//   BENCH_ROWS=guest npm run bench -- --no-mixed     only the rows whose name contains "guest"
 //   BENCH_HOSTS=10 BENCH_GUESTS=50 BENCH_MIXED_SECONDS=5 BENCH_SETTLE_SECONDS=5 npm run bench -- --mixed
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -35,6 +43,8 @@ import { writePlan } from '../tests/helpers/plan.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+/** The node:http processes of each row's reference, measured in every turn with the row (startReferences). */
+const REFERENCE_PROCESSES = 3;
 
 /**
  * The mixed load: `hosts` hosts each save their own guidebook once every
@@ -65,9 +75,13 @@ const MIXED = {
   saveTimeoutMs: 10_000,
 };
 
-/** The guest load's client: wrk when installed (it leaves the server more of the shared cores). */
+/** The load clients at hand: wrk and ApacheBench are C programs that leave the server more of the shared cores. */
 const WRK = ['/usr/bin/wrk', '/usr/local/bin/wrk'].find((candidate) => fs.existsSync(candidate));
-const GUEST_CLIENT = process.env.BENCH_CLIENT === 'autocannon' || !WRK ? 'autocannon' : 'wrk';
+const AB = ['/usr/bin/ab', '/usr/local/bin/ab', '/usr/sbin/ab'].find((candidate) => fs.existsSync(candidate));
+/** The rows' client (see the top of this file): BENCH_CLIENT, else the first of wrk, ab, autocannon installed. */
+const CLIENT = rowClient(process.env.BENCH_CLIENT);
+/** The mixed load's client: wrk when installed, unless BENCH_CLIENT=autocannon (ab cannot spread its requests over many paths). */
+const GUEST_CLIENT = CLIENT === 'autocannon' || !WRK ? 'autocannon' : 'wrk';
 
 /**
  * What the mixed load must show (guests barely slowed by saving hosts, fast saves, no errors or
@@ -84,12 +98,19 @@ const BENCH_STEPS = wholeNumber('BENCH_STEPS', 30, 1);
 const BENCH_TRANSLATIONS = ['de', 'fr', 'es', 'it', 'pt', 'nl', 'hr', 'pl', 'cs'];
 
 /**
- * One row per measured path. `target: 'app'` hits the Porchlight server, `'reference'` the bare
- * node:http server holding the landing HTML. Add a row here to measure a new route.
+ * One row per measured path. `target: 'app'` hits the Porchlight server, `'reference'` the static
+ * server holding the landing HTML, the other targets the bare node:http servers holding a guest
+ * page's bytes and headers. Add a row here to measure a new route.
  */
 const BROTLI = { 'accept-encoding': 'br' };
-/** A phone's browser: counted as a guest's open (robots and header-less clients are not). */
-const PHONE_AGENT = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1';
+/**
+ * A phone's browser: counted as a guest's open (robots and header-less clients are not), with the
+ * languages it asks for (English first: the demo's main page, the same bytes as its reference's).
+ */
+const PHONE = {
+  'user-agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1',
+  'accept-language': 'en-GB,en;q=0.9,de;q=0.8',
+};
 const ROWS = [
   // The landing page next to a static server holding the same bytes (nginx when installed, else
   // node:http), as plain HTML and as the brotli copy the build made.
@@ -98,14 +119,20 @@ const ROWS = [
   { name: 'static reference, brotli', target: 'referenceBr', path: '/', headers: BROTLI },
   { name: 'landing / (prerendered), brotli', target: 'app', path: '/', headers: BROTLI, vs: 'referenceBr' },
   { name: '/healthz (through Astro, no database)', target: 'app', path: '/healthz' },
-  // Guest page from its snapshot, next to a bare node:http server holding the same HTML bytes.
-  { name: 'guest reference (node:http, same bytes)', target: 'guestReference', path: '/' },
+  // Guest page from its snapshot, next to a bare node:http server sending the same bytes with the
+  // same response headers, copied from the app's answer (1.6 KB, the CSP most of it: node:http
+  // checks and writes each header on every answer, a reference without them would do less), as
+  // HTML and in brotli.
+  { name: 'guest reference (node:http, same bytes and headers)', target: 'guestReference', path: '/' },
   { name: 'guest /instruction (snapshot)', target: 'app', path: '/instruction', vs: 'guestReference', postgres: true },
-  // The same page opened by a phone's browser: each answer also counts a guest's open in memory
-  // (src/lib/server/insights/view-counts.ts), written in batches every few seconds.
-  { name: 'guest /instruction (snapshot, open counted)', target: 'app', path: '/instruction', headers: { 'user-agent': PHONE_AGENT }, vs: 'guestReference' },
-  // A language variant of a 30-step guidebook in ten languages, next to node:http with its bytes.
-  { name: 'guest reference, German variant (same bytes)', target: 'languageReference', path: '/' },
+  { name: 'guest reference, brotli (same bytes and headers)', target: 'guestReferenceBr', path: '/', headers: BROTLI },
+  { name: 'guest /instruction (snapshot), brotli', target: 'app', path: '/instruction', headers: BROTLI, vs: 'guestReferenceBr' },
+  // The same page opened by a phone's browser: its languages choose among the guidebook's, and
+  // each answer also counts a guest's open in memory (src/lib/server/insights/view-counts.ts),
+  // written in batches every few seconds.
+  { name: 'guest /instruction (snapshot, open counted)', target: 'app', path: '/instruction', headers: PHONE, vs: 'guestReference' },
+  // A language variant of a 30-step guidebook in ten languages, next to node:http with its bytes and headers.
+  { name: 'guest reference, German variant (same bytes and headers)', target: 'languageReference', path: '/' },
   { name: 'guest /instruction/:token/de (snapshot)', target: 'app', path: '/instruction/:token/de', vs: 'languageReference' },
   // Editor saves (PUT /api/instruction/:id, a 30-step guidebook with images), one after another on
   // one connection: each save needs the version the previous one answered. Latency is measured
@@ -116,6 +143,9 @@ const ROWS = [
   // The same usual save of a guidebook translated into nine languages (every step's title and text).
   { name: `save ${BENCH_STEPS} steps in 10 languages, one step edited (1 conn)`, target: 'app', save: 'languages' },
 ];
+
+/** The rows to measure: BENCH_ROWS keeps those whose name contains it (any case), and the references they are compared with. */
+const ROWS_TO_RUN = rowsToRun(process.env.BENCH_ROWS);
 
 const parts = partsToRun(process.argv.slice(2));
 buildUnlessSkipped('bench');
@@ -152,6 +182,32 @@ function partsToRun(args) {
   return { rows: !values.mixed, mixed: !values['no-mixed'], against: values.against, pairs };
 }
 
+function rowsToRun(filter) {
+  if (!filter) return ROWS;
+  const named = ROWS.filter((row) => row.name.toLowerCase().includes(filter.toLowerCase()));
+  if (named.length === 0) {
+    console.error(`bench: no row's name contains BENCH_ROWS "${filter}"`);
+    process.exit(2);
+  }
+  const compared = new Set(named.map((row) => row.vs));
+  return ROWS.filter((row) => named.includes(row) || (row.target !== 'app' && compared.has(row.target)));
+}
+
+/** BENCH_CLIENT when it names a client at hand, else the first of wrk, ab and autocannon installed; anything else stops the bench. */
+function rowClient(asked) {
+  const installed = { wrk: WRK, ab: AB, autocannon: true };
+  if (asked === undefined || asked === '') return WRK ? 'wrk' : AB ? 'ab' : 'autocannon';
+  if (!(asked in installed)) {
+    console.error(`bench: BENCH_CLIENT must be wrk, ab or autocannon, not "${asked}"`);
+    process.exit(2);
+  }
+  if (!installed[asked]) {
+    console.error(`bench: BENCH_CLIENT=${asked}, but ${asked} is not installed (apt-get install ${asked === 'ab' ? 'apache2-utils' : asked})`);
+    process.exit(2);
+  }
+  return asked;
+}
+
 /** A whole number from the environment, `fallback` when unset; anything else stops the bench. */
 function wholeNumber(name, fallback, min) {
   const value = Number(process.env[name] ?? fallback);
@@ -169,9 +225,11 @@ async function benchRows() {
   let reference;
   let referenceBr;
   let guestReference;
+  let guestReferenceBr;
   let guestTransfer;
   let languageReference;
   let languagePages;
+  let guest;
   const results = [];
   try {
     const landing = await fetch(`${app.url}/`);
@@ -183,42 +241,55 @@ async function benchRows() {
     if (landingBr.headers['content-encoding'] !== 'br') throw new Error('GET / with Accept-Encoding: br was not answered with brotli');
     referenceBr = await startStaticReference(landingBr.body, type, 'br');
     // The demo guidebook: the first request renders and stores its snapshot, the rest replay it.
-    await fetch(`${app.url}/instruction`).then((r) => r.arrayBuffer());
-    const guest = await fetch(`${app.url}/instruction`, { headers: { 'accept-encoding': 'identity' } });
-    if (guest.headers.get('x-snapshot') !== 'hit') throw new Error('GET /instruction was not answered from its snapshot');
-    const guestHtml = Buffer.from(await guest.arrayBuffer());
-    guestReference = await startReference(guestHtml, guest.headers.get('content-type') ?? 'text/html');
-    guestTransfer = await measureGuestTransfer(app.url, guestHtml);
+    await getRaw(`${app.url}/instruction`);
+    guest = { html: await getSnapshot(`${app.url}/instruction`), br: await getSnapshot(`${app.url}/instruction`, BROTLI) };
+    if (guest.br.headers['content-encoding'] !== 'br') throw new Error('GET /instruction with Accept-Encoding: br was not answered with brotli');
+    guestReference = await startReferences(guest.html.body, guest.html.headers);
+    guestReferenceBr = await startReferences(guest.br.body, guest.br.headers);
+    guestTransfer = await measureGuestTransfer(app.url, guest.html.body);
     languagePages = await publishTranslatedGuidebook(app);
-    languageReference = await startReference(languagePages.german, 'text/html; charset=utf-8');
-    const base = { app: app.url, reference: reference.url, referenceBr: referenceBr.url, guestReference: guestReference.url, languageReference: languageReference.url, token: languagePages.token };
+    languageReference = await startReferences(languagePages.german.body, languagePages.german.headers);
+    const targets = { app, reference, referenceBr, guestReference, guestReferenceBr, languageReference };
 
-    console.log(`bench: ${CONNECTIONS} connections, ${SECONDS} s per row (after a 1 s warm-up), landing ${html.length} bytes (${landingBr.body.length} in brotli), static reference: ${reference.kind}`);
-    for (const row of ROWS) results.push({ ...row, ...(await measureRow(app, base, row)) });
+    console.log(
+      `bench: ${CONNECTIONS} connections, ${SECONDS} s per row (after a 1 s warm-up; a row with a reference in 1 s turns with it), client: ${clientDescription()}, ` +
+        `landing ${html.length} bytes (${landingBr.body.length} in brotli), static reference: ${reference.kind}`,
+    );
+    await warmUpRows(targets, languagePages.token);
+    for (const row of ROWS_TO_RUN) results.push({ ...row, ...(await measureRow(targets, row, languagePages.token)) });
   } finally {
     await reference?.stop();
     await referenceBr?.stop();
     await guestReference?.stop();
+    await guestReferenceBr?.stop();
     await languageReference?.stop();
     await app.stop();
   }
   const postgres = await benchRowsOnPostgres();
 
   const rpsOf = (target) => results.find((row) => row.target === target)?.rps ?? NaN;
+  const cores = (cpu) => (Number.isFinite(cpu) ? cpu.toFixed(2) : '-');
+  // A row whose reference was not run (BENCH_ROWS) has no ratio.
+  const percentOf = (ratio) => (Number.isFinite(ratio) ? `${(ratio * 100).toFixed(0)}%` : '-');
   printTable(
-    ['path', 'req/s', 'p50 ms', 'p99 ms', 'vs static', 'errors'],
-    results.map((row) => [row.name, Math.round(row.rps), row.p50, row.p99, row.save ? '-' : `${((row.rps / rpsOf(row.vs ?? 'reference')) * 100).toFixed(0)}%`, row.bad]),
+    ['path', 'req/s', 'p50 ms', 'p99 ms', 'vs reference', 'server cpu', 'client cpu', 'errors'],
+    results.map((row) => [row.name, Math.round(row.rps), row.p50, row.p99, row.save ? '-' : percentOf(row.ratio ?? row.rps / rpsOf(row.vs ?? 'reference')), cores(row.serverCpu), cores(row.clientCpu), row.bad]),
   );
   for (const row of results.filter((candidate) => candidate.vs === 'reference' || candidate.vs === 'referenceBr')) {
-    console.log(`${row.name} vs ${reference.kind} with the same bytes: ${Math.round(row.rps)} / ${Math.round(rpsOf(row.vs))} req/s = ${(row.rps / rpsOf(row.vs)).toFixed(2)} (target >= 0.80)`);
+    console.log(`${row.name} vs ${reference.kind} with the same bytes, in turns: ${Math.round(row.rps)} / ${Math.round(row.vsRps)} req/s, ${row.ratio.toFixed(2)} (target >= 0.80)`);
   }
-  const guestRef = results.find((row) => row.target === 'guestReference')?.rps ?? NaN;
-  const guestRow = results.find((row) => row.vs === 'guestReference');
-  if (guestRow) console.log(`\nguest page from snapshot vs node:http with the same ${guestTransfer.html} bytes: ${Math.round(guestRow.rps)} / ${Math.round(guestRef)} req/s = ${(guestRow.rps / guestRef).toFixed(2)} (target >= 0.70)`);
-  const languageRef = results.find((row) => row.target === 'languageReference')?.rps ?? NaN;
-  const languageRow = results.find((row) => row.vs === 'languageReference');
-  if (languageRow) {
-    console.log(`German variant from snapshot vs node:http with the same ${languagePages.german.length} bytes: ${Math.round(languageRow.rps)} / ${Math.round(languageRef)} req/s = ${(languageRow.rps / languageRef).toFixed(2)} (target >= 0.80)`);
+  printClientCheck(results);
+  // The first row against each guest reference is the page as a client that does not name itself
+  // gets it (not counted); the phone's row is the one with its headers.
+  const ratio = (row) => (row ? `${Math.round(row.rps)} / ${Math.round(row.vsRps)} req/s, ${row.ratio.toFixed(2)}` : '-');
+  const against = (vs) => ratio(results.find((candidate) => candidate.vs === vs));
+  console.log(
+    `\nguest page from snapshot vs node:http with the same bytes and headers, in turns (mean req/s of each, median ratio of the turns; target >= 0.90 each): ` +
+      `HTML (${guest.html.body.length} bytes) ${against('guestReference')}, brotli (${guest.br.body.length} bytes) ${against('guestReferenceBr')}; ` +
+      `HTML opened by a phone (its languages picked, its open counted) ${ratio(results.find((candidate) => candidate.headers === PHONE))}`,
+  );
+  if (results.some((row) => row.vs === 'languageReference')) {
+    console.log(`German variant from snapshot vs node:http with the same ${languagePages.german.body.length} bytes and headers, in turns: ${against('languageReference')} (target >= 0.80)`);
     console.log(`guest page per language (${BENCH_STEPS} steps, brotli): ${languagePages.sizes.map(({ language, br }) => `${language} ${(br / 1024).toFixed(1)} KB`).join(', ')}`);
   }
   if (guestTransfer) {
@@ -240,13 +311,128 @@ async function benchRows() {
   }
 }
 
-/** One row of ROWS against `app` (`base`: the URL of each target): req/s, p50, p99 and failed requests. */
-async function measureRow(app, base, row) {
-  if (row.save) return measureSaves(app, row.save, SECONDS);
-  const url = base[row.target] + row.path.replace(':token', base.token);
+/**
+ * One row of ROWS (`targets`: the servers, each with its `url` and `pid`; `token` the translated
+ * guidebook's): req/s, p50, p99, failed requests, and the CPU of the server's main thread and of
+ * the client during the measured seconds, in cores (a saturated server's main thread is at 1).
+ * A row compared with a reference is measured in turns with it (measureInTurns).
+ */
+async function measureRow(targets, row, token) {
+  if (row.save) return measureSaves(targets.app, row.save, SECONDS);
+  const { url: base, pid } = targets[row.target];
+  const url = base + row.path.replace(':token', token);
+  // The PostgreSQL rows have no reference at hand: measured on their own.
+  const reference = row.vs ? targets[row.vs] : undefined;
+  if (reference) return measureInTurns({ url, pid }, processesOf(reference), row.headers);
+  const processes = processesOf(targets[row.target]);
+  if (processes.length > 1) return measureReferenceRow(processes, row.headers);
   await measure(url, 1, row.headers); // warm-up: JIT, caches, connection set-up
-  const r = await measure(url, SECONDS, row.headers);
-  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, bad: r.non2xx + r.errors + r.timeouts };
+  return measureServer(pid, url, SECONDS, row.headers);
+}
+
+/** The processes of a reference server (startReferences), or the server itself, each with the URL its rows ask for. */
+function processesOf(server) {
+  return (server.processes ?? [server]).map(({ url, pid }) => ({ url: `${url}/`, pid }));
+}
+
+/** A reference's own row: SECONDS turns of one second, each process in turn, their mean. */
+async function measureReferenceRow(processes, headers) {
+  for (const one of processes) await measure(one.url, 1, headers); // warm-up
+  const turns = [];
+  for (let turn = 0; turn < SECONDS; turn += 1) {
+    const { pid, url } = processes[turn % processes.length];
+    turns.push(await measureServer(pid, url, 1, headers));
+  }
+  return summariseTurns(turns);
+}
+
+/**
+ * One second of every request row before any is measured. The server's code then has met every
+ * kind of request (with and without a body encoding, a user agent, languages), as it does all day
+ * in production; otherwise the first seconds of each new kind measured the JIT compiling its code
+ * again for it.
+ */
+async function warmUpRows(targets, token) {
+  for (const row of ROWS_TO_RUN.filter((candidate) => !candidate.save)) await measure(targets[row.target].url + row.path.replace(':token', token), 1, row.headers);
+}
+
+/** `measure`, with the CPU of the server's main thread (`pid`) over the same seconds, in cores. */
+async function measureServer(pid, url, duration, headers) {
+  const cpuBefore = procCpu(pid, pid);
+  const started = performance.now();
+  const r = await measure(url, duration, headers);
+  return { ...r, serverCpu: (procCpu(pid, pid) - cpuBefore) / ((performance.now() - started) / 1000) };
+}
+
+/**
+ * A row and its reference in turns of one second each, so that both meet the same moments of a
+ * machine other jobs share (measured one after the other, a guest row and its reference each
+ * moved by 10–15% between runs here, and their ratio with them). A node:http reference is several
+ * processes (startReferences): each turn measures the row and every process, in an order that
+ * moves on each turn, and compares the row with their mean. The row's figures are over its turns
+ * (p50 the median of theirs, p99 the highest), its errors include the references' in these turns,
+ * `vsRps` is the references' mean req/s, and `ratio` the median of the turns' ratios: a second
+ * another job took half of moves a mean of five turns by a tenth, a median not
+ * (docs/performance.md, "Guest page against node:http").
+ */
+async function measureInTurns(row, references, headers) {
+  for (const side of [...references, row]) await measure(side.url, 1, headers); // warm-up, each
+  const turns = { row: [], references: [], ratios: [] };
+  const sides = [row, ...references];
+  for (let turn = 0; turn < SECONDS; turn += 1) {
+    const measured = new Map();
+    for (let i = 0; i < sides.length; i += 1) {
+      const side = sides[(turn + i) % sides.length];
+      measured.set(side, await measureServer(side.pid, side.url, 1, headers));
+    }
+    const own = measured.get(row);
+    const theirs = references.map((side) => measured.get(side));
+    turns.row.push(own);
+    turns.references.push(...theirs);
+    turns.ratios.push(own.rps / mean(theirs, 'rps'));
+  }
+  return {
+    ...summariseTurns(turns.row),
+    bad: [...turns.row, ...turns.references].reduce((sum, one) => sum + one.bad, 0),
+    vsRps: mean(turns.references, 'rps'),
+    ratio: median(turns.ratios),
+  };
+}
+
+/** Turns of one second of one side: mean req/s and CPU, the median p50, the highest p99, all errors. */
+function summariseTurns(turns) {
+  return {
+    rps: mean(turns, 'rps'),
+    p50: median(turns.map((one) => one.p50)),
+    p99: Math.max(...turns.map((one) => one.p99)),
+    bad: turns.reduce((sum, one) => sum + one.bad, 0),
+    serverCpu: mean(turns, 'serverCpu'),
+    clientCpu: mean(turns, 'clientCpu'),
+  };
+}
+
+function mean(list, key) {
+  return list.reduce((sum, one) => sum + one[key], 0) / list.length;
+}
+
+function median(values) {
+  return [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+}
+
+/**
+ * Whether the client, not the server, set the pace: each has a core of the two, so a client near a
+ * whole core measured itself. Prints the range of both and names the rows whose client used more
+ * than 0.90 of a core. (A second wrk beside the first added nothing here: docs/performance.md.)
+ */
+function printClientCheck(results) {
+  const rows = results.filter((row) => !row.save && Number.isFinite(row.serverCpu) && Number.isFinite(row.clientCpu));
+  if (rows.length === 0) return;
+  const range = (key) => `${Math.min(...rows.map((row) => row[key])).toFixed(2)}–${Math.max(...rows.map((row) => row[key])).toFixed(2)}`;
+  const busy = rows.filter((row) => row.clientCpu > 0.9).map((row) => row.name);
+  console.log(
+    `\nclient check (${CLIENT}): servers' main threads ${range('serverCpu')} of a core, client ${range('clientCpu')}: ` +
+      (busy.length === 0 ? 'the client stayed well below a core in every row' : `the client neared a core in ${busy.join('; ')}, whose figures may be the client's`),
+  );
 }
 
 // ---- The same rows on PostgreSQL -----------------------------------------------------------------
@@ -257,6 +443,7 @@ async function measureRow(app, base, row) {
  * server's, so the two differ only in the database.
  */
 async function benchRowsOnPostgres() {
+  if (!ROWS_TO_RUN.some((row) => row.postgres)) return null;
   const database = await openBenchPostgres();
   if (!database) {
     console.log("\nbench: no PostgreSQL (set BENCH_DATABASE_URL, or install Debian's postgresql): SQLite rows only");
@@ -271,7 +458,7 @@ async function benchRowsOnPostgres() {
       const guest = await fetch(`${app.url}/instruction`);
       await guest.arrayBuffer();
       if (guest.headers.get('x-snapshot') !== 'hit') throw new Error('GET /instruction on PostgreSQL was not answered from its snapshot');
-      for (const row of ROWS.filter((candidate) => candidate.postgres)) results.push({ ...row, ...(await measureRow(app, { app: app.url }, row)) });
+      for (const row of ROWS_TO_RUN.filter((candidate) => candidate.postgres)) results.push({ ...row, ...(await measureRow({ app }, row)) });
     } finally {
       await app.stop();
     }
@@ -350,7 +537,7 @@ async function benchMixedLoad() {
     const page = await warmUpGuests(app, paths);
     console.log(
       `\nmixed load: ${MIXED.guests} guest connections (Accept-Encoding: br, ${GUEST_CLIENT}) reading ${hosts.length} guidebooks of ${BENCH_STEPS} steps ` +
-        `(${(page.length / 1024).toFixed(1)} KB each in brotli) for ${MIXED.seconds} s with no edits and ${MIXED.seconds} s with each host saving their own once every ${MIXED.saveEveryMs / 1000} s, ` +
+        `(${(page.body.length / 1024).toFixed(1)} KB each in brotli) for ${MIXED.seconds} s with no edits and ${MIXED.seconds} s with each host saving their own once every ${MIXED.saveEveryMs / 1000} s, ` +
         `in ${MIXED.windows} alternating windows of ${windowSeconds()} s each`,
     );
     const memory = { before: rssMb(app.pid) };
@@ -520,15 +707,13 @@ async function setUpMixedHosts(app) {
 /**
  * Before measuring: two requests per guidebook (the first visit renders and stores its snapshot,
  * the second must be answered from it), then 1 s at full load for the JIT and the connections, as
- * the rows' warm-up does. Returns the size of a guest page as served (brotli).
+ * the rows' warm-up does. Returns a guest page as served (brotli): its bytes and headers.
  */
 async function warmUpGuests(app, paths) {
   let page;
   for (const pathname of paths) {
     await getRaw(app.url + pathname, BROTLI);
-    const { status, headers, body } = await getRaw(app.url + pathname, BROTLI);
-    if (status !== 200 || headers['x-snapshot'] !== 'hit') throw new Error(`GET ${pathname} answered ${status} and not from its snapshot`);
-    page = body;
+    page = await getSnapshot(app.url + pathname, BROTLI);
   }
   await measureGuests(app, paths, 1);
   return page;
@@ -635,26 +820,29 @@ async function autocannonGuests(app, paths, seconds) {
   return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors, timeouts: r.timeouts };
 }
 
-/** The same load through wrk and scripts/lib/wrk-guests.lua, whose `done` prints the figures as JSON. */
+/** The same load through wrk and scripts/lib/wrk-guests.lua. */
 async function wrkGuests(app, paths, seconds) {
   const args = ['-t1', `-c${MIXED.guests}`, `-d${seconds}s`, '--timeout', '10s', '-s', path.join(import.meta.dirname, 'lib/wrk-guests.lua'), app.url];
-  const child = spawn(WRK, args, { env: { ...process.env, WRK_PATHS: paths.join(' ') }, stdio: ['ignore', 'pipe', 'inherit'] });
-  let out = '';
-  child.stdout.on('data', (chunk) => (out += chunk));
-  const code = await new Promise((resolve) => child.once('exit', resolve));
+  return (await runWrk(args, { WRK_PATHS: paths.join(' ') })).figures;
+}
+
+/** wrk with scripts/lib/wrk-guests.lua, whose `done` prints the figures as JSON: req/s, p50 and p99 in ms, failures by kind, and wrk's CPU in cores. */
+async function runWrk(args, env) {
+  const { out, err, code, cpu } = await runClient(WRK, args, env);
   const line = out.split('\n').find((l) => l.startsWith('{'));
-  if (code !== 0 || !line) throw new Error(`wrk exited with ${code}: ${out}`);
+  if (code !== 0 || !line) throw new Error(`wrk exited with ${code}: ${err}${out}`);
   const r = JSON.parse(line);
   const ms = (us) => Math.round(us / 100) / 10;
-  return { rps: r.requests / (r.durationUs / 1e6), p50: ms(r.p50Us), p99: ms(r.p99Us), non2xx: r.non2xx, errors: r.connect + r.read + r.write, timeouts: r.timeouts };
+  return { figures: { rps: r.requests / (r.durationUs / 1e6), p50: ms(r.p50Us), p99: ms(r.p99Us), non2xx: r.non2xx, errors: r.connect + r.read + r.write, timeouts: r.timeouts }, cpu };
 }
 
 /**
- * The same guests against a bare node:http server answering one guest page's brotli bytes from
- * memory for every path: the most this machine gives with this client, measured the same way.
+ * The same guests against a bare node:http server answering one guest page's brotli bytes and
+ * headers from memory for every path: the most this machine gives with this client, measured the
+ * same way.
  */
 async function measureReferenceGuests(page, paths) {
-  const reference = await startReference(page, 'text/html; charset=utf-8', 'br');
+  const reference = await startReference(page.body, page.headers);
   try {
     return await measureGuests(reference, paths, MIXED.seconds, MIXED.warmSeconds);
   } finally {
@@ -750,8 +938,8 @@ function phaseRows(phases) {
     const sorted = [...times].sort((a, b) => a - b);
     return [name, percentile(sorted, 0.5), percentile(sorted, 0.99), (times.reduce((sum, t) => sum + t, 0) / times.length).toFixed(2)];
   });
-  const mean = rows.reduce((sum, row) => sum + Number(row[3]), 0);
-  return rows.length ? [...rows, ['(sum of means)', '', '', mean.toFixed(2)]] : [];
+  const sumOfMeans = rows.reduce((sum, row) => sum + Number(row[3]), 0);
+  return rows.length ? [...rows, ['(sum of means)', '', '', sumOfMeans.toFixed(2)]] : [];
 }
 
 /** The stored copy becomes what the host holds; if even that fails, the next failed save tries again. */
@@ -787,10 +975,18 @@ async function countLostSaves(hosts) {
  * autocannon when it is the client) since `since`, or in all when `since` is not given.
  */
 function cpuSeconds(pid, since = { server: 0, bench: 0 }) {
-  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  const server = (Number(fields[11]) + Number(fields[12])) / 100;
   const { user, system } = process.cpuUsage();
-  return { server: server - since.server, bench: (user + system) / 1e6 - since.bench };
+  return { server: procCpu(pid) - since.server, bench: (user + system) / 1e6 - since.bench };
+}
+
+/** CPU seconds (user + system) of process `pid`, or of its thread `thread` (its main thread: `pid` again), from /proc; NaN when unreadable (not Linux, or gone). */
+function procCpu(pid, thread) {
+  try {
+    const fields = fs.readFileSync(thread === undefined ? `/proc/${pid}/stat` : `/proc/${pid}/task/${thread}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return NaN;
+  }
 }
 
 /** The server process's resident memory in MB (VmRSS; the worker threads share the process). */
@@ -921,8 +1117,76 @@ async function measureGuestTransfer(appUrl, html) {
   };
 }
 
-function measure(url, duration, headers = {}) {
-  return autocannon({ url, connections: CONNECTIONS, duration, headers });
+/** CLIENT as the rows' output line names it. */
+function clientDescription() {
+  if (CLIENT === 'wrk') return 'wrk (one thread)';
+  if (CLIENT === 'ab') return 'ab -k (latency in whole ms)';
+  return 'autocannon (in this process; slow on binary bodies such as brotli)';
+}
+
+/**
+ * CONNECTIONS connections asking for `url` for `duration` seconds through CLIENT: req/s, p50 and
+ * p99 in ms, failed requests (non-2xx, errors, timeouts) and the client's CPU in cores.
+ */
+async function measure(url, duration, headers = {}) {
+  if (CLIENT === 'wrk') {
+    const args = ['-t1', `-c${CONNECTIONS}`, `-d${duration}s`, '--timeout', '10s', '-s', path.join(import.meta.dirname, 'lib/wrk-guests.lua'), ...headerArgs(headers), url];
+    const { figures, cpu } = await runWrk(args);
+    return { rps: figures.rps, p50: figures.p50, p99: figures.p99, bad: figures.non2xx + figures.errors + figures.timeouts, clientCpu: cpu };
+  }
+  if (CLIENT === 'ab') return measureWithAb(url, duration, headers);
+  const cpu = process.cpuUsage();
+  const started = performance.now();
+  const r = await autocannon({ url, connections: CONNECTIONS, duration, headers });
+  const { user, system } = process.cpuUsage(cpu);
+  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, bad: r.non2xx + r.errors + r.timeouts, clientCpu: (user + system) / 1000 / (performance.now() - started) };
+}
+
+/** `-H 'name: value'` for each header, as wrk and ab take them. */
+function headerArgs(headers) {
+  return Object.entries(headers).flatMap(([name, value]) => ['-H', `${name}: ${value}`]);
+}
+
+/**
+ * The same through ApacheBench with keep-alive. Its figures are its text report's; its
+ * percentiles are whole milliseconds. It names itself in User-Agent, which would count each of its
+ * requests as a guest's open: it sends an empty one instead, as wrk and autocannon send none.
+ */
+async function measureWithAb(url, duration, headers) {
+  // -n bounds the run too (ab keeps a record per request): enough for 200,000 req/s.
+  const args = ['-k', '-q', '-c', String(CONNECTIONS), '-t', String(duration), '-n', String(200_000 * duration), '-s', '10', ...headerArgs({ 'user-agent': '', ...headers }), url];
+  const { out, err, code, cpu } = await runClient(AB, args);
+  const figure = (pattern) => Number(pattern.exec(out)?.[1] ?? NaN);
+  const rps = figure(/^Requests per second:\s+([\d.]+)/m);
+  if (code !== 0 || !Number.isFinite(rps)) throw new Error(`ab exited with ${code}: ${err || out}`);
+  const bad = figure(/^Failed requests:\s+(\d+)/m) + (Number(/^Non-2xx responses:\s+(\d+)/m.exec(out)?.[1]) || 0);
+  return { rps, p50: figure(/^\s+50%\s+(\d+)/m), p99: figure(/^\s+99%\s+(\d+)/m), bad, clientCpu: cpu };
+}
+
+/**
+ * Runs a load client to its end: its output, exit code and the CPU it used, in cores. The CPU is
+ * read from /proc while it runs and as it prints its report (its last act), so a client already
+ * gone loses at most the last quarter second.
+ */
+async function runClient(command, args, env = {}) {
+  const started = performance.now();
+  const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  let err = '';
+  let cpu = NaN;
+  const readCpu = () => {
+    const now = procCpu(child.pid);
+    if (Number.isFinite(now)) cpu = now;
+  };
+  const poll = setInterval(readCpu, 250);
+  child.stdout.on('data', (chunk) => {
+    out += chunk;
+    readCpu();
+  });
+  child.stderr.on('data', (chunk) => (err += chunk));
+  const code = await new Promise((resolve) => child.once('close', resolve));
+  clearInterval(poll);
+  return { out, err, code, cpu: cpu / ((performance.now() - started) / 1000) };
 }
 
 /** A GET whose body stays as sent (fetch would undo the content encoding). */
@@ -939,12 +1203,23 @@ async function getRaw(url, headers) {
 }
 
 /**
+ * A guest page answered from its snapshot, as sent: its bytes, and the response headers a
+ * reference server sends with them (all but those node:http adds to every answer itself).
+ */
+async function getSnapshot(url, headers) {
+  const { status, headers: sent, body } = await getRaw(url, headers);
+  if (status !== 200 || sent['x-snapshot'] !== 'hit') throw new Error(`GET ${url} answered ${status} and not from its snapshot`);
+  const { date: _date, connection: _connection, 'keep-alive': _keepAlive, ...own } = sent;
+  return { body, headers: own };
+}
+
+/**
  * The reference static server for the landing rows: Debian's nginx when installed (one worker,
  * like the app's one process), else a bare node:http server; either holds the same bytes.
  */
 async function startStaticReference(body, contentType, encoding) {
   const nginx = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((candidate) => fs.existsSync(candidate));
-  if (!nginx) return { kind: 'node:http', ...(await startReference(body, contentType, encoding)) };
+  if (!nginx) return { kind: 'node:http', ...(await startReferences(body, { 'content-type': contentType, 'content-length': body.length, ...(encoding ? { 'content-encoding': encoding } : {}) })) };
   const port = await freePort();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'porchlight-bench-nginx-'));
   fs.writeFileSync(path.join(dir, 'landing'), body);
@@ -961,8 +1236,8 @@ async function startStaticReference(body, contentType, encoding) {
      }`,
   );
   const url = `http://127.0.0.1:${port}`;
-  const { stop } = await spawnServer(['-c', path.join(dir, 'nginx.conf'), '-p', dir], {}, `${url}/`, () => fs.rmSync(dir, { recursive: true, force: true }), nginx);
-  return { kind: 'nginx', url, stop };
+  const { pid, stop } = await spawnServer(['-c', path.join(dir, 'nginx.conf'), '-p', dir], {}, `${url}/`, () => fs.rmSync(dir, { recursive: true, force: true }), nginx);
+  return { kind: 'nginx', url, pid, stop };
 }
 
 /**
@@ -1129,7 +1404,7 @@ function withStepTranslated(translations, box) {
 
 /**
  * A bench host's 30-step guidebook in ten languages, published: its German page as the snapshot
- * serves it (for the reference server's bytes) and each language's page size in brotli.
+ * serves it (for the reference server's bytes and headers) and each language's page size in brotli.
  */
 async function publishTranslatedGuidebook(app) {
   const [send] = await signInBenchHosts(app, ['bench-language-page']);
@@ -1141,11 +1416,9 @@ async function publishTranslatedGuidebook(app) {
   let german;
   for (const language of ['en', ...BENCH_TRANSLATIONS]) {
     const page = `${app.url}/instruction/${instruction.token}/${language}`;
-    await fetch(page).then((r) => r.arrayBuffer()); // renders and stores the variant's snapshot
-    const plain = await fetch(page, { headers: { 'accept-encoding': 'identity' } });
-    if (plain.headers.get('x-snapshot') !== 'hit') throw new Error(`GET /instruction/:token/${language} was not answered from its snapshot`);
-    const html = Buffer.from(await plain.arrayBuffer());
-    if (language === 'de') german = html;
+    await getRaw(page); // renders and stores the variant's snapshot
+    const plain = await getSnapshot(page);
+    if (language === 'de') german = plain;
     sizes.push({ language, br: (await getRaw(page, BROTLI)).body.length });
   }
   return { token: instruction.token, german, sizes };
@@ -1169,19 +1442,40 @@ function printTable(columns, data) {
   for (const row of data) console.log(line(row));
 }
 
-/** A bare node:http server answering the given bytes, also in its own process (a fair ceiling). */
-async function startReference(body, contentType, encoding) {
+/**
+ * REFERENCE_PROCESSES bare node:http servers answering the same bytes and headers, each in its own
+ * process: one process's speed is a draw (four identical ones, started together, served the
+ * 47 KB guest page at 67.9, 60.3, 67.0 and 60.9 thousand req/s in one run, each keeping its own
+ * speed through every turn; docs/performance.md, "Guest page against node:http"), their mean is
+ * node:http's. `url` and `pid` are the first's; `processes` all of them.
+ */
+async function startReferences(body, headers) {
+  const processes = await Promise.all(Array.from({ length: REFERENCE_PROCESSES }, () => startReference(body, headers)));
+  return {
+    url: processes[0].url,
+    pid: processes[0].pid,
+    processes,
+    stop: () => Promise.all(processes.map((one) => one.stop())),
+  };
+}
+
+/**
+ * A bare node:http server answering the given bytes with the given response headers (a list as
+ * the guest page's fast path writes them), in its own process: a fair ceiling.
+ */
+async function startReference(body, headers) {
   const port = await freePort();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'porchlight-bench-ref-'));
-  const file = path.join(dir, 'landing.html');
+  const file = path.join(dir, 'page');
   fs.writeFileSync(file, body);
+  const list = Object.entries(headers).flatMap(([name, value]) => (Array.isArray(value) ? value.flatMap((one) => [name, one]) : [name, String(value)]));
   const source = `
     const body = require('node:fs').readFileSync(${JSON.stringify(file)});
-    const headers = { 'content-type': ${JSON.stringify(contentType)}, 'content-length': body.length${encoding ? `, 'content-encoding': ${JSON.stringify(encoding)}` : ''} };
+    const headers = ${JSON.stringify(list)};
     const server = require('node:http').createServer((req, res) => { res.writeHead(200, headers); res.end(body); });
     server.listen(${port}, '127.0.0.1');
     process.on('SIGTERM', () => server.close(() => process.exit(0)));`;
   const url = `http://127.0.0.1:${port}`;
-  const { stop } = await spawnServer(['--input-type=commonjs', '-e', source], {}, `${url}/`, () => fs.rmSync(dir, { recursive: true, force: true }));
-  return { url, stop };
+  const { pid, stop } = await spawnServer(['--input-type=commonjs', '-e', source], {}, `${url}/`, () => fs.rmSync(dir, { recursive: true, force: true }));
+  return { url, pid, stop };
 }

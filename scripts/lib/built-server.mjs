@@ -32,6 +32,15 @@ export function freePort() {
 }
 
 /**
+ * The server processes still running, each stopped when this script exits however it ends: one
+ * `exit` listener for all (the bench runs more than the ten a process warns about).
+ */
+const running = new Set();
+process.once('exit', () => {
+  for (const child of running) if (child.exitCode === null) child.kill('SIGTERM');
+});
+
+/**
  * Spawns a server process (node unless `command` says otherwise) with this process's environment
  * plus `env`, and waits until `probe` answers 2xx. Returns its `pid` (the bench reads its memory
  * from /proc) and `stop()`, which sends SIGTERM, waits for the exit, then runs `cleanup`.
@@ -40,7 +49,8 @@ export async function spawnServer(args, env, probe, cleanup = () => {}, command 
   const child = spawn(command, args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'inherit', 'inherit'] });
   const exited = new Promise((resolve) => child.once('exit', resolve));
   // Never leave the server behind, even when the script dies of an uncaught error.
-  process.once('exit', () => child.exitCode === null && child.kill('SIGTERM'));
+  running.add(child);
+  exited.then(() => running.delete(child));
   const deadline = Date.now() + 30_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`${args.join(' ')} exited with ${child.exitCode}`);

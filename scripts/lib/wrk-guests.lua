@@ -1,9 +1,11 @@
--- wrk script for the bench's mixed load (scripts/bench.mjs): each request asks for the next guest
--- path of WRK_PATHS (space-separated) with Accept-Encoding: br, and `done` prints one JSON line
--- with the figures the bench reports. Each thread starts at its own offset, so the guests are
--- spread over every guidebook rather than moving through the list in step.
+-- wrk script for the bench (scripts/bench.mjs): `done` prints one JSON line with the figures the
+-- bench reports. For the mixed load, each request asks for the next guest path of WRK_PATHS
+-- (space-separated) with Accept-Encoding: br; each thread starts at its own offset, so the guests
+-- are spread over every guidebook rather than moving through the list in step. For the bench's
+-- rows (WRK_PATHS unset) no `request` is defined: wrk sends its own request, the URL with the -H
+-- headers, built once, which costs the client least.
 local paths = {}
-for p in string.gmatch(os.getenv("WRK_PATHS") or "/", "%S+") do paths[#paths + 1] = p end
+for p in string.gmatch(os.getenv("WRK_PATHS") or "", "%S+") do paths[#paths + 1] = p end
 
 local counter = 0
 local thread_count = 0
@@ -14,16 +16,18 @@ function setup(thread)
   thread_count = thread_count + 1
 end
 
--- Each request is formatted once: wrk.format per request would cost the client CPU the server
--- needs (both share the machine's cores).
-function init(args)
-  counter = offset or 0
-  for i, p in ipairs(paths) do requests[i] = wrk.format("GET", p, { ["Accept-Encoding"] = "br" }) end
-end
+if #paths > 0 then
+  -- Each request is formatted once: wrk.format per request would cost the client CPU the server
+  -- needs (both share the machine's cores).
+  function init(args)
+    counter = offset or 0
+    for i, p in ipairs(paths) do requests[i] = wrk.format("GET", p, { ["Accept-Encoding"] = "br" }) end
+  end
 
-function request()
-  counter = counter + 1
-  return requests[(counter % #requests) + 1]
+  function request()
+    counter = counter + 1
+    return requests[(counter % #requests) + 1]
+  end
 end
 
 function done(summary, latency, requests)
