@@ -6,7 +6,7 @@ import { expect as baseExpect, database, test } from './fixtures/session.ts';
 import { seriousA11yViolations } from './support/fixtures.ts';
 import { sidewaysOverflow, useColorScheme } from './support/layout.ts';
 
-// The reminder before arrival (docs/product.md §22), the host's side: the switch in the editor's
+// The reminder before arrival (docs/product/insights.md), the host's side: the switch in the editor's
 // Stays tab, saved with the guidebook, and the stay row saying when the reminder went.
 // Desktop (1280) and mobile (375), light and dark.
 

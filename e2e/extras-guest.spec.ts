@@ -211,7 +211,7 @@ test('the host approves a request from the Approve link in the mail, without sig
   expect(asked.status()).toBe(201);
   const { order } = (await asked.json()) as { order: { id: string } };
 
-  // Without SMTP_URL the outbox writes the mail to a file (README, Local mail).
+  // Without SMTP_URL the outbox writes the mail to a file (docs/running-locally.md, Local mail).
   const linkOf = () => mailsTo(host.email).map((mail) => new RegExp(`${origin}/orders/${order.id}/approve\\?token=[\\w-]+`).exec(mail)?.[0]).find(Boolean);
   await expect.poll(linkOf).toBeTruthy();
 

@@ -19,7 +19,7 @@ interface Feedback {
 }
 
 /**
- * docs/product.md §22 "Feedback": at the end of the guest page a guest answers "Was this guidebook
+ * docs/product/insights.md "Feedback": at the end of the guest page a guest answers "Was this guidebook
  * helpful?" with No and a comment, sees the thanks, and a reload still thanks them instead of
  * asking again; the host's insights list the answer. Then the page in German. Runs at 375 and
  * 1280 px (the two projects).

@@ -14,7 +14,7 @@ const test = base.extend<{ host: Account }>({
 const shot = (name: string) => `test-results/guest-lang-${name}-${test.info().project.name}.png`;
 
 /**
- * docs/product.md "Guest page languages": a guest switches language in the header's menu and the
+ * docs/product/guest-languages.md: a guest switches language in the header's menu and the
  * choice sticks on this device. Runs at 375 and 1280 px (the two projects).
  */
 test('a guest switches to German in the menu, and the guidebook’s link opens in German from then on', async ({ page, host, baseURL }) => {

@@ -16,7 +16,7 @@ interface Insights {
 }
 
 /**
- * docs/product.md §22: a guest's phone opens the guidebook and reads two sections; the page's
+ * docs/product/insights.md: a guest's phone opens the guidebook and reads two sections; the page's
  * beacon reaches the server through the page's own CSP, and the host's insights count them.
  * Runs at 375 and 1280 px (the two projects).
  */
@@ -117,7 +117,7 @@ test('a guest opens the guidebook and reads two sections; the host’s insights 
 });
 
 /**
- * docs/product.md §22: "What guests read" lists the sections the guidebook's page has. A door code
+ * docs/product/insights.md: "What guests read" lists the sections the guidebook's page has. A door code
  * shown in a check-in step (no access card when it is not gated) is listed, and counts as read
  * once the step has been in view; Wi-Fi, house rules, places and extras it does not have are not
  * listed. Light and dark, at 375 and 1280 px (the two projects).

@@ -189,7 +189,7 @@ test('send by email: a bad address is explained, a good one is sent without the 
   await expect(toast(page, messages.sharing.mailSentTo(to))).toBeVisible();
   await expect(field).toHaveValue('');
 
-  // Without SMTP_URL the outbox writes the mail to a file (README, Local mail).
+  // Without SMTP_URL the outbox writes the mail to a file (docs/running-locally.md, Local mail).
   await expect.poll(() => mailsTo(to).length).toBe(1);
   const mail = mailsTo(to)[0]!;
   expect(mail).toContain(`${origin(page)}/instruction/${guidebook.token}`);

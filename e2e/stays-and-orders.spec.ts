@@ -16,7 +16,7 @@ const test = base.extend<{ host: Account }>({
 test.describe.configure({ timeout: 90_000 });
 
 /**
- * Where stays and orders meet (docs/product.md §10 and §21), as a host and a guest see it at 375
+ * Where stays and orders meet (docs/product/stays.md and docs/product/extras-and-orders.md), as a host and a guest see it at 375
  * and 1280 px, light and dark: a stay over another is refused in the dialog until the host adds
  * it anyway, and both cards say so; an instant extra settled on site is confirmed at once and the
  * stay page (in German) reads it as confirmed; deleting that stay asks what becomes of its order;

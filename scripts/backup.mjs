@@ -5,7 +5,7 @@
 //   npm run backup                     DATA_DIR (default ./data) → DATA_DIR/backups/porchlight-<time>.sqlite
 //   npm run backup -- --json           the same, the result as one JSON object on stdout
 //
-// Restore: see README.md ("Backup and restore").
+// Restore: see docs/deploying.md ("Backup and restore").
 import './lib/require-node.mjs';
 import fs from 'node:fs';
 import path from 'node:path';

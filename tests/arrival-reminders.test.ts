@@ -9,7 +9,7 @@ import { startServer, type TestServer } from './helpers/server.ts';
 import { readableParts, serverWithMailForFile, type TestSmtpServer } from './helpers/smtp.ts';
 
 /**
- * The reminder before arrival (docs/product.md §22), over real HTTP and a real SMTP server, on
+ * The reminder before arrival (docs/product/insights.md), over real HTTP and a real SMTP server, on
  * SQLite or PostgreSQL (npm run test:pg). The periodic job takes a turn as a server starts; the
  * clock is given by the stays' own times (a check-in 20 hours from now is due under a 24-hour
  * reminder, one 30 hours away is not), never slept through.

@@ -9,7 +9,7 @@ import { openSqliteSync } from './helpers/sync-db.ts';
 import { onPostgres } from './helpers/test-database.ts';
 
 // docs/security.md 25: `npm run backup` uses db.backup() while the server runs; the copy passes
-// integrity_check, its counts match the live database, and the README's restore steps work.
+// integrity_check, its counts match the live database, and the restore steps of docs/deploying.md work.
 const run = promisify(execFile);
 
 interface BackupResult {
@@ -73,7 +73,7 @@ describe.skipIf(onPostgres)('npm run backup', () => {
     live.close();
   });
 
-  it('restores per the README: stop, copy over, drop -wal/-shm, start', async () => {
+  it('restores per docs/deploying.md: stop, copy over, drop -wal/-shm, start', async () => {
     const result = await backup(server.dataDir);
     const live = openLive();
     addContactMessage(live, 'after backup');

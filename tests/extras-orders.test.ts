@@ -152,7 +152,7 @@ describe('a guest asks for extras from a stay link', () => {
     const page = await (await server.request(`/stay/${stay.token}`)).text();
     expect(page).toContain('14:00');
     expect(page).toContain('(late check-out)');
-    // In German: the moved check-out in German words and a German date (docs/product.md "Guest page languages").
+    // In German: the moved check-out in German words and a German date (docs/product/guest-languages.md).
     const german = await (await server.request(`/stay/${stay.token}?lang=de`)).text();
     const movedTo = new Date(`${day(6)}T14:00Z`);
     const germanDate = new Intl.DateTimeFormat('de-DE', { weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: 'UTC' });

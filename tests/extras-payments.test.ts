@@ -506,7 +506,7 @@ describe('when an extra stays a request', () => {
     expect(accountId).toBeTruthy();
     const freeBook = await guidebook(free);
     const freeStay = await addStay(free, freeBook, { guestName: 'Ivy', checkIn: day(3), checkOut: day(6) });
-    // An instant extra settled on site is confirmed at once (docs/product.md §21).
+    // An instant extra settled on site is confirmed at once (docs/product/extras-and-orders.md).
     const asked = await buy(freeStay.token, 12);
     expect(asked.status).toBe(201);
     expect(asked.body).toEqual({ message: 'Confirmed. An e-mail with the details is on its way.', order: expect.objectContaining({ status: 'approved', amount: 1800 }) });

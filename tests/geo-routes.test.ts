@@ -170,7 +170,7 @@ describe('GET /api/map/reverse-geocode (Nominatim stand-in)', () => {
   });
 });
 
-describe('a place whose address lookup fails (docs/product.md §20)', () => {
+describe('a place whose address lookup fails (docs/product/places.md)', () => {
   const KONOBA = 'https://www.google.com/maps/place/Konoba/@43.50652,16.43050,18z';
 
   it('keeps the point the link gave through PUT /api/instruction/:id, and guests read the walk, in German too', async () => {

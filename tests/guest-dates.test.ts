@@ -5,7 +5,7 @@ import { sourceFiles } from './helpers/source-files.ts';
 
 /**
  * Every date a guest reads is written by src/lib/shared/guest-dates.ts, in the page's or the
- * stay's language (docs/product.md "Guest page languages"). The second half reads the code that
+ * stay's language (docs/product/guest-languages.md). The second half reads the code that
  * writes what guests see and read (pages, islands, stay pages, guest mails) and finds dates
  * written any other way: the host's English `formatStayTime`, a bare Intl format, `toLocale…`.
  */

@@ -7,7 +7,7 @@ import { startServer, type TestServer } from './helpers/server.ts';
 import { storedNames } from './helpers/stored.ts';
 import { until } from './helpers/until.ts';
 
-// docs/product.md "Guest page languages": one stored page per guidebook and language, over real
+// docs/product/guest-languages.md: one stored page per guidebook and language, over real
 // HTTP. NODE_ENV=test makes guest answers say how many SQLite statements they ran (x-sqlite-queries).
 let server: TestServer;
 let host: SignedInHost;

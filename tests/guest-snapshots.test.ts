@@ -110,7 +110,7 @@ describe('guest page from snapshots', () => {
       // fetch would decode by itself: read the raw bytes through node:http.
       const { headers, body } = await raw('/instruction', { 'accept-encoding': accept });
       expect(headers['content-encoding']).toBe(encoding);
-      // The demo too answers a browser in the page's own words of its language (docs/product.md "Guest page languages").
+      // The demo too answers a browser in the page's own words of its language (docs/product/guest-languages.md).
       expect(headers.vary).toBe('Accept-Encoding, Accept-Language');
       expect(Number(headers['content-length'])).toBe(body.length);
       expect(body.length).toBeLessThan(plain.length / 3);
@@ -248,7 +248,7 @@ describe('guest page from snapshots', () => {
     expect((await guest(`/instruction/${made.token}?lang=xx&utm_source=qr`)).headers.get('x-snapshot')).toBe('hit');
 
     // A write: the pages guests opened here (the French one too) are rendered again, guests
-    // keeping the previous copy in memory meanwhile (docs/product.md "Guest page languages").
+    // keeping the previous copy in memory meanwhile (docs/product/guest-languages.md).
     const saved = await h.call(`/api/instruction/${made._id}`, { method: 'PUT', json: { ...made, nameInstruction: 'Two Tongues, renovated' } });
     expect(saved.status).toBe(200);
     await rebuildsSettled();

@@ -7,7 +7,7 @@ import { outboxSent, query, requestFrom, run, signedInHost, type SignedInHost } 
 import { startServer, type TestServer } from './helpers/server.ts';
 import { readableParts, startSmtpServer, type TestSmtpServer } from './helpers/smtp.ts';
 
-// docs/product.md "Insights": "Was this guidebook helpful?". A guest's yes or no and comment over
+// docs/product/insights.md: "Was this guidebook helpful?". A guest's yes or no and comment over
 // real HTTP, stored for the host (with the stay on a stay link), listed in the insights, deleted by
 // the host, and mailed once a day through the outbox to a real SMTP server. On SQLite or
 // PostgreSQL (npm run test:pg).
@@ -144,7 +144,7 @@ describe('a guest answers "Was this guidebook helpful?"', () => {
   });
 });
 
-describe('the tap is the answer; the comment follows it (docs/product.md §22)', () => {
+describe('the tap is the answer; the comment follows it (docs/product/insights.md)', () => {
   type Receipt = { message: string; id: string; editToken: string };
   const tap = async (address: string, token: string, helpful: boolean): Promise<Receipt> => {
     const sent = await answer(address, token, { helpful });

@@ -6,7 +6,7 @@ import { sourceHash } from '../src/lib/shared/translations.ts';
 import { requestFrom, signedInHost, type SignedInHost } from './helpers/auth.ts';
 import { startServer, type TestServer } from './helpers/server.ts';
 
-// docs/product.md "Insights": guest page opens counted in memory on the fast path (no query, no
+// docs/product/insights.md: guest page opens counted in memory on the fast path (no query, no
 // cookie), written in batches, and read by the guidebook's owner. Over real HTTP, on SQLite or
 // PostgreSQL (npm run test:pg). NODE_ENV=test makes guest answers say how many statements they ran.
 let server: TestServer;

@@ -391,7 +391,7 @@ describe('POST /api/instruction/:id/share', () => {
   });
 });
 
-describe('the poster and the mail in one of the guidebook’s languages (docs/product.md "Guest page languages")', () => {
+describe('the poster and the mail in one of the guidebook’s languages (docs/product/guest-languages.md)', () => {
   async function translated(owner: Host): Promise<Instruction> {
     const made = await create(owner, { nameInstruction: 'Seaside Cottage' });
     const translations = { de: { nameInstruction: { text: 'Strandhäuschen', source: sourceHash('Seaside Cottage') } } };

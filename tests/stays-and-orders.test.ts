@@ -10,7 +10,7 @@ import { readableParts, startSmtpServer, type ReceivedMail, type TestSmtpServer 
 import type { StripeStandIn } from './helpers/stripe/stripe-standin.ts';
 
 /**
- * Where stays and orders meet (docs/product.md §10 and §21, docs/decisions/024), over real HTTP on
+ * Where stays and orders meet (docs/product/stays.md and docs/product/extras-and-orders.md, docs/decisions/024), over real HTTP on
  * the test's database (SQLite, or PostgreSQL under `npm run test:pg`), with the Stripe stand-in,
  * a calendar feed over HTTPS and a real SMTP server:
  * - one property holds one stay at a time, sold late check-outs included;

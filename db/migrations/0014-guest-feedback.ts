@@ -1,6 +1,6 @@
 import { forBoth } from './dialects.ts';
 
-// "Was this guidebook helpful?" (docs/product.md "Insights"): a guest's yes or no and an optional
+// "Was this guidebook helpful?" (docs/product/insights.md): a guest's yes or no and an optional
 // comment, kept until the host deletes it or the account goes. Stored with the stay when sent from
 // a stay link; a stay deleted later leaves the feedback on the guidebook. No address, user agent or
 // cookie is kept (docs/security.md rule 36). `digested_at` marks the rows the daily mail listed.

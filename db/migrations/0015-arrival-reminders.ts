@@ -1,6 +1,6 @@
 import { forBoth } from './dialects.ts';
 
-// The reminder before arrival (docs/product.md §22): when the stay's guest was sent it, set in the
+// The reminder before arrival (docs/product/insights.md): when the stay's guest was sent it, set in the
 // transaction that queues the mail, so it goes once however many servers look for it.
 export const { up, upPostgres } = forBoth(
   (d) => /* sql */ `

@@ -1,6 +1,6 @@
 import { forBoth } from './dialects.ts';
 
-// Where stays and orders meet (docs/product.md §10 and §21, docs/decisions/024-orders-follow-their-stay.md):
+// Where stays and orders meet (docs/product/stays.md and docs/product/extras-and-orders.md, docs/decisions/024-orders-follow-their-stay.md):
 // - record_locks: one decision at a time per record (an order), held while Stripe answers, without
 //   holding a database transaction open (src/lib/server/db/record-lock.ts). A lease: a holder that
 //   dies lets go when it expires.

@@ -11,7 +11,7 @@ import type { QrFormat } from '@shared/schemas/sharing.ts';
 
 /**
  * The guest page of a guidebook (docs/product.md §2 route /instruction/:token), as a same-origin
- * path; in one of its languages, `/instruction/:token/:lang` (docs/product.md "Guest page languages").
+ * path; in one of its languages, `/instruction/:token/:lang` (docs/product/guest-languages.md).
  */
 export function guestPagePath(token: string, language: string | null = null): string {
   return pagePath(guestPageKey(token, language as PageLanguage | null));

@@ -25,7 +25,7 @@ export interface MapPoint {
 /**
  * `lat` and `lng` are the point the link named (a place stores them beside the address). A failed
  * lookup keeps the point when only the address was missing (`point`): the link was good, the
- * address service was not (docs/product.md §20).
+ * address service was not (docs/product/places.md).
  */
 export type AddressResult = { ok: true; address: string; lat: number; lng: number } | { ok: false; message: string; point: MapPoint | null };
 

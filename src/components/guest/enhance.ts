@@ -15,7 +15,7 @@ import './section-reads.ts';
 const extrasReturn = document.querySelector<HTMLElement>('[data-extras-return]');
 if (extrasReturn && new URLSearchParams(location.search).has('order')) extrasReturn.hidden = false;
 
-// docs/product.md "Guest page languages": the language a guest picks in the header's menu is
+// docs/product/guest-languages.md: the language a guest picks in the header's menu is
 // remembered on this device (no cookie: the page stays one static snapshot per language), and
 // `/instruction/<token>`, which otherwise follows the browser's languages, opens in it next time.
 const LANGUAGE_KEY = 'porchlight-guest-language';

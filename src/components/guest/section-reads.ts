@@ -1,7 +1,7 @@
 import type { GuestSection } from '../../lib/shared/insights.ts';
 
 /**
- * What a guest read, for the host's insights (docs/product.md §22): one beacon per section and
+ * What a guest read, for the host's insights (docs/product/insights.md): one beacon per section and
  * page load, sent once the section has been in the middle of the screen for 2 s, or at once when
  * its tile is tapped or, for the door code, the Wi-Fi and the host's contact, when the guest uses
  * it. `navigator.sendBeacon` (no library, no cookie, nothing about the guest); the server answers

@@ -14,7 +14,7 @@ type Props = {
 type Outcome = { ok: boolean; message: string };
 
 /**
- * The page of a public-link order's confirmation mail (docs/product.md §21): what was asked for,
+ * The page of a public-link order's confirmation mail (docs/product/extras-and-orders.md): what was asked for,
  * and one button that confirms it (a POST: opening the page changes nothing, so mail scanners
  * confirm nothing). Confirmed, it is an order the host sees; a priced one of a host who takes
  * payments goes on to Checkout. In the guest's language.

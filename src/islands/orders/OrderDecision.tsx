@@ -5,7 +5,7 @@ import type { DecisionLinkPage, LinkDecision, LinkedOrder } from '@shared/order-
 import AuthCard from '../auth/AuthCard.tsx';
 
 /**
- * The page of a mailed Approve or Decline link (docs/product.md §21): the order, and one button
+ * The page of a mailed Approve or Decline link (docs/product/extras-and-orders.md): the order, and one button
  * that posts the decision. Opening the page changes nothing; the button does, once.
  */
 type Props = { page: DecisionLinkPage };

@@ -53,7 +53,7 @@ export async function startWorkers(runtime: Runtime): Promise<void> {
   const calendarSync = startCalendarSync({ db, dialect: database.dialect, log, config, jobs });
   // Authorised orders left unanswered for 72 hours release their hold (docs/decisions/020).
   const orderExpiry = startOrderUpkeep({ log, jobs });
-  // The link again to a guest who has not opened it, before check-in (docs/product.md §22).
+  // The link again to a guest who has not opened it, before check-in (docs/product/insights.md).
   const arrivalReminders = startArrivalReminders({ db, outbox, config, log, jobs });
   // Every server writes its own guests' page opens (docs/decisions/023), the last ones as it stops.
   const viewCounting = startViewCounting({ db, log });

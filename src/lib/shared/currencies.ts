@@ -1,5 +1,5 @@
 /**
- * The currencies a host may sell extras in (docs/product.md §21): one per host account, chosen
+ * The currencies a host may sell extras in (docs/product/extras-and-orders.md): one per host account, chosen
  * once. Each is one Stripe can charge and pay out in, with the number of decimals its minor unit
  * has (a price is stored in minor units: 1250 is €12.50, ¥1250 is ¥1250).
  */

@@ -1,7 +1,7 @@
 import type { GuestFeedback } from './schemas/guest-feedback.ts';
 
 /**
- * The parts of the guest page whose reading is counted (docs/product.md §22): the vocabulary of
+ * The parts of the guest page whose reading is counted (docs/product/insights.md): the vocabulary of
  * `POST /api/guest/:token/events`, the guest page's beacon and the host's insights. Anything else
  * a beacon names is ignored.
  */
@@ -12,7 +12,7 @@ export function isGuestSection(value: unknown): value is GuestSection {
   return typeof value === 'string' && (GUEST_SECTIONS as readonly string[]).includes(value);
 }
 
-/** `GET /api/instruction/:id/insights?days=` (docs/product.md §22), as the dashboard reads it. */
+/** `GET /api/instruction/:id/insights?days=` (docs/product/insights.md), as the dashboard reads it. */
 export interface Insights {
   /** Every day of the range, oldest first, UTC, with the guest page opens of that day (0 included). */
   days: { date: string; views: number }[];

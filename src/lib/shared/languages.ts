@@ -68,7 +68,7 @@ export const DEFAULT_GUIDEBOOK_LANGUAGE: GuidebookLanguage = 'en';
 /** A guidebook's main language and its translations together: at most this many. */
 export const MAX_GUIDEBOOK_LANGUAGES = 20;
 
-/** The languages of the list written right to left: a page in one is `<html dir="rtl">` (docs/product.md "Guest page languages"). */
+/** The languages of the list written right to left: a page in one is `<html dir="rtl">` (docs/product/guest-languages.md). */
 const RIGHT_TO_LEFT: ReadonlySet<string> = new Set<GuidebookLanguage>(['ar', 'he']);
 
 /** `rtl` for a language written right to left, else undefined (left to right, the page's default: no attribute). */

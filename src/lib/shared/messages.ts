@@ -90,7 +90,7 @@ export const messages = {
     unsavedChanges: 'You have unsaved changes. Leave anyway?',
     // Server answers of the guidebook API.
     notFound: 'Guidebook not found',
-    /** A delete moves the guidebook to the trash (docs/product.md §13). */
+    /** A delete moves the guidebook to the trash (docs/product/history-and-trash.md). */
     deleted: 'Guidebook moved to the trash',
     needsPlan: 'This guidebook needs a paid plan to be edited. Subscribe to a plan to edit it.',
     /** A save (or a new guidebook) with an empty or blank name; a new one may leave the name out. */
@@ -206,7 +206,7 @@ export const messages = {
   address: {
     unresolved: 'Could not resolve address',
     failed: 'Address resolution failed',
-    /** After either, when the link gave a point (docs/product.md §20): the point stays, the address is typed. */
+    /** After either, when the link gave a point (docs/product/places.md): the point stays, the address is typed. */
     pointKept: 'The point on the map is kept: type the address yourself.',
   },
   sharing: {
@@ -312,9 +312,9 @@ export const messages = {
     sent: 'Stay link sent',
     noEmail: "Enter the guest's email address to send the link to.",
     fromCalendar: 'This stay comes from your booking calendar: change its dates there, or remove the calendar.',
-    // One property, one stay at a time (docs/product.md §10): "Add anyway" records the host's choice.
+    // One property, one stay at a time (docs/product/stays.md): "Add anyway" records the host's choice.
     overlaps: (others: string[]) => `These dates overlap ${others.length === 1 ? others[0] : `${others.slice(0, -1).join(', ')} and ${others.at(-1)}`}. Change the dates, or add it anyway if both guests really share the property.`,
-    // A stay whose orders must follow it (docs/product.md §21): the host says what becomes of them.
+    // A stay whose orders must follow it (docs/product/extras-and-orders.md): the host says what becomes of them.
     hasOrders: (count: number) => `This stay has ${count === 1 ? 'an order' : `${count} orders`} that ${count === 1 ? 'is' : 'are'} paid or waiting: choose to refund ${count === 1 ? 'it' : 'them'} or keep what was paid.`,
     ordersChoiceInvalid: 'Choose refund or keep for the orders of this stay.',
     deletedWithOrders: (ended: number) => `Stay deleted. ${ended === 1 ? 'Its order was ended' : `${ended} orders were ended`}, and the guest gets an e-mail.`,
@@ -394,7 +394,7 @@ export const messages = {
     tooManyDrafts: (minutes: number) => `Too many machine drafts. Try again in ${wait(minutes)}.`,
   },
   insights: {
-    // GET /api/instruction/:id/insights (docs/product.md "Insights").
+    // GET /api/instruction/:id/insights (docs/product/insights.md).
     daysInvalid: (max: number) => `Days must be a whole number from 1 to ${max}.`,
   },
   guestFeedback: {

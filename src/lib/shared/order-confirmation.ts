@@ -1,5 +1,5 @@
 /**
- * The page a guest opens from the mail that confirms a public-link order (docs/product.md §21,
+ * The page a guest opens from the mail that confirms a public-link order (docs/product/extras-and-orders.md,
  * src/lib/server/extras/order-confirmations.ts): what it shows, in the guest's `language`.
  * - `live`: the request waits for the guest's button;
  * - `done`: confirmed already (the host has it);

@@ -1,5 +1,5 @@
 /**
- * The single-use Approve and Decline links of the host's order mail (docs/product.md §21,
+ * The single-use Approve and Decline links of the host's order mail (docs/product/extras-and-orders.md,
  * docs/decisions/020-extras-and-the-money-flow.md).
  *
  * ## Contract

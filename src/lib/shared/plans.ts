@@ -15,7 +15,7 @@ export const BILLING_INTERVALS: readonly BillingInterval[] = ['monthly', 'yearly
 export const FREE_INSTRUCTION_LIMIT = 3;
 
 /**
- * The limit of the paid plans, which have none (docs/product.md §6 "unlimited instructions"). A
+ * The limit of the paid plans, which have none (docs/product.md §6 "unlimited guidebooks"). A
  * number rather than null so that `instructionsNumber` (§3) stays a number and the display rules
  * of §9 apply to it as written: "Unlimited" above 3, the infinity icon above 501.
  */

@@ -31,7 +31,7 @@ export function guestTranslations<T extends { text: string; machine?: boolean }>
  * The languages a guidebook offers its guests: its main language, then each language it has a
  * translation guests may read in (an empty one, or one of machine drafts only, offers nothing). The
  * guest page's language menu, the share dialog's choice and the checks on `?lang=` (poster, mail,
- * QR code) all read this list (docs/product.md "Guest page languages").
+ * QR code) all read this list (docs/product/guest-languages.md).
  */
 export function offeredLanguages(content: { language: string; translations: Readonly<Record<string, Readonly<Record<string, { text: string; machine?: boolean }>>>> }): string[] {
   const translated = Object.entries(content.translations)

@@ -18,7 +18,7 @@ interface Props {
 }
 
 /**
- * One recommended place (docs/product.md §20): name, category, note, map link resolved like the
+ * One recommended place (docs/product/places.md): name, category, note, map link resolved like the
  * property's address, address, website, phone, photo and the favourite star in the header.
  */
 export function PlaceCard({ place, card, fieldId }: Props) {

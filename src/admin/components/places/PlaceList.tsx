@@ -34,7 +34,7 @@ const EXAMPLES: ReadonlyArray<{ label: string; start: Partial<Omit<Place, 'id'>>
 ];
 
 /**
- * The host's recommendations (docs/product.md §20), in the editor and as Auto-Fill's default
+ * The host's recommendations (docs/product/places.md), in the editor and as Auto-Fill's default
  * places: cards ordered like the steps, at most MAX_PLACES, and an empty state with two examples.
  */
 export function PlaceList({ places, update, readOnly, announce, fieldId, fullText, deleteText }: Props) {

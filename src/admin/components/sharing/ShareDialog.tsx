@@ -33,7 +33,7 @@ interface Props {
  * on "Copy link" and goes back to the opener. When the door code and Wi-Fi password are gated,
  * a note above says the public link does not carry them and leads to the stays' own links.
  * A guidebook in more than one language starts with a Language choice that every part follows
- * (docs/product.md §15): the guest's own (the plain link, which follows their phone) or one of its
+ * (docs/product/sharing.md): the guest's own (the plain link, which follows their phone) or one of its
  * languages (`/instruction/:token/:lang`, and `lang=` on the QR code, the poster and the mail).
  */
 export function ShareDialog({ open, onOpenChange, guidebook, openStays }: Props) {

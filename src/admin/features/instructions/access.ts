@@ -24,7 +24,7 @@ export function showsFreeBadge(plan: PlanId, instruction: { isFree: boolean }): 
 }
 
 /**
- * The server's own words for a refused call (docs/product.md §8 "server message or …"), else `fallback`:
+ * The server's own words for a refused call (docs/product.md §8 "the server's message"), else `fallback`:
  * a crash (5xx) or an answer without a message gets the screen's own text.
  */
 export function serverMessage(error: unknown, fallback: string): string {

@@ -14,7 +14,7 @@ import { withOrderLock } from './order-lock.ts';
 import { expireCheckout, refundPayment, settleDecision } from './payments.ts';
 
 /**
- * An order follows its stay (docs/product.md §21, docs/decisions/024-orders-follow-their-stay.md).
+ * An order follows its stay (docs/product/extras-and-orders.md, docs/decisions/024-orders-follow-their-stay.md).
  * When a stay's dates change (the host, the API or the calendar) or the stay goes (deleted, or
  * cancelled by the calendar), the transaction that changes it marks its orders (`follow_up`), and
  * each marked order then follows, one step under its lock, the Stripe call included:

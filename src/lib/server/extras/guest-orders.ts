@@ -15,7 +15,7 @@ import { placeOrder, reasonText } from './place-order.ts';
 import { publicLinkGuest, publicLinkRules } from './public-link.ts';
 
 /**
- * The guest's side of extras (docs/product.md §21): what a stay link (or a guidebook's public link,
+ * The guest's side of extras (docs/product/extras-and-orders.md): what a stay link (or a guidebook's public link,
  * when its host offers extras there) lists, and a guest's order. Every answer is in the guest's
  * `words`.
  */

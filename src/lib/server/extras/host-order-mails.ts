@@ -8,7 +8,7 @@ import { decisionLinkLines } from './decision-token.ts';
 import { clip, oneLine, what } from './order-mails.ts';
 
 /**
- * The host's mails about an order (docs/product.md §21): English, like the dashboard, with times
+ * The host's mails about an order (docs/product/extras-and-orders.md): English, like the dashboard, with times
  * where the property is. Plain text only: nothing a guest typed is ever turned into HTML.
  */
 const HOST_SIGN_OFF = '— Porchlight';

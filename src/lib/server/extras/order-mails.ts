@@ -7,7 +7,7 @@ import { translatedContent } from '@shared/translations.ts';
 import type { MailMessage } from '../mail/mailer.ts';
 
 /**
- * The guest's mails about an order (docs/product.md §21), in the guest's language (the page they
+ * The guest's mails about an order (docs/product/extras-and-orders.md), in the guest's language (the page they
  * ordered from, `orders.language`): every sentence from the guest dictionaries, dates and prices
  * through Intl in that language, the guidebook's name as translated. The host's are in
  * host-order-mails.ts, in English like the dashboard. Plain text only: nothing a guest typed is

@@ -19,7 +19,7 @@ import { orderedByGuest } from './stay-orders.ts';
 import { refundPayment, settleDecision } from './payments.ts';
 
 /**
- * The host's side of orders (docs/product.md §21, docs/decisions/020): the list, what sold, and
+ * The host's side of orders (docs/product/extras-and-orders.md, docs/decisions/020): the list, what sold, and
  * the host's decisions and refunds, each one step under the order's lock (order-transitions.ts).
  */
 const iso = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString());

@@ -36,7 +36,7 @@ export interface PlaceOrder {
 }
 
 /**
- * An order recorded (docs/product.md §21, docs/decisions/020), its first status from the table
+ * An order recorded (docs/product/extras-and-orders.md, docs/decisions/020), its first status from the table
  * (order-transitions.ts): the extra and its price come from the saved guidebook, never from the
  * guest; the slot is checked again in the transaction that records it, under the guidebook's
  * orders lock, so two guests asking for one slot at once cannot both hold it.

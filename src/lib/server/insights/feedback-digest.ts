@@ -21,7 +21,7 @@ export const insightsPath = (instructionId: string) => `/dashboard/insights/${en
 type Answer = Pick<GuestFeedbackTable, 'instruction_id' | 'helpful' | 'comment' | 'created_at'>;
 
 /**
- * The daily mail of guest feedback (docs/product.md "Insights"). The rule is simple on purpose:
+ * The daily mail of guest feedback (docs/product/insights.md). The rule is simple on purpose:
  * a host is mailed once the oldest answer not mailed yet is a day old, listing every answer not
  * mailed yet that its guest can no longer change (GUEST_FEEDBACK_EDIT_MS after it was sent). So a
  * host gets at most one mail a day, only on days with feedback, and each answer still reaches

@@ -14,7 +14,7 @@ import { findGuestTarget } from '../stays/reveal-secrets.ts';
 const MAX_LISTED = 100;
 
 /**
- * A guest's "Was this guidebook helpful?" (docs/product.md "Insights"): yes or no and an optional
+ * A guest's "Was this guidebook helpful?" (docs/product/insights.md): yes or no and an optional
  * comment (already cleaned by guestFeedbackSchema), stored for the guidebook's host, with the stay
  * on a stay link, in the page's language. Nothing about the guest is kept (docs/security.md 36):
  * the address only counts against the limits, per address and per link.

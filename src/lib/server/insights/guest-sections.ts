@@ -7,7 +7,7 @@ import { gatedSecretsOf } from '../stays/guest-secrets.ts';
 /**
  * The counted sections (GUEST_SECTIONS) a guidebook's guest page shows now, decided from its
  * content as the page decides it (guest-pages/render/load-guest-page.ts), so the insights list
- * no "Door code" for a guidebook without one (docs/product.md §22):
+ * no "Door code" for a guidebook without one (docs/product/insights.md):
  * - `checkin`: it has check-in steps;
  * - `access`: the access section (a door code or Wi-Fi password behind the secrets policy), or,
  *   shown to everyone, a door code that a text of the page carries with the code marker (the

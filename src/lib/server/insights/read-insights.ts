@@ -29,7 +29,7 @@ const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 const isoTime = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
 /**
- * How guests used one guidebook over the last `days` days (docs/product.md "Insights"), for its
+ * How guests used one guidebook over the last `days` days (docs/product/insights.md), for its
  * owner only (404 otherwise). This server's counts not written yet are written first, so the host
  * sees the opens of a moment ago; other servers' arrive within their next flush.
  */

@@ -5,7 +5,7 @@ import { countSectionRead } from './view-counts.ts';
 
 /**
  * `POST /api/guest/:token/events`: the guest page's beacon says which sections a guest read
- * (docs/product.md §22). It answers 204 whatever it gets, so nothing here throws; what counts is
+ * (docs/product/insights.md). It answers 204 whatever it gets, so nothing here throws; what counts is
  * a known section name, on a link-shaped token, within the limits. The limits live in this
  * server's memory rather than the rate_limits table: a beacon must cost no database write, and
  * going past them only leaves reads uncounted. Unknown tokens are dropped at the flush.

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '@db/schema.ts';
 import { GUEST_SECTIONS, type GuestSection } from '@shared/insights.ts';
 
-/** The sections each of `stayIds`' guests read (docs/product.md §22), in the page's order; one query. */
+/** The sections each of `stayIds`' guests read (docs/product/insights.md), in the page's order; one query. */
 export async function sectionsReadBy(db: Kysely<Database>, stayIds: readonly string[]): Promise<Map<string, GuestSection[]>> {
   const read = new Map<string, GuestSection[]>();
   if (stayIds.length === 0) return read;

@@ -51,7 +51,7 @@ function imagesOf(content: InstructionContent) {
 }
 
 /**
- * A place whose map link spells its point keeps that point (docs/product.md §20), whatever the
+ * A place whose map link spells its point keeps that point (docs/product/places.md), whatever the
  * body says: it is the point the map API answers for that link, and the walk guests read needs
  * it even when the address lookup after it failed and an editor sent none. Read from the link
  * alone, with no network; a short link's point is the one the editor resolved.

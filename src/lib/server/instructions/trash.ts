@@ -22,7 +22,7 @@ export async function findTrashedInstructions({ userId }: { userId: string }, no
     .where('deleted_at', 'is not', null)
     .orderBy('deleted_at', 'desc')
     .execute();
-  // "Delete forever" says how many stays that have not ended go with it (docs/product.md §13).
+  // "Delete forever" says how many stays that have not ended go with it (docs/product/history-and-trash.md).
   const ahead = rows.length === 0 ? [] : await db.selectFrom('stays').select((eb) => ['instruction_id', eb.fn.countAll<number>().as('count')]).where('user_id', '=', userId).where('instruction_id', 'in', rows.map((row) => row.id)).where('check_out', '>', now).groupBy('instruction_id').execute();
   const staysAhead = new Map(ahead.map((row) => [row.instruction_id, Number(row.count)]));
   return rows.map((row) => {

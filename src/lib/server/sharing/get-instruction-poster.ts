@@ -15,7 +15,7 @@ const PRODUCT_ACCENT = '#b4460a';
 
 /** What the printable poster shows (src/pages/dashboard/poster/[id].astro lays it out). */
 export interface InstructionPoster {
-  /** The language the sheet is in (docs/product.md "Guest page languages"): its words, its texts and its link. */
+  /** The language the sheet is in (docs/product/guest-languages.md): its words, its texts and its link. */
   language: string;
   name: string;
   /** Above the name: a premium host's branding title, else nothing (the footer names the product). */

@@ -12,7 +12,7 @@ export interface GuestLinkMailInput {
   /**
    * The language the link opens in (the guidebook's name is already in it): the mail's sentences
    * are the guest dictionary's in it, English for a language it has no words of, and for the link
-   * that follows the guest's browser (docs/product.md "Guest page languages").
+   * that follows the guest's browser (docs/product/guest-languages.md).
    */
   language?: string;
   /** A stay's mail: greets the guest by name and names the dates (written out by the caller, in `language`). */

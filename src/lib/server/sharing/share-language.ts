@@ -4,7 +4,7 @@ import { offeredLanguages } from '@shared/translations.ts';
 import { AppError } from '../http/app-error.ts';
 
 /**
- * `?lang=` of the share dialog's QR code and mail (docs/product.md "Guest page languages"): null
+ * `?lang=` of the share dialog's QR code and mail (docs/product/guest-languages.md): null
  * (no parameter) is the link that follows the guest's browser; a language the guidebook offers is
  * that language's link; any other is refused, 400 naming it, rather than handing out a link to a
  * page the host did not mean.

@@ -13,7 +13,7 @@ import { stayUrl } from './stays.ts';
 import { effectiveStayTimes } from './stay-window.ts';
 
 /**
- * The reminder before arrival (docs/product.md §22): a guidebook whose host turned it on
+ * The reminder before arrival (docs/product/insights.md): a guidebook whose host turned it on
  * (`arrivalReminder`) mails its stays' guests who have not opened their link, `hoursBefore` their
  * check-in, the link again. Once per stay: `reminder_sent_at` is set in the transaction that
  * queues the mail, on the condition that it was not, so two servers (or a turn that overlaps a

@@ -4,7 +4,7 @@ import { getRuntime } from '../runtime.ts';
 import { effectiveStayTimes } from './stay-window.ts';
 
 /**
- * For the Orders screen (docs/product.md §21): each order's stay as it stands now (check-in →
+ * For the Orders screen (docs/product/extras-and-orders.md): each order's stay as it stands now (check-in →
  * check-out, moved by an approved early check-in or late check-out) and its guidebook's time zone,
  * so the card writes every date in one style, where the property is. Only `userId`'s stays and
  * guidebooks are read; an order without a stay (the public link, or a stay deleted) has none.

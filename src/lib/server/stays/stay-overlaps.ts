@@ -7,7 +7,7 @@ import { AppError } from '../http/app-error.ts';
 import { effectiveStayTimes, type StayTimes } from './stay-window.ts';
 
 /**
- * One guidebook is one property: two stays may not hold it at once (docs/product.md §10). Stays
+ * One guidebook is one property: two stays may not hold it at once (docs/product/stays.md). Stays
  * overlap when one's check-in is before the other's check-out, each taken with its sold late
  * check-out or early check-in (effectiveStayTimes); a turnover day (out at 11:00, in at 15:00) is
  * not an overlap. A stay added or moved by hand or through the API over another is refused with

@@ -144,7 +144,7 @@ export async function writeSyncOutcome(trx: Transaction<Database>, calendar: Ins
 /**
  * After a sync's commit: the orders of the stays it moved or dropped follow them (refunded when
  * their slot is gone), and the host is told by mail of stays it brought over others (the calendar
- * is kept as it says; the Stays view flags both, docs/product.md §10). A failure here leaves the
+ * is kept as it says; the Stays view flags both, docs/product/stays.md). A failure here leaves the
  * orders marked for the orders' periodic turn; it never undoes the sync.
  */
 export async function afterSync(deps: Pick<CalendarSyncDeps, 'db' | 'log'>, after: AfterSync | null): Promise<void> {

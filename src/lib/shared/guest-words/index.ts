@@ -57,7 +57,7 @@ export function withEnglish(translation: unknown): GuestWords {
 /**
  * Whether the guest page has words of its own in `language` (a tag of GUEST_LANGUAGES): a guest
  * whose language the guidebook has no translation in still gets the page's words in it, around
- * the host's texts in the main language (docs/product.md "Guest page languages").
+ * the host's texts in the main language (docs/product/guest-languages.md).
  */
 export function speaksLanguage(language: string): boolean {
   return dictionaries.has(language);

@@ -52,7 +52,7 @@ export type GuestFeedbackInput = z.input<ReturnType<typeof guestFeedbackSchema>>
 
 /**
  * How long the guest who tapped Yes or No may still add a comment (or change the answer): the
- * tap's `editToken` works this long, and the daily mail waits for it (docs/product.md §22).
+ * tap's `editToken` works this long, and the daily mail waits for it (docs/product/insights.md).
  */
 export const GUEST_FEEDBACK_EDIT_MS = 60 * 60_000;
 

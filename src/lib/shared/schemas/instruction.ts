@@ -28,7 +28,7 @@
  *   'Guidebook saved', instruction }` with `version` + 1; a stale `version` → 409 `{ message:
  *   messages.instruction.staleVersion }` (the editor then offers to keep its edits on the latest
  *   version, docs/product.md §4 Editor). A place whose `mapUrl` spells its point stores that point
- *   as `lat`/`lng`, whatever the body says (docs/product.md §20). `_id`, `token`,
+ *   as `lat`/`lng`, whatever the body says (docs/product/places.md). `_id`, `token`,
  *   `isFree`, `user` in the body are ignored. An empty or blank `nameInstruction` → 400 `{ message:
  *   'Give the guidebook a name.' }`, in POST too (a POST without the field gets the default name).
  * - `POST /api/instruction/:id` (duplicate) → 201 `{ message, instruction }`: new `_id`, new token,

@@ -1,5 +1,5 @@
 /**
- * Orders of extras (docs/product.md §21, docs/decisions/020-extras-and-the-money-flow.md).
+ * Orders of extras (docs/product/extras-and-orders.md, docs/decisions/020-extras-and-the-money-flow.md).
  *
  * ## API contract (errors are `{ message }`)
  * - `GET /api/guest/:token/extras` (public; a stay link's token) → `{ extras: GuestExtra[] }`: the

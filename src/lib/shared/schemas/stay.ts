@@ -17,7 +17,7 @@
  *   writes an hour.
  * - `PATCH /api/instruction/:id/stays/:stayId` (any of the same fields) → `{ message, stay, orders }`:
  *   new dates take the stay's late check-out or early check-in along when that slot is free, else
- *   it ends with its money given back (`orders`: what became of each, docs/product.md §21).
+ *   it ends with its money given back (`orders`: what became of each, docs/product/extras-and-orders.md).
  * - `DELETE /api/instruction/:id/stays/:stayId[?orders=refund|keep]` → `{ message }`; the stay link
  *   answers 404 at once. A stay with orders paid or waiting answers 409 `{ message, orders }`
  *   unless `orders` says what becomes of them: `refund` ends them all (money back), `keep` keeps
@@ -72,7 +72,7 @@ const stayFields = {
   checkOut: localDateTime('check-out'),
 };
 
-/** "Add anyway": the host adds or moves a stay over another on purpose (docs/product.md §10). */
+/** "Add anyway": the host adds or moves a stay over another on purpose (docs/product/stays.md). */
 const allowOverlap = z.boolean({ error: text.allowOverlapInvalid }).optional();
 
 export const createStaySchema = z.object(
@@ -131,7 +131,7 @@ export type UpdateStayInput = z.input<typeof updateStaySchema>;
 /** Where a stay is in its life, at the time of the answer. */
 export type StayStatus = 'upcoming' | 'current' | 'past' | 'ended';
 
-/** Another stay of the same guidebook that a stay overlaps (docs/product.md §10). */
+/** Another stay of the same guidebook that a stay overlaps (docs/product/stays.md). */
 export interface StayOverlap {
   _id: string;
   guestName: string;
@@ -164,13 +164,13 @@ export interface Stay {
   status: StayStatus;
   /** When the gated door code and Wi-Fi password were first and last shown on this link, and how often. */
   reveals: { first: string | null; last: string | null; count: number };
-  /** When its guest first and last opened the link, and how often (docs/product.md §22). */
+  /** When its guest first and last opened the link, and how often (docs/product/insights.md). */
   opens: { first: string | null; last: string | null; count: number };
   /** The sections its guest read, in the page's order. */
   read: GuestSection[];
   /** The extras its guest ordered, oldest first (checkouts never paid left out). */
   orders: StayOrder[];
-  /** When the reminder before arrival went to a guest who had not opened the link (docs/product.md §22), or null. */
+  /** When the reminder before arrival went to a guest who had not opened the link (docs/product/insights.md), or null. */
   reminderSentAt: string | null;
   /** The other stays of the guidebook it overlaps (the calendar's are kept and flagged; by hand only with "Add anyway"). */
   overlaps: StayOverlap[];

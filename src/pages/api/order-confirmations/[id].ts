@@ -6,7 +6,7 @@ import { requestGuestWords } from '@server/http/guest-language.ts';
 import { handle, json, readBody } from '@server/http/json.ts';
 
 /**
- * POST /api/order-confirmations/:id `{ token }` (public: the link in the guest's mail, docs/product.md §21)
+ * POST /api/order-confirmations/:id `{ token }` (public: the link in the guest's mail, docs/product/extras-and-orders.md)
  * → 201 `{ message, order[, checkoutUrl] }`: the public-link request becomes an order (confirmed at
  * once, a request for the host, or on to Checkout); a second press answers what the first made
  * (200). 404 `{ message }` for an unknown or expired link, or an extra no longer offered there.

@@ -8,9 +8,9 @@ export interface DraftAnswer {
 }
 
 /**
- * POST /api/instruction/:id/translations/:lang/draft with the form as it is (README "Machine
- * translation"): the server drafts the empty and out-of-date fields from what it is sent, stores
- * nothing, and answers the drafts and the fields it could not draft.
+ * POST /api/instruction/:id/translations/:lang/draft with the form as it is
+ * (docs/product/machine-translation.md): the server drafts the empty and out-of-date fields from
+ * what it is sent, stores nothing, and answers the drafts and the fields it could not draft.
  */
 export function draftTranslations({ form, language }: { form: Instruction; language: string }): Promise<DraftAnswer> {
   const { _id, version: _version, ...content } = form;

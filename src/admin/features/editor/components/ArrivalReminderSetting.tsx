@@ -9,7 +9,7 @@ const HOURS_ID = fieldId('arrivalReminder', 'hoursBefore');
 const HOUR_CHOICES = [12, 24, 48] as const;
 
 /**
- * The reminder before arrival (docs/product.md §22), in the Stays tab beside the stays it is
+ * The reminder before arrival (docs/product/insights.md), in the Stays tab beside the stays it is
  * about: part of the guidebook, so it is saved with it, and off until the host turns it on.
  */
 export function ArrivalReminderSetting({ value, onChange, readOnly, saved }: { value: ArrivalReminder; onChange: (value: ArrivalReminder) => void; readOnly: boolean; saved: ArrivalReminder }) {

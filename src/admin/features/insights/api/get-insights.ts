@@ -4,7 +4,7 @@ import type { Insights } from '@shared/insights.ts';
 import { api } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
-/** GET /api/instruction/:id/insights?days= (docs/product.md §22), refreshed each minute while shown. */
+/** GET /api/instruction/:id/insights?days= (docs/product/insights.md), refreshed each minute while shown. */
 export function insightsQueryOptions(id: string, days: number) {
   return queryOptions({
     queryKey: queryKeys.insights.period(id, days),

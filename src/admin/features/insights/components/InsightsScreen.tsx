@@ -27,7 +27,7 @@ const SECTION_NAMES: Record<GuestSection, string> = {
 const languageName = new Intl.DisplayNames(['en'], { type: 'language' });
 
 /**
- * /dashboard/insights/:id, from the options panel's "Insights" (docs/product.md §22): how often
+ * /dashboard/insights/:id, from the options panel's "Insights" (docs/product/insights.md): how often
  * guests opened the guidebook, per day and language, which sections they read (the least read
  * are the ones guests skip), for each stay whether its guest opened the link, and guests' feedback.
  */

@@ -9,7 +9,7 @@ const WIDTH = 600;
 const HEIGHT = 160;
 
 /**
- * Guest page opens per day (docs/product.md §22): an SVG bar chart named by a one-sentence
+ * Guest page opens per day (docs/product/insights.md): an SVG bar chart named by a one-sentence
  * summary for screen readers, with every number in a table under "Show as a table". Days are UTC,
  * as the counts are.
  */

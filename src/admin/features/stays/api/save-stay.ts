@@ -26,7 +26,7 @@ export function useSaveStay(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (save: SaveStay) => (save.stayId === null ? createStay(id, save.input) : updateStay(id, save.stayId, save.input)),
-    // New dates move or end the stay's orders (docs/product.md §21): the Orders screen reads them again too.
+    // New dates move or end the stay's orders (docs/product/extras-and-orders.md): the Orders screen reads them again too.
     onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: queryKeys.stays.of(id) }), queryClient.invalidateQueries({ queryKey: queryKeys.orders.all() })]),
   });
 }

@@ -16,7 +16,7 @@ interface Props {
 const HELD = new Set(['requested', 'awaiting_payment', 'paid', 'approved']);
 
 /**
- * "Delete this stay?" (docs/product.md §10 and §21). A stay whose guest has orders paid or waiting
+ * "Delete this stay?" (docs/product/stays.md and docs/product/extras-and-orders.md). A stay whose guest has orders paid or waiting
  * lists them and asks what becomes of them before anything happens: refund (everything given
  * back, the guest mailed) or keep what was paid (requests still waiting are declined either way).
  * Focus starts on Cancel; Escape cancels.

@@ -38,7 +38,7 @@ export function StayDialog({ open, onOpenChange, guidebookId, zone, times, stay 
   const [values, setValues] = useState<StayValues>(() => (stay ? valuesOf(stay) : { guestName: '', guestEmail: '', language: '', ...suggestedDates(zone, times) }));
   const [errors, setErrors] = useState<StayErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
-  // The server found other stays on these dates (docs/product.md §10): said here, and the next
+  // The server found other stays on these dates (docs/product/stays.md): said here, and the next
   // submit is the host's "Add anyway". Changing a date asks again.
   const [overlap, setOverlap] = useState<string | null>(null);
   const overlapRef = useRef<HTMLDivElement>(null);

@@ -43,7 +43,7 @@ export function momentText(iso: string, zone: string, now = Date.now()): string 
   return formatStayTime(at, zone);
 }
 
-/** What a host calls each section a guest read (docs/product.md §22). */
+/** What a host calls each section a guest read (docs/product/insights.md). */
 const READ_WORDS: Record<Exclude<GuestSection, 'access' | 'contact'>, string> = {
   checkin: 'check-in steps',
   wifi: 'Wi-Fi',
@@ -75,7 +75,7 @@ export function revealText(reveals: Stay['reveals'], zone: string, now = Date.no
   return `Code viewed ${momentText(reveals.last, zone, now)} · ${times}`;
 }
 
-/** "Reminder sent Tue 18:02" once the reminder before arrival went (docs/product.md §22); null before. */
+/** "Reminder sent Tue 18:02" once the reminder before arrival went (docs/product/insights.md); null before. */
 export function reminderText(sentAt: string | null, zone: string, now = Date.now()): string | null {
   return sentAt ? `Reminder sent ${momentText(sentAt, zone, now)}` : null;
 }
@@ -92,7 +92,7 @@ export function suggestedDates(zone: string, times: StayTimes = DEFAULT_STAY_TIM
 
 /**
  * "Overlaps Dana’s stay (Fri 4 Dec – Mon 7 Dec, with a late check-out) · added anyway": the other
- * stays this one shares the property with (docs/product.md §10); null when none.
+ * stays this one shares the property with (docs/product/stays.md); null when none.
  */
 export function overlapText(stay: Pick<Stay, 'overlaps' | 'overlapAcceptedAt' | 'timeZone'>): string | null {
   if (stay.overlaps.length === 0) return null;

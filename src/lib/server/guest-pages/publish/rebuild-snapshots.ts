@@ -41,7 +41,7 @@ const state = processSingleton('rebuilds', () => ({
 
 /**
  * The page variants a publish renders again: the main page and the languages guests have opened
- * on this server (those in memory, in any encoding: docs/product.md "Guest page languages"). The
+ * on this server (those in memory, in any encoding: docs/product/guest-languages.md). The
  * other variants go with the publish (store/snapshot-store.ts forgetStoredSnapshot) and their next
  * guest renders them.
  */

@@ -78,7 +78,7 @@ export interface GuestPlaces {
 /** Everything the guest page draws, decided here so the .astro files only lay it out. */
 export interface GuestPage {
   token: string;
-  /** The language the page is in (`<html lang>`): the guidebook's main one or a translation's (docs/product.md "Guest page languages"). */
+  /** The language the page is in (`<html lang>`): the guidebook's main one or a translation's (docs/product/guest-languages.md). */
   language: string;
   /** The guidebook's main language and the languages it is translated into, main first. */
   languages: string[];
@@ -213,7 +213,7 @@ export async function toGuestPage(
   const main = instruction.language;
   const languages = offeredLanguages(instruction);
   // A language the guidebook does not offer is its main page, unless the page has words of its own
-  // in it: then those words around the main texts (docs/product.md "Guest page languages").
+  // in it: then those words around the main texts (docs/product/guest-languages.md).
   const language = asked && pageSpeaks(asked, languages) ? asked : main;
   const translated = translatedContent(instruction, language);
   const i: GuestInstruction = { ...instruction, ...translated.content };

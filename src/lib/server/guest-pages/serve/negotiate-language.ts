@@ -3,7 +3,7 @@ import { guidebookLanguageOf } from '@shared/languages.ts';
 import { memoizeHeader } from '../../http/memoize-header.ts';
 
 /**
- * The language `/instruction/<token>` answers in (docs/product.md "Guest page languages"): the
+ * The language `/instruction/<token>` answers in (docs/product/guest-languages.md): the
  * first language of the browser's `Accept-Language`, by q-value, that the guidebook offers; else
  * the first the page has its own words in (the host's texts stay in the main language); null for
  * the main page (the main one picked, none of either, no header). `offered` is the stored page's

@@ -30,7 +30,7 @@ export const DEFAULT_REVEAL_HOURS = 24;
 /** A week: a guest rarely needs the code earlier, and the window should stay short. */
 export const MAX_REVEAL_HOURS = 168;
 
-/** The reminder before arrival (docs/product.md §22): how long before check-in, in hours, at least and at most. */
+/** The reminder before arrival (docs/product/insights.md): how long before check-in, in hours, at least and at most. */
 export const MIN_REMINDER_HOURS = 2;
 export const MAX_REMINDER_HOURS = 168;
 export const DEFAULT_REMINDER_HOURS = 24;

@@ -18,7 +18,7 @@ import { browserLanguageSchema, languageSchema, translationIssues, translationsS
 
 /**
  * `arrivalReminder`: whether a stay's guest who has not opened the link gets a mail with it
- * `hoursBefore` check-in (docs/product.md §22). Off in a new guidebook and in one stored before the field existed.
+ * `hoursBefore` check-in (docs/product/insights.md). Off in a new guidebook and in one stored before the field existed.
  */
 export const arrivalReminderSchema = z.object(
   {
@@ -104,7 +104,7 @@ export const instructionFields = {
   /** The property's usual check-in and check-out times (guest page header, Check-out section, new stays). */
   checkInTime: field.plain(clockTime('The check-in time')),
   checkOutTime: field.plain(clockTime('The check-out time')),
-  /** The mail to a stay's guest who has not opened the link, before check-in (docs/product.md §22). */
+  /** The mail to a stay's guest who has not opened the link, before check-in (docs/product/insights.md). */
   arrivalReminder: arrivalReminderSchema,
   checkoutSteps: checkoutStepsSchema,
   /** The host's recommendations nearby (places.ts). */

@@ -1,5 +1,5 @@
 /**
- * Extras (docs/product.md §21, docs/decisions/020-extras-and-the-money-flow.md): what a guest can
+ * Extras (docs/product/extras-and-orders.md, docs/decisions/020-extras-and-the-money-flow.md): what a guest can
  * buy or ask for from the guidebook: a late check-out, an early check-in, or an item (an airport
  * transfer, a breakfast basket). Prices are in the currency's minor units and belong to the
  * published page; what may be bought for a stay is asked separately (availability). Every field

@@ -15,7 +15,7 @@ interface Props {
 
 const placeFieldId = (...path: ReadonlyArray<string | number>) => fieldId('places', ...path);
 
-/** The editor's "Recommendations" section (docs/product.md §2 Editor, §20): the map, then the cards. */
+/** The editor's "Recommendations" section (docs/product.md §2 Editor, docs/product/places.md): the map, then the cards. */
 export function PlacesSection({ places, update, propertyMapLink }: Props) {
   const { readOnly, announce } = useEditorContext();
   return (

@@ -6,7 +6,7 @@ import { AppError } from '@server/http/app-error.ts';
 import { handle, json, readBody } from '@server/http/json.ts';
 import { orderRequestSchema } from '@shared/schemas/order.ts';
 
-/** An extra's id is a number, like a step's (docs/product.md §21); anything else names no extra. */
+/** An extra's id is a number, like a step's (docs/product/extras-and-orders.md); anything else names no extra. */
 const EXTRA_ID = /^\d{1,16}$/;
 
 /**
