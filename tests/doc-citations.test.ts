@@ -103,6 +103,13 @@ describe('citations of the repository’s own documents', () => {
     expect(markdown.flatMap(brokenLinks)).toEqual([]);
   });
 
+  it('the README links every document under docs/ (decision 027: the README is a map)', () => {
+    const linked = new Set([...read('README.md').matchAll(/\]\((docs\/[^)#\s]+)/g)].map((match) => match[1]));
+    const documents = markdown.filter((file) => file.startsWith('docs/') && !file.startsWith('docs/decisions/'));
+    expect(documents.length).toBeGreaterThan(10);
+    expect(documents.filter((file) => !linked.has(file))).toEqual([]);
+  });
+
   it('would notice a citation or a link that leads nowhere', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'doc-citations-'));
     try {
