@@ -32,14 +32,18 @@ export async function readJson(request: Request, limit = JSON_BODY_LIMIT): Promi
     // PostgreSQL text cannot hold U+0000 (SQLite can): refused here, the same on both databases,
     // rather than a 500 from the database. No form or editor produces it. Nor half a surrogate
     // pair, which JSON can spell (`"\ud800"`) but no text is made of: stored, it broke whatever
-    // encoded it later (a QR code, a URL, a mail header).
-    value = JSON.parse(text, (key, item: unknown) => {
-      for (const piece of typeof item === 'string' ? [key, item] : [key]) {
-        if (piece.includes('\0')) nul = true;
-        else if (!piece.isWellFormed()) broken = true;
-      }
-      return item;
-    });
+    // encoded it later (a QR code, a URL, a mail header). Both can only be spelled as a `\u`
+    // escape (JSON refuses a raw control character, and decoded UTF-8 has no half pairs), so a
+    // body without one, an editor's usual save, skips the walk (a tenth of a millisecond).
+    value = text.includes('\\u')
+      ? JSON.parse(text, (key, item: unknown) => {
+          for (const piece of typeof item === 'string' ? [key, item] : [key]) {
+            if (piece.includes('\0')) nul = true;
+            else if (!piece.isWellFormed()) broken = true;
+          }
+          return item;
+        })
+      : JSON.parse(text);
   } catch {
     throw new AppError('BAD_REQUEST', 'The request body is not valid JSON.');
   }

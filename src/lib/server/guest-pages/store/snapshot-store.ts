@@ -1,6 +1,4 @@
 import { createHash } from 'node:crypto';
-import { promisify } from 'node:util';
-import zlib from 'node:zlib';
 import { LRUCache } from 'lru-cache';
 import { GUEST_TOKEN } from '@shared/guest-token.ts';
 import type { Encoding } from '../../http/negotiate.ts';
@@ -9,6 +7,7 @@ import { processSingleton } from '../../process-singleton.ts';
 import { getRuntime } from '../../runtime.ts';
 import type { SnapshotSource } from '../page-headers.ts';
 import { ENCODINGS, pageId, storeKey, variantsOf, type GuestPageKey } from '../page-key.ts';
+import { compressPage } from './compress-page.ts';
 import { changedElsewhere } from './other-process-writes.ts';
 import { isRemovalPending, recordPendingRemoval, reloadPendingRemovals, removeStoredCopies } from './pending-removals.ts';
 import { bumpWriteEpoch } from './write-epoch.ts';
@@ -42,10 +41,6 @@ export interface Snapshot {
   body: Uint8Array;
 }
 
-const brotli = promisify(zlib.brotliCompress);
-/** 2^18 = 256 KB: a guest page is 20–60 KB. */
-const BROTLI_WINDOW_BITS = 18;
-const gzip = promisify(zlib.gzip);
 
 /**
  * Decoded snapshots kept in memory in front of the store, so a hit costs no disk read; one copy
@@ -197,47 +192,18 @@ async function agreesWithItsRow(key: GuestPageKey, snapshot: Snapshot): Promise<
   return true;
 }
 
-/**
- * Pages up to this size are compressed on the main thread. Sent to the thread pool, a 28 KB page
- * cost as much main-thread time in the stream, its chunks and promises (0.6 ms) as both
- * compressions take there outright, and the pool's CPU on top (docs/performance.md). A larger
- * page (a long guidebook of 450 KB takes about 7 ms) goes to the pool, so guests are not held
- * behind it.
- */
-const COMPRESS_INLINE_BYTES = 64 * 1024;
-const GZIP_OPTIONS: zlib.ZlibOptions = { level: 9 };
-
-/**
- * Quality 7, not 11: on the 20 KB demo page 11 took 44 ms of CPU for 4,338 bytes and 7 took
- * 1.5 ms for 4,890; with a publish every few seconds per host, 11 cost a core. A window just
- * large enough for the page (not brotli's 4 MB default) keeps memory small.
- */
-function brotliOptions(bytes: number): zlib.BrotliOptions {
-  return {
-    params: {
-      [zlib.constants.BROTLI_PARAM_QUALITY]: 7,
-      [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
-      [zlib.constants.BROTLI_PARAM_LGWIN]: BROTLI_WINDOW_BITS,
-      [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes,
-    },
-  };
-}
-
-/** All three encodings of one rendered page, compressed once here (on publish, not per request). */
+/** All three encodings of one rendered page, compressed once (on publish, not per request; compress-page.ts). */
 export async function encodeSnapshot(html: Uint8Array, meta: { csp: string | null; buildId: string; expiresAt: number | null; source: SnapshotSource | null; languages?: string[] | null }): Promise<Record<Encoding, Snapshot>> {
   const etag = `W/"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`;
-  const [br, gz] =
-    html.byteLength <= COMPRESS_INLINE_BYTES
-      ? [zlib.brotliCompressSync(html, brotliOptions(html.byteLength)), zlib.gzipSync(html, GZIP_OPTIONS)]
-      : await Promise.all([brotli(html, brotliOptions(html.byteLength)), gzip(html, GZIP_OPTIONS)]);
+  const { br, gz } = await compressPage(html);
   const make = (body: Uint8Array): Snapshot => ({ header: { etag, ...meta, createdAt: Date.now(), length: body.byteLength }, body: exactCopy(body) });
   return { br: make(br), gz: make(gz), html: make(html) };
 }
 
 /**
- * The bytes in a buffer of their own size. zlib answers a small output as a view of its 64 KB
- * output chunk, so a 5 KB brotli page kept in memory held 64 KB (measured on Node 24); memory
- * keeps a page for as long as guests read it, so the copy (once per publish) pays.
+ * The bytes in a buffer of their own size: a page read from a larger buffer (the rendered HTML
+ * off the socket) would keep all of it alive for as long as guests read the page, so the copy
+ * (once per publish) pays. The compressed copies come in buffers of their own already.
  */
 function exactCopy(bytes: Uint8Array): Uint8Array {
   return bytes.byteLength === bytes.buffer.byteLength ? bytes : new Uint8Array(bytes);
