@@ -20,7 +20,7 @@ interface Insights {
  * beacon reaches the server through the page's own CSP, and the host's insights count them.
  * Runs at 375 and 1280 px (the two projects).
  */
-test('a guest opens the guidebook and reads two sections; the host’s insights count them', async ({ page, host, baseURL, browser }) => {
+test('a guest opens the guidebook and reads two sections; the host’s insights count them', { tag: '@mobile' }, async ({ page, host, baseURL, browser }) => {
   // A guest's visit, a stay's, then the host's two screens: more than one page's worth of steps.
   test.slow();
   expect(host.email).toBeTruthy();

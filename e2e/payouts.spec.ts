@@ -51,7 +51,7 @@ async function freshGoldHost(page: Page, label: string) {
 }
 
 for (const scheme of SCHEMES) {
-  test(`a Gold host picks a currency, connects with Stripe, finishes onboarding and comes back connected (${scheme})`, async ({ page }) => {
+  test(`a Gold host picks a currency, connects with Stripe, finishes onboarding and comes back connected (${scheme})`, { tag: scheme === 'light' ? '@mobile' : [] }, async ({ page }) => {
     await useColorScheme(page, scheme);
     const me = await freshGoldHost(page, `connect-${scheme}`);
     await page.goto('/dashboard');
@@ -131,7 +131,7 @@ for (const scheme of SCHEMES) {
     await expect(page.getByText('Express Dashboard (stand-in)')).toBeVisible();
   });
 
-  test(`a Free host sees that extras are requests and an upgrade button (${scheme})`, async ({ page, host }) => {
+  test(`a Free host sees that extras are requests and an upgrade button (${scheme})`, { tag: scheme === 'light' ? '@mobile' : [] }, async ({ page, host }) => {
     setPlan(host.email, 'free');
     await useColorScheme(page, scheme);
     await page.goto('/dashboard/payouts');
@@ -145,7 +145,7 @@ for (const scheme of SCHEMES) {
 }
 
 for (const scheme of SCHEMES) {
-  test(`states the e2e server cannot be in: no Stripe on the server, and a platform fee (${scheme})`, async ({ page, host }) => {
+  test(`states the e2e server cannot be in: no Stripe on the server, and a platform fee (${scheme})`, { tag: scheme === 'light' ? '@mobile' : [] }, async ({ page, host }) => {
     // The server here has Stripe and no fee: its answer is replaced, to see how the screen words these.
     const state: PayoutState = { stripeConfigured: false, currency: 'eur', connected: false, chargesEnabled: false, detailsSubmitted: false, payoutsEnabled: false, disabledReason: null, feePercent: 0, onlinePaymentsPlan: true };
     let answer = state;
@@ -166,7 +166,7 @@ for (const scheme of SCHEMES) {
   });
 }
 
-test('a host who leaves onboarding unfinished is asked to continue', async ({ page }) => {
+test('a host who leaves onboarding unfinished is asked to continue', { tag: '@mobile' }, async ({ page }) => {
   await freshGoldHost(page, 'unfinished');
   const started = await page.request.post(`${appOrigin()}/api/payouts/onboarding`, { headers: { origin: appOrigin() }, data: {} });
   expect(started.status(), await started.text()).toBe(200);

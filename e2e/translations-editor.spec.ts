@@ -37,7 +37,7 @@ test.describe('translations in the editor', () => {
     await deleteAllGuidebooks(page);
   });
 
-  test('a host adds German, translates by hand, drafts the rest by machine; guests read a draft only once accepted', async ({ page }, testInfo) => {
+  test('a host adds German, translates by hand, drafts the rest by machine; guests read a draft only once accepted', { tag: '@mobile' }, async ({ page }, testInfo) => {
     const guidebook = await createGuidebook(page, {
       nameInstruction: 'Harbour flat',
       hostName: 'Marta',
