@@ -54,23 +54,20 @@ function databaseReason(file: string): string | undefined {
   return undefined;
 }
 
-/** The test files marked `// @no-database`; throws when one of them may touch a database after all. */
-export function noDatabaseTestFiles(root = process.cwd()): string[] {
-  const previous = process.cwd();
-  process.chdir(root);
-  try {
-    const marked = fs
-      .readdirSync('tests')
-      .filter((name) => name.endsWith('.test.ts'))
-      .map((name) => `tests/${name}`)
-      .filter((file) => NO_DATABASE_MARKER.test(fs.readFileSync(file, 'utf8')));
-    const wrong = marked.flatMap((file) => {
-      const reason = databaseReason(file);
-      return reason ? [`${file} is marked // @no-database, but ${reason}: take the marker off (it then runs on PostgreSQL too)`] : [];
-    });
-    if (wrong.length > 0) throw new Error(wrong.join('\n'));
-    return marked;
-  } finally {
-    process.chdir(previous);
-  }
+/**
+ * The test files marked `// @no-database` (paths from the repository root, the working directory
+ * of every Vitest run); throws when one of them may touch a database after all.
+ */
+export function noDatabaseTestFiles(): string[] {
+  const marked = fs
+    .readdirSync('tests')
+    .filter((name) => name.endsWith('.test.ts'))
+    .map((name) => `tests/${name}`)
+    .filter((file) => NO_DATABASE_MARKER.test(fs.readFileSync(file, 'utf8')));
+  const wrong = marked.flatMap((file) => {
+    const reason = databaseReason(file);
+    return reason ? [`${file} is marked // @no-database, but ${reason}: take the marker off (it then runs on PostgreSQL too)`] : [];
+  });
+  if (wrong.length > 0) throw new Error(wrong.join('\n'));
+  return marked;
 }
