@@ -3,6 +3,9 @@ import { defineConfig, devices } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 4330);
 const DATA_DIR = `test-results/e2e-data-${PORT}`;
+// The app server's log (pino, LOG_LEVEL warn: every unhandled error with its stack), kept after the
+// run beside the other results: .ci/run prints its end when a test failed.
+const SERVER_LOG = `test-results/e2e-server-${PORT}.log`;
 // The Stripe stand-in (tests/helpers/stripe) the app bills through; e2e/support/fake-stripe.ts
 // plays Stripe.js in the browser against it.
 const STRIPE_PORT = Number(process.env.E2E_STRIPE_PORT ?? PORT + 1);
@@ -43,7 +46,10 @@ export default defineConfig({
   },
   projects: [
     { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } },
-    { name: 'mobile', use: { ...devices['Pixel 7'], viewport: { width: 375, height: 740 } } },
+    // Every test runs on desktop; the phone runs only those tagged `@mobile` (`{ tag: '@mobile' }`):
+    // the ones whose screen size matters (guest pages, landing, legal, touch drags in the editors,
+    // the dashboard's drawer, layouts checked for sideways scroll). docs/architecture.md, "Tests and CI".
+    { name: 'mobile', grep: /@mobile/, use: { ...devices['Pixel 7'], viewport: { width: 375, height: 740 } } },
   ],
   webServer: [
     {
@@ -60,7 +66,7 @@ export default defineConfig({
       timeout: 30_000,
     },
     {
-      command: `rm -rf ${DATA_DIR} && ${build}node scripts/serve.mjs`,
+      command: `rm -rf ${DATA_DIR} && mkdir -p test-results && ${build}exec node scripts/serve.mjs >${SERVER_LOG} 2>&1`,
       url: `http://localhost:${PORT}/readyz`,
       reuseExistingServer: false,
       timeout: 180_000,

@@ -268,7 +268,7 @@ test('register checks the form before sending it', async ({ page }) => {
 });
 
 for (const path of ['/login', '/register', '/forgotPassword', '/resetPassword', '/verify-email', '/verify-email-change']) {
-  test(`${path}: the reduced header shows only Log In and Register`, async ({ page }) => {
+  test(`${path}: the reduced header shows only Log In and Register`, { tag: '@mobile' }, async ({ page }) => {
     await page.goto(path);
     const header = page.getByRole('banner');
     await expect(header.getByRole('link', { name: 'Log In', exact: true })).toHaveAttribute('href', '/login');

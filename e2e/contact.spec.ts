@@ -27,7 +27,7 @@ function outboxMails(): string[] {
     .map((name) => fs.readFileSync(path.join(dir, name), 'utf8'));
 }
 
-test('a visitor sends a message: toast "Email Sent" and a mail in the outbox', async ({ page }) => {
+test('a visitor sends a message: toast "Email Sent" and a mail in the outbox', { tag: '@mobile' }, async ({ page }) => {
   await page.goto('/#contact-section');
   const form = await contactForm(page);
   const marker = `e2e-${test.info().project.name}-${Date.now()}`;
@@ -55,7 +55,7 @@ test('a visitor sends a message: toast "Email Sent" and a mail in the outbox', a
     .toBe(true);
 });
 
-test('empty and malformed input shows field errors and sends nothing', async ({ page }) => {
+test('empty and malformed input shows field errors and sends nothing', { tag: '@mobile' }, async ({ page }) => {
   const requests: string[] = [];
   page.on('request', (request) => {
     if (new URL(request.url()).pathname === CONTACT_API) requests.push(request.method());

@@ -40,7 +40,7 @@ function toast(page: Page, text: string) {
   return page.getByRole('region', { name: /notifications/i }).getByText(text, { exact: true });
 }
 
-test('the sidebar lists every screen and opens the main website in a new tab', async ({ page, host }) => {
+test('the sidebar lists every screen and opens the main website in a new tab', { tag: '@mobile' }, async ({ page, host }) => {
   await page.goto('/dashboard/profile');
   await expect(page.getByRole('heading', { name: 'Profile', level: 1 })).toBeVisible();
   await expect(page.getByRole('banner')).toContainText(host.name);
@@ -62,7 +62,7 @@ test('the sidebar lists every screen and opens the main website in a new tab', a
   await expect(nav.getByRole('link', { name: 'Support', exact: true })).toHaveAttribute('aria-current', 'page');
 });
 
-test('the sidebar is always open from 768 px and a drawer below it', async ({ page, host: _host }) => {
+test('the sidebar is always open from 768 px and a drawer below it', { tag: '@mobile' }, async ({ page, host: _host }) => {
   await page.setViewportSize({ width: 1024, height: 800 });
   await page.goto('/dashboard/feedback');
   const nav = page.getByRole('navigation', { name: 'Dashboard' });

@@ -5,7 +5,7 @@ import { expect as baseExpect, database, expectSaved, setPlan, test, transitions
 import { seriousA11yViolations } from './support/fixtures.ts';
 
 // docs/product.md §2 Editor, §4 Editor / Instruction access / Address flow, §7 instruction calls and upload.
-// Runs in both projects: desktop (1280 px, mouse) and mobile (375 px, touch).
+// Desktop (1280 px, mouse); the tests tagged @mobile run on the phone too (375 px, touch).
 
 // The editor chunk (Tiptap, react-dnd) is the heaviest screen: give a busy CI machine room.
 const expect = baseExpect.configure({ timeout: 15_000 });
@@ -143,7 +143,7 @@ test.beforeEach(async ({ page, host }) => {
 // The account outlives this file (other specs of the worker use it): leave it on Free.
 test.afterEach(({ host }) => setPlan(host.email, 'free'));
 
-test('steps: add (scrolled to, focused, highlighted), reorder by keyboard and by drag, delete after confirming', async ({ page }) => {
+test('steps: add (scrolled to, focused, highlighted), reorder by keyboard and by drag, delete after confirming', { tag: '@mobile' }, async ({ page }) => {
   const { _id } = await createInstruction(page, { nameInstruction: 'Steps Flat' });
   await openEditor(page, _id);
   await expect(page.getByText('No check-in steps yet.')).toBeVisible();
@@ -363,7 +363,7 @@ async function inBothSchemes(page: Page, take: (scheme: 'light' | 'dark') => Pro
   await page.evaluate(() => document.documentElement.classList.remove('dark'));
 }
 
-test('a save keeps the editor open and says Saved until the next change', async ({ page }) => {
+test('a save keeps the editor open and says Saved until the next change', { tag: '@mobile' }, async ({ page }) => {
   const { _id } = await createInstruction(page, { nameInstruction: 'Open Flat' });
   await openEditor(page, _id);
   const desktop = test.info().project.name === 'desktop';

@@ -4,7 +4,7 @@ import { expect, seriousA11yViolations, test } from './support/fixtures.ts';
 // Any other path shows "Page not found" with "Go Back Home"; /crash shows the global error screen
 // ("Something went wrong", a reference for support, a Reload button).
 test.describe('not found', () => {
-  test('an unknown path answers 404 with a way home', async ({ page }) => {
+  test('an unknown path answers 404 with a way home', { tag: '@mobile' }, async ({ page }) => {
     const response = await page.goto('/no-such-page/anywhere');
     expect(response?.status()).toBe(404);
     await expect(page.getByRole('heading', { name: messages.app.notFound })).toBeVisible();
@@ -13,13 +13,13 @@ test.describe('not found', () => {
     expect(new URL(page.url()).pathname).toBe('/');
   });
 
-  test('the 404 page has no serious or critical accessibility violations', async ({ page }) => {
+  test('the 404 page has no serious or critical accessibility violations', { tag: '@mobile' }, async ({ page }) => {
     await page.goto('/no-such-page');
     expect(await seriousA11yViolations(page)).toEqual([]);
   });
 });
 
-test('/crash shows the error screen with a reference, no internal text, and Reload', async ({ page }) => {
+test('/crash shows the error screen with a reference, no internal text, and Reload', { tag: '@mobile' }, async ({ page }) => {
   const response = await page.goto('/crash');
   expect(response?.status()).toBe(500);
   await expect(page.getByRole('heading', { name: messages.app.crashed })).toBeVisible();

@@ -6,7 +6,7 @@ import { sidewaysOverflow, useColorScheme } from './support/layout.ts';
 
 // The editor's Extras section and Auto-Fill's default extras (docs/decisions/020-extras-and-the-money-flow.md):
 // cards that work like the places, with a price typed in euros and the guest's view under each.
-// Runs in both projects: desktop (1280 px, mouse) and mobile (375 px, touch).
+// Desktop (1280 px, mouse); the tests tagged @mobile run on the phone too (375 px, touch).
 
 const expect = baseExpect.configure({ timeout: 15_000 });
 
@@ -81,7 +81,7 @@ test.describe('editor', () => {
 
   test.afterEach(({ host }) => setPlan(host.email, 'free'));
 
-  test('extras: a late check-out from the example at 30, an item with a photo, reordered, saved and reopened', async ({ page }) => {
+  test('extras: a late check-out from the example at 30, an item with a photo, reordered, saved and reopened', { tag: '@mobile' }, async ({ page }) => {
     test.setTimeout(180_000);
     const project = test.info().project.name;
     const { _id } = await createGuidebook(page, { nameInstruction: 'Extras Flat' });

@@ -45,7 +45,7 @@ async function setUp(page: Page, origin: string): Promise<{ id: string; stayToke
   return { id: _id, stayToken: ((await stay.json()) as { stay: { token: string } }).stay.token };
 }
 
-test('a guest asks for a late check-out from the stay link, the host approves it, and the stay page shows the new check-out', async ({ page, browser, host, baseURL }, info) => {
+test('a guest asks for a late check-out from the stay link, the host approves it, and the stay page shows the new check-out', { tag: '@mobile' }, async ({ page, browser, host, baseURL }, info) => {
   expect(host.email).toBeTruthy();
   const origin = new URL(baseURL!).origin;
   const { id, stayToken } = await setUp(page, origin);
@@ -111,7 +111,7 @@ test('a guest asks for a late check-out from the stay link, the host approves it
   await guestContext.close();
 });
 
-test('the host offers extras on the public link; a guest there asks for a breakfast with a name and an e-mail', async ({ page, browser, host, baseURL }, info) => {
+test('the host offers extras on the public link; a guest there asks for a breakfast with a name and an e-mail', { tag: '@mobile' }, async ({ page, browser, host, baseURL }, info) => {
   expect(host.email).toBeTruthy();
   const origin = new URL(baseURL!).origin;
   const created = await page.request.post('/api/instruction', {
@@ -204,7 +204,7 @@ test('the host offers extras on the public link; a guest there asks for a breakf
   await expect(waiting.getByRole('link', { name: `marko.${info.project.name}@example.com` })).toBeVisible();
 });
 
-test('the host approves a request from the Approve link in the mail, without signing in, and sees the confirmation', async ({ page, browser, host, baseURL }, info) => {
+test('the host approves a request from the Approve link in the mail, without signing in, and sees the confirmation', { tag: '@mobile' }, async ({ page, browser, host, baseURL }, info) => {
   const origin = new URL(baseURL!).origin;
   const { stayToken } = await setUp(page, origin);
   const asked = await page.request.post(`/api/guest/${stayToken}/extras/1`, { headers: { origin }, data: { note: 'Our flight leaves at 18:00.' } });

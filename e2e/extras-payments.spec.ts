@@ -50,7 +50,7 @@ async function setUp(page: Page, origin: string, extras: readonly object[] = [BA
   return { stayToken: ((await stay.json()) as { stay: { token: string } }).stay.token };
 }
 
-test('a guest pays for a breakfast basket on Checkout and comes back; the host sees it paid and refunds it', async ({ page, browser, host, baseURL }, info) => {
+test('a guest pays for a breakfast basket on Checkout and comes back; the host sees it paid and refunds it', { tag: '@mobile' }, async ({ page, browser, host, baseURL }, info) => {
   expect(host.email).toBeTruthy();
   const origin = new URL(baseURL!).origin;
   const { stayToken } = await setUp(page, origin);
@@ -91,7 +91,7 @@ test('a guest pays for a breakfast basket on Checkout and comes back; the host s
   await expect(all.getByRole('button', { name: /^Refund/ })).toHaveCount(0);
 });
 
-test('a guest buys a late check-out on Checkout and comes back to the new check-out time', async ({ page, browser, host, baseURL }, info) => {
+test('a guest buys a late check-out on Checkout and comes back to the new check-out time', { tag: '@mobile' }, async ({ page, browser, host, baseURL }, info) => {
   expect(host.email).toBeTruthy();
   const origin = new URL(baseURL!).origin;
   const { stayToken } = await setUp(page, origin, [LATE]);

@@ -24,7 +24,7 @@ interface Feedback {
  * asking again; the host's insights list the answer. Then the page in German. Runs at 375 and
  * 1280 px (the two projects).
  */
-test('a guest answers No with a comment; the thanks stay on reload; the host’s insights list it', async ({ page, host, baseURL, browser }) => {
+test('a guest answers No with a comment; the thanks stay on reload; the host’s insights list it', { tag: '@mobile' }, async ({ page, host, baseURL, browser }) => {
   expect(host.email).toBeTruthy();
   const origin = new URL(baseURL!).origin;
   const created = await page.request.post('/api/instruction', { headers: { origin }, data: { nameInstruction: 'Harbour Loft' } });
@@ -106,7 +106,7 @@ test('a guest answers No with a comment; the thanks stay on reload; the host’s
   await guest.close();
 });
 
-test('the editor’s preview and a page without JavaScript do not ask', async ({ page, host, baseURL, browser }) => {
+test('the editor’s preview and a page without JavaScript do not ask', { tag: '@mobile' }, async ({ page, host, baseURL, browser }) => {
   expect(host.email).toBeTruthy();
   const origin = new URL(baseURL!).origin;
   const created = await page.request.post('/api/instruction', { headers: { origin }, data: { nameInstruction: 'Quiet Loft' } });

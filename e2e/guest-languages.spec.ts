@@ -17,7 +17,7 @@ const shot = (name: string) => `test-results/guest-lang-${name}-${test.info().pr
  * docs/product/guest-languages.md: a guest switches language in the header's menu and the
  * choice sticks on this device. Runs at 375 and 1280 px (the two projects).
  */
-test('a guest switches to German in the menu, and the guidebook’s link opens in German from then on', async ({ page, host, baseURL }) => {
+test('a guest switches to German in the menu, and the guidebook’s link opens in German from then on', { tag: '@mobile' }, async ({ page, host, baseURL }) => {
   expect(host.email).toBeTruthy();
   const origin = new URL(baseURL!).origin;
   const created = await page.request.post('/api/instruction', { headers: { origin }, data: { nameInstruction: 'Harbour Loft', address: 'Obala 1, Split', boxes: [{ id: 1, title: 'Door', paragraph: '<p>Push hard</p>', imageUrl: '' }] } });
@@ -58,7 +58,7 @@ test('a guest switches to German in the menu, and the guidebook’s link opens i
   await page.screenshot({ path: shot('german'), scale: 'css' });
 });
 
-test('the device keeps each language the guest opened, for use offline', async ({ page, context, host, baseURL }) => {
+test('the device keeps each language the guest opened, for use offline', { tag: '@mobile' }, async ({ page, context, host, baseURL }) => {
   expect(host.email).toBeTruthy();
   const origin = new URL(baseURL!).origin;
   const created = await page.request.post('/api/instruction', { headers: { origin }, data: { nameInstruction: 'Harbour Loft' } });
@@ -84,7 +84,7 @@ test('the device keeps each language the guest opened, for use offline', async (
 test.describe('a browser that prefers German', () => {
   test.use({ locale: 'de-DE' });
 
-  test('opens a guidebook translated into German in German everywhere, house rules included', async ({ page, host, baseURL }) => {
+  test('opens a guidebook translated into German in German everywhere, house rules included', { tag: '@mobile' }, async ({ page, host, baseURL }) => {
     expect(host.email).toBeTruthy();
     const origin = new URL(baseURL!).origin;
     const main = {
@@ -134,7 +134,7 @@ test.describe('a browser that prefers German', () => {
     await page.screenshot({ path: shot('translated'), scale: 'css', fullPage: true });
   });
 
-  test('sees the page’s own words in German around the host’s English texts when there is no translation', async ({ page, host, baseURL }) => {
+  test('sees the page’s own words in German around the host’s English texts when there is no translation', { tag: '@mobile' }, async ({ page, host, baseURL }) => {
     expect(host.email).toBeTruthy();
     const origin = new URL(baseURL!).origin;
     const created = await page.request.post('/api/instruction', {
@@ -167,7 +167,7 @@ test.describe('a browser that prefers German', () => {
   });
 });
 
-test('on the German page the host contact form’s answers come from the server in German', async ({ page, host, baseURL }) => {
+test('on the German page the host contact form’s answers come from the server in German', { tag: '@mobile' }, async ({ page, host, baseURL }) => {
   const origin = new URL(baseURL!).origin;
   const created = await page.request.post('/api/instruction', { headers: { origin }, data: { nameInstruction: 'Harbour Loft', hostName: 'Marta' } });
   expect(created.status()).toBe(201);

@@ -4,7 +4,7 @@ import { expect, test } from './support/fixtures.ts';
 // above the heading, at every width (it was stretched into a full-width bar).
 
 for (const width of [320, 375, 1280]) {
-  test(`the not-found badge is a pill, not a bar, at ${width} px`, async ({ page }) => {
+  test(`the not-found badge is a pill, not a bar, at ${width} px`, { tag: '@mobile' }, async ({ page }) => {
     await page.setViewportSize({ width, height: 740 });
     const response = await page.goto('/instruction/no-such-guidebook-token-0000');
     expect(response?.status()).toBe(404);

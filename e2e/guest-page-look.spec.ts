@@ -58,7 +58,7 @@ function overflowingTiles(page: Page): Promise<string[]> {
   );
 }
 
-test('every header tile holds its words in each of the ten languages', async ({ page, host, baseURL }) => {
+test('every header tile holds its words in each of the ten languages', { tag: '@mobile' }, async ({ page, host, baseURL }) => {
   expect(host.email).toBeTruthy();
   const origin = new URL(baseURL!).origin;
   const g = await guidebook(page, origin);
@@ -71,7 +71,7 @@ test('every header tile holds its words in each of the ten languages', async ({ 
   }
 });
 
-test('the page follows a phone set to dark, in every theme, with readable contrast', async ({ page, host, baseURL }) => {
+test('the page follows a phone set to dark, in every theme, with readable contrast', { tag: '@mobile' }, async ({ page, host, baseURL }) => {
   expect(host.email).toBeTruthy();
   const origin = new URL(baseURL!).origin;
   const g = await guidebook(page, origin);

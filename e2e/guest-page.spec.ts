@@ -25,7 +25,7 @@ async function guidebook(page: Page, origin: string, body: Record<string, unknow
 
 const shot = (name: string) => `test-results/guest-${name}-${test.info().project.name}.png`;
 
-test('"Need Help?" shows only the contacts the host filled in (docs/decisions/015)', async ({ page, host, baseURL }) => {
+test('"Need Help?" shows only the contacts the host filled in (docs/decisions/015)', { tag: '@mobile' }, async ({ page, host, baseURL }) => {
   expect(host.email).toBeTruthy();
   const origin = new URL(baseURL!).origin;
   await page.goto('/instruction');
@@ -49,7 +49,7 @@ test('"Need Help?" shows only the contacts the host filled in (docs/decisions/01
   await expect(page.getByRole('link', { name: /Facebook|Instagram/ })).toHaveCount(0);
 });
 
-test('each tile has its own icon; the host’s links say they open a new tab and keep a visible focus', async ({ page, host, baseURL }) => {
+test('each tile has its own icon; the host’s links say they open a new tab and keep a visible focus', { tag: '@mobile' }, async ({ page, host, baseURL }) => {
   expect(host.email).toBeTruthy();
   const origin = new URL(baseURL!).origin;
   const g = await guidebook(page, origin, {
@@ -83,7 +83,7 @@ test('each tile has its own icon; the host’s links say they open a new tab and
 
 const TIMES = { checkInTime: '15:00', checkOutTime: '10:00' };
 
-test('the editor sets the usual times and the check-out list; the guest page shows them in its header, a Check-out section and tile, and the house rule', async ({ page, host, baseURL }) => {
+test('the editor sets the usual times and the check-out list; the guest page shows them in its header, a Check-out section and tile, and the house rule', { tag: '@mobile' }, async ({ page, host, baseURL }) => {
   expect(host.email).toBeTruthy();
   const origin = new URL(baseURL!).origin;
   const g = await guidebook(page, origin, { selectedHouseRules: [3, 1] });
@@ -132,7 +132,7 @@ test('the editor sets the usual times and the check-out list; the guest page sho
   await checkout.screenshot({ path: shot('checkout-section'), scale: 'css' });
 });
 
-test('Auto-Fill: the times and steps start new guidebooks, and “Apply to existing” copies them into the others', async ({ page, host, baseURL }) => {
+test('Auto-Fill: the times and steps start new guidebooks, and “Apply to existing” copies them into the others', { tag: '@mobile' }, async ({ page, host, baseURL }) => {
   // The settings screen is opened twice (light and dark), each a chunk to fetch on a busy machine.
   test.setTimeout(60_000);
   expect(host.email).toBeTruthy();
@@ -161,7 +161,7 @@ test('Auto-Fill: the times and steps start new guidebooks, and “Apply to exist
   expect(await guidebook(page, origin, {})).toMatchObject({ checkInTime: '16:00', checkOutTime: '10:30', checkoutSteps: ['Keys in the box'] });
 });
 
-test('a new stay starts at the guidebook’s usual check-in and check-out times', async ({ page, host, baseURL }) => {
+test('a new stay starts at the guidebook’s usual check-in and check-out times', { tag: '@mobile' }, async ({ page, host, baseURL }) => {
   expect(host.email).toBeTruthy();
   const origin = new URL(baseURL!).origin;
   const g = await guidebook(page, origin, { timeZone: 'Europe/Zagreb', checkInTime: '16:30', checkOutTime: '09:45' });
@@ -178,7 +178,7 @@ function place(id: number, name: string, category: string, fields: Record<string
   return { id, name, category, note: '', mapUrl: '', lat: null, lng: null, address: '', website: '', phone: '', imageUrl: '', pick: false, ...fields };
 }
 
-test('the demo shows its Recommendations: the favourites first, each with its walk; no serious axe violation (light and dark)', async ({ page }) => {
+test('the demo shows its Recommendations: the favourites first, each with its walk; no serious axe violation (light and dark)', { tag: '@mobile' }, async ({ page }) => {
   for (const scheme of ['light', 'dark'] as const) {
     await useColorScheme(page, scheme);
     await page.goto('/instruction');
@@ -202,7 +202,7 @@ test('the demo shows its Recommendations: the favourites first, each with its wa
   }
 });
 
-test('more than six places: category chips filter the list without JavaScript, by mouse and by keyboard', async ({ browser, page, host, baseURL }) => {
+test('more than six places: category chips filter the list without JavaScript, by mouse and by keyboard', { tag: '@mobile' }, async ({ browser, page, host, baseURL }) => {
   void host;
   const g = await guidebook(page, baseURL!, {
     addressUrl: 'https://www.google.com/maps/@43.5081,16.4402,18z',

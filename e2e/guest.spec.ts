@@ -18,7 +18,7 @@ async function stubThirdParties(page: Page): Promise<string[]> {
   return external;
 }
 
-test('the demo guidebook: copy the Wi-Fi password to the clipboard', async ({ page, context, baseURL }) => {
+test('the demo guidebook: copy the Wi-Fi password to the clipboard', { tag: '@mobile' }, async ({ page, context, baseURL }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(baseURL!).origin });
   const external = await stubThirdParties(page);
   const response = await page.goto('/instruction');
@@ -40,7 +40,7 @@ test('the demo guidebook: copy the Wi-Fi password to the clipboard', async ({ pa
   expect(external).toEqual([]);
 });
 
-test('no island JavaScript loads until the guest touches a widget (client:interact)', async ({ page }) => {
+test('no island JavaScript loads until the guest touches a widget (client:interact)', { tag: '@mobile' }, async ({ page }) => {
   await page.goto('/instruction');
   await expect(page.getByText('Saved on this device: this guidebook opens')).toBeVisible({ timeout: 15_000 });
   const scripts = () => page.evaluate(() => performance.getEntriesByType('resource').map((entry) => entry.name).filter((name) => /\/_astro\/.*\.js$/.test(name)));
@@ -51,7 +51,7 @@ test('no island JavaScript loads until the guest touches a widget (client:intera
   await expect.poll(async () => (await scripts()).length).toBeGreaterThan(0);
 });
 
-test('the map loads only after "Show map"', async ({ page }) => {
+test('the map loads only after "Show map"', { tag: '@mobile' }, async ({ page }) => {
   const external = await stubThirdParties(page);
   await page.goto('/instruction');
   await expect(page.getByRole('heading', { name: 'Find the Address' })).toBeVisible();
@@ -67,7 +67,7 @@ test('the map loads only after "Show map"', async ({ page }) => {
   expect(external.every((url) => url.startsWith('https://maps.google.com/'))).toBe(true);
 });
 
-test('without JavaScript the password is readable and the map is a link', async ({ browser, baseURL }) => {
+test('without JavaScript the password is readable and the map is a link', { tag: '@mobile' }, async ({ browser, baseURL }) => {
   const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
   const page = await context.newPage();
   await page.goto('/instruction');
@@ -78,7 +78,7 @@ test('without JavaScript the password is readable and the map is a link', async 
   await context.close();
 });
 
-test('a regenerated link: the old URL answers 404 at once, the new one opens', async ({ page, host, baseURL }) => {
+test('a regenerated link: the old URL answers 404 at once, the new one opens', { tag: '@mobile' }, async ({ page, host, baseURL }) => {
   expect(host.email).toBeTruthy();
   const origin = new URL(baseURL!).origin;
   const created = await page.request.post('/api/instruction', { headers: { origin }, data: { nameInstruction: 'Lighthouse Studio' } });
@@ -112,7 +112,7 @@ const PNG = Buffer.from(
   'base64',
 );
 
-test('an opened guidebook opens again with no connection', async ({ page, context, host, baseURL }) => {
+test('an opened guidebook opens again with no connection', { tag: '@mobile' }, async ({ page, context, host, baseURL }) => {
   expect(host.email).toBeTruthy();
   const origin = new URL(baseURL!).origin;
   const upload = await page.request.post('/api/upload', { headers: { origin }, multipart: { type: 'rectangle', image: { name: 'door.png', mimeType: 'image/png', buffer: PNG } } });
@@ -164,13 +164,13 @@ test('an opened guidebook opens again with no connection', async ({ page, contex
   }
 });
 
-test('no serious or critical accessibility violation (axe)', async ({ page }) => {
+test('no serious or critical accessibility violation (axe)', { tag: '@mobile' }, async ({ page }) => {
   await page.goto('/instruction');
   await expect(page.getByText('Saved on this device: this guidebook opens')).toBeVisible({ timeout: 15_000 });
   expect(await seriousA11yViolations(page)).toEqual([]);
 });
 
-test('printing keeps every section and drops the controls', async ({ page }) => {
+test('printing keeps every section and drops the controls', { tag: '@mobile' }, async ({ page }) => {
   await page.goto('/instruction');
   await page.emulateMedia({ media: 'print' });
   for (const name of ['Find the Address', 'Check-in', 'Welcome', 'Wi-Fi', 'House Rules', 'Need Help?']) {

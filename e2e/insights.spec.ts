@@ -20,7 +20,7 @@ interface Insights {
  * beacon reaches the server through the page's own CSP, and the host's insights count them.
  * Runs at 375 and 1280 px (the two projects).
  */
-test('a guest opens the guidebook and reads two sections; the host’s insights count them', async ({ page, host, baseURL, browser }) => {
+test('a guest opens the guidebook and reads two sections; the host’s insights count them', { tag: '@mobile' }, async ({ page, host, baseURL, browser }) => {
   // A guest's visit, a stay's, then the host's two screens: more than one page's worth of steps.
   test.slow();
   expect(host.email).toBeTruthy();
@@ -120,7 +120,7 @@ test('a guest opens the guidebook and reads two sections; the host’s insights 
  * docs/product/insights.md: "What guests read" lists the sections the guidebook's page has. A door code
  * shown in a check-in step (no access card when it is not gated) is listed, and counts as read
  * once the step has been in view; Wi-Fi, house rules, places and extras it does not have are not
- * listed. Light and dark, at 375 and 1280 px (the two projects).
+ * listed. Light and dark, on desktop (1280 px).
  */
 test('the insights list the sections the guidebook has: its door code in a step counts when seen', async ({ page, host, baseURL, browser }) => {
   expect(host.email).toBeTruthy();

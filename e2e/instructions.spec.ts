@@ -90,7 +90,7 @@ test('cards show name, address and code; the table view is remembered', async ({
   await expect(card(page, 'Seaside Loft')).toBeVisible();
 });
 
-test('the table view shows every value and action on screen: stacked rows on a phone, columns on a wide screen', async ({ page }) => {
+test('the table view shows every value and action on screen: stacked rows on a phone, columns on a wide screen', { tag: '@mobile' }, async ({ page }) => {
   const address = 'Obala kneza Branimira 14, 21000 Split, Splitsko-dalmatinska županija, Croatia';
   await createGuidebook(page, { nameInstruction: 'Sea View Apartment with a Long Name by the Harbour', address, code: '482193' });
   await createGuidebook(page, { nameInstruction: 'Garden Studio' });

@@ -5,13 +5,13 @@ const SECTIONS = ['#features-section', '#benefits-section', '#pricing-section', 
 const FOOTER_LINKS = ['/register', '/login', '/forgotPassword', '/dashboard/profile', '/privacy', '/terms', '/cookie', '/gdpr'];
 
 test.describe('landing page', () => {
-  test('has the four anchored sections', async ({ page }) => {
+  test('has the four anchored sections', { tag: '@mobile' }, async ({ page }) => {
     const response = await page.goto('/');
     expect(response?.status()).toBe(200);
     for (const id of SECTIONS) await expect(page.locator(id)).toHaveCount(1);
   });
 
-  test('header "Pricing" scrolls the pricing section into view', async ({ page }) => {
+  test('header "Pricing" scrolls the pricing section into view', { tag: '@mobile' }, async ({ page }) => {
     await page.goto('/');
     await expect(page.locator('#pricing-section')).not.toBeInViewport();
     await clickHeaderLink(page, 'Pricing');
@@ -19,12 +19,12 @@ test.describe('landing page', () => {
     await expect(page).toHaveURL(/#pricing-section$/);
   });
 
-  test('loading /#contact-section lands on the contact section', async ({ page }) => {
+  test('loading /#contact-section lands on the contact section', { tag: '@mobile' }, async ({ page }) => {
     await page.goto('/#contact-section');
     await expect(page.locator('#contact-section')).toBeInViewport();
   });
 
-  test('full header: section links and "Get Started" to /register', async ({ page }) => {
+  test('full header: section links and "Get Started" to /register', { tag: '@mobile' }, async ({ page }) => {
     await page.goto('/');
     await openHeaderMenuIfCollapsed(page);
     const header = page.getByRole('banner');
@@ -35,7 +35,7 @@ test.describe('landing page', () => {
     await expect(header.getByRole('link', { name: 'Get Started' })).toHaveAttribute('href', '/register');
   });
 
-  test('footer links point to the legal pages and contact, copyright of the current year', async ({ page }) => {
+  test('footer links point to the legal pages and contact, copyright of the current year', { tag: '@mobile' }, async ({ page }) => {
     await page.goto('/');
     const footer = page.getByRole('contentinfo');
     const hrefs = await footer.getByRole('link').evaluateAll((links) => links.map((link) => link.getAttribute('href')));
@@ -43,12 +43,12 @@ test.describe('landing page', () => {
     await expect(footer).toContainText(`© ${new Date().getFullYear()} Porchlight. All rights reserved.`);
   });
 
-  test('no serious or critical accessibility violations', async ({ page }) => {
+  test('no serious or critical accessibility violations', { tag: '@mobile' }, async ({ page }) => {
     await page.goto('/');
     expect(await seriousA11yViolations(page)).toEqual([]);
   });
 
-  test('mobile screenshot (375 px)', async ({ page }, testInfo) => {
+  test('mobile screenshot (375 px)', { tag: '@mobile' }, async ({ page }, testInfo) => {
     test.skip(testInfo.project.name !== 'mobile', 'taken once, by the mobile project');
     await page.goto('/');
     expect(page.viewportSize()?.width).toBe(375);
@@ -60,7 +60,7 @@ test.describe('landing page', () => {
 });
 
 test.describe('header variants', () => {
-  test('auth pages show only "Log In" and "Register"', async ({ page }) => {
+  test('auth pages show only "Log In" and "Register"', { tag: '@mobile' }, async ({ page }) => {
     const response = await page.goto('/login');
     // Skipped where a build has no auth pages; runs wherever /login exists.
     test.fixme(response?.status() === 404, '/login does not exist in this build');

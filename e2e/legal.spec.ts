@@ -9,7 +9,7 @@ const PAGES: Array<{ path: string; says: RegExp[] }> = [
 ];
 
 for (const { path, says } of PAGES) {
-  test(`${path} is served with its heading and key statements`, async ({ page }) => {
+  test(`${path} is served with its heading and key statements`, { tag: '@mobile' }, async ({ page }) => {
     const response = await page.goto(path);
     expect(response?.status()).toBe(200);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
@@ -18,7 +18,7 @@ for (const { path, says } of PAGES) {
   });
 }
 
-test('a legal page has no serious or critical accessibility violations', async ({ page }) => {
+test('a legal page has no serious or critical accessibility violations', { tag: '@mobile' }, async ({ page }) => {
   await page.goto('/privacy');
   expect(await seriousA11yViolations(page)).toEqual([]);
 });

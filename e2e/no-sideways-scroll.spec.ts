@@ -90,7 +90,7 @@ for (const scheme of SCHEMES) {
       await useColorScheme(page, scheme);
     });
 
-    test(`public pages and the guest pages do not scroll sideways at 320 px (${scheme})`, async ({ page }) => {
+    test(`public pages and the guest pages do not scroll sideways at 320 px (${scheme})`, { tag: '@mobile' }, async ({ page }) => {
       const account = await createVerifiedAccount('wide-guest');
       await logIn(page, account, origin());
       const guidebook = await longWordedGuidebook(page);
@@ -98,7 +98,7 @@ for (const scheme of SCHEMES) {
       await expectNoSidewaysScroll(page, [...PUBLIC_PAGES, `/instruction/${guidebook.token}`]);
     });
 
-    test(`dashboard pages do not scroll sideways at 320 px (${scheme})`, async ({ page }) => {
+    test(`dashboard pages do not scroll sideways at 320 px (${scheme})`, { tag: '@mobile' }, async ({ page }) => {
       const account = await createVerifiedAccount('wide-host');
       await logIn(page, account, origin());
       const guidebook = await longWordedGuidebook(page);

@@ -8,7 +8,7 @@ import { createGuidebook, deleteAllGuidebooks, expect as baseExpect, expectSaved
 import { sidewaysOverflow } from './support/layout.ts';
 
 // The editor's Recommendations section: places nearby as cards that work like the check-in steps.
-// Runs in both projects: desktop (1280 px, mouse) and mobile (375 px, touch).
+// Desktop (1280 px, mouse); the tests tagged @mobile run on the phone too (375 px, touch).
 
 const expect = baseExpect.configure({ timeout: 15_000 });
 
@@ -90,7 +90,7 @@ test.beforeEach(async ({ page, host }) => {
 
 test.afterEach(({ host }) => setPlan(host.email, 'free'));
 
-test('places: add three in two categories with a photo and a favourite, reorder, save, reopen, delete', async ({ page }) => {
+test('places: add three in two categories with a photo and a favourite, reorder, save, reopen, delete', { tag: '@mobile' }, async ({ page }) => {
   test.setTimeout(180_000);
   const { _id } = await createGuidebook(page, { nameInstruction: 'Places Flat' });
   await openEditor(page, _id);
@@ -212,7 +212,7 @@ test('places: a pasted map link fills the address and coordinates; a failure say
   expect((await readGuidebook(page, _id)).places[0]).toMatchObject({ name: 'Riva promenade', lat: 43.5081, lng: 16.4402, address: 'Obala Kneza Branimira 1, Split, 21000, Croatia' });
 });
 
-test('places: when the address lookup fails the point stays, the host types the address, the map shows it and guests read the walk', async ({ page, baseURL }) => {
+test('places: when the address lookup fails the point stays, the host types the address, the map shows it and guests read the walk', { tag: '@mobile' }, async ({ page, baseURL }) => {
   test.setTimeout(120_000);
   const KONOBA = 'https://www.google.com/maps/place/Konoba/@43.50652,16.43050,18z';
   const RIVA = { lat: 43.5081, lng: 16.4402 };

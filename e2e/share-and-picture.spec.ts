@@ -15,7 +15,7 @@ async function freshHost(page: Page) {
   return account;
 }
 
-test('the Share dialog’s e-mail field is as wide as the dialog and shows a whole address at 375 px', async ({ page }) => {
+test('the Share dialog’s e-mail field is as wide as the dialog and shows a whole address at 375 px', { tag: '@mobile' }, async ({ page }) => {
   await freshHost(page);
   await createGuidebook(page, { nameInstruction: 'Narrow Loft' });
   await page.goto('/dashboard');
@@ -36,7 +36,7 @@ test('the Share dialog’s e-mail field is as wide as the dialog and shows a who
   await expect(dialog.getByRole('button', { name: 'Send' })).toBeInViewport();
 });
 
-test('the profile picture uses the editor’s upload control: choosing a file uploads it', async ({ page }) => {
+test('the profile picture uses the editor’s upload control: choosing a file uploads it', { tag: '@mobile' }, async ({ page }) => {
   await freshHost(page);
   await page.goto('/dashboard/profile');
   const card = page.getByRole('region', { name: 'Picture' });

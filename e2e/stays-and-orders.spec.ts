@@ -33,7 +33,7 @@ async function guidebook(page: Page, origin: string, data: Record<string, unknow
 
 const toast = (page: Page, text: string | RegExp) => page.getByRole('region', { name: /notifications/i }).getByText(text);
 
-test('a stay over another is refused in the dialog, added anyway on purpose, and both stays say they overlap', async ({ page, host, baseURL }, info) => {
+test('a stay over another is refused in the dialog, added anyway on purpose, and both stays say they overlap', { tag: '@mobile' }, async ({ page, host, baseURL }, info) => {
   expect(host.email).toBeTruthy();
   const origin = new URL(baseURL!).origin;
   const { _id } = await guidebook(page, origin, {});

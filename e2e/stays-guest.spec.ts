@@ -47,7 +47,7 @@ async function stay(page: Page, origin: string, id: string, body: Record<string,
   return ((await created.json()) as { stay: { token: string; url: string } }).stay;
 }
 
-test('a guest on a stay link during the stay copies the door code, and sees it again offline', async ({ page, context, host, baseURL }) => {
+test('a guest on a stay link during the stay copies the door code, and sees it again offline', { tag: '@mobile' }, async ({ page, context, host, baseURL }) => {
   expect(host.email).toBeTruthy();
   const origin = new URL(baseURL!).origin;
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin });
@@ -82,7 +82,7 @@ test('a guest on a stay link during the stay copies the door code, and sees it a
   await context.setOffline(false);
 });
 
-test('before the window the stay link says when the code appears; the public link says it comes with the booking', async ({ page, host, baseURL }) => {
+test('before the window the stay link says when the code appears; the public link says it comes with the booking', { tag: '@mobile' }, async ({ page, host, baseURL }) => {
   expect(host.email).toBeTruthy();
   const origin = new URL(baseURL!).origin;
   const g = await guidebook(page, origin, { secretsPolicy: 'stay', revealHoursBefore: 24 });
@@ -100,7 +100,7 @@ test('before the window the stay link says when the code appears; the public lin
   expect(await seriousA11yViolations(page)).toEqual([]);
 });
 
-test('a German stay page writes its dates in German, an approved early check-in as "früherer Check-in"; ?lang=fr in French', async ({ page, host, baseURL }, testInfo) => {
+test('a German stay page writes its dates in German, an approved early check-in as "früherer Check-in"; ?lang=fr in French', { tag: '@mobile' }, async ({ page, host, baseURL }, testInfo) => {
   expect(host.email).toBeTruthy();
   const origin = new URL(baseURL!).origin;
   const g = await guidebook(page, origin, { secretsPolicy: 'stay', revealHoursBefore: 24 });
@@ -130,7 +130,7 @@ test('a German stay page writes its dates in German, an approved early check-in 
   await page.screenshot({ path: testInfo.outputPath('stay-en-light.png') });
 });
 
-test('a PIN guidebook asks for the PIN, says when it is wrong, and shows both secrets with the right one', async ({ page, host, baseURL }) => {
+test('a PIN guidebook asks for the PIN, says when it is wrong, and shows both secrets with the right one', { tag: '@mobile' }, async ({ page, host, baseURL }) => {
   expect(host.email).toBeTruthy();
   const origin = new URL(baseURL!).origin;
   const g = await guidebook(page, origin, { secretsPolicy: 'pin', secretsPin: '258014' });
@@ -150,7 +150,7 @@ test('a PIN guidebook asks for the PIN, says when it is wrong, and shows both se
   expect(await seriousA11yViolations(page)).toEqual([]);
 });
 
-test('without JavaScript a gated page reads whole and holds no secret', async ({ browser, page, host, baseURL }) => {
+test('without JavaScript a gated page reads whole and holds no secret', { tag: '@mobile' }, async ({ browser, page, host, baseURL }) => {
   expect(host.email).toBeTruthy();
   const origin = new URL(baseURL!).origin;
   const g = await guidebook(page, origin, { secretsPolicy: 'pin', secretsPin: '258014' });
@@ -164,7 +164,7 @@ test('without JavaScript a gated page reads whole and holds no secret', async ({
   await context.close();
 });
 
-test('"Message your host" on a stay link reaches the host by e-mail', async ({ page, host, baseURL }) => {
+test('"Message your host" on a stay link reaches the host by e-mail', { tag: '@mobile' }, async ({ page, host, baseURL }) => {
   const origin = new URL(baseURL!).origin;
   const g = await guidebook(page, origin, { hostName: 'Marta' });
   const s = await stay(page, origin, g._id, { guestName: 'Ivo', checkIn: utcLocal(-DAY), checkOut: utcLocal(DAY) });
@@ -186,7 +186,7 @@ test('"Message your host" on a stay link reaches the host by e-mail', async ({ p
   expect(await seriousA11yViolations(page)).toEqual([]);
 });
 
-test('a step’s lock-box chip shows the code on a stay link in its window and after the right PIN; the HTML served never holds it', async ({ page, host, baseURL }) => {
+test('a step’s lock-box chip shows the code on a stay link in its window and after the right PIN; the HTML served never holds it', { tag: '@mobile' }, async ({ page, host, baseURL }) => {
   expect(host.email).toBeTruthy();
   const origin = new URL(baseURL!).origin;
   // A code no asset name or token could hold by chance.

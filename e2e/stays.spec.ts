@@ -272,7 +272,7 @@ test('a new guidebook made in the dashboard takes the browser’s time zone', as
   expect((await readInstruction(page, id)).timeZone).toBe(ZONE);
 });
 
-test('each group shows its total and pages with “Show more” (a calendar may bring hundreds of stays)', async ({ page, host: _host }) => {
+test('each group shows its total and pages with “Show more” (a calendar may bring hundreds of stays)', { tag: '@mobile' }, async ({ page, host: _host }) => {
   const project = test.info().project.name;
   const name = `Busy Loft ${project}`;
   const guidebook = await freshGuidebook(page, name);
@@ -338,7 +338,7 @@ test('the cover photo is uploaded in the editor and becomes the dashboard card�
 });
 
 for (const scheme of ['light', 'dark'] as const) {
-  test(`screenshots of the Stays view and the Guest access panel (${scheme})`, async ({ page, host: _host }) => {
+  test(`screenshots of the Stays view and the Guest access panel (${scheme})`, { tag: scheme === 'light' ? '@mobile' : [] }, async ({ page, host: _host }) => {
     await useColorScheme(page, scheme);
     const project = test.info().project.name;
     const name = 'Seaside Cottage';

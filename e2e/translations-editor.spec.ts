@@ -7,8 +7,8 @@ import { sidewaysOverflow, useColorScheme } from './support/layout.ts';
 // The editor's Languages view (docs/product.md §2 Editor "Languages", docs/decisions/021): a host adds
 // German, translates fields by hand, drafts the rest by machine against the translation stand-in
 // (LibreTranslate, playwright.config.ts), saves and finds them again, and the German guest page shows
-// only the drafts accepted; a changed main text marks its translation "May be out of date". Runs in
-// both projects: desktop (1280 px) and mobile (375 px).
+// only the drafts accepted; a changed main text marks its translation "May be out of date". Desktop
+// (1280 px); the first test on the phone (375 px) too, where it checks for sideways scroll.
 
 const expect = baseExpect.configure({ timeout: 15_000 });
 
@@ -37,7 +37,7 @@ test.describe('translations in the editor', () => {
     await deleteAllGuidebooks(page);
   });
 
-  test('a host adds German, translates by hand, drafts the rest by machine; guests read a draft only once accepted', async ({ page }, testInfo) => {
+  test('a host adds German, translates by hand, drafts the rest by machine; guests read a draft only once accepted', { tag: '@mobile' }, async ({ page }, testInfo) => {
     const guidebook = await createGuidebook(page, {
       nameInstruction: 'Harbour flat',
       hostName: 'Marta',

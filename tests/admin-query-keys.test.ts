@@ -1,3 +1,4 @@
+// @no-database: no database or stored file, so `npm run test:pg` skips it (tests/helpers/database-files.ts).
 import { QueryClient, type QueryKey } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { queryKeys } from '../src/admin/lib/query-keys.ts';

@@ -1,3 +1,4 @@
+// @no-database: no database or stored file, so `npm run test:pg` skips it (tests/helpers/database-files.ts).
 import { describe, expect, it } from 'vitest';
 import { CONTACT_KINDS, contactAsTyped, contactLink, type ContactKind } from '../src/lib/shared/contact-links.ts';
 import { messages } from '../src/lib/shared/messages.ts';

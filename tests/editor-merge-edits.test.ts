@@ -1,3 +1,4 @@
+// @no-database: no database or stored file, so `npm run test:pg` skips it (tests/helpers/database-files.ts).
 import { describe, expect, it } from 'vitest';
 import { instructionContentSchema, type Instruction } from '../src/lib/shared/schemas/instruction.ts';
 import { editsOnLatest, fieldList } from '../src/admin/features/editor/model/merge-edits.ts';

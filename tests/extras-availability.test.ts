@@ -1,3 +1,4 @@
+// @no-database: no database or stored file, so `npm run test:pg` skips it (tests/helpers/database-files.ts).
 import { describe, expect, it } from 'vitest';
 import { availability, collides } from '../src/lib/server/extras/availability.ts';
 import { effectiveStayTimes } from '../src/lib/server/stays/stay-window.ts';

@@ -1,3 +1,4 @@
+// @no-database: no database or stored file, so `npm run test:pg` skips it (tests/helpers/database-files.ts).
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { formatGuestDate, formatGuestDateTime, formatGuestStay, guestDateLocale } from '../src/lib/shared/guest-dates.ts';

@@ -1,3 +1,4 @@
+// @no-database: no database or stored file, so `npm run test:pg` skips it (tests/helpers/database-files.ts).
 import { describe, expect, it } from 'vitest';
 import { mapEmbedUrl } from '../src/lib/server/guest-pages/render/map-coordinates.ts';
 import { parseMapCoordinates } from '../src/lib/shared/map-coordinates.ts';

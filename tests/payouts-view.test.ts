@@ -1,3 +1,4 @@
+// @no-database: no database or stored file, so `npm run test:pg` skips it (tests/helpers/database-files.ts).
 import { describe, expect, it } from 'vitest';
 import { payoutStage } from '../src/admin/lib/payouts.ts';
 import { countryChoices, feeText, currencyLabel, guessCountry, pausedReason } from '../src/admin/features/payouts/payout-view.ts';

@@ -1,3 +1,4 @@
+// @no-database: no database or stored file, so `npm run test:pg` skips it (tests/helpers/database-files.ts).
 import sharp from 'sharp';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { z } from 'zod';

@@ -1,3 +1,4 @@
+// @no-database: no database or stored file, so `npm run test:pg` skips it (tests/helpers/database-files.ts).
 import fs from 'node:fs';
 import fc from 'fast-check';
 import { defaultTreeAdapter, html as parse5Html, parse, parseFragment, type DefaultTreeAdapterTypes } from 'parse5';

@@ -1,3 +1,4 @@
+// @no-database: no database or stored file, so `npm run test:pg` skips it (tests/helpers/database-files.ts).
 import { describe, expect, it } from 'vitest';
 import { decideSecrets, stayLinkEndsAt, stayStatus } from '../src/lib/server/stays/stay-window.ts';
 import { instantToLocal, localToInstant } from '../src/lib/shared/time-zone.ts';

@@ -1,3 +1,4 @@
+// @no-database: no database or stored file, so `npm run test:pg` skips it (tests/helpers/database-files.ts).
 import { describe, expect, it } from 'vitest';
 import { changeSummary, planButton, planButtonLabel, purchaseBlock } from '../src/admin/features/billing/plan-choice.ts';
 import { pendingChangeText, periodView, scheduledChangeText, statusBadge, subscriptionActions } from '../src/admin/lib/subscription-view.ts';

@@ -1,3 +1,4 @@
+// @no-database: no database or stored file, so `npm run test:pg` skips it (tests/helpers/database-files.ts).
 import { describe, expect, it } from 'vitest';
 import { GUIDEBOOK_LANGUAGES } from '../src/lib/shared/languages.ts';
 import { instructionContentSchema, LOCKBOX_MARKER, type Instruction } from '../src/lib/shared/schemas/instruction.ts';
