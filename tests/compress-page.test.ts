@@ -1,3 +1,4 @@
+// @no-database: no database or stored file, so `npm run test:pg` skips it (tests/helpers/database-files.ts).
 import { randomBytes } from 'node:crypto';
 import zlib from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';

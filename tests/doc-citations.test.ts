@@ -1,3 +1,4 @@
+// @no-database: no database or stored file, so `npm run test:pg` skips it (tests/helpers/database-files.ts).
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
