@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { availability, collides } from '../src/lib/server/extras/availability.ts';
+import { availability, collides } from '../src/lib/server/money/orders/availability.ts';
 import { effectiveStayTimes } from '../src/lib/server/stays/stay-window.ts';
 import { extraSchema, type Extra } from '../src/lib/shared/schemas/instruction.ts';
 

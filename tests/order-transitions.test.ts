@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { canChange, firstStatus, ORDER_TRANSITIONS, transitionOf } from '../src/lib/server/extras/order-transitions.ts';
+import { canChange, firstStatus, ORDER_TRANSITIONS, transitionOf } from '../src/lib/server/money/orders/order-transitions.ts';
 import { ORDER_STATUSES } from '../src/lib/shared/schemas/order.ts';
 import { sourceFiles } from './helpers/source-files.ts';
 
@@ -51,7 +51,7 @@ describe('the order transition table', () => {
 
   it('is the only code that writes an order’s status', () => {
     const writers = sourceFiles('src', new Set(['.ts', '.tsx']))
-      .filter((file) => file !== 'src/lib/server/extras/order-transitions.ts')
+      .filter((file) => file !== 'src/lib/server/money/orders/order-transitions.ts')
       .flatMap((file) => {
         const source = fs.readFileSync(file, 'utf8');
         return [...source.matchAll(/updateTable\('orders'\)[\s\S]{0,300}?\.set\(\{[^}]*\bstatus\b/g)].map(() => file);

@@ -1,6 +1,6 @@
 import type { APIContext } from 'astro';
 import { handle, json, readRawBody } from '@server/http/json.ts';
-import { handleConnectWebhook } from '@server/payouts/handle-connect-webhook.ts';
+import { handleConnectWebhook } from '@server/money/payouts/handle-connect-webhook.ts';
 
 /** Stripe's events are small; anything larger is not one. */
 const WEBHOOK_BODY_LIMIT = 512 * 1024;

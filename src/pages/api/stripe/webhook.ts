@@ -1,5 +1,5 @@
 import type { APIContext } from 'astro';
-import { handleStripeWebhook } from '@server/billing/handle-stripe-webhook.ts';
+import { handleStripeWebhook } from '@server/money/subscriptions/handle-stripe-webhook.ts';
 import { handle, json, readRawBody } from '@server/http/json.ts';
 
 /** Stripe's events are small; anything larger is not one. */
