@@ -4,7 +4,7 @@ import { guidebookLanguageOf } from '@shared/languages.ts';
 import { offeredLanguages } from '@shared/translations.ts';
 import type { OrderStatus } from '@shared/schemas/order.ts';
 import { stayAvailability } from '../../money/orders/guest-orders.ts';
-import { onlinePaymentsOf } from '../../money/orders/payments.ts';
+import { onlinePaymentsOf } from '../../money/orders/online-payments.ts';
 import { isAppError } from '../../http/app-error.ts';
 import { readGuestInstructionById } from '../../instructions/get-instruction-preview.ts';
 import { getRuntime } from '../../runtime.ts';

@@ -11,7 +11,8 @@ import { hostOrderEndedMail } from './host-order-mails.ts';
 import { ordersLock, slotFacts } from './order-slots.ts';
 import { changeOrderStatus } from './order-transitions.ts';
 import { withOrderLock } from './order-lock.ts';
-import { expireCheckout, refundPayment, settleDecision } from './payments.ts';
+import { expireCheckout } from './order-checkout.ts';
+import { refundPayment, settleDecision } from './settle-payment.ts';
 
 /**
  * An order follows its stay (docs/product.md §21, docs/decisions/024-orders-follow-their-stay.md).
@@ -26,7 +27,7 @@ import { expireCheckout, refundPayment, settleDecision } from './payments.ts';
  * follows the stay's dates by itself, and ends only with the stay.
  *
  * The follow-up runs right after the change; one that fails (Stripe down, a crash) stays marked
- * and the orders' periodic turn (payments.ts) finishes it.
+ * and the orders' periodic turn (order-upkeep.ts) finishes it.
  */
 type Db = Kysely<Database> | Transaction<Database>;
 

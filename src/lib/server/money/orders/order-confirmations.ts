@@ -16,7 +16,7 @@ import { parseStoredContent } from '../../instructions/instruction-row.ts';
 import { enqueueGuestMail } from '../../mail/mail-budget.ts';
 import { getRuntime } from '../../runtime.ts';
 import { confirmOrderMail } from './order-mails.ts';
-import { onlinePaymentsOf } from './payments.ts';
+import { onlinePaymentsOf } from './online-payments.ts';
 import { placeOrder } from './place-order.ts';
 
 /**

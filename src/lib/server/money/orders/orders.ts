@@ -16,7 +16,7 @@ import { spentMessage } from './order-spent.ts';
 import { canChange, changeOrderStatus } from './order-transitions.ts';
 import { withOrderLock } from './order-lock.ts';
 import { orderedByGuest } from './stay-orders.ts';
-import { refundPayment, settleDecision } from './payments.ts';
+import { refundPayment, settleDecision } from './settle-payment.ts';
 
 /**
  * The host's side of orders (docs/product.md §21, docs/decisions/020): the list, what sold, and

@@ -12,7 +12,8 @@ import { notifyOrder } from './notify-order.ts';
 import { hostOrderMail } from './host-order-mails.ts';
 import { moveStay, ordersLock, slotFacts, stayTimesOf } from './order-slots.ts';
 import { firstStatus } from './order-transitions.ts';
-import { onlinePaymentsOf, releasePendingCheckouts, startOrderCheckout } from './payments.ts';
+import { onlinePaymentsOf } from './online-payments.ts';
+import { releasePendingCheckouts, startOrderCheckout } from './order-checkout.ts';
 
 /** The guest's words for why an extra cannot be had. */
 export function reasonText(words: GuestWords, result: Availability): string | null {
@@ -41,7 +42,7 @@ export interface PlaceOrder {
  * guest; the slot is checked again in the transaction that records it, under the guidebook's
  * orders lock, so two guests asking for one slot at once cannot both hold it.
  * - Paid online (a host who takes payments, a price above 0): `awaiting_payment`, and the guest
- *   goes on to Checkout; the mails follow the payment (payments.ts).
+ *   goes on to Checkout; the mails follow the payment (order-payment-events.ts).
  * - An instant extra settled on site: `approved` at once (a late check-out moves the stay now),
  *   the guest told it is confirmed, the host that it was booked.
  * - Otherwise a request for the host, with single-use Approve and Decline links in the host's mail.
