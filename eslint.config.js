@@ -96,6 +96,26 @@ export default defineConfig(
               from: ['./src/lib/server/guest-pages/store', './src/lib/server/guest-pages/serve', './src/lib/server/guest-pages/publish'],
               message: 'The renderer must not import the store, the serving side or publishing: move what both read to src/lib/server/guest-pages (page-headers.ts, page-key.ts).',
             },
+            // The money wing (docs/decisions/026): each part takes its Stripe events from the one
+            // router and never calls it; subscriptions know nothing of payouts or orders, payouts
+            // nothing of orders (orders read whether a host takes payments from the payout_accounts
+            // table, not from payouts/; what all use, the Stripe client and the filed events, sits in
+            // subscriptions/ today).
+            {
+              target: './src/lib/server/money/subscriptions',
+              from: ['./src/lib/server/money/payouts', './src/lib/server/money/orders', './src/lib/server/money/stripe-events.ts'],
+              message: 'Subscriptions must not import payouts, orders or the events router: Stripe events reach a part through src/lib/server/money/stripe-events.ts.',
+            },
+            {
+              target: ['./src/lib/server/money/payouts', './src/lib/server/money/orders'],
+              from: './src/lib/server/money/stripe-events.ts',
+              message: 'A money part must not import the events router: it routes to the parts, not the other way round.',
+            },
+            {
+              target: './src/lib/server/money/payouts',
+              from: './src/lib/server/money/orders',
+              message: 'Payouts must not import orders: what both need sits in src/lib/server/money (usable-text.ts) or subscriptions/ (the Stripe client).',
+            },
           ],
         },
       ],

@@ -51,7 +51,7 @@ const GUEST_ROOTS = [
   'src/pages/confirm',
 ];
 /** Guest-facing files among host-facing ones: what a guest reads of extras and orders. */
-const GUEST_FILES = ['src/lib/server/extras/order-mails.ts', 'src/lib/server/extras/order-confirmations.ts', 'src/lib/server/extras/guest-orders.ts', 'src/lib/server/extras/place-order.ts', 'src/islands/orders/ConfirmOrder.tsx'];
+const GUEST_FILES = ['src/lib/server/money/orders/order-mails.ts', 'src/lib/server/money/orders/order-confirmations.ts', 'src/lib/server/money/orders/guest-orders.ts', 'src/lib/server/money/orders/place-order.ts', 'src/islands/orders/ConfirmOrder.tsx'];
 const EXTENSIONS = new Set(['.astro', '.ts', '.tsx']);
 /**
  * Files that read dates without writing any (a calendar's zone names), or write them for the host

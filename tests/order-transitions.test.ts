@@ -1,8 +1,10 @@
 import fs from 'node:fs';
-import { describe, expect, it } from 'vitest';
-import { canChange, firstStatus, ORDER_TRANSITIONS, transitionOf } from '../src/lib/server/extras/order-transitions.ts';
-import { ORDER_STATUSES } from '../src/lib/shared/schemas/order.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { OrdersTable } from '@db/schema.ts';
+import { canChange, changeOrderStatus, firstStatus, ORDER_TRANSITIONS, transitionOf } from '../src/lib/server/money/orders/order-transitions.ts';
+import { ORDER_STATUSES, type OrderStatus } from '../src/lib/shared/schemas/order.ts';
 import { sourceFiles } from './helpers/source-files.ts';
+import { openTestDatabase, type TestDatabase } from './helpers/test-database.ts';
 
 /**
  * An order's life is one table (docs/decisions/024, docs/style.md 19): docs/product.md §4 prints
@@ -51,11 +53,87 @@ describe('the order transition table', () => {
 
   it('is the only code that writes an order’s status', () => {
     const writers = sourceFiles('src', new Set(['.ts', '.tsx']))
-      .filter((file) => file !== 'src/lib/server/extras/order-transitions.ts')
+      .filter((file) => file !== 'src/lib/server/money/orders/order-transitions.ts')
       .flatMap((file) => {
         const source = fs.readFileSync(file, 'utf8');
         return [...source.matchAll(/updateTable\('orders'\)[\s\S]{0,300}?\.set\(\{[^}]*\bstatus\b/g)].map(() => file);
       });
     expect(writers).toEqual([]);
+  });
+});
+
+describe('changeOrderStatus on a real database', () => {
+  let database: TestDatabase;
+  const now = Date.UTC(2026, 10, 29, 12);
+
+  beforeAll(async () => {
+    database = await openTestDatabase();
+    await database.db.insertInto('users').values({ id: 'host', name: 'Host', email: 'host@example.com', password_hash: null, google_id: null, picture: '', email_verified_at: now, created_at: now, updated_at: now }).execute();
+    await database.db.insertInto('instructions').values({ id: 'guidebook', user_id: 'host', token: 'guidebook-token', is_free: 1, version: 1, data: '{}', created_at: now, updated_at: now, deleted_at: null }).execute();
+  });
+
+  afterAll(async () => {
+    await database?.close();
+  });
+
+  async function orderIn(id: string, status: OrderStatus, paymentIntent: string | null): Promise<OrdersTable> {
+    const order: OrdersTable = {
+      id,
+      user_id: 'host',
+      instruction_id: 'guidebook',
+      stay_id: null,
+      extra_id: 1,
+      kind: 'item',
+      title: 'Breakfast basket',
+      amount: 2500,
+      currency: 'eur',
+      quantity: 1,
+      approval: 'host',
+      status,
+      guest_name: 'Dana',
+      guest_email: 'dana@example.com',
+      guest_note: '',
+      moves_to: null,
+      decision_token_hash: null,
+      checkout_session_id: null,
+      payment_intent_id: paymentIntent,
+      created_at: now,
+      updated_at: now,
+      decided_at: now,
+      follow_up: null,
+      language: '',
+      stay_removed_at: null,
+    };
+    await database.db.insertInto('orders').values(order).execute();
+    return order;
+  }
+
+  const statusOf = async (id: string) => (await database.db.selectFrom('orders').select(['status', 'updated_at']).where('id', '=', id).executeTakeFirstOrThrow());
+
+  it('refuses every move the table lacks and writes nothing, and makes the ones it has', async () => {
+    // A declined order is final: neither the host's approval nor a refund moves it.
+    const declined = await orderIn('declined-order', 'declined', 'pi_declined');
+    expect(await changeOrderStatus(database.db, declined, 'approve', { now: now + 1 })).toBeNull();
+    expect(await changeOrderStatus(database.db, declined, 'refund', { now: now + 1 })).toBeNull();
+    // An order settled on site took no money online: there is nothing to refund.
+    const onSite = await orderIn('on-site-order', 'approved', null);
+    expect(await changeOrderStatus(database.db, onSite, 'refund', { now: now + 1 })).toBeNull();
+    // A status the caller asks for that the event does not reach: a refund ends `refunded`, never `cancelled`.
+    const paid = await orderIn('paid-order', 'paid', 'pi_paid');
+    expect(await changeOrderStatus(database.db, paid, 'refund', { to: 'cancelled', now: now + 1 })).toBeNull();
+    for (const id of ['declined-order', 'on-site-order', 'paid-order']) expect(await statusOf(id), id).toMatchObject({ updated_at: now });
+    expect((await statusOf('declined-order')).status).toBe('declined');
+
+    // The table's own row is made, once: the same step again finds the order moved on.
+    expect(await changeOrderStatus(database.db, paid, 'refund', { now: now + 2 })).toMatchObject({ status: 'refunded', updated_at: now + 2 });
+    expect(await changeOrderStatus(database.db, paid, 'refund', { now: now + 3 })).toBeNull();
+    expect(await statusOf('paid-order')).toEqual({ status: 'refunded', updated_at: now + 2 });
+  });
+
+  it('prints its table: from → to, the event and who causes it', () => {
+    const lines = ORDER_TRANSITIONS.map((row) => `${row.from ?? '(new)'} → ${row.to}  ${row.event} by ${row.by}${row.money ? ` (${row.money})` : ''}`);
+    console.log(`order transitions:\n${lines.join('\n')}`);
+    expect(lines).toContain('requested → approved  approve by host');
+    expect(lines).not.toContain('declined → approved  approve by host');
   });
 });

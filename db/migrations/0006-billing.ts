@@ -2,7 +2,7 @@ import { forBoth } from './dialects.ts';
 
 // Forward-only: a shipped migration's SQL never changes (tests/migrations-schema.test.ts); add the next number instead.
 // Billing: subscriptions with Stripe. The plan of an account is no longer a column that
-// anything may write: it is derived from the synced subscription (src/lib/server/billing).
+// anything may write: it is derived from the synced subscription (src/lib/server/money/subscriptions).
 // cancel_at_period_end is a 0/1 INTEGER on both databases, as the code reads it.
 export const { up, upPostgres } = forBoth(
   (d) => /* sql */ `

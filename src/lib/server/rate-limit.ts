@@ -109,7 +109,7 @@ export const rateRules = {
    */
   orderLinkIp: rule('order-link:ip', 60, 15 * MINUTE),
   /**
-   * Extras ordered from a guidebook's public link (extras/public-link.ts): per guidebook once
+   * Extras ordered from a guidebook's public link (money/orders/public-link.ts): per guidebook once
    * confirmed, so the host's mailbox cannot be flooded from many addresses; per guest e-mail when
    * asked for, which gets the confirmation mail, so nobody's inbox can be filled with them.
    */

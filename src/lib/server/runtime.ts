@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '@db/schema.ts';
 import { seedDemo } from '@db/seed.ts';
-import { createBilling, type Billing } from './billing/billing.ts';
+import { createBilling, type Billing } from './money/subscriptions/billing.ts';
 import { openPostgresSnapshotBus, type SnapshotBus } from './guest-pages/publish/snapshot-bus.ts';
 import { parseConfig, type Config } from './config.ts';
 import type { DialectName } from './db/dialect.ts';

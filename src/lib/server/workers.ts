@@ -1,10 +1,10 @@
 import type { Config } from './config.ts';
 import type { Logger } from './logger.ts';
-import { startBillingReconciler } from './billing/reconcile-subscriptions.ts';
+import { startBillingReconciler } from './money/subscriptions/reconcile-subscriptions.ts';
 import { drainCdnPurges, purgeAllGuestPages } from './guest-pages/publish/purge-cdn.ts';
 import { createJobLease } from './cluster/job-lease.ts';
 import { checkReadiness } from './ops/check-readiness.ts';
-import { verifyPrices } from './billing/verify-prices.ts';
+import { verifyPrices } from './money/subscriptions/verify-prices.ts';
 import { isServingProcess, markServingProcess } from './serving-process.ts';
 import type { Runtime } from './runtime.ts';
 import { installQueryCounter } from './guest-pages/serve/query-counter.ts';
@@ -13,7 +13,7 @@ import { loadPendingRemovals, stopPendingRemovalRetries } from './guest-pages/st
 import { applyRemoteSnapshotEvent, forgetEverythingFromElsewhere } from './guest-pages/publish/remote-changes.ts';
 import { startCalendarSync } from './stays/start-calendar-sync.ts';
 import { startArrivalReminders } from './stays/arrival-reminders.ts';
-import { startOrderUpkeep } from './extras/order-upkeep.ts';
+import { startOrderUpkeep } from './money/orders/order-upkeep.ts';
 import { startUploadCleanup } from './uploads/remove-unreferenced-uploads.ts';
 import { startViewCounting } from './insights/view-counts.ts';
 import { startInsightsRetention } from './insights/retention.ts';

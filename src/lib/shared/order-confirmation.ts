@@ -1,6 +1,6 @@
 /**
  * The page a guest opens from the mail that confirms a public-link order (docs/product/extras-and-orders.md,
- * src/lib/server/extras/order-confirmations.ts): what it shows, in the guest's `language`.
+ * src/lib/server/money/orders/order-confirmations.ts): what it shows, in the guest's `language`.
  * - `live`: the request waits for the guest's button;
  * - `done`: confirmed already (the host has it);
  * - `unknown`: no such link, expired (24 hours), or the extra is no longer offered there.

@@ -2,7 +2,7 @@
  * Plans and their prices (docs/product.md §6, §9): the one price table, used by the landing page's pricing
  * section, the dashboard's pricing view and the server (limits, the price a subscription shows).
  * Which Stripe price id stands for which plan and interval is configuration (STRIPE_PRICE_*),
- * read on the server only (src/lib/server/billing/billing.ts).
+ * read on the server only (src/lib/server/money/subscriptions/billing.ts).
  */
 export type PlanId = 'free' | 'gold' | 'premium';
 export type PaidPlanId = Exclude<PlanId, 'free'>;

@@ -1,6 +1,6 @@
 import type { APIContext } from 'astro';
 import { requireUser } from '@server/auth/require-user.ts';
-import { createBillingPortalSession } from '@server/billing/create-billing-portal-session.ts';
+import { createBillingPortalSession } from '@server/money/subscriptions/create-billing-portal-session.ts';
 import { handle, json } from '@server/http/json.ts';
 import { consumeRateLimits, rateRules } from '@server/rate-limit.ts';
 

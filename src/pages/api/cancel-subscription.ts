@@ -1,6 +1,6 @@
 import type { APIContext } from 'astro';
 import { requireUser } from '@server/auth/require-user.ts';
-import { cancelSubscription } from '@server/billing/cancel-subscription.ts';
+import { cancelSubscription } from '@server/money/subscriptions/cancel-subscription.ts';
 import { handle, json } from '@server/http/json.ts';
 import { consumeRateLimits, rateRules } from '@server/rate-limit.ts';
 

@@ -1,6 +1,6 @@
 import type { APIContext } from 'astro';
 import { requireUser } from '@server/auth/require-user.ts';
-import { getSubscriptionData } from '@server/billing/get-subscription-data.ts';
+import { getSubscriptionData } from '@server/money/subscriptions/get-subscription-data.ts';
 import { handle, json } from '@server/http/json.ts';
 
 /** GET /api/get-subscription-data (docs/product.md §7): the signed-in user's plan and subscription. */

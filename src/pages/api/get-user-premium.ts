@@ -1,5 +1,5 @@
 import type { APIContext } from 'astro';
-import { isUserPremium } from '@server/billing/is-user-premium.ts';
+import { isUserPremium } from '@server/money/subscriptions/is-user-premium.ts';
 import { handle, json, readBody } from '@server/http/json.ts';
 import { userPremiumSchema } from '@shared/schemas/billing.ts';
 

@@ -1,6 +1,6 @@
 import type { APIContext } from 'astro';
 import { requireUser } from '@server/auth/require-user.ts';
-import { previewSubscriptionChange } from '@server/billing/preview-subscription-change.ts';
+import { previewSubscriptionChange } from '@server/money/subscriptions/preview-subscription-change.ts';
 import { handle, json, readBody } from '@server/http/json.ts';
 import { previewSubscriptionChangeSchema } from '@shared/schemas/billing.ts';
 

@@ -1,6 +1,6 @@
 import type { APIContext } from 'astro';
 import { requireUser } from '@server/auth/require-user.ts';
-import { getCheckoutSessionStatus } from '@server/billing/get-checkout-session-status.ts';
+import { getCheckoutSessionStatus } from '@server/money/subscriptions/get-checkout-session-status.ts';
 import { handle, json } from '@server/http/json.ts';
 
 /**

@@ -1,6 +1,6 @@
 import type { APIContext } from 'astro';
 import { requireUser } from '@server/auth/require-user.ts';
-import { changeSubscriptionPrice } from '@server/billing/change-subscription-price.ts';
+import { changeSubscriptionPrice } from '@server/money/subscriptions/change-subscription-price.ts';
 import { handle, json, readBody } from '@server/http/json.ts';
 import { consumeRateLimits, rateRules } from '@server/rate-limit.ts';
 import { updateSubscriptionPriceSchema } from '@shared/schemas/billing.ts';

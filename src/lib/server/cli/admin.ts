@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import { isPlanId } from '@shared/plans.ts';
-import { OperatorPlanError, setOperatorPlan } from '../billing/set-operator-plan.ts';
-import { getSubscriptionData } from '../billing/get-subscription-data.ts';
+import { OperatorPlanError, setOperatorPlan } from '../money/subscriptions/set-operator-plan.ts';
+import { getSubscriptionData } from '../money/subscriptions/get-subscription-data.ts';
 import { drainCdnPurges } from '../guest-pages/publish/purge-cdn.ts';
 import { settleSnapshotDrops } from '../guest-pages/publish/rebuild-snapshots.ts';
 import { ConfigError, parseConfig } from '../config.ts';

@@ -19,7 +19,7 @@ import type { Database } from '@db/schema.ts';
  * - Letting go: delete the row if it is still ours (a lease taken over is not ours any more).
  *
  * `leaseMs` must outlast the step: Stripe's client gives up after 20 s and retries twice
- * (billing/stripe-client.ts), so two minutes covers the slowest answer.
+ * (money/subscriptions/stripe-client.ts), so two minutes covers the slowest answer.
  */
 export const RECORD_LEASE_MS = 120_000;
 

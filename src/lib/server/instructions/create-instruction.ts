@@ -1,8 +1,8 @@
 import { instructionContentSchema, MAX_TEXT, newPinProblem, type Instruction, type InstructionPartial } from '@shared/schemas/instruction.ts';
 import { isMediaPath } from '@shared/schemas/media-path.ts';
-import { getUserPlan } from '../billing/get-user-plan.ts';
+import { getUserPlan } from '../money/subscriptions/get-user-plan.ts';
 import { AppError } from '../http/app-error.ts';
-import { inHostCurrency } from '../payouts/host-currency.ts';
+import { inHostCurrency } from '../money/payouts/host-currency.ts';
 import { getRuntime } from '../runtime.ts';
 import { getSettings } from '../settings/get-settings.ts';
 import { mayReferenceImage } from '../uploads/may-reference-image.ts';

@@ -2,7 +2,7 @@ import { GUEST_TOKEN } from '@shared/guest-token.ts';
 import { guestTranslations } from '@shared/translations.ts';
 import type { GuestInstruction } from '@shared/schemas/instruction.ts';
 import type { InstructionsTable } from '@db/schema.ts';
-import { getUserPlanWithExpiry } from '../billing/get-user-plan.ts';
+import { getUserPlanWithExpiry } from '../money/subscriptions/get-user-plan.ts';
 import { gatedSecretsOf, publicContent } from '../stays/guest-secrets.ts';
 import { getRuntime } from '../runtime.ts';
 import { instructionNotFound } from './instruction-errors.ts';

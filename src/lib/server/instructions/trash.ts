@@ -2,7 +2,7 @@ import { messages } from '@shared/messages.ts';
 import { FREE_INSTRUCTION_LIMIT } from '@shared/plans.ts';
 import { TRASH_MS, type TrashedInstruction } from '@shared/schemas/history.ts';
 import type { Instruction } from '@shared/schemas/instruction.ts';
-import { getUserPlan } from '../billing/get-user-plan.ts';
+import { getUserPlan } from '../money/subscriptions/get-user-plan.ts';
 import { lockForTransaction } from '../db/dialect.ts';
 import { AppError } from '../http/app-error.ts';
 import { getRuntime } from '../runtime.ts';

@@ -5,7 +5,7 @@ import { newPinProblem, type Instruction, type InstructionContent } from '@share
 import { AppError } from '../http/app-error.ts';
 import type { ServerTiming } from '../http/server-timing.ts';
 import { clearRateLimit, rateRules } from '../rate-limit.ts';
-import { inHostCurrency } from '../payouts/host-currency.ts';
+import { inHostCurrency } from '../money/payouts/host-currency.ts';
 import { getRuntime } from '../runtime.ts';
 import { pinGuessingStoppedUntil } from '../stays/pin-guessing.ts';
 import { recordRevision } from '../revisions/record-revision.ts';

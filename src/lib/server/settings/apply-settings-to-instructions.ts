@@ -5,13 +5,13 @@ import { messages } from '@shared/messages.ts';
 import { describeApplyPlan, fieldChanges, isEmptyValue, sameValue, type FieldChange } from '@shared/revision-changes.ts';
 import { MAX_EXTRAS, MAX_PLACES, type Extra, type InstructionContent, type Place } from '@shared/schemas/instruction.ts';
 import { APPLY_GROUPS, type ApplyFlags, type ApplyGroup, type ApplyPreview, type Settings } from '@shared/schemas/settings.ts';
-import { getUserPlan } from '../billing/get-user-plan.ts';
+import { getUserPlan } from '../money/subscriptions/get-user-plan.ts';
 import { lockingRows } from '../db/dialect.ts';
 import { AppError } from '../http/app-error.ts';
 import { afterInstructionWrite } from '../instructions/instruction-events.ts';
 import { parseStoredContent } from '../instructions/instruction-row.ts';
 import { recordRevision } from '../revisions/record-revision.ts';
-import { inHostCurrency } from '../payouts/host-currency.ts';
+import { inHostCurrency } from '../money/payouts/host-currency.ts';
 import { getRuntime } from '../runtime.ts';
 import { cleanSettings, saveSettings } from './save-settings.ts';
 

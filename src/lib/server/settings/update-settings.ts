@@ -1,5 +1,5 @@
 import type { Settings } from '@shared/schemas/settings.ts';
-import { inHostCurrency } from '../payouts/host-currency.ts';
+import { inHostCurrency } from '../money/payouts/host-currency.ts';
 import { getRuntime } from '../runtime.ts';
 import { cleanSettings, saveSettings } from './save-settings.ts';
 

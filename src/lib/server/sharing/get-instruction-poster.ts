@@ -1,7 +1,7 @@
 import { guestWords, t } from '@shared/guest-words/index.ts';
 import { findTheme } from '@shared/themes.ts';
 import { offeredLanguages, translatedContent } from '@shared/translations.ts';
-import { getUserPlan } from '../billing/get-user-plan.ts';
+import { getUserPlan } from '../money/subscriptions/get-user-plan.ts';
 import { wifiQrSvg } from '../guest-pages/render/wifi-qr.ts';
 import { findOwnedInstruction } from '../instructions/find-owned-instruction.ts';
 import { parseStoredContent } from '../instructions/instruction-row.ts';

@@ -12,8 +12,8 @@ import { findOwnedInstruction } from '../instructions/find-owned-instruction.ts'
 import { parseStoredContent } from '../instructions/instruction-row.ts';
 import { consumeRateLimits, rateLimitedError, rateRules } from '../rate-limit.ts';
 import { getRuntime } from '../runtime.ts';
-import { followStays, markOrdersToFollow, ordersHeldBy, type FollowOutcome } from '../extras/follow-stays.ts';
-import { ordersOfStays } from '../extras/stay-orders.ts';
+import { followStays, markOrdersToFollow, ordersHeldBy, type FollowOutcome } from '../money/orders/follow-stays.ts';
+import { ordersOfStays } from '../money/orders/stay-orders.ts';
 import { lockForTransaction } from '../db/dialect.ts';
 import { enqueueGuestMail } from '../mail/mail-budget.ts';
 import { overlapsOf, refuseOverlap } from './stay-overlaps.ts';
@@ -216,7 +216,7 @@ const staysLock = (guidebookId: string) => `stays:${guidebookId}`;
 /**
  * PATCH /api/instruction/:id/stays/:stayId: the fields sent; a calendar stay's dates belong to
  * the calendar. New dates are checked for overlaps like a new stay's, and the stay's orders follow
- * them (extras/follow-stays.ts): a late check-out moves to the new check-out day when that slot is
+ * them (money/orders/follow-stays.ts): a late check-out moves to the new check-out day when that slot is
  * free, else it ends with its money given back; `orders` says what became of each.
  */
 export async function updateStay(scope: Owned & { stayId: string }, input: UpdateStayInput): Promise<{ stay: Stay; orders: FollowOutcome[] }> {
@@ -264,7 +264,7 @@ export async function updateStay(scope: Owned & { stayId: string }, input: Updat
  * stored). A stay with orders paid or waiting is deleted only once the host says what becomes of
  * them (`orders`): `refund` ends them all with the money given back, `keep` keeps what was paid or
  * approved and ends only what waits; without it, 409 listing them. Ended orders mail both sides
- * (extras/follow-stays.ts). Answers how many orders ended.
+ * (money/orders/follow-stays.ts). Answers how many orders ended.
  */
 export async function deleteStay(scope: Owned & { stayId: string; orders?: StayOrdersChoice | undefined }): Promise<{ ended: number }> {
   await findOwnedInstruction(scope);

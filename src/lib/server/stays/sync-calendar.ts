@@ -7,7 +7,7 @@ import { parseStoredContent } from '../instructions/instruction-row.ts';
 import type { Logger } from '../logger.ts';
 import { fetchCalendar, type CalendarFetch } from './fetch-calendar.ts';
 import { MAX_CALENDAR_BOOKINGS, type CalendarImport } from './select-bookings.ts';
-import { followStays, markOrdersToFollow } from '../extras/follow-stays.ts';
+import { followStays, markOrdersToFollow } from '../money/orders/follow-stays.ts';
 import type { MailMessage } from '../mail/mailer.ts';
 import { getRuntime } from '../runtime.ts';
 import { overlapLabel, overlapsOf } from './stay-overlaps.ts';
@@ -112,7 +112,7 @@ async function applyBookings(trx: Transaction<Database>, calendar: InstructionCa
   const ahead = existing.filter((stay) => stay.check_out > now && !applied.has(stay.calendar_uid!));
   const leftAlone = ahead.filter((stay) => others.has(stay.calendar_uid!)).sort((a, b) => a.check_in - b.check_in);
   const gone = [...ahead.filter((stay) => !others.has(stay.calendar_uid!)), ...leftAlone.slice(MAX_CALENDAR_BOOKINGS)].map((stay) => stay.id);
-  // Orders follow their stay (extras/follow-stays.ts): marked here, beside the change, and followed after the commit.
+  // Orders follow their stay (money/orders/follow-stays.ts): marked here, beside the change, and followed after the commit.
   const followUps: string[] = [];
   for (let at = 0; at < movedIds.length; at += INSERT_CHUNK) followUps.push(...(await markOrdersToFollow(trx, movedIds.slice(at, at + INSERT_CHUNK), 'moved')));
   for (let at = 0; at < gone.length; at += INSERT_CHUNK) {

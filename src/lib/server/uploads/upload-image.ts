@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { nanoid } from 'nanoid';
 import { messages } from '@shared/messages.ts';
-import { getUserPlan } from '../billing/get-user-plan.ts';
+import { getUserPlan } from '../money/subscriptions/get-user-plan.ts';
 import { AppError } from '../http/app-error.ts';
 import { consumeRateLimits } from '../rate-limit.ts';
 import { getRuntime } from '../runtime.ts';

@@ -332,7 +332,7 @@ export const en = {
   'mail.reminder': '{host} sends you the guidebook for {name} again before you arrive: check-in steps, Wi-Fi, house rules and local tips in one place.',
   'mail.checkIn': 'Check-in:',
 
-  // Orders of extras: what the stay page says, the mails to the guest, a public-link order's confirmation (src/lib/server/extras/order-mails.ts).
+  // Orders of extras: what the stay page says, the mails to the guest, a public-link order's confirmation (src/lib/server/money/orders/order-mails.ts).
   'extras.reason.alreadyConfirmed': 'Confirmed for your stay',
   'extras.confirmed': 'Confirmed. An e-mail with the details is on its way.',
   'extras.checkMail': 'Almost done: we sent you an e-mail. Confirm your request from its link, and it reaches your host.',

@@ -396,7 +396,7 @@ export const guestWordsSchema = z.strictObject({
   'mail.reminderSubject': word('Its subject; {name}: the guidebook’s name, or `mail.untitled`.'),
   'mail.reminder': word('What the mail is, in place of `mail.shared`; {host}: the host’s name, {name}: the guidebook’s name.'),
   'mail.checkIn': word('Label before the check-in day and time ("Fri 4 Dec, 15:00"), in place of `mail.stay`.'),
-  // Orders of extras: the stay page, the guest's mails (src/lib/server/extras/order-mails.ts) and a public-link order's confirmation page.
+  // Orders of extras: the stay page, the guest's mails (src/lib/server/money/orders/order-mails.ts) and a public-link order's confirmation page.
   'extras.reason.alreadyConfirmed': word('Why an extra cannot be ordered again: the host confirmed it (or it was paid) for this stay already.'),
   'extras.confirmed': word('Shown once an extra the host offers without asking first is booked (settled on site).'),
   'extras.checkMail': word('On the public link, after sending an extra\'s form: the request goes to the host only once the guest confirms it from the mail sent to the address they gave.'),

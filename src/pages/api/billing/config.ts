@@ -1,6 +1,6 @@
 import type { APIContext } from 'astro';
 import { requireUser } from '@server/auth/require-user.ts';
-import { getBillingConfig } from '@server/billing/get-billing-config.ts';
+import { getBillingConfig } from '@server/money/subscriptions/get-billing-config.ts';
 import { handle, json } from '@server/http/json.ts';
 
 /** GET /api/billing/config: whether payments are configured, the publishable key and price ids. */

@@ -1,7 +1,7 @@
 import type { APIContext } from 'astro';
 import { z } from 'zod';
-import { toGuestOrder } from '@server/extras/guest-orders.ts';
-import { confirmOrder } from '@server/extras/order-confirmations.ts';
+import { toGuestOrder } from '@server/money/orders/guest-orders.ts';
+import { confirmOrder } from '@server/money/orders/order-confirmations.ts';
 import { requestGuestWords } from '@server/http/guest-language.ts';
 import { handle, json, readBody } from '@server/http/json.ts';
 

@@ -1,6 +1,6 @@
 import type { APIContext } from 'astro';
 import { requireUser } from '@server/auth/require-user.ts';
-import { decideOrder } from '@server/extras/orders.ts';
+import { decideOrder } from '@server/money/orders/orders.ts';
 import { handle, json, readBody } from '@server/http/json.ts';
 import { messages } from '@shared/messages.ts';
 import { orderDecisionSchema } from '@shared/schemas/order.ts';

@@ -1,6 +1,6 @@
 import type { APIContext } from 'astro';
 import { requireUser } from '@server/auth/require-user.ts';
-import { listOrders } from '@server/extras/orders.ts';
+import { listOrders } from '@server/money/orders/orders.ts';
 import { handle, json } from '@server/http/json.ts';
 import { orderStays } from '@server/stays/order-stays.ts';
 import type { ListedOrder } from '@shared/schemas/order.ts';

@@ -1,7 +1,7 @@
 import type { APIContext } from 'astro';
 import { requireUser } from '@server/auth/require-user.ts';
 import { handle, json } from '@server/http/json.ts';
-import { getPayoutState } from '@server/payouts/get-payout-state.ts';
+import { getPayoutState } from '@server/money/payouts/get-payout-state.ts';
 
 /** GET /api/payouts: the signed-in host's payout state (docs/product.md §2 Payouts); asks Stripe nothing. */
 export const GET = handle(async (context: APIContext) => {

@@ -1,7 +1,7 @@
 import type { APIContext } from 'astro';
 import { requireUser } from '@server/auth/require-user.ts';
 import { handle, json } from '@server/http/json.ts';
-import { startPayoutOnboarding } from '@server/payouts/start-payout-onboarding.ts';
+import { startPayoutOnboarding } from '@server/money/payouts/start-payout-onboarding.ts';
 import { readOptionalBody } from '@server/instructions/read-optional-body.ts';
 import { consumeRateLimits, rateRules } from '@server/rate-limit.ts';
 import { payoutOnboardingSchema } from '@shared/payouts.ts';

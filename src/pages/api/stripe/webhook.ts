@@ -1,6 +1,6 @@
 import type { APIContext } from 'astro';
-import { handleStripeWebhook } from '@server/billing/handle-stripe-webhook.ts';
 import { handle, json, readRawBody } from '@server/http/json.ts';
+import { receiveStripeEvent } from '@server/money/stripe-events.ts';
 
 /** Stripe's events are small; anything larger is not one. */
 const WEBHOOK_BODY_LIMIT = 512 * 1024;
@@ -11,6 +11,6 @@ const WEBHOOK_BODY_LIMIT = 512 * 1024;
  */
 export const POST = handle(async (context: APIContext) => {
   const rawBody = await readRawBody(context.request, WEBHOOK_BODY_LIMIT);
-  const outcome = await handleStripeWebhook({ rawBody, signature: context.request.headers.get('stripe-signature') });
+  const outcome = await receiveStripeEvent('platform', { rawBody, signature: context.request.headers.get('stripe-signature') });
   return json({ received: true, outcome });
 });

@@ -1,7 +1,7 @@
 import type { APIContext } from 'astro';
 import { requireUser } from '@server/auth/require-user.ts';
 import { toUserInfo } from '@server/auth/user-info.ts';
-import { getUserPlan } from '@server/billing/get-user-plan.ts';
+import { getUserPlan } from '@server/money/subscriptions/get-user-plan.ts';
 import { handle, json } from '@server/http/json.ts';
 import { getRuntime } from '@server/runtime.ts';
 import { machineDraftsOn } from '@server/translate/draft-translations.ts';

@@ -1,6 +1,6 @@
 import type { GuestInstruction } from '@shared/schemas/instruction.ts';
 import { instructionContentSchema } from '@shared/schemas/instruction.ts';
-import { getUserPlan } from '../../billing/get-user-plan.ts';
+import { getUserPlan } from '../../money/subscriptions/get-user-plan.ts';
 import { isAppError } from '../../http/app-error.ts';
 import { JSON_BODY_LIMIT } from '../../http/json.ts';
 import { cleanInstructionContent } from '../../instructions/clean-instruction-content.ts';

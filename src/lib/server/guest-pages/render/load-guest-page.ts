@@ -12,7 +12,7 @@ import type { GuestInstruction } from '@shared/schemas/instruction.ts';
 import { guestBranding, type Theme } from '@shared/themes.ts';
 import { formatGuestDateTime } from '@shared/guest-dates.ts';
 import type { SecretRevealProps } from '@shared/guest-access.ts';
-import { onlinePaymentsOf } from '../../extras/payments.ts';
+import { onlinePaymentsOf } from '../../money/orders/online-payments.ts';
 import { readGuestInstruction } from '../../instructions/get-instruction-preview.ts';
 import { isAppError } from '../../http/app-error.ts';
 import { getRuntime } from '../../runtime.ts';

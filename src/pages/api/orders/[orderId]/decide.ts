@@ -1,5 +1,5 @@
 import type { APIContext } from 'astro';
-import { decideByLink } from '@server/extras/decision-links.ts';
+import { decideByLink } from '@server/money/orders/decision-links.ts';
 import { clientAddress } from '@server/http/client-address.ts';
 import { handle, json, readBody } from '@server/http/json.ts';
 import { linkDecisionSchema } from '@shared/order-decision.ts';

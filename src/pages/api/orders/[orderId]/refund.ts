@@ -1,6 +1,6 @@
 import type { APIContext } from 'astro';
 import { requireUser } from '@server/auth/require-user.ts';
-import { refundOrder } from '@server/extras/orders.ts';
+import { refundOrder } from '@server/money/orders/orders.ts';
 import { handle, json } from '@server/http/json.ts';
 import { messages } from '@shared/messages.ts';
 

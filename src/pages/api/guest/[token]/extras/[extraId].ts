@@ -1,5 +1,5 @@
 import type { APIContext } from 'astro';
-import { requestExtra } from '@server/extras/guest-orders.ts';
+import { requestExtra } from '@server/money/orders/guest-orders.ts';
 import { clientAddress } from '@server/http/client-address.ts';
 import { requestGuestWords } from '@server/http/guest-language.ts';
 import { AppError } from '@server/http/app-error.ts';

@@ -1,5 +1,5 @@
 import type { APIContext } from 'astro';
-import { listGuestExtras } from '@server/extras/guest-orders.ts';
+import { listGuestExtras } from '@server/money/orders/guest-orders.ts';
 import { requestGuestWords } from '@server/http/guest-language.ts';
 import { handle, json } from '@server/http/json.ts';
 

@@ -1,0 +1,21 @@
+import { messages } from '@shared/messages.ts';
+import { withStripe } from '../subscriptions/stripe-errors.ts';
+import { AppError } from '../../http/app-error.ts';
+import { getRuntime } from '../../runtime.ts';
+import { requirePayoutsStripe } from './require-payouts-stripe.ts';
+
+/**
+ * POST /api/payouts/dashboard-link → `{ url }` of the host's Express dashboard on Stripe (balance,
+ * payouts, bank account). Stripe makes these links only once onboarding is done: 409 before.
+ */
+export async function createPayoutDashboardLink({ userId }: { userId: string }): Promise<{ url: string }> {
+  const billing = await requirePayoutsStripe();
+  const { db } = await getRuntime();
+  const row = await db.selectFrom('payout_accounts').select(['stripe_account_id', 'details_submitted']).where('user_id', '=', userId).executeTakeFirst();
+  const accountId = row?.stripe_account_id;
+  if (!accountId || row.details_submitted !== 1) throw new AppError('CONFLICT', messages.payouts.dashboardUnavailable);
+  return withStripe('create payout dashboard link', async () => {
+    const link = await billing.stripe.accounts.createLoginLink(accountId);
+    return { url: link.url };
+  });
+}

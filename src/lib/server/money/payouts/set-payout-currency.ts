@@ -1,0 +1,69 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '@db/schema.ts';
+import type { Currency } from '@shared/currencies.ts';
+import { messages } from '@shared/messages.ts';
+import type { PayoutState } from '@shared/payouts.ts';
+import { lockingRows } from '../../db/dialect.ts';
+import { AppError } from '../../http/app-error.ts';
+import { afterInstructionWrite } from '../../instructions/instruction-events.ts';
+import { parseStoredContent } from '../../instructions/instruction-row.ts';
+import { recordRevision } from '../../revisions/record-revision.ts';
+import { getRuntime } from '../../runtime.ts';
+import { getSettings } from '../../settings/get-settings.ts';
+import { saveSettings } from '../../settings/save-settings.ts';
+import { getPayoutState } from './get-payout-state.ts';
+import { repricedExtras } from './host-currency.ts';
+
+/**
+ * PUT /api/payouts/currency: the one currency of the host's extras
+ * (docs/decisions/020-extras-and-the-money-flow.md, one currency per host account). A row may hold
+ * a currency without a Stripe account. Once a guest has ordered, the currency stays (409): an
+ * order keeps the currency it was sold in, and the host's books with it.
+ *
+ * The extras already written follow in the same transaction, so no guidebook sells in the old
+ * currency: each guidebook's (a new version with its revision, its guest pages republished) and
+ * Auto-Fill's defaults, the same numbers in the new currency (repricedAmount).
+ */
+export async function setPayoutCurrency({ userId, currency }: { userId: string; currency: Currency }): Promise<PayoutState> {
+  const { db, dialect } = await getRuntime();
+  const before = await getPayoutState({ userId });
+  if (before.currency === currency) return before;
+  const ordered = await db.selectFrom('orders').select('id').where('user_id', '=', userId).limit(1).executeTakeFirst();
+  if (ordered) throw new AppError('CONFLICT', messages.payouts.currencyLocked);
+  // Read before the transaction: on SQLite a read outside it would wait for it.
+  const settings = await getSettings({ userId });
+  const now = Date.now();
+  const written = await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('payout_accounts')
+      .values({ user_id: userId, currency, charges_enabled: 0, details_submitted: 0, payouts_enabled: 0, updated_at: now })
+      .onConflict((oc) => oc.column('user_id').doUpdateSet({ currency, updated_at: now }))
+      .execute();
+    const defaults = repricedExtras(settings.extras, currency);
+    if (defaults) await saveSettings(trx, dialect, { userId, settings: { ...settings, extras: defaults } });
+    return repriceGuidebooks(trx, userId, currency, now);
+  });
+  for (const id of written) await afterInstructionWrite({ id });
+  return getPayoutState({ userId });
+}
+
+/** Every guidebook of the host (in the trash too, so a restore sells in the right currency) with its extras repriced; answers the ids written. */
+async function repriceGuidebooks(trx: Kysely<Database>, userId: string, currency: Currency, now: number): Promise<string[]> {
+  const { dialect } = await getRuntime();
+  const rows = await lockingRows(dialect, trx.selectFrom('instructions').selectAll().where('user_id', '=', userId)).execute();
+  const written: string[] = [];
+  for (const row of rows) {
+    const content = parseStoredContent(row.data);
+    const extras = repricedExtras(content.extras, currency);
+    if (!extras) continue;
+    const saved = await trx
+      .updateTable('instructions')
+      .set((eb) => ({ data: JSON.stringify({ ...content, extras }), version: eb('version', '+', 1), updated_at: now }))
+      .where('id', '=', row.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await recordRevision(trx, { row: saved, before: row, authorId: userId, source: 'saved', note: `Extras priced in ${currency.toUpperCase()} (Payouts)` });
+    written.push(row.id);
+  }
+  return written;
+}
