@@ -4,7 +4,7 @@ import type { PlanIntent } from '@shared/plan-intent.ts';
 import type { RegisterInput } from '@shared/schemas/auth.ts';
 import { lockForTransaction } from '../db/dialect.ts';
 import { AppError } from '../http/app-error.ts';
-import { consumeRateLimits, rateRules } from '../rate-limit.ts';
+import { consumeRateLimits, rateRules } from '../http/rate-limit.ts';
 import { getRuntime } from '../runtime.ts';
 import { alreadyRegisteredMail, verificationMail } from './account-mails.ts';
 import { hashPassword } from './hash-password.ts';

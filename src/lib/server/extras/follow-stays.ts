@@ -3,7 +3,7 @@ import type { Database, OrdersTable } from '@db/schema.ts';
 import { HOLDING_STATUSES, type OrderStatus } from '@shared/schemas/order.ts';
 import { instantToLocal, localToInstant } from '@shared/time-zone.ts';
 import { lockForTransaction } from '../db/dialect.ts';
-import { parseStoredContent } from '../instructions/instruction-row.ts';
+import { parseStoredContent } from '../guidebook/instruction-row.ts';
 import { getRuntime } from '../runtime.ts';
 import { collides } from './availability.ts';
 import { notifyOrder } from './notify-order.ts';

@@ -11,7 +11,7 @@ import { requireBilling } from '../billing/require-billing.ts';
 import { isMissing, withStripe } from '../billing/stripe-errors.ts';
 import { lockForTransaction } from '../db/dialect.ts';
 import { AppError } from '../http/app-error.ts';
-import { parseStoredContent } from '../instructions/instruction-row.ts';
+import { parseStoredContent } from '../guidebook/instruction-row.ts';
 import { getRuntime } from '../runtime.ts';
 import { collides, effectiveStayTimes } from './availability.ts';
 import { newDecisionToken } from './decision-token.ts';

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database, GuestFeedbackTable } from '@db/schema.ts';
 import { escapeHtml } from '@shared/escape-html.ts';
 import { GUEST_FEEDBACK_EDIT_MS } from '@shared/schemas/guest-feedback.ts';
-import { parseStoredContent } from '../instructions/instruction-row.ts';
+import { parseStoredContent } from '../guidebook/instruction-row.ts';
 import type { Logger } from '../logger.ts';
 import type { MailMessage } from '../mail/compose-mail.ts';
 import type { Outbox } from '../mail/outbox.ts';

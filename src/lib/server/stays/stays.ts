@@ -1,5 +1,5 @@
 import type { GuestSection } from '@shared/insights.ts';
-import { sectionsReadBy } from '../insights/stay-reads.ts';
+import { sectionsReadBy } from './stay-reads.ts';
 import { nanoid } from 'nanoid';
 import type { StaysTable } from '@db/schema.ts';
 import { messages } from '@shared/messages.ts';
@@ -8,14 +8,14 @@ import { MAX_STAY_DAYS, MAX_STAYS_AHEAD, staysQuerySchema, type CreateStayInput,
 import { atTime, effectiveTimeZone, instantToLocal, localToInstant, stayTimesOf, type StayTimes } from '@shared/time-zone.ts';
 import type { Config } from '../config.ts';
 import { AppError } from '../http/app-error.ts';
-import { findOwnedInstruction } from '../instructions/find-owned-instruction.ts';
-import { parseStoredContent } from '../instructions/instruction-row.ts';
-import { consumeRateLimits, rateLimitedError, rateRules } from '../rate-limit.ts';
+import { findOwnedInstruction } from '../guidebook/find-owned-instruction.ts';
+import { parseStoredContent } from '../guidebook/instruction-row.ts';
+import { consumeRateLimits, rateLimitedError, rateRules } from '../http/rate-limit.ts';
 import { getRuntime } from '../runtime.ts';
 import { followStays, markOrdersToFollow, ordersHeldBy, type FollowOutcome } from '../extras/follow-stays.ts';
 import { ordersOfStays } from '../extras/stay-orders.ts';
 import { lockForTransaction } from '../db/dialect.ts';
-import { enqueueGuestMail } from '../mail/mail-budget.ts';
+import { enqueueGuestMail } from '../http/mail-budget.ts';
 import { overlapsOf, refuseOverlap } from './stay-overlaps.ts';
 import { stayNotFound } from './stay-errors.ts';
 import { stayMail } from './stay-mail.ts';

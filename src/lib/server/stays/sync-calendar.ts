@@ -3,7 +3,7 @@ import { nanoid } from 'nanoid';
 import type { Database, InstructionCalendarsTable, StaysTable } from '@db/schema.ts';
 import { stayTimesOf, type StayTimes } from '@shared/time-zone.ts';
 import { lockForTransaction, lockingRows, type DialectName } from '../db/dialect.ts';
-import { parseStoredContent } from '../instructions/instruction-row.ts';
+import { parseStoredContent } from '../guidebook/instruction-row.ts';
 import type { Logger } from '../logger.ts';
 import { fetchCalendar, type CalendarFetch } from './fetch-calendar.ts';
 import { MAX_CALENDAR_BOOKINGS, type CalendarImport } from './select-bookings.ts';

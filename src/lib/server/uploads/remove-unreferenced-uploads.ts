@@ -4,7 +4,7 @@ import type { Database } from '@db/schema.ts';
 import type { JobLease } from '../cluster/job-lease.ts';
 import type { DialectName } from '../db/dialect.ts';
 import type { Logger } from '../logger.ts';
-import { purgeExpiredTrash } from '../instructions/purge-expired-trash.ts';
+import { purgeExpiredTrash } from '../guidebook/purge-expired-trash.ts';
 import { ownUploadKeysIn } from './media-path.ts';
 import { UPLOAD_GRACE_MS } from './upload-limits.ts';
 import { lockOwnerUploads } from './uploads-in-use.ts';

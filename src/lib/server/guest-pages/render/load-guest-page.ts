@@ -20,7 +20,7 @@ import type { SnapshotSource } from '../page-headers.ts';
 import { publicMediaUrl } from '../../uploads/media-path.ts';
 import { mapEmbedUrl } from './map-coordinates.ts';
 import { renderParagraph } from './render-paragraph.ts';
-import { wifiQrSvg } from './wifi-qr.ts';
+import { wifiQrSvg } from '../../guidebook/wifi-qr.ts';
 
 export interface QuickLink {
   kind: 'taxi' | 'car' | 'food' | 'parking' | 'about';
