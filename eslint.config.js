@@ -13,6 +13,76 @@ const FEATURES = fs
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
+/**
+ * src/lib/server from the bottom up (docs/architecture.md, Layers): a module imports from its own
+ * level and the levels below it, never from one above. Names are folders or files under
+ * src/lib/server; a new folder must be placed here (an unplaced one fails the check below).
+ */
+const SERVER_LEVELS = [
+  ['process-singleton.ts', 'recurring-turns.ts', 'trusted-proxies.ts', 'serving-process.ts'],
+  ['config.ts'],
+  ['logger.ts', 'storage.ts', 'demo'],
+  ['db', 'cluster'],
+  ['mail'],
+  // The composition root knows no domain: the domains' services are handed in (domain-services.ts).
+  ['runtime.ts'],
+  ['http', 'ops'],
+  // The guidebook's core (rows, owned lookup, secrets, PIN guessing) sits under every domain that reads a guidebook.
+  ['geo', 'guidebook', 'billing'],
+  ['uploads'],
+  ['auth', 'instructions', 'sharing'],
+  ['revisions', 'translate', 'stays'],
+  ['extras', 'insights', 'messaging'],
+  ['guest-pages'],
+  ['settings'],
+  ['payouts'],
+  // The top: what a process starts with (the job list, the domains' services, the entries).
+  ['background-jobs.ts', 'domain-services.ts'],
+  ['workers.ts', 'cli'],
+  ['boot.ts'],
+];
+
+/**
+ * Today's imports that run up, each with its reason: [from folder, to folder, the one file it may import].
+ * Keep this list short; a new entry needs a reason a reviewer accepts.
+ */
+const SERVER_UPWARD_EXCEPTIONS = [
+  // Every guidebook write tells the guest pages (instruction-events.ts, docs/architecture.md, Guest snapshots).
+  ['instructions', 'guest-pages', './publish/invalidate-snapshots.ts'],
+  // The host's currency is a core lookup; it moves under guidebook/ with the money folders' move.
+  ['instructions', 'payouts', './host-currency.ts'],
+  ['settings', 'payouts', './host-currency.ts'],
+  // A stay's change carries its orders along in the same request (docs/decisions/024).
+  ['stays', 'extras', './follow-stays.ts'],
+  ['stays', 'extras', './stay-orders.ts'],
+  // One Stripe webhook routes the orders' payment events (docs/decisions/020); one folder once money/ exists.
+  ['billing', 'extras', './payments.ts'],
+  // A plan change changes what the host's guest pages show.
+  ['billing', 'guest-pages', './publish/invalidate-snapshots.ts'],
+];
+
+const serverPath = (name) => `./src/lib/server/${name}`;
+const unplaced = fs.readdirSync(new URL('src/lib/server/', import.meta.url)).filter((name) => !SERVER_LEVELS.flat().includes(name));
+if (unplaced.length > 0) throw new Error(`eslint.config.js: place ${unplaced.join(', ')} in SERVER_LEVELS`);
+
+/** One zone per name and level: nothing above it, but for the listed exceptions (a zone each). */
+const SERVER_ZONES = SERVER_LEVELS.flatMap((level, index) => {
+  const above = SERVER_LEVELS.slice(index + 1).flat();
+  return level.flatMap((name) => {
+    const exceptions = SERVER_UPWARD_EXCEPTIONS.filter(([from]) => from === name);
+    const excepted = new Set(exceptions.map(([, to]) => to));
+    const message = `src/lib/server/${name} must not import a level above it (docs/architecture.md, Layers): move what both need down, or hand it in from the top.`;
+    const zones = [];
+    const restricted = above.filter((other) => !excepted.has(other));
+    if (restricted.length > 0) zones.push({ target: serverPath(name), from: restricted.map(serverPath), message });
+    for (const to of excepted) {
+      const files = exceptions.filter(([, other]) => other === to).map(([, , file]) => file);
+      zones.push({ target: serverPath(name), from: serverPath(to), except: files, message });
+    }
+    return zones;
+  });
+});
+
 export default defineConfig(
   { ignores: ['dist/', 'dist-*/', '.astro/', 'node_modules/', 'data/', 'test-results/', 'playwright-report/'] },
   js.configs.recommended,
@@ -91,6 +161,7 @@ export default defineConfig(
             },
             // The guest pages' wing (docs/decisions/019): rendering a page knows nothing of how
             // pages are stored, served or published; what both sides say sits at the wing's root.
+            ...SERVER_ZONES,
             {
               target: './src/lib/server/guest-pages/render',
               from: ['./src/lib/server/guest-pages/store', './src/lib/server/guest-pages/serve', './src/lib/server/guest-pages/publish'],
