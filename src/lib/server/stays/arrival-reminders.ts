@@ -7,7 +7,7 @@ import type { Logger } from '../logger.ts';
 import { enqueueGuestMail } from '../http/mail-budget.ts';
 import type { Outbox } from '../mail/outbox.ts';
 import { stayMail } from './stay-mail.ts';
-import { stayUrl } from './stays.ts';
+import { stayUrl } from './stay-link.ts';
 import { effectiveStayTimes } from './stay-window.ts';
 
 /**

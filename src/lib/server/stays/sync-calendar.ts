@@ -11,7 +11,7 @@ import { followStays, markOrdersToFollow } from '../extras/follow-stays.ts';
 import type { MailMessage } from '../mail/mailer.ts';
 import { getRuntime } from '../runtime.ts';
 import { overlapLabel, overlapsOf } from './stay-overlaps.ts';
-import { newStayToken } from './stays.ts';
+import { newStayToken } from './stay-link.ts';
 
 /**
  * Brings a guidebook's stays in line with its calendar feed, in one transaction
