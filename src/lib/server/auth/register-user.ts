@@ -9,7 +9,7 @@ import { getRuntime } from '../runtime.ts';
 import { alreadyRegisteredMail, verificationMail } from './account-mails.ts';
 import { hashPassword } from './hash-password.ts';
 import { issueToken } from './issue-token.ts';
-import { verifyTurnstile } from './verify-turnstile.ts';
+import { verifyTurnstile } from '../http/verify-turnstile.ts';
 
 export interface RegisterUserOptions {
   name: string;

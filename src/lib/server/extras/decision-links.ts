@@ -5,7 +5,7 @@ import { messages } from '@shared/messages.ts';
 import type { DecisionLinkPage, LinkDecision, LinkedOrder } from '@shared/order-decision.ts';
 import type { OrderStatus } from '@shared/schemas/order.ts';
 import { formatStayTime } from '@shared/time-zone.ts';
-import { hashToken } from '../auth/session-token.ts';
+import { hashToken } from '../http/session-token.ts';
 import { AppError, isAppError } from '../http/app-error.ts';
 import { parseStoredContent } from '../guidebook/instruction-row.ts';
 import { consumeRateLimits, rateRules } from '../http/rate-limit.ts';

@@ -1,6 +1,6 @@
 import { guestWords, type GuestWords } from '@shared/guest-words/index.ts';
 import { formatStayTime } from '@shared/time-zone.ts';
-import { verifyTurnstile } from '../auth/verify-turnstile.ts';
+import { verifyTurnstile } from '../http/verify-turnstile.ts';
 import { AppError } from '../http/app-error.ts';
 import { guestTooMany } from '../http/guest-language.ts';
 import { parseStoredContent } from '../guidebook/instruction-row.ts';
