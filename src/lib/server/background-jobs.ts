@@ -80,7 +80,7 @@ export const BACKGROUND_JOBS: readonly BackgroundJob[] = [
     failed: { level: 'error', message: 'extras: order upkeep turn failed' },
   },
   {
-    // The link again to a guest who has not opened it, before check-in (docs/product.md §22).
+    // The link again to a guest who has not opened it, before check-in (stays/arrival-reminders.ts).
     name: 'arrival reminders',
     everyMs: 5 * 60_000,
     lease: 'arrival-reminders',

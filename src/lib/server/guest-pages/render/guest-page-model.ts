@@ -60,7 +60,7 @@ export interface GuestPlaces {
 /** Everything the guest page draws, decided here so the .astro files only lay it out. */
 export interface GuestPage {
   token: string;
-  /** The language the page is in (`<html lang>`): the guidebook's main one or a translation's (docs/product.md "Guest page languages"). */
+  /** The language the page is in (`<html lang>`): the guidebook's main one or a translation's (chosen by load-guest-page.ts). */
   language: string;
   /** The guidebook's main language and the languages it is translated into, main first. */
   languages: string[];
