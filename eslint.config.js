@@ -13,6 +13,141 @@ const FEATURES = fs
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
+/**
+ * src/lib/server from the bottom up (docs/architecture.md, Layers): a module imports from its own
+ * level and the levels below it, never from one above. Names are folders or files under
+ * src/lib/server; a new folder must be placed here (an unplaced one fails the check below).
+ */
+const SERVER_LEVELS = [
+  ['process-singleton.ts', 'recurring-turns.ts', 'trusted-proxies.ts', 'serving-process.ts'],
+  ['config.ts'],
+  ['logger.ts', 'storage.ts', 'demo'],
+  ['db', 'cluster'],
+  ['mail'],
+  // The composition root knows no domain: the domains' services are handed in (domain-services.ts).
+  ['runtime.ts'],
+  ['http', 'ops'],
+  // The guidebook's core (rows, owned lookup, secrets, PIN guessing) sits under every domain that reads a guidebook.
+  // Money is one wing (docs/decisions/026) whose parts sit at their own levels: plans and the
+  // Stripe client under every domain, orders above stays, payouts above settings, the events router at the top.
+  ['geo', 'guidebook', 'money/subscriptions', 'money/usable-text.ts'],
+  ['uploads'],
+  ['auth', 'instructions', 'sharing'],
+  ['revisions', 'translate', 'stays'],
+  ['money/orders', 'insights', 'messaging'],
+  ['guest-pages'],
+  ['settings'],
+  ['money/payouts'],
+  // The top: what a process starts with (the job list, the domains' services, the entries).
+  ['money/stripe-events.ts', 'background-jobs.ts', 'domain-services.ts'],
+  ['workers.ts', 'cli'],
+  ['boot.ts'],
+];
+
+/**
+ * Today's imports that run up, each with its reason: [from folder, to folder, the one file it may import].
+ * Keep this list short; a new entry needs a reason a reviewer accepts.
+ */
+const SERVER_UPWARD_EXCEPTIONS = [
+  // Every guidebook write tells the guest pages (instruction-events.ts, docs/architecture.md, Guest snapshots).
+  ['instructions', 'guest-pages', './publish/invalidate-snapshots.ts'],
+  // The host's currency is a core lookup that lives with payouts (where the host sets it).
+  ['instructions', 'money/payouts', './host-currency.ts'],
+  ['settings', 'money/payouts', './host-currency.ts'],
+  // A stay's change carries its orders along in the same request (docs/decisions/024).
+  ['stays', 'money/orders', './follow-stays.ts'],
+  ['stays', 'money/orders', './stay-orders.ts'],
+  // A plan change changes what the host's guest pages show.
+  ['money/subscriptions', 'guest-pages', './publish/invalidate-snapshots.ts'],
+];
+
+const serverPath = (name) => `./src/lib/server/${name}`;
+const placed = SERVER_LEVELS.flat();
+const unplaced = fs
+  .readdirSync(new URL('src/lib/server/', import.meta.url))
+  .flatMap((name) => (placed.some((entry) => entry.startsWith(`${name}/`)) ? fs.readdirSync(new URL(`src/lib/server/${name}/`, import.meta.url)).map((part) => `${name}/${part}`) : [name]))
+  .filter((name) => !placed.includes(name));
+if (unplaced.length > 0) throw new Error(`eslint.config.js: place ${unplaced.join(', ')} in SERVER_LEVELS`);
+
+/** One zone per name and level: nothing above it, but for the listed exceptions (a zone each). */
+const SERVER_ZONES = SERVER_LEVELS.flatMap((level, index) => {
+  const above = SERVER_LEVELS.slice(index + 1).flat();
+  return level.flatMap((name) => {
+    const exceptions = SERVER_UPWARD_EXCEPTIONS.filter(([from]) => from === name);
+    const excepted = new Set(exceptions.map(([, to]) => to));
+    const message = `src/lib/server/${name} must not import a level above it (docs/architecture.md, Layers): move what both need down, or hand it in from the top.`;
+    const zones = [];
+    const restricted = above.filter((other) => !excepted.has(other));
+    if (restricted.length > 0) zones.push({ target: serverPath(name), from: restricted.map(serverPath), message });
+    for (const to of excepted) {
+      const files = exceptions.filter(([, other]) => other === to).map(([, , file]) => file);
+      zones.push({ target: serverPath(name), from: serverPath(to), except: files, message });
+    }
+    return zones;
+  });
+});
+
+/**
+ * Small files (docs/style.md 10): today's files over 200 lines, each to split when next worked on
+ * (a file leaves the list when it shrinks; none joins it). The guest dictionaries and the message
+ * catalogue are long by nature and are not counted.
+ */
+const LONG_FILES = [
+  'src/admin/features/editor/components/EditorWorkspace.tsx',
+  'src/admin/features/editor/components/translate/TranslateView.tsx',
+  'src/admin/features/instructions/components/OptionsPanel.tsx',
+  'src/admin/features/orders/components/OrdersScreen.tsx',
+  'src/admin/features/settings/components/SettingsForm.tsx',
+  'src/components/poster/PosterSheet.astro',
+  'src/islands/guest/SecretReveal.tsx',
+  'src/lib/server/config.ts',
+  'src/lib/server/money/orders/orders.ts',
+  'src/lib/server/geo/safe-fetch.ts',
+  'src/lib/server/guest-pages/publish/rebuild-snapshots.ts',
+  'src/lib/server/guest-pages/store/snapshot-store.ts',
+  'src/lib/server/http/rate-limit.ts',
+  'src/lib/server/insights/view-counts.ts',
+  'src/lib/server/settings/apply-settings-to-instructions.ts',
+  'src/lib/server/stays/sync-calendar.ts',
+  'src/lib/server/translate/client.ts',
+  'src/lib/shared/contact-links.ts',
+  'src/lib/shared/schemas/field-kinds.ts',
+  'src/lib/shared/schemas/instruction/content.ts',
+  'src/lib/shared/schemas/instruction/translations.ts',
+  'src/lib/shared/schemas/stay.ts',
+];
+
+/** Today's files with a function over 80 lines (a component or a loader that grew): the same rule. */
+const LONG_FUNCTIONS = [
+  'src/admin/components/extras/ExtraCard.tsx',
+  'src/admin/components/sortable/SortableCard.tsx',
+  'src/admin/components/sortable/SortableList.tsx',
+  'src/admin/components/ui/HouseRulesPicker.tsx',
+  'src/admin/features/editor/components/EditorWorkspace.tsx',
+  'src/admin/features/editor/components/history/HistoryTab.tsx',
+  'src/admin/features/editor/components/places/PlacesMap.tsx',
+  'src/admin/features/editor/components/translate/TranslateView.tsx',
+  'src/admin/features/instructions/components/InstructionsScreen.tsx',
+  'src/admin/features/instructions/components/OptionsPanel.tsx',
+  'src/admin/features/instructions/components/TrashScreen.tsx',
+  'src/admin/features/orders/components/OrdersScreen.tsx',
+  'src/admin/features/payouts/components/PaymentsCard.tsx',
+  'src/admin/features/settings/components/SettingsForm.tsx',
+  'src/admin/features/stays/components/CalendarPanel.tsx',
+  'src/admin/features/stays/components/StayCard.tsx',
+  'src/admin/features/stays/components/StayDialog.tsx',
+  'src/admin/features/stays/components/StaysView.tsx',
+  'src/islands/auth/LoginForm.tsx',
+  'src/islands/auth/RegisterForm.tsx',
+  'src/islands/auth/ResetPasswordForm.tsx',
+  'src/islands/guest/ExtraRequest.tsx',
+  'src/islands/guest/GuestFeedback.tsx',
+  'src/islands/guest/HostContact.tsx',
+  'src/islands/guest/SecretReveal.tsx',
+  'src/islands/orders/ConfirmOrder.tsx',
+  'src/lib/server/guest-pages/render/load-guest-page.ts',
+];
+
 export default defineConfig(
   { ignores: ['dist/', 'dist-*/', '.astro/', 'node_modules/', 'data/', 'test-results/', 'playwright-report/'] },
   js.configs.recommended,
@@ -22,6 +157,26 @@ export default defineConfig(
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    // Small files and functions (docs/style.md 10), for every file written from now on.
+    files: ['src/**/*.{ts,tsx,astro,mjs}'],
+    ignores: ['src/lib/shared/guest-words/**', 'src/lib/shared/messages.ts', ...LONG_FILES],
+    rules: { 'max-lines': ['error', { max: 200 }] },
+  },
+  {
+    files: ['src/**/*.{ts,tsx,astro,mjs}'],
+    ignores: LONG_FUNCTIONS,
+    rules: { 'max-lines-per-function': ['error', { max: 80, skipBlankLines: true, skipComments: true }] },
+  },
+  {
+    // Configuration at boot (docs/style.md 6): config.ts parses the environment once; everything
+    // else is handed the parsed configuration (getRuntime().config), so a test points it elsewhere.
+    files: ['src/**/*.{ts,tsx,astro,mjs}'],
+    ignores: ['src/lib/server/config.ts'],
+    rules: {
+      'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Only src/lib/server/config.ts reads process.env: add the variable to its schema and read it from the configuration.' }],
     },
   },
   {
@@ -91,6 +246,7 @@ export default defineConfig(
             },
             // The guest pages' wing (docs/decisions/019): rendering a page knows nothing of how
             // pages are stored, served or published; what both sides say sits at the wing's root.
+            ...SERVER_ZONES,
             {
               target: './src/lib/server/guest-pages/render',
               from: ['./src/lib/server/guest-pages/store', './src/lib/server/guest-pages/serve', './src/lib/server/guest-pages/publish'],

@@ -6,11 +6,15 @@ import { AppError, isAppError } from '@server/http/app-error.ts';
 import { compressJson } from '@server/http/compress-json.ts';
 import { errorResponse } from '@server/http/json.ts';
 import { baseSecurityHeaders, checkApiRequest, NON_PAGE_CSP, PAGE_FALLBACK_CSP } from '@server/http/security.ts';
-import { getRuntime } from '@server/runtime.ts';
+import { domainServices } from '@server/domain-services.ts';
+import { assembleRuntime, getRuntime } from '@server/runtime.ts';
 import { startWorkers } from '@server/workers.ts';
 import { serveGuestPage } from '@server/guest-pages/serve/serve-guest-page.ts';
 
 const REQUEST_ID = /^[\w.-]{1,64}$/;
+
+// Built by the boot bundle before the port opens; under `astro dev`, on the first request.
+assembleRuntime(domainServices);
 
 export const onRequest = defineMiddleware(async (context, next) => {
   // Prerendered pages run through here only at build time, with no request to speak of.

@@ -4,7 +4,7 @@ import type net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemo } from '../db/seed.ts';
+import { seedDemo } from '../src/lib/server/demo/seed-demo.ts';
 import { openDatabase } from '../src/lib/server/db/open-database.ts';
 import { DEMO_HOST_EMAIL, DEMO_TOKEN } from '../src/lib/shared/demo.ts';
 import { serverKysely } from './helpers/kysely.ts';

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { mapEmbedUrl } from '../src/lib/server/guest-pages/render/map-coordinates.ts';
 import { parseMapCoordinates } from '../src/lib/shared/map-coordinates.ts';
 import { renderParagraph } from '../src/lib/server/guest-pages/render/render-paragraph.ts';
-import { buildWifiPayload, escapeWifiField, wifiQrSvg } from '../src/lib/server/guest-pages/render/wifi-qr.ts';
+import { buildWifiPayload, escapeWifiField, wifiQrSvg } from '../src/lib/server/guidebook/wifi-qr.ts';
 import { ADDRESS_MARKER, LOCKBOX_MARKER } from '../src/lib/shared/schemas/instruction.ts';
 
 describe('Wi-Fi QR payload', () => {

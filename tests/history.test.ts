@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '@db/schema.ts';
-import { purgeExpiredTrash } from '../src/lib/server/instructions/purge-expired-trash.ts';
+import { purgeExpiredTrash } from '../src/lib/server/guidebook/purge-expired-trash.ts';
 import { removeUnreferencedUploads } from '../src/lib/server/uploads/remove-unreferenced-uploads.ts';
 import { messages } from '../src/lib/shared/messages.ts';
 import { FREE_INSTRUCTION_LIMIT } from '../src/lib/shared/plans.ts';

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mapRateRules } from '../src/lib/server/geo/map-rate-rules.ts';
-import { rateRules, type RateRule } from '../src/lib/server/rate-limit.ts';
+import { rateRules, type RateRule } from '../src/lib/server/http/rate-limit.ts';
 import { UPLOAD_RATE } from '../src/lib/server/uploads/upload-limits.ts';
 import type { Instruction } from '../src/lib/shared/schemas/instruction.ts';
 import type { Stay } from '../src/lib/shared/schemas/stay.ts';

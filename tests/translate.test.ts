@@ -6,7 +6,7 @@ import { ADDRESS_MARKER, LOCKBOX_MARKER } from '../src/lib/shared/schemas/instru
 import { messages } from '../src/lib/shared/messages.ts';
 import { ConfigError, parseConfig, type TranslateConfig } from '../src/lib/server/config.ts';
 import { isAppError, type AppError } from '../src/lib/server/http/app-error.ts';
-import { rateRules } from '../src/lib/server/rate-limit.ts';
+import { rateRules } from '../src/lib/server/http/rate-limit.ts';
 import { TRANSLATE_TIMEOUT_MS } from '../src/lib/server/translate/client.ts';
 import { machineTranslation, type MachineTranslator, type TranslateText } from '../src/lib/server/translate/index.ts';
 import { breakPlaceholder, doublePlaceholder, dropPlaceholder, renumberPlaceholder, startTranslateStandIn, type TranslateStandIn } from './helpers/translate/translate-standin.ts';

@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 
-/** Folders the build reads: the app, its static files, the migrations and seed. */
+/** Folders the build reads: the app (the demo seed included), its static files, the schema and migrations. */
 const INPUT_DIRS = ['src', 'public', 'db'];
 /** Files the build reads besides astro.config.*: the scripts of `npm run build` and what pins its packages. */
 const INPUT_FILES = ['package.json', 'package-lock.json', 'tsconfig.json', 'scripts/build-boot.mjs', 'scripts/precompress.mjs'];

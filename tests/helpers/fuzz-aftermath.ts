@@ -1,4 +1,4 @@
-import { parseStoredContent } from '../../src/lib/server/instructions/instruction-row.ts';
+import { parseStoredContent } from '../../src/lib/server/guidebook/instruction-row.ts';
 import { instructionContentSchema } from '../../src/lib/shared/schemas/instruction.ts';
 import type { TestServer } from './server.ts';
 

@@ -1,6 +1,7 @@
 import { ConfigError } from './config.ts';
 import { baseSecurityHeaders } from './http/security.ts';
-import { getRuntime, type Runtime } from './runtime.ts';
+import { assembleRuntime, getRuntime, type Runtime } from './runtime.ts';
+import { domainServices } from './domain-services.ts';
 import { createSnapshotFastPath as createFastPath } from './guest-pages/serve/serve-snapshot-node.ts';
 import { limitSnapshotMemory } from './guest-pages/store/snapshot-store.ts';
 import { startWorkers } from './workers.ts';
@@ -15,6 +16,7 @@ let booted: Runtime | undefined;
 
 export async function boot(): Promise<Runtime> {
   try {
+    assembleRuntime(domainServices);
     const runtime = await getRuntime();
     // Before anything is rendered or read: the guest pages held in memory (GUEST_PAGE_MEMORY_MB).
     if (runtime.config.guestPageMemoryBytes !== undefined) limitSnapshotMemory(runtime.config.guestPageMemoryBytes);

@@ -2,7 +2,7 @@ import type { BlockList } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import type { BillingInterval, PaidPlanId } from '@shared/plans.ts';
-import { parseTrustedProxies } from './http/forwarded.ts';
+import { parseTrustedProxies } from './trusted-proxies.ts';
 
 /**
  * The one place that reads process.env (docs/style.md 6). Every variable is optional

@@ -1,9 +1,9 @@
 import pino, { type Logger } from 'pino';
-import type { Config } from './config.ts';
 
 export type { Logger };
 
-export function createLogger(config: Pick<Config, 'logLevel'>): Logger {
+/** Takes the level alone (config.ts's LOG_LEVEL), so the logger sits under the configuration it is built from. */
+export function createLogger(config: { logLevel: string }): Logger {
   return pino({
     level: config.logLevel,
     base: { app: 'porchlight' },

@@ -1,8 +1,5 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '@db/schema.ts';
-import { seedDemo } from '@db/seed.ts';
-import { createBilling, type Billing } from './money/subscriptions/billing.ts';
-import { openPostgresSnapshotBus, type SnapshotBus } from './guest-pages/publish/snapshot-bus.ts';
 import { parseConfig, type Config } from './config.ts';
 import type { DialectName } from './db/dialect.ts';
 import { openConfiguredDatabase, type OpenedDatabase } from './db/open-database.ts';
@@ -14,13 +11,33 @@ import { stopServingProcess } from './serving-process.ts';
 import { createStores, type Stores } from './storage.ts';
 
 /**
+ * What the domains add to the runtime (billing, the snapshot bus), each field declared where they
+ * are built: domain-services.ts augments this interface. This module names no domain, so it sits
+ * at the bottom of the server with config.ts, and the hundred modules that ask for the runtime are
+ * never imported back by it (docs/architecture.md, Layers).
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by declaration merging (domain-services.ts)
+export interface DomainServices {}
+
+/**
+ * The part of the composition root that knows the domains, handed in from the top by every entry
+ * (boot.ts, middleware.ts, the admin command line) before the first getRuntime(): domain-services.ts.
+ */
+export interface RuntimeAssembly {
+  /** Runs once on the opened database, before any service is built (the demo guidebook). */
+  seed(db: Kysely<Database>): Promise<void>;
+  /** The domains' services, built from the configuration and the opened database; `close` ends what they hold. */
+  open(parts: { config: Config; database: OpenedDatabase; log: Logger }): Promise<{ services: DomainServices; close(): Promise<void> }>;
+}
+
+/**
  * The composition root (docs/style.md 6): every process-wide service, built once from the configuration
  * and owned here, stores included. It imports only the services' factories, never a domain
- * module, so nothing that asks for the runtime is ever imported back by it. The background work
- * (outbox delivery, upload clean-up, billing reconciler) is started by the server, not by this
- * module (workers.ts): the admin command line opens the same runtime without it.
+ * module: the domains' own services come through the `RuntimeAssembly` an entry hands in. The
+ * background work (outbox delivery, upload clean-up, billing reconciler) is started by the server,
+ * not by this module (workers.ts): the admin command line opens the same runtime without it.
  */
-export interface Runtime {
+export interface Runtime extends DomainServices {
   config: Config;
   log: Logger;
   /** SQLite (default) or PostgreSQL (DATABASE_URL): the queries' few per-dialect forms (db/dialect.ts) ask. */
@@ -32,32 +49,38 @@ export interface Runtime {
   outbox: Outbox;
   /** Uploaded images and guest-page snapshots (docs/architecture.md, Blobs and object storage). */
   storage: Stores;
-  /** Stripe, when STRIPE_SECRET_KEY is set. */
-  billing: Billing | undefined;
-  /** Publishes between servers on one PostgreSQL (guest-pages/publish/snapshot-bus.ts); none on SQLite. */
-  bus: SnapshotBus | undefined;
   close(): Promise<void>;
 }
 
-const built = processSingleton('runtime', () => ({ runtime: undefined as Promise<Runtime> | undefined }));
+const built = processSingleton('runtime', () => ({ runtime: undefined as Promise<Runtime> | undefined, assembly: undefined as RuntimeAssembly | undefined }));
+
+/** Hands in the domains' part (domain-services.ts); the first entry to call it wins, for both bundles. */
+export function assembleRuntime(assembly: RuntimeAssembly): void {
+  built.assembly ??= assembly;
+}
 
 /** The process's runtime, built on first use (one for both bundles, process-singleton.ts). */
 export function getRuntime(): Promise<Runtime> {
-  built.runtime ??= createRuntime(parseConfig()).catch((error: unknown) => {
+  built.runtime ??= createRuntime(parseConfig(), assembly()).catch((error: unknown) => {
     built.runtime = undefined;
     throw error;
   });
   return built.runtime;
 }
 
-export async function createRuntime(config: Config): Promise<Runtime> {
+function assembly(): RuntimeAssembly {
+  if (!built.assembly) throw new Error('runtime: no assembly handed in (an entry calls assembleRuntime(domainServices) first)');
+  return built.assembly;
+}
+
+async function createRuntime(config: Config, assembly: RuntimeAssembly): Promise<Runtime> {
   const log = createLogger(config);
   const database = await openConfiguredDatabase(config.database, log);
   const { db } = database;
-  await seedDemo(db);
+  await assembly.seed(db);
   const mailer = createMailer(config, log);
   const outbox = new Outbox(db, mailer, log, { dialect: database.dialect });
-  const bus = database.dialect === 'postgres' && config.database.dialect === 'postgres' ? await openPostgresSnapshotBus({ url: config.database.url, pool: database.pool, log }) : undefined;
+  const domains = await assembly.open({ config, database, log });
 
   let closed = false;
   return {
@@ -69,8 +92,7 @@ export async function createRuntime(config: Config): Promise<Runtime> {
     mailer,
     outbox,
     storage: createStores(config),
-    billing: config.stripe ? createBilling(config.stripe) : undefined,
-    bus,
+    ...domains.services,
     async close() {
       if (closed) return;
       closed = true;
@@ -78,7 +100,7 @@ export async function createRuntime(config: Config): Promise<Runtime> {
       await stopServingProcess();
       await outbox.stop();
       mailer.close();
-      await bus?.close();
+      await domains.close();
       await db.destroy();
     },
   };

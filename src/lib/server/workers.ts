@@ -1,30 +1,23 @@
 import type { Config } from './config.ts';
 import type { Logger } from './logger.ts';
-import { startBillingReconciler } from './money/subscriptions/reconcile-subscriptions.ts';
+import { BACKGROUND_JOBS, type BackgroundJob, type JobContext } from './background-jobs.ts';
 import { drainCdnPurges, purgeAllGuestPages } from './guest-pages/publish/purge-cdn.ts';
 import { createJobLease } from './cluster/job-lease.ts';
 import { checkReadiness } from './ops/check-readiness.ts';
 import { verifyPrices } from './money/subscriptions/verify-prices.ts';
+import { startRecurringTurns } from './recurring-turns.ts';
 import { isServingProcess, markServingProcess } from './serving-process.ts';
 import type { Runtime } from './runtime.ts';
 import { installQueryCounter } from './guest-pages/serve/query-counter.ts';
 import { watchOtherProcessWrites } from './guest-pages/store/other-process-writes.ts';
 import { loadPendingRemovals, stopPendingRemovalRetries } from './guest-pages/store/pending-removals.ts';
 import { applyRemoteSnapshotEvent, forgetEverythingFromElsewhere } from './guest-pages/publish/remote-changes.ts';
-import { startCalendarSync } from './stays/start-calendar-sync.ts';
-import { startArrivalReminders } from './stays/arrival-reminders.ts';
-import { startOrderUpkeep } from './money/orders/order-upkeep.ts';
-import { startUploadCleanup } from './uploads/remove-unreferenced-uploads.ts';
-import { startViewCounting } from './insights/view-counts.ts';
-import { startInsightsRetention } from './insights/retention.ts';
-import { startFeedbackDigest } from './insights/feedback-digest.ts';
 
 /**
  * What a serving process runs beside its requests, started once (by the boot bundle before the
  * port opens, or by the middleware on the first request under `astro dev`): mail delivery, the
- * clean-up of unreferenced uploads, the billing reconciler, the calendar sync (stays/start-calendar-sync.ts), the
- * reminders before arrival (stays/arrival-reminders.ts)
- * and the check for other processes' writes. The admin command line never starts them. Resolves once the start-up reads that guests
+ * periodic jobs of one list (background-jobs.ts: upload clean-up, billing reconciler, calendar
+ * sync, reminders before arrival, …) and the check for other processes' writes. The admin command line never starts them. Resolves once the start-up reads that guests
  * depend on are done (the stored pages that must not be served, guest-pages/store/pending-removals.ts):
  * the boot bundle waits for it before the port opens.
  */
@@ -44,22 +37,11 @@ async function checkBucketAtStart(bucket: string, log: Logger): Promise<void> {
 
 export async function startWorkers(runtime: Runtime): Promise<void> {
   if (isServingProcess()) return;
-  const { config, db, log, database, outbox, storage, billing } = runtime;
+  const { config, log, database, outbox, storage, billing } = runtime;
   outbox.start();
-  // Periodic jobs run on one server at a time (docs/decisions/012); every later job takes `jobs` too.
-  const jobs = createJobLease(config.database, log);
-  const uploadCleanup = startUploadCleanup({ db, dialect: database.dialect, log, storage: storage.uploads, jobs });
-  const reconciler = billing ? startBillingReconciler({ db, log, jobs }) : undefined;
-  const calendarSync = startCalendarSync({ db, dialect: database.dialect, log, config, jobs });
-  // Authorised orders left unanswered for 72 hours release their hold (docs/decisions/020).
-  const orderExpiry = startOrderUpkeep({ log, jobs });
-  // The link again to a guest who has not opened it, before check-in (docs/product/insights.md).
-  const arrivalReminders = startArrivalReminders({ db, outbox, config, log, jobs });
-  // Every server writes its own guests' page opens (docs/decisions/023), the last ones as it stops.
-  const viewCounting = startViewCounting({ db, log });
-  const insightsRetention = startInsightsRetention({ db, log, jobs });
-  // Hosts get one mail a day with their guests' new feedback (insights/feedback-digest.ts).
-  const feedbackDigest = startFeedbackDigest({ db, outbox, appUrl: config.appUrl, log, jobs });
+  // Periodic jobs run on one server at a time (docs/decisions/012): each turn takes its lease.
+  const context: JobContext = { runtime, jobs: createJobLease(config.database, log) };
+  const running = BACKGROUND_JOBS.map((job) => startJob(job, context));
   if (billing && config.stripe) void verifyPrices(billing, config.stripe.prices, log);
   // What another process changed must reach the guest pages held in memory: on SQLite the admin
   // CLI's commits (data_version); on PostgreSQL the other servers' and the CLI's events
@@ -75,10 +57,24 @@ export async function startWorkers(runtime: Runtime): Promise<void> {
   if (config.storageDriver === 's3') void checkBucketAtStart(storage.location, log);
   markServingProcess(async () => {
     stopPendingRemovalRetries();
-    await Promise.all([uploadCleanup.stop(), reconciler?.stop(), calendarSync.stop(), orderExpiry.stop(), arrivalReminders.stop(), drainCdnPurges(), viewCounting.stop(), insightsRetention.stop(), feedbackDigest.stop()]);
+    await Promise.all([...running.map((job) => job?.stop()), drainCdnPurges()]);
   });
   // Stored pages an outage kept from being removed (by this server or another) stay unserved.
   await loadPendingRemovals();
+}
+
+/** A job of the list: its own start, or its turn every `everyMs` (and once just after start) under its lease. */
+function startJob(job: BackgroundJob, context: JobContext): { stop(): Promise<void> } | undefined {
+  if ('start' in job) return job.start(context);
+  const { log } = context.runtime;
+  const turn = () => job.turn(context);
+  const turns = startRecurringTurns(job.everyMs, () =>
+    (job.lease ? context.jobs.run(job.lease, turn) : turn()).then(
+      () => undefined,
+      (error: unknown) => log[job.failed.level]({ err: error }, job.failed.message),
+    ),
+  );
+  return { stop: () => turns.stop() };
 }
 
 /** One line per optional service that is off, so an operator sees what the app will not do. */

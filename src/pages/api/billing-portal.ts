@@ -2,7 +2,7 @@ import type { APIContext } from 'astro';
 import { requireUser } from '@server/auth/require-user.ts';
 import { createBillingPortalSession } from '@server/money/subscriptions/create-billing-portal-session.ts';
 import { handle, json } from '@server/http/json.ts';
-import { consumeRateLimits, rateRules } from '@server/rate-limit.ts';
+import { consumeRateLimits, rateRules } from '@server/http/rate-limit.ts';
 
 /** POST /api/billing-portal → `{ url }` of Stripe's Customer Portal for the signed-in user. */
 export const POST = handle(async (context: APIContext) => {

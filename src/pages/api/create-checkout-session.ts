@@ -2,7 +2,7 @@ import type { APIContext } from 'astro';
 import { requireUser } from '@server/auth/require-user.ts';
 import { createCheckoutSession } from '@server/money/subscriptions/create-checkout-session.ts';
 import { handle, json, readBody } from '@server/http/json.ts';
-import { consumeRateLimits, rateRules } from '@server/rate-limit.ts';
+import { consumeRateLimits, rateRules } from '@server/http/rate-limit.ts';
 import { checkoutSessionSchema } from '@shared/schemas/billing.ts';
 
 /**

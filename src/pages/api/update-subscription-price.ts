@@ -2,7 +2,7 @@ import type { APIContext } from 'astro';
 import { requireUser } from '@server/auth/require-user.ts';
 import { changeSubscriptionPrice } from '@server/money/subscriptions/change-subscription-price.ts';
 import { handle, json, readBody } from '@server/http/json.ts';
-import { consumeRateLimits, rateRules } from '@server/rate-limit.ts';
+import { consumeRateLimits, rateRules } from '@server/http/rate-limit.ts';
 import { updateSubscriptionPriceSchema } from '@shared/schemas/billing.ts';
 
 /** POST /api/update-subscription-price `{ newPriceId, newInterval }` → `{ message, change }` (docs/product.md §7). */

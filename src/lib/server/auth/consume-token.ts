@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, UserTokenPurpose } from '@db/schema.ts';
 import { getRuntime } from '../runtime.ts';
-import { hashToken } from './session-token.ts';
+import { hashToken } from '../http/session-token.ts';
 
 export interface ConsumedToken {
   userId: string;

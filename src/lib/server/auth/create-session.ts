@@ -1,5 +1,5 @@
 import { getRuntime } from '../runtime.ts';
-import { generateToken, hashToken } from './session-token.ts';
+import { generateToken, hashToken } from '../http/session-token.ts';
 import type { Session } from './types.ts';
 
 /** 30 days, renewed when used in its second half (docs/security.md 4, the Lucia guide). */

@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, UserTokenPurpose } from '@db/schema.ts';
-import { generateToken, hashToken } from './session-token.ts';
+import { generateToken, hashToken } from '../http/session-token.ts';
 
 /** How long a mailed link works (docs/security.md 11). */
 export const TOKEN_LIFETIME_MS: Record<UserTokenPurpose, number> = {

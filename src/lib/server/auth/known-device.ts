@@ -1,7 +1,7 @@
 import type { Config } from '../config.ts';
 import { getRuntime } from '../runtime.ts';
 import { readTokenCookie } from './session-cookie.ts';
-import { generateToken, hashToken } from './session-token.ts';
+import { generateToken, hashToken } from '../http/session-token.ts';
 
 /**
  * Device cookies (OWASP's answer to lockout by strangers): a browser that signed in to an account

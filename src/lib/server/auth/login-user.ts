@@ -1,6 +1,6 @@
 import { messages } from '@shared/messages.ts';
 import { AppError } from '../http/app-error.ts';
-import { clearRateLimit, consumeRateLimits, rateRules, takeRateSlots } from '../rate-limit.ts';
+import { clearRateLimit, consumeRateLimits, rateRules, takeRateSlots } from '../http/rate-limit.ts';
 import { getRuntime } from '../runtime.ts';
 import { loginLinkMail } from './account-mails.ts';
 import { createSession, type NewSession } from './create-session.ts';

@@ -4,12 +4,12 @@ import type { PlanIntent } from '@shared/plan-intent.ts';
 import type { RegisterInput } from '@shared/schemas/auth.ts';
 import { lockForTransaction } from '../db/dialect.ts';
 import { AppError } from '../http/app-error.ts';
-import { consumeRateLimits, rateRules } from '../rate-limit.ts';
+import { consumeRateLimits, rateRules } from '../http/rate-limit.ts';
 import { getRuntime } from '../runtime.ts';
 import { alreadyRegisteredMail, verificationMail } from './account-mails.ts';
 import { hashPassword } from './hash-password.ts';
 import { issueToken } from './issue-token.ts';
-import { verifyTurnstile } from './verify-turnstile.ts';
+import { verifyTurnstile } from '../http/verify-turnstile.ts';
 
 export interface RegisterUserOptions {
   name: string;

@@ -1,4 +1,4 @@
-import { consumeRateLimits, rateRules } from '../rate-limit.ts';
+import { consumeRateLimits, rateRules } from '../http/rate-limit.ts';
 import { getRuntime } from '../runtime.ts';
 import { resetGoogleAccountMail, resetPasswordMail } from './account-mails.ts';
 import { issueToken } from './issue-token.ts';

@@ -1,5 +1,5 @@
 import type { PlanIntent } from '@shared/plan-intent.ts';
-import { consumeRateLimits, rateRules } from '../rate-limit.ts';
+import { consumeRateLimits, rateRules } from '../http/rate-limit.ts';
 import { getRuntime } from '../runtime.ts';
 import { verificationMail } from './account-mails.ts';
 import { issueToken } from './issue-token.ts';

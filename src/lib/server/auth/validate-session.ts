@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { getRuntime } from '../runtime.ts';
 import { SESSION_LIFETIME_MS, SESSION_RENEW_WITHIN_MS } from './create-session.ts';
-import { hashToken } from './session-token.ts';
+import { hashToken } from '../http/session-token.ts';
 import { toSessionUser, type Session, type SessionUser } from './types.ts';
 
 export interface ValidatedSession {

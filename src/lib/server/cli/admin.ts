@@ -6,7 +6,8 @@ import { getSubscriptionData } from '../money/subscriptions/get-subscription-dat
 import { drainCdnPurges } from '../guest-pages/publish/purge-cdn.ts';
 import { settleSnapshotDrops } from '../guest-pages/publish/rebuild-snapshots.ts';
 import { ConfigError, parseConfig } from '../config.ts';
-import { getRuntime } from '../runtime.ts';
+import { domainServices } from '../domain-services.ts';
+import { assembleRuntime, getRuntime } from '../runtime.ts';
 import { OTHER_PROCESS_CHECK_MS } from '../guest-pages/store/other-process-writes.ts';
 import { COPY_USAGE, runCopyToPostgres } from './copy-to-postgres.ts';
 
@@ -39,6 +40,7 @@ export async function runAdmin(argv: string[]): Promise<number> {
     // database of its own (seeded, with no such user), so a missing file stops here instead.
     const { database } = parseConfig();
     if (database.dialect === 'sqlite' && !fs.existsSync(database.file)) return fail(`no database at ${database.file}; set DATA_DIR to the server's`);
+    assembleRuntime(domainServices);
     runtime = await getRuntime();
   } catch (error) {
     if (error instanceof ConfigError) return fail(error.message);

@@ -1,4 +1,4 @@
-import type { RateRule } from '../rate-limit.ts';
+import type { RateRule } from '../http/rate-limit.ts';
 
 const MINUTE = 60_000;
 

@@ -1,4 +1,4 @@
-import { BlockList, isIP } from 'node:net';
+import { isIP, type BlockList } from 'node:net';
 import { processSingleton } from '../process-singleton.ts';
 
 /**
@@ -24,31 +24,6 @@ export function isClientAddressResolved(): boolean {
 }
 
 const resolution = processSingleton('client-address', () => ({ resolved: false }));
-
-const LOOPBACK = ['127.0.0.0/8', '::1/128'];
-
-/**
- * TRUST_PROXY: a comma-separated list of addresses and CIDR ranges (`10.0.0.0/8`, `::1`), or
- * `loopback`. Throws on an entry that is neither (the configuration check reports it).
- */
-export function parseTrustedProxies(value: string): BlockList {
-  const list = new BlockList();
-  for (const raw of value.split(',').map((part) => part.trim()).filter(Boolean)) {
-    for (const entry of raw === 'loopback' ? LOOPBACK : [raw]) {
-      const [address = '', bits] = entry.split('/');
-      const family = isIP(address);
-      if (family === 0) throw new Error(`"${raw}" is not an address, a CIDR range or "loopback"`);
-      const type = family === 6 ? 'ipv6' : 'ipv4';
-      if (bits === undefined) list.addAddress(address, type);
-      else {
-        const prefix = Number(bits);
-        if (!Number.isInteger(prefix) || prefix < 0 || prefix > (family === 6 ? 128 : 32)) throw new Error(`"${raw}" has a bad prefix length`);
-        list.addSubnet(address, prefix, type);
-      }
-    }
-  }
-  return list;
-}
 
 function isTrusted(address: string, trusted: BlockList): boolean {
   const plain = address.startsWith('::ffff:') && isIP(address.slice(7)) === 4 ? address.slice(7) : address;

@@ -1,5 +1,5 @@
 import { guestWords, t, waitWords, type GuestWords } from '@shared/guest-words/index.ts';
-import type { TooManyMessage } from '../rate-limit.ts';
+import type { TooManyMessage } from './rate-limit.ts';
 
 /**
  * The language a guest API answers in (docs/decisions/022, the API's answers): the guest page's

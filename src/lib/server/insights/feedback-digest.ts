@@ -2,12 +2,10 @@ import type { Kysely } from 'kysely';
 import type { Database, GuestFeedbackTable } from '@db/schema.ts';
 import { escapeHtml } from '@shared/escape-html.ts';
 import { GUEST_FEEDBACK_EDIT_MS } from '@shared/schemas/guest-feedback.ts';
-import type { JobLease } from '../cluster/job-lease.ts';
-import { parseStoredContent } from '../instructions/instruction-row.ts';
+import { parseStoredContent } from '../guidebook/instruction-row.ts';
 import type { Logger } from '../logger.ts';
 import type { MailMessage } from '../mail/compose-mail.ts';
 import type { Outbox } from '../mail/outbox.ts';
-import { startRecurringTurns } from '../recurring-turns.ts';
 
 const HOUR_MS = 60 * 60_000;
 /** A host's mail waits until the oldest answer not mailed yet is this old: at most one mail a day. */
@@ -122,15 +120,4 @@ ${group.comments.map((comment) => `<blockquote style="margin:0 0 12px;padding:8p
 
 function oneLine(value: string): string {
   return value.replace(/[\s\p{Cc}]+/gu, ' ').trim();
-}
-
-/** The hourly turn of sendFeedbackDigests on one server of several (cluster/job-lease.ts); one just after start. */
-export function startFeedbackDigest(deps: { db: Kysely<Database>; outbox: Outbox; appUrl: URL; log: Logger; jobs: JobLease }): { stop(): Promise<void> } {
-  const turns = startRecurringTurns(HOUR_MS, () =>
-    deps.jobs
-      .run('feedback-digest', () => sendFeedbackDigests(deps))
-      .then(() => undefined)
-      .catch((error: unknown) => deps.log.error({ err: error }, 'feedback: daily mail turn failed')),
-  );
-  return { stop: () => turns.stop() };
 }

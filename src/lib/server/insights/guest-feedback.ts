@@ -2,11 +2,11 @@ import { nanoid } from 'nanoid';
 import { guestWords, type GuestWords } from '@shared/guest-words/index.ts';
 import { messages } from '@shared/messages.ts';
 import { GUEST_FEEDBACK_EDIT_MS, type GuestFeedback } from '@shared/schemas/guest-feedback.ts';
-import { generateToken, hashToken } from '../auth/session-token.ts';
+import { generateToken, hashToken } from '../http/session-token.ts';
 import { AppError } from '../http/app-error.ts';
 import { guestTooMany } from '../http/guest-language.ts';
-import { findOwnedInstruction } from '../instructions/find-owned-instruction.ts';
-import { consumeRateLimits, rateRules } from '../rate-limit.ts';
+import { findOwnedInstruction } from '../guidebook/find-owned-instruction.ts';
+import { consumeRateLimits, rateRules } from '../http/rate-limit.ts';
 import { getRuntime } from '../runtime.ts';
 import { findGuestTarget } from '../stays/reveal-secrets.ts';
 

@@ -2,7 +2,7 @@ import { findHouseRule } from '@shared/house-rules.ts';
 import { GUEST_SECTIONS, type GuestSection } from '@shared/insights.ts';
 import { fieldValues } from '@shared/schemas/field-kinds.ts';
 import { instructionContentSchema, markerCounts, publicLinkExtras, type InstructionContent } from '@shared/schemas/instruction.ts';
-import { gatedSecretsOf } from '../stays/guest-secrets.ts';
+import { gatedSecretsOf } from '../guidebook/guest-secrets.ts';
 
 /**
  * The counted sections (GUEST_SECTIONS) a guidebook's guest page shows now, decided from its

@@ -1,11 +1,11 @@
 import { sql } from 'kysely';
 import { AppError } from '../http/app-error.ts';
-import { findOwnedInstruction } from '../instructions/find-owned-instruction.ts';
-import { parseStoredContent } from '../instructions/instruction-row.ts';
+import { findOwnedInstruction } from '../guidebook/find-owned-instruction.ts';
+import { parseStoredContent } from '../guidebook/instruction-row.ts';
 import { getRuntime } from '../runtime.ts';
 import { GUEST_SECTIONS, type GuestSection, type Insights } from '@shared/insights.ts';
 import { messages } from '@shared/messages.ts';
-import { sectionsReadBy } from './stay-reads.ts';
+import { sectionsReadBy } from '../stays/stay-reads.ts';
 import { listGuestFeedback } from './guest-feedback.ts';
 import { guestPageSections } from './guest-sections.ts';
 import { flushViewCounts } from './view-counts.ts';

@@ -1,8 +1,5 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '@db/schema.ts';
-import type { JobLease } from '../cluster/job-lease.ts';
-import type { Logger } from '../logger.ts';
-import { startRecurringTurns } from '../recurring-turns.ts';
 
 /**
  * Counts older than 13 months are summed into months (docs/decisions/023): a day row
@@ -12,7 +9,6 @@ import { startRecurringTurns } from '../recurring-turns.ts';
  * with the stay (the tables' cascades).
  */
 export const KEEP_DAYS_MONTHS = 13;
-const TURN_MS = 6 * 60 * 60_000;
 
 /** 'YYYY-MM-DD' of the first day of the month `KEEP_DAYS_MONTHS` before `now`'s (UTC). */
 export function rollUpBefore(now: number): string {
@@ -34,17 +30,4 @@ export async function rollUpOldCounts(db: Kysely<Database>, now = Date.now()): P
     const reads = await trx.deleteFrom('guest_reads').where(sql<boolean>`length(day) = 10`).where('day', '<', before).executeTakeFirst();
     return Number(views.numDeletedRows) + Number(reads.numDeletedRows);
   });
-}
-
-/** Every 6 hours (and once at start), on one server of several (cluster/job-lease.ts). */
-export function startInsightsRetention({ db, log, jobs }: { db: Kysely<Database>; log: Logger; jobs: JobLease }): { stop(): Promise<void> } {
-  const turns = startRecurringTurns(TURN_MS, () =>
-    jobs
-      .run('insights-retention', () => rollUpOldCounts(db))
-      .then((turn) => {
-        if (turn.ran && turn.result > 0) log.info({ rows: turn.result }, 'insights: days older than 13 months summed into months');
-      })
-      .catch((error: unknown) => log.warn({ err: error }, 'insights: could not sum old days into months, will retry')),
-  );
-  return { stop: () => turns.stop() };
 }

@@ -1,13 +1,13 @@
 import type { Instruction } from '@shared/schemas/instruction.ts';
 import { jsonTextWithString } from '../db/dialect.ts';
 import { getRuntime } from '../runtime.ts';
-import { recordRevision } from '../revisions/record-revision.ts';
-import { pinGuessingStoppedUntil } from '../stays/pin-guessing.ts';
+import { recordRevision } from '../guidebook/record-revision.ts';
+import { pinGuessingStoppedUntil } from '../guidebook/pin-guessing.ts';
 import { assertCanEdit } from './assert-can-edit.ts';
-import { findOwnedInstruction } from './find-owned-instruction.ts';
-import { instructionNotFound } from './instruction-errors.ts';
+import { findOwnedInstruction } from '../guidebook/find-owned-instruction.ts';
+import { instructionNotFound } from '../guidebook/instruction-errors.ts';
 import { afterInstructionWrite } from './instruction-events.ts';
-import { parseStoredContent, toInstruction } from './instruction-row.ts';
+import { parseStoredContent, toInstruction } from '../guidebook/instruction-row.ts';
 
 /**
  * PATCH /api/instruction/:id: replaces the lock-box code alone ('' allowed, docs/product.md §5). One UPDATE

@@ -4,11 +4,11 @@ import { getUserPlan } from '../money/subscriptions/get-user-plan.ts';
 import { AppError } from '../http/app-error.ts';
 import { inHostCurrency } from '../money/payouts/host-currency.ts';
 import { getRuntime } from '../runtime.ts';
-import { getSettings } from '../settings/get-settings.ts';
+import { getSettings } from '../guidebook/get-settings.ts';
 import { mayReferenceImage } from '../uploads/may-reference-image.ts';
 import { cleanInstructionContent } from './clean-instruction-content.ts';
 import { afterInstructionWrite } from './instruction-events.ts';
-import { toInstruction } from './instruction-row.ts';
+import { toInstruction } from '../guidebook/instruction-row.ts';
 import { insertInstruction } from './insert-instruction.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { getRuntime } from '../runtime.ts';
-import { instructionNotFound } from './instruction-errors.ts';
+import { instructionNotFound } from '../guidebook/instruction-errors.ts';
 import { afterInstructionWrite } from './instruction-events.ts';
 
 /**

@@ -3,9 +3,9 @@ import { jsonTextField } from '../db/dialect.ts';
 import { getRuntime } from '../runtime.ts';
 import { assertCanEdit } from './assert-can-edit.ts';
 import { withoutForeignImages } from './clean-instruction-content.ts';
-import { findOwnedInstruction } from './find-owned-instruction.ts';
+import { findOwnedInstruction } from '../guidebook/find-owned-instruction.ts';
 import { afterInstructionWrite } from './instruction-events.ts';
-import { parseStoredContent, toInstruction } from './instruction-row.ts';
+import { parseStoredContent, toInstruction } from '../guidebook/instruction-row.ts';
 import { insertInstruction } from './insert-instruction.ts';
 
 /**

@@ -1,8 +1,8 @@
 import type { Instruction } from '@shared/schemas/instruction.ts';
 import { instructionInsertionOrder } from '../db/dialect.ts';
 import { getRuntime } from '../runtime.ts';
-import { pinGuessingStoppedOn } from '../stays/pin-guessing.ts';
-import { toInstruction } from './instruction-row.ts';
+import { pinGuessingStoppedOn } from '../guidebook/pin-guessing.ts';
+import { toInstruction } from '../guidebook/instruction-row.ts';
 
 /** GET /api/instruction: the host's guidebooks, newest first (insertion order breaks ties within a millisecond). */
 export async function findInstructions({ userId }: { userId: string }): Promise<Instruction[]> {

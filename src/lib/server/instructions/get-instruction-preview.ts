@@ -3,10 +3,10 @@ import { guestTranslations } from '@shared/translations.ts';
 import type { GuestInstruction } from '@shared/schemas/instruction.ts';
 import type { InstructionsTable } from '@db/schema.ts';
 import { getUserPlanWithExpiry } from '../money/subscriptions/get-user-plan.ts';
-import { gatedSecretsOf, publicContent } from '../stays/guest-secrets.ts';
+import { gatedSecretsOf, publicContent } from '../guidebook/guest-secrets.ts';
 import { getRuntime } from '../runtime.ts';
-import { instructionNotFound } from './instruction-errors.ts';
-import { parseStoredContent } from './instruction-row.ts';
+import { instructionNotFound } from '../guidebook/instruction-errors.ts';
+import { parseStoredContent } from '../guidebook/instruction-row.ts';
 
 
 /**

@@ -1,7 +1,7 @@
 import type { Instruction } from '@shared/schemas/instruction.ts';
-import { pinGuessingStoppedUntil } from '../stays/pin-guessing.ts';
-import { findOwnedInstruction } from './find-owned-instruction.ts';
-import { toInstruction } from './instruction-row.ts';
+import { pinGuessingStoppedUntil } from '../guidebook/pin-guessing.ts';
+import { findOwnedInstruction } from '../guidebook/find-owned-instruction.ts';
+import { toInstruction } from '../guidebook/instruction-row.ts';
 
 /** GET /api/instruction/:id: readable by its owner whatever the plan (a locked one is shown read-only), with the PIN's state. */
 export async function getInstruction({ userId, id }: { userId: string; id: string }): Promise<Instruction> {

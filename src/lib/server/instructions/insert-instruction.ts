@@ -7,7 +7,7 @@ import type { InstructionsTable } from '@db/schema.ts';
 import { AppError } from '../http/app-error.ts';
 import { lockForTransaction } from '../db/dialect.ts';
 import { getRuntime } from '../runtime.ts';
-import { recordRevision } from '../revisions/record-revision.ts';
+import { recordRevision } from '../guidebook/record-revision.ts';
 import { writeMentioningUploads } from '../uploads/uploads-in-use.ts';
 
 /**

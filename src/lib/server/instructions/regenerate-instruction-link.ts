@@ -1,11 +1,11 @@
 import { nanoid } from 'nanoid';
 import type { Instruction } from '@shared/schemas/instruction.ts';
 import { getRuntime } from '../runtime.ts';
-import { pinGuessingStoppedUntil } from '../stays/pin-guessing.ts';
+import { pinGuessingStoppedUntil } from '../guidebook/pin-guessing.ts';
 import { assertCanEdit } from './assert-can-edit.ts';
-import { instructionNotFound } from './instruction-errors.ts';
+import { instructionNotFound } from '../guidebook/instruction-errors.ts';
 import { afterInstructionWrite } from './instruction-events.ts';
-import { toInstruction } from './instruction-row.ts';
+import { toInstruction } from '../guidebook/instruction-row.ts';
 
 /**
  * PATCH /api/instruction/preview/:token: a new public token; the old one answers 404 from the

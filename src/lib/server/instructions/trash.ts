@@ -6,10 +6,10 @@ import { getUserPlan } from '../money/subscriptions/get-user-plan.ts';
 import { lockForTransaction } from '../db/dialect.ts';
 import { AppError } from '../http/app-error.ts';
 import { getRuntime } from '../runtime.ts';
-import { pinGuessingStoppedUntil } from '../stays/pin-guessing.ts';
-import { instructionNotFound } from './instruction-errors.ts';
+import { pinGuessingStoppedUntil } from '../guidebook/pin-guessing.ts';
+import { instructionNotFound } from '../guidebook/instruction-errors.ts';
 import { afterInstructionWrite } from './instruction-events.ts';
-import { parseStoredContent, toInstruction } from './instruction-row.ts';
+import { parseStoredContent, toInstruction } from '../guidebook/instruction-row.ts';
 
 
 /** GET /api/instruction/trash: the host's deleted guidebooks, most recently deleted first. */

@@ -4,18 +4,18 @@ import type { RevisionSource } from '@shared/schemas/history.ts';
 import { newPinProblem, type Instruction, type InstructionContent } from '@shared/schemas/instruction.ts';
 import { AppError } from '../http/app-error.ts';
 import type { ServerTiming } from '../http/server-timing.ts';
-import { clearRateLimit, rateRules } from '../rate-limit.ts';
+import { clearRateLimit, rateRules } from '../http/rate-limit.ts';
 import { inHostCurrency } from '../money/payouts/host-currency.ts';
 import { getRuntime } from '../runtime.ts';
-import { pinGuessingStoppedUntil } from '../stays/pin-guessing.ts';
-import { recordRevision } from '../revisions/record-revision.ts';
+import { pinGuessingStoppedUntil } from '../guidebook/pin-guessing.ts';
+import { recordRevision } from '../guidebook/record-revision.ts';
 import { writeMentioningUploads } from '../uploads/uploads-in-use.ts';
 import { assertCanEdit } from './assert-can-edit.ts';
 import { cleanInstructionContent, storedRichTexts } from './clean-instruction-content.ts';
-import { findOwnedInstruction } from './find-owned-instruction.ts';
-import { instructionNotFound } from './instruction-errors.ts';
+import { findOwnedInstruction } from '../guidebook/find-owned-instruction.ts';
+import { instructionNotFound } from '../guidebook/instruction-errors.ts';
 import { afterInstructionWrite } from './instruction-events.ts';
-import { parseStoredContent, toInstruction } from './instruction-row.ts';
+import { parseStoredContent, toInstruction } from '../guidebook/instruction-row.ts';
 
 /**
  * PUT /api/instruction/:id: replaces the content. `version` is the one the editor loaded; the
@@ -85,7 +85,7 @@ export async function updateInstruction({
   timing?.mark('commit');
   // A change of secrets policy changes what the page may hold: the old page goes at once too.
   await afterInstructionWrite({ id, token: updated.token, secretsChanged: before.code !== cleaned.code || before.wifiPassword !== cleaned.wifiPassword || before.secretsPolicy !== cleaned.secretsPolicy });
-  // A new PIN starts the link-wide count of wrong ones again (stays/pin-guessing.ts).
+  // A new PIN starts the link-wide count of wrong ones again (guidebook/pin-guessing.ts).
   if (before.secretsPin !== cleaned.secretsPin) await clearRateLimit(rateRules.pinLink(id));
   timing?.mark('publish');
   // With no PIN there is nothing to guess (a PIN removed cleared its count above): no read.

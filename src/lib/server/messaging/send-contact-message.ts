@@ -1,5 +1,5 @@
 import type { ContactMessage } from '@shared/schemas/contact.ts';
-import { consumeRateLimits, rateRules } from '../rate-limit.ts';
+import { consumeRateLimits, rateRules } from '../http/rate-limit.ts';
 import { getRuntime } from '../runtime.ts';
 
 export interface SendContactMessageOptions extends ContactMessage {

@@ -1,10 +1,10 @@
 import { guestWords, type GuestWords } from '@shared/guest-words/index.ts';
 import { formatStayTime } from '@shared/time-zone.ts';
-import { verifyTurnstile } from '../auth/verify-turnstile.ts';
+import { verifyTurnstile } from '../http/verify-turnstile.ts';
 import { AppError } from '../http/app-error.ts';
 import { guestTooMany } from '../http/guest-language.ts';
-import { parseStoredContent } from '../instructions/instruction-row.ts';
-import { consumeRateLimits, rateRules } from '../rate-limit.ts';
+import { parseStoredContent } from '../guidebook/instruction-row.ts';
+import { consumeRateLimits, rateRules } from '../http/rate-limit.ts';
 import { getRuntime } from '../runtime.ts';
 import { findGuestTarget } from '../stays/reveal-secrets.ts';
 

@@ -1,5 +1,5 @@
 import type { UserMessage } from '@shared/schemas/user-message.ts';
-import { consumeRateLimits, rateRules } from '../rate-limit.ts';
+import { consumeRateLimits, rateRules } from '../http/rate-limit.ts';
 import { getRuntime } from '../runtime.ts';
 
 export interface SendUserMessageOptions extends UserMessage {

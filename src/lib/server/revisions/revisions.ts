@@ -3,8 +3,8 @@ import { messages } from '@shared/messages.ts';
 import type { Revision, RevisionSummary } from '@shared/schemas/history.ts';
 import { instructionContentSchema, type Instruction } from '@shared/schemas/instruction.ts';
 import { AppError } from '../http/app-error.ts';
-import { findOwnedInstruction } from '../instructions/find-owned-instruction.ts';
-import { parseStoredContent } from '../instructions/instruction-row.ts';
+import { findOwnedInstruction } from '../guidebook/find-owned-instruction.ts';
+import { parseStoredContent } from '../guidebook/instruction-row.ts';
 import { updateInstruction } from '../instructions/update-instruction.ts';
 import { getRuntime } from '../runtime.ts';
 

@@ -1,6 +1,6 @@
 import type { QrFormat } from '@shared/schemas/sharing.ts';
-import { findOwnedInstruction } from '../instructions/find-owned-instruction.ts';
-import { parseStoredContent } from '../instructions/instruction-row.ts';
+import { findOwnedInstruction } from '../guidebook/find-owned-instruction.ts';
+import { parseStoredContent } from '../guidebook/instruction-row.ts';
 import { getRuntime } from '../runtime.ts';
 import { contentDisposition } from './download-name.ts';
 import { guestLinkQrFile } from './guest-link-qr.ts';

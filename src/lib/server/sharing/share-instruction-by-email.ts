@@ -1,13 +1,13 @@
 import { messages } from '@shared/messages.ts';
 import { translatedContent } from '@shared/translations.ts';
-import { findOwnedInstruction } from '../instructions/find-owned-instruction.ts';
-import { parseStoredContent } from '../instructions/instruction-row.ts';
-import { consumeRateLimits, rateLimitedError, rateRules } from '../rate-limit.ts';
+import { findOwnedInstruction } from '../guidebook/find-owned-instruction.ts';
+import { parseStoredContent } from '../guidebook/instruction-row.ts';
+import { consumeRateLimits, rateLimitedError, rateRules } from '../http/rate-limit.ts';
 import { getRuntime } from '../runtime.ts';
-import { guestLinkMail } from './guest-link-mail.ts';
+import { guestLinkMail } from '../guidebook/guest-link-mail.ts';
 import { shareLanguage } from './share-language.ts';
 import { guestUrl } from './guest-url.ts';
-import { enqueueGuestMail } from '../mail/mail-budget.ts';
+import { enqueueGuestMail } from '../http/mail-budget.ts';
 
 export interface ShareInstructionByEmailOptions {
   /** The signed-in host; only their own guidebooks can be sent (404 otherwise). */

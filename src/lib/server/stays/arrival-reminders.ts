@@ -1,15 +1,13 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '@db/schema.ts';
 import { MAX_REMINDER_HOURS } from '@shared/schemas/instruction.ts';
-import type { JobLease } from '../cluster/job-lease.ts';
 import type { Config } from '../config.ts';
-import { parseStoredContent } from '../instructions/instruction-row.ts';
+import { parseStoredContent } from '../guidebook/instruction-row.ts';
 import type { Logger } from '../logger.ts';
-import { enqueueGuestMail } from '../mail/mail-budget.ts';
+import { enqueueGuestMail } from '../http/mail-budget.ts';
 import type { Outbox } from '../mail/outbox.ts';
-import { startRecurringTurns } from '../recurring-turns.ts';
 import { stayMail } from './stay-mail.ts';
-import { stayUrl } from './stays.ts';
+import { stayUrl } from './stay-link.ts';
 import { effectiveStayTimes } from './stay-window.ts';
 
 /**
@@ -20,7 +18,6 @@ import { effectiveStayTimes } from './stay-window.ts';
  * restart) cannot both send it. A stay opened, deleted, checked in or of a guidebook in the
  * trash gets none.
  */
-const TURN_MS = 5 * 60_000;
 const HOUR = 3_600_000;
 /** Stays read at a time, soonest check-in first. */
 const PAGE = 200;
@@ -117,17 +114,3 @@ export async function sendDueReminders({ db, outbox, config, log }: ArrivalRemin
 
 /** Thrown inside a reminder's transaction to roll its claim back; never escapes sendDueReminders. */
 const OVER_BUDGET = Symbol('over the mail budget');
-
-/** Every 5 minutes (and once just after start), on one server of several (cluster/job-lease.ts). */
-export function startArrivalReminders(deps: ArrivalReminderDeps & { jobs: JobLease }): { run(): Promise<number>; stop(): Promise<void> } {
-  const turns = startRecurringTurns(TURN_MS, () =>
-    deps.jobs
-      .run('arrival-reminders', () => sendDueReminders(deps))
-      .then((turn) => (turn.ran ? turn.result : 0))
-      .catch((error: unknown) => {
-        deps.log.warn({ err: error }, 'stays: arrival reminder turn failed, will retry');
-        return 0;
-      }),
-  );
-  return { run: turns.run, stop: () => turns.stop() };
-}

@@ -1,5 +1,5 @@
 import type { OrderStay } from '@shared/schemas/order.ts';
-import { parseStoredContent } from '../instructions/instruction-row.ts';
+import { parseStoredContent } from '../guidebook/instruction-row.ts';
 import { getRuntime } from '../runtime.ts';
 import { effectiveStayTimes } from './stay-window.ts';
 

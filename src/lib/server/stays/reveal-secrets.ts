@@ -5,12 +5,12 @@ import type { GuestSecrets, GuestSecretsRefusal } from '@shared/guest-access.ts'
 import { GUEST_TOKEN } from '@shared/guest-token.ts';
 import { guestWords, t, type GuestWords } from '@shared/guest-words/index.ts';
 import { formatGuestDateTime } from '@shared/guest-dates.ts';
-import { wifiQrSvg } from '../guest-pages/render/wifi-qr.ts';
+import { wifiQrSvg } from '../guidebook/wifi-qr.ts';
 import { AppError } from '../http/app-error.ts';
 import { guestTooMany } from '../http/guest-language.ts';
-import { parseStoredContent } from '../instructions/instruction-row.ts';
-import { rateLimitedError, rateRules, takeRateSlots } from '../rate-limit.ts';
-import { pinGuessingMail } from './pin-guessing.ts';
+import { parseStoredContent } from '../guidebook/instruction-row.ts';
+import { rateLimitedError, rateRules, takeRateSlots } from '../http/rate-limit.ts';
+import { pinGuessingMail } from '../guidebook/pin-guessing.ts';
 import { getRuntime } from '../runtime.ts';
 import { decideSecrets, effectiveStayTimes, stayLinkEndsAt } from './stay-window.ts';
 

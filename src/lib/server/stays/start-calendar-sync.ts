@@ -9,7 +9,7 @@ import { CALENDAR_SYNC_INTERVAL_MS, syncCalendar, type CalendarSyncDeps } from '
  * server of several (cluster/job-lease.ts). Each is claimed (its `next_sync_at` moved on) before
  * it is fetched, so a feed that fails, or a server that dies mid-turn, cannot make a turn spin.
  */
-const TURN_MS = 60_000;
+export const CALENDAR_TURN_MS = 60_000;
 /** Fetches at once: each may take the fetch's 5 s; a few keep a turn short without hammering anyone. */
 const AT_ONCE = 4;
 /** A turn's ceiling; the rest waits for the next turn. */
@@ -45,7 +45,7 @@ export function startCalendarSync(deps: CalendarSyncDeps & { jobs: JobLease }): 
     return done;
   };
 
-  const turns = startRecurringTurns(TURN_MS, () =>
+  const turns = startRecurringTurns(CALENDAR_TURN_MS, () =>
     jobs
       .run('calendar-sync', syncDue)
       .then((turn) => (turn.ran ? turn.result : 0))

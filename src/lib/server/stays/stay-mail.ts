@@ -4,7 +4,7 @@ import { guidebookLanguageOf } from '@shared/languages.ts';
 import type { InstructionContent } from '@shared/schemas/instruction.ts';
 import { offeredLanguages, translatedContent } from '@shared/translations.ts';
 import type { MailMessage } from '../mail/mailer.ts';
-import { guestLinkMail } from '../sharing/guest-link-mail.ts';
+import { guestLinkMail } from '../guidebook/guest-link-mail.ts';
 import { effectiveStayTimes } from './stay-window.ts';
 
 export interface StayMailInput {

@@ -3,7 +3,7 @@ import { nanoid } from 'nanoid';
 import type { Database, InstructionCalendarsTable, StaysTable } from '@db/schema.ts';
 import { stayTimesOf, type StayTimes } from '@shared/time-zone.ts';
 import { lockForTransaction, lockingRows, type DialectName } from '../db/dialect.ts';
-import { parseStoredContent } from '../instructions/instruction-row.ts';
+import { parseStoredContent } from '../guidebook/instruction-row.ts';
 import type { Logger } from '../logger.ts';
 import { fetchCalendar, type CalendarFetch } from './fetch-calendar.ts';
 import { MAX_CALENDAR_BOOKINGS, type CalendarImport } from './select-bookings.ts';
@@ -11,7 +11,7 @@ import { followStays, markOrdersToFollow } from '../money/orders/follow-stays.ts
 import type { MailMessage } from '../mail/mailer.ts';
 import { getRuntime } from '../runtime.ts';
 import { overlapLabel, overlapsOf } from './stay-overlaps.ts';
-import { newStayToken } from './stays.ts';
+import { newStayToken } from './stay-link.ts';
 
 /**
  * Brings a guidebook's stays in line with its calendar feed, in one transaction

@@ -3,8 +3,8 @@ import { isGuidebookLanguage } from '@shared/languages.ts';
 import type { InstructionContent, Translation } from '@shared/schemas/instruction.ts';
 import { isOutOfDate, sourceHash, translatableFields } from '@shared/translations.ts';
 import { AppError } from '../http/app-error.ts';
-import { findOwnedInstruction } from '../instructions/find-owned-instruction.ts';
-import { consumeRateLimits, rateRules } from '../rate-limit.ts';
+import { findOwnedInstruction } from '../guidebook/find-owned-instruction.ts';
+import { consumeRateLimits, rateRules } from '../http/rate-limit.ts';
 import { getRuntime } from '../runtime.ts';
 import { machineTranslation, type MachineTranslator } from './index.ts';
 

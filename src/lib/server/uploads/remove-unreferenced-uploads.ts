@@ -4,7 +4,7 @@ import type { Database } from '@db/schema.ts';
 import type { JobLease } from '../cluster/job-lease.ts';
 import type { DialectName } from '../db/dialect.ts';
 import type { Logger } from '../logger.ts';
-import { purgeExpiredTrash } from '../instructions/purge-expired-trash.ts';
+import { purgeExpiredTrash } from '../guidebook/purge-expired-trash.ts';
 import { ownUploadKeysIn } from './media-path.ts';
 import { UPLOAD_GRACE_MS } from './upload-limits.ts';
 import { lockOwnerUploads } from './uploads-in-use.ts';
@@ -79,7 +79,7 @@ async function referencedKeysOf(db: Kysely<Database>, ownerId: string): Promise<
 }
 
 const DEBOUNCE_MS = 5_000;
-const INTERVAL_MS = 60 * 60_000;
+export const UPLOAD_CLEANUP_MS = 60 * 60_000;
 
 export interface UploadCleanup {
   /** Runs a pass soon (debounced): call after saves, deletes and picture changes. */
@@ -101,7 +101,7 @@ const current = processSingleton('upload-cleanup', () => ({ cleanup: undefined a
 export function startUploadCleanup({ db, dialect, storage, log, jobs }: { db: Kysely<Database>; dialect: DialectName; storage: Storage; log: Logger; jobs: JobLease }): UploadCleanup {
   let debounce: NodeJS.Timeout | undefined;
 
-  const turns = startRecurringTurns(INTERVAL_MS, () =>
+  const turns = startRecurringTurns(UPLOAD_CLEANUP_MS, () =>
     jobs
       .run('upload-cleanup', async () => {
         // Trash past its 30 days goes first, so the pass below finds its uploads unreferenced.

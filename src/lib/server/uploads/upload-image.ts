@@ -3,7 +3,7 @@ import { nanoid } from 'nanoid';
 import { messages } from '@shared/messages.ts';
 import { getUserPlan } from '../money/subscriptions/get-user-plan.ts';
 import { AppError } from '../http/app-error.ts';
-import { consumeRateLimits } from '../rate-limit.ts';
+import { consumeRateLimits } from '../http/rate-limit.ts';
 import { getRuntime } from '../runtime.ts';
 import { detectImageType } from './detect-image-type.ts';
 import { mediaPath, uploadKey } from './media-path.ts';

@@ -379,7 +379,7 @@ export const guestWordsSchema = z.strictObject({
   'poster.notFoundText': word('Its text.'),
   'poster.notFoundBack': word('Its link back to the dashboard.'),
 
-  // The mail that carries the guest link, from the share dialogs (src/lib/server/sharing/guest-link-mail.ts).
+  // The mail that carries the guest link, from the share dialogs (src/lib/server/guidebook/guest-link-mail.ts).
   'mail.subject': word('Subject, also the HTML part’s title; {name}: the guidebook’s name, or `mail.untitled`.'),
   'mail.eyebrow': word('Small heading above the guidebook’s name.'),
   'mail.untitled': word('Stands for {name} in `mail.subject` and `mail.shared` when the guidebook has no name (written to fit both sentences).'),

@@ -3,7 +3,7 @@ import { mapRateRules } from '@server/geo/map-rate-rules.ts';
 import { resolveMapLink } from '@server/geo/resolve-map-link.ts';
 import { clientAddress } from '@server/http/client-address.ts';
 import { handle, json } from '@server/http/json.ts';
-import { consumeRateLimits } from '@server/rate-limit.ts';
+import { consumeRateLimits } from '@server/http/rate-limit.ts';
 
 /**
  * GET /api/map/resolve-map?url= (public, docs/product.md §7): the coordinates a map link points at, as

@@ -5,7 +5,7 @@ import { reverseGeocode } from '@server/geo/reverse-geocode.ts';
 import { AppError } from '@server/http/app-error.ts';
 import { clientAddress } from '@server/http/client-address.ts';
 import { handle, json } from '@server/http/json.ts';
-import { consumeRateLimits } from '@server/rate-limit.ts';
+import { consumeRateLimits } from '@server/http/rate-limit.ts';
 import { messages } from '@shared/messages.ts';
 
 const NUMBER = /^\s*[-+]?\d{1,3}(?:\.\d{1,15})?\s*$/;

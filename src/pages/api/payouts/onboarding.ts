@@ -3,7 +3,7 @@ import { requireUser } from '@server/auth/require-user.ts';
 import { handle, json } from '@server/http/json.ts';
 import { startPayoutOnboarding } from '@server/money/payouts/start-payout-onboarding.ts';
 import { readOptionalBody } from '@server/instructions/read-optional-body.ts';
-import { consumeRateLimits, rateRules } from '@server/rate-limit.ts';
+import { consumeRateLimits, rateRules } from '@server/http/rate-limit.ts';
 import { payoutOnboardingSchema } from '@shared/payouts.ts';
 
 /** POST /api/payouts/onboarding `{ country? }` → `{ url }` of Stripe's onboarding; 400 for a country Stripe has no accounts in, 503 without Stripe, 403 on Free. */

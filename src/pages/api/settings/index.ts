@@ -1,7 +1,7 @@
 import type { APIContext } from 'astro';
 import { requireUser } from '@server/auth/require-user.ts';
 import { handle, json, readBody } from '@server/http/json.ts';
-import { getSettings } from '@server/settings/get-settings.ts';
+import { getSettings } from '@server/guidebook/get-settings.ts';
 import { updateSettings } from '@server/settings/update-settings.ts';
 import { messages } from '@shared/messages.ts';
 import { settingsSchema } from '@shared/schemas/settings.ts';

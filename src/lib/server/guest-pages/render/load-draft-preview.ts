@@ -4,10 +4,10 @@ import { getUserPlan } from '../../money/subscriptions/get-user-plan.ts';
 import { isAppError } from '../../http/app-error.ts';
 import { JSON_BODY_LIMIT } from '../../http/json.ts';
 import { cleanInstructionContent } from '../../instructions/clean-instruction-content.ts';
-import { findOwnedInstruction } from '../../instructions/find-owned-instruction.ts';
-import { parseStoredContent } from '../../instructions/instruction-row.ts';
+import { findOwnedInstruction } from '../../guidebook/find-owned-instruction.ts';
+import { parseStoredContent } from '../../guidebook/instruction-row.ts';
 import { getRuntime } from '../../runtime.ts';
-import { gatedSecretsOf, publicContent } from '../../stays/guest-secrets.ts';
+import { gatedSecretsOf, publicContent } from '../../guidebook/guest-secrets.ts';
 import type { GuestView } from './load-guest-view.ts';
 import { toGuestPage } from './load-guest-page.ts';
 

@@ -3,7 +3,8 @@ import type { AppError } from '../../http/app-error.ts';
 import { isAppError } from '../../http/app-error.ts';
 import { getRuntime } from '../../runtime.ts';
 import { GUEST_HEADERS, SNAPSHOT_EXPIRES_HEADER, SNAPSHOT_LANGUAGES_HEADER, SNAPSHOT_SOURCE_HEADER, sourceHeader } from '../page-headers.ts';
-import { loadGuestPage, type GuestPage } from './load-guest-page.ts';
+import type { GuestPage } from './guest-page-model.ts';
+import { loadGuestPage } from './load-guest-page.ts';
 
 /**
  * What a guest request shows: the guidebook, "not found", or a load error (docs/product.md §8) in

@@ -11,7 +11,8 @@ import { getRuntime } from '../../runtime.ts';
 import { GUEST_HEADERS } from '../page-headers.ts';
 import { effectiveStayTimes, secretsWindow, stayLinkEndsAt } from '../../stays/stay-window.ts';
 import { countStayOpen } from '../../insights/view-counts.ts';
-import { pageSpeaks, toGuestPage } from './load-guest-page.ts';
+import { toGuestPage } from './load-guest-page.ts';
+import { pageSpeaks } from './page-languages.ts';
 import { guestLoadError, type GuestView } from './load-guest-view.ts';
 
 

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import { GUEST_TOKEN } from '@shared/guest-token.ts';
 import type { Encoding } from '../../http/negotiate.ts';
-import { parseStoredContent } from '../../instructions/instruction-row.ts';
+import { parseStoredContent } from '../../guidebook/instruction-row.ts';
 import { processSingleton } from '../../process-singleton.ts';
 import { getRuntime } from '../../runtime.ts';
 import type { SnapshotSource } from '../page-headers.ts';

@@ -1,5 +1,5 @@
 import type { LinkDecision } from '@shared/order-decision.ts';
-import { generateToken, hashToken } from '../../auth/session-token.ts';
+import { generateToken, hashToken } from '../../http/session-token.ts';
 
 /**
  * The single-use token of the Approve and Decline links in the host's mail (docs/decisions/020,

@@ -3,7 +3,7 @@ import type { Database, OrdersTable } from '@db/schema.ts';
 import { HOLDING_STATUSES, type OrderStatus } from '@shared/schemas/order.ts';
 import { instantToLocal, localToInstant } from '@shared/time-zone.ts';
 import { lockForTransaction } from '../../db/dialect.ts';
-import { parseStoredContent } from '../../instructions/instruction-row.ts';
+import { parseStoredContent } from '../../guidebook/instruction-row.ts';
 import { getRuntime } from '../../runtime.ts';
 import { collides } from './availability.ts';
 import { notifyOrder } from './notify-order.ts';
@@ -27,7 +27,7 @@ import { refundPayment, settleDecision } from './settle-payment.ts';
  * follows the stay's dates by itself, and ends only with the stay.
  *
  * The follow-up runs right after the change; one that fails (Stripe down, a crash) stays marked
- * and the orders' periodic turn (order-upkeep.ts) finishes it.
+ * and the orders' periodic turn ("order expiry" in background-jobs.ts) finishes it.
  */
 type Db = Kysely<Database> | Transaction<Database>;
 

@@ -6,7 +6,7 @@ import { requireBilling } from '../subscriptions/require-billing.ts';
 import { isMissing } from '../subscriptions/stripe-errors.ts';
 import { isUsableText } from '../usable-text.ts';
 import { lockForTransaction } from '../../db/dialect.ts';
-import { parseStoredContent } from '../../instructions/instruction-row.ts';
+import { parseStoredContent } from '../../guidebook/instruction-row.ts';
 import { getRuntime } from '../../runtime.ts';
 import { collides, effectiveStayTimes } from './availability.ts';
 import { newDecisionToken } from './decision-token.ts';

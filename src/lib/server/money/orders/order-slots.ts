@@ -2,7 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database, OrdersTable, StaysTable } from '@db/schema.ts';
 import { HOLDING_STATUSES } from '@shared/schemas/order.ts';
 import { lockForTransaction } from '../../db/dialect.ts';
-import { parseStoredContent } from '../../instructions/instruction-row.ts';
+import { parseStoredContent } from '../../guidebook/instruction-row.ts';
 import { getRuntime } from '../../runtime.ts';
 import { effectiveStayTimes, type HeldOrder, type StayTimes } from './availability.ts';
 import { notifyOrder } from './notify-order.ts';

@@ -2,7 +2,7 @@ import type { OrdersTable } from '@db/schema.ts';
 import { messages } from '@shared/messages.ts';
 import type { OrderStatus } from '@shared/schemas/order.ts';
 import { formatStayTime } from '@shared/time-zone.ts';
-import { parseStoredContent } from '../../instructions/instruction-row.ts';
+import { parseStoredContent } from '../../guidebook/instruction-row.ts';
 import { getRuntime } from '../../runtime.ts';
 
 /** How a decision that came second says what the order is now. */

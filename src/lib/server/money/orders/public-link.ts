@@ -2,7 +2,7 @@ import type { GuestWords } from '@shared/guest-words/index.ts';
 import type { Extra } from '@shared/schemas/instruction.ts';
 import type { OrderRequest } from '@shared/schemas/order.ts';
 import { AppError } from '../../http/app-error.ts';
-import { rateRules, type RateRule } from '../../rate-limit.ts';
+import { rateRules, type RateRule } from '../../http/rate-limit.ts';
 
 /**
  * Orders from a guidebook's public link (docs/decisions/020, public-link orders), when its host

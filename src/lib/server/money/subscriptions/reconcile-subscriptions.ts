@@ -4,7 +4,7 @@ import type { JobLease } from '../../cluster/job-lease.ts';
 import type { Logger } from '../../logger.ts';
 import { syncSubscription } from './sync-subscription.ts';
 
-const EVERY_MS = 10 * 60_000;
+export const EVERY_MS = 10 * 60_000;
 /** Stripe finalises a renewal invoice up to about an hour after the period ends. */
 const RENEWAL_SETTLES_MS = 2 * 60 * 60_000;
 /** Event ids are kept long enough to recognise any redelivery (Stripe retries for 3 days). */

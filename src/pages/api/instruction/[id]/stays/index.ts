@@ -2,7 +2,8 @@ import type { APIContext } from 'astro';
 import { requireUser } from '@server/auth/require-user.ts';
 import { handle, json, readBody } from '@server/http/json.ts';
 import { getCalendarStatus } from '@server/stays/calendar-status.ts';
-import { createStay, listStays, readStaysQuery } from '@server/stays/stays.ts';
+import { createStay } from '@server/stays/create-stay.ts';
+import { listStays, readStaysQuery } from '@server/stays/read-stays.ts';
 import { messages } from '@shared/messages.ts';
 import { createStaySchema } from '@shared/schemas/stay.ts';
 

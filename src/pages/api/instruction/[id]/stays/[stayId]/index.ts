@@ -1,7 +1,8 @@
 import type { APIContext } from 'astro';
 import { requireUser } from '@server/auth/require-user.ts';
 import { handle, json, readBody } from '@server/http/json.ts';
-import { deleteStay, updateStay } from '@server/stays/stays.ts';
+import { deleteStay } from '@server/stays/delete-stay.ts';
+import { updateStay } from '@server/stays/update-stay.ts';
 import { messages } from '@shared/messages.ts';
 import { STAY_ORDERS_CHOICES, updateStaySchema, type StayOrdersChoice } from '@shared/schemas/stay.ts';
 import { AppError } from '@server/http/app-error.ts';

@@ -4,7 +4,7 @@ import { AppError } from '@server/http/app-error.ts';
 import { handle } from '@server/http/json.ts';
 import { contentDisposition } from '@server/sharing/download-name.ts';
 import { guestLinkQrFile } from '@server/sharing/guest-link-qr.ts';
-import { getStay } from '@server/stays/stays.ts';
+import { getStay } from '@server/stays/read-stays.ts';
 import { messages } from '@shared/messages.ts';
 import { isQrFormat, type QrFormat } from '@shared/schemas/sharing.ts';
 

@@ -2,7 +2,7 @@ import type { APIContext } from 'astro';
 import { requireUser } from '@server/auth/require-user.ts';
 import { clientAddress } from '@server/http/client-address.ts';
 import { handle, json, readBody } from '@server/http/json.ts';
-import { sendStayLink } from '@server/stays/stays.ts';
+import { sendStayLink } from '@server/stays/send-stay-link.ts';
 import { messages } from '@shared/messages.ts';
 import { sendStaySchema } from '@shared/schemas/stay.ts';
 

@@ -1,8 +1,8 @@
 import { sql, type Transaction } from 'kysely';
 import type { Database } from '@db/schema.ts';
 import { messages } from '@shared/messages.ts';
-import { AppError } from './http/app-error.ts';
-import { getRuntime } from './runtime.ts';
+import { AppError } from './app-error.ts';
+import { getRuntime } from '../runtime.ts';
 
 /** One counter: at most `limit` hits per fixed window of `windowMs`, keyed by what it protects. */
 export interface RateRule {
@@ -117,7 +117,7 @@ export const rateRules = {
   extraRequestEmail: rule('extra-request:email', 5, DAY),
   /**
    * Every mail a host or a guest can cause to someone else's address, whichever route queues it
-   * (mail/mail-budget.ts, docs/security.md 37): per recipient across all hosts, and per host.
+   * (mail-budget.ts, docs/security.md 37): per recipient across all hosts, and per host.
    */
   guestMailRecipient: (email: string): RateRule => ({ key: `guest-mail:to:${email.trim().toLowerCase()}`, limit: 5, windowMs: DAY }),
   guestMailHost: rule('guest-mail:host', 200, DAY),

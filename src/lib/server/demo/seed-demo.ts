@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '@db/schema.ts';
-import { DEMO_HOST_EMAIL, DEMO_TOKEN } from '../src/lib/shared/demo.ts';
+import { DEMO_HOST_EMAIL, DEMO_TOKEN } from '@shared/demo.ts';
 
 const DEMO_HOST_ID = 'demo-host';
 const DEMO_INSTRUCTION_ID = 'demo-instruction';

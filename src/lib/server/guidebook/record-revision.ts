@@ -3,7 +3,7 @@ import { nanoid } from 'nanoid';
 import type { Database, InstructionRevisionsTable } from '@db/schema.ts';
 import type { RevisionSource } from '@shared/schemas/history.ts';
 import { describeChanges } from '@shared/revision-changes.ts';
-import { parseStoredContent } from '../instructions/instruction-row.ts';
+import { parseStoredContent } from './instruction-row.ts';
 
 /** How many saved versions a guidebook keeps; older ones are dropped as new ones come. */
 export const MAX_REVISIONS = 50;

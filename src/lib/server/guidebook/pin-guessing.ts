@@ -1,6 +1,6 @@
 import type { Config } from '../config.ts';
 import type { MailMessage } from '../mail/mailer.ts';
-import { rateLimitWait, rateRules } from '../rate-limit.ts';
+import { rateLimitWait, rateRules } from '../http/rate-limit.ts';
 import { getRuntime } from '../runtime.ts';
 
 /**

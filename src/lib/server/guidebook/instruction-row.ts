@@ -16,7 +16,7 @@ export function parseStoredContent(data: string): InstructionContent {
 
 /**
  * The stored row as the owner's API answers it: the API's field names, the content as stored, and
- * whether PIN guessing stopped on its link (stays/pin-guessing.ts reads it; null for a new row).
+ * whether PIN guessing stopped on its link (pin-guessing.ts reads it; null for a new row).
  * A writer that holds the content it stored passes it as `content`, and the data is not parsed again.
  */
 export function toInstruction(row: InstructionsTable, pinGuessingStoppedUntil: string | null = null, content: InstructionContent = parseStoredContent(row.data)): Instruction {

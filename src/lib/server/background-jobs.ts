@@ -1,0 +1,115 @@
+import type { JobLease, PeriodicJob } from './cluster/job-lease.ts';
+import type { Runtime } from './runtime.ts';
+import { EVERY_MS as RECONCILE_EVERY_MS, startBillingReconciler } from './money/subscriptions/reconcile-subscriptions.ts';
+import { cancelLapsedAuthorisations } from './money/orders/cancel-lapsed-authorisations.ts';
+import { followLeftovers } from './money/orders/follow-stays.ts';
+import { sendFeedbackDigests } from './insights/feedback-digest.ts';
+import { rollUpOldCounts } from './insights/retention.ts';
+import { startViewCounting, VIEW_FLUSH_MS } from './insights/view-counts.ts';
+import { sendDueReminders } from './stays/arrival-reminders.ts';
+import { CALENDAR_TURN_MS, startCalendarSync } from './stays/start-calendar-sync.ts';
+import { startUploadCleanup, UPLOAD_CLEANUP_MS } from './uploads/remove-unreferenced-uploads.ts';
+
+const HOUR_MS = 60 * 60_000;
+
+/** What a job is given: the runtime, and the lease that keeps a periodic job on one server of several (docs/decisions/012). */
+export interface JobContext {
+  runtime: Runtime;
+  jobs: JobLease;
+}
+
+interface JobTiming {
+  /** Its name in the logs and in this list. */
+  name: string;
+  /** A turn every `everyMs`. */
+  everyMs: number;
+  /** The job's advisory lock on PostgreSQL: one server of several runs a turn; none: every server runs its own. */
+  lease: PeriodicJob | undefined;
+}
+
+/** A job that is a turn and nothing more: workers.ts runs it every `everyMs` and once just after start (recurring-turns.ts). */
+export interface TurnJob extends JobTiming {
+  turn(context: JobContext): Promise<unknown>;
+  /** Logged when a turn throws; the next turn tries again. */
+  failed: { level: 'warn' | 'error'; message: string };
+}
+
+/** A job with more to it than its turns (a clean-up asked for between turns, a last write on stop): its module times it. */
+export interface ServiceJob extends JobTiming {
+  /** Undefined: not started in this configuration. */
+  start(context: JobContext): { stop(): Promise<void> } | undefined;
+}
+
+export type BackgroundJob = TurnJob | ServiceJob;
+
+/**
+ * Every periodic job a serving process runs (workers.ts starts them in this order and stops them
+ * together). The admin command line runs none.
+ */
+export const BACKGROUND_JOBS: readonly BackgroundJob[] = [
+  {
+    // Trash past its 30 days, then uploads nothing references; also asked for after saves (debounced).
+    name: 'upload clean-up',
+    everyMs: UPLOAD_CLEANUP_MS,
+    lease: 'upload-cleanup',
+    start: ({ runtime: { db, database, log, storage }, jobs }) => startUploadCleanup({ db, dialect: database.dialect, log, storage: storage.uploads, jobs }),
+  },
+  {
+    // Subscriptions Stripe has not told us about (a lost renewal webhook); no turn at start.
+    name: 'billing reconcile',
+    everyMs: RECONCILE_EVERY_MS,
+    lease: 'billing-reconcile',
+    start: ({ runtime: { db, log, billing }, jobs }) => (billing ? startBillingReconciler({ db, log, jobs }) : undefined),
+  },
+  {
+    name: 'calendar sync',
+    everyMs: CALENDAR_TURN_MS,
+    lease: 'calendar-sync',
+    start: ({ runtime: { db, database, log, config }, jobs }) => startCalendarSync({ db, dialect: database.dialect, log, config, jobs }),
+  },
+  {
+    // Authorised orders left unanswered for 72 hours release their hold (docs/decisions/020), and
+    // orders that could not follow their stay's change at once follow it now.
+    name: 'order expiry',
+    everyMs: 15 * 60_000,
+    lease: 'order-expiry',
+    turn: async () => {
+      await cancelLapsedAuthorisations(Date.now());
+      await followLeftovers(Date.now());
+    },
+    failed: { level: 'error', message: 'extras: order upkeep turn failed' },
+  },
+  {
+    // The link again to a guest who has not opened it, before check-in (stays/arrival-reminders.ts).
+    name: 'arrival reminders',
+    everyMs: 5 * 60_000,
+    lease: 'arrival-reminders',
+    turn: ({ runtime: { db, outbox, config, log } }) => sendDueReminders({ db, outbox, config, log }),
+    failed: { level: 'warn', message: 'stays: arrival reminder turn failed, will retry' },
+  },
+  {
+    // Every server writes its own guests' page opens (docs/decisions/023), the last ones as it stops.
+    name: 'view counting',
+    everyMs: VIEW_FLUSH_MS,
+    lease: undefined,
+    start: ({ runtime: { db, log } }) => startViewCounting({ db, log }),
+  },
+  {
+    name: 'insights retention',
+    everyMs: 6 * HOUR_MS,
+    lease: 'insights-retention',
+    turn: async ({ runtime: { db, log } }) => {
+      const rows = await rollUpOldCounts(db);
+      if (rows > 0) log.info({ rows }, 'insights: days older than 13 months summed into months');
+    },
+    failed: { level: 'warn', message: 'insights: could not sum old days into months, will retry' },
+  },
+  {
+    // Hosts get one mail a day with their guests' new feedback (insights/feedback-digest.ts).
+    name: 'feedback digest',
+    everyMs: HOUR_MS,
+    lease: 'feedback-digest',
+    turn: ({ runtime: { db, outbox, config, log } }) => sendFeedbackDigests({ db, outbox, appUrl: config.appUrl, log }),
+    failed: { level: 'error', message: 'feedback: daily mail turn failed' },
+  },
+];

@@ -1,0 +1,31 @@
+import { createBilling, type Billing } from './money/subscriptions/billing.ts';
+import { seedDemo } from './demo/seed-demo.ts';
+import { openPostgresSnapshotBus, type SnapshotBus } from './guest-pages/publish/snapshot-bus.ts';
+import type { RuntimeAssembly } from './runtime.ts';
+
+declare module './runtime.ts' {
+  interface DomainServices {
+    /** Stripe, when STRIPE_SECRET_KEY is set. */
+    billing: Billing | undefined;
+    /** Publishes between servers on one PostgreSQL (guest-pages/publish/snapshot-bus.ts); none on SQLite. */
+    bus: SnapshotBus | undefined;
+  }
+}
+
+/**
+ * The domains' part of the composition root, handed to runtime.ts from the top (boot.ts,
+ * middleware.ts, the admin command line call `assembleRuntime(domainServices)`), so the runtime
+ * that every module asks for imports no domain (docs/architecture.md, Layers).
+ */
+export const domainServices: RuntimeAssembly = {
+  seed: (db) => seedDemo(db),
+  async open({ config, database, log }) {
+    const bus = database.dialect === 'postgres' && config.database.dialect === 'postgres' ? await openPostgresSnapshotBus({ url: config.database.url, pool: database.pool, log }) : undefined;
+    return {
+      services: { billing: config.stripe ? createBilling(config.stripe) : undefined, bus },
+      close: async () => {
+        await bus?.close();
+      },
+    };
+  },
+};

@@ -1,0 +1,60 @@
+import { messages } from '@shared/messages.ts';
+import type { Stay, UpdateStayInput } from '@shared/schemas/stay.ts';
+import { instantToLocal } from '@shared/time-zone.ts';
+import { AppError } from '../http/app-error.ts';
+import { consumeRateLimits, rateRules } from '../http/rate-limit.ts';
+import { getRuntime } from '../runtime.ts';
+import { followStays, markOrdersToFollow, type FollowOutcome } from '../money/orders/follow-stays.ts';
+import { ordersOfStays } from '../money/orders/stay-orders.ts';
+import { lockForTransaction } from '../db/dialect.ts';
+import { overlapsOf, refuseOverlap } from './stay-overlaps.ts';
+import { stayNotFound } from './stay-errors.ts';
+import { stayInstants } from './stay-instants.ts';
+import { toStay } from './to-stay.ts';
+import { type Owned, ownedGuidebook, ownedStay, staysLock } from './owned-stay.ts';
+
+/**
+ * PATCH /api/instruction/:id/stays/:stayId: the fields sent; a calendar stay's dates belong to
+ * the calendar. New dates are checked for overlaps like a new stay's, and the stay's orders follow
+ * them (extras/follow-stays.ts): a late check-out moves to the new check-out day when that slot is
+ * free, else it ends with its money given back; `orders` says what became of each.
+ */
+export async function updateStay(scope: Owned & { stayId: string }, input: UpdateStayInput): Promise<{ stay: Stay; orders: FollowOutcome[] }> {
+  const { timeZone, times: usual } = await ownedGuidebook(scope);
+  const before = await ownedStay(scope);
+  const datesSent = input.checkIn !== undefined || input.checkOut !== undefined;
+  if (datesSent && before.calendar_uid !== null) throw new AppError('CONFLICT', messages.stays.fromCalendar);
+  const times = datesSent
+    ? stayInstants(input.checkIn ?? instantToLocal(before.check_in, timeZone), input.checkOut ?? instantToLocal(before.check_out, timeZone), timeZone, usual)
+    : { checkIn: before.check_in, checkOut: before.check_out };
+  const now = Date.now();
+  await consumeRateLimits([rateRules.stayWriteUser(scope.userId)], now, messages.stays.tooManyWrites);
+  const { db, dialect, config } = await getRuntime();
+  const moved = times.checkIn !== before.check_in || times.checkOut !== before.check_out;
+  const { updated, marked } = await db.transaction().execute(async (trx) => {
+    await lockForTransaction(trx, dialect, staysLock(scope.id));
+    const next = { ...before, check_in: times.checkIn, check_out: times.checkOut };
+    const accepted = moved && (await refuseOverlap(trx, scope.id, next, timeZone, input.allowOverlap === true));
+    const row = await trx
+      .updateTable('stays')
+      .set({
+        guest_name: input.guestName ?? before.guest_name,
+        guest_email: input.guestEmail ?? before.guest_email,
+        language: input.language ?? before.language,
+        check_in: times.checkIn,
+        check_out: times.checkOut,
+        ...(accepted ? { overlap_accepted_at: now } : {}),
+        updated_at: now,
+      })
+      .where('id', '=', scope.stayId)
+      .where('user_id', '=', scope.userId)
+      .returningAll()
+      .executeTakeFirst();
+    if (!row) throw stayNotFound();
+    return { updated: row, marked: moved ? await markOrdersToFollow(trx, [row.id], 'moved') : [] };
+  });
+  const orders = await followStays(marked, now);
+  const after = (await db.selectFrom('stays').selectAll().where('id', '=', updated.id).executeTakeFirst()) ?? updated;
+  const [held, overlaps] = await Promise.all([ordersOfStays(db, [after.id]), overlapsOf(db, scope.id, [after])]);
+  return { stay: toStay(after, timeZone, config, now, held.get(after.id), [], overlaps.get(after.id)), orders };
+}
