@@ -48,7 +48,7 @@ export default defineConfig({
     { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } },
     // Every test runs on desktop; the phone runs only those tagged `@mobile` (`{ tag: '@mobile' }`):
     // the ones whose screen size matters (guest pages, landing, legal, touch drags in the editors,
-    // the dashboard's drawer, layouts checked for sideways scroll). docs/architecture.md, "Tests and CI".
+    // the dashboard's drawer, layouts checked for sideways scroll). docs/testing.md, "Tests and CI".
     { name: 'mobile', grep: /@mobile/, use: { ...devices['Pixel 7'], viewport: { width: 375, height: 740 } } },
   ],
   webServer: [

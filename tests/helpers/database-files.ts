@@ -8,7 +8,7 @@ import path from 'node:path';
  * trusted: a marked file must not reach, through its imports (tests/, src/, db/, scripts/, followed
  * to the end), a test server, a test database, the database modules or the database drivers, nor
  * read the variables that switch the database or the store. A file without the marker runs on both
- * passes, so a new file is never skipped by default. docs/architecture.md, "Tests and CI".
+ * passes, so a new file is never skipped by default. docs/testing.md, "Tests and CI".
  */
 export const NO_DATABASE_MARKER = /^\/\/ @no-database\b/m;
 

@@ -1,5 +1,3 @@
-import { nanoid } from 'nanoid';
-import type { StaysTable } from '@db/schema.ts';
 import { messages } from '@shared/messages.ts';
 import { MAX_STAYS_AHEAD, type CreateStayInput, type Stay } from '@shared/schemas/stay.ts';
 import { AppError } from '../http/app-error.ts';
@@ -7,7 +5,7 @@ import { consumeRateLimits, rateRules } from '../http/rate-limit.ts';
 import { getRuntime } from '../runtime.ts';
 import { lockForTransaction } from '../db/dialect.ts';
 import { overlapsOf, refuseOverlap } from './stay-overlaps.ts';
-import { newStayToken } from './stay-link.ts';
+import { newStayRow } from './stay-link.ts';
 import { stayInstants } from './stay-instants.ts';
 import { toStay } from './to-stay.ts';
 import { type Owned, ownedGuidebook, staysLock } from './owned-stay.ts';
@@ -25,30 +23,19 @@ export async function createStay(scope: Owned, input: CreateStayInput & { checkI
   const now = Date.now();
   await consumeRateLimits([rateRules.stayWriteUser(scope.userId)], now, messages.stays.tooManyWrites);
   const { db, dialect, config, log } = await getRuntime();
-  const row: StaysTable = {
-    id: nanoid(),
-    instruction_id: scope.id,
-    user_id: scope.userId,
-    token: newStayToken(),
-    guest_name: input.guestName ?? '',
-    guest_email: input.guestEmail ?? '',
-    language: input.language ?? '',
-    check_in: times.checkIn,
-    check_out: times.checkOut,
-    calendar_uid: null,
-    first_revealed_at: null,
-    last_revealed_at: null,
-    reveal_count: 0,
-    first_opened_at: null,
-    last_opened_at: null,
-    open_count: 0,
-    reminder_sent_at: null,
-    late_checkout_until: null,
-    early_checkin_from: null,
-    overlap_accepted_at: null,
-    created_at: now,
-    updated_at: now,
-  };
+  const row = newStayRow(
+    {
+      instruction_id: scope.id,
+      user_id: scope.userId,
+      guest_name: input.guestName ?? '',
+      guest_email: input.guestEmail ?? '',
+      language: input.language ?? '',
+      check_in: times.checkIn,
+      check_out: times.checkOut,
+      calendar_uid: null,
+    },
+    now,
+  );
   const overlaps = await db.transaction().execute(async (trx) => {
     await lockForTransaction(trx, dialect, staysLock(scope.id));
     const ahead = await trx.selectFrom('stays').select((eb) => eb.fn.countAll<number>().as('count')).where('instruction_id', '=', scope.id).where('calendar_uid', 'is', null).where('check_out', '>', now).executeTakeFirstOrThrow();

@@ -1,5 +1,4 @@
 import type { Kysely, Transaction } from 'kysely';
-import { nanoid } from 'nanoid';
 import type { Database, InstructionCalendarsTable, StaysTable } from '@db/schema.ts';
 import { stayTimesOf, type StayTimes } from '@shared/time-zone.ts';
 import { lockForTransaction, lockingRows, type DialectName } from '../db/dialect.ts';
@@ -11,7 +10,7 @@ import { followStays, markOrdersToFollow } from '../money/orders/follow-stays.ts
 import type { MailMessage } from '../mail/mailer.ts';
 import { getRuntime } from '../runtime.ts';
 import { overlapLabel, overlapsOf } from './stay-overlaps.ts';
-import { newStayToken } from './stay-link.ts';
+import { newStayRow } from './stay-link.ts';
 
 /**
  * Brings a guidebook's stays in line with its calendar feed, in one transaction
@@ -77,30 +76,21 @@ async function applyBookings(trx: Transaction<Database>, calendar: InstructionCa
       movedIds.push(stay.id);
       changes.moved += 1;
     } else if (booking.checkOut > now) {
-      fresh.push({
-        id: nanoid(),
-        instruction_id: calendar.instruction_id,
-        user_id: calendar.user_id,
-        token: newStayToken(),
-        guest_name: '', // feeds do not carry it reliably; the host may add it
-        guest_email: '',
-        language: '',
-        check_in: booking.checkIn,
-        check_out: booking.checkOut,
-        calendar_uid: booking.uid,
-        first_revealed_at: null,
-        last_revealed_at: null,
-        reveal_count: 0,
-        first_opened_at: null,
-        last_opened_at: null,
-        open_count: 0,
-        reminder_sent_at: null,
-        late_checkout_until: null,
-        early_checkin_from: null,
-        overlap_accepted_at: null,
-        created_at: now,
-        updated_at: now,
-      });
+      fresh.push(
+        newStayRow(
+          {
+            instruction_id: calendar.instruction_id,
+            user_id: calendar.user_id,
+            guest_name: '', // feeds do not carry it reliably; the host may add it
+            guest_email: '',
+            language: '',
+            check_in: booking.checkIn,
+            check_out: booking.checkOut,
+            calendar_uid: booking.uid,
+          },
+          now,
+        ),
+      );
     }
   }
   for (let at = 0; at < fresh.length; at += INSERT_CHUNK) {
