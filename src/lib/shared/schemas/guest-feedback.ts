@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { plural } from '../guest-words/plural.ts';
 import { t, type GuestWords } from '../guest-words/t.ts';
+import { perDictionary } from './per-dictionary.ts';
 
 /**
  * A comment on "Was this guidebook helpful?" is a line or two for the host, not a review: its
@@ -17,21 +18,12 @@ export function cleanFeedbackComment(value: string): string {
   return value.replace(/\r\n?/g, '\n').replace(/[^\S\n ]+/g, ' ').replace(/[\x00-\x09\x0b-\x1f\x7f-\x9f]/g, '').trim();
 }
 
-const schemas = new WeakMap<GuestWords, ReturnType<typeof buildSchema>>();
-
 /**
  * POST /api/guest/:token/feedback `{ helpful, comment? }`: yes or no, and an optional comment
  * (cleaned, then at most GUEST_FEEDBACK_COMMENT_MAX characters). Its errors are in the guest's
  * words (server/http/guest-language.ts); one schema a dictionary, built once.
  */
-export function guestFeedbackSchema(words: GuestWords) {
-  let schema = schemas.get(words);
-  if (!schema) {
-    schema = buildSchema(words);
-    schemas.set(words, schema);
-  }
-  return schema;
-}
+export const guestFeedbackSchema = perDictionary(buildSchema);
 
 function buildSchema(words: GuestWords) {
   const tooLong = t(words, 'api.commentTooLong', { characters: plural(words, 'count.characters', GUEST_FEEDBACK_COMMENT_MAX) });
@@ -63,23 +55,14 @@ export interface GuestFeedbackReceipt {
   editToken: string;
 }
 
-const editSchemas = new WeakMap<GuestWords, ReturnType<typeof buildEditSchema>>();
-
 /**
  * PATCH /api/guest/:token/feedback `{ id, editToken, helpful?, comment? }`: the comment that
  * follows a tap (and Yes changed to No), on the answer the tap recorded. Errors in the guest's words.
  */
-export function guestFeedbackEditSchema(words: GuestWords) {
-  let schema = editSchemas.get(words);
-  if (!schema) {
-    schema = buildEditSchema(words);
-    editSchemas.set(words, schema);
-  }
-  return schema;
-}
+export const guestFeedbackEditSchema = perDictionary(buildEditSchema);
 
 function buildEditSchema(words: GuestWords) {
-  const { helpful, comment } = buildSchema(words).shape;
+  const { helpful, comment } = guestFeedbackSchema(words).shape;
   // A wrong id or token of the right kind is the server's 404 (the answer cannot be changed).
   const handle = z.string({ error: words['api.unreadable'] }).max(64, words['api.unreadable']);
   return z

@@ -2,11 +2,10 @@ import { z } from 'zod';
 import { plural } from '../guest-words/plural.ts';
 import { t, type GuestWords } from '../guest-words/t.ts';
 import { CONTACT_EMAIL_MAX, CONTACT_NAME_MAX } from './contact.ts';
+import { perDictionary } from './per-dictionary.ts';
 
 /** A guest's message is a note, not a letter: short enough to read on a phone. */
 export const GUEST_MESSAGE_MAX = 2000;
-
-const schemas = new WeakMap<GuestWords, ReturnType<typeof buildSchema>>();
 
 /**
  * POST /api/guest/:token/message (the guest page's "Message your host"): the guest's
@@ -15,14 +14,7 @@ const schemas = new WeakMap<GuestWords, ReturnType<typeof buildSchema>>();
  * guest's words (`words`, the request's language: server/http/guest-language.ts); one schema a
  * dictionary, built once.
  */
-export function guestMessageSchema(words: GuestWords) {
-  let schema = schemas.get(words);
-  if (!schema) {
-    schema = buildSchema(words);
-    schemas.set(words, schema);
-  }
-  return schema;
-}
+export const guestMessageSchema = perDictionary(buildSchema);
 
 function buildSchema(words: GuestWords) {
   const tooLong = (key: 'api.nameTooLong' | 'api.emailTooLong' | 'api.messageTooLong', max: number) => t(words, key, { characters: plural(words, 'count.characters', max) });

@@ -33,6 +33,7 @@ import { t, type GuestWords } from '../guest-words/t.ts';
 import { CONTACT_EMAIL_MAX, CONTACT_NAME_MAX } from './contact.ts';
 import type { ExtraKind } from './instruction.ts';
 import { MAX_PER_STAY } from './instruction.ts';
+import { perDictionary } from './per-dictionary.ts';
 
 export const ORDER_STATUSES = ['requested', 'awaiting_payment', 'paid', 'approved', 'declined', 'refunded', 'cancelled'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
@@ -48,20 +49,11 @@ export const MAX_ORDER_GUEST_EMAIL = CONTACT_EMAIL_MAX;
 /** Control characters and runs of spaces (a line break pasted in) become one space: the name is shown in the host's mail and list. */
 const withoutControls = (value: string) => value.replace(/[\p{Cc}\s]+/gu, ' ').trim();
 
-const requestSchemas = new WeakMap<GuestWords, ReturnType<typeof buildRequestSchema>>();
-
 /**
  * A guest's order, its errors in the guest's words (`words`, the request's language:
  * server/http/guest-language.ts); one schema a dictionary, built once.
  */
-export function orderRequestSchema(words: GuestWords) {
-  let schema = requestSchemas.get(words);
-  if (!schema) {
-    schema = buildRequestSchema(words);
-    requestSchemas.set(words, schema);
-  }
-  return schema;
-}
+export const orderRequestSchema = perDictionary(buildRequestSchema);
 
 function buildRequestSchema(words: GuestWords) {
   const characters = (max: number) => ({ characters: plural(words, 'count.characters', max) });

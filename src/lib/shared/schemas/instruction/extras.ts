@@ -80,14 +80,7 @@ export const extrasOnPublicLinkSchema = field.plain(z.boolean({ error: 'Offering
 export const publicLinkExtras = (extras: readonly Extra[]): Extra[] => extras.filter((extra) => extra.active && extra.kind === 'item');
 
 /** At most MAX_EXTRAS, a bad one named; one currency for all; one late check-out and one early check-in at most. */
-export const extrasSchema = namedList(extraSchema, {
-  noun: 'Extra',
-  nameKey: 'title',
-  max: MAX_EXTRAS,
-  tooMany: `A guidebook can have at most ${MAX_EXTRAS} extras.`,
-  notAList: 'Extras must be a list.',
-  sameId: 'Two extras have the same id.',
-})
+export const extrasSchema = namedList(extraSchema, { noun: 'Extra', plural: 'extras', nameKey: 'title', max: MAX_EXTRAS })
   .refine((extras) => new Set(extras.map((extra) => extra.currency)).size <= 1, 'All extras need the same currency.')
   .refine((extras) => extras.filter((extra) => extra.kind === 'late-checkout').length <= 1, 'A guidebook can offer one late check-out.')
   .refine((extras) => extras.filter((extra) => extra.kind === 'early-checkin').length <= 1, 'A guidebook can offer one early check-in.');

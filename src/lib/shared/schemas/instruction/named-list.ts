@@ -8,15 +8,11 @@ import { z } from 'zod';
 interface Options {
   /** "Place", "Extra". */
   noun: string;
+  /** "places", "extras": the list's messages say it ("Two places have the same id."). */
+  plural: string;
   /** The item's field that names it in a message ("name", "title"). */
   nameKey: string;
   max: number;
-  /** "A guidebook can have at most 100 places." */
-  tooMany: string;
-  /** "Places must be a list." */
-  notAList: string;
-  /** "Two places have the same id." */
-  sameId: string;
 }
 
 /** The first problem of `item` as "<noun> <position> (<its name>): <what is wrong>". */
@@ -32,6 +28,7 @@ function namedProblem(schema: z.ZodType, item: unknown, position: number, { noun
 
 /** At most `max` items with unique ids, each bad one named. */
 export function namedList<S extends z.ZodType<{ id: number }>>(schema: S, options: Options) {
+  const { plural, max } = options;
   return z.preprocess(
     (input, context) => {
       if (!Array.isArray(input)) return input;
@@ -42,8 +39,8 @@ export function namedList<S extends z.ZodType<{ id: number }>>(schema: S, option
       return input;
     },
     z
-      .array(schema, { error: options.notAList })
-      .max(options.max, options.tooMany)
-      .refine((items) => new Set(items.map((item) => item.id)).size === items.length, options.sameId),
+      .array(schema, { error: `${plural.charAt(0).toUpperCase()}${plural.slice(1)} must be a list.` })
+      .max(max, `A guidebook can have at most ${max} ${plural}.`)
+      .refine((items) => new Set(items.map((item) => item.id)).size === items.length, `Two ${plural} have the same id.`),
   );
 }

@@ -44,13 +44,6 @@ export const placeSchema = z.object({
 });
 
 /** At most MAX_PLACES, ids unique, a bad place named by its number and name. */
-export const placesSchema = namedList(placeSchema, {
-  noun: 'Place',
-  nameKey: 'name',
-  max: MAX_PLACES,
-  tooMany: `A guidebook can have at most ${MAX_PLACES} places.`,
-  notAList: 'Places must be a list.',
-  sameId: 'Two places have the same id.',
-});
+export const placesSchema = namedList(placeSchema, { noun: 'Place', plural: 'places', nameKey: 'name', max: MAX_PLACES });
 
 export type Place = z.output<typeof placeSchema>;
