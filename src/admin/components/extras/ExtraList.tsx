@@ -2,27 +2,19 @@ import { useCallback, useMemo } from 'react';
 import type { Currency } from '@shared/currencies.ts';
 import { MAX_EXTRAS, type Extra, type ExtraKind } from '@shared/schemas/instruction.ts';
 import { ExamplesEmptyState } from '../sortable/ExamplesEmptyState.tsx';
-import { SortableList } from '../sortable/SortableList.tsx';
+import { SortableList, type ScreenListProps } from '../sortable/SortableList.tsx';
 import { ExtraCard } from './ExtraCard.tsx';
 import { newExtra } from './extra-items.ts';
 
-interface Props {
+interface Props extends ScreenListProps<Extra> {
   extras: readonly Extra[];
-  /** Changes the list from its latest state (drag moves arrive faster than renders). */
-  update: (change: (extras: Extra[]) => Extra[]) => void;
   /**
    * The host's one currency (docs/decisions/020-extras-and-the-money-flow.md: one per account):
    * every extra is priced in it and none chooses its own.
    */
   currency: Currency;
-  readOnly: boolean;
-  announce: (text: string) => void;
   /** DOM id of an extra's field (the editor's and Auto-Fill's ids differ). */
   fieldId: (...path: ReadonlyArray<string | number>) => string;
-  /** "A guidebook holds…", "Auto-Fill holds…". */
-  fullText: string;
-  /** The delete confirmation's words (SortableList), where a delete is not a guidebook's. */
-  deleteText?: string;
 }
 
 /** react-dnd item type: an extra cannot be dropped into the steps or the places. */
@@ -61,7 +53,7 @@ const EXAMPLES: ReadonlyArray<{ label: string; start: Partial<Omit<Extra, 'id'>>
  * Auto-Fill's default extras: cards ordered like the steps, at most MAX_EXTRAS, one late
  * check-out and one early check-in, and an empty state with two examples.
  */
-export function ExtraList({ extras, update, currency, readOnly, announce, fieldId, fullText, deleteText }: Props) {
+export function ExtraList({ extras, currency, fieldId, ...list }: Props) {
   const create = useCallback((existing: readonly Extra[], start?: Partial<Omit<Extra, 'id'>>) => newExtra(existing, currency, start), [currency]);
   // Which once-only kinds each extra may not switch to: those another extra already is.
   const takenBy = useMemo(() => new Map(ONCE.map((kind) => [kind, extras.find((extra) => extra.kind === kind)?.id ?? null])), [extras]);
@@ -69,19 +61,15 @@ export function ExtraList({ extras, update, currency, readOnly, announce, fieldI
 
   return (
     <SortableList
+      {...list}
       items={extras}
-      update={update}
       noun="Extra"
       label="Extras"
       dragType={EXTRA_DRAG_TYPE}
       max={MAX_EXTRAS}
-      readOnly={readOnly}
-      announce={announce}
       create={create}
       addLabel="Add an extra"
-      fullText={fullText}
-      deleteText={deleteText}
-      empty={(add) => <ExamplesEmptyState text="No extras yet. A later check-out or a basket waiting on arrival is what guests most often ask for. Start from an example or add your own." examples={EXAMPLES} readOnly={readOnly} add={add} />}
+      empty={(add) => <ExamplesEmptyState text="No extras yet. A later check-out or a basket waiting on arrival is what guests most often ask for. Start from an example or add your own." examples={EXAMPLES} readOnly={list.readOnly} add={add} />}
       renderItem={(extra, card) => <ExtraCard extra={extra} card={card} fieldId={fieldId} currency={currency} taken={takenFor(extra)} />}
     />
   );

@@ -1,21 +1,13 @@
 import { MAX_PLACES, type Place } from '@shared/schemas/instruction.ts';
 import { newPlace } from '../sortable/list-items.ts';
 import { ExamplesEmptyState } from '../sortable/ExamplesEmptyState.tsx';
-import { SortableList } from '../sortable/SortableList.tsx';
+import { SortableList, type ScreenListProps } from '../sortable/SortableList.tsx';
 import { PlaceCard } from './PlaceCard.tsx';
 
-interface Props {
+interface Props extends ScreenListProps<Place> {
   places: readonly Place[];
-  /** Changes the list from its latest state (drag moves arrive faster than renders). */
-  update: (change: (places: Place[]) => Place[]) => void;
-  readOnly: boolean;
-  announce: (text: string) => void;
   /** DOM id of a place's field (the editor's and Auto-Fill's ids differ). */
   fieldId: (...path: ReadonlyArray<string | number>) => string;
-  /** "A guidebook holds…", "Auto-Fill holds…". */
-  fullText: string;
-  /** The delete confirmation's words (SortableList), where a delete is not a guidebook's. */
-  deleteText?: string;
 }
 
 /** react-dnd item type: a place cannot be dropped into a step list. */
@@ -37,22 +29,18 @@ const EXAMPLES: ReadonlyArray<{ label: string; start: Partial<Omit<Place, 'id'>>
  * The host's recommendations (docs/product/places.md), in the editor and as Auto-Fill's default
  * places: cards ordered like the steps, at most MAX_PLACES, and an empty state with two examples.
  */
-export function PlaceList({ places, update, readOnly, announce, fieldId, fullText, deleteText }: Props) {
+export function PlaceList({ places, fieldId, ...list }: Props) {
   return (
     <SortableList
+      {...list}
       items={places}
-      update={update}
       noun="Place"
       label="Recommendations"
       dragType={PLACE_DRAG_TYPE}
       max={MAX_PLACES}
-      readOnly={readOnly}
-      announce={announce}
       create={newPlace}
       addLabel="Add a place"
-      fullText={fullText}
-      deleteText={deleteText}
-      empty={(add) => <ExamplesEmptyState text="No places yet. Guests love a tip from someone who lives here: the bakery you go to, the beach without the crowds. Start from an example or add your own." examples={EXAMPLES} readOnly={readOnly} add={add} />}
+      empty={(add) => <ExamplesEmptyState text="No places yet. Guests love a tip from someone who lives here: the bakery you go to, the beach without the crowds. Start from an example or add your own." examples={EXAMPLES} readOnly={list.readOnly} add={add} />}
       renderItem={(place, card) => <PlaceCard place={place} card={card} fieldId={fieldId} />}
     />
   );

@@ -48,6 +48,12 @@ interface Props<T extends { id: number }> {
   deleteText?: string;
 }
 
+/**
+ * What the screen showing a list of places or extras (the editor, Auto-Fill) decides for it, handed
+ * through PlaceList and ExtraList as it is.
+ */
+export type ScreenListProps<T extends { id: number }> = Pick<Props<T>, 'update' | 'readOnly' | 'announce' | 'fullText' | 'deleteText'>;
+
 const HIGHLIGHT_MS = 2500;
 
 /**
