@@ -1,11 +1,12 @@
-import { ArrowLeft, BookOpen, CalendarDays, LoaderCircle, Pencil } from 'lucide-react';
+import { BookOpen, CalendarDays } from 'lucide-react';
 import { useId, useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import type { GuestSection, Insights } from '@shared/insights.ts';
 import { formatStayDate, formatStayTime } from '@shared/time-zone.ts';
 import { errorMessage } from '@shared/api-client.ts';
 import { LoadError } from '../../../components/ui/LoadError.tsx';
-import { PageHeader } from '../../../components/ui/PageHeader.tsx';
+import { GuidebookPageHeader } from '../../../components/ui/GuidebookPageHeader.tsx';
+import { LoadingStatus } from '../../../components/ui/LoadingStatus.tsx';
 import { useDocumentTitle } from '../../../hooks/use-document-title.ts';
 import { useInsights, useInsightsGuidebook } from '../api/get-insights.ts';
 import { FeedbackList } from './FeedbackList.tsx';
@@ -42,20 +43,7 @@ export function InsightsScreen() {
 
   return (
     <>
-      <Link to="/dashboard" className="btn-ghost -ml-3 mb-3 px-3 text-sm">
-        <ArrowLeft className="size-4" aria-hidden="true" />
-        Your Guidebooks
-      </Link>
-      <PageHeader
-        title="Insights"
-        description={guidebook.data ? name : undefined}
-        actions={
-          <Link to={`/dashboard/edit/${encodeURIComponent(id)}`} className="btn-secondary">
-            <Pencil className="size-4" aria-hidden="true" />
-            Edit guidebook
-          </Link>
-        }
-      />
+      <GuidebookPageHeader title="Insights" guidebookId={id} name={guidebook.data ? name : undefined} />
       <div className="mb-4 flex items-center gap-3">
         <label htmlFor={periodId} className="text-sm font-semibold text-ink">
           Period
@@ -69,10 +57,7 @@ export function InsightsScreen() {
         </select>
       </div>
       {insights.isPending ? (
-        <p role="status" className="flex items-center gap-2 text-muted">
-          <LoaderCircle className="size-5 animate-spin text-brand-700 dark:text-brand-300" aria-hidden="true" />
-          Loading insights…
-        </p>
+        <LoadingStatus>Loading insights…</LoadingStatus>
       ) : insights.isError ? (
         <LoadError message={errorMessage(insights.error, 'The insights could not be loaded.')} onRetry={() => void insights.refetch()} />
       ) : (

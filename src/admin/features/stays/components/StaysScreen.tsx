@@ -1,9 +1,9 @@
-import { ArrowLeft, LoaderCircle, Pencil } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import { messages } from '@shared/messages.ts';
 import { errorMessage } from '@shared/api-client.ts';
 import { LoadError } from '../../../components/ui/LoadError.tsx';
-import { PageHeader } from '../../../components/ui/PageHeader.tsx';
+import { GuidebookPageHeader } from '../../../components/ui/GuidebookPageHeader.tsx';
+import { LoadingStatus } from '../../../components/ui/LoadingStatus.tsx';
 import { useDocumentTitle } from '../../../hooks/use-document-title.ts';
 import { useGuidebook } from '../api/get-guidebook.ts';
 import { StaysView } from './StaysView.tsx';
@@ -19,29 +19,12 @@ export function StaysScreen() {
   const guidebook = useGuidebook(id);
   const name = guidebook.data?.nameInstruction || 'Untitled guidebook';
   useDocumentTitle(guidebook.data ? `Stays of ${name}` : 'Stays');
-  const editPath = `/dashboard/edit/${encodeURIComponent(id)}`;
 
   return (
     <>
-      <Link to="/dashboard" className="btn-ghost -ml-3 mb-3 px-3 text-sm">
-        <ArrowLeft className="size-4" aria-hidden="true" />
-        Your Guidebooks
-      </Link>
-      <PageHeader
-        title="Stays"
-        description={guidebook.data ? name : undefined}
-        actions={
-          <Link to={editPath} className="btn-secondary">
-            <Pencil className="size-4" aria-hidden="true" />
-            Edit guidebook
-          </Link>
-        }
-      />
+      <GuidebookPageHeader title="Stays" guidebookId={id} name={guidebook.data ? name : undefined} />
       {guidebook.isPending ? (
-        <p role="status" className="flex items-center gap-2 text-muted">
-          <LoaderCircle className="size-5 animate-spin text-brand-700 dark:text-brand-300" aria-hidden="true" />
-          Loading stays…
-        </p>
+        <LoadingStatus>Loading stays…</LoadingStatus>
       ) : guidebook.isError ? (
         <LoadError message={errorMessage(guidebook.error, messages.stays.loadFailed)} onRetry={() => void guidebook.refetch()} />
       ) : (
@@ -56,7 +39,7 @@ export function StaysScreen() {
             checkOutTime: guidebook.data.checkOutTime,
           }}
           policyAction={
-            <Link to={editPath} className={link}>
+            <Link to={`/dashboard/edit/${encodeURIComponent(id)}`} className={link}>
               Change in the editor
             </Link>
           }

@@ -1,4 +1,4 @@
-import { CalendarPlus, LoaderCircle, Plus } from 'lucide-react';
+import { CalendarPlus, Plus } from 'lucide-react';
 import { useRef, useState, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import { messages } from '@shared/messages.ts';
@@ -7,6 +7,7 @@ import type { Stay, StayGroup as StayGroupName, StayOrdersChoice, StaysPage } fr
 import { errorMessage } from '@shared/api-client.ts';
 import { effectiveTimeZone, stayTimesOf } from '@shared/time-zone.ts';
 import { LoadError } from '../../../components/ui/LoadError.tsx';
+import { LoadingStatus } from '../../../components/ui/LoadingStatus.tsx';
 import { useDeleteStay } from '../api/delete-stay.ts';
 import { DeleteStayDialog } from './DeleteStayDialog.tsx';
 import { useStayGroup } from '../api/get-stays.ts';
@@ -99,10 +100,7 @@ export function StaysView({ guidebook, notice, reminder, policyAction, titled = 
           {failed ? (
             <LoadError message={errorMessage(failed.error, messages.stays.loadFailed)} onRetry={() => groups.forEach((group) => void group.query.refetch())} />
           ) : groups.some((group) => group.query.isPending) ? (
-            <p role="status" className="flex items-center gap-2 text-muted">
-              <LoaderCircle className="size-5 animate-spin text-brand-700 dark:text-brand-300" aria-hidden="true" />
-              Loading stays…
-            </p>
+            <LoadingStatus>Loading stays…</LoadingStatus>
           ) : groups.every((group) => totalOf(group.name, group.query.data?.pages) === 0) ? (
             <EmptyStays onAdd={() => edit(null)} />
           ) : (
