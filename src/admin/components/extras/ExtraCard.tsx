@@ -10,6 +10,7 @@ import { RichTextField } from '../rich-text/RichTextField.tsx';
 import { SortableCard } from '../sortable/SortableCard.tsx';
 import type { CardControls } from '../sortable/SortableList.tsx';
 import { ImageUploadField } from '../ui/ImageUploadField.tsx';
+import { WholeNumberField } from '../ui/WholeNumberField.tsx';
 import { belowMinimum, parsePrice, priceLabel, priceText, withKind } from './extra-items.ts';
 import { ExtraPreview } from './ExtraPreview.tsx';
 
@@ -135,18 +136,7 @@ export function ExtraCard({ extra, card, fieldId, currency, taken }: Props) {
         ) : extra.kind === 'early-checkin' ? (
           <TextField id={id('earlyCheckinFrom')} label="Earliest check-in" type="time" value={extra.earlyCheckinFrom} aria-required="true" onChange={(event) => set({ earlyCheckinFrom: event.target.value })} />
         ) : (
-          <TextField
-            id={id('maxPerStay')}
-            label="Most per stay"
-            type="number"
-            inputMode="numeric"
-            min={1}
-            max={MAX_PER_STAY}
-            step={1}
-            value={Number.isFinite(extra.maxPerStay) ? extra.maxPerStay : ''}
-            hint={`1 to ${MAX_PER_STAY}`}
-            onChange={(event) => set({ maxPerStay: event.target.value === '' ? Number.NaN : Number(event.target.value) })}
-          />
+          <WholeNumberField id={id('maxPerStay')} label="Most per stay" min={1} max={MAX_PER_STAY} value={extra.maxPerStay} hint={`1 to ${MAX_PER_STAY}`} onChange={(maxPerStay) => set({ maxPerStay })} />
         )}
       </div>
 

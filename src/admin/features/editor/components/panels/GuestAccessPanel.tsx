@@ -3,6 +3,7 @@ import { useState, type ReactNode } from 'react';
 import { MAX_REVEAL_HOURS, NEW_PIN_DIGITS, newPinProblem, PIN_PATTERN, SECRETS_POLICIES, type SecretsPolicy } from '@shared/schemas/instruction.ts';
 import { useEditorContext } from '../common/editor-context.ts';
 import { TextField } from '../../../../../components/ui/TextField.tsx';
+import { WholeNumberField } from '../../../../components/ui/WholeNumberField.tsx';
 import { fieldId, type SectionProps } from '../../model/editor-form.ts';
 import { Section } from '../common/Section.tsx';
 import { TimeZoneField } from './TimeZoneField.tsx';
@@ -85,19 +86,14 @@ function PolicyOption({ policy, checked, onChoose, children }: { policy: Secrets
 }
 
 function HoursField({ form, patch }: SectionProps) {
-  const hours = form.revealHoursBefore;
   return (
-    <TextField
+    <WholeNumberField
       id={fieldId('revealHoursBefore')}
       label="Hours before check-in"
-      type="number"
-      inputMode="numeric"
       min={0}
       max={MAX_REVEAL_HOURS}
-      step={1}
-      // An emptied field is NaN in the form: the save's check names it, the input shows it empty.
-      value={Number.isFinite(hours) ? hours : ''}
-      onChange={(event) => patch({ revealHoursBefore: event.target.value === '' ? Number.NaN : Number(event.target.value) })}
+      value={form.revealHoursBefore}
+      onChange={(revealHoursBefore) => patch({ revealHoursBefore })}
       inputClassName="max-w-32"
       hint={`Guests see them from this many hours before check-in until check-out: 0 to ${MAX_REVEAL_HOURS} (a week).`}
     />
