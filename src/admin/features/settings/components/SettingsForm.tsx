@@ -9,15 +9,14 @@ import { applyFlagsSchema, settingsSchema, type ApplyFlags, type ApplyGroup, typ
 import { RichTextField } from '../../../components/rich-text/RichTextField.tsx';
 import { ExtraList } from '../../../components/extras/ExtraList.tsx';
 import { PlaceList } from '../../../components/places/PlaceList.tsx';
-import { SortableArea } from '../../../components/sortable/SortableArea.tsx';
 import { HouseRulesPicker } from '../../../components/ui/HouseRulesPicker.tsx';
-import { useAnnouncer } from '../../../hooks/use-announcer.ts';
 import { TextField } from '../../../../components/ui/TextField.tsx';
 import { applies, previewApply, useSaveSettings, useUndoApply, type SaveSettingsInput } from '../api/save-settings.ts';
 import { ContactLinkField } from '../../../components/ui/ContactLinkField.tsx';
 import { ApplyPreviewDialog } from './ApplyPreviewDialog.tsx';
 import { SaveBar } from './SaveBar.tsx';
 import { SettingsSection } from './SettingsSection.tsx';
+import { SortableDefaults } from './SortableDefaults.tsx';
 import { CheckInOutSettings, pickCheckInOut } from './CheckInOutSettings.tsx';
 
 type LinkKey = 'whatsapp' | 'viber' | 'telegram' | 'facebook' | 'instagram' | 'taxiLink' | 'rentCarLink' | 'foodLink' | 'parkingLink';
@@ -57,8 +56,6 @@ export function SettingsForm({ initial }: { initial: Settings }) {
   const [checkInOut, setCheckInOut] = useState(() => pickCheckInOut(initial));
   const [places, setPlaces] = useState<Place[]>(() => [...initial.places]);
   const [extras, setExtras] = useState<Extra[]>(() => [...initial.extras]);
-  const [liveMessage, announce] = useAnnouncer();
-  const [extrasMessage, announceExtra] = useAnnouncer();
   const [apply, setApply] = useState<ApplyFlags>(NO_FLAGS);
   const [errors, setErrors] = useState<Errors>({});
   // "Apply to existing": the preview the host is asked about, and the last apply, to undo.
@@ -223,17 +220,11 @@ export function SettingsForm({ initial }: { initial: Settings }) {
         applies="the places they do not have yet"
         {...toggle('places')}
       >
-        <SortableArea>
-          <PlaceList places={places} update={setPlaces} readOnly={false} announce={announce} fieldId={placeFieldId} fullText={`Auto-Fill holds at most ${MAX_PLACES} places.`} deleteText={messages.settings.confirmDeletionText} />
-        </SortableArea>
-        {errors.places ? (
-          <p className="field-error dark:text-red-400" role="alert">
-            {errors.places}
-          </p>
-        ) : null}
-        <div aria-live="polite" aria-atomic="true" className="sr-only">
-          {liveMessage}
-        </div>
+        <SortableDefaults error={errors.places}>
+          {(announce) => (
+            <PlaceList places={places} update={setPlaces} readOnly={false} announce={announce} fieldId={placeFieldId} fullText={`Auto-Fill holds at most ${MAX_PLACES} places.`} deleteText={messages.settings.confirmDeletionText} />
+          )}
+        </SortableDefaults>
       </SettingsSection>
 
       <SettingsSection
@@ -243,27 +234,21 @@ export function SettingsForm({ initial }: { initial: Settings }) {
         applies="the extras they do not have yet"
         {...toggle('extras')}
       >
-        <SortableArea>
-          <ExtraList
-            extras={extras}
-            update={setExtras}
-            // One currency per host (docs/decisions/020-extras-and-the-money-flow.md): the one the defaults already use.
-            currency={extras[0]?.currency ?? DEFAULT_CURRENCY}
-            readOnly={false}
-            announce={announceExtra}
-            fieldId={extraFieldId}
-            fullText={`Auto-Fill holds at most ${MAX_EXTRAS} extras.`}
-            deleteText={messages.settings.confirmDeletionText}
-          />
-        </SortableArea>
-        {errors.extras ? (
-          <p className="field-error dark:text-red-400" role="alert">
-            {errors.extras}
-          </p>
-        ) : null}
-        <div aria-live="polite" aria-atomic="true" className="sr-only">
-          {extrasMessage}
-        </div>
+        <SortableDefaults error={errors.extras}>
+          {(announce) => (
+            <ExtraList
+              extras={extras}
+              update={setExtras}
+              // One currency per host (docs/decisions/020-extras-and-the-money-flow.md): the one the defaults already use.
+              currency={extras[0]?.currency ?? DEFAULT_CURRENCY}
+              readOnly={false}
+              announce={announce}
+              fieldId={extraFieldId}
+              fullText={`Auto-Fill holds at most ${MAX_EXTRAS} extras.`}
+              deleteText={messages.settings.confirmDeletionText}
+            />
+          )}
+        </SortableDefaults>
       </SettingsSection>
 
       <SaveBar apply={apply} busy={save.isPending || previewing} applied={lastApply ? { updated: lastApply.updated, undoing: undo.isPending, onUndo: () => void undoLastApply() } : null} />
