@@ -29,6 +29,16 @@ function Card({ title, lead, children }: { title: string; lead?: ReactNode; chil
 
 const buttons = 'flex flex-col gap-2 sm:flex-row sm:flex-wrap';
 
+/** Asks Stripe again how the account stands (after the host finished a step there). */
+function RefreshButton({ checking, onClick }: { checking: boolean; onClick: () => void }) {
+  return (
+    <button type="button" className="btn-secondary" onClick={onClick} disabled={checking} aria-busy={checking}>
+      <RotateCw className="size-4" aria-hidden="true" />
+      {checking ? 'Checking…' : 'Refresh'}
+    </button>
+  );
+}
+
 /** Online payments: what the host can do next, from "not here" to a connected account. */
 export function PaymentsCard({ state }: { state: PayoutState }) {
   const onboarding = useStartOnboarding();
@@ -140,12 +150,7 @@ export function PaymentsCard({ state }: { state: PayoutState }) {
             {toStripe ? 'Opening Stripe…' : first ? 'Connect with Stripe' : 'Continue'}
             <ExternalLink className="size-4" aria-hidden="true" />
           </button>
-          {first ? null : (
-            <button type="button" className="btn-secondary" onClick={refreshNow} disabled={refresh.isPending} aria-busy={refresh.isPending}>
-              <RotateCw className="size-4" aria-hidden="true" />
-              {refresh.isPending ? 'Checking…' : 'Refresh'}
-            </button>
-          )}
+          {first ? null : <RefreshButton checking={refresh.isPending} onClick={refreshNow} />}
         </div>
       </Card>
     );
@@ -175,10 +180,7 @@ export function PaymentsCard({ state }: { state: PayoutState }) {
           {toDashboard ? 'Opening Stripe…' : 'Open Stripe dashboard'}
           <ExternalLink className="size-4" aria-hidden="true" />
         </button>
-        <button type="button" className="btn-secondary" onClick={refreshNow} disabled={refresh.isPending} aria-busy={refresh.isPending}>
-          <RotateCw className="size-4" aria-hidden="true" />
-          {refresh.isPending ? 'Checking…' : 'Refresh'}
-        </button>
+        <RefreshButton checking={refresh.isPending} onClick={refreshNow} />
       </div>
     </Card>
   );
