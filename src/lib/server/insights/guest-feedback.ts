@@ -7,7 +7,7 @@ import { AppError } from '../http/app-error.ts';
 import { guestTooMany } from '../http/guest-language.ts';
 import { findOwnedInstruction } from '../guidebook/find-owned-instruction.ts';
 import { consumeRateLimits, rateRules } from '../http/rate-limit.ts';
-import { getRuntime } from '../runtime.ts';
+import { getRuntime } from '../platform/runtime.ts';
 import { findGuestTarget } from '../stays/reveal-secrets.ts';
 
 /** Answers listed in the insights: the newest a host reads on one screen. */

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { AppError } from '../http/app-error.ts';
 import { findOwnedInstruction } from '../guidebook/find-owned-instruction.ts';
 import { parseStoredContent } from '../guidebook/instruction-row.ts';
-import { getRuntime } from '../runtime.ts';
+import { getRuntime } from '../platform/runtime.ts';
 import { GUEST_SECTIONS, type GuestSection, type Insights } from '@shared/insights.ts';
 import { messages } from '@shared/messages.ts';
 import { sectionsReadBy } from '../stays/stay-reads.ts';

@@ -1,12 +1,12 @@
 import type { Instruction } from '@shared/schemas/instruction.ts';
-import { jsonTextWithString } from '../db/dialect.ts';
-import { getRuntime } from '../runtime.ts';
+import { jsonTextWithString } from '../platform/db/dialect.ts';
+import { getRuntime } from '../platform/runtime.ts';
 import { recordRevision } from '../guidebook/record-revision.ts';
 import { pinGuessingStoppedUntil } from '../guidebook/pin-guessing.ts';
 import { assertCanEdit } from './assert-can-edit.ts';
 import { findOwnedInstruction } from '../guidebook/find-owned-instruction.ts';
 import { instructionNotFound } from '../guidebook/instruction-errors.ts';
-import { afterInstructionWrite } from './instruction-events.ts';
+import { afterInstructionWrite } from '../guidebook/guidebook-writes.ts';
 import { parseStoredContent, toInstruction } from '../guidebook/instruction-row.ts';
 
 /**

@@ -1,6 +1,6 @@
-import { getRuntime } from '../runtime.ts';
+import { getRuntime } from '../platform/runtime.ts';
 import { instructionNotFound } from '../guidebook/instruction-errors.ts';
-import { afterInstructionWrite } from './instruction-events.ts';
+import { afterInstructionWrite } from '../guidebook/guidebook-writes.ts';
 
 /**
  * DELETE /api/instruction/:id: moves the guidebook to the trash (docs/decisions/016-revisions-and-trash.md).

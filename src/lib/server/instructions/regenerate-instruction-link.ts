@@ -1,10 +1,10 @@
 import { nanoid } from 'nanoid';
 import type { Instruction } from '@shared/schemas/instruction.ts';
-import { getRuntime } from '../runtime.ts';
+import { getRuntime } from '../platform/runtime.ts';
 import { pinGuessingStoppedUntil } from '../guidebook/pin-guessing.ts';
 import { assertCanEdit } from './assert-can-edit.ts';
 import { instructionNotFound } from '../guidebook/instruction-errors.ts';
-import { afterInstructionWrite } from './instruction-events.ts';
+import { afterInstructionWrite } from '../guidebook/guidebook-writes.ts';
 import { toInstruction } from '../guidebook/instruction-row.ts';
 
 /**

@@ -2,13 +2,13 @@ import { messages } from '@shared/messages.ts';
 import { FREE_INSTRUCTION_LIMIT } from '@shared/plans.ts';
 import { TRASH_MS, type TrashedInstruction } from '@shared/schemas/history.ts';
 import type { Instruction } from '@shared/schemas/instruction.ts';
-import { getUserPlan } from '../money/subscriptions/get-user-plan.ts';
-import { lockForTransaction } from '../db/dialect.ts';
+import { getUserPlan } from '../account/get-user-plan.ts';
+import { lockForTransaction } from '../platform/db/dialect.ts';
 import { AppError } from '../http/app-error.ts';
-import { getRuntime } from '../runtime.ts';
+import { getRuntime } from '../platform/runtime.ts';
 import { pinGuessingStoppedUntil } from '../guidebook/pin-guessing.ts';
 import { instructionNotFound } from '../guidebook/instruction-errors.ts';
-import { afterInstructionWrite } from './instruction-events.ts';
+import { afterInstructionWrite } from '../guidebook/guidebook-writes.ts';
 import { parseStoredContent, toInstruction } from '../guidebook/instruction-row.ts';
 
 

@@ -11,8 +11,8 @@ import { guestTooMany } from '../http/guest-language.ts';
 import { parseStoredContent } from '../guidebook/instruction-row.ts';
 import { rateLimitedError, rateRules, takeRateSlots } from '../http/rate-limit.ts';
 import { pinGuessingMail } from '../guidebook/pin-guessing.ts';
-import { getRuntime } from '../runtime.ts';
-import { decideSecrets, effectiveStayTimes, stayLinkEndsAt } from './stay-window.ts';
+import { getRuntime } from '../platform/runtime.ts';
+import { decideSecrets, effectiveStayTimes, stayLinkEndsAt } from '../guidebook/stay-window.ts';
 
 
 export type RevealAnswer = { ok: true; secrets: GuestSecrets } | { ok: false; refusal: GuestSecretsRefusal };

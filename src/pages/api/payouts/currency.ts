@@ -1,7 +1,7 @@
 import type { APIContext } from 'astro';
 import { requireUser } from '@server/auth/require-user.ts';
 import { handle, json, readBody } from '@server/http/json.ts';
-import { setPayoutCurrency } from '@server/money/payouts/set-payout-currency.ts';
+import { setPayoutCurrency } from '@server/settings/set-host-currency.ts';
 import { payoutCurrencySchema } from '@shared/payouts.ts';
 
 /** PUT /api/payouts/currency `{ currency }` → the payout state; 400 naming the currencies on offer. */

@@ -1,7 +1,7 @@
 import type Stripe from 'stripe';
 import { recordStripeEvent, type StripeEventRef } from '../subscriptions/apply-subscription-state.ts';
 import { withStripe } from '../subscriptions/stripe-errors.ts';
-import { getRuntime } from '../../runtime.ts';
+import { getRuntime } from '../../platform/runtime.ts';
 import { requirePayoutsStripe } from './require-payouts-stripe.ts';
 import { rebuildSnapshotsForUser } from '../../guest-pages/publish/invalidate-snapshots.ts';
 import { storeAccountState } from './store-account-state.ts';

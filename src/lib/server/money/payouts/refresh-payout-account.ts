@@ -1,6 +1,6 @@
 import type { PayoutState } from '@shared/payouts.ts';
 import { isMissing, withStripe } from '../subscriptions/stripe-errors.ts';
-import { getRuntime } from '../../runtime.ts';
+import { getRuntime } from '../../platform/runtime.ts';
 import { getPayoutState } from './get-payout-state.ts';
 import { requirePayoutsStripe } from './require-payouts-stripe.ts';
 import { rebuildSnapshotsForUser } from '../../guest-pages/publish/invalidate-snapshots.ts';

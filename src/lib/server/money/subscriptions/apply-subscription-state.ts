@@ -1,9 +1,9 @@
 import { isLiveStatus } from '@shared/schemas/billing.ts';
 import type { SubscriptionsTable } from '@db/schema.ts';
-import { lockForTransaction } from '../../db/dialect.ts';
-import { getRuntime } from '../../runtime.ts';
+import { lockForTransaction } from '../../platform/db/dialect.ts';
+import { getRuntime } from '../../platform/runtime.ts';
 import { rebuildSnapshotsForUser } from '../../guest-pages/publish/invalidate-snapshots.ts';
-import { planChangesAt, planOfSubscription, type SubscriptionRow } from './plan-of-subscription.ts';
+import { planChangesAt, planOfSubscription, type SubscriptionRow } from '../../account/plan-of-subscription.ts';
 
 /** What a sync (or the admin CLI) found: the row to keep, without its key and stamp. */
 export type SubscriptionState = Omit<SubscriptionsTable, 'user_id' | 'updated_at'>;

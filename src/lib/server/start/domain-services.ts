@@ -1,9 +1,9 @@
-import { createBilling, type Billing } from './money/subscriptions/billing.ts';
-import { seedDemo } from './demo/seed-demo.ts';
-import { openPostgresSnapshotBus, type SnapshotBus } from './guest-pages/publish/snapshot-bus.ts';
-import type { RuntimeAssembly } from './runtime.ts';
+import { createBilling, type Billing } from '../money/subscriptions/billing.ts';
+import { seedDemo } from '../demo/seed-demo.ts';
+import { openPostgresSnapshotBus, type SnapshotBus } from '../guest-pages/publish/snapshot-bus.ts';
+import type { RuntimeAssembly } from '../platform/runtime.ts';
 
-declare module './runtime.ts' {
+declare module '../platform/runtime.ts' {
   interface DomainServices {
     /** Stripe, when STRIPE_SECRET_KEY is set. */
     billing: Billing | undefined;

@@ -3,16 +3,16 @@ import type { Database } from '@db/schema.ts';
 import type { Currency } from '@shared/currencies.ts';
 import { messages } from '@shared/messages.ts';
 import type { PayoutState } from '@shared/payouts.ts';
-import { lockingRows } from '../../db/dialect.ts';
-import { AppError } from '../../http/app-error.ts';
-import { afterInstructionWrite } from '../../instructions/instruction-events.ts';
-import { parseStoredContent } from '../../guidebook/instruction-row.ts';
-import { recordRevision } from '../../guidebook/record-revision.ts';
-import { getRuntime } from '../../runtime.ts';
-import { getSettings } from '../../guidebook/get-settings.ts';
-import { saveSettings } from '../../settings/save-settings.ts';
-import { getPayoutState } from './get-payout-state.ts';
-import { repricedExtras } from './host-currency.ts';
+import { lockingRows } from '../platform/db/dialect.ts';
+import { AppError } from '../http/app-error.ts';
+import { afterInstructionWrite } from '../guidebook/guidebook-writes.ts';
+import { parseStoredContent } from '../guidebook/instruction-row.ts';
+import { recordRevision } from '../guidebook/record-revision.ts';
+import { getRuntime } from '../platform/runtime.ts';
+import { getSettings } from '../guidebook/get-settings.ts';
+import { saveSettings } from './save-settings.ts';
+import { getPayoutState } from '../money/payouts/get-payout-state.ts';
+import { repricedExtras } from '../account/host-currency.ts';
 
 /**
  * PUT /api/payouts/currency: the one currency of the host's extras
