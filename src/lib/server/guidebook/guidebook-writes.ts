@@ -1,14 +1,10 @@
-import { invalidateSnapshotsAfterWrite } from '../guest-pages/publish/invalidate-snapshots.ts';
-import { scheduleUploadCleanup } from '../uploads/remove-unreferenced-uploads.ts';
+import { getRuntime } from '../platform/runtime.ts';
 
 /**
- * The one hook after every write to an instruction (create, save, duplicate, code change, link
- * regeneration, settings applied to it, delete). Guest-page snapshots hang off it
- * (docs/architecture.md, Guest snapshots): the snapshot of `id` is rebuilt after a write, off the request
- * path, the one of `oldToken` removed when the link was regenerated, and removed when `deleted`.
- * Called after the write has committed, so a failure here never undoes the host's save.
+ * One write to a guidebook (create, save, duplicate, code change, link regeneration, settings or a
+ * new currency applied to it, trash, delete), announced after it has committed.
  */
-export interface InstructionWrite {
+export interface GuidebookWrite {
   id: string;
   /** Its token, when the writer holds it (saves one query). */
   token?: string;
@@ -19,8 +15,42 @@ export interface InstructionWrite {
   secretsChanged?: boolean;
 }
 
-export async function afterInstructionWrite(write: InstructionWrite): Promise<void> {
-  await invalidateSnapshotsAfterWrite(write);
-  // Images the write dropped may now be unreferenced; the debounced pass removes them after their grace period.
-  scheduleUploadCleanup();
+/**
+ * Who listens to guidebook writes: the guest pages and the upload clean-up, which sit above every
+ * domain that writes a guidebook. They are handed in from the top (start/domain-services.ts), so no
+ * domain imports them (docs/architecture.md, Layers).
+ */
+export interface GuidebookWriteListeners {
+  /** After a write to one guidebook has committed (docs/architecture.md, Guest snapshots). */
+  written(write: GuidebookWrite): Promise<void>;
+  /** Every guidebook of `userId` shows something of the account that changed (its plan, its payouts). */
+  hostPagesChanged(userId: string): Promise<void>;
+}
+
+declare module '../platform/runtime.ts' {
+  interface DomainServices {
+    /** The listeners to guidebook writes (guidebook/guidebook-writes.ts). */
+    guidebookWrites: GuidebookWriteListeners;
+  }
+}
+
+async function listeners(): Promise<GuidebookWriteListeners> {
+  const { guidebookWrites } = await getRuntime();
+  if (!guidebookWrites) throw new Error('guidebook-writes: no listeners handed in (start/domain-services.ts builds them)');
+  return guidebookWrites;
+}
+
+/**
+ * The one hook after every write to a guidebook: its guest-page snapshot is rebuilt off the request
+ * path (the one of `oldToken` removed, all of it when `deleted`), and images the write dropped are
+ * cleaned up after their grace period. Called after the write has committed, so a failure here
+ * never undoes the host's save.
+ */
+export async function afterGuidebookWrite(write: GuidebookWrite): Promise<void> {
+  await (await listeners()).written(write);
+}
+
+/** After a change to the host's account that every guidebook of theirs shows (branding and theme by plan, online payments). */
+export async function afterHostPagesChange(userId: string): Promise<void> {
+  await (await listeners()).hostPagesChanged(userId);
 }

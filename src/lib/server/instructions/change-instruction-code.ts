@@ -6,7 +6,7 @@ import { pinGuessingStoppedUntil } from '../guidebook/pin-guessing.ts';
 import { assertCanEdit } from './assert-can-edit.ts';
 import { findOwnedInstruction } from '../guidebook/find-owned-instruction.ts';
 import { instructionNotFound } from '../guidebook/instruction-errors.ts';
-import { afterInstructionWrite } from '../guidebook/guidebook-writes.ts';
+import { afterGuidebookWrite } from '../guidebook/guidebook-writes.ts';
 import { parseStoredContent, toInstruction } from '../guidebook/instruction-row.ts';
 
 /**
@@ -31,6 +31,6 @@ export async function changeInstructionCode({ userId, id, code }: { userId: stri
     return saved;
   });
   if (!updated) throw instructionNotFound();
-  await afterInstructionWrite({ id, secretsChanged: parseStoredContent(row.data).code !== code });
+  await afterGuidebookWrite({ id, secretsChanged: parseStoredContent(row.data).code !== code });
   return toInstruction(updated, await pinGuessingStoppedUntil(updated.id));
 }

@@ -7,7 +7,7 @@ import { getRuntime } from '../platform/runtime.ts';
 import { getSettings } from '../guidebook/get-settings.ts';
 import { mayReferenceImage } from '../uploads/may-reference-image.ts';
 import { cleanInstructionContent } from './clean-instruction-content.ts';
-import { afterInstructionWrite } from '../guidebook/guidebook-writes.ts';
+import { afterGuidebookWrite } from '../guidebook/guidebook-writes.ts';
 import { toInstruction } from '../guidebook/instruction-row.ts';
 import { insertInstruction } from './insert-instruction.ts';
 
@@ -36,7 +36,7 @@ export async function createInstruction({ userId, input }: { userId: string; inp
   const pinProblem = newPinProblem(content.secretsPin, '');
   if (pinProblem) throw new AppError('BAD_REQUEST', pinProblem);
   const row = await insertInstruction({ userId, plan, content: cleanInstructionContent({ content: await inHostCurrency(userId, content), userId }) });
-  await afterInstructionWrite({ id: row.id });
+  await afterGuidebookWrite({ id: row.id });
   return toInstruction(row);
 }
 

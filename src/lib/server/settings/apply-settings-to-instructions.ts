@@ -8,7 +8,7 @@ import { APPLY_GROUPS, type ApplyFlags, type ApplyGroup, type ApplyPreview, type
 import { getUserPlan } from '../account/get-user-plan.ts';
 import { lockingRows } from '../platform/db/dialect.ts';
 import { AppError } from '../http/app-error.ts';
-import { afterInstructionWrite } from '../guidebook/guidebook-writes.ts';
+import { afterGuidebookWrite } from '../guidebook/guidebook-writes.ts';
 import { parseStoredContent } from '../guidebook/instruction-row.ts';
 import { recordRevision } from '../guidebook/record-revision.ts';
 import { inHostCurrency } from '../account/host-currency.ts';
@@ -186,7 +186,7 @@ export async function applySettingsToInstructions(request: ApplyRequest): Promis
     return changed;
   });
 
-  for (const { id } of written) await afterInstructionWrite({ id });
+  for (const { id } of written) await afterGuidebookWrite({ id });
   return { settings: clean, updated: written.length, batchId: written.length > 0 ? batchId : null, summary: summarise(written).summary };
 }
 
@@ -233,6 +233,6 @@ export async function undoApplySettings({ userId, batchId }: { userId: string; b
     }
     return ids;
   });
-  for (const id of written) await afterInstructionWrite({ id });
+  for (const id of written) await afterGuidebookWrite({ id });
   return { restored: written.length };
 }

@@ -7,7 +7,7 @@ import { guestTooMany } from '../../http/guest-language.ts';
 import { parseStoredContent } from '../../guidebook/instruction-row.ts';
 import { consumeRateLimits, rateRules } from '../../http/rate-limit.ts';
 import { getRuntime } from '../../platform/runtime.ts';
-import { findGuestTarget } from '../../stays/reveal-secrets.ts';
+import { findGuestTarget } from '../../guidebook/find-guest-target.ts';
 import { availability } from './availability.ts';
 import { askToConfirm } from './order-confirmations.ts';
 import { slotFacts, stayTimesOf } from './order-slots.ts';

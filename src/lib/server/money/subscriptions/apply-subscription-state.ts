@@ -2,7 +2,7 @@ import { isLiveStatus } from '@shared/schemas/billing.ts';
 import type { SubscriptionsTable } from '@db/schema.ts';
 import { lockForTransaction } from '../../platform/db/dialect.ts';
 import { getRuntime } from '../../platform/runtime.ts';
-import { rebuildSnapshotsForUser } from '../../guest-pages/publish/invalidate-snapshots.ts';
+import { afterHostPagesChange } from '../../guidebook/guidebook-writes.ts';
 import { planChangesAt, planOfSubscription, type SubscriptionRow } from '../../account/plan-of-subscription.ts';
 
 /** What a sync (or the admin CLI) found: the row to keep, without its key and stamp. */
@@ -81,7 +81,7 @@ export async function applySubscriptionState({
   const planChanged =
     planOfSubscription(result.before, now) !== planOfSubscription(result.after, now) ||
     planChangesAt(result.before, now) !== planChangesAt(result.after, now);
-  if (planChanged) await rebuildSnapshotsForUser(userId);
+  if (planChanged) await afterHostPagesChange(userId);
   return { duplicate: false, planChanged };
 }
 
