@@ -34,10 +34,9 @@ const SERVER_LEVELS = [
   ['geo', 'guidebook', 'money/usable-text.ts'],
   // Money is one wing (docs/decisions/026) whose parts sit at their own levels: subscriptions
   // under every domain, orders under stays, the events router above them all.
-  ['money/subscriptions', 'uploads', 'sharing', 'translate', 'messaging'],
+  ['money/subscriptions', 'uploads', 'sharing', 'translate', 'messaging', 'insights'],
   ['auth', 'instructions', 'money/orders', 'money/payouts'],
   ['revisions', 'settings', 'stays', 'money/stripe-events.ts'],
-  ['insights'],
   ['guest-pages'],
   // The top: what a process starts with (the job list, the domains' services, the entries).
   ['start/background-jobs.ts', 'start/domain-services.ts'],

@@ -5,7 +5,7 @@ import { parseStoredContent } from '../guidebook/instruction-row.ts';
 import { getRuntime } from '../platform/runtime.ts';
 import { GUEST_SECTIONS, type GuestSection, type Insights } from '@shared/insights.ts';
 import { messages } from '@shared/messages.ts';
-import { sectionsReadBy } from '../stays/stay-reads.ts';
+import { sectionsReadBy } from './stay-reads.ts';
 import { listGuestFeedback } from './guest-feedback.ts';
 import { guestPageSections } from './guest-sections.ts';
 import { flushViewCounts } from './view-counts.ts';

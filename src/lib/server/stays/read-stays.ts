@@ -1,4 +1,4 @@
-import { sectionsReadBy } from './stay-reads.ts';
+import { sectionsReadBy } from '../insights/stay-reads.ts';
 import { messages } from '@shared/messages.ts';
 import { staysQuerySchema, type Stay, type StaysPage, type StaysQuery } from '@shared/schemas/stay.ts';
 import { AppError } from '../http/app-error.ts';
