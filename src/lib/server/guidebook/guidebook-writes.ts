@@ -42,8 +42,8 @@ async function listeners(): Promise<GuidebookWriteListeners> {
 
 /**
  * The one hook after every write to a guidebook: its guest-page snapshot is rebuilt off the request
- * path (the one of `oldToken` removed, all of it when `deleted`), and images the write dropped are
- * cleaned up after their grace period. Called after the write has committed, so a failure here
+ * path (the snapshot of `oldToken` removed at once, none rebuilt when `deleted`), and images the
+ * write dropped are cleaned up after their grace period. Called after the write has committed, so a failure here
  * never undoes the host's save.
  */
 export async function afterGuidebookWrite(write: GuidebookWrite): Promise<void> {
