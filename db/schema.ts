@@ -309,7 +309,7 @@ export interface OrderConfirmationsTable {
   confirmed_at: number | null;
 }
 
-/** One decision at a time per record (src/lib/server/db/record-lock.ts). */
+/** One decision at a time per record (src/lib/server/platform/db/record-lock.ts). */
 export interface RecordLocksTable {
   key: string;
   holder: string;

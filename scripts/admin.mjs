@@ -2,7 +2,7 @@
 // `npm run admin -- plan set <email> free|gold|premium [--until YYYY-MM-DD]` and
 // `npm run admin -- copy-to-postgres [--from <file>] [--force]`: the operator's command line, run
 // with the server's environment (DATA_DIR, DATABASE_URL, STORAGE_DRIVER, …). It needs a build
-// (`npm run build`, which `npm start` runs); see src/lib/server/cli/admin.ts.
+// (`npm run build`, which `npm start` runs); see src/lib/server/start/cli/admin.ts.
 import './lib/require-node.mjs';
 import fs from 'node:fs';
 

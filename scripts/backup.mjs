@@ -12,7 +12,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 
 const json = process.argv.includes('--json');
-// Same default as src/lib/server/config.ts; an empty value means unset there too.
+// Same default as src/lib/server/platform/config.ts; an empty value means unset there too.
 const dataDir = path.resolve(process.env.DATA_DIR || './data');
 const source = path.join(dataDir, 'porchlight.sqlite');
 

@@ -11,7 +11,7 @@ const SHUTDOWN_DEADLINE_MS = 10_000;
 
 process.env.ASTRO_NODE_AUTOSTART = 'disabled';
 const dist = new URL(`../${process.env.DIST_DIR ?? 'dist'}/`, import.meta.url);
-/** @type {typeof import('../src/lib/server/boot.ts')} */
+/** @type {typeof import('../src/lib/server/start/boot.ts')} */
 const bootBundle = await import(new URL('boot/boot.mjs', dist).href);
 const { boot, answerMalformedTarget, baseSecurityHeaders, createSnapshotFastPath, createStaticFastPath, CLIENT_ADDRESS_HEADER, markClientAddressResolved, resolveClientAddress } = bootBundle;
 const runtime = await boot();

@@ -6,9 +6,9 @@ import { AppError, isAppError } from '@server/http/app-error.ts';
 import { compressJson } from '@server/http/compress-json.ts';
 import { errorResponse } from '@server/http/json.ts';
 import { baseSecurityHeaders, checkApiRequest, NON_PAGE_CSP, PAGE_FALLBACK_CSP } from '@server/http/security.ts';
-import { domainServices } from '@server/domain-services.ts';
-import { assembleRuntime, getRuntime } from '@server/runtime.ts';
-import { startWorkers } from '@server/workers.ts';
+import { domainServices } from '@server/start/domain-services.ts';
+import { assembleRuntime, getRuntime } from '@server/platform/runtime.ts';
+import { startWorkers } from '@server/start/workers.ts';
 import { serveGuestPage } from '@server/guest-pages/serve/serve-guest-page.ts';
 
 const REQUEST_ID = /^[\w.-]{1,64}$/;

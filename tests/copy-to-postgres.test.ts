@@ -6,7 +6,7 @@ import pg from 'pg';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Instruction } from '../src/lib/shared/schemas/instruction.ts';
-import { postgresTypes } from '../src/lib/server/db/open-postgres.ts';
+import { postgresTypes } from '../src/lib/server/platform/db/open-postgres.ts';
 import { createUser, login, setUserPlan, withCookie } from './helpers/auth.ts';
 import { startS3StandIn, type S3StandIn } from './helpers/s3-standin.ts';
 import { freePort, startServer, type TestServer } from './helpers/server.ts';

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrations } from '@db/migrations/index.ts';
-import { ConfigError, parseConfig } from '../src/lib/server/config.ts';
-import { migratePostgres } from '../src/lib/server/db/migrate-postgres.ts';
-import { openDatabase } from '../src/lib/server/db/open-database.ts';
-import { openPostgres } from '../src/lib/server/db/open-postgres.ts';
+import { ConfigError, parseConfig } from '../src/lib/server/platform/config.ts';
+import { migratePostgres } from '../src/lib/server/platform/db/migrate-postgres.ts';
+import { openDatabase } from '../src/lib/server/platform/db/open-database.ts';
+import { openPostgres } from '../src/lib/server/platform/db/open-postgres.ts';
 import { startServer, type TestServer } from './helpers/server.ts';
 import { createTestDatabase, onPostgres, openTestDatabase } from './helpers/test-database.ts';
 
@@ -64,7 +64,7 @@ describe.skipIf(!onPostgres)('PostgreSQL schema and migrations', () => {
         .all() as { t: string; c: string; required: boolean }[];
       const shape = (rows: { t: string; c: string; required: number | boolean }[]) =>
         rows.map((row) => `${row.t}.${row.c}${row.required ? ' NOT NULL' : ''}`).toSorted();
-      // seq: PostgreSQL's stand-in for SQLite's rowid (src/lib/server/db/dialect.ts).
+      // seq: PostgreSQL's stand-in for SQLite's rowid (src/lib/server/platform/db/dialect.ts).
       expect(shape(fromPostgres).filter((column) => column !== 'instructions.seq NOT NULL')).toEqual(shape(fromSqlite));
     } finally {
       await sqlite.db.destroy();

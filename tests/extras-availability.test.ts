@@ -1,7 +1,7 @@
 // @no-database: no database or stored file, so `npm run test:pg` skips it (tests/helpers/database-files.ts).
 import { describe, expect, it } from 'vitest';
 import { availability, collides } from '../src/lib/server/money/orders/availability.ts';
-import { effectiveStayTimes } from '../src/lib/server/stays/stay-window.ts';
+import { effectiveStayTimes } from '../src/lib/server/guidebook/stay-window.ts';
 import { extraSchema, type Extra } from '../src/lib/shared/schemas/instruction.ts';
 
 /**

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { comparable } from '../src/admin/features/editor/model/editor-form.ts';
 import { AppError } from '../src/lib/server/http/app-error.ts';
 import { cleanInstructionContent, storedRichTexts, withoutForeignImages } from '../src/lib/server/instructions/clean-instruction-content.ts';
-import { sanitizeRichText } from '../src/lib/server/instructions/sanitize-rich-text.ts';
+import { sanitizeRichText } from '../src/lib/server/guidebook/sanitize-rich-text.ts';
 import { cleanSettings } from '../src/lib/server/settings/save-settings.ts';
 import { messages } from '../src/lib/shared/messages.ts';
 import { FIELD_LABELS } from '../src/lib/shared/revision-changes.ts';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseConfig } from '../src/lib/server/config.ts';
+import { parseConfig } from '../src/lib/server/platform/config.ts';
 import { CLIENT_ADDRESS_HEADER, resolveClientAddress } from '../src/lib/server/http/forwarded.ts';
-import { parseTrustedProxies } from '../src/lib/server/trusted-proxies.ts';
+import { parseTrustedProxies } from '../src/lib/server/platform/trusted-proxies.ts';
 import { query } from './helpers/auth.ts';
 import { startServer, type TestServer } from './helpers/server.ts';
 

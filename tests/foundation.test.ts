@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemo } from '../src/lib/server/demo/seed-demo.ts';
-import { openDatabase } from '../src/lib/server/db/open-database.ts';
+import { openDatabase } from '../src/lib/server/platform/db/open-database.ts';
 import { DEMO_HOST_EMAIL, DEMO_TOKEN } from '../src/lib/shared/demo.ts';
 import { serverKysely } from './helpers/kysely.ts';
 import { freePort, startServer, type TestServer } from './helpers/server.ts';

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConfigError, parseConfig } from '../src/lib/server/config.ts';
+import { ConfigError, parseConfig } from '../src/lib/server/platform/config.ts';
 import type { Instruction } from '../src/lib/shared/schemas/instruction.ts';
 import { signedInHost, type SignedInHost } from './helpers/auth.ts';
 import { startServer, type TestServer } from './helpers/server.ts';

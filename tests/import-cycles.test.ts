@@ -77,7 +77,7 @@ describe('imports', () => {
     const graph = importGraph();
     expect(graph.size).toBeGreaterThan(300);
     // The walk sees type-only imports: the runtime's type reaches the workers through one.
-    expect(graph.get('src/lib/server/workers.ts')).toContain('src/lib/server/runtime.ts');
+    expect(graph.get('src/lib/server/start/workers.ts')).toContain('src/lib/server/platform/runtime.ts');
     expect(cycles(graph)).toEqual([]);
   });
 

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { defaultTreeAdapter, parse, type DefaultTreeAdapterTypes } from 'parse5';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sanitizeRichText } from '../src/lib/server/instructions/sanitize-rich-text.ts';
+import { sanitizeRichText } from '../src/lib/server/guidebook/sanitize-rich-text.ts';
 import { ADDRESS_MARKER, LOCKBOX_MARKER, type Instruction } from '../src/lib/shared/schemas/instruction.ts';
 import { createUser, login, query, run, withCookie } from './helpers/auth.ts';
 import { startServer, type TestServer } from './helpers/server.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createJobLease, type JobLease } from '../src/lib/server/cluster/job-lease.ts';
-import { createLogger } from '../src/lib/server/logger.ts';
+import { createJobLease, type JobLease } from '../src/lib/server/platform/cluster/job-lease.ts';
+import { createLogger } from '../src/lib/server/platform/logger.ts';
 import { createTestDatabase, onPostgres } from './helpers/test-database.ts';
 
 // Periodic jobs run once across servers (docs/decisions/012): a turn takes the job's advisory lock.

@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { openDatabase } from '../src/lib/server/db/open-database.ts';
-import { openPostgres } from '../src/lib/server/db/open-postgres.ts';
+import { openDatabase } from '../src/lib/server/platform/db/open-database.ts';
+import { openPostgres } from '../src/lib/server/platform/db/open-postgres.ts';
 import { dumpPostgresSchema, dumpSqliteSchema } from './helpers/schema-dump.ts';
 import { createTestDatabase, onPostgres } from './helpers/test-database.ts';
 

@@ -1,10 +1,10 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Kysely } from 'kysely';
 import type { Database } from '@db/schema.ts';
-import type { DialectName } from '../src/lib/server/db/dialect.ts';
-import { createLogger } from '../src/lib/server/logger.ts';
-import type { MailMessage, Mailer } from '../src/lib/server/mail/mailer.ts';
-import { Outbox } from '../src/lib/server/mail/outbox.ts';
+import type { DialectName } from '../src/lib/server/platform/db/dialect.ts';
+import { createLogger } from '../src/lib/server/platform/logger.ts';
+import type { MailMessage, Mailer } from '../src/lib/server/platform/mail/mailer.ts';
+import { Outbox } from '../src/lib/server/platform/mail/outbox.ts';
 import { messages } from '../src/lib/shared/messages.ts';
 import { freePort, startServer, type TestServer } from './helpers/server.ts';
 import { startSmtpServer, type TestSmtpServer } from './helpers/smtp.ts';

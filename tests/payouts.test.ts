@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ConfigError, parseConfig } from '../src/lib/server/config.ts';
+import { ConfigError, parseConfig } from '../src/lib/server/platform/config.ts';
 import { CURRENCY_CODES } from '../src/lib/shared/currencies.ts';
 import { messages } from '../src/lib/shared/messages.ts';
 import type { PayoutState } from '../src/lib/shared/payouts.ts';

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import fc from 'fast-check';
 import { defaultTreeAdapter, html as parse5Html, parse, parseFragment, type DefaultTreeAdapterTypes } from 'parse5';
 import { describe, expect, it } from 'vitest';
-import { sanitizeRichText } from '../src/lib/server/instructions/sanitize-rich-text.ts';
+import { sanitizeRichText } from '../src/lib/server/guidebook/sanitize-rich-text.ts';
 import { RICH_TEXT_ATTRIBUTES, RICH_TEXT_TAGS } from '../src/lib/shared/rich-text.ts';
 import { MARKER_NAMES } from '../src/lib/shared/schemas/instruction.ts';
 

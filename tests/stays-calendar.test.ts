@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConfigError, parseConfig } from '../src/lib/server/config.ts';
+import { ConfigError, parseConfig } from '../src/lib/server/platform/config.ts';
 import { isBlockedAddress } from '../src/lib/server/geo/is-blocked-address.ts';
 import { safeFetch, SafeFetchError, type ResolveHost } from '../src/lib/server/geo/safe-fetch.ts';
 import { CALENDAR_MAX_BYTES, calendarFetchOptions } from '../src/lib/server/stays/fetch-calendar.ts';

@@ -1,6 +1,6 @@
 // @no-database: no database or stored file, so `npm run test:pg` skips it (tests/helpers/database-files.ts).
 import { describe, expect, it } from 'vitest';
-import { decideSecrets, stayLinkEndsAt, stayStatus } from '../src/lib/server/stays/stay-window.ts';
+import { decideSecrets, stayLinkEndsAt, stayStatus } from '../src/lib/server/guidebook/stay-window.ts';
 import { instantToLocal, localToInstant } from '../src/lib/shared/time-zone.ts';
 
 /** The secrets window and the stay link's life at their edges, with the clock given (never slept). */

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createStores } from '../src/lib/server/storage.ts';
+import { createStores } from '../src/lib/server/platform/storage.ts';
 
 // The snapshot store's removal of a page's copies (guest-pages/store/pending-removals.ts) goes
 // through removeMany: on disk a system call per file rather than a thread-pool turn each.

@@ -4,7 +4,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ADDRESS_MARKER, LOCKBOX_MARKER } from '../src/lib/shared/schemas/instruction.ts';
 import { messages } from '../src/lib/shared/messages.ts';
-import { ConfigError, parseConfig, type TranslateConfig } from '../src/lib/server/config.ts';
+import { ConfigError, parseConfig, type TranslateConfig } from '../src/lib/server/platform/config.ts';
 import { isAppError, type AppError } from '../src/lib/server/http/app-error.ts';
 import { rateRules } from '../src/lib/server/http/rate-limit.ts';
 import { TRANSLATE_TIMEOUT_MS } from '../src/lib/server/translate/client.ts';

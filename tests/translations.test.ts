@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { cleanInstructionContent, storedRichTexts } from '../src/lib/server/instructions/clean-instruction-content.ts';
 import { parseStoredContent } from '../src/lib/server/guidebook/instruction-row.ts';
-import { sanitizeRichText } from '../src/lib/server/instructions/sanitize-rich-text.ts';
+import { sanitizeRichText } from '../src/lib/server/guidebook/sanitize-rich-text.ts';
 import { PAGE_LANGUAGES, parseGuestPageUrl } from '../src/lib/shared/guest-page-key.ts';
 import { GUIDEBOOK_LANGUAGES, guidebookLanguageOf, MAX_GUIDEBOOK_LANGUAGES } from '../src/lib/shared/languages.ts';
 import { schemaFields } from '../src/lib/shared/schemas/field-kinds.ts';

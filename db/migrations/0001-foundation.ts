@@ -3,7 +3,7 @@ import { forBoth } from './dialects.ts';
 // Forward-only: a shipped migration's SQL never changes (tests/migrations-schema.test.ts); add the next number instead.
 // The same tables on both databases. Times are epoch milliseconds; documents are TEXT holding
 // JSON, as every reader parses it. On PostgreSQL `instructions.seq` is the insertion order SQLite
-// keeps as rowid (src/lib/server/db/dialect.ts).
+// keeps as rowid (src/lib/server/platform/db/dialect.ts).
 export const { up, upPostgres } = forBoth(
   (d) => /* sql */ `
 CREATE TABLE users (

@@ -2,7 +2,7 @@ import { forBoth } from './dialects.ts';
 
 // Where stays and orders meet (docs/product/stays.md and docs/product/extras-and-orders.md, docs/decisions/024-orders-follow-their-stay.md):
 // - record_locks: one decision at a time per record (an order), held while Stripe answers, without
-//   holding a database transaction open (src/lib/server/db/record-lock.ts). A lease: a holder that
+//   holding a database transaction open (src/lib/server/platform/db/record-lock.ts). A lease: a holder that
 //   dies lets go when it expires.
 // - orders.follow_up: a stay's change that its orders must follow ('moved': its dates changed;
 //   'gone': deleted or cancelled by the calendar), written in the transaction that changes the stay

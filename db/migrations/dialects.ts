@@ -7,7 +7,7 @@ export interface SqlDialect {
   name: 'sqlite' | 'postgres';
   /**
    * A 64-bit integer (epoch-millisecond times, byte counts): SQLite's INTEGER is 64-bit already;
-   * PostgreSQL's BIGINT, read back as a JS number by the pool's int8 parser (src/lib/server/db/open-postgres.ts).
+   * PostgreSQL's BIGINT, read back as a JS number by the pool's int8 parser (src/lib/server/platform/db/open-postgres.ts).
    */
   bigint: 'INTEGER' | 'BIGINT';
   /** A key that numbers the rows as they are inserted. */

@@ -1,6 +1,6 @@
 // @ts-check
 // Imported by the server's entry before anything that reads NODE_ENV. The configuration takes an
-// unset NODE_ENV as production (src/lib/server/config.ts), and React's server renderer would load
+// unset NODE_ENV as production (src/lib/server/platform/config.ts), and React's server renderer would load
 // its development build, which renders a guest page several times slower (docs/performance.md).
 // So an unset NODE_ENV becomes `production`, but only for a build made for production
 // (scripts/build-boot.mjs records it): a build whose islands were compiled for React's development

@@ -15,7 +15,7 @@ export const NO_DATABASE_MARKER = /^\/\/ @no-database\b/m;
 const ALIASES: Record<string, string> = { '@shared/': 'src/lib/shared/', '@server/': 'src/lib/server/', '@db/': 'db/' };
 const IMPORT = /(?:^|[\s;])(?:import|export)\s+(?:type\s+)?(?:[^'";]*?\s+from\s+)?['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
 /** What a marked file must not reach: the helpers and modules that open a database or a test server. */
-const DATABASE_MODULES = [/^tests\/helpers\/(server|test-database|sync-db|sync-postgres-worker|kysely|stored)\.ts$/, /^src\/lib\/server\/db\//, /^db\//];
+const DATABASE_MODULES = [/^tests\/helpers\/(server|test-database|sync-db|sync-postgres-worker|kysely|stored)\.ts$/, /^src\/lib\/server\/platform\/db\//, /^db\//];
 const DATABASE_PACKAGES = new Set(['pg', 'pg-cursor', 'kysely', 'better-sqlite3']);
 const DATABASE_VARIABLES = /\b(TEST_DATABASE_URL|TEST_STORAGE|DATABASE_URL|STORAGE_DRIVER|onPostgres|testStorage)\b/;
 

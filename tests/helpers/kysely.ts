@@ -3,7 +3,7 @@ import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
 import type { Database } from '@db/schema.ts';
-import { PostgresCursor, postgresTypes } from '../../src/lib/server/db/open-postgres.ts';
+import { PostgresCursor, postgresTypes } from '../../src/lib/server/platform/db/open-postgres.ts';
 import type { TestServer } from './server.ts';
 import { openSqliteSync } from './sync-db.ts';
 

@@ -3,8 +3,8 @@ import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { Storage } from 'unstorage';
 import { expect } from 'vitest';
-import { parseConfig } from '../../src/lib/server/config.ts';
-import { createNamedStorage, type StorageName } from '../../src/lib/server/storage.ts';
+import { parseConfig } from '../../src/lib/server/platform/config.ts';
+import { createNamedStorage, type StorageName } from '../../src/lib/server/platform/storage.ts';
 import { standInAt } from './s3-standin.ts';
 import type { TestServer } from './server.ts';
 

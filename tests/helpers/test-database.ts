@@ -5,9 +5,9 @@ import path from 'node:path';
 import type { Kysely } from 'kysely';
 import pg from 'pg';
 import type { Database } from '@db/schema.ts';
-import type { DialectName } from '../../src/lib/server/db/dialect.ts';
-import { openDatabase } from '../../src/lib/server/db/open-database.ts';
-import { openPostgres } from '../../src/lib/server/db/open-postgres.ts';
+import type { DialectName } from '../../src/lib/server/platform/db/dialect.ts';
+import { openDatabase } from '../../src/lib/server/platform/db/open-database.ts';
+import { openPostgres } from '../../src/lib/server/platform/db/open-postgres.ts';
 import { openPostgresSync, type SyncDb } from './sync-db.ts';
 
 /**

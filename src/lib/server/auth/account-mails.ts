@@ -1,6 +1,6 @@
 import { planIntentQuery, type PlanIntent } from '@shared/plan-intent.ts';
-import type { Config } from '../config.ts';
-import type { MailMessage } from '../mail/mailer.ts';
+import type { Config } from '../platform/config.ts';
+import type { MailMessage } from '../platform/mail/mailer.ts';
 
 /**
  * The mails of the account flows. Links are built from APP_URL, never from the request's Host

@@ -1,4 +1,4 @@
-import { getRuntime } from '../runtime.ts';
+import { getRuntime } from '../platform/runtime.ts';
 import { assertNotGoogleAccount } from './assert-password-account.ts';
 import { findSessionUser } from './find-user.ts';
 import { confirmPassword } from './login-user.ts';

@@ -1,6 +1,6 @@
 import { messages } from '@shared/messages.ts';
 import { AppError } from '../http/app-error.ts';
-import { getRuntime } from '../runtime.ts';
+import { getRuntime } from '../platform/runtime.ts';
 import { emailChangedNoticeMail } from './account-mails.ts';
 import { consumeToken } from './consume-token.ts';
 import { createSession, type NewSession } from './create-session.ts';

@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, UserTokenPurpose } from '@db/schema.ts';
-import { getRuntime } from '../runtime.ts';
+import { getRuntime } from '../platform/runtime.ts';
 import { hashToken } from '../http/session-token.ts';
 
 export interface ConsumedToken {

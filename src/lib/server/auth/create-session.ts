@@ -1,4 +1,4 @@
-import { getRuntime } from '../runtime.ts';
+import { getRuntime } from '../platform/runtime.ts';
 import { generateToken, hashToken } from '../http/session-token.ts';
 import type { Session } from './types.ts';
 

@@ -1,4 +1,4 @@
-import { getRuntime } from '../runtime.ts';
+import { getRuntime } from '../platform/runtime.ts';
 import { toSessionUser, type SessionUser } from './types.ts';
 
 const USER_FIELDS = ['id', 'name', 'email', 'picture', 'google_id', 'password_hash', 'email_verified_at'] as const;

@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '@db/schema.ts';
-import { getRuntime } from '../runtime.ts';
+import { getRuntime } from '../platform/runtime.ts';
 
 /** Ends one session (logout). */
 export async function invalidateSession({ sessionId }: { sessionId: string }): Promise<void> {

@@ -1,5 +1,5 @@
-import type { Config } from '../config.ts';
-import { getRuntime } from '../runtime.ts';
+import type { Config } from '../platform/config.ts';
+import { getRuntime } from '../platform/runtime.ts';
 import { readTokenCookie } from './session-cookie.ts';
 import { generateToken, hashToken } from '../http/session-token.ts';
 

@@ -1,7 +1,7 @@
 import { messages } from '@shared/messages.ts';
 import { AppError } from '../http/app-error.ts';
 import { clearRateLimit, consumeRateLimits, rateRules, takeRateSlots } from '../http/rate-limit.ts';
-import { getRuntime } from '../runtime.ts';
+import { getRuntime } from '../platform/runtime.ts';
 import { loginLinkMail } from './account-mails.ts';
 import { createSession, type NewSession } from './create-session.ts';
 import { findUserRecord } from './find-user.ts';

@@ -1,9 +1,9 @@
 import { nanoid } from 'nanoid';
 import { messages } from '@shared/messages.ts';
-import { lockForTransaction } from '../db/dialect.ts';
+import { lockForTransaction } from '../platform/db/dialect.ts';
 import { AppError } from '../http/app-error.ts';
 import { consumeRateLimits, rateRules } from '../http/rate-limit.ts';
-import { getRuntime } from '../runtime.ts';
+import { getRuntime } from '../platform/runtime.ts';
 import { createSession, type NewSession } from './create-session.ts';
 import { toSessionUser, type SessionUser } from './types.ts';
 import { verifyGoogleToken } from './verify-google-token.ts';

@@ -1,7 +1,7 @@
 import { messages } from '@shared/messages.ts';
 import { AppError } from '../http/app-error.ts';
 import { consumeRateLimits, rateRules } from '../http/rate-limit.ts';
-import { getRuntime } from '../runtime.ts';
+import { getRuntime } from '../platform/runtime.ts';
 import { emailChangeMail } from './account-mails.ts';
 import { assertNotGoogleAccount } from './assert-password-account.ts';
 import { issueToken } from './issue-token.ts';

@@ -1,5 +1,5 @@
 import { consumeRateLimits, rateRules } from '../http/rate-limit.ts';
-import { getRuntime } from '../runtime.ts';
+import { getRuntime } from '../platform/runtime.ts';
 import { resetGoogleAccountMail, resetPasswordMail } from './account-mails.ts';
 import { issueToken } from './issue-token.ts';
 

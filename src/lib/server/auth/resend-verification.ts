@@ -1,6 +1,6 @@
 import type { PlanIntent } from '@shared/plan-intent.ts';
 import { consumeRateLimits, rateRules } from '../http/rate-limit.ts';
-import { getRuntime } from '../runtime.ts';
+import { getRuntime } from '../platform/runtime.ts';
 import { verificationMail } from './account-mails.ts';
 import { issueToken } from './issue-token.ts';
 

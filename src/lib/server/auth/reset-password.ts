@@ -1,6 +1,6 @@
 import { messages } from '@shared/messages.ts';
 import { AppError } from '../http/app-error.ts';
-import { getRuntime } from '../runtime.ts';
+import { getRuntime } from '../platform/runtime.ts';
 import { consumeToken, peekToken } from './consume-token.ts';
 import { hashPassword } from './hash-password.ts';
 import { invalidateUserSessions } from './invalidate-sessions.ts';

@@ -1,4 +1,4 @@
-import type { Config } from '../config.ts';
+import type { Config } from '../platform/config.ts';
 
 /**
  * The session cookie (docs/security.md 6): HttpOnly, SameSite=Lax, Path=/; Secure with the `__Host-`

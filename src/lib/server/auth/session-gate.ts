@@ -1,4 +1,4 @@
-import type { Config } from '../config.ts';
+import type { Config } from '../platform/config.ts';
 import { messages } from '@shared/messages.ts';
 import { afterLoginPath } from '@shared/safe-redirect.ts';
 import { AppError } from '../http/app-error.ts';

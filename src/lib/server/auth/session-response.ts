@@ -1,4 +1,4 @@
-import type { Config } from '../config.ts';
+import type { Config } from '../platform/config.ts';
 import { json } from '../http/json.ts';
 import type { NewSession } from './create-session.ts';
 import { clearSessionCookie, serializeSessionCookie } from './session-cookie.ts';

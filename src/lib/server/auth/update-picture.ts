@@ -1,4 +1,4 @@
-import { getRuntime } from '../runtime.ts';
+import { getRuntime } from '../platform/runtime.ts';
 import { assertMayReferenceImage } from '../uploads/may-reference-image.ts';
 import { writeMentioningUploads } from '../uploads/uploads-in-use.ts';
 import { scheduleUploadCleanup } from '../uploads/remove-unreferenced-uploads.ts';

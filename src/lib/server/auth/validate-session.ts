@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import { getRuntime } from '../runtime.ts';
+import { getRuntime } from '../platform/runtime.ts';
 import { SESSION_LIFETIME_MS, SESSION_RENEW_WITHIN_MS } from './create-session.ts';
 import { hashToken } from '../http/session-token.ts';
 import { toSessionUser, type Session, type SessionUser } from './types.ts';

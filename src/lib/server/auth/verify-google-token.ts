@@ -1,5 +1,5 @@
 import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose';
-import type { Config } from '../config.ts';
+import type { Config } from '../platform/config.ts';
 
 /** Google signs ID tokens with RS256 and names itself in `iss` in one of two ways (Google's guide). */
 const GOOGLE_ISSUERS = ['accounts.google.com', 'https://accounts.google.com'];

@@ -1,7 +1,7 @@
 import { messages } from '@shared/messages.ts';
 import { AppError, isAppError } from '../http/app-error.ts';
-import { processSingleton } from '../process-singleton.ts';
-import { getRuntime } from '../runtime.ts';
+import { processSingleton } from '../platform/process-singleton.ts';
+import { getRuntime } from '../platform/runtime.ts';
 import { GeoError } from './geo-error.ts';
 import type { LatLng } from '@shared/map-coordinates.ts';
 

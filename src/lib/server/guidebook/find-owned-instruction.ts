@@ -1,5 +1,5 @@
 import type { InstructionsTable } from '@db/schema.ts';
-import { getRuntime } from '../runtime.ts';
+import { getRuntime } from '../platform/runtime.ts';
 import { instructionNotFound } from './instruction-errors.ts';
 
 /** The row of `id` if `userId` owns it and it is not in the trash; otherwise 404, whether it exists or not. */

@@ -1,5 +1,5 @@
 import { DEFAULT_SETTINGS, settingsSchema, type Settings } from '@shared/schemas/settings.ts';
-import { getRuntime } from '../runtime.ts';
+import { getRuntime } from '../platform/runtime.ts';
 
 /**
  * The host's auto-fill settings, or the defaults when none were saved. Stored settings are read

@@ -1,7 +1,7 @@
 import { escapeHtml } from '@shared/escape-html.ts';
 import { DEFAULT_GUEST_LANGUAGE, guestWords, t, type GuestWords } from '@shared/guest-words/index.ts';
 import { guidebookLanguageOf } from '@shared/languages.ts';
-import type { MailMessage } from '../mail/mailer.ts';
+import type { MailMessage } from '../platform/mail/mailer.ts';
 
 export interface GuestLinkMailInput {
   to: string;

@@ -1,7 +1,7 @@
-import type { Config } from '../config.ts';
-import type { MailMessage } from '../mail/mailer.ts';
+import type { Config } from '../platform/config.ts';
+import type { MailMessage } from '../platform/mail/mailer.ts';
 import { rateLimitWait, rateRules } from '../http/rate-limit.ts';
-import { getRuntime } from '../runtime.ts';
+import { getRuntime } from '../platform/runtime.ts';
 
 /**
  * The link-wide cap on wrong PINs (rate-limit.ts `pinLink`, docs/security.md 31):

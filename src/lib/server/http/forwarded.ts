@@ -1,5 +1,5 @@
 import { isIP, type BlockList } from 'node:net';
-import { processSingleton } from '../process-singleton.ts';
+import { processSingleton } from '../platform/process-singleton.ts';
 
 /**
  * Who a request comes from when the app runs behind a reverse proxy (rate limits, abuse records).

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { AppError, causeOf, isAppError } from './app-error.ts';
-import { getRuntime } from '../runtime.ts';
+import { getRuntime } from '../platform/runtime.ts';
 
 export const JSON_BODY_LIMIT = 256 * 1024;
 

@@ -1,8 +1,8 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '@db/schema.ts';
 import { increment, rateRules } from './rate-limit.ts';
-import type { MailMessage } from '../mail/mailer.ts';
-import type { Outbox } from '../mail/outbox.ts';
+import type { MailMessage } from '../platform/mail/mailer.ts';
+import type { Outbox } from '../platform/mail/outbox.ts';
 
 /**
  * Every mail a host or a guest can cause to someone else's address (stay links, guidebook links,

@@ -2,7 +2,7 @@ import { sql, type Transaction } from 'kysely';
 import type { Database } from '@db/schema.ts';
 import { messages } from '@shared/messages.ts';
 import { AppError } from './app-error.ts';
-import { getRuntime } from '../runtime.ts';
+import { getRuntime } from '../platform/runtime.ts';
 
 /** One counter: at most `limit` hits per fixed window of `windowMs`, keyed by what it protects. */
 export interface RateRule {

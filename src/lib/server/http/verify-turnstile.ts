@@ -1,5 +1,5 @@
-import type { Config } from '../config.ts';
-import type { Logger } from '../logger.ts';
+import type { Config } from '../platform/config.ts';
+import type { Logger } from '../platform/logger.ts';
 
 /** Cloudflare answers in well under a second; past this we fail closed (docs/security.md 13). */
 const TURNSTILE_TIMEOUT_MS = 5_000;

@@ -3,9 +3,9 @@ import type { Database, GuestFeedbackTable } from '@db/schema.ts';
 import { escapeHtml } from '@shared/escape-html.ts';
 import { GUEST_FEEDBACK_EDIT_MS } from '@shared/schemas/guest-feedback.ts';
 import { parseStoredContent } from '../guidebook/instruction-row.ts';
-import type { Logger } from '../logger.ts';
-import type { MailMessage } from '../mail/compose-mail.ts';
-import type { Outbox } from '../mail/outbox.ts';
+import type { Logger } from '../platform/logger.ts';
+import type { MailMessage } from '../platform/mail/compose-mail.ts';
+import type { Outbox } from '../platform/mail/outbox.ts';
 
 const HOUR_MS = 60 * 60_000;
 /** A host's mail waits until the oldest answer not mailed yet is this old: at most one mail a day. */

@@ -7,8 +7,8 @@ import { AppError } from '../http/app-error.ts';
 import { guestTooMany } from '../http/guest-language.ts';
 import { findOwnedInstruction } from '../guidebook/find-owned-instruction.ts';
 import { consumeRateLimits, rateRules } from '../http/rate-limit.ts';
-import { getRuntime } from '../runtime.ts';
-import { findGuestTarget } from '../stays/reveal-secrets.ts';
+import { getRuntime } from '../platform/runtime.ts';
+import { findGuestTarget } from '../guidebook/find-guest-target.ts';
 
 /** Answers listed in the insights: the newest a host reads on one screen. */
 const MAX_LISTED = 100;

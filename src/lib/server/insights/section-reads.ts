@@ -1,6 +1,6 @@
 import { isGuestSection } from '@shared/insights.ts';
 import { GUEST_TOKEN } from '@shared/guest-token.ts';
-import { processSingleton } from '../process-singleton.ts';
+import { processSingleton } from '../platform/process-singleton.ts';
 import { countSectionRead } from './view-counts.ts';
 
 /**

@@ -2,9 +2,9 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '@db/schema.ts';
 import type { GuestSection } from '@shared/insights.ts';
-import type { Logger } from '../logger.ts';
-import { processSingleton } from '../process-singleton.ts';
-import { startRecurringTurns } from '../recurring-turns.ts';
+import type { Logger } from '../platform/logger.ts';
+import { processSingleton } from '../platform/process-singleton.ts';
+import { startRecurringTurns } from '../platform/recurring-turns.ts';
 
 /**
  * How often guests open a guidebook (docs/decisions/023-guest-view-counts.md). The guest page's

@@ -1,5 +1,5 @@
 import { messages } from '@shared/messages.ts';
-import { getUserPlan, type UserPlan } from '../money/subscriptions/get-user-plan.ts';
+import { getUserPlan, type UserPlan } from '../account/get-user-plan.ts';
 import { AppError } from '../http/app-error.ts';
 
 /**

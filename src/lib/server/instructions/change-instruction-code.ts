@@ -1,12 +1,12 @@
 import type { Instruction } from '@shared/schemas/instruction.ts';
-import { jsonTextWithString } from '../db/dialect.ts';
-import { getRuntime } from '../runtime.ts';
+import { jsonTextWithString } from '../platform/db/dialect.ts';
+import { getRuntime } from '../platform/runtime.ts';
 import { recordRevision } from '../guidebook/record-revision.ts';
 import { pinGuessingStoppedUntil } from '../guidebook/pin-guessing.ts';
 import { assertCanEdit } from './assert-can-edit.ts';
 import { findOwnedInstruction } from '../guidebook/find-owned-instruction.ts';
 import { instructionNotFound } from '../guidebook/instruction-errors.ts';
-import { afterInstructionWrite } from './instruction-events.ts';
+import { afterGuidebookWrite } from '../guidebook/guidebook-writes.ts';
 import { parseStoredContent, toInstruction } from '../guidebook/instruction-row.ts';
 
 /**
@@ -31,6 +31,6 @@ export async function changeInstructionCode({ userId, id, code }: { userId: stri
     return saved;
   });
   if (!updated) throw instructionNotFound();
-  await afterInstructionWrite({ id, secretsChanged: parseStoredContent(row.data).code !== code });
+  await afterGuidebookWrite({ id, secretsChanged: parseStoredContent(row.data).code !== code });
   return toInstruction(updated, await pinGuessingStoppedUntil(updated.id));
 }

@@ -6,7 +6,7 @@ import { parseMapCoordinates } from '@shared/map-coordinates.ts';
 import { translatableFields } from '@shared/translations.ts';
 import { AppError } from '../http/app-error.ts';
 import { assertMayReferenceImage, mayReferenceImage } from '../uploads/may-reference-image.ts';
-import { sanitizeRichText } from './sanitize-rich-text.ts';
+import { sanitizeRichText } from '../guidebook/sanitize-rich-text.ts';
 
 /**
  * Sanitises one rich-text field. `stored` holds HTML this server already sanitised and stored:

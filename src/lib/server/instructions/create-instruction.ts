@@ -1,13 +1,13 @@
 import { instructionContentSchema, MAX_TEXT, newPinProblem, type Instruction, type InstructionPartial } from '@shared/schemas/instruction.ts';
 import { isMediaPath } from '@shared/schemas/media-path.ts';
-import { getUserPlan } from '../money/subscriptions/get-user-plan.ts';
+import { getUserPlan } from '../account/get-user-plan.ts';
 import { AppError } from '../http/app-error.ts';
-import { inHostCurrency } from '../money/payouts/host-currency.ts';
-import { getRuntime } from '../runtime.ts';
+import { inHostCurrency } from '../account/host-currency.ts';
+import { getRuntime } from '../platform/runtime.ts';
 import { getSettings } from '../guidebook/get-settings.ts';
 import { mayReferenceImage } from '../uploads/may-reference-image.ts';
 import { cleanInstructionContent } from './clean-instruction-content.ts';
-import { afterInstructionWrite } from './instruction-events.ts';
+import { afterGuidebookWrite } from '../guidebook/guidebook-writes.ts';
 import { toInstruction } from '../guidebook/instruction-row.ts';
 import { insertInstruction } from './insert-instruction.ts';
 
@@ -36,7 +36,7 @@ export async function createInstruction({ userId, input }: { userId: string; inp
   const pinProblem = newPinProblem(content.secretsPin, '');
   if (pinProblem) throw new AppError('BAD_REQUEST', pinProblem);
   const row = await insertInstruction({ userId, plan, content: cleanInstructionContent({ content: await inHostCurrency(userId, content), userId }) });
-  await afterInstructionWrite({ id: row.id });
+  await afterGuidebookWrite({ id: row.id });
   return toInstruction(row);
 }
 

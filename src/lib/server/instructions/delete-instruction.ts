@@ -1,6 +1,6 @@
-import { getRuntime } from '../runtime.ts';
+import { getRuntime } from '../platform/runtime.ts';
 import { instructionNotFound } from '../guidebook/instruction-errors.ts';
-import { afterInstructionWrite } from './instruction-events.ts';
+import { afterGuidebookWrite } from '../guidebook/guidebook-writes.ts';
 
 /**
  * DELETE /api/instruction/:id: moves the guidebook to the trash (docs/decisions/016-revisions-and-trash.md).
@@ -19,5 +19,5 @@ export async function deleteInstruction({ userId, id }: { userId: string; id: st
     .returning('token')
     .executeTakeFirst();
   if (!trashed) throw instructionNotFound();
-  await afterInstructionWrite({ id, oldToken: trashed.token, deleted: true });
+  await afterGuidebookWrite({ id, oldToken: trashed.token, deleted: true });
 }

@@ -1,10 +1,10 @@
 import { MAX_TEXT, type Instruction } from '@shared/schemas/instruction.ts';
-import { jsonTextField } from '../db/dialect.ts';
-import { getRuntime } from '../runtime.ts';
+import { jsonTextField } from '../platform/db/dialect.ts';
+import { getRuntime } from '../platform/runtime.ts';
 import { assertCanEdit } from './assert-can-edit.ts';
 import { withoutForeignImages } from './clean-instruction-content.ts';
 import { findOwnedInstruction } from '../guidebook/find-owned-instruction.ts';
-import { afterInstructionWrite } from './instruction-events.ts';
+import { afterGuidebookWrite } from '../guidebook/guidebook-writes.ts';
 import { parseStoredContent, toInstruction } from '../guidebook/instruction-row.ts';
 import { insertInstruction } from './insert-instruction.ts';
 
@@ -19,7 +19,7 @@ export async function duplicateInstruction({ userId, id }: { userId: string; id:
   const content = withoutForeignImages(parseStoredContent(source.data), userId);
   const nameInstruction = copyName(content.nameInstruction, await guidebookNames(userId));
   const row = await insertInstruction({ userId, plan, content: { ...content, nameInstruction } });
-  await afterInstructionWrite({ id: row.id });
+  await afterGuidebookWrite({ id: row.id });
   return toInstruction(row);
 }
 

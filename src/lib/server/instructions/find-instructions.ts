@@ -1,6 +1,6 @@
 import type { Instruction } from '@shared/schemas/instruction.ts';
-import { instructionInsertionOrder } from '../db/dialect.ts';
-import { getRuntime } from '../runtime.ts';
+import { instructionInsertionOrder } from '../platform/db/dialect.ts';
+import { getRuntime } from '../platform/runtime.ts';
 import { pinGuessingStoppedOn } from '../guidebook/pin-guessing.ts';
 import { toInstruction } from '../guidebook/instruction-row.ts';
 

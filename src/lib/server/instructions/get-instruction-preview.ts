@@ -2,9 +2,9 @@ import { GUEST_TOKEN } from '@shared/guest-token.ts';
 import { guestTranslations } from '@shared/translations.ts';
 import type { GuestInstruction } from '@shared/schemas/instruction.ts';
 import type { InstructionsTable } from '@db/schema.ts';
-import { getUserPlanWithExpiry } from '../money/subscriptions/get-user-plan.ts';
+import { getUserPlanWithExpiry } from '../account/get-user-plan.ts';
 import { gatedSecretsOf, publicContent } from '../guidebook/guest-secrets.ts';
-import { getRuntime } from '../runtime.ts';
+import { getRuntime } from '../platform/runtime.ts';
 import { instructionNotFound } from '../guidebook/instruction-errors.ts';
 import { parseStoredContent } from '../guidebook/instruction-row.ts';
 

@@ -2,11 +2,11 @@ import { nanoid } from 'nanoid';
 import { messages } from '@shared/messages.ts';
 import { FREE_INSTRUCTION_LIMIT } from '@shared/plans.ts';
 import type { InstructionContent } from '@shared/schemas/instruction.ts';
-import type { UserPlan } from '../money/subscriptions/get-user-plan.ts';
+import type { UserPlan } from '../account/get-user-plan.ts';
 import type { InstructionsTable } from '@db/schema.ts';
 import { AppError } from '../http/app-error.ts';
-import { lockForTransaction } from '../db/dialect.ts';
-import { getRuntime } from '../runtime.ts';
+import { lockForTransaction } from '../platform/db/dialect.ts';
+import { getRuntime } from '../platform/runtime.ts';
 import { recordRevision } from '../guidebook/record-revision.ts';
 import { writeMentioningUploads } from '../uploads/uploads-in-use.ts';
 

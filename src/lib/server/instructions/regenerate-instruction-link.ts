@@ -1,10 +1,10 @@
 import { nanoid } from 'nanoid';
 import type { Instruction } from '@shared/schemas/instruction.ts';
-import { getRuntime } from '../runtime.ts';
+import { getRuntime } from '../platform/runtime.ts';
 import { pinGuessingStoppedUntil } from '../guidebook/pin-guessing.ts';
 import { assertCanEdit } from './assert-can-edit.ts';
 import { instructionNotFound } from '../guidebook/instruction-errors.ts';
-import { afterInstructionWrite } from './instruction-events.ts';
+import { afterGuidebookWrite } from '../guidebook/guidebook-writes.ts';
 import { toInstruction } from '../guidebook/instruction-row.ts';
 
 /**
@@ -27,6 +27,6 @@ export async function regenerateInstructionLink({ userId, token }: { userId: str
     .returningAll()
     .executeTakeFirst();
   if (!updated) throw instructionNotFound();
-  await afterInstructionWrite({ id: row.id, oldToken: token });
+  await afterGuidebookWrite({ id: row.id, oldToken: token });
   return toInstruction(updated, await pinGuessingStoppedUntil(updated.id));
 }

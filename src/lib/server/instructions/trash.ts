@@ -2,13 +2,13 @@ import { messages } from '@shared/messages.ts';
 import { FREE_INSTRUCTION_LIMIT } from '@shared/plans.ts';
 import { TRASH_MS, type TrashedInstruction } from '@shared/schemas/history.ts';
 import type { Instruction } from '@shared/schemas/instruction.ts';
-import { getUserPlan } from '../money/subscriptions/get-user-plan.ts';
-import { lockForTransaction } from '../db/dialect.ts';
+import { getUserPlan } from '../account/get-user-plan.ts';
+import { lockForTransaction } from '../platform/db/dialect.ts';
 import { AppError } from '../http/app-error.ts';
-import { getRuntime } from '../runtime.ts';
+import { getRuntime } from '../platform/runtime.ts';
 import { pinGuessingStoppedUntil } from '../guidebook/pin-guessing.ts';
 import { instructionNotFound } from '../guidebook/instruction-errors.ts';
-import { afterInstructionWrite } from './instruction-events.ts';
+import { afterGuidebookWrite } from '../guidebook/guidebook-writes.ts';
 import { parseStoredContent, toInstruction } from '../guidebook/instruction-row.ts';
 
 
@@ -59,7 +59,7 @@ export async function restoreInstruction({ userId, id }: { userId: string; id: s
       .executeTakeFirst();
   });
   if (!restored) throw instructionNotFound();
-  await afterInstructionWrite({ id });
+  await afterGuidebookWrite({ id });
   return toInstruction(restored, await pinGuessingStoppedUntil(id));
 }
 
@@ -68,5 +68,5 @@ export async function purgeTrashedInstruction({ userId, id }: { userId: string; 
   const { db } = await getRuntime();
   const purged = await db.deleteFrom('instructions').where('id', '=', id).where('user_id', '=', userId).where('deleted_at', 'is not', null).returning('id').executeTakeFirst();
   if (!purged) throw instructionNotFound();
-  await afterInstructionWrite({ id, deleted: true });
+  await afterGuidebookWrite({ id, deleted: true });
 }

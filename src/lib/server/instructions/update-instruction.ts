@@ -5,8 +5,8 @@ import { newPinProblem, type Instruction, type InstructionContent } from '@share
 import { AppError } from '../http/app-error.ts';
 import type { ServerTiming } from '../http/server-timing.ts';
 import { clearRateLimit, rateRules } from '../http/rate-limit.ts';
-import { inHostCurrency } from '../money/payouts/host-currency.ts';
-import { getRuntime } from '../runtime.ts';
+import { inHostCurrency } from '../account/host-currency.ts';
+import { getRuntime } from '../platform/runtime.ts';
 import { pinGuessingStoppedUntil } from '../guidebook/pin-guessing.ts';
 import { recordRevision } from '../guidebook/record-revision.ts';
 import { writeMentioningUploads } from '../uploads/uploads-in-use.ts';
@@ -14,7 +14,7 @@ import { assertCanEdit } from './assert-can-edit.ts';
 import { cleanInstructionContent, storedRichTexts } from './clean-instruction-content.ts';
 import { findOwnedInstruction } from '../guidebook/find-owned-instruction.ts';
 import { instructionNotFound } from '../guidebook/instruction-errors.ts';
-import { afterInstructionWrite } from './instruction-events.ts';
+import { afterGuidebookWrite } from '../guidebook/guidebook-writes.ts';
 import { parseStoredContent, toInstruction } from '../guidebook/instruction-row.ts';
 
 /**
@@ -84,7 +84,7 @@ export async function updateInstruction({
   }
   timing?.mark('commit');
   // A change of secrets policy changes what the page may hold: the old page goes at once too.
-  await afterInstructionWrite({ id, token: updated.token, secretsChanged: before.code !== cleaned.code || before.wifiPassword !== cleaned.wifiPassword || before.secretsPolicy !== cleaned.secretsPolicy });
+  await afterGuidebookWrite({ id, token: updated.token, secretsChanged: before.code !== cleaned.code || before.wifiPassword !== cleaned.wifiPassword || before.secretsPolicy !== cleaned.secretsPolicy });
   // A new PIN starts the link-wide count of wrong ones again (guidebook/pin-guessing.ts).
   if (before.secretsPin !== cleaned.secretsPin) await clearRateLimit(rateRules.pinLink(id));
   timing?.mark('publish');

@@ -1,6 +1,6 @@
 import type { ContactMessage } from '@shared/schemas/contact.ts';
 import { consumeRateLimits, rateRules } from '../http/rate-limit.ts';
-import { getRuntime } from '../runtime.ts';
+import { getRuntime } from '../platform/runtime.ts';
 
 export interface SendContactMessageOptions extends ContactMessage {
   /** The visitor's address as the server saw it: rate limit key, kept for abuse handling. */

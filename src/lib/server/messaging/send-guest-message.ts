@@ -5,8 +5,8 @@ import { AppError } from '../http/app-error.ts';
 import { guestTooMany } from '../http/guest-language.ts';
 import { parseStoredContent } from '../guidebook/instruction-row.ts';
 import { consumeRateLimits, rateRules } from '../http/rate-limit.ts';
-import { getRuntime } from '../runtime.ts';
-import { findGuestTarget } from '../stays/reveal-secrets.ts';
+import { getRuntime } from '../platform/runtime.ts';
+import { findGuestTarget } from '../guidebook/find-guest-target.ts';
 
 export interface SendGuestMessageOptions {
   /** The guidebook's or the stay's token: the page the guest writes from. */

@@ -1,6 +1,6 @@
 import type { UserMessage } from '@shared/schemas/user-message.ts';
 import { consumeRateLimits, rateRules } from '../http/rate-limit.ts';
-import { getRuntime } from '../runtime.ts';
+import { getRuntime } from '../platform/runtime.ts';
 
 export interface SendUserMessageOptions extends UserMessage {
   /** The signed-in host who sends it (support page or feedback survey). */

@@ -1,7 +1,7 @@
 import type Stripe from 'stripe';
 import { messages } from '@shared/messages.ts';
 import { AppError } from '../http/app-error.ts';
-import { getRuntime } from '../runtime.ts';
+import { getRuntime } from '../platform/runtime.ts';
 import { orderSessionOf, syncOrderPayment } from './orders/order-payment-events.ts';
 import { syncAccountEvent } from './payouts/account-events.ts';
 import { requirePayoutsStripe } from './payouts/require-payouts-stripe.ts';

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { getRuntime } from '../runtime.ts';
+import { getRuntime } from '../platform/runtime.ts';
 
 export type CheckName = 'database' | 'uploads' | 'snapshots';
 export interface Readiness {

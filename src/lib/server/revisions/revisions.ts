@@ -6,7 +6,7 @@ import { AppError } from '../http/app-error.ts';
 import { findOwnedInstruction } from '../guidebook/find-owned-instruction.ts';
 import { parseStoredContent } from '../guidebook/instruction-row.ts';
 import { updateInstruction } from '../instructions/update-instruction.ts';
-import { getRuntime } from '../runtime.ts';
+import { getRuntime } from '../platform/runtime.ts';
 
 type RevisionRow = Pick<InstructionRevisionsTable, 'id' | 'version' | 'source' | 'changes' | 'created_at'> & { author: string | null };
 

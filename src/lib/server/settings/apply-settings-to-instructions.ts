@@ -5,14 +5,14 @@ import { messages } from '@shared/messages.ts';
 import { describeApplyPlan, fieldChanges, isEmptyValue, sameValue, type FieldChange } from '@shared/revision-changes.ts';
 import { MAX_EXTRAS, MAX_PLACES, type Extra, type InstructionContent, type Place } from '@shared/schemas/instruction.ts';
 import { APPLY_GROUPS, type ApplyFlags, type ApplyGroup, type ApplyPreview, type Settings } from '@shared/schemas/settings.ts';
-import { getUserPlan } from '../money/subscriptions/get-user-plan.ts';
-import { lockingRows } from '../db/dialect.ts';
+import { getUserPlan } from '../account/get-user-plan.ts';
+import { lockingRows } from '../platform/db/dialect.ts';
 import { AppError } from '../http/app-error.ts';
-import { afterInstructionWrite } from '../instructions/instruction-events.ts';
+import { afterGuidebookWrite } from '../guidebook/guidebook-writes.ts';
 import { parseStoredContent } from '../guidebook/instruction-row.ts';
 import { recordRevision } from '../guidebook/record-revision.ts';
-import { inHostCurrency } from '../money/payouts/host-currency.ts';
-import { getRuntime } from '../runtime.ts';
+import { inHostCurrency } from '../account/host-currency.ts';
+import { getRuntime } from '../platform/runtime.ts';
 import { cleanSettings, saveSettings } from './save-settings.ts';
 
 export interface ApplyRequest {
@@ -186,7 +186,7 @@ export async function applySettingsToInstructions(request: ApplyRequest): Promis
     return changed;
   });
 
-  for (const { id } of written) await afterInstructionWrite({ id });
+  for (const { id } of written) await afterGuidebookWrite({ id });
   return { settings: clean, updated: written.length, batchId: written.length > 0 ? batchId : null, summary: summarise(written).summary };
 }
 
@@ -233,6 +233,6 @@ export async function undoApplySettings({ userId, batchId }: { userId: string; b
     }
     return ids;
   });
-  for (const id of written) await afterInstructionWrite({ id });
+  for (const id of written) await afterGuidebookWrite({ id });
   return { restored: written.length };
 }

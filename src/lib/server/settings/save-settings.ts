@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { settingsSchema, type Settings } from '@shared/schemas/settings.ts';
 import type { Database } from '@db/schema.ts';
-import type { DialectName } from '../db/dialect.ts';
+import type { DialectName } from '../platform/db/dialect.ts';
 import { fieldName, fieldValues } from '@shared/schemas/field-kinds.ts';
 import { cleanRichTextFields } from '../instructions/clean-instruction-content.ts';
 import { assertMayReferenceImage } from '../uploads/may-reference-image.ts';

@@ -1,6 +1,6 @@
 import type { Settings } from '@shared/schemas/settings.ts';
-import { inHostCurrency } from '../money/payouts/host-currency.ts';
-import { getRuntime } from '../runtime.ts';
+import { inHostCurrency } from '../account/host-currency.ts';
+import { getRuntime } from '../platform/runtime.ts';
 import { cleanSettings, saveSettings } from './save-settings.ts';
 
 /** PUT /api/settings: replaces the host's auto-fill settings; answers them as stored. */

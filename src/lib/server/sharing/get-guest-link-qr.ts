@@ -1,7 +1,7 @@
 import type { QrFormat } from '@shared/schemas/sharing.ts';
 import { findOwnedInstruction } from '../guidebook/find-owned-instruction.ts';
 import { parseStoredContent } from '../guidebook/instruction-row.ts';
-import { getRuntime } from '../runtime.ts';
+import { getRuntime } from '../platform/runtime.ts';
 import { contentDisposition } from './download-name.ts';
 import { guestLinkQrFile } from './guest-link-qr.ts';
 import { guestUrl } from './guest-url.ts';

@@ -1,12 +1,12 @@
 import { guestWords, t } from '@shared/guest-words/index.ts';
 import { findTheme } from '@shared/themes.ts';
 import { offeredLanguages, translatedContent } from '@shared/translations.ts';
-import { getUserPlan } from '../money/subscriptions/get-user-plan.ts';
+import { getUserPlan } from '../account/get-user-plan.ts';
 import { wifiQrSvg } from '../guidebook/wifi-qr.ts';
 import { findOwnedInstruction } from '../guidebook/find-owned-instruction.ts';
 import { parseStoredContent } from '../guidebook/instruction-row.ts';
 import { publicContent } from '../guidebook/guest-secrets.ts';
-import { getRuntime } from '../runtime.ts';
+import { getRuntime } from '../platform/runtime.ts';
 import { guestLinkQrSvg } from './guest-link-qr.ts';
 import { guestUrl } from './guest-url.ts';
 

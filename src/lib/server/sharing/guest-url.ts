@@ -1,5 +1,5 @@
 import { guestPageKey, guestPagePath, PAGE_LANGUAGES, type PageLanguage } from '@shared/guest-page-key.ts';
-import type { Config } from '../config.ts';
+import type { Config } from '../platform/config.ts';
 
 /**
  * The public link of a guidebook (docs/product.md §2 `/instruction/:token`), built from APP_URL, never from

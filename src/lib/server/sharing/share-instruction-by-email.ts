@@ -3,7 +3,7 @@ import { translatedContent } from '@shared/translations.ts';
 import { findOwnedInstruction } from '../guidebook/find-owned-instruction.ts';
 import { parseStoredContent } from '../guidebook/instruction-row.ts';
 import { consumeRateLimits, rateLimitedError, rateRules } from '../http/rate-limit.ts';
-import { getRuntime } from '../runtime.ts';
+import { getRuntime } from '../platform/runtime.ts';
 import { guestLinkMail } from '../guidebook/guest-link-mail.ts';
 import { shareLanguage } from './share-language.ts';
 import { guestUrl } from './guest-url.ts';

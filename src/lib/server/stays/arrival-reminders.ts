@@ -1,14 +1,14 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '@db/schema.ts';
 import { MAX_REMINDER_HOURS } from '@shared/schemas/instruction.ts';
-import type { Config } from '../config.ts';
+import type { Config } from '../platform/config.ts';
 import { parseStoredContent } from '../guidebook/instruction-row.ts';
-import type { Logger } from '../logger.ts';
+import type { Logger } from '../platform/logger.ts';
 import { enqueueGuestMail } from '../http/mail-budget.ts';
-import type { Outbox } from '../mail/outbox.ts';
+import type { Outbox } from '../platform/mail/outbox.ts';
 import { stayMail } from './stay-mail.ts';
 import { stayUrl } from './stay-link.ts';
-import { effectiveStayTimes } from './stay-window.ts';
+import { effectiveStayTimes } from '../guidebook/stay-window.ts';
 
 /**
  * The reminder before arrival (docs/product/insights.md): a guidebook whose host turned it on

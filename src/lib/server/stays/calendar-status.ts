@@ -1,6 +1,6 @@
 import type { InstructionCalendarsTable } from '@db/schema.ts';
 import type { CalendarStatus } from '@shared/schemas/stay.ts';
-import { getRuntime } from '../runtime.ts';
+import { getRuntime } from '../platform/runtime.ts';
 
 const iso = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString());
 

@@ -2,9 +2,9 @@ import { messages } from '@shared/messages.ts';
 import type { StayOrdersChoice } from '@shared/schemas/stay.ts';
 import { AppError } from '../http/app-error.ts';
 import { findOwnedInstruction } from '../guidebook/find-owned-instruction.ts';
-import { getRuntime } from '../runtime.ts';
+import { getRuntime } from '../platform/runtime.ts';
 import { followStays, markOrdersToFollow, ordersHeldBy } from '../money/orders/follow-stays.ts';
-import { lockForTransaction } from '../db/dialect.ts';
+import { lockForTransaction } from '../platform/db/dialect.ts';
 import { stayNotFound } from './stay-errors.ts';
 import { type Owned, ownedStay, staysLock } from './owned-stay.ts';
 

@@ -1,10 +1,10 @@
 import { messages } from '@shared/messages.ts';
 import { DEFAULT_STAY_TIMES, type StayTimes } from '@shared/time-zone.ts';
-import type { Config } from '../config.ts';
+import type { Config } from '../platform/config.ts';
 import { isBlockedAddress } from '../geo/is-blocked-address.ts';
 import { checkFetchUrl, safeFetch, SafeFetchError, systemResolve, type SafeFetchOptions } from '../geo/safe-fetch.ts';
 import { AppError } from '../http/app-error.ts';
-import type { Logger } from '../logger.ts';
+import type { Logger } from '../platform/logger.ts';
 import { readCalendar } from './read-calendar.ts';
 import type { CalendarImport } from './select-bookings.ts';
 

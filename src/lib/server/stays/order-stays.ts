@@ -1,7 +1,7 @@
 import type { OrderStay } from '@shared/schemas/order.ts';
 import { parseStoredContent } from '../guidebook/instruction-row.ts';
-import { getRuntime } from '../runtime.ts';
-import { effectiveStayTimes } from './stay-window.ts';
+import { getRuntime } from '../platform/runtime.ts';
+import { effectiveStayTimes } from '../guidebook/stay-window.ts';
 
 /**
  * For the Orders screen (docs/product/extras-and-orders.md): each order's stay as it stands now (check-in →

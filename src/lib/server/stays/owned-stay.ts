@@ -2,7 +2,7 @@ import type { StaysTable } from '@db/schema.ts';
 import { stayTimesOf, type StayTimes } from '@shared/time-zone.ts';
 import { findOwnedInstruction } from '../guidebook/find-owned-instruction.ts';
 import { parseStoredContent } from '../guidebook/instruction-row.ts';
-import { getRuntime } from '../runtime.ts';
+import { getRuntime } from '../platform/runtime.ts';
 import { stayNotFound } from './stay-errors.ts';
 
 export interface Owned {

@@ -4,8 +4,8 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { messages } from '@shared/messages.ts';
 import { DEFAULT_STAY_TIMES, type StayTimes } from '@shared/time-zone.ts';
-import type { Logger } from '../logger.ts';
-import { processSingleton } from '../process-singleton.ts';
+import type { Logger } from '../platform/logger.ts';
+import { processSingleton } from '../platform/process-singleton.ts';
 import { readFeedText, type CalendarImport, type FeedReading } from './select-bookings.ts';
 
 /**

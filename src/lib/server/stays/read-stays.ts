@@ -1,8 +1,8 @@
-import { sectionsReadBy } from './stay-reads.ts';
+import { sectionsReadBy } from '../insights/stay-reads.ts';
 import { messages } from '@shared/messages.ts';
 import { staysQuerySchema, type Stay, type StaysPage, type StaysQuery } from '@shared/schemas/stay.ts';
 import { AppError } from '../http/app-error.ts';
-import { getRuntime } from '../runtime.ts';
+import { getRuntime } from '../platform/runtime.ts';
 import { ordersOfStays } from '../money/orders/stay-orders.ts';
 import { overlapsOf } from './stay-overlaps.ts';
 import { toStay } from './to-stay.ts';

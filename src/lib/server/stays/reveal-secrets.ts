@@ -1,39 +1,19 @@
 import { timingSafeEqual } from 'node:crypto';
 import { sql } from 'kysely';
-import type { InstructionsTable, StaysTable } from '@db/schema.ts';
+import type { InstructionsTable } from '@db/schema.ts';
 import type { GuestSecrets, GuestSecretsRefusal } from '@shared/guest-access.ts';
-import { GUEST_TOKEN } from '@shared/guest-token.ts';
 import { guestWords, t, type GuestWords } from '@shared/guest-words/index.ts';
 import { formatGuestDateTime } from '@shared/guest-dates.ts';
 import { wifiQrSvg } from '../guidebook/wifi-qr.ts';
-import { AppError } from '../http/app-error.ts';
 import { guestTooMany } from '../http/guest-language.ts';
 import { parseStoredContent } from '../guidebook/instruction-row.ts';
 import { rateLimitedError, rateRules, takeRateSlots } from '../http/rate-limit.ts';
 import { pinGuessingMail } from '../guidebook/pin-guessing.ts';
-import { getRuntime } from '../runtime.ts';
-import { decideSecrets, effectiveStayTimes, stayLinkEndsAt } from './stay-window.ts';
-
+import { getRuntime } from '../platform/runtime.ts';
+import { decideSecrets, effectiveStayTimes } from '../guidebook/stay-window.ts';
+import { findGuestTarget } from '../guidebook/find-guest-target.ts';
 
 export type RevealAnswer = { ok: true; secrets: GuestSecrets } | { ok: false; refusal: GuestSecretsRefusal };
-
-/**
- * The guidebook (and stay, on a stay link) a guest token opens; 404 for neither, 410 for an ended
- * stay, said in the guest's `words` (English: what messages.ts says).
- */
-export async function findGuestTarget(token: string, now: number, words: GuestWords = guestWords()): Promise<{ guidebook: InstructionsTable; stay: StaysTable | null }> {
-  const notFound = () => new AppError('NOT_FOUND', words['api.notFound']);
-  if (!GUEST_TOKEN.test(token)) throw notFound();
-  const { db, config } = await getRuntime();
-  const guidebook = await db.selectFrom('instructions').selectAll().where('token', '=', token).where('deleted_at', 'is', null).executeTakeFirst();
-  if (guidebook) return { guidebook, stay: null };
-  const stay = await db.selectFrom('stays').selectAll().where('token', '=', token).executeTakeFirst();
-  if (!stay) throw notFound();
-  if (now >= stayLinkEndsAt(effectiveStayTimes(stay), config.stayLinkDays)) throw new AppError('GONE', words['stayEnded.title']);
-  const owner = await db.selectFrom('instructions').selectAll().where('id', '=', stay.instruction_id).where('deleted_at', 'is', null).executeTakeFirst();
-  if (!owner) throw notFound();
-  return { guidebook: owner, stay };
-}
 
 /** Constant-time comparison of two short strings (a PIN must not leak through timing). */
 function samePin(given: string, expected: string): boolean {

@@ -6,7 +6,7 @@ import { AppError } from '../http/app-error.ts';
 import { findOwnedInstruction } from '../guidebook/find-owned-instruction.ts';
 import { parseStoredContent } from '../guidebook/instruction-row.ts';
 import { consumeRateLimits, rateRules } from '../http/rate-limit.ts';
-import { getRuntime } from '../runtime.ts';
+import { getRuntime } from '../platform/runtime.ts';
 import { toCalendarStatus } from './calendar-status.ts';
 import { checkCalendarUrl, fetchCalendar, type CalendarFetch } from './fetch-calendar.ts';
 import { afterSync, CALENDAR_SYNC_INTERVAL_MS, lockCalendar, logSync, syncCalendar, writeSyncOutcome } from './sync-calendar.ts';

@@ -3,7 +3,7 @@ import { AppError } from '../http/app-error.ts';
 import { findOwnedInstruction } from '../guidebook/find-owned-instruction.ts';
 import { parseStoredContent } from '../guidebook/instruction-row.ts';
 import { consumeRateLimits, rateLimitedError, rateRules } from '../http/rate-limit.ts';
-import { getRuntime } from '../runtime.ts';
+import { getRuntime } from '../platform/runtime.ts';
 import { enqueueGuestMail } from '../http/mail-budget.ts';
 import { stayMail } from './stay-mail.ts';
 import { stayUrl } from './stay-link.ts';

@@ -1,5 +1,5 @@
-import type { JobLease } from '../cluster/job-lease.ts';
-import { startRecurringTurns } from '../recurring-turns.ts';
+import type { JobLease } from '../platform/cluster/job-lease.ts';
+import { startRecurringTurns } from '../platform/recurring-turns.ts';
 import { stopCalendarReads } from './read-calendar.ts';
 import { CALENDAR_SYNC_INTERVAL_MS, syncCalendar, type CalendarSyncDeps } from './sync-calendar.ts';
 

@@ -1,6 +1,6 @@
 import { nanoid } from 'nanoid';
 import type { StaysTable } from '@db/schema.ts';
-import type { Config } from '../config.ts';
+import type { Config } from '../platform/config.ts';
 
 /** Stay links are as unguessable as guidebook links, and longer: 24 characters of nanoid's 64. */
 export const STAY_TOKEN_LENGTH = 24;

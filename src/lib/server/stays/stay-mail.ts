@@ -3,9 +3,9 @@ import { formatGuestDateTime, formatGuestStay } from '@shared/guest-dates.ts';
 import { guidebookLanguageOf } from '@shared/languages.ts';
 import type { InstructionContent } from '@shared/schemas/instruction.ts';
 import { offeredLanguages, translatedContent } from '@shared/translations.ts';
-import type { MailMessage } from '../mail/mailer.ts';
+import type { MailMessage } from '../platform/mail/mailer.ts';
 import { guestLinkMail } from '../guidebook/guest-link-mail.ts';
-import { effectiveStayTimes } from './stay-window.ts';
+import { effectiveStayTimes } from '../guidebook/stay-window.ts';
 
 export interface StayMailInput {
   to: string;

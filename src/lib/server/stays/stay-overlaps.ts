@@ -4,7 +4,7 @@ import { messages } from '@shared/messages.ts';
 import type { StayOverlap } from '@shared/schemas/stay.ts';
 import { formatStayTime } from '@shared/time-zone.ts';
 import { AppError } from '../http/app-error.ts';
-import { effectiveStayTimes, type StayTimes } from './stay-window.ts';
+import { effectiveStayTimes, type StayTimes } from '../guidebook/stay-window.ts';
 
 /**
  * One guidebook is one property: two stays may not hold it at once (docs/product/stays.md). Stays

@@ -1,14 +1,14 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, InstructionCalendarsTable, StaysTable } from '@db/schema.ts';
 import { stayTimesOf, type StayTimes } from '@shared/time-zone.ts';
-import { lockForTransaction, lockingRows, type DialectName } from '../db/dialect.ts';
+import { lockForTransaction, lockingRows, type DialectName } from '../platform/db/dialect.ts';
 import { parseStoredContent } from '../guidebook/instruction-row.ts';
-import type { Logger } from '../logger.ts';
+import type { Logger } from '../platform/logger.ts';
 import { fetchCalendar, type CalendarFetch } from './fetch-calendar.ts';
 import { MAX_CALENDAR_BOOKINGS, type CalendarImport } from './select-bookings.ts';
 import { followStays, markOrdersToFollow } from '../money/orders/follow-stays.ts';
-import type { MailMessage } from '../mail/mailer.ts';
-import { getRuntime } from '../runtime.ts';
+import type { MailMessage } from '../platform/mail/mailer.ts';
+import { getRuntime } from '../platform/runtime.ts';
 import { overlapLabel, overlapsOf } from './stay-overlaps.ts';
 import { newStayRow } from './stay-link.ts';
 

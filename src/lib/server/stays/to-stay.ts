@@ -3,8 +3,8 @@ import type { StaysTable } from '@db/schema.ts';
 import type { StayOrder } from '@shared/schemas/order.ts';
 import type { Stay, StayOverlap } from '@shared/schemas/stay.ts';
 import { effectiveTimeZone, instantToLocal } from '@shared/time-zone.ts';
-import type { Config } from '../config.ts';
-import { effectiveStayTimes, stayStatus } from './stay-window.ts';
+import type { Config } from '../platform/config.ts';
+import { effectiveStayTimes, stayStatus } from '../guidebook/stay-window.ts';
 import { stayUrl } from './stay-link.ts';
 
 const iso = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString());

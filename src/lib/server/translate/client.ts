@@ -1,8 +1,8 @@
 import { messages } from '@shared/messages.ts';
-import type { TranslateConfig } from '../config.ts';
+import type { TranslateConfig } from '../platform/config.ts';
 import { AppError, isAppError } from '../http/app-error.ts';
-import { sanitizeRichText } from '../instructions/sanitize-rich-text.ts';
-import type { Logger } from '../logger.ts';
+import { sanitizeRichText } from '../guidebook/sanitize-rich-text.ts';
+import type { Logger } from '../platform/logger.ts';
 import { languageName, providerLanguage, providerLanguages, type TranslateProvider } from './languages.ts';
 import { markerSignature, protectMarkers, restoreMarkers, tagCount, type Protected } from './placeholders.ts';
 import { adapterFor, type ProviderAdapter } from './providers.ts';

@@ -5,7 +5,7 @@ import { isOutOfDate, sourceHash, translatableFields } from '@shared/translation
 import { AppError } from '../http/app-error.ts';
 import { findOwnedInstruction } from '../guidebook/find-owned-instruction.ts';
 import { consumeRateLimits, rateRules } from '../http/rate-limit.ts';
-import { getRuntime } from '../runtime.ts';
+import { getRuntime } from '../platform/runtime.ts';
 import { machineTranslation, type MachineTranslator } from './index.ts';
 
 export interface DraftTranslationsOptions {

@@ -1,5 +1,5 @@
-import type { Config } from '../config.ts';
-import type { Logger } from '../logger.ts';
+import type { Config } from '../platform/config.ts';
+import type { Logger } from '../platform/logger.ts';
 import { createTranslator, type MachineTranslator, type TranslatorOptions } from './client.ts';
 
 export type { MachineTranslator, TranslatorOptions } from './client.ts';

@@ -1,5 +1,5 @@
 import { PAGE_WORD_LANGUAGES } from '@shared/languages.ts';
-import type { TranslateConfig } from '../config.ts';
+import type { TranslateConfig } from '../platform/config.ts';
 
 export type TranslateProvider = TranslateConfig['provider'];
 

@@ -1,4 +1,4 @@
-import type { TranslateConfig } from '../config.ts';
+import type { TranslateConfig } from '../platform/config.ts';
 import { PLACEHOLDER_TAG } from './placeholders.ts';
 import type { TranslateFormat } from './types.ts';
 

@@ -1,6 +1,6 @@
 import { isUploadKey, MEDIA_PREFIX } from './media-path.ts';
-import { getRuntime } from '../runtime.ts';
-import type { StoredObject } from '../storage.ts';
+import { getRuntime } from '../platform/runtime.ts';
+import type { StoredObject } from '../platform/storage.ts';
 
 export type MediaResult =
   | { status: 404 }

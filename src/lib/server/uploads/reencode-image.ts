@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { messages } from '@shared/messages.ts';
-import type { UserPlan } from '../money/subscriptions/get-user-plan.ts';
+import type { UserPlan } from '../account/get-user-plan.ts';
 import { AppError } from '../http/app-error.ts';
 import type { ImageType } from './detect-image-type.ts';
 import { MAX_INPUT_PIXELS } from './upload-limits.ts';

@@ -1,15 +1,15 @@
 import type { Kysely } from 'kysely';
 import type { Storage } from 'unstorage';
 import type { Database } from '@db/schema.ts';
-import type { JobLease } from '../cluster/job-lease.ts';
-import type { DialectName } from '../db/dialect.ts';
-import type { Logger } from '../logger.ts';
+import type { JobLease } from '../platform/cluster/job-lease.ts';
+import type { DialectName } from '../platform/db/dialect.ts';
+import type { Logger } from '../platform/logger.ts';
 import { purgeExpiredTrash } from '../guidebook/purge-expired-trash.ts';
 import { ownUploadKeysIn } from './media-path.ts';
 import { UPLOAD_GRACE_MS } from './upload-limits.ts';
 import { lockOwnerUploads } from './uploads-in-use.ts';
-import { processSingleton } from '../process-singleton.ts';
-import { startRecurringTurns } from '../recurring-turns.ts';
+import { processSingleton } from '../platform/process-singleton.ts';
+import { startRecurringTurns } from '../platform/recurring-turns.ts';
 
 const DELETE_CHUNK = 500;
 

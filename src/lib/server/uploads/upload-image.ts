@@ -1,10 +1,10 @@
 import { sql } from 'kysely';
 import { nanoid } from 'nanoid';
 import { messages } from '@shared/messages.ts';
-import { getUserPlan } from '../money/subscriptions/get-user-plan.ts';
+import { getUserPlan } from '../account/get-user-plan.ts';
 import { AppError } from '../http/app-error.ts';
 import { consumeRateLimits } from '../http/rate-limit.ts';
-import { getRuntime } from '../runtime.ts';
+import { getRuntime } from '../platform/runtime.ts';
 import { detectImageType } from './detect-image-type.ts';
 import { mediaPath, uploadKey } from './media-path.ts';
 import { reencodeImage, type ImageKind } from './reencode-image.ts';

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { messages } from '@shared/messages.ts';
 import type { Database } from '@db/schema.ts';
-import { lockForTransaction, type DialectName } from '../db/dialect.ts';
+import { lockForTransaction, type DialectName } from '../platform/db/dialect.ts';
 import { AppError } from '../http/app-error.ts';
 import { ownUploadKeysIn } from './media-path.ts';
 

@@ -5,7 +5,7 @@ import { jsonWithSession } from '@server/auth/session-response.ts';
 import { toUserInfo } from '@server/auth/user-info.ts';
 import { clientAddress } from '@server/http/client-address.ts';
 import { handle, json, readBody } from '@server/http/json.ts';
-import { getRuntime } from '@server/runtime.ts';
+import { getRuntime } from '@server/platform/runtime.ts';
 import { loginSchema } from '@shared/schemas/auth.ts';
 
 /** POST /api/users/auth: password login; answers the user info of docs/product.md §3 and sets the cookie. */

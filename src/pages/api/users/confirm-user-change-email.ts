@@ -4,7 +4,7 @@ import { requireUser } from '@server/auth/require-user.ts';
 import { jsonWithSession } from '@server/auth/session-response.ts';
 import { toUserInfo } from '@server/auth/user-info.ts';
 import { handle, readBody } from '@server/http/json.ts';
-import { getRuntime } from '@server/runtime.ts';
+import { getRuntime } from '@server/platform/runtime.ts';
 import { messages } from '@shared/messages.ts';
 import { confirmEmailChangeSchema } from '@shared/schemas/auth.ts';
 

@@ -4,7 +4,7 @@ import { loginWithLink } from '@server/auth/login-with-link.ts';
 import { jsonWithSession } from '@server/auth/session-response.ts';
 import { toUserInfo } from '@server/auth/user-info.ts';
 import { handle, readBody } from '@server/http/json.ts';
-import { getRuntime } from '@server/runtime.ts';
+import { getRuntime } from '@server/platform/runtime.ts';
 import { loginLinkSchema } from '@shared/schemas/auth.ts';
 
 /**

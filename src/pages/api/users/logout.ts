@@ -2,7 +2,7 @@ import type { APIContext } from 'astro';
 import { invalidateSession } from '@server/auth/invalidate-sessions.ts';
 import { jsonClearingSession } from '@server/auth/session-response.ts';
 import { handle } from '@server/http/json.ts';
-import { getRuntime } from '@server/runtime.ts';
+import { getRuntime } from '@server/platform/runtime.ts';
 import { messages } from '@shared/messages.ts';
 
 /** POST /api/users/logout: ends the session on the server and clears the cookie, signed in or not. */

@@ -1,9 +1,9 @@
 import type { APIContext } from 'astro';
 import { requireUser } from '@server/auth/require-user.ts';
 import { toUserInfo } from '@server/auth/user-info.ts';
-import { getUserPlan } from '@server/money/subscriptions/get-user-plan.ts';
+import { getUserPlan } from '@server/account/get-user-plan.ts';
 import { handle, json } from '@server/http/json.ts';
-import { getRuntime } from '@server/runtime.ts';
+import { getRuntime } from '@server/platform/runtime.ts';
 import { machineDraftsOn } from '@server/translate/draft-translations.ts';
 
 /**

@@ -5,7 +5,7 @@ import { jsonWithSession } from '@server/auth/session-response.ts';
 import { toUserInfo } from '@server/auth/user-info.ts';
 import { clientAddress } from '@server/http/client-address.ts';
 import { handle, readBody } from '@server/http/json.ts';
-import { getRuntime } from '@server/runtime.ts';
+import { getRuntime } from '@server/platform/runtime.ts';
 import { messages } from '@shared/messages.ts';
 import { changePasswordSchema } from '@shared/schemas/auth.ts';
 

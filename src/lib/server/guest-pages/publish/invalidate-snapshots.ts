@@ -1,4 +1,4 @@
-import { getRuntime } from '../../runtime.ts';
+import { getRuntime } from '../../platform/runtime.ts';
 import { rebuiltPages, revokeSnapshot, scheduleRebuild } from './rebuild-snapshots.ts';
 import { forgetStoredSnapshot, removeVariantsExcept } from '../store/snapshot-store.ts';
 

@@ -1,7 +1,7 @@
-import type { Config } from '../../config.ts';
-import type { Logger } from '../../logger.ts';
-import { processSingleton } from '../../process-singleton.ts';
-import { getRuntime } from '../../runtime.ts';
+import type { Config } from '../../platform/config.ts';
+import type { Logger } from '../../platform/logger.ts';
+import { processSingleton } from '../../platform/process-singleton.ts';
+import { getRuntime } from '../../platform/runtime.ts';
 import { ALL_GUEST_PAGES_TAG, tokenTag } from '../page-key.ts';
 
 /**

@@ -1,8 +1,8 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import http from 'node:http';
-import { processSingleton } from '../../process-singleton.ts';
-import { getRuntime } from '../../runtime.ts';
-import { isServingProcess } from '../../serving-process.ts';
+import { processSingleton } from '../../platform/process-singleton.ts';
+import { getRuntime } from '../../platform/runtime.ts';
+import { isServingProcess } from '../../platform/serving-process.ts';
 import { parseExpiresHeader, parseLanguagesHeader, parseSourceHeader, SNAPSHOT_EXPIRES_HEADER, SNAPSHOT_LANGUAGES_HEADER, SNAPSHOT_SOURCE_HEADER, type SnapshotSource } from '../page-headers.ts';
 import { guestPagePath, variantsOf, type GuestPageKey } from '../page-key.ts';
 import { currentBuildId } from '../store/build-id.ts';

@@ -1,5 +1,5 @@
 import type { SnapshotEvent } from './snapshot-bus.ts';
-import { processSingleton } from '../../process-singleton.ts';
+import { processSingleton } from '../../platform/process-singleton.ts';
 import { noteRevokedElsewhere, rebuiltPages } from './rebuild-snapshots.ts';
 import { markRemovalPending, reloadPendingRemovals } from '../store/pending-removals.ts';
 import { dropMemoryCopies, dropAllMemoryCopies } from '../store/snapshot-store.ts';

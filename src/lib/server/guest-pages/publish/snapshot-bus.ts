@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { GUEST_TOKEN } from '@shared/guest-token.ts';
-import type { Logger } from '../../logger.ts';
-import { processSingleton } from '../../process-singleton.ts';
+import type { Logger } from '../../platform/logger.ts';
+import { processSingleton } from '../../platform/process-singleton.ts';
 
 /**
  * Several servers on one PostgreSQL database and one bucket

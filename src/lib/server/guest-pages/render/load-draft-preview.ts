@@ -1,12 +1,12 @@
 import type { GuestInstruction } from '@shared/schemas/instruction.ts';
 import { instructionContentSchema } from '@shared/schemas/instruction.ts';
-import { getUserPlan } from '../../money/subscriptions/get-user-plan.ts';
+import { getUserPlan } from '../../account/get-user-plan.ts';
 import { isAppError } from '../../http/app-error.ts';
 import { JSON_BODY_LIMIT } from '../../http/json.ts';
 import { cleanInstructionContent } from '../../instructions/clean-instruction-content.ts';
 import { findOwnedInstruction } from '../../guidebook/find-owned-instruction.ts';
 import { parseStoredContent } from '../../guidebook/instruction-row.ts';
-import { getRuntime } from '../../runtime.ts';
+import { getRuntime } from '../../platform/runtime.ts';
 import { gatedSecretsOf, publicContent } from '../../guidebook/guest-secrets.ts';
 import type { GuestView } from './load-guest-view.ts';
 import { toGuestPage } from './load-guest-page.ts';

@@ -9,7 +9,7 @@ import { formatGuestDateTime } from '@shared/guest-dates.ts';
 import { onlinePaymentsOf } from '../../money/orders/online-payments.ts';
 import { readGuestInstruction } from '../../instructions/get-instruction-preview.ts';
 import { isAppError } from '../../http/app-error.ts';
-import { getRuntime } from '../../runtime.ts';
+import { getRuntime } from '../../platform/runtime.ts';
 import { publicMediaUrl } from '../../uploads/media-path.ts';
 import { mapEmbedUrl } from './map-coordinates.ts';
 import { renderParagraph } from './render-paragraph.ts';

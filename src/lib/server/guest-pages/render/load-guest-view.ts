@@ -1,7 +1,7 @@
 import { DEFAULT_GUEST_LANGUAGE, guestWords, t } from '@shared/guest-words/index.ts';
 import type { AppError } from '../../http/app-error.ts';
 import { isAppError } from '../../http/app-error.ts';
-import { getRuntime } from '../../runtime.ts';
+import { getRuntime } from '../../platform/runtime.ts';
 import { GUEST_HEADERS, SNAPSHOT_EXPIRES_HEADER, SNAPSHOT_LANGUAGES_HEADER, SNAPSHOT_SOURCE_HEADER, sourceHeader } from '../page-headers.ts';
 import type { GuestPage } from './guest-page-model.ts';
 import { loadGuestPage } from './load-guest-page.ts';

@@ -1,7 +1,7 @@
 import { escapeHtml } from '@shared/escape-html.ts';
 import { guestWords, t, type GuestWords } from '@shared/guest-words/index.ts';
 import { ADDRESS_MARKER, LOCKBOX_MARKER } from '@shared/schemas/instruction.ts';
-import { sanitizeRichText } from '../../instructions/sanitize-rich-text.ts';
+import { sanitizeRichText } from '../../guidebook/sanitize-rich-text.ts';
 
 /** Lucide's lock (ISC licence), a constant of ours: the gated door code's placeholder. */
 const LOCK_ICON = '<svg aria-hidden="true" width="14" height="14" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round"><rect width="18" height="11" x="3" y="11" rx="2" ry="2"/><path d="M7 11V7a5 5 0 0 1 10 0v4"/></svg>';

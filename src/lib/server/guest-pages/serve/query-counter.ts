@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { processSingleton } from '../../process-singleton.ts';
+import { processSingleton } from '../../platform/process-singleton.ts';
 
 type Scope = AsyncLocalStorage<{ count: number }>;
 

@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { isNotModified, negotiate, notModifiedHeaders } from '../../http/negotiate.ts';
-import { getRuntime } from '../../runtime.ts';
+import { getRuntime } from '../../platform/runtime.ts';
 import { GUEST_HEADERS, parseExpiresHeader, parseLanguagesHeader, parseSourceHeader, SNAPSHOT_EXPIRES_HEADER, SNAPSHOT_LANGUAGES_HEADER, SNAPSHOT_SOURCE_HEADER } from '../page-headers.ts';
 import { guestPageKey, guestPagePath, pageId, parseGuestPageUrl, type GuestPageKey } from '../page-key.ts';
 import type { PageLanguage } from '@shared/guest-page-key.ts';

@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import zlib from 'node:zlib';
-import { processSingleton } from '../../process-singleton.ts';
+import { processSingleton } from '../../platform/process-singleton.ts';
 
 /** A rendered page's two compressed copies, each in a buffer of its own size. */
 export interface CompressedPage {

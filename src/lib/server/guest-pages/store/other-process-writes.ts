@@ -1,5 +1,5 @@
 import type SQLite from 'better-sqlite3';
-import { processSingleton } from '../../process-singleton.ts';
+import { processSingleton } from '../../platform/process-singleton.ts';
 
 /**
  * How often, at most, a server asks whether another process changed the database. A process that

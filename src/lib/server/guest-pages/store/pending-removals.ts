@@ -1,6 +1,6 @@
-import { processSingleton } from '../../process-singleton.ts';
-import { getRuntime } from '../../runtime.ts';
-import { isServingProcess } from '../../serving-process.ts';
+import { processSingleton } from '../../platform/process-singleton.ts';
+import { getRuntime } from '../../platform/runtime.ts';
+import { isServingProcess } from '../../platform/serving-process.ts';
 import { ENCODINGS, storeKey, variantsOf, type GuestPageKey } from '../page-key.ts';
 import { snapshotBus } from '../publish/snapshot-bus.ts';
 

@@ -1,4 +1,4 @@
-import { processSingleton } from '../../process-singleton.ts';
+import { processSingleton } from '../../platform/process-singleton.ts';
 
 /**
  * Counts guidebook writes in this process, per guest token and overall. A guest request that

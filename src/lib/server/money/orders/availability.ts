@@ -1,6 +1,6 @@
 import type { Extra } from '@shared/schemas/instruction.ts';
 import { instantToLocal, localToInstant } from '@shared/time-zone.ts';
-import { effectiveStayTimes } from '../../stays/stay-window.ts';
+import { effectiveStayTimes } from '../../guidebook/stay-window.ts';
 
 export { effectiveStayTimes };
 

@@ -1,4 +1,4 @@
-import { getRuntime } from '../../runtime.ts';
+import { getRuntime } from '../../platform/runtime.ts';
 import { closeOrder } from './order-slots.ts';
 import { canChange } from './order-transitions.ts';
 import { withOrderLock } from './order-lock.ts';

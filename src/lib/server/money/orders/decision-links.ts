@@ -9,7 +9,7 @@ import { hashToken } from '../../http/session-token.ts';
 import { AppError, isAppError } from '../../http/app-error.ts';
 import { parseStoredContent } from '../../guidebook/instruction-row.ts';
 import { consumeRateLimits, rateRules } from '../../http/rate-limit.ts';
-import { getRuntime } from '../../runtime.ts';
+import { getRuntime } from '../../platform/runtime.ts';
 import { decideOrder } from './orders.ts';
 import { spentMessage } from './order-spent.ts';
 

@@ -3,7 +3,7 @@ import { formatPrice, type Currency } from '@shared/currencies.ts';
 import { guestWords } from '@shared/guest-words/index.ts';
 import type { InstructionContent } from '@shared/schemas/instruction.ts';
 import { formatStayTime } from '@shared/time-zone.ts';
-import type { MailMessage } from '../../mail/mailer.ts';
+import type { MailMessage } from '../../platform/mail/mailer.ts';
 import { decisionLinkLines } from './decision-token.ts';
 import { clip, oneLine, what } from './order-mails.ts';
 

@@ -2,8 +2,8 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database, OrdersTable, StaysTable } from '@db/schema.ts';
 import type { InstructionContent } from '@shared/schemas/instruction.ts';
 import { enqueueGuestMail } from '../../http/mail-budget.ts';
-import type { MailMessage } from '../../mail/mailer.ts';
-import { getRuntime } from '../../runtime.ts';
+import type { MailMessage } from '../../platform/mail/mailer.ts';
+import { getRuntime } from '../../platform/runtime.ts';
 import { guestOrderMail, type GuestOrderMail } from './order-mails.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { hasOnlinePayments } from '@shared/payouts.ts';
 import type { Billing } from '../subscriptions/billing.ts';
-import { getUserPlan } from '../subscriptions/get-user-plan.ts';
-import { getRuntime } from '../../runtime.ts';
+import { getUserPlan } from '../../account/get-user-plan.ts';
+import { getRuntime } from '../../platform/runtime.ts';
 
 /**
  * Paid orders (docs/decisions/020-extras-and-the-money-flow.md, the money flow): a Checkout Session

@@ -4,7 +4,7 @@ import { guestWords, type GuestWords } from '@shared/guest-words/index.ts';
 import { requireBilling } from '../subscriptions/require-billing.ts';
 import { withStripe } from '../subscriptions/stripe-errors.ts';
 import { AppError } from '../../http/app-error.ts';
-import { getRuntime } from '../../runtime.ts';
+import { getRuntime } from '../../platform/runtime.ts';
 import { applicationFeeOf, type OnlinePayments } from './online-payments.ts';
 import { canChange, changeOrderStatus } from './order-transitions.ts';
 import { withOrderLock } from './order-lock.ts';

@@ -1,5 +1,5 @@
-import { withRecordLock } from '../../db/record-lock.ts';
-import { getRuntime } from '../../runtime.ts';
+import { withRecordLock } from '../../platform/db/record-lock.ts';
+import { getRuntime } from '../../platform/runtime.ts';
 
 /** The key of an order's lock: one decision at a time (the host's answer, a payment, a stay's change, the 72-hour job). */
 const orderLockKey = (orderId: string) => `order:${orderId}`;

@@ -4,7 +4,7 @@ import { guestWords, t, type GuestWords } from '@shared/guest-words/index.ts';
 import type { InstructionContent } from '@shared/schemas/instruction.ts';
 import { formatGuestDateTime } from '@shared/guest-dates.ts';
 import { translatedContent } from '@shared/translations.ts';
-import type { MailMessage } from '../../mail/mailer.ts';
+import type { MailMessage } from '../../platform/mail/mailer.ts';
 
 /**
  * The guest's mails about an order (docs/product/extras-and-orders.md), in the guest's language (the page they

@@ -5,9 +5,9 @@ import { recordStripeEvent, type StripeEventRef } from '../subscriptions/apply-s
 import { requireBilling } from '../subscriptions/require-billing.ts';
 import { isMissing } from '../subscriptions/stripe-errors.ts';
 import { isUsableText } from '../usable-text.ts';
-import { lockForTransaction } from '../../db/dialect.ts';
+import { lockForTransaction } from '../../platform/db/dialect.ts';
 import { parseStoredContent } from '../../guidebook/instruction-row.ts';
-import { getRuntime } from '../../runtime.ts';
+import { getRuntime } from '../../platform/runtime.ts';
 import { collides, effectiveStayTimes } from './availability.ts';
 import { newDecisionToken } from './decision-token.ts';
 import { notifyOrder } from './notify-order.ts';

@@ -1,9 +1,9 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, OrdersTable, StaysTable } from '@db/schema.ts';
 import { HOLDING_STATUSES } from '@shared/schemas/order.ts';
-import { lockForTransaction } from '../../db/dialect.ts';
+import { lockForTransaction } from '../../platform/db/dialect.ts';
 import { parseStoredContent } from '../../guidebook/instruction-row.ts';
-import { getRuntime } from '../../runtime.ts';
+import { getRuntime } from '../../platform/runtime.ts';
 import { effectiveStayTimes, type HeldOrder, type StayTimes } from './availability.ts';
 import { notifyOrder } from './notify-order.ts';
 import { hostOrderEndedMail, type HostEndedReason } from './host-order-mails.ts';

@@ -3,7 +3,7 @@ import { messages } from '@shared/messages.ts';
 import type { OrderStatus } from '@shared/schemas/order.ts';
 import { formatStayTime } from '@shared/time-zone.ts';
 import { parseStoredContent } from '../../guidebook/instruction-row.ts';
-import { getRuntime } from '../../runtime.ts';
+import { getRuntime } from '../../platform/runtime.ts';
 
 /** How a decision that came second says what the order is now. */
 const STATE_WORDS: Partial<Record<OrderStatus, string>> = {

@@ -1,9 +1,9 @@
 import type Stripe from 'stripe';
 import { recordStripeEvent, type StripeEventRef } from '../subscriptions/apply-subscription-state.ts';
 import { withStripe } from '../subscriptions/stripe-errors.ts';
-import { getRuntime } from '../../runtime.ts';
+import { getRuntime } from '../../platform/runtime.ts';
 import { requirePayoutsStripe } from './require-payouts-stripe.ts';
-import { rebuildSnapshotsForUser } from '../../guest-pages/publish/invalidate-snapshots.ts';
+import { afterHostPagesChange } from '../../guidebook/guidebook-writes.ts';
 import { storeAccountState } from './store-account-state.ts';
 import { isUsableText } from '../usable-text.ts';
 
@@ -39,7 +39,7 @@ export async function syncAccountEvent(event: Stripe.Event, ref: StripeEventRef)
     chargesChanged = await storeAccountState(trx, account);
     return true;
   });
-  if (chargesChanged) await rebuildSnapshotsForUser(chargesChanged);
+  if (chargesChanged) await afterHostPagesChange(chargesChanged);
   if (stored) log.info({ event: id, type, userId: owner.user_id, chargesEnabled: account.charges_enabled }, 'stripe: Connect webhook handled');
   return stored ? 'synced' : 'duplicate';
 }

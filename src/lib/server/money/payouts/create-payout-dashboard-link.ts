@@ -1,7 +1,7 @@
 import { messages } from '@shared/messages.ts';
 import { withStripe } from '../subscriptions/stripe-errors.ts';
 import { AppError } from '../../http/app-error.ts';
-import { getRuntime } from '../../runtime.ts';
+import { getRuntime } from '../../platform/runtime.ts';
 import { requirePayoutsStripe } from './require-payouts-stripe.ts';
 
 /**

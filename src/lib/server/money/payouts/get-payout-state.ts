@@ -1,6 +1,6 @@
 import type { PayoutState } from '@shared/payouts.ts';
-import { getUserPlan } from '../subscriptions/get-user-plan.ts';
-import { getRuntime } from '../../runtime.ts';
+import { getUserPlan } from '../../account/get-user-plan.ts';
+import { getRuntime } from '../../platform/runtime.ts';
 import { payoutStateOf } from './payout-row.ts';
 
 /** GET /api/payouts: the host's payout state as stored (docs/product.md §2 Payouts); asks Stripe nothing. */

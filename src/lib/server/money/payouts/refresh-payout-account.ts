@@ -1,9 +1,9 @@
 import type { PayoutState } from '@shared/payouts.ts';
 import { isMissing, withStripe } from '../subscriptions/stripe-errors.ts';
-import { getRuntime } from '../../runtime.ts';
+import { getRuntime } from '../../platform/runtime.ts';
 import { getPayoutState } from './get-payout-state.ts';
 import { requirePayoutsStripe } from './require-payouts-stripe.ts';
-import { rebuildSnapshotsForUser } from '../../guest-pages/publish/invalidate-snapshots.ts';
+import { afterHostPagesChange } from '../../guidebook/guidebook-writes.ts';
 import { storeAccountState } from './store-account-state.ts';
 
 /**
@@ -21,7 +21,7 @@ export async function refreshPayoutAccount({ userId }: { userId: string }): Prom
     await withStripe('refresh payout account', async () => {
       try {
         const chargesChanged = await storeAccountState(db, await billing.stripe.accounts.retrieve(accountId));
-        if (chargesChanged) await rebuildSnapshotsForUser(chargesChanged);
+        if (chargesChanged) await afterHostPagesChange(chargesChanged);
       } catch (error) {
         // Deleted on Stripe's side (or another key's account): the row stays as it was, for an operator to look at.
         if (!isMissing(error)) throw error;

@@ -1,7 +1,7 @@
 import { messages } from '@shared/messages.ts';
 import type { Billing } from '../subscriptions/billing.ts';
 import { AppError } from '../../http/app-error.ts';
-import { getRuntime } from '../../runtime.ts';
+import { getRuntime } from '../../platform/runtime.ts';
 
 /**
  * Stripe as configured, or 503 in the Payouts screen's words: a server without Stripe takes every

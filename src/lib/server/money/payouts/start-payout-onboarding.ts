@@ -3,10 +3,10 @@ import { DEFAULT_CURRENCY } from '@shared/currencies.ts';
 import { messages } from '@shared/messages.ts';
 import { hasOnlinePayments, type ConnectCountry } from '@shared/payouts.ts';
 import type { Billing } from '../subscriptions/billing.ts';
-import { getUserPlan } from '../subscriptions/get-user-plan.ts';
+import { getUserPlan } from '../../account/get-user-plan.ts';
 import { withStripe } from '../subscriptions/stripe-errors.ts';
 import { AppError } from '../../http/app-error.ts';
-import { getRuntime } from '../../runtime.ts';
+import { getRuntime } from '../../platform/runtime.ts';
 import { flagsOfAccount } from './payout-row.ts';
 import { requirePayoutsStripe } from './require-payouts-stripe.ts';
 

@@ -1,9 +1,9 @@
 import { isLiveStatus } from '@shared/schemas/billing.ts';
 import type { SubscriptionsTable } from '@db/schema.ts';
-import { lockForTransaction } from '../../db/dialect.ts';
-import { getRuntime } from '../../runtime.ts';
-import { rebuildSnapshotsForUser } from '../../guest-pages/publish/invalidate-snapshots.ts';
-import { planChangesAt, planOfSubscription, type SubscriptionRow } from './plan-of-subscription.ts';
+import { lockForTransaction } from '../../platform/db/dialect.ts';
+import { getRuntime } from '../../platform/runtime.ts';
+import { afterHostPagesChange } from '../../guidebook/guidebook-writes.ts';
+import { planChangesAt, planOfSubscription, type SubscriptionRow } from '../../account/plan-of-subscription.ts';
 
 /** What a sync (or the admin CLI) found: the row to keep, without its key and stamp. */
 export type SubscriptionState = Omit<SubscriptionsTable, 'user_id' | 'updated_at'>;
@@ -81,7 +81,7 @@ export async function applySubscriptionState({
   const planChanged =
     planOfSubscription(result.before, now) !== planOfSubscription(result.after, now) ||
     planChangesAt(result.before, now) !== planChangesAt(result.after, now);
-  if (planChanged) await rebuildSnapshotsForUser(userId);
+  if (planChanged) await afterHostPagesChange(userId);
   return { duplicate: false, planChanged };
 }
 

@@ -1,5 +1,5 @@
 import type Stripe from 'stripe';
-import type { StripeConfig } from '../../config.ts';
+import type { StripeConfig } from '../../platform/config.ts';
 import { BILLING_INTERVALS, PAID_PLAN_IDS, type BillingInterval, type PaidPlanId } from '@shared/plans.ts';
 import { createStripeClient } from './stripe-client.ts';
 

@@ -1,6 +1,6 @@
 import { messages } from '@shared/messages.ts';
 import { AppError } from '../../http/app-error.ts';
-import { getRuntime } from '../../runtime.ts';
+import { getRuntime } from '../../platform/runtime.ts';
 import { findCustomerOfUser } from './customers.ts';
 import { requireBilling } from './require-billing.ts';
 import { withStripe } from './stripe-errors.ts';

@@ -1,6 +1,6 @@
 import { messages } from '@shared/messages.ts';
 import { AppError } from '../../http/app-error.ts';
-import { getRuntime } from '../../runtime.ts';
+import { getRuntime } from '../../platform/runtime.ts';
 import type { Billing } from './billing.ts';
 import { ensureCustomer } from './customers.ts';
 import { listSubscriptions } from './list-subscriptions.ts';

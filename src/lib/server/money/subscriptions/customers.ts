@@ -1,4 +1,4 @@
-import { getRuntime } from '../../runtime.ts';
+import { getRuntime } from '../../platform/runtime.ts';
 import type { Billing } from './billing.ts';
 import { isMissing } from './stripe-errors.ts';
 

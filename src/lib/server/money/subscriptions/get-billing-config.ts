@@ -1,5 +1,5 @@
 import type { BillingConfig } from '@shared/schemas/billing.ts';
-import { getRuntime } from '../../runtime.ts';
+import { getRuntime } from '../../platform/runtime.ts';
 
 /** GET /api/billing/config: whether payments work here, the publishable key and the price ids. */
 export async function getBillingConfig(): Promise<BillingConfig> {

@@ -1,7 +1,7 @@
 import { findPlan, planPriceCents, type PlanName } from '@shared/plans.ts';
 import type { SubscriptionData, SubscriptionStatus } from '@shared/schemas/billing.ts';
-import { getRuntime } from '../../runtime.ts';
-import { periodEnded, planOfSubscription, scheduledChangeInEffect } from './plan-of-subscription.ts';
+import { getRuntime } from '../../platform/runtime.ts';
+import { periodEnded, planOfSubscription, scheduledChangeInEffect } from '../../account/plan-of-subscription.ts';
 
 const NAMES = { free: 'Free', gold: 'Gold', premium: 'Premium' } as const satisfies Record<string, PlanName>;
 

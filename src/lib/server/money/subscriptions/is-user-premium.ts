@@ -1,4 +1,4 @@
-import { getUserPlan } from './get-user-plan.ts';
+import { getUserPlan } from '../../account/get-user-plan.ts';
 
 /**
  * POST /api/get-user-premium (docs/product.md §6, §7): whether a user (a guidebook's owner) is on Premium.

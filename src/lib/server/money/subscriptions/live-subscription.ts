@@ -1,7 +1,7 @@
 import type Stripe from 'stripe';
 import { messages } from '@shared/messages.ts';
 import { AppError } from '../../http/app-error.ts';
-import { getRuntime } from '../../runtime.ts';
+import { getRuntime } from '../../platform/runtime.ts';
 import type { Billing, PricedPlan } from './billing.ts';
 import { findCustomerOfUser } from './customers.ts';
 import { listSubscriptions } from './list-subscriptions.ts';

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '@db/schema.ts';
-import type { JobLease } from '../../cluster/job-lease.ts';
-import type { Logger } from '../../logger.ts';
+import type { JobLease } from '../../platform/cluster/job-lease.ts';
+import type { Logger } from '../../platform/logger.ts';
 import { syncSubscription } from './sync-subscription.ts';
 
 export const EVERY_MS = 10 * 60_000;

@@ -1,6 +1,6 @@
 import { messages } from '@shared/messages.ts';
 import { AppError } from '../../http/app-error.ts';
-import { getRuntime } from '../../runtime.ts';
+import { getRuntime } from '../../platform/runtime.ts';
 import type { Billing } from './billing.ts';
 
 /** Stripe as configured, or 503 "payments are not configured" (a server may run without Stripe). */

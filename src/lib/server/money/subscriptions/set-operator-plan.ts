@@ -1,6 +1,6 @@
 import { isLiveStatus } from '@shared/schemas/billing.ts';
 import type { PlanId } from '@shared/plans.ts';
-import { getRuntime } from '../../runtime.ts';
+import { getRuntime } from '../../platform/runtime.ts';
 import { applySubscriptionState, type SubscriptionState } from './apply-subscription-state.ts';
 
 export class OperatorPlanError extends Error {

@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import type { StripeConfig } from '../../config.ts';
+import type { StripeConfig } from '../../platform/config.ts';
 
 /** The API version the `stripe` package pins (and its types describe). */
 export const STRIPE_API_VERSION = '2026-10-28.endive';

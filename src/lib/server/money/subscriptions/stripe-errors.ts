@@ -1,7 +1,7 @@
 import Stripe from 'stripe';
 import { messages } from '@shared/messages.ts';
 import { AppError, isAppError } from '../../http/app-error.ts';
-import { getRuntime } from '../../runtime.ts';
+import { getRuntime } from '../../platform/runtime.ts';
 
 /**
  * Runs Stripe calls for a route: a Stripe outage or refusal becomes a clear `{ message }` (502

@@ -1,5 +1,5 @@
 import type Stripe from 'stripe';
-import { getRuntime } from '../../runtime.ts';
+import { getRuntime } from '../../platform/runtime.ts';
 import { isUsableText } from '../usable-text.ts';
 import { recordStripeEvent, type StripeEventRef } from './apply-subscription-state.ts';
 import { syncSubscription } from './sync-subscription.ts';

@@ -1,5 +1,5 @@
 import type Stripe from 'stripe';
-import { getRuntime } from '../../runtime.ts';
+import { getRuntime } from '../../platform/runtime.ts';
 import { applySubscriptionState, type ApplyOutcome, type StripeEventRef, type SubscriptionState } from './apply-subscription-state.ts';
 import type { Billing } from './billing.ts';
 import { findCustomerOwner } from './customers.ts';

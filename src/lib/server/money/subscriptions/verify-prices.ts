@@ -1,7 +1,7 @@
 import { findPlan, planPriceCents } from '@shared/plans.ts';
-import type { Logger } from '../../logger.ts';
+import type { Logger } from '../../platform/logger.ts';
 import type { Billing } from './billing.ts';
-import type { StripeConfig } from '../../config.ts';
+import type { StripeConfig } from '../../platform/config.ts';
 
 /**
  * At start, compares each configured Stripe price with the price table the pricing view shows

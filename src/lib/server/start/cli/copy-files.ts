@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Storage } from 'unstorage';
-import type { Config } from '../config.ts';
-import { createNamedStorage, type StorageName } from '../storage.ts';
-import { ENCODINGS } from '../guest-pages/store/snapshot-store.ts';
+import type { Config } from '../../platform/config.ts';
+import { createNamedStorage, type StorageName } from '../../platform/storage.ts';
+import { ENCODINGS } from '../../guest-pages/store/snapshot-store.ts';
 
 export interface StoreCount {
   store: StorageName;

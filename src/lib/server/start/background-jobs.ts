@@ -1,14 +1,14 @@
-import type { JobLease, PeriodicJob } from './cluster/job-lease.ts';
-import type { Runtime } from './runtime.ts';
-import { EVERY_MS as RECONCILE_EVERY_MS, startBillingReconciler } from './money/subscriptions/reconcile-subscriptions.ts';
-import { cancelLapsedAuthorisations } from './money/orders/cancel-lapsed-authorisations.ts';
-import { followLeftovers } from './money/orders/follow-stays.ts';
-import { sendFeedbackDigests } from './insights/feedback-digest.ts';
-import { rollUpOldCounts } from './insights/retention.ts';
-import { startViewCounting, VIEW_FLUSH_MS } from './insights/view-counts.ts';
-import { sendDueReminders } from './stays/arrival-reminders.ts';
-import { CALENDAR_TURN_MS, startCalendarSync } from './stays/start-calendar-sync.ts';
-import { startUploadCleanup, UPLOAD_CLEANUP_MS } from './uploads/remove-unreferenced-uploads.ts';
+import type { JobLease, PeriodicJob } from '../platform/cluster/job-lease.ts';
+import type { Runtime } from '../platform/runtime.ts';
+import { EVERY_MS as RECONCILE_EVERY_MS, startBillingReconciler } from '../money/subscriptions/reconcile-subscriptions.ts';
+import { cancelLapsedAuthorisations } from '../money/orders/cancel-lapsed-authorisations.ts';
+import { followLeftovers } from '../money/orders/follow-stays.ts';
+import { sendFeedbackDigests } from '../insights/feedback-digest.ts';
+import { rollUpOldCounts } from '../insights/retention.ts';
+import { startViewCounting, VIEW_FLUSH_MS } from '../insights/view-counts.ts';
+import { sendDueReminders } from '../stays/arrival-reminders.ts';
+import { CALENDAR_TURN_MS, startCalendarSync } from '../stays/start-calendar-sync.ts';
+import { startUploadCleanup, UPLOAD_CLEANUP_MS } from '../uploads/remove-unreferenced-uploads.ts';
 
 const HOUR_MS = 60 * 60_000;
 

@@ -1,14 +1,14 @@
 import fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import { isPlanId } from '@shared/plans.ts';
-import { OperatorPlanError, setOperatorPlan } from '../money/subscriptions/set-operator-plan.ts';
-import { getSubscriptionData } from '../money/subscriptions/get-subscription-data.ts';
-import { drainCdnPurges } from '../guest-pages/publish/purge-cdn.ts';
-import { settleSnapshotDrops } from '../guest-pages/publish/rebuild-snapshots.ts';
-import { ConfigError, parseConfig } from '../config.ts';
+import { OperatorPlanError, setOperatorPlan } from '../../money/subscriptions/set-operator-plan.ts';
+import { getSubscriptionData } from '../../money/subscriptions/get-subscription-data.ts';
+import { drainCdnPurges } from '../../guest-pages/publish/purge-cdn.ts';
+import { settleSnapshotDrops } from '../../guest-pages/publish/rebuild-snapshots.ts';
+import { ConfigError, parseConfig } from '../../platform/config.ts';
 import { domainServices } from '../domain-services.ts';
-import { assembleRuntime, getRuntime } from '../runtime.ts';
-import { OTHER_PROCESS_CHECK_MS } from '../guest-pages/store/other-process-writes.ts';
+import { assembleRuntime, getRuntime } from '../../platform/runtime.ts';
+import { OTHER_PROCESS_CHECK_MS } from '../../guest-pages/store/other-process-writes.ts';
 import { COPY_USAGE, runCopyToPostgres } from './copy-to-postgres.ts';
 
 const USAGE = `usage:

@@ -1,9 +1,9 @@
-import { ConfigError } from './config.ts';
-import { baseSecurityHeaders } from './http/security.ts';
-import { assembleRuntime, getRuntime, type Runtime } from './runtime.ts';
+import { ConfigError } from '../platform/config.ts';
+import { baseSecurityHeaders } from '../http/security.ts';
+import { assembleRuntime, getRuntime, type Runtime } from '../platform/runtime.ts';
 import { domainServices } from './domain-services.ts';
-import { createSnapshotFastPath as createFastPath } from './guest-pages/serve/serve-snapshot-node.ts';
-import { limitSnapshotMemory } from './guest-pages/store/snapshot-store.ts';
+import { createSnapshotFastPath as createFastPath } from '../guest-pages/serve/serve-snapshot-node.ts';
+import { limitSnapshotMemory } from '../guest-pages/store/snapshot-store.ts';
 import { startWorkers } from './workers.ts';
 
 /**
@@ -38,6 +38,6 @@ export { baseSecurityHeaders };
 export function createSnapshotFastPath(options: { securityHeaders: Record<string, string> }): ReturnType<typeof createFastPath> {
   return createFastPath({ ...options, purgeable: Boolean(booted?.config.cdn) });
 }
-export { createStaticFastPath } from './http/static-files.ts';
-export { answerMalformedTarget } from './http/malformed-target.ts';
-export { CLIENT_ADDRESS_HEADER, markClientAddressResolved, resolveClientAddress } from './http/forwarded.ts';
+export { createStaticFastPath } from '../http/static-files.ts';
+export { answerMalformedTarget } from '../http/malformed-target.ts';
+export { CLIENT_ADDRESS_HEADER, markClientAddressResolved, resolveClientAddress } from '../http/forwarded.ts';

@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import SQLite from 'better-sqlite3';
-import { ConfigError, parseConfig, type Config } from '../config.ts';
-import { openPostgres } from '../db/open-postgres.ts';
+import { ConfigError, parseConfig, type Config } from '../../platform/config.ts';
+import { openPostgres } from '../../platform/db/open-postgres.ts';
 import { copyFiles, type StoreCount } from './copy-files.ts';
 import { checkSource, copyTables, CopyRefused, occupiedTables, targetNotEmpty, type TableCount } from './copy-tables.ts';
 

@@ -3,20 +3,21 @@ import type { Database } from '@db/schema.ts';
 import type { Currency } from '@shared/currencies.ts';
 import { messages } from '@shared/messages.ts';
 import type { PayoutState } from '@shared/payouts.ts';
-import { lockingRows } from '../../db/dialect.ts';
-import { AppError } from '../../http/app-error.ts';
-import { afterInstructionWrite } from '../../instructions/instruction-events.ts';
-import { parseStoredContent } from '../../guidebook/instruction-row.ts';
-import { recordRevision } from '../../guidebook/record-revision.ts';
-import { getRuntime } from '../../runtime.ts';
-import { getSettings } from '../../guidebook/get-settings.ts';
-import { saveSettings } from '../../settings/save-settings.ts';
-import { getPayoutState } from './get-payout-state.ts';
-import { repricedExtras } from './host-currency.ts';
+import { lockingRows } from '../platform/db/dialect.ts';
+import { AppError } from '../http/app-error.ts';
+import { afterGuidebookWrite } from '../guidebook/guidebook-writes.ts';
+import { parseStoredContent } from '../guidebook/instruction-row.ts';
+import { recordRevision } from '../guidebook/record-revision.ts';
+import { getRuntime } from '../platform/runtime.ts';
+import { getSettings } from '../guidebook/get-settings.ts';
+import { saveSettings } from './save-settings.ts';
+import { getPayoutState } from '../money/payouts/get-payout-state.ts';
+import { repricedExtras } from '../account/host-currency.ts';
 
 /**
  * PUT /api/payouts/currency: the one currency of the host's extras
- * (docs/decisions/020-extras-and-the-money-flow.md, one currency per host account). A row may hold
+ * (docs/decisions/020-extras-and-the-money-flow.md, one currency per host account), a setting of
+ * the account applied to every guidebook and to Auto-Fill, like apply-settings-to-instructions.ts. A row may hold
  * a currency without a Stripe account. Once a guest has ordered, the currency stays (409): an
  * order keeps the currency it was sold in, and the host's books with it.
  *
@@ -24,7 +25,7 @@ import { repricedExtras } from './host-currency.ts';
  * currency: each guidebook's (a new version with its revision, its guest pages republished) and
  * Auto-Fill's defaults, the same numbers in the new currency (repricedAmount).
  */
-export async function setPayoutCurrency({ userId, currency }: { userId: string; currency: Currency }): Promise<PayoutState> {
+export async function setHostCurrency({ userId, currency }: { userId: string; currency: Currency }): Promise<PayoutState> {
   const { db, dialect } = await getRuntime();
   const before = await getPayoutState({ userId });
   if (before.currency === currency) return before;
@@ -43,7 +44,7 @@ export async function setPayoutCurrency({ userId, currency }: { userId: string; 
     if (defaults) await saveSettings(trx, dialect, { userId, settings: { ...settings, extras: defaults } });
     return repriceGuidebooks(trx, userId, currency, now);
   });
-  for (const id of written) await afterInstructionWrite({ id });
+  for (const id of written) await afterGuidebookWrite({ id });
   return getPayoutState({ userId });
 }
 

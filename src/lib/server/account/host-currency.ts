@@ -1,6 +1,6 @@
 import { DEFAULT_CURRENCY, isCurrency, repricedAmount, type Currency } from '@shared/currencies.ts';
 import type { Extra } from '@shared/schemas/instruction.ts';
-import { getRuntime } from '../../runtime.ts';
+import { getRuntime } from '../platform/runtime.ts';
 
 /**
  * One currency per host account (docs/decisions/020-extras-and-the-money-flow.md): the one chosen

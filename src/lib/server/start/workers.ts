@@ -1,17 +1,17 @@
-import type { Config } from './config.ts';
-import type { Logger } from './logger.ts';
+import type { Config } from '../platform/config.ts';
+import type { Logger } from '../platform/logger.ts';
 import { BACKGROUND_JOBS, type BackgroundJob, type JobContext } from './background-jobs.ts';
-import { drainCdnPurges, purgeAllGuestPages } from './guest-pages/publish/purge-cdn.ts';
-import { createJobLease } from './cluster/job-lease.ts';
-import { checkReadiness } from './ops/check-readiness.ts';
-import { verifyPrices } from './money/subscriptions/verify-prices.ts';
-import { startRecurringTurns } from './recurring-turns.ts';
-import { isServingProcess, markServingProcess } from './serving-process.ts';
-import type { Runtime } from './runtime.ts';
-import { installQueryCounter } from './guest-pages/serve/query-counter.ts';
-import { watchOtherProcessWrites } from './guest-pages/store/other-process-writes.ts';
-import { loadPendingRemovals, stopPendingRemovalRetries } from './guest-pages/store/pending-removals.ts';
-import { applyRemoteSnapshotEvent, forgetEverythingFromElsewhere } from './guest-pages/publish/remote-changes.ts';
+import { drainCdnPurges, purgeAllGuestPages } from '../guest-pages/publish/purge-cdn.ts';
+import { createJobLease } from '../platform/cluster/job-lease.ts';
+import { checkReadiness } from '../ops/check-readiness.ts';
+import { verifyPrices } from '../money/subscriptions/verify-prices.ts';
+import { startRecurringTurns } from '../platform/recurring-turns.ts';
+import { isServingProcess, markServingProcess } from '../platform/serving-process.ts';
+import type { Runtime } from '../platform/runtime.ts';
+import { installQueryCounter } from '../guest-pages/serve/query-counter.ts';
+import { watchOtherProcessWrites } from '../guest-pages/store/other-process-writes.ts';
+import { loadPendingRemovals, stopPendingRemovalRetries } from '../guest-pages/store/pending-removals.ts';
+import { applyRemoteSnapshotEvent, forgetEverythingFromElsewhere } from '../guest-pages/publish/remote-changes.ts';
 
 /**
  * What a serving process runs beside its requests, started once (by the boot bundle before the

@@ -1,5 +1,5 @@
 import type { PlanId } from '@shared/plans.ts';
-import { getRuntime } from '../../runtime.ts';
+import { getRuntime } from '../platform/runtime.ts';
 import { planChangesAt, planOfSubscription, type SubscriptionRow } from './plan-of-subscription.ts';
 
 /** Kept for the callers that name the account's plan type. */

@@ -1,0 +1,47 @@
+import { createBilling, type Billing } from '../money/subscriptions/billing.ts';
+import { seedDemo } from '../demo/seed-demo.ts';
+import { openPostgresSnapshotBus, type SnapshotBus } from '../guest-pages/publish/snapshot-bus.ts';
+import { invalidateSnapshotsAfterWrite, rebuildSnapshotsForUser } from '../guest-pages/publish/invalidate-snapshots.ts';
+import type { GuidebookWriteListeners } from '../guidebook/guidebook-writes.ts';
+import { scheduleUploadCleanup } from '../uploads/remove-unreferenced-uploads.ts';
+import type { RuntimeAssembly } from '../platform/runtime.ts';
+
+declare module '../platform/runtime.ts' {
+  interface DomainServices {
+    /** Stripe, when STRIPE_SECRET_KEY is set. */
+    billing: Billing | undefined;
+    /** Publishes between servers on one PostgreSQL (guest-pages/publish/snapshot-bus.ts); none on SQLite. */
+    bus: SnapshotBus | undefined;
+  }
+}
+
+/**
+ * What a guidebook write sets off (guidebook/guidebook-writes.ts): the guest pages above the domains
+ * that write, handed down from here so none of them imports the guest pages.
+ */
+const guidebookWrites: GuidebookWriteListeners = {
+  async written(write) {
+    await invalidateSnapshotsAfterWrite(write);
+    // Images the write dropped may now be unreferenced; the debounced pass removes them after their grace period.
+    scheduleUploadCleanup();
+  },
+  hostPagesChanged: (userId) => rebuildSnapshotsForUser(userId),
+};
+
+/**
+ * The domains' part of the composition root, handed to runtime.ts from the top (boot.ts,
+ * middleware.ts, the admin command line call `assembleRuntime(domainServices)`), so the runtime
+ * that every module asks for imports no domain (docs/architecture.md, Layers).
+ */
+export const domainServices: RuntimeAssembly = {
+  seed: (db) => seedDemo(db),
+  async open({ config, database, log }) {
+    const bus = database.dialect === 'postgres' && config.database.dialect === 'postgres' ? await openPostgresSnapshotBus({ url: config.database.url, pool: database.pool, log }) : undefined;
+    return {
+      services: { billing: config.stripe ? createBilling(config.stripe) : undefined, bus, guidebookWrites },
+      close: async () => {
+        await bus?.close();
+      },
+    };
+  },
+};
