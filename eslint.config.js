@@ -22,7 +22,7 @@ const SERVER_LEVELS = [
   // The platform: what every domain stands on, knowing none of them.
   ['platform/process-singleton.ts', 'platform/recurring-turns.ts', 'platform/trusted-proxies.ts', 'platform/serving-process.ts'],
   ['platform/config.ts'],
-  ['platform/logger.ts', 'platform/storage.ts', 'demo'],
+  ['platform/logger.ts', 'platform/remove-stored.ts', 'platform/storage.ts', 'demo'],
   ['platform/db', 'platform/cluster'],
   ['platform/mail'],
   // The composition root knows no domain: the domains' services are handed in (start/domain-services.ts).
@@ -41,7 +41,7 @@ const SERVER_LEVELS = [
   // The top: what a process starts with (the job list, the domains' services, the entries).
   ['start/background-jobs.ts', 'start/domain-services.ts'],
   ['start/workers.ts', 'start/cli'],
-  ['start/boot.ts'],
+  ['start/boot.ts', 'start/render-worker-entry.ts'],
 ];
 
 /**

@@ -1,11 +1,17 @@
 // Bundles the server entries the Astro build does not: src/lib/server/start/boot.ts for
-// scripts/serve.mjs, the admin command line for scripts/admin.mjs, and the calendar worker that
-// stays/read-calendar.ts starts for each feed it reads (docs/decisions/014-calendar-feeds.md).
+// scripts/serve.mjs, the admin command line for scripts/admin.mjs, the calendar worker that
+// stays/read-calendar.ts starts for each feed it reads (docs/decisions/014-calendar-feeds.md), and
+// the render worker that start/workers.ts starts for the publishes' renders (guest-pages/publish/render-worker.ts).
 import fs from 'node:fs';
 import { build } from 'esbuild';
 
 const dist = process.env.DIST_DIR ?? 'dist';
-const entries = { boot: 'src/lib/server/start/boot.ts', admin: 'src/lib/server/start/cli/admin.ts', 'calendar-worker': 'src/lib/server/stays/calendar-worker.ts' };
+const entries = {
+  boot: 'src/lib/server/start/boot.ts',
+  admin: 'src/lib/server/start/cli/admin.ts',
+  'calendar-worker': 'src/lib/server/stays/calendar-worker.ts',
+  'render-worker': 'src/lib/server/start/render-worker-entry.ts',
+};
 
 await Promise.all(
   Object.entries(entries).map(([name, entry]) =>

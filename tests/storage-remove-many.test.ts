@@ -5,7 +5,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createStores } from '../src/lib/server/platform/storage.ts';
 
 // The snapshot store's removal of a page's copies (guest-pages/store/pending-removals.ts) goes
-// through removeMany: on disk a system call per file rather than a thread-pool turn each.
+// through removeMany: on disk a system call per file rather than a thread-pool turn each, and one
+// for a page's folder that is not there at all.
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'porchlight-remove-many-'));
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
@@ -16,6 +17,7 @@ describe('removeMany', () => {
       const bytes = new Uint8Array([1, 2, 3]);
       await stores.snapshots.setItemRaw('Tok_en-1:br', bytes);
       await stores.snapshots.setItemRaw('Tok_en-1~fr:gz', bytes);
+      await stores.snapshots.setItemRaw('Tok_en-1~fr:html', bytes);
       await stores.snapshots.setItemRaw('Tok_en-2:br', bytes);
       await stores.uploads.setItemRaw('Tok_en-1:br', bytes);
 
@@ -23,6 +25,8 @@ describe('removeMany', () => {
 
       expect(await stores.snapshots.getItemRaw('Tok_en-1:br')).toBeNull();
       expect(await stores.snapshots.getItemRaw('Tok_en-1~fr:gz')).toBeNull();
+      // Named neither, beside one that was (same folder on disk), or in a folder of its own.
+      expect(await stores.snapshots.hasItem('Tok_en-1~fr:html')).toBe(true);
       expect(await stores.snapshots.hasItem('Tok_en-2:br')).toBe(true);
       expect(await stores.uploads.hasItem('Tok_en-1:br')).toBe(true);
     });

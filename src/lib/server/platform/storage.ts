@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { AwsClient } from 'aws4fetch';
 import { createStorage, type Driver, type Storage } from 'unstorage';
@@ -6,6 +5,7 @@ import fsDriver from 'unstorage/drivers/fs';
 import memoryDriver from 'unstorage/drivers/memory';
 import s3Driver from 'unstorage/drivers/s3';
 import type { Config, S3Config } from './config.ts';
+import { removeEach, removeFiles } from './remove-stored.ts';
 
 /**
  * Blob stores (docs/architecture.md, Blobs and object storage): uploaded images and guest-page
@@ -37,9 +37,10 @@ export interface Stores extends Record<StorageName, Storage> {
   probe(name: StorageName): Promise<void>;
   /**
    * Removes the items `keys` of store `name`, absent ones included; rejects when the store cannot
-   * be reached. On disk in one synchronous pass: a guest page's 99 possible copies (a publish
-   * drops them) took 1.8 ms of CPU as as many thread-pool turns and 0.25 ms as plain system calls
-   * (docs/performance.md, "Saves under load"); from a bucket or memory one request each.
+   * be reached. On disk in one synchronous pass, a folder at a time: a guest page's 99 possible
+   * copies (a publish drops them) took 1.8 ms of CPU as as many thread-pool turns and 0.25 ms as
+   * plain system calls (docs/performance.md, "Saves under load"), less when absent folders are
+   * skipped whole; from a bucket or memory one request each.
    */
   removeMany(name: StorageName, keys: readonly string[]): Promise<void>;
 }
@@ -82,29 +83,6 @@ export function createStores(config: StorageConfig): Stores {
       await stores[name].hasItem(PROBE_KEY);
     },
     removeMany: config.storageDriver === 'fs' ? removeFiles(config.dataDir) : removeEach(stores),
-  };
-}
-
-/** `removeMany` through the store's driver, every key at once. */
-function removeEach(stores: Record<StorageName, Storage>): Stores['removeMany'] {
-  return async (name, keys) => {
-    await Promise.all(keys.map((key) => stores[name].removeItem(key)));
-  };
-}
-
-/**
- * `removeMany` for the fs driver's files: where it keeps a key (its `:` as folders, under
- * DATA_DIR/<name>), each removed by one system call, an absent one ignored.
- */
-function removeFiles(dataDir: string): Stores['removeMany'] {
-  return async (name, keys) => {
-    const base = path.resolve(dataDir, name);
-    for (const key of keys) {
-      const file = path.join(base, key.replace(/:/g, '/'));
-      // A key never leaves its store (the driver refuses the same).
-      if (!file.startsWith(base + path.sep)) throw new Error(`storage: key outside its store: ${key}`);
-      fs.rmSync(file, { force: true });
-    }
   };
 }
 

@@ -20,7 +20,8 @@ export async function boot(): Promise<Runtime> {
     const runtime = await getRuntime();
     // Before anything is rendered or read: the guest pages held in memory (GUEST_PAGE_MEMORY_MB).
     if (runtime.config.guestPageMemoryBytes !== undefined) limitSnapshotMemory(runtime.config.guestPageMemoryBytes);
-    await startWorkers(runtime);
+    // This module runs as <dist>/boot/boot.mjs, beside the render worker's entry and under Astro's.
+    await startWorkers(runtime, { renderWorker: { worker: new URL('./render-worker.mjs', import.meta.url), entry: new URL('../server/entry.mjs', import.meta.url) } });
     booted = runtime;
     return runtime;
   } catch (error) {

@@ -45,3 +45,21 @@ export const domainServices: RuntimeAssembly = {
     };
   },
 };
+
+/** A render writes no guidebook: should one ever try in the render worker, it fails loudly rather than publish from there. */
+const noWritesWhileRendering = (): never => {
+  throw new Error('render worker: a guest page render must not write a guidebook');
+};
+
+/**
+ * The render worker's (render-worker-entry.ts): what a render reads (Stripe for the extras' online
+ * payment), without the demo seed (the server seeded it), the bus between servers (the server
+ * listens) or the guest pages' write listeners (the server publishes).
+ */
+export const renderServices: RuntimeAssembly = {
+  seed: async () => {},
+  async open({ config }) {
+    const guidebookWrites: GuidebookWriteListeners = { written: noWritesWhileRendering, hostPagesChanged: noWritesWhileRendering };
+    return { services: { billing: config.stripe ? createBilling(config.stripe) : undefined, bus: undefined, guidebookWrites }, close: async () => {} };
+  },
+};

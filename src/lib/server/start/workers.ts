@@ -12,6 +12,8 @@ import { installQueryCounter } from '../guest-pages/serve/query-counter.ts';
 import { watchOtherProcessWrites } from '../guest-pages/store/other-process-writes.ts';
 import { loadPendingRemovals, stopPendingRemovalRetries } from '../guest-pages/store/pending-removals.ts';
 import { applyRemoteSnapshotEvent, forgetEverythingFromElsewhere } from '../guest-pages/publish/remote-changes.ts';
+import { renderSecret } from '../guest-pages/publish/rebuild-snapshots.ts';
+import { startRenderWorker, stopRenderWorker, type RenderWorkerFiles } from '../guest-pages/publish/render-worker.ts';
 
 /**
  * What a serving process runs beside its requests, started once (by the boot bundle before the
@@ -35,10 +37,12 @@ async function checkBucketAtStart(bucket: string, log: Logger): Promise<void> {
   }
 }
 
-export async function startWorkers(runtime: Runtime): Promise<void> {
+export async function startWorkers(runtime: Runtime, { renderWorker }: { renderWorker?: RenderWorkerFiles } = {}): Promise<void> {
   if (isServingProcess()) return;
   const { config, log, database, outbox, storage, billing } = runtime;
   outbox.start();
+  // The built server renders its publishes on a thread of its own; `astro dev` has none to start.
+  if (renderWorker) void startRenderWorker(renderWorker, renderSecret(), log);
   // Periodic jobs run on one server at a time (docs/decisions/012): each turn takes its lease.
   const context: JobContext = { runtime, jobs: createJobLease(config.database, log) };
   const running = BACKGROUND_JOBS.map((job) => startJob(job, context));
@@ -57,7 +61,7 @@ export async function startWorkers(runtime: Runtime): Promise<void> {
   if (config.storageDriver === 's3') void checkBucketAtStart(storage.location, log);
   markServingProcess(async () => {
     stopPendingRemovalRetries();
-    await Promise.all([...running.map((job) => job?.stop()), drainCdnPurges()]);
+    await Promise.all([...running.map((job) => job?.stop()), drainCdnPurges(), stopRenderWorker()]);
   });
   // Stored pages an outage kept from being removed (by this server or another) stay unserved.
   await loadPendingRemovals();

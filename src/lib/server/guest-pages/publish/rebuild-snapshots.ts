@@ -9,6 +9,7 @@ import { currentBuildId } from '../store/build-id.ts';
 import { encodeSnapshot, holdsSnapshot, removeSnapshot, writeSnapshot } from '../store/snapshot-store.ts';
 import { bumpTokenEpoch } from '../store/write-epoch.ts';
 import { purgeGuestPages } from './purge-cdn.ts';
+import { renderWorkerPort } from './render-worker.ts';
 import { snapshotBus, type SnapshotEventKind } from './snapshot-bus.ts';
 
 /**
@@ -19,9 +20,11 @@ import { snapshotBus, type SnapshotEventKind } from './snapshot-bus.ts';
  * MAX_CONCURRENT renders run at once and MAX_WAITING guidebooks wait; past that a guidebook's
  * snapshot is dropped instead and its next guest renders it (the path every first visit takes).
  *
- * A page is rendered by asking this very server for it over loopback with a per-process secret
- * header: the real route, middleware and CSP, exactly what a guest miss renders, with no second
- * rendering path to keep in step (the Container API would be one).
+ * A page is rendered by asking the server for it over loopback with a per-process secret header:
+ * the real route, middleware and CSP, exactly what a guest miss renders, with no second rendering
+ * path to keep in step (the Container API would be one). The server asked is the render worker's,
+ * a thread of its own (render-worker.ts), so the main thread's guests do not pay for the render;
+ * this server's own port while that worker is not there (`astro dev`, starting, failed).
  */
 export const RENDER_HEADER = 'x-porchlight-render';
 
@@ -51,6 +54,16 @@ export function rebuiltPages(token: string): GuestPageKey[] {
 
 function secret(): string {
   return (state.secret ??= randomBytes(24).toString('base64url'));
+}
+
+/** The secret of this process's render requests, for its render worker (render-worker.ts). */
+export function renderSecret(): string {
+  return secret();
+}
+
+/** In the render worker: the secret of the process that started it, whose render requests it answers. */
+export function adoptRenderSecret(shared: string): void {
+  state.secret = shared;
 }
 
 /** True for the server's own render request (the header carries this process's secret). */
@@ -232,10 +245,14 @@ const loopbackAgent = processSingleton('rebuild-agent', () => new http.Agent({ k
 async function renderOverLoopback(page: GuestPageKey): Promise<{ status: number; html: Uint8Array; csp: string | null; expiresAt: number | null; source: SnapshotSource | null; languages: string[] | null }> {
   const { config } = await getRuntime();
   const host = config.host === '0.0.0.0' || config.host === '' ? '127.0.0.1' : config.host === '::' ? '::1' : config.host;
-  const options = { host, port: config.port, path: guestPagePath(page), agent: loopbackAgent, headers: { [RENDER_HEADER]: secret(), 'accept-encoding': 'identity' } };
-  const { status, headers, body } = await getOverLoopback(options).catch((error: unknown) =>
-    // A kept-alive connection the server closed as this request left on it: once more, on a new one.
-    error instanceof LoopbackReset ? getOverLoopback(options) : Promise.reject(error),
+  const request = { path: guestPagePath(page), agent: loopbackAgent, headers: { [RENDER_HEADER]: secret(), 'accept-encoding': 'identity' } };
+  const own = { ...request, host, port: config.port };
+  const workerPort = renderWorkerPort();
+  const first = workerPort === undefined ? own : { ...request, host: '127.0.0.1', port: workerPort };
+  const { status, headers, body } = await getOverLoopback(first).catch((error: unknown) =>
+    // A kept-alive connection the server closed as this request left on it: once more, on a new
+    // one. The render worker gone meanwhile: on this server's own port.
+    error instanceof LoopbackReset ? getOverLoopback(first) : first !== own ? getOverLoopback(own) : Promise.reject(error),
   );
   const header = (name: string) => {
     const value = headers[name];

@@ -4,15 +4,16 @@ import { getRuntime } from '../../platform/runtime.ts';
 import { GUEST_HEADERS, parseExpiresHeader, parseLanguagesHeader, parseSourceHeader, SNAPSHOT_EXPIRES_HEADER, SNAPSHOT_LANGUAGES_HEADER, SNAPSHOT_SOURCE_HEADER } from '../page-headers.ts';
 import { guestPageKey, guestPagePath, pageId, parseGuestPageUrl, type GuestPageKey } from '../page-key.ts';
 import type { PageLanguage } from '@shared/guest-page-key.ts';
-import { isRenderRequest, pendingRebuilds } from '../publish/rebuild-snapshots.ts';
+import { isRenderRequest } from '../publish/rebuild-snapshots.ts';
 import { remoteRender, renderingElsewhere } from '../publish/remote-changes.ts';
 import { currentBuildId } from '../store/build-id.ts';
-import { encodeSnapshot, forgetIfChangedElsewhere, peekSnapshot, readSnapshot, snapshotMemoryBytes, writeSnapshot, type Encoding, type Snapshot } from '../store/snapshot-store.ts';
+import { encodeSnapshot, forgetIfChangedElsewhere, peekSnapshot, readSnapshot, writeSnapshot, type Encoding, type Snapshot } from '../store/snapshot-store.ts';
 import { currentWriteEpoch } from '../store/write-epoch.ts';
 import { guestCacheHeaders } from './cache-headers.ts';
 import { countPageOpen, isGuestOpen } from '../../insights/view-counts.ts';
 import { negotiateLanguage, servedLanguage } from './negotiate-language.ts';
 import { queryCounter } from './query-counter.ts';
+import { countPublishRender, testHeaders } from './test-headers.ts';
 
 /**
  * How a guest answer may be cached (guest-pages/serve/cache-headers.ts): browsers revalidate on every open (a
@@ -30,6 +31,7 @@ const REMOTE_RENDER_WAIT_MS = 3_000;
 /** Renders in flight per page variant: a burst of guests after a publish renders the page once. */
 const pending = new Map<string, Promise<Record<Encoding, Snapshot> | null>>();
 
+
 /**
  * The guest page from its snapshot, without touching SQLite; on a miss (none stored, or stored
  * by another build) the real route renders from SQLite (`render`), and its HTML and CSP header
@@ -38,7 +40,11 @@ const pending = new Map<string, Promise<Record<Encoding, Snapshot> | null>>();
 export async function serveGuestPage(request: Request, url: URL, render: (path?: string) => Promise<Response>): Promise<Response> {
   const page = parseGuestPageUrl(url.pathname, url.search.slice(1));
   // The server's own rebuild after a publish (rebuild-snapshots.ts) wants the page as rendered now.
-  if (!page || (request.method !== 'GET' && request.method !== 'HEAD') || isRenderRequest(request)) return render();
+  if (!page || (request.method !== 'GET' && request.method !== 'HEAD')) return render();
+  if (isRenderRequest(request)) {
+    countPublishRender();
+    return render();
+  }
   const counter = queryCounter();
   // No language asked: the browser's languages choose among the guidebook's (negotiate-language.ts).
   const serve = () => (page.variant === null ? answerNegotiated(request, page, render) : answerVariant(request, page, render));
@@ -47,15 +53,6 @@ export async function serveGuestPage(request: Request, url: URL, render: (path?:
   const headers = testHeaders(queries);
   for (let i = 0; i < headers.length; i += 2) result.headers.set(headers[i]!, headers[i + 1]!);
   return result;
-}
-
-/**
- * Tests only (NODE_ENV=test): the SQLite statements this guest request ran, the rebuilds still
- * under way and the bytes of guest pages held in memory, so a test can tell a snapshot hit from a
- * render, wait for a publish and see the memory's bound kept. A flat [name, value, …] list.
- */
-export function testHeaders(queries: number): string[] {
-  return ['x-sqlite-queries', String(queries), 'x-snapshot-rebuilds', String(pendingRebuilds()), 'x-snapshot-memory', String(snapshotMemoryBytes())];
 }
 
 /**

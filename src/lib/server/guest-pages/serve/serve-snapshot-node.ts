@@ -6,7 +6,8 @@ import { guestPageKey, parseGuestPageUrl, type GuestPageKey } from '../page-key.
 import type { PageLanguage } from '@shared/guest-page-key.ts';
 import { countPageOpen, isGuestOpen } from '../../insights/view-counts.ts';
 import { negotiateLanguage, servedLanguage } from './negotiate-language.ts';
-import { findFreshSnapshotInMemory, NEGOTIATED_VARY, snapshotHeaders, testHeaders } from './serve-guest-page.ts';
+import { findFreshSnapshotInMemory, NEGOTIATED_VARY, snapshotHeaders } from './serve-guest-page.ts';
+import { testHeaders } from './test-headers.ts';
 import type { Encoding, Snapshot } from '../store/snapshot-store.ts';
 
 interface FastPathOptions {

@@ -73,7 +73,10 @@ export function compressPage(html: Uint8Array): Promise<CompressedPage> {
     state.pending.set(id, { resolve, reject });
     // Referenced while a page waits, so a process with nothing else to do still gets its answer.
     if (state.pending.size === 1) worker.ref();
-    worker.postMessage({ id, html, brotli: brotliParams(html.byteLength), gzipLevel: GZIP_LEVEL });
+    // A copy of its own size, handed over rather than cloned: the HTML may be a view of a larger
+    // buffer, which a clone would copy whole, twice (into the message and out of it).
+    const bytes = new Uint8Array(html);
+    worker.postMessage({ id, html: bytes, brotli: brotliParams(bytes.byteLength), gzipLevel: GZIP_LEVEL }, [bytes.buffer]);
   });
 }
 
