@@ -13,7 +13,7 @@ import { watchOtherProcessWrites } from '../guest-pages/store/other-process-writ
 import { loadPendingRemovals, stopPendingRemovalRetries } from '../guest-pages/store/pending-removals.ts';
 import { applyRemoteSnapshotEvent, forgetEverythingFromElsewhere } from '../guest-pages/publish/remote-changes.ts';
 import { renderSecret } from '../guest-pages/publish/rebuild-snapshots.ts';
-import { startRenderWorker, stopRenderWorker, type RenderWorkerFiles } from '../guest-pages/publish/render-worker.ts';
+import { stopRenderWorker, useRenderWorker, type RenderWorkerFiles } from '../guest-pages/publish/render-worker.ts';
 
 /**
  * What a serving process runs beside its requests, started once (by the boot bundle before the
@@ -42,7 +42,7 @@ export async function startWorkers(runtime: Runtime, { renderWorker }: { renderW
   const { config, log, database, outbox, storage, billing } = runtime;
   outbox.start();
   // The built server renders its publishes on a thread of its own; `astro dev` has none to start.
-  if (renderWorker) void startRenderWorker(renderWorker, renderSecret(), log);
+  if (renderWorker) useRenderWorker(renderWorker, renderSecret(), log);
   // Periodic jobs run on one server at a time (docs/decisions/012): each turn takes its lease.
   const context: JobContext = { runtime, jobs: createJobLease(config.database, log) };
   const running = BACKGROUND_JOBS.map((job) => startJob(job, context));

@@ -185,7 +185,9 @@ async function rebuildOnce(page: GuestPageKey): Promise<void> {
   try {
     rendered = await renderOverLoopback(page);
   } catch (error) {
-    log.error({ err: error, token: token.slice(0, 4) }, 'snapshot rebuild could not reach this server: the page renders on its next request');
+    // A server that is stopping (its render worker first) cut the render off: nothing went wrong.
+    if (isServingProcess()) log.error({ err: error, token: token.slice(0, 4) }, 'snapshot rebuild could not reach this server: the page renders on its next request');
+    else log.info({ token: token.slice(0, 4) }, 'snapshot rebuild cut off by the server stopping: the page renders on its next request');
     await removeSnapshot(token);
     tellOtherServers('stored', token);
     return;
