@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll } from 'vitest';
+import { afterAll, afterEach } from 'vitest';
 import { startS3StandIn, type S3StandIn } from './s3-standin.ts';
 import { openPostgresSync, openSqliteSync, type SyncDb } from './sync-db.ts';
 import { createTestDatabase, onPostgres } from './test-database.ts';
@@ -64,6 +64,20 @@ const bucketOfDataDir = new Map<string, string>();
 /** TEST_STORAGE=s3 only: this file's stand-in, started with its first server, closed after its tests. */
 let sharedStandIn: Promise<S3StandIn> | undefined;
 
+/** The servers this test file started: a failed test prints what they logged as warnings and errors. */
+const startedServers: TestServer[] = [];
+
+/** The lines a failed test shows of each server's log, the last ones (pino's levels: 40 warn, 50 error, 60 fatal). */
+const FAILURE_LOG_LINES = 40;
+
+afterEach((context) => {
+  if (context.task.result?.state !== 'fail') return;
+  for (const started of startedServers) {
+    const lines = started.logs.filter((line) => /"level":(40|50|60)\b/.test(line)).slice(-FAILURE_LOG_LINES);
+    if (lines.length > 0) console.error(`test server ${started.url}, its warnings and errors so far:\n${lines.join('\n')}`);
+  }
+});
+
 afterAll(async () => {
   const standIn = await sharedStandIn;
   sharedStandIn = undefined;
@@ -116,7 +130,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
   const origin = `http://localhost:${port}`;
 
   const url = `http://127.0.0.1:${port}`;
-  return {
+  const server: TestServer = {
     url,
     origin,
     dataDir,
@@ -154,6 +168,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
       });
     },
   };
+  startedServers.push(server);
+  return server;
 }
 
 function spawnServer(port: number, { databaseUrl, dataDir, storageEnv, env }: { databaseUrl: string | undefined; dataDir: string; storageEnv: Record<string, string>; env: Record<string, string> }): { child: ChildProcess; logs: string[] } {
