@@ -26,6 +26,8 @@ export interface DomainServices {}
 export interface RuntimeAssembly {
   /** Runs once on the opened database, before any service is built (the demo guidebook). */
   seed(db: Kysely<Database>): Promise<void>;
+  /** The database opened read-only, with no migrations (the render worker: any write fails). */
+  readOnly?: boolean;
   /** The domains' services, built from the configuration and the opened database; `close` ends what they hold. */
   open(parts: { config: Config; database: OpenedDatabase; log: Logger }): Promise<{ services: DomainServices; close(): Promise<void> }>;
 }
@@ -75,7 +77,7 @@ function assembly(): RuntimeAssembly {
 
 async function createRuntime(config: Config, assembly: RuntimeAssembly): Promise<Runtime> {
   const log = createLogger(config);
-  const database = await openConfiguredDatabase(config.database, log);
+  const database = await openConfiguredDatabase(config.database, log, { readOnly: assembly.readOnly ?? false });
   const { db } = database;
   await assembly.seed(db);
   const mailer = createMailer(config, log);

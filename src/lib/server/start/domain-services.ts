@@ -53,11 +53,12 @@ const noWritesWhileRendering = (): never => {
 
 /**
  * The render worker's (render-worker-entry.ts): what a render reads (Stripe for the extras' online
- * payment), without the demo seed (the server seeded it), the bus between servers (the server
- * listens) or the guest pages' write listeners (the server publishes).
+ * payment) on a read-only database, without the demo seed (the server seeded it), the bus between
+ * servers (the server listens) or the guest pages' write listeners (the server publishes).
  */
 export const renderServices: RuntimeAssembly = {
   seed: async () => {},
+  readOnly: true,
   async open({ config }) {
     const guidebookWrites: GuidebookWriteListeners = { written: noWritesWhileRendering, hostPagesChanged: noWritesWhileRendering };
     return { services: { billing: config.stripe ? createBilling(config.stripe) : undefined, bus: undefined, guidebookWrites }, close: async () => {} };

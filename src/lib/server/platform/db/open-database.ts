@@ -19,17 +19,27 @@ export interface OpenedSqlite {
 
 export type OpenedDatabase = OpenedSqlite | OpenedPostgres;
 
-/** The database the configuration names: PostgreSQL when DATABASE_URL is set, else SQLite. */
-export async function openConfiguredDatabase(database: Config['database'], log?: Logger): Promise<OpenedDatabase> {
-  if (database.dialect === 'postgres') return openPostgres(database.url, database.poolSize, log);
-  return openDatabase(database.file);
+/**
+ * The database the configuration names: PostgreSQL when DATABASE_URL is set, else SQLite.
+ * `readOnly`: no migrations and every write refused (the render worker opens it so, beside the
+ * server that migrated it).
+ */
+export async function openConfiguredDatabase(database: Config['database'], log?: Logger, { readOnly = false }: { readOnly?: boolean } = {}): Promise<OpenedDatabase> {
+  if (database.dialect === 'postgres') return openPostgres(database.url, database.poolSize, log, { readOnly });
+  return openDatabase(database.file, { readOnly });
 }
 
 /**
  * Opens (creating if needed) the SQLite file with the pragmas of docs/security.md 24 and applies
  * pending migrations, each in its own transaction.
  */
-export function openDatabase(file: string): OpenedSqlite {
+export function openDatabase(file: string, { readOnly = false }: { readOnly?: boolean } = {}): OpenedSqlite {
+  if (readOnly) {
+    // The file, its WAL mode and its migrations are the writer's; a reader waits out its locks.
+    const reader = new SQLite(file, { readonly: true, fileMustExist: true });
+    reader.pragma('busy_timeout = 5000');
+    return openedSqlite(reader);
+  }
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
   const sqlite = new SQLite(file);
   sqlite.pragma('journal_mode = WAL');
@@ -38,6 +48,10 @@ export function openDatabase(file: string): OpenedSqlite {
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('foreign_keys = ON');
   migrate(sqlite);
+  return openedSqlite(sqlite);
+}
+
+function openedSqlite(sqlite: SQLite.Database): OpenedSqlite {
   const counter: { onStatement?: () => void } = {};
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: reusingStatements(sqlite, counter) }) });
   return {

@@ -35,14 +35,17 @@ export class PostgresCursor<Row> extends Cursor<Row> {
   }
 }
 
-/** Opens a pool on DATABASE_URL and applies pending migrations before anything else uses it. */
-export async function openPostgres(url: string, poolSize: number, log?: Logger): Promise<OpenedPostgres> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, types: postgresTypes });
+/**
+ * Opens a pool on DATABASE_URL and applies pending migrations before anything else uses it;
+ * `readOnly`: no migrations, and every transaction of its connections read-only.
+ */
+export async function openPostgres(url: string, poolSize: number, log?: Logger, { readOnly = false }: { readOnly?: boolean } = {}): Promise<OpenedPostgres> {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, types: postgresTypes, ...(readOnly ? { options: '-c default_transaction_read_only=on' } : {}) });
   // An idle client that loses its server (restart, network) emits here; without a listener it would
   // end the process. The pool drops that client and connects a new one on the next query.
   pool.on('error', (error) => log?.warn({ err: error }, 'database: idle PostgreSQL connection failed'));
   try {
-    await migratePostgres(pool);
+    if (!readOnly) await migratePostgres(pool);
   } catch (error) {
     await pool.end();
     throw error;
