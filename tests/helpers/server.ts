@@ -74,7 +74,8 @@ afterEach((context) => {
   if (context.task.result?.state !== 'fail') return;
   for (const started of startedServers) {
     const lines = started.logs.filter((line) => /"level":(40|50|60)\b/.test(line)).slice(-FAILURE_LOG_LINES);
-    if (lines.length > 0) console.error(`test server ${started.url}, its warnings and errors so far:\n${lines.join('\n')}`);
+    // Straight to stderr: console.error fails a test by itself (tests/setup/fail-on-console-error.ts).
+    if (lines.length > 0) process.stderr.write(`test server ${started.url}, its warnings and errors so far:\n${lines.join('\n')}\n`);
   }
 });
 

@@ -6,15 +6,18 @@ import { renderServices } from './domain-services.ts';
 import { adoptRenderSecret, RENDER_HEADER } from '../guest-pages/publish/rebuild-snapshots.ts';
 import { CLIENT_ADDRESS_HEADER, markClientAddressResolved } from '../http/forwarded.ts';
 import { assembleRuntime, getRuntime } from '../platform/runtime.ts';
+import { markRenderWorker } from '../platform/serving-process.ts';
 
 /**
  * Entry of the render worker (bundled to `<dist>/boot/render-worker.mjs` by scripts/build-boot.mjs,
  * started by guest-pages/publish/render-worker.ts): the built Astro server on a loopback port of
  * its own, answering the publishes' render requests of the process that started it and nothing
- * else. Its runtime has the same configuration and database, no demo seed, no bus between servers
- * and no background work: it renders, the main thread stores.
+ * else. Its runtime has the same configuration and a read-only database, no demo seed, no bus
+ * between servers and no background work (no mail, no jobs): it renders, the main thread stores.
  */
 const { entry, secret } = workerData as { entry: string; secret: string };
+// Before Astro's middleware can see a request: it starts the background work where none runs yet.
+markRenderWorker();
 assembleRuntime(renderServices);
 adoptRenderSecret(secret);
 await getRuntime();

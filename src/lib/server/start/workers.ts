@@ -6,7 +6,7 @@ import { createJobLease } from '../platform/cluster/job-lease.ts';
 import { checkReadiness } from '../ops/check-readiness.ts';
 import { verifyPrices } from '../money/subscriptions/verify-prices.ts';
 import { startRecurringTurns } from '../platform/recurring-turns.ts';
-import { isServingProcess, markServingProcess } from '../platform/serving-process.ts';
+import { isRenderWorker, isServingProcess, markServingProcess } from '../platform/serving-process.ts';
 import type { Runtime } from '../platform/runtime.ts';
 import { installQueryCounter } from '../guest-pages/serve/query-counter.ts';
 import { watchOtherProcessWrites } from '../guest-pages/store/other-process-writes.ts';
@@ -38,7 +38,7 @@ async function checkBucketAtStart(bucket: string, log: Logger): Promise<void> {
 }
 
 export async function startWorkers(runtime: Runtime, { renderWorker }: { renderWorker?: RenderWorkerFiles } = {}): Promise<void> {
-  if (isServingProcess()) return;
+  if (isServingProcess() || isRenderWorker()) return;
   const { config, log, database, outbox, storage, billing } = runtime;
   outbox.start();
   // The built server renders its publishes on a thread of its own; `astro dev` has none to start.
