@@ -37,11 +37,14 @@ export default defineConfig({
   // measurement and a focus race), not a result to repeat: none locally. CI keeps one retry as a
   // guard against a hiccup of its machine; the list reporter names any test that needed it.
   retries: process.env.CI ? 1 : 0,
-  reporter: process.env.CI ? [['list']] : [['list']],
+  reporter: 'list',
   timeout: 30_000,
   use: {
     baseURL: `http://localhost:${PORT}`,
-    trace: 'retain-on-failure',
+    // A trace records every action's DOM and a screencast: a third of the run's time when kept for
+    // every test. CI records it on the retry of a failed test (kept with the run); locally, where
+    // nothing retries, every test records and a failed one keeps it.
+    trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',
     launchOptions: {
       ...(chromium ? { executablePath: chromium } : {}),
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
