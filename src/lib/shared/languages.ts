@@ -98,8 +98,19 @@ export function languageName(tag: string): string {
   return isGuidebookLanguage(tag) ? GUIDEBOOK_LANGUAGE_NAMES[tag] : `"${tag}"`;
 }
 
-/** A language by its own name, capitalised as a menu item starts ("Deutsch", "Français"). */
+const nativeNames = new Map<string, string>();
+
+/**
+ * A language by its own name, capitalised as a menu item starts ("Deutsch", "Français"). Kept once
+ * made: building an Intl.DisplayNames was 3% of a guest page's render (docs/performance.md).
+ */
 export function nativeName(tag: string): string {
-  const name = new Intl.DisplayNames([tag], { type: 'language' }).of(tag) ?? tag;
-  return name.charAt(0).toLocaleUpperCase(tag) + name.slice(1);
+  let known = nativeNames.get(tag);
+  if (known === undefined) {
+    const name = new Intl.DisplayNames([tag], { type: 'language' }).of(tag) ?? tag;
+    known = name.charAt(0).toLocaleUpperCase(tag) + name.slice(1);
+    // Only the closed list's tags are kept, so no input can grow the map.
+    if (isGuidebookLanguage(tag)) nativeNames.set(tag, known);
+  }
+  return known;
 }
