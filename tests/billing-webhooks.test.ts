@@ -34,7 +34,7 @@ async function eventOf(type: string, subscriptionId: string) {
   return event;
 }
 
-const rowOf = (userId: string) => query<{ plan: string; status: string; cancel_at_period_end: number }>(world.server, 'SELECT plan, status, cancel_at_period_end FROM subscriptions WHERE user_id = ?', userId)[0];
+const rowOf = (userId: string) => query<{ plan: string; status: string; cancel_at_period_end: number }>(world.server, 'SELECT plan, status, cancel_at_period_end FROM subscriptions WHERE team_id = ?', userId)[0];
 const eventRows = (id: string) => query(world.server, 'SELECT id FROM stripe_events WHERE id = ?', id);
 
 describe('Stripe webhooks (docs/security.md 20–22)', () => {
@@ -99,7 +99,7 @@ describe('Stripe webhooks (docs/security.md 20–22)', () => {
     const mine = (await world.control.events()).filter((event) => JSON.stringify(event.data.object).includes(subscriptionId));
     for (const event of [...mine].reverse().concat(mine)) expect((await world.control.deliverEvent(event.id)).status).toBe(200);
     expect(rowOf(host.id)).toEqual({ plan: 'premium', status: 'canceled', cancel_at_period_end: 1 });
-    expect(query(world.server, 'SELECT user_id FROM subscriptions WHERE user_id = ?', host.id)).toHaveLength(1);
+    expect(query(world.server, 'SELECT team_id FROM subscriptions WHERE team_id = ?', host.id)).toHaveLength(1);
     expect(await planOf(host)).toBe('free');
   });
 
@@ -118,7 +118,7 @@ describe('Stripe webhooks (docs/security.md 20–22)', () => {
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ received: true, outcome: 'ignored' });
     expect(eventRows(event.id)).toHaveLength(1);
-    await expect.poll(() => world.server.logs.some((line) => line.includes('"level":40') && line.includes('cus_nobody_of_ours') && line.includes('customer of no user'))).toBe(true);
+    await expect.poll(() => world.server.logs.some((line) => line.includes('"level":40') && line.includes('cus_nobody_of_ours') && line.includes('customer of no team'))).toBe(true);
   });
 
   it('a failure while syncing answers 5xx (Stripe retries) and the retry succeeds', async () => {

@@ -179,7 +179,7 @@ describe('clean-up and quota count only the owner’s references', () => {
     const guidebook = await create(other);
     const data = JSON.parse(query<{ data: string }>(server, 'SELECT data FROM instructions WHERE id = ?', guidebook._id)[0]!.data) as Record<string, unknown>;
     run(server, 'UPDATE instructions SET data = ? WHERE id = ?', JSON.stringify({ ...data, boxes: [{ id: 1, title: '', paragraph: '', imageUrl: inGuidebook }] }), guidebook._id);
-    run(server, 'INSERT INTO user_settings (user_id, data, updated_at) VALUES (?, ?, ?)', other.id, JSON.stringify({ textGreating: `<p><a href="${server.origin}${inSettings}">photo</a></p>` }), Date.now());
+    run(server, 'INSERT INTO team_settings (team_id, data, updated_at) VALUES (?, ?, ?)', other.id, JSON.stringify({ textGreating: `<p><a href="${server.origin}${inSettings}">photo</a></p>` }), Date.now());
     run(server, 'UPDATE users SET picture = ? WHERE id = ?', asPicture, other.id);
     // The owner's own reference keeps that one.
     expect((await owner.call('/api/users/profile', { method: 'PATCH', json: { picture: ownerKeeps } })).status).toBe(200);
