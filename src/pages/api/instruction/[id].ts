@@ -10,7 +10,7 @@ import { updateInstruction } from '@server/instructions/update-instruction.ts';
 import { messages } from '@shared/messages.ts';
 import { changeCodeSchema, saveInstructionSchema } from '@shared/schemas/instruction.ts';
 
-/** The owner and the id from the path; every function below scopes its query by both. */
+/** The team acting (docs/decisions/028-teams.md) and the id from the path; every function below scopes its query by both. */
 function scope(context: APIContext): { access: TeamAccess; id: string } {
   const access = requireTeam(context.locals);
   return { access, id: context.params.id ?? '' };
