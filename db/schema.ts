@@ -18,15 +18,54 @@ export interface UsersTable {
   updated_at: number;
 }
 
-export interface UserSettingsTable {
+/**
+ * A team: the account every guidebook, stay, order, setting, upload, subscription and payout
+ * account belongs to (db/migrations/0018-teams.ts, docs/decisions/028-teams.md). A team made by
+ * that migration has its owner's user id as its id (and so does the owner's membership): the same
+ * string names the person and the team, on purpose, so every id, upload path and Stripe metadata
+ * value stored before keeps working. Nothing derives one from the other; a team made since has an
+ * id of its own.
+ */
+export interface TeamsTable {
+  id: string;
+  name: string;
+  created_at: number;
+  updated_at: number;
+}
+
+export type TeamRole = 'owner' | 'admin' | 'editor' | 'cleaner';
+
+/** A person in a team with one role; one owner per team. */
+export interface MembershipsTable {
+  id: string;
+  team_id: string;
   user_id: string;
+  role: TeamRole;
+  /** 0/1: a cleaner may see the door code, the Wi-Fi password and the guest links. */
+  may_see_secrets: number;
+  invited_by: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/** A guidebook granted to an editor's or a cleaner's membership. */
+export interface MemberGuidebooksTable {
+  membership_id: string;
+  instruction_id: string;
+}
+
+/** Auto-Fill's defaults of a team (user_settings until 0018). */
+export interface TeamSettingsTable {
+  team_id: string;
   data: string;
   updated_at: number;
 }
 
 export interface InstructionsTable {
   id: string;
+  /** Who created it; the team decides who may act on it. */
   user_id: string;
+  team_id: string;
   token: string;
   is_free: number;
   version: number;
@@ -42,6 +81,7 @@ export interface InstructionRevisionsTable {
   id: string;
   instruction_id: string;
   user_id: string;
+  team_id: string;
   author_id: string | null;
   version: number;
   source: RevisionSource;
@@ -89,6 +129,8 @@ export interface SessionsTable {
   /** Hex SHA-256 of the cookie token (never the token itself). */
   id: string;
   user_id: string;
+  /** The team the session acts for (docs/decisions/028-teams.md §5); null when it has none. */
+  team_id: string | null;
   expires_at: number;
   created_at: number;
 }
@@ -121,7 +163,10 @@ export interface KnownDevicesTable {
 /** One stored upload (db/migrations/0004-uploads.ts); `key` is the path after /media/. */
 export interface UploadsTable {
   key: string;
+  /** Who uploaded it. */
   user_id: string;
+  /** The team whose space holds it; null for a profile picture, in its person's space (`u/<userId>/…`). */
+  team_id: string | null;
   bytes: number;
   created_at: number;
 }
@@ -139,17 +184,17 @@ export interface SnapshotRemovalsTable {
   created_at: number;
 }
 
-/** The Stripe customer of a user (db/migrations/0006-billing.ts). */
+/** The Stripe customer of a team (db/migrations/0006-billing.ts, keyed by team since 0018). */
 export interface BillingCustomersTable {
-  user_id: string;
+  team_id: string;
   customer_id: string;
   open_checkout_session_id: string | null;
   created_at: number;
 }
 
-/** The subscription that decides a user's plan (db/migrations/0006-billing.ts); times in epoch ms. */
+/** The subscription that decides a team's plan (db/migrations/0006-billing.ts, 0018); times in epoch ms. */
 export interface SubscriptionsTable {
-  user_id: string;
+  team_id: string;
   source: 'stripe' | 'operator';
   stripe_subscription_id: string | null;
   stripe_customer_id: string | null;
@@ -168,9 +213,9 @@ export interface SubscriptionsTable {
   updated_at: number;
 }
 
-/** A host's Stripe Connect account for selling extras (db/migrations/0011-payout-accounts.ts); flags 0/1. */
+/** A team's Stripe Connect account for selling extras (db/migrations/0011-payout-accounts.ts, 0018); flags 0/1. */
 export interface PayoutAccountsTable {
-  user_id: string;
+  team_id: string;
   stripe_account_id: string | null;
   currency: string;
   charges_enabled: number;
@@ -190,7 +235,9 @@ export interface StripeEventsTable {
 export interface StaysTable {
   id: string;
   instruction_id: string;
+  /** Who added it by hand; for a calendar's stay, who saved the feed. */
   user_id: string;
+  team_id: string;
   token: string;
   guest_name: string;
   guest_email: string;
@@ -245,7 +292,9 @@ export interface GuestViewsTable {
 /** A guest's "Was this guidebook helpful?" (db/migrations/0014-guest-feedback.ts). */
 export interface GuestFeedbackTable {
   id: string;
+  /** The team's owner when it was sent (a guest writes it). */
   user_id: string;
+  team_id: string;
   instruction_id: string;
   stay_id: string | null;
   /** 1 for yes, 0 for no. */
@@ -262,7 +311,9 @@ export interface GuestFeedbackTable {
 /** An order of an extra (db/migrations/0012-orders.ts, docs/decisions/020-extras-and-the-money-flow.md). */
 export interface OrdersTable {
   id: string;
+  /** The team's owner when it was made (a guest makes orders). */
   user_id: string;
+  team_id: string;
   instruction_id: string;
   stay_id: string | null;
   extra_id: number;
@@ -296,6 +347,7 @@ export interface OrderConfirmationsTable {
   id: string;
   token_hash: string;
   user_id: string;
+  team_id: string;
   instruction_id: string;
   extra_id: number;
   quantity: number;
@@ -319,7 +371,9 @@ export interface RecordLocksTable {
 /** A guidebook's calendar feed and how its last sync went. */
 export interface InstructionCalendarsTable {
   instruction_id: string;
+  /** Who saved the feed. */
   user_id: string;
+  team_id: string;
   url: string;
   last_attempt_at: number | null;
   last_success_at: number | null;
@@ -336,7 +390,10 @@ export interface MigrationsTable {
 
 export interface Database {
   users: UsersTable;
-  user_settings: UserSettingsTable;
+  teams: TeamsTable;
+  memberships: MembershipsTable;
+  member_guidebooks: MemberGuidebooksTable;
+  team_settings: TeamSettingsTable;
   instructions: InstructionsTable;
   contact_messages: ContactMessagesTable;
   outbox: OutboxTable;

@@ -1295,7 +1295,13 @@ async function signInBenchHosts(app, ids) {
   return sends;
 }
 
-/** The bench hosts' user rows and gold plans, straight into the server's SQLite file. */
+/** A bench host's team of one: its id (and its owner membership's) is the host's, as the migration gives one (docs/decisions/028-teams.md §1). */
+const BENCH_TEAM = `INSERT INTO teams (id, name, created_at, updated_at) VALUES ($1, 'Bench Host', $2, $2)`;
+const BENCH_OWNER = `INSERT INTO memberships (id, team_id, user_id, role, may_see_secrets, invited_by, created_at, updated_at) VALUES ($1, $1, $1, 'owner', 1, NULL, $2, $2)`;
+/** The same for SQLite, whose driver takes each value once per `?`. */
+const sqliteParams = (text) => text.replace(/\$\d/g, '?');
+
+/** The bench hosts' user rows, their teams and gold plans, straight into the server's SQLite file. */
 function insertBenchHostsSqlite(app, ids, passwordHash) {
   const db = new SQLite(path.join(app.dataDir, 'porchlight.sqlite'));
   try {
@@ -1303,10 +1309,14 @@ function insertBenchHostsSqlite(app, ids, passwordHash) {
       `INSERT INTO users (id, name, email, password_hash, google_id, picture, email_verified_at, created_at, updated_at)
        VALUES (?, 'Bench Host', ?, ?, NULL, '', ?, ?, ?)`,
     );
+    const insertTeam = db.prepare(sqliteParams(BENCH_TEAM));
+    const insertOwner = db.prepare(sqliteParams(BENCH_OWNER));
     const now = Date.now();
     db.transaction(() => {
       for (const id of ids) {
         insertUser.run(id, `${id}@porchlight.test`, passwordHash, now, now, now);
+        insertTeam.run(id, now, now);
+        insertOwner.run(id, id, id, now, now);
         writePlan(db, id, 'gold');
       }
     })();
@@ -1328,7 +1338,9 @@ async function insertBenchHostsPostgres(databaseUrl, ids, passwordHash) {
          VALUES ($1, 'Bench Host', $2, $3, NULL, '', $4, $4, $4)`,
         [id, `${id}@porchlight.test`, passwordHash, now],
       );
-      await client.query(`INSERT INTO subscriptions (user_id, source, plan, status, updated_at) VALUES ($1, 'operator', 'gold', 'active', $2)`, [id, now]);
+      await client.query(BENCH_TEAM, [id, now]);
+      await client.query(BENCH_OWNER, [id, now]);
+      await client.query(`INSERT INTO subscriptions (team_id, source, plan, status, updated_at) VALUES ($1, 'operator', 'gold', 'active', $2)`, [id, now]);
     }
     await client.query('COMMIT');
   } finally {

@@ -10,6 +10,8 @@ declare namespace App {
     user: import('./lib/server/auth/types.ts').SessionUser | null;
     /** The current session; its id is the SHA-256 of the cookie token, never the token. */
     session: import('./lib/server/auth/types.ts').Session | null;
+    /** The membership the session acts through (docs/decisions/028-teams.md §5); null when signed out or in no team. */
+    team: import('./lib/server/account/team-access.ts').SessionTeam | null;
   }
 }
 

@@ -35,6 +35,11 @@ describe('a valid ID token', () => {
     const cookie = sessionCookieFrom(response);
     expect(cookie).toBeTruthy();
     expect((await server.request('/api/users/me', { headers: withCookie(cookie) })).status).toBe(200);
+    // It owns a team of one with an id of its own, and the session acts for it (docs/decisions/028-teams.md §1, §5).
+    const [team] = query<{ team_id: string; role: string }>(server, 'SELECT team_id, role FROM memberships WHERE user_id = ?', body['_id']);
+    expect(team).toMatchObject({ role: 'owner' });
+    expect(team!.team_id).not.toBe(body['_id']);
+    expect(query(server, 'SELECT team_id FROM sessions WHERE user_id = ?', body['_id'])).toEqual([{ team_id: team!.team_id }]);
 
     // Again, even after Google reports a new address: the account is keyed on sub.
     const again = await signIn(await google.sign({ sub: 'sub-new-1', email: 'renamed@gmail.com', name: 'New Person' }));

@@ -29,6 +29,14 @@ describe('register → verify → login', () => {
     );
     expect(user).toMatchObject({ email: 'ada.lovelace@example.com', name: 'Ada', email_verified_at: null });
     expect(user!.password_hash.startsWith('$argon2id$v=19$m=19456,t=2,p=1$')).toBe(true);
+    // A team of one from the start, verified or not, named after its owner, with an id of its own (docs/decisions/028-teams.md §1).
+    const teams = query<{ id: string; name: string; user_id: string; role: string }>(
+      server,
+      'SELECT teams.id, teams.name, memberships.user_id, memberships.role FROM teams JOIN memberships ON memberships.team_id = teams.id JOIN users ON users.id = memberships.user_id WHERE users.email = ?',
+      'ada.lovelace@example.com',
+    );
+    expect(teams).toEqual([{ id: expect.any(String), name: 'Ada', user_id: expect.any(String), role: 'owner' }]);
+    expect(teams[0]!.id).not.toBe(teams[0]!.user_id);
 
     const mail = await mailTo(smtp, 'ada.lovelace@example.com', /verify/i);
     const link = linkIn(mail, '/verify-email');
@@ -77,6 +85,8 @@ describe('register → verify → login', () => {
     expect(cookie.attributes).not.toHaveProperty('secure');
     // ≥ 128 bits: 32 random bytes as base64url.
     expect(cookie.value).toMatch(/^[\w-]{43}$/);
+    // The session acts for the team the new account owns (docs/decisions/028-teams.md §5).
+    expect(query(server, 'SELECT sessions.team_id FROM sessions JOIN memberships ON memberships.team_id = sessions.team_id AND memberships.user_id = sessions.user_id WHERE sessions.user_id = ?', body['_id'])).toHaveLength(1);
 
     const me = await server.request('/api/users/me', { headers: withCookie(`${cookie.name}=${cookie.value}`) });
     expect(me.status).toBe(200);

@@ -141,7 +141,7 @@ describe('cancel (docs/product.md §4: premium until the period end, no further 
     const portal = (await world.control.state()).portalSessions.at(-1)!;
     expect(url).toBe(portal.url);
     expect(portal.return_url).toBe(`${world.server.origin}/dashboard/currentSubscription`);
-    const customer = query<{ customer_id: string }>(world.server, 'SELECT customer_id FROM billing_customers WHERE user_id = ?', host.id)[0]!.customer_id;
+    const customer = query<{ customer_id: string }>(world.server, 'SELECT customer_id FROM billing_customers WHERE team_id = ?', host.id)[0]!.customer_id;
     expect(portal.customer).toBe(customer);
   });
 });

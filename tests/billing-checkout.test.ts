@@ -26,7 +26,7 @@ describe('checkout (docs/product.md §4, §7)', () => {
     const mine = customers.filter((customer) => customer.metadata['userId'] === host.id);
     expect(mine).toHaveLength(1);
     expect(mine[0]!.email).toBe(host.email);
-    expect(query(world.server, 'SELECT customer_id FROM billing_customers WHERE user_id = ?', host.id)).toEqual([{ customer_id: mine[0]!.id }]);
+    expect(query(world.server, 'SELECT customer_id FROM billing_customers WHERE team_id = ?', host.id)).toEqual([{ customer_id: mine[0]!.id }]);
     const created = (await world.control.calls()).filter((call) => call.path === '/v1/customers' && call.method === 'POST' && call.params['email'] === host.email);
     expect(created).toHaveLength(1);
     expect(created[0]!.idempotencyKey).toBe(`customer:${host.id}`);
@@ -73,7 +73,7 @@ describe('checkout (docs/product.md §4, §7)', () => {
     expect(await again.json()).toEqual({ message: messages.billing.alreadySubscribed });
 
     const { subscriptions } = await world.control.state();
-    const customer = query<{ customer_id: string }>(world.server, 'SELECT customer_id FROM billing_customers WHERE user_id = ?', host.id)[0]!.customer_id;
+    const customer = query<{ customer_id: string }>(world.server, 'SELECT customer_id FROM billing_customers WHERE team_id = ?', host.id)[0]!.customer_id;
     expect(subscriptions.filter((s) => s.customer === customer)).toHaveLength(1);
     expect(await planOf(host)).toBe('premium');
   });
@@ -84,7 +84,7 @@ describe('checkout (docs/product.md §4, §7)', () => {
     const answers = await Promise.all([host.call('/api/create-checkout-session', body), host.call('/api/create-checkout-session', body)]);
     expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
     expect((await world.control.state()).customers.filter((customer) => customer.metadata['userId'] === host.id)).toHaveLength(1);
-    const customer = query<{ customer_id: string }>(world.server, 'SELECT customer_id FROM billing_customers WHERE user_id = ?', host.id)[0]!.customer_id;
+    const customer = query<{ customer_id: string }>(world.server, 'SELECT customer_id FROM billing_customers WHERE team_id = ?', host.id)[0]!.customer_id;
     const open = (await world.control.state()).checkoutSessions.filter((s) => s.customer === customer && s.status === 'open');
     expect(open).toHaveLength(1);
   });
@@ -137,7 +137,7 @@ describe('checkout (docs/product.md §4, §7)', () => {
     const response = await host.call('/api/create-checkout-session', { json: { price_id: PRICE_IDS.gold.monthly } });
     expect(response.status).toBe(502);
     expect(await response.json()).toEqual({ message: messages.billing.stripeUnavailable });
-    expect(query(world.server, 'SELECT * FROM billing_customers WHERE user_id = ?', host.id)).toEqual([]);
+    expect(query(world.server, 'SELECT * FROM billing_customers WHERE team_id = ?', host.id)).toEqual([]);
   });
 });
 

@@ -71,7 +71,7 @@ describe('npm run admin -- plan set', () => {
     expect((await admin('plan', 'set', host.email, 'gold', '--until', '2099-12-31')).code).toBe(0);
     expect(await host.json('/api/get-subscription-data')).toMatchObject({ plan: 'Gold', cancelAtPeriodEnd: true, currentPeriodEnd: '2099-12-31T23:59:59.999Z' });
     // As if that day had passed: the plan ends by itself.
-    run(server, 'UPDATE subscriptions SET current_period_end = ? WHERE user_id = ?', Date.now() - 1000, host.id);
+    run(server, 'UPDATE subscriptions SET current_period_end = ? WHERE team_id = ?', Date.now() - 1000, host.id);
     expect(await planOf(host)).toBe('free');
   });
 
@@ -90,12 +90,12 @@ describe('npm run admin -- plan set', () => {
       expect(result.stderr).toMatch(message);
     }
     expect((await admin('plan')).code).toBe(2);
-    expect(query(server, 'SELECT * FROM subscriptions WHERE user_id = ?', host.id)).toEqual([]);
+    expect(query(server, 'SELECT * FROM subscriptions WHERE team_id = ?', host.id)).toEqual([]);
   });
 
   it('leaves a host who pays through Stripe to Stripe', async () => {
     const { host } = await hostWithGuidebook();
-    run(server, "INSERT INTO subscriptions (user_id, source, stripe_subscription_id, plan, status, updated_at) VALUES (?, 'stripe', 'sub_paying', 'gold', 'active', ?)", host.id, Date.now());
+    run(server, "INSERT INTO subscriptions (team_id, source, stripe_subscription_id, plan, status, updated_at) VALUES (?, 'stripe', 'sub_paying', 'gold', 'active', ?)", host.id, Date.now());
     const result = await admin('plan', 'set', host.email, 'premium');
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('pays through Stripe (subscription sub_paying, active)');

@@ -1,7 +1,8 @@
 import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { messages } from '../src/lib/shared/messages.ts';
-import { query } from './helpers/auth.ts';
+import { STRIPE_API_VERSION } from '../src/lib/server/money/subscriptions/stripe-client.ts';
+import { query, run } from './helpers/auth.ts';
 import { PRICE_IDS, sessionIdOf, signedInHost, startBillingWorld, planOf, WEBHOOK_SECRET, type BillingWorld, type Host } from './helpers/billing.ts';
 
 // Events are held by the stand-in and delivered by hand here, in any order, signed any way.
@@ -20,8 +21,8 @@ beforeEach(async () => {
 });
 
 /** A host who paid on the stand-in; nothing has been delivered yet. */
-async function paidWithEventsHeld(priceId: string = PRICE_IDS.gold.monthly): Promise<{ host: Host; subscriptionId: string; customerId: string }> {
-  const host = await signedInHost(world.server);
+async function paidWithEventsHeld(priceId: string = PRICE_IDS.gold.monthly, { freshTeam = false }: { freshTeam?: boolean } = {}): Promise<{ host: Host; subscriptionId: string; customerId: string }> {
+  const host = await signedInHost(world.server, { freshTeam });
   const { clientSecret } = await host.json<{ clientSecret: string }>('/api/create-checkout-session', { json: { price_id: priceId } });
   const { subscription } = await world.control.completeCheckout(sessionIdOf(clientSecret), 'paid');
   return { host, subscriptionId: subscription.id, customerId: String(subscription.customer) };
@@ -34,7 +35,7 @@ async function eventOf(type: string, subscriptionId: string) {
   return event;
 }
 
-const rowOf = (userId: string) => query<{ plan: string; status: string; cancel_at_period_end: number }>(world.server, 'SELECT plan, status, cancel_at_period_end FROM subscriptions WHERE user_id = ?', userId)[0];
+const rowOf = (userId: string) => query<{ plan: string; status: string; cancel_at_period_end: number }>(world.server, 'SELECT plan, status, cancel_at_period_end FROM subscriptions WHERE team_id = ?', userId)[0];
 const eventRows = (id: string) => query(world.server, 'SELECT id FROM stripe_events WHERE id = ?', id);
 
 describe('Stripe webhooks (docs/security.md 20–22)', () => {
@@ -99,7 +100,7 @@ describe('Stripe webhooks (docs/security.md 20–22)', () => {
     const mine = (await world.control.events()).filter((event) => JSON.stringify(event.data.object).includes(subscriptionId));
     for (const event of [...mine].reverse().concat(mine)) expect((await world.control.deliverEvent(event.id)).status).toBe(200);
     expect(rowOf(host.id)).toEqual({ plan: 'premium', status: 'canceled', cancel_at_period_end: 1 });
-    expect(query(world.server, 'SELECT user_id FROM subscriptions WHERE user_id = ?', host.id)).toHaveLength(1);
+    expect(query(world.server, 'SELECT team_id FROM subscriptions WHERE team_id = ?', host.id)).toHaveLength(1);
     expect(await planOf(host)).toBe('free');
   });
 
@@ -118,7 +119,7 @@ describe('Stripe webhooks (docs/security.md 20–22)', () => {
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ received: true, outcome: 'ignored' });
     expect(eventRows(event.id)).toHaveLength(1);
-    await expect.poll(() => world.server.logs.some((line) => line.includes('"level":40') && line.includes('cus_nobody_of_ours') && line.includes('customer of no user'))).toBe(true);
+    await expect.poll(() => world.server.logs.some((line) => line.includes('"level":40') && line.includes('cus_nobody_of_ours') && line.includes('customer of no team'))).toBe(true);
   });
 
   it('a failure while syncing answers 5xx (Stripe retries) and the retry succeeds', async () => {
@@ -142,5 +143,43 @@ describe('Stripe webhooks (docs/security.md 20–22)', () => {
     await world.control.setSubscription(subscriptionId, { status: 'unpaid', emit: 'customer.subscription.updated' });
     expect(await host.json('/api/get-subscription-data')).toMatchObject({ plan: 'Free', status: 'unpaid' });
     expect(await planOf(host)).toBe('free');
+  });
+});
+
+describe('the customer of a team (docs/decisions/028-teams.md §8)', () => {
+  /** Stripe's own client against the stand-in, for what only an old Porchlight or Stripe's dashboard would do. */
+  const stripe = () => new Stripe('sk_test_porchlight', { apiVersion: STRIPE_API_VERSION, host: '127.0.0.1', port: Number(new URL(world.standIn.url).port), protocol: 'http', maxNetworkRetries: 0 });
+  const customerRows = (customerId: string) => query<{ team_id: string }>(world.server, 'SELECT team_id FROM billing_customers WHERE customer_id = ?', customerId);
+
+  it('a customer made before teams (metadata.userId alone) whose row is gone is found by that id: its team of one has it', async () => {
+    const { host, subscriptionId, customerId } = await paidWithEventsHeld();
+    expect(host.teamId).toBe(host.id);
+    // As Porchlight made customers before teams, and a row lost (a restore from an older backup).
+    await stripe().customers.update(customerId, { metadata: { teamId: '' } });
+    run(world.server, 'DELETE FROM billing_customers WHERE customer_id = ?', customerId);
+    const created = await eventOf('customer.subscription.created', subscriptionId);
+    expect((await world.control.deliverEvent(created.id)).status).toBe(200);
+    expect(rowOf(host.teamId)).toEqual({ plan: 'gold', status: 'active', cancel_at_period_end: 0 });
+    expect(customerRows(customerId)).toEqual([{ team_id: host.id }]);
+    expect(await planOf(host)).toBe('gold');
+  });
+
+  it('a customer made since names its team (metadata.teamId, and client_reference_id): a team whose id is its own is found by it', async () => {
+    const { host, subscriptionId, customerId } = await paidWithEventsHeld(PRICE_IDS.gold.monthly, { freshTeam: true });
+    expect(host.teamId).not.toBe(host.id);
+    const state = await world.control.state();
+    expect(state.customers.find((customer) => customer.id === customerId)?.metadata).toEqual({ teamId: host.teamId, userId: host.id });
+    expect(state.checkoutSessions.find((session) => session.customer === customerId)?.client_reference_id).toBe(host.teamId);
+    expect(customerRows(customerId)).toEqual([{ team_id: host.teamId }]);
+    run(world.server, 'DELETE FROM billing_customers WHERE customer_id = ?', customerId);
+    const created = await eventOf('customer.subscription.created', subscriptionId);
+    expect((await world.control.deliverEvent(created.id)).status).toBe(200);
+    expect(rowOf(host.teamId)).toEqual({ plan: 'gold', status: 'active', cancel_at_period_end: 0 });
+    expect(rowOf(host.id)).toBeUndefined();
+    expect(customerRows(customerId)).toEqual([{ team_id: host.teamId }]);
+    expect(await planOf(host)).toBe('gold');
+    // The return page's check finds the session the team's, by its reference.
+    const sessionId = state.checkoutSessions.find((session) => session.customer === customerId)!.id;
+    expect((await host.call(`/api/session_status?session_id=${sessionId}`)).status).toBe(200);
   });
 });

@@ -7,7 +7,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Instruction } from '../src/lib/shared/schemas/instruction.ts';
 import { postgresTypes } from '../src/lib/server/platform/db/open-postgres.ts';
-import { createUser, login, setUserPlan, withCookie } from './helpers/auth.ts';
+import { createUser, login, run, setUserPlan, withCookie } from './helpers/auth.ts';
 import { startS3StandIn, type S3StandIn } from './helpers/s3-standin.ts';
 import { freePort, startServer, type TestServer } from './helpers/server.ts';
 import { openSqliteSync } from './helpers/sync-db.ts';
@@ -51,9 +51,14 @@ async function admin(...args: string[]): Promise<{ code: number; stdout: string;
 
 const png = (background: string) => sharp({ create: { width: 320, height: 240, channels: 3, background } }).png().toBuffer();
 
-/** A host on the gold plan with settings, two uploaded images and two guidebooks using them. */
+/**
+ * A host on the gold plan with settings, two uploaded images and two guidebooks using them; the
+ * host's team has an id of its own (docs/decisions/028-teams.md §1) and a second member, an
+ * editor granted the first guidebook (written as slice 2's helper will), so every table of teams
+ * holds a row.
+ */
 async function seed(server: TestServer): Promise<void> {
-  const user = await createUser(server);
+  const user = await createUser(server, { freshTeam: true });
   setUserPlan(server, user.id, 'gold');
   const cookie = await login(server, user.email, user.password);
   const call = (pathname: string, init: RequestInit & { json?: unknown } = {}) => server.request(pathname, { ...init, headers: withCookie(cookie) });
@@ -75,6 +80,11 @@ async function seed(server: TestServer): Promise<void> {
     const { instruction } = (await response.json()) as { instruction: Instruction };
     guests.push({ token: instruction.token, etag: '', html: Buffer.alloc(0) });
   }
+  const editor = await createUser(server);
+  const first = (await (await call('/api/instruction')).json()) as Instruction[];
+  const now = Date.now();
+  run(server, "INSERT INTO memberships (id, team_id, user_id, role, may_see_secrets, invited_by, created_at, updated_at) VALUES ('editor-membership', ?, ?, 'editor', 0, ?, ?, ?)", user.teamId, editor.id, user.id, now, now);
+  run(server, "INSERT INTO member_guidebooks (membership_id, instruction_id) VALUES ('editor-membership', ?)", first.at(-1)!._id);
   const contact = await server.request('/api/messaging/contact', { json: { name: 'Grace', email: 'grace@example.com', message: 'Do you take groups of twelve?' } });
   expect(contact.status).toBeLessThan(300);
 }
@@ -155,7 +165,10 @@ describe.skipIf(!onPostgres)('npm run admin -- copy-to-postgres', () => {
       expect(await postgresRows(table), table).toEqual(rows);
     }
     // The seed made something of each kind the move must carry.
-    for (const table of ['users', 'user_settings', 'instructions', 'subscriptions', 'uploads', 'outbox', 'sessions', 'contact_messages']) expect(source.get(table)!.length, table).toBeGreaterThan(0);
+    for (const table of ['users', 'teams', 'memberships', 'member_guidebooks', 'team_settings', 'instructions', 'subscriptions', 'uploads', 'outbox', 'sessions', 'contact_messages']) expect(source.get(table)!.length, table).toBeGreaterThan(0);
+    // The team's own id (not its owner's) arrives on every row that names it.
+    const team = source.get('teams')!.find((row) => !source.get('users')!.some((user) => user.id === row.id))!;
+    for (const table of ['instructions', 'subscriptions', 'team_settings', 'uploads', 'sessions']) expect(await postgresRows(table), table).toEqual(expect.arrayContaining([expect.objectContaining({ team_id: team.id })]));
     expect(source.get('outbox')!.some((mail) => mail.status !== 'sent')).toBe(true);
 
     for (const store of ['uploads', 'snapshots']) {

@@ -62,7 +62,7 @@ async function payingHost(): Promise<{ host: Host; accountId: string }> {
   return { host, accountId };
 }
 
-const accountOf = (host: Host) => query<{ stripe_account_id: string }>(server, 'SELECT stripe_account_id FROM payout_accounts WHERE user_id = ?', host.id)[0]!.stripe_account_id;
+const accountOf = (host: Host) => query<{ stripe_account_id: string }>(server, 'SELECT stripe_account_id FROM payout_accounts WHERE team_id = ?', host.id)[0]!.stripe_account_id;
 
 async function guidebook(host: Host, extras: unknown[] = [LATE, BREAKFAST, BIKES]): Promise<Instruction> {
   const { instruction } = await host.json<{ instruction: Instruction }>('/api/instruction', {

@@ -166,7 +166,7 @@ describe('the upload-ownership check covers every image field (docs/security.md 
   it('keeps a guidebook whose images are all the host’s own', () => {
     let content = base;
     for (const path of images) content = setAt(content, path, own);
-    expect(cleanInstructionContent({ content, userId: HOST })).toEqual(content);
+    expect(cleanInstructionContent({ content, teamId: HOST })).toEqual(content);
     expect(withoutForeignImages(content, HOST)).toEqual(content);
   });
 
@@ -174,7 +174,7 @@ describe('the upload-ownership check covers every image field (docs/security.md 
     const content = setAt(base, path, foreign);
     let error: unknown;
     try {
-      cleanInstructionContent({ content, userId: HOST });
+      cleanInstructionContent({ content, teamId: HOST });
     } catch (caught) {
       error = caught;
     }
@@ -187,9 +187,9 @@ describe('the upload-ownership check covers every image field (docs/security.md 
 
   it('names a list item’s image by its place, and the guidebook’s own images first', () => {
     const secondStep = { ...base, boxes: [base.boxes[0]!, { ...base.boxes[1]!, imageUrl: foreign }] };
-    expect(() => cleanInstructionContent({ content: secondStep, userId: HOST })).toThrow(messages.upload.notYours('The image of check-in step 2'));
+    expect(() => cleanInstructionContent({ content: secondStep, teamId: HOST })).toThrow(messages.upload.notYours('The image of check-in step 2'));
     const both = { ...secondStep, coverImage: foreign };
-    expect(() => cleanInstructionContent({ content: both, userId: HOST })).toThrow(messages.upload.notYours('The cover photo'));
+    expect(() => cleanInstructionContent({ content: both, teamId: HOST })).toThrow(messages.upload.notYours('The cover photo'));
   });
 });
 
@@ -202,7 +202,7 @@ describe('the sanitiser covers every rich-text field (docs/security.md 16)', () 
   });
 
   it.each(richTextFields(instructionContentSchema))('sanitises %s in a guidebook', (path) => {
-    const cleaned = cleanInstructionContent({ content: setAt(base, path, XSS), userId: HOST });
+    const cleaned = cleanInstructionContent({ content: setAt(base, path, XSS), teamId: HOST });
     for (const value of valuesAt(cleaned, path)) expect(value, `${path} was stored unsanitised`).toBe(clean);
     expect([...storedRichTexts(cleaned)]).toContain(clean);
   });
@@ -253,6 +253,6 @@ describe('the translations follow the kinds (docs/decisions/021)', () => {
   it.each(fields.filter((field) => field.kind === 'richText').map((field) => field.key))('sanitises the translation of %s as its main text', (key) => {
     const main = fields.find((field) => field.key === key)!.text;
     const content = instructionContentSchema.parse({ ...filled, translations: { de: { [key]: { text: XSS, source: sourceHash(main) } } } });
-    expect(cleanInstructionContent({ content, userId: HOST }).translations.de![key]!.text).toBe(sanitizeRichText(XSS));
+    expect(cleanInstructionContent({ content, teamId: HOST }).translations.de![key]!.text).toBe(sanitizeRichText(XSS));
   });
 });

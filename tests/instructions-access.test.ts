@@ -8,7 +8,10 @@ import { startServer, type TestServer } from './helpers/server.ts';
 
 /**
  * docs/security.md 14 and docs/product.md §4, §6: who may call what. The matrix below is test data: every
- * instruction and settings route × { anonymous, owner, other host, guest holding the token }.
+ * instruction and settings route × { anonymous, owner, other host, guest holding the token }, for
+ * hosts whose team has their own id (every account made before teams) and hosts whose team has an
+ * id of its own (every registration since, docs/decisions/028-teams.md §1): code that takes a
+ * person's id for their team's fails the second.
  */
 let server: TestServer;
 
@@ -22,7 +25,7 @@ afterAll(async () => {
 
 type Host = SignedInHost;
 
-const host = (plan: TestPlan = 'free'): Promise<Host> => signedInHost(server, plan);
+const host = (plan: TestPlan = 'free', freshTeam = false): Promise<Host> => signedInHost(server, plan, { freshTeam });
 
 const anonymous: Call = (path, init) => server.request(path, init);
 
@@ -93,7 +96,12 @@ function latestRevision(id: string): string {
   return query<{ id: string }>(server, 'SELECT id FROM instruction_revisions WHERE instruction_id = ? ORDER BY version DESC LIMIT 1', id)[0]?.id ?? 'no-such-revision';
 }
 
-describe('authorization matrix', () => {
+const TEAMS = [
+  ['whose team has their id', false],
+  ['whose team has an id of its own', true],
+] as const;
+
+describe.each(TEAMS)('authorization matrix, hosts %s', (_teams, freshTeam) => {
   let owner: Host;
   let other: Host;
   let target: Instruction;
@@ -101,8 +109,9 @@ describe('authorization matrix', () => {
   let feedbackId: string;
 
   beforeAll(async () => {
-    owner = await host('gold');
-    other = await host('gold');
+    owner = await host('gold', freshTeam);
+    other = await host('gold', freshTeam);
+    expect(owner.teamId === owner.id).toBe(!freshTeam);
     target = await create(owner, { nameInstruction: 'Owner only', code: '4821' });
     stayId = await createStay(owner, target);
     feedbackId = await createFeedback(target);
@@ -121,7 +130,7 @@ describe('authorization matrix', () => {
     expect(query(server, 'SELECT id FROM stays WHERE instruction_id = ?', target._id)).toHaveLength(1);
     expect(query(server, 'SELECT id FROM guest_feedback WHERE id = ?', feedbackId)).toHaveLength(1);
     // Nothing leaked into the other host's account either (no duplicate made for them).
-    expect(query(server, 'SELECT id FROM instructions WHERE user_id = ?', other.id)).toHaveLength(0);
+    expect(query(server, 'SELECT id FROM instructions WHERE team_id = ?', other.teamId)).toHaveLength(0);
     const list = (await (await other.call('/api/instruction')).json()) as Instruction[];
     expect(list).toEqual([]);
   });
@@ -210,6 +219,29 @@ describe('authorization matrix', () => {
       'POST /:id/share': 200,
       'DELETE /:id': 200,
     });
+  });
+
+  it("the owner's account routes answer for the team: its plan, settings, trash, orders and payouts; the rows it writes are the team's", async () => {
+    const calls = {
+      me: await owner.call('/api/users/me'),
+      subscription: await owner.call('/api/get-subscription-data'),
+      settings: await owner.call('/api/settings', { method: 'PUT', json: { phone: '+385 91 555 0199' } }),
+      trash: await owner.call('/api/instruction/trash'),
+      orders: await owner.call('/api/orders'),
+      payouts: await owner.call('/api/payouts/currency', { method: 'PUT', json: { currency: 'gbp' } }),
+    };
+    expect(Object.fromEntries(Object.entries(calls).map(([name, response]) => [name, response.status]))).toEqual({ me: 200, subscription: 200, settings: 200, trash: 200, orders: 200, payouts: 200 });
+    expect(await calls.me.json()).toMatchObject({ _id: owner.id, plan: 'gold' });
+    expect(await calls.subscription.json()).toMatchObject({ planId: 'gold' });
+    expect((await (await owner.call('/api/settings')).json()) as { phone: string }).toMatchObject({ phone: '+385 91 555 0199' });
+    expect((await (await owner.call('/api/payouts')).json()) as { currency: string }).toMatchObject({ currency: 'gbp' });
+    // Another host of the same kind sees none of it.
+    expect((await (await other.call('/api/settings')).json()) as { phone: string }).toMatchObject({ phone: '' });
+    expect((await (await other.call('/api/payouts')).json()) as { currency: string }).not.toMatchObject({ currency: 'gbp' });
+    const made = await create(owner, { nameInstruction: 'Made for the team' });
+    expect(((await (await owner.call('/api/instruction')).json()) as Instruction[]).map((instruction) => instruction._id)).toContain(made._id);
+    expect(query(server, 'SELECT user_id, team_id FROM instructions WHERE id = ?', made._id)).toEqual([{ user_id: owner.id, team_id: owner.teamId }]);
+    expect(query(server, 'SELECT team_id FROM team_settings WHERE team_id = ?', owner.teamId)).toHaveLength(1);
   });
 });
 

@@ -148,8 +148,8 @@ describe('a step text with list items on the guest page', () => {
     const token = `${made.token}old`;
     run(
       server,
-      `INSERT INTO instructions (id, user_id, token, is_free, version, data, created_at, updated_at, deleted_at)
-       SELECT ?, user_id, ?, is_free, version, ?, created_at, updated_at, deleted_at FROM instructions WHERE id = ?`,
+      `INSERT INTO instructions (id, user_id, team_id, token, is_free, version, data, created_at, updated_at, deleted_at)
+       SELECT ?, user_id, team_id, ?, is_free, version, ?, created_at, updated_at, deleted_at FROM instructions WHERE id = ?`,
       `${made._id}-old`,
       token,
       JSON.stringify(data),

@@ -69,7 +69,8 @@ describe('changeOrderStatus on a real database', () => {
   beforeAll(async () => {
     database = await openTestDatabase();
     await database.db.insertInto('users').values({ id: 'host', name: 'Host', email: 'host@example.com', password_hash: null, google_id: null, picture: '', email_verified_at: now, created_at: now, updated_at: now }).execute();
-    await database.db.insertInto('instructions').values({ id: 'guidebook', user_id: 'host', token: 'guidebook-token', is_free: 1, version: 1, data: '{}', created_at: now, updated_at: now, deleted_at: null }).execute();
+    await database.db.insertInto('teams').values({ id: 'team', name: 'Host', created_at: now, updated_at: now }).execute();
+    await database.db.insertInto('instructions').values({ id: 'guidebook', user_id: 'host', team_id: 'team', token: 'guidebook-token', is_free: 1, version: 1, data: '{}', created_at: now, updated_at: now, deleted_at: null }).execute();
   });
 
   afterAll(async () => {
@@ -80,6 +81,7 @@ describe('changeOrderStatus on a real database', () => {
     const order: OrdersTable = {
       id,
       user_id: 'host',
+      team_id: 'team',
       instruction_id: 'guidebook',
       stay_id: null,
       extra_id: 1,

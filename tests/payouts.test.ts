@@ -53,7 +53,7 @@ interface PayoutRow {
 }
 
 const rowOf = (userId: string) =>
-  query<PayoutRow>(server, 'SELECT stripe_account_id, currency, charges_enabled, details_submitted, payouts_enabled, disabled_reason FROM payout_accounts WHERE user_id = ?', userId)[0];
+  query<PayoutRow>(server, 'SELECT stripe_account_id, currency, charges_enabled, details_submitted, payouts_enabled, disabled_reason FROM payout_accounts WHERE team_id = ?', userId)[0];
 const eventRows = (id: string) => query(server, 'SELECT id FROM stripe_events WHERE id = ?', id);
 
 /** The first form's action on a stand-in page, resolved against the page. */
@@ -180,10 +180,11 @@ describe('payouts with Stripe', () => {
     const now = Date.now();
     run(
       server,
-      `INSERT INTO orders (id, user_id, instruction_id, extra_id, kind, title, amount, currency, approval, status, created_at, updated_at)
-       VALUES (?, ?, ?, 1, 'item', 'Breakfast basket', 15000, 'dkk', 'host', 'requested', ?, ?)`,
+      `INSERT INTO orders (id, user_id, team_id, instruction_id, extra_id, kind, title, amount, currency, approval, status, created_at, updated_at)
+       VALUES (?, ?, ?, ?, 1, 'item', 'Breakfast basket', 15000, 'dkk', 'host', 'requested', ?, ?)`,
       `order-${host.id}`,
       host.id,
+      host.teamId,
       instruction._id,
       now,
       now,
@@ -318,7 +319,7 @@ describe('payouts with Stripe', () => {
     expect(await response.json()).toEqual({ received: true, outcome: 'unknown-account' });
     expect(eventRows(event.id)).toHaveLength(1);
     await expect.poll(() => server.logs.some((line) => line.includes('"level":40') && line.includes('acct_nobody_of_ours'))).toBe(true);
-    expect(query(server, 'SELECT user_id FROM payout_accounts WHERE stripe_account_id = ?', 'acct_nobody_of_ours')).toEqual([]);
+    expect(query(server, 'SELECT team_id FROM payout_accounts WHERE stripe_account_id = ?', 'acct_nobody_of_ours')).toEqual([]);
   });
 
   it('the Stripe dashboard link needs finished details (409 before)', async () => {

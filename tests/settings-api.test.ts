@@ -332,7 +332,7 @@ describe('contact fields as hosts type them', () => {
     const { id, call } = await host();
     await call('/api/settings', { method: 'PUT', json: mine });
     const stored = { ...mine, whatsapp: 'https://wa.link/abc123' };
-    run(server, 'UPDATE user_settings SET data = ? WHERE user_id = ?', JSON.stringify(stored), id);
+    run(server, 'UPDATE team_settings SET data = ? WHERE team_id = ?', JSON.stringify(stored), id);
     expect(await (await call('/api/settings')).json()).toEqual({ ...mine, whatsapp: '' });
   });
 });

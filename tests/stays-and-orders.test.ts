@@ -84,7 +84,7 @@ async function payingHost(): Promise<Host> {
   const host = await signedInHost(server);
   setUserPlan(server, host.id, 'gold');
   await host.json('/api/payouts/onboarding', { method: 'POST', json: {} });
-  const accountId = query<{ stripe_account_id: string }>(server, 'SELECT stripe_account_id FROM payout_accounts WHERE user_id = ?', host.id)[0]!.stripe_account_id;
+  const accountId = query<{ stripe_account_id: string }>(server, 'SELECT stripe_account_id FROM payout_accounts WHERE team_id = ?', host.id)[0]!.stripe_account_id;
   await standIn.control.completeOnboarding(accountId);
   await expect.poll(async () => (await host.json<{ chargesEnabled: boolean }>('/api/payouts')).chargesEnabled).toBe(true);
   return host;

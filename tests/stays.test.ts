@@ -135,10 +135,11 @@ describe('stays API', () => {
     run(
       server,
       `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 1000)
-       INSERT INTO stays (id, instruction_id, user_id, token, guest_name, guest_email, language, check_in, check_out, calendar_uid, first_revealed_at, last_revealed_at, reveal_count, created_at, updated_at)
-       SELECT 'cap-' || i, ?, ?, 'cap-token-' || i, '', '', '', CAST(? AS BIGINT) + i * 60000, CASE WHEN i = 1 THEN CAST(? AS BIGINT) ELSE CAST(? AS BIGINT) + i * 60000 + 86400000 END, NULL, NULL, NULL, 0, CAST(? AS BIGINT), CAST(? AS BIGINT) FROM n`,
+       INSERT INTO stays (id, instruction_id, user_id, team_id, token, guest_name, guest_email, language, check_in, check_out, calendar_uid, first_revealed_at, last_revealed_at, reveal_count, created_at, updated_at)
+       SELECT 'cap-' || i, ?, ?, ?, 'cap-token-' || i, '', '', '', CAST(? AS BIGINT) + i * 60000, CASE WHEN i = 1 THEN CAST(? AS BIGINT) ELSE CAST(? AS BIGINT) + i * 60000 + 86400000 END, NULL, NULL, NULL, 0, CAST(? AS BIGINT), CAST(? AS BIGINT) FROM n`,
       full._id,
       h.id,
+      h.teamId,
       now + DAY,
       now - DAY,
       now + DAY,

@@ -227,7 +227,7 @@ describe('the checks the editor and the server share', () => {
   it('accept the key of a step that is gone, and saving drops it', () => {
     const translations = { de: { 'boxes.999.title': { text: 'Alt', source: '00000000' }, brandingTitle: made(base, 'brandingTitle', 'Anna') } };
     const parsed = instructionContentSchema.parse(withTranslations(translations));
-    expect(cleanInstructionContent({ content: parsed, userId: HOST }).translations).toEqual({ de: { brandingTitle: made(base, 'brandingTitle', 'Anna') } });
+    expect(cleanInstructionContent({ content: parsed, teamId: HOST }).translations).toEqual({ de: { brandingTitle: made(base, 'brandingTitle', 'Anna') } });
   });
 
   it('accept a translation of the host’s name or an address from an editor opened before they stopped being translatable, and saving drops it', () => {
@@ -235,7 +235,7 @@ describe('the checks the editor and the server share', () => {
     const translations = { de: { hostName: old, address: old, 'places.301.address': old, 'boxes.101.title': made(base, 'boxes.101.title', 'Tür') } };
     expect(issues(withTranslations(translations))).toEqual([]);
     const parsed = instructionContentSchema.parse(withTranslations(translations));
-    expect(cleanInstructionContent({ content: parsed, userId: HOST }).translations).toEqual({ de: { 'boxes.101.title': made(base, 'boxes.101.title', 'Tür') } });
+    expect(cleanInstructionContent({ content: parsed, teamId: HOST }).translations).toEqual({ de: { 'boxes.101.title': made(base, 'boxes.101.title', 'Tür') } });
     // Stored so before: read without them, so no guest, poster or mail shows them and no language is offered for them alone.
     const stored = parseStoredContent(JSON.stringify({ ...base, translations: { ...translations, fr: { hostName: old } } }));
     expect(stored.translations).toEqual({ de: { 'boxes.101.title': made(base, 'boxes.101.title', 'Tür') }, fr: {} });
@@ -248,7 +248,7 @@ describe('the checks the editor and the server share', () => {
       'German: the translation of "Place 1 note" is not valid (The note can be at most 1,000 characters).',
     ]);
     const parsed = instructionContentSchema.parse(withTranslations({ de: { brandingTitle: made(base, 'brandingTitle', '  Anna\nund Ivo ') } }));
-    expect(cleanInstructionContent({ content: parsed, userId: HOST }).translations.de!.brandingTitle!.text).toBe('Anna und Ivo');
+    expect(cleanInstructionContent({ content: parsed, teamId: HOST }).translations.de!.brandingTitle!.text).toBe('Anna und Ivo');
   });
 });
 
@@ -256,7 +256,7 @@ describe('the server’s clean step', () => {
   it('sanitises a rich translation exactly as the main text, keeping its markers', () => {
     const xss = `<p>Der Code ist ${LOCKBOX_MARKER}</p><img src=x onerror=alert(1)><script>alert(1)</script><a href="javascript:alert(1)">x</a>`;
     const parsed = instructionContentSchema.parse(withTranslations({ de: { 'boxes.102.paragraph': made(base, 'boxes.102.paragraph', xss) } }));
-    const cleaned = cleanInstructionContent({ content: parsed, userId: HOST });
+    const cleaned = cleanInstructionContent({ content: parsed, teamId: HOST });
     const text = cleaned.translations.de!['boxes.102.paragraph']!.text;
     expect(text).toBe(sanitizeRichText(xss));
     expect(text).not.toMatch(/<script|<img|onerror|javascript:/i);
@@ -268,28 +268,28 @@ describe('the server’s clean step', () => {
     const odd = '<p>Der Code ist <span data-marker="lockbox" onclick="x"><b>1</b></span></p>';
     const parsed = instructionContentSchema.parse(withTranslations({ de: { 'boxes.102.paragraph': made(base, 'boxes.102.paragraph', odd) } }));
     // A marker with content is kept by the sanitiser; one nested where the sanitiser drops it is refused.
-    expect(() => cleanInstructionContent({ content: parsed, userId: HOST })).not.toThrow();
+    expect(() => cleanInstructionContent({ content: parsed, teamId: HOST })).not.toThrow();
     const deep = `<p>${'<em>'.repeat(45)}${LOCKBOX_MARKER}${'</em>'.repeat(45)}</p>`;
     const nested = instructionContentSchema.parse(withTranslations({ de: { 'boxes.102.paragraph': made(base, 'boxes.102.paragraph', deep) } }));
-    expect(() => cleanInstructionContent({ content: nested, userId: HOST })).toThrow('German: the translation of "Check-in step 2 text" must keep the door code marker.');
+    expect(() => cleanInstructionContent({ content: nested, teamId: HOST })).toThrow('German: the translation of "Check-in step 2 text" must keep the door code marker.');
   });
 
   it('a translation made from the main text as sent is up to date with the main text as stored', () => {
     const sent = { ...base, textGreating: '<p onclick="x">Welcome!</p><script>1</script>' };
     const parsed = instructionContentSchema.parse(withTranslations({ de: { textGreating: made(sent, 'textGreating', '<p>Willkommen!</p>') } }, sent));
-    const cleaned = cleanInstructionContent({ content: parsed, userId: HOST });
+    const cleaned = cleanInstructionContent({ content: parsed, teamId: HOST });
     expect(cleaned.textGreating).toBe('<p>Welcome!</p>');
     expect(translationStatus(cleaned, 'de')).toMatchObject({ translated: 1, outOfDate: 0 });
   });
 
   it('drops an empty translation and a language left without any', () => {
     const parsed = instructionContentSchema.parse(withTranslations({ de: { brandingTitle: made(base, 'brandingTitle', '') }, fr: { brandingTitle: made(base, 'brandingTitle', 'Ana') } }));
-    expect(cleanInstructionContent({ content: parsed, userId: HOST }).translations).toEqual({ fr: { brandingTitle: made(base, 'brandingTitle', 'Ana') } });
+    expect(cleanInstructionContent({ content: parsed, teamId: HOST }).translations).toEqual({ fr: { brandingTitle: made(base, 'brandingTitle', 'Ana') } });
     // Blank is empty: spaces in a required field's translation, an empty paragraph in a rich one (whose main text has a marker).
     const blank = { nameInstruction: made(base, 'nameInstruction', '  '), 'boxes.102.paragraph': made(base, 'boxes.102.paragraph', '<p> </p>') };
     expect(issues(withTranslations({ de: blank }))).toEqual([]);
     const blanks = instructionContentSchema.parse(withTranslations({ de: blank, fr: { brandingTitle: made(base, 'brandingTitle', 'Ana') } }));
-    expect(cleanInstructionContent({ content: blanks, userId: HOST }).translations).toEqual({ fr: { brandingTitle: made(base, 'brandingTitle', 'Ana') } });
+    expect(cleanInstructionContent({ content: blanks, teamId: HOST }).translations).toEqual({ fr: { brandingTitle: made(base, 'brandingTitle', 'Ana') } });
   });
 });
 

@@ -12,7 +12,9 @@ import { hasUpload, serverStorage, uploadKey } from './helpers/stored.ts';
 
 // docs/security.md 30: a host references only their own uploads. Another host's
 // /media/u/… path is refused as a picture or a step image, a duplicate keeps only the host's own,
-// and only the owner's references keep a file (and its share of the owner's quota) alive.
+// and only the owner's references keep a file (and its share of the owner's quota) alive. With
+// teams (docs/decisions/028-teams.md §3) "own" is the space: a team's for its guidebooks and
+// Auto-Fill, the person's for their profile picture; for the hosts made before teams both are one.
 let server: TestServer;
 let png: Buffer;
 
@@ -27,22 +29,25 @@ afterAll(async () => {
 
 interface Host {
   id: string;
+  teamId: string;
   call(pathname: string, init?: RequestInit & { json?: unknown }): Promise<Response>;
-  /** Uploads a real image and returns its /media path. */
-  upload(): Promise<string>;
+  /** Uploads a real image and returns its /media path; `profile`: for the profile picture (`for=profile`). */
+  upload(options?: { profile?: boolean }): Promise<string>;
 }
 
-async function host(): Promise<Host> {
-  const user = await createUser(server);
+async function host({ freshTeam = false }: { freshTeam?: boolean } = {}): Promise<Host> {
+  const user = await createUser(server, { freshTeam });
   const cookie = await login(server, user.email, user.password);
   const call: Host['call'] = (pathname, init = {}) => server.request(pathname, { ...init, headers: withCookie(cookie, Object.fromEntries(new Headers(init.headers))) });
   return {
     id: user.id,
+    teamId: user.teamId,
     call,
-    async upload() {
+    async upload({ profile = false } = {}) {
       const form = new FormData();
       form.append('image', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'a.png');
       form.append('type', 'square');
+      if (profile) form.append('for', 'profile');
       const response = await call('/api/upload', { method: 'POST', body: form });
       const body = (await response.json()) as { image: string };
       expect(response.status, JSON.stringify(body)).toBe(201);
@@ -179,7 +184,7 @@ describe('clean-up and quota count only the owner’s references', () => {
     const guidebook = await create(other);
     const data = JSON.parse(query<{ data: string }>(server, 'SELECT data FROM instructions WHERE id = ?', guidebook._id)[0]!.data) as Record<string, unknown>;
     run(server, 'UPDATE instructions SET data = ? WHERE id = ?', JSON.stringify({ ...data, boxes: [{ id: 1, title: '', paragraph: '', imageUrl: inGuidebook }] }), guidebook._id);
-    run(server, 'INSERT INTO user_settings (user_id, data, updated_at) VALUES (?, ?, ?)', other.id, JSON.stringify({ textGreating: `<p><a href="${server.origin}${inSettings}">photo</a></p>` }), Date.now());
+    run(server, 'INSERT INTO team_settings (team_id, data, updated_at) VALUES (?, ?, ?)', other.id, JSON.stringify({ textGreating: `<p><a href="${server.origin}${inSettings}">photo</a></p>` }), Date.now());
     run(server, 'UPDATE users SET picture = ? WHERE id = ?', asPicture, other.id);
     // The owner's own reference keeps that one.
     expect((await owner.call('/api/users/profile', { method: 'PATCH', json: { picture: ownerKeeps } })).status).toBe(200);
@@ -194,3 +199,61 @@ describe('clean-up and quota count only the owner’s references', () => {
     expect(uploadsOf(owner.id)).toBe(1);
   });
 });
+
+describe('spaces of a team whose id is its own (docs/decisions/028-teams.md §3)', () => {
+  let db: Kysely<Database>;
+  serverKyselyForTests(() => server, (opened) => (db = opened));
+  const age = (image: string) => run(server, 'UPDATE uploads SET created_at = ? WHERE key = ?', Date.now() - 2 * 60 * 60_000, uploadKey(image));
+
+  it("a guidebook's image goes to the team's space, a profile picture (for=profile) to the person's; each is refused (422) where the other belongs", async () => {
+    const h = await host({ freshTeam: true });
+    const [forTeam, forProfile] = [await h.upload(), await h.upload({ profile: true })];
+    expect(forTeam).toMatch(new RegExp(`^/media/u/${h.teamId}/`));
+    expect(forProfile).toMatch(new RegExp(`^/media/u/${h.id}/`));
+    const row = (image: string) => query(server, 'SELECT user_id, team_id FROM uploads WHERE key = ?', uploadKey(image));
+    expect([row(forTeam), row(forProfile)]).toEqual([[{ user_id: h.id, team_id: h.teamId }], [{ user_id: h.id, team_id: null }]]);
+    await expectRefused(await h.call('/api/users/profile', { method: 'PATCH', json: { picture: forTeam } }), 'The profile picture');
+    expect((await h.call('/api/users/profile', { method: 'PATCH', json: { picture: forProfile } })).status).toBe(200);
+    await expectRefused(await h.call('/api/instruction', { json: { photoGreating: forProfile } }), 'The host picture');
+    expect((await create(h, { photoGreating: forTeam })).photoGreating).toBe(forTeam);
+    const purpose = new FormData();
+    purpose.append('image', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'a.png');
+    purpose.append('type', 'square');
+    purpose.append('for', 'billboard');
+    const refused = await h.call('/api/upload', { method: 'POST', body: purpose });
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toEqual({ message: messages.upload.badPurpose });
+  });
+
+  it("a new guidebook shows a copy of its creator's profile picture, in the team's space: a change of picture leaves it", async () => {
+    const h = await host({ freshTeam: true });
+    const picture = await h.upload({ profile: true });
+    expect((await h.call('/api/users/profile', { method: 'PATCH', json: { picture } })).status).toBe(200);
+    const made = await create(h);
+    expect(made.photoGreating).toMatch(new RegExp(`^/media/u/${h.teamId}/`));
+    const [copy, original] = await Promise.all([server.request(made.photoGreating), server.request(picture)]);
+    expect(copy.status).toBe(200);
+    expect(Buffer.from(await copy.arrayBuffer()).equals(Buffer.from(await original.arrayBuffer()))).toBe(true);
+    // The picture changes; past the grace period the old one goes, the guidebook's copy stays.
+    expect((await h.call('/api/users/profile', { method: 'PATCH', json: { picture: '' } })).status).toBe(200);
+    age(picture);
+    age(made.photoGreating);
+    await removeUnreferencedUploads({ db, dialect: server.dialect, storage: serverStorage(server, 'uploads') });
+    expect(hasUpload(server, picture)).toBe(false);
+    expect(hasUpload(server, made.photoGreating)).toBe(true);
+  });
+
+  it("the clean-up keeps what each space's own content names: the team's guidebooks and Auto-Fill, the person's picture", async () => {
+    const h = await host({ freshTeam: true });
+    const [inGuidebook, inSettings, unused] = [await h.upload(), await h.upload(), await h.upload()];
+    const [picture, oldPicture] = [await h.upload({ profile: true }), await h.upload({ profile: true })];
+    await create(h, { boxes: [{ id: 1, title: 'Door', paragraph: '', imageUrl: inGuidebook }] });
+    const settings = (await (await h.call('/api/settings')).json()) as Record<string, unknown>;
+    expect((await h.call('/api/settings', { method: 'PUT', json: { ...settings, places: [{ id: 1, name: 'Bakery', category: 'eat', imageUrl: inSettings }] } })).status).toBe(200);
+    expect((await h.call('/api/users/profile', { method: 'PATCH', json: { picture } })).status).toBe(200);
+    for (const image of [inGuidebook, inSettings, unused, picture, oldPicture]) age(image);
+    await removeUnreferencedUploads({ db, dialect: server.dialect, storage: serverStorage(server, 'uploads') });
+    expect([inGuidebook, inSettings, unused, picture, oldPicture].map((image) => hasUpload(server, image))).toEqual([true, true, false, true, false]);
+  });
+});
+

@@ -427,7 +427,7 @@ describe('removing unreferenced uploads', () => {
       manualBoxes: [{ id: 2, paragraph: '<p>Beach</p>', imageUrl: extra }],
       photoGreating: host,
     };
-    run(server, 'INSERT INTO instructions (id, user_id, token, is_free, version, data, created_at, updated_at) VALUES (?, ?, ?, 1, 1, ?, ?, ?)', `gc-${user.id}`, user.id, `tok-${user.id}`, JSON.stringify(data), now, now);
+    run(server, 'INSERT INTO instructions (id, user_id, team_id, token, is_free, version, data, created_at, updated_at) VALUES (?, ?, ?, ?, 1, 1, ?, ?, ?)', `gc-${user.id}`, user.id, user.teamId, `tok-${user.id}`, JSON.stringify(data), now, now);
     const patched = await server.request('/api/users/profile', { method: 'PATCH', json: { picture }, headers: withCookie(cookie) });
     expect(patched.status).toBe(200);
 

@@ -48,17 +48,27 @@ export interface TestUser {
   email: string;
   password: string;
   name: string;
+  /** The team of one the user owns (docs/decisions/028-teams.md §1). */
+  teamId: string;
 }
 
 let counter = 0;
 
 /**
  * Test factory: a user row written straight into the server's database (verified unless told),
- * for tests that are not about registration. The hash uses the production parameters.
+ * for tests that are not about registration, with the team of one the user owns. That team has
+ * the user's id, as db/migrations/0018-teams.ts gives every account made before teams; with
+ * `freshTeam`, an id of its own, as a registration since gives (docs/decisions/028-teams.md §1),
+ * so a test can catch code that takes a user's id for a team's. The hash uses the production
+ * parameters.
  */
-export async function createUser(server: TestServer, overrides: Partial<Omit<TestUser, 'password'>> & { verified?: boolean; googleId?: string | null; password?: string | null } = {}): Promise<TestUser> {
+export async function createUser(
+  server: TestServer,
+  overrides: Partial<Omit<TestUser, 'password' | 'teamId'>> & { verified?: boolean; googleId?: string | null; password?: string | null; freshTeam?: boolean } = {},
+): Promise<TestUser> {
   counter += 1;
   const id = overrides.id ?? `test-user-${process.pid}-${counter}`;
+  const teamId = overrides.freshTeam ? `team-${process.pid}-${counter}` : id;
   const email = overrides.email ?? `host${counter}-${process.pid}@example.com`;
   const password = overrides.password === undefined ? 'correct horse battery' : overrides.password;
   const name = overrides.name ?? `Host ${counter}`;
@@ -70,10 +80,15 @@ export async function createUser(server: TestServer, overrides: Partial<Omit<Tes
       `INSERT INTO users (id, name, email, password_hash, google_id, picture, email_verified_at, created_at, updated_at)
        VALUES (?, ?, ?, ?, ?, '', ?, ?, ?)`,
     ).run(id, name, email, passwordHash, overrides.googleId ?? null, overrides.verified === false ? null : now, now, now);
+    db.prepare('INSERT INTO teams (id, name, created_at, updated_at) VALUES (?, ?, ?, ?)').run(teamId, name, now, now);
+    db.prepare(
+      `INSERT INTO memberships (id, team_id, user_id, role, may_see_secrets, invited_by, created_at, updated_at)
+       VALUES (?, ?, ?, 'owner', 1, NULL, ?, ?)`,
+    ).run(teamId, teamId, id, now, now);
   } finally {
     db.close();
   }
-  return { id, email, password: password ?? '', name };
+  return { id, email, password: password ?? '', name, teamId };
 }
 
 /** Logs in through the API and returns the cookie pair for later requests. */
@@ -138,6 +153,8 @@ export type Call = (path: string, init?: RequestInit & { json?: unknown }) => Pr
 
 export interface SignedInHost {
   id: string;
+  /** The team the host owns and acts for. */
+  teamId: string;
   email: string;
   name: string;
   cookie: string;
@@ -145,13 +162,17 @@ export interface SignedInHost {
   call: Call;
 }
 
-/** A verified user put on `plan` and signed in through the API: a host for the tests of what hosts may do. */
-export async function signedInHost(server: TestServer, plan: TestPlan): Promise<SignedInHost> {
-  const user = await createUser(server);
+/**
+ * A verified user put on `plan` and signed in through the API: a host for the tests of what hosts
+ * may do; with `freshTeam`, owning a team whose id is not theirs (createUser).
+ */
+export async function signedInHost(server: TestServer, plan: TestPlan, { freshTeam = false }: { freshTeam?: boolean } = {}): Promise<SignedInHost> {
+  const user = await createUser(server, { freshTeam });
   setUserPlan(server, user.id, plan);
   const cookie = await login(server, user.email, user.password);
   return {
     id: user.id,
+    teamId: user.teamId,
     email: user.email,
     name: user.name,
     cookie,
@@ -159,7 +180,7 @@ export async function signedInHost(server: TestServer, plan: TestPlan): Promise<
   };
 }
 
-/** Puts a user on a plan (tests/helpers/plan.ts) in the server's database. */
+/** Puts the team a user owns on a plan (tests/helpers/plan.ts) in the server's database. */
 export function setUserPlan(server: TestServer, userId: string, plan: TestPlan): void {
   const db = server.openDb();
   try {

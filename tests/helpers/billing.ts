@@ -64,8 +64,9 @@ export interface Host extends TestUser {
   json<T = Record<string, unknown>>(path: string, init?: RequestInit & { json?: unknown }): Promise<T>;
 }
 
-export async function signedInHost(server: TestServer): Promise<Host> {
-  const user = await createUser(server);
+/** A verified host signed in; with `freshTeam`, owning a team whose id is not theirs (tests/helpers/auth.ts). */
+export async function signedInHost(server: TestServer, { freshTeam = false }: { freshTeam?: boolean } = {}): Promise<Host> {
+  const user = await createUser(server, { freshTeam });
   const cookie = await login(server, user.email, user.password);
   const call: Host['call'] = (path, init = {}) => server.request(path, { ...init, headers: withCookie(cookie, Object.fromEntries(new Headers(init.headers))) });
   return {

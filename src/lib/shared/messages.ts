@@ -189,12 +189,18 @@ export const messages = {
     tooLarge: 'The image is larger than 10 MB.',
     tooManyPixels: 'The image is too large (more than 40 megapixels).',
     badKind: 'The image type must be square or rectangle.',
+    /** The optional `for` field of POST /api/upload: '' (a guidebook or Auto-Fill image) or 'profile'. */
+    badPurpose: 'The image must be for a guidebook or for your profile picture.',
     storeFailed: 'The image could not be stored right now. Please try again in a moment.',
     /** docs/security.md 30: a /media/u/… path of another account, named by the field that holds it. */
     notYours: (field: string) => `${field} must be one of your own uploads. Upload the image from this account.`,
     /** A save names an upload the clean-up removed meanwhile (uploads/uploads-in-use.ts). */
     gone: 'An image in this save was removed because nothing used it any more. Upload it again, then save.',
     quotaReached: 'You have reached your upload limit (500 images or 200 MB). Images you no longer use are removed within two hours; please try again then.',
+  },
+  team: {
+    // docs/decisions/028-teams.md §5: a session that acts for no team (a person in none).
+    noTeam: 'You are not in a team yet.',
   },
   settings: {
     saveFailed: 'Unable to save settings',

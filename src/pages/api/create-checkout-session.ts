@@ -1,4 +1,5 @@
 import type { APIContext } from 'astro';
+import { requireTeam } from '@server/account/team-access.ts';
 import { requireUser } from '@server/auth/require-user.ts';
 import { createCheckoutSession } from '@server/money/subscriptions/create-checkout-session.ts';
 import { handle, json, readBody } from '@server/http/json.ts';
@@ -10,8 +11,9 @@ import { checkoutSessionSchema } from '@shared/schemas/billing.ts';
  * subscribed, 503 without Stripe.
  */
 export const POST = handle(async (context: APIContext) => {
+  const access = requireTeam(context.locals);
   const { user } = requireUser(context.locals);
   const { price_id } = await readBody(context.request, checkoutSessionSchema);
-  await consumeRateLimits([rateRules.billingUser(user.id)]);
-  return json(await createCheckoutSession({ user, priceId: price_id }));
+  await consumeRateLimits([rateRules.billingUser(access.teamId)]);
+  return json(await createCheckoutSession({ owner: { teamId: access.teamId, userId: user.id, email: user.email, name: user.name }, priceId: price_id }));
 });

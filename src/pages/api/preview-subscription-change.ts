@@ -1,12 +1,12 @@
 import type { APIContext } from 'astro';
-import { requireUser } from '@server/auth/require-user.ts';
+import { requireTeam } from '@server/account/team-access.ts';
 import { previewSubscriptionChange } from '@server/money/subscriptions/preview-subscription-change.ts';
 import { handle, json, readBody } from '@server/http/json.ts';
 import { previewSubscriptionChangeSchema } from '@shared/schemas/billing.ts';
 
 /** POST /api/preview-subscription-change `{ newPriceId }`: what a change would cost, for the confirmation modal. */
 export const POST = handle(async (context: APIContext) => {
-  const { user } = requireUser(context.locals);
+  const access = requireTeam(context.locals);
   const { newPriceId } = await readBody(context.request, previewSubscriptionChangeSchema);
-  return json(await previewSubscriptionChange({ userId: user.id, priceId: newPriceId }));
+  return json(await previewSubscriptionChange({ access, priceId: newPriceId }));
 });

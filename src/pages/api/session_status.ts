@@ -1,5 +1,5 @@
 import type { APIContext } from 'astro';
-import { requireUser } from '@server/auth/require-user.ts';
+import { requireTeam } from '@server/account/team-access.ts';
 import { getCheckoutSessionStatus } from '@server/money/subscriptions/get-checkout-session-status.ts';
 import { handle, json } from '@server/http/json.ts';
 
@@ -8,6 +8,6 @@ import { handle, json } from '@server/http/json.ts';
  * completed checkout.
  */
 export const GET = handle(async (context: APIContext) => {
-  const { user } = requireUser(context.locals);
-  return json(await getCheckoutSessionStatus({ userId: user.id, sessionId: context.url.searchParams.get('session_id') ?? '' }));
+  const access = requireTeam(context.locals);
+  return json(await getCheckoutSessionStatus({ access, sessionId: context.url.searchParams.get('session_id') ?? '' }));
 });

@@ -1,5 +1,5 @@
 import type { APIContext } from 'astro';
-import { requireUser } from '@server/auth/require-user.ts';
+import { requireTeam } from '@server/account/team-access.ts';
 import { changeSubscriptionPrice } from '@server/money/subscriptions/change-subscription-price.ts';
 import { handle, json, readBody } from '@server/http/json.ts';
 import { consumeRateLimits, rateRules } from '@server/http/rate-limit.ts';
@@ -7,8 +7,8 @@ import { updateSubscriptionPriceSchema } from '@shared/schemas/billing.ts';
 
 /** POST /api/update-subscription-price `{ newPriceId, newInterval }` → `{ message, change }` (docs/product.md §7). */
 export const POST = handle(async (context: APIContext) => {
-  const { user } = requireUser(context.locals);
+  const access = requireTeam(context.locals);
   const { newPriceId, newInterval } = await readBody(context.request, updateSubscriptionPriceSchema);
-  await consumeRateLimits([rateRules.billingUser(user.id)]);
-  return json(await changeSubscriptionPrice({ userId: user.id, priceId: newPriceId, interval: newInterval }));
+  await consumeRateLimits([rateRules.billingUser(access.teamId)]);
+  return json(await changeSubscriptionPrice({ access, priceId: newPriceId, interval: newInterval }));
 });

@@ -1,3 +1,4 @@
+import { teamForNewSession } from '../account/person-teams.ts';
 import { getRuntime } from '../platform/runtime.ts';
 import { generateToken, hashToken } from '../http/session-token.ts';
 import type { Session } from './types.ts';
@@ -12,14 +13,18 @@ export interface NewSession {
   session: Session;
 }
 
-/** A fresh session for a login, a renewal after a password change, or an e-mail change. */
+/**
+ * A fresh session for a login, a renewal after a password change, or an e-mail change, acting for
+ * the team teamForNewSession() chooses.
+ */
 export async function createSession({ userId, now = Date.now() }: { userId: string; now?: number }): Promise<NewSession> {
   const { db } = await getRuntime();
   const token = generateToken();
-  const session: Session = { id: hashToken(token), userId, expiresAt: now + SESSION_LIFETIME_MS };
+  const teamId = await teamForNewSession(db, userId);
+  const session: Session = { id: hashToken(token), userId, teamId, expiresAt: now + SESSION_LIFETIME_MS };
   await db
     .insertInto('sessions')
-    .values({ id: session.id, user_id: userId, expires_at: session.expiresAt, created_at: now })
+    .values({ id: session.id, user_id: userId, team_id: teamId, expires_at: session.expiresAt, created_at: now })
     .execute();
   return { token, session };
 }

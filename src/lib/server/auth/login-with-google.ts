@@ -4,6 +4,7 @@ import { lockForTransaction } from '../platform/db/dialect.ts';
 import { AppError } from '../http/app-error.ts';
 import { consumeRateLimits, rateRules } from '../http/rate-limit.ts';
 import { getRuntime } from '../platform/runtime.ts';
+import { createTeam } from '../account/create-team.ts';
 import { createSession, type NewSession } from './create-session.ts';
 import { toSessionUser, type SessionUser } from './types.ts';
 import { verifyGoogleToken } from './verify-google-token.ts';
@@ -59,6 +60,7 @@ export async function loginWithGoogle({ credential, ip }: { credential: string; 
       .insertInto('users')
       .values({ id, name: identity.name, email: identity.email, password_hash: null, google_id: identity.sub, picture: '', email_verified_at: now, created_at: now, updated_at: now })
       .execute();
+    await createTeam(trx, { userId: id, name: identity.name, now });
     return id;
   });
   if (!userId) throw new AppError('UNAUTHORIZED', messages.auth.googleLoginFailed);

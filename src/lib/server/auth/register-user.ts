@@ -6,6 +6,7 @@ import { lockForTransaction } from '../platform/db/dialect.ts';
 import { AppError } from '../http/app-error.ts';
 import { consumeRateLimits, rateRules } from '../http/rate-limit.ts';
 import { getRuntime } from '../platform/runtime.ts';
+import { createTeam } from '../account/create-team.ts';
 import { alreadyRegisteredMail, verificationMail } from './account-mails.ts';
 import { hashPassword } from './hash-password.ts';
 import { issueToken } from './issue-token.ts';
@@ -55,6 +56,8 @@ export async function registerUser({ name, email, password, captchaToken, ip, in
         .insertInto('users')
         .values({ id, name, email, password_hash: passwordHash, google_id: null, picture: '', email_verified_at: null, created_at: now, updated_at: now })
         .execute();
+      // Every account owns a team of one from the start, verified or not (docs/decisions/028-teams.md §1).
+      await createTeam(trx, { userId: id, name, now });
       const token = await issueToken({ trx, userId: id, purpose: 'verify', now });
       await outbox.enqueue(verificationMail(config, { to: email, name, token, intent }), trx);
       return 'created';

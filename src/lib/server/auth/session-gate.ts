@@ -25,6 +25,7 @@ function needsSession(pathname: string): boolean {
 export async function openSession(context: GateContext, config: GateConfig): Promise<string | undefined> {
   context.locals.user = null;
   context.locals.session = null;
+  context.locals.team = null;
   if (!needsSession(context.url.pathname)) return undefined;
   const token = readSessionToken(context.request, config);
   if (!token) return context.request.headers.get('cookie')?.includes(`${sessionCookieName(config)}=`) ? clearSessionCookie(config) : undefined;
@@ -32,6 +33,7 @@ export async function openSession(context: GateContext, config: GateConfig): Pro
   if (!result) return clearSessionCookie(config);
   context.locals.user = result.user;
   context.locals.session = result.session;
+  context.locals.team = result.team;
   return result.renewed ? serializeSessionCookie(config, token, result.session.expiresAt) : undefined;
 }
 

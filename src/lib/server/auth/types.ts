@@ -16,6 +16,8 @@ export interface SessionUser {
 export interface Session {
   id: string;
   userId: string;
+  /** The team it acts for (docs/decisions/028-teams.md §5), null when none. */
+  teamId: string | null;
   expiresAt: number;
 }
 

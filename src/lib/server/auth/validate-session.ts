@@ -2,11 +2,14 @@ import { timingSafeEqual } from 'node:crypto';
 import { getRuntime } from '../platform/runtime.ts';
 import { SESSION_LIFETIME_MS, SESSION_RENEW_WITHIN_MS } from './create-session.ts';
 import { hashToken } from '../http/session-token.ts';
+import type { SessionTeam } from '../account/team-access.ts';
 import { toSessionUser, type Session, type SessionUser } from './types.ts';
 
 export interface ValidatedSession {
   session: Session;
   user: SessionUser;
+  /** The membership the session acts through, read in the same query: a removed one counts at once. */
+  team: SessionTeam | null;
   /** True when the expiry moved: the caller sends the cookie again with the new date. */
   renewed: boolean;
 }
@@ -21,9 +24,14 @@ export async function validateSession({ token, now = Date.now() }: { token: stri
   const row = await db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
+    .leftJoin('memberships', (join) => join.onRef('memberships.team_id', '=', 'sessions.team_id').onRef('memberships.user_id', '=', 'sessions.user_id'))
     .select([
       'sessions.id as session_id',
       'sessions.expires_at',
+      'memberships.id as membership_id',
+      'memberships.team_id',
+      'memberships.role',
+      'memberships.may_see_secrets',
       'users.id',
       'users.name',
       'users.email',
@@ -49,5 +57,6 @@ export async function validateSession({ token, now = Date.now() }: { token: stri
     renewed = true;
     await db.updateTable('sessions').set({ expires_at: expiresAt }).where('id', '=', id).execute();
   }
-  return { session: { id, userId: row.id, expiresAt }, user: toSessionUser(row), renewed };
+  const team = row.membership_id && row.team_id && row.role ? { teamId: row.team_id, membershipId: row.membership_id, role: row.role, maySeeSecrets: row.may_see_secrets === 1 } : null;
+  return { session: { id, userId: row.id, teamId: team?.teamId ?? null, expiresAt }, user: toSessionUser(row), team, renewed };
 }

@@ -1,13 +1,14 @@
 import { DEFAULT_SETTINGS, settingsSchema, type Settings } from '@shared/schemas/settings.ts';
+import type { TeamScope } from '../account/team-access.ts';
 import { getRuntime } from '../platform/runtime.ts';
 
 /**
- * The host's auto-fill settings, or the defaults when none were saved. Stored settings are read
+ * The team's auto-fill settings, or the defaults when none were saved. Stored settings are read
  * through the schema so that a field added later gets its default instead of `undefined`.
  */
-export async function getSettings({ userId }: { userId: string }): Promise<Settings> {
+export async function getSettings({ access }: { access: TeamScope }): Promise<Settings> {
   const { db } = await getRuntime();
-  const row = await db.selectFrom('user_settings').select('data').where('user_id', '=', userId).executeTakeFirst();
+  const row = await db.selectFrom('team_settings').select('data').where('team_id', '=', access.teamId).executeTakeFirst();
   if (!row) return structuredClone(DEFAULT_SETTINGS);
   return readStoredSettings(JSON.parse(row.data));
 }

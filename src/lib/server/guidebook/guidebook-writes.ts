@@ -23,8 +23,8 @@ export interface GuidebookWrite {
 export interface GuidebookWriteListeners {
   /** After a write to one guidebook has committed (docs/architecture.md, Guest snapshots). */
   written(write: GuidebookWrite): Promise<void>;
-  /** Every guidebook of `userId` shows something of the account that changed (its plan, its payouts). */
-  hostPagesChanged(userId: string): Promise<void>;
+  /** Every guidebook of team `teamId` shows something of the account that changed (its plan, its payouts). */
+  hostPagesChanged(teamId: string): Promise<void>;
 }
 
 declare module '../platform/runtime.ts' {
@@ -51,6 +51,6 @@ export async function afterGuidebookWrite(write: GuidebookWrite): Promise<void> 
 }
 
 /** After a change to the host's account that every guidebook of theirs shows (branding and theme by plan, online payments). */
-export async function afterHostPagesChange(userId: string): Promise<void> {
-  await (await listeners()).hostPagesChanged(userId);
+export async function afterHostPagesChange(teamId: string): Promise<void> {
+  await (await listeners()).hostPagesChanged(teamId);
 }

@@ -9,8 +9,8 @@ import { parseStoredContent } from './instruction-row.ts';
 export const MAX_REVISIONS = 50;
 
 export interface RevisionWrite {
-  /** The guidebook row as this write left it (id, owner, new version and content). */
-  row: { id: string; user_id: string; version: number; data: string; updated_at: number };
+  /** The guidebook row as this write left it (id, creator, team, new version and content). */
+  row: { id: string; user_id: string; team_id: string; version: number; data: string; updated_at: number };
   /** The row before this write, as the writer read it (`version` when it read one). */
   before: { data: string; updated_at: number; version?: number } | null;
   /**
@@ -44,7 +44,7 @@ export async function recordRevision(trx: Kysely<Database>, { row, before: befor
   if (kept.length === 0 && beforeRow !== null && row.version > 1) {
     await trx
       .insertInto('instruction_revisions')
-      .values({ id: nanoid(), instruction_id: row.id, user_id: row.user_id, author_id: null, version: row.version - 1, source: 'before-history', batch_id: null, changes: '[]', data: beforeRow.data, created_at: beforeRow.updated_at })
+      .values({ id: nanoid(), instruction_id: row.id, user_id: row.user_id, team_id: row.team_id, author_id: null, version: row.version - 1, source: 'before-history', batch_id: null, changes: '[]', data: beforeRow.data, created_at: beforeRow.updated_at })
       .execute();
     kept.push(row.version - 1);
     changes ??= describeChanges(parseStoredContent(beforeRow.data), parseStoredContent(row.data));
@@ -54,6 +54,7 @@ export async function recordRevision(trx: Kysely<Database>, { row, before: befor
     id: nanoid(),
     instruction_id: row.id,
     user_id: row.user_id,
+    team_id: row.team_id,
     author_id: authorId,
     version: row.version,
     source,

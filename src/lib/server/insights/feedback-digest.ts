@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database, GuestFeedbackTable } from '@db/schema.ts';
 import { escapeHtml } from '@shared/escape-html.ts';
 import { GUEST_FEEDBACK_EDIT_MS } from '@shared/schemas/guest-feedback.ts';
+import { teamContact } from '../account/team-contact.ts';
 import { parseStoredContent } from '../guidebook/instruction-row.ts';
 import type { Logger } from '../platform/logger.ts';
 import type { MailMessage } from '../platform/mail/compose-mail.ts';
@@ -30,26 +31,26 @@ type Answer = Pick<GuestFeedbackTable, 'instruction_id' | 'helpful' | 'comment' 
 export async function sendFeedbackDigests({ db, outbox, appUrl, log }: { db: Kysely<Database>; outbox: Outbox; appUrl: URL; log: Logger }, now = Date.now()): Promise<number> {
   const due = await db
     .selectFrom('guest_feedback')
-    .select('user_id')
+    .select('team_id')
     .where('digested_at', 'is', null)
-    .groupBy('user_id')
+    .groupBy('team_id')
     .having((eb) => eb.fn.min('created_at'), '<=', now - DIGEST_AFTER_MS)
     .limit(HOSTS_PER_TURN)
     .execute();
   let sent = 0;
-  for (const { user_id: userId } of due) {
+  for (const { team_id: teamId } of due) {
     const queued = await db.transaction().execute(async (trx) => {
       // Answers a guest may still add a comment to wait for the next mail; a listed one is final.
       const answers = await trx
         .updateTable('guest_feedback')
         .set({ digested_at: now, edit_token_hash: null })
-        .where('user_id', '=', userId)
+        .where('team_id', '=', teamId)
         .where('digested_at', 'is', null)
         .where('created_at', '<=', now - GUEST_FEEDBACK_EDIT_MS)
         .returning(['instruction_id', 'helpful', 'comment', 'created_at'])
         .execute();
       if (answers.length === 0) return false;
-      const host = await trx.selectFrom('users').select('email').where('id', '=', userId).executeTakeFirst();
+      const host = await teamContact(trx, teamId);
       if (!host) return false;
       const guidebooks = await trx.selectFrom('instructions').select(['id', 'data']).where('id', 'in', [...new Set(answers.map((answer) => answer.instruction_id))]).execute();
       const names = new Map(guidebooks.map((row) => [row.id, oneLine(parseStoredContent(row.data).nameInstruction) || 'Untitled guidebook']));

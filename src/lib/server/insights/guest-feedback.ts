@@ -2,10 +2,12 @@ import { nanoid } from 'nanoid';
 import { guestWords, type GuestWords } from '@shared/guest-words/index.ts';
 import { messages } from '@shared/messages.ts';
 import { GUEST_FEEDBACK_EDIT_MS, type GuestFeedback } from '@shared/schemas/guest-feedback.ts';
+import { teamContact } from '../account/team-contact.ts';
 import { generateToken, hashToken } from '../http/session-token.ts';
 import { AppError } from '../http/app-error.ts';
 import { guestTooMany } from '../http/guest-language.ts';
-import { findOwnedInstruction } from '../guidebook/find-owned-instruction.ts';
+import type { TeamScope } from '../account/team-access.ts';
+import { findTeamGuidebook } from '../guidebook/find-team-guidebook.ts';
 import { consumeRateLimits, rateRules } from '../http/rate-limit.ts';
 import { getRuntime } from '../platform/runtime.ts';
 import { findGuestTarget } from '../guidebook/find-guest-target.ts';
@@ -29,9 +31,11 @@ export async function submitGuestFeedback({ token, helpful, comment, ip, words =
   const { db, log } = await getRuntime();
   const id = nanoid();
   const editToken = generateToken();
+  // The row records the team's owner as its host (docs/decisions/028-teams.md §3); the team decides.
+  const owner = await teamContact(db, guidebook.team_id);
   await db
     .insertInto('guest_feedback')
-    .values({ id, user_id: guidebook.user_id, instruction_id: guidebook.id, stay_id: stay?.id ?? null, helpful: helpful ? 1 : 0, comment, language: words['locale.lang'], created_at: now, digested_at: null, edit_token_hash: hashToken(editToken) })
+    .values({ id, user_id: owner?.userId ?? guidebook.user_id, team_id: guidebook.team_id, instruction_id: guidebook.id, stay_id: stay?.id ?? null, helpful: helpful ? 1 : 0, comment, language: words['locale.lang'], created_at: now, digested_at: null, edit_token_hash: hashToken(editToken) })
     .execute();
   log.info({ instructionId: guidebook.id, stayId: stay?.id, feedbackId: id }, 'guest feedback stored');
   return { id, editToken };
@@ -84,10 +88,10 @@ export async function listGuestFeedback(instructionId: string, from: number): Pr
   }));
 }
 
-/** DELETE /api/instruction/:id/feedback/:feedbackId: the owner's, else 404 (the guidebook's or the answer's). */
-export async function deleteGuestFeedback({ userId, id, feedbackId }: { userId: string; id: string; feedbackId: string }): Promise<void> {
-  const instruction = await findOwnedInstruction({ userId, id });
+/** DELETE /api/instruction/:id/feedback/:feedbackId: the team's, else 404 (the guidebook's or the answer's). */
+export async function deleteGuestFeedback({ access, id, feedbackId }: { access: TeamScope; id: string; feedbackId: string }): Promise<void> {
+  const instruction = await findTeamGuidebook({ access, id });
   const { db } = await getRuntime();
-  const deleted = await db.deleteFrom('guest_feedback').where('id', '=', feedbackId).where('instruction_id', '=', instruction.id).where('user_id', '=', userId).executeTakeFirst();
+  const deleted = await db.deleteFrom('guest_feedback').where('id', '=', feedbackId).where('instruction_id', '=', instruction.id).where('team_id', '=', access.teamId).executeTakeFirst();
   if (Number(deleted.numDeletedRows) === 0) throw new AppError('NOT_FOUND', messages.guestFeedback.notFound);
 }

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { AppError } from '../http/app-error.ts';
-import { findOwnedInstruction } from '../guidebook/find-owned-instruction.ts';
+import type { TeamScope } from '../account/team-access.ts';
+import { findTeamGuidebook } from '../guidebook/find-team-guidebook.ts';
 import { parseStoredContent } from '../guidebook/instruction-row.ts';
 import { getRuntime } from '../platform/runtime.ts';
 import { GUEST_SECTIONS, type GuestSection, type Insights } from '@shared/insights.ts';
@@ -33,8 +34,8 @@ const isoTime = (ms: number | null) => (ms === null ? null : new Date(ms).toISOS
  * owner only (404 otherwise). This server's counts not written yet are written first, so the host
  * sees the opens of a moment ago; other servers' arrive within their next flush.
  */
-export async function readInsights({ userId, id }: { userId: string; id: string }, days: number, now = Date.now()): Promise<Insights> {
-  const instruction = await findOwnedInstruction({ userId, id });
+export async function readInsights({ access, id }: { access: TeamScope; id: string }, days: number, now = Date.now()): Promise<Insights> {
+  const instruction = await findTeamGuidebook({ access, id });
   const { db } = await getRuntime();
   await flushViewCounts(db);
   const first = Date.UTC(new Date(now).getUTCFullYear(), new Date(now).getUTCMonth(), new Date(now).getUTCDate()) - (days - 1) * DAY_MS;

@@ -1,5 +1,5 @@
 import { messages } from '@shared/messages.ts';
-import { getUserPlan, type UserPlan } from '../account/get-user-plan.ts';
+import { getTeamPlan, type TeamPlan } from '../account/team-plan.ts';
 import { AppError } from '../http/app-error.ts';
 
 /**
@@ -7,8 +7,8 @@ import { AppError } from '../http/app-error.ts';
  * duplicated, re-coded or re-linked; reading and deleting stay open. Answers the plan for callers
  * that need it next (the Free limit).
  */
-export async function assertCanEdit({ userId, isFree }: { userId: string; isFree: boolean }): Promise<UserPlan> {
-  const plan = await getUserPlan(userId);
+export async function assertCanEdit({ teamId, isFree }: { teamId: string; isFree: boolean }): Promise<TeamPlan> {
+  const plan = await getTeamPlan(teamId);
   if (plan === 'free' && !isFree) throw new AppError('FORBIDDEN', messages.instruction.needsPlan);
   return plan;
 }

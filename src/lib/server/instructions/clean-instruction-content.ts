@@ -69,9 +69,9 @@ function placesAtTheirLinks(places: InstructionContent['places']): InstructionCo
  * kinds the schema declares (docs/style.md 16), so a new image or rich-text field is covered. Each
  * place's point follows its map link.
  */
-export function cleanInstructionContent({ content, userId, stored }: { content: InstructionContent; userId: string; stored?: ReadonlySet<string> }): InstructionContent {
+export function cleanInstructionContent({ content, teamId, stored }: { content: InstructionContent; teamId: string; stored?: ReadonlySet<string> }): InstructionContent {
   for (const image of imagesOf(content)) {
-    if (typeof image.value === 'string') assertMayReferenceImage({ userId, path: image.value, field: fieldName(image) });
+    if (typeof image.value === 'string') assertMayReferenceImage({ space: teamId, path: image.value, field: fieldName(image) });
   }
   const cleaned = cleanRichTextFields(instructionContentSchema, content, stored);
   return { ...cleaned, places: placesAtTheirLinks(cleaned.places), translations: cleanTranslations(content, cleaned, stored) };
@@ -111,6 +111,6 @@ function cleanTranslations(sent: InstructionContent, cleaned: InstructionContent
  * keeps. Only guidebooks saved before docs/security.md 30 can hold one, and their copy should not
  * fail for it.
  */
-export function withoutForeignImages(content: InstructionContent, userId: string): InstructionContent {
-  return mapFields(instructionContentSchema, content, (path, at) => (at.declaration.kind === 'image' && typeof path === 'string' && !mayReferenceImage(userId, path) ? '' : path));
+export function withoutForeignImages(content: InstructionContent, teamId: string): InstructionContent {
+  return mapFields(instructionContentSchema, content, (path, at) => (at.declaration.kind === 'image' && typeof path === 'string' && !mayReferenceImage(teamId, path) ? '' : path));
 }

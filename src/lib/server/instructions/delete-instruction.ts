@@ -1,3 +1,4 @@
+import type { TeamScope } from '../account/team-access.ts';
 import { getRuntime } from '../platform/runtime.ts';
 import { instructionNotFound } from '../guidebook/instruction-errors.ts';
 import { afterGuidebookWrite } from '../guidebook/guidebook-writes.ts';
@@ -8,13 +9,13 @@ import { afterGuidebookWrite } from '../guidebook/guidebook-writes.ts';
  * a deleted guidebook); the row, its stays, calendar and revisions stay for TRASH_DAYS so a
  * restore brings all of them back. Allowed on any plan: a plan restricts editing, not deleting.
  */
-export async function deleteInstruction({ userId, id }: { userId: string; id: string }): Promise<void> {
+export async function deleteInstruction({ access, id }: { access: TeamScope; id: string }): Promise<void> {
   const { db } = await getRuntime();
   const trashed = await db
     .updateTable('instructions')
     .set({ deleted_at: Date.now() })
     .where('id', '=', id)
-    .where('user_id', '=', userId)
+    .where('team_id', '=', access.teamId)
     .where('deleted_at', 'is', null)
     .returning('token')
     .executeTakeFirst();

@@ -3,7 +3,8 @@ import { jsonTextField } from '../platform/db/dialect.ts';
 import { getRuntime } from '../platform/runtime.ts';
 import { assertCanEdit } from './assert-can-edit.ts';
 import { withoutForeignImages } from './clean-instruction-content.ts';
-import { findOwnedInstruction } from '../guidebook/find-owned-instruction.ts';
+import type { TeamAccess } from '../account/team-access.ts';
+import { findTeamGuidebook } from '../guidebook/find-team-guidebook.ts';
 import { afterGuidebookWrite } from '../guidebook/guidebook-writes.ts';
 import { parseStoredContent, toInstruction } from '../guidebook/instruction-row.ts';
 import { insertInstruction } from './insert-instruction.ts';
@@ -13,12 +14,12 @@ import { insertInstruction } from './insert-instruction.ts';
  * so the two can be told apart in the list. Counts toward the Free limit; its `isFree` follows the
  * plan at the time of copying, like a new guidebook.
  */
-export async function duplicateInstruction({ userId, id }: { userId: string; id: string }): Promise<Instruction> {
-  const source = await findOwnedInstruction({ userId, id });
-  const plan = await assertCanEdit({ userId, isFree: source.is_free === 1 });
-  const content = withoutForeignImages(parseStoredContent(source.data), userId);
-  const nameInstruction = copyName(content.nameInstruction, await guidebookNames(userId));
-  const row = await insertInstruction({ userId, plan, content: { ...content, nameInstruction } });
+export async function duplicateInstruction({ access, id }: { access: TeamAccess; id: string }): Promise<Instruction> {
+  const source = await findTeamGuidebook({ access, id });
+  const plan = await assertCanEdit({ teamId: access.teamId, isFree: source.is_free === 1 });
+  const content = withoutForeignImages(parseStoredContent(source.data), access.teamId);
+  const nameInstruction = copyName(content.nameInstruction, await guidebookNames(access.teamId));
+  const row = await insertInstruction({ access, plan, content: { ...content, nameInstruction } });
   await afterGuidebookWrite({ id: row.id });
   return toInstruction(row);
 }
@@ -26,7 +27,7 @@ export async function duplicateInstruction({ userId, id }: { userId: string; id:
 const COPY_PREFIX = 'Copy of ';
 
 /**
- * "Copy of <original>", or "Copy of <original> (2)", "(3)"… while one of the host's guidebooks has
+ * "Copy of <original>", or "Copy of <original> (2)", "(3)"… while one of the team's guidebooks has
  * that name. The original part is shortened to keep the whole within the name's limit, and the
  * result is trimmed as the schema trims, so saving it back changes nothing.
  */
@@ -49,12 +50,12 @@ function fitLength(text: string, max: number): string {
   return kept;
 }
 
-async function guidebookNames(userId: string): Promise<Set<string>> {
+async function guidebookNames(teamId: string): Promise<Set<string>> {
   const { db, dialect } = await getRuntime();
   const rows = await db
     .selectFrom('instructions')
     .select(jsonTextField(dialect, 'data', 'nameInstruction').as('name'))
-    .where('user_id', '=', userId)
+    .where('team_id', '=', teamId)
     .where('deleted_at', 'is', null)
     .execute();
   return new Set(rows.flatMap((row) => (row.name === null ? [] : [row.name])));

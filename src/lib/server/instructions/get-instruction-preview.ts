@@ -2,7 +2,7 @@ import { GUEST_TOKEN } from '@shared/guest-token.ts';
 import { guestTranslations } from '@shared/translations.ts';
 import type { GuestInstruction } from '@shared/schemas/instruction.ts';
 import type { InstructionsTable } from '@db/schema.ts';
-import { getUserPlanWithExpiry } from '../account/get-user-plan.ts';
+import { getTeamPlanWithExpiry } from '../account/team-plan.ts';
 import { gatedSecretsOf, publicContent } from '../guidebook/guest-secrets.ts';
 import { getRuntime } from '../platform/runtime.ts';
 import { instructionNotFound } from '../guidebook/instruction-errors.ts';
@@ -10,9 +10,10 @@ import { parseStoredContent } from '../guidebook/instruction-row.ts';
 
 
 /**
- * GET /api/instruction/preview/:token (public): what the guest page shows, the owner id and
- * whether the owner is premium (docs/product.md §3, §6). Nothing the owner alone uses (`_id`, `isFree`,
- * `version`, `updatedAt`); the branding title only for premium owners, who alone may show it.
+ * GET /api/instruction/preview/:token (public): what the guest page shows, the owner id (`user`,
+ * the guidebook's team since docs/decisions/028-teams.md: a migrated team's id is its owner's) and
+ * whether the team is premium (docs/product.md §3, §6). Nothing the owner alone uses (`_id`,
+ * `isFree`, `version`, `updatedAt`); the branding title only for premium teams, who alone may show it.
  */
 export async function getInstructionPreview({ token }: { token: string }): Promise<GuestInstruction> {
   return (await readGuestInstruction({ token })).instruction;
@@ -25,7 +26,7 @@ export async function getInstructionPreview({ token }: { token: string }): Promi
 export async function readGuestInstruction({ token }: { token: string }): Promise<{ instruction: GuestInstruction; planChangesAt: number | null; version: number }> {
   if (!GUEST_TOKEN.test(token)) throw instructionNotFound();
   const { db } = await getRuntime();
-  const row = await db.selectFrom('instructions').select(['user_id', 'token', 'data', 'version']).where('token', '=', token).where('deleted_at', 'is', null).executeTakeFirst();
+  const row = await db.selectFrom('instructions').select(['team_id', 'token', 'data', 'version']).where('token', '=', token).where('deleted_at', 'is', null).executeTakeFirst();
   if (!row) throw instructionNotFound();
   return { ...(await guestInstructionOf(row)), version: row.version };
 }
@@ -33,7 +34,7 @@ export async function readGuestInstruction({ token }: { token: string }): Promis
 /** The same for a stay's guidebook, found by its id (the stay page). */
 export async function readGuestInstructionById({ id }: { id: string }): Promise<{ instruction: GuestInstruction; planChangesAt: number | null }> {
   const { db } = await getRuntime();
-  const row = await db.selectFrom('instructions').select(['user_id', 'token', 'data']).where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
+  const row = await db.selectFrom('instructions').select(['team_id', 'token', 'data']).where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
   if (!row) throw instructionNotFound();
   return guestInstructionOf(row);
 }
@@ -42,13 +43,13 @@ export async function readGuestInstructionById({ id }: { id: string }): Promise<
  * Gated secrets and the PIN are left out here, the one door every public reader goes through, and
  * so are machine drafts the host has not accepted (docs/decisions/021).
  */
-async function guestInstructionOf(row: Pick<InstructionsTable, 'user_id' | 'token' | 'data'>): Promise<{ instruction: GuestInstruction; planChangesAt: number | null }> {
-  const { plan, changesAt } = await getUserPlanWithExpiry(row.user_id);
+async function guestInstructionOf(row: Pick<InstructionsTable, 'team_id' | 'token' | 'data'>): Promise<{ instruction: GuestInstruction; planChangesAt: number | null }> {
+  const { plan, changesAt } = await getTeamPlanWithExpiry(row.team_id);
   const premium = plan === 'premium';
   const stored = parseStoredContent(row.data);
   const content = { ...publicContent(stored), translations: guestTranslations(stored.translations) };
   return {
-    instruction: { ...content, brandingTitle: premium ? content.brandingTitle : '', token: row.token, user: row.user_id, premium, gatedSecrets: gatedSecretsOf(stored) },
+    instruction: { ...content, brandingTitle: premium ? content.brandingTitle : '', token: row.token, user: row.team_id, premium, gatedSecrets: gatedSecretsOf(stored) },
     planChangesAt: changesAt,
   };
 }

@@ -1,10 +1,11 @@
 import type { Instruction } from '@shared/schemas/instruction.ts';
 import { pinGuessingStoppedUntil } from '../guidebook/pin-guessing.ts';
-import { findOwnedInstruction } from '../guidebook/find-owned-instruction.ts';
+import type { TeamScope } from '../account/team-access.ts';
+import { findTeamGuidebook } from '../guidebook/find-team-guidebook.ts';
 import { toInstruction } from '../guidebook/instruction-row.ts';
 
-/** GET /api/instruction/:id: readable by its owner whatever the plan (a locked one is shown read-only), with the PIN's state. */
-export async function getInstruction({ userId, id }: { userId: string; id: string }): Promise<Instruction> {
-  const row = await findOwnedInstruction({ userId, id });
+/** GET /api/instruction/:id: readable by its team whatever the plan (a locked one is shown read-only), with the PIN's state. */
+export async function getInstruction({ access, id }: { access: TeamScope; id: string }): Promise<Instruction> {
+  const row = await findTeamGuidebook({ access, id });
   return toInstruction(row, await pinGuessingStoppedUntil(row.id));
 }

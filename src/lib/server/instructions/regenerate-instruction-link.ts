@@ -1,5 +1,6 @@
 import { nanoid } from 'nanoid';
 import type { Instruction } from '@shared/schemas/instruction.ts';
+import type { TeamScope } from '../account/team-access.ts';
 import { getRuntime } from '../platform/runtime.ts';
 import { pinGuessingStoppedUntil } from '../guidebook/pin-guessing.ts';
 import { assertCanEdit } from './assert-can-edit.ts';
@@ -9,19 +10,19 @@ import { toInstruction } from '../guidebook/instruction-row.ts';
 
 /**
  * PATCH /api/instruction/preview/:token: a new public token; the old one answers 404 from the
- * moment this commits (docs/security.md 15). Only the owner may do it; a stranger's token reads as
- * missing.
+ * moment this commits (docs/security.md 15). Only the guidebook's team may do it; a stranger's token
+ * reads as missing.
  */
-export async function regenerateInstructionLink({ userId, token }: { userId: string; token: string }): Promise<Instruction> {
+export async function regenerateInstructionLink({ access, token }: { access: TeamScope; token: string }): Promise<Instruction> {
   const { db } = await getRuntime();
-  const row = await db.selectFrom('instructions').selectAll().where('token', '=', token).where('user_id', '=', userId).where('deleted_at', 'is', null).executeTakeFirst();
+  const row = await db.selectFrom('instructions').selectAll().where('token', '=', token).where('team_id', '=', access.teamId).where('deleted_at', 'is', null).executeTakeFirst();
   if (!row) throw instructionNotFound();
-  await assertCanEdit({ userId, isFree: row.is_free === 1 });
+  await assertCanEdit({ teamId: access.teamId, isFree: row.is_free === 1 });
   const updated = await db
     .updateTable('instructions')
     .set({ token: nanoid(21), updated_at: Date.now() })
     .where('id', '=', row.id)
-    .where('user_id', '=', userId)
+    .where('team_id', '=', access.teamId)
     // Two regenerations at once: the second finds the token already gone.
     .where('token', '=', token)
     .returningAll()

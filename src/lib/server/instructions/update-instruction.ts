@@ -12,7 +12,8 @@ import { recordRevision } from '../guidebook/record-revision.ts';
 import { writeMentioningUploads } from '../uploads/uploads-in-use.ts';
 import { assertCanEdit } from './assert-can-edit.ts';
 import { cleanInstructionContent, storedRichTexts } from './clean-instruction-content.ts';
-import { findOwnedInstruction } from '../guidebook/find-owned-instruction.ts';
+import type { TeamAccess } from '../account/team-access.ts';
+import { findTeamGuidebook } from '../guidebook/find-team-guidebook.ts';
 import { instructionNotFound } from '../guidebook/instruction-errors.ts';
 import { afterGuidebookWrite } from '../guidebook/guidebook-writes.ts';
 import { parseStoredContent, toInstruction } from '../guidebook/instruction-row.ts';
@@ -23,7 +24,7 @@ import { parseStoredContent, toInstruction } from '../guidebook/instruction-row.
  * stale tab answers 409 instead of overwriting newer work.
  */
 export async function updateInstruction({
-  userId,
+  access,
   id,
   content,
   version,
@@ -31,7 +32,7 @@ export async function updateInstruction({
   note,
   timing,
 }: {
-  userId: string;
+  access: TeamAccess;
   id: string;
   content: InstructionContent;
   version: number;
@@ -42,15 +43,16 @@ export async function updateInstruction({
   /** The save's phases, for the answer's Server-Timing header (http/server-timing.ts). */
   timing?: ServerTiming;
 }): Promise<Instruction> {
-  const row = await findOwnedInstruction({ userId, id });
-  await assertCanEdit({ userId, isFree: row.is_free === 1 });
+  const { teamId } = access;
+  const row = await findTeamGuidebook({ access, id });
+  await assertCanEdit({ teamId, isFree: row.is_free === 1 });
   timing?.mark('read');
-  const priced = await inHostCurrency(userId, content);
+  const priced = await inHostCurrency(teamId, content);
   timing?.mark('currency');
   const before = parseStoredContent(row.data);
   const pinProblem = newPinProblem(content.secretsPin, before.secretsPin);
   if (pinProblem) throw new AppError('BAD_REQUEST', pinProblem);
-  const cleaned = cleanInstructionContent({ content: priced, userId, stored: storedRichTexts(before) });
+  const cleaned = cleanInstructionContent({ content: priced, teamId, stored: storedRichTexts(before) });
   const data = JSON.stringify(cleaned);
   // Stale from the start: nothing more to do. Else the row read above is the version this save
   // replaces (the write below checks that it still is), so its History entry is described now,
@@ -62,24 +64,24 @@ export async function updateInstruction({
   const { db, dialect } = await getRuntime();
   // An image mentioned anew must still exist when this commits (uploads-in-use.ts).
   const updated = await db.transaction().execute((trx) =>
-    writeMentioningUploads(trx, dialect, { userId, before: row.data, after: data }, async (writer) => {
+    writeMentioningUploads(trx, dialect, { space: teamId, before: row.data, after: data }, async (writer) => {
       const saved = await writer
         .updateTable('instructions')
         .set((eb) => ({ data, version: eb('version', '+', 1), updated_at: Date.now() }))
         .where('id', '=', id)
-        .where('user_id', '=', userId)
+        .where('team_id', '=', teamId)
         .where('version', '=', version)
         .where('deleted_at', 'is', null)
         .returningAll()
         .executeTakeFirst();
       timing?.mark('update');
-      if (saved) await recordRevision(writer, { row: saved, before: row, changes, authorId: userId, source, note });
+      if (saved) await recordRevision(writer, { row: saved, before: row, changes, authorId: access.userId, source, note });
       timing?.mark('revision');
       return saved;
     }),
   );
   if (!updated) {
-    const still = await db.selectFrom('instructions').select('id').where('id', '=', id).where('user_id', '=', userId).where('deleted_at', 'is', null).executeTakeFirst();
+    const still = await db.selectFrom('instructions').select('id').where('id', '=', id).where('team_id', '=', teamId).where('deleted_at', 'is', null).executeTakeFirst();
     throw still ? new AppError('CONFLICT', messages.instruction.staleVersion) : instructionNotFound();
   }
   timing?.mark('commit');

@@ -1,5 +1,6 @@
 import { guestWords, type GuestWords } from '@shared/guest-words/index.ts';
 import { formatStayTime } from '@shared/time-zone.ts';
+import { teamContact } from '../account/team-contact.ts';
 import { verifyTurnstile } from '../http/verify-turnstile.ts';
 import { AppError } from '../http/app-error.ts';
 import { guestTooMany } from '../http/guest-language.ts';
@@ -37,7 +38,7 @@ export async function sendGuestMessage({ token, name, email, message, turnstileT
   await consumeRateLimits([rateRules.guestMessageIp(ip)], now, tooMany);
   if (!stay && !(await verifyTurnstile({ config, log, token: turnstileToken ?? '', ip }))) throw new AppError('BAD_REQUEST', words['contact.captchaRequired']);
   await consumeRateLimits([stay ? rateRules.guestMessageStay(stay.id) : rateRules.guestMessageGuidebook(guidebook.id)], now, tooMany);
-  const host = await db.selectFrom('users').select('email').where('id', '=', guidebook.user_id).executeTakeFirst();
+  const host = await teamContact(db, guidebook.team_id);
   if (!host) throw new AppError('NOT_FOUND', words['api.notFound']);
   const content = parseStoredContent(guidebook.data);
   const title = oneLine(content.nameInstruction) || 'your guidebook';

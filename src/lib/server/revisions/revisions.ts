@@ -2,8 +2,10 @@ import type { InstructionRevisionsTable } from '@db/schema.ts';
 import { messages } from '@shared/messages.ts';
 import type { Revision, RevisionSummary } from '@shared/schemas/history.ts';
 import { instructionContentSchema, type Instruction } from '@shared/schemas/instruction.ts';
+import type { TeamScope } from '../account/team-access.ts';
 import { AppError } from '../http/app-error.ts';
-import { findOwnedInstruction } from '../guidebook/find-owned-instruction.ts';
+import type { TeamAccess } from '../account/team-access.ts';
+import { findTeamGuidebook } from '../guidebook/find-team-guidebook.ts';
 import { parseStoredContent } from '../guidebook/instruction-row.ts';
 import { updateInstruction } from '../instructions/update-instruction.ts';
 import { getRuntime } from '../platform/runtime.ts';
@@ -22,28 +24,28 @@ function toSummary(row: RevisionRow, currentVersion: number): RevisionSummary {
   };
 }
 
-async function revisionRows(instructionId: string, userId: string, revisionId?: string) {
+async function revisionRows(instructionId: string, teamId: string, revisionId?: string) {
   const { db } = await getRuntime();
   let query = db
     .selectFrom('instruction_revisions as r')
     .leftJoin('users as u', 'u.id', 'r.author_id')
     .select(['r.id', 'r.version', 'r.source', 'r.changes', 'r.created_at', 'r.data', 'u.name as author'])
     .where('r.instruction_id', '=', instructionId)
-    .where('r.user_id', '=', userId);
+    .where('r.team_id', '=', teamId);
   if (revisionId !== undefined) query = query.where('r.id', '=', revisionId);
   return query.orderBy('r.version', 'desc').execute();
 }
 
-/** GET /api/instruction/:id/revisions: the saved versions, newest first (the owner's only). */
-export async function listRevisions({ userId, id }: { userId: string; id: string }): Promise<RevisionSummary[]> {
-  const row = await findOwnedInstruction({ userId, id });
-  return (await revisionRows(id, userId)).map((revision) => toSummary(revision, row.version));
+/** GET /api/instruction/:id/revisions: the saved versions, newest first (the team's only). */
+export async function listRevisions({ access, id }: { access: TeamScope; id: string }): Promise<RevisionSummary[]> {
+  const row = await findTeamGuidebook({ access, id });
+  return (await revisionRows(id, access.teamId)).map((revision) => toSummary(revision, row.version));
 }
 
-/** GET /api/instruction/:id/revisions/:revisionId: one version with its content, secrets included (owner only). */
-export async function getRevision({ userId, id, revisionId }: { userId: string; id: string; revisionId: string }): Promise<Revision> {
-  const row = await findOwnedInstruction({ userId, id });
-  const [revision] = await revisionRows(id, userId, revisionId);
+/** GET /api/instruction/:id/revisions/:revisionId: one version with its content, secrets included (the team's only). */
+export async function getRevision({ access, id, revisionId }: { access: TeamScope; id: string; revisionId: string }): Promise<Revision> {
+  const row = await findTeamGuidebook({ access, id });
+  const [revision] = await revisionRows(id, access.teamId, revisionId);
   if (!revision) throw new AppError('NOT_FOUND', messages.revisions.notFound);
   return { ...toSummary(revision, row.version), content: parseStoredContent(revision.data) };
 }
@@ -55,9 +57,9 @@ export async function getRevision({ userId, id, revisionId }: { userId: string; 
  * The content is read through today's schema: a version saved under older rules that today's
  * refuse answers 400 saying why, and nothing changes.
  */
-export async function restoreRevision({ userId, id, revisionId, version }: { userId: string; id: string; revisionId: string; version: number }): Promise<Instruction> {
-  const revision = await getRevision({ userId, id, revisionId });
+export async function restoreRevision({ access, id, revisionId, version }: { access: TeamAccess; id: string; revisionId: string; version: number }): Promise<Instruction> {
+  const revision = await getRevision({ access, id, revisionId });
   const parsed = instructionContentSchema.safeParse(revision.content);
   if (!parsed.success) throw new AppError('BAD_REQUEST', messages.revisions.cannotRestore(parsed.error.issues[0]?.message ?? ''));
-  return updateInstruction({ userId, id, content: parsed.data, version, source: 'restored', note: `Restored version ${revision.version}` });
+  return updateInstruction({ access, id, content: parsed.data, version, source: 'restored', note: `Restored version ${revision.version}` });
 }

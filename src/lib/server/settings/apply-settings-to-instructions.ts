@@ -5,7 +5,8 @@ import { messages } from '@shared/messages.ts';
 import { describeApplyPlan, fieldChanges, isEmptyValue, sameValue, type FieldChange } from '@shared/revision-changes.ts';
 import { MAX_EXTRAS, MAX_PLACES, type Extra, type InstructionContent, type Place } from '@shared/schemas/instruction.ts';
 import { APPLY_GROUPS, type ApplyFlags, type ApplyGroup, type ApplyPreview, type Settings } from '@shared/schemas/settings.ts';
-import { getUserPlan } from '../account/get-user-plan.ts';
+import type { TeamAccess } from '../account/team-access.ts';
+import { getTeamPlan } from '../account/team-plan.ts';
 import { lockingRows } from '../platform/db/dialect.ts';
 import { AppError } from '../http/app-error.ts';
 import { afterGuidebookWrite } from '../guidebook/guidebook-writes.ts';
@@ -16,7 +17,7 @@ import { getRuntime } from '../platform/runtime.ts';
 import { cleanSettings, saveSettings } from './save-settings.ts';
 
 export interface ApplyRequest {
-  userId: string;
+  access: TeamAccess;
   settings: Settings;
   flags: ApplyFlags;
   /** Let an empty default clear a filled field (otherwise the guidebook keeps it). */
@@ -113,9 +114,9 @@ function chosenDefaults(settings: Settings, flags: ApplyFlags): Partial<Settings
  * (those made on a paid plan cannot be edited without one). `onlyFree` is read before any
  * transaction (on SQLite a query outside the transaction would wait for it).
  */
-async function applicableRows(db: Kysely<Database>, userId: string, { lock, onlyFree }: { lock: boolean; onlyFree: boolean }) {
+async function applicableRows(db: Kysely<Database>, teamId: string, { lock, onlyFree }: { lock: boolean; onlyFree: boolean }) {
   const { dialect } = await getRuntime();
-  let query = db.selectFrom('instructions').select(['id', 'data', 'updated_at']).where('user_id', '=', userId).where('deleted_at', 'is', null);
+  let query = db.selectFrom('instructions').select(['id', 'data', 'updated_at']).where('team_id', '=', teamId).where('deleted_at', 'is', null);
   if (onlyFree) query = query.where('is_free', '=', 1);
   return (lock ? lockingRows(dialect, query) : query).orderBy('created_at', 'desc').execute();
 }
@@ -140,34 +141,36 @@ function summarise(plans: readonly Plan[]): ApplyPreview {
 }
 
 /** POST /api/settings/apply-preview: what the apply would change, guidebook by guidebook; writes nothing. */
-export async function previewApplySettings({ userId, settings, flags, clearEmptyFields }: ApplyRequest): Promise<ApplyPreview> {
+export async function previewApplySettings({ access, settings, flags, clearEmptyFields }: ApplyRequest): Promise<ApplyPreview> {
   const { db } = await getRuntime();
-  const defaults = chosenDefaults(cleanSettings(settings, userId), flags);
-  const onlyFree = (await getUserPlan(userId)) === 'free';
-  const rows = Object.keys(defaults).length === 0 ? [] : await applicableRows(db, userId, { lock: false, onlyFree });
+  const { teamId } = access;
+  const defaults = chosenDefaults(cleanSettings(settings, teamId), flags);
+  const onlyFree = (await getTeamPlan(teamId)) === 'free';
+  const rows = Object.keys(defaults).length === 0 ? [] : await applicableRows(db, teamId, { lock: false, onlyFree });
   return summarise(rows.map((row) => planFor(row, defaults, clearEmptyFields)));
 }
 
 /**
  * PUT /api/settings/updateExistingInstructions: saves the settings and copies the chosen groups
- * into the host's guidebooks, all in one transaction. Only guidebooks that change are written:
+ * into the team's guidebooks, all in one transaction. Only guidebooks that change are written:
  * each gets one revision, all sharing one batch id, so `undoApplySettings` takes the whole apply
  * back in one go. Each changed guidebook's version goes up, so an editor open on it gets a 409
  * instead of silently undoing this.
  */
 export async function applySettingsToInstructions(request: ApplyRequest): Promise<{ settings: Settings; updated: number; batchId: string | null; summary: string }> {
-  const { userId, flags, clearEmptyFields } = request;
+  const { access, flags, clearEmptyFields } = request;
+  const { teamId, userId } = access;
   const { db, dialect } = await getRuntime();
-  const clean = cleanSettings(await inHostCurrency(userId, request.settings), userId);
+  const clean = cleanSettings(await inHostCurrency(teamId, request.settings), teamId);
   const defaults = chosenDefaults(clean, flags);
   const batchId = nanoid();
-  const onlyFree = (await getUserPlan(userId)) === 'free';
+  const onlyFree = (await getTeamPlan(teamId)) === 'free';
 
   const written = await db.transaction().execute(async (trx) => {
-    await saveSettings(trx, dialect, { userId, settings: clean });
+    await saveSettings(trx, dialect, { teamId, settings: clean });
     if (Object.keys(defaults).length === 0) return [];
     // Read, patch, write: no editor's save may land between (rows locked; SQLite writes one at a time).
-    const plans = (await applicableRows(trx, userId, { lock: true, onlyFree })).map((row) => ({ row, plan: planFor(row, defaults, clearEmptyFields) }));
+    const plans = (await applicableRows(trx, teamId, { lock: true, onlyFree })).map((row) => ({ row, plan: planFor(row, defaults, clearEmptyFields) }));
     const now = Date.now();
     const changed: Plan[] = [];
     for (const { row, plan } of plans) {
@@ -177,7 +180,7 @@ export async function applySettingsToInstructions(request: ApplyRequest): Promis
         .updateTable('instructions')
         .set((eb) => ({ data, version: eb('version', '+', 1), updated_at: now }))
         .where('id', '=', row.id)
-        .where('user_id', '=', userId)
+        .where('team_id', '=', teamId)
         .returningAll()
         .executeTakeFirstOrThrow();
       await recordRevision(trx, { row: saved, before: row, authorId: userId, source: 'defaults', batchId, note: 'Auto-Fill defaults applied' });
@@ -196,14 +199,15 @@ export async function applySettingsToInstructions(request: ApplyRequest): Promis
  * later work wins); the undo is itself a new version, so it shows in the History. Answers how
  * many guidebooks changed back (0 when there is nothing left to undo).
  */
-export async function undoApplySettings({ userId, batchId }: { userId: string; batchId: string }): Promise<{ restored: number }> {
+export async function undoApplySettings({ access, batchId }: { access: TeamAccess; batchId: string }): Promise<{ restored: number }> {
   const { db, dialect } = await getRuntime();
+  const { teamId, userId } = access;
   const written = await db.transaction().execute(async (trx) => {
-    const applied = await trx.selectFrom('instruction_revisions').select(['instruction_id', 'version', 'data']).where('batch_id', '=', batchId).where('user_id', '=', userId).execute();
+    const applied = await trx.selectFrom('instruction_revisions').select(['instruction_id', 'version', 'data']).where('batch_id', '=', batchId).where('team_id', '=', teamId).execute();
     if (applied.length === 0) throw new AppError('NOT_FOUND', messages.revisions.noSuchApply);
     const ids: string[] = [];
     for (const revision of applied) {
-      const row = await lockingRows(dialect, trx.selectFrom('instructions').select(['id', 'data', 'updated_at']).where('id', '=', revision.instruction_id).where('user_id', '=', userId).where('deleted_at', 'is', null)).executeTakeFirst();
+      const row = await lockingRows(dialect, trx.selectFrom('instructions').select(['id', 'data', 'updated_at']).where('id', '=', revision.instruction_id).where('team_id', '=', teamId).where('deleted_at', 'is', null)).executeTakeFirst();
       const before = await trx
         .selectFrom('instruction_revisions')
         .select('data')

@@ -1,5 +1,6 @@
 import type { QrFormat } from '@shared/schemas/sharing.ts';
-import { findOwnedInstruction } from '../guidebook/find-owned-instruction.ts';
+import type { TeamScope } from '../account/team-access.ts';
+import { findTeamGuidebook } from '../guidebook/find-team-guidebook.ts';
 import { parseStoredContent } from '../guidebook/instruction-row.ts';
 import { getRuntime } from '../platform/runtime.ts';
 import { contentDisposition } from './download-name.ts';
@@ -22,8 +23,8 @@ export interface GuestLinkQr {
  * sharing only hands out that link. With `language` (`?lang=`), the code of that language's page
  * (`/instruction/<token>/<lang>`); a language the guidebook does not offer is a 400.
  */
-export async function getGuestLinkQr({ userId, id, format, language = null }: { userId: string; id: string; format: QrFormat; language?: string | null }): Promise<GuestLinkQr> {
-  const row = await findOwnedInstruction({ userId, id });
+export async function getGuestLinkQr({ access, id, format, language = null }: { access: TeamScope; id: string; format: QrFormat; language?: string | null }): Promise<GuestLinkQr> {
+  const row = await findTeamGuidebook({ access, id });
   const { config } = await getRuntime();
   const content = parseStoredContent(row.data);
   const chosen = shareLanguage(content, language);

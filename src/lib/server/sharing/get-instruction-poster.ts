@@ -1,9 +1,10 @@
 import { guestWords, t } from '@shared/guest-words/index.ts';
 import { findTheme } from '@shared/themes.ts';
 import { offeredLanguages, translatedContent } from '@shared/translations.ts';
-import { getUserPlan } from '../account/get-user-plan.ts';
+import type { TeamScope } from '../account/team-access.ts';
+import { getTeamPlan } from '../account/team-plan.ts';
 import { wifiQrSvg } from '../guidebook/wifi-qr.ts';
-import { findOwnedInstruction } from '../guidebook/find-owned-instruction.ts';
+import { findTeamGuidebook } from '../guidebook/find-team-guidebook.ts';
 import { parseStoredContent } from '../guidebook/instruction-row.ts';
 import { publicContent } from '../guidebook/guest-secrets.ts';
 import { getRuntime } from '../platform/runtime.ts';
@@ -43,8 +44,8 @@ export const MAX_POSTER_FAVOURITES = 5;
  * Branding follows the guest page's rule (docs/product.md §4): premium hosts get their title and theme colour
  * and no product branding.
  */
-export async function getInstructionPoster({ userId, id, language = null }: { userId: string; id: string; language?: string | null }): Promise<InstructionPoster> {
-  const row = await findOwnedInstruction({ userId, id });
+export async function getInstructionPoster({ access, id, language = null }: { access: TeamScope; id: string; language?: string | null }): Promise<InstructionPoster> {
+  const row = await findTeamGuidebook({ access, id });
   const { config } = await getRuntime();
   // A gated Wi-Fi password (docs/decisions/013-stays-and-secrets.md) is not on the poster, not even inside its QR code.
   const stored = publicContent(parseStoredContent(row.data));
@@ -52,7 +53,7 @@ export async function getInstructionPoster({ userId, id, language = null }: { us
   // main language with the link that follows the guest's browser; the QR code opens the chosen page.
   const chosen = language && offeredLanguages(stored).includes(language) ? language : null;
   const content = translatedContent(stored, chosen ?? stored.language).content;
-  const premium = (await getUserPlan(userId)) === 'premium';
+  const premium = (await getTeamPlan(access.teamId)) === 'premium';
   const url = guestUrl(config, row.token, chosen);
   // The poster's words are the guest dictionary's, as the page around it (PosterDocument.astro).
   const words = guestWords(chosen ?? stored.language);

@@ -1,7 +1,7 @@
 import { createBilling, type Billing } from '../money/subscriptions/billing.ts';
 import { seedDemo } from '../demo/seed-demo.ts';
 import { openPostgresSnapshotBus, type SnapshotBus } from '../guest-pages/publish/snapshot-bus.ts';
-import { invalidateSnapshotsAfterWrite, rebuildSnapshotsForUser } from '../guest-pages/publish/invalidate-snapshots.ts';
+import { invalidateSnapshotsAfterWrite, rebuildSnapshotsForTeam } from '../guest-pages/publish/invalidate-snapshots.ts';
 import type { GuidebookWriteListeners } from '../guidebook/guidebook-writes.ts';
 import { scheduleUploadCleanup } from '../uploads/remove-unreferenced-uploads.ts';
 import type { RuntimeAssembly } from '../platform/runtime.ts';
@@ -25,7 +25,7 @@ const guidebookWrites: GuidebookWriteListeners = {
     // Images the write dropped may now be unreferenced; the debounced pass removes them after their grace period.
     scheduleUploadCleanup();
   },
-  hostPagesChanged: (userId) => rebuildSnapshotsForUser(userId),
+  hostPagesChanged: (teamId) => rebuildSnapshotsForTeam(teamId),
 };
 
 /**

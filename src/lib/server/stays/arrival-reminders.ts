@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '@db/schema.ts';
 import { MAX_REMINDER_HOURS } from '@shared/schemas/instruction.ts';
+import { teamContact } from '../account/team-contact.ts';
 import type { Config } from '../platform/config.ts';
 import { parseStoredContent } from '../guidebook/instruction-row.ts';
 import type { Logger } from '../platform/logger.ts';
@@ -35,13 +36,15 @@ export interface ArrivalReminderDeps {
 export async function sendDueReminders({ db, outbox, config, log }: ArrivalReminderDeps, now = Date.now()): Promise<number> {
   let sent = 0;
   let after: { checkIn: number; id: string } | null = null;
+  // Signed with the team owner's name (docs/decisions/028-teams.md §8), read once per team a turn.
+  const signers = new Map<string, Promise<string>>();
+  const signer = (teamId: string) => signers.get(teamId) ?? signers.set(teamId, teamContact(db, teamId).then((owner) => owner?.name ?? '')).get(teamId)!;
   while (sent < PER_TURN) {
     // Whether a guidebook has the reminder on, and how long before, is in its content (docs/decisions/017):
     // SQL narrows to the stays it could be due for within the longest choice, the code decides.
     let query = db
       .selectFrom('stays')
       .innerJoin('instructions', 'instructions.id', 'stays.instruction_id')
-      .innerJoin('users', 'users.id', 'instructions.user_id')
       .select([
         'stays.id',
         'stays.token',
@@ -54,8 +57,7 @@ export async function sendDueReminders({ db, outbox, config, log }: ArrivalRemin
         'stays.late_checkout_until',
         'stays.instruction_id',
         'instructions.data',
-        'instructions.user_id',
-        'users.name as user_name',
+        'instructions.team_id',
       ])
       .where('stays.guest_email', '!=', '')
       .where('stays.first_opened_at', 'is', null)
@@ -76,7 +78,7 @@ export async function sendDueReminders({ db, outbox, config, log }: ArrivalRemin
       const { enabled, hoursBefore } = stored.arrivalReminder;
       const checkIn = effectiveStayTimes(row).checkIn;
       if (!enabled || checkIn <= now || checkIn - hoursBefore * HOUR > now) continue;
-      const mail = stayMail({ to: row.guest_email, stored, stay: row, userName: row.user_name, url: stayUrl(config, row.token), kind: 'reminder' });
+      const mail = stayMail({ to: row.guest_email, stored, stay: row, userName: await signer(row.team_id), url: stayUrl(config, row.token), kind: 'reminder' });
       const queued = await db
         .transaction()
         .execute(async (trx) => {
@@ -90,7 +92,7 @@ export async function sendDueReminders({ db, outbox, config, log }: ArrivalRemin
           if (claimed.numUpdatedRows === 0n) return null;
           // The same daily budget as every mail a host can cause (docs/security.md 37): past it the
           // claim is rolled back, and a later turn tries again while the reminder is still due.
-          const sent = await enqueueGuestMail(outbox, trx, mail, row.user_id, now);
+          const sent = await enqueueGuestMail(outbox, trx, mail, row.team_id, now);
           if (!sent.queued) throw OVER_BUDGET;
           return sent.id;
         })

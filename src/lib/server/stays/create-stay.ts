@@ -21,12 +21,13 @@ export async function createStay(scope: Owned, input: CreateStayInput & { checkI
   const { timeZone, times: usual } = await ownedGuidebook(scope);
   const times = stayInstants(input.checkIn, input.checkOut, timeZone, usual);
   const now = Date.now();
-  await consumeRateLimits([rateRules.stayWriteUser(scope.userId)], now, messages.stays.tooManyWrites);
+  await consumeRateLimits([rateRules.stayWriteUser(scope.access.teamId)], now, messages.stays.tooManyWrites);
   const { db, dialect, config, log } = await getRuntime();
   const row = newStayRow(
     {
       instruction_id: scope.id,
-      user_id: scope.userId,
+      user_id: scope.access.userId,
+      team_id: scope.access.teamId,
       guest_name: input.guestName ?? '',
       guest_email: input.guestEmail ?? '',
       language: input.language ?? '',
@@ -44,6 +45,6 @@ export async function createStay(scope: Owned, input: CreateStayInput & { checkI
     await trx.insertInto('stays').values(row).execute();
     return overlapsOf(trx, scope.id, [row]);
   });
-  log.info({ userId: scope.userId, instructionId: scope.id, stayId: row.id, overlapAccepted: row.overlap_accepted_at !== null }, 'stays: created');
+  log.info({ teamId: scope.access.teamId, instructionId: scope.id, stayId: row.id, overlapAccepted: row.overlap_accepted_at !== null }, 'stays: created');
   return toStay(row, timeZone, config, now, [], [], overlaps.get(row.id));
 }

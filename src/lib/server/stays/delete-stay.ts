@@ -1,7 +1,7 @@
 import { messages } from '@shared/messages.ts';
 import type { StayOrdersChoice } from '@shared/schemas/stay.ts';
 import { AppError } from '../http/app-error.ts';
-import { findOwnedInstruction } from '../guidebook/find-owned-instruction.ts';
+import { findTeamGuidebook } from '../guidebook/find-team-guidebook.ts';
 import { getRuntime } from '../platform/runtime.ts';
 import { followStays, markOrdersToFollow, ordersHeldBy } from '../money/orders/follow-stays.ts';
 import { lockForTransaction } from '../platform/db/dialect.ts';
@@ -16,7 +16,7 @@ import { type Owned, ownedStay, staysLock } from './owned-stay.ts';
  * (extras/follow-stays.ts). Answers how many orders ended.
  */
 export async function deleteStay(scope: Owned & { stayId: string; orders?: StayOrdersChoice | undefined }): Promise<{ ended: number }> {
-  await findOwnedInstruction(scope);
+  await findTeamGuidebook(scope);
   const { db, dialect } = await getRuntime();
   const stay = await ownedStay(scope);
   const held = await ordersHeldBy(db, [stay.id]);
@@ -26,7 +26,7 @@ export async function deleteStay(scope: Owned & { stayId: string; orders?: StayO
   const marked = await db.transaction().execute(async (trx) => {
     await lockForTransaction(trx, dialect, staysLock(scope.id));
     const ids = await markOrdersToFollow(trx, [stay.id], 'gone', { keepPaid: scope.orders === 'keep' });
-    const deleted = await trx.deleteFrom('stays').where('id', '=', scope.stayId).where('instruction_id', '=', scope.id).where('user_id', '=', scope.userId).executeTakeFirst();
+    const deleted = await trx.deleteFrom('stays').where('id', '=', scope.stayId).where('instruction_id', '=', scope.id).where('team_id', '=', scope.access.teamId).executeTakeFirst();
     if (deleted.numDeletedRows === 0n) throw stayNotFound();
     return ids;
   });

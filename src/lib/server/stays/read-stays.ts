@@ -36,7 +36,7 @@ export async function listStays(scope: Owned, { group, limit, cursor }: StaysQue
   const latestFirst = group === 'past';
   const direction = latestFirst ? 'desc' : 'asc';
   const beyond = latestFirst ? '<' : '>';
-  let query = db.selectFrom('stays').selectAll().where('instruction_id', '=', scope.id).where('user_id', '=', scope.userId);
+  let query = db.selectFrom('stays').selectAll().where('instruction_id', '=', scope.id).where('team_id', '=', scope.access.teamId);
   // The same lines as stayStatus draws ('ended' is past).
   if (group === 'upcoming') query = query.where('check_in', '>', now);
   else if (group === 'current') query = query.where('check_in', '<=', now).where('check_out', '>', now);
@@ -59,7 +59,7 @@ export async function listStays(scope: Owned, { group, limit, cursor }: StaysQue
       eb.fn.countAll().filterWhere('check_out', '<=', now).as('past'),
     ])
     .where('instruction_id', '=', scope.id)
-    .where('user_id', '=', scope.userId)
+    .where('team_id', '=', scope.access.teamId)
     .execute();
   const [total, upcoming, past] = [Number(tally?.total ?? 0), Number(tally?.upcoming ?? 0), Number(tally?.past ?? 0)];
   const [orders, reads, overlaps] = await Promise.all([ordersOfStays(db, page.map((row) => row.id)), sectionsReadBy(db, page.map((row) => row.id)), overlapsOf(db, scope.id, page)]);

@@ -4,6 +4,7 @@ import type { InstructionsTable } from '@db/schema.ts';
 import type { GuestSecrets, GuestSecretsRefusal } from '@shared/guest-access.ts';
 import { guestWords, t, type GuestWords } from '@shared/guest-words/index.ts';
 import { formatGuestDateTime } from '@shared/guest-dates.ts';
+import { teamContact } from '../account/team-contact.ts';
 import { wifiQrSvg } from '../guidebook/wifi-qr.ts';
 import { guestTooMany } from '../http/guest-language.ts';
 import { parseStoredContent } from '../guidebook/instruction-row.ts';
@@ -81,10 +82,10 @@ async function checkPin({ guidebook, expected, given, ip, now, words }: { guideb
   return false;
 }
 
-/** Mails the owner that PIN guessing on their guidebook was stopped for the day. */
+/** Mails the team's owner that PIN guessing on their guidebook was stopped for the day. */
 async function tellHost(guidebook: InstructionsTable): Promise<void> {
   const { db, outbox, config, log } = await getRuntime();
-  const host = await db.selectFrom('users').select(['email', 'name']).where('id', '=', guidebook.user_id).executeTakeFirst();
+  const host = await teamContact(db, guidebook.team_id);
   log.warn({ instructionId: guidebook.id }, 'secrets: link-wide wrong-PIN cap reached, the host is told');
   if (!host) return;
   const { nameInstruction } = parseStoredContent(guidebook.data);

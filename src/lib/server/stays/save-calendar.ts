@@ -3,19 +3,14 @@ import { messages } from '@shared/messages.ts';
 import type { CalendarStatus } from '@shared/schemas/stay.ts';
 import { stayTimesOf } from '@shared/time-zone.ts';
 import { AppError } from '../http/app-error.ts';
-import { findOwnedInstruction } from '../guidebook/find-owned-instruction.ts';
+import { findTeamGuidebook } from '../guidebook/find-team-guidebook.ts';
 import { parseStoredContent } from '../guidebook/instruction-row.ts';
 import { consumeRateLimits, rateRules } from '../http/rate-limit.ts';
 import { getRuntime } from '../platform/runtime.ts';
 import { toCalendarStatus } from './calendar-status.ts';
 import { checkCalendarUrl, fetchCalendar, type CalendarFetch } from './fetch-calendar.ts';
+import type { Owned } from './owned-stay.ts';
 import { afterSync, CALENDAR_SYNC_INTERVAL_MS, lockCalendar, logSync, syncCalendar, writeSyncOutcome } from './sync-calendar.ts';
-
-interface Owned {
-  userId: string;
-  /** The guidebook's id. */
-  id: string;
-}
 
 export interface CalendarAnswer {
   message: string;
@@ -33,7 +28,7 @@ export interface CalendarAnswer {
  * their dates become the host's to change), so removing a feed never strands a guest.
  */
 export async function saveCalendar(scope: Owned, url: string): Promise<CalendarAnswer> {
-  const guidebook = await findOwnedInstruction(scope);
+  const guidebook = await findTeamGuidebook(scope);
   const { db, dialect, log, config } = await getRuntime();
   if (url === '') {
     await db.transaction().execute(async (trx) => {
@@ -41,12 +36,12 @@ export async function saveCalendar(scope: Owned, url: string): Promise<CalendarA
       await trx.deleteFrom('instruction_calendars').where('instruction_id', '=', scope.id).execute();
       await trx.updateTable('stays').set({ calendar_uid: null, updated_at: Date.now() }).where('instruction_id', '=', scope.id).where('calendar_uid', 'is not', null).execute();
     });
-    log.info({ userId: scope.userId, instructionId: scope.id }, 'calendar: removed');
+    log.info({ teamId: scope.access.teamId, instructionId: scope.id }, 'calendar: removed');
     return { message: messages.stays.calendarRemoved, calendar: null };
   }
   checkCalendarUrl(url, config);
   // Each save fetches the feed: a host saves a link a few times, never hundreds.
-  await consumeRateLimits([rateRules.calendarFetchUser(scope.userId)], Date.now(), messages.stays.tooManySyncs);
+  await consumeRateLimits([rateRules.calendarFetchUser(scope.access.teamId)], Date.now(), messages.stays.tooManySyncs);
   const content = parseStoredContent(guidebook.data);
   const outcome = await fetchCalendar(url, content.timeZone, config, log, stayTimesOf(content));
   if (!outcome.ok && outcome.refused) throw new AppError('BAD_REQUEST', messages.stays.calendarRefused, { cause: outcome.cause });
@@ -55,7 +50,8 @@ export async function saveCalendar(scope: Owned, url: string): Promise<CalendarA
     const before = await lockCalendar(trx, dialect, scope.id);
     const saved: InstructionCalendarsTable = {
       instruction_id: scope.id,
-      user_id: scope.userId,
+      user_id: scope.access.userId,
+      team_id: guidebook.team_id,
       url,
       last_attempt_at: before?.last_attempt_at ?? null,
       // The last good sync was of another feed: it says nothing of this one.
@@ -78,11 +74,11 @@ export async function saveCalendar(scope: Owned, url: string): Promise<CalendarA
 
 /** POST /api/instruction/:id/calendar: syncs now; 404 without a calendar. */
 export async function syncCalendarNow(scope: Owned): Promise<CalendarAnswer> {
-  await findOwnedInstruction(scope);
+  await findTeamGuidebook(scope);
   const { db, dialect, log, config } = await getRuntime();
-  const calendar = await db.selectFrom('instruction_calendars').selectAll().where('instruction_id', '=', scope.id).where('user_id', '=', scope.userId).executeTakeFirst();
+  const calendar = await db.selectFrom('instruction_calendars').selectAll().where('instruction_id', '=', scope.id).where('team_id', '=', scope.access.teamId).executeTakeFirst();
   if (!calendar) throw new AppError('NOT_FOUND', messages.stays.noCalendar);
-  await consumeRateLimits([rateRules.calendarFetchUser(scope.userId)], Date.now(), messages.stays.tooManySyncs);
+  await consumeRateLimits([rateRules.calendarFetchUser(scope.access.teamId)], Date.now(), messages.stays.tooManySyncs);
   const synced = await syncCalendar({ db, dialect, log, config }, calendar);
   // Removed or replaced meanwhile (another tab): answer what is there now.
   const current = synced?.row ?? (await db.selectFrom('instruction_calendars').selectAll().where('instruction_id', '=', scope.id).executeTakeFirst());

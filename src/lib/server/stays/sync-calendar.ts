@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, InstructionCalendarsTable, StaysTable } from '@db/schema.ts';
 import { stayTimesOf, type StayTimes } from '@shared/time-zone.ts';
+import { teamContact } from '../account/team-contact.ts';
 import { lockForTransaction, lockingRows, type DialectName } from '../platform/db/dialect.ts';
 import { parseStoredContent } from '../guidebook/instruction-row.ts';
 import type { Logger } from '../platform/logger.ts';
@@ -81,6 +82,7 @@ async function applyBookings(trx: Transaction<Database>, calendar: InstructionCa
           {
             instruction_id: calendar.instruction_id,
             user_id: calendar.user_id,
+            team_id: calendar.team_id,
             guest_name: '', // feeds do not carry it reliably; the host may add it
             guest_email: '',
             language: '',
@@ -154,14 +156,15 @@ async function mailOverlaps({ db, log }: Pick<CalendarSyncDeps, 'db' | 'log'>, a
   const pairs = new Map<string, [string, string]>();
   for (const stay of touched) for (const other of found.get(stay.id) ?? []) pairs.set([stay.id, other._id].sort().join(' '), [stay.id, other._id]);
   if (pairs.size === 0) return;
-  const guidebook = await db.selectFrom('instructions').innerJoin('users', 'users.id', 'instructions.user_id').select(['instructions.data', 'users.email']).where('instructions.id', '=', after.instructionId).executeTakeFirst();
-  if (!guidebook) return;
+  const guidebook = await db.selectFrom('instructions').select(['data', 'team_id']).where('id', '=', after.instructionId).executeTakeFirst();
+  const host = guidebook && (await teamContact(db, guidebook.team_id));
+  if (!guidebook || !host) return;
   const ids = [...new Set([...pairs.values()].flat())];
   const rows = new Map((await db.selectFrom('stays').selectAll().where('id', 'in', ids).execute()).map((row) => [row.id, row]));
   const content = parseStoredContent(guidebook.data);
   const lines = [...pairs.values()].flatMap(([a, b]) => (rows.has(a) && rows.has(b) ? [`• ${overlapLabel(rows.get(a)!, content.timeZone)} and ${overlapLabel(rows.get(b)!, content.timeZone)}`] : []));
   const { outbox, config } = await getRuntime();
-  await outbox.enqueue(overlapMail({ to: guidebook.email, guidebookName: content.nameInstruction, lines, staysUrl: new URL(`/dashboard/stays/${encodeURIComponent(after.instructionId)}`, config.appUrl).href }));
+  await outbox.enqueue(overlapMail({ to: host.email, guidebookName: content.nameInstruction, lines, staysUrl: new URL(`/dashboard/stays/${encodeURIComponent(after.instructionId)}`, config.appUrl).href }));
   outbox.kick();
   log.info({ instructionId: after.instructionId, overlapping: pairs.size }, 'calendar: stays overlap, host told');
 }

@@ -28,7 +28,7 @@ export async function updateStay(scope: Owned & { stayId: string }, input: Updat
     ? stayInstants(input.checkIn ?? instantToLocal(before.check_in, timeZone), input.checkOut ?? instantToLocal(before.check_out, timeZone), timeZone, usual)
     : { checkIn: before.check_in, checkOut: before.check_out };
   const now = Date.now();
-  await consumeRateLimits([rateRules.stayWriteUser(scope.userId)], now, messages.stays.tooManyWrites);
+  await consumeRateLimits([rateRules.stayWriteUser(scope.access.teamId)], now, messages.stays.tooManyWrites);
   const { db, dialect, config } = await getRuntime();
   const moved = times.checkIn !== before.check_in || times.checkOut !== before.check_out;
   const { updated, marked } = await db.transaction().execute(async (trx) => {
@@ -47,7 +47,7 @@ export async function updateStay(scope: Owned & { stayId: string }, input: Updat
         updated_at: now,
       })
       .where('id', '=', scope.stayId)
-      .where('user_id', '=', scope.userId)
+      .where('team_id', '=', scope.access.teamId)
       .returningAll()
       .executeTakeFirst();
     if (!row) throw stayNotFound();

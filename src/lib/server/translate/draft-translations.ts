@@ -3,13 +3,14 @@ import { isGuidebookLanguage } from '@shared/languages.ts';
 import type { InstructionContent, Translation } from '@shared/schemas/instruction.ts';
 import { isOutOfDate, sourceHash, translatableFields } from '@shared/translations.ts';
 import { AppError } from '../http/app-error.ts';
-import { findOwnedInstruction } from '../guidebook/find-owned-instruction.ts';
+import type { TeamScope } from '../account/team-access.ts';
+import { findTeamGuidebook } from '../guidebook/find-team-guidebook.ts';
 import { consumeRateLimits, rateRules } from '../http/rate-limit.ts';
 import { getRuntime } from '../platform/runtime.ts';
 import { machineTranslation, type MachineTranslator } from './index.ts';
 
 export interface DraftTranslationsOptions {
-  userId: string;
+  access: TeamScope;
   id: string;
   language: string;
   /** The editor's form, checked by the content schema: it may hold changes not saved yet. */
@@ -48,10 +49,10 @@ async function configuredTranslator(): Promise<MachineTranslator | null> {
  * 404 when machine translation is off or the guidebook is not the host's; the host's limit is
  * taken only once a call will go out.
  */
-export async function draftTranslations({ userId, id, language, content }: DraftTranslationsOptions): Promise<DraftAnswer> {
+export async function draftTranslations({ access, id, language, content }: DraftTranslationsOptions): Promise<DraftAnswer> {
   const machine = await configuredTranslator();
   if (!machine) throw new AppError('NOT_FOUND', messages.translate.off);
-  await findOwnedInstruction({ userId, id });
+  await findTeamGuidebook({ access, id });
   if (!isGuidebookLanguage(language)) throw new AppError('BAD_REQUEST', messages.translate.unknownLanguage);
   if (language === content.language) throw new AppError('BAD_REQUEST', messages.translate.sameLanguage);
 
@@ -64,7 +65,7 @@ export async function draftTranslations({ userId, id, language, content }: Draft
   const answer: DraftAnswer = { drafts: {}, failed: [] };
   if (wanted.length === 0) return answer;
 
-  await consumeRateLimits([rateRules.machineDraftUser(userId)], Date.now(), messages.translate.tooManyDrafts);
+  await consumeRateLimits([rateRules.machineDraftUser(access.teamId)], Date.now(), messages.translate.tooManyDrafts);
   const result = await machine.translateBatch({
     texts: wanted.map((field) => ({ key: field.key, text: field.text, format: field.kind === 'richText' ? 'html' : 'text', kind: field.kind })),
     source: content.language,

@@ -1,6 +1,8 @@
 /**
- * Upload names are made by the server: `u/<userId>/<nanoid>.webp`. The same string is the storage
- * key and the part of the public path after /media/, so nothing a client sends ever becomes a name.
+ * Upload names are made by the server: `u/<space>/<nanoid>.webp`, the space being a team's id (a
+ * guidebook's or Auto-Fill's image) or a person's (their profile picture; docs/decisions/028-teams.md
+ * §3). The same string is the storage key and the part of the public path after /media/, so
+ * nothing a client sends ever becomes a name.
  */
 export const MEDIA_PREFIX = '/media/';
 
@@ -8,8 +10,8 @@ const KEY_PATTERN = /^u\/[A-Za-z0-9_-]{1,64}\/[A-Za-z0-9_-]{21}\.webp$/;
 /** The same shape anywhere inside a text (instruction JSON, settings, a picture column). */
 const MEDIA_PATH_IN_TEXT = /\/media\/(u\/[A-Za-z0-9_-]{1,64}\/[A-Za-z0-9_-]{21}\.webp)/g;
 
-export function uploadKey(userId: string, name: string): string {
-  return `u/${userId}/${name}.webp`;
+export function uploadKey(space: string, name: string): string {
+  return `u/${space}/${name}.webp`;
 }
 
 export function isUploadKey(key: string): boolean {
@@ -31,9 +33,9 @@ export function publicMediaUrl(path: string, base: string | undefined): string {
   return isUploadKey(key) ? `${base}/${key}` : path;
 }
 
-/** Every upload of `ownerId` a text mentions as /media/…, wherever it sits in the text. */
-export function ownUploadKeysIn(text: string, ownerId: string): string[] {
-  return Array.from(text.matchAll(MEDIA_PATH_IN_TEXT), (match) => match[1]!).filter((key) => key.startsWith(`u/${ownerId}/`));
+/** Every upload in space `space` a text mentions as /media/…, wherever it sits in the text. */
+export function ownUploadKeysIn(text: string, space: string): string[] {
+  return Array.from(text.matchAll(MEDIA_PATH_IN_TEXT), (match) => match[1]!).filter((key) => key.startsWith(`u/${space}/`));
 }
 
 /** Any origin will do: only the path is resolved against it. */
@@ -41,8 +43,8 @@ const RESOLVE_BASE = 'http://media.invalid';
 const OWNER_IN_PATH = /^\/media\/u\/([^/]+)\//;
 
 /**
- * The account whose upload a /media path names, or null for a path outside the uploads (the
- * product's own images). The path is resolved as a browser resolves it before requesting it, so
+ * The space (a team's or a person's id) whose upload a /media path names, or null for a path
+ * outside the uploads (the product's own images). The path is resolved as a browser resolves it before requesting it, so
  * `/media/./u/x/…` names x as well.
  */
 export function uploadOwnerOf(path: string): string | null {

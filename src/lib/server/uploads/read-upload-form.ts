@@ -9,10 +9,12 @@ const KINDS: ReadonlySet<string> = new Set<ImageKind>(['square', 'rectangle']);
 export interface UploadForm {
   bytes: Uint8Array;
   kind: ImageKind;
+  /** `for`: a guidebook's or Auto-Fill's image (the team's space, the default) or the profile picture (the person's). */
+  purpose: 'team' | 'profile';
 }
 
 /**
- * Reads the multipart body of POST /api/upload (fields `image` and `type`, docs/product.md §7) without ever
+ * Reads the multipart body of POST /api/upload (fields `image`, `type` and `for`, docs/product.md §7) without ever
  * holding more than the cap: a declared Content-Length over it is refused before reading, a
  * chunked body is cut off as it streams (docs/security.md 27). Only then is the form parsed.
  */
@@ -36,7 +38,9 @@ export async function readUploadForm(request: Request): Promise<UploadForm> {
   if (image.size > MAX_UPLOAD_BYTES) throw new AppError('TOO_LARGE', messages.upload.tooLarge);
   const kind = form.get('type');
   if (typeof kind !== 'string' || !KINDS.has(kind)) throw new AppError('BAD_REQUEST', messages.upload.badKind);
-  return { bytes: new Uint8Array(await image.arrayBuffer()), kind: kind as ImageKind };
+  const purpose = form.get('for') ?? '';
+  if (purpose !== '' && purpose !== 'profile') throw new AppError('BAD_REQUEST', messages.upload.badPurpose);
+  return { bytes: new Uint8Array(await image.arrayBuffer()), kind: kind as ImageKind, purpose: purpose === 'profile' ? 'profile' : 'team' };
 }
 
 async function readCapped(request: Request): Promise<Uint8Array<ArrayBuffer>> {

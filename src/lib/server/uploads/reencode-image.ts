@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { messages } from '@shared/messages.ts';
-import type { UserPlan } from '../account/get-user-plan.ts';
+import type { TeamPlan } from '../account/team-plan.ts';
 import { AppError } from '../http/app-error.ts';
 import type { ImageType } from './detect-image-type.ts';
 import { MAX_INPUT_PIXELS } from './upload-limits.ts';
@@ -28,7 +28,7 @@ export interface ReencodedImage {
  * the kind's size, and without any metadata (sharp keeps none unless asked: no EXIF, GPS, XMP or
  * ICC in the output). Only the first frame of an animation is kept.
  */
-export async function reencodeImage({ bytes, type, kind, plan }: { bytes: Uint8Array; type: ImageType; kind: ImageKind; plan: UserPlan }): Promise<ReencodedImage> {
+export async function reencodeImage({ bytes, type, kind, plan }: { bytes: Uint8Array; type: ImageType; kind: ImageKind; plan: TeamPlan }): Promise<ReencodedImage> {
   // failOn 'error' refuses truncated and corrupt files instead of padding them with grey.
   const options = { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' } as const;
   const metadata = await sharp(bytes, options)

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Storage } from 'unstorage';
 import type { Database } from '@db/schema.ts';
 import type { JobLease } from '../platform/cluster/job-lease.ts';
@@ -7,6 +7,7 @@ import type { Logger } from '../platform/logger.ts';
 import { purgeExpiredTrash } from '../guidebook/purge-expired-trash.ts';
 import { ownUploadKeysIn } from './media-path.ts';
 import { UPLOAD_GRACE_MS } from './upload-limits.ts';
+import { inSpace } from './upload-space.ts';
 import { lockOwnerUploads } from './uploads-in-use.ts';
 import { processSingleton } from '../platform/process-singleton.ts';
 import { startRecurringTurns } from '../platform/recurring-turns.ts';
@@ -14,16 +15,16 @@ import { startRecurringTurns } from '../platform/recurring-turns.ts';
 const DELETE_CHUNK = 500;
 
 /**
- * Deletes uploads that their owner no longer references: none of the owner's instructions (step
- * and additional-info images, the host photo, or any other field; those in the trash and the saved
- * versions included), neither the owner's settings
- * nor profile picture mention their /media/ path. Another account naming the path keeps nothing
- * alive (docs/security.md 30), so it cannot hold files, and quota, of someone else's. Only uploads
- * older than the grace period go, so an image uploaded a moment ago and not yet saved survives.
- * Returns the keys removed.
+ * Deletes uploads that their space no longer references (a team's or a person's, upload-space.ts):
+ * none of the team's guidebooks (step and additional-info images, the host photo, or any other
+ * field; those in the trash and the saved versions included), neither the team's settings nor the
+ * profile picture of the person whose space it is mention their /media/ path. Another account
+ * naming the path keeps nothing alive (docs/security.md 30), so it cannot hold files, and quota,
+ * of someone else's. Only uploads older than the grace period go, so an image uploaded a moment ago
+ * and not yet saved survives. Returns the keys removed.
  *
- * One owner at a time, each in a transaction holding that owner's upload lock (uploads-in-use.ts):
- * a write that mentions one of the owner's uploads anew either committed before (and its reference
+ * One space at a time, each in a transaction holding that space's upload lock (uploads-in-use.ts):
+ * a write that mentions one of the space's uploads anew either committed before (and its reference
  * is read here) or waits, then finds the file gone and answers 422; on PostgreSQL with several
  * servers as on SQLite. Files are removed after the commit; a failure there leaves a stray file,
  * never a broken reference.
@@ -42,14 +43,14 @@ export async function removeUnreferencedUploads({
   graceMs?: number;
 }): Promise<string[]> {
   const cutoff = now - graceMs;
-  const owners = await db.selectFrom('uploads').select('user_id').distinct().where('created_at', '<', cutoff).execute();
+  const spaces = await db.selectFrom('uploads').select(sql<string>`coalesce(team_id, user_id)`.as('space')).distinct().where('created_at', '<', cutoff).execute();
   const removed: string[] = [];
-  for (const { user_id: ownerId } of owners) {
+  for (const { space } of spaces) {
     const orphans = await db.transaction().execute(async (trx) => {
-      await lockOwnerUploads(trx, dialect, ownerId);
-      const candidates = await trx.selectFrom('uploads').select('key').where('user_id', '=', ownerId).where('created_at', '<', cutoff).execute();
+      await lockOwnerUploads(trx, dialect, space);
+      const candidates = await trx.selectFrom('uploads').select('key').where(inSpace(space)).where('created_at', '<', cutoff).execute();
       if (candidates.length === 0) return [];
-      const referenced = await referencedKeysOf(trx, ownerId);
+      const referenced = await referencedKeysOf(trx, space);
       const unused = candidates.map((row) => row.key).filter((key) => !referenced.has(key));
       for (let start = 0; start < unused.length; start += DELETE_CHUNK) {
         await trx.deleteFrom('uploads').where('key', 'in', unused.slice(start, start + DELETE_CHUNK)).execute();
@@ -62,18 +63,21 @@ export async function removeUnreferencedUploads({
   return removed;
 }
 
-/** Every upload key of `ownerId` that their content mentions anywhere; instructions streamed, never all in memory. */
-async function referencedKeysOf(db: Kysely<Database>, ownerId: string): Promise<Set<string>> {
+/**
+ * Every upload key of space `space` that its content mentions anywhere (the team's with that id,
+ * the picture of the person with that id); instructions streamed, never all in memory.
+ */
+async function referencedKeysOf(db: Kysely<Database>, space: string): Promise<Set<string>> {
   const keys = new Set<string>();
   const add = (text: string) => {
-    for (const key of ownUploadKeysIn(text, ownerId)) keys.add(key);
+    for (const key of ownUploadKeysIn(text, space)) keys.add(key);
   };
   // Guidebooks in the trash and saved versions count: a restore brings their images back.
-  for await (const row of db.selectFrom('instructions').select('data').where('user_id', '=', ownerId).stream()) add(row.data);
-  for await (const row of db.selectFrom('instruction_revisions').select('data').where('user_id', '=', ownerId).stream()) add(row.data);
-  const settings = await db.selectFrom('user_settings').select('data').where('user_id', '=', ownerId).executeTakeFirst();
+  for await (const row of db.selectFrom('instructions').select('data').where('team_id', '=', space).stream()) add(row.data);
+  for await (const row of db.selectFrom('instruction_revisions').select('data').where('team_id', '=', space).stream()) add(row.data);
+  const settings = await db.selectFrom('team_settings').select('data').where('team_id', '=', space).executeTakeFirst();
   if (settings) add(settings.data);
-  const user = await db.selectFrom('users').select('picture').where('id', '=', ownerId).executeTakeFirst();
+  const user = await db.selectFrom('users').select('picture').where('id', '=', space).executeTakeFirst();
   if (user) add(user.picture);
   return keys;
 }

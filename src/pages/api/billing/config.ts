@@ -1,10 +1,10 @@
 import type { APIContext } from 'astro';
-import { requireUser } from '@server/auth/require-user.ts';
+import { requireTeam } from '@server/account/team-access.ts';
 import { getBillingConfig } from '@server/money/subscriptions/get-billing-config.ts';
 import { handle, json } from '@server/http/json.ts';
 
 /** GET /api/billing/config: whether payments are configured, the publishable key and price ids. */
 export const GET = handle(async (context: APIContext) => {
-  requireUser(context.locals);
+  requireTeam(context.locals);
   return json(await getBillingConfig());
 });

@@ -1,5 +1,5 @@
 import type { APIContext } from 'astro';
-import { requireUser } from '@server/auth/require-user.ts';
+import { requireTeam, type TeamAccess } from '@server/account/team-access.ts';
 import { handle, json, readBody } from '@server/http/json.ts';
 import { ServerTiming } from '@server/http/server-timing.ts';
 import { changeInstructionCode } from '@server/instructions/change-instruction-code.ts';
@@ -10,10 +10,10 @@ import { updateInstruction } from '@server/instructions/update-instruction.ts';
 import { messages } from '@shared/messages.ts';
 import { changeCodeSchema, saveInstructionSchema } from '@shared/schemas/instruction.ts';
 
-/** The owner and the id from the path; every function below scopes its query by both. */
-function scope(context: APIContext): { userId: string; id: string } {
-  const { user } = requireUser(context.locals);
-  return { userId: user.id, id: context.params.id ?? '' };
+/** The team acting (docs/decisions/028-teams.md) and the id from the path; every function below scopes its query by both. */
+function scope(context: APIContext): { access: TeamAccess; id: string } {
+  const access = requireTeam(context.locals);
+  return { access, id: context.params.id ?? '' };
 }
 
 /** GET /api/instruction/:id */

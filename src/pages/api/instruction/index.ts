@@ -1,5 +1,5 @@
 import type { APIContext } from 'astro';
-import { requireUser } from '@server/auth/require-user.ts';
+import { requireTeam } from '@server/account/team-access.ts';
 import { handle, json } from '@server/http/json.ts';
 import { createInstruction } from '@server/instructions/create-instruction.ts';
 import { findInstructions } from '@server/instructions/find-instructions.ts';
@@ -9,14 +9,14 @@ import { instructionPartialSchema } from '@shared/schemas/instruction.ts';
 
 /** GET /api/instruction: the signed-in host's guidebooks, newest first. */
 export const GET = handle(async (context: APIContext) => {
-  const { user } = requireUser(context.locals);
-  return json(await findInstructions({ userId: user.id }));
+  const access = requireTeam(context.locals);
+  return json(await findInstructions({ access }));
 });
 
 /** POST /api/instruction: a new guidebook from the auto-fill settings (docs/product.md §3, §4). */
 export const POST = handle(async (context: APIContext) => {
-  const { user } = requireUser(context.locals);
+  const access = requireTeam(context.locals);
   const input = await readOptionalBody(context.request, instructionPartialSchema);
-  const instruction = await createInstruction({ userId: user.id, input });
+  const instruction = await createInstruction({ access, input });
   return json({ message: messages.instruction.created, instruction }, 201);
 });

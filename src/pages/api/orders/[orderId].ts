@@ -1,5 +1,5 @@
 import type { APIContext } from 'astro';
-import { requireUser } from '@server/auth/require-user.ts';
+import { requireTeam } from '@server/account/team-access.ts';
 import { decideOrder } from '@server/money/orders/orders.ts';
 import { handle, json, readBody } from '@server/http/json.ts';
 import { messages } from '@shared/messages.ts';
@@ -7,9 +7,9 @@ import { orderDecisionSchema } from '@shared/schemas/order.ts';
 
 /** PATCH /api/orders/:orderId `{ decision }` → `{ message, order }` (the order's host only). */
 export const PATCH = handle(async (context: APIContext) => {
-  const { user } = requireUser(context.locals);
+  const access = requireTeam(context.locals);
   const { decision } = await readBody(context.request, orderDecisionSchema);
-  const order = await decideOrder({ userId: user.id, orderId: context.params.orderId ?? '', decision });
+  const order = await decideOrder({ access, orderId: context.params.orderId ?? '', decision });
   const paid = order.paid;
   return json({ message: decision === 'approve' ? (paid ? messages.orders.approvedPaid : messages.orders.approved) : paid ? messages.orders.declinedPaid : messages.orders.declined, order });
 });

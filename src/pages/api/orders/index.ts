@@ -1,5 +1,5 @@
 import type { APIContext } from 'astro';
-import { requireUser } from '@server/auth/require-user.ts';
+import { requireTeam } from '@server/account/team-access.ts';
 import { listOrders } from '@server/money/orders/orders.ts';
 import { handle, json } from '@server/http/json.ts';
 import { orderStays } from '@server/stays/order-stays.ts';
@@ -11,8 +11,8 @@ import type { ListedOrder } from '@shared/schemas/order.ts';
  * property's time zone, for the card.
  */
 export const GET = handle(async (context: APIContext) => {
-  const { user } = requireUser(context.locals);
-  const { orders, months } = await listOrders({ userId: user.id, guidebookId: context.url.searchParams.get('guidebook') ?? undefined });
-  const stays = await orderStays({ userId: user.id, orders });
+  const access = requireTeam(context.locals);
+  const { orders, months } = await listOrders({ access, guidebookId: context.url.searchParams.get('guidebook') ?? undefined });
+  const stays = await orderStays({ access, orders });
   return json({ orders: orders.map((order): ListedOrder => ({ ...order, ...(stays.get(order.id) ?? { stay: null, timeZone: '' }) })), months });
 });

@@ -1,10 +1,10 @@
 import type { APIContext } from 'astro';
-import { requireUser } from '@server/auth/require-user.ts';
+import { requireTeam } from '@server/account/team-access.ts';
 import { handle, json } from '@server/http/json.ts';
 import { getPayoutState } from '@server/money/payouts/get-payout-state.ts';
 
 /** GET /api/payouts: the signed-in host's payout state (docs/product.md §2 Payouts); asks Stripe nothing. */
 export const GET = handle(async (context: APIContext) => {
-  const { user } = requireUser(context.locals);
-  return json(await getPayoutState({ userId: user.id }));
+  const access = requireTeam(context.locals);
+  return json(await getPayoutState({ access }));
 });

@@ -1,12 +1,12 @@
 import type { APIContext } from 'astro';
-import { requireUser } from '@server/auth/require-user.ts';
+import { requireTeam } from '@server/account/team-access.ts';
 import { handle, json, readBody } from '@server/http/json.ts';
 import { previewApplySettings } from '@server/settings/apply-settings-to-instructions.ts';
 import { updateExistingSchema } from '@shared/schemas/settings.ts';
 
 /** POST /api/settings/apply-preview: what "Apply to existing" with this body would change (`ApplyPreview`); writes nothing. */
 export const POST = handle(async (context: APIContext) => {
-  const { user } = requireUser(context.locals);
+  const access = requireTeam(context.locals);
   const { dataSettings, applyToExistingInstruction, clearEmptyFields } = await readBody(context.request, updateExistingSchema);
-  return json(await previewApplySettings({ userId: user.id, settings: dataSettings, flags: applyToExistingInstruction, clearEmptyFields }));
+  return json(await previewApplySettings({ access, settings: dataSettings, flags: applyToExistingInstruction, clearEmptyFields }));
 });

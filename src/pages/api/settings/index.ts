@@ -1,5 +1,5 @@
 import type { APIContext } from 'astro';
-import { requireUser } from '@server/auth/require-user.ts';
+import { requireTeam } from '@server/account/team-access.ts';
 import { handle, json, readBody } from '@server/http/json.ts';
 import { getSettings } from '@server/guidebook/get-settings.ts';
 import { updateSettings } from '@server/settings/update-settings.ts';
@@ -8,14 +8,14 @@ import { settingsSchema } from '@shared/schemas/settings.ts';
 
 /** GET /api/settings: the auto-fill settings (defaults until saved). */
 export const GET = handle(async (context: APIContext) => {
-  const { user } = requireUser(context.locals);
-  return json(await getSettings({ userId: user.id }));
+  const access = requireTeam(context.locals);
+  return json(await getSettings({ access }));
 });
 
 /** PUT /api/settings */
 export const PUT = handle(async (context: APIContext) => {
-  const { user } = requireUser(context.locals);
+  const access = requireTeam(context.locals);
   const input = await readBody(context.request, settingsSchema);
-  const settings = await updateSettings({ userId: user.id, settings: input });
+  const settings = await updateSettings({ access, settings: input });
   return json({ message: messages.settings.updated, settings });
 });

@@ -1,5 +1,5 @@
 import type { APIContext } from 'astro';
-import { requireUser } from '@server/auth/require-user.ts';
+import { requireTeam } from '@server/account/team-access.ts';
 import { handle, json, readBody } from '@server/http/json.ts';
 import { undoApplySettings } from '@server/settings/apply-settings-to-instructions.ts';
 import { messages } from '@shared/messages.ts';
@@ -7,8 +7,8 @@ import { undoApplySchema } from '@shared/schemas/settings.ts';
 
 /** POST /api/settings/undo-apply `{ batchId }` → `{ message, restored }`: takes one "Apply to existing" back. */
 export const POST = handle(async (context: APIContext) => {
-  const { user } = requireUser(context.locals);
+  const access = requireTeam(context.locals);
   const { batchId } = await readBody(context.request, undoApplySchema);
-  const { restored } = await undoApplySettings({ userId: user.id, batchId });
+  const { restored } = await undoApplySettings({ access, batchId });
   return json({ message: messages.revisions.applyUndone(restored), restored });
 });

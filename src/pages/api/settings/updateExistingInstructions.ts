@@ -1,5 +1,5 @@
 import type { APIContext } from 'astro';
-import { requireUser } from '@server/auth/require-user.ts';
+import { requireTeam } from '@server/account/team-access.ts';
 import { handle, json, readBody } from '@server/http/json.ts';
 import { applySettingsToInstructions } from '@server/settings/apply-settings-to-instructions.ts';
 import { messages } from '@shared/messages.ts';
@@ -10,8 +10,8 @@ import { updateExistingSchema } from '@shared/schemas/settings.ts';
  * Answers `{ message, updated, batchId, summary }`; `batchId` undoes it (POST /api/settings/undo-apply).
  */
 export const PUT = handle(async (context: APIContext) => {
-  const { user } = requireUser(context.locals);
+  const access = requireTeam(context.locals);
   const { dataSettings, applyToExistingInstruction, clearEmptyFields } = await readBody(context.request, updateExistingSchema);
-  const result = await applySettingsToInstructions({ userId: user.id, settings: dataSettings, flags: applyToExistingInstruction, clearEmptyFields });
+  const result = await applySettingsToInstructions({ access, settings: dataSettings, flags: applyToExistingInstruction, clearEmptyFields });
   return json({ message: messages.settings.updated, updated: result.updated, batchId: result.batchId, summary: result.summary });
 });

@@ -1,19 +1,20 @@
 import type { APIContext } from 'astro';
 import { requireUser } from '@server/auth/require-user.ts';
 import { toUserInfo } from '@server/auth/user-info.ts';
-import { getUserPlan } from '@server/account/get-user-plan.ts';
+import { getTeamPlan } from '@server/account/team-plan.ts';
 import { handle, json } from '@server/http/json.ts';
 import { getRuntime } from '@server/platform/runtime.ts';
 import { machineDraftsOn } from '@server/translate/draft-translations.ts';
 
 /**
- * GET /api/users/me: the signed-in user's info and plan (the admin app restores its state from it).
+ * GET /api/users/me: the signed-in user's info and the plan of the team they act for (the admin
+ * app restores its state from it; Free in no team).
  * The support line is premium-only (docs/product.md §2 Support): other plans never receive the number.
  * `machineTranslation: true` only when TRANSLATE_URL is set: the editor then offers machine drafts.
  */
 export const GET = handle(async (context: APIContext) => {
   const { user } = requireUser(context.locals);
-  const plan = await getUserPlan(user.id);
+  const plan = context.locals.team ? await getTeamPlan(context.locals.team.teamId) : 'free';
   const { config } = await getRuntime();
   const machine = (await machineDraftsOn()) ? { machineTranslation: true } : {};
   return json({ ...toUserInfo(user), plan, ...(plan === 'premium' ? { supportPhone: config.supportPhone } : {}), ...machine });

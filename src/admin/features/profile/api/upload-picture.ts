@@ -9,13 +9,15 @@ interface UploadAnswer {
 }
 
 /**
- * docs/product.md §7 Upload: POST /api/upload (multipart `image`, `type=square`) → { message, image }, then
- * PATCH /api/users/profile { picture: image } makes it the profile picture.
+ * docs/product.md §7 Upload: POST /api/upload (multipart `image`, `type=square`, `for=profile`: the
+ * person's own space, not the team's) → { message, image }, then PATCH /api/users/profile
+ * { picture: image } makes it the profile picture.
  */
 export async function uploadPicture(file: File): Promise<unknown> {
   const form = new FormData();
   form.append('image', file);
   form.append('type', 'square');
+  form.append('for', 'profile');
   const { image } = await api.post<UploadAnswer>('/api/upload', form);
   return api.patch<unknown>('/api/users/profile', { picture: image });
 }

@@ -44,12 +44,12 @@ export async function invalidateSnapshotsAfterWrite({ id, token, oldToken, delet
 }
 
 /**
- * Every guidebook of `userId` after a change of plan (branding, theme and product footer depend
- * on it, docs/product.md §4): rendered again off the request path, like a publish.
+ * Every guidebook of team `teamId` after a change of plan (branding, theme and product footer
+ * depend on it, docs/product.md §4): rendered again off the request path, like a publish.
  */
-export async function rebuildSnapshotsForUser(userId: string): Promise<void> {
+export async function rebuildSnapshotsForTeam(teamId: string): Promise<void> {
   const { db } = await getRuntime();
-  const rows = await db.selectFrom('instructions').select('token').where('user_id', '=', userId).where('deleted_at', 'is', null).execute();
+  const rows = await db.selectFrom('instructions').select('token').where('team_id', '=', teamId).where('deleted_at', 'is', null).execute();
   for (const row of rows) {
     const rebuilt = rebuiltPages(row.token);
     await removeVariantsExcept(row.token, rebuilt);

@@ -2,6 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database, OrdersTable } from '@db/schema.ts';
 import { HOLDING_STATUSES, type OrderStatus } from '@shared/schemas/order.ts';
 import { instantToLocal, localToInstant } from '@shared/time-zone.ts';
+import { teamContactEmail } from '../../account/team-contact.ts';
 import { lockForTransaction } from '../../platform/db/dialect.ts';
 import { parseStoredContent } from '../../guidebook/instruction-row.ts';
 import { getRuntime } from '../../platform/runtime.ts';
@@ -155,8 +156,8 @@ async function endOrder(order: OrdersTable, why: 'stay-moved' | 'stay-gone', now
     }
     const { data } = await trx.selectFrom('instructions').select('data').where('id', '=', order.instruction_id).executeTakeFirstOrThrow();
     const content = parseStoredContent(data);
-    const host = await trx.selectFrom('users').select('email').where('id', '=', order.user_id).executeTakeFirstOrThrow();
-    await notifyOrder(trx, { order: updated, content, guest: why, host: hostOrderEndedMail({ order: updated, content, hostEmail: host.email, why }), now });
+    const hostEmail = await teamContactEmail(trx, order.team_id);
+    await notifyOrder(trx, { order: updated, content, guest: why, host: hostOrderEndedMail({ order: updated, content, hostEmail, why }), now });
     return updated;
   });
   return { orderId: order.id, title: order.title, outcome: 'ended', status: ended.status };

@@ -15,5 +15,5 @@ export async function notifyOrder(trx: Kysely<Database> | Transaction<Database>,
   const { outbox, log } = await getRuntime();
   if (host) await outbox.enqueue(host, trx);
   const mail = guest ? guestOrderMail(guest, { order, content, stay, movedBack }) : null;
-  if (mail && !(await enqueueGuestMail(outbox, trx, mail, order.user_id, now)).queued) log.info({ orderId: order.id, mail: guest }, 'extras: the guest’s mail was left out, past the daily mail budget');
+  if (mail && !(await enqueueGuestMail(outbox, trx, mail, order.team_id, now)).queued) log.info({ orderId: order.id, mail: guest }, 'extras: the guest’s mail was left out, past the daily mail budget');
 }

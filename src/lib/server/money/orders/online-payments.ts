@@ -1,6 +1,6 @@
 import { hasOnlinePayments } from '@shared/payouts.ts';
 import type { Billing } from '../subscriptions/billing.ts';
-import { getUserPlan } from '../../account/get-user-plan.ts';
+import { getTeamPlan } from '../../account/team-plan.ts';
 import { getRuntime } from '../../platform/runtime.ts';
 
 /**
@@ -25,15 +25,15 @@ export interface OnlinePayments {
 }
 
 /**
- * Whether `userId`'s extras are paid online now: Stripe configured here, a Gold or Premium plan and
- * a connected account that can take charges. Otherwise every extra is a request (docs/decisions/020).
+ * Whether team `teamId`'s extras are paid online now: Stripe configured here, a Gold or Premium plan
+ * and a connected account that can take charges. Otherwise every extra is a request (docs/decisions/020).
  */
-export async function onlinePaymentsOf(userId: string): Promise<OnlinePayments | null> {
+export async function onlinePaymentsOf(teamId: string): Promise<OnlinePayments | null> {
   const { billing, db, config } = await getRuntime();
   if (!billing) return null;
   const [row, plan] = await Promise.all([
-    db.selectFrom('payout_accounts').select(['stripe_account_id', 'charges_enabled']).where('user_id', '=', userId).executeTakeFirst(),
-    getUserPlan(userId),
+    db.selectFrom('payout_accounts').select(['stripe_account_id', 'charges_enabled']).where('team_id', '=', teamId).executeTakeFirst(),
+    getTeamPlan(teamId),
   ]);
   if (!hasOnlinePayments(plan) || !row?.stripe_account_id || row.charges_enabled !== 1) return null;
   return { billing, accountId: row.stripe_account_id, feePercent: config.platformFeePercent };

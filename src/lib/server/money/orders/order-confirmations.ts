@@ -5,6 +5,7 @@ import type { Extra, InstructionContent } from '@shared/schemas/instruction.ts';
 import type { ConfirmationPage } from '@shared/order-confirmation.ts';
 import { formatPrice, type Currency } from '@shared/currencies.ts';
 import { translatedContent } from '@shared/translations.ts';
+import { teamContact } from '../../account/team-contact.ts';
 import { generateToken, hashToken } from '../../http/session-token.ts';
 import { verifyTurnstile } from '../../http/verify-turnstile.ts';
 import { withRecordLock } from '../../platform/db/record-lock.ts';
@@ -42,10 +43,11 @@ export function confirmationUrl(appUrl: URL, id: string, token: string): string 
 }
 
 /** The order a confirmation will make, as the mails and the page word it (nothing of it is stored as an order yet). */
-function orderToBe(row: Pick<OrderConfirmationsTable, 'id' | 'user_id' | 'instruction_id' | 'extra_id' | 'quantity' | 'guest_email' | 'language' | 'created_at'>, extra: Extra): OrdersTable {
+function orderToBe(row: Pick<OrderConfirmationsTable, 'id' | 'user_id' | 'team_id' | 'instruction_id' | 'extra_id' | 'quantity' | 'guest_email' | 'language' | 'created_at'>, extra: Extra): OrdersTable {
   return {
     id: row.id,
     user_id: row.user_id,
+    team_id: row.team_id,
     instruction_id: row.instruction_id,
     stay_id: null,
     extra_id: extra.id,
@@ -77,14 +79,17 @@ function orderToBe(row: Pick<OrderConfirmationsTable, 'id' | 'user_id' | 'instru
  * configured, then the request is kept for 24 hours and its guest mailed the confirmation link.
  * 429 in the guest's words when that address has had its mails for today.
  */
-export async function askToConfirm({ guidebook, content, extra, quantity, note, guest, ip, turnstileToken, words, now }: { guidebook: Pick<InstructionsTable, 'id' | 'user_id'>; content: InstructionContent; extra: Extra; quantity: number; note: string; guest: { name: string; email: string }; ip: string; turnstileToken: string; words: GuestWords; now: number }): Promise<void> {
+export async function askToConfirm({ guidebook, content, extra, quantity, note, guest, ip, turnstileToken, words, now }: { guidebook: Pick<InstructionsTable, 'id' | 'team_id'>; content: InstructionContent; extra: Extra; quantity: number; note: string; guest: { name: string; email: string }; ip: string; turnstileToken: string; words: GuestWords; now: number }): Promise<void> {
   const { db, outbox, config, log } = await getRuntime();
   if (!(await verifyTurnstile({ config, log, token: turnstileToken, ip }))) throw new AppError('BAD_REQUEST', words['contact.captchaRequired']);
+  const owner = await teamContact(db, guidebook.team_id);
+  if (!owner) throw new AppError('NOT_FOUND', words['api.notFound']);
   const token = generateToken();
   const row: OrderConfirmationsTable = {
     id: nanoid(),
     token_hash: hashToken(token),
-    user_id: guidebook.user_id,
+    user_id: owner.userId,
+    team_id: guidebook.team_id,
     instruction_id: guidebook.id,
     extra_id: extra.id,
     quantity,
@@ -153,7 +158,7 @@ export async function openConfirmation({ id, token, now = Date.now() }: { id: st
     quantity: order.quantity,
     price: order.amount === 0 ? words['extras.free'] : formatPrice(order.amount, order.currency as Currency, words['locale.format']),
     note: found.row.guest_note,
-    pays: order.amount > 0 && (await onlinePaymentsOf(found.row.user_id)) !== null,
+    pays: order.amount > 0 && (await onlinePaymentsOf(found.row.team_id)) !== null,
   };
 }
 

@@ -5,6 +5,7 @@ import { recordStripeEvent, type StripeEventRef } from '../subscriptions/apply-s
 import { requireBilling } from '../subscriptions/require-billing.ts';
 import { isMissing } from '../subscriptions/stripe-errors.ts';
 import { isUsableText } from '../usable-text.ts';
+import { teamContactEmail } from '../../account/team-contact.ts';
 import { lockForTransaction } from '../../platform/db/dialect.ts';
 import { parseStoredContent } from '../../guidebook/instruction-row.ts';
 import { getRuntime } from '../../platform/runtime.ts';
@@ -103,7 +104,7 @@ async function recordPayment(order: OrdersTable, session: Stripe.Checkout.Sessio
     await lockForTransaction(trx, dialect, ordersLock(order.instruction_id));
     const guidebook = await trx.selectFrom('instructions').select('data').where('id', '=', order.instruction_id).executeTakeFirstOrThrow();
     const content = parseStoredContent(guidebook.data);
-    const host = await trx.selectFrom('users').select('email').where('id', '=', order.user_id).executeTakeFirstOrThrow();
+    const hostEmail = await teamContactEmail(trx, order.team_id);
     const stay = order.stay_id ? await trx.selectFrom('stays').selectAll().where('id', '=', order.stay_id).executeTakeFirst() : undefined;
     const free = stay ? await slotStillFree(trx, order, stay, content.timeZone, now) : true;
     const guestEmail = order.guest_email || session.customer_details?.email || '';
@@ -118,10 +119,10 @@ async function recordPayment(order: OrdersTable, session: Stripe.Checkout.Sessio
     if (!updated) return;
     if (to === 'paid' && stay) await moveStay(trx, updated, stay.id, now);
     if (free) {
-      const hostMail = hostOrderMail({ order: updated, content, stay: stay ?? null, hostEmail: host.email, appUrl: config.appUrl, decisionToken: decision?.token ?? null });
+      const hostMail = hostOrderMail({ order: updated, content, stay: stay ?? null, hostEmail, appUrl: config.appUrl, decisionToken: decision?.token ?? null });
       await notifyOrder(trx, { order: updated, content, stay: stay ?? null, guest: to === 'paid' ? 'receipt' : 'authorised', host: hostMail, now });
     } else {
-      await notifyOrder(trx, { order: updated, content, stay: stay ?? null, guest: 'slot-lost', host: hostOrderEndedMail({ order: updated, content, hostEmail: host.email, why: 'slot-lost' }), now });
+      await notifyOrder(trx, { order: updated, content, stay: stay ?? null, guest: 'slot-lost', host: hostOrderEndedMail({ order: updated, content, hostEmail, why: 'slot-lost' }), now });
     }
   });
   outbox.kick();

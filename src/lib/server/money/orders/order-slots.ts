@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, OrdersTable, StaysTable } from '@db/schema.ts';
 import { HOLDING_STATUSES } from '@shared/schemas/order.ts';
+import { teamContactEmail } from '../../account/team-contact.ts';
 import { lockForTransaction } from '../../platform/db/dialect.ts';
 import { parseStoredContent } from '../../guidebook/instruction-row.ts';
 import { getRuntime } from '../../platform/runtime.ts';
@@ -79,7 +80,7 @@ export async function closeOrder(order: OrdersTable, event: Exclude<OrderEvent, 
     if (!updated) return null;
     const { data } = await trx.selectFrom('instructions').select('data').where('id', '=', order.instruction_id).executeTakeFirstOrThrow();
     const content = parseStoredContent(data);
-    const hostMail = host ? hostOrderEndedMail({ order: updated, content, hostEmail: (await trx.selectFrom('users').select('email').where('id', '=', order.user_id).executeTakeFirstOrThrow()).email, why: host }) : undefined;
+    const hostMail = host ? hostOrderEndedMail({ order: updated, content, hostEmail: await teamContactEmail(trx, order.team_id), why: host }) : undefined;
     await notifyOrder(trx, { order: updated, content, guest, host: hostMail, now });
     return updated;
   });

@@ -5,7 +5,8 @@ import type { MonthTotal, Order } from '@shared/schemas/order.ts';
 import { formatStayTime } from '@shared/time-zone.ts';
 import { lockForTransaction } from '../../platform/db/dialect.ts';
 import { AppError } from '../../http/app-error.ts';
-import { findOwnedInstruction } from '../../guidebook/find-owned-instruction.ts';
+import type { TeamScope } from '../../account/team-access.ts';
+import { findTeamGuidebook } from '../../guidebook/find-team-guidebook.ts';
 import { parseStoredContent } from '../../guidebook/instruction-row.ts';
 import { getRuntime } from '../../platform/runtime.ts';
 import { collides, effectiveStayTimes } from './availability.ts';
@@ -44,27 +45,28 @@ function toOrder(row: OrdersTable, guidebook: { name: string; zone: string } | u
   };
 }
 
-/** GET /api/orders[?guidebook=]: the host's orders (of one guidebook when asked), newest first, and what each month sold. */
-export async function listOrders({ userId, guidebookId, now = Date.now() }: { userId: string; guidebookId?: string | undefined; now?: number }): Promise<{ orders: Order[]; months: MonthTotal[] }> {
+/** GET /api/orders[?guidebook=]: the team's orders (of one guidebook when asked), newest first, and what each month sold. */
+export async function listOrders({ access, guidebookId, now = Date.now() }: { access: TeamScope; guidebookId?: string | undefined; now?: number }): Promise<{ orders: Order[]; months: MonthTotal[] }> {
   const { db } = await getRuntime();
-  const instructionId = guidebookId ? (await findOwnedInstruction({ userId, id: guidebookId })).id : undefined;
-  let query = db.selectFrom('orders').selectAll().where('user_id', '=', userId).where(orderedByGuest);
+  const { teamId } = access;
+  const instructionId = guidebookId ? (await findTeamGuidebook({ access, id: guidebookId })).id : undefined;
+  let query = db.selectFrom('orders').selectAll().where('team_id', '=', teamId).where(orderedByGuest);
   if (instructionId) query = query.where('instruction_id', '=', instructionId);
-  const [rows, months] = await Promise.all([query.orderBy('created_at', 'desc').limit(500).execute(), monthTotals(db, userId, instructionId, now)]);
-  const names = await guidebookNames(db, userId, [...new Set(rows.map((row) => row.instruction_id))]);
+  const [rows, months] = await Promise.all([query.orderBy('created_at', 'desc').limit(500).execute(), monthTotals(db, teamId, instructionId, now)]);
+  const names = await guidebookNames(db, teamId, [...new Set(rows.map((row) => row.instruction_id))]);
   return { orders: rows.map((row) => toOrder(row, names.get(row.instruction_id))), months };
 }
 
 /**
  * What the host sold in each of the last twelve calendar months (UTC) that sold anything, newest
  * first: orders paid or approved (a request the host confirmed counts, its money settled on site),
- * refunds left out. Summed here rather than in SQL: a year of one host's orders is small, and
+ * refunds left out. Summed here rather than in SQL: a year of one team's orders is small, and
  * the month of a timestamp is worded differently by each database.
  */
-async function monthTotals(db: Db, userId: string, instructionId: string | undefined, now: number): Promise<MonthTotal[]> {
+async function monthTotals(db: Db, teamId: string, instructionId: string | undefined, now: number): Promise<MonthTotal[]> {
   const today = new Date(now);
   const since = Date.UTC(today.getUTCFullYear(), today.getUTCMonth() - 11, 1);
-  let query = db.selectFrom('orders').select(['created_at', 'amount', 'currency']).where('user_id', '=', userId).where('status', 'in', ['paid', 'approved']).where('created_at', '>=', since);
+  let query = db.selectFrom('orders').select(['created_at', 'amount', 'currency']).where('team_id', '=', teamId).where('status', 'in', ['paid', 'approved']).where('created_at', '>=', since);
   if (instructionId) query = query.where('instruction_id', '=', instructionId);
   const totals = new Map<string, MonthTotal>();
   for (const row of await query.execute()) {
@@ -99,9 +101,9 @@ async function slotTaken(trx: Db, order: OrdersTable, stay: StaysTable, zone: st
  * a hold that lapsed on Stripe cancels the order (409, and both sides are told). The guest gets a
  * mail either way.
  */
-export async function decideOrder(scope: { userId: string; orderId: string; decision: 'approve' | 'decline' }, now = Date.now()): Promise<Order> {
+export async function decideOrder(scope: { access: TeamScope; orderId: string; decision: 'approve' | 'decline' }, now = Date.now()): Promise<Order> {
   const { db, outbox } = await getRuntime();
-  const owned = () => db.selectFrom('orders').selectAll().where('id', '=', scope.orderId).where('user_id', '=', scope.userId).executeTakeFirst();
+  const owned = () => db.selectFrom('orders').selectAll().where('id', '=', scope.orderId).where('team_id', '=', scope.access.teamId).executeTakeFirst();
   if (!(await owned())) throw new AppError('NOT_FOUND', messages.orders.notFound);
   const row = await withOrderLock(scope.orderId, async () => {
     // Read again under the lock: another decision may have come first.
@@ -111,7 +113,7 @@ export async function decideOrder(scope: { userId: string; orderId: string; deci
     return storeDecision(order, scope.decision, now);
   });
   outbox.kick();
-  const names = await guidebookNames(db, scope.userId, [row.instruction_id]);
+  const names = await guidebookNames(db, scope.access.teamId, [row.instruction_id]);
   return toOrder(row, names.get(row.instruction_id));
 }
 
@@ -182,9 +184,9 @@ async function zoneOf(db: Db, order: Pick<OrdersTable, 'instruction_id'>): Promi
  * back: the stay returns to its booked times (and its door-code window with them), in the same
  * transaction.
  */
-export async function refundOrder(scope: { userId: string; orderId: string }, now = Date.now()): Promise<Order> {
+export async function refundOrder(scope: { access: TeamScope; orderId: string }, now = Date.now()): Promise<Order> {
   const { db, dialect, outbox } = await getRuntime();
-  const owned = () => db.selectFrom('orders').selectAll().where('id', '=', scope.orderId).where('user_id', '=', scope.userId).executeTakeFirst();
+  const owned = () => db.selectFrom('orders').selectAll().where('id', '=', scope.orderId).where('team_id', '=', scope.access.teamId).executeTakeFirst();
   if (!(await owned())) throw new AppError('NOT_FOUND', messages.orders.notFound);
   const row = await withOrderLock(scope.orderId, async () => {
     const order = (await owned())!;
@@ -201,14 +203,14 @@ export async function refundOrder(scope: { userId: string; orderId: string }, no
     });
   });
   outbox.kick();
-  const names = await guidebookNames(db, scope.userId, [row.instruction_id]);
+  const names = await guidebookNames(db, scope.access.teamId, [row.instruction_id]);
   return toOrder(row, names.get(row.instruction_id));
 }
 
-/** The current names and time zones of the host's guidebooks `ids` (one read). */
-async function guidebookNames(db: Db, userId: string, ids: string[]): Promise<Map<string, { name: string; zone: string }>> {
+/** The current names and time zones of the team's guidebooks `ids` (one read). */
+async function guidebookNames(db: Db, teamId: string, ids: string[]): Promise<Map<string, { name: string; zone: string }>> {
   if (ids.length === 0) return new Map();
-  const rows = await db.selectFrom('instructions').select(['id', 'data']).where('user_id', '=', userId).where('id', 'in', ids).execute();
+  const rows = await db.selectFrom('instructions').select(['id', 'data']).where('team_id', '=', teamId).where('id', 'in', ids).execute();
   return new Map(
     rows.map((row) => {
       const content = parseStoredContent(row.data);

@@ -5,6 +5,7 @@ import type { Extra, InstructionContent } from '@shared/schemas/instruction.ts';
 import { withStripe } from '../subscriptions/stripe-errors.ts';
 import { lockForTransaction } from '../../platform/db/dialect.ts';
 import { AppError } from '../../http/app-error.ts';
+import { teamContact } from '../../account/team-contact.ts';
 import { getRuntime } from '../../platform/runtime.ts';
 import { availability, type Availability } from './availability.ts';
 import { newDecisionToken } from './decision-token.ts';
@@ -21,7 +22,7 @@ export function reasonText(words: GuestWords, result: Availability): string | nu
 }
 
 export interface PlaceOrder {
-  guidebook: Pick<InstructionsTable, 'id' | 'user_id'>;
+  guidebook: Pick<InstructionsTable, 'id' | 'team_id'>;
   content: InstructionContent;
   /** The stay of a stay link; null for a public-link order (confirmed by its guest, order-confirmations.ts). */
   stay: StaysTable | null;
@@ -51,9 +52,9 @@ export interface PlaceOrder {
  */
 export async function placeOrder({ guidebook, content, stay, extra, quantity, note, guest, token, words, now }: PlaceOrder): Promise<{ order: OrdersTable; checkoutUrl: string | null }> {
   const { db, dialect, outbox, config, log } = await getRuntime();
-  const owner = await db.selectFrom('users').select(['email']).where('id', '=', guidebook.user_id).executeTakeFirst();
+  const owner = await teamContact(db, guidebook.team_id);
   if (!owner) throw new AppError('NOT_FOUND', words['api.notFound']);
-  const payments = extra.price > 0 ? await onlinePaymentsOf(guidebook.user_id) : null;
+  const payments = extra.price > 0 ? await onlinePaymentsOf(guidebook.team_id) : null;
   if (payments && stay) await withStripe('release earlier checkout', () => releasePendingCheckouts({ stayId: stay.id, extraId: extra.id, payments }));
   const status = firstStatus({ online: payments !== null, approval: extra.approval });
   const decision = status === 'requested' ? newDecisionToken() : null;
@@ -67,7 +68,8 @@ export async function placeOrder({ guidebook, content, stay, extra, quantity, no
     if (!result.available) throw new AppError('CONFLICT', reasonText(words, result)!);
     const order: OrdersTable = {
       id: nanoid(),
-      user_id: guidebook.user_id,
+      user_id: owner.userId,
+      team_id: guidebook.team_id,
       instruction_id: guidebook.id,
       stay_id: current?.id ?? null,
       extra_id: extra.id,

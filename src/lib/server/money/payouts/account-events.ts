@@ -20,7 +20,7 @@ export async function syncAccountEvent(event: Stripe.Event, ref: StripeEventRef)
 
   const billing = await requirePayoutsStripe();
   const { db, log } = await getRuntime();
-  const owner = await db.selectFrom('payout_accounts').select('user_id').where('stripe_account_id', '=', accountId).executeTakeFirst();
+  const owner = await db.selectFrom('payout_accounts').select('team_id').where('stripe_account_id', '=', accountId).executeTakeFirst();
   if (!owner) {
     log.warn({ event: id, account: accountId }, 'stripe: Connect event for an account no host holds');
     return (await recordStripeEvent(ref)) ? 'unknown-account' : 'duplicate';
@@ -40,7 +40,7 @@ export async function syncAccountEvent(event: Stripe.Event, ref: StripeEventRef)
     return true;
   });
   if (chargesChanged) await afterHostPagesChange(chargesChanged);
-  if (stored) log.info({ event: id, type, userId: owner.user_id, chargesEnabled: account.charges_enabled }, 'stripe: Connect webhook handled');
+  if (stored) log.info({ event: id, type, teamId: owner.team_id, chargesEnabled: account.charges_enabled }, 'stripe: Connect webhook handled');
   return stored ? 'synced' : 'duplicate';
 }
 

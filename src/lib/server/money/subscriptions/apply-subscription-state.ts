@@ -6,7 +6,7 @@ import { afterHostPagesChange } from '../../guidebook/guidebook-writes.ts';
 import { planChangesAt, planOfSubscription, type SubscriptionRow } from '../../account/plan-of-subscription.ts';
 
 /** What a sync (or the admin CLI) found: the row to keep, without its key and stamp. */
-export type SubscriptionState = Omit<SubscriptionsTable, 'user_id' | 'updated_at'>;
+export type SubscriptionState = Omit<SubscriptionsTable, 'team_id' | 'updated_at'>;
 
 export interface StripeEventRef {
   id: string;
@@ -33,18 +33,18 @@ function replaces(before: SubscriptionRow | undefined, source: SubscriptionState
 }
 
 /**
- * The one write path of a user's subscription: a Stripe sync and the admin CLI both land here.
+ * The one write path of a team's subscription: a Stripe sync and the admin CLI both land here.
  * The handled event's id goes in under its UNIQUE key in the same transaction as the row, so a
  * redelivered event finds it and changes nothing. After the commit, a change of plan rebuilds the
  * owner's guest snapshots (branding and theme depend on it, docs/product.md §4).
  */
 export async function applySubscriptionState({
-  userId,
+  teamId,
   source,
   state,
   event,
 }: {
-  userId: string;
+  teamId: string;
   source: SubscriptionState['source'];
   state: SubscriptionState | null;
   event?: StripeEventRef;
@@ -52,8 +52,8 @@ export async function applySubscriptionState({
   const { db, dialect } = await getRuntime();
   const now = Date.now();
   const result = await db.transaction().execute(async (trx) => {
-    // Two servers syncing one user (webhook and return page) decide on the row as the other left it.
-    await lockForTransaction(trx, dialect, `subscription:${userId}`);
+    // Two servers syncing one team (webhook and return page) decide on the row as the other left it.
+    await lockForTransaction(trx, dialect, `subscription:${teamId}`);
     if (event) {
       const inserted = await trx
         .insertInto('stripe_events')
@@ -62,17 +62,17 @@ export async function applySubscriptionState({
         .executeTakeFirst();
       if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) === 0) return null;
     }
-    const before = await trx.selectFrom('subscriptions').selectAll().where('user_id', '=', userId).executeTakeFirst();
+    const before = await trx.selectFrom('subscriptions').selectAll().where('team_id', '=', teamId).executeTakeFirst();
     if (!replaces(before, source, state)) return { before, after: before };
     if (!state) {
-      await trx.deleteFrom('subscriptions').where('user_id', '=', userId).execute();
+      await trx.deleteFrom('subscriptions').where('team_id', '=', teamId).execute();
       return { before, after: undefined };
     }
-    const after: SubscriptionRow = { ...state, user_id: userId, updated_at: now };
+    const after: SubscriptionRow = { ...state, team_id: teamId, updated_at: now };
     await trx
       .insertInto('subscriptions')
       .values(after)
-      .onConflict((oc) => oc.column('user_id').doUpdateSet({ ...state, updated_at: now }))
+      .onConflict((oc) => oc.column('team_id').doUpdateSet({ ...state, updated_at: now }))
       .execute();
     return { before, after };
   });
@@ -81,7 +81,7 @@ export async function applySubscriptionState({
   const planChanged =
     planOfSubscription(result.before, now) !== planOfSubscription(result.after, now) ||
     planChangesAt(result.before, now) !== planChangesAt(result.after, now);
-  if (planChanged) await afterHostPagesChange(userId);
+  if (planChanged) await afterHostPagesChange(teamId);
   return { duplicate: false, planChanged };
 }
 

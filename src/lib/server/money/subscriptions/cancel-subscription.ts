@@ -1,4 +1,5 @@
 import { messages } from '@shared/messages.ts';
+import type { TeamScope } from '../../account/team-access.ts';
 import { AppError } from '../../http/app-error.ts';
 import { findLiveSubscription, releaseSchedule } from './live-subscription.ts';
 import { requireBilling } from './require-billing.ts';
@@ -10,10 +11,10 @@ import { syncSubscription } from './sync-subscription.ts';
  * for, with no further charge; the plan's features stay until then. Offered while active,
  * past_due or unpaid and not already scheduled; a pending downgrade is dropped first.
  */
-export async function cancelSubscription({ userId }: { userId: string }): Promise<{ message: string }> {
+export async function cancelSubscription({ access }: { access: TeamScope }): Promise<{ message: string }> {
   const billing = await requireBilling();
   return withStripe('cancel subscription', async () => {
-    const { subscription, customerId } = await findLiveSubscription(billing, userId);
+    const { subscription, customerId } = await findLiveSubscription(billing, access.teamId);
     if (subscription.cancel_at_period_end || subscription.cancel_at) throw new AppError('CONFLICT', messages.billing.cancelScheduled);
     await releaseSchedule(billing, subscription);
     await billing.stripe.subscriptions.update(subscription.id, { cancel_at_period_end: true }, { idempotencyKey: `cancel:${subscription.id}` });

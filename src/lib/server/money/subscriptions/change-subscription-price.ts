@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { messages } from '@shared/messages.ts';
 import { planChange, type BillingInterval, type PlanChange } from '@shared/plans.ts';
+import type { TeamScope } from '../../account/team-access.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Billing, PricedPlan } from './billing.ts';
 import { findLiveSubscription, releaseSchedule, type LiveSubscription } from './live-subscription.ts';
@@ -12,11 +13,11 @@ import { syncSubscription } from './sync-subscription.ts';
 const STRIPE_INTERVAL = { monthly: 'month', yearly: 'year' } as const;
 
 /** The change from the live subscription to `priceId`, checked: a price we sell, a real change. */
-export async function resolveChange(billing: Billing, userId: string, priceId: string, interval?: BillingInterval): Promise<{ live: LiveSubscription; target: PricedPlan; change: Exclude<PlanChange, 'same'> }> {
+export async function resolveChange(billing: Billing, teamId: string, priceId: string, interval?: BillingInterval): Promise<{ live: LiveSubscription; target: PricedPlan; change: Exclude<PlanChange, 'same'> }> {
   const target = billing.planOfPrice(priceId);
   if (!target) throw new AppError('BAD_REQUEST', messages.billing.unknownPrice);
   if (interval && interval !== target.interval) throw new AppError('BAD_REQUEST', messages.billing.intervalMismatch);
-  const live = await findLiveSubscription(billing, userId);
+  const live = await findLiveSubscription(billing, teamId);
   if (live.subscription.status !== 'active' && live.subscription.status !== 'trialing') throw new AppError('CONFLICT', messages.billing.notChangeable);
   if (live.subscription.cancel_at_period_end || live.subscription.cancel_at) throw new AppError('CONFLICT', messages.billing.cancelScheduled);
   // A price we do not sell any more counts as the lowest paid plan: any of ours is then an upgrade.
@@ -31,10 +32,10 @@ export async function resolveChange(billing: Billing, userId: string, priceId: s
  * card leaves the old plan and answers 402. A downgrade waits for the period end in a
  * subscription schedule, so the features paid for stay until then. Answers the docs/product.md §8 message.
  */
-export async function changeSubscriptionPrice({ userId, priceId, interval }: { userId: string; priceId: string; interval: BillingInterval }): Promise<{ message: string; change: 'upgrade' | 'downgrade' }> {
+export async function changeSubscriptionPrice({ access, priceId, interval }: { access: TeamScope; priceId: string; interval: BillingInterval }): Promise<{ message: string; change: 'upgrade' | 'downgrade' }> {
   const billing = await requireBilling();
   return withStripe('change subscription', async () => {
-    const { live, target, change } = await resolveChange(billing, userId, priceId, interval);
+    const { live, target, change } = await resolveChange(billing, access.teamId, priceId, interval);
     const { subscription, item, customerId } = live;
     if (change === 'upgrade') {
       await releaseSchedule(billing, subscription);

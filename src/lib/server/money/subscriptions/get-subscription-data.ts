@@ -1,5 +1,6 @@
 import { findPlan, planPriceCents, type PlanName } from '@shared/plans.ts';
 import type { SubscriptionData, SubscriptionStatus } from '@shared/schemas/billing.ts';
+import type { TeamScope } from '../../account/team-access.ts';
 import { getRuntime } from '../../platform/runtime.ts';
 import { periodEnded, planOfSubscription, scheduledChangeInEffect } from '../../account/plan-of-subscription.ts';
 
@@ -14,9 +15,9 @@ function iso(ms: number | null): string | null {
  * shown is the one in effect now (a canceled subscription shows as Free, docs/product.md §4); a plan that has
  * ended by itself at its period end shows as canceled even before Stripe's webhook says so.
  */
-export async function getSubscriptionData({ userId, email }: { userId: string; email: string }): Promise<SubscriptionData> {
+export async function getSubscriptionData({ access, email }: { access: TeamScope; email: string }): Promise<SubscriptionData> {
   const { db } = await getRuntime();
-  const row = await db.selectFrom('subscriptions').selectAll().where('user_id', '=', userId).executeTakeFirst();
+  const row = await db.selectFrom('subscriptions').selectAll().where('team_id', '=', access.teamId).executeTakeFirst();
   const now = Date.now();
   const planId = planOfSubscription(row, now);
   const plan = findPlan(planId);

@@ -1,5 +1,6 @@
 import { findPlan, planPriceCents, type BillingInterval } from '@shared/plans.ts';
 import type { SubscriptionChangePreview } from '@shared/schemas/billing.ts';
+import type { TeamScope } from '../../account/team-access.ts';
 import { resolveChange } from './change-subscription-price.ts';
 import type { LiveSubscription } from './live-subscription.ts';
 import { requireBilling } from './require-billing.ts';
@@ -10,10 +11,10 @@ import { withStripe } from './stripe-errors.ts';
  * An upgrade's charge now is Stripe's own invoice preview of the same update
  * (proration included); a downgrade costs nothing now and takes effect at the period end.
  */
-export async function previewSubscriptionChange({ userId, priceId }: { userId: string; priceId: string }): Promise<SubscriptionChangePreview> {
+export async function previewSubscriptionChange({ access, priceId }: { access: TeamScope; priceId: string }): Promise<SubscriptionChangePreview> {
   const billing = await requireBilling();
   return withStripe('preview subscription change', async () => {
-    const { live, target, change } = await resolveChange(billing, userId, priceId);
+    const { live, target, change } = await resolveChange(billing, access.teamId, priceId);
     const nextPrice = planPriceCents(findPlan(target.plan), target.interval);
     const periodEnd = new Date(live.item.current_period_end * 1000).toISOString();
     if (change === 'downgrade') return { change, ...target, amountDueNow: 0, nextPrice, effectiveAt: periodEnd };

@@ -30,7 +30,7 @@ export async function syncSubscriptionEvent(event: Stripe.Event, ref: StripeEven
   const outcome = await syncSubscription(customerId, ref);
   if (!outcome) return (await recordStripeEvent(ref)) ? 'ignored' : 'duplicate';
   const { log } = await getRuntime();
-  log.info({ event: event.id, type: event.type, userId: outcome.userId, duplicate: outcome.duplicate, planChanged: outcome.planChanged }, 'stripe: webhook handled');
+  log.info({ event: event.id, type: event.type, teamId: outcome.teamId, duplicate: outcome.duplicate, planChanged: outcome.planChanged }, 'stripe: webhook handled');
   return outcome.duplicate ? 'duplicate' : 'synced';
 }
 

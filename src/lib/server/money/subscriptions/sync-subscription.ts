@@ -30,28 +30,28 @@ function serialised<T>(customerId: string, run: () => Promise<T>): Promise<T> {
  * triggers, so duplicated, late and out-of-order ones all converge. Re-reads every subscription of
  * the customer, keeps the live one (cancelling any later duplicate, which our checkout never makes
  * but a dashboard click could), and writes it with the triggering event's id in one transaction.
- * Answers null when the customer belongs to no user of ours.
+ * Answers null when the customer belongs to no team of ours.
  */
-export function syncSubscription(customerId: string, event?: StripeEventRef): Promise<(ApplyOutcome & { userId: string }) | null> {
+export function syncSubscription(customerId: string, event?: StripeEventRef): Promise<(ApplyOutcome & { teamId: string }) | null> {
   return serialised(customerId, async () => {
     const billing = await requireBilling();
     const { log } = await getRuntime();
-    const userId = await findCustomerOwner(billing, customerId);
-    if (!userId) {
-      log.warn({ customerId, event: event?.id }, 'stripe: customer of no user, event ignored');
+    const teamId = await findCustomerOwner(billing, customerId);
+    if (!teamId) {
+      log.warn({ customerId, event: event?.id }, 'stripe: customer of no team, event ignored');
       return null;
     }
     const { all, live } = await listSubscriptions(billing, customerId);
     for (const duplicate of live.slice(1)) {
-      // Never two live subscriptions for one user (docs/security.md 33): keep the first, end the others
+      // Never two live subscriptions for one team (docs/security.md 33): keep the first, end the others
       // with a prorated credit, and say so loudly (an operator may owe a refund).
-      log.error({ userId, customerId, kept: live[0]!.id, canceled: duplicate.id }, 'stripe: duplicate live subscription canceled');
+      log.error({ teamId, customerId, kept: live[0]!.id, canceled: duplicate.id }, 'stripe: duplicate live subscription canceled');
       await billing.stripe.subscriptions.cancel(duplicate.id, { prorate: true, invoice_now: true }, { idempotencyKey: `cancel-duplicate:${duplicate.id}` });
     }
     const chosen = live[0] ?? [...all].sort((a, b) => b.created - a.created)[0];
     const state = chosen ? await toState(billing, chosen) : null;
-    const outcome = await applySubscriptionState({ userId, source: 'stripe', state, ...(event ? { event } : {}) });
-    return { ...outcome, userId };
+    const outcome = await applySubscriptionState({ teamId, source: 'stripe', state, ...(event ? { event } : {}) });
+    return { ...outcome, teamId };
   });
 }
 

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import { isPlanId } from '@shared/plans.ts';
+import { ownedTeamOf } from '../../account/person-teams.ts';
 import { OperatorPlanError, setOperatorPlan } from '../../money/subscriptions/set-operator-plan.ts';
 import { getSubscriptionData } from '../../money/subscriptions/get-subscription-data.ts';
 import { drainCdnPurges } from '../../guest-pages/publish/purge-cdn.ts';
@@ -57,7 +58,9 @@ export async function runAdmin(argv: string[]): Promise<number> {
     }
     const user = await runtime.db.selectFrom('users').select(['id', 'email']).where('email', '=', email.trim().toLowerCase()).executeTakeFirst();
     if (!user) return fail(`no user with the e-mail address ${email}`);
-    const data = await getSubscriptionData({ userId: user.id, email: user.email });
+    const teamId = await ownedTeamOf(runtime.db, user.id);
+    if (!teamId) return fail(`${email} owns no team`);
+    const data = await getSubscriptionData({ access: { teamId }, email: user.email });
     const ends = data.currentPeriodEnd ? (data.cancelAtPeriodEnd ? `, until ${data.currentPeriodEnd}` : `, renews ${data.currentPeriodEnd}`) : '';
     console.log(`${user.email}: ${data.plan}${data.status ? ` (${data.status}${ends})` : ''}${data.managedBy ? `, managed by ${data.managedBy}` : ''}`);
     return 0;

@@ -16,8 +16,11 @@ type CopiedTable = Exclude<keyof Database, '_migrations'>;
  */
 export const COPY_ORDER = [
   'users',
-  'user_settings',
+  'teams',
+  'memberships',
+  'team_settings',
   'instructions',
+  'member_guidebooks',
   'contact_messages',
   'outbox',
   'rate_limits',

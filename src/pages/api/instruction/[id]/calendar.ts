@@ -1,12 +1,12 @@
 import type { APIContext } from 'astro';
-import { requireUser } from '@server/auth/require-user.ts';
+import { requireTeam, type TeamAccess } from '@server/account/team-access.ts';
 import { handle, json, readBody } from '@server/http/json.ts';
 import { saveCalendar, syncCalendarNow } from '@server/stays/save-calendar.ts';
 import { calendarSchema } from '@shared/schemas/stay.ts';
 
-function scope(context: APIContext): { userId: string; id: string } {
-  const { user } = requireUser(context.locals);
-  return { userId: user.id, id: context.params.id ?? '' };
+function scope(context: APIContext): { access: TeamAccess; id: string } {
+  const access = requireTeam(context.locals);
+  return { access, id: context.params.id ?? '' };
 }
 
 /**

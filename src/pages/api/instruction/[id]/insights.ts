@@ -1,5 +1,5 @@
 import type { APIContext } from 'astro';
-import { requireUser } from '@server/auth/require-user.ts';
+import { requireTeam } from '@server/account/team-access.ts';
 import { handle, json } from '@server/http/json.ts';
 import { readInsightDays, readInsights } from '@server/insights/read-insights.ts';
 
@@ -9,8 +9,8 @@ import { readInsightDays, readInsights } from '@server/insights/read-insights.ts
  * days outside 1–366, 404 for someone else's guidebook. Never cached: the numbers move.
  */
 export const GET = handle(async (context: APIContext) => {
-  const { user } = requireUser(context.locals);
-  const insights = await readInsights({ userId: user.id, id: context.params.id ?? '' }, readInsightDays(context.url.searchParams));
+  const access = requireTeam(context.locals);
+  const insights = await readInsights({ access, id: context.params.id ?? '' }, readInsightDays(context.url.searchParams));
   const response = json(insights);
   response.headers.set('cache-control', 'private, no-store');
   return response;

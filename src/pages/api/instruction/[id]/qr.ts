@@ -1,5 +1,5 @@
 import type { APIContext } from 'astro';
-import { requireUser } from '@server/auth/require-user.ts';
+import { requireTeam } from '@server/account/team-access.ts';
 import { AppError } from '@server/http/app-error.ts';
 import { handle } from '@server/http/json.ts';
 import { getGuestLinkQr } from '@server/sharing/get-guest-link-qr.ts';
@@ -13,10 +13,10 @@ import { isQrFormat } from '@shared/schemas/sharing.ts';
  * regenerated link changes the code.
  */
 export const GET = handle(async (context: APIContext) => {
-  const { user } = requireUser(context.locals);
+  const access = requireTeam(context.locals);
   const format = context.url.searchParams.get('format') ?? 'png';
   if (!isQrFormat(format)) throw new AppError('BAD_REQUEST', messages.sharing.formatInvalid);
-  const qr = await getGuestLinkQr({ userId: user.id, id: context.params.id ?? '', format, language: context.url.searchParams.get('lang') });
+  const qr = await getGuestLinkQr({ access, id: context.params.id ?? '', format, language: context.url.searchParams.get('lang') });
   return new Response(qr.body, {
     headers: {
       'content-type': qr.contentType,

@@ -1,12 +1,12 @@
 import type { APIContext } from 'astro';
-import { requireUser } from '@server/auth/require-user.ts';
+import { requireTeam } from '@server/account/team-access.ts';
 import { handle, json } from '@server/http/json.ts';
 import { restoreInstruction } from '@server/instructions/trash.ts';
 import { messages } from '@shared/messages.ts';
 
 /** POST /api/instruction/:id/restore: out of the trash, with its old link and stay links. */
 export const POST = handle(async (context: APIContext) => {
-  const { user } = requireUser(context.locals);
-  const instruction = await restoreInstruction({ userId: user.id, id: context.params.id ?? '' });
+  const access = requireTeam(context.locals);
+  const instruction = await restoreInstruction({ access, id: context.params.id ?? '' });
   return json({ message: messages.trash.restored, instruction });
 });

@@ -1,4 +1,5 @@
 import type { APIContext } from 'astro';
+import { requireTeam } from '@server/account/team-access.ts';
 import { requireUser } from '@server/auth/require-user.ts';
 import { clientAddress } from '@server/http/client-address.ts';
 import { handle, json, readBody } from '@server/http/json.ts';
@@ -12,8 +13,9 @@ import { shareByEmailSchema } from '@shared/schemas/sharing.ts';
  * languages"). → `{ message }`; 400 for a bad address or a language the guidebook is not in, 404 for someone else's guidebook, 429 past the limits.
  */
 export const POST = handle(async (context: APIContext) => {
+  const access = requireTeam(context.locals);
   const { user } = requireUser(context.locals);
   const { email } = await readBody(context.request, shareByEmailSchema);
-  await shareInstructionByEmail({ userId: user.id, userName: user.name, id: context.params.id ?? '', email, ip: clientAddress(context), language: context.url.searchParams.get('lang') });
+  await shareInstructionByEmail({ access, userName: user.name, id: context.params.id ?? '', email, ip: clientAddress(context), language: context.url.searchParams.get('lang') });
   return json({ message: messages.sharing.mailSent });
 });

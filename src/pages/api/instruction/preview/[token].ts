@@ -1,5 +1,5 @@
 import type { APIContext } from 'astro';
-import { requireUser } from '@server/auth/require-user.ts';
+import { requireTeam } from '@server/account/team-access.ts';
 import { handle, json } from '@server/http/json.ts';
 import { getInstructionPreview } from '@server/instructions/get-instruction-preview.ts';
 import { regenerateInstructionLink } from '@server/instructions/regenerate-instruction-link.ts';
@@ -16,7 +16,7 @@ export const GET = handle(async (context: APIContext) => {
 
 /** PATCH /api/instruction/preview/:token: a new link for the owner; the old one stops at once. */
 export const PATCH = handle(async (context: APIContext) => {
-  const { user } = requireUser(context.locals);
-  const instruction = await regenerateInstructionLink({ userId: user.id, token: context.params.token ?? '' });
+  const access = requireTeam(context.locals);
+  const instruction = await regenerateInstructionLink({ access, token: context.params.token ?? '' });
   return json({ message: messages.instruction.linkUpdated, instruction });
 });

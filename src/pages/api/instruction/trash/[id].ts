@@ -1,12 +1,12 @@
 import type { APIContext } from 'astro';
-import { requireUser } from '@server/auth/require-user.ts';
+import { requireTeam } from '@server/account/team-access.ts';
 import { handle, json } from '@server/http/json.ts';
 import { purgeTrashedInstruction } from '@server/instructions/trash.ts';
 import { messages } from '@shared/messages.ts';
 
 /** DELETE /api/instruction/trash/:id: "Delete forever", before the 30 days are up. */
 export const DELETE = handle(async (context: APIContext) => {
-  const { user } = requireUser(context.locals);
-  await purgeTrashedInstruction({ userId: user.id, id: context.params.id ?? '' });
+  const access = requireTeam(context.locals);
+  await purgeTrashedInstruction({ access, id: context.params.id ?? '' });
   return json({ message: messages.trash.purged });
 });

@@ -1,12 +1,12 @@
 import type { APIContext } from 'astro';
-import { requireUser } from '@server/auth/require-user.ts';
+import { requireTeam } from '@server/account/team-access.ts';
 import { handle, json } from '@server/http/json.ts';
 import { deleteGuestFeedback } from '@server/insights/guest-feedback.ts';
 import { messages } from '@shared/messages.ts';
 
 /** DELETE /api/instruction/:id/feedback/:feedbackId (owner only, 404 otherwise) → `{ message }`: a guest's answer removed for good. */
 export const DELETE = handle(async (context: APIContext) => {
-  const { user } = requireUser(context.locals);
-  await deleteGuestFeedback({ userId: user.id, id: context.params.id ?? '', feedbackId: context.params.feedbackId ?? '' });
+  const access = requireTeam(context.locals);
+  await deleteGuestFeedback({ access, id: context.params.id ?? '', feedbackId: context.params.feedbackId ?? '' });
   return json({ message: messages.guestFeedback.deleted });
 });

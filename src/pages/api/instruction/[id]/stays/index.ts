@@ -1,5 +1,5 @@
 import type { APIContext } from 'astro';
-import { requireUser } from '@server/auth/require-user.ts';
+import { requireTeam, type TeamAccess } from '@server/account/team-access.ts';
 import { handle, json, readBody } from '@server/http/json.ts';
 import { getCalendarStatus } from '@server/stays/calendar-status.ts';
 import { createStay } from '@server/stays/create-stay.ts';
@@ -7,9 +7,9 @@ import { listStays, readStaysQuery } from '@server/stays/read-stays.ts';
 import { messages } from '@shared/messages.ts';
 import { createStaySchema } from '@shared/schemas/stay.ts';
 
-function scope(context: APIContext): { userId: string; id: string } {
-  const { user } = requireUser(context.locals);
-  return { userId: user.id, id: context.params.id ?? '' };
+function scope(context: APIContext): { access: TeamAccess; id: string } {
+  const access = requireTeam(context.locals);
+  return { access, id: context.params.id ?? '' };
 }
 
 /** GET /api/instruction/:id/stays?group=&limit=&cursor= → `StaysPage` (schemas/stay.ts). */

@@ -1,10 +1,10 @@
 import type { APIContext } from 'astro';
-import { requireUser } from '@server/auth/require-user.ts';
+import { requireTeam } from '@server/account/team-access.ts';
 import { handle, json } from '@server/http/json.ts';
 import { getRevision } from '@server/revisions/revisions.ts';
 
 /** GET /api/instruction/:id/revisions/:revisionId: one version with its content (owner only). */
 export const GET = handle(async (context: APIContext) => {
-  const { user } = requireUser(context.locals);
-  return json(await getRevision({ userId: user.id, id: context.params.id ?? '', revisionId: context.params.revisionId ?? '' }));
+  const access = requireTeam(context.locals);
+  return json(await getRevision({ access, id: context.params.id ?? '', revisionId: context.params.revisionId ?? '' }));
 });

@@ -1,5 +1,5 @@
 import type { APIContext } from 'astro';
-import { requireUser } from '@server/auth/require-user.ts';
+import { requireTeam } from '@server/account/team-access.ts';
 import { handle, json, readBody } from '@server/http/json.ts';
 import { restoreRevision } from '@server/revisions/revisions.ts';
 import { messages } from '@shared/messages.ts';
@@ -7,8 +7,8 @@ import { restoreRevisionSchema } from '@shared/schemas/history.ts';
 
 /** POST /api/instruction/:id/revisions/:revisionId/restore `{ version }`: saves that version again, as a new one. */
 export const POST = handle(async (context: APIContext) => {
-  const { user } = requireUser(context.locals);
+  const access = requireTeam(context.locals);
   const { version } = await readBody(context.request, restoreRevisionSchema);
-  const instruction = await restoreRevision({ userId: user.id, id: context.params.id ?? '', revisionId: context.params.revisionId ?? '', version });
+  const instruction = await restoreRevision({ access, id: context.params.id ?? '', revisionId: context.params.revisionId ?? '', version });
   return json({ message: messages.revisions.restored, instruction });
 });

@@ -1,5 +1,5 @@
 import type { APIContext } from 'astro';
-import { requireUser } from '@server/auth/require-user.ts';
+import { requireTeam, type TeamAccess } from '@server/account/team-access.ts';
 import { handle, json, readBody } from '@server/http/json.ts';
 import { deleteStay } from '@server/stays/delete-stay.ts';
 import { updateStay } from '@server/stays/update-stay.ts';
@@ -7,9 +7,9 @@ import { messages } from '@shared/messages.ts';
 import { STAY_ORDERS_CHOICES, updateStaySchema, type StayOrdersChoice } from '@shared/schemas/stay.ts';
 import { AppError } from '@server/http/app-error.ts';
 
-function scope(context: APIContext): { userId: string; id: string; stayId: string } {
-  const { user } = requireUser(context.locals);
-  return { userId: user.id, id: context.params.id ?? '', stayId: context.params.stayId ?? '' };
+function scope(context: APIContext): { access: TeamAccess; id: string; stayId: string } {
+  const access = requireTeam(context.locals);
+  return { access, id: context.params.id ?? '', stayId: context.params.stayId ?? '' };
 }
 
 /** PATCH /api/instruction/:id/stays/:stayId → `{ message, stay, orders }` (schemas/stay.ts). */

@@ -1,5 +1,5 @@
 import type { APIContext } from 'astro';
-import { requireUser } from '@server/auth/require-user.ts';
+import { requireTeam } from '@server/account/team-access.ts';
 import { AppError } from '@server/http/app-error.ts';
 import { handle } from '@server/http/json.ts';
 import { contentDisposition } from '@server/sharing/download-name.ts';
@@ -16,10 +16,10 @@ const CONTENT_TYPES: Record<QrFormat, string> = { png: 'image/png', svg: 'image/
  * Another host's guidebook reads as missing (404); an unknown stay answers "Stay not found", 404.
  */
 export const GET = handle(async (context: APIContext) => {
-  const { user } = requireUser(context.locals);
+  const access = requireTeam(context.locals);
   const format = context.url.searchParams.get('format') ?? 'png';
   if (!isQrFormat(format)) throw new AppError('BAD_REQUEST', messages.sharing.formatInvalid);
-  const stay = await getStay({ userId: user.id, id: context.params.id ?? '', stayId: context.params.stayId ?? '' });
+  const stay = await getStay({ access, id: context.params.id ?? '', stayId: context.params.stayId ?? '' });
   const body = await guestLinkQrFile(stay.url, format);
   return new Response(body, {
     headers: {

@@ -1,6 +1,6 @@
 import type { APIContext } from 'astro';
 import { z } from 'zod';
-import { requireUser } from '@server/auth/require-user.ts';
+import { requireTeam } from '@server/account/team-access.ts';
 import { handle, json, readBody } from '@server/http/json.ts';
 import { draftTranslations } from '@server/translate/draft-translations.ts';
 import { instructionContentSchema } from '@shared/schemas/instruction.ts';
@@ -14,7 +14,7 @@ const draftBodySchema = z.object({ content: instructionContentSchema });
  * 404 when machine translation is off or the guidebook is someone else's, 429 past the host's limit.
  */
 export const POST = handle(async (context: APIContext) => {
-  const { user } = requireUser(context.locals);
+  const access = requireTeam(context.locals);
   const { content } = await readBody(context.request, draftBodySchema);
-  return json(await draftTranslations({ userId: user.id, id: context.params.id ?? '', language: context.params.lang ?? '', content }));
+  return json(await draftTranslations({ access, id: context.params.id ?? '', language: context.params.lang ?? '', content }));
 });

@@ -1,0 +1,41 @@
+import type { TeamRole } from '@db/schema.ts';
+import { messages } from '@shared/messages.ts';
+import { AppError } from '../http/app-error.ts';
+
+/**
+ * The membership a session acts through (docs/decisions/028-teams.md §5): read in the query that
+ * validates the session (auth/validate-session.ts) and put on `locals.team`, so a changed role or
+ * a removed membership counts at the very next request. Null when the session acts for no team.
+ */
+export interface SessionTeam {
+  teamId: string;
+  membershipId: string;
+  role: TeamRole;
+  maySeeSecrets: boolean;
+}
+
+/**
+ * Who acts, for which team, in which role: what every team-scoped domain function takes in place
+ * of the owner's user id. Rows are found by `teamId`; `userId` is only ever who did something
+ * (a revision's author, a stay added by hand), never who may.
+ */
+export interface TeamAccess {
+  teamId: string;
+  userId: string;
+  membershipId: string;
+  role: TeamRole;
+}
+
+/**
+ * The signed-in person's access to the team their session acts for: 401 signed out (the
+ * middleware refuses those calls already; this says so in the type), 403 without a team.
+ */
+export function requireTeam(locals: Pick<App.Locals, 'user' | 'team'>): TeamAccess {
+  if (!locals.user) throw new AppError('UNAUTHORIZED', messages.auth.pleaseLogIn);
+  if (!locals.team) throw new AppError('FORBIDDEN', messages.team.noTeam);
+  const { teamId, membershipId, role } = locals.team;
+  return { teamId, userId: locals.user.id, membershipId, role };
+}
+
+/** What a lookup is scoped by: the team, whether a member acts or a mailed link acts as the team. */
+export type TeamScope = Pick<TeamAccess, 'teamId'>;
