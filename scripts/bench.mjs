@@ -1295,28 +1295,45 @@ async function signInBenchHosts(app, ids) {
   return sends;
 }
 
-/** A bench host's team of one: its id (and its owner membership's) is the host's, as the migration gives one (docs/decisions/028-teams.md §1). */
-const BENCH_TEAM = `INSERT INTO teams (id, name, created_at, updated_at) VALUES ($1, 'Bench Host', $2, $2)`;
-const BENCH_OWNER = `INSERT INTO memberships (id, team_id, user_id, role, may_see_secrets, invited_by, created_at, updated_at) VALUES ($1, $1, $1, 'owner', 1, NULL, $2, $2)`;
+/**
+ * The SQL of a bench host's team of one: its id (and its owner membership's) is the host's, as the
+ * migration gives one (docs/decisions/028-teams.md §1); and a gold plan as a build before teams
+ * stored it, by the user (`--against` an earlier commit). Functions, not constants: the bench runs
+ * at the module's top level, above this line.
+ */
+function benchHostSql() {
+  return {
+    team: `INSERT INTO teams (id, name, created_at, updated_at) VALUES ($1, 'Bench Host', $2, $2)`,
+    owner: `INSERT INTO memberships (id, team_id, user_id, role, may_see_secrets, invited_by, created_at, updated_at) VALUES ($1, $1, $1, 'owner', 1, NULL, $2, $2)`,
+    planBeforeTeams: `INSERT INTO subscriptions (user_id, source, plan, status, updated_at) VALUES (?, 'operator', 'gold', 'active', ?)`,
+  };
+}
+
 /** The same for SQLite, whose driver takes each value once per `?`. */
-const sqliteParams = (text) => text.replace(/\$\d/g, '?');
+function sqliteParams(text) {
+  return text.replace(/\$\d/g, '?');
+}
 
 /** The bench hosts' user rows, their teams and gold plans, straight into the server's SQLite file. */
 function insertBenchHostsSqlite(app, ids, passwordHash) {
   const db = new SQLite(path.join(app.dataDir, 'porchlight.sqlite'));
   try {
+    const teams = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'teams'").get() !== undefined;
     const insertUser = db.prepare(
       `INSERT INTO users (id, name, email, password_hash, google_id, picture, email_verified_at, created_at, updated_at)
        VALUES (?, 'Bench Host', ?, ?, NULL, '', ?, ?, ?)`,
     );
-    const insertTeam = db.prepare(sqliteParams(BENCH_TEAM));
-    const insertOwner = db.prepare(sqliteParams(BENCH_OWNER));
+    const sql = benchHostSql();
     const now = Date.now();
     db.transaction(() => {
       for (const id of ids) {
         insertUser.run(id, `${id}@porchlight.test`, passwordHash, now, now, now);
-        insertTeam.run(id, now, now);
-        insertOwner.run(id, id, id, now, now);
+        if (!teams) {
+          db.prepare(sql.planBeforeTeams).run(id, now);
+          continue;
+        }
+        db.prepare(sqliteParams(sql.team)).run(id, now, now);
+        db.prepare(sqliteParams(sql.owner)).run(id, id, id, now, now);
         writePlan(db, id, 'gold');
       }
     })();
@@ -1338,8 +1355,8 @@ async function insertBenchHostsPostgres(databaseUrl, ids, passwordHash) {
          VALUES ($1, 'Bench Host', $2, $3, NULL, '', $4, $4, $4)`,
         [id, `${id}@porchlight.test`, passwordHash, now],
       );
-      await client.query(BENCH_TEAM, [id, now]);
-      await client.query(BENCH_OWNER, [id, now]);
+      await client.query(benchHostSql().team, [id, now]);
+      await client.query(benchHostSql().owner, [id, now]);
       await client.query(`INSERT INTO subscriptions (team_id, source, plan, status, updated_at) VALUES ($1, 'operator', 'gold', 'active', $2)`, [id, now]);
     }
     await client.query('COMMIT');
