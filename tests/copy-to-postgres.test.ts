@@ -74,6 +74,9 @@ async function seed(server: TestServer): Promise<void> {
     expect(response.status).toBe(201);
     const { instruction } = (await response.json()) as { instruction: Instruction };
     guests.push({ token: instruction.token, etag: '', html: Buffer.alloc(0) });
+    // A stay whose channel the host chose (db/migrations/0019-stay-channels.ts): both columns travel.
+    const stay = await call(`/api/instruction/${instruction._id}/stays`, { json: { checkIn: '2030-06-01', checkOut: '2030-06-04', channel: n === 0 ? 'airbnb' : 'direct' } });
+    expect(stay.status, await stay.clone().text()).toBe(201);
   }
   const contact = await server.request('/api/messaging/contact', { json: { name: 'Grace', email: 'grace@example.com', message: 'Do you take groups of twelve?' } });
   expect(contact.status).toBeLessThan(300);
@@ -155,7 +158,8 @@ describe.skipIf(!onPostgres)('npm run admin -- copy-to-postgres', () => {
       expect(await postgresRows(table), table).toEqual(rows);
     }
     // The seed made something of each kind the move must carry.
-    for (const table of ['users', 'user_settings', 'instructions', 'subscriptions', 'uploads', 'outbox', 'sessions', 'contact_messages']) expect(source.get(table)!.length, table).toBeGreaterThan(0);
+    for (const table of ['users', 'user_settings', 'instructions', 'subscriptions', 'uploads', 'outbox', 'sessions', 'contact_messages', 'stays']) expect(source.get(table)!.length, table).toBeGreaterThan(0);
+    expect(source.get('stays')!.map((stay) => [stay.channel, stay.channel_set_by_host]).sort()).toEqual([['airbnb', 1], ['direct', 1]]);
     expect(source.get('outbox')!.some((mail) => mail.status !== 'sent')).toBe(true);
 
     for (const store of ['uploads', 'snapshots']) {

@@ -14,6 +14,7 @@ import * as m0014 from './0014-guest-feedback.ts';
 import * as m0015 from './0015-arrival-reminders.ts';
 import * as m0016 from './0016-stays-and-orders-meet.ts';
 import * as m0017 from './0017-feedback-edit-token.ts';
+import * as m0019 from './0019-stay-channels.ts';
 
 /** One migration: the same schema change for SQLite (`up`) and PostgreSQL (`upPostgres`), ADR 005. */
 export interface Migration {
@@ -40,4 +41,5 @@ export const migrations: readonly Migration[] = [
   { name: '0015-arrival-reminders', ...m0015 },
   { name: '0016-stays-and-orders-meet', ...m0016 },
   { name: '0017-feedback-edit-token', ...m0017 },
+  { name: '0019-stay-channels', ...m0019 },
 ];
