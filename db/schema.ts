@@ -1,5 +1,6 @@
 import type { Generated } from 'kysely';
 import type { RevisionSource } from '@shared/schemas/history.ts';
+import type { Channel } from '@shared/channels.ts';
 
 /**
  * Row types of the tables (SQLite, or PostgreSQL with DATABASE_URL), beside the migrations that
@@ -262,6 +263,9 @@ export interface StaysTable {
   reminder_sent_at: number | null;
   /** When the host added or moved it over another stay on purpose (db/migrations/0016-stays-and-orders-meet.ts). */
   overlap_accepted_at: number | null;
+  /** Where it was booked, and whether the host chose that (db/migrations/0019-stay-channels.ts). */
+  channel: Channel;
+  channel_set_by_host: number;
 }
 
 /** Sections guests read per guidebook and UTC day (db/migrations/0013-guest-views.ts). */

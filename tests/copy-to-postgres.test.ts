@@ -79,6 +79,9 @@ async function seed(server: TestServer): Promise<void> {
     expect(response.status).toBe(201);
     const { instruction } = (await response.json()) as { instruction: Instruction };
     guests.push({ token: instruction.token, etag: '', html: Buffer.alloc(0) });
+    // A stay whose channel the host chose (db/migrations/0019-stay-channels.ts): both columns travel.
+    const stay = await call(`/api/instruction/${instruction._id}/stays`, { json: { checkIn: '2030-06-01', checkOut: '2030-06-04', channel: n === 0 ? 'airbnb' : 'direct' } });
+    expect(stay.status, await stay.clone().text()).toBe(201);
   }
   const editor = await createUser(server);
   const first = (await (await call('/api/instruction')).json()) as Instruction[];
@@ -165,10 +168,11 @@ describe.skipIf(!onPostgres)('npm run admin -- copy-to-postgres', () => {
       expect(await postgresRows(table), table).toEqual(rows);
     }
     // The seed made something of each kind the move must carry.
-    for (const table of ['users', 'teams', 'memberships', 'member_guidebooks', 'team_settings', 'instructions', 'subscriptions', 'uploads', 'outbox', 'sessions', 'contact_messages']) expect(source.get(table)!.length, table).toBeGreaterThan(0);
+    for (const table of ['users', 'teams', 'memberships', 'member_guidebooks', 'team_settings', 'instructions', 'subscriptions', 'uploads', 'outbox', 'sessions', 'contact_messages', 'stays']) expect(source.get(table)!.length, table).toBeGreaterThan(0);
     // The team's own id (not its owner's) arrives on every row that names it.
     const team = source.get('teams')!.find((row) => !source.get('users')!.some((user) => user.id === row.id))!;
-    for (const table of ['instructions', 'subscriptions', 'team_settings', 'uploads', 'sessions']) expect(await postgresRows(table), table).toEqual(expect.arrayContaining([expect.objectContaining({ team_id: team.id })]));
+    for (const table of ['instructions', 'subscriptions', 'team_settings', 'uploads', 'sessions', 'stays']) expect(await postgresRows(table), table).toEqual(expect.arrayContaining([expect.objectContaining({ team_id: team.id })]));
+    expect(source.get('stays')!.map((stay) => [stay.channel, stay.channel_set_by_host]).sort()).toEqual([['airbnb', 1], ['direct', 1]]);
     expect(source.get('outbox')!.some((mail) => mail.status !== 'sent')).toBe(true);
 
     for (const store of ['uploads', 'snapshots']) {

@@ -187,6 +187,7 @@ describe('the English dictionary', () => {
     expect(en['api.toPayment']).toBe(messages.orders.toPayment);
     expect(en['api.paymentUnavailable']).toBe(messages.orders.paymentUnavailable);
     expect(en['api.feedbackSent']).toBe(messages.guestFeedback.sent);
+    expect(en['api.feedbackNotAsked']).toBe(messages.guestFeedback.notAsked);
     expect(en['feedback.helpfulRequired']).toBe(messages.guestFeedback.helpfulRequired);
     expect(t(en, 'api.commentTooLong', characters(1000))).toBe(messages.guestFeedback.commentTooLong(1000));
     for (const minutes of [5, 60, 90]) expect(t(en, 'api.tooManyFeedback', wait(minutes))).toBe(messages.guestFeedback.tooMany(minutes));

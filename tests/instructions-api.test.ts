@@ -34,6 +34,8 @@ const INSTRUCTION_KEYS = [
   'places',
   'extras',
   'extrasOnPublicLink',
+  // What each booking channel's guests are offered (docs/decisions/028 §10).
+  'channelRules',
   // Until when wrong PINs stopped PIN checks on the guidebook link (null while they run).
   'pinGuessingStoppedUntil',
   // The language it is written in and its translations (docs/decisions/021).

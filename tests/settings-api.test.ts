@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../src/lib/shared/messages.ts';
-import type { Instruction } from '../src/lib/shared/schemas/instruction.ts';
+import { DEFAULT_CHANNEL_RULES, type Instruction } from '../src/lib/shared/schemas/instruction.ts';
 import { DEFAULT_SETTINGS, type Settings } from '../src/lib/shared/schemas/settings.ts';
 import { query, run, setUserPlan, signedInHost, type Call, type SignedInHost } from './helpers/auth.ts';
 import { CONTACT_LINKS, REFUSAL_SAMPLES } from './helpers/contact-fixtures.ts';
@@ -18,7 +18,7 @@ afterAll(async () => {
 });
 
 /** docs/product.md §3 "User settings", in this order of the settings page. */
-const SETTINGS_KEYS = ['textGreating', 'phone', 'whatsapp', 'viber', 'telegram', 'facebook', 'instagram', 'taxiLink', 'rentCarLink', 'foodLink', 'parkingLink', 'selectedHouseRules', 'checkInTime', 'checkOutTime', 'checkoutSteps', 'places', 'extras'].sort();
+const SETTINGS_KEYS = ['textGreating', 'phone', 'whatsapp', 'viber', 'telegram', 'facebook', 'instagram', 'taxiLink', 'rentCarLink', 'foodLink', 'parkingLink', 'selectedHouseRules', 'checkInTime', 'checkOutTime', 'checkoutSteps', 'places', 'extras', 'channelRules'].sort();
 
 const host = (plan: TestPlan = 'free'): Promise<SignedInHost> => signedInHost(server, plan);
 
@@ -50,6 +50,7 @@ const mine: Settings = {
   checkoutSteps: ['Strip the beds', 'Keys in the box'],
   places: [],
   extras: [],
+  channelRules: { ...DEFAULT_CHANNEL_RULES, booking: { extras: 'none', feedback: false } },
 };
 
 describe('GET /api/settings', () => {
@@ -114,6 +115,7 @@ describe('PUT /api/settings/updateExistingInstructions', () => {
     checkoutSteps: ['Dishwasher on'],
     places: [],
     extras: [],
+    channelRules: DEFAULT_CHANNEL_RULES,
   };
 
   it('copies only the chosen groups into all of the host’s guidebooks, bumping their versions', async () => {

@@ -43,24 +43,25 @@ export interface CalendarStandIn {
   close(): Promise<void>;
 }
 
-function selfSignedCertificate(dir: string): { key: string; cert: string; certFile: string } {
+function selfSignedCertificate(dir: string, host: string): { key: string; cert: string; certFile: string } {
   const keyFile = path.join(dir, 'key.pem');
   const certFile = path.join(dir, 'cert.pem');
   execFileSync(
     'openssl',
-    ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-keyout', keyFile, '-out', certFile, '-days', '2', '-subj', `/CN=${CALENDAR_HOST}`, '-addext', `subjectAltName=DNS:${CALENDAR_HOST}`],
+    ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-keyout', keyFile, '-out', certFile, '-days', '2', '-subj', `/CN=${host}`, '-addext', `subjectAltName=DNS:${host}`],
     { stdio: 'ignore' },
   );
   return { key: fs.readFileSync(keyFile, 'utf8'), cert: fs.readFileSync(certFile, 'utf8'), certFile };
 }
 
-export async function startCalendarStandIn(): Promise<CalendarStandIn> {
+/** `host` names the platform it plays: `www.airbnb.test` reads as an Airbnb feed (src/lib/shared/channels.ts). */
+export async function startCalendarStandIn(host = CALENDAR_HOST): Promise<CalendarStandIn> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'porchlight-calendar-'));
-  const { key, cert, certFile } = selfSignedCertificate(dir);
+  const { key, cert, certFile } = selfSignedCertificate(dir, host);
   const answers = new Map<string, FeedAnswer>();
   const hits: FeedHit[] = [];
   const server = https.createServer({ key, cert }, (req, res) => {
-    const pathname = new URL(req.url ?? '/', `https://${CALENDAR_HOST}`).pathname;
+    const pathname = new URL(req.url ?? '/', `https://${host}`).pathname;
     hits.push({ path: pathname, userAgent: req.headers['user-agent'] ?? '', accept: req.headers.accept ?? '' });
     const answer = answers.get(pathname);
     if (answer?.hang) return;
@@ -73,10 +74,10 @@ export async function startCalendarStandIn(): Promise<CalendarStandIn> {
   const { port } = server.address() as AddressInfo;
   return {
     port,
-    url: (pathname) => `https://${CALENDAR_HOST}:${port}${pathname}`,
+    url: (pathname) => `https://${host}:${port}${pathname}`,
     serve: (pathname, answer) => answers.set(pathname, answer),
     hits,
-    serverEnv: { NODE_ENV: 'test', TEST_CALENDAR_RESOLVE: `${CALENDAR_HOST}:${ADDRESS}`, NODE_EXTRA_CA_CERTS: certFile },
+    serverEnv: { NODE_ENV: 'test', TEST_CALENDAR_RESOLVE: `${host}:${ADDRESS}`, NODE_EXTRA_CA_CERTS: certFile },
     async close() {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));

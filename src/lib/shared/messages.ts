@@ -377,6 +377,37 @@ export const messages = {
     calendarFailed: 'The calendar could not be saved. Please try again.',
     syncFailed: 'The calendar could not be synced. Please try again.',
   },
+  channels: {
+    // Where a stay was booked, and what each channel's guests are offered (docs/decisions/028 §10).
+    names: { direct: 'Direct', airbnb: 'Airbnb', booking: 'Booking.com', vrbo: 'Vrbo', other: 'Other', link: 'Public link' },
+    channelInvalid: 'The channel must be direct, airbnb, booking, vrbo or other.',
+    rulesInvalid: 'The rules by channel must be an object with direct, airbnb, booking, vrbo, other and link.',
+    ruleInvalid: (who: string) => `The rule for ${who} must be an object with extras and feedback.`,
+    extrasInvalid: (who: string) => `Extras for ${who} are "all", "none" or a list of extra ids.`,
+    extrasAllOrNone: (who: string) => `In Auto-Fill, extras for ${who} are "all" or "none".`,
+    feedbackInvalid: (who: string) => `Whether ${who} are asked for feedback is true or false.`,
+    // The editor's "Guests by channel" section.
+    title: 'Guests by channel',
+    intro: 'What guests who booked on each channel are offered on their stay link, and what the public link offers. A stay takes its channel from the booking calendar; you can change it on the stay.',
+    airbnbWhy: 'Airbnb wants optional fees for its bookings paid through Airbnb, and reviews of a stay left on Airbnb, free of outside influence. So Airbnb guests are offered no extras and are not asked for feedback, unless you change it here.',
+    airbnbFees: 'Airbnb’s rule on fees',
+    airbnbReviews: 'Airbnb’s review policy',
+    extrasLabel: 'Extras',
+    feedbackLabel: 'Ask for feedback',
+    feedbackHint: 'The question “Was this guidebook helpful?” at the end of the page.',
+    all: 'All extras',
+    none: 'No extras',
+    chosen: 'Chosen extras',
+    chosenLegend: (who: string) => `Extras offered to ${who}`,
+    noneChosen: 'None chosen yet: these guests see no extras.',
+    noExtras: 'Add extras above to choose among them.',
+    publicLinkItems: 'The public link offers items only; guests there give their name and e-mail.',
+    publicLinkOff: 'Offers nothing while “Offer extras on the public link too” is off (Extras, above).',
+    // The stays view and the calendar form.
+    stayChannel: 'Booked on',
+    stayChannelHint: 'Decides what this guest is offered (the guidebook’s “Guests by channel”). A calendar’s next sync keeps your choice.',
+    detected: (name: string) => `Booked on ${name}: read from the link. Its stays follow that channel’s rules unless you change a stay.`,
+  },
   http: {
     crossOrigin: 'Cross-origin requests are not allowed.',
     rateLimited: 'Too many requests. Please wait a moment and try again.',
@@ -411,6 +442,8 @@ export const messages = {
     tooMany: (minutes: number) => `Too many answers. Please try again in ${wait(minutes)}.`,
     // PATCH /api/guest/:token/feedback: the comment after the tap, too late or not this guest's answer.
     closed: 'This answer can no longer be changed.',
+    // Either, from a link whose guests the host does not ask (their channel's rule, docs/decisions/028 §10).
+    notAsked: 'This guidebook does not ask for feedback.',
     // DELETE /api/instruction/:id/feedback/:feedbackId (the host's).
     deleted: 'Feedback deleted.',
     notFound: 'This feedback does not exist.',

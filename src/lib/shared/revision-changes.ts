@@ -59,6 +59,7 @@ export const FIELD_LABELS: Record<Field, string> = {
   places: 'Recommendations',
   extras: 'Extras',
   extrasOnPublicLink: 'Extras on the public link',
+  channelRules: 'Guests by channel',
   language: 'Language',
   translations: 'Translations',
   firstColor: 'First colour',

@@ -11,9 +11,23 @@ import { findTeamGuidebook } from '../guidebook/find-team-guidebook.ts';
 import { consumeRateLimits, rateRules } from '../http/rate-limit.ts';
 import { getRuntime } from '../platform/runtime.ts';
 import { findGuestTarget } from '../guidebook/find-guest-target.ts';
+import { rulesFor } from '../guidebook/channel-rules.ts';
+import { parseStoredContent } from '../guidebook/instruction-row.ts';
 
 /** Answers listed in the insights: the newest a host reads on one screen. */
 const MAX_LISTED = 100;
+
+/**
+ * The guidebook and stay of a guest token whose guests are asked "Was this guidebook helpful?": 404
+ * in the guest's words when the rule of the stay's channel (or of the public link) does not ask
+ * it (docs/decisions/028 §10), as the page does not.
+ */
+async function askingTarget(token: string, now: number, words: GuestWords) {
+  const target = await findGuestTarget(token, now, words);
+  const content = parseStoredContent(target.guidebook.data);
+  if (!rulesFor(content, target.stay ? target.stay.channel : 'link').feedback) throw new AppError('NOT_FOUND', words['api.feedbackNotAsked']);
+  return target;
+}
 
 /**
  * A guest's "Was this guidebook helpful?" (docs/product/insights.md): yes or no and an optional
@@ -26,7 +40,7 @@ const MAX_LISTED = 100;
  * answer, for GUEST_FEEDBACK_EDIT_MS (editGuestFeedback), outside the limits the tap counted against.
  */
 export async function submitGuestFeedback({ token, helpful, comment, ip, words = guestWords(), now = Date.now() }: { token: string; helpful: boolean; comment: string; ip: string; words?: GuestWords; now?: number }): Promise<{ id: string; editToken: string }> {
-  const { guidebook, stay } = await findGuestTarget(token, now, words);
+  const { guidebook, stay } = await askingTarget(token, now, words);
   await consumeRateLimits([rateRules.guestFeedbackIp(ip), rateRules.guestFeedbackLink(stay ? stay.id : guidebook.id)], now, guestTooMany(words, 'api.tooManyFeedback'));
   const { db, log } = await getRuntime();
   const id = nanoid();
@@ -48,7 +62,7 @@ export async function submitGuestFeedback({ token, helpful, comment, ip, words =
  * `api.feedbackClosed`, whichever it was, so a stranger learns nothing of other answers.
  */
 export async function editGuestFeedback({ token, id, editToken, helpful, comment, words = guestWords(), now = Date.now() }: { token: string; id: string; editToken: string; helpful?: boolean; comment?: string; words?: GuestWords; now?: number }): Promise<void> {
-  const { guidebook, stay } = await findGuestTarget(token, now, words);
+  const { guidebook, stay } = await askingTarget(token, now, words);
   const { db } = await getRuntime();
   // The schema lets no edit through with nothing to change.
   const changes = { ...(helpful === undefined ? {} : { helpful: helpful ? 1 : 0 }), ...(comment === undefined ? {} : { comment }) };

@@ -1,7 +1,9 @@
 import { findHouseRule } from '@shared/house-rules.ts';
 import { GUEST_SECTIONS, type GuestSection } from '@shared/insights.ts';
 import { fieldValues } from '@shared/schemas/field-kinds.ts';
-import { instructionContentSchema, markerCounts, publicLinkExtras, type InstructionContent } from '@shared/schemas/instruction.ts';
+import { CHANNELS } from '@shared/channels.ts';
+import { instructionContentSchema, markerCounts, type InstructionContent } from '@shared/schemas/instruction.ts';
+import { rulesFor } from '../guidebook/channel-rules.ts';
 import { gatedSecretsOf } from '../guidebook/guest-secrets.ts';
 
 /**
@@ -13,8 +15,9 @@ import { gatedSecretsOf } from '../guidebook/guest-secrets.ts';
  *   shown to everyone, a door code that a text of the page carries with the code marker (the
  *   code field alone is on no guest page);
  * - `wifi`: a network name; `rules`: a house rule the list knows; `places`: a place;
- * - `extras`: an active extra a guest can see: on stay links (`stays`: the guidebook has some),
- *   or items on the public link when the host offers them there;
+ * - `extras`: an active extra a guest can see: on stay links (`stays`: the guidebook has some)
+ *   when some channel's guests are offered one, or items on the public link when the host offers
+ *   them there (`rulesFor`, docs/decisions/028 §10);
  * - `contact`: always ("Need Help?" and "Message your host").
  */
 export function guestPageSections(content: InstructionContent, { stays }: { stays: boolean }): GuestSection[] {
@@ -25,7 +28,7 @@ export function guestPageSections(content: InstructionContent, { stays }: { stay
     wifi: content.wifiName !== '',
     rules: content.selectedHouseRules.some((id) => findHouseRule(id) !== undefined),
     places: content.places.length > 0,
-    extras: content.extras.some((extra) => extra.active) && (stays || (content.extrasOnPublicLink && publicLinkExtras(content.extras).length > 0)),
+    extras: (stays && CHANNELS.some((channel) => rulesFor(content, channel).extras.length > 0)) || rulesFor(content, 'link').extras.length > 0,
     contact: true,
   };
   return GUEST_SECTIONS.filter((section) => shows[section]);

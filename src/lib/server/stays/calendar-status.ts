@@ -1,4 +1,5 @@
 import type { InstructionCalendarsTable } from '@db/schema.ts';
+import { feedChannel } from '@shared/channels.ts';
 import type { CalendarStatus } from '@shared/schemas/stay.ts';
 import type { TeamScope } from '../account/team-access.ts';
 import { getRuntime } from '../platform/runtime.ts';
@@ -6,7 +7,7 @@ import { getRuntime } from '../platform/runtime.ts';
 const iso = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString());
 
 export function toCalendarStatus(row: InstructionCalendarsTable): CalendarStatus {
-  return { url: row.url, lastAttemptAt: iso(row.last_attempt_at), lastSuccessAt: iso(row.last_success_at), lastError: row.last_error };
+  return { url: row.url, channel: feedChannel(row.url), lastAttemptAt: iso(row.last_attempt_at), lastSuccessAt: iso(row.last_success_at), lastError: row.last_error };
 }
 
 /** The calendar feed of a guidebook of the caller's team (checked by the caller), or null. */

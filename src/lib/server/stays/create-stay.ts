@@ -34,6 +34,9 @@ export async function createStay(scope: Owned, input: CreateStayInput & { checkI
       check_in: times.checkIn,
       check_out: times.checkOut,
       calendar_uid: null,
+      // By hand: booked direct unless the host says where (docs/decisions/028 §10).
+      channel: input.channel ?? 'direct',
+      channel_set_by_host: input.channel === undefined ? 0 : 1,
     },
     now,
   );

@@ -18,7 +18,7 @@ export function stayUrl(config: Pick<Config, 'appUrl'>, token: string): string {
  * A new stay's row, with its own id and link: nothing revealed, opened or reminded yet (a stay the
  * host adds and one a calendar feed brings start alike).
  */
-export function newStayRow(stay: Pick<StaysTable, 'instruction_id' | 'user_id' | 'team_id' | 'guest_name' | 'guest_email' | 'language' | 'check_in' | 'check_out' | 'calendar_uid'>, now: number): StaysTable {
+export function newStayRow(stay: Pick<StaysTable, 'instruction_id' | 'user_id' | 'team_id' | 'guest_name' | 'guest_email' | 'language' | 'check_in' | 'check_out' | 'calendar_uid' | 'channel' | 'channel_set_by_host'>, now: number): StaysTable {
   return {
     id: nanoid(),
     token: newStayToken(),

@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, InstructionCalendarsTable, StaysTable } from '@db/schema.ts';
+import { feedChannel } from '@shared/channels.ts';
 import { stayTimesOf, type StayTimes } from '@shared/time-zone.ts';
 import { teamContact } from '../account/team-contact.ts';
 import { lockForTransaction, lockingRows, type DialectName } from '../platform/db/dialect.ts';
@@ -25,6 +26,8 @@ import { newStayRow } from './stay-link.ts';
  *   booking it leaves out keeps a stay made earlier as it is (up to as many again), so a feed
  *   that grows does not break links already sent;
  * - stays the host made by hand (no UID) are never touched;
+ * - its stays are booked on the channel its link names (airbnb.*, booking.com…), but for those
+ *   whose channel the host chose (docs/decisions/028 §10);
  * - a failed fetch changes no stay: it records the error and the attempt, not a success.
  */
 export const CALENDAR_SYNC_INTERVAL_MS = 30 * 60_000;
@@ -65,6 +68,15 @@ async function applyBookings(trx: Transaction<Database>, calendar: InstructionCa
     .where('instruction_id', '=', calendar.instruction_id)
     .where('calendar_uid', 'is not', null)
     .execute();
+  const channel = feedChannel(calendar.url);
+  await trx
+    .updateTable('stays')
+    .set({ channel, updated_at: now })
+    .where('instruction_id', '=', calendar.instruction_id)
+    .where('calendar_uid', 'is not', null)
+    .where('channel_set_by_host', '=', 0)
+    .where('channel', '<>', channel)
+    .execute();
   const byUid = new Map(existing.map((stay) => [stay.calendar_uid!, stay]));
   const applied = new Set<string>();
   const fresh: StaysTable[] = [];
@@ -89,6 +101,8 @@ async function applyBookings(trx: Transaction<Database>, calendar: InstructionCa
             check_in: booking.checkIn,
             check_out: booking.checkOut,
             calendar_uid: booking.uid,
+            channel,
+            channel_set_by_host: 0,
           },
           now,
         ),

@@ -25,6 +25,7 @@ export function toStay(row: StaysTable, timeZone: string, config: Pick<Config, '
     checkOutAt: new Date(times.checkOut).toISOString(),
     timeZone: effectiveTimeZone(timeZone),
     source: row.calendar_uid === null ? 'manual' : 'calendar',
+    channel: row.channel,
     status: stayStatus(times, config.stayLinkDays, now),
     reveals: { first: iso(row.first_revealed_at), last: iso(row.last_revealed_at), count: row.reveal_count },
     opens: { first: iso(row.first_opened_at), last: iso(row.last_opened_at), count: row.open_count },

@@ -15,7 +15,7 @@ import { type Owned, ownedGuidebook, ownedStay, staysLock } from './owned-stay.t
 
 /**
  * PATCH /api/instruction/:id/stays/:stayId: the fields sent; a calendar stay's dates belong to
- * the calendar. New dates are checked for overlaps like a new stay's, and the stay's orders follow
+ * the calendar, its channel to the host once they set it. New dates are checked for overlaps like a new stay's, and the stay's orders follow
  * them (extras/follow-stays.ts): a late check-out moves to the new check-out day when that slot is
  * free, else it ends with its money given back; `orders` says what became of each.
  */
@@ -41,6 +41,8 @@ export async function updateStay(scope: Owned & { stayId: string }, input: Updat
         guest_name: input.guestName ?? before.guest_name,
         guest_email: input.guestEmail ?? before.guest_email,
         language: input.language ?? before.language,
+        // The host's word on the channel outlasts the calendar's (sync-calendar.ts keeps it).
+        ...(input.channel === undefined ? {} : { channel: input.channel, channel_set_by_host: 1 }),
         check_in: times.checkIn,
         check_out: times.checkOut,
         ...(accepted ? { overlap_accepted_at: now } : {}),

@@ -275,6 +275,7 @@ export const cs = {
   'api.commentTooLong': 'Komentář může mít nejvýše {characters}.',
   'api.tooManyFeedback': 'Příliš mnoho odpovědí. Zkuste to prosím znovu za {wait}.',
   'api.feedbackClosed': 'Tuto odpověď už nelze změnit.',
+  'api.feedbackNotAsked': 'Tento průvodce nežádá o zpětnou vazbu.',
 
   'stayEnded.title': 'Tento pobyt skončil',
   'stayEnded.text': 'Děkujeme za váš pobyt u nás. Tento odkaz už průvodce nezobrazuje.',

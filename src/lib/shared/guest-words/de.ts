@@ -274,6 +274,7 @@ export const de = {
   'api.commentTooLong': 'Ihr Kommentar darf höchstens {characters} lang sein.',
   'api.tooManyFeedback': 'Zu viele Antworten. Bitte versuchen Sie es in {wait} erneut.',
   'api.feedbackClosed': 'Diese Antwort kann nicht mehr geändert werden.',
+  'api.feedbackNotAsked': 'Diese Gästemappe bittet nicht um Feedback.',
 
   'stayEnded.title': 'Dieser Aufenthalt ist beendet',
   'stayEnded.text': 'Vielen Dank für Ihren Besuch. Über diesen Link ist die Gästemappe nicht mehr abrufbar.',

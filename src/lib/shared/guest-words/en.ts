@@ -274,6 +274,7 @@ export const en = {
   'api.commentTooLong': 'Your comment can be at most {characters}.',
   'api.tooManyFeedback': 'Too many answers. Please try again in {wait}.',
   'api.feedbackClosed': 'This answer can no longer be changed.',
+  'api.feedbackNotAsked': 'This guidebook does not ask for feedback.',
 
   'stayEnded.title': 'This stay has ended',
   'stayEnded.text': 'Thank you for staying with us. This link no longer shows the guidebook.',

@@ -275,6 +275,7 @@ export const es = {
   'api.commentTooLong': 'Su comentario puede tener como máximo {characters}.',
   'api.tooManyFeedback': 'Demasiadas respuestas. Inténtelo de nuevo dentro de {wait}.',
   'api.feedbackClosed': 'Esta respuesta ya no se puede cambiar.',
+  'api.feedbackNotAsked': 'Esta guía no pide opiniones.',
 
   'stayEnded.title': 'Esta estancia ha terminado',
   'stayEnded.text': 'Gracias por alojarse con nosotros. Este enlace ya no muestra la guía.',

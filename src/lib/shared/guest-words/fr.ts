@@ -274,6 +274,7 @@ export const fr = {
   'api.commentTooLong': 'Votre commentaire ne peut pas dépasser {characters}.',
   'api.tooManyFeedback': 'Trop de réponses. Veuillez réessayer dans {wait}.',
   'api.feedbackClosed': 'Cette réponse ne peut plus être modifiée.',
+  'api.feedbackNotAsked': 'Ce livret d’accueil ne demande pas d’avis.',
 
   'stayEnded.title': 'Ce séjour est terminé',
   'stayEnded.text': 'Merci d’avoir séjourné chez nous. Ce lien n’affiche plus le livret d’accueil.',

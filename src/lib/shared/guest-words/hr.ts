@@ -277,6 +277,7 @@ export const hr = {
   'api.commentTooLong': 'Komentar može imati najviše {characters}.',
   'api.tooManyFeedback': 'Previše odgovora. Molimo pokušajte ponovno za {wait}.',
   'api.feedbackClosed': 'Ovaj se odgovor više ne može mijenjati.',
+  'api.feedbackNotAsked': 'Ovaj vodič ne traži povratne informacije.',
 
   'stayEnded.title': 'Ovaj je boravak završio',
   'stayEnded.text': 'Hvala što ste boravili kod nas. Ova poveznica više ne prikazuje vodič.',

@@ -274,6 +274,7 @@ export const it = {
   'api.commentTooLong': 'Il commento può avere al massimo {characters}.',
   'api.tooManyFeedback': 'Troppe risposte. Riprovate tra {wait}.',
   'api.feedbackClosed': 'Questa risposta non può più essere modificata.',
+  'api.feedbackNotAsked': 'Questa guida non chiede un parere.',
 
   'stayEnded.title': 'Questo soggiorno è terminato',
   'stayEnded.text': 'Grazie per essere stati nostri ospiti. Questo link non mostra più la guida.',

@@ -274,6 +274,7 @@ export const nl = {
   'api.commentTooLong': 'Uw opmerking mag maximaal {characters} lang zijn.',
   'api.tooManyFeedback': 'Te veel antwoorden. Probeer het over {wait} opnieuw.',
   'api.feedbackClosed': 'Dit antwoord kan niet meer worden gewijzigd.',
+  'api.feedbackNotAsked': 'Deze huisgids vraagt niet om feedback.',
 
   'stayEnded.title': 'Dit verblijf is voorbij',
   'stayEnded.text': 'Bedankt voor uw verblijf. Deze link toont de huisgids niet meer.',

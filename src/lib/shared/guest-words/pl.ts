@@ -277,6 +277,7 @@ export const pl = {
   'api.commentTooLong': 'Komentarz może mieć najwyżej {characters}.',
   'api.tooManyFeedback': 'Zbyt wiele odpowiedzi. Prosimy spróbować ponownie za {wait}.',
   'api.feedbackClosed': 'Tej odpowiedzi nie można już zmienić.',
+  'api.feedbackNotAsked': 'Ten przewodnik nie prosi o opinię.',
 
   'stayEnded.title': 'Ten pobyt dobiegł końca',
   'stayEnded.text': 'Dziękujemy za pobyt u nas. Ten link nie wyświetla już przewodnika.',

@@ -276,6 +276,7 @@ export const pt = {
   'api.commentTooLong': 'O seu comentário pode ter no máximo {characters}.',
   'api.tooManyFeedback': 'Demasiadas respostas. Tente novamente dentro de {wait}.',
   'api.feedbackClosed': 'Esta resposta já não pode ser alterada.',
+  'api.feedbackNotAsked': 'Este guia não pede opiniões.',
 
   'stayEnded.title': 'Esta estadia terminou',
   'stayEnded.text': 'Agradecemos a sua estadia. Este link já não mostra o guia.',

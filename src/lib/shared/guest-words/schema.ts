@@ -335,6 +335,7 @@ export const guestWordsSchema = z.strictObject({
   'api.commentTooLong': word('Error: the feedback comment is too long; {characters}: "1000 characters".'),
   'api.tooManyFeedback': word('Too many feedback answers; {wait}: "5 minutes".'),
   'api.feedbackClosed': word('A comment added to a feedback answer after it can be changed (an hour on, or once the host was mailed it), or with a link that is not this guest’s.'),
+  'api.feedbackNotAsked': word('Error: feedback sent from a link whose guests the host does not ask for it (their booking channel, e.g. Airbnb, keeps reviews on its own site).'),
 
   'stayEnded.title': word('Title (and page title) of a stay link that has ended.'),
   'stayEnded.text': word('Text under it.'),

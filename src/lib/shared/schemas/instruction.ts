@@ -9,7 +9,7 @@
  * whatsapp, viber, telegram, facebook, instagram, wifiName, wifiPassword, wifiSecurity,
  * selectedHouseRules, textGreating, photoGreating, hostName, selectedTheme, taxiLink, rentCarLink,
  * foodLink, parkingLink, brandingTitle, coverImage, secretsPolicy, secretsPin, revealHoursBefore, timeZone,
- * checkInTime, checkOutTime, checkoutSteps, places, extras, language, translations, version,
+ * checkInTime, checkOutTime, checkoutSteps, places, extras, extrasOnPublicLink, channelRules, language, translations, version,
  * updatedAt` (ISO string), plus `firstColor, secondColor, isRounded, isSinglePage` when they were
  * ever sent. `language` and `translations`: docs/decisions/021 and src/lib/shared/translations.ts
  * (POST takes the browser's `language`, "de-AT", and stores the list's language it is in, else `en`).
@@ -69,6 +69,8 @@ export { MAX_PLACE_NOTE, MAX_PLACES, placeSchema } from './instruction/places.ts
 export type { Place } from './instruction/places.ts';
 export { EXTRA_APPROVALS, EXTRA_KINDS, extraSchema, publicLinkExtras, MAX_EXTRA_DESCRIPTION, MAX_EXTRA_PRICE, MAX_EXTRAS, MAX_PER_STAY } from './instruction/extras.ts';
 export type { Extra, ExtraApproval, ExtraKind } from './instruction/extras.ts';
+export { channelRulesSchema, DEFAULT_CHANNEL_RULES, defaultChannelRulesSchema, EXTRAS_OFFERS } from './instruction/channel-rules.ts';
+export type { ChannelRule, ChannelRules } from './instruction/channel-rules.ts';
 export {
   arrivalReminderSchema,
   changeCodeSchema,

@@ -11,7 +11,7 @@
 import { z } from 'zod';
 import { DEFAULT_HOUSE_RULES } from '../house-rules.ts';
 import type { FieldChange } from '../revision-changes.ts';
-import { instructionFields } from './instruction.ts';
+import { DEFAULT_CHANNEL_RULES, defaultChannelRulesSchema, instructionFields } from './instruction.ts';
 
 /** docs/product.md §9: "Default welcome message text exists". */
 export const DEFAULT_WELCOME_MESSAGE =
@@ -38,6 +38,8 @@ export const settingsSchema = z.object(
     places: instructionFields.places.default(() => []),
     /** Extras every guidebook may offer (a breakfast basket): added, never replacing. */
     extras: instructionFields.extras.default(() => []),
+    /** What each channel's guests are offered (docs/decisions/028 §10): all or no extras, the feedback question or not. */
+    channelRules: defaultChannelRulesSchema.default(() => structuredClone(DEFAULT_CHANNEL_RULES)),
   },
   { error: 'The settings must be an object.' },
 );
@@ -57,6 +59,7 @@ export const APPLY_GROUPS = {
   redirection: ['taxiLink', 'rentCarLink', 'foodLink', 'parkingLink'],
   places: ['places'],
   extras: ['extras'],
+  channels: ['channelRules'],
 } as const satisfies Record<string, ReadonlyArray<keyof Settings>>;
 
 export type ApplyGroup = keyof typeof APPLY_GROUPS;
@@ -71,6 +74,7 @@ export const applyFlagsSchema = z.object(
     redirection: z.boolean().default(false),
     places: z.boolean().default(false),
     extras: z.boolean().default(false),
+    channels: z.boolean().default(false),
   },
   { error: 'Choose which sections to apply.' },
 );

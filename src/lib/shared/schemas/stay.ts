@@ -8,7 +8,7 @@
  *   current and upcoming soonest check-in first, past latest first; `next` is the `cursor` of
  *   the page after (null on the last); `counts` has each group's total and `calendar` the feed's
  *   status. Anything else in the query → 400 `{ message }`.
- * - `POST /api/instruction/:id/stays` `{ guestName?, guestEmail?, language?, checkIn, checkOut, allowOverlap? }`
+ * - `POST /api/instruction/:id/stays` `{ guestName?, guestEmail?, language?, channel?, checkIn, checkOut, allowOverlap? }`
  *   (wall-clock "YYYY-MM-DDTHH:mm" in the guidebook's time zone, or a day "YYYY-MM-DD" alone:
  *   then at the guidebook's check-in or check-out time, 15:00 and 11:00 when it has none)
  *   → 201 `{ message, stay }`; 409 `{ message, overlaps: StayOverlap[] }` when it overlaps other
@@ -18,13 +18,17 @@
  * - `PATCH /api/instruction/:id/stays/:stayId` (any of the same fields) → `{ message, stay, orders }`:
  *   new dates take the stay's late check-out or early check-in along when that slot is free, else
  *   it ends with its money given back (`orders`: what became of each, docs/product/extras-and-orders.md).
+ *   `channel` (`direct`, `airbnb`, `booking`, `vrbo`, `other`) is where the stay was booked: what
+ *   its guest is offered follows the guidebook's `channelRules`; a calendar stay's channel set
+ *   here is kept by every later sync (docs/decisions/028 §10).
  * - `DELETE /api/instruction/:id/stays/:stayId[?orders=refund|keep]` → `{ message }`; the stay link
  *   answers 404 at once. A stay with orders paid or waiting answers 409 `{ message, orders }`
  *   unless `orders` says what becomes of them: `refund` ends them all (money back), `keep` keeps
  *   what was paid or approved and ends what waits.
  * - `POST /api/instruction/:id/stays/:stayId/send` `{ email? }` (the stay's guest e-mail when
  *   omitted) → `{ message }`: the link, and only the link, by e-mail through the outbox.
- * - `PUT /api/instruction/:id/calendar` `{ url }` ('' removes it) → `{ message, calendar }`;
+ * - `PUT /api/instruction/:id/calendar` `{ url }` ('' removes it) → `{ message, calendar }`, the
+ *   calendar's `channel` read from the link's host (src/lib/shared/channels.ts);
  *   `POST /api/instruction/:id/calendar` syncs now → `{ message, calendar }`.
  * - `GET /stay/:token`: the guest page of the stay; 410 from `STAY_LINK_DAYS` days after check-out.
  * - `GET /api/guest/:token/secrets` (public; guidebook or stay token; `x-guest-pin` for a PIN)
@@ -32,6 +36,7 @@
  */
 import type { GuestSection } from '../insights.ts';
 import { z } from 'zod';
+import { CHANNELS, type Channel } from '../channels.ts';
 import { messages } from '../messages.ts';
 import { MAX_STAY_DAYS, MAX_STAYS_AHEAD } from '../stay-limits.ts';
 import { LOCAL_DATE, LOCAL_DATE_TIME } from '../time-zone.ts';
@@ -70,6 +75,7 @@ const stayFields = {
   language,
   checkIn: localDateTime('check-in'),
   checkOut: localDateTime('check-out'),
+  channel: z.enum(CHANNELS, { error: messages.channels.channelInvalid }),
 };
 
 /** "Add anyway": the host adds or moves a stay over another on purpose (docs/product/stays.md). */
@@ -80,6 +86,7 @@ export const createStaySchema = z.object(
     guestName: stayFields.guestName.default(''),
     guestEmail: stayFields.guestEmail.default(''),
     language: stayFields.language.default(''),
+    channel: stayFields.channel.optional(),
     checkIn: stayFields.checkIn,
     checkOut: stayFields.checkOut,
     allowOverlap,
@@ -161,6 +168,8 @@ export interface Stay {
   timeZone: string;
   /** `calendar` when the guidebook's calendar feed made it (a sync moves or drops it). */
   source: 'manual' | 'calendar';
+  /** Where it was booked: decides what its guest is offered (the guidebook's `channelRules`). */
+  channel: Channel;
   status: StayStatus;
   /** When the gated door code and Wi-Fi password were first and last shown on this link, and how often. */
   reveals: { first: string | null; last: string | null; count: number };
@@ -194,6 +203,8 @@ export interface StaysPage {
 /** The calendar feed of a guidebook and how its last sync went. */
 export interface CalendarStatus {
   url: string;
+  /** The channel its stays are booked on, read from the link's host (`other` for one it does not know). */
+  channel: Exclude<Channel, 'direct'>;
   lastAttemptAt: string | null;
   lastSuccessAt: string | null;
   /** Why the last sync failed; null when it worked. */

@@ -5,6 +5,7 @@ import { HouseRulesPicker } from '../../../components/ui/HouseRulesPicker.tsx';
 import { bindName, fieldId, newBox, newManualBox, type FormIssue, type SectionProps } from '../model/editor-form.ts';
 import { useEditorContext } from './common/editor-context.ts';
 import { Section } from './common/Section.tsx';
+import { ChannelRulesSection } from './extras/ChannelRulesSection.tsx';
 import { ExtrasSection } from './extras/ExtrasSection.tsx';
 import { PlacesSection } from './places/PlacesSection.tsx';
 import { AddressPanel } from './panels/AddressPanel.tsx';
@@ -86,6 +87,7 @@ export function EditorForm({ form, patch, updateBoxes, updateManualBoxes, update
           </Section>
           <PlacesSection places={form.places} update={updatePlaces} propertyMapLink={form.addressUrl} />
           <ExtrasSection extras={form.extras} update={updateExtras} onPublicLink={form.extrasOnPublicLink} setOnPublicLink={(extrasOnPublicLink) => patch({ extrasOnPublicLink })} />
+          <ChannelRulesSection rules={form.channelRules} setRules={(channelRules) => patch({ channelRules })} extras={form.extras} publicLinkOn={form.extrasOnPublicLink} />
           <WelcomeSection form={form} patch={patch} />
           <StepsSection config={ADDITIONAL_INFO} steps={form.manualBoxes} update={updateManualBoxes} createStep={newManualBox} />
         </div>

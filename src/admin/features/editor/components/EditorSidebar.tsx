@@ -41,6 +41,7 @@ const SECTIONS = [
   ['house-rules', 'House rules'],
   ['places', 'Recommendations'],
   ['extras', 'Extras'],
+  ['channels', 'Guests by channel'],
   ['welcome', 'Welcome message'],
   ['additional-info', 'Additional info'],
   ['cover', 'Cover photo'],

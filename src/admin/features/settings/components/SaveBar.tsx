@@ -10,6 +10,7 @@ const GROUP_NAMES: Record<ApplyGroup, string> = {
   checkout: 'check-in and check-out times and steps',
   places: 'recommendations',
   extras: 'extras',
+  channels: 'guests by channel',
 };
 
 interface Props {

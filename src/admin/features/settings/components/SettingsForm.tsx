@@ -4,7 +4,7 @@ import { toast } from 'sonner';
 import type { ContactKind } from '@shared/contact-links.ts';
 import { DEFAULT_CURRENCY } from '@shared/currencies.ts';
 import { messages } from '@shared/messages.ts';
-import { MAX_EXTRAS, MAX_PHONE, MAX_PLACES, type Extra, type Place } from '@shared/schemas/instruction.ts';
+import { MAX_EXTRAS, MAX_PHONE, MAX_PLACES, type ChannelRules, type Extra, type Place } from '@shared/schemas/instruction.ts';
 import { applyFlagsSchema, settingsSchema, type ApplyFlags, type ApplyGroup, type ApplyPreview, type Settings } from '@shared/schemas/settings.ts';
 import { RichTextField } from '../../../components/rich-text/RichTextField.tsx';
 import { ExtraList } from '../../../components/extras/ExtraList.tsx';
@@ -18,6 +18,7 @@ import { SaveBar } from './SaveBar.tsx';
 import { SettingsSection } from './SettingsSection.tsx';
 import { SortableDefaults } from './SortableDefaults.tsx';
 import { CheckInOutSettings, pickCheckInOut } from './CheckInOutSettings.tsx';
+import { ChannelRulesSettings } from './ChannelRulesSettings.tsx';
 
 type LinkKey = 'whatsapp' | 'viber' | 'telegram' | 'facebook' | 'instagram' | 'taxiLink' | 'rentCarLink' | 'foodLink' | 'parkingLink';
 type Errors = Partial<Record<keyof Settings, string>>;
@@ -56,6 +57,7 @@ export function SettingsForm({ initial }: { initial: Settings }) {
   const [checkInOut, setCheckInOut] = useState(() => pickCheckInOut(initial));
   const [places, setPlaces] = useState<Place[]>(() => [...initial.places]);
   const [extras, setExtras] = useState<Extra[]>(() => [...initial.extras]);
+  const [channelRules, setChannelRules] = useState<ChannelRules>(() => structuredClone(initial.channelRules));
   const [apply, setApply] = useState<ApplyFlags>(NO_FLAGS);
   const [errors, setErrors] = useState<Errors>({});
   // "Apply to existing": the preview the host is asked about, and the last apply, to undo.
@@ -130,7 +132,7 @@ export function SettingsForm({ initial }: { initial: Settings }) {
   async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     if (save.isPending) return;
-    const parsed = settingsSchema.safeParse({ ...links, phone, textGreating: greeting, selectedHouseRules: rules, ...checkInOut, places, extras });
+    const parsed = settingsSchema.safeParse({ ...links, phone, textGreating: greeting, selectedHouseRules: rules, ...checkInOut, places, extras, channelRules });
     if (!parsed.success) {
       const found: Errors = {};
       let placeField: string | null = null;
@@ -250,6 +252,8 @@ export function SettingsForm({ initial }: { initial: Settings }) {
           )}
         </SortableDefaults>
       </SettingsSection>
+
+      <ChannelRulesSettings value={channelRules} onChange={setChannelRules} error={errors.channelRules} {...toggle('channels')} />
 
       <SaveBar apply={apply} busy={save.isPending || previewing} applied={lastApply ? { updated: lastApply.updated, undoing: undo.isPending, onUndo: () => void undoLastApply() } : null} />
 

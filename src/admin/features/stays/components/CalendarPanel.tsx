@@ -1,5 +1,6 @@
 import { AlertTriangle, CalendarSync, CheckCircle2, Clock, LoaderCircle, RefreshCw } from 'lucide-react';
 import { useId, useState, type SubmitEvent } from 'react';
+import { CHANNEL_NAMES, feedChannel } from '@shared/channels.ts';
 import { messages } from '@shared/messages.ts';
 import { calendarSchema, type CalendarStatus } from '@shared/schemas/stay.ts';
 import { ApiError } from '@shared/api-client.ts';
@@ -110,6 +111,12 @@ export function CalendarPanel({ guidebookId, calendar, zone, level }: Props) {
         <p id={`${fieldId}-error`} role="alert" className={error ? 'field-error dark:text-red-400' : 'sr-only'}>
           {error ?? ''}
         </p>
+        {/* The channel its stays are booked on, read from the link as the server reads it (docs/decisions/028 §10). */}
+        {calendarSchema.safeParse({ url }).data?.url ? (
+          <p className="mt-2 text-sm font-medium text-ink" data-testid="calendar-channel">
+            {messages.channels.detected(CHANNEL_NAMES[feedChannel(url.trim())])}
+          </p>
+        ) : null}
         <p id={`${fieldId}-hint`} className="mt-2 text-sm text-muted">
           Copy the export link of your listing’s calendar: on Airbnb under Calendar › Availability › Connect calendars, on Booking.com under Rates &amp; Availability › Sync calendars, on Vrbo under Calendar › Import and export.
         </p>

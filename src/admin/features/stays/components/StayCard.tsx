@@ -1,6 +1,8 @@
 import { BellRing, BookOpen, CalendarClock, Eye, Link2, Pencil, QrCode, RefreshCw, ShoppingBag, Trash2, TriangleAlert } from 'lucide-react';
 import { useId } from 'react';
 import { Link, useParams } from 'react-router';
+import { CHANNEL_NAMES } from '@shared/channels.ts';
+import { messages } from '@shared/messages.ts';
 import type { Stay } from '@shared/schemas/stay.ts';
 import { copyLink } from '../../../lib/guest-link.ts';
 import { amountOf, STATUS, whatOf } from '../../../lib/order-view.ts';
@@ -20,7 +22,7 @@ interface Props {
 const iconButton = 'inline-flex size-10 shrink-0 items-center justify-center rounded-full text-muted transition-colors hover:bg-brand-50 hover:text-ink';
 
 /**
- * One stay: the guest, the dates where the property is (its zone named), whether the gated code
+ * One stay: the guest, where it was booked, the dates where the property is (its zone named), whether the gated code
  * was viewed, and the link's actions (copy; QR code and mail in the share dialog), with edit and
  * delete beside the name.
  */
@@ -45,6 +47,10 @@ export function StayCard({ stay, gated, level, onShare, onEdit, onDelete }: Prop
               From calendar
             </span>
           ) : null}
+          <span className="rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-ink ring-1 ring-line" data-testid="stay-channel">
+            <span className="sr-only">{messages.channels.stayChannel} </span>
+            {CHANNEL_NAMES[stay.channel]}
+          </span>
           {stay.status === 'ended' ? (
             <span className="rounded-full bg-stone-200 px-2 py-0.5 text-xs font-semibold text-stone-800 dark:bg-stone-700 dark:text-stone-100">Link closed</span>
           ) : null}

@@ -1,18 +1,19 @@
 import { TriangleAlert } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import { STAY_LANGUAGES } from '@shared/languages.ts';
+import type { Channel } from '@shared/channels.ts';
 import { messages } from '@shared/messages.ts';
 import { MAX_GUEST_NAME, type Stay } from '@shared/schemas/stay.ts';
 import { ApiError } from '@shared/api-client.ts';
 import type { StayTimes } from '@shared/time-zone.ts';
-import { describedBy, FieldMessages } from '../../../../components/ui/FieldMessages.tsx';
+import { describedBy } from '../../../../components/ui/FieldMessages.tsx';
 import { FormDialog } from '../../../components/ui/FormDialog.tsx';
 import { GUEST_EMAIL_INPUT } from '../../../components/ui/guest-email.ts';
 import { TextField } from '../../../../components/ui/TextField.tsx';
 import { useSaveStay } from '../api/save-stay.ts';
 import { suggestedDates } from '../model/stay-format.ts';
-import { fieldOfMessage, languageName, validateStay, valuesOf, type StayErrors, type StayField, type StayValues } from '../model/stay-form.ts';
+import { fieldOfMessage, validateStay, valuesOf, type StayErrors, type StayField, type StayValues } from '../model/stay-form.ts';
+import { ChannelSelect, LanguageSelect } from './StayFields.tsx';
 
 interface Props {
   open: boolean;
@@ -28,14 +29,16 @@ interface Props {
 
 /**
  * Add or edit a stay (one booking): the guest, their e-mail, check-in and check-out where the
- * property is, and a language. Problems show under their field, checked here with the API's
- * schema first and by the server again; what is about the whole stay shows above the buttons.
+ * property is, a language, and the channel it was booked on. Problems show under their field,
+ * checked here with the API's schema first and by the server again; what is about the whole stay
+ * shows above the buttons.
  * The parent mounts it afresh (`key`) for every opening, so it starts from the stay or a guess.
  */
 export function StayDialog({ open, onOpenChange, guidebookId, zone, times, stay }: Props) {
   const ids = useId();
   const id = (field: StayField) => `${ids}-${field}`;
   const [values, setValues] = useState<StayValues>(() => (stay ? valuesOf(stay) : { guestName: '', guestEmail: '', language: '', ...suggestedDates(zone, times) }));
+  const [channel, setChannel] = useState<Channel>(stay?.channel ?? 'direct');
   const [errors, setErrors] = useState<StayErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
   // The server found other stays on these dates (docs/product/stays.md): said here, and the next
@@ -70,8 +73,10 @@ export function StayDialog({ open, onOpenChange, guidebookId, zone, times, stay 
       showErrors(checked.errors);
       return;
     }
-    const input = { ...checked.input, ...(overlap ? { allowOverlap: true } : {}) };
-    const guest = { guestName: input.guestName, guestEmail: input.guestEmail, language: input.language };
+    // The channel goes only when the host changed it: sent, it is the host's choice, which a calendar's sync keeps.
+    const booked = channel !== (stay?.channel ?? 'direct') ? { channel } : {};
+    const input = { ...checked.input, ...booked, ...(overlap ? { allowOverlap: true } : {}) };
+    const guest = { guestName: input.guestName, guestEmail: input.guestEmail, language: input.language, ...booked };
     const request = stay === null ? { stayId: null, input } : { stayId: stay._id, input: fromCalendar ? guest : input };
     save.mutate(request, {
       onSuccess: ({ message }) => {
@@ -151,6 +156,7 @@ export function StayDialog({ open, onOpenChange, guidebookId, zone, times, stay 
         </p>
       </fieldset>
       <LanguageSelect id={id('language')} value={values.language} onChange={(value) => set('language', value)} error={errors.language} />
+      <ChannelSelect id={`${ids}-channel`} value={channel} onChange={setChannel} />
       {overlap ? (
         <div ref={overlapRef} tabIndex={-1} role="alert" className="flex gap-3 rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950 outline-none dark:border-amber-700 dark:bg-amber-950/60 dark:text-amber-100">
           <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
@@ -164,33 +170,4 @@ export function StayDialog({ open, onOpenChange, guidebookId, zone, times, stay 
 /** A 409 that names the stays these dates overlap (schemas/stay.ts), not another conflict. */
 function hasOverlaps(body: unknown): boolean {
   return typeof body === 'object' && body !== null && Array.isArray((body as { overlaps?: unknown }).overlaps);
-}
-
-function LanguageSelect({ id, value, onChange, error }: { id: string; value: string; onChange: (value: string) => void; error: string | undefined }) {
-  // The languages of the one list (src/lib/shared/languages.ts); a language set elsewhere (the
-  // API takes any tag) stays choosable even when it is not one of the list's.
-  const codes: readonly string[] = value && !(STAY_LANGUAGES as readonly string[]).includes(value) ? [value, ...STAY_LANGUAGES] : STAY_LANGUAGES;
-  return (
-    <div>
-      <label htmlFor={id} className="field-label">
-        Language (optional)
-      </label>
-      <select
-        id={id}
-        className="field-input appearance-auto"
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, { error })}
-      >
-        <option value="">Same as the guidebook</option>
-        {codes.map((code) => (
-          <option key={code} value={code}>
-            {languageName(code)}
-          </option>
-        ))}
-      </select>
-      <FieldMessages id={id} error={error} />
-    </div>
-  );
 }

@@ -1,3 +1,4 @@
+import type { Channel } from '@shared/channels.ts';
 import type { PlaceCategory } from '@shared/place-categories.ts';
 import type { Extra } from '@shared/schemas/instruction.ts';
 import type { Theme } from '@shared/themes.ts';
@@ -96,11 +97,14 @@ export interface GuestPage {
   places: GuestPlaces;
   /**
    * On a stay link: the extras the guest can ask for, with whether the stay can have each
-   * (docs/decisions/020); on the public link, its items when the host offers extras there; else none.
+   * (docs/decisions/020); on the public link, its items when the host offers extras there; else none;
+   * in either case only those the guidebook's rules offer that channel (docs/decisions/028 §10).
    */
   extras: GuestExtraCard[];
   /** On the public link with extras: the host also offers a late check-out or early check-in, booked from stay links only. */
   extrasStayLinkOnly: boolean;
+  /** Whether the page asks "Was this guidebook helpful?": the rule of the stay's channel, or of the public link (docs/decisions/028 §10). */
+  feedback: boolean;
   /** On a stay link back from Checkout (`?order=`): how that order stands, in the guest's words; else null. */
   extrasReturn: string | null;
   /** The property's usual times ("HH:MM" where it is, '' when unset), for the header; null when neither is set. */
@@ -139,6 +143,8 @@ export interface GuestPage {
 export interface GuestStay {
   token: string;
   guestName: string;
+  /** Where it was booked: what its guest is offered follows that channel's rule. */
+  channel: Channel;
   checkIn: number;
   checkOut: number;
   /** "Fri 4 Dec, 15:00" in the property's time zone and the page's language (toGuestPage writes them). */

@@ -2,7 +2,6 @@ import { guestWords, t } from '@shared/guest-words/index.ts';
 import { offeredLanguages, translatedContent } from '@shared/translations.ts';
 import { parseMapCoordinates } from '@shared/map-coordinates.ts';
 import { findHouseRule, houseRuleName, houseRuleSvg, houseRuleText } from '@shared/house-rules.ts';
-import { publicLinkExtras } from '@shared/schemas/instruction.ts';
 import type { GuestInstruction } from '@shared/schemas/instruction.ts';
 import { guestBranding } from '@shared/themes.ts';
 import { formatGuestDateTime } from '@shared/guest-dates.ts';
@@ -14,6 +13,7 @@ import { publicMediaUrl } from '../../uploads/media-path.ts';
 import { mapEmbedUrl } from './map-coordinates.ts';
 import { renderParagraph } from './render-paragraph.ts';
 import { wifiQrSvg } from '../../guidebook/wifi-qr.ts';
+import { rulesFor } from '../../guidebook/channel-rules.ts';
 import type { ContactLink, FallbackLang, GuestPage, GuestStay, QuickLink, StayOfPage } from './guest-page-model.ts';
 import { extraCards } from './extra-cards.ts';
 import { placesOf } from './guest-places.ts';
@@ -109,6 +109,8 @@ export async function toGuestPage(
     { kind: 'facebook' as const, label: t(words, 'contact.facebook'), href: i.facebook },
     { kind: 'instagram' as const, label: t(words, 'contact.instagram'), href: i.instagram },
   ].filter((link) => link.href !== '' && link.href !== 'tel:');
+  // What this page's guests are offered: the stay's channel's rule, or the public link's (docs/decisions/028 §10).
+  const rules = rulesFor(i, stay ? stay.channel : 'link');
 
   return {
     token: i.token,
@@ -147,8 +149,9 @@ export async function toGuestPage(
       words,
     ),
     extrasReturn: null,
-    extras: stay || i.extrasOnPublicLink ? extraCards(stay ? i.extras : publicLinkExtras(i.extras), (extra) => ({ html: renderParagraph(extra.description, markers), imageUrl: media(extra.imageUrl), titleLang: lang(`extras.${extra.id}.title`), htmlLang: lang(`extras.${extra.id}.description`) }), words) : [],
-    extrasStayLinkOnly: !stay && i.extrasOnPublicLink && publicLinkExtras(i.extras).length > 0 && i.extras.some((extra) => extra.active && extra.kind !== 'item'),
+    extras: extraCards(rules.extras, (extra) => ({ html: renderParagraph(extra.description, markers), imageUrl: media(extra.imageUrl), titleLang: lang(`extras.${extra.id}.title`), htmlLang: lang(`extras.${extra.id}.description`) }), words),
+    extrasStayLinkOnly: !stay && rules.extras.length > 0 && i.extras.some((extra) => extra.active && extra.kind !== 'item'),
+    feedback: rules.feedback,
     ogImage: new URL(media([...i.boxes, ...i.manualBoxes].find((box) => box.imageUrl)?.imageUrl || i.photoGreating) || DEFAULT_OG_IMAGE, appUrl).href,
     mediaOrigin: mediaBase ? new URL(mediaBase).origin : null,
     description: i.address ? t(words, 'page.description', { name: i.nameInstruction, address: i.address }) : t(words, 'page.descriptionNoAddress', { name: i.nameInstruction }),

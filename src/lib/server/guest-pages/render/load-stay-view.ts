@@ -11,6 +11,7 @@ import { getRuntime } from '../../platform/runtime.ts';
 import { GUEST_HEADERS } from '../page-headers.ts';
 import { effectiveStayTimes, secretsWindow, stayLinkEndsAt } from '../../guidebook/stay-window.ts';
 import { countStayOpen } from '../../insights/view-counts.ts';
+import { rulesFor } from '../../guidebook/channel-rules.ts';
 import { toGuestPage } from './load-guest-page.ts';
 import { pageSpeaks } from './page-languages.ts';
 import { guestLoadError, type GuestView } from './load-guest-view.ts';
@@ -47,6 +48,7 @@ export async function loadStayView(token: string, now = Date.now(), returnedOrde
       {
         token: stay.token,
         guestName: stay.guest_name,
+        channel: stay.channel,
         ...times,
         movedCheckIn: times.checkIn !== stay.check_in,
         movedCheckOut: times.checkOut !== stay.check_out,
@@ -56,8 +58,8 @@ export async function loadStayView(token: string, now = Date.now(), returnedOrde
       now,
       language,
     );
-    // Whether this stay can have each extra now: asked here, since a stay page is rendered for each request.
-    const active = instruction.extras.filter((extra) => extra.active);
+    // Whether this stay can have each extra its channel is offered now: asked here, since a stay page is rendered for each request.
+    const active = rulesFor(instruction, stay.channel).extras;
     const [offers, online] = await Promise.all([stayAvailability(stay, active, zone, now, guestWords(page.language)), active.length > 0 ? onlinePaymentsOf(instruction.user) : null]);
     const priced = new Set(active.filter((extra) => extra.price > 0).map((extra) => extra.id));
     const extras = page.extras.map((card) => ({ ...card, ...(offers.get(card.id) ?? { available: false, reason: null, confirmed: false }), payOnline: online !== null && priced.has(card.id) }));

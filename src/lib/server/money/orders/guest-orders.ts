@@ -1,6 +1,6 @@
 import type { OrdersTable, StaysTable } from '@db/schema.ts';
 import { guestWords, type GuestWords } from '@shared/guest-words/index.ts';
-import { publicLinkExtras, type Extra } from '@shared/schemas/instruction.ts';
+import type { Extra } from '@shared/schemas/instruction.ts';
 import type { GuestExtra, GuestOrder, OrderRequest } from '@shared/schemas/order.ts';
 import { AppError } from '../../http/app-error.ts';
 import { guestTooMany } from '../../http/guest-language.ts';
@@ -8,6 +8,7 @@ import { parseStoredContent } from '../../guidebook/instruction-row.ts';
 import { consumeRateLimits, rateRules } from '../../http/rate-limit.ts';
 import { getRuntime } from '../../platform/runtime.ts';
 import { findGuestTarget } from '../../guidebook/find-guest-target.ts';
+import { rulesFor } from '../../guidebook/channel-rules.ts';
 import { availability } from './availability.ts';
 import { askToConfirm } from './order-confirmations.ts';
 import { slotFacts, stayTimesOf } from './order-slots.ts';
@@ -21,14 +22,15 @@ import { publicLinkGuest, publicLinkRules } from './public-link.ts';
  */
 
 /**
- * The stay a guest token opens, with its guidebook's active extras and zone; a guidebook's own
- * link (no stay) orders only when its host offers extras there (public-link.ts), else 404.
+ * The stay a guest token opens, with the extras its guidebook offers that stay's channel (or the
+ * public link: `rulesFor`, docs/decisions/028 §10) and its zone; a guidebook's own link (no stay)
+ * orders only when its host offers extras there (public-link.ts), else 404.
  */
 async function stayTarget(token: string, now: number, words: GuestWords) {
   const { guidebook, stay } = await findGuestTarget(token, now, words);
   const content = parseStoredContent(guidebook.data);
   if (!stay && !content.extrasOnPublicLink) throw new AppError('NOT_FOUND', words['api.extrasStayLinkOnly']);
-  return { guidebook, stay, content, extras: content.extras.filter((extra) => extra.active) };
+  return { guidebook, stay, content, extras: rulesFor(content, stay ? stay.channel : 'link').extras };
 }
 
 /** Whether `stay` can have each of `extras` now, and why not in the guest's words (one read of the other stays and the held orders). */
@@ -44,10 +46,10 @@ export async function stayAvailability(stay: StaysTable, extras: readonly Extra[
   return answers;
 }
 
-/** GET /api/guest/:token/extras: the active extras and whether this stay can have each now (on a public link: its items, each available). */
+/** GET /api/guest/:token/extras: the extras offered and whether this stay can have each now (on a public link: its items, each available). */
 export async function listGuestExtras(token: string, now = Date.now(), words: GuestWords = guestWords()): Promise<GuestExtra[]> {
   const { stay, content, extras } = await stayTarget(token, now, words);
-  if (!stay) return publicLinkExtras(extras).map((extra) => ({ id: extra.id, kind: extra.kind, title: extra.title, price: extra.price, currency: extra.currency, available: true, reason: null }));
+  if (!stay) return extras.map((extra) => ({ id: extra.id, kind: extra.kind, title: extra.title, price: extra.price, currency: extra.currency, available: true, reason: null }));
   const answers = await stayAvailability(stay, extras, content.timeZone, now, words);
   return extras.map((extra) => {
     const { available, reason } = answers.get(extra.id)!;
@@ -68,7 +70,11 @@ export type ExtraAsked = { state: 'ordered'; order: GuestOrder; checkoutUrl: str
 export async function requestExtra({ token, extraId, input, ip, now = Date.now(), words = guestWords() }: { token: string; extraId: number; input: OrderRequest; ip: string; now?: number; words?: GuestWords }): Promise<ExtraAsked> {
   const { guidebook, stay, content, extras } = await stayTarget(token, now, words);
   const extra = extras.find((each) => each.id === extraId);
-  if (!extra) throw new AppError('NOT_FOUND', words['api.extraNotFound']);
+  if (!extra) {
+    // Never offered on the public link, whatever its rule: the guest is told where it is booked.
+    if (!stay && content.extras.some((each) => each.id === extraId && each.active && each.kind !== 'item')) throw new AppError('BAD_REQUEST', words['api.needsStay']);
+    throw new AppError('NOT_FOUND', words['api.extraNotFound']);
+  }
   const quantity = extra.kind === 'item' ? Math.min(input.quantity, extra.maxPerStay) : 1;
   if (!stay) {
     const guest = publicLinkGuest(extra, input, words);

@@ -14,6 +14,7 @@ import { consumeRateLimits, rateLimitedError } from '../../http/rate-limit.ts';
 import { guestTooMany } from '../../http/guest-language.ts';
 import { publicLinkConfirmRules } from './public-link.ts';
 import { parseStoredContent } from '../../guidebook/instruction-row.ts';
+import { rulesFor } from '../../guidebook/channel-rules.ts';
 import { enqueueGuestMail } from '../../http/mail-budget.ts';
 import { getRuntime } from '../../platform/runtime.ts';
 import { confirmOrderMail } from './order-mails.ts';
@@ -131,8 +132,9 @@ async function offerOf(row: OrderConfirmationsTable): Promise<{ guidebook: Instr
   const guidebook = await db.selectFrom('instructions').selectAll().where('id', '=', row.instruction_id).where('deleted_at', 'is', null).executeTakeFirst();
   if (!guidebook) return null;
   const content = parseStoredContent(guidebook.data);
-  const extra = content.extras.find((each) => each.id === row.extra_id && each.active && each.kind === 'item');
-  return content.extrasOnPublicLink && extra ? { guidebook, content, extra } : null;
+  // Offered there still, by the public link's rule (docs/decisions/028 §10).
+  const extra = rulesFor(content, 'link').extras.find((each) => each.id === row.extra_id);
+  return extra ? { guidebook, content, extra } : null;
 }
 
 /**

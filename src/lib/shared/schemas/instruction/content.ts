@@ -11,6 +11,7 @@ import { schemaFields } from '../field-kinds.ts';
 import { clockTime, DEFAULT_REMINDER_HOURS, DEFAULT_REVEAL_HOURS, isTimeZone, MAX_REMINDER_HOURS, MAX_REVEAL_HOURS, MIN_REMINDER_HOURS, NEW_PIN_DIGITS, PIN_PATTERN, SECRETS_POLICIES, WIFI_SECURITY } from './access.ts';
 import { contactField } from './contacts.ts';
 import { field, link, MAX_ADDRESS, MAX_PHONE, singleLine } from './fields.ts';
+import { channelRulesSchema, DEFAULT_CHANNEL_RULES } from './channel-rules.ts';
 import { extrasOnPublicLinkSchema, extrasSchema } from './extras.ts';
 import { placesSchema } from './places.ts';
 import { boxesSchema, checkoutStepsSchema, houseRulesSchema, manualBoxesSchema } from './steps.ts';
@@ -113,6 +114,8 @@ export const instructionFields = {
   extras: extrasSchema,
   /** The public link offers the item extras too, to guests who give a name and an e-mail (extras.ts). */
   extrasOnPublicLink: extrasOnPublicLinkSchema,
+  /** Per channel and for the public link: extras offered, feedback asked (channel-rules.ts, docs/decisions/028 §10). */
+  channelRules: channelRulesSchema,
   /** The language the guidebook is written in (docs/decisions/021); older guidebooks read as English. */
   language: languageSchema,
   /** `{ [language]: { [fieldKey]: { text, source, machine? } } }` over the translatable fields (translations.ts). */
@@ -171,6 +174,7 @@ export const INSTRUCTION_DEFAULTS: FieldValues = {
   places: [],
   extras: [],
   extrasOnPublicLink: false,
+  channelRules: DEFAULT_CHANNEL_RULES,
   language: DEFAULT_GUIDEBOOK_LANGUAGE,
   translations: {},
 };
