@@ -26,24 +26,27 @@ const DAY = 86_400_000;
 const SHOTS = '/tmp/shots-channel-rules';
 const BASKET = { id: 12, kind: 'item', title: 'Breakfast basket', price: 1800 };
 
-/** A calendar from Airbnb and one stay it brought, as a sync leaves them (next sync a day away: no fetch of airbnb.com). */
+/** A calendar from Airbnb and one stay it brought, as a sync leaves them (next sync a day away: no fetch of airbnb.com), in the guidebook's team. */
 function airbnbCalendarStay(guidebookId: string, userId: string): string {
   const token = nanoid(24);
   const now = Date.now();
   database((db) => {
-    db.prepare('INSERT INTO instruction_calendars (instruction_id, user_id, url, next_sync_at, last_success_at, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)').run(
+    const { team_id: teamId } = db.prepare('SELECT team_id FROM instructions WHERE id = ?').get(guidebookId) as { team_id: string };
+    db.prepare('INSERT INTO instruction_calendars (instruction_id, user_id, team_id, url, next_sync_at, last_success_at, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)').run(
       guidebookId,
       userId,
+      teamId,
       'https://www.airbnb.com/calendar/ical/4821.ics?s=e2e',
       now + DAY,
       now,
       now,
       now,
     );
-    db.prepare("INSERT INTO stays (id, instruction_id, user_id, token, guest_name, check_in, check_out, calendar_uid, channel, created_at, updated_at) VALUES (?, ?, ?, ?, 'Ana', ?, ?, 'hm-e2e@airbnb.com', 'airbnb', ?, ?)").run(
+    db.prepare("INSERT INTO stays (id, instruction_id, user_id, team_id, token, guest_name, check_in, check_out, calendar_uid, channel, created_at, updated_at) VALUES (?, ?, ?, ?, ?, 'Ana', ?, ?, 'hm-e2e@airbnb.com', 'airbnb', ?, ?)").run(
       nanoid(),
       guidebookId,
       userId,
+      teamId,
       token,
       now + 3 * DAY,
       now + 6 * DAY,
