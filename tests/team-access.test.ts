@@ -174,3 +174,25 @@ describe('the session reports the role', () => {
     expect(await (await seed.owner.call('/api/users/me')).json()).toMatchObject({ team: { id: seed.owner.teamId, role: 'owner', maySeeSecrets: true } });
   });
 });
+
+describe('the dashboard pages that show a guidebook follow the role', () => {
+  it('the poster needs the guest link’s share; the preview needs the secrets; another guidebook is not found', async () => {
+    const seed = await seedTeam(server);
+    const id = seed.guidebook._id;
+    const cleaner = await signedInMember(server, seed.owner.teamId, 'cleaner', { guidebooks: [id] });
+    const trusted = await signedInMember(server, seed.owner.teamId, 'cleaner', { guidebooks: [id], maySeeSecrets: true });
+    const elsewhere = await signedInMember(server, seed.owner.teamId, 'editor', { guidebooks: [seed.other._id] });
+    const status = async (call: Call, path: string) => (await call(path)).status;
+    expect({
+      ownerPoster: await status(seed.owner.call, `/dashboard/poster/${id}`),
+      cleanerPoster: await status(cleaner.call, `/dashboard/poster/${id}`),
+      trustedPoster: await status(trusted.call, `/dashboard/poster/${id}`),
+      elsewherePoster: await status(elsewhere.call, `/dashboard/poster/${id}`),
+      ownerPreview: await status(seed.owner.call, `/dashboard/preview/${id}`),
+      cleanerPreview: await status(cleaner.call, `/dashboard/preview/${id}`),
+      elsewherePreview: await status(elsewhere.call, `/dashboard/preview/${id}`),
+    }).toEqual({ ownerPoster: 200, cleanerPoster: 404, trustedPoster: 200, elsewherePoster: 404, ownerPreview: 200, cleanerPreview: 403, elsewherePreview: 404 });
+    const page = await (await cleaner.call(`/dashboard/preview/${id}`)).text();
+    for (const secret of seed.secrets) expect(page).not.toContain(secret);
+  });
+});
