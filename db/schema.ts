@@ -1,6 +1,7 @@
 import type { Generated } from 'kysely';
 import type { RevisionSource } from '@shared/schemas/history.ts';
 import type { Channel } from '@shared/channels.ts';
+import type { TeamRole } from '@shared/team-roles.ts';
 
 /**
  * Row types of the tables (SQLite, or PostgreSQL with DATABASE_URL), beside the migrations that
@@ -34,7 +35,8 @@ export interface TeamsTable {
   updated_at: number;
 }
 
-export type TeamRole = 'owner' | 'admin' | 'editor' | 'cleaner';
+/** The four roles, declared with what each may do (src/lib/shared/team-roles.ts). */
+export type { TeamRole };
 
 /** A person in a team with one role; one owner per team. */
 export interface MembershipsTable {

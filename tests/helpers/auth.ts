@@ -59,12 +59,12 @@ let counter = 0;
  * for tests that are not about registration, with the team of one the user owns. That team has
  * the user's id, as db/migrations/0018-teams.ts gives every account made before teams; with
  * `freshTeam`, an id of its own, as a registration since gives (docs/decisions/028-teams.md §1),
- * so a test can catch code that takes a user's id for a team's. The hash uses the production
- * parameters.
+ * so a test can catch code that takes a user's id for a team's; with `noTeam`, none (a member of
+ * another's team, tests/helpers/members.ts). The hash uses the production parameters.
  */
 export async function createUser(
   server: TestServer,
-  overrides: Partial<Omit<TestUser, 'password' | 'teamId'>> & { verified?: boolean; googleId?: string | null; password?: string | null; freshTeam?: boolean } = {},
+  overrides: Partial<Omit<TestUser, 'password' | 'teamId'>> & { verified?: boolean; googleId?: string | null; password?: string | null; freshTeam?: boolean; noTeam?: boolean } = {},
 ): Promise<TestUser> {
   counter += 1;
   const id = overrides.id ?? `test-user-${process.pid}-${counter}`;
@@ -80,11 +80,13 @@ export async function createUser(
       `INSERT INTO users (id, name, email, password_hash, google_id, picture, email_verified_at, created_at, updated_at)
        VALUES (?, ?, ?, ?, ?, '', ?, ?, ?)`,
     ).run(id, name, email, passwordHash, overrides.googleId ?? null, overrides.verified === false ? null : now, now, now);
-    db.prepare('INSERT INTO teams (id, name, created_at, updated_at) VALUES (?, ?, ?, ?)').run(teamId, name, now, now);
-    db.prepare(
-      `INSERT INTO memberships (id, team_id, user_id, role, may_see_secrets, invited_by, created_at, updated_at)
-       VALUES (?, ?, ?, 'owner', 1, NULL, ?, ?)`,
-    ).run(teamId, teamId, id, now, now);
+    if (!overrides.noTeam) {
+      db.prepare('INSERT INTO teams (id, name, created_at, updated_at) VALUES (?, ?, ?, ?)').run(teamId, name, now, now);
+      db.prepare(
+        `INSERT INTO memberships (id, team_id, user_id, role, may_see_secrets, invited_by, created_at, updated_at)
+         VALUES (?, ?, ?, 'owner', 1, NULL, ?, ?)`,
+      ).run(teamId, teamId, id, now, now);
+    }
   } finally {
     db.close();
   }

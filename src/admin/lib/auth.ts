@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import type { PlanId } from '@shared/plans.ts';
 import type { UserInfo } from '@shared/schemas/auth.ts';
+import { TEAM_ROLES, type TeamRole } from '@shared/team-roles.ts';
 import { api, setUnauthorizedHandler } from './api-client.ts';
 import { queryKeys } from './query-keys.ts';
 import { clearUserInfo, setUserInfo } from './user-store.ts';
@@ -35,6 +36,8 @@ export interface Me extends UserInfo {
   supportPhone: string | null;
   /** The server can draft translations by machine (TRANSLATE_URL is set). */
   machineTranslation: boolean;
+  /** The team the session acts for and the member's part in it (docs/product.md §6 Team roles); null in none. */
+  team: { id: string; role: TeamRole; maySeeSecrets: boolean } | null;
 }
 
 function text(value: unknown): string | null {
@@ -54,7 +57,16 @@ export function parseUser(data: unknown): Me {
   const email = text(user.email);
   if (_id === null || name === null || email === null) throw new Error('Not a user');
   const plan = PLANS.find((id) => id === user.plan) ?? 'free';
-  return { _id, name, email, picture: text(user.picture) ?? '', googleId: text(user.googleId) || null, plan, supportPhone: text(user.supportPhone), machineTranslation: user.machineTranslation === true };
+  return { _id, name, email, picture: text(user.picture) ?? '', googleId: text(user.googleId) || null, plan, supportPhone: text(user.supportPhone), machineTranslation: user.machineTranslation === true, team: parseTeam(user.team) };
+}
+
+/** The `team` of a user answer; null when absent or not one (an answer of the name or password routes carries none). */
+function parseTeam(value: unknown): Me['team'] {
+  if (!value || typeof value !== 'object') return null;
+  const team = value as Record<string, unknown>;
+  const role = TEAM_ROLES.find((each) => each === team.role);
+  const id = text(team.id);
+  return role && id !== null ? { id, role, maySeeSecrets: team.maySeeSecrets === true } : null;
 }
 
 export function toUserInfo(user: Pick<Me, keyof UserInfo>): UserInfo {

@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PayoutState } from '@shared/payouts.ts';
 import { api } from './api-client.ts';
 import { queryKeys } from './query-keys.ts';
+import { useCan } from './team-role.ts';
 
 /** GET /api/payouts: the host's payout state as the server stored it (docs/product.md §2 Payouts). */
 const payoutsQueryOptions = queryOptions({
@@ -9,8 +10,9 @@ const payoutsQueryOptions = queryOptions({
   queryFn: () => api.get<PayoutState>('/api/payouts'),
 });
 
+/** Asked only by the member who may manage payouts (the Owner, docs/product.md §6 Team roles): others would get a 403. */
 export function usePayouts() {
-  return useQuery(payoutsQueryOptions);
+  return useQuery({ ...payoutsQueryOptions, enabled: useCan()('payouts.manage') });
 }
 
 /**

@@ -201,6 +201,8 @@ export const messages = {
   team: {
     // docs/decisions/028-teams.md §5: a session that acts for no team (a person in none).
     noTeam: 'You are not in a team yet.',
+    /** docs/decisions/028-teams.md §6: an action the member's role lacks (src/lib/shared/team-roles.ts). */
+    roleCannot: (role: string, doing: string) => `Your role in this team (${role}) cannot ${doing}. Ask the team's owner.`,
   },
   settings: {
     saveFailed: 'Unable to save settings',

@@ -1,4 +1,5 @@
 import type { APIContext } from 'astro';
+import { authorize } from '@server/account/authorize.ts';
 import { requireTeam } from '@server/account/team-access.ts';
 import { requireUser } from '@server/auth/require-user.ts';
 import { createCheckoutSession } from '@server/money/subscriptions/create-checkout-session.ts';
@@ -12,6 +13,7 @@ import { checkoutSessionSchema } from '@shared/schemas/billing.ts';
  */
 export const POST = handle(async (context: APIContext) => {
   const access = requireTeam(context.locals);
+  await authorize(access, 'billing.manage');
   const { user } = requireUser(context.locals);
   const { price_id } = await readBody(context.request, checkoutSessionSchema);
   await consumeRateLimits([rateRules.billingUser(access.teamId)]);

@@ -1,5 +1,7 @@
 import { BookOpen, CreditCard, ExternalLink, HandCoins, LifeBuoy, MessageSquareHeart, ShoppingBag, UserRound, WalletCards, WandSparkles, type LucideIcon } from 'lucide-react';
 import { NavLink } from 'react-router';
+import type { TeamAction } from '@shared/team-roles.ts';
+import { useCan } from '../../lib/team-role.ts';
 import { ThemeSwitch } from './ThemeSwitch.tsx';
 
 interface Entry {
@@ -8,16 +10,18 @@ interface Entry {
   icon: LucideIcon;
   /** Active only on the exact path (the index would otherwise match every child). */
   end?: boolean;
+  /** Shown only to a member whose role may (docs/product.md §6 Team roles). */
+  needs?: TeamAction;
 }
 
 /** docs/product.md §2 Dashboard layout, in its order. */
 const ENTRIES: readonly Entry[] = [
   { to: '/dashboard', label: 'Guidebooks', icon: BookOpen, end: true },
-  { to: '/dashboard/settings', label: 'Auto-Fill', icon: WandSparkles },
-  { to: '/dashboard/orders', label: 'Orders', icon: ShoppingBag },
+  { to: '/dashboard/settings', label: 'Auto-Fill', icon: WandSparkles, needs: 'settings.read' },
+  { to: '/dashboard/orders', label: 'Orders', icon: ShoppingBag, needs: 'orders.read' },
   { to: '/dashboard/profile', label: 'Profile', icon: UserRound },
-  { to: '/dashboard/currentSubscription', label: 'Plan', icon: CreditCard },
-  { to: '/dashboard/payouts', label: 'Payouts', icon: WalletCards },
+  { to: '/dashboard/currentSubscription', label: 'Plan', icon: CreditCard, needs: 'billing.manage' },
+  { to: '/dashboard/payouts', label: 'Payouts', icon: WalletCards, needs: 'payouts.manage' },
   { to: '/dashboard/affiliates', label: 'Affiliates', icon: HandCoins },
   { to: '/dashboard/feedback', label: 'Feedback', icon: MessageSquareHeart },
   { to: '/dashboard/support', label: 'Support', icon: LifeBuoy },
@@ -35,11 +39,12 @@ interface Props {
 
 /** The sidebar's content, shared by the fixed sidebar (≥ 768 px) and the drawer (< 768 px). */
 export function SidebarNav({ onNavigate }: Props) {
+  const can = useCan();
   return (
     <div className="flex h-full min-h-0 flex-1 flex-col gap-6 overflow-y-auto p-4">
       <nav aria-label="Dashboard">
         <ul className="grid gap-1">
-          {ENTRIES.map(({ to, label, icon: Icon, end }) => (
+          {ENTRIES.filter(({ needs }) => !needs || can(needs)).map(({ to, label, icon: Icon, end }) => (
             <li key={to}>
               <NavLink to={to} end={end} onClick={onNavigate} className={({ isActive }) => `${item} ${isActive ? active : idle}`}>
                 <Icon className="size-5 shrink-0" aria-hidden="true" />

@@ -8,6 +8,7 @@ import { GatedShareNote } from './GatedShareNote.tsx';
 import { QrCodeBlock } from './QrCodeBlock.tsx';
 import { ShareByEmailForm } from './ShareByEmailForm.tsx';
 import { ShareDialogFrame, ShareSection } from './ShareDialogFrame.tsx';
+import { useCan } from '../../lib/team-role.ts';
 
 export interface ShareTarget {
   id: string;
@@ -43,6 +44,8 @@ export function ShareDialog({ open, onOpenChange, guidebook, openStays }: Props)
   // A language the guidebook no longer offers (a translation removed since) is the guest's own again.
   const language = picked !== null && guidebook.languages.includes(picked) ? picked : null;
   const qrSrc = (format: 'png' | 'svg') => qrDownloadUrl(guidebook.id, format, language);
+  // A Cleaner allowed secrets may print the link but not mail it (docs/product.md §6 Team roles).
+  const mails = useCan()('guidebook.send');
   return (
     <ShareDialogFrame open={open} onOpenChange={onOpenChange} title="Share guidebook" description={guidebook.name} initialFocus={copyRef}>
       {guidebook.languages.length > 1 ? <LanguageChoice id={`${ids}-language`} languages={guidebook.languages} value={language} onChange={setPicked} /> : null}
@@ -69,9 +72,11 @@ export function ShareDialog({ open, onOpenChange, guidebook, openStays }: Props)
         />
       </ShareSection>
 
-      <ShareSection id={`${ids}-mail`} title="Send by email">
-        <ShareByEmailForm id={guidebook.id} language={language} />
-      </ShareSection>
+      {mails ? (
+        <ShareSection id={`${ids}-mail`} title="Send by email">
+          <ShareByEmailForm id={guidebook.id} language={language} />
+        </ShareSection>
+      ) : null}
     </ShareDialogFrame>
   );
 }

@@ -1,5 +1,6 @@
 import { ArrowLeft, Pencil } from 'lucide-react';
 import { Link } from 'react-router';
+import { useCan } from '../../lib/team-role.ts';
 import { PageHeader } from './PageHeader.tsx';
 
 interface Props {
@@ -15,6 +16,8 @@ interface Props {
  * way back to the guidebooks, the screen's title over the guidebook's name, and its editor.
  */
 export function GuidebookPageHeader({ title, guidebookId, name }: Props) {
+  // A Cleaner may not edit (docs/product.md §6 Team roles): no way into the editor.
+  const edits = useCan()('guidebook.edit');
   return (
     <>
       <Link to="/dashboard" className="btn-ghost -ml-3 mb-3 px-3 text-sm">
@@ -25,10 +28,12 @@ export function GuidebookPageHeader({ title, guidebookId, name }: Props) {
         title={title}
         description={name}
         actions={
-          <Link to={`/dashboard/edit/${encodeURIComponent(guidebookId)}`} className="btn-secondary">
-            <Pencil className="size-4" aria-hidden="true" />
-            Edit guidebook
-          </Link>
+          edits ? (
+            <Link to={`/dashboard/edit/${encodeURIComponent(guidebookId)}`} className="btn-secondary">
+              <Pencil className="size-4" aria-hidden="true" />
+              Edit guidebook
+            </Link>
+          ) : null
         }
       />
     </>

@@ -1,4 +1,4 @@
-import type { TeamRole } from '@db/schema.ts';
+import type { TeamRole } from '@shared/team-roles.ts';
 import { messages } from '@shared/messages.ts';
 import { AppError } from '../http/app-error.ts';
 
@@ -17,13 +17,15 @@ export interface SessionTeam {
 /**
  * Who acts, for which team, in which role: what every team-scoped domain function takes in place
  * of the owner's user id. Rows are found by `teamId`; `userId` is only ever who did something
- * (a revision's author, a stay added by hand), never who may.
+ * (a revision's author, a stay added by hand), never who may: what the member may do is
+ * `authorize()`'s answer (account/authorize.ts), from `role`, `maySeeSecrets` and the grants.
  */
 export interface TeamAccess {
   teamId: string;
   userId: string;
   membershipId: string;
   role: TeamRole;
+  maySeeSecrets: boolean;
 }
 
 /**
@@ -33,8 +35,8 @@ export interface TeamAccess {
 export function requireTeam(locals: Pick<App.Locals, 'user' | 'team'>): TeamAccess {
   if (!locals.user) throw new AppError('UNAUTHORIZED', messages.auth.pleaseLogIn);
   if (!locals.team) throw new AppError('FORBIDDEN', messages.team.noTeam);
-  const { teamId, membershipId, role } = locals.team;
-  return { teamId, userId: locals.user.id, membershipId, role };
+  const { teamId, membershipId, role, maySeeSecrets } = locals.team;
+  return { teamId, userId: locals.user.id, membershipId, role, maySeeSecrets };
 }
 
 /** What a lookup is scoped by: the team, whether a member acts or a mailed link acts as the team. */

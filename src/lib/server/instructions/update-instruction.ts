@@ -12,11 +12,15 @@ import { recordRevision } from '../guidebook/record-revision.ts';
 import { writeMentioningUploads } from '../uploads/uploads-in-use.ts';
 import { assertCanEdit } from './assert-can-edit.ts';
 import { cleanInstructionContent, storedRichTexts } from './clean-instruction-content.ts';
+import { authorize } from '../account/authorize.ts';
 import type { TeamAccess } from '../account/team-access.ts';
 import { findTeamGuidebook } from '../guidebook/find-team-guidebook.ts';
 import { instructionNotFound } from '../guidebook/instruction-errors.ts';
 import { afterGuidebookWrite } from '../guidebook/guidebook-writes.ts';
 import { parseStoredContent, toInstruction } from '../guidebook/instruction-row.ts';
+
+/** The fields of the door's lock: who sees the code, the PIN, how early, the code itself (`guidebook.lock`). */
+const LOCK_FIELDS = ['secretsPolicy', 'secretsPin', 'revealHoursBefore', 'code'] as const satisfies ReadonlyArray<keyof InstructionContent>;
 
 /**
  * PUT /api/instruction/:id: replaces the content. `version` is the one the editor loaded; the
@@ -50,6 +54,9 @@ export async function updateInstruction({
   const priced = await inHostCurrency(teamId, content);
   timing?.mark('currency');
   const before = parseStoredContent(row.data);
+  // An Editor edits the content, not what guards the door (docs/decisions/028-teams.md §6): a save
+  // or a restore that would change it is refused whole, nothing saved.
+  if (LOCK_FIELDS.some((field) => content[field] !== before[field])) await authorize(access, 'guidebook.lock', id);
   const pinProblem = newPinProblem(content.secretsPin, before.secretsPin);
   if (pinProblem) throw new AppError('BAD_REQUEST', pinProblem);
   const cleaned = cleanInstructionContent({ content: priced, teamId, stored: storedRichTexts(before) });

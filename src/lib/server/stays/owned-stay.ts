@@ -1,5 +1,6 @@
 import type { StaysTable } from '@db/schema.ts';
 import { stayTimesOf, type StayTimes } from '@shared/time-zone.ts';
+import { grantedGuidebooks } from '../account/authorize.ts';
 import type { TeamAccess } from '../account/team-access.ts';
 import { findTeamGuidebook } from '../guidebook/find-team-guidebook.ts';
 import { parseStoredContent } from '../guidebook/instruction-row.ts';
@@ -22,7 +23,8 @@ export async function ownedGuidebook(scope: Owned): Promise<{ timeZone: string; 
 
 export async function ownedStay({ access, id, stayId }: Owned & { stayId: string }): Promise<StaysTable> {
   const { db } = await getRuntime();
-  const row = await db.selectFrom('stays').selectAll().where('id', '=', stayId).where('instruction_id', '=', id).where('team_id', '=', access.teamId).executeTakeFirst();
+  const query = db.selectFrom('stays').selectAll().where('id', '=', stayId).where('instruction_id', '=', id).where('team_id', '=', access.teamId);
+  const row = await grantedGuidebooks(query, access, 'stays.instruction_id').executeTakeFirst();
   if (!row) throw stayNotFound();
   return row;
 }

@@ -5,6 +5,7 @@ import { AppError } from '../http/app-error.ts';
 import { getRuntime } from '../platform/runtime.ts';
 import { ordersOfStays } from '../money/orders/stay-orders.ts';
 import { overlapsOf } from './stay-overlaps.ts';
+import { stayFor } from '../guidebook/for-access.ts';
 import { toStay } from './to-stay.ts';
 import { type Owned, ownedGuidebook, ownedStay } from './owned-stay.ts';
 
@@ -14,7 +15,7 @@ export async function getStay(scope: Owned & { stayId: string }): Promise<Stay> 
   const row = await ownedStay(scope);
   const { db, config } = await getRuntime();
   const [orders, overlaps] = await Promise.all([ordersOfStays(db, [row.id]), overlapsOf(db, scope.id, [row])]);
-  return toStay(row, timeZone, config, Date.now(), orders.get(row.id), [], overlaps.get(row.id));
+  return stayFor(scope.access, toStay(row, timeZone, config, Date.now(), orders.get(row.id), [], overlaps.get(row.id)));
 }
 
 /** The query of GET /api/instruction/:id/stays (schemas/stay.ts); 400 for anything else. */
@@ -26,7 +27,7 @@ export function readStaysQuery(params: URLSearchParams): StaysQuery {
 
 /**
  * GET /api/instruction/:id/stays: one page of one group of the guidebook's stays, with each
- * group's count. Keyset pages on (check_in, id) along the stays_instruction index: a page costs
+ * group's count, as the member may read them (guidebook/for-access.ts). Keyset pages on (check_in, id) along the stays_instruction index: a page costs
  * the same however many stays came before, and a stay added meanwhile shifts no page.
  */
 export async function listStays(scope: Owned, { group, limit, cursor }: StaysQuery): Promise<Omit<StaysPage, 'calendar'>> {
@@ -65,7 +66,7 @@ export async function listStays(scope: Owned, { group, limit, cursor }: StaysQue
   const [orders, reads, overlaps] = await Promise.all([ordersOfStays(db, page.map((row) => row.id)), sectionsReadBy(db, page.map((row) => row.id)), overlapsOf(db, scope.id, page)]);
   return {
     group,
-    stays: page.map((row) => toStay(row, timeZone, config, now, orders.get(row.id), reads.get(row.id), overlaps.get(row.id))),
+    stays: page.map((row) => stayFor(scope.access, toStay(row, timeZone, config, now, orders.get(row.id), reads.get(row.id), overlaps.get(row.id)))),
     next: rows.length > limit && last ? `${last.check_in}.${last.id}` : null,
     counts: { current: total - upcoming - past, upcoming, past },
   };

@@ -1,4 +1,5 @@
 import type { APIContext } from 'astro';
+import { authorize } from '@server/account/authorize.ts';
 import { requireTeam } from '@server/account/team-access.ts';
 import { decideOrder } from '@server/money/orders/orders.ts';
 import { handle, json, readBody } from '@server/http/json.ts';
@@ -8,6 +9,7 @@ import { orderDecisionSchema } from '@shared/schemas/order.ts';
 /** PATCH /api/orders/:orderId `{ decision }` → `{ message, order }` (the order's host only). */
 export const PATCH = handle(async (context: APIContext) => {
   const access = requireTeam(context.locals);
+  await authorize(access, 'orders.decide');
   const { decision } = await readBody(context.request, orderDecisionSchema);
   const order = await decideOrder({ access, orderId: context.params.orderId ?? '', decision });
   const paid = order.paid;

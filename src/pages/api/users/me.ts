@@ -7,8 +7,10 @@ import { getRuntime } from '@server/platform/runtime.ts';
 import { machineDraftsOn } from '@server/translate/draft-translations.ts';
 
 /**
- * GET /api/users/me: the signed-in user's info and the plan of the team they act for (the admin
- * app restores its state from it; Free in no team).
+ * GET /api/users/me: the signed-in user's info, the plan of the team they act for (the admin app
+ * restores its state from it; Free in no team) and their part in it, `team: { id, role,
+ * maySeeSecrets }` or null, by which the dashboard leaves out what the role may not do
+ * (src/lib/shared/team-roles.ts; the server refuses it anyway, docs/decisions/028-teams.md §6).
  * The support line is premium-only (docs/product.md §2 Support): other plans never receive the number.
  * `machineTranslation: true` only when TRANSLATE_URL is set: the editor then offers machine drafts.
  */
@@ -17,5 +19,7 @@ export const GET = handle(async (context: APIContext) => {
   const plan = context.locals.team ? await getTeamPlan(context.locals.team.teamId) : 'free';
   const { config } = await getRuntime();
   const machine = (await machineDraftsOn()) ? { machineTranslation: true } : {};
-  return json({ ...toUserInfo(user), plan, ...(plan === 'premium' ? { supportPhone: config.supportPhone } : {}), ...machine });
+  const { team } = context.locals;
+  const role = team ? { id: team.teamId, role: team.role, maySeeSecrets: team.maySeeSecrets } : null;
+  return json({ ...toUserInfo(user), plan, team: role, ...(plan === 'premium' ? { supportPhone: config.supportPhone } : {}), ...machine });
 });

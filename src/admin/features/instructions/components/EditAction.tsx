@@ -1,7 +1,8 @@
-import { Lock, Pencil } from 'lucide-react';
+import { CalendarDays, Lock, Pencil } from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { LOCKED_EXPLANATION } from '../access.ts';
+import { useCan } from '../../../lib/team-role.ts';
 import { PremiumBadge } from '../../../components/ui/PremiumBadge.tsx';
 
 interface Props {
@@ -24,10 +25,20 @@ interface Props {
 /**
  * "Edit" for one guidebook: a link to the editor, or, when the plan does not allow it (docs/product.md §5),
  * a disabled control marked "Premium". It stays focusable (aria-disabled) so that keyboard and
- * screen-reader users reach the explanation.
+ * screen-reader users reach the explanation. A member who may not edit (a Cleaner, docs/product.md
+ * §6 Team roles) gets the guidebook's stays instead, their work.
  */
 export function EditAction({ id, name, locked, className, lockedClassName = className, badge = 'inside', badgeClassName, onNavigate }: Props) {
   const explanationId = useId();
+  const can = useCan();
+  if (!can('guidebook.edit')) {
+    return (
+      <Link to={`/dashboard/stays/${encodeURIComponent(id)}`} className={className} onClick={onNavigate}>
+        <CalendarDays className="size-4" aria-hidden="true" />
+        Stays<span className="sr-only"> of {name}</span>
+      </Link>
+    );
+  }
   const icon = <Pencil className="size-4" aria-hidden="true" />;
   const label = (
     <>

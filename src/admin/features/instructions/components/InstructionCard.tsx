@@ -5,6 +5,7 @@ import { EditAction } from './EditAction.tsx';
 import { MoreButton } from './MoreButton.tsx';
 import { PremiumBadge } from '../../../components/ui/PremiumBadge.tsx';
 import { InstructionImage } from './InstructionImage.tsx';
+import { useCan } from '../../../lib/team-role.ts';
 
 interface Props {
   instruction: InstructionSummary;
@@ -20,6 +21,8 @@ interface Props {
 export function InstructionCard({ instruction, locked, free, selected, onMore }: Props) {
   const titleId = useId();
   const name = instruction.nameInstruction || 'Untitled guidebook';
+  // A Cleaner not allowed secrets gets no code from the server: say so rather than "No code".
+  const code = useCan()('secrets.read') ? instruction.code || 'No code' : 'Hidden';
   return (
     <article aria-labelledby={titleId} className={`card flex h-full flex-col overflow-hidden ${selected ? 'ring-2 ring-brand-500' : ''}`}>
       <div className="relative">
@@ -48,7 +51,7 @@ export function InstructionCard({ instruction, locked, free, selected, onMore }:
               <KeyRound className="mt-0.5 size-4 shrink-0 text-muted" aria-hidden="true" />
               <span className="sr-only">Code</span>
             </dt>
-            <dd className={instruction.code ? 'break-all font-mono text-ink' : 'text-muted'}>{instruction.code || 'No code'}</dd>
+            <dd className={instruction.code ? 'break-all font-mono text-ink' : 'text-muted'}>{code}</dd>
           </div>
         </dl>
         <div className="mt-auto flex gap-2 pt-2">

@@ -2,6 +2,7 @@ import type { InstructionSummary } from '../api/get-instructions.ts';
 import { EditAction } from './EditAction.tsx';
 import { MoreButton } from './MoreButton.tsx';
 import { InstructionImage } from './InstructionImage.tsx';
+import { useCan } from '../../../lib/team-role.ts';
 
 interface Props {
   instructions: InstructionSummary[];
@@ -29,6 +30,8 @@ function StackedLabel({ children }: { children: string }) {
 
 /** docs/product.md §2 table: image, Name, Code, Address, Edit (More sits with Edit, as on the cards). */
 export function InstructionTable({ instructions, isLocked, isFree, selectedId, onMore }: Props) {
+  // A Cleaner not allowed secrets gets no code from the server (docs/product.md §6 Team roles).
+  const seesCode = useCan()('secrets.read');
   return (
     <div className="@container">
       {/* Wide: scrolls sideways if it must; focusable so that keyboard users can scroll it too. */}
@@ -75,7 +78,7 @@ export function InstructionTable({ instructions, isLocked, isFree, selectedId, o
                   </th>
                   <td role="cell" className={`${cell} whitespace-nowrap @max-2xl:col-span-2 @max-2xl:flex @max-2xl:items-baseline @max-2xl:whitespace-normal`}>
                     <StackedLabel>Code</StackedLabel>
-                    <span className={instruction.code ? 'font-mono text-ink @max-2xl:break-all' : 'text-muted'}>{instruction.code || '—'}</span>
+                    <span className={instruction.code ? 'font-mono text-ink @max-2xl:break-all' : 'text-muted'}>{seesCode ? instruction.code || '—' : 'Hidden'}</span>
                   </td>
                   <td role="cell" className={`${cell} @max-2xl:col-span-2 @max-2xl:flex @max-2xl:items-baseline`}>
                     <StackedLabel>Address</StackedLabel>

@@ -6,6 +6,7 @@ import { messages } from '@shared/messages.ts';
 import { PageHeader } from '../../../components/ui/PageHeader.tsx';
 import { useDocumentTitle } from '../../../hooks/use-document-title.ts';
 import { useMe } from '../../../lib/auth.ts';
+import { useCan } from '../../../lib/team-role.ts';
 import { isLocked, serverMessage, showsFreeBadge } from '../access.ts';
 import { useCreateInstruction } from '../api/create-instruction.ts';
 import { useInstructions, type InstructionSummary } from '../api/get-instructions.ts';
@@ -26,6 +27,9 @@ export function InstructionsScreen() {
   const list = useInstructions();
   const me = useMe();
   const create = useCreateInstruction();
+  // docs/product.md §6 Team roles: an Editor or a Cleaner works in the guidebooks granted to them.
+  const can = useCan();
+  const creates = can('guidebook.create');
   const [view, setView] = useViewMode();
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const openerRef = useRef<HTMLElement | null>(null);
@@ -68,22 +72,26 @@ export function InstructionsScreen() {
         description="One guidebook per property, ready to share with your guests."
         actions={
           <>
-            <Link to="/dashboard/trash" className="btn-secondary">
-              <Trash2 className="size-4" aria-hidden="true" />
-              Trash
-            </Link>
-            <button type="button" className="btn-primary" onClick={() => void onCreate()} disabled={create.isPending}>
-              <Plus className="size-4" aria-hidden="true" />
-              {create.isPending ? 'Creating…' : 'New Guidebook'}
-            </button>
+            {can('guidebook.trash') ? (
+              <Link to="/dashboard/trash" className="btn-secondary">
+                <Trash2 className="size-4" aria-hidden="true" />
+                Trash
+              </Link>
+            ) : null}
+            {creates ? (
+              <button type="button" className="btn-primary" onClick={() => void onCreate()} disabled={create.isPending}>
+                <Plus className="size-4" aria-hidden="true" />
+                {create.isPending ? 'Creating…' : 'New Guidebook'}
+              </button>
+            ) : null}
           </>
         }
       />
 
-      {ready ? <OutOfFree plan={plan} count={instructions.length} /> : null}
+      {ready && creates ? <OutOfFree plan={plan} count={instructions.length} /> : null}
 
       <div className="mb-4 flex flex-wrap items-end justify-between gap-4">
-        {ready ? <PlanUsage plan={plan} count={instructions.length} /> : <span />}
+        {ready && creates ? <PlanUsage plan={plan} count={instructions.length} /> : <span />}
         <ViewToggle mode={view} onChange={setView} />
       </div>
 
@@ -100,7 +108,7 @@ export function InstructionsScreen() {
           ))}
         </div>
       ) : instructions.length === 0 ? (
-        <EmptyState onCreate={() => void onCreate()} creating={create.isPending} />
+        <EmptyState onCreate={creates ? () => void onCreate() : null} creating={create.isPending} />
       ) : view === 'table' ? (
         <InstructionTable instructions={instructions} isLocked={locked} isFree={free} selectedId={selectedId} onMore={onMore} />
       ) : (

@@ -5,7 +5,6 @@ import { Link } from 'react-router';
 import { messages } from '@shared/messages.ts';
 import { offeredLanguages } from '@shared/translations.ts';
 import { LOCKED_EXPLANATION } from '../access.ts';
-import { guestLink } from '../../../lib/guest-link.ts';
 import { GuestPageLink } from '../../../components/sharing/GuestPageLink.tsx';
 import { ShareDialog } from '../../../components/sharing/ShareDialog.tsx';
 import type { InstructionSummary } from '../api/get-instructions.ts';
@@ -14,7 +13,8 @@ import { useInstructionActions } from '../hooks/use-instruction-actions.ts';
 import { ChangeCodeDialog } from './ChangeCodeDialog.tsx';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog.tsx';
 import { EditAction } from './EditAction.tsx';
-import { InstructionImage } from './InstructionImage.tsx';
+import { PanelSummary } from './PanelSummary.tsx';
+import { useCan } from '../../../lib/team-role.ts';
 import { PremiumBadge } from '../../../components/ui/PremiumBadge.tsx';
 
 interface Props {
@@ -39,6 +39,8 @@ const row =
  */
 export function OptionsPanel({ instruction, locked, free, onClose, returnFocus }: Props) {
   const actions = useInstructionActions();
+  // Each option only for a role that may (docs/product.md §6 Team roles); the server refuses the rest.
+  const can = useCan();
   const [confirm, setConfirm] = useState<Confirm>(null);
   const [codeOpen, setCodeOpen] = useState(false);
   const [shareOpen, setShareOpen] = useState(false);
@@ -83,45 +85,28 @@ export function OptionsPanel({ instruction, locked, free, onClose, returnFocus }
               </div>
 
               <div className="flex-1 overflow-y-auto px-3 py-4">
-                <div className="mx-2 mb-4 flex items-center gap-3">
-                  <InstructionImage instruction={instruction} className="size-14 shrink-0 rounded-xl" />
-                  <div className="min-w-0 text-sm">
-                    <p className="truncate font-semibold">{name}</p>
-                    <p className="truncate text-muted">{instruction.address || 'No address yet'}</p>
-                    <p className="truncate text-muted" data-testid="panel-code">
-                      {instruction.code ? (
-                        <>
-                          Code: <span className="font-mono text-ink">{instruction.code}</span>
-                        </>
-                      ) : (
-                        'No code'
-                      )}
-                    </p>
-                    {free ? <p className="font-semibold text-emerald-700 dark:text-emerald-400">Free guidebook</p> : null}
-                  </div>
-                </div>
-
-                <div className="mx-2 mb-4 rounded-xl border border-line bg-canvas p-3">
-                  <p className="text-xs font-semibold uppercase tracking-wide text-muted">Guest link</p>
-                  <p className="mt-1 break-all font-mono text-xs text-ink" data-testid="guest-link">
-                    {guestLink(instruction.token)}
-                  </p>
-                </div>
+                <PanelSummary instruction={instruction} name={name} free={free} seesSecrets={can('secrets.read')} />
 
                 <ul className="grid gap-1">
-                  <li>
-                    <EditAction id={instruction._id} name={name} locked={locked} className={row} badgeClassName="ml-auto" onNavigate={onClose} />
-                  </li>
-                  <li>
-                    <GuestPageLink token={instruction.token} className={row} label="Preview" />
-                  </li>
-                  <li>
-                    <button type="button" className={row} onClick={() => void actions.copyLink(instruction.token)}>
-                      <Link2 className="size-4" aria-hidden="true" />
-                      Copy link
-                    </button>
-                  </li>
-                  <li>
+                  {can('guidebook.edit') ? (
+                    <li>
+                      <EditAction id={instruction._id} name={name} locked={locked} className={row} badgeClassName="ml-auto" onNavigate={onClose} />
+                    </li>
+                  ) : null}
+                  {can('secrets.read') ? (
+                    <>
+                      <li>
+                        <GuestPageLink token={instruction.token} className={row} label="Preview" />
+                      </li>
+                      <li>
+                        <button type="button" className={row} onClick={() => void actions.copyLink(instruction.token)}>
+                          <Link2 className="size-4" aria-hidden="true" />
+                          Copy link
+                        </button>
+                      </li>
+                    </>
+                  ) : null}
+                  <li hidden={!can('guidebook.share')}>
                     {/* Open to locked guidebooks too: their guest link keeps working, sharing only hands it out. */}
                     <button type="button" className={row} aria-haspopup="dialog" onClick={() => setShareOpen(true)}>
                       <Share2 className="size-4" aria-hidden="true" />
@@ -129,7 +114,7 @@ export function OptionsPanel({ instruction, locked, free, onClose, returnFocus }
                       <span className="ml-auto text-xs font-normal text-muted">QR code, poster, email</span>
                     </button>
                   </li>
-                  <li>
+                  <li hidden={!can('stays.read')}>
                     {/* Stays: a guest link per booking. Open on every plan: a stay changes no guidebook content. */}
                     <Link to={`/dashboard/stays/${encodeURIComponent(instruction._id)}`} className={row} onClick={onClose}>
                       <CalendarDays className="size-4" aria-hidden="true" />
@@ -137,7 +122,7 @@ export function OptionsPanel({ instruction, locked, free, onClose, returnFocus }
                       <span className="ml-auto text-xs font-normal text-muted">Guest links, calendar</span>
                     </Link>
                   </li>
-                  <li>
+                  <li hidden={!can('insights.read')}>
                     {/* What guests opened and read: open on every plan, like reading the guidebook. */}
                     <Link to={`/dashboard/insights/${encodeURIComponent(instruction._id)}`} className={row} onClick={onClose}>
                       <ChartColumn className="size-4" aria-hidden="true" />
@@ -146,6 +131,7 @@ export function OptionsPanel({ instruction, locked, free, onClose, returnFocus }
                     </Link>
                   </li>
                   <Action
+                    hidden={!can('guidebook.create')}
                     icon={Copy}
                     locked={locked}
                     describedBy={explanationId}
@@ -156,10 +142,10 @@ export function OptionsPanel({ instruction, locked, free, onClose, returnFocus }
                   >
                     Duplicate
                   </Action>
-                  <Action icon={KeyRound} locked={locked} describedBy={explanationId} onClick={() => setCodeOpen(true)}>
+                  <Action hidden={!can('guidebook.lock')} icon={KeyRound} locked={locked} describedBy={explanationId} onClick={() => setCodeOpen(true)}>
                     Change Code
                   </Action>
-                  <Action icon={RefreshCw} locked={locked} describedBy={explanationId} onClick={() => setConfirm('regenerate')}>
+                  <Action hidden={!can('guidebook.relink')} icon={RefreshCw} locked={locked} describedBy={explanationId} onClick={() => setConfirm('regenerate')}>
                     Regenerate link
                   </Action>
                 </ul>
@@ -174,7 +160,7 @@ export function OptionsPanel({ instruction, locked, free, onClose, returnFocus }
                 ) : null}
               </div>
 
-              <div className="border-t border-line px-3 py-3">
+              <div className="border-t border-line px-3 py-3" hidden={!can('guidebook.trash')}>
                 <button type="button" className={`${row} text-red-700 hover:bg-red-50 dark:text-red-400 dark:hover:bg-red-950/50`} onClick={() => setConfirm('delete')}>
                   <Trash2 className="size-4" aria-hidden="true" />
                   Delete
@@ -232,6 +218,8 @@ function deleteText(staysAhead: { isPending: boolean; data?: StaysAhead }): stri
 }
 
 interface ActionProps {
+  /** Left out for a role that may not (docs/product.md §6 Team roles). */
+  hidden?: boolean;
   icon: LucideIcon;
   locked: boolean;
   describedBy: string;
@@ -241,9 +229,9 @@ interface ActionProps {
 }
 
 /** One option; locked ones stay focusable but do nothing and say why (docs/product.md §5 "Premium"). */
-function Action({ icon: Icon, locked, describedBy, busy = false, onClick, children }: ActionProps) {
+function Action({ hidden = false, icon: Icon, locked, describedBy, busy = false, onClick, children }: ActionProps) {
   return (
-    <li>
+    <li hidden={hidden}>
       <button
         type="button"
         className={row}

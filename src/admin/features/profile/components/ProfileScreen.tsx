@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { PageHeader } from '../../../components/ui/PageHeader.tsx';
 import { useDocumentTitle } from '../../../hooks/use-document-title.ts';
+import { useCan } from '../../../lib/team-role.ts';
 import { useUserInfo } from '../../../lib/user-store.ts';
 import { AccountRows } from './AccountRows.tsx';
 import { CurrentPlanCard } from './CurrentPlanCard.tsx';
@@ -22,6 +23,7 @@ function ProfileCard({ id, title, children }: { id: string; title: string; child
 export function ProfileScreen() {
   useDocumentTitle('Profile');
   const user = useUserInfo();
+  const can = useCan();
 
   return (
     <>
@@ -41,7 +43,8 @@ export function ProfileScreen() {
             <div className="card h-64 animate-pulse p-6" aria-busy="true" aria-label="Loading your account" />
           )}
         </div>
-        <CurrentPlanCard />
+        {/* The team's plan is the Owner's to see and change (docs/product.md §6 Team roles). */}
+        {can('billing.manage') ? <CurrentPlanCard /> : null}
       </div>
     </>
   );

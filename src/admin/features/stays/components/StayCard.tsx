@@ -14,9 +14,10 @@ interface Props {
   gated: boolean;
   /** The heading level of the stay's name under its group's heading. */
   level: 3 | 4;
-  onShare: (stay: Stay) => void;
-  onEdit: (stay: Stay) => void;
-  onDelete: (stay: Stay) => void;
+  /** Each null for a role that may not (docs/product.md §6 Team roles); so is "Copy link" without the link. */
+  onShare: ((stay: Stay) => void) | null;
+  onEdit: ((stay: Stay) => void) | null;
+  onDelete: ((stay: Stay) => void) | null;
 }
 
 const iconButton = 'inline-flex size-10 shrink-0 items-center justify-center rounded-full text-muted transition-colors hover:bg-brand-50 hover:text-ink';
@@ -57,19 +58,23 @@ export function StayCard({ stay, gated, level, onShare, onEdit, onDelete }: Prop
         </div>
         {/* Centred on the name's first line, without pushing the card's content down. */}
         <div className="-my-2 -mr-2 flex shrink-0 gap-0.5">
-          <button type="button" className={iconButton} aria-haspopup="dialog" aria-label={`Edit stay of ${name}`} title="Edit" onClick={() => onEdit(stay)}>
-            <Pencil className="size-4" aria-hidden="true" />
-          </button>
-          <button
-            type="button"
-            className={`${iconButton} hover:bg-red-50 hover:text-red-700 dark:hover:bg-red-950/50 dark:hover:text-red-400`}
-            aria-haspopup="dialog"
-            aria-label={`Delete stay of ${name}`}
-            title="Delete"
-            onClick={() => onDelete(stay)}
-          >
-            <Trash2 className="size-4" aria-hidden="true" />
-          </button>
+          {onEdit ? (
+            <button type="button" className={iconButton} aria-haspopup="dialog" aria-label={`Edit stay of ${name}`} title="Edit" onClick={() => onEdit(stay)}>
+              <Pencil className="size-4" aria-hidden="true" />
+            </button>
+          ) : null}
+          {onDelete ? (
+            <button
+              type="button"
+              className={`${iconButton} hover:bg-red-50 hover:text-red-700 dark:hover:bg-red-950/50 dark:hover:text-red-400`}
+              aria-haspopup="dialog"
+              aria-label={`Delete stay of ${name}`}
+              title="Delete"
+              onClick={() => onDelete(stay)}
+            >
+              <Trash2 className="size-4" aria-hidden="true" />
+            </button>
+          ) : null}
         </div>
       </div>
 
@@ -115,16 +120,22 @@ export function StayCard({ stay, gated, level, onShare, onEdit, onDelete }: Prop
 
       {stay.orders.length > 0 ? <StayOrders stay={stay} name={name} /> : null}
 
-      <div className="mt-4 flex flex-wrap gap-2">
-        <button type="button" className="btn-secondary px-3.5 py-2" onClick={() => void copyLink(stay.url)}>
-          <Link2 className="size-4" aria-hidden="true" />
-          Copy link<span className="sr-only"> of {name}</span>
-        </button>
-        <button type="button" className="btn-secondary px-3.5 py-2" aria-haspopup="dialog" onClick={() => onShare(stay)}>
-          <QrCode className="size-4" aria-hidden="true" />
-          Share<span className="sr-only"> the link of {name}</span>
-        </button>
-      </div>
+      {stay.url || onShare ? (
+        <div className="mt-4 flex flex-wrap gap-2">
+          {stay.url ? (
+            <button type="button" className="btn-secondary px-3.5 py-2" onClick={() => void copyLink(stay.url)}>
+              <Link2 className="size-4" aria-hidden="true" />
+              Copy link<span className="sr-only"> of {name}</span>
+            </button>
+          ) : null}
+          {onShare ? (
+            <button type="button" className="btn-secondary px-3.5 py-2" aria-haspopup="dialog" onClick={() => onShare(stay)}>
+              <QrCode className="size-4" aria-hidden="true" />
+              Share<span className="sr-only"> the link of {name}</span>
+            </button>
+          ) : null}
+        </div>
+      ) : null}
     </li>
   );
 }

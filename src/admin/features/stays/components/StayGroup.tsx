@@ -19,9 +19,10 @@ interface Props {
   /** Heading level of the group; each stay's name is one below. */
   level: 2 | 3;
   gated: boolean;
-  onShare: (stay: Stay) => void;
-  onEdit: (stay: Stay) => void;
-  onDelete: (stay: Stay) => void;
+  /** Each null for a role that may not (docs/product.md §6 Team roles): the card leaves it out. */
+  onShare: ((stay: Stay) => void) | null;
+  onEdit: ((stay: Stay) => void) | null;
+  onDelete: ((stay: Stay) => void) | null;
 }
 
 /**

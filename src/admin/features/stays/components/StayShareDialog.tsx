@@ -7,6 +7,7 @@ import { QrCodeBlock } from '../../../components/sharing/QrCodeBlock.tsx';
 import { ShareDialogFrame, ShareSection } from '../../../components/sharing/ShareDialogFrame.tsx';
 import { stayQrUrl, useSendStay } from '../api/send-stay.ts';
 import { guestLabel, stayDate } from '../model/stay-format.ts';
+import { useCan } from '../../../lib/team-role.ts';
 
 interface Props {
   open: boolean;
@@ -23,6 +24,8 @@ export function StayShareDialog({ open, onOpenChange, guidebookId, stay }: Props
   const copyRef = useRef<HTMLButtonElement>(null);
   const ids = useId();
   const send = useSendStay();
+  // A Cleaner allowed secrets may print the link, not mail it (docs/product.md §6 Team roles).
+  const mails = useCan()('stays.write');
   return (
     <ShareDialogFrame open={open} onOpenChange={onOpenChange} title="Share stay link" description={`${guestLabel(stay)} · ${stayDate(stay.checkInAt, stay.timeZone)} – ${stayDate(stay.checkOutAt, stay.timeZone)}`} initialFocus={copyRef}>
       <ShareSection id={`${ids}-link`} title="Stay link">
@@ -39,14 +42,16 @@ export function StayShareDialog({ open, onOpenChange, guidebookId, stay }: Props
         />
       </ShareSection>
 
-      <ShareSection id={`${ids}-mail`} title="Send by email">
-        <EmailLinkForm
-          send={(email) => send.mutateAsync({ id: guidebookId, stayId: stay._id, email })}
-          sentMessage={messages.stays.sentTo}
-          initialEmail={stay.guestEmail}
-          hint="We send the guidebook's name, the dates and the link: never the Wi-Fi password or the door code."
-        />
-      </ShareSection>
+      {mails ? (
+        <ShareSection id={`${ids}-mail`} title="Send by email">
+          <EmailLinkForm
+            send={(email) => send.mutateAsync({ id: guidebookId, stayId: stay._id, email })}
+            sentMessage={messages.stays.sentTo}
+            initialEmail={stay.guestEmail}
+            hint="We send the guidebook's name, the dates and the link: never the Wi-Fi password or the door code."
+          />
+        </ShareSection>
+      ) : null}
     </ShareDialogFrame>
   );
 }

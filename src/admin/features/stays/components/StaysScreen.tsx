@@ -7,6 +7,7 @@ import { LoadingStatus } from '../../../components/ui/LoadingStatus.tsx';
 import { useDocumentTitle } from '../../../hooks/use-document-title.ts';
 import { useGuidebook } from '../api/get-guidebook.ts';
 import { StaysView } from './StaysView.tsx';
+import { useCan } from '../../../lib/team-role.ts';
 
 const link = 'font-semibold text-brand-700 underline underline-offset-2 dark:text-brand-300';
 
@@ -19,6 +20,8 @@ export function StaysScreen() {
   const guidebook = useGuidebook(id);
   const name = guidebook.data?.nameInstruction || 'Untitled guidebook';
   useDocumentTitle(guidebook.data ? `Stays of ${name}` : 'Stays');
+  // Who sees the door code is the Owner's and the Admin's to change (docs/product.md §6 Team roles).
+  const locks = useCan()('guidebook.lock');
 
   return (
     <>
@@ -39,9 +42,11 @@ export function StaysScreen() {
             checkOutTime: guidebook.data.checkOutTime,
           }}
           policyAction={
-            <Link to={`/dashboard/edit/${encodeURIComponent(id)}`} className={link}>
-              Change in the editor
-            </Link>
+            locks ? (
+              <Link to={`/dashboard/edit/${encodeURIComponent(id)}`} className={link}>
+                Change in the editor
+              </Link>
+            ) : undefined
           }
         />
       )}

@@ -17,6 +17,7 @@ import { StayDialog } from './StayDialog.tsx';
 import { StayGroup } from './StayGroup.tsx';
 import { StayShareDialog } from './StayShareDialog.tsx';
 import { IconBadge } from '../../../components/ui/IconBadge.tsx';
+import { useCan } from '../../../lib/team-role.ts';
 
 export interface StaysViewProps {
   /** The saved guidebook: stays are read and written against the server's copy. */
@@ -53,6 +54,9 @@ export function StaysView({ guidebook, notice, reminder, policyAction, titled = 
   const zone = effectiveTimeZone(guidebook.timeZone);
   const gated = guidebook.secretsPolicy !== 'always';
   const level = titled ? 3 : 2;
+  // docs/product.md §6 Team roles: a Cleaner reads the stays; changing them and the calendar is the others'.
+  const can = useCan();
+  const writes = can('stays.write');
 
   const edit = (stay: Stay | null) => setEditing({ stay, key: Date.now() });
 
@@ -67,7 +71,7 @@ export function StaysView({ guidebook, notice, reminder, policyAction, titled = 
     setDeleting(null);
   }
 
-  const addButton = (
+  const addButton = !writes ? null : (
     <button ref={addRef} type="button" className="btn-primary" aria-haspopup="dialog" onClick={() => edit(null)}>
       <Plus className="size-4" aria-hidden="true" />
       Add stay
@@ -102,7 +106,7 @@ export function StaysView({ guidebook, notice, reminder, policyAction, titled = 
           ) : groups.some((group) => group.query.isPending) ? (
             <LoadingStatus>Loading stays…</LoadingStatus>
           ) : groups.every((group) => totalOf(group.name, group.query.data?.pages) === 0) ? (
-            <EmptyStays onAdd={() => edit(null)} />
+            <EmptyStays onAdd={writes ? () => edit(null) : null} />
           ) : (
             groups.map(({ name, title, query }) => (
               <StayGroup
@@ -116,14 +120,14 @@ export function StaysView({ guidebook, notice, reminder, policyAction, titled = 
                 onShowMore={() => void query.fetchNextPage()}
                 level={level}
                 gated={gated}
-                onShare={setSharing}
-                onEdit={edit}
-                onDelete={setDeleting}
+                onShare={can('stays.link') ? setSharing : null}
+                onEdit={writes ? edit : null}
+                onDelete={writes ? setDeleting : null}
               />
             ))
           )}
         </div>
-        {firstPage ? <CalendarPanel guidebookId={guidebook.id} calendar={firstPage.calendar} zone={zone} level={level} /> : null}
+        {firstPage && can('calendar.write') ? <CalendarPanel guidebookId={guidebook.id} calendar={firstPage.calendar} zone={zone} level={level} /> : null}
       </div>
 
       {editing ? (
@@ -152,16 +156,18 @@ function totalOf(name: StayGroupName, pages: readonly StaysPage[] | undefined): 
   return pages?.[0]?.counts[name] ?? 0;
 }
 
-function EmptyStays({ onAdd }: { onAdd: () => void }) {
+function EmptyStays({ onAdd }: { onAdd: (() => void) | null }) {
   return (
     <div className="card flex flex-col items-start gap-3 p-6 sm:p-8">
       <IconBadge icon={CalendarPlus} className="size-11 rounded-xl" iconClassName="size-5" />
       <p className="max-w-prose text-ink">{messages.stays.empty}</p>
       <p className="max-w-prose text-sm text-muted">A stay is one booking: its guest gets a link of their own, with their name and dates on the guidebook.</p>
-      <button type="button" className="btn-secondary mt-1" aria-haspopup="dialog" onClick={onAdd}>
-        <Plus className="size-4" aria-hidden="true" />
-        Add your first stay
-      </button>
+      {onAdd ? (
+        <button type="button" className="btn-secondary mt-1" aria-haspopup="dialog" onClick={onAdd}>
+          <Plus className="size-4" aria-hidden="true" />
+          Add your first stay
+        </button>
+      ) : null}
     </div>
   );
 }

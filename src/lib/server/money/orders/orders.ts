@@ -5,6 +5,7 @@ import type { MonthTotal, Order } from '@shared/schemas/order.ts';
 import { formatStayTime } from '@shared/time-zone.ts';
 import { lockForTransaction } from '../../platform/db/dialect.ts';
 import { AppError } from '../../http/app-error.ts';
+import { grantedGuidebooks } from '../../account/authorize.ts';
 import type { TeamScope } from '../../account/team-access.ts';
 import { findTeamGuidebook } from '../../guidebook/find-team-guidebook.ts';
 import { parseStoredContent } from '../../guidebook/instruction-row.ts';
@@ -45,14 +46,17 @@ function toOrder(row: OrdersTable, guidebook: { name: string; zone: string } | u
   };
 }
 
-/** GET /api/orders[?guidebook=]: the team's orders (of one guidebook when asked), newest first, and what each month sold. */
+/**
+ * GET /api/orders[?guidebook=]: the team's orders (of one guidebook when asked; of an Editor's
+ * granted guidebooks only), newest first, and what each month sold.
+ */
 export async function listOrders({ access, guidebookId, now = Date.now() }: { access: TeamScope; guidebookId?: string | undefined; now?: number }): Promise<{ orders: Order[]; months: MonthTotal[] }> {
   const { db } = await getRuntime();
   const { teamId } = access;
   const instructionId = guidebookId ? (await findTeamGuidebook({ access, id: guidebookId })).id : undefined;
-  let query = db.selectFrom('orders').selectAll().where('team_id', '=', teamId).where(orderedByGuest);
+  let query = grantedGuidebooks(db.selectFrom('orders').selectAll().where('team_id', '=', teamId).where(orderedByGuest), access, 'orders.instruction_id');
   if (instructionId) query = query.where('instruction_id', '=', instructionId);
-  const [rows, months] = await Promise.all([query.orderBy('created_at', 'desc').limit(500).execute(), monthTotals(db, teamId, instructionId, now)]);
+  const [rows, months] = await Promise.all([query.orderBy('created_at', 'desc').limit(500).execute(), monthTotals(db, access, instructionId, now)]);
   const names = await guidebookNames(db, teamId, [...new Set(rows.map((row) => row.instruction_id))]);
   return { orders: rows.map((row) => toOrder(row, names.get(row.instruction_id))), months };
 }
@@ -63,10 +67,11 @@ export async function listOrders({ access, guidebookId, now = Date.now() }: { ac
  * refunds left out. Summed here rather than in SQL: a year of one team's orders is small, and
  * the month of a timestamp is worded differently by each database.
  */
-async function monthTotals(db: Db, teamId: string, instructionId: string | undefined, now: number): Promise<MonthTotal[]> {
+async function monthTotals(db: Db, access: TeamScope, instructionId: string | undefined, now: number): Promise<MonthTotal[]> {
   const today = new Date(now);
   const since = Date.UTC(today.getUTCFullYear(), today.getUTCMonth() - 11, 1);
-  let query = db.selectFrom('orders').select(['created_at', 'amount', 'currency']).where('team_id', '=', teamId).where('status', 'in', ['paid', 'approved']).where('created_at', '>=', since);
+  const sold = db.selectFrom('orders').select(['created_at', 'amount', 'currency']).where('team_id', '=', access.teamId).where('status', 'in', ['paid', 'approved']).where('created_at', '>=', since);
+  let query = grantedGuidebooks(sold, access, 'orders.instruction_id');
   if (instructionId) query = query.where('instruction_id', '=', instructionId);
   const totals = new Map<string, MonthTotal>();
   for (const row of await query.execute()) {
@@ -78,6 +83,11 @@ async function monthTotals(db: Db, teamId: string, instructionId: string | undef
     totals.set(key, total);
   }
   return [...totals.values()].sort((a, b) => b.month.localeCompare(a.month) || a.currency.localeCompare(b.currency));
+}
+
+/** The team's order `orderId` (of an Editor's granted guidebooks only), or undefined: another team's reads as missing. */
+function teamOrder(db: Db, { access, orderId }: { access: TeamScope; orderId: string }): Promise<OrdersTable | undefined> {
+  return grantedGuidebooks(db.selectFrom('orders').selectAll().where('id', '=', orderId).where('team_id', '=', access.teamId), access, 'orders.instruction_id').executeTakeFirst();
 }
 
 /** Whether another booking (a calendar import, a stay added since) now takes the order's new check-out or check-in. */
@@ -103,7 +113,7 @@ async function slotTaken(trx: Db, order: OrdersTable, stay: StaysTable, zone: st
  */
 export async function decideOrder(scope: { access: TeamScope; orderId: string; decision: 'approve' | 'decline' }, now = Date.now()): Promise<Order> {
   const { db, outbox } = await getRuntime();
-  const owned = () => db.selectFrom('orders').selectAll().where('id', '=', scope.orderId).where('team_id', '=', scope.access.teamId).executeTakeFirst();
+  const owned = () => teamOrder(db, scope);
   if (!(await owned())) throw new AppError('NOT_FOUND', messages.orders.notFound);
   const row = await withOrderLock(scope.orderId, async () => {
     // Read again under the lock: another decision may have come first.
@@ -186,7 +196,7 @@ async function zoneOf(db: Db, order: Pick<OrdersTable, 'instruction_id'>): Promi
  */
 export async function refundOrder(scope: { access: TeamScope; orderId: string }, now = Date.now()): Promise<Order> {
   const { db, dialect, outbox } = await getRuntime();
-  const owned = () => db.selectFrom('orders').selectAll().where('id', '=', scope.orderId).where('team_id', '=', scope.access.teamId).executeTakeFirst();
+  const owned = () => teamOrder(db, scope);
   if (!(await owned())) throw new AppError('NOT_FOUND', messages.orders.notFound);
   const row = await withOrderLock(scope.orderId, async () => {
     const order = (await owned())!;

@@ -1,4 +1,5 @@
 import type { APIContext } from 'astro';
+import { authorize } from '@server/account/authorize.ts';
 import { requireTeam } from '@server/account/team-access.ts';
 import { handle, json } from '@server/http/json.ts';
 import { readInsightDays, readInsights } from '@server/insights/read-insights.ts';
@@ -10,6 +11,7 @@ import { readInsightDays, readInsights } from '@server/insights/read-insights.ts
  */
 export const GET = handle(async (context: APIContext) => {
   const access = requireTeam(context.locals);
+  await authorize(access, 'insights.read', context.params.id ?? '');
   const insights = await readInsights({ access, id: context.params.id ?? '' }, readInsightDays(context.url.searchParams));
   const response = json(insights);
   response.headers.set('cache-control', 'private, no-store');

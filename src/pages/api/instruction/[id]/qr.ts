@@ -1,4 +1,5 @@
 import type { APIContext } from 'astro';
+import { authorize } from '@server/account/authorize.ts';
 import { requireTeam } from '@server/account/team-access.ts';
 import { AppError } from '@server/http/app-error.ts';
 import { handle } from '@server/http/json.ts';
@@ -14,6 +15,7 @@ import { isQrFormat } from '@shared/schemas/sharing.ts';
  */
 export const GET = handle(async (context: APIContext) => {
   const access = requireTeam(context.locals);
+  await authorize(access, 'guidebook.share', context.params.id ?? '');
   const format = context.url.searchParams.get('format') ?? 'png';
   if (!isQrFormat(format)) throw new AppError('BAD_REQUEST', messages.sharing.formatInvalid);
   const qr = await getGuestLinkQr({ access, id: context.params.id ?? '', format, language: context.url.searchParams.get('lang') });

@@ -1,4 +1,5 @@
 import type { APIContext } from 'astro';
+import { authorize } from '@server/account/authorize.ts';
 import { requireTeam } from '@server/account/team-access.ts';
 import { requireUser } from '@server/auth/require-user.ts';
 import { clientAddress } from '@server/http/client-address.ts';
@@ -14,6 +15,7 @@ import { shareByEmailSchema } from '@shared/schemas/sharing.ts';
  */
 export const POST = handle(async (context: APIContext) => {
   const access = requireTeam(context.locals);
+  await authorize(access, 'guidebook.send', context.params.id ?? '');
   const { user } = requireUser(context.locals);
   const { email } = await readBody(context.request, shareByEmailSchema);
   await shareInstructionByEmail({ access, userName: user.name, id: context.params.id ?? '', email, ip: clientAddress(context), language: context.url.searchParams.get('lang') });

@@ -1,4 +1,5 @@
 import type { APIContext } from 'astro';
+import { authorize } from '@server/account/authorize.ts';
 import { requireTeam } from '@server/account/team-access.ts';
 import { handle, json } from '@server/http/json.ts';
 import { getInstructionPreview } from '@server/instructions/get-instruction-preview.ts';
@@ -17,6 +18,7 @@ export const GET = handle(async (context: APIContext) => {
 /** PATCH /api/instruction/preview/:token: a new link for the owner; the old one stops at once. */
 export const PATCH = handle(async (context: APIContext) => {
   const access = requireTeam(context.locals);
+  await authorize(access, 'guidebook.relink');
   const instruction = await regenerateInstructionLink({ access, token: context.params.token ?? '' });
   return json({ message: messages.instruction.linkUpdated, instruction });
 });

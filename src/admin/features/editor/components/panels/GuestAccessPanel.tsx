@@ -7,6 +7,8 @@ import { WholeNumberField } from '../../../../components/ui/WholeNumberField.tsx
 import { fieldId, type SectionProps } from '../../model/editor-form.ts';
 import { Section } from '../common/Section.tsx';
 import { TimeZoneField } from './TimeZoneField.tsx';
+import { useCan } from '../../../../lib/team-role.ts';
+import { LOCK_ROLE_NOTE } from './lock-role-note.ts';
 
 interface Choice {
   label: string;
@@ -32,14 +34,21 @@ const CHOICES: Record<SecretsPolicy, Choice> = {
 /**
  * Who sees the door code and the Wi-Fi password (the secrets policy), and the property's
  * time zone that stays are written in. The server keeps a gated secret out of the guest page and
- * its snapshot; this panel only chooses. Each choice says what guests see.
+ * its snapshot; this panel only chooses. Each choice says what guests see. An Editor sees the
+ * choice but may not change it (docs/product.md §6 Team roles): the server refuses such a save.
  */
 export function GuestAccessPanel({ form, patch }: SectionProps) {
+  const locks = useCan()('guidebook.lock');
   return (
     <Section id="guest-access" title="Guest access" icon={ShieldCheck} compact description="Who sees the door code and the Wi-Fi password.">
       <div className="grid gap-5">
-        <fieldset className="min-w-0" id={fieldId('secretsPolicy')}>
+        <fieldset className="min-w-0" id={fieldId('secretsPolicy')} disabled={!locks} aria-describedby={locks ? undefined : `${fieldId('secretsPolicy')}-role`}>
           <legend className="field-label">Show them to</legend>
+          {locks ? null : (
+            <p id={`${fieldId('secretsPolicy')}-role`} className="mb-2 text-sm text-muted">
+              {LOCK_ROLE_NOTE}
+            </p>
+          )}
           <div className="grid gap-2">
             {SECRETS_POLICIES.map((policy) => (
               <PolicyOption key={policy} policy={policy} checked={form.secretsPolicy === policy} onChoose={() => patch({ secretsPolicy: policy })}>

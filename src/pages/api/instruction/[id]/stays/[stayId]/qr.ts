@@ -1,4 +1,5 @@
 import type { APIContext } from 'astro';
+import { authorize } from '@server/account/authorize.ts';
 import { requireTeam } from '@server/account/team-access.ts';
 import { AppError } from '@server/http/app-error.ts';
 import { handle } from '@server/http/json.ts';
@@ -17,6 +18,7 @@ const CONTENT_TYPES: Record<QrFormat, string> = { png: 'image/png', svg: 'image/
  */
 export const GET = handle(async (context: APIContext) => {
   const access = requireTeam(context.locals);
+  await authorize(access, 'stays.link', context.params.id ?? '');
   const format = context.url.searchParams.get('format') ?? 'png';
   if (!isQrFormat(format)) throw new AppError('BAD_REQUEST', messages.sharing.formatInvalid);
   const stay = await getStay({ access, id: context.params.id ?? '', stayId: context.params.stayId ?? '' });

@@ -1,5 +1,6 @@
 import type { APIContext } from 'astro';
 import { z } from 'zod';
+import { authorize } from '@server/account/authorize.ts';
 import { requireTeam } from '@server/account/team-access.ts';
 import { handle, json, readBody } from '@server/http/json.ts';
 import { draftTranslations } from '@server/translate/draft-translations.ts';
@@ -15,6 +16,7 @@ const draftBodySchema = z.object({ content: instructionContentSchema });
  */
 export const POST = handle(async (context: APIContext) => {
   const access = requireTeam(context.locals);
+  await authorize(access, 'guidebook.edit', context.params.id ?? '');
   const { content } = await readBody(context.request, draftBodySchema);
   return json(await draftTranslations({ access, id: context.params.id ?? '', language: context.params.lang ?? '', content }));
 });
