@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import type { Download, Page } from '@playwright/test';
 import { messages } from '../src/lib/shared/messages.ts';
 import { sourceHash } from '../src/lib/shared/translations.ts';
-import { expect as baseExpect, database, mailsTo, test } from './fixtures/session.ts';
+import { expect as baseExpect, database, mailsTo, test, transitionsDone } from './fixtures/session.ts';
 import { seriousA11yViolations } from './support/fixtures.ts';
 
 // Sharing: the share dialog (options panel and editor), QR downloads, the printable
@@ -362,9 +362,12 @@ test('a gated guidebook’s share dialog says the public link carries no door co
   await expect(dialog.getByRole('button', { name: 'Copy link' })).toBeFocused();
   for (const theme of ['light', 'dark'] as const) {
     await page.evaluate((value) => document.documentElement.classList.toggle('dark', value === 'dark'), theme);
+    await transitionsDone(page);
     await page.screenshot({ path: `test-results/sharing-gated-stay-${project}-${theme}.png` });
   }
   await page.evaluate(() => document.documentElement.classList.remove('dark'));
+  // Measured mid-transition, a button's text is half dark: contrast only once the colours settle.
+  await transitionsDone(page);
   expect(await seriousA11yViolations(page)).toEqual([]);
   await note(dialog).getByRole('link', { name: 'Share a stay link' }).click();
   await expect(page).toHaveURL(new RegExp(`/dashboard/stays/${stayBook._id}$`));
