@@ -4,6 +4,7 @@ import { createUser, withCookie } from './helpers/auth.ts';
 import { PRICE_IDS, signedInHost, startAppStripeStandIn, stripeEnv, subscribe, type Host } from './helpers/billing.ts';
 import { startS3StandIn, type S3StandIn } from './helpers/s3-standin.ts';
 import { startServer, type TestServer } from './helpers/server.ts';
+import { startSlowLink, type SlowLink } from './helpers/slow-link.ts';
 import { startSmtpServer, type TestSmtpServer } from './helpers/smtp.ts';
 import type { StripeStandIn } from './helpers/stripe/stripe-standin.ts';
 import { createTestDatabase, onPostgres } from './helpers/test-database.ts';
@@ -19,6 +20,8 @@ let b: TestServer;
 let s3: S3StandIn;
 let smtp: TestSmtpServer;
 let stripe: StripeStandIn;
+/** B reaches PostgreSQL through it: its answers (and the events B listens for) can be slowed. */
+let bLink: SlowLink;
 
 interface GuestAnswer {
   status: number;
@@ -76,15 +79,16 @@ describe.skipIf(!onPostgres)('two servers on one PostgreSQL and one bucket', () 
     smtp = await startSmtpServer(0, { acceptDelayMs: 60 });
     stripe = await startAppStripeStandIn();
     const shared = { NODE_ENV: 'test', DATABASE_URL: await createTestDatabase(), ...s3.env(), SMTP_URL: smtp.url, ...stripeEnv(stripe.url) };
+    bLink = await startSlowLink(shared.DATABASE_URL);
     // Started together: the migrations run once, under their advisory lock.
-    [a, b] = await Promise.all([startServer({ ...shared, MAIL_FROM: 'server-a@porchlight.test' }), startServer({ ...shared, MAIL_FROM: 'server-b@porchlight.test' })]);
+    [a, b] = await Promise.all([startServer({ ...shared, MAIL_FROM: 'server-a@porchlight.test' }), startServer({ ...shared, DATABASE_URL: bLink.url, MAIL_FROM: 'server-b@porchlight.test' })]);
     // Stripe tells server A of every subscription change.
     stripe.setWebhookUrl(`${a.url}/api/stripe/webhook`);
   });
 
   afterAll(async () => {
     await Promise.all([a?.stop(), b?.stop()]);
-    await Promise.all([s3?.close(), smtp?.close(), stripe?.stop()]);
+    await Promise.all([s3?.close(), smtp?.close(), stripe?.stop(), bLink?.close()]);
   });
 
   it('a save through A shows on B at once, from the store: B does not render it', async () => {
@@ -105,7 +109,15 @@ describe.skipIf(!onPostgres)('two servers on one PostgreSQL and one bucket', () 
     await warm(a, oldPage, 'Quay House');
     await warm(b, oldPage, 'Quay House');
 
-    const { instruction } = await host.json<{ instruction: Instruction }>(`/api/instruction/preview/${made.token}`, { method: 'PATCH' });
+    // B hears the revocation late (a busy machine, a distant link): A's answer waits for B's word.
+    bLink.delayMs = 400;
+    let regenerated: { instruction: Instruction };
+    try {
+      regenerated = await host.json<{ instruction: Instruction }>(`/api/instruction/preview/${made.token}`, { method: 'PATCH' });
+    } finally {
+      bLink.delayMs = 0;
+    }
+    const { instruction } = regenerated;
     // No poll: the first request after the answer, on either server.
     const [onB, onA] = await Promise.all([guest(b, oldPage), guest(a, oldPage)]);
     expect(onB.status).toBe(404);

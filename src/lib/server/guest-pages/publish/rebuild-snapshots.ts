@@ -85,8 +85,8 @@ export async function revokeSnapshot(token: string): Promise<void> {
   bumpTokenEpoch(token);
   await removeSnapshot(token);
   // The other servers drop their copies at once (docs/decisions/012): the write answers only once
-  // PostgreSQL has the event, so a request sent to another server after that answer finds the
-  // page gone (their listening sessions get it within a millisecond of its commit).
+  // each of them confirmed it, so a request sent to another server after that answer finds the
+  // page gone.
   await tellOtherServers('revoked', token);
   // A CDN in front (CDN_PURGE_URL) drops its copy too: the old link dies there as well.
   purgeGuestPages([token]);

@@ -1,8 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import pg from 'pg';
-import { GUEST_TOKEN } from '@shared/guest-token.ts';
+import type pg from 'pg';
 import type { Logger } from '../../platform/logger.ts';
 import { processSingleton } from '../../platform/process-singleton.ts';
+import { createAcknowledgements, listeningServers } from './bus-acknowledgements.ts';
+import { listen, SNAPSHOT_CHANNEL, type SnapshotEvent, type WireMessage } from './bus-listener.ts';
+
+export type { SnapshotEvent, SnapshotEventKind } from './bus-listener.ts';
+export { SNAPSHOT_CHANNEL };
 
 /**
  * Several servers on one PostgreSQL database and one bucket
@@ -17,7 +21,8 @@ import { processSingleton } from '../../platform/process-singleton.ts';
  * - `stored`: the new page is in the shared store. The others drop their copy; their next guest
  *   reads the new one from the store (no render).
  * - `revoked`: the old page must not be served a moment longer (link regenerated, guidebook
- *   deleted, door code or Wi-Fi password changed): every copy goes at once.
+ *   deleted, door code or Wi-Fi password changed): every copy goes at once, and each server
+ *   confirms it (`ack`, bus-acknowledgements.ts) before the write answers.
  * - `unremoved`: the stored copy could not be removed (the store was out of reach): no server
  *   reads it from the store until `snapshot_removals` no longer lists it (guest-pages/store/pending-removals.ts).
  *
@@ -25,20 +30,14 @@ import { processSingleton } from '../../platform/process-singleton.ts';
  * may have missed events, so on every (re)connection each server drops all of its copies: the
  * store is right, memory is only a cache.
  */
-export type SnapshotEventKind = 'published' | 'stored' | 'revoked' | 'unremoved';
-
-export interface SnapshotEvent {
-  kind: SnapshotEventKind;
-  token: string;
-}
-
 export interface SnapshotBus {
   /** This server's id in the events it sends (its own come back to it and are ignored). */
   readonly serverId: string;
   /**
    * Tells the other servers, in the order of the calls. Resolves once PostgreSQL has taken the
-   * event (a failure is logged, never thrown at the caller): a revocation waits for it before its
-   * write answers, the other events need not.
+   * event (a failure is logged, never thrown at the caller), and for `revoked` once every other
+   * listening server has dropped its copy: a revocation waits for it before its write answers,
+   * the other events need not.
    */
   publish(event: SnapshotEvent): Promise<void>;
   /**
@@ -57,16 +56,6 @@ export interface SnapshotBusHandlers {
   onGap(): void;
 }
 
-export const SNAPSHOT_CHANNEL = 'porchlight_snapshots';
-const RECONNECT_MIN_MS = 250;
-const RECONNECT_MAX_MS = 10_000;
-const KINDS = new Set<SnapshotEventKind>(['published', 'stored', 'revoked', 'unremoved']);
-
-/**
- * The bus on PostgreSQL: one dedicated connection LISTENs (a pooled one would be handed to other
- * queries), and events go out through the pool with `pg_notify`. Resolves once listening, so a
- * server takes guests only after it can hear the others (the runtime opens it before the port).
- */
 const current = processSingleton('snapshot-bus', () => ({ bus: undefined as SnapshotBus | undefined }));
 
 /** This process's bus once the runtime opened one (PostgreSQL); undefined on SQLite: one server, nobody to tell. */
@@ -74,6 +63,11 @@ export function snapshotBus(): SnapshotBus | undefined {
   return current.bus;
 }
 
+/**
+ * The bus on PostgreSQL: one dedicated connection LISTENs (a pooled one would be handed to other
+ * queries), and events go out through the pool with `pg_notify`. Resolves once listening, so a
+ * server takes guests only after it can hear the others (the runtime opens it before the port).
+ */
 export async function openPostgresSnapshotBus({ url, pool, log }: { url: string; pool: pg.Pool; log: Logger }): Promise<SnapshotBus> {
   const serverId = randomUUID();
   let handlers: SnapshotBusHandlers | undefined;
@@ -84,68 +78,51 @@ export async function openPostgresSnapshotBus({ url, pool, log }: { url: string;
    * them go first (the admin command line exits right after).
    */
   let sending: Promise<void> = Promise.resolve();
-  let client: pg.Client | undefined;
   let closed = false;
-  let retryMs = RECONNECT_MIN_MS;
-  let retry: NodeJS.Timeout | undefined;
+  const acks = createAcknowledgements(log);
 
-  const receive = (message: pg.Notification) => {
-    const event = parseEvent(message.payload);
-    if (!event) {
-      log.warn({ payload: message.payload?.slice(0, 200) }, 'snapshot bus: ignored a malformed event');
-      return;
-    }
-    if (event.from === serverId) return;
-    handlers?.onEvent({ kind: event.kind, token: event.token });
-  };
-
-  const connect = async (): Promise<void> => {
-    const next = new pg.Client({ connectionString: url });
-    next.on('notification', receive);
-    next.on('error', (error) => {
-      log.warn({ err: error }, 'snapshot bus: the listening connection failed; reconnecting');
-      void next.end().catch(() => undefined);
-      if (client === next) client = undefined;
-      scheduleReconnect();
+  /** Sent after the ones before it; true once PostgreSQL took it. */
+  const send = (message: WireMessage, before?: () => Promise<void>): Promise<boolean> => {
+    const sent = sending.then(async () => {
+      try {
+        await before?.();
+        await pool.query('SELECT pg_notify($1, $2)', [SNAPSHOT_CHANNEL, JSON.stringify(message)]);
+        return true;
+      } catch (error) {
+        log.error({ err: error, kind: message.kind }, 'snapshot bus: could not tell the other servers');
+        return false;
+      }
     });
-    await next.connect();
-    await next.query(`LISTEN ${SNAPSHOT_CHANNEL}`);
-    if (closed) {
-      await next.end();
+    sending = sent.then(() => undefined);
+    return sent;
+  };
+
+  const onMessage = (message: WireMessage) => {
+    if (message.kind === 'ack') {
+      if (message.to === serverId) acks.received(message.of, message.from);
       return;
     }
-    client = next;
-    retryMs = RECONNECT_MIN_MS;
-    // Whatever happened while nobody listened here is unknown: start from the store.
-    handlers?.onGap();
+    if (message.from === serverId) return;
+    // Applied synchronously, so the acknowledgement below is the truth (no handlers: no memory).
+    handlers?.onEvent({ kind: message.kind, token: message.token });
+    if (message.id && !closed) void send({ kind: 'ack', of: message.id, to: message.from, from: serverId });
   };
-
-  const scheduleReconnect = () => {
-    if (closed || retry) return;
-    retry = setTimeout(() => {
-      retry = undefined;
-      connect().catch((error: unknown) => {
-        log.warn({ err: error, retryMs }, 'snapshot bus: could not listen yet');
-        retryMs = Math.min(retryMs * 2, RECONNECT_MAX_MS);
-        scheduleReconnect();
-      });
-    }, retryMs);
-    retry.unref();
-  };
-
-  await connect();
+  // Whatever happened while nobody listened here is unknown: start from the store.
+  const connection = await listen({ url, serverId, log, onMessage, onConnected: () => handlers?.onGap() });
 
   const bus: SnapshotBus = {
     serverId,
     publish(event) {
-      const payload = JSON.stringify({ ...event, from: serverId });
-      sending = sending.then(() =>
-        pool.query('SELECT pg_notify($1, $2)', [SNAPSHOT_CHANNEL, payload]).then(
-          () => undefined,
-          (error: unknown) => log.error({ err: error, event }, 'snapshot bus: could not tell the other servers'),
-        ),
-      );
-      return sending;
+      if (event.kind !== 'revoked') return send({ ...event, from: serverId }).then(() => undefined);
+      const id = randomUUID();
+      let confirmed = Promise.resolve();
+      // The listeners are read before the event leaves: each of them hears it. A server that starts
+      // listening later begins with empty memory (onGap). Without a listening session of its own,
+      // this server could not hear the acknowledgements: it does not wait for them.
+      const listeners = async () => {
+        if (connection.listening) confirmed = acks.expect(id, await listeningServers(pool, serverId));
+      };
+      return send({ ...event, from: serverId, id }, listeners).then((sent) => (sent ? confirmed : acks.release(id)));
     },
     receive(next) {
       handlers = next;
@@ -155,26 +132,12 @@ export async function openPostgresSnapshotBus({ url, pool, log }: { url: string;
     },
     async close() {
       closed = true;
-      clearTimeout(retry);
+      acks.releaseAll();
       await sending;
-      const last = client;
-      client = undefined;
-      await last?.end().catch(() => undefined);
+      await connection.close();
       if (current.bus === bus) current.bus = undefined;
     },
   };
   current.bus = bus;
   return bus;
-}
-
-function parseEvent(payload: string | undefined): (SnapshotEvent & { from: string }) | null {
-  if (!payload) return null;
-  try {
-    const value = JSON.parse(payload) as Partial<SnapshotEvent & { from: string }>;
-    if (typeof value.from !== 'string' || typeof value.token !== 'string' || !GUEST_TOKEN.test(value.token)) return null;
-    if (!value.kind || !KINDS.has(value.kind)) return null;
-    return { kind: value.kind, token: value.token, from: value.from };
-  } catch {
-    return null;
-  }
 }

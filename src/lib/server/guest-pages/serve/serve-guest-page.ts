@@ -28,8 +28,12 @@ export interface CachePolicy {
 /** How long a guest miss waits for the page another server is rendering before rendering it here. */
 const REMOTE_RENDER_WAIT_MS = 3_000;
 
-/** Renders in flight per page variant: a burst of guests after a publish renders the page once. */
-const pending = new Map<string, Promise<Record<Encoding, Snapshot> | null>>();
+/**
+ * Renders in flight per page variant: a burst of guests after a publish renders the page once. A
+ * guest joins one only if no write touched the token since it started (`epoch`): a render that
+ * read the row before a link regeneration must not answer a request made after it.
+ */
+const pending = new Map<string, { epoch: string; snapshots: Promise<Record<Encoding, Snapshot> | null> }>();
 
 
 /**
@@ -131,14 +135,14 @@ async function answerWithSnapshot(request: Request, page: GuestPageKey, render: 
   const buildId = currentBuildId();
 
   const id = pageId(page);
-  let shared = pending.get(id);
-  if (shared) {
-    const snapshots = await shared;
+  const epoch = currentWriteEpoch(token);
+  const inFlight = pending.get(id);
+  if (inFlight?.epoch === epoch) {
+    const snapshots = await inFlight.snapshots;
     if (snapshots) return { response: respond(request, snapshots[encoding], encoding, 'miss', policy), snapshot: snapshots[encoding] };
   }
   let response: Response | undefined;
-  shared = (async () => {
-    const epoch = currentWriteEpoch(token);
+  const rendering = (async () => {
     response = await render();
     const type = response.headers.get('content-type') ?? '';
     if (response.status !== 200 || !type.startsWith('text/html')) return null;
@@ -156,9 +160,10 @@ async function answerWithSnapshot(request: Request, page: GuestPageKey, render: 
     }
     return snapshots;
   })();
+  const shared = { epoch, snapshots: rendering };
   pending.set(id, shared);
   try {
-    const snapshots = await shared;
+    const snapshots = await rendering;
     if (snapshots) return { response: respond(request, snapshots[encoding], encoding, 'miss', policy), snapshot: snapshots[encoding] };
     // Not a page (404, error): answered as rendered, never stored.
     const headers = new Headers(response!.headers);
