@@ -152,6 +152,10 @@ describe('registering from the link', () => {
     const refused = await server.request('/api/users', { method: 'POST', json: { ...body, email: wrong } });
     expect(refused.status).toBe(403);
     expect(query(server, 'SELECT id FROM users WHERE email = ?', wrong)).toEqual([]);
+    // The same refusal for an address that has an account: the answer tells nothing about it.
+    const taken = (await createUser(server)).email;
+    const alsoRefused = await server.request('/api/users', { method: 'POST', json: { ...body, email: taken } });
+    expect([alsoRefused.status, await alsoRefused.json()]).toEqual([403, await refused.clone().json()]);
 
     const registered = await server.request('/api/users', { method: 'POST', json: { ...body, email } });
     expect(registered.status).toBe(201);

@@ -7,7 +7,7 @@ import { AppError } from '../http/app-error.ts';
 import { consumeRateLimits, rateRules } from '../http/rate-limit.ts';
 import { getRuntime } from '../platform/runtime.ts';
 import { createTeam } from '../account/create-team.ts';
-import { acceptInvitationIn } from '../account/invitations/accept-invitation.ts';
+import { acceptInvitationIn, assertInvitationOpenFor } from '../account/invitations/accept-invitation.ts';
 import { alreadyRegisteredMail, verificationMail } from './account-mails.ts';
 import { hashPassword } from './hash-password.ts';
 import { issueToken } from './issue-token.ts';
@@ -55,6 +55,8 @@ export async function registerUser({ name, email, password, captchaToken, ip, in
   const outcome = await db.transaction().execute(async (trx) => {
     // Two registrations of one address at once (two servers) decide one after the other.
     await lockForTransaction(trx, dialect, `account:${email}`);
+    // Before the address is looked up: the same refusal whether or not it has an account.
+    if (invitation) await assertInvitationOpenFor(trx, { token: invitation, email, now });
     const existing = await trx
       .selectFrom('users')
       .select(['id', 'name', 'google_id', 'email_verified_at'])

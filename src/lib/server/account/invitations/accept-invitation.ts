@@ -55,6 +55,16 @@ async function refusal(trx: Kysely<Database>, hash: string, email: string, now: 
   return new AppError('NOT_FOUND', messages.invitations.notFound);
 }
 
+/**
+ * Refuses an invitation that `email` could not accept now, without using it: a registration asks
+ * before it looks the address up, so its answer says nothing about whether the address has an account.
+ */
+export async function assertInvitationOpenFor(trx: Kysely<Database>, { token, email, now }: { token: string; email: string; now: number }): Promise<void> {
+  const hash = hashToken(token);
+  const row = await trx.selectFrom('team_invitations').select(['email', 'expires_at', 'accepted_at', 'revoked_at']).where('token_hash', '=', hash).executeTakeFirst();
+  if (!row || stateOf(row, now) !== 'open' || row.email !== email.toLowerCase()) throw await refusal(trx, hash, email.toLowerCase(), now);
+}
+
 export interface Accepted {
   teamId: string;
   teamName: string;
