@@ -10,7 +10,7 @@ import { lockForTransaction } from '../../platform/db/dialect.ts';
 import { getRuntime } from '../../platform/runtime.ts';
 import { memberLimitError, seatsTaken } from '../member-limit.ts';
 import { teamContact } from '../team-contact.ts';
-import { getTeamPlan } from '../team-plan.ts';
+import { getTeamPlanIn } from '../team-plan.ts';
 import { membersLock } from './invite.ts';
 import { joinedMail, maskEmail } from './invitation-mail.ts';
 
@@ -96,7 +96,7 @@ export async function acceptInvitationIn(trx: Kysely<Database>, { token, userId,
   await lockForTransaction(trx, dialect, membersLock(row.team_id));
   const already = await trx.selectFrom('memberships').select('id').where('team_id', '=', row.team_id).where('user_id', '=', userId).executeTakeFirst();
   if (already) throw new AppError('CONFLICT', messages.invitations.alreadyMember);
-  const plan = await getTeamPlan(row.team_id);
+  const plan = await getTeamPlanIn(trx, row.team_id);
   if ((await seatsTaken(trx, row.team_id)) >= findPlan(plan).memberLimit) throw memberLimitError(plan);
   const membershipId = nanoid();
   await trx

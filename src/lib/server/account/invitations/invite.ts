@@ -12,7 +12,7 @@ import { lockForTransaction } from '../../platform/db/dialect.ts';
 import { getRuntime } from '../../platform/runtime.ts';
 import { memberLimitError, seatsTaken } from '../member-limit.ts';
 import type { TeamAccess } from '../team-access.ts';
-import { getTeamPlan } from '../team-plan.ts';
+import { getTeamPlanIn } from '../team-plan.ts';
 import { invitationMail } from './invitation-mail.ts';
 
 /** How long an invitation's link works (docs/security.md 11). */
@@ -65,7 +65,7 @@ export async function inviteMember(inviter: Inviter, input: Invite, now = Date.n
     if (open && open.expires_at > now) throw new AppError('CONFLICT', messages.invitations.alreadyInvited);
     // An expired invitation to the address is closed, so the new one may take its place.
     if (open) await trx.updateTable('team_invitations').set({ revoked_at: now }).where('id', '=', open.id).execute();
-    const plan = await getTeamPlan(access.teamId);
+    const plan = await getTeamPlanIn(trx, access.teamId);
     if ((await seatsTaken(trx, access.teamId, now)) >= findPlan(plan).memberLimit) throw memberLimitError(plan);
     const token = generateToken();
     const row: TeamInvitationsTable = {
@@ -107,7 +107,7 @@ export async function resendInvitation(inviter: Inviter, id: string, now = Date.
     const row = await openInvitation(trx, inviter.access.teamId, id);
     // An expired invitation no longer holds a place: resending it takes one again.
     if (row.expires_at <= now) {
-      const plan = await getTeamPlan(inviter.access.teamId);
+      const plan = await getTeamPlanIn(trx, inviter.access.teamId);
       if ((await seatsTaken(trx, inviter.access.teamId, now)) >= findPlan(plan).memberLimit) throw memberLimitError(plan);
     }
     const token = generateToken();
