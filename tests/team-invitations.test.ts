@@ -40,7 +40,7 @@ async function tokenMailedTo(to: string, after = 0): Promise<{ token: string; ma
 async function guidebook(owner: SignedInHost, name = 'Harbour Loft'): Promise<string> {
   const response = await owner.call('/api/instruction', { method: 'POST', json: { nameInstruction: name, code: 'DOOR-4417' } });
   expect(response.status).toBe(201);
-  return ((await response.json()) as { _id: string })._id;
+  return ((await response.json()) as { instruction: { _id: string } }).instruction._id;
 }
 
 async function invite(owner: SignedInHost, body: Record<string, unknown>): Promise<Response> {
@@ -110,7 +110,7 @@ describe('an invitation', () => {
   });
 
   it('dies after 7 days, when resent (the new link works) and when revoked', async () => {
-    const owner = await signedInHost(server, 'gold', { freshTeam: true });
+    const owner = await signedInHost(server, 'premium', { freshTeam: true });
     const [late, resent, revoked] = [address(), address(), address()];
     for (const email of [late, resent, revoked]) expect((await invite(owner, { email, role: 'admin' })).status).toBe(201);
     const lateLink = (await tokenMailedTo(late)).token;

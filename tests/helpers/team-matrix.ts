@@ -110,7 +110,7 @@ export const ROWS: Row[] = [
   row('POST /api/billing-portal', '401 200 200 403 403 403 403 403', () => send('POST', '/api/billing-portal')),
   row('POST /api/cancel-subscription', '401 409 409 403 403 403 403 403', () => send('POST', '/api/cancel-subscription')),
   // Invitations (Owner only): the id the row's own POST answered, so another team's owner works on theirs.
-  row('POST /api/team/invitations', '401 201 201 403 403 403 403 403', (c) => send('POST', '/api/team/invitations', { email: `invitee-${c.seed.owner.teamId}@example.com`, role: 'editor', guidebookIds: [c.seed.guidebook._id] })),
+  row('POST /api/team/invitations', '401 201 201 403 403 403 403 403', (c) => send('POST', '/api/team/invitations', { email: `invitee-${c.seed.owner.teamId}@example.com`, role: 'admin' })),
   row('GET /api/team/invitations', '401 200 200 403 403 403 403 403', () => get('/api/team/invitations')),
   row('POST /api/team/invitations/[id]/resend', '401 200 200 403 403 403 403 403', (c) => send('POST', `/api/team/invitations/${invitation(c)}/resend`)),
   row('DELETE /api/team/invitations/[id]', '401 200 200 403 403 403 403 403', (c) => send('DELETE', `/api/team/invitations/${invitation(c)}`)),
