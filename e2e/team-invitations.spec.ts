@@ -41,7 +41,7 @@ for (const scheme of ['light', 'dark'] as const) {
     await page.getByLabel('Name').fill('Ana Horvat');
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password', { exact: true }).fill('porch-light-1');
-    await page.getByLabel('Confirm Password').fill('porch-light-1');
+    await page.getByRole('textbox', { name: 'Confirm Password' }).fill('porch-light-1');
     await page.getByRole('button', { name: 'Register' }).click();
     await expect(page).toHaveURL(/\/dashboard/);
     await expect(page.getByRole('heading', { name: 'Harbour Loft' })).toBeVisible();
