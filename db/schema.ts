@@ -57,6 +57,31 @@ export interface MemberGuidebooksTable {
   instruction_id: string;
 }
 
+/** An invitation to a team by address (0020-team-invitations, docs/decisions/028-teams.md §7): only the token's hash is kept. */
+export interface TeamInvitationsTable {
+  id: string;
+  team_id: string;
+  /** Lower-cased; the accept is bound to it. */
+  email: string;
+  role: Exclude<TeamRole, 'owner'>;
+  may_see_secrets: number;
+  token_hash: string;
+  invited_by: string | null;
+  created_at: number;
+  expires_at: number;
+  /** The last mail (the first, or a resend, which gives a new token and a new expiry). */
+  sent_at: number;
+  accepted_at: number | null;
+  accepted_by: string | null;
+  revoked_at: number | null;
+}
+
+/** A guidebook an invitation grants an editor or a cleaner once accepted. */
+export interface InvitationGuidebooksTable {
+  invitation_id: string;
+  instruction_id: string;
+}
+
 /** Auto-Fill's defaults of a team (user_settings until 0018). */
 export interface TeamSettingsTable {
   team_id: string;
@@ -399,6 +424,8 @@ export interface Database {
   teams: TeamsTable;
   memberships: MembershipsTable;
   member_guidebooks: MemberGuidebooksTable;
+  team_invitations: TeamInvitationsTable;
+  invitation_guidebooks: InvitationGuidebooksTable;
   team_settings: TeamSettingsTable;
   instructions: InstructionsTable;
   contact_messages: ContactMessagesTable;

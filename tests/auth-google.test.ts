@@ -1,6 +1,7 @@
+import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../src/lib/shared/messages.ts';
-import { createUser, login, query, sessionCookieFrom, withCookie } from './helpers/auth.ts';
+import { createUser, login, query, run, sessionCookieFrom, withCookie } from './helpers/auth.ts';
 import { startGoogleStub, TEST_GOOGLE_CLIENT_ID, type GoogleStub } from './helpers/google-jwks.ts';
 import { startServer, type TestServer } from './helpers/server.ts';
 
@@ -50,6 +51,35 @@ describe('a valid ID token', () => {
   it('accepts the issuer without https:// too', async () => {
     const response = await signIn(await google.sign({ sub: 'sub-iss', email: 'iss@gmail.com', iss: 'accounts.google.com' }));
     expect(response.status).toBe(200);
+  });
+});
+
+describe('with an invitation (docs/decisions/028-teams.md §7)', () => {
+  /** An open invitation of a new team to `email`, as the Owner's invite stores it: only the token's hash. */
+  function invitation(email: string): { token: string; teamId: string } {
+    const owner = `google-inviter-${email}`;
+    const now = Date.now();
+    run(server, "INSERT INTO users (id, name, email, password_hash, google_id, picture, email_verified_at, created_at, updated_at) VALUES (?, 'Owner', ?, NULL, NULL, '', ?, ?, ?)", owner, `${owner}@example.com`, now, now, now);
+    run(server, "INSERT INTO teams (id, name, created_at, updated_at) VALUES (?, 'Harbour Team', ?, ?)", owner, now, now);
+    run(server, "INSERT INTO memberships (id, team_id, user_id, role, may_see_secrets, invited_by, created_at, updated_at) VALUES (?, ?, ?, 'owner', 1, NULL, ?, ?)", owner, owner, owner, now, now);
+    run(server, "INSERT INTO subscriptions (team_id, source, plan, status, updated_at) VALUES (?, 'operator', 'gold', 'active', ?)", owner, now);
+    const token = randomBytes(32).toString('base64url');
+    run(server, "INSERT INTO team_invitations (id, team_id, email, role, may_see_secrets, token_hash, invited_by, created_at, expires_at, sent_at) VALUES (?, ?, ?, 'admin', 0, ?, ?, ?, ?, ?)", `inv-${owner}`, owner, email, createHash('sha256').update(token).digest('hex'), owner, now, now + 86_400_000, now);
+    return { token, teamId: owner };
+  }
+
+  it('a first sign-in with the invited address joins the team with no team of its own; another address signs nobody in', async () => {
+    const { token, teamId } = invitation('invited@gmail.com');
+    const wrong = await server.request('/api/users/authGoogle', { json: { credential: await google.sign({ sub: 'sub-inv-2', email: 'someone.else@gmail.com' }), invitation: token } });
+    expect(wrong.status).toBe(403);
+    expect(sessionCookieFrom(wrong)).toBeNull();
+    expect(query(server, 'SELECT id FROM users WHERE google_id = ?', 'sub-inv-2')).toEqual([]);
+
+    const response = await server.request('/api/users/authGoogle', { json: { credential: await google.sign({ sub: 'sub-inv-1', email: 'Invited@gmail.com' }), invitation: token } });
+    expect(response.status).toBe(200);
+    const { _id: id } = (await response.json()) as { _id: string };
+    expect(query(server, 'SELECT team_id, role FROM memberships WHERE user_id = ?', id)).toEqual([{ team_id: teamId, role: 'admin' }]);
+    expect(query(server, 'SELECT team_id FROM sessions WHERE user_id = ?', id)).toEqual([{ team_id: teamId }]);
   });
 });
 

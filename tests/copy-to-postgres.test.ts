@@ -88,6 +88,9 @@ async function seed(server: TestServer): Promise<void> {
   const now = Date.now();
   run(server, "INSERT INTO memberships (id, team_id, user_id, role, may_see_secrets, invited_by, created_at, updated_at) VALUES ('editor-membership', ?, ?, 'editor', 0, ?, ?, ?)", user.teamId, editor.id, user.id, now, now);
   run(server, "INSERT INTO member_guidebooks (membership_id, instruction_id) VALUES ('editor-membership', ?)", first.at(-1)!._id);
+  // An open invitation with a guidebook (db/migrations/0020-team-invitations.ts): both tables travel.
+  run(server, "INSERT INTO team_invitations (id, team_id, email, role, may_see_secrets, token_hash, invited_by, created_at, expires_at, sent_at) VALUES ('invitation', ?, 'ana@example.com', 'cleaner', 1, 'hash-of-a-token', ?, ?, ?, ?)", user.teamId, user.id, now, now + 7 * 86_400_000, now);
+  run(server, "INSERT INTO invitation_guidebooks (invitation_id, instruction_id) VALUES ('invitation', ?)", first.at(-1)!._id);
   const contact = await server.request('/api/messaging/contact', { json: { name: 'Grace', email: 'grace@example.com', message: 'Do you take groups of twelve?' } });
   expect(contact.status).toBeLessThan(300);
 }
@@ -168,7 +171,7 @@ describe.skipIf(!onPostgres)('npm run admin -- copy-to-postgres', () => {
       expect(await postgresRows(table), table).toEqual(rows);
     }
     // The seed made something of each kind the move must carry.
-    for (const table of ['users', 'teams', 'memberships', 'member_guidebooks', 'team_settings', 'instructions', 'subscriptions', 'uploads', 'outbox', 'sessions', 'contact_messages', 'stays']) expect(source.get(table)!.length, table).toBeGreaterThan(0);
+    for (const table of ['users', 'teams', 'memberships', 'member_guidebooks', 'team_invitations', 'invitation_guidebooks', 'team_settings', 'instructions', 'subscriptions', 'uploads', 'outbox', 'sessions', 'contact_messages', 'stays']) expect(source.get(table)!.length, table).toBeGreaterThan(0);
     // The team's own id (not its owner's) arrives on every row that names it.
     const team = source.get('teams')!.find((row) => !source.get('users')!.some((user) => user.id === row.id))!;
     for (const table of ['instructions', 'subscriptions', 'team_settings', 'uploads', 'sessions', 'stays']) expect(await postgresRows(table), table).toEqual(expect.arrayContaining([expect.objectContaining({ team_id: team.id })]));

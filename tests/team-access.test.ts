@@ -3,7 +3,7 @@ import { isPublicApiRoute } from '../src/lib/server/auth/public-routes.ts';
 import { messages } from '../src/lib/shared/messages.ts';
 import type { Instruction } from '../src/lib/shared/schemas/instruction.ts';
 import type { MonthTotal, Order } from '../src/lib/shared/schemas/order.ts';
-import { signedInHost, type Call } from './helpers/auth.ts';
+import { setUserPlan, signedInHost, type Call } from './helpers/auth.ts';
 import { apiHandlersOnDisk, concretePath } from './helpers/api-routes.ts';
 import { startBillingWorld, type BillingWorld } from './helpers/billing.ts';
 import { signedInMember } from './helpers/members.ts';
@@ -81,7 +81,7 @@ const expected = (column: Column) => Object.fromEntries(ROWS.map((row) => [row.k
 
 /** The method and path of every handler that acts for a team: neither public nor the person's own account. */
 function teamRoutesOnDisk(): string[] {
-  const own = (key: string) => key.includes(' /api/users') || key === 'POST /api/messaging/sendMessageFromUser';
+  const own = (key: string) => key.includes(' /api/users') || key === 'POST /api/messaging/sendMessageFromUser' || key === 'POST /api/invitations/accept';
   return apiHandlersOnDisk()
     .map((handler) => handler.key)
     .filter((key) => !isPublicApiRoute(key.slice(0, key.indexOf(' ')), concretePath(key)) && !own(key));
@@ -178,6 +178,8 @@ describe('the session reports the role', () => {
 describe('the dashboard pages that show a guidebook follow the role', () => {
   it('the poster needs the guest link’s share; the preview needs the secrets; another guidebook is not found', async () => {
     const seed = await seedTeam(server);
+    // Four people: past Gold's member limit (docs/decisions/028-teams.md §8) the newest would be suspended.
+    setUserPlan(server, seed.owner.id, 'premium');
     const id = seed.guidebook._id;
     const cleaner = await signedInMember(server, seed.owner.teamId, 'cleaner', { guidebooks: [id] });
     const trusted = await signedInMember(server, seed.owner.teamId, 'cleaner', { guidebooks: [id], maySeeSecrets: true });

@@ -16,6 +16,7 @@ import * as m0016 from './0016-stays-and-orders-meet.ts';
 import * as m0017 from './0017-feedback-edit-token.ts';
 import * as m0018 from './0018-teams.ts';
 import * as m0019 from './0019-stay-channels.ts';
+import * as m0020 from './0020-team-invitations.ts';
 
 /** One migration: the same schema change for SQLite (`up`) and PostgreSQL (`upPostgres`), ADR 005. */
 export interface Migration {
@@ -44,4 +45,5 @@ export const migrations: readonly Migration[] = [
   { name: '0017-feedback-edit-token', ...m0017 },
   { name: '0018-teams', ...m0018 },
   { name: '0019-stay-channels', ...m0019 },
+  { name: '0020-team-invitations', ...m0020 },
 ];

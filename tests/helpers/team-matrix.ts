@@ -43,6 +43,8 @@ const gb = ({ seed }: RowContext) => `/api/instruction/${seed.guidebook._id}`;
 const stay = (context: RowContext) => `${gb(context)}/stays/${context.seed.stay._id}`;
 /** The guidebook as the owner's editor holds it, renamed, at the version it is at now. */
 const saved = ({ seed, server }: RowContext, nameInstruction: string): Instruction => ({ ...seed.guidebook, nameInstruction, version: versionOf(server, seed.guidebook._id) });
+/** The invitation the POST row made (none when it was refused). */
+const invitation = ({ answers }: RowContext) => (answers.get('POST /api/team/invitations') as { id?: string } | undefined)?.id ?? 'no-such-invitation';
 const apply = { dataSettings: { phone: '+385 91 555 0199' }, applyToExistingInstruction: { contact: true } };
 
 /** A small PNG for the upload row. */
@@ -107,6 +109,11 @@ export const ROWS: Row[] = [
   row('POST /api/update-subscription-price', '401 409 409 403 403 403 403 403', () => send('POST', '/api/update-subscription-price', { newPriceId: PRICE_IDS.premium.monthly, newInterval: 'monthly' })),
   row('POST /api/billing-portal', '401 200 200 403 403 403 403 403', () => send('POST', '/api/billing-portal')),
   row('POST /api/cancel-subscription', '401 409 409 403 403 403 403 403', () => send('POST', '/api/cancel-subscription')),
+  // Invitations (Owner only): the id the row's own POST answered, so another team's owner works on theirs.
+  row('POST /api/team/invitations', '401 201 201 403 403 403 403 403', (c) => send('POST', '/api/team/invitations', { email: `invitee-${c.seed.owner.teamId}@example.com`, role: 'admin' })),
+  row('GET /api/team/invitations', '401 200 200 403 403 403 403 403', () => get('/api/team/invitations')),
+  row('POST /api/team/invitations/[id]/resend', '401 200 200 403 403 403 403 403', (c) => send('POST', `/api/team/invitations/${invitation(c)}/resend`)),
+  row('DELETE /api/team/invitations/[id]', '401 200 200 403 403 403 403 403', (c) => send('DELETE', `/api/team/invitations/${invitation(c)}`)),
   row('PATCH /api/orders/[orderId]', '401 404 200 200 200 404 403 403', (c) => send('PATCH', `/api/orders/${c.seed.orderId}`, { decision: 'approve' })),
   // Approved, settled on site: nothing to give back (409), once allowed to ask.
   row('POST /api/orders/[orderId]/refund', '401 404 409 409 409 404 403 403', (c) => send('POST', `/api/orders/${c.seed.orderId}/refund`)),

@@ -24,12 +24,14 @@ interface Props {
   googleClientId?: string | undefined;
   /** A plan chosen on the pricing section (`?plan=gold`): carried to its checkout after the first login. */
   intent?: PlanIntent | null;
+  /** `?invitation=`: the token of a team invitation (`/invite/:token`); an account made with its address joins at once. */
+  invitation?: string | undefined;
 }
 
 const linkClass = 'font-semibold text-brand-800 underline-offset-4 hover:underline';
 
 /** /register (docs/product.md §2 Register, §4 Registration, §5: human check, matching passwords, 6+ chars). */
-function Register({ turnstileSiteKey, googleClientId, intent = null }: Props) {
+function Register({ turnstileSiteKey, googleClientId, intent = null, invitation }: Props) {
   const loginHref = withPlanIntent('/login', intent);
   const { id, validate, field: bind, ready } = useFormFields(registerFormSchema, FIELDS, EMPTY);
   const [captchaError, setCaptchaError] = useState<string>();
@@ -68,7 +70,9 @@ function Register({ turnstileSiteKey, googleClientId, intent = null }: Props) {
     setBusy(true);
     const { confirmPassword: _confirm, ...body } = data;
     try {
-      const answer = await api.post<unknown>('/api/users', { ...body, ...planIntentQuery(intent) });
+      const answer = await api.post<unknown>('/api/users', { ...body, ...planIntentQuery(intent), ...(invitation ? { invitation } : {}) });
+      // Joined from an invitation: signed in already, the team's dashboard is next (docs/decisions/028-teams.md §7).
+      if (invitation && messageOf(answer) !== messages.auth.registered) return window.location.assign('/dashboard');
       setSentTo({ email: data.email, text: messageOf(answer) ?? messages.auth.registered });
     } catch (error) {
       // A Turnstile token is good for one check only: get a fresh one for the next attempt.

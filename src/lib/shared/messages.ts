@@ -203,6 +203,34 @@ export const messages = {
     noTeam: 'You are not in a team yet.',
     /** docs/decisions/028-teams.md §6: an action the member's role lacks (src/lib/shared/team-roles.ts). */
     roleCannot: (role: string, doing: string) => `Your role in this team (${role}) cannot ${doing}. Ask the team's owner.`,
+    /** docs/decisions/028-teams.md §8: inviting past the plan's member limit (the dashboard leads to the upgrade). */
+    memberLimit: (plan: string, limit: number) =>
+      limit === 1 ? `The ${plan} plan is for the owner alone. Upgrade your plan to invite team members.` : `The ${plan} plan allows ${limit} team members, counting open invitations. Upgrade your plan, or revoke an invitation, to invite more.`,
+    /** §8: a member past the limit after a downgrade. */
+    overMemberLimit: (limit: number) => `This team's plan allows ${limit} ${limit === 1 ? 'member' : 'members'}; the owner can upgrade or remove members.`,
+  },
+  invitations: {
+    // docs/decisions/028-teams.md §7: inviting, resending, revoking and accepting.
+    sent: (email: string) => `Invitation sent to ${email}`,
+    resent: (email: string) => `A new invitation was sent to ${email}; the earlier link no longer works.`,
+    revoked: 'Invitation revoked',
+    emailRequired: 'Please enter the e-mail address to invite.',
+    emailInvalid: 'Please enter a valid e-mail address.',
+    roleInvalid: 'Choose a role: Admin, Editor or Cleaner.',
+    guidebooksRequired: 'Choose at least one guidebook this person may work on.',
+    guidebookUnknown: 'One of the chosen guidebooks is not in this team. Reload and choose again.',
+    alreadyMember: 'This person is already a member of the team.',
+    alreadyInvited: 'This address already has an open invitation: use Resend to send a new link.',
+    tooManyToday: 'This team has sent 20 invitations today. Please try again tomorrow.',
+    mailBudget: (minutes: number) => `Too many e-mails to this address or from this team today. Please try again in ${minutes} minutes.`,
+    notFound: 'This invitation does not exist. Ask the team owner for a new one.',
+    notOpen: 'This invitation can no longer be resent or revoked.',
+    otherAddress: (masked: string) => `This invitation is for ${masked}. Sign out and sign in with that address.`,
+    expired: 'This invitation has expired. Ask the team owner to send a new one.',
+    revokedLink: 'This invitation was withdrawn or replaced by a newer one. Ask the team owner for a new link.',
+    used: 'This invitation has already been used.',
+    tokenRequired: 'The invitation link is incomplete. Open the link from the e-mail again.',
+    joined: (team: string) => `You joined ${team}.`,
   },
   settings: {
     saveFailed: 'Unable to save settings',

@@ -40,6 +40,8 @@ export interface Plan {
   monthlyCents: number;
   /** How many guidebooks the plan allows (UNLIMITED_INSTRUCTIONS on the paid plans). */
   instructionLimit: number;
+  /** How many people the team may hold, the owner counted (docs/decisions/028-teams.md §8). */
+  memberLimit: number;
   /** Shown as a ribbon on the pricing view. */
   highlighted: boolean;
   features: readonly string[];
@@ -52,6 +54,7 @@ export const PLANS: readonly Plan[] = [
     tagline: 'Try Porchlight with your first listings.',
     monthlyCents: 0,
     instructionLimit: FREE_INSTRUCTION_LIMIT,
+    memberLimit: 1,
     highlighted: false,
     features: [
       `Up to ${FREE_INSTRUCTION_LIMIT} guidebooks`,
@@ -66,6 +69,7 @@ export const PLANS: readonly Plan[] = [
     tagline: 'For hosts with a growing portfolio.',
     monthlyCents: 500,
     instructionLimit: UNLIMITED_INSTRUCTIONS,
+    memberLimit: 3,
     highlighted: true,
     features: ['Unlimited guidebooks', 'Extras paid online by card', 'Higher-quality image uploads', 'Ad-free guest pages', 'Priority support'],
   },
@@ -75,6 +79,7 @@ export const PLANS: readonly Plan[] = [
     tagline: 'Your brand, front and centre.',
     monthlyCents: 1000,
     instructionLimit: UNLIMITED_INSTRUCTIONS,
+    memberLimit: 10,
     highlighted: false,
     features: ['Everything in Gold', 'Multiple colour themes', 'Your own branding title and setup', 'VIP phone support with visible support numbers'],
   },

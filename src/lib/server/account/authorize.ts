@@ -1,8 +1,10 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
 import { messages } from '@shared/messages.ts';
+import { findPlan } from '@shared/plans.ts';
 import { ROLE_NAMES, roleMay, seesGrantedOnly, TEAM_ACTIONS, type TeamAction } from '@shared/team-roles.ts';
 import { AppError } from '../http/app-error.ts';
 import { getRuntime } from '../platform/runtime.ts';
+import { suspendingPlan } from './member-limit.ts';
 import type { TeamAccess, TeamScope } from './team-access.ts';
 
 /**
@@ -43,12 +45,15 @@ export function can(access: TeamAccess, action: TeamAction): boolean {
 /**
  * Allowed, or the reason it is not. In order: a guidebook that is not granted to an Editor or a
  * Cleaner answers 404 with `notFound` (that kind of record's own message), exactly as another
- * team's does; then an action the role lacks answers 403 naming the role. Owners and Admins see
+ * team's does; then an action the role lacks answers 403 naming the role; then a member past the
+ * plan's member limit (a downgrade, §8) answers 403 `overMemberLimit`. Owners and Admins see
  * every guidebook of the team, so the grant is read only for the two limited roles.
  */
 export async function authorize(access: TeamAccess, action: TeamAction, guidebookId?: string, notFound: () => AppError = guidebookNotFound): Promise<void> {
   if (guidebookId !== undefined && TEAM_ACTIONS[action].scope === 'guidebook' && seesGrantedOnly(access.role) && !(await grants(access)).has(guidebookId)) throw notFound();
   if (!roleMay(access, action)) throw new AppError('FORBIDDEN', messages.team.roleCannot(ROLE_NAMES[access.role], TEAM_ACTIONS[action].doing));
+  const suspending = await suspendingPlan(access);
+  if (suspending) throw new AppError('FORBIDDEN', messages.team.overMemberLimit(findPlan(suspending).memberLimit));
 }
 
 /** Anything a query builder of Kysely is, for `grantedGuidebooks`: it narrows with one condition. */

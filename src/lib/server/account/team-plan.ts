@@ -1,3 +1,5 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '@db/schema.ts';
 import type { PlanId } from '@shared/plans.ts';
 import { getRuntime } from '../platform/runtime.ts';
 import { planChangesAt, planOfSubscription, type SubscriptionRow } from './plan-of-subscription.ts';
@@ -5,9 +7,14 @@ import { planChangesAt, planOfSubscription, type SubscriptionRow } from './plan-
 /** Kept for the callers that name the account's plan type. */
 export type TeamPlan = PlanId;
 
-async function findSubscriptionRow(teamId: string): Promise<SubscriptionRow | undefined> {
-  const { db } = await getRuntime();
+async function findSubscriptionRow(teamId: string, trx?: Kysely<Database>): Promise<SubscriptionRow | undefined> {
+  const db = trx ?? (await getRuntime()).db;
   return db.selectFrom('subscriptions').selectAll().where('team_id', '=', teamId).executeTakeFirst();
+}
+
+/** `getTeamPlan` inside a transaction (SQLite's one connection is the transaction's until it ends). */
+export async function getTeamPlanIn(trx: Kysely<Database>, teamId: string): Promise<PlanId> {
+  return planOfSubscription(await findSubscriptionRow(teamId, trx), Date.now());
 }
 
 /**

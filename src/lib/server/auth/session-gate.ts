@@ -71,7 +71,7 @@ export function guardRequest(context: GateContext): Response | undefined {
 }
 
 /** Pages whose address carries a mailed token: it must not leak through Referer (docs/security.md 11). */
-const TOKEN_PAGES = ['/resetpassword', '/verify-email', '/verify-email-change', '/orders'];
+const TOKEN_PAGES = ['/resetpassword', '/verify-email', '/verify-email-change', '/orders', '/invite'];
 
 /** Adds the session cookie (unless the route set its own) and the token pages' Referrer-Policy. */
 export function finishSessionHeaders(headers: Headers, pathname: string, cookie: string | undefined, config: GateConfig): void {

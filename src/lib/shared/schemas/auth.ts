@@ -62,6 +62,8 @@ export const registerSchema = z.object(
     email: emailSchema,
     password: passwordSchema,
     captchaToken: z.string().max(4096).optional().default(''),
+    /** The token of a team invitation to this address (`/invite/:token`): the account joins that team. */
+    invitation: z.string().max(200).optional(),
     ...intentFields,
   },
   { error: text.nameRequired },
@@ -81,7 +83,10 @@ export const loginSchema = z.object(
 );
 
 /** POST /api/users/authGoogle: the ID token from Google Identity Services. */
-export const googleLoginSchema = z.object({ credential: z.string({ error: text.googleLoginFailed }).min(1, text.googleLoginFailed).max(8192, text.googleLoginFailed) }, { error: text.googleLoginFailed });
+export const googleLoginSchema = z.object(
+  { credential: z.string({ error: text.googleLoginFailed }).min(1, text.googleLoginFailed).max(8192, text.googleLoginFailed), invitation: z.string().max(200).optional() },
+  { error: text.googleLoginFailed },
+);
 
 /**
  * POST /api/users/resend-verification: a new verification link for an address not verified yet;

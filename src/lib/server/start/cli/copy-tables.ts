@@ -21,6 +21,8 @@ export const COPY_ORDER = [
   'team_settings',
   'instructions',
   'member_guidebooks',
+  'team_invitations',
+  'invitation_guidebooks',
   'contact_messages',
   'outbox',
   'rate_limits',
