@@ -6,6 +6,7 @@
  * appear by name only.
  */
 import type { Channel } from './channels.ts';
+import type { Currency } from './currencies.ts';
 import type { OrderStatus } from './schemas/order.ts';
 import type { ApplyGroup } from './schemas/settings.ts';
 import type { TeamRole } from './team-roles.ts';
@@ -35,7 +36,7 @@ export interface ActivityDetails {
   'stay.deleted': { guestName: string; orders: 'refund' | 'keep' | null } & StayDates;
   /** An order's status moved (a refund is `order.refunded`). */
   'order.moved': { title: string; event: string; from: OrderStatus; to: OrderStatus };
-  'order.refunded': { title: string; amount: number; currency: string; from: OrderStatus };
+  'order.refunded': { title: string; amount: number; currency: Currency; from: OrderStatus };
   'settings.saved': Record<string, never>;
   'settings.applied': { groups: ApplyGroup[]; guidebooks: number };
   /** The door code, the Wi-Fi password, the PIN or the policy changed: which, never to what. */

@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, OrdersTable } from '@db/schema.ts';
 import type { OrderStatus } from '@shared/schemas/order.ts';
+import type { Currency } from '@shared/currencies.ts';
 import type { ActivityBy } from '@shared/team-activity.ts';
 import { recordActivity } from '../../account/record-activity.ts';
 
@@ -126,7 +127,7 @@ export async function changeOrderStatus(
 
 function recordMove(trx: Kysely<Database>, before: OrdersTable, after: OrdersTable, event: OrderEvent, by: ActivityBy, now: number): Promise<void> {
   const common = { teamId: after.team_id, by, guidebookId: after.instruction_id, subjectId: after.id, now };
-  if (event === 'refund') return recordActivity(trx, { ...common, action: 'order.refunded', details: { title: after.title, amount: after.amount, currency: after.currency, from: before.status } });
+  if (event === 'refund') return recordActivity(trx, { ...common, action: 'order.refunded', details: { title: after.title, amount: after.amount, currency: after.currency as Currency, from: before.status } });
   return recordActivity(trx, { ...common, action: 'order.moved', details: { title: after.title, event, from: before.status, to: after.status } });
 }
 
