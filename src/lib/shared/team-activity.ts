@@ -45,8 +45,8 @@ export interface ActivityDetails {
   'invitation.resent': { email: string };
   'invitation.revoked': { email: string };
   'invitation.accepted': { email: string; role: Exclude<TeamRole, 'owner'> };
-  /** A member's role, grants or secrets changed (the members screen). */
-  'member.changed': { member: string; from: TeamRole; to: TeamRole };
+  /** A member's role, grants or "may see secrets" changed (the members screen): what changed, as it is now. */
+  'member.changed': { member: string; role?: { from: TeamRole; to: TeamRole }; guidebooks?: number; maySeeSecrets?: boolean };
   'member.removed': { member: string; role: TeamRole };
   'member.left': { role: TeamRole };
 }

@@ -110,8 +110,15 @@ export function whatOf(item: ActivityItem): string {
       return `revoked the invitation to ${item.details.email}`;
     case 'invitation.accepted':
       return `joined the team as ${ROLE_NAMES[item.details.role]}`;
-    case 'member.changed':
-      return `changed ${item.details.member}’s role from ${ROLE_NAMES[item.details.from]} to ${ROLE_NAMES[item.details.to]}`;
+    case 'member.changed': {
+      const { member, role, guidebooks, maySeeSecrets } = item.details;
+      const parts = [
+        ...(role ? [`${ROLE_NAMES[role.from]} → ${ROLE_NAMES[role.to]}`] : []),
+        ...(guidebooks === undefined ? [] : [guidebooks === 1 ? '1 guidebook' : `${guidebooks} guidebooks`]),
+        ...(maySeeSecrets === undefined ? [] : [maySeeSecrets ? 'may see door codes' : 'may not see door codes']),
+      ];
+      return `changed what ${member} may do (${parts.join('; ')})`;
+    }
     case 'member.removed':
       return `removed ${item.details.member} (${ROLE_NAMES[item.details.role]}) from the team`;
     case 'member.left':
