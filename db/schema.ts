@@ -2,6 +2,7 @@ import type { Generated } from 'kysely';
 import type { RevisionSource } from '@shared/schemas/history.ts';
 import type { Channel } from '@shared/channels.ts';
 import type { TeamRole } from '@shared/team-roles.ts';
+import type { ActivityActor } from '@shared/team-activity.ts';
 
 /**
  * Row types of the tables (SQLite, or PostgreSQL with DATABASE_URL), beside the migrations that
@@ -80,6 +81,23 @@ export interface TeamInvitationsTable {
 export interface InvitationGuidebooksTable {
   invitation_id: string;
   instruction_id: string;
+}
+
+/**
+ * One line of a team's activity (0021-team-activity, docs/decisions/028-teams.md §9), written by
+ * `recordActivity` in the transaction of the change. `instruction_id` has no foreign key (the line
+ * outlives a purged guidebook, whose name `details` keeps); `details` is JSON without secret values.
+ */
+export interface TeamActivityTable {
+  id: Generated<number>;
+  team_id: string;
+  actor_user_id: string | null;
+  actor: ActivityActor;
+  action: string;
+  instruction_id: string | null;
+  subject_id: string | null;
+  details: string;
+  created_at: number;
 }
 
 /** Auto-Fill's defaults of a team (user_settings until 0018). */
@@ -426,6 +444,7 @@ export interface Database {
   member_guidebooks: MemberGuidebooksTable;
   team_invitations: TeamInvitationsTable;
   invitation_guidebooks: InvitationGuidebooksTable;
+  team_activity: TeamActivityTable;
   team_settings: TeamSettingsTable;
   instructions: InstructionsTable;
   contact_messages: ContactMessagesTable;

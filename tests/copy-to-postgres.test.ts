@@ -171,7 +171,7 @@ describe.skipIf(!onPostgres)('npm run admin -- copy-to-postgres', () => {
       expect(await postgresRows(table), table).toEqual(rows);
     }
     // The seed made something of each kind the move must carry.
-    for (const table of ['users', 'teams', 'memberships', 'member_guidebooks', 'team_invitations', 'invitation_guidebooks', 'team_settings', 'instructions', 'subscriptions', 'uploads', 'outbox', 'sessions', 'contact_messages', 'stays']) expect(source.get(table)!.length, table).toBeGreaterThan(0);
+    for (const table of ['users', 'teams', 'memberships', 'member_guidebooks', 'team_invitations', 'invitation_guidebooks', 'team_settings', 'instructions', 'subscriptions', 'uploads', 'outbox', 'sessions', 'contact_messages', 'stays', 'team_activity']) expect(source.get(table)!.length, table).toBeGreaterThan(0);
     // The team's own id (not its owner's) arrives on every row that names it.
     const team = source.get('teams')!.find((row) => !source.get('users')!.some((user) => user.id === row.id))!;
     for (const table of ['instructions', 'subscriptions', 'team_settings', 'uploads', 'sessions', 'stays']) expect(await postgresRows(table), table).toEqual(expect.arrayContaining([expect.objectContaining({ team_id: team.id })]));
@@ -190,6 +190,10 @@ describe.skipIf(!onPostgres)('npm run admin -- copy-to-postgres', () => {
     const next = await client.query<{ id: number }>("INSERT INTO outbox (to_address, subject, text_body, next_attempt_at, created_at) VALUES ('x@example.com', 's', 't', 0, 0) RETURNING id");
     expect(next.rows[0]!.id).toBeGreaterThan(Math.max(...source.get('outbox')!.map((row) => Number(row.id))));
     await client.query('DELETE FROM outbox WHERE id = $1', [next.rows[0]!.id]);
+    // The activity's ids too (db/migrations/0021-team-activity.ts): the seed's settings and stays wrote lines.
+    const line = await client.query<{ id: number }>("INSERT INTO team_activity (team_id, actor, action, created_at) VALUES ($1, 'system', 'settings.saved', 0) RETURNING id", [team.id]);
+    expect(line.rows[0]!.id).toBeGreaterThan(Math.max(...source.get('team_activity')!.map((row) => Number(row.id))));
+    await client.query('DELETE FROM team_activity WHERE id = $1', [line.rows[0]!.id]);
   });
 
   it('a server on PostgreSQL and the bucket answers the guest pages with the same bytes and ETags, images included', async () => {

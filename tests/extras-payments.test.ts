@@ -105,6 +105,9 @@ interface OrderRow {
   guest_email: string;
 }
 
+/** The order's lines in its team's activity (docs/decisions/028-teams.md §9), oldest first: who moved it, and how. */
+const activityOf = (id: string) =>
+  query<{ actor: string; actor_user_id: string | null; action: string; details: string }>(server, 'SELECT actor, actor_user_id, action, details FROM team_activity WHERE subject_id = ? ORDER BY id', id).map((row) => ({ ...row, details: JSON.parse(row.details) as unknown }));
 const orderRow = (id: string) => query<OrderRow>(server, 'SELECT status, amount, checkout_session_id, payment_intent_id, guest_email FROM orders WHERE id = ?', id)[0]!;
 
 async function intentOf(orderId: string): Promise<Stripe.PaymentIntent> {
@@ -203,6 +206,11 @@ describe('a guest pays for an extra', () => {
     const again = await host.call(`/api/orders/${order.id}/refund`, { method: 'POST', json: {} });
     expect(again.status).toBe(409);
     expect(((await again.json()) as { message: string }).message).toMatch(/^This order was refunded on /);
+    // Stripe's payment and the host's refund, each a line with its actor.
+    expect(activityOf(order.id)).toEqual([
+      { actor: 'stripe', actor_user_id: null, action: 'order.moved', details: { title: 'Breakfast basket', event: 'payment-taken', from: 'awaiting_payment', to: 'paid', guidebookName: 'Harbour Loft' } },
+      { actor: 'member', actor_user_id: host.id, action: 'order.refunded', details: { title: 'Breakfast basket', amount: 3600, currency: 'eur', from: 'paid', guidebookName: 'Harbour Loft' } },
+    ]);
   });
 
   it('a late check-out with the host’s approval: the card is held, Approve captures it and moves the stay', async () => {
@@ -290,6 +298,8 @@ describe('a guest pays for an extra', () => {
     await standIn.control.expireCheckout(sessionId);
     expect(orderRow(order.id).status).toBe('cancelled');
     expect((await extrasOf(stay.token)).find((extra) => extra.id === 11)).toMatchObject({ available: true });
+    // Never paid, never shown to the host: no line in the team's activity either.
+    expect(activityOf(order.id)).toEqual([]);
   });
 });
 
@@ -564,6 +574,7 @@ describe('an authorised order left unanswered', () => {
     await startApp(dataDir);
 
     await expect.poll(() => orderRow(old.order.id).status).toBe('cancelled');
+    expect(activityOf(old.order.id).map((line) => `${line.action} ${line.actor} ${(line.details as { event: string }).event}`)).toEqual(['order.moved stripe payment-taken', 'order.moved system hold-lapsed']);
     expect(await intentOf(old.order.id)).toMatchObject({ status: 'canceled' });
     expect(orderRow(fresh.order.id).status).toBe('requested');
     expect((await intentOf(fresh.order.id)).status).toBe('requires_capture');

@@ -115,20 +115,20 @@ describe('changeOrderStatus on a real database', () => {
   it('refuses every move the table lacks and writes nothing, and makes the ones it has', async () => {
     // A declined order is final: neither the host's approval nor a refund moves it.
     const declined = await orderIn('declined-order', 'declined', 'pi_declined');
-    expect(await changeOrderStatus(database.db, declined, 'approve', { now: now + 1 })).toBeNull();
-    expect(await changeOrderStatus(database.db, declined, 'refund', { now: now + 1 })).toBeNull();
+    expect(await changeOrderStatus(database.db, declined, 'approve', { now: now + 1, by: { actor: 'system' } })).toBeNull();
+    expect(await changeOrderStatus(database.db, declined, 'refund', { now: now + 1, by: { actor: 'system' } })).toBeNull();
     // An order settled on site took no money online: there is nothing to refund.
     const onSite = await orderIn('on-site-order', 'approved', null);
-    expect(await changeOrderStatus(database.db, onSite, 'refund', { now: now + 1 })).toBeNull();
+    expect(await changeOrderStatus(database.db, onSite, 'refund', { now: now + 1, by: { actor: 'system' } })).toBeNull();
     // A status the caller asks for that the event does not reach: a refund ends `refunded`, never `cancelled`.
     const paid = await orderIn('paid-order', 'paid', 'pi_paid');
-    expect(await changeOrderStatus(database.db, paid, 'refund', { to: 'cancelled', now: now + 1 })).toBeNull();
+    expect(await changeOrderStatus(database.db, paid, 'refund', { to: 'cancelled', now: now + 1, by: { actor: 'system' } })).toBeNull();
     for (const id of ['declined-order', 'on-site-order', 'paid-order']) expect(await statusOf(id), id).toMatchObject({ updated_at: now });
     expect((await statusOf('declined-order')).status).toBe('declined');
 
     // The table's own row is made, once: the same step again finds the order moved on.
-    expect(await changeOrderStatus(database.db, paid, 'refund', { now: now + 2 })).toMatchObject({ status: 'refunded', updated_at: now + 2 });
-    expect(await changeOrderStatus(database.db, paid, 'refund', { now: now + 3 })).toBeNull();
+    expect(await changeOrderStatus(database.db, paid, 'refund', { now: now + 2, by: { actor: 'system' } })).toMatchObject({ status: 'refunded', updated_at: now + 2 });
+    expect(await changeOrderStatus(database.db, paid, 'refund', { now: now + 3, by: { actor: 'system' } })).toBeNull();
     expect(await statusOf('paid-order')).toEqual({ status: 'refunded', updated_at: now + 2 });
   });
 

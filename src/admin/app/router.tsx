@@ -68,6 +68,7 @@ export const routes: RouteObject[] = [
                 ...screen(() => import('../features/billing/components/CurrentSubscriptionScreen.tsx').then((m) => m.CurrentSubscriptionScreen)),
               },
               { path: 'orders', ...screen(() => import('../features/orders/components/OrdersScreen.tsx').then((m) => m.OrdersScreen)) },
+              { path: 'activity', ...screen(() => import('../features/activity/components/ActivityScreen.tsx').then((m) => m.ActivityScreen)) },
               { path: 'payouts', ...screen(() => import('../features/payouts/components/PayoutsScreen.tsx').then((m) => m.PayoutsScreen)) },
               { path: 'upgradePlan', ...screen(() => import('../features/billing/components/UpgradePlanScreen.tsx').then((m) => m.UpgradePlanScreen)) },
               ...checkoutRoutes,

@@ -31,6 +31,7 @@ import type { StayGroup } from '@shared/schemas/stay.ts';
  *     payouts.state()
  *   orders.all()                            the host's orders of extras: after an approve or decline
  *     orders.list(guidebookId | 'all')
+ *   activity.all()                          the team's activity, its pages read on each visit
  *
  * A guidebook's stays are not under `instructions.detail(id)`: the editor's save would then read
  * every stay list again, and a save does not change stays.
@@ -80,5 +81,8 @@ export const queryKeys = {
   orders: {
     all: () => ['orders'] as const,
     list: (guidebookId: string | null) => [...queryKeys.orders.all(), guidebookId ?? 'all'] as const,
+  },
+  activity: {
+    all: () => ['activity'] as const,
   },
 };

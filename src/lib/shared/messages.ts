@@ -239,6 +239,11 @@ export const messages = {
     // A default place or extra deleted on Auto-Fill: only the defaults change, never a guidebook.
     confirmDeletionText: 'It leaves your Auto-Fill defaults when you save them. Guidebooks that already have it keep it.',
   },
+  activity: {
+    // docs/decisions/028-teams.md §9: the team's activity list.
+    badCursor: 'That page of the activity does not exist. Reload the activity list.',
+    loadFailed: 'The activity could not be loaded. Try again.',
+  },
   address: {
     unresolved: 'Could not resolve address',
     failed: 'Address resolution failed',

@@ -4,6 +4,7 @@ import { getRuntime } from '../platform/runtime.ts';
 import { recordRevision } from '../guidebook/record-revision.ts';
 import { pinGuessingStoppedUntil } from '../guidebook/pin-guessing.ts';
 import { assertCanEdit } from './assert-can-edit.ts';
+import { memberActor, recordActivity } from '../account/record-activity.ts';
 import type { TeamAccess } from '../account/team-access.ts';
 import { findTeamGuidebook } from '../guidebook/find-team-guidebook.ts';
 import { instructionNotFound } from '../guidebook/instruction-errors.ts';
@@ -29,6 +30,7 @@ export async function changeInstructionCode({ access, id, code }: { access: Team
       .returningAll()
       .executeTakeFirst();
     if (saved) await recordRevision(trx, { row: saved, before: row, authorId: access.userId, source: 'code' });
+    if (saved && parseStoredContent(row.data).code !== code) await recordActivity(trx, { teamId: access.teamId, by: memberActor(access), action: 'guidebook.secrets', guidebookId: id, details: { fields: ['code'] } });
     return saved;
   });
   if (!updated) throw instructionNotFound();

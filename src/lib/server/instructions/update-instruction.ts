@@ -13,6 +13,8 @@ import { writeMentioningUploads } from '../uploads/uploads-in-use.ts';
 import { assertCanEdit } from './assert-can-edit.ts';
 import { cleanInstructionContent, storedRichTexts } from './clean-instruction-content.ts';
 import { authorize } from '../account/authorize.ts';
+import { memberActor, recordActivity } from '../account/record-activity.ts';
+import { SECRET_FIELD_NAMES } from '@shared/team-activity.ts';
 import type { TeamAccess } from '../account/team-access.ts';
 import { findTeamGuidebook } from '../guidebook/find-team-guidebook.ts';
 import { instructionNotFound } from '../guidebook/instruction-errors.ts';
@@ -83,6 +85,9 @@ export async function updateInstruction({
         .executeTakeFirst();
       timing?.mark('update');
       if (saved) await recordRevision(writer, { row: saved, before: row, changes, authorId: access.userId, source, note });
+      // The content itself is in History; what guards the door is the team's business too: which, never to what (docs/security.md 40).
+      const secrets = SECRET_FIELD_NAMES.filter((field) => cleaned[field] !== before[field]);
+      if (saved && secrets.length > 0) await recordActivity(writer, { teamId, by: memberActor(access), action: 'guidebook.secrets', guidebookId: id, details: { fields: secrets } });
       timing?.mark('revision');
       return saved;
     }),

@@ -5,6 +5,7 @@ import { messages } from '@shared/messages.ts';
 import { describeApplyPlan, fieldChanges, isEmptyValue, sameValue, type FieldChange } from '@shared/revision-changes.ts';
 import { MAX_EXTRAS, MAX_PLACES, type Extra, type InstructionContent, type Place } from '@shared/schemas/instruction.ts';
 import { APPLY_GROUPS, type ApplyFlags, type ApplyGroup, type ApplyPreview, type Settings } from '@shared/schemas/settings.ts';
+import { memberActor, recordActivity } from '../account/record-activity.ts';
 import type { TeamAccess } from '../account/team-access.ts';
 import { getTeamPlan } from '../account/team-plan.ts';
 import { lockingRows } from '../platform/db/dialect.ts';
@@ -168,7 +169,10 @@ export async function applySettingsToInstructions(request: ApplyRequest): Promis
 
   const written = await db.transaction().execute(async (trx) => {
     await saveSettings(trx, dialect, { teamId, settings: clean });
-    if (Object.keys(defaults).length === 0) return [];
+    if (Object.keys(defaults).length === 0) {
+      await recordActivity(trx, { teamId, by: memberActor(access), action: 'settings.saved', details: {} });
+      return [];
+    }
     // Read, patch, write: no editor's save may land between (rows locked; SQLite writes one at a time).
     const plans = (await applicableRows(trx, teamId, { lock: true, onlyFree })).map((row) => ({ row, plan: planFor(row, defaults, clearEmptyFields) }));
     const now = Date.now();
@@ -186,6 +190,8 @@ export async function applySettingsToInstructions(request: ApplyRequest): Promis
       await recordRevision(trx, { row: saved, before: row, authorId: userId, source: 'defaults', batchId, note: 'Auto-Fill defaults applied' });
       changed.push(plan);
     }
+    const groups = (Object.keys(APPLY_GROUPS) as ApplyGroup[]).filter((group) => flags[group]);
+    await recordActivity(trx, { teamId, by: memberActor(access), action: 'settings.applied', details: { groups, guidebooks: changed.length }, now });
     return changed;
   });
 

@@ -1,5 +1,6 @@
 import type { JobLease, PeriodicJob } from '../platform/cluster/job-lease.ts';
 import type { Runtime } from '../platform/runtime.ts';
+import { deleteOldActivity } from '../account/list-activity.ts';
 import { EVERY_MS as RECONCILE_EVERY_MS, startBillingReconciler } from '../money/subscriptions/reconcile-subscriptions.ts';
 import { cancelLapsedAuthorisations } from '../money/orders/cancel-lapsed-authorisations.ts';
 import { followLeftovers } from '../money/orders/follow-stays.ts';
@@ -111,5 +112,16 @@ export const BACKGROUND_JOBS: readonly BackgroundJob[] = [
     lease: 'feedback-digest',
     turn: ({ runtime: { db, outbox, config, log } }) => sendFeedbackDigests({ db, outbox, appUrl: config.appUrl, log }),
     failed: { level: 'error', message: 'feedback: daily mail turn failed' },
+  },
+  {
+    // A team's activity is kept a year (docs/decisions/028-teams.md §9, docs/product.md §6).
+    name: 'activity retention',
+    everyMs: 24 * HOUR_MS,
+    lease: 'activity-retention',
+    turn: async ({ runtime: { db, log } }) => {
+      const lines = await deleteOldActivity(db);
+      if (lines > 0) log.info({ lines }, 'activity: lines older than a year deleted');
+    },
+    failed: { level: 'warn', message: 'activity: could not delete old lines, will retry' },
   },
 ];

@@ -1,5 +1,6 @@
 import { messages } from '@shared/messages.ts';
 import { MAX_STAYS_AHEAD, type CreateStayInput, type Stay } from '@shared/schemas/stay.ts';
+import { memberActor, recordActivity } from '../account/record-activity.ts';
 import { AppError } from '../http/app-error.ts';
 import { consumeRateLimits, rateRules } from '../http/rate-limit.ts';
 import { getRuntime } from '../platform/runtime.ts';
@@ -46,6 +47,7 @@ export async function createStay(scope: Owned, input: CreateStayInput & { checkI
     if (Number(ahead.count) >= MAX_STAYS_AHEAD) throw new AppError('CONFLICT', messages.stays.tooManyAhead(MAX_STAYS_AHEAD));
     if (await refuseOverlap(trx, scope.id, row, timeZone, input.allowOverlap === true)) row.overlap_accepted_at = now;
     await trx.insertInto('stays').values(row).execute();
+    await recordActivity(trx, { teamId: scope.access.teamId, by: memberActor(scope.access), action: 'stay.added', guidebookId: scope.id, subjectId: row.id, details: { guestName: row.guest_name, channel: row.channel, checkIn: row.check_in, checkOut: row.check_out }, now });
     return overlapsOf(trx, scope.id, [row]);
   });
   log.info({ teamId: scope.access.teamId, instructionId: scope.id, stayId: row.id, overlapAccepted: row.overlap_accepted_at !== null }, 'stays: created');

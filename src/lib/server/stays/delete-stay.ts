@@ -1,5 +1,6 @@
 import { messages } from '@shared/messages.ts';
 import type { StayOrdersChoice } from '@shared/schemas/stay.ts';
+import { memberActor, recordActivity } from '../account/record-activity.ts';
 import { AppError } from '../http/app-error.ts';
 import { findTeamGuidebook } from '../guidebook/find-team-guidebook.ts';
 import { getRuntime } from '../platform/runtime.ts';
@@ -28,6 +29,7 @@ export async function deleteStay(scope: Owned & { stayId: string; orders?: StayO
     const ids = await markOrdersToFollow(trx, [stay.id], 'gone', { keepPaid: scope.orders === 'keep' });
     const deleted = await trx.deleteFrom('stays').where('id', '=', scope.stayId).where('instruction_id', '=', scope.id).where('team_id', '=', scope.access.teamId).executeTakeFirst();
     if (deleted.numDeletedRows === 0n) throw stayNotFound();
+    await recordActivity(trx, { teamId: scope.access.teamId, by: memberActor(scope.access), action: 'stay.deleted', guidebookId: scope.id, subjectId: stay.id, details: { guestName: stay.guest_name, checkIn: stay.check_in, checkOut: stay.check_out, orders: scope.orders ?? null } });
     return ids;
   });
   const outcomes = await followStays(marked);

@@ -1,6 +1,7 @@
 import { messages } from '@shared/messages.ts';
 import type { Stay, UpdateStayInput } from '@shared/schemas/stay.ts';
 import { instantToLocal } from '@shared/time-zone.ts';
+import { memberActor, recordActivity } from '../account/record-activity.ts';
 import { AppError } from '../http/app-error.ts';
 import { consumeRateLimits, rateRules } from '../http/rate-limit.ts';
 import { getRuntime } from '../platform/runtime.ts';
@@ -53,6 +54,9 @@ export async function updateStay(scope: Owned & { stayId: string }, input: Updat
       .returningAll()
       .executeTakeFirst();
     if (!row) throw stayNotFound();
+    const line = { teamId: scope.access.teamId, by: memberActor(scope.access), guidebookId: scope.id, subjectId: row.id, now };
+    if (moved) await recordActivity(trx, { ...line, action: 'stay.moved', details: { guestName: row.guest_name, from: { checkIn: before.check_in, checkOut: before.check_out }, to: { checkIn: row.check_in, checkOut: row.check_out } } });
+    if (row.channel !== before.channel) await recordActivity(trx, { ...line, action: 'stay.channel', details: { guestName: row.guest_name, from: before.channel, to: row.channel } });
     return { updated: row, marked: moved ? await markOrdersToFollow(trx, [row.id], 'moved') : [] };
   });
   const orders = await followStays(marked, now);

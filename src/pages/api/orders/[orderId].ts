@@ -1,5 +1,6 @@
 import type { APIContext } from 'astro';
 import { authorize } from '@server/account/authorize.ts';
+import { memberActor } from '@server/account/record-activity.ts';
 import { requireTeam } from '@server/account/team-access.ts';
 import { decideOrder } from '@server/money/orders/orders.ts';
 import { handle, json, readBody } from '@server/http/json.ts';
@@ -11,7 +12,7 @@ export const PATCH = handle(async (context: APIContext) => {
   const access = requireTeam(context.locals);
   await authorize(access, 'orders.decide');
   const { decision } = await readBody(context.request, orderDecisionSchema);
-  const order = await decideOrder({ access, orderId: context.params.orderId ?? '', decision });
+  const order = await decideOrder({ access, orderId: context.params.orderId ?? '', decision, by: memberActor(access) });
   const paid = order.paid;
   return json({ message: decision === 'approve' ? (paid ? messages.orders.approvedPaid : messages.orders.approved) : paid ? messages.orders.declinedPaid : messages.orders.declined, order });
 });

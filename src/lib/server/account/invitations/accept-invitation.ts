@@ -9,6 +9,7 @@ import { hashToken } from '../../http/session-token.ts';
 import { lockForTransaction } from '../../platform/db/dialect.ts';
 import { getRuntime } from '../../platform/runtime.ts';
 import { memberLimitError, seatsTaken } from '../member-limit.ts';
+import { recordActivity } from '../record-activity.ts';
 import { teamContact } from '../team-contact.ts';
 import { getTeamPlanIn } from '../team-plan.ts';
 import { membersLock } from './invite.ts';
@@ -106,6 +107,7 @@ export async function acceptInvitationIn(trx: Kysely<Database>, { token, userId,
   await sql`INSERT INTO member_guidebooks (membership_id, instruction_id)
     SELECT ${membershipId}, g.instruction_id FROM invitation_guidebooks g JOIN instructions i ON i.id = g.instruction_id
     WHERE g.invitation_id = ${row.id} AND i.deleted_at IS NULL`.execute(trx);
+  await recordActivity(trx, { teamId: row.team_id, by: { actor: 'member', userId }, action: 'invitation.accepted', subjectId: membershipId, details: { email: row.email, role: row.role }, now });
   const team = await trx.selectFrom('teams').select('name').where('id', '=', row.team_id).executeTakeFirstOrThrow();
   const owner = await teamContact(trx, row.team_id);
   if (owner) await outbox.enqueue(joinedMail({ to: owner.email, member: name, team: team.name, role: row.role }), trx);

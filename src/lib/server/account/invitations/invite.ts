@@ -11,6 +11,7 @@ import { generateToken, hashToken } from '../../http/session-token.ts';
 import { lockForTransaction } from '../../platform/db/dialect.ts';
 import { getRuntime } from '../../platform/runtime.ts';
 import { memberLimitError, seatsTaken } from '../member-limit.ts';
+import { memberActor, recordActivity } from '../record-activity.ts';
 import type { TeamAccess } from '../team-access.ts';
 import { getTeamPlanIn } from '../team-plan.ts';
 import { invitationMail } from './invitation-mail.ts';
@@ -86,6 +87,7 @@ export async function inviteMember(inviter: Inviter, input: Invite, now = Date.n
     await trx.insertInto('team_invitations').values(row).execute();
     if (guidebookIds.length > 0) await trx.insertInto('invitation_guidebooks').values(guidebookIds.map((instruction_id) => ({ invitation_id: id, instruction_id }))).execute();
     await mailLink(trx, inviter, row, token, now);
+    await recordActivity(trx, { teamId: access.teamId, by: memberActor(access), action: 'invitation.sent', subjectId: id, details: { email: row.email, role: row.role }, now });
   });
   outbox.kick();
   return { id };
@@ -113,6 +115,7 @@ export async function resendInvitation(inviter: Inviter, id: string, now = Date.
     const token = generateToken();
     await trx.updateTable('team_invitations').set({ token_hash: hashToken(token), expires_at: now + INVITATION_LIFETIME_MS, sent_at: now }).where('id', '=', id).execute();
     await mailLink(trx, inviter, row, token, now);
+    await recordActivity(trx, { teamId: inviter.access.teamId, by: memberActor(inviter.access), action: 'invitation.resent', subjectId: id, details: { email: row.email }, now });
     return row.email;
   });
   outbox.kick();
@@ -124,8 +127,9 @@ export async function revokeInvitation(access: TeamAccess, id: string, now = Dat
   const { db, dialect } = await getRuntime();
   await db.transaction().execute(async (trx) => {
     await lockForTransaction(trx, dialect, membersLock(access.teamId));
-    await openInvitation(trx, access.teamId, id);
+    const row = await openInvitation(trx, access.teamId, id);
     await trx.updateTable('team_invitations').set({ revoked_at: now }).where('id', '=', id).execute();
+    await recordActivity(trx, { teamId: access.teamId, by: memberActor(access), action: 'invitation.revoked', subjectId: id, details: { email: row.email }, now });
   });
 }
 

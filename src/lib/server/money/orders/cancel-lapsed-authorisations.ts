@@ -34,7 +34,7 @@ export async function cancelLapsedAuthorisations(now: number): Promise<number> {
         const order = await db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
         if (!canChange(order, 'hold-lapsed') || order.updated_at > now - AUTHORISATION_MS) return false;
         if ((await settleDecision(order, 'decline')) === 'captured') return false;
-        return (await closeOrder(order, 'hold-lapsed', now, { guest: 'lapsed', host: 'lapsed' })) !== null;
+        return (await closeOrder(order, 'hold-lapsed', now, { guest: 'lapsed', host: 'lapsed', by: { actor: 'system' } })) !== null;
       });
       if (closed) cancelled += 1;
     } catch (error) {

@@ -106,7 +106,7 @@ export async function decideByLink({ orderId, token, decision, ip, now = Date.no
   if (found.state === 'unknown') throw new AppError('NOT_FOUND', messages.orderLinks.notValid);
   if (found.state === 'spent') throw new AppError('CONFLICT', await spentMessage(found.order));
   // Another click or the dashboard deciding at the same moment: decideOrder waits for it and says what the order is now.
-  const order = await decideOrder({ access: { teamId: found.order.team_id }, orderId: found.order.id, decision }, now);
+  const order = await decideOrder({ access: { teamId: found.order.team_id }, orderId: found.order.id, decision, by: { actor: 'mail-link' } }, now);
   const message = decision === 'approve' ? (order.paid ? messages.orders.approvedPaid : messages.orders.approved) : order.paid ? messages.orders.declinedPaid : messages.orders.declined;
   return { message, order: { id: order.id, status: order.status } };
 }

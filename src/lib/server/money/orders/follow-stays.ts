@@ -145,7 +145,7 @@ async function endOrder(order: OrdersTable, why: 'stay-moved' | 'stay-gone', now
   else if (order.payment_intent_id !== null) await refundPayment(order);
   const ended = await db.transaction().execute(async (trx) => {
     await lockForTransaction(trx, dialect, ordersLock(order.instruction_id));
-    const updated = await changeOrderStatus(trx, order, 'stay-lost', { now, set: { follow_up: null } });
+    const updated = await changeOrderStatus(trx, order, 'stay-lost', { now, set: { follow_up: null }, by: { actor: 'system' } });
     if (!updated) {
       // Nothing the table lets a stay change end (it ended meanwhile): only the mark goes.
       return trx.updateTable('orders').set({ follow_up: null }).where('id', '=', order.id).returningAll().executeTakeFirstOrThrow();

@@ -59,7 +59,7 @@ export async function startOrderCheckout({ order, token, payments, now, words = 
   } catch (error) {
     await withOrderLock(order.id, async () => {
       const current = await db.selectFrom('orders').selectAll().where('id', '=', order.id).executeTakeFirstOrThrow();
-      await changeOrderStatus(db, current, 'checkout-ended', { now: Date.now() });
+      await changeOrderStatus(db, current, 'checkout-ended', { now: Date.now(), by: { actor: 'stripe' } });
     });
     const cause = error instanceof Stripe.errors.StripeError ? { type: error.type, message: error.message, code: error.code, status: error.statusCode } : error;
     log.error({ err: cause, orderId: order.id }, 'extras: checkout session failed, order cancelled');
@@ -100,7 +100,7 @@ export async function releasePendingCheckouts({ stayId, extraId, payments }: { s
       }
       const session = await stripe.checkout.sessions.retrieve(sessionId);
       if (session.status !== 'expired') return;
-      await changeOrderStatus(db, order, 'checkout-ended', { now: Date.now() });
+      await changeOrderStatus(db, order, 'checkout-ended', { now: Date.now(), by: { actor: 'guest' } });
       log.info({ orderId: order.id }, 'extras: an earlier unpaid checkout replaced');
     });
   }

@@ -64,7 +64,7 @@ export async function syncOrderPayment(sessionId: string, event: StripeEventRef)
     const now = Date.now();
     const current = await db.selectFrom('orders').selectAll().where('id', '=', order.id).executeTakeFirstOrThrow();
     if (session.status === 'expired') {
-      await changeOrderStatus(db, current, 'checkout-ended', { now, set: { checkout_session_id: current.checkout_session_id ?? session.id } });
+      await changeOrderStatus(db, current, 'checkout-ended', { now, set: { checkout_session_id: current.checkout_session_id ?? session.id }, by: { actor: 'stripe' } });
     } else if (session.status === 'complete' && intent && (intent.status === 'succeeded' || intent.status === 'requires_capture')) {
       await recordPayment(current, session, intent, now);
     }
@@ -115,6 +115,7 @@ async function recordPayment(order: OrdersTable, session: Stripe.Checkout.Sessio
       to,
       now,
       set: { payment_intent_id: intent.id, checkout_session_id: session.id, guest_email: guestEmail, decision_token_hash: decision?.hash ?? null },
+      by: { actor: 'stripe' },
     });
     if (!updated) return;
     if (to === 'paid' && stay) await moveStay(trx, updated, stay.id, now);

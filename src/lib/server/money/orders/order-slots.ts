@@ -8,6 +8,7 @@ import { getRuntime } from '../../platform/runtime.ts';
 import { effectiveStayTimes, type HeldOrder, type StayTimes } from './availability.ts';
 import { notifyOrder } from './notify-order.ts';
 import { hostOrderEndedMail, type HostEndedReason } from './host-order-mails.ts';
+import type { ActivityBy } from '@shared/team-activity.ts';
 import type { GuestOrderMail } from './order-mails.ts';
 import { changeOrderStatus, type OrderEvent } from './order-transitions.ts';
 
@@ -72,11 +73,11 @@ export async function unmoveStay(trx: Db, order: Pick<OrdersTable, 'kind' | 'mov
  * `guest` and the host `host` (hostOrderEndedMail's reasons). Answers the order as written, or null
  * when the table has no such move for it now (another step came first).
  */
-export async function closeOrder(order: OrdersTable, event: Exclude<OrderEvent, 'ask'>, now: number, { guest, host }: { guest: GuestOrderMail; host?: HostEndedReason }): Promise<OrdersTable | null> {
+export async function closeOrder(order: OrdersTable, event: Exclude<OrderEvent, 'ask'>, now: number, { guest, host, by }: { guest: GuestOrderMail; host?: HostEndedReason; by: ActivityBy }): Promise<OrdersTable | null> {
   const { db, dialect, outbox } = await getRuntime();
   const closed = await db.transaction().execute(async (trx) => {
     await lockForTransaction(trx, dialect, ordersLock(order.instruction_id));
-    const updated = await changeOrderStatus(trx, order, event, { now });
+    const updated = await changeOrderStatus(trx, order, event, { now, by });
     if (!updated) return null;
     const { data } = await trx.selectFrom('instructions').select('data').where('id', '=', order.instruction_id).executeTakeFirstOrThrow();
     const content = parseStoredContent(data);

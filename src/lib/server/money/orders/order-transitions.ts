@@ -1,6 +1,9 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, OrdersTable } from '@db/schema.ts';
 import type { OrderStatus } from '@shared/schemas/order.ts';
+import type { Currency } from '@shared/currencies.ts';
+import type { ActivityBy } from '@shared/team-activity.ts';
+import { recordActivity } from '../../account/record-activity.ts';
 
 /**
  * An order's life, as one table (docs/product.md §4, docs/decisions/020 and 024): every change of
@@ -90,23 +93,42 @@ export function canChange(order: Pick<OrdersTable, 'status' | 'payment_intent_id
  *
  * `set` may name the payment (`payment_intent_id`) the move records: the row is then chosen as
  * for an order paid online.
+ *
+ * The move's line in the team's activity (`by`: who moved it, docs/decisions/028-teams.md §11) is
+ * written in the same transaction (one is opened when `trx` is none), so a move and its record
+ * cannot part. A checkout that ended unpaid leaves no line: the host never saw that order.
  */
-export async function changeOrderStatus(trx: Kysely<Database> | Transaction<Database>, order: OrdersTable, event: Exclude<OrderEvent, 'ask'>, { to, now, set = {} }: { to?: OrderStatus; now: number; set?: Partial<Omit<OrdersTable, 'id' | 'status'>> }): Promise<OrdersTable | null> {
+export async function changeOrderStatus(
+  trx: Kysely<Database> | Transaction<Database>,
+  order: OrdersTable,
+  event: Exclude<OrderEvent, 'ask'>,
+  { to, now, set = {}, by }: { to?: OrderStatus; now: number; set?: Partial<Omit<OrdersTable, 'id' | 'status'>>; by: ActivityBy },
+): Promise<OrdersTable | null> {
   const money = set.payment_intent_id ? 'online' : moneyOf(order);
   const row = transitionOf(event, order.status, money, to);
   if (!row) return null;
   const waiting = WAITING.includes(row.to);
   // A request or a payment that ends is decided now; a refund after that keeps the decision's time.
   const decidesNow = !waiting && (order.status === 'requested' || order.status === 'awaiting_payment');
-  const updated = await trx
-    .updateTable('orders')
-    // Once an order no longer waits for the host, the mail's Approve and Decline links die with it.
-    .set({ ...(decidesNow ? { decided_at: now } : {}), ...(row.to === 'requested' ? {} : { decision_token_hash: null }), ...set, status: row.to, updated_at: now })
-    .where('id', '=', order.id)
-    .where('status', '=', order.status)
-    .returningAll()
-    .executeTakeFirst();
-  return updated ?? null;
+  const write = async (writer: Kysely<Database>): Promise<OrdersTable | null> => {
+    const updated = await writer
+      .updateTable('orders')
+      // Once an order no longer waits for the host, the mail's Approve and Decline links die with it.
+      .set({ ...(decidesNow ? { decided_at: now } : {}), ...(row.to === 'requested' ? {} : { decision_token_hash: null }), ...set, status: row.to, updated_at: now })
+      .where('id', '=', order.id)
+      .where('status', '=', order.status)
+      .returningAll()
+      .executeTakeFirst();
+    if (updated && !(order.status === 'awaiting_payment' && updated.status === 'cancelled' && updated.payment_intent_id === null)) await recordMove(writer, order, updated, event, by, now);
+    return updated ?? null;
+  };
+  return trx.isTransaction ? write(trx) : trx.transaction().execute(write);
+}
+
+function recordMove(trx: Kysely<Database>, before: OrdersTable, after: OrdersTable, event: OrderEvent, by: ActivityBy, now: number): Promise<void> {
+  const common = { teamId: after.team_id, by, guidebookId: after.instruction_id, subjectId: after.id, now };
+  if (event === 'refund') return recordActivity(trx, { ...common, action: 'order.refunded', details: { title: after.title, amount: after.amount, currency: after.currency as Currency, from: before.status } });
+  return recordActivity(trx, { ...common, action: 'order.moved', details: { title: after.title, event, from: before.status, to: after.status } });
 }
 
 /** Statuses in which an order waits for someone (the host, or the guest's payment). */

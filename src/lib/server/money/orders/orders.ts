@@ -6,7 +6,9 @@ import { formatStayTime } from '@shared/time-zone.ts';
 import { lockForTransaction } from '../../platform/db/dialect.ts';
 import { AppError } from '../../http/app-error.ts';
 import { grantedGuidebooks } from '../../account/authorize.ts';
-import type { TeamScope } from '../../account/team-access.ts';
+import type { TeamAccess, TeamScope } from '../../account/team-access.ts';
+import { memberActor } from '../../account/record-activity.ts';
+import type { ActivityBy } from '@shared/team-activity.ts';
 import { findTeamGuidebook } from '../../guidebook/find-team-guidebook.ts';
 import { parseStoredContent } from '../../guidebook/instruction-row.ts';
 import { getRuntime } from '../../platform/runtime.ts';
@@ -111,7 +113,7 @@ async function slotTaken(trx: Db, order: OrdersTable, stay: StaysTable, zone: st
  * a hold that lapsed on Stripe cancels the order (409, and both sides are told). The guest gets a
  * mail either way.
  */
-export async function decideOrder(scope: { access: TeamScope; orderId: string; decision: 'approve' | 'decline' }, now = Date.now()): Promise<Order> {
+export async function decideOrder(scope: { access: TeamScope; orderId: string; decision: 'approve' | 'decline'; by: ActivityBy }, now = Date.now()): Promise<Order> {
   const { db, outbox } = await getRuntime();
   const owned = () => teamOrder(db, scope);
   if (!(await owned())) throw new AppError('NOT_FOUND', messages.orders.notFound);
@@ -119,8 +121,8 @@ export async function decideOrder(scope: { access: TeamScope; orderId: string; d
     // Read again under the lock: another decision may have come first.
     const order = (await owned())!;
     if (!canChange(order, scope.decision)) throw new AppError('CONFLICT', await spentMessage(order));
-    if (order.payment_intent_id !== null) await settlePaidDecision(order, scope.decision, now);
-    return storeDecision(order, scope.decision, now);
+    if (order.payment_intent_id !== null) await settlePaidDecision(order, scope.decision, now, scope.by);
+    return storeDecision(order, scope.decision, now, scope.by);
   });
   outbox.kick();
   const names = await guidebookNames(db, scope.access.teamId, [row.instruction_id]);
@@ -131,7 +133,7 @@ export async function decideOrder(scope: { access: TeamScope; orderId: string; d
  * A paid order's decision on Stripe, before it is stored: no charge for a slot that is gone
  * (checked first), then capture or release. A hold that lapsed cancels the order and answers 409.
  */
-async function settlePaidDecision(order: OrdersTable, decision: 'approve' | 'decline', now: number): Promise<void> {
+async function settlePaidDecision(order: OrdersTable, decision: 'approve' | 'decline', now: number, by: ActivityBy): Promise<void> {
   const { db, dialect } = await getRuntime();
   if (decision === 'approve') {
     const taken = await db.transaction().execute(async (trx) => {
@@ -143,7 +145,7 @@ async function settlePaidDecision(order: OrdersTable, decision: 'approve' | 'dec
   }
   const settled = await settleDecision(order, decision);
   if (settled === 'lapsed') {
-    await closeOrder(order, 'hold-lapsed', now, { guest: 'lapsed' });
+    await closeOrder(order, 'hold-lapsed', now, { guest: 'lapsed', by });
     throw new AppError('CONFLICT', messages.orders.authorisationLapsed);
   }
   // Captured on Stripe's side (its dashboard) while this waited: nothing to release any more.
@@ -155,7 +157,7 @@ async function settlePaidDecision(order: OrdersTable, decision: 'approve' | 'dec
  * again for an approval (a booking may have arrived since), the stay moved, the guest mailed. A
  * paid approval whose slot went between the capture and now is refunded at once.
  */
-async function storeDecision(order: OrdersTable, decision: 'approve' | 'decline', now: number): Promise<OrdersTable> {
+async function storeDecision(order: OrdersTable, decision: 'approve' | 'decline', now: number, by: ActivityBy): Promise<OrdersTable> {
   const { db, dialect } = await getRuntime();
   const row = await db.transaction().execute(async (trx) => {
     await lockForTransaction(trx, dialect, ordersLock(order.instruction_id));
@@ -169,7 +171,7 @@ async function storeDecision(order: OrdersTable, decision: 'approve' | 'decline'
       }
       await moveStay(trx, order, stay.id, now);
     }
-    const updated = await changeOrderStatus(trx, order, decision, { now });
+    const updated = await changeOrderStatus(trx, order, decision, { now, by });
     if (!updated) throw new AppError('CONFLICT', messages.orders.notWaiting);
     await notifyOrder(trx, { order: updated, content, stay: stay ?? null, guest: decision === 'approve' ? 'approved' : 'declined', now });
     return updated;
@@ -177,7 +179,7 @@ async function storeDecision(order: OrdersTable, decision: 'approve' | 'decline'
   if (row) return row;
   // Charged, then the slot went (docs/decisions/020): the money goes back before the order says so.
   await refundPayment(order);
-  await closeOrder(order, 'approve-slot-lost', now, { guest: 'slot-lost' });
+  await closeOrder(order, 'approve-slot-lost', now, { guest: 'slot-lost', by });
   throw new AppError('CONFLICT', messages.orders.slotTaken);
 }
 
@@ -194,7 +196,7 @@ async function zoneOf(db: Db, order: Pick<OrdersTable, 'instruction_id'>): Promi
  * back: the stay returns to its booked times (and its door-code window with them), in the same
  * transaction.
  */
-export async function refundOrder(scope: { access: TeamScope; orderId: string }, now = Date.now()): Promise<Order> {
+export async function refundOrder(scope: { access: TeamAccess; orderId: string }, now = Date.now()): Promise<Order> {
   const { db, dialect, outbox } = await getRuntime();
   const owned = () => teamOrder(db, scope);
   if (!(await owned())) throw new AppError('NOT_FOUND', messages.orders.notFound);
@@ -204,7 +206,7 @@ export async function refundOrder(scope: { access: TeamScope; orderId: string },
     await refundPayment(order);
     return db.transaction().execute(async (trx) => {
       await lockForTransaction(trx, dialect, ordersLock(order.instruction_id));
-      const updated = await changeOrderStatus(trx, order, 'refund', { now });
+      const updated = await changeOrderStatus(trx, order, 'refund', { now, by: memberActor(scope.access) });
       if (!updated) throw new AppError('CONFLICT', messages.orders.notRefundable);
       const movedBack = await unmoveStay(trx, updated, now);
       const content = parseStoredContent((await trx.selectFrom('instructions').select('data').where('id', '=', order.instruction_id).executeTakeFirstOrThrow()).data);

@@ -46,6 +46,7 @@ export const COPY_ORDER = [
   'guest_reads',
   'stay_reads',
   'guest_feedback',
+  'team_activity',
 ] as const satisfies readonly CopiedTable[];
 
 // A table added by a later migration must be added above: this line stops the type check otherwise.
@@ -60,6 +61,7 @@ const IDENTITIES = [
   { table: 'contact_messages', column: 'id' },
   { table: 'outbox', column: 'id' },
   { table: 'instructions', column: 'seq' },
+  { table: 'team_activity', column: 'id' },
 ] as const;
 
 /** Rows per INSERT: 500 rows of at most 17 columns stay far below PostgreSQL's 65,535 parameters. */

@@ -1,0 +1,127 @@
+import { CHANNEL_NAMES } from '@shared/channels.ts';
+import { formatPrice } from '@shared/currencies.ts';
+import type { ApplyGroup } from '@shared/schemas/settings.ts';
+import type { ActivityActor, ActivityItem, SecretFieldName } from '@shared/team-activity.ts';
+import { ROLE_NAMES } from '@shared/team-roles.ts';
+import { STATUS } from '../../lib/order-view.ts';
+
+/**
+ * How a line of the team's activity reads (docs/product.md §6, Activity): who, then what they did
+ * as the rest of one plain sentence ("Ana" "added a stay for Lena, 3 Dec – 5 Dec"). A secret is
+ * named, never shown: the line holds no value to show (docs/security.md 40).
+ */
+
+/** Who did it, when it was not a member. */
+const ACTORS: Record<Exclude<ActivityActor, 'member'>, string> = {
+  'mail-link': 'Someone with the order e-mail',
+  guest: 'A guest',
+  calendar: 'The booking calendar',
+  stripe: 'Stripe',
+  system: 'Porchlight',
+};
+
+export function whoOf(item: ActivityItem): string {
+  if (item.actor === 'member') return item.actorName ?? 'A former member';
+  return ACTORS[item.actor];
+}
+
+const GROUPS: Record<ApplyGroup, string> = {
+  greeting: 'the welcome',
+  houseRules: 'house rules',
+  contact: 'contact details',
+  socials: 'social links',
+  checkout: 'check-in and check-out',
+  redirection: 'useful links',
+  places: 'places',
+  extras: 'extras',
+  channels: 'rules by channel',
+};
+
+const SECRETS: Record<SecretFieldName, string> = {
+  code: 'the door code',
+  wifiPassword: 'the Wi-Fi password',
+  secretsPin: 'the PIN',
+  secretsPolicy: 'who sees the door code',
+  revealHoursBefore: 'how early guests see it',
+};
+
+/** "a, b and c". */
+function listed(parts: readonly string[]): string {
+  return parts.length <= 1 ? (parts[0] ?? '') : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`;
+}
+
+const day = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
+const nights = ({ checkIn, checkOut }: { checkIn: number; checkOut: number }) => `${day.format(checkIn)} – ${day.format(checkOut)}`;
+const stayOf = (guestName: string) => (guestName ? `${guestName}’s stay` : 'a stay');
+const quoted = (title: string) => `“${title}”`;
+
+function orderMove(item: Extract<ActivityItem, { action: 'order.moved' }>): string {
+  const { title, event, to } = item.details;
+  const now = STATUS[to].label;
+  switch (event) {
+    case 'approve':
+      return `approved ${quoted(title)}`;
+    case 'decline':
+      return `declined ${quoted(title)}`;
+    case 'payment-taken':
+      return to === 'paid' ? `took the guest’s payment for ${quoted(title)}` : `held the guest’s card for ${quoted(title)}, waiting for your answer`;
+    case 'payment-slot-lost':
+    case 'approve-slot-lost':
+      return `gave back the money for ${quoted(title)}: another booking took its time`;
+    case 'hold-lapsed':
+      return `released the card hold on ${quoted(title)}: no answer within 72 hours`;
+    case 'stay-lost':
+      return `ended ${quoted(title)} with its stay (${now.toLowerCase()})`;
+    default:
+      return `moved ${quoted(title)} to ${now.toLowerCase()}`;
+  }
+}
+
+/** What was done, as the sentence's rest after who did it. */
+export function whatOf(item: ActivityItem): string {
+  switch (item.action) {
+    case 'stay.added':
+      return `added ${item.details.guestName ? `a stay for ${item.details.guestName}` : 'a stay'}, ${nights(item.details)} (${CHANNEL_NAMES[item.details.channel]})`;
+    case 'stay.moved':
+      return `moved ${stayOf(item.details.guestName)} to ${nights(item.details.to)} (was ${nights(item.details.from)})`;
+    case 'stay.channel':
+      return `changed where ${stayOf(item.details.guestName)} was booked from ${CHANNEL_NAMES[item.details.from]} to ${CHANNEL_NAMES[item.details.to]}`;
+    case 'stay.deleted': {
+      const orders = item.details.orders === 'refund' ? ', ending its orders' : item.details.orders === 'keep' ? ', keeping its paid orders' : '';
+      return `deleted ${stayOf(item.details.guestName)}, ${nights(item.details)}${orders}`;
+    }
+    case 'order.moved':
+      return orderMove(item);
+    case 'order.refunded':
+      return `refunded ${quoted(item.details.title)} (${formatPrice(item.details.amount, item.details.currency)})`;
+    case 'settings.saved':
+      return 'saved Auto-Fill';
+    case 'settings.applied': {
+      const { groups, guidebooks } = item.details;
+      return `applied Auto-Fill’s ${listed(groups.map((group) => GROUPS[group]))} to ${guidebooks === 1 ? '1 guidebook' : `${guidebooks} guidebooks`}`;
+    }
+    case 'guidebook.secrets':
+      return `changed ${listed(item.details.fields.map((field) => SECRETS[field]))}`;
+    case 'invitation.sent':
+      return `invited ${item.details.email} as ${ROLE_NAMES[item.details.role]}`;
+    case 'invitation.resent':
+      return `sent the invitation to ${item.details.email} again`;
+    case 'invitation.revoked':
+      return `revoked the invitation to ${item.details.email}`;
+    case 'invitation.accepted':
+      return `joined the team as ${ROLE_NAMES[item.details.role]}`;
+    case 'member.changed': {
+      const { member, role, guidebooks, maySeeSecrets } = item.details;
+      const parts = [
+        ...(role ? [`${ROLE_NAMES[role.from]} → ${ROLE_NAMES[role.to]}`] : []),
+        ...(guidebooks === undefined ? [] : [guidebooks === 1 ? '1 guidebook' : `${guidebooks} guidebooks`]),
+        ...(maySeeSecrets === undefined ? [] : [maySeeSecrets ? 'may see door codes' : 'may not see door codes']),
+      ];
+      return `changed what ${member} may do (${parts.join('; ')})`;
+    }
+    case 'member.removed':
+      return `removed ${item.details.member} (${ROLE_NAMES[item.details.role]}) from the team`;
+    case 'member.left':
+      return 'left the team';
+  }
+}

@@ -1,0 +1,82 @@
+/**
+ * Who did what in a team (docs/decisions/028-teams.md §9, docs/product.md §6): the actors, the
+ * actions and the details each action keeps. Isomorphic: the server writes these shapes
+ * (`recordActivity`) and the dashboard's Activity screen words them. A detail names fields, never
+ * the value of a secret one (docs/security.md 40): the door code, the Wi-Fi password and the PIN
+ * appear by name only.
+ */
+import type { Channel } from './channels.ts';
+import type { Currency } from './currencies.ts';
+import type { OrderStatus } from './schemas/order.ts';
+import type { ApplyGroup } from './schemas/settings.ts';
+import type { TeamRole } from './team-roles.ts';
+
+/** Who made the change: a member (named by their user id), or something acting for the team. */
+export const ACTIVITY_ACTORS = ['member', 'mail-link', 'guest', 'calendar', 'stripe', 'system'] as const;
+export type ActivityActor = (typeof ACTIVITY_ACTORS)[number];
+
+/** The actor of a line: a member with their user id, else one of the others. */
+export type ActivityBy = { actor: 'member'; userId: string } | { actor: Exclude<ActivityActor, 'member'> };
+
+/** What guards a guidebook's door, by name: the secret fields and the policy that reveals them. */
+export const SECRET_FIELD_NAMES = ['code', 'wifiPassword', 'secretsPin', 'secretsPolicy', 'revealHoursBefore'] as const;
+export type SecretFieldName = (typeof SECRET_FIELD_NAMES)[number];
+
+/** A stay's nights, as epoch milliseconds. */
+interface StayDates {
+  checkIn: number;
+  checkOut: number;
+}
+
+/** Each action and what its line keeps. */
+export interface ActivityDetails {
+  'stay.added': { guestName: string; channel: Channel } & StayDates;
+  'stay.moved': { guestName: string; from: StayDates; to: StayDates };
+  'stay.channel': { guestName: string; from: Channel; to: Channel };
+  'stay.deleted': { guestName: string; orders: 'refund' | 'keep' | null } & StayDates;
+  /** An order's status moved (a refund is `order.refunded`). */
+  'order.moved': { title: string; event: string; from: OrderStatus; to: OrderStatus };
+  'order.refunded': { title: string; amount: number; currency: Currency; from: OrderStatus };
+  'settings.saved': Record<string, never>;
+  'settings.applied': { groups: ApplyGroup[]; guidebooks: number };
+  /** The door code, the Wi-Fi password, the PIN or the policy changed: which, never to what. */
+  'guidebook.secrets': { fields: SecretFieldName[] };
+  'invitation.sent': { email: string; role: Exclude<TeamRole, 'owner'> };
+  'invitation.resent': { email: string };
+  'invitation.revoked': { email: string };
+  'invitation.accepted': { email: string; role: Exclude<TeamRole, 'owner'> };
+  /** A member's role, grants or "may see secrets" changed (the members screen): what changed, as it is now. */
+  'member.changed': { member: string; role?: { from: TeamRole; to: TeamRole }; guidebooks?: number; maySeeSecrets?: boolean };
+  'member.removed': { member: string; role: TeamRole };
+  'member.left': { role: TeamRole };
+}
+
+export type ActivityAction = keyof ActivityDetails;
+
+/** A line as the API answers it (GET /api/team/activity), newest first. */
+export type ActivityItem = {
+  [A in ActivityAction]: {
+    id: number;
+    action: A;
+    details: ActivityDetails[A];
+    actor: ActivityActor;
+    /** The member's name now; null for another actor, or a person who has since deleted their account. */
+    actorName: string | null;
+    guidebookId: string | null;
+    /** The guidebook's name now, or as it was when the line was written if it is gone. */
+    guidebookName: string | null;
+    /** ISO time. */
+    at: string;
+  };
+}[ActivityAction];
+
+export interface ActivityPage {
+  items: ActivityItem[];
+  /** The `before` of the next (older) page, or null at the first line. */
+  next: string | null;
+}
+
+/** Lines a page holds. */
+export const ACTIVITY_PAGE_SIZE = 50;
+/** Days a line is kept before the "activity retention" job deletes it. */
+export const ACTIVITY_KEPT_DAYS = 365;

@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { whatOf, whoOf } from '../src/admin/features/activity/activity-words.ts';
+import type { ActivityAction, ActivityDetails, ActivityItem } from '../src/lib/shared/team-activity.ts';
+
+/**
+ * How the Activity screen words each action (docs/product.md §6, Activity): one plain sentence per
+ * line, after who did it. A secret is named, never shown (docs/security.md 40).
+ */
+const nights = { checkIn: Date.UTC(2031, 5, 1, 15), checkOut: Date.UTC(2031, 5, 4, 10) };
+const SAMPLES: { [A in ActivityAction]: ActivityDetails[A] } = {
+  'stay.added': { guestName: 'Lena', channel: 'airbnb', ...nights },
+  'stay.moved': { guestName: '', from: nights, to: { ...nights, checkOut: Date.UTC(2031, 5, 5, 10) } },
+  'stay.channel': { guestName: 'Lena', from: 'direct', to: 'booking' },
+  'stay.deleted': { guestName: 'Lena', orders: 'refund', ...nights },
+  'order.moved': { title: 'Breakfast basket', event: 'payment-taken', from: 'awaiting_payment', to: 'requested' },
+  'order.refunded': { title: 'Late check-out', amount: 2500, currency: 'eur', from: 'paid' },
+  'settings.saved': {},
+  'settings.applied': { groups: ['contact', 'places', 'channels'], guidebooks: 2 },
+  'guidebook.secrets': { fields: ['code', 'wifiPassword', 'secretsPin'] },
+  'invitation.sent': { email: 'ana@example.com', role: 'editor' },
+  'invitation.resent': { email: 'ana@example.com' },
+  'invitation.revoked': { email: 'ana@example.com' },
+  'invitation.accepted': { email: 'ana@example.com', role: 'cleaner' },
+  'member.changed': { member: 'Ana', role: { from: 'editor', to: 'admin' }, maySeeSecrets: true },
+  'member.removed': { member: 'Ana', role: 'cleaner' },
+  'member.left': { role: 'editor' },
+};
+
+const item = <A extends ActivityAction>(action: A, over: Partial<ActivityItem> = {}): ActivityItem =>
+  ({ id: 1, action, details: SAMPLES[action], actor: 'member', actorName: 'Ivo', guidebookId: null, guidebookName: null, at: new Date(0).toISOString(), ...over }) as ActivityItem;
+
+describe('activity words', () => {
+  it('say every action in one sentence', () => {
+    const sentences = Object.fromEntries((Object.keys(SAMPLES) as ActivityAction[]).map((action) => [action, `${whoOf(item(action))} ${whatOf(item(action))}`]));
+    expect(sentences).toEqual({
+      'stay.added': 'Ivo added a stay for Lena, 1 Jun – 4 Jun (Airbnb)',
+      'stay.moved': 'Ivo moved a stay to 1 Jun – 5 Jun (was 1 Jun – 4 Jun)',
+      'stay.channel': 'Ivo changed where Lena’s stay was booked from Direct to Booking.com',
+      'stay.deleted': 'Ivo deleted Lena’s stay, 1 Jun – 4 Jun, ending its orders',
+      'order.moved': 'Ivo held the guest’s card for “Breakfast basket”, waiting for your answer',
+      'order.refunded': 'Ivo refunded “Late check-out” (€25)',
+      'settings.saved': 'Ivo saved Auto-Fill',
+      'settings.applied': 'Ivo applied Auto-Fill’s contact details, places and rules by channel to 2 guidebooks',
+      'guidebook.secrets': 'Ivo changed the door code, the Wi-Fi password and the PIN',
+      'invitation.sent': 'Ivo invited ana@example.com as Editor',
+      'invitation.resent': 'Ivo sent the invitation to ana@example.com again',
+      'invitation.revoked': 'Ivo revoked the invitation to ana@example.com',
+      'invitation.accepted': 'Ivo joined the team as Cleaner',
+      'member.changed': 'Ivo changed what Ana may do (Editor → Admin; may see door codes)',
+      'member.removed': 'Ivo removed Ana (Cleaner) from the team',
+      'member.left': 'Ivo left the team',
+    });
+  });
+
+  it('name who acted when it was not a member, and a member whose account is gone', () => {
+    expect(whoOf(item('order.moved', { actor: 'mail-link', actorName: null }))).toBe('Someone with the order e-mail');
+    expect(whoOf(item('order.moved', { actor: 'stripe', actorName: null }))).toBe('Stripe');
+    expect(whoOf(item('order.moved', { actor: 'system', actorName: null }))).toBe('Porchlight');
+    expect(whoOf(item('stay.added', { actorName: null }))).toBe('A former member');
+  });
+});
