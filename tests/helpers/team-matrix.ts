@@ -72,6 +72,7 @@ export const ROWS: Row[] = [
   row('GET /api/payouts', '401 200 200 403 403 403 403 403', () => get('/api/payouts')),
   row('GET /api/get-subscription-data', '401 200 200 403 403 403 403 403', () => get('/api/get-subscription-data')),
   row('GET /api/billing/config', '401 200 200 403 403 403 403 403', () => get('/api/billing/config')),
+  row('GET /api/team', '401 200 200 200 200 200 200 200', () => get('/api/team')),
   row('GET /api/session_status', '401 404 404 403 403 403 403 403', () => get('/api/session_status?session_id=cs_test_nobody')),
   // The guidebook's own language: found and allowed, then refused before any call goes out (400).
   row('POST /api/instruction/[id]/translations/[lang]/draft', '401 404 400 400 400 404 403 403', (c) => send('POST', `${gb(c)}/translations/en/draft`, { content: c.seed.guidebook })),
