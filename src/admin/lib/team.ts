@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { hashKey, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { errorMessage } from '@shared/api-client.ts';
@@ -31,7 +31,7 @@ function useEnterTeam() {
     queryClient.removeQueries({ type: 'inactive' });
     // The account itself is read again in place: the top bar and the sidebar keep their shape meanwhile.
     const me = queryKeys.user.me();
-    void queryClient.resetQueries({ predicate: (query) => query.queryKey.join('/') !== me.join('/') });
+    void queryClient.resetQueries({ predicate: (query) => query.queryHash !== hashKey(me) });
     void queryClient.invalidateQueries({ queryKey: me });
     toast.dismiss('team-switched');
     void navigate('/dashboard');
