@@ -64,12 +64,13 @@ interface ClientOptions {
 
 export function createApiClient({ onUnauthorized, onFailure, headers: extra = () => ({}) }: ClientOptions = {}) {
   async function request<T>(method: Method, path: string, body?: unknown): Promise<T> {
-    const init: RequestInit = { method, credentials: 'same-origin', headers: { ...extra(), accept: 'application/json' } };
+    const headers: Record<string, string> = { ...extra(), accept: 'application/json' };
+    const init: RequestInit = { method, credentials: 'same-origin', headers };
     if (body instanceof FormData) {
       // The browser writes the multipart boundary itself.
       init.body = body;
     } else if (body !== undefined) {
-      init.headers = { ...extra(), accept: 'application/json', 'content-type': 'application/json' };
+      headers['content-type'] = 'application/json';
       init.body = JSON.stringify(body);
     }
 
