@@ -12,6 +12,11 @@ declare namespace App {
     session: import('./lib/server/auth/types.ts').Session | null;
     /** The membership the session acts through (docs/decisions/028-teams.md §5); null when signed out or in no team. */
     team: import('./lib/server/account/team-access.ts').SessionTeam | null;
+    /**
+     * The team the dashboard shows, from `X-Porchlight-Team` (docs/decisions/028-teams.md §5); null when the
+     * request names none (a script). `requireTeam` answers 409 when it is not the session's.
+     */
+    shownTeam: string | null;
   }
 }
 

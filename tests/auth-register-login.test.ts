@@ -92,7 +92,9 @@ describe('register → verify → login', () => {
     const me = await server.request('/api/users/me', { headers: withCookie(`${cookie.name}=${cookie.value}`) });
     expect(me.status).toBe(200);
     // …as its Owner (docs/product.md §6 Team roles: the dashboard offers what the role may do).
-    expect(await me.json()).toEqual({ ...body, plan: 'free', team: { id: teams[0]!.team_id, role: 'owner', maySeeSecrets: true } });
+    // Its name is the owner's, and it is their only team (the switcher's list).
+    const team = { id: teams[0]!.team_id, name: body['name'], role: 'owner' };
+    expect(await me.json()).toEqual({ ...body, plan: 'free', team: { ...team, maySeeSecrets: true }, teams: [team] });
   });
 
   it('stores only the SHA-256 of session and mailed tokens: a dump holds no cookie value (docs/security.md 3, 11)', async () => {

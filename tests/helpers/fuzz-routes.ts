@@ -120,6 +120,8 @@ export function fuzzRoutes(host: FuzzHost): FuzzRoute[] {
     route('POST /api/team/invitations/[id]/resend', 'host'),
     route('DELETE /api/team/invitations/[id]', 'host'),
     route('POST /api/invitations/accept', 'host', shape({ token })),
+    route('PUT /api/session/team', 'host', shape({ teamId: fc.oneof(fc.constant(hostId), text(70)) })),
+    route('POST /api/teams', 'host'),
     route('POST /api/users/auth', 'anonymous', shape({ email: hostEmail, password: hostPassword })),
     route('POST /api/users/authGoogle', 'anonymous', shape({ credential: fc.oneof(text(9000), fc.constant('eyJhbGciOiJub25lIn0.eyJzdWIiOiIxIn0.')), invitation: token })),
     route('POST /api/users/checkToken', 'anonymous', shape({ token })),

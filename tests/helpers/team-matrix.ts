@@ -74,6 +74,7 @@ export const ROWS: Row[] = [
   row('GET /api/billing/config', '401 200 200 403 403 403 403 403', () => get('/api/billing/config')),
   // The team's activity (Owner, Admin): another team's owner reads their own.
   row('GET /api/team/activity', '401 200 200 200 403 403 403 403', () => get('/api/team/activity')),
+  row('GET /api/team', '401 200 200 200 200 200 200 200', () => get('/api/team')),
   row('GET /api/session_status', '401 404 404 403 403 403 403 403', () => get('/api/session_status?session_id=cs_test_nobody')),
   // The guidebook's own language: found and allowed, then refused before any call goes out (400).
   row('POST /api/instruction/[id]/translations/[lang]/draft', '401 404 400 400 400 404 403 403', (c) => send('POST', `${gb(c)}/translations/en/draft`, { content: c.seed.guidebook })),

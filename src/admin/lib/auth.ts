@@ -1,8 +1,11 @@
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { ApiError } from '@shared/api-client.ts';
+import { messages } from '@shared/messages.ts';
 import type { PlanId } from '@shared/plans.ts';
 import type { UserInfo } from '@shared/schemas/auth.ts';
 import { TEAM_ROLES, type TeamRole } from '@shared/team-roles.ts';
-import { api, setUnauthorizedHandler } from './api-client.ts';
+import { TEAM_SWITCHED_CODE, type TeamChoice } from '@shared/team-switch.ts';
+import { api, setShownTeam, setUnauthorizedHandler, shownTeamId, teamSwitchedElsewhere } from './api-client.ts';
 import { queryKeys } from './query-keys.ts';
 import { clearUserInfo, setUserInfo } from './user-store.ts';
 
@@ -37,7 +40,9 @@ export interface Me extends UserInfo {
   /** The server can draft translations by machine (TRANSLATE_URL is set). */
   machineTranslation: boolean;
   /** The team the session acts for and the member's part in it (docs/product.md §6 Team roles); null in none. */
-  team: { id: string; role: TeamRole; maySeeSecrets: boolean } | null;
+  team: { id: string; name: string; role: TeamRole; maySeeSecrets: boolean } | null;
+  /** Every team the person is a member of, the one they own first: the header's switcher. */
+  teams: TeamChoice[];
 }
 
 function text(value: unknown): string | null {
@@ -57,7 +62,7 @@ export function parseUser(data: unknown): Me {
   const email = text(user.email);
   if (_id === null || name === null || email === null) throw new Error('Not a user');
   const plan = PLANS.find((id) => id === user.plan) ?? 'free';
-  return { _id, name, email, picture: text(user.picture) ?? '', googleId: text(user.googleId) || null, plan, supportPhone: text(user.supportPhone), machineTranslation: user.machineTranslation === true, team: parseTeam(user.team) };
+  return { _id, name, email, picture: text(user.picture) ?? '', googleId: text(user.googleId) || null, plan, supportPhone: text(user.supportPhone), machineTranslation: user.machineTranslation === true, team: parseTeam(user.team), teams: parseTeams(user.teams) };
 }
 
 /** The `team` of a user answer; null when absent or not one (an answer of the name or password routes carries none). */
@@ -66,7 +71,16 @@ function parseTeam(value: unknown): Me['team'] {
   const team = value as Record<string, unknown>;
   const role = TEAM_ROLES.find((each) => each === team.role);
   const id = text(team.id);
-  return role && id !== null ? { id, role, maySeeSecrets: team.maySeeSecrets === true } : null;
+  return role && id !== null ? { id, name: text(team.name) ?? '', role, maySeeSecrets: team.maySeeSecrets === true } : null;
+}
+
+/** The `teams` of a user answer; those it cannot read are left out. */
+function parseTeams(value: unknown): TeamChoice[] {
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((each: unknown) => {
+    const team = parseTeam(each);
+    return team ? [{ id: team.id, name: team.name, role: team.role }] : [];
+  });
 }
 
 export function toUserInfo(user: Pick<Me, keyof UserInfo>): UserInfo {
@@ -77,6 +91,14 @@ export const meQueryOptions = queryOptions({
   queryKey: queryKeys.user.me(),
   queryFn: async () => {
     const me = parseUser(await api.get<unknown>('/api/users/me'));
+    // Another tab switched the session to another team: this page keeps what it shows, and the
+    // next team call answers 409 and offers the reload (lib/team.ts); the header must not move alone.
+    const shown = shownTeamId();
+    if (shown && me.team && me.team.id !== shown) {
+      teamSwitchedElsewhere();
+      throw new ApiError(409, messages.team.switchedElsewhere, TEAM_SWITCHED_CODE);
+    }
+    setShownTeam(me.team?.id ?? null);
     // The server is the authority: whatever it says replaces what the browser remembered.
     setUserInfo(toUserInfo(me));
     return me;

@@ -56,16 +56,21 @@ type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 interface ClientOptions {
   /** What a 401 means to this app (the admin: forget the user, log in again). Not called otherwise. */
   onUnauthorized?: () => void;
+  /** Every failed answer, after `onUnauthorized` (the admin: a tab showing a team the session left). */
+  onFailure?: (error: ApiError) => void;
+  /** Headers every request carries, read as it is sent (the admin: the team it shows). */
+  headers?: () => Record<string, string>;
 }
 
-export function createApiClient({ onUnauthorized }: ClientOptions = {}) {
+export function createApiClient({ onUnauthorized, onFailure, headers: extra = () => ({}) }: ClientOptions = {}) {
   async function request<T>(method: Method, path: string, body?: unknown): Promise<T> {
-    const init: RequestInit = { method, credentials: 'same-origin', headers: { accept: 'application/json' } };
+    const headers: Record<string, string> = { ...extra(), accept: 'application/json' };
+    const init: RequestInit = { method, credentials: 'same-origin', headers };
     if (body instanceof FormData) {
       // The browser writes the multipart boundary itself.
       init.body = body;
     } else if (body !== undefined) {
-      init.headers = { accept: 'application/json', 'content-type': 'application/json' };
+      headers['content-type'] = 'application/json';
       init.body = JSON.stringify(body);
     }
 
@@ -82,7 +87,9 @@ export function createApiClient({ onUnauthorized }: ClientOptions = {}) {
 
     if (!response.ok) {
       if (response.status === 401) onUnauthorized?.();
-      throw new ApiError(response.status, messageOf(data), stringField(data, 'code'), data);
+      const error = new ApiError(response.status, messageOf(data), stringField(data, 'code'), data);
+      onFailure?.(error);
+      throw error;
     }
     return data as T;
   }

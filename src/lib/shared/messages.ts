@@ -208,6 +208,17 @@ export const messages = {
       limit === 1 ? `The ${plan} plan is for the owner alone. Upgrade your plan to invite team members.` : `The ${plan} plan allows ${limit} team members, counting open invitations. Upgrade your plan, or revoke an invitation, to invite more.`,
     /** §8: a member past the limit after a downgrade. */
     overMemberLimit: (limit: number) => `This team's plan allows ${limit} ${limit === 1 ? 'member' : 'members'}; the owner can upgrade or remove members.`,
+    /** §5: `PUT /api/session/team` naming a team the person is not a member of (or no longer). */
+    notFound: 'Team not found. It may have removed you; reload to see your teams.',
+    teamIdRequired: 'Choose a team to switch to.',
+    /** §5: a tab still showing the team the session acted for before another tab switched (`X-Porchlight-Team`). */
+    switchedElsewhere: 'You switched to another team in another tab. Reload to continue.',
+    /** `POST /api/teams`, "Start your own guidebooks": only for a person who owns no team (decision 028, open question 3). */
+    ownTeamExists: 'You already have a team of your own. Choose it in the team menu.',
+    started: 'Your own team is ready. Create your first guidebook.',
+    switched: (team: string) => `You are working in ${team}.`,
+    /** What a member who is not the Owner reads where the Owner gets a link to the plans (§6: billing is the Owner's). */
+    ownerUpgrades: "The team's owner can change the plan.",
   },
   invitations: {
     // docs/decisions/028-teams.md §7: inviting, resending, revoking and accepting.

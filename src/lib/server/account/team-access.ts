@@ -1,5 +1,6 @@
 import type { TeamRole } from '@shared/team-roles.ts';
 import { messages } from '@shared/messages.ts';
+import { TEAM_SWITCHED_CODE } from '@shared/team-switch.ts';
 import { AppError } from '../http/app-error.ts';
 
 /**
@@ -30,11 +31,15 @@ export interface TeamAccess {
 
 /**
  * The signed-in person's access to the team their session acts for: 401 signed out (the
- * middleware refuses those calls already; this says so in the type), 403 without a team.
+ * middleware refuses those calls already; this says so in the type), 403 without a team, and 409
+ * when the request shows another team (`X-Porchlight-Team`, docs/decisions/028-teams.md §5): a tab
+ * still showing the team the session acted for before another tab switched must not write into
+ * the new one. A request without the header (a script) acts for the session's team.
  */
-export function requireTeam(locals: Pick<App.Locals, 'user' | 'team'>): TeamAccess {
+export function requireTeam(locals: Pick<App.Locals, 'user' | 'team' | 'shownTeam'>): TeamAccess {
   if (!locals.user) throw new AppError('UNAUTHORIZED', messages.auth.pleaseLogIn);
   if (!locals.team) throw new AppError('FORBIDDEN', messages.team.noTeam);
+  if (locals.shownTeam && locals.shownTeam !== locals.team.teamId) throw new AppError('CONFLICT', messages.team.switchedElsewhere, { details: { code: TEAM_SWITCHED_CODE } });
   const { teamId, membershipId, role, maySeeSecrets } = locals.team;
   return { teamId, userId: locals.user.id, membershipId, role, maySeeSecrets };
 }

@@ -1,6 +1,7 @@
 import type { Config } from '../platform/config.ts';
 import { messages } from '@shared/messages.ts';
 import { afterLoginPath } from '@shared/safe-redirect.ts';
+import { SHOWN_TEAM_HEADER } from '@shared/team-switch.ts';
 import { AppError } from '../http/app-error.ts';
 import { isPublicApiRoute } from './public-routes.ts';
 import { clearSessionCookie, readSessionToken, serializeSessionCookie, sessionCookieName } from './session-cookie.ts';
@@ -18,7 +19,8 @@ function needsSession(pathname: string): boolean {
 }
 
 /**
- * Reads the session cookie and puts the user and session on `locals` (null when signed out).
+ * Reads the session cookie and puts the user and session on `locals` (null when signed out), and
+ * the team the dashboard shows (`X-Porchlight-Team`) for `requireTeam`'s check.
  * Returns the Set-Cookie value the response must carry: a renewed expiry, or a clearing header
  * for a cookie that no longer names a session; undefined when nothing changes.
  */
@@ -26,6 +28,7 @@ export async function openSession(context: GateContext, config: GateConfig): Pro
   context.locals.user = null;
   context.locals.session = null;
   context.locals.team = null;
+  context.locals.shownTeam = context.request.headers.get(SHOWN_TEAM_HEADER);
   if (!needsSession(context.url.pathname)) return undefined;
   const token = readSessionToken(context.request, config);
   if (!token) return context.request.headers.get('cookie')?.includes(`${sessionCookieName(config)}=`) ? clearSessionCookie(config) : undefined;

@@ -1,6 +1,7 @@
 import type { APIContext } from 'astro';
 import { requireUser } from '@server/auth/require-user.ts';
 import { toUserInfo } from '@server/auth/user-info.ts';
+import { teamsOf } from '@server/account/current-team.ts';
 import { getTeamPlan } from '@server/account/team-plan.ts';
 import { handle, json } from '@server/http/json.ts';
 import { getRuntime } from '@server/platform/runtime.ts';
@@ -8,18 +9,19 @@ import { machineDraftsOn } from '@server/translate/draft-translations.ts';
 
 /**
  * GET /api/users/me: the signed-in user's info, the plan of the team they act for (the admin app
- * restores its state from it; Free in no team) and their part in it, `team: { id, role,
+ * restores its state from it; Free in no team) and their part in it, `team: { id, name, role,
  * maySeeSecrets }` or null, by which the dashboard leaves out what the role may not do
- * (src/lib/shared/team-roles.ts; the server refuses it anyway, docs/decisions/028-teams.md §6).
+ * (src/lib/shared/team-roles.ts; the server refuses it anyway, docs/decisions/028-teams.md §6),
+ * and `teams: [{ id, name, role }]`, every team they are a member of, for the switcher (§5).
  * The support line is premium-only (docs/product.md §2 Support): other plans never receive the number.
  * `machineTranslation: true` only when TRANSLATE_URL is set: the editor then offers machine drafts.
  */
 export const GET = handle(async (context: APIContext) => {
   const { user } = requireUser(context.locals);
-  const plan = context.locals.team ? await getTeamPlan(context.locals.team.teamId) : 'free';
+  const [plan, teams] = await Promise.all([context.locals.team ? getTeamPlan(context.locals.team.teamId) : ('free' as const), teamsOf(user.id)]);
   const { config } = await getRuntime();
   const machine = (await machineDraftsOn()) ? { machineTranslation: true } : {};
   const { team } = context.locals;
-  const role = team ? { id: team.teamId, role: team.role, maySeeSecrets: team.maySeeSecrets } : null;
-  return json({ ...toUserInfo(user), plan, team: role, ...(plan === 'premium' ? { supportPhone: config.supportPhone } : {}), ...machine });
+  const current = team ? { id: team.teamId, name: teams.find((each) => each.id === team.teamId)?.name ?? '', role: team.role, maySeeSecrets: team.maySeeSecrets } : null;
+  return json({ ...toUserInfo(user), plan, team: current, teams, ...(plan === 'premium' ? { supportPhone: config.supportPhone } : {}), ...machine });
 });

@@ -1,8 +1,8 @@
 import { AlertTriangle, Info, Lock, X } from 'lucide-react';
 import type { Ref } from 'react';
-import { Link } from 'react-router';
 import { messages } from '@shared/messages.ts';
 import type { FormIssue } from '../model/editor-form.ts';
+import { PlansLink } from '../../../components/billing/PlansLink.tsx';
 
 const DANGER = 'rounded-2xl border border-red-200 bg-red-50 p-4 text-red-900 dark:border-red-900/60 dark:bg-red-950/50 dark:text-red-100';
 
@@ -13,9 +13,9 @@ export function ReadOnlyNotice() {
       <div>
         <p className="font-semibold">Read only</p>
         <p className="mt-0.5 text-sm">{messages.editor.readOnly}</p>
-        <Link to="/dashboard/upgradePlan" className="mt-2 inline-block text-sm font-semibold underline underline-offset-2">
-          See the plans
-        </Link>
+        <p className="mt-2 text-sm">
+          <PlansLink className="inline-block font-semibold underline underline-offset-2">See the plans</PlansLink>
+        </p>
       </div>
     </div>
   );

@@ -15,6 +15,7 @@ import { EmptyState } from './EmptyState.tsx';
 import { InstructionCard } from './InstructionCard.tsx';
 import { InstructionTable } from './InstructionTable.tsx';
 import { LoadingBar } from './LoadingBar.tsx';
+import { NoTeamCard } from './NoTeamCard.tsx';
 import { OptionsPanel } from './OptionsPanel.tsx';
 import { OutOfFree, PlanUsage } from './PlanUsage.tsx';
 import { ViewToggle } from './ViewToggle.tsx';
@@ -65,11 +66,27 @@ export function InstructionsScreen() {
   }
   const ready = list.isSuccess && plan !== undefined;
 
+  // docs/product.md §6 Switching teams: in no team, the way to guidebooks of one's own.
+  if (me.data && !me.data.team) {
+    return (
+      <>
+        <PageHeader title="Your Guidebooks" description="One guidebook per property, ready to share with your guests." />
+        <NoTeamCard otherTeams={me.data.teams.length} />
+      </>
+    );
+  }
+  // A Cleaner works in the stays of the guidebooks granted to them: the list says which, read only.
+  const cleaner = me.data?.team?.role === 'cleaner';
+  const description =
+    cleaner && ready && instructions.length > 0
+      ? `Read only: the stays of ${instructions.map((item) => item.nameInstruction || 'Untitled guidebook').join(', ')}. Open one to see who arrives when.`
+      : 'One guidebook per property, ready to share with your guests.';
+
   return (
     <>
       <PageHeader
         title="Your Guidebooks"
-        description="One guidebook per property, ready to share with your guests."
+        description={description}
         actions={
           <>
             {can('guidebook.trash') ? (

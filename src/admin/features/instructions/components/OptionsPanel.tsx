@@ -16,6 +16,7 @@ import { EditAction } from './EditAction.tsx';
 import { PanelSummary } from './PanelSummary.tsx';
 import { useCan } from '../../../lib/team-role.ts';
 import { PremiumBadge } from '../../../components/ui/PremiumBadge.tsx';
+import { PlansLink } from '../../../components/billing/PlansLink.tsx';
 
 interface Props {
   /** The guidebook the panel is open for; null when closed. */
@@ -153,9 +154,9 @@ export function OptionsPanel({ instruction, locked, free, onClose, returnFocus }
                 {locked ? (
                   <p id={explanationId} className="mx-2 mt-4 rounded-xl bg-brand-50 px-4 py-3 text-sm text-ink">
                     {LOCKED_EXPLANATION}{' '}
-                    <Link to="/dashboard/upgradePlan" onClick={onClose} className="font-semibold text-brand-700 underline underline-offset-2 dark:text-brand-300">
+                    <PlansLink onClick={onClose} className="font-semibold text-brand-700 underline underline-offset-2 dark:text-brand-300">
                       See plans
-                    </Link>
+                    </PlansLink>
                   </p>
                 ) : null}
               </div>

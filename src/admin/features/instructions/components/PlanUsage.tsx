@@ -1,9 +1,9 @@
 import { Infinity as InfinityIcon, TriangleAlert } from 'lucide-react';
 import { useId } from 'react';
-import { Link } from 'react-router';
 import { messages } from '@shared/messages.ts';
 import { FREE_INSTRUCTION_LIMIT, findPlan, formatInstructionLimit, type PlanId } from '@shared/plans.ts';
 import { showsFreeUsage } from '../access.ts';
+import { PlansLink } from '../../../components/billing/PlansLink.tsx';
 
 interface Props {
   plan: PlanId;
@@ -57,9 +57,9 @@ export function OutOfFree({ plan, count }: Props) {
       <TriangleAlert className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
       <div className="text-sm">
         <p>{messages.instruction.outOfFree}</p>
-        <Link to="/dashboard/upgradePlan" className="mt-2 inline-block font-semibold underline underline-offset-2">
-          See plans
-        </Link>
+        <p className="mt-2">
+          <PlansLink className="inline-block font-semibold underline underline-offset-2">See plans</PlansLink>
+        </p>
       </div>
     </div>
   );

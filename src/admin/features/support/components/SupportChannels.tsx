@@ -1,6 +1,6 @@
 import { MessageCircle, Phone, PhoneCall, type LucideIcon } from 'lucide-react';
-import { Link } from 'react-router';
 import { IconBadge } from '../../../components/ui/IconBadge.tsx';
+import { PlansLink } from '../../../components/billing/PlansLink.tsx';
 
 interface Channel {
   label: string;
@@ -60,9 +60,7 @@ export function SupportChannels({ premium, phone }: Props) {
       {premium ? null : (
         <p className="mt-3 text-sm text-muted">
           Phone, WhatsApp and Viber support come with Premium.{' '}
-          <Link to="/dashboard/upgradePlan" className="font-semibold text-brand-700 underline underline-offset-2 dark:text-brand-300">
-            See plans
-          </Link>
+          <PlansLink className="font-semibold text-brand-700 underline underline-offset-2 dark:text-brand-300">See plans</PlansLink>
         </p>
       )}
     </section>

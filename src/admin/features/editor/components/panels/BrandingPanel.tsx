@@ -1,5 +1,4 @@
 import { Check, Palette } from 'lucide-react';
-import { Link } from 'react-router';
 import { findPlan } from '@shared/plans.ts';
 import { MAX_TEXT, type Instruction } from '@shared/schemas/instruction.ts';
 import { DEFAULT_THEME, findTheme, guestBranding, NON_PREMIUM_THEME, PRODUCT_TITLE, THEMES, type GuestBranding } from '@shared/themes.ts';
@@ -9,6 +8,7 @@ import { useMe } from '../../../../lib/auth.ts';
 import { fieldId, type SectionProps } from '../../model/editor-form.ts';
 import { useEditorContext } from '../common/editor-context.ts';
 import { Section } from '../common/Section.tsx';
+import { PlansLink } from '../../../../components/billing/PlansLink.tsx';
 
 /** The guest page's title bar in miniature, in the colours guests get. */
 function GuestBrandStrip({ branding, name }: { branding: GuestBranding; name: string }) {
@@ -33,10 +33,9 @@ function LockedNote({ form, planName }: { form: Instruction; planName: string })
       Guests see the {PRODUCT_TITLE} title and the {findTheme(NON_PREMIUM_THEME).name} theme: on the {planName} plan, guest pages use {PRODUCT_TITLE}&rsquo;s
       branding.{' '}
       {saved ? `Your saved choice, ${findTheme(form.selectedTheme).name}${savedTitle}, comes back on Premium. ` : null}
-      <Link to="/dashboard/upgradePlan" className="font-semibold text-brand-700 underline underline-offset-2 dark:text-brand-300">
+      <PlansLink className="font-semibold text-brand-700 underline underline-offset-2 dark:text-brand-300" after=" to use your own.">
         Upgrade to Premium
-      </Link>{' '}
-      to use your own.
+      </PlansLink>
     </p>
   );
 }
