@@ -37,7 +37,7 @@ export interface Me extends UserInfo {
   /** The server can draft translations by machine (TRANSLATE_URL is set). */
   machineTranslation: boolean;
   /** The team the session acts for and the member's part in it (docs/product.md §6 Team roles); null in none. */
-  team: { id: string; role: TeamRole; maySeeSecrets: boolean } | null;
+  team: { id: string; membershipId: string; role: TeamRole; maySeeSecrets: boolean } | null;
 }
 
 function text(value: unknown): string | null {
@@ -66,7 +66,7 @@ function parseTeam(value: unknown): Me['team'] {
   const team = value as Record<string, unknown>;
   const role = TEAM_ROLES.find((each) => each === team.role);
   const id = text(team.id);
-  return role && id !== null ? { id, role, maySeeSecrets: team.maySeeSecrets === true } : null;
+  return role && id !== null ? { id, membershipId: text(team.membershipId) ?? '', role, maySeeSecrets: team.maySeeSecrets === true } : null;
 }
 
 export function toUserInfo(user: Pick<Me, keyof UserInfo>): UserInfo {

@@ -8,8 +8,8 @@ import { machineDraftsOn } from '@server/translate/draft-translations.ts';
 
 /**
  * GET /api/users/me: the signed-in user's info, the plan of the team they act for (the admin app
- * restores its state from it; Free in no team) and their part in it, `team: { id, role,
- * maySeeSecrets }` or null, by which the dashboard leaves out what the role may not do
+ * restores its state from it; Free in no team) and their part in it, `team: { id, membershipId,
+ * role, maySeeSecrets }` or null (the membership's id is what leaving the team names), by which the dashboard leaves out what the role may not do
  * (src/lib/shared/team-roles.ts; the server refuses it anyway, docs/decisions/028-teams.md §6).
  * The support line is premium-only (docs/product.md §2 Support): other plans never receive the number.
  * `machineTranslation: true` only when TRANSLATE_URL is set: the editor then offers machine drafts.
@@ -20,6 +20,6 @@ export const GET = handle(async (context: APIContext) => {
   const { config } = await getRuntime();
   const machine = (await machineDraftsOn()) ? { machineTranslation: true } : {};
   const { team } = context.locals;
-  const role = team ? { id: team.teamId, role: team.role, maySeeSecrets: team.maySeeSecrets } : null;
+  const role = team ? { id: team.teamId, membershipId: team.membershipId, role: team.role, maySeeSecrets: team.maySeeSecrets } : null;
   return json({ ...toUserInfo(user), plan, team: role, ...(plan === 'premium' ? { supportPhone: config.supportPhone } : {}), ...machine });
 });
