@@ -11,6 +11,7 @@ test.describe.configure({ timeout: 60_000 });
 const SIDEBAR = [
   ['Guidebooks', '/dashboard'],
   ['Auto-Fill', '/dashboard/settings'],
+  ['Team', '/dashboard/team'],
   ['Profile', '/dashboard/profile'],
   ['Plan', '/dashboard/currentSubscription'],
   ['Payouts', '/dashboard/payouts'],

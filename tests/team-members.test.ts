@@ -205,3 +205,15 @@ describe('pages that carry an invitation’s token', () => {
     }
   });
 });
+
+describe('the pricing view', () => {
+  it('says how many people each plan holds (Free 1, Gold 3, Premium 10)', async () => {
+    const html = await (await server.request('/')).text();
+    // Each plan's card runs from its data-plan to the next one's.
+    const cards = Object.fromEntries(html.split('data-plan="').slice(1).map((part) => [part.slice(0, part.indexOf('"')), part]));
+    const card = (plan: string) => cards[plan] ?? '';
+    expect(card('free')).toContain('Up to 1 team member: you');
+    expect(card('gold')).toContain('Up to 3 team members');
+    expect(card('premium')).toContain('Up to 10 team members');
+  });
+});
