@@ -1,5 +1,6 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import type { Instruction } from '../src/lib/shared/schemas/instruction.ts';
+import { createMember } from './fixtures/members.ts';
 import { appOrigin, createVerifiedAccount, expect, logIn, mailsTo, setPlan, test, transitionsDone, type Account } from './fixtures/session.ts';
 import { seriousA11yViolations } from './support/fixtures.ts';
 import { useColorScheme, sidewaysOverflow, type ColorScheme } from './support/layout.ts';
@@ -168,6 +169,14 @@ for (const scheme of ['light', 'dark'] as const) {
     await editor.reload();
     await expect(editor).toHaveURL(/\/login/);
     await editor.context().close();
+
+    // The Cleaner leaves: signed out of the team, and gone from the owner's list.
+    await cleaner.goto('/dashboard/team');
+    await cleaner.getByRole('button', { name: 'Leave team' }).click();
+    await cleaner.getByRole('alertdialog').getByRole('button', { name: 'Leave team' }).click();
+    await expect(cleaner).toHaveURL(/\/login/);
+    await page.reload();
+    await expect(members.getByRole('listitem')).toHaveCount(1);
     await cleaner.context().close();
     await api.dispose();
   });
@@ -199,5 +208,21 @@ test('an existing account signs in from the invitation page, comes back and join
   await expect(page).toHaveURL(/\/dashboard/);
   await expect(page.getByRole('heading', { name: names[0] })).toBeVisible();
   await expect(page.getByRole('heading', { name: names[1] })).toHaveCount(0);
+  await api.dispose();
+});
+
+test('an Admin reads the members and the invitations, and changes nothing', async ({ page, playwright, baseURL }) => {
+  const api = await playwright.request.newContext();
+  const { owner } = await team(api);
+  const origin = appOrigin();
+  expect((await api.post(`${origin}/api/team/invitations`, { headers: { origin }, data: { email: `waiting-${Date.now().toString(36)}@example.com`, role: 'admin' } })).status()).toBe(201);
+  const admin = await createMember(owner.email, 'admin');
+  await logIn(page, admin, baseURL);
+  await page.goto('/dashboard/team');
+  await expect(page.getByRole('list', { name: 'Members' }).getByRole('listitem')).toHaveCount(2);
+  await expect(page.getByRole('list', { name: 'Pending invitations' }).getByRole('listitem')).toHaveCount(1);
+  for (const name of [/Invite member/, /Upgrade to invite/, /Change access/, /^Remove/, /^Resend/, /^Revoke/]) await expect(page.getByRole('button', { name }).or(page.getByRole('link', { name }))).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Leave team' })).toBeVisible();
+  expect(await axe(page)).toEqual([]);
   await api.dispose();
 });
