@@ -14,11 +14,12 @@ import { getTeamPlan } from './team-plan.ts';
 /**
  * The members of a team (docs/decisions/028-teams.md §5, §7): the list the members screen shows,
  * the Owner's change of a role, grants or "may see secrets", and removal, which a member's own is
- * "leave". The routes ask `authorize` (`members.read`, `members.manage`; leaving asks nothing,
- * so a member suspended past the plan's limit may still go). Every change runs under the members lock the invitations take, so the limit they count
- * never reads a half-made change. A role or grant change touches no session (the session's query
- * reads the membership per request); a removal ends the person's sessions for this team in its
- * transaction, so their next request with the old cookie is signed out, on every server at once.
+ * "leave". The routes ask `authorize` (`members.read`, `members.manage`; leaving asks nothing, so
+ * a member suspended past the plan's limit may still go). Every change runs under the members
+ * lock the invitations take, so the limit they count never reads a half-made change. A role or
+ * grant change touches no session (the session's query reads the membership per request); a
+ * removal ends the person's sessions for this team in its transaction, so their next request with
+ * the old cookie is signed out, on every server at once.
  */
 
 /** The membership `id` of the team, or 404 (another team's reads as none). */

@@ -9,8 +9,9 @@ import { machineDraftsOn } from '@server/translate/draft-translations.ts';
 /**
  * GET /api/users/me: the signed-in user's info, the plan of the team they act for (the admin app
  * restores its state from it; Free in no team) and their part in it, `team: { id, membershipId,
- * role, maySeeSecrets }` or null (the membership's id is what leaving the team names), by which the dashboard leaves out what the role may not do
- * (src/lib/shared/team-roles.ts; the server refuses it anyway, docs/decisions/028-teams.md §6).
+ * role, maySeeSecrets }` or null, by which the dashboard leaves out what the role may not do
+ * (src/lib/shared/team-roles.ts; the server refuses it anyway, docs/decisions/028-teams.md §6);
+ * the membership's id is what "Leave team" names.
  * The support line is premium-only (docs/product.md §2 Support): other plans never receive the number.
  * `machineTranslation: true` only when TRANSLATE_URL is set: the editor then offers machine drafts.
  */

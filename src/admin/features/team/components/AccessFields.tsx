@@ -1,7 +1,8 @@
 import { useId } from 'react';
 import { INVITED_ROLES, type InvitedRole } from '@shared/schemas/invitation.ts';
+import { ROLE_NAMES } from '@shared/team-roles.ts';
 import type { GuidebookChoice } from '../api/members.ts';
-import { choosesGuidebooks, ROLE_HINTS, ROLE_LABELS } from './role-words.ts';
+import { choosesGuidebooks, ROLE_HINTS } from './role-words.ts';
 
 /** What a person may do in the team: a role, the guidebooks of an Editor or a Cleaner, a Cleaner's "may see secrets". */
 export interface Access {
@@ -44,7 +45,7 @@ export function AccessFields({ access, onChange, guidebooks, disabled = false }:
               aria-describedby={`${id}-${role}-hint`}
             />
             <span className="min-w-0">
-              <span className="block font-semibold text-ink">{ROLE_LABELS[role]}</span>
+              <span className="block font-semibold text-ink">{ROLE_NAMES[role]}</span>
               <span id={`${id}-${role}-hint`} className="block text-sm text-muted">
                 {ROLE_HINTS[role]}
               </span>

@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { errorMessage } from '@shared/api-client.ts';
+import { ROLE_NAMES } from '@shared/team-roles.ts';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog.tsx';
 import { useResendInvitation, useRevokeInvitation, type Invitation } from '../api/members.ts';
-import { formatDay, ROLE_LABELS } from './role-words.ts';
+import { formatDay } from './role-words.ts';
 
 interface Props {
   invitations: readonly Invitation[];
@@ -42,7 +43,7 @@ export function InvitationList({ invitations, manage }: Props) {
             <div className="min-w-0 flex-1 basis-64">
               <p className="font-semibold text-ink [overflow-wrap:anywhere]">{invitation.email}</p>
               <p className="text-sm text-muted">
-                {ROLE_LABELS[invitation.role]} ·{' '}
+                {ROLE_NAMES[invitation.role]} ·{' '}
                 {invitation.expired ? <span className="font-medium text-red-700 dark:text-red-300">Expired on {formatDay(invitation.expiresAt)}</span> : `Link works until ${formatDay(invitation.expiresAt)}`}
               </p>
             </div>

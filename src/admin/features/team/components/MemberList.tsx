@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { errorMessage } from '@shared/api-client.ts';
+import { ROLE_NAMES } from '@shared/team-roles.ts';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog.tsx';
 import { useRemoveMember, type GuidebookChoice, type Member } from '../api/members.ts';
 import { ChangeAccessDialog } from './ChangeAccessDialog.tsx';
-import { choosesGuidebooks, formatDay, ROLE_LABELS } from './role-words.ts';
+import { choosesGuidebooks, formatDay } from './role-words.ts';
 
 interface Props {
   members: readonly Member[];
@@ -53,7 +54,7 @@ export function MemberList({ members, guidebooks, manage, myMembershipId }: Prop
               <p className="flex flex-wrap items-center gap-2">
                 <span className="font-semibold text-ink [overflow-wrap:anywhere]">{member.name}</span>
                 {member.id === myMembershipId ? <span className="text-sm text-muted">(you)</span> : null}
-                <span className="rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-semibold text-brand-900 dark:text-brand-200">{ROLE_LABELS[member.role]}</span>
+                <span className="rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-semibold text-brand-900 dark:text-brand-200">{ROLE_NAMES[member.role]}</span>
               </p>
               <p className="text-sm text-muted [overflow-wrap:anywhere]">{member.email}</p>
               <p className="mt-2 text-sm text-ink [overflow-wrap:anywhere]">

@@ -8,9 +8,6 @@ export const ROLE_HINTS: Readonly<Record<InvitedRole, string>> = {
   cleaner: 'Sees the chosen guidebooks and their stays, read only.',
 };
 
-/** The roles' names as hosts read them. */
-export const ROLE_LABELS: Readonly<Record<TeamRole, string>> = { owner: 'Owner', admin: 'Admin', editor: 'Editor', cleaner: 'Cleaner' };
-
 /** Whether a role works on chosen guidebooks only (the Owner and Admins see them all). */
 export const choosesGuidebooks = (role: TeamRole) => role === 'editor' || role === 'cleaner';
 
