@@ -12,6 +12,7 @@ const SIDEBAR = [
   ['Guidebooks', '/dashboard'],
   ['Auto-Fill', '/dashboard/settings'],
   ['Activity', '/dashboard/activity'],
+  ['Team', '/dashboard/team'],
   ['Profile', '/dashboard/profile'],
   ['Plan', '/dashboard/currentSubscription'],
   ['Payouts', '/dashboard/payouts'],

@@ -74,7 +74,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
     headers.set('x-frame-options', 'SAMEORIGIN');
   }
   headers.set('x-request-id', requestId);
-  finishSessionHeaders(headers, context.url.pathname, sessionCookie, config);
+  finishSessionHeaders(headers, context.url, sessionCookie, config);
   response = new Response(response.body, { status: response.status, statusText: response.statusText, headers });
   log.info(
     { reqId: requestId, method: context.request.method, path: context.url.pathname, status: response.status, ms: Math.round(performance.now() - started) },

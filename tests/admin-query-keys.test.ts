@@ -36,6 +36,8 @@ const ALL: Record<string, QueryKey> = {
   changePreview: queryKeys.billing.changePreview('price_1'),
   checkoutSession: queryKeys.billing.checkoutSession('price_1'),
   payouts: queryKeys.payouts.state(),
+  members: queryKeys.members.list(),
+  memberGuidebooks: queryKeys.members.guidebooks(),
 };
 
 /** The names of the queries an invalidation with `queryKey` marks stale. */
@@ -87,5 +89,9 @@ describe('admin query keys', () => {
 
   it('the payouts family reaches the payout state only', async () => {
     expect(await invalidated(queryKeys.payouts.all())).toEqual(['payouts']);
+  });
+
+  it('a change on the members screen reaches its members and guidebooks only', async () => {
+    expect(await invalidated(queryKeys.members.all())).toEqual(['memberGuidebooks', 'members']);
   });
 });

@@ -86,7 +86,7 @@ describe('register → verify → login', () => {
     // ≥ 128 bits: 32 random bytes as base64url.
     expect(cookie.value).toMatch(/^[\w-]{43}$/);
     // The session acts for the team the new account owns (docs/decisions/028-teams.md §5).
-    const teams = query<{ team_id: string }>(server, 'SELECT sessions.team_id FROM sessions JOIN memberships ON memberships.team_id = sessions.team_id AND memberships.user_id = sessions.user_id WHERE sessions.user_id = ?', body['_id']);
+    const teams = query<{ team_id: string; id: string }>(server, 'SELECT sessions.team_id, memberships.id FROM sessions JOIN memberships ON memberships.team_id = sessions.team_id AND memberships.user_id = sessions.user_id WHERE sessions.user_id = ?', body['_id']);
     expect(teams).toHaveLength(1);
 
     const me = await server.request('/api/users/me', { headers: withCookie(`${cookie.name}=${cookie.value}`) });
@@ -94,7 +94,7 @@ describe('register → verify → login', () => {
     // …as its Owner (docs/product.md §6 Team roles: the dashboard offers what the role may do).
     // Its name is the owner's, and it is their only team (the switcher's list).
     const team = { id: teams[0]!.team_id, name: body['name'], role: 'owner' };
-    expect(await me.json()).toEqual({ ...body, plan: 'free', team: { ...team, maySeeSecrets: true }, teams: [team] });
+    expect(await me.json()).toEqual({ ...body, plan: 'free', team: { ...team, membershipId: teams[0]!.id, maySeeSecrets: true }, teams: [team] });
   });
 
   it('stores only the SHA-256 of session and mailed tokens: a dump holds no cookie value (docs/security.md 3, 11)', async () => {

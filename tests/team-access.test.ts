@@ -52,6 +52,12 @@ async function actor(column: Column, seed: SeededTeam): Promise<Call> {
       return (await signedInMember(server, team, 'cleaner', { guidebooks: [guidebook._id] })).call;
     case 'cleanerSecrets':
       return (await signedInMember(server, team, 'cleaner', { guidebooks: [guidebook._id], maySeeSecrets: true })).call;
+    case 'removed': {
+      // An Editor of the guidebook whom the owner removed: the cookie they still hold (docs/decisions/028-teams.md §5).
+      const removed = await signedInMember(server, team, 'editor', { guidebooks: [guidebook._id] });
+      expect((await seed.owner.call(`/api/team/members/${removed.membershipId}`, { method: 'DELETE' })).status).toBe(200);
+      return removed.call;
+    }
   }
 }
 
@@ -102,7 +108,7 @@ describe('the role matrix', () => {
       const before = teamRows(server, seed.owner.teamId);
       const { statuses, bodies } = await runColumn(call, seed);
       expect(statuses).toEqual(expected(column));
-      if (column === 'anonymous' || column === 'other') expect(teamRows(server, seed.owner.teamId), 'nothing of the team changed').toEqual(before);
+      if (column === 'anonymous' || column === 'other' || column === 'removed') expect(teamRows(server, seed.owner.teamId), 'nothing of the team changed').toEqual(before);
       if (column === 'cleaner') {
         for (const [key, body] of bodies) for (const secret of seed.secrets) expect(body, `${key} holds a secret`).not.toContain(secret);
       }

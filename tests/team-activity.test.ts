@@ -129,6 +129,30 @@ describe('the activity list', () => {
     expect(asAdmin.items.map((item) => item.id)).toEqual(page.items.map((item) => item.id));
   });
 
+  it('has a line when the Owner changes a member, removes one, and when a member leaves', async () => {
+    const owner = await signedInHost(server, 'premium', { freshTeam: true });
+    const loft = await guidebook(owner, { nameInstruction: 'Harbour Loft' });
+    const studio = await guidebook(owner, { nameInstruction: 'Seaside Studio' });
+    const cleaner = await signedInMember(server, owner.teamId, 'cleaner', { guidebooks: [loft._id] });
+    const editor = await signedInMember(server, owner.teamId, 'editor', { guidebooks: [loft._id] });
+    await ok(owner.call(`/api/team/members/${cleaner.membershipId}`, { method: 'PATCH', json: { maySeeSecrets: true } }));
+    await ok(owner.call(`/api/team/members/${cleaner.membershipId}`, { method: 'PATCH', json: { role: 'editor', guidebookIds: [loft._id, studio._id] } }));
+    await ok(owner.call(`/api/team/members/${cleaner.membershipId}`, { method: 'DELETE' }));
+    await ok(editor.call(`/api/team/members/${editor.membershipId}`, { method: 'DELETE' }));
+    // A refused change (the owner's own membership is fixed) writes nothing.
+    const [own] = query<{ id: string }>(server, "SELECT id FROM memberships WHERE team_id = ? AND role = 'owner'", owner.teamId);
+    expect((await owner.call(`/api/team/members/${own!.id}`, { method: 'PATCH', json: { role: 'admin' } })).status).toBe(403);
+
+    const page = await activity(owner.call);
+    expect(lines(page.items)).toEqual([`member.changed member (${owner.name})`, `member.changed member (${owner.name})`, `member.removed member (${owner.name})`, `member.left member (${editor.name})`]);
+    expect([...page.items].reverse().map((item) => item.details)).toEqual([
+      { member: cleaner.name, maySeeSecrets: true },
+      { member: cleaner.name, role: { from: 'cleaner', to: 'editor' }, guidebooks: 2, maySeeSecrets: false },
+      { member: cleaner.name, role: 'editor' },
+      { role: 'editor' },
+    ]);
+  });
+
   it('names the secret fields that changed, never their values', async () => {
     const owner = await signedInHost(server, 'gold', { freshTeam: true });
     const secrets = { code: 'DOOR-OLD-5521', wifiPassword: 'wifi-old-Pass-7731', secretsPin: '40917263' };

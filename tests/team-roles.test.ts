@@ -68,7 +68,7 @@ describe('every team route reaches authorize()', () => {
     for (const page of ['src/pages/dashboard/poster/[id].astro', 'src/pages/dashboard/preview/[id].astro']) expect(fs.readFileSync(page, 'utf8'), page).toContain('await authorize(access, ');
   });
 
-  it('only src/lib/server/account decides on a role or reads the grants; only it writes memberships (a team made, an invitation accepted)', () => {
+  it('only src/lib/server/account decides on a role or reads the grants; only it writes memberships (a team made, an invitation accepted, a member changed or removed)', () => {
     // Copying the membership onto the request (validate-session), listing the tables to copy, and the demo's owner are not decisions.
     const copies = new Set(['src/lib/server/auth/validate-session.ts', 'src/lib/server/start/cli/copy-tables.ts', 'src/lib/server/demo/seed-demo.ts']);
     const deciders = filesUnder('src/lib/server')
@@ -78,6 +78,6 @@ describe('every team route reaches authorize()', () => {
     const pages = filesUnder('src/pages').filter((file) => /\brole\s*[!=]==|[!=]==\s*'(owner|admin|editor|cleaner)'|member_guidebooks/.test(fs.readFileSync(file, 'utf8')));
     expect(pages).toEqual([]);
     const writers = filesUnder('src/lib/server').filter((file) => /(insertInto|updateTable|deleteFrom)\('memberships'\)/.test(fs.readFileSync(file, 'utf8')));
-    expect(writers.sort()).toEqual(['src/lib/server/account/create-team.ts', 'src/lib/server/account/invitations/accept-invitation.ts', 'src/lib/server/demo/seed-demo.ts']);
+    expect(writers.sort()).toEqual(['src/lib/server/account/create-team.ts', 'src/lib/server/account/invitations/accept-invitation.ts', 'src/lib/server/account/members.ts', 'src/lib/server/demo/seed-demo.ts']);
   });
 });

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Instruction } from '../src/lib/shared/schemas/instruction.ts';
-import { createUser, withCookie } from './helpers/auth.ts';
+import { createUser, signedInHost as signedInOwner, withCookie } from './helpers/auth.ts';
 import { PRICE_IDS, signedInHost, startAppStripeStandIn, stripeEnv, subscribe, type Host } from './helpers/billing.ts';
+import { signedInMember } from './helpers/members.ts';
 import { startS3StandIn, type S3StandIn } from './helpers/s3-standin.ts';
 import { startServer, type TestServer } from './helpers/server.ts';
 import { startSlowLink, type SlowLink } from './helpers/slow-link.ts';
@@ -227,5 +228,14 @@ describe.skipIf(!onPostgres)('two servers on one PostgreSQL and one bucket', () 
     // A session made on one server is good on the other (both read it from the database).
     const host = await signedInHost(a);
     expect((await b.request('/api/users/me', { headers: withCookie(host.cookie) })).status).toBe(200);
+  });
+
+  it('a member removed through A is signed out of the team on B at their next request (docs/decisions/028-teams.md §5)', async () => {
+    const owner = await signedInOwner(a, 'gold', { freshTeam: true });
+    const member = await signedInMember(a, owner.teamId, 'admin');
+    const onB = () => b.request('/api/instruction', { headers: withCookie(member.cookie) });
+    expect((await onB()).status).toBe(200);
+    expect((await owner.call(`/api/team/members/${member.membershipId}`, { method: 'DELETE' })).status).toBe(200);
+    expect((await onB()).status).toBe(401);
   });
 });

@@ -119,6 +119,9 @@ export function fuzzRoutes(host: FuzzHost): FuzzRoute[] {
     route('POST /api/team/invitations', 'host', shape({ email, role: fc.constantFrom('admin', 'editor', 'cleaner', 'owner', ''), guidebookIds: fc.array(text(70), { maxLength: 3 }), maySeeSecrets: fc.oneof(fc.boolean(), text(5)) })),
     route('POST /api/team/invitations/[id]/resend', 'host'),
     route('DELETE /api/team/invitations/[id]', 'host'),
+    // Members (decision 028 §7): a role, guidebooks, "may see secrets"; the path's membership id is junk or a guidebook's, never the owner's own.
+    route('PATCH /api/team/members/[id]', 'host', shape({ role: fc.constantFrom('admin', 'editor', 'cleaner', 'owner', ''), guidebookIds: fc.array(text(70), { maxLength: 3 }), maySeeSecrets: fc.oneof(fc.boolean(), text(5)) })),
+    route('DELETE /api/team/members/[id]', 'host'),
     route('POST /api/invitations/accept', 'host', shape({ token })),
     route('PUT /api/session/team', 'host', shape({ teamId: fc.oneof(fc.constant(hostId), text(70)) })),
     route('POST /api/teams', 'host'),

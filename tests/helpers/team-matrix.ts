@@ -9,7 +9,7 @@ import { latestRevision, versionOf, type SeededTeam } from './team-seed.ts';
  * expects, in COLUMNS' order. Rows run in this order against one seeded team per column: reads
  * first, then writes, what ends a record last.
  */
-export const COLUMNS = ['anonymous', 'other', 'owner', 'admin', 'editor', 'elsewhere', 'cleaner', 'cleanerSecrets'] as const;
+export const COLUMNS = ['anonymous', 'other', 'owner', 'admin', 'editor', 'elsewhere', 'cleaner', 'cleanerSecrets', 'removed'] as const;
 export type Column = (typeof COLUMNS)[number];
 
 export interface Request {
@@ -33,8 +33,9 @@ export interface Row {
 const get = (path: string): Request => ({ path, init: {} });
 const send = (method: string, path: string, json?: unknown): Request => ({ path, init: json === undefined ? { method } : { method, json } });
 
+/** The statuses of every column but `removed`: a removed member's session for the team is gone, so every row answers them 401 (§5). */
 function row(key: string, statuses: string, request: (context: RowContext) => Request): Row {
-  const numbers = statuses.split(/\s+/).map(Number);
+  const numbers = [...statuses.split(/\s+/).map(Number), 401];
   if (numbers.length !== COLUMNS.length) throw new Error(`${key}: ${numbers.length} statuses for ${COLUMNS.length} columns`);
   return { key, expected: Object.fromEntries(COLUMNS.map((column, index) => [column, numbers[index]!])) as Record<Column, number>, request };
 }
@@ -56,7 +57,7 @@ function upload(): Request {
   return { path: '/api/upload', init: { method: 'POST', body: form } };
 }
 
-//                     columns: anonymous other owner admin editor elsewhere cleaner cleanerSecrets
+//                     columns: anonymous other owner admin editor elsewhere cleaner cleanerSecrets (removed: 401 on every row)
 export const ROWS: Row[] = [
   row('GET /api/instruction', '401 200 200 200 200 200 200 200', () => get('/api/instruction')),
   row('GET /api/instruction/[id]', '401 404 200 200 200 404 200 200', (c) => get(gb(c))),
@@ -117,6 +118,9 @@ export const ROWS: Row[] = [
   row('GET /api/team/invitations', '401 200 200 403 403 403 403 403', () => get('/api/team/invitations')),
   row('POST /api/team/invitations/[id]/resend', '401 200 200 403 403 403 403 403', (c) => send('POST', `/api/team/invitations/${invitation(c)}/resend`)),
   row('DELETE /api/team/invitations/[id]', '401 200 200 403 403 403 403 403', (c) => send('DELETE', `/api/team/invitations/${invitation(c)}`)),
+  // Members (decision 028 §7): the seeded Cleaner, whom another team's owner cannot find; removing them comes last of all.
+  row('GET /api/team/members', '401 200 200 200 403 403 403 403', () => get('/api/team/members')),
+  row('PATCH /api/team/members/[id]', '401 404 200 403 403 403 403 403', (c) => send('PATCH', `/api/team/members/${c.seed.member.membershipId}`, { maySeeSecrets: false })),
   row('PATCH /api/orders/[orderId]', '401 404 200 200 200 404 403 403', (c) => send('PATCH', `/api/orders/${c.seed.orderId}`, { decision: 'approve' })),
   // Approved, settled on site: nothing to give back (409), once allowed to ask.
   row('POST /api/orders/[orderId]/refund', '401 404 409 409 409 404 403 403', (c) => send('POST', `/api/orders/${c.seed.orderId}/refund`)),
@@ -125,4 +129,5 @@ export const ROWS: Row[] = [
   row('POST /api/instruction/[id]/restore', '401 404 200 200 403 403 403 403', (c) => send('POST', `/api/instruction/${c.seed.trashed[0]}/restore`)),
   row('DELETE /api/instruction/trash/[id]', '401 404 200 200 403 403 403 403', (c) => send('DELETE', `/api/instruction/trash/${c.seed.trashed[1]}`)),
   row('DELETE /api/instruction/[id]', '401 404 200 200 403 403 403 403', (c) => send('DELETE', gb(c))),
+  row('DELETE /api/team/members/[id]', '401 404 200 403 403 403 403 403', (c) => send('DELETE', `/api/team/members/${c.seed.member.membershipId}`)),
 ];

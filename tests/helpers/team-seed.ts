@@ -2,13 +2,16 @@ import { expect } from 'vitest';
 import type { Instruction } from '../../src/lib/shared/schemas/instruction.ts';
 import type { Stay } from '../../src/lib/shared/schemas/stay.ts';
 import { query, requestFrom, run, signedInHost, type Call, type SignedInHost } from './auth.ts';
+import { signedInMember, type SignedInMember } from './members.ts';
 import type { TestServer } from './server.ts';
 
 /**
  * A team with something of each kind a team route acts on (docs/decisions/028-teams.md, The
  * matrix test): a guidebook with a door code, a Wi-Fi password and a PIN, a stay with a guest's
  * address, a guest's feedback, an order waiting for the host, a booking calendar, saved versions,
- * two guidebooks in the trash, and a second guidebook to grant to one member and not another.
+ * two guidebooks in the trash, a second guidebook to grant to one member and not another, and a
+ * Cleaner for the members routes to change and remove (the owner, the Cleaner and a column's
+ * person are Gold's three).
  */
 export const CODE = 'DOOR-7391';
 export const WIFI_PASSWORD = 'wifi-Secret-58213';
@@ -29,6 +32,8 @@ export interface SeededTeam {
   trashed: [string, string];
   /** What a Cleaner without "may see secrets" must never receive. */
   secrets: string[];
+  /** A Cleaner of `guidebook`: the member the members rows change and remove. */
+  member: SignedInMember;
 }
 
 const DAY = 86_400_000;
@@ -94,7 +99,9 @@ export async function seedTeam(server: TestServer, { freshTeam = true }: { fresh
     trashed.push(made._id);
   }
   const feedbackId = query<{ id: string }>(server, 'SELECT id FROM guest_feedback WHERE instruction_id = ?', guidebook._id)[0]!.id;
+  const member = await signedInMember(server, owner.teamId, 'cleaner', { guidebooks: [guidebook._id] });
   return {
+    member,
     owner,
     guidebook,
     other,
@@ -118,6 +125,6 @@ export function versionOf(server: TestServer, id: string): number {
 
 /** Every row of the team in the tables its routes write, to prove a stranger changed none. */
 export function teamRows(server: TestServer, teamId: string): Record<string, unknown[]> {
-  const tables = ['instructions', 'stays', 'orders', 'guest_feedback', 'instruction_revisions', 'instruction_calendars', 'team_settings', 'payout_accounts', 'billing_customers', 'subscriptions'];
+  const tables = ['instructions', 'stays', 'orders', 'guest_feedback', 'instruction_revisions', 'instruction_calendars', 'team_settings', 'payout_accounts', 'billing_customers', 'subscriptions', 'memberships', 'team_invitations'];
   return Object.fromEntries(tables.map((table) => [table, query(server, `SELECT * FROM ${table} WHERE team_id = ? ORDER BY 1`, teamId)]));
 }

@@ -40,7 +40,7 @@ export interface Me extends UserInfo {
   /** The server can draft translations by machine (TRANSLATE_URL is set). */
   machineTranslation: boolean;
   /** The team the session acts for and the member's part in it (docs/product.md §6 Team roles); null in none. */
-  team: { id: string; name: string; role: TeamRole; maySeeSecrets: boolean } | null;
+  team: { id: string; name: string; membershipId: string; role: TeamRole; maySeeSecrets: boolean } | null;
   /** Every team the person is a member of, the one they own first: the header's switcher. */
   teams: TeamChoice[];
 }
@@ -71,7 +71,7 @@ function parseTeam(value: unknown): Me['team'] {
   const team = value as Record<string, unknown>;
   const role = TEAM_ROLES.find((each) => each === team.role);
   const id = text(team.id);
-  return role && id !== null ? { id, name: text(team.name) ?? '', role, maySeeSecrets: team.maySeeSecrets === true } : null;
+  return role && id !== null ? { id, name: text(team.name) ?? '', membershipId: text(team.membershipId) ?? '', role, maySeeSecrets: team.maySeeSecrets === true } : null;
 }
 
 /** The `teams` of a user answer; those it cannot read are left out. */

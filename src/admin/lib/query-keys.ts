@@ -32,6 +32,8 @@ import type { StayGroup } from '@shared/schemas/stay.ts';
  *   orders.all()                            the host's orders of extras: after an approve or decline
  *     orders.list(guidebookId | 'all')
  *   activity.all()                          the team's activity, its pages read on each visit
+ *   members.all()                           the team's members screen: after an invite, change or removal
+ *     members.list(), members.guidebooks()  the members and invitations; the guidebooks to grant
  *
  * A guidebook's stays are not under `instructions.detail(id)`: the editor's save would then read
  * every stay list again, and a save does not change stays.
@@ -84,5 +86,10 @@ export const queryKeys = {
   },
   activity: {
     all: () => ['activity'] as const,
+  },
+  members: {
+    all: () => ['members'] as const,
+    list: () => [...queryKeys.members.all(), 'list'] as const,
+    guidebooks: () => [...queryKeys.members.all(), 'guidebooks'] as const,
   },
 };

@@ -243,6 +243,18 @@ export const messages = {
     tokenRequired: 'The invitation link is incomplete. Open the link from the e-mail again.',
     joined: (team: string) => `You joined ${team}.`,
   },
+  members: {
+    // docs/decisions/028-teams.md §5, §7: the members screen's changes, removal and leaving.
+    notFound: 'This member is not in the team. Reload the list.',
+    ownerFixed: "The owner's role and guidebooks cannot be changed.",
+    ownerCannotLeave: 'The owner cannot leave or be removed from the team.',
+    roleInvalid: 'Choose a role: Admin, Editor or Cleaner.',
+    secretsInvalid: '"May see door codes and Wi-Fi" must be on or off.',
+    nothingToChange: 'Send a role, guidebooks or "may see door codes and Wi-Fi" to change.',
+    changed: (name: string) => `${name}'s access was changed.`,
+    removed: (name: string) => `${name} was removed from the team.`,
+    left: (team: string) => `You left ${team}.`,
+  },
   settings: {
     saveFailed: 'Unable to save settings',
     fetchFailed: 'Failed to fetch the user data',

@@ -32,6 +32,14 @@ export function yearlyCents(monthlyCents: number): number {
   return Math.round(monthlyCents * 12 * (1 - YEARLY_DISCOUNT));
 }
 
+/** People a team may hold per plan, the owner counted (docs/decisions/028-teams.md §8): each plan's `memberLimit` and its pricing line. */
+const MEMBER_LIMITS: Readonly<Record<PlanId, number>> = { free: 1, gold: 3, premium: 10 };
+
+/** The pricing views' line for a plan's member limit. */
+function membersLine(limit: number): string {
+  return limit === 1 ? 'Up to 1 team member: you' : `Up to ${limit} team members`;
+}
+
 export interface Plan {
   id: PlanId;
   name: string;
@@ -54,10 +62,11 @@ export const PLANS: readonly Plan[] = [
     tagline: 'Try Porchlight with your first listings.',
     monthlyCents: 0,
     instructionLimit: FREE_INSTRUCTION_LIMIT,
-    memberLimit: 1,
+    memberLimit: MEMBER_LIMITS.free,
     highlighted: false,
     features: [
       `Up to ${FREE_INSTRUCTION_LIMIT} guidebooks`,
+      membersLine(MEMBER_LIMITS.free),
       'Check-in steps, Wi-Fi and house rules',
       'Share by link, QR code or e-mail',
       'Auto-fill defaults for new guidebooks',
@@ -69,9 +78,9 @@ export const PLANS: readonly Plan[] = [
     tagline: 'For hosts with a growing portfolio.',
     monthlyCents: 500,
     instructionLimit: UNLIMITED_INSTRUCTIONS,
-    memberLimit: 3,
+    memberLimit: MEMBER_LIMITS.gold,
     highlighted: true,
-    features: ['Unlimited guidebooks', 'Extras paid online by card', 'Higher-quality image uploads', 'Ad-free guest pages', 'Priority support'],
+    features: ['Unlimited guidebooks', membersLine(MEMBER_LIMITS.gold), 'Extras paid online by card', 'Higher-quality image uploads', 'Ad-free guest pages', 'Priority support'],
   },
   {
     id: 'premium',
@@ -79,9 +88,9 @@ export const PLANS: readonly Plan[] = [
     tagline: 'Your brand, front and centre.',
     monthlyCents: 1000,
     instructionLimit: UNLIMITED_INSTRUCTIONS,
-    memberLimit: 10,
+    memberLimit: MEMBER_LIMITS.premium,
     highlighted: false,
-    features: ['Everything in Gold', 'Multiple colour themes', 'Your own branding title and setup', 'VIP phone support with visible support numbers'],
+    features: ['Everything in Gold', membersLine(MEMBER_LIMITS.premium), 'Multiple colour themes', 'Your own branding title and setup', 'VIP phone support with visible support numbers'],
   },
 ];
 

@@ -76,9 +76,19 @@ export function guardRequest(context: GateContext): Response | undefined {
 /** Pages whose address carries a mailed token: it must not leak through Referer (docs/security.md 11). */
 const TOKEN_PAGES = ['/resetpassword', '/verify-email', '/verify-email-change', '/orders', '/invite'];
 
+/**
+ * Sign-in and registration reached from an invitation carry its token in the query
+ * (`/register?invitation=…`, `/login?redirect=/invite/…`): they are token pages too (docs/security.md 11).
+ */
+function carriesInvitation(url: URL): boolean {
+  if (!under(url.pathname, ['/login', '/register'])) return false;
+  const back = url.searchParams.get('redirect') ?? '';
+  return url.searchParams.has('invitation') || back.toLowerCase().startsWith('/invite/');
+}
+
 /** Adds the session cookie (unless the route set its own) and the token pages' Referrer-Policy. */
-export function finishSessionHeaders(headers: Headers, pathname: string, cookie: string | undefined, config: GateConfig): void {
+export function finishSessionHeaders(headers: Headers, url: URL, cookie: string | undefined, config: GateConfig): void {
   const name = `${sessionCookieName(config)}=`;
   if (cookie && !headers.getSetCookie().some((value) => value.startsWith(name))) headers.append('set-cookie', cookie);
-  if (under(pathname, TOKEN_PAGES)) headers.set('referrer-policy', 'no-referrer');
+  if (under(url.pathname, TOKEN_PAGES) || carriesInvitation(url)) headers.set('referrer-policy', 'no-referrer');
 }
