@@ -55,8 +55,8 @@ function shownTexts(line: string): string[] {
 
 /** A text that names the object or the service wrongly; paths, field names and placeholders are not words. */
 function saysWrongWord(text: string): boolean {
-  // SQL names the table.
-  if (/^['"`](?:SELECT|INSERT|UPDATE|DELETE)\b/.test(text)) return false;
+  // SQL names the table, as does a query builder's alias (`'instructions as i'`).
+  if (/^['"`](?:SELECT|INSERT|UPDATE|DELETE)\b/.test(text) || /^['"`][a-z_]+ as [a-z_]+['"`]$/.test(text)) return false;
   const words = text.replace(/\/instructions?\b|nameInstruction|\{product\}|instruction_id|instructions\.\w+/g, '');
   return WRONG_WORDS.test(words);
 }
