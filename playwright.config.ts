@@ -76,7 +76,10 @@ export default defineConfig({
       url: `http://localhost:${PORT}/readyz`,
       reuseExistingServer: false,
       timeout: 180_000,
-      env: { PORT: String(PORT), HOST: '127.0.0.1', APP_URL: `http://localhost:${PORT}`, DATA_DIR, LOG_LEVEL: 'warn', ...stripe, STRIPE_API_URL: `http://127.0.0.1:${STRIPE_PORT}`, TRANSLATE_URL: `http://127.0.0.1:${TRANSLATE_PORT}`, TRANSLATE_PROVIDER: 'libretranslate' },
+      // TRUST_PROXY: a test may say which address a new person comes from (X-Forwarded-For), as the
+      // proxy in front of a real server does; registrations are limited per address, and a run
+      // registers more people than one address may in an hour (e2e/fixtures/members.ts).
+      env: { PORT: String(PORT), HOST: '127.0.0.1', TRUST_PROXY: '127.0.0.1', APP_URL: `http://localhost:${PORT}`, DATA_DIR, LOG_LEVEL: 'warn', ...stripe, STRIPE_API_URL: `http://127.0.0.1:${STRIPE_PORT}`, TRANSLATE_URL: `http://127.0.0.1:${TRANSLATE_PORT}`, TRANSLATE_PROVIDER: 'libretranslate' },
     },
   ],
 });

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { messages } from '../src/lib/shared/messages.ts';
-import { appOrigin, createGuidebook, deleteAllGuidebooks, expect as baseExpect, expectSaved, readGuidebook, resetSettings, setPlan, test } from './fixtures/session.ts';
+import { appOrigin, createGuidebook, deleteAllGuidebooks, expect as baseExpect, expectSaved, readGuidebook, resetSettings, setPlan, test, transitionsDone } from './fixtures/session.ts';
 import { sidewaysOverflow, useColorScheme } from './support/layout.ts';
 
 // The editor's Extras section and Auto-Fill's default extras (docs/decisions/020-extras-and-the-money-flow.md):
@@ -51,6 +51,9 @@ async function seriousViolations(page: Page, selector: string): Promise<string[]
 /** Drags a handle up past the middle of the card above with the mouse (as places-editor.spec.ts does). */
 async function dragHandleUpOnto(page: Page, handle: Locator, target: Locator, expected: { pickedUp: string; order: string[]; dropped: string }) {
   await handle.evaluate((node) => node.scrollIntoView({ block: 'end', behavior: 'instant' }));
+  // A move just made (the arrow keys) may still be sliding the cards: measure where they come to rest
+  // (seen once in CI: the press landed beside the handle, and no drag began).
+  await transitionsDone(page);
   const from = (await handle.boundingBox())!;
   const onto = (await target.boundingBox())!;
   const start = { x: from.x + from.width / 2, y: from.y + from.height / 2 };

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import type { Instruction } from '../src/lib/shared/schemas/instruction.ts';
+import { ownAddress } from './fixtures/members.ts';
 import { appOrigin, createVerifiedAccount, expect, mailsTo, setPlan, test } from './fixtures/session.ts';
 import { seriousA11yViolations } from './support/fixtures.ts';
 import { useColorScheme, sidewaysOverflow, type ColorScheme } from './support/layout.ts';
@@ -29,6 +30,7 @@ for (const scheme of ['light', 'dark'] as const) {
     await expect.poll(() => mailsTo(email).length).toBeGreaterThan(0);
     const link = /https?:\/\/\S+\/invite\/([\w-]+)/.exec(mailsTo(email)[0]!)![1]!;
 
+    await page.setExtraHTTPHeaders(ownAddress());
     await useColorScheme(page, scheme);
     await page.goto(`/invite/${link}`);
     await expect(page.getByRole('heading', { name: `Join ${owner.name}` })).toBeVisible();

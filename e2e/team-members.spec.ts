@@ -1,6 +1,6 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import type { Instruction } from '../src/lib/shared/schemas/instruction.ts';
-import { createMember } from './fixtures/members.ts';
+import { createMember, ownAddress } from './fixtures/members.ts';
 import { appOrigin, createVerifiedAccount, expect, logIn, mailsTo, setPlan, test, transitionsDone, type Account } from './fixtures/session.ts';
 import { seriousA11yViolations } from './support/fixtures.ts';
 import { useColorScheme, sidewaysOverflow, type ColorScheme } from './support/layout.ts';
@@ -67,7 +67,7 @@ function deviceOf(locale?: string) {
 
 /** A new person registers from the link in a browser of their own, and lands in the team's dashboard. */
 async function registerFrom(browser: Browser, link: string, email: string, name: string, scheme: ColorScheme): Promise<Page> {
-  const context = await browser.newContext(deviceOf());
+  const context = await browser.newContext({ ...deviceOf(), extraHTTPHeaders: ownAddress() });
   const page = await context.newPage();
   await useColorScheme(page, scheme);
   await page.goto(link);

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { messages } from '../src/lib/shared/messages.ts';
-import { createMember } from './fixtures/members.ts';
+import { createMember, ownAddress } from './fixtures/members.ts';
 import { appOrigin, createVerifiedAccount, database, expect, logIn, mailsTo, setPlan, test, type Account } from './fixtures/session.ts';
 import { seriousA11yViolations } from './support/fixtures.ts';
 import { useColorScheme, sidewaysOverflow, type ColorScheme } from './support/layout.ts';
@@ -54,7 +54,7 @@ async function coHostOfTwo(page: Page, api: APIRequestContext): Promise<Teams> {
   const second = await invite(api, email);
 
   const password = 'porch-light-1';
-  const registered = await page.request.post(`${origin}/api/users`, { headers, data: { name: 'Ana Horvat', email, password, invitation: first } });
+  const registered = await page.request.post(`${origin}/api/users`, { headers: { ...headers, ...ownAddress() }, data: { name: 'Ana Horvat', email, password, invitation: first } });
   expect(registered.status(), await registered.text()).toBe(201);
   const accepted = await page.request.post(`${origin}/api/invitations/accept`, { headers, data: { token: second } });
   expect(accepted.status(), await accepted.text()).toBe(200);
