@@ -36,6 +36,9 @@ export { expect };
 
 /** Serious and critical axe violations, one readable line each. */
 export async function seriousA11yViolations(page: Page): Promise<string[]> {
+  // Colours are measured at rest: a theme switch or a hover fades them, and axe reading a link
+  // half way through its colour transition reported a contrast no person sees (seen in CI).
+  await page.waitForFunction(() => document.getAnimations().every((animation) => !(animation instanceof CSSTransition) || animation.playState === 'finished'));
   const results = await new AxeBuilder({ page }).analyze();
   return results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
