@@ -37,6 +37,8 @@ const SERVER_LEVELS = [
   ['money/subscriptions', 'uploads', 'sharing', 'translate', 'messaging', 'insights'],
   ['auth', 'instructions', 'money/orders', 'money/payouts'],
   ['revisions', 'settings', 'stays', 'money/stripe-events.ts'],
+  // Booking systems (docs/decisions/029-pms-connectors.md §1): above stays, which never import them.
+  ['pms'],
   ['guest-pages'],
   // The top: what a process starts with (the job list, the domains' services, the entries).
   ['start/background-jobs.ts', 'start/domain-services.ts'],
