@@ -20,7 +20,7 @@ const FEATURES = fs
  */
 const SERVER_LEVELS = [
   // The platform: what every domain stands on, knowing none of them.
-  ['platform/process-singleton.ts', 'platform/recurring-turns.ts', 'platform/trusted-proxies.ts', 'platform/serving-process.ts'],
+  ['platform/process-singleton.ts', 'platform/recurring-turns.ts', 'platform/trusted-proxies.ts', 'platform/serving-process.ts', 'platform/secret-box.ts'],
   ['platform/config.ts'],
   ['platform/logger.ts', 'platform/remove-stored.ts', 'platform/storage.ts', 'demo'],
   ['platform/db', 'platform/cluster'],
@@ -37,6 +37,8 @@ const SERVER_LEVELS = [
   ['money/subscriptions', 'uploads', 'sharing', 'translate', 'messaging', 'insights'],
   ['auth', 'instructions', 'money/orders', 'money/payouts'],
   ['revisions', 'settings', 'stays', 'money/stripe-events.ts'],
+  // Booking systems (docs/decisions/029-pms-connectors.md §1): above stays, which never import them.
+  ['pms'],
   ['guest-pages'],
   // The top: what a process starts with (the job list, the domains' services, the entries).
   ['start/background-jobs.ts', 'start/domain-services.ts'],

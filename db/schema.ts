@@ -3,6 +3,7 @@ import type { RevisionSource } from '@shared/schemas/history.ts';
 import type { Channel } from '@shared/channels.ts';
 import type { TeamRole } from '@shared/team-roles.ts';
 import type { ActivityActor } from '@shared/team-activity.ts';
+import type { PmsSystem } from '@shared/pms-systems.ts';
 
 /**
  * Row types of the tables (SQLite, or PostgreSQL with DATABASE_URL), beside the migrations that
@@ -311,6 +312,86 @@ export interface StaysTable {
   /** Where it was booked, and whether the host chose that (db/migrations/0019-stay-channels.ts). */
   channel: Channel;
   channel_set_by_host: number;
+  /** The booking system's reservation it came from, and that system's change time last applied (db/migrations/0022-pms-connectors.ts). */
+  pms_integration_id: string | null;
+  pms_reservation_id: string | null;
+  pms_modified_at: number | null;
+  /** From the booking system only; the host's dialog does not ask for it. */
+  guest_phone: string;
+  guest_count: number | null;
+  /** 1 once the host chose the language: a booking system's next read keeps that choice. */
+  language_set_by_host: number;
+  /** The host's note on the stay, never shown to the guest. */
+  host_note: string;
+  /** When the stay link went to the guest by itself; when its guest's details were erased. */
+  link_mailed_at: number | null;
+  guest_data_erased_at: number | null;
+}
+
+/**
+ * A team's connection to one booking system (db/migrations/0022-pms-connectors.ts,
+ * docs/decisions/029-pms-connectors.md §4): its credentials and access token sealed
+ * (platform/secret-box.ts), never in clear.
+ */
+export interface PmsIntegrationsTable {
+  id: string;
+  team_id: string;
+  system: PmsSystem;
+  /** The system's name for the account (Smoobu's user id): what the screen shows of it. */
+  account_ref: string;
+  credentials_key_id: string;
+  credentials_iv: string;
+  credentials_ct: string;
+  access_key_id: string | null;
+  access_iv: string | null;
+  access_ct: string | null;
+  access_expires_at: number | null;
+  hook_id: string;
+  remote_hook_id: string | null;
+  state: 'active' | 'reconnect';
+  changed_through: number | null;
+  full_pass_at: number | null;
+  last_attempt_at: number | null;
+  last_success_at: number | null;
+  last_error: string | null;
+  last_hook_at: number | null;
+  backoff_until: number | null;
+  connected_by: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/** A property of a booking system and what it is mapped to: a guidebook, "not in Porchlight" (`skipped`), or neither yet. */
+export interface PmsUnitsTable {
+  id: string;
+  integration_id: string;
+  team_id: string;
+  external_id: string;
+  name: string;
+  instruction_id: string | null;
+  skipped: number;
+  seen_at: number;
+  created_at: number;
+  updated_at: number;
+}
+
+/** A webhook's hint: which reservations to read again (ids only, never a body). */
+export interface PmsHookInboxTable {
+  id: Generated<number>;
+  integration_id: string;
+  dedupe_key: string;
+  reservation_ids: string;
+  received_at: number;
+  processed_at: number | null;
+  attempts: Generated<number>;
+  next_attempt_at: number;
+}
+
+/** A calendar booking the booking system cancelled: the feed makes no stay for it until `until`. */
+export interface CalendarTombstonesTable {
+  instruction_id: string;
+  calendar_uid: string;
+  until: number;
 }
 
 /** Sections guests read per guidebook and UTC day (db/migrations/0013-guest-views.ts). */
@@ -470,5 +551,9 @@ export interface Database {
   record_locks: RecordLocksTable;
   instruction_calendars: InstructionCalendarsTable;
   instruction_revisions: InstructionRevisionsTable;
+  pms_integrations: PmsIntegrationsTable;
+  pms_units: PmsUnitsTable;
+  pms_hook_inbox: PmsHookInboxTable;
+  calendar_tombstones: CalendarTombstonesTable;
   _migrations: MigrationsTable;
 }

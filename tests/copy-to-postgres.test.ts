@@ -91,6 +91,13 @@ async function seed(server: TestServer): Promise<void> {
   // An open invitation with a guidebook (db/migrations/0020-team-invitations.ts): both tables travel.
   run(server, "INSERT INTO team_invitations (id, team_id, email, role, may_see_secrets, token_hash, invited_by, created_at, expires_at, sent_at) VALUES ('invitation', ?, 'ana@example.com', 'cleaner', 1, 'hash-of-a-token', ?, ?, ?, ?)", user.teamId, user.id, now, now + 7 * 86_400_000, now);
   run(server, "INSERT INTO invitation_guidebooks (invitation_id, instruction_id) VALUES ('invitation', ?)", first.at(-1)!._id);
+  // A booking system's connection with a mapped property, a webhook's hint, a tombstone and a stay
+  // it brought (db/migrations/0022-pms-connectors.ts): every new table and column travels.
+  run(server, "INSERT INTO pms_integrations (id, team_id, system, account_ref, credentials_key_id, credentials_iv, credentials_ct, hook_id, state, connected_by, created_at, updated_at) VALUES ('integration', ?, 'smoobu', '1001', '0123456789abcdef', 'aXY=', 'Y3Q=', 'hook-0123456789abcdefghi', 'active', ?, ?, ?)", user.teamId, user.id, now, now);
+  run(server, "INSERT INTO pms_units (id, integration_id, team_id, external_id, name, instruction_id, skipped, seen_at, created_at, updated_at) VALUES ('unit', 'integration', ?, '21', 'Harbour Loft', ?, 0, ?, ?, ?)", user.teamId, first.at(-1)!._id, now, now, now);
+  run(server, "INSERT INTO pms_hook_inbox (integration_id, dedupe_key, reservation_ids, received_at, next_attempt_at) VALUES ('integration', 'dedupe', '7,8', ?, ?)", now, now);
+  run(server, "INSERT INTO calendar_tombstones (instruction_id, calendar_uid, until) VALUES (?, 'uid-1@airbnb.com', ?)", first.at(-1)!._id, now + 86_400_000);
+  run(server, "UPDATE stays SET pms_integration_id = 'integration', pms_reservation_id = '7', pms_modified_at = ?, guest_phone = '+385 91 555 0101', guest_count = 3, host_note = 'Late flight' WHERE channel = 'airbnb'", now);
   const contact = await server.request('/api/messaging/contact', { json: { name: 'Grace', email: 'grace@example.com', message: 'Do you take groups of twelve?' } });
   expect(contact.status).toBeLessThan(300);
 }
@@ -171,7 +178,7 @@ describe.skipIf(!onPostgres)('npm run admin -- copy-to-postgres', () => {
       expect(await postgresRows(table), table).toEqual(rows);
     }
     // The seed made something of each kind the move must carry.
-    for (const table of ['users', 'teams', 'memberships', 'member_guidebooks', 'team_invitations', 'invitation_guidebooks', 'team_settings', 'instructions', 'subscriptions', 'uploads', 'outbox', 'sessions', 'contact_messages', 'stays', 'team_activity']) expect(source.get(table)!.length, table).toBeGreaterThan(0);
+    for (const table of ['users', 'teams', 'memberships', 'member_guidebooks', 'team_invitations', 'invitation_guidebooks', 'team_settings', 'instructions', 'subscriptions', 'uploads', 'outbox', 'sessions', 'contact_messages', 'stays', 'team_activity', 'pms_integrations', 'pms_units', 'pms_hook_inbox', 'calendar_tombstones']) expect(source.get(table)!.length, table).toBeGreaterThan(0);
     // The team's own id (not its owner's) arrives on every row that names it.
     const team = source.get('teams')!.find((row) => !source.get('users')!.some((user) => user.id === row.id))!;
     for (const table of ['instructions', 'subscriptions', 'team_settings', 'uploads', 'sessions', 'stays']) expect(await postgresRows(table), table).toEqual(expect.arrayContaining([expect.objectContaining({ team_id: team.id })]));
@@ -194,6 +201,10 @@ describe.skipIf(!onPostgres)('npm run admin -- copy-to-postgres', () => {
     const line = await client.query<{ id: number }>("INSERT INTO team_activity (team_id, actor, action, created_at) VALUES ($1, 'system', 'settings.saved', 0) RETURNING id", [team.id]);
     expect(line.rows[0]!.id).toBeGreaterThan(Math.max(...source.get('team_activity')!.map((row) => Number(row.id))));
     await client.query('DELETE FROM team_activity WHERE id = $1', [line.rows[0]!.id]);
+    // And the webhook inbox's.
+    const hint = await client.query<{ id: number }>("INSERT INTO pms_hook_inbox (integration_id, dedupe_key, reservation_ids, received_at, next_attempt_at) VALUES ('integration', 'another', '9', 0, 0) RETURNING id");
+    expect(hint.rows[0]!.id).toBeGreaterThan(Math.max(...source.get('pms_hook_inbox')!.map((row) => Number(row.id))));
+    await client.query('DELETE FROM pms_hook_inbox WHERE id = $1', [hint.rows[0]!.id]);
   });
 
   it('a server on PostgreSQL and the bucket answers the guest pages with the same bytes and ETags, images included', async () => {

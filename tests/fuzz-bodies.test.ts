@@ -9,6 +9,7 @@ import { CURRENT, fuzzRoutes, param, writeRoutesOnDisk, type FuzzRoute, type Par
 import { multipartRequest, pinHeader, signWebhook, webhookDelivery } from './helpers/fuzz-special.ts';
 import { acceptEncoding, contentType, headerSafe, hostileBody, hostileString, hostileValue, JSON_CAP, jsonText, RawJson, sourceAddress } from './helpers/fuzz-values.ts';
 import { startGoogleStub, TEST_GOOGLE_CLIENT_ID, type GoogleStub } from './helpers/google-jwks.ts';
+import { startSmoobuStandIn, type SmoobuStandIn } from './helpers/pms/smoobu-standin.ts';
 import { startServer, type TestServer } from './helpers/server.ts';
 import type { StripeStandIn } from './helpers/stripe/stripe-standin.ts';
 import { until } from './helpers/until.ts';
@@ -37,6 +38,7 @@ const budget = (ms: number) => ms * Math.max(1, SCALE);
 let server: TestServer;
 let stripe: StripeStandIn;
 let google: GoogleStub;
+let smoobu: SmoobuStandIn;
 let cookie: string;
 let hostId: string;
 let routes: FuzzRoute[];
@@ -53,8 +55,10 @@ const started = performance.now();
 
 beforeAll(async () => {
   console.info(`fuzz-bodies: FUZZ_SEED=${SEED} FUZZ_RUNS=${SCALE}${REPLAY_PATH ? ` FUZZ_PATH=${REPLAY_PATH}` : ''}`);
-  [stripe, google] = await Promise.all([startAppStripeStandIn(), startGoogleStub()]);
-  server = await startServer({ NODE_ENV: 'test', ...stripeEnv(stripe.url), GOOGLE_CLIENT_ID: TEST_GOOGLE_CLIENT_ID, GOOGLE_JWKS_URL: google.jwksUrl });
+  [stripe, google, smoobu] = await Promise.all([startAppStripeStandIn(), startGoogleStub(), startSmoobuStandIn()]);
+  // Integrations on, against the Smoobu stand-in (which refuses every key the fuzzer makes up).
+  const integrations = { SECRETS_KEY: 'cd'.repeat(32), SMOOBU_API_URL: smoobu.url };
+  server = await startServer({ NODE_ENV: 'test', ...stripeEnv(stripe.url), GOOGLE_CLIENT_ID: TEST_GOOGLE_CLIENT_ID, GOOGLE_JWKS_URL: google.jwksUrl, ...integrations });
   const user = await createUser(server);
   setUserPlan(server, user.id, 'premium');
   hostId = user.id;
@@ -86,6 +90,7 @@ afterAll(async () => {
   await server?.stop();
   await stripe?.stop();
   await google?.close();
+  await smoobu?.close();
 });
 
 /** Runs a property with the file's seed; a failure names the seed and path to replay it. */

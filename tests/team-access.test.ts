@@ -8,6 +8,7 @@ import { apiHandlersOnDisk, concretePath } from './helpers/api-routes.ts';
 import { startBillingWorld, type BillingWorld } from './helpers/billing.ts';
 import { signedInMember } from './helpers/members.ts';
 import type { TestServer } from './helpers/server.ts';
+import { startSmoobuStandIn, type SmoobuStandIn } from './helpers/pms/smoobu-standin.ts';
 import { COLUMNS, ROWS, type Column } from './helpers/team-matrix.ts';
 import { guidebookWithOrder, latestRevision, seedTeam, teamRows, type SeededTeam } from './helpers/team-seed.ts';
 
@@ -20,15 +21,23 @@ import { guidebookWithOrder, latestRevision, seedTeam, teamRows, type SeededTeam
  */
 let world: BillingWorld;
 let server: TestServer;
+let smoobu: SmoobuStandIn;
+let smoobuFields: Record<string, string>;
 
 beforeAll(async () => {
+  // Integrations on, against the Smoobu stand-in, so their rows answer as in use (docs/decisions/029-pms-connectors.md).
+  smoobu = await startSmoobuStandIn();
+  const account = smoobu.addAccount({ apartments: [{ id: 1, name: 'Harbour Loft' }] });
+  smoobuFields = { apiKey: account.apiKey, apiSecret: account.apiSecret };
+  const integrations = { SECRETS_KEY: 'ab'.repeat(32), SMOOBU_API_URL: smoobu.url };
   // A translator is configured (never reached: the rows stop before a call) so the draft route answers as it does in use.
-  world = await startBillingWorld({ env: { TRANSLATE_URL: 'http://127.0.0.1:9', TRANSLATE_PROVIDER: 'libretranslate', TRANSLATE_API_KEY: 'unused' } });
+  world = await startBillingWorld({ env: { TRANSLATE_URL: 'http://127.0.0.1:9', TRANSLATE_PROVIDER: 'libretranslate', TRANSLATE_API_KEY: 'unused', ...integrations } });
   server = world.server;
 });
 
 afterAll(async () => {
   await world?.stop();
+  await smoobu?.close();
 });
 
 /** The person of `column` in `seed`'s team (another team's owner for `other`, nobody for `anonymous`). */
@@ -73,7 +82,7 @@ async function runColumn(call: Call, seed: SeededTeam): Promise<ColumnRun> {
   const bodies = new Map<string, string>();
   const answers = new Map<string, unknown>();
   for (const row of ROWS) {
-    const { path, init } = row.request({ seed, server, answers });
+    const { path, init } = row.request({ seed, server, answers, smoobuFields });
     const response = await call(path, init);
     statuses[row.key] = response.status;
     const body = await response.text();

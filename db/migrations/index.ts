@@ -18,6 +18,7 @@ import * as m0018 from './0018-teams.ts';
 import * as m0019 from './0019-stay-channels.ts';
 import * as m0020 from './0020-team-invitations.ts';
 import * as m0021 from './0021-team-activity.ts';
+import * as m0022 from './0022-pms-connectors.ts';
 
 /** One migration: the same schema change for SQLite (`up`) and PostgreSQL (`upPostgres`), ADR 005. */
 export interface Migration {
@@ -48,4 +49,5 @@ export const migrations: readonly Migration[] = [
   { name: '0019-stay-channels', ...m0019 },
   { name: '0020-team-invitations', ...m0020 },
   { name: '0021-team-activity', ...m0021 },
+  { name: '0022-pms-connectors', ...m0022 },
 ];

@@ -22,6 +22,8 @@ export interface RowContext {
   seed: SeededTeam;
   server: TestServer;
   answers: Map<string, unknown>;
+  /** A key and secret the Smoobu stand-in accepts (tests/helpers/pms/smoobu-standin.ts). */
+  smoobuFields: Record<string, string>;
 }
 
 export interface Row {
@@ -46,6 +48,9 @@ const stay = (context: RowContext) => `${gb(context)}/stays/${context.seed.stay.
 const saved = ({ seed, server }: RowContext, nameInstruction: string): Instruction => ({ ...seed.guidebook, nameInstruction, version: versionOf(server, seed.guidebook._id) });
 /** The invitation the POST row made (none when it was refused). */
 const invitation = ({ answers }: RowContext) => (answers.get('POST /api/team/invitations') as { id?: string } | undefined)?.id ?? 'no-such-invitation';
+/** The integration the connect row made, and the first property its units row listed (none when refused). */
+const integration = ({ answers }: RowContext) => (answers.get('POST /api/team/integrations') as { integration?: { id: string } } | undefined)?.integration?.id ?? 'no-such-integration';
+const firstUnit = ({ answers }: RowContext) => (answers.get('GET /api/team/integrations/[id]/units') as { units?: Array<{ id: string }> } | undefined)?.units?.[0]?.id ?? 'no-such-unit';
 const apply = { dataSettings: { phone: '+385 91 555 0199' }, applyToExistingInstruction: { contact: true } };
 
 /** A small PNG for the upload row. */
@@ -118,6 +123,12 @@ export const ROWS: Row[] = [
   row('GET /api/team/invitations', '401 200 200 403 403 403 403 403', () => get('/api/team/invitations')),
   row('POST /api/team/invitations/[id]/resend', '401 200 200 403 403 403 403 403', (c) => send('POST', `/api/team/invitations/${invitation(c)}/resend`)),
   row('DELETE /api/team/invitations/[id]', '401 200 200 403 403 403 403 403', (c) => send('DELETE', `/api/team/invitations/${invitation(c)}`)),
+  // Booking systems (decision 029 §13, Owner and Admin): each column's team connects its own; another team's owner maps theirs to the seeded guidebook (404).
+  row('POST /api/team/integrations', '401 201 201 201 403 403 403 403', (c) => send('POST', '/api/team/integrations', { system: 'smoobu', fields: c.smoobuFields })),
+  row('GET /api/team/integrations', '401 200 200 200 403 403 403 403', () => get('/api/team/integrations')),
+  row('GET /api/team/integrations/[id]/units', '401 200 200 200 403 403 403 403', (c) => get(`/api/team/integrations/${integration(c)}/units`)),
+  row('PUT /api/team/integrations/[id]/units', '401 404 200 200 403 403 403 403', (c) => send('PUT', `/api/team/integrations/${integration(c)}/units`, { units: [{ id: firstUnit(c), guidebookId: c.seed.guidebook._id, skipped: false }] })),
+  row('DELETE /api/team/integrations/[id]', '401 200 200 200 403 403 403 403', (c) => send('DELETE', `/api/team/integrations/${integration(c)}`)),
   // Members (decision 028 §7): the seeded Cleaner, whom another team's owner cannot find; removing them comes last of all.
   row('GET /api/team/members', '401 200 200 200 403 403 403 403', () => get('/api/team/members')),
   row('PATCH /api/team/members/[id]', '401 404 200 403 403 403 403 403', (c) => send('PATCH', `/api/team/members/${c.seed.member.membershipId}`, { maySeeSecrets: false })),

@@ -220,6 +220,30 @@ export const messages = {
     /** What a member who is not the Owner reads where the Owner gets a link to the plans (§6: billing is the Owner's). */
     ownerUpgrades: "The team's owner can change the plan.",
   },
+  integrations: {
+    // docs/decisions/029-pms-connectors.md §3, §14: connecting a booking system, its properties, disconnecting.
+    needsKey: "Integrations need a secret key in this server's configuration (SECRETS_KEY); ask whoever runs Porchlight.",
+    systemInvalid: 'Choose a booking system: Smoobu, Beds24 or Hostaway.',
+    systemNotYet: (system: string) => `${system} cannot be connected yet. Smoobu can.`,
+    fieldsInvalid: 'Fill in every field of the form.',
+    fieldNotKey: 'Keys and secrets are letters, digits and symbols without spaces. Paste them again.',
+    fieldMissing: (label: string) => `Enter the ${label}.`,
+    refused: (system: string, what: string) => `${system} did not accept this ${what}. Check them, or create a new key.`,
+    unreachable: (system: string) => `${system} did not answer. Try again in a minute.`,
+    rateLimited: (system: string) => `${system} asks us to slow down. Try again in a few minutes.`,
+    alreadyConnected: (system: string) => `${system} is already connected to this team. Disconnect it first to connect another account.`,
+    notFound: 'This connection does not exist. Reload the Integrations screen.',
+    cannotRead: 'Porchlight can no longer read these credentials (its secret key changed); connect again.',
+    connected: (system: string) => `${system} is connected. Choose a guidebook for each property.`,
+    disconnected: (system: string) => `${system} is disconnected; its credentials are deleted.`,
+    unitsInvalid: 'Send each property with a guidebook, "not in Porchlight", or neither.',
+    skippedWithGuidebook: 'A property is either mapped to a guidebook or "not in Porchlight", not both.',
+    unitNotFound: 'A property in this save is not in this account. Reload the properties.',
+    unitTwice: 'A property appears twice in this save.',
+    guidebookTwice: 'Two properties cannot share one guidebook.',
+    guidebookTaken: (guidebook: string) => `${guidebook} is already mapped to another property.`,
+    unitsSaved: 'Properties saved.',
+  },
   invitations: {
     // docs/decisions/028-teams.md §7: inviting, resending, revoking and accepting.
     sent: (email: string) => `Invitation sent to ${email}`,

@@ -44,6 +44,7 @@ export const TEAM_ACTIONS = {
   'payouts.manage': { scope: 'team', doing: 'manage payouts' },
   'members.read': { scope: 'team', doing: 'see the members' },
   'activity.read': { scope: 'team', doing: 'see the activity' },
+  'integrations.manage': { scope: 'team', doing: 'connect or disconnect booking systems' },
   'members.manage': { scope: 'team', doing: 'change or remove members' },
   'invitations.manage': { scope: 'team', doing: 'invite people' },
   'team.manage': { scope: 'team', doing: 'rename or delete the team' },

@@ -121,6 +121,8 @@ export const rateRules = {
    */
   guestMailRecipient: (email: string): RateRule => ({ key: `guest-mail:to:${email.trim().toLowerCase()}`, limit: 5, windowMs: DAY }),
   guestMailHost: rule('guest-mail:host', 200, DAY),
+  /** Booking systems connected by a team (docs/decisions/029-pms-connectors.md §14): each try is a call to the system. */
+  integrationConnectTeam: rule('integration-connect:team', 10, HOUR),
   /** Stays a host adds or changes by hand or through the API (the calendar's are not counted). */
   stayWriteUser: rule('stay-write:user', 200, HOUR),
 } as const;

@@ -21,6 +21,20 @@ const booleanSwitch = z
 
 const MEGABYTES = 'expected a whole number of megabytes from 1 to 65536, such as 64';
 
+const SECRETS_KEY_FORMAT = 'at least 32 random bytes, e.g. `openssl rand -base64 32`';
+
+/** 64 hex characters or more, or base64 (either alphabet) of at least 32 bytes; hex digits alone are read as hex. */
+function secretKeyBytes(value: string): Buffer | undefined {
+  if (/^[0-9a-f]+$/i.test(value)) return value.length >= 64 && value.length % 2 === 0 ? Buffer.from(value, 'hex') : undefined;
+  if (!/^[A-Za-z0-9+/_-]{43,}={0,2}$/.test(value)) return undefined;
+  const bytes = Buffer.from(value, 'base64');
+  return bytes.length >= 32 ? bytes : undefined;
+}
+
+function isSecretKey(value: string): boolean {
+  return secretKeyBytes(value) !== undefined;
+}
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce.number().int().min(1).max(65535).default(4321),
@@ -92,6 +106,15 @@ const envSchema = z.object({
    * `name` to that loopback address and exempts exactly that address from the private-address
    * refusal, so a local HTTPS stand-in is reached through the production fetch (stays/fetch-calendar.ts).
    */
+  /**
+   * The key booking systems' credentials are sealed under (platform/secret-box.ts,
+   * docs/decisions/029-pms-connectors.md §3): 32 random bytes or more, as 64 hex characters or
+   * base64; unset: integrations are off. SECRETS_KEY_PREVIOUS is the key being rotated out.
+   */
+  SECRETS_KEY: z.string().trim().refine(isSecretKey, { error: SECRETS_KEY_FORMAT }).optional(),
+  SECRETS_KEY_PREVIOUS: z.string().trim().refine(isSecretKey, { error: SECRETS_KEY_FORMAT }).optional(),
+  /** Smoobu's API base (tests: tests/helpers/pms/smoobu-standin.ts): https, or plain http to a loopback address with NODE_ENV=test. */
+  SMOOBU_API_URL: optionalUrl,
   TEST_CALENDAR_RESOLVE: z
     .string()
     .trim()
@@ -134,6 +157,10 @@ export interface Config {
   stayLinkDays: number;
   /** GUEST_PAGE_MEMORY_MB in bytes: the bound of the guest pages held in memory; undefined: the store's default (64 MB). */
   guestPageMemoryBytes: number | undefined;
+  /** SECRETS_KEY and SECRETS_KEY_PREVIOUS as bytes; undefined without SECRETS_KEY (integrations off). */
+  secretsKeys: { current: Buffer; previous: Buffer | undefined } | undefined;
+  /** The booking systems' API bases (SMOOBU_API_URL …, without a trailing slash); undefined: the system's own. */
+  pmsApiUrls: { smoobu: string | undefined };
   /** TEST_CALENDAR_RESOLVE parsed: a test host name and the loopback stand-in it reaches. */
   testCalendarResolve: { host: string; address: string } | undefined;
   /** TRUST_PROXY parsed; null: the socket's peer is the client (no proxy in front). */
@@ -217,6 +244,8 @@ export function parseConfig(source: NodeJS.ProcessEnv = process.env): Config {
     // A test seam that lets the server fetch a loopback address never runs outside tests.
     throw new ConfigError('Invalid configuration:\n  TEST_CALENDAR_RESOLVE: only allowed with NODE_ENV=test');
   }
+  if (env.SECRETS_KEY_PREVIOUS && !env.SECRETS_KEY) throw new ConfigError('Invalid configuration:\n  SECRETS_KEY_PREVIOUS: only with SECRETS_KEY (the key that replaces it)');
+  if (env.SMOOBU_API_URL) checkPmsApiUrl('SMOOBU_API_URL', env.SMOOBU_API_URL, env.NODE_ENV);
   const [calendarHost, calendarAddress] = env.TEST_CALENDAR_RESOLVE?.toLowerCase().split(':') ?? [];
 
   return {
@@ -249,10 +278,23 @@ export function parseConfig(source: NodeJS.ProcessEnv = process.env): Config {
     supportPhone: env.SUPPORT_PHONE ?? '+1 555 0100 200',
     stayLinkDays: env.STAY_LINK_DAYS,
     guestPageMemoryBytes: env.GUEST_PAGE_MEMORY_MB === undefined ? undefined : env.GUEST_PAGE_MEMORY_MB * 1024 * 1024,
+    secretsKeys: env.SECRETS_KEY ? { current: secretKeyBytes(env.SECRETS_KEY)!, previous: env.SECRETS_KEY_PREVIOUS ? secretKeyBytes(env.SECRETS_KEY_PREVIOUS) : undefined } : undefined,
+    pmsApiUrls: { smoobu: env.SMOOBU_API_URL?.replace(/\/+$/, '') },
     testCalendarResolve: calendarHost && calendarAddress ? { host: calendarHost, address: calendarAddress } : undefined,
     trustedProxies,
     raw: env,
   };
+}
+
+/**
+ * A booking system's API base carries its credentials: https, or plain http only to a loopback
+ * stand-in under NODE_ENV=test (the rule TEST_CALENDAR_RESOLVE follows; docs/decisions/029-pms-connectors.md §11).
+ */
+function checkPmsApiUrl(name: string, value: string, nodeEnv: Env['NODE_ENV']): void {
+  const url = new URL(value);
+  if (url.protocol === 'https:') return;
+  if (nodeEnv === 'test' && ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname)) return;
+  throw new ConfigError(`Invalid configuration:\n  ${name}: expected an https URL (plain http only to a loopback address with NODE_ENV=test)`);
 }
 
 function stripeConfigOf(env: Env, secretKey: string): StripeConfig {

@@ -8,6 +8,7 @@ export function createLogger(config: { logLevel: string }): Logger {
     level: config.logLevel,
     base: { app: 'porchlight' },
     // Never write secrets to the log, even when a caller logs a whole request.
-    redact: ['req.headers.cookie', 'req.headers.authorization', '*.password', '*.newPassword', '*.oldPassword'],
+    // A booking system's credentials (docs/security.md 42) are never logged on purpose; these paths are the second line.
+    redact: ['req.headers.cookie', 'req.headers.authorization', '*.password', '*.newPassword', '*.oldPassword', '*.apiKey', '*.apiSecret', '*.inviteCode', '*.refreshToken', '*.accessToken', '*.credentials'],
   });
 }

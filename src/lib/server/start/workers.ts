@@ -88,6 +88,7 @@ function logMissingServices(config: Config, log: Logger): void {
   if (!config.google) log.info('google sign-in: off (GOOGLE_CLIENT_ID not set)');
   if (!config.cdn) log.info('cdn purge: off (CDN_PURGE_URL not set); shared caches must revalidate guest pages');
   if (!config.translate) log.info('machine translation: off (TRANSLATE_URL not set); the editor offers no machine drafts');
+  if (!config.secretsKeys) log.info('integrations: off (SECRETS_KEY not set); booking systems cannot be connected');
   if (!config.stripe) log.info('billing: off (STRIPE_SECRET_KEY not set); plans can be set with `npm run admin -- plan set`');
   else if (!config.stripe.webhookSecret) log.warn('billing: STRIPE_WEBHOOK_SECRET not set, every webhook is refused (plans sync only on return from checkout)');
 }

@@ -36,6 +36,10 @@ export const COPY_ORDER = [
   'stripe_events',
   'payout_accounts',
   'snapshot_removals',
+  'pms_integrations',
+  'pms_units',
+  'pms_hook_inbox',
+  'calendar_tombstones',
   'stays',
   'orders',
   'order_confirmations',
@@ -62,9 +66,10 @@ const IDENTITIES = [
   { table: 'outbox', column: 'id' },
   { table: 'instructions', column: 'seq' },
   { table: 'team_activity', column: 'id' },
+  { table: 'pms_hook_inbox', column: 'id' },
 ] as const;
 
-/** Rows per INSERT: 500 rows of at most 17 columns stay far below PostgreSQL's 65,535 parameters. */
+/** Rows per INSERT: 500 rows of a few dozen columns (stays has the most, 34) stay below PostgreSQL's 65,535 parameters. */
 const BATCH_ROWS = 500;
 
 export interface TableCount {
