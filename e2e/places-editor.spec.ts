@@ -53,6 +53,9 @@ interface Point {
 /** Drags a handle up past the middle of the card above: mouse on desktop, real touch events on mobile (as editor.spec.ts does). */
 async function dragHandleUpOnto(page: Page, handle: Locator, target: Locator, expected: { pickedUp: string; order: string[]; dropped: string }) {
   await handle.evaluate((node) => node.scrollIntoView({ block: 'end', behavior: 'instant' }));
+  // A move just made may still be sliding the cards: measure where they come to rest (seen once
+  // in CI: the press landed beside the handle, and no drag began).
+  await transitionsDone(page);
   const from = (await handle.boundingBox())!;
   const onto = (await target.boundingBox())!;
   const start = { x: from.x + from.width / 2, y: from.y + from.height / 2 };
