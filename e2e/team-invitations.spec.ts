@@ -40,6 +40,8 @@ for (const scheme of ['light', 'dark'] as const) {
     await shoot(page, 'signed-out', scheme);
 
     await page.getByRole('link', { name: 'Create an account' }).click();
+    // Filled once the form has hydrated (its button is disabled until then): a value typed before is lost.
+    await expect(page.getByRole('button', { name: 'Register', exact: true })).toBeEnabled();
     await page.getByLabel('Name').fill('Ana Horvat');
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password', { exact: true }).fill('porch-light-1');
