@@ -629,7 +629,8 @@ async function comparisonRun(release) {
     const settledEdits = await rssAfterSettling(app.pid);
     const lost = await countLostSaves(hosts);
     const languages = await measureSaves(app, 'languages', SECONDS);
-    return { calm, busy, saves, lost, memory: settledEdits / settledCalm, languages };
+    const cpu = await measureSaveCpu(app, hosts);
+    return { calm, busy, saves, lost, memory: settledEdits / settledCalm, languages, cpu };
   } finally {
     await app.stop();
   }
@@ -640,7 +641,7 @@ function printComparison(runs, [earlier, today], pairs) {
   const savePercentile = (saves, q) => percentile([...saves.times].sort((a, b) => a - b), q);
   const errors = (r) => r.calm.non2xx + r.calm.errors + r.calm.timeouts + r.busy.non2xx + r.busy.errors + r.busy.timeouts + r.saves.failed + r.saves.timedOut + (r.languages?.bad ?? 0);
   printTable(
-    ['pair', 'release', 'guests req/s', 'with edits', 'ratio', 'save p50 ms', 'save p99 ms', '10 languages p50', 'p99', 'memory after', 'errors, lost'],
+    ['pair', 'release', 'guests req/s', 'with edits', 'ratio', 'save p50 ms', 'save p99 ms', '10 languages p50', 'p99', 'memory after', 'CPU a save: process / main ms', 'errors, lost'],
     runs.map((r) => [
       r.pair,
       r.release.name,
@@ -652,6 +653,7 @@ function printComparison(runs, [earlier, today], pairs) {
       r.languages?.p50 ?? '-',
       r.languages?.p99 ?? '-',
       r.memory.toFixed(2),
+      `${r.cpu.whole.toFixed(1)} / ${r.cpu.main.toFixed(1)}`,
       `${errors(r)}, ${r.lost}`,
     ]),
   );
@@ -666,9 +668,10 @@ function printComparison(runs, [earlier, today], pairs) {
       before.languages && now.languages ? ratio(now.languages.p50, before.languages.p50) : '-',
       `${(before.busy.rps / before.calm.rps).toFixed(2)} / ${(now.busy.rps / now.calm.rps).toFixed(2)}`,
       `${before.memory.toFixed(2)} / ${now.memory.toFixed(2)}`,
+      `${ratio(now.cpu.whole, before.cpu.whole)} / ${ratio(now.cpu.main, before.cpu.main)}`,
     ];
   });
-  printTable(['pair: this ÷ earlier', 'save p50', 'save p99', '10 languages p50', 'guests with edits ÷ calm (earlier / this)', 'memory after edits ÷ calm (earlier / this)'], rows);
+  printTable(['pair: this ÷ earlier', 'save p50', 'save p99', '10 languages p50', 'guests with edits ÷ calm (earlier / this)', 'memory after edits ÷ calm (earlier / this)', 'CPU a save: process / main'], rows);
   console.log(
     `targets: save p50 and p99 within ${SAVE_RATIO_TARGET} of the earlier commit's in each pair; guests keep >= ${MIXED_TARGETS.ratio} of their calm throughput while hosts edit; ` +
       `memory after the edits <= ${MIXED_TARGETS.memoryGrowth} of calm. ` +
@@ -680,6 +683,39 @@ function printComparison(runs, [earlier, today], pairs) {
   if (runs.some((r) => errors(r) > 0 || r.lost > 0)) {
     console.error('bench: some runs had errors or lost saves (see above)');
     process.exitCode = 1;
+  }
+}
+
+/** Saves each host makes, one after another, for measureSaveCpu. */
+const SAVE_CPU_ROUNDS = 15;
+
+/**
+ * The CPU one save costs the server with no guests, its publish included (the render, the
+ * compression, the store): the whole process (every thread) and its main thread, in ms. Each host
+ * saves SAVE_CPU_ROUNDS times, one save after another, all hosts at once; CPU is read once the
+ * server has come to rest before and after. CPU time, unlike latency, barely moves with what else
+ * runs on the machine, so the two releases of a pair compare well on a busy one.
+ */
+async function measureSaveCpu(app, hosts) {
+  const stats = saveStats();
+  await cpuAtRest(app.pid);
+  const before = { whole: procCpu(app.pid), main: procCpu(app.pid, app.pid) };
+  await Promise.all(hosts.map(async (host) => {
+    for (let round = 0; round < SAVE_CPU_ROUNDS; round += 1) await saveEdit(host, stats);
+  }));
+  await cpuAtRest(app.pid);
+  const saved = stats.attempted - stats.failed - stats.timedOut;
+  const perSave = (seconds) => (seconds * 1000) / saved;
+  return { whole: perSave(procCpu(app.pid) - before.whole), main: perSave(procCpu(app.pid, app.pid) - before.main) };
+}
+
+/** Waits until the server process uses less than a tenth of a core over half a second (its publishes are done). */
+async function cpuAtRest(pid) {
+  for (let last = procCpu(pid); ; ) {
+    await sleep(500);
+    const now = procCpu(pid);
+    if (now - last < 0.05) return;
+    last = now;
   }
 }
 
