@@ -1,9 +1,11 @@
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Instruction } from '../src/lib/shared/schemas/instruction.ts';
 import type { CalendarStatus, Stay, StaysPage } from '../src/lib/shared/schemas/stay.ts';
 import { query, run, signedInHost, type SignedInHost } from './helpers/auth.ts';
 import { ics, startCalendarStandIn, type CalendarStandIn, type IcsEvent } from './helpers/calendar-standin.ts';
 import { startServer, type TestServer } from './helpers/server.ts';
+import { until } from './helpers/until.ts';
 
 /**
  * One booking, one stay, from the calendar's side (docs/decisions/029-pms-connectors.md §7): a
@@ -169,6 +171,33 @@ describe('an Airbnb feed beside a booking system', () => {
       ['double@airbnb.com', '', 'airbnb'],
       ['other-channel@airbnb.com', '', 'airbnb'],
     ]);
+  });
+
+  it('waits for the stays lock a booking system’s write holds, then takes its stay (PostgreSQL; SQLite writes one at a time)', async () => {
+    if (!ctx.server.databaseUrl) return;
+    const { h, g } = await guidebookWithPms();
+    await syncFeed(h, g, []);
+    const handMade = await pmsStay(h, g, 14, 17, 'airbnb');
+    run(ctx.server, 'UPDATE stays SET pms_integration_id = NULL, pms_reservation_id = NULL WHERE id = ?', handMade.id);
+    // The booking system's side: under the guidebook's stays lock, its stay is written and not yet committed.
+    const client = new pg.Client({ connectionString: ctx.server.databaseUrl });
+    await client.connect();
+    try {
+      await client.query('BEGIN');
+      await client.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`stays:${g._id}`]);
+      await client.query('UPDATE stays SET pms_integration_id = $1, pms_reservation_id = $2 WHERE id = $3', [`integration-${h.teamId}`, 'locked-1', handMade.id]);
+      const synced = syncFeed(h, g, [{ uid: 'locked@airbnb.com', start: ymd(14), end: ymd(17), summary: 'Reserved' }]);
+      await until(
+        async () => (await client.query<{ waiting: number }>("SELECT COUNT(*)::int AS waiting FROM pg_locks WHERE locktype = 'advisory' AND NOT granted")).rows[0]!.waiting,
+        (waiting) => waiting > 0,
+        'the sync waiting for the stays lock',
+      );
+      await client.query('COMMIT');
+      await synced;
+    } finally {
+      await client.end();
+    }
+    expect(rowsOf(g).map((row) => [row.id, row.calendar_uid, row.pms_reservation_id])).toEqual([[handMade.id, 'locked@airbnb.com', 'locked-1']]);
   });
 
   it('makes no stay for a UID the booking system cancelled until its tombstone expires', async () => {
