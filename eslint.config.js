@@ -100,7 +100,6 @@ const LONG_FILES = [
   'src/lib/server/http/rate-limit.ts',
   'src/lib/server/insights/view-counts.ts',
   'src/lib/server/settings/apply-settings-to-instructions.ts',
-  'src/lib/server/stays/sync-calendar.ts',
   'src/lib/server/translate/client.ts',
   'src/lib/shared/contact-links.ts',
   'src/lib/shared/schemas/field-kinds.ts',

@@ -42,12 +42,19 @@ function cardTitles(id: string): string[] {
   return [...section.matchAll(/<h3[^>]*>([\s\S]*?)<\/h3>/g)].map((match) => visibleText(match[1] ?? '').trim());
 }
 
-const LEGAL_PAGES = [
+const LEGAL_PAGES: { path: string; title: string; says: string[]; anchors: string[]; updated?: string }[] = [
   {
     path: '/privacy',
     title: 'Privacy Policy',
-    says: ['only the data needed to run the app', 'neither sold nor shared', 'You may access, correct or delete your personal data at any time by contacting us'],
-    anchors: ['who-we-are', 'sharing', 'your-rights'],
+    says: [
+      'only the data needed to run the app',
+      'neither sold nor shared',
+      'You may access, correct or delete your personal data at any time by contacting us',
+      // docs/decisions/029-pms-connectors.md §10: what a booking system brings, and when it goes.
+      "The guest's name, e-mail address, phone number and number of guests are erased 30 days after check-out",
+    ],
+    anchors: ['who-we-are', 'sharing', 'guests', 'retention', 'your-rights'],
+    updated: '29 November 2026',
   },
   { path: '/terms', title: 'Terms of Service', says: ['the service is provided "as is"'], anchors: ['as-is', 'plans'] },
   {
@@ -65,7 +72,7 @@ const LEGAL_PAGES = [
 ];
 
 describe('legal pages (docs/product.md §2)', () => {
-  for (const { path, title, says, anchors } of LEGAL_PAGES) {
+  for (const { path, title, says, anchors, updated = '1 June 2025' } of LEGAL_PAGES) {
     it(`${path} has its title, the statements docs/product.md §2 asks for and its anchors, with a CSP header`, async () => {
       const response = await server.request(path);
       expect(response.status).toBe(200);
@@ -76,7 +83,7 @@ describe('legal pages (docs/product.md §2)', () => {
       // Markdown prints typographic quotes (“as is”); the statements are compared as typed.
       const main = visibleText(between(html, '<main', '</main>')).replace(/[“”]/g, '"').replace(/[‘’]/g, "'");
       expect(main).toContain(`Legal ${title}`);
-      expect(main).toContain('Last updated: 1 June 2025');
+      expect(main).toContain(`Last updated: ${updated}`);
       for (const statement of says) expect(main, path).toContain(statement);
       for (const anchor of anchors) expect(html, `${path}#${anchor}`).toMatch(new RegExp(`<h2 id="${anchor}">`));
     });

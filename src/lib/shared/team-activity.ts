@@ -34,6 +34,8 @@ export interface ActivityDetails {
   'stay.moved': { guestName: string; from: StayDates; to: StayDates };
   'stay.channel': { guestName: string; from: Channel; to: Channel };
   'stay.deleted': { guestName: string; orders: 'refund' | 'keep' | null } & StayDates;
+  /** The guest data retention erased the details a booking system brought of `stays` stays, `days` days after their check-out. */
+  'stay.guest-data-erased': { stays: number; days: number };
   /** An order's status moved (a refund is `order.refunded`). */
   'order.moved': { title: string; event: string; from: OrderStatus; to: OrderStatus };
   'order.refunded': { title: string; amount: number; currency: Currency; from: OrderStatus };

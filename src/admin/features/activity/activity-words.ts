@@ -90,6 +90,10 @@ export function whatOf(item: ActivityItem): string {
       const orders = item.details.orders === 'refund' ? ', ending its orders' : item.details.orders === 'keep' ? ', keeping its paid orders' : '';
       return `deleted ${stayOf(item.details.guestName)}, ${nights(item.details)}${orders}`;
     }
+    case 'stay.guest-data-erased': {
+      const { stays, days } = item.details;
+      return `erased the guests’ details of ${stays === 1 ? '1 stay' : `${stays} stays`}, ${days === 1 ? '1 day' : `${days} days`} after check-out`;
+    }
     case 'order.moved':
       return orderMove(item);
     case 'order.refunded':

@@ -20,6 +20,7 @@ const booleanSwitch = z
   .default(false);
 
 const MEGABYTES = 'expected a whole number of megabytes from 1 to 65536, such as 64';
+const GUEST_DATA_DAYS_RANGE = 'expected a whole number of days from 1 to 3650, such as 30';
 
 const SECRETS_KEY_FORMAT = 'at least 32 random bytes, e.g. `openssl rand -base64 32`';
 
@@ -94,6 +95,13 @@ const envSchema = z.object({
   CONTACT_INBOX: z.email().optional(),
   /** Days after check-out from which a stay link answers 410 "This stay has ended". */
   STAY_LINK_DAYS: z.coerce.number().int().min(0).max(365).default(3),
+  /** Days after check-out from which a booking system's guest details are erased (stays/guest-data-retention.ts). */
+  GUEST_DATA_DAYS: z.coerce
+    .number({ error: GUEST_DATA_DAYS_RANGE })
+    .int({ error: GUEST_DATA_DAYS_RANGE })
+    .min(1, { error: GUEST_DATA_DAYS_RANGE })
+    .max(3650, { error: GUEST_DATA_DAYS_RANGE })
+    .default(30),
   /** Megabytes of guest pages each server keeps in memory (guest-pages/store/snapshot-store.ts); unset: its default. */
   GUEST_PAGE_MEMORY_MB: z.coerce
     .number({ error: MEGABYTES })
@@ -155,6 +163,8 @@ export interface Config {
   supportPhone: string;
   /** STAY_LINK_DAYS: a stay link shows its guidebook until this many days after check-out. */
   stayLinkDays: number;
+  /** GUEST_DATA_DAYS: a booking system's guest details (name, e-mail, phone, count) are erased this many days after check-out. */
+  guestDataDays: number;
   /** GUEST_PAGE_MEMORY_MB in bytes: the bound of the guest pages held in memory; undefined: the store's default (64 MB). */
   guestPageMemoryBytes: number | undefined;
   /** SECRETS_KEY and SECRETS_KEY_PREVIOUS as bytes; undefined without SECRETS_KEY (integrations off). */
@@ -277,6 +287,7 @@ export function parseConfig(source: NodeJS.ProcessEnv = process.env): Config {
     // A documented placeholder (README): replace with the real line through SUPPORT_PHONE.
     supportPhone: env.SUPPORT_PHONE ?? '+1 555 0100 200',
     stayLinkDays: env.STAY_LINK_DAYS,
+    guestDataDays: env.GUEST_DATA_DAYS,
     guestPageMemoryBytes: env.GUEST_PAGE_MEMORY_MB === undefined ? undefined : env.GUEST_PAGE_MEMORY_MB * 1024 * 1024,
     secretsKeys: env.SECRETS_KEY ? { current: secretKeyBytes(env.SECRETS_KEY)!, previous: env.SECRETS_KEY_PREVIOUS ? secretKeyBytes(env.SECRETS_KEY_PREVIOUS) : undefined } : undefined,
     pmsApiUrls: { smoobu: env.SMOOBU_API_URL?.replace(/\/+$/, '') },

@@ -8,6 +8,7 @@ import { sendFeedbackDigests } from '../insights/feedback-digest.ts';
 import { rollUpOldCounts } from '../insights/retention.ts';
 import { startViewCounting, VIEW_FLUSH_MS } from '../insights/view-counts.ts';
 import { sendDueReminders } from '../stays/arrival-reminders.ts';
+import { eraseGuestData, GUEST_DATA_TURN_MS } from '../stays/guest-data-retention.ts';
 import { CALENDAR_TURN_MS, startCalendarSync } from '../stays/start-calendar-sync.ts';
 import { startUploadCleanup, UPLOAD_CLEANUP_MS } from '../uploads/remove-unreferenced-uploads.ts';
 
@@ -123,5 +124,16 @@ export const BACKGROUND_JOBS: readonly BackgroundJob[] = [
       if (lines > 0) log.info({ lines }, 'activity: lines older than a year deleted');
     },
     failed: { level: 'warn', message: 'activity: could not delete old lines, will retry' },
+  },
+  {
+    // A booking system's guest details are erased GUEST_DATA_DAYS after check-out (docs/decisions/029-pms-connectors.md §10).
+    name: 'guest data retention',
+    everyMs: GUEST_DATA_TURN_MS,
+    lease: 'guest-data-retention',
+    turn: async ({ runtime: { db, config, log } }) => {
+      const stays = await eraseGuestData(db, config.guestDataDays);
+      if (stays > 0) log.info({ stays, days: config.guestDataDays }, 'stays: guests’ details erased after check-out');
+    },
+    failed: { level: 'warn', message: 'stays: could not erase guests’ details, will retry' },
   },
 ];

@@ -63,7 +63,7 @@ export async function saveCalendar(scope: Owned, url: string): Promise<CalendarA
     };
     if (before) await trx.updateTable('instruction_calendars').set(saved).where('instruction_id', '=', scope.id).execute();
     else await trx.insertInto('instruction_calendars').values(saved).execute();
-    return writeSyncOutcome(trx, saved, outcome, now);
+    return writeSyncOutcome(trx, saved, outcome, content.timeZone, now);
   });
   logSync(log, row, outcome, changes);
   await afterSync({ db, log }, after);

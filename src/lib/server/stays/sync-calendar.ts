@@ -1,18 +1,17 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { Database, InstructionCalendarsTable, StaysTable } from '@db/schema.ts';
-import { feedChannel } from '@shared/channels.ts';
+import type { Database, InstructionCalendarsTable } from '@db/schema.ts';
 import { stayTimesOf, type StayTimes } from '@shared/time-zone.ts';
 import { teamContact } from '../account/team-contact.ts';
 import { lockForTransaction, lockingRows, type DialectName } from '../platform/db/dialect.ts';
 import { parseStoredContent } from '../guidebook/instruction-row.ts';
 import type { Logger } from '../platform/logger.ts';
 import { fetchCalendar, type CalendarFetch } from './fetch-calendar.ts';
-import { MAX_CALENDAR_BOOKINGS, type CalendarImport } from './select-bookings.ts';
-import { followStays, markOrdersToFollow } from '../money/orders/follow-stays.ts';
+import { followStays } from '../money/orders/follow-stays.ts';
 import type { MailMessage } from '../platform/mail/mailer.ts';
 import { getRuntime } from '../platform/runtime.ts';
 import { overlapLabel, overlapsOf } from './stay-overlaps.ts';
-import { newStayRow } from './stay-link.ts';
+import { applyBookings, type AfterSync, type StayChanges } from './apply-bookings.ts';
+import { staysLock } from './owned-stay.ts';
 
 /**
  * Brings a guidebook's stays in line with its calendar feed, in one transaction
@@ -28,10 +27,12 @@ import { newStayRow } from './stay-link.ts';
  * - stays the host made by hand (no UID) are never touched;
  * - its stays are booked on the channel its link names (airbnb.*, booking.com…), but for those
  *   whose channel the host chose (docs/decisions/028 §10);
+ * - a booking system's stays are its own: the feed knows their UIDs but never moves, drops or
+ *   re-channels them, writes a new UID on the one that is the same booking rather than doubling
+ *   it, and makes no stay for a UID the system cancelled (apply-bookings.ts, docs/decisions/029 §7);
  * - a failed fetch changes no stay: it records the error and the attempt, not a success.
  */
 export const CALENDAR_SYNC_INTERVAL_MS = 30 * 60_000;
-const INSERT_CHUNK = 200;
 
 export interface CalendarSyncDeps {
   db: Kysely<Database>;
@@ -40,101 +41,31 @@ export interface CalendarSyncDeps {
   config: Parameters<typeof fetchCalendar>[2];
 }
 
-export interface StayChanges {
-  created: number;
-  moved: number;
-  dropped: number;
-}
-
-/** Serialises syncs and saves of one guidebook's calendar on PostgreSQL (SQLite writes one at a time). */
+/**
+ * Serialises syncs and saves of one guidebook's calendar on PostgreSQL (SQLite writes one at a
+ * time), then takes the guidebook's stays lock, the one every stay write by hand and every booking
+ * system's write takes, so a feed and a booking system cannot both make a stay for one booking
+ * (docs/decisions/029-pms-connectors.md §7). Always in this order; nothing takes the stays lock
+ * first and then this one.
+ */
 export async function lockCalendar(trx: Transaction<Database>, dialect: DialectName, instructionId: string): Promise<InstructionCalendarsTable | undefined> {
   await lockForTransaction(trx, dialect, `calendar:${instructionId}`);
+  await lockForTransaction(trx, dialect, staysLock(instructionId));
   return lockingRows(dialect, trx.selectFrom('instruction_calendars').selectAll().where('instruction_id', '=', instructionId)).executeTakeFirst();
-}
-
-/** What a sync changed that must be seen to after its commit: the stays it made or moved (overlaps), and the orders that must follow their stay. */
-export interface AfterSync {
-  instructionId: string;
-  touched: string[];
-  followUps: string[];
-}
-
-async function applyBookings(trx: Transaction<Database>, calendar: InstructionCalendarsTable, feed: CalendarImport, now: number): Promise<{ changes: StayChanges; after: AfterSync }> {
-  const changes: StayChanges = { created: 0, moved: 0, dropped: 0 };
-  const movedIds: string[] = [];
-  const existing = await trx
-    .selectFrom('stays')
-    .select(['id', 'calendar_uid', 'check_in', 'check_out'])
-    .where('instruction_id', '=', calendar.instruction_id)
-    .where('calendar_uid', 'is not', null)
-    .execute();
-  const channel = feedChannel(calendar.url);
-  await trx
-    .updateTable('stays')
-    .set({ channel, updated_at: now })
-    .where('instruction_id', '=', calendar.instruction_id)
-    .where('calendar_uid', 'is not', null)
-    .where('channel_set_by_host', '=', 0)
-    .where('channel', '<>', channel)
-    .execute();
-  const byUid = new Map(existing.map((stay) => [stay.calendar_uid!, stay]));
-  const applied = new Set<string>();
-  const fresh: StaysTable[] = [];
-  for (const booking of feed.bookings) {
-    applied.add(booking.uid);
-    const stay = byUid.get(booking.uid);
-    if (stay) {
-      if (stay.check_in === booking.checkIn && stay.check_out === booking.checkOut) continue;
-      await trx.updateTable('stays').set({ check_in: booking.checkIn, check_out: booking.checkOut, updated_at: now }).where('id', '=', stay.id).execute();
-      movedIds.push(stay.id);
-      changes.moved += 1;
-    } else if (booking.checkOut > now) {
-      fresh.push(
-        newStayRow(
-          {
-            instruction_id: calendar.instruction_id,
-            user_id: calendar.user_id,
-            team_id: calendar.team_id,
-            guest_name: '', // feeds do not carry it reliably; the host may add it
-            guest_email: '',
-            language: '',
-            check_in: booking.checkIn,
-            check_out: booking.checkOut,
-            calendar_uid: booking.uid,
-            channel,
-            channel_set_by_host: 0,
-          },
-          now,
-        ),
-      );
-    }
-  }
-  for (let at = 0; at < fresh.length; at += INSERT_CHUNK) {
-    await trx.insertInto('stays').values(fresh.slice(at, at + INSERT_CHUNK)).execute();
-  }
-  changes.created = fresh.length;
-  // Still booked but left out: kept as they are, the earliest MAX_CALENDAR_BOOKINGS of them.
-  const others = new Set(feed.otherUids);
-  const ahead = existing.filter((stay) => stay.check_out > now && !applied.has(stay.calendar_uid!));
-  const leftAlone = ahead.filter((stay) => others.has(stay.calendar_uid!)).sort((a, b) => a.check_in - b.check_in);
-  const gone = [...ahead.filter((stay) => !others.has(stay.calendar_uid!)), ...leftAlone.slice(MAX_CALENDAR_BOOKINGS)].map((stay) => stay.id);
-  // Orders follow their stay (money/orders/follow-stays.ts): marked here, beside the change, and followed after the commit.
-  const followUps: string[] = [];
-  for (let at = 0; at < movedIds.length; at += INSERT_CHUNK) followUps.push(...(await markOrdersToFollow(trx, movedIds.slice(at, at + INSERT_CHUNK), 'moved')));
-  for (let at = 0; at < gone.length; at += INSERT_CHUNK) {
-    followUps.push(...(await markOrdersToFollow(trx, gone.slice(at, at + INSERT_CHUNK), 'gone')));
-    await trx.deleteFrom('stays').where('id', 'in', gone.slice(at, at + INSERT_CHUNK)).execute();
-  }
-  changes.dropped = gone.length;
-  return { changes, after: { instructionId: calendar.instruction_id, touched: [...fresh.map((stay) => stay.id), ...movedIds], followUps } };
 }
 
 /**
  * Writes a fetch's outcome for `calendar` (already locked in `trx`): the stays on success, and the
  * status either way. Returns the calendar row as written.
  */
-export async function writeSyncOutcome(trx: Transaction<Database>, calendar: InstructionCalendarsTable, outcome: CalendarFetch, now: number): Promise<{ row: InstructionCalendarsTable; changes: StayChanges | null; after: AfterSync | null }> {
-  const applied = outcome.ok ? await applyBookings(trx, calendar, outcome.calendar, now) : null;
+export async function writeSyncOutcome(
+  trx: Transaction<Database>,
+  calendar: InstructionCalendarsTable,
+  outcome: CalendarFetch,
+  timeZone: string,
+  now: number,
+): Promise<{ row: InstructionCalendarsTable; changes: StayChanges | null; after: AfterSync | null }> {
+  const applied = outcome.ok ? await applyBookings(trx, calendar, outcome.calendar, timeZone, now) : null;
   const changes = applied?.changes ?? null;
   const status = {
     last_attempt_at: now,
@@ -235,7 +166,7 @@ export async function syncCalendar(deps: CalendarSyncDeps, calendar: Instruction
   const written = await deps.db.transaction().execute(async (trx) => {
     const current = await lockCalendar(trx, deps.dialect, calendar.instruction_id);
     if (!current || current.url !== calendar.url) return null;
-    return writeSyncOutcome(trx, current, outcome, now);
+    return writeSyncOutcome(trx, current, outcome, where.timeZone, now);
   });
   if (!written) return null;
   logSync(deps.log, calendar, outcome, written.changes);
