@@ -5,7 +5,7 @@ import type { Instruction } from '../src/lib/shared/schemas/instruction.ts';
 import { createMember } from './fixtures/members.ts';
 import { createVerifiedAccount, expect, logIn, test } from './fixtures/session.ts';
 import { seriousA11yViolations } from './support/fixtures.ts';
-import { sidewaysOverflow, useColorScheme } from './support/layout.ts';
+import { sidewaysOverflow } from './support/layout.ts';
 
 // docs/product/integrations.md: the Owner connects Smoobu (the stand-in playwright.config.ts starts,
 // tests/helpers/pms/cli.ts), maps its flats to guidebooks and reads the status, at 375 and 1280 px;
@@ -36,16 +36,22 @@ async function openFromSidebar(page: Page, name: string): Promise<void> {
   await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name }).click();
 }
 
+/**
+ * The screen as it stands, light then dark, checked by axe in each: the dashboard's `dark` class
+ * switched in place (a stored theme is read only at start, and a reload would lose the form's state).
+ */
 async function shoot(page: Page, name: string, project: string): Promise<void> {
   fs.mkdirSync(SHOTS, { recursive: true });
   for (const scheme of ['light', 'dark'] as const) {
-    await useColorScheme(page, scheme);
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.evaluate((dark) => document.documentElement.classList.toggle('dark', dark), scheme === 'dark');
     expect(await seriousA11yViolations(page)).toEqual([]);
     // From the top: a full-page shot taken scrolled down draws the sticky top bar over the content.
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: `${SHOTS}/${name}-en-${scheme}-${project}.png`, fullPage: true });
   }
-  await useColorScheme(page, 'light');
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.evaluate(() => document.documentElement.classList.remove('dark'));
 }
 
 test('the owner connects Smoobu with a wrong key, then the right one, maps two flats and reads the status', { tag: '@mobile' }, async ({ page, browser, baseURL }, info) => {

@@ -8,6 +8,7 @@ import { LoadingStatus } from '../../../components/ui/LoadingStatus.tsx';
 import { Notice } from '../../../components/ui/Notice.tsx';
 import { PageHeader } from '../../../components/ui/PageHeader.tsx';
 import { useDocumentTitle } from '../../../hooks/use-document-title.ts';
+import { useMe } from '../../../lib/auth.ts';
 import { useCan } from '../../../lib/team-role.ts';
 import { useIntegrations, type SystemChoice } from '../api/integrations.ts';
 import { ConnectForm } from './ConnectForm.tsx';
@@ -57,11 +58,12 @@ function ChooseSystem({ systems }: { systems: SystemChoice[] }) {
  */
 export function IntegrationsScreen() {
   useDocumentTitle('Integrations');
+  const me = useMe();
   const can = useCan();
   const manage = can('integrations.manage');
   const list = useIntegrations(manage);
   const header = <PageHeader title="Integrations" description={manage && list.isSuccess ? 'Bring your bookings in from the system you take them in, with the guests’ names.' : undefined} />;
-  if (!manage) {
+  if (!me.isPending && !manage) {
     return (
       <>
         {header}
@@ -71,6 +73,7 @@ export function IntegrationsScreen() {
       </>
     );
   }
+  // Until the role is known too: an Owner is never told, meanwhile, that they cannot manage integrations.
   if (list.isPending) {
     return (
       <>
