@@ -91,12 +91,15 @@ test('the owner connects Smoobu with a wrong key, then the right one, maps two f
   // A field left empty is said before anything is sent.
   await form.getByRole('button', { name: 'Connect Smoobu' }).click();
   await expect(form.getByRole('alert')).toHaveText(messages.integrations.fieldMissing('API key'));
+  await expect(key).toHaveAttribute('aria-invalid', 'true');
+  await expect(secret).not.toHaveAttribute('aria-invalid');
 
   // A wrong secret: Smoobu refuses it, and the form says so.
   await key.fill(account.apiKey);
   await secret.fill('sms_not-the-secret');
   await form.getByRole('button', { name: 'Connect Smoobu' }).click();
   await expect(form.getByRole('alert')).toHaveText(messages.integrations.refused('Smoobu', 'key and secret'));
+  await expect(secret).toHaveAttribute('aria-invalid', 'true');
   await shoot(page, 'refused', info.project.name);
 
   // The right one: connected, and the secret is nowhere on the page any more.

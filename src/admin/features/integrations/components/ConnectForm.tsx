@@ -1,7 +1,7 @@
 import { LoaderCircle, Plug } from 'lucide-react';
 import { useId, useState, type SubmitEvent } from 'react';
 import { toast } from 'sonner';
-import { errorMessage } from '@shared/api-client.ts';
+import { errorMessage, failureStatus } from '@shared/api-client.ts';
 import { messages } from '@shared/messages.ts';
 import { useConnect, type SystemChoice } from '../api/integrations.ts';
 
@@ -21,14 +21,20 @@ export function ConnectForm({ choice, onCancel }: Props) {
   const id = useId();
   const [values, setValues] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
+  // The fields the error is about: the one left empty, or all of them when the system refused them.
+  const [invalid, setInvalid] = useState<readonly string[]>([]);
   const connect = useConnect();
 
   function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     if (connect.isPending) return;
     const missing = choice.fields.find((field) => !(values[field.name] ?? '').trim());
-    if (missing) return setError(messages.integrations.fieldMissing(missing.label));
+    if (missing) {
+      setInvalid([missing.name]);
+      return setError(messages.integrations.fieldMissing(missing.label));
+    }
     setError(null);
+    setInvalid([]);
     connect.mutate(
       { system: choice.system, fields: values },
       {
@@ -36,7 +42,10 @@ export function ConnectForm({ choice, onCancel }: Props) {
           setValues({});
           toast.success(message);
         },
-        onError: (failure) => setError(errorMessage(failure, messages.integrations.unreachable(choice.label))),
+        onError: (failure) => {
+          setInvalid([400, 422].includes(failureStatus(failure)) ? choice.fields.map((field) => field.name) : []);
+          setError(errorMessage(failure, messages.integrations.unreachable(choice.label)));
+        },
       },
     );
   }
@@ -66,7 +75,7 @@ export function ConnectForm({ choice, onCancel }: Props) {
             value={values[field.name] ?? ''}
             onChange={(event) => setValues((current) => ({ ...current, [field.name]: event.target.value }))}
             aria-describedby={`${id}-${field.name}-where`}
-            aria-invalid={error ? true : undefined}
+            aria-invalid={invalid.includes(field.name) || undefined}
             required
           />
           <p id={`${id}-${field.name}-where`} className="mt-1 text-sm text-muted [overflow-wrap:anywhere]">
