@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 4330);
@@ -22,6 +23,16 @@ const stripe = {
 };
 // The translation stand-in (tests/helpers/translate) the editor's machine drafts go to, as LibreTranslate.
 const TRANSLATE_PORT = Number(process.env.E2E_TRANSLATE_PORT ?? PORT + 2);
+// The Smoobu stand-in (tests/helpers/pms/cli.ts) the Integrations screen connects to, over https
+// with a certificate it makes for the run: the app trusts it through NODE_EXTRA_CA_CERTS, and
+// credentials are sealed with a fixed test key (e2e/integrations.spec.ts).
+const SMOOBU_PORT = Number(process.env.E2E_SMOOBU_PORT ?? PORT + 3);
+const SMOOBU_DIR = path.resolve(`test-results/e2e-smoobu-${SMOOBU_PORT}`);
+const integrations = {
+  SECRETS_KEY: 'e2e0'.repeat(16),
+  SMOOBU_API_URL: `https://127.0.0.1:${SMOOBU_PORT}`,
+  NODE_EXTRA_CA_CERTS: path.join(SMOOBU_DIR, 'cert.pem'),
+};
 // Debian's chromium-headless-shell when installed (the same engine without the desktop browser's
 // shell: the whole run about a quarter faster on two cores), else Debian's chromium; CHROME_PATH
 // overrides both (set it to /usr/bin/chromium for `--headed`, which the headless shell cannot do).
@@ -72,6 +83,14 @@ export default defineConfig({
       timeout: 30_000,
     },
     {
+      // Before the app server: its certificate must exist when the app starts.
+      command: `node tests/helpers/pms/cli.ts --port ${SMOOBU_PORT} --dir ${SMOOBU_DIR}`,
+      url: `https://127.0.0.1:${SMOOBU_PORT}/__control/health`,
+      ignoreHTTPSErrors: true,
+      reuseExistingServer: false,
+      timeout: 30_000,
+    },
+    {
       command: `rm -rf ${DATA_DIR} && mkdir -p test-results && ${build}exec node scripts/serve.mjs >${SERVER_LOG} 2>&1`,
       url: `http://localhost:${PORT}/readyz`,
       reuseExistingServer: false,
@@ -79,7 +98,7 @@ export default defineConfig({
       // TRUST_PROXY: a test may say which address a new person comes from (X-Forwarded-For), as the
       // proxy in front of a real server does; registrations are limited per address, and a run
       // registers more people than one address may in an hour (e2e/fixtures/members.ts).
-      env: { PORT: String(PORT), HOST: '127.0.0.1', TRUST_PROXY: '127.0.0.1', APP_URL: `http://localhost:${PORT}`, DATA_DIR, LOG_LEVEL: 'warn', ...stripe, STRIPE_API_URL: `http://127.0.0.1:${STRIPE_PORT}`, TRANSLATE_URL: `http://127.0.0.1:${TRANSLATE_PORT}`, TRANSLATE_PROVIDER: 'libretranslate' },
+      env: { PORT: String(PORT), HOST: '127.0.0.1', TRUST_PROXY: '127.0.0.1', APP_URL: `http://localhost:${PORT}`, DATA_DIR, LOG_LEVEL: 'warn', ...stripe, STRIPE_API_URL: `http://127.0.0.1:${STRIPE_PORT}`, TRANSLATE_URL: `http://127.0.0.1:${TRANSLATE_PORT}`, TRANSLATE_PROVIDER: 'libretranslate', ...integrations },
     },
   ],
 });

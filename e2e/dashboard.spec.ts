@@ -12,6 +12,7 @@ const SIDEBAR = [
   ['Guidebooks', '/dashboard'],
   ['Auto-Fill', '/dashboard/settings'],
   ['Activity', '/dashboard/activity'],
+  ['Integrations', '/dashboard/integrations'],
   ['Team', '/dashboard/team'],
   ['Profile', '/dashboard/profile'],
   ['Plan', '/dashboard/currentSubscription'],

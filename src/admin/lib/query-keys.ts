@@ -34,6 +34,10 @@ import type { StayGroup } from '@shared/schemas/stay.ts';
  *   activity.all()                          the team's activity, its pages read on each visit
  *   members.all()                           the team's members screen: after an invite, change or removal
  *     members.list(), members.guidebooks()  the members and invitations; the guidebooks to grant
+ *   integrations.all()                      the Integrations screen: after a connect, sync or disconnect
+ *     integrations.list()                   the systems and the team's connections
+ *     integrations.units(id)                one connection's properties, as its system lists them now
+ *     integrations.guidebooks()             the guidebooks a property can be mapped to
  *
  * A guidebook's stays are not under `instructions.detail(id)`: the editor's save would then read
  * every stay list again, and a save does not change stays.
@@ -91,5 +95,11 @@ export const queryKeys = {
     all: () => ['members'] as const,
     list: () => [...queryKeys.members.all(), 'list'] as const,
     guidebooks: () => [...queryKeys.members.all(), 'guidebooks'] as const,
+  },
+  integrations: {
+    all: () => ['integrations'] as const,
+    list: () => [...queryKeys.integrations.all(), 'list'] as const,
+    units: (id: string) => [...queryKeys.integrations.all(), 'units', id] as const,
+    guidebooks: () => [...queryKeys.integrations.all(), 'guidebooks'] as const,
   },
 };

@@ -243,6 +243,9 @@ export const messages = {
     guidebookTwice: 'Two properties cannot share one guidebook.',
     guidebookTaken: (guidebook: string) => `${guidebook} is already mapped to another property.`,
     unitsSaved: 'Properties saved.',
+    // The dashboard's Integrations screen (docs/product/integrations.md).
+    cannotManage: 'Only the team’s Owner and Admins can manage integrations. Ask one of them to connect your booking system.',
+    loadFailed: 'The integrations could not be loaded.',
   },
   invitations: {
     // docs/decisions/028-teams.md §7: inviting, resending, revoking and accepting.

@@ -1,0 +1,200 @@
+import fs from 'node:fs';
+import { request, type Page } from '@playwright/test';
+import { messages } from '../src/lib/shared/messages.ts';
+import type { Instruction } from '../src/lib/shared/schemas/instruction.ts';
+import { createMember } from './fixtures/members.ts';
+import { createVerifiedAccount, expect, logIn, test } from './fixtures/session.ts';
+import { seriousA11yViolations } from './support/fixtures.ts';
+import { sidewaysOverflow } from './support/layout.ts';
+
+// docs/product/integrations.md: the Owner connects Smoobu (the stand-in playwright.config.ts starts,
+// tests/helpers/pms/cli.ts), maps its flats to guidebooks and reads the status, at 375 and 1280 px;
+// an Editor has no Integrations screen.
+
+test.describe.configure({ timeout: 90_000 });
+
+const SHOTS = '/tmp/shots-pms-screen';
+const SMOOBU = `https://127.0.0.1:${process.env.E2E_SMOOBU_PORT ?? Number(process.env.E2E_PORT ?? 4330) + 3}`;
+
+/** A Smoobu account of this test's own in the stand-in, with these flats. */
+async function smoobuAccount(apartments: Array<{ id: number; name: string }>): Promise<{ apiKey: string; apiSecret: string; userId: number }> {
+  const control = await request.newContext({ ignoreHTTPSErrors: true });
+  try {
+    const answer = await control.post(`${SMOOBU}/__control/accounts`, { data: { apartments } });
+    expect(answer.status()).toBe(201);
+    return (await answer.json()) as { apiKey: string; apiSecret: string; userId: number };
+  } finally {
+    await control.dispose();
+  }
+}
+
+/** Opens a sidebar entry (on a phone, from the drawer). */
+async function openFromSidebar(page: Page, name: string): Promise<void> {
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  const menu = page.getByRole('button', { name: 'Menu' });
+  if (await menu.isVisible()) await menu.click();
+  await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name }).click();
+}
+
+/**
+ * The screen as it stands, light then dark, checked by axe in each: the dashboard's `dark` class
+ * switched in place (a stored theme is read only at start, and a reload would lose the form's state).
+ */
+async function shoot(page: Page, name: string, project: string): Promise<void> {
+  fs.mkdirSync(SHOTS, { recursive: true });
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.evaluate((dark) => document.documentElement.classList.toggle('dark', dark), scheme === 'dark');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    // From the top: a full-page shot taken scrolled down draws the sticky top bar over the content.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: `${SHOTS}/${name}-en-${scheme}-${project}.png`, fullPage: true });
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.evaluate(() => document.documentElement.classList.remove('dark'));
+}
+
+test('the owner connects Smoobu with a wrong key, then the right one, maps two flats and reads the status', { tag: '@mobile' }, async ({ page, browser, baseURL }, info) => {
+  const owner = await createVerifiedAccount(`pms-${info.project.name}`);
+  await logIn(page, owner, baseURL);
+  const origin = new URL(baseURL!).origin;
+  const guidebook = async (name: string) => {
+    const created = await page.request.post('/api/instruction', { headers: { origin }, data: { nameInstruction: name } });
+    expect(created.status(), await created.text()).toBe(201);
+    return ((await created.json()) as { instruction: Instruction }).instruction;
+  };
+  const [harbour, garden, cottage] = [await guidebook('Harbour Loft'), await guidebook('Garden Suite'), await guidebook('Old Cottage')];
+  const account = await smoobuAccount([
+    { id: 501, name: 'Harbour flat' },
+    { id: 502, name: 'Garden flat' },
+    { id: 503, name: 'Attic room' },
+  ]);
+
+  await page.goto('/dashboard');
+  await openFromSidebar(page, 'Integrations');
+  await expect(page.getByRole('heading', { level: 1, name: 'Integrations' })).toBeVisible();
+  // Smoobu can be connected; the systems still to come are named, with no button.
+  await expect(page.getByText('Guests’ names and e-mails, their language, and changes to bookings within minutes.')).toBeVisible();
+  await expect(page.getByText('Beds24 and Hostaway cannot be connected yet: they are coming.')).toBeVisible();
+  await expect(page.getByRole('button', { name: /Beds24|Hostaway/ })).toHaveCount(0);
+  expect((await sidewaysOverflow(page)).beyondRightEdge).toEqual([]);
+  await shoot(page, 'choose', info.project.name);
+
+  // The form: each field labelled, where to find it said, secrets in password inputs.
+  await page.getByRole('button', { name: 'Connect Smoobu' }).click();
+  const form = page.getByRole('form', { name: 'Connect Smoobu' });
+  const key = form.getByLabel('API key');
+  const secret = form.getByLabel('API secret');
+  await expect(key).toHaveAttribute('type', 'password');
+  await expect(secret).toHaveAttribute('type', 'password');
+  await expect(key).toHaveAccessibleDescription('Where: Smoobu → Settings → Advanced → API Keys → Create New');
+  // A field left empty is said before anything is sent.
+  await form.getByRole('button', { name: 'Connect Smoobu' }).click();
+  await expect(form.getByRole('alert')).toHaveText(messages.integrations.fieldMissing('API key'));
+  await expect(key).toHaveAttribute('aria-invalid', 'true');
+  await expect(secret).not.toHaveAttribute('aria-invalid');
+
+  // A wrong secret: Smoobu refuses it, and the form says so.
+  await key.fill(account.apiKey);
+  await secret.fill('sms_not-the-secret');
+  await form.getByRole('button', { name: 'Connect Smoobu' }).click();
+  await expect(form.getByRole('alert')).toHaveText(messages.integrations.refused('Smoobu', 'key and secret'));
+  await expect(secret).toHaveAttribute('aria-invalid', 'true');
+  await shoot(page, 'refused', info.project.name);
+
+  // The right one: connected, and the secret is nowhere on the page any more.
+  await secret.fill(account.apiSecret);
+  await form.getByRole('button', { name: 'Connect Smoobu' }).click();
+  await expect(page.getByText(messages.integrations.connected('Smoobu'))).toBeVisible();
+  await expect(form).toHaveCount(0);
+  const values = await page.locator('input').evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value));
+  expect(values.join(' ')).not.toContain(account.apiSecret);
+  expect(await page.content()).not.toContain(account.apiSecret);
+
+  // The status: the account, who connected it and when, the last sync, no error.
+  const status = page.getByRole('region', { name: 'Smoobu' });
+  await expect(status.getByText('Connected', { exact: true })).toBeVisible();
+  await expect(status.getByRole('definition').nth(0)).toHaveText(`Smoobu account ${account.userId}`);
+  await expect(status.getByRole('definition').nth(1)).toContainText(owner.name);
+  await expect(status.getByRole('definition').nth(3)).toHaveText('None');
+  await expect(page.getByRole('button', { name: 'Sync now' })).toBeVisible();
+
+  // Three flats, none decided yet.
+  const properties = page.getByRole('list', { name: 'Smoobu properties' });
+  await expect(properties.getByRole('listitem')).toHaveCount(3);
+  await expect(properties.locator('p').getByText('Not decided yet', { exact: true })).toHaveCount(3);
+  // A guidebook moved to the trash meanwhile: the API's refusal is said beside the button.
+  expect((await page.request.delete(`/api/instruction/${cottage._id}`, { headers: { origin } })).ok()).toBe(true);
+  await properties.getByLabel('Attic room').selectOption({ label: 'Guidebook: Old Cottage' });
+  await page.getByRole('button', { name: 'Save mapping' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: messages.instruction.notFound })).toBeVisible();
+  await properties.getByLabel('Attic room').selectOption({ label: 'Not in Porchlight' });
+
+  // Two flats to two guidebooks: a guidebook one row has taken is greyed in the others.
+  await properties.getByLabel('Harbour flat').selectOption({ label: 'Guidebook: Harbour Loft' });
+  await expect(properties.getByLabel('Garden flat').getByRole('option', { name: 'Guidebook: Harbour Loft' })).toBeDisabled();
+  await properties.getByLabel('Garden flat').selectOption({ label: 'Guidebook: Garden Suite' });
+  await page.getByRole('button', { name: 'Save mapping' }).click();
+  await expect(page.getByRole('status').filter({ hasText: messages.integrations.unitsSaved })).toBeVisible();
+  await expect(properties.locator('p').getByText('Not decided yet', { exact: true })).toHaveCount(0);
+
+  // Kept: read again from the server after a reload.
+  await page.reload();
+  await expect(properties.getByLabel('Harbour flat')).toHaveValue(harbour._id);
+  await expect(properties.getByLabel('Garden flat')).toHaveValue(garden._id);
+  await expect(properties.getByLabel('Attic room')).toHaveValue('skip');
+  expect((await sidewaysOverflow(page)).beyondRightEdge).toEqual([]);
+  await shoot(page, 'connected', info.project.name);
+
+  // Disconnect asks first, and says what stays and what goes.
+  await status.getByRole('button', { name: 'Disconnect' }).click();
+  const dialog = page.getByRole('alertdialog', { name: 'Disconnect Smoobu?' });
+  await expect(dialog).toContainText('Stays it brought stay, as your own');
+  await expect(dialog).toContainText('Its credentials are deleted now');
+  await shoot(page, 'disconnect', info.project.name);
+  await dialog.getByRole('button', { name: 'Disconnect' }).click();
+  await expect(page.getByText(messages.integrations.disconnected('Smoobu'))).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Connect Smoobu' })).toBeVisible();
+
+  // A French browser: the dashboard's words stay English (it has no other dictionary), the dates are French.
+  const french = await browser.newContext({ ...info.project.use, locale: 'fr-FR', colorScheme: 'dark' });
+  const frenchPage = await french.newPage();
+  await logIn(frenchPage, owner, baseURL);
+  const again = await frenchPage.request.post('/api/team/integrations', { headers: { origin }, data: { system: 'smoobu', fields: { apiKey: account.apiKey, apiSecret: account.apiSecret } } });
+  expect(again.status(), await again.text()).toBe(201);
+  await frenchPage.goto('/dashboard/integrations');
+  await expect(frenchPage.getByRole('list', { name: 'Smoobu properties' }).getByRole('listitem')).toHaveCount(3);
+  expect((await sidewaysOverflow(frenchPage)).beyondRightEdge).toEqual([]);
+  expect(await seriousA11yViolations(frenchPage)).toEqual([]);
+  await frenchPage.screenshot({ path: `${SHOTS}/connected-fr-dark-${info.project.name}.png`, fullPage: true });
+  await french.close();
+});
+
+test('an Editor has no Integrations in the sidebar, and the screen says they cannot manage them', { tag: '@mobile' }, async ({ page, baseURL }, info) => {
+  const owner = await createVerifiedAccount(`pms-editor-${info.project.name}`);
+  const editor = await createMember(owner.email, 'editor');
+  await logIn(page, editor, baseURL);
+  await page.goto('/dashboard');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  const menu = page.getByRole('button', { name: 'Menu' });
+  if (await menu.isVisible()) await menu.click();
+  const nav = page.getByRole('navigation', { name: 'Dashboard' });
+  await expect(nav.getByRole('link', { name: 'Team' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Integrations' })).toHaveCount(0);
+
+  await page.goto('/dashboard/integrations');
+  await expect(page.getByText(messages.integrations.cannotManage)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Connect Smoobu' })).toHaveCount(0);
+  expect(await seriousA11yViolations(page)).toEqual([]);
+  await shoot(page, 'editor', info.project.name);
+});
+
+test('without SECRETS_KEY the screen says the one sentence the API answers, and nothing else', async ({ page, host: _host }, info) => {
+  // The e2e server runs with a key; the API's 503 (tests/pms-connect.test.ts) is played here.
+  await page.route('**/api/team/integrations', (route) => route.fulfill({ status: 503, contentType: 'application/json', json: { message: messages.integrations.needsKey } }));
+  await page.goto('/dashboard/integrations');
+  await expect(page.getByText(messages.integrations.needsKey)).toBeVisible();
+  await expect(page.getByRole('main').getByRole('button')).toHaveCount(0);
+  await expect(page.getByRole('main').getByRole('heading', { level: 2 })).toHaveCount(0);
+  await shoot(page, 'no-key', info.project.name);
+});

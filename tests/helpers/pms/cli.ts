@@ -1,0 +1,77 @@
+/**
+ * The Smoobu stand-in as its own process, for Playwright's `webServer` (e2e/integrations.spec.ts):
+ *
+ *   node tests/helpers/pms/cli.ts --port 4333 --dir test-results/e2e-smoobu-4333
+ *
+ * The app takes a booking system's API over plain http only under NODE_ENV=test (config.ts), which
+ * the e2e server does not run with, so this front speaks https with a certificate for 127.0.0.1
+ * made here (openssl), written to `<dir>/cert.pem` for the app's NODE_EXTRA_CA_CERTS. It passes
+ * every request to the stand-in (smoobu-standin.ts) unchanged (a signature covers the method, path,
+ * query and body, not the host), except its own two:
+ *
+ *   GET  /__control/health     200 once it listens
+ *   POST /__control/accounts   `{ apartments: [{ id, name }] }` → `{ apiKey, apiSecret, userId }`,
+ *                              a new account, as a test seeds one (no test shares an account)
+ */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import https from 'node:https';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { startSmoobuStandIn } from './smoobu-standin.ts';
+
+const { values } = parseArgs({ options: { port: { type: 'string' }, dir: { type: 'string' } } });
+const port = Number(values.port ?? 12113);
+const dir = path.resolve(values.dir ?? `test-results/e2e-smoobu-${port}`);
+fs.mkdirSync(dir, { recursive: true });
+const keyFile = path.join(dir, 'key.pem');
+const certFile = path.join(dir, 'cert.pem');
+execFileSync(
+  'openssl',
+  ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-keyout', keyFile, '-out', certFile, '-days', '2', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1'],
+  { stdio: 'ignore' },
+);
+
+const standIn = await startSmoobuStandIn();
+const inner = new URL(standIn.url);
+
+function readBody(req: http.IncomingMessage): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => resolve(Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
+}
+
+const server = https.createServer({ key: fs.readFileSync(keyFile), cert: fs.readFileSync(certFile) }, (req, res) => {
+  void (async () => {
+    const body = await readBody(req);
+    if (req.url === '/__control/health') {
+      res.writeHead(200, { 'content-type': 'text/plain' }).end('ok');
+      return;
+    }
+    if (req.url === '/__control/accounts' && req.method === 'POST') {
+      const seed = JSON.parse(body.toString('utf8') || '{}') as { apartments?: Array<{ id: number; name: string }> };
+      const { apiKey, apiSecret, userId } = standIn.addAccount({ apartments: seed.apartments ?? [] });
+      res.writeHead(201, { 'content-type': 'application/json' }).end(JSON.stringify({ apiKey, apiSecret, userId }));
+      return;
+    }
+    const forward = http.request({ host: inner.hostname, port: inner.port, method: req.method, path: req.url, headers: req.headers }, (answer) => {
+      res.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(res);
+    });
+    forward.on('error', () => res.writeHead(502).end());
+    forward.end(body);
+  })();
+});
+server.listen(port, '127.0.0.1', () => console.log(`smoobu stand-in on https://127.0.0.1:${port} (certificate ${certFile})`));
+
+const stop = () => {
+  server.closeAllConnections();
+  server.close();
+  void standIn.close().then(() => process.exit(0));
+};
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);
