@@ -7,6 +7,7 @@ import type { GuestOrder } from '../src/lib/shared/schemas/order.ts';
 import type { Stay, StaysPage } from '../src/lib/shared/schemas/stay.ts';
 import { query, requestFrom, run, setUserPlan } from './helpers/auth.ts';
 import { signedInHost, startAppStripeStandIn, stripeEnv, type Host } from './helpers/billing.ts';
+import { signedInMember } from './helpers/members.ts';
 import { ics, startCalendarStandIn, type CalendarStandIn } from './helpers/calendar-standin.ts';
 import { startSmoobuStandIn, type SmoobuAccount, type SmoobuBookingSeed, type SmoobuStandIn } from './helpers/pms/smoobu-standin.ts';
 import { startServer, type TestServer } from './helpers/server.ts';
@@ -160,6 +161,13 @@ describe('a reservation of a mapped property becomes a stay', () => {
     // Nothing of what Smoobu sends beyond the fields read is kept.
     expect(JSON.stringify(query(server, 'SELECT * FROM stays WHERE id = ?', stay!._id))).not.toContain('Ilica');
     expect(integrationRow(link.id)).toMatchObject({ state: 'active', last_error: null, backoff_until: null });
+    // A Cleaner of the guidebook sees the guest's name, not how to reach them (docs/decisions/028-teams.md §6).
+    setUserPlan(server, host.id, 'gold');
+    const cleaner = await signedInMember(server, host.teamId, 'cleaner', { guidebooks: [loft._id] });
+    const asCleaner = await cleaner.call(`/api/instruction/${loft._id}/stays?group=upcoming`);
+    expect(asCleaner.status, await asCleaner.clone().text()).toBe(200);
+    const seen = (await asCleaner.json()) as StaysPage;
+    expect(seen.stays[0]).toMatchObject({ _id: stay!._id, guestName: 'Ana Novak', guestEmail: '', guestPhone: '', token: '' });
 
     // Read again with nothing new: nothing written.
     const before = query<{ updated_at: number }>(server, 'SELECT updated_at FROM stays WHERE id = ?', stay!._id);
@@ -205,7 +213,7 @@ describe('a reservation of a mapped property becomes a stay', () => {
     expect((await server.request(`/stay/${stay!.token}`)).status).toBe(404);
   });
 
-  it('another team’s integration answers 404; Sync now while a sync holds the lease answers 409', async () => {
+  it('another team’s integration answers 404; Sync now while a sync holds the lease answers 409; the seventh in an hour 429', async () => {
     const other = await signedInHost(server, { freshTeam: true });
     const response = await other.call(`/api/team/integrations/${link.id}/sync`, { method: 'POST', json: {} });
     expect([response.status, ((await response.json()) as { message: string }).message]).toEqual([404, messages.integrations.notFound]);
@@ -213,6 +221,31 @@ describe('a reservation of a mapped property becomes a stay', () => {
     const busy = await host.call(`/api/team/integrations/${link.id}/sync`, { method: 'POST', json: {} });
     expect([busy.status, await busy.json()]).toEqual([409, { message: 'A sync of this account is running' }]);
     run(server, 'DELETE FROM record_locks WHERE key = ?', `pms:${link.id}`);
+    // Six a connection an hour (five syncs above and the one refused as busy): the seventh waits, and Smoobu is not asked.
+    const asked = smoobu.requests.length;
+    const limited = await host.call(`/api/team/integrations/${link.id}/sync`, { method: 'POST', json: {} });
+    expect(limited.status).toBe(429);
+    expect(((await limited.json()) as { message: string }).message).toMatch(/^Too many syncs of this account\. Please try again in \d+ (minutes?|hours?)\.$/);
+    expect(smoobu.requests.length).toBe(asked);
+  });
+});
+
+describe('two calendar stays of the same dates (a double booking)', () => {
+  it('neither is taken over: the reservation makes a stay of its own', async () => {
+    const host = await signedInHost(server, { freshTeam: true });
+    const g = await guidebook(host, 'Double Loft');
+    const path = `/ical/double-${host.id}.ics`;
+    feed.serve(path, { body: ics([{ uid: 'one@airbnb.com', start: ymd(40), end: ymd(42), summary: 'Reserved' }, { uid: 'two@airbnb.com', start: ymd(40), end: ymd(42), summary: 'Reserved' }]) });
+    expect((await host.call(`/api/instruction/${g._id}/calendar`, { method: 'PUT', json: { url: feed.url(path) } })).status).toBe(200);
+    const link = await connect(host, [{ id: 52, name: 'Double' }], { 52: g });
+    book(link.account, { id: 702, apartmentId: 52, arrival: day(40), departure: day(42), guestName: 'Di Double' });
+    expect(await syncNow(host, link.id)).toEqual({ ...counts({ added: 1 }), message: '1 stay added' });
+    const stays = await staysOf(host, g);
+    expect(stays.map((each) => [each.source, each.guestName, each.pms?.label ?? null]).sort()).toEqual([
+      ['calendar', '', null],
+      ['calendar', '', null],
+      ['manual', 'Di Double', 'Smoobu'],
+    ]);
   });
 });
 
@@ -282,6 +315,24 @@ describe('one booking, one stay: the calendar’s stay is taken over', () => {
     expect((await syncNow(host, link.id)).removed).toBe(1);
     expect(await staysOf(host, g)).toEqual([]);
     expect(query(server, 'SELECT calendar_uid, until FROM calendar_tombstones WHERE instruction_id = ?', g._id)).toEqual([{ calendar_uid: 'same@airbnb.com', until: Date.parse(`${day(23)}T11:00:00Z`) }]);
+  });
+});
+
+describe('overlaps', () => {
+  it('a reservation over a stay by hand is kept as Smoobu says, both flagged, and the host told once', async () => {
+    const host = await signedInHost(server, { freshTeam: true });
+    const g = await guidebook(host, 'Overlap Loft');
+    const { stay: lea } = await host.json<{ stay: Stay }>(`/api/instruction/${g._id}/stays`, { json: { guestName: 'Lea', checkIn: `${day(30)}T15:00`, checkOut: `${day(33)}T11:00` } });
+    const link = await connect(host, [{ id: 81, name: 'Loft' }], { 81: g });
+    book(link.account, { id: 851, apartmentId: 81, arrival: day(32), departure: day(35), guestName: 'Max Overlap' });
+    expect((await syncNow(host, link.id)).added).toBe(1);
+    const stays = await staysOf(host, g);
+    const max = stays.find((each) => each.guestName === 'Max Overlap')!;
+    expect(max.overlaps.map((each) => each._id)).toEqual([lea._id]);
+    expect(stays.find((each) => each._id === lea._id)!.overlaps.map((each) => each._id)).toEqual([max._id]);
+    const mail = await smtp.waitForMail((m) => m.envelopeTo.includes(host.email) && m.subject === 'Overlapping stays: Overlap Loft');
+    expect(readableParts(mail)).toContain('Smoobu brought stays of Overlap Loft that overlap');
+    expect(readableParts(mail)).toContain('Lea’s stay');
   });
 });
 

@@ -19,6 +19,11 @@ export async function withPmsSystems<T extends StaysTable>(db: Kysely<Database>,
   return rows.map((row) => ({ ...row, pms_system: row.pms_integration_id === null ? null : (systems.get(row.pms_integration_id) ?? null) }));
 }
 
+/** One row with the system of its integration. */
+export async function withPmsSystem<T extends StaysTable>(db: Kysely<Database>, row: T): Promise<T & StayRow> {
+  return (await withPmsSystems(db, [row]))[0] ?? row;
+}
+
 /** The label of the system a stay came from, or null for a stay by hand or from a feed. */
 async function pmsLabelOf(db: Kysely<Database>, row: StaysTable): Promise<string | null> {
   if (row.pms_reservation_id === null || row.pms_integration_id === null) return null;

@@ -6,7 +6,7 @@ import { getRuntime } from '../platform/runtime.ts';
 import { ordersOfStays } from '../money/orders/stay-orders.ts';
 import { overlapsOf } from './stay-overlaps.ts';
 import { stayFor } from '../guidebook/for-access.ts';
-import { withPmsSystems } from './pms-stays.ts';
+import { withPmsSystem, withPmsSystems } from './pms-stays.ts';
 import { toStay } from './to-stay.ts';
 import { type Owned, ownedGuidebook, ownedStay } from './owned-stay.ts';
 
@@ -14,9 +14,9 @@ import { type Owned, ownedGuidebook, ownedStay } from './owned-stay.ts';
 export async function getStay(scope: Owned & { stayId: string }): Promise<Stay> {
   const { timeZone } = await ownedGuidebook(scope);
   const { db, config } = await getRuntime();
-  const [row] = await withPmsSystems(db, [await ownedStay(scope)]);
-  const [orders, overlaps] = await Promise.all([ordersOfStays(db, [row!.id]), overlapsOf(db, scope.id, [row!])]);
-  return stayFor(scope.access, toStay(row!, timeZone, config, Date.now(), orders.get(row!.id), [], overlaps.get(row!.id)));
+  const row = await withPmsSystem(db, await ownedStay(scope));
+  const [orders, overlaps] = await Promise.all([ordersOfStays(db, [row.id]), overlapsOf(db, scope.id, [row])]);
+  return stayFor(scope.access, toStay(row, timeZone, config, Date.now(), orders.get(row.id), [], overlaps.get(row.id)));
 }
 
 /** The query of GET /api/instruction/:id/stays (schemas/stay.ts); 400 for anything else. */

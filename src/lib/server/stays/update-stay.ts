@@ -11,7 +11,7 @@ import { lockForTransaction } from '../platform/db/dialect.ts';
 import { overlapsOf, refuseOverlap } from './stay-overlaps.ts';
 import { stayNotFound } from './stay-errors.ts';
 import { stayInstants } from './stay-instants.ts';
-import { refusePmsFields, withPmsSystems } from './pms-stays.ts';
+import { refusePmsFields, withPmsSystem } from './pms-stays.ts';
 import { toStay } from './to-stay.ts';
 import { type Owned, ownedGuidebook, ownedStay, staysLock } from './owned-stay.ts';
 
@@ -67,7 +67,7 @@ export async function updateStay(scope: Owned & { stayId: string }, input: Updat
     return { updated: row, marked: moved ? await markOrdersToFollow(trx, [row.id], 'moved') : [] };
   });
   const orders = await followStays(marked, now);
-  const [after = updated] = await withPmsSystems(db, [(await db.selectFrom('stays').selectAll().where('id', '=', updated.id).executeTakeFirst()) ?? updated]);
+  const after = await withPmsSystem(db, (await db.selectFrom('stays').selectAll().where('id', '=', updated.id).executeTakeFirst()) ?? updated);
   const [held, overlaps] = await Promise.all([ordersOfStays(db, [after.id]), overlapsOf(db, scope.id, [after])]);
   return { stay: toStay(after, timeZone, config, now, held.get(after.id), [], overlaps.get(after.id)), orders };
 }
