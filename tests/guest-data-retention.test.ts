@@ -73,7 +73,7 @@ async function hostWithGuidebook(): Promise<{ h: SignedInHost; g: Instruction; i
 let reservation = 0;
 
 /** A stay checked out `daysPast` days before `now`: the booking system's (with its guest's details), a feed's, or the host's own. */
-async function stayPast(owner: { h: SignedInHost; g: Instruction; integration: string }, now: number, daysPast: number, from: 'pms' | 'calendar' | 'manual'): Promise<StayRow> {
+async function stayPast(owner: { h: SignedInHost; g: Instruction; integration: string }, now: number, daysPast: number, from: 'pms' | 'disconnected' | 'calendar' | 'manual'): Promise<StayRow> {
   reservation += 1;
   const row = newStayRow(
     {
@@ -98,6 +98,8 @@ async function stayPast(owner: { h: SignedInHost; g: Instruction; integration: s
       guest_phone: '+385 91 555 0101',
       guest_count: 2,
       ...(from === 'pms' ? { pms_integration_id: owner.integration, pms_reservation_id: String(reservation) } : {}),
+      // A stay whose system was disconnected since keeps the reservation's id (pms/integrations.ts).
+      ...(from === 'disconnected' ? { pms_reservation_id: String(reservation) } : {}),
     })
     .execute();
   return query<StayRow>(server, 'SELECT * FROM stays WHERE id = ?', row.id)[0]!;
@@ -122,6 +124,7 @@ describe('guest data retention', () => {
     const owner = await hostWithGuidebook();
     const now = Date.now();
     const due = await stayPast(owner, now, DAYS + 1, 'pms');
+    const disconnected = await stayPast(owner, now, DAYS + 1, 'disconnected');
     const recent = await stayPast(owner, now, DAYS - 1, 'pms');
     const byHand = await stayPast(owner, now, DAYS + 200, 'manual');
     const fromFeed = await stayPast(owner, now, DAYS + 200, 'calendar');
@@ -130,6 +133,8 @@ describe('guest data retention', () => {
 
     // Erased: the guest's details, with when; the stay stays as history (dates, channel, link token).
     expect(rowOf(due.id)).toMatchObject({ guest_name: '', guest_email: '', guest_phone: '', guest_count: null, guest_data_erased_at: now, check_in: due.check_in, check_out: due.check_out, channel: 'airbnb', token: due.token });
+    // A system disconnected since brought that guest too: erased all the same.
+    expect(rowOf(disconnected.id)).toMatchObject({ guest_name: '', guest_email: '', guest_phone: '', guest_count: null, guest_data_erased_at: now });
     for (const kept of [recent, byHand, fromFeed]) {
       expect(rowOf(kept.id)).toMatchObject({ guest_name: kept.guest_name, guest_email: kept.guest_email, guest_phone: '+385 91 555 0101', guest_count: 2, guest_data_erased_at: null });
     }
@@ -140,7 +145,7 @@ describe('guest data retention', () => {
 
     // One line for the team, by Porchlight; a second turn finds nothing and writes none.
     const lines = (await activity(owner.h)).items.filter((item) => item.action === 'stay.guest-data-erased');
-    expect(lines.map((item) => [item.actor, item.details])).toEqual([['system', { stays: 1, days: DAYS }]]);
+    expect(lines.map((item) => [item.actor, item.details])).toEqual([['system', { stays: 2, days: DAYS }]]);
     await eraseGuestData(db, DAYS, now + 1000);
     expect(rowOf(due.id).guest_data_erased_at).toBe(now);
     expect((await activity(owner.h)).items.filter((item) => item.action === 'stay.guest-data-erased')).toHaveLength(1);

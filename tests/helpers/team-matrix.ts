@@ -128,6 +128,8 @@ export const ROWS: Row[] = [
   row('GET /api/team/integrations', '401 200 200 200 403 403 403 403', () => get('/api/team/integrations')),
   row('GET /api/team/integrations/[id]/units', '401 200 200 200 403 403 403 403', (c) => get(`/api/team/integrations/${integration(c)}/units`)),
   row('PUT /api/team/integrations/[id]/units', '401 404 200 200 403 403 403 403', (c) => send('PUT', `/api/team/integrations/${integration(c)}/units`, { units: [{ id: firstUnit(c), guidebookId: c.seed.guidebook._id, skipped: false }] })),
+  // Sync now: each column's team reads its own connection (a property mapped by the row before, for the seeded team).
+  row('POST /api/team/integrations/[id]/sync', '401 200 200 200 403 403 403 403', (c) => send('POST', `/api/team/integrations/${integration(c)}/sync`)),
   row('DELETE /api/team/integrations/[id]', '401 200 200 200 403 403 403 403', (c) => send('DELETE', `/api/team/integrations/${integration(c)}`)),
   // Members (decision 028 §7): the seeded Cleaner, whom another team's owner cannot find; removing them comes last of all.
   row('GET /api/team/members', '401 200 200 200 403 403 403 403', () => get('/api/team/members')),

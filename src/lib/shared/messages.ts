@@ -246,6 +246,20 @@ export const messages = {
     // The dashboard's Integrations screen (docs/product/integrations.md).
     cannotManage: 'Only the team’s Owner and Admins can manage integrations. Ask one of them to connect your booking system.',
     loadFailed: 'The integrations could not be loaded.',
+    // "Sync now" and the reconcile (§5, §12).
+    syncBusy: 'A sync of this account is running',
+    tooManySyncs: (minutes: number) => `Too many syncs of this account. Please try again in ${wait(minutes)}.`,
+    reconnectFirst: (system: string) => `${system} needs to be connected again before it can be read.`,
+    synced: (counts: { added: number; moved: number; removed: number; updated: number; takenOver: number }) => {
+      const parts = [
+        counts.added > 0 ? `${count(counts.added, 'stay')} added` : '',
+        counts.takenOver > 0 ? `${counts.takenOver} taken over from the calendar` : '',
+        counts.moved > 0 ? `${counts.moved} moved` : '',
+        counts.updated > 0 ? `${counts.updated} updated` : '',
+        counts.removed > 0 ? `${counts.removed} removed` : '',
+      ].filter(Boolean);
+      return parts.length === 0 ? 'Nothing changed' : parts.join(', ');
+    },
   },
   invitations: {
     // docs/decisions/028-teams.md §7: inviting, resending, revoking and accepting.
@@ -403,6 +417,10 @@ export const messages = {
     sent: 'Stay link sent',
     noEmail: "Enter the guest's email address to send the link to.",
     fromCalendar: 'This stay comes from your booking calendar: change its dates there, or remove the calendar.',
+    // A booking system's stay (docs/decisions/029-pms-connectors.md §8): its dates, channel and guest are the system's.
+    fromPms: (system: string) => `These come from ${system}. Change them there; Porchlight follows within a few minutes.`,
+    deleteFromPms: (system: string) => `Cancel it in ${system}, or choose "not in Porchlight" for the property on the Integrations screen.`,
+    noteInvalid: 'The note is plain text of at most 2,000 characters.',
     // One property, one stay at a time (docs/product/stays.md): "Add anyway" records the host's choice.
     overlaps: (others: string[]) => `These dates overlap ${others.length === 1 ? others[0] : `${others.slice(0, -1).join(', ')} and ${others.at(-1)}`}. Change the dates, or add it anyway if both guests really share the property.`,
     // A stay whose orders must follow it (docs/product/extras-and-orders.md): the host says what becomes of them.

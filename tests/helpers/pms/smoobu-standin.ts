@@ -8,7 +8,8 @@ import type { AddressInfo } from 'node:net';
  * `X-Timestamp`, `X-Nonce`, `X-Signature` over method, path, sorted query, timestamp, nonce, the
  * body's SHA-256 and the key), the legacy `Api-Key` header refused, a nonce used once; a wrong key
  * or signature answers 401 with Smoobu's problem body. Accounts, apartments and bookings are what
- * a test seeds; `requests` counts every read; `failNext` makes the next request answer a status.
+ * a test seeds and changes (`setBooking`, `deleteBooking`, `revokeKey`); `requests` counts every
+ * read; `failNext` makes the next request answer a status.
  */
 export interface SmoobuBookingSeed {
   id: number;
@@ -59,6 +60,15 @@ export interface SmoobuStandIn {
   addAccount(seed?: Partial<Omit<SmoobuAccount, 'apiKey' | 'apiSecret'>>): SmoobuAccount;
   /** The next request answers this status (and headers) instead; each call queues one. */
   failNext(status: number, headers?: Record<string, string>): void;
+  /**
+   * Books, moves or cancels (`type: 'cancellation'`) a reservation as Smoobu's own screen would:
+   * the booking of that id replaced (or added), its `modifiedAt` now unless given.
+   */
+  setBooking(account: SmoobuAccount, seed: Omit<SmoobuBookingSeed, 'modifiedAt'> & { modifiedAt?: string }): SmoobuBookingSeed;
+  /** Deletes a reservation outright: Smoobu answers 404 for it and lists it no more. */
+  deleteBooking(account: SmoobuAccount, id: number): void;
+  /** Replaces the account's secret, as a host who revokes the key in Smoobu: every request Porchlight signs answers 401. */
+  revokeKey(account: SmoobuAccount): void;
   close(): Promise<void>;
 }
 
@@ -88,6 +98,11 @@ function bookingJson(seed: SmoobuBookingSeed, apartments: SmoobuAccount['apartme
     'is-blocked-booking': seed.blocked ?? false,
     ...seed.extra,
   };
+}
+
+/** "YYYY-MM-DD HH:MM" in UTC, as Smoobu writes its times. */
+export function smoobuTime(at: number): string {
+  return new Date(at).toISOString().slice(0, 16).replace('T', ' ');
 }
 
 function sameText(a: string, b: string): boolean {
@@ -175,6 +190,19 @@ export async function startSmoobuStandIn(): Promise<SmoobuStandIn> {
     },
     failNext(status, headers = {}) {
       failures.push({ status, headers });
+    },
+    setBooking(account, seed) {
+      const booking = { ...seed, modifiedAt: seed.modifiedAt ?? smoobuTime(Date.now()) };
+      const at = account.bookings.findIndex((b) => b.id === seed.id);
+      if (at >= 0) account.bookings[at] = booking;
+      else account.bookings.push(booking);
+      return booking;
+    },
+    deleteBooking(account, id) {
+      account.bookings = account.bookings.filter((b) => b.id !== id);
+    },
+    revokeKey(account) {
+      account.apiSecret = `sms_${randomBytes(24).toString('base64url')}`;
     },
     close: () =>
       new Promise<void>((resolve) => {

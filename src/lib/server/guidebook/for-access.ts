@@ -9,7 +9,7 @@ import type { TeamAccess } from '../account/team-access.ts';
  * A member without `secrets.read` (a Cleaner the owner did not let see secrets) gets every answer
  * without what opens the door or the guest pages: each field the schema declares `field.secret`
  * (the door code, the Wi-Fi password, the PIN), the guidebook's guest link, and of a stay its link,
- * its guest's address and its orders (the dates already hold a sold late check-out). Everyone
+ * its guest's address and phone and its orders (the dates already hold a sold late check-out). Everyone
  * else gets the answer as it is.
  */
 
@@ -23,7 +23,7 @@ export function guidebookFor(access: TeamAccess, instruction: Instruction): Inst
 /** A stay as `access` may read it. */
 export function stayFor(access: TeamAccess, stay: Stay): Stay {
   if (can(access, 'secrets.read')) return stay;
-  return { ...stay, token: '', url: '', guestEmail: '', orders: [] };
+  return { ...stay, token: '', url: '', guestEmail: '', guestPhone: '', orders: [] };
 }
 
 /** A guidebook's booking calendar as `access` may read it: its feed link is a key to the bookings. */

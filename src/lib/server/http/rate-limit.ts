@@ -123,6 +123,8 @@ export const rateRules = {
   guestMailHost: rule('guest-mail:host', 200, DAY),
   /** Booking systems connected by a team (docs/decisions/029-pms-connectors.md §14): each try is a call to the system. */
   integrationConnectTeam: rule('integration-connect:team', 10, HOUR),
+  /** "Sync now" of one integration (§5): each is a read of the system's account; the job reads every 15 minutes anyway. */
+  integrationSync: rule('integration-sync', 6, HOUR),
   /** Stays a host adds or changes by hand or through the API (the calendar's are not counted). */
   stayWriteUser: rule('stay-write:user', 200, HOUR),
 } as const;

@@ -116,13 +116,16 @@ export async function connectIntegration(access: TeamAccess, input: ConnectInput
 
 /**
  * Deletes the integration with its credentials and units (by cascade); its stays become the
- * host's own, as a removed feed's do (§7). The revoke of slices 4 and 5 comes before this.
+ * host's own, as a removed feed's do (§7). Each keeps its `pms_reservation_id`: the mark that its
+ * guest's details came from a booking system (erased after check-out all the same,
+ * stays/guest-data-retention.ts), and what a connection made again adopts rather than doubles
+ * (apply-reservation.ts). The revoke of slices 4 and 5 comes before this.
  */
 export async function disconnectIntegration(access: TeamAccess, id: string): Promise<{ label: string }> {
   const { db, log } = await getRuntime();
   const row = await findTeamIntegration(access, id);
   await db.transaction().execute(async (trx) => {
-    await trx.updateTable('stays').set({ pms_integration_id: null, pms_reservation_id: null, pms_modified_at: null }).where('pms_integration_id', '=', row.id).execute();
+    await trx.updateTable('stays').set({ pms_integration_id: null, pms_modified_at: null }).where('pms_integration_id', '=', row.id).execute();
     await trx.deleteFrom('pms_integrations').where('id', '=', row.id).where('team_id', '=', access.teamId).execute();
   });
   log.info({ teamId: access.teamId, integrationId: row.id, system: row.system }, 'pms: disconnected');

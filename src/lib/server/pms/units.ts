@@ -1,5 +1,4 @@
 import { nanoid } from 'nanoid';
-import type { PmsIntegrationsTable } from '@db/schema.ts';
 import { messages } from '@shared/messages.ts';
 import { PMS_LABELS } from '@shared/pms-systems.ts';
 import type { UnitMapping, UnitView } from '@shared/schemas/integrations.ts';
@@ -13,6 +12,7 @@ import { integrationsKeyRing, openCredentials } from './credentials.ts';
 import { findTeamIntegration, pmsFailure } from './integrations.ts';
 import { isPmsError } from './pms-error.ts';
 import { adapterFor, pmsHttpFor } from './pms-systems.ts';
+import { markReconnect } from './sync-outcome.ts';
 
 /**
  * A system's properties (units) and what each is mapped to (docs/decisions/029-pms-connectors.md
@@ -34,16 +34,6 @@ async function storedUnits(integrationId: string): Promise<UnitView[]> {
   return rows.map((row) => ({ id: row.id, externalId: row.external_id, name: row.name, guidebookId: row.instruction_id, guidebookName: row.guidebook_name ?? null, skipped: row.skipped === 1 }));
 }
 
-/**
- * Marks the integration as needing new credentials, with the reason the screen shows (§3, §12;
- * the mail to the team's contact joins with the sync).
- */
-async function needsReconnect(row: PmsIntegrationsTable, lastError: string): Promise<void> {
-  const { db, log } = await getRuntime();
-  await db.updateTable('pms_integrations').set({ state: 'reconnect', last_error: lastError, updated_at: Date.now() }).where('id', '=', row.id).execute();
-  log.warn({ integrationId: row.id, system: row.system, keyId: row.credentials_key_id }, 'pms: credentials no longer usable; the integration waits for a new connect');
-}
-
 /** Reads the system's properties, keeps new ones as undecided and renamed ones by their new name, and lists them all. */
 export async function listUnits(access: TeamScope, id: string): Promise<UnitView[]> {
   const { config, db } = await getRuntime();
@@ -56,7 +46,7 @@ export async function listUnits(access: TeamScope, id: string): Promise<UnitView
     secrets = adapter.secretsOf(openCredentials(ring, row).secrets);
   } catch (error) {
     if (!(error instanceof SecretBoxError) && !isPmsError(error)) throw error;
-    await needsReconnect(row, messages.integrations.cannotRead);
+    await markReconnect(row, messages.integrations.cannotRead, 'unreadable');
     throw new AppError('CONFLICT', messages.integrations.cannotRead, { cause: error.message });
   }
   let units: Awaited<ReturnType<typeof adapter.units>>;
@@ -64,7 +54,7 @@ export async function listUnits(access: TeamScope, id: string): Promise<UnitView
     units = await adapter.units({ http: pmsHttpFor(config, row.system, row.id), secrets, integrationId: row.id });
   } catch (error) {
     const answer = pmsFailure(error, adapter);
-    if (isPmsError(error) && error.failure === 'bad-credentials') await needsReconnect(row, answer.message);
+    if (isPmsError(error) && error.failure === 'bad-credentials') await markReconnect(row, answer.message, 'refused');
     throw answer;
   }
   const now = Date.now();

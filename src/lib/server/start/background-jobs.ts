@@ -7,6 +7,7 @@ import { followLeftovers } from '../money/orders/follow-stays.ts';
 import { sendFeedbackDigests } from '../insights/feedback-digest.ts';
 import { rollUpOldCounts } from '../insights/retention.ts';
 import { startViewCounting, VIEW_FLUSH_MS } from '../insights/view-counts.ts';
+import { PMS_SYNC_EVERY_MS, runPmsSync } from '../pms/sync-job.ts';
 import { sendDueReminders } from '../stays/arrival-reminders.ts';
 import { eraseGuestData, GUEST_DATA_TURN_MS } from '../stays/guest-data-retention.ts';
 import { CALENDAR_TURN_MS, startCalendarSync } from '../stays/start-calendar-sync.ts';
@@ -68,6 +69,14 @@ export const BACKGROUND_JOBS: readonly BackgroundJob[] = [
     everyMs: CALENDAR_TURN_MS,
     lease: 'calendar-sync',
     start: ({ runtime: { db, database, log, config }, jobs }) => startCalendarSync({ db, dialect: database.dialect, log, config, jobs }),
+  },
+  {
+    // Reservations from the teams' booking systems (docs/decisions/029-pms-connectors.md §5).
+    name: 'pms sync',
+    everyMs: PMS_SYNC_EVERY_MS,
+    lease: 'pms-sync',
+    turn: () => runPmsSync(),
+    failed: { level: 'warn', message: 'pms: sync turn failed, will retry' },
   },
   {
     // Authorised orders left unanswered for 72 hours release their hold (docs/decisions/020), and

@@ -57,10 +57,11 @@ async function whatNewUidsMeet(trx: Transaction<Database>, instructionId: string
 /**
  * The stays of a guidebook brought in line with its feed (sync-calendar.ts says the rules), in the
  * sync's transaction, under its calendar and stays locks. A booking system's stay (one with a
- * `pms_reservation_id`) is the system's: its UID is known, so the feed makes no second stay for
+ * `pms_integration_id`) is the system's: its UID is known, so the feed makes no second stay for
  * it, but the feed never moves, drops or re-channels it. A new UID first looks for the one stay
- * of the booking system that is the same booking (`theSameBooking`) and no UID names; finding it,
- * the UID is written on it and no stay is made. A UID the booking system cancelled (its tombstone
+ * a booking system brought (a `pms_reservation_id`, kept after a disconnect) that is the same
+ * booking (`theSameBooking`) and no UID names; finding it, the UID is written on it and no stay is
+ * made (a disconnected system's stay so goes back to the feed). A UID the booking system cancelled (its tombstone
  * not expired) makes no stay.
  */
 export async function applyBookings(
@@ -74,7 +75,7 @@ export async function applyBookings(
   const movedIds: string[] = [];
   const existing = await trx
     .selectFrom('stays')
-    .select(['id', 'calendar_uid', 'check_in', 'check_out', 'pms_reservation_id'])
+    .select(['id', 'calendar_uid', 'check_in', 'check_out', 'pms_integration_id'])
     .where('instruction_id', '=', calendar.instruction_id)
     .where('calendar_uid', 'is not', null)
     .execute();
@@ -84,7 +85,7 @@ export async function applyBookings(
     .set({ channel, updated_at: now })
     .where('instruction_id', '=', calendar.instruction_id)
     .where('calendar_uid', 'is not', null)
-    .where('pms_reservation_id', 'is', null)
+    .where('pms_integration_id', 'is', null)
     .where('channel_set_by_host', '=', 0)
     .where('channel', '<>', channel)
     .execute();
@@ -96,7 +97,7 @@ export async function applyBookings(
     const stay = byUid.get(booking.uid);
     if (!stay) {
       if (booking.checkOut > now) newBookings.push(booking);
-    } else if (stay.pms_reservation_id === null && (stay.check_in !== booking.checkIn || stay.check_out !== booking.checkOut)) {
+    } else if (stay.pms_integration_id === null && (stay.check_in !== booking.checkIn || stay.check_out !== booking.checkOut)) {
       await trx.updateTable('stays').set({ check_in: booking.checkIn, check_out: booking.checkOut, updated_at: now }).where('id', '=', stay.id).execute();
       movedIds.push(stay.id);
       changes.moved += 1;
@@ -109,7 +110,7 @@ export async function applyBookings(
   changes.created = fresh.length;
   // Still booked but left out: kept as they are, the earliest MAX_CALENDAR_BOOKINGS of them. A booking system's stays are never the feed's to drop.
   const others = new Set(feed.otherUids);
-  const ahead = existing.filter((stay) => stay.check_out > now && stay.pms_reservation_id === null && !applied.has(stay.calendar_uid!));
+  const ahead = existing.filter((stay) => stay.check_out > now && stay.pms_integration_id === null && !applied.has(stay.calendar_uid!));
   const leftAlone = ahead.filter((stay) => others.has(stay.calendar_uid!)).sort((a, b) => a.check_in - b.check_in);
   const gone = [...ahead.filter((stay) => !others.has(stay.calendar_uid!)), ...leftAlone.slice(MAX_CALENDAR_BOOKINGS)].map((stay) => stay.id);
   // Orders follow their stay (money/orders/follow-stays.ts): marked here, beside the change, and followed after the commit.

@@ -6,6 +6,7 @@ import { findTeamGuidebook } from '../guidebook/find-team-guidebook.ts';
 import { getRuntime } from '../platform/runtime.ts';
 import { followStays, markOrdersToFollow, ordersHeldBy } from '../money/orders/follow-stays.ts';
 import { lockForTransaction } from '../platform/db/dialect.ts';
+import { refusePmsDelete } from './pms-stays.ts';
 import { stayNotFound } from './stay-errors.ts';
 import { type Owned, ownedStay, staysLock } from './owned-stay.ts';
 
@@ -20,6 +21,7 @@ export async function deleteStay(scope: Owned & { stayId: string; orders?: StayO
   await findTeamGuidebook(scope);
   const { db, dialect } = await getRuntime();
   const stay = await ownedStay(scope);
+  await refusePmsDelete(db, stay);
   const held = await ordersHeldBy(db, [stay.id]);
   if (held.length > 0 && !scope.orders) {
     throw new AppError('CONFLICT', messages.stays.hasOrders(held.length), { details: { orders: held.map((order) => ({ id: order.id, title: order.title, status: order.status, amount: order.amount, currency: order.currency, paid: order.payment_intent_id !== null })) } });

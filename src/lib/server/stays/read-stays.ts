@@ -6,14 +6,15 @@ import { getRuntime } from '../platform/runtime.ts';
 import { ordersOfStays } from '../money/orders/stay-orders.ts';
 import { overlapsOf } from './stay-overlaps.ts';
 import { stayFor } from '../guidebook/for-access.ts';
+import { withPmsSystem, withPmsSystems } from './pms-stays.ts';
 import { toStay } from './to-stay.ts';
 import { type Owned, ownedGuidebook, ownedStay } from './owned-stay.ts';
 
 /** One stay of the owner's guidebook as the API answers it (404 for another host's or an unknown one). */
 export async function getStay(scope: Owned & { stayId: string }): Promise<Stay> {
   const { timeZone } = await ownedGuidebook(scope);
-  const row = await ownedStay(scope);
   const { db, config } = await getRuntime();
+  const row = await withPmsSystem(db, await ownedStay(scope));
   const [orders, overlaps] = await Promise.all([ordersOfStays(db, [row.id]), overlapsOf(db, scope.id, [row])]);
   return stayFor(scope.access, toStay(row, timeZone, config, Date.now(), orders.get(row.id), [], overlaps.get(row.id)));
 }
@@ -50,7 +51,7 @@ export async function listStays(scope: Owned, { group, limit, cursor }: StaysQue
     query = query.where((eb) => eb.or([eb('check_in', beyond, checkIn), eb.and([eb('check_in', '=', checkIn), eb('id', beyond, id)])]));
   }
   const rows = await query.orderBy('check_in', direction).orderBy('id', direction).limit(limit + 1).execute();
-  const page = rows.slice(0, limit);
+  const page = await withPmsSystems(db, rows.slice(0, limit));
   const last = page.at(-1);
   const [tally] = await db
     .selectFrom('stays')

@@ -1,17 +1,14 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, InstructionCalendarsTable } from '@db/schema.ts';
 import { stayTimesOf, type StayTimes } from '@shared/time-zone.ts';
-import { teamContact } from '../account/team-contact.ts';
 import { lockForTransaction, lockingRows, type DialectName } from '../platform/db/dialect.ts';
 import { parseStoredContent } from '../guidebook/instruction-row.ts';
 import type { Logger } from '../platform/logger.ts';
 import { fetchCalendar, type CalendarFetch } from './fetch-calendar.ts';
 import { followStays } from '../money/orders/follow-stays.ts';
-import type { MailMessage } from '../platform/mail/mailer.ts';
-import { getRuntime } from '../platform/runtime.ts';
-import { overlapLabel, overlapsOf } from './stay-overlaps.ts';
 import { applyBookings, type AfterSync, type StayChanges } from './apply-bookings.ts';
 import { staysLock } from './owned-stay.ts';
+import { mailOverlaps } from './stay-overlap-mail.ts';
 
 /**
  * Brings a guidebook's stays in line with its calendar feed, in one transaction
@@ -88,51 +85,10 @@ export async function afterSync(deps: Pick<CalendarSyncDeps, 'db' | 'log'>, afte
   if (!after) return;
   try {
     await followStays(after.followUps);
-    await mailOverlaps(deps, after);
+    await mailOverlaps(deps, after, 'calendar');
   } catch (error) {
     deps.log.warn({ err: error, instructionId: after.instructionId }, 'calendar: following up a sync failed, will retry');
   }
-}
-
-async function mailOverlaps({ db, log }: Pick<CalendarSyncDeps, 'db' | 'log'>, after: AfterSync): Promise<void> {
-  if (after.touched.length === 0) return;
-  const touched = await db.selectFrom('stays').selectAll().where('id', 'in', after.touched.slice(0, 500)).execute();
-  const found = await overlapsOf(db, after.instructionId, touched);
-  const pairs = new Map<string, [string, string]>();
-  for (const stay of touched) for (const other of found.get(stay.id) ?? []) pairs.set([stay.id, other._id].sort().join(' '), [stay.id, other._id]);
-  if (pairs.size === 0) return;
-  const guidebook = await db.selectFrom('instructions').select(['data', 'team_id']).where('id', '=', after.instructionId).executeTakeFirst();
-  const host = guidebook && (await teamContact(db, guidebook.team_id));
-  if (!guidebook || !host) return;
-  const ids = [...new Set([...pairs.values()].flat())];
-  const rows = new Map((await db.selectFrom('stays').selectAll().where('id', 'in', ids).execute()).map((row) => [row.id, row]));
-  const content = parseStoredContent(guidebook.data);
-  const lines = [...pairs.values()].flatMap(([a, b]) => (rows.has(a) && rows.has(b) ? [`• ${overlapLabel(rows.get(a)!, content.timeZone)} and ${overlapLabel(rows.get(b)!, content.timeZone)}`] : []));
-  const { outbox, config } = await getRuntime();
-  await outbox.enqueue(overlapMail({ to: host.email, guidebookName: content.nameInstruction, lines, staysUrl: new URL(`/dashboard/stays/${encodeURIComponent(after.instructionId)}`, config.appUrl).href }));
-  outbox.kick();
-  log.info({ instructionId: after.instructionId, overlapping: pairs.size }, 'calendar: stays overlap, host told');
-}
-
-/** To the host: stays their calendar brought over others (English, like the dashboard). */
-function overlapMail({ to, guidebookName, lines, staysUrl }: { to: string; guidebookName: string; lines: string[]; staysUrl: string }): MailMessage {
-  const name = guidebookName.replace(/[\s\p{Cc}]+/gu, ' ').trim() || 'your guidebook';
-  return {
-    to,
-    subject: `Overlapping stays: ${name}`.slice(0, 150),
-    text: [
-      `Your booking calendar brought stays of ${name} that overlap:`,
-      '',
-      ...lines,
-      '',
-      'Both are kept as the calendar says, with their links and door-code windows, and the Stays view flags them. Check the bookings on your booking platform: two guests may arrive at one property.',
-      '',
-      `Your stays: ${staysUrl}`,
-      '',
-      '— Porchlight',
-      '',
-    ].join('\n'),
-  };
 }
 
 export function logSync(log: Logger, calendar: Pick<InstructionCalendarsTable, 'instruction_id' | 'url'>, outcome: CalendarFetch, changes: StayChanges | null): void {

@@ -11,6 +11,7 @@ import { lockForTransaction } from '../platform/db/dialect.ts';
 import { overlapsOf, refuseOverlap } from './stay-overlaps.ts';
 import { stayNotFound } from './stay-errors.ts';
 import { stayInstants } from './stay-instants.ts';
+import { refusePmsFields, withPmsSystem } from './pms-stays.ts';
 import { toStay } from './to-stay.ts';
 import { type Owned, ownedGuidebook, ownedStay, staysLock } from './owned-stay.ts';
 
@@ -24,14 +25,17 @@ export async function updateStay(scope: Owned & { stayId: string }, input: Updat
   const { timeZone, times: usual } = await ownedGuidebook(scope);
   const before = await ownedStay(scope);
   const datesSent = input.checkIn !== undefined || input.checkOut !== undefined;
-  if (datesSent && before.calendar_uid !== null) throw new AppError('CONFLICT', messages.stays.fromCalendar);
+  const { db, dialect, config } = await getRuntime();
   const times = datesSent
     ? stayInstants(input.checkIn ?? instantToLocal(before.check_in, timeZone), input.checkOut ?? instantToLocal(before.check_out, timeZone), timeZone, usual)
     : { checkIn: before.check_in, checkOut: before.check_out };
+  const moved = times.checkIn !== before.check_in || times.checkOut !== before.check_out;
+  // A booking system's stay: what it says is refused when it differs (a dialog sends every field).
+  const differs = (sent: string | undefined, stored: string) => sent !== undefined && sent.trim() !== stored;
+  await refusePmsFields(db, before, { dates: moved, channel: differs(input.channel, before.channel), name: differs(input.guestName, before.guest_name), email: differs(input.guestEmail?.toLowerCase(), before.guest_email) });
+  if (datesSent && before.calendar_uid !== null) throw new AppError('CONFLICT', messages.stays.fromCalendar);
   const now = Date.now();
   await consumeRateLimits([rateRules.stayWriteUser(scope.access.teamId)], now, messages.stays.tooManyWrites);
-  const { db, dialect, config } = await getRuntime();
-  const moved = times.checkIn !== before.check_in || times.checkOut !== before.check_out;
   const { updated, marked } = await db.transaction().execute(async (trx) => {
     await lockForTransaction(trx, dialect, staysLock(scope.id));
     const next = { ...before, check_in: times.checkIn, check_out: times.checkOut };
@@ -42,6 +46,9 @@ export async function updateStay(scope: Owned & { stayId: string }, input: Updat
         guest_name: input.guestName ?? before.guest_name,
         guest_email: input.guestEmail ?? before.guest_email,
         language: input.language ?? before.language,
+        // The host's language outlasts the booking system's (pms/apply-reservation.ts keeps it).
+        ...(input.language === undefined || input.language === before.language ? {} : { language_set_by_host: 1 }),
+        host_note: input.hostNote ?? before.host_note,
         // The host's word on the channel outlasts the calendar's (sync-calendar.ts keeps it).
         ...(input.channel === undefined ? {} : { channel: input.channel, channel_set_by_host: 1 }),
         check_in: times.checkIn,
@@ -60,7 +67,7 @@ export async function updateStay(scope: Owned & { stayId: string }, input: Updat
     return { updated: row, marked: moved ? await markOrdersToFollow(trx, [row.id], 'moved') : [] };
   });
   const orders = await followStays(marked, now);
-  const after = (await db.selectFrom('stays').selectAll().where('id', '=', updated.id).executeTakeFirst()) ?? updated;
+  const after = await withPmsSystem(db, (await db.selectFrom('stays').selectAll().where('id', '=', updated.id).executeTakeFirst()) ?? updated);
   const [held, overlaps] = await Promise.all([ordersOfStays(db, [after.id]), overlapsOf(db, scope.id, [after])]);
   return { stay: toStay(after, timeZone, config, now, held.get(after.id), [], overlaps.get(after.id)), orders };
 }

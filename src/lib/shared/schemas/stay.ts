@@ -15,16 +15,17 @@
  *   stays of the guidebook (their sold late check-outs and early check-ins included), unless
  *   `allowOverlap` is true ("Add anyway", recorded as `overlapAcceptedAt`); 429 past 200 stay
  *   writes an hour.
- * - `PATCH /api/instruction/:id/stays/:stayId` (any of the same fields) → `{ message, stay, orders }`:
+ * - `PATCH /api/instruction/:id/stays/:stayId` (any of the same fields, and `hostNote`) → `{ message, stay, orders }`:
  *   new dates take the stay's late check-out or early check-in along when that slot is free, else
  *   it ends with its money given back (`orders`: what became of each, docs/product/extras-and-orders.md).
  *   `channel` (`direct`, `airbnb`, `booking`, `vrbo`, `other`) is where the stay was booked: what
  *   its guest is offered follows the guidebook's `channelRules`; a calendar stay's channel set
- *   here is kept by every later sync (docs/decisions/028 §10).
+ *   here is kept by every later sync (docs/decisions/028 §10). A booking system's stay (`pms`)
+ *   answers 409 to new dates, channel, name or e-mail (the system's); its language and note change.
  * - `DELETE /api/instruction/:id/stays/:stayId[?orders=refund|keep]` → `{ message }`; the stay link
  *   answers 404 at once. A stay with orders paid or waiting answers 409 `{ message, orders }`
  *   unless `orders` says what becomes of them: `refund` ends them all (money back), `keep` keeps
- *   what was paid or approved and ends what waits.
+ *   what was paid or approved and ends what waits. A booking system's stay answers 409 (cancel it there).
  * - `POST /api/instruction/:id/stays/:stayId/send` `{ email? }` (the stay's guest e-mail when
  *   omitted) → `{ message }`: the link, and only the link, by e-mail through the outbox.
  * - `PUT /api/instruction/:id/calendar` `{ url }` ('' removes it) → `{ message, calendar }`, the
@@ -37,6 +38,7 @@
 import type { GuestSection } from '../insights.ts';
 import { z } from 'zod';
 import { CHANNELS, type Channel } from '../channels.ts';
+import type { PmsSystem } from '../pms-systems.ts';
 import { messages } from '../messages.ts';
 import { MAX_STAY_DAYS, MAX_STAYS_AHEAD } from '../stay-limits.ts';
 import { LOCAL_DATE, LOCAL_DATE_TIME } from '../time-zone.ts';
@@ -94,7 +96,16 @@ export const createStaySchema = z.object(
   { error: text.dateRequired('check-in') },
 );
 
-export const updateStaySchema = z.object({ ...stayFields, allowOverlap }, { error: text.nothingToChange }).partial();
+/** The host's own note on a stay, never shown to its guest: plain text, line breaks kept (docs/decisions/029-pms-connectors.md §4). */
+export const MAX_HOST_NOTE = 2_000;
+const hostNote = z
+  .string({ error: text.noteInvalid })
+  .trim()
+  .max(MAX_HOST_NOTE, text.noteInvalid)
+  // eslint-disable-next-line no-control-regex -- control characters but the line break and the tab are refused
+  .refine((value) => !/[\u0000-\u0008\u000B-\u001F\u007F]/.test(value), text.noteInvalid);
+
+export const updateStaySchema = z.object({ ...stayFields, hostNote, allowOverlap }, { error: text.nothingToChange }).partial();
 
 /** `DELETE …/stays/:stayId?orders=refund|keep`: what becomes of the paid orders of a stay that has some. */
 export const STAY_ORDERS_CHOICES = ['refund', 'keep'] as const;
@@ -168,6 +179,17 @@ export interface Stay {
   timeZone: string;
   /** `calendar` when the guidebook's calendar feed made it (a sync moves or drops it). */
   source: 'manual' | 'calendar';
+  /**
+   * The booking system it comes from (docs/decisions/029-pms-connectors.md §8), or null: its dates,
+   * channel and guest are the system's, and only its language and note change here.
+   */
+  pms: { system: PmsSystem; label: string } | null;
+  /** From a booking system only; '' otherwise, and for a member who may not see secrets. */
+  guestPhone: string;
+  /** Adults and children, from a booking system; null when not known. */
+  guestCount: number | null;
+  /** The host's own note, never shown to the guest. */
+  hostNote: string;
   /** Where it was booked: decides what its guest is offered (the guidebook's `channelRules`). */
   channel: Channel;
   status: StayStatus;

@@ -48,3 +48,29 @@ async function tryTake(db: Kysely<Database>, key: string, holder: string, leaseM
     .executeTakeFirst();
   return row?.holder === holder;
 }
+
+/** A lease taken by `tryRecordLock`: renewed between long steps, let go at the end. */
+export interface RecordLease {
+  /** Pushes the lease out by its length again; false when it is no longer ours (it ran out and another took it). */
+  renew(): Promise<boolean>;
+  release(): Promise<void>;
+}
+
+/**
+ * The same lease as `withRecordLock`, taken without waiting: null when another holds it (the
+ * caller skips, or answers that the record is busy). For a step longer than one lease (a booking
+ * system's full read, docs/decisions/029-pms-connectors.md §5) the holder renews it between pages.
+ */
+export async function tryRecordLock(db: Kysely<Database>, key: string, { leaseMs = RECORD_LEASE_MS }: { leaseMs?: number } = {}): Promise<RecordLease | null> {
+  const holder = randomUUID();
+  if (!(await tryTake(db, key, holder, leaseMs))) return null;
+  return {
+    async renew() {
+      const result = await db.updateTable('record_locks').set({ expires_at: Date.now() + leaseMs }).where('key', '=', key).where('holder', '=', holder).executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+    async release() {
+      await db.deleteFrom('record_locks').where('key', '=', key).where('holder', '=', holder).execute();
+    },
+  };
+}
