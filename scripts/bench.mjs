@@ -62,6 +62,8 @@ const MIXED = {
   windows: wholeNumber('BENCH_MIXED_WINDOWS', 3, 1),
   settleSeconds: wholeNumber('BENCH_SETTLE_SECONDS', 30, 0),
   saveEveryMs: 2000,
+  /** Saves each host makes, one after another, when the comparison measures a save's CPU (measureSaveCpu). */
+  saveCpuRounds: 15,
   /** Guests at the door: each opens a guidebook every doorEveryMs beside the load (their latency is the guest figure). */
   doorGuests: 10,
   doorEveryMs: 100,
@@ -149,7 +151,7 @@ const ROWS_TO_RUN = rowsToRun(process.env.BENCH_ROWS);
 
 const parts = partsToRun(process.argv.slice(2));
 buildUnlessSkipped('bench');
-if (parts.against) await compareReleases(parts.against, parts.pairs);
+if (parts.against) await compareReleases(parts.against, parts.pairs, parts.cpu);
 else {
   if (parts.rows) await benchRows();
   if (parts.mixed) await benchMixedLoad();
@@ -161,10 +163,10 @@ else {
  * `--pairs` times each (3 unless given).
  */
 function partsToRun(args) {
-  const usage = 'use --mixed (only the mixed load), --no-mixed (skip it), or --mixed --against <commit> [--pairs N] (an earlier commit beside this checkout)';
+  const usage = 'use --mixed (only the mixed load), --no-mixed (skip it), or --mixed --against <commit> [--pairs N] [--cpu-only] (an earlier commit beside this checkout; --cpu-only: only the CPU a save costs)';
   let values;
   try {
-    ({ values } = parseArgs({ args, options: { mixed: { type: 'boolean' }, 'no-mixed': { type: 'boolean' }, against: { type: 'string' }, pairs: { type: 'string' } } }));
+    ({ values } = parseArgs({ args, options: { mixed: { type: 'boolean' }, 'no-mixed': { type: 'boolean' }, against: { type: 'string' }, pairs: { type: 'string' }, 'cpu-only': { type: 'boolean' } } }));
   } catch (error) {
     console.error(`bench: ${error.message}; ${usage}`);
     process.exit(2);
@@ -174,12 +176,13 @@ function partsToRun(args) {
     (values.mixed && values['no-mixed'] && 'both --mixed and --no-mixed') ||
     (values.against !== undefined && !values.mixed && '--against without --mixed') ||
     (values.pairs !== undefined && values.against === undefined && '--pairs without --against') ||
+    (values['cpu-only'] && values.against === undefined && '--cpu-only without --against') ||
     ((!Number.isInteger(pairs) || pairs < 1) && '--pairs must be a whole number >= 1');
   if (wrong) {
     console.error(`bench: ${wrong}; ${usage}`);
     process.exit(2);
   }
-  return { rows: !values.mixed, mixed: !values['no-mixed'], against: values.against, pairs };
+  return { rows: !values.mixed, mixed: !values['no-mixed'], against: values.against, pairs, cpu: values['cpu-only'] ?? false };
 }
 
 function rowsToRun(filter) {
@@ -567,17 +570,18 @@ async function benchMixedLoad() {
  * this checkout first in even ones, so that the machine's drift in a session favours neither; the
  * ratios are taken within a pair.
  */
-async function compareReleases(commit, pairs) {
+async function compareReleases(commit, pairs, cpuOnly) {
   const releases = [prepareEarlierCheckout(commit), { name: `this checkout (${git(root, 'rev-parse', '--short', 'HEAD')}${git(root, 'status', '--porcelain') ? ', with changes' : ''})`, dir: root }];
   console.log(`\nbench: ${pairs} pairs, alternating: ${releases.map((release) => release.name).join(' and ')}`);
   const runs = [];
   for (let pair = 1; pair <= pairs; pair += 1) {
     for (const release of pair % 2 === 1 ? releases : [...releases].reverse()) {
       console.log(`bench: pair ${pair}, ${release.name}`);
-      runs.push({ pair, release, ...(await comparisonRun(release)) });
+      runs.push({ pair, release, ...(await (cpuOnly ? saveCpuRun(release) : comparisonRun(release))) });
     }
   }
-  printComparison(runs, releases, pairs);
+  if (cpuOnly) printSaveCpu(runs, releases, pairs);
+  else printComparison(runs, releases, pairs);
 }
 
 /**
@@ -636,6 +640,26 @@ async function comparisonRun(release) {
   }
 }
 
+/** `--cpu-only`: one release's turn, the CPU a save costs and nothing else (about a minute). */
+async function saveCpuRun(release) {
+  const app = await startBuiltServer('bench-compare', {}, release.dir);
+  try {
+    return { cpu: await measureSaveCpu(app, await setUpMixedHosts(app)) };
+  } finally {
+    await app.stop();
+  }
+}
+
+function printSaveCpu(runs, [earlier, today], pairs) {
+  printTable(['pair', 'release', 'CPU a save: process ms', 'main thread ms'], runs.map((r) => [r.pair, r.release.name, r.cpu.whole.toFixed(2), r.cpu.main.toFixed(2)]));
+  const turn = (pair, release) => runs.find((r) => r.pair === pair && r.release === release).cpu;
+  printTable(
+    ['pair: this ÷ earlier', 'process', 'main thread'],
+    Array.from({ length: pairs }, (_, i) => [i + 1, (turn(i + 1, today).whole / turn(i + 1, earlier).whole).toFixed(2), (turn(i + 1, today).main / turn(i + 1, earlier).main).toFixed(2)]),
+  );
+  console.log(`(${MIXED.hosts} hosts, ${MIXED.saveCpuRounds} saves each of a ${BENCH_STEPS}-step guidebook, one save at a time, each with its publish; no guests)`);
+}
+
 /** Every run, then each pair's ratios (this checkout ÷ the earlier commit) against the targets. */
 function printComparison(runs, [earlier, today], pairs) {
   const savePercentile = (saves, q) => percentile([...saves.times].sort((a, b) => a - b), q);
@@ -686,23 +710,20 @@ function printComparison(runs, [earlier, today], pairs) {
   }
 }
 
-/** Saves each host makes, one after another, for measureSaveCpu. */
-const SAVE_CPU_ROUNDS = 15;
-
 /**
  * The CPU one save costs the server with no guests, its publish included (the render, the
  * compression, the store): the whole process (every thread) and its main thread, in ms. Each host
- * saves SAVE_CPU_ROUNDS times, one save after another, all hosts at once; CPU is read once the
- * server has come to rest before and after. CPU time, unlike latency, barely moves with what else
+ * saves MIXED.saveCpuRounds times, the hosts in turn, one save at a time: a host saves again only
+ * after the 49 others, so each publish renders (saves faster than renders would fold several
+ * publishes of one guidebook into one render). CPU is read once the server has come to rest before
+ * and after. CPU time, unlike latency, barely moves with what else
  * runs on the machine, so the two releases of a pair compare well on a busy one.
  */
 async function measureSaveCpu(app, hosts) {
   const stats = saveStats();
   await cpuAtRest(app.pid);
   const before = { whole: procCpu(app.pid), main: procCpu(app.pid, app.pid) };
-  await Promise.all(hosts.map(async (host) => {
-    for (let round = 0; round < SAVE_CPU_ROUNDS; round += 1) await saveEdit(host, stats);
-  }));
+  for (let round = 0; round < MIXED.saveCpuRounds; round += 1) for (const host of hosts) await saveEdit(host, stats);
   await cpuAtRest(app.pid);
   const saved = stats.attempted - stats.failed - stats.timedOut;
   const perSave = (seconds) => (seconds * 1000) / saved;

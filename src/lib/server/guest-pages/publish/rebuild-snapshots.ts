@@ -6,11 +6,10 @@ import { isServingProcess } from '../../platform/serving-process.ts';
 import { parseExpiresHeader, parseLanguagesHeader, parseSourceHeader, SNAPSHOT_EXPIRES_HEADER, SNAPSHOT_LANGUAGES_HEADER, SNAPSHOT_SOURCE_HEADER, type SnapshotSource } from '../page-headers.ts';
 import { guestPagePath, variantsOf, type GuestPageKey } from '../page-key.ts';
 import { currentBuildId } from '../store/build-id.ts';
-import type { EncodedPage } from '../store/compress-page.ts';
 import { encodeSnapshot, holdsSnapshot, removeSnapshot, writeSnapshot } from '../store/snapshot-store.ts';
 import { bumpTokenEpoch } from '../store/write-epoch.ts';
 import { purgeGuestPages } from './purge-cdn.ts';
-import { renderInWorker } from './render-worker.ts';
+import { renderWorkerPort } from './render-worker.ts';
 import { snapshotBus, type SnapshotEventKind } from './snapshot-bus.ts';
 
 /**
@@ -21,12 +20,11 @@ import { snapshotBus, type SnapshotEventKind } from './snapshot-bus.ts';
  * MAX_CONCURRENT renders run at once and MAX_WAITING guidebooks wait; past that a guidebook's
  * snapshot is dropped instead and its next guest renders it (the path every first visit takes).
  *
- * A page is rendered by asking the server's own request handler for it, with a per-process secret
- * header: the real route, middleware and CSP, exactly what a guest miss renders, with no second
- * rendering path to keep in step (the Container API would be one). The handler asked is the render
- * worker's, a thread of its own asked over its message port (render-worker.ts), so the main
- * thread's guests do not pay for the render; this server's own port, over loopback, while that
- * worker is not there (`astro dev`, starting, failed).
+ * A page is rendered by asking the server for it over loopback with a per-process secret header:
+ * the real route, middleware and CSP, exactly what a guest miss renders, with no second rendering
+ * path to keep in step (the Container API would be one). The server asked is the render worker's,
+ * a thread of its own (render-worker.ts), so the main thread's guests do not pay for the render;
+ * this server's own port while that worker is not there (`astro dev`, starting, failed).
  */
 export const RENDER_HEADER = 'x-porchlight-render';
 
@@ -183,9 +181,9 @@ async function rebuildOnce(page: GuestPageKey): Promise<void> {
   const { log } = await getRuntime();
   const revokedBefore = state.revocations.get(token) ?? 0;
   const buildId = currentBuildId();
-  let rendered: RenderedPage;
+  let rendered: Awaited<ReturnType<typeof renderOverLoopback>>;
   try {
-    rendered = await renderPage(page);
+    rendered = await renderOverLoopback(page);
   } catch (error) {
     // A server that is stopping (its render worker first) cut the render off: nothing went wrong.
     if (isServingProcess()) log.error({ err: error, token: token.slice(0, 4) }, 'snapshot rebuild could not reach this server: the page renders on its next request');
@@ -205,7 +203,7 @@ async function rebuildOnce(page: GuestPageKey): Promise<void> {
     log.error({ status: rendered.status, token: token.slice(0, 4) }, 'snapshot rebuild failed: guests keep the previous page');
     return;
   }
-  const snapshots = await encodeSnapshot(rendered.html, { csp: rendered.csp, buildId, expiresAt: rendered.expiresAt, source: rendered.source, languages: rendered.languages }, rendered.encoded);
+  const snapshots = await encodeSnapshot(rendered.html, { csp: rendered.csp, buildId, expiresAt: rendered.expiresAt, source: rendered.source, languages: rendered.languages });
   if ((state.revocations.get(token) ?? 0) !== revokedBefore) return;
   await writeSnapshot(page, snapshots);
   tellOtherServers('stored', token);
@@ -246,50 +244,30 @@ function tellOtherServers(kind: SnapshotEventKind, token: string): Promise<void>
  */
 const loopbackAgent = processSingleton('rebuild-agent', () => new http.Agent({ keepAlive: true, maxSockets: MAX_CONCURRENT }));
 
-/** A rendered page with what the store keeps of its headers; `encoded` when the render worker compressed it already. */
-interface RenderedPage {
-  status: number;
-  html: Uint8Array;
-  csp: string | null;
-  expiresAt: number | null;
-  source: SnapshotSource | null;
-  languages: string[] | null;
-  encoded: EncodedPage | null;
-}
-
-/** On the render worker (render-worker.ts) when it is ready; otherwise, or when it fails, on this server's own port. */
-async function renderPage(page: GuestPageKey): Promise<RenderedPage> {
-  const path = guestPagePath(page);
-  const inWorker = renderInWorker(path, RENDER_TIMEOUT_MS);
-  if (inWorker) {
-    const render = await inWorker.catch(() => undefined);
-    if (render) return renderedPage(render.status, render.html, (name) => render.headers[name] ?? null, render.encoded);
-  }
-  return renderOnOwnPort(path);
-}
-
-function renderedPage(status: number, html: Uint8Array, header: (name: string) => string | null, encoded: EncodedPage | null): RenderedPage {
+async function renderOverLoopback(page: GuestPageKey): Promise<{ status: number; html: Uint8Array; csp: string | null; expiresAt: number | null; source: SnapshotSource | null; languages: string[] | null }> {
+  const { config } = await getRuntime();
+  const host = config.host === '0.0.0.0' || config.host === '' ? '127.0.0.1' : config.host === '::' ? '::1' : config.host;
+  const request = { path: guestPagePath(page), agent: loopbackAgent, headers: { [RENDER_HEADER]: secret(), 'accept-encoding': 'identity' } };
+  const own = { ...request, host, port: config.port };
+  const workerPort = renderWorkerPort();
+  const first = workerPort === undefined ? own : { ...request, host: '127.0.0.1', port: workerPort };
+  const { status, headers, body } = await getOverLoopback(first).catch((error: unknown) =>
+    // A kept-alive connection the server closed as this request left on it: once more, on a new
+    // one. The render worker gone meanwhile: on this server's own port.
+    error instanceof LoopbackReset ? getOverLoopback(first) : first !== own ? getOverLoopback(own) : Promise.reject(error),
+  );
+  const header = (name: string) => {
+    const value = headers[name];
+    return (Array.isArray(value) ? value.join(', ') : value) ?? null;
+  };
   return {
     status,
-    html,
+    html: body,
     csp: header('content-security-policy'),
     expiresAt: parseExpiresHeader(header(SNAPSHOT_EXPIRES_HEADER)),
     source: parseSourceHeader(header(SNAPSHOT_SOURCE_HEADER)),
     languages: parseLanguagesHeader(header(SNAPSHOT_LANGUAGES_HEADER)),
-    encoded,
   };
-}
-
-async function renderOnOwnPort(path: string): Promise<RenderedPage> {
-  const { config } = await getRuntime();
-  const host = config.host === '0.0.0.0' || config.host === '' ? '127.0.0.1' : config.host === '::' ? '::1' : config.host;
-  const own = { path, agent: loopbackAgent, headers: { [RENDER_HEADER]: secret(), 'accept-encoding': 'identity' }, host, port: config.port };
-  // A kept-alive connection the server closed as this request left on it: once more, on a new one.
-  const { status, headers, body } = await getOverLoopback(own).catch((error: unknown) => (error instanceof LoopbackReset ? getOverLoopback(own) : Promise.reject(error)));
-  return renderedPage(status, body, (name) => {
-    const value = headers[name];
-    return (Array.isArray(value) ? value.join(', ') : value) ?? null;
-  }, null);
 }
 
 class LoopbackReset extends Error {}

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { Worker } from 'node:worker_threads';
 import zlib from 'node:zlib';
 import { processSingleton } from '../../platform/process-singleton.ts';
@@ -7,21 +6,6 @@ import { processSingleton } from '../../platform/process-singleton.ts';
 export interface CompressedPage {
   br: Uint8Array;
   gz: Uint8Array;
-}
-
-/** A page ready to store: its entity tag and its compressed copies (the render worker makes it where it rendered). */
-export interface EncodedPage extends CompressedPage {
-  etag: string;
-}
-
-/** The weak entity tag of a page's bytes, the same for its three encodings. */
-export function pageEtag(html: Uint8Array): string {
-  return `W/"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`;
-}
-
-/** The entity tag and both copies, on the calling thread: the render worker's, which has nothing else to do meanwhile. */
-export function encodePageHere(html: Uint8Array): EncodedPage {
-  return { etag: pageEtag(html), ...compressHere(html) };
 }
 
 /** 2^18 = 256 KB: a guest page is 20–60 KB; a window just large enough keeps memory small. */

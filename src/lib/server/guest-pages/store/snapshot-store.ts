@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import { GUEST_TOKEN } from '@shared/guest-token.ts';
 import type { Encoding } from '../../http/negotiate.ts';
@@ -6,7 +7,7 @@ import { processSingleton } from '../../platform/process-singleton.ts';
 import { getRuntime } from '../../platform/runtime.ts';
 import type { SnapshotSource } from '../page-headers.ts';
 import { ENCODINGS, pageId, storeKey, variantsOf, type GuestPageKey } from '../page-key.ts';
-import { compressPage, pageEtag, type EncodedPage } from './compress-page.ts';
+import { compressPage } from './compress-page.ts';
 import { changedElsewhere } from './other-process-writes.ts';
 import { isRemovalPending, recordPendingRemoval, reloadPendingRemovals, removeStoredCopies } from './pending-removals.ts';
 import { bumpWriteEpoch } from './write-epoch.ts';
@@ -191,16 +192,10 @@ async function agreesWithItsRow(key: GuestPageKey, snapshot: Snapshot): Promise<
   return true;
 }
 
-/**
- * All three encodings of one rendered page, compressed once (on publish, not per request;
- * compress-page.ts), or given already compressed (`encoded`: the render worker did it where it rendered).
- */
-export async function encodeSnapshot(
-  html: Uint8Array,
-  meta: { csp: string | null; buildId: string; expiresAt: number | null; source: SnapshotSource | null; languages?: string[] | null },
-  encoded?: EncodedPage | null,
-): Promise<Record<Encoding, Snapshot>> {
-  const { etag, br, gz } = encoded ?? { etag: pageEtag(html), ...(await compressPage(html)) };
+/** All three encodings of one rendered page, compressed once (on publish, not per request; compress-page.ts). */
+export async function encodeSnapshot(html: Uint8Array, meta: { csp: string | null; buildId: string; expiresAt: number | null; source: SnapshotSource | null; languages?: string[] | null }): Promise<Record<Encoding, Snapshot>> {
+  const etag = `W/"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`;
+  const { br, gz } = await compressPage(html);
   const make = (body: Uint8Array): Snapshot => ({ header: { etag, ...meta, createdAt: Date.now(), length: body.byteLength }, body: exactCopy(body) });
   return { br: make(br), gz: make(gz), html: make(html) };
 }
