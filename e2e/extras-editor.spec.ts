@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { messages } from '../src/lib/shared/messages.ts';
-import { appOrigin, createGuidebook, deleteAllGuidebooks, expect as baseExpect, expectSaved, readGuidebook, resetSettings, setPlan, test, transitionsDone } from './fixtures/session.ts';
+import { appOrigin, createGuidebook, deleteAllGuidebooks, expect as baseExpect, expectSaved, readGuidebook, resetSettings, scrollingDone, setPlan, test, transitionsDone } from './fixtures/session.ts';
 import { sidewaysOverflow, useColorScheme } from './support/layout.ts';
 
 // The editor's Extras section and Auto-Fill's default extras (docs/decisions/020-extras-and-the-money-flow.md):
@@ -44,16 +44,19 @@ async function save(page: Page) {
 }
 
 async function seriousViolations(page: Page, selector: string): Promise<string[]> {
+  // A card just dropped fades back from half opacity (half a second): axe read its price then.
+  await transitionsDone(page);
   const { violations } = await new AxeBuilder({ page }).include(selector).analyze();
   return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 /** Drags a handle up past the middle of the card above with the mouse (as places-editor.spec.ts does). */
 async function dragHandleUpOnto(page: Page, handle: Locator, target: Locator, expected: { pickedUp: string; order: string[]; dropped: string }) {
+  // Focusing the handle for the arrow keys scrolled it into view smoothly: while that scroll runs,
+  // the instant one below does not hold, and the page moves on after the handle was measured (the
+  // press then landed beside it, off screen, and no drag began).
+  await scrollingDone(page);
   await handle.evaluate((node) => node.scrollIntoView({ block: 'end', behavior: 'instant' }));
-  // A move just made (the arrow keys) may still be sliding the cards: measure where they come to rest
-  // (seen once in CI: the press landed beside the handle, and no drag began).
-  await transitionsDone(page);
   const from = (await handle.boundingBox())!;
   const onto = (await target.boundingBox())!;
   const start = { x: from.x + from.width / 2, y: from.y + from.height / 2 };

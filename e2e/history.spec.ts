@@ -3,6 +3,7 @@ import { messages } from '../src/lib/shared/messages.ts';
 import type { Instruction } from '../src/lib/shared/schemas/instruction.ts';
 import { appOrigin, createGuidebook, deleteAllGuidebooks, expect as baseExpect, setPlan, test } from './fixtures/session.ts';
 import { seriousA11yViolations } from './support/fixtures.ts';
+import { useColorScheme } from './support/layout.ts';
 
 // Nothing a host does is final by accident (docs/decisions/016-revisions-and-trash.md): the
 // editor's History restores any of the last 50 versions, and a deleted guidebook waits in the
@@ -55,6 +56,11 @@ test('the History lists each saved version with what changed, shows one, and res
   await expect(versions.nth(1)).toContainText('The guidebook was created.');
   await page.screenshot({ path: `test-results/editor-history-${test.info().project.name}.png`, fullPage: true });
   expect(await seriousA11yViolations(page), 'history').toEqual([]);
+  // The dark theme too: "Current" on its deep amber.
+  await useColorScheme(page, 'dark');
+  await expect(page.locator('html')).toHaveClass(/\bdark\b/);
+  await page.screenshot({ path: `test-results/editor-history-${test.info().project.name}-dark.png`, fullPage: true });
+  expect(await seriousA11yViolations(page), 'history, dark').toEqual([]);
 
   // Viewing a version draws it as guests would see it.
   await versions.nth(1).getByRole('button', { name: `View version ${made.version}` }).click();

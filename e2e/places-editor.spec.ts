@@ -4,7 +4,7 @@ import { de } from '../src/lib/shared/guest-words/de.ts';
 import { en } from '../src/lib/shared/guest-words/en.ts';
 import { messages } from '../src/lib/shared/messages.ts';
 import { formatWalk, walkingDistance } from '../src/lib/shared/walking-distance.ts';
-import { createGuidebook, deleteAllGuidebooks, expect as baseExpect, expectSaved, readGuidebook, setPlan, test, transitionsDone } from './fixtures/session.ts';
+import { createGuidebook, deleteAllGuidebooks, expect as baseExpect, expectSaved, readGuidebook, scrollingDone, setPlan, test, transitionsDone } from './fixtures/session.ts';
 import { sidewaysOverflow } from './support/layout.ts';
 
 // The editor's Recommendations section: places nearby as cards that work like the check-in steps.
@@ -52,10 +52,11 @@ interface Point {
 
 /** Drags a handle up past the middle of the card above: mouse on desktop, real touch events on mobile (as editor.spec.ts does). */
 async function dragHandleUpOnto(page: Page, handle: Locator, target: Locator, expected: { pickedUp: string; order: string[]; dropped: string }) {
+  // Focusing the handle for the arrow keys scrolled it into view smoothly: while that scroll runs,
+  // the instant one below does not hold, and the page moves on after the handle was measured (the
+  // press then landed beside it, off screen, and no drag began).
+  await scrollingDone(page);
   await handle.evaluate((node) => node.scrollIntoView({ block: 'end', behavior: 'instant' }));
-  // A move just made may still be sliding the cards: measure where they come to rest (seen once
-  // in CI: the press landed beside the handle, and no drag began).
-  await transitionsDone(page);
   const from = (await handle.boundingBox())!;
   const onto = (await target.boundingBox())!;
   const start = { x: from.x + from.width / 2, y: from.y + from.height / 2 };

@@ -34,10 +34,18 @@ export const test = base.extend<{ cspViolations: string[] }>({
 
 export { expect };
 
+/** Resolves after the page's next frame (its media query listeners run before frame callbacks). */
+export async function nextFrame(page: Page): Promise<void> {
+  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => resolve())));
+}
+
 /** Serious and critical axe violations, one readable line each. */
 export async function seriousA11yViolations(page: Page): Promise<string[]> {
   // Colours are measured at rest: a theme switch or a hover fades them, and axe reading a link
   // half way through its colour transition reported a contrast no person sees (seen in CI).
+  // A frame first: the dashboard hears of a colour scheme just emulated through its media query
+  // listener, which runs in the next frame; until then no transition has begun to wait for.
+  await nextFrame(page);
   await page.waitForFunction(() => document.getAnimations().every((animation) => !(animation instanceof CSSTransition) || animation.playState === 'finished'));
   const results = await new AxeBuilder({ page }).analyze();
   return results.violations

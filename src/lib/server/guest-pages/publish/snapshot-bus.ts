@@ -118,9 +118,15 @@ export async function openPostgresSnapshotBus({ url, pool, log }: { url: string;
       let confirmed = Promise.resolve();
       // The listeners are read before the event leaves: each of them hears it. A server that starts
       // listening later begins with empty memory (onGap). Without a listening session of its own,
-      // this server could not hear the acknowledgements: it does not wait for them.
+      // this server could not hear the acknowledgements: it does not wait for them. Nor when the
+      // listeners cannot be read: the event still goes, only unconfirmed.
       const listeners = async () => {
-        if (connection.listening) confirmed = acks.expect(id, await listeningServers(pool, serverId));
+        if (!connection.listening) return;
+        try {
+          confirmed = acks.expect(id, await listeningServers(pool, serverId));
+        } catch (error) {
+          log.error({ err: error }, 'snapshot bus: could not read which servers listen; revoking without waiting for their confirmation');
+        }
       };
       return send({ ...event, from: serverId, id }, listeners).then((sent) => (sent ? confirmed : acks.release(id)));
     },

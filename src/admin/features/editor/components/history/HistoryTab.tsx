@@ -90,7 +90,7 @@ export function HistoryTab({ saved, dirty, premium, readOnly, onRestored }: Prop
                 <p className="font-semibold text-ink">
                   Version {revision.version}
                   <span className="ml-2 rounded-full bg-canvas px-2 py-0.5 text-xs font-medium text-muted">{SOURCE_LABELS[revision.source]}</span>
-                  {revision.current ? <span className="ml-2 rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-900 dark:bg-brand-900/40 dark:text-brand-100">Current</span> : null}
+                  {revision.current ? <span className="ml-2 rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-900 dark:bg-brand-900/40 dark:text-brand-200">Current</span> : null}
                 </p>
                 <p className="text-sm text-muted">
                   <time dateTime={revision.savedAt}>{when.format(new Date(revision.savedAt))}</time>
