@@ -745,7 +745,8 @@ describe('calendar import over HTTP', () => {
       const [after] = query<{ next_sync_at: number; last_error: string | null }>(server, 'SELECT next_sync_at, last_error FROM instruction_calendars WHERE instruction_id = ?', g._id);
       expect(after!.last_error).toBeNull();
       expect(after!.next_sync_at).toBeGreaterThan(Date.now() + 25 * 60_000);
-      expect(server.logs.some((line) => line.includes('calendar: synced'))).toBe(true);
+      // Logged after the commit the waits above saw, so it may come a moment later.
+      await expect.poll(() => server.logs.some((line) => line.includes('calendar: synced'))).toBe(true);
     });
   });
 });
