@@ -4,10 +4,10 @@ import { messages } from '@shared/messages.ts';
 import type { Stay } from '@shared/schemas/stay.ts';
 import { guestCountText, stayTime } from '../model/stay-format.ts';
 
-/** One read-only fact: its term, and the value beside it from 640 px. */
+/** One read-only fact: its term, and the value beside it (a phone too has the width for both). */
 function Fact({ term, children }: { term: string; children: ReactNode }) {
   return (
-    <div className="grid gap-0.5 sm:grid-cols-[7rem_minmax(0,1fr)] sm:gap-3">
+    <div className="grid grid-cols-[5.5rem_minmax(0,1fr)] gap-3 sm:grid-cols-[7rem_minmax(0,1fr)]">
       <dt className="text-muted">{term}</dt>
       <dd className="text-ink [overflow-wrap:anywhere]">{children}</dd>
     </div>
