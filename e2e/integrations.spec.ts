@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { request, type Page } from '@playwright/test';
 import { messages } from '../src/lib/shared/messages.ts';
+import type { IntegrationView, UnitView } from '../src/lib/shared/schemas/integrations.ts';
 import type { Instruction } from '../src/lib/shared/schemas/instruction.ts';
 import { createMember } from './fixtures/members.ts';
 import { createVerifiedAccount, expect, logIn, test } from './fixtures/session.ts';
@@ -9,11 +10,13 @@ import { sidewaysOverflow } from './support/layout.ts';
 
 // docs/product/integrations.md: the Owner connects Smoobu (the stand-in playwright.config.ts starts,
 // tests/helpers/pms/cli.ts), maps its flats to guidebooks and reads the status, at 375 and 1280 px;
-// an Editor has no Integrations screen.
+// an Editor has no Integrations screen. "Sync now" brings the flats' reservations as stays, which
+// the Stays view shows as Smoobu's (docs/product/stays.md).
 
 test.describe.configure({ timeout: 90_000 });
 
 const SHOTS = '/tmp/shots-pms-screen';
+const STAY_SHOTS = '/tmp/shots-pms-stays-ui';
 const SMOOBU = `https://127.0.0.1:${process.env.E2E_SMOOBU_PORT ?? Number(process.env.E2E_PORT ?? 4330) + 3}`;
 
 /** A Smoobu account of this test's own in the stand-in, with these flats. */
@@ -23,6 +26,17 @@ async function smoobuAccount(apartments: Array<{ id: number; name: string }>): P
     const answer = await control.post(`${SMOOBU}/__control/accounts`, { data: { apartments } });
     expect(answer.status()).toBe(201);
     return (await answer.json()) as { apiKey: string; apiSecret: string; userId: number };
+  } finally {
+    await control.dispose();
+  }
+}
+
+/** Books a reservation in the stand-in's account, as Smoobu's own screen would. */
+async function smoobuBooking(apiKey: string, booking: Record<string, unknown>): Promise<void> {
+  const control = await request.newContext({ ignoreHTTPSErrors: true });
+  try {
+    const answer = await control.post(`${SMOOBU}/__control/bookings`, { data: { apiKey, booking } });
+    expect(answer.status(), await answer.text()).toBe(201);
   } finally {
     await control.dispose();
   }
@@ -40,15 +54,15 @@ async function openFromSidebar(page: Page, name: string): Promise<void> {
  * The screen as it stands, light then dark, checked by axe in each: the dashboard's `dark` class
  * switched in place (a stored theme is read only at start, and a reload would lose the form's state).
  */
-async function shoot(page: Page, name: string, project: string): Promise<void> {
-  fs.mkdirSync(SHOTS, { recursive: true });
+async function shoot(page: Page, name: string, project: string, dir = SHOTS): Promise<void> {
+  fs.mkdirSync(dir, { recursive: true });
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
     await page.evaluate((dark) => document.documentElement.classList.toggle('dark', dark), scheme === 'dark');
     expect(await seriousA11yViolations(page)).toEqual([]);
     // From the top: a full-page shot taken scrolled down draws the sticky top bar over the content.
     await page.evaluate(() => window.scrollTo(0, 0));
-    await page.screenshot({ path: `${SHOTS}/${name}-en-${scheme}-${project}.png`, fullPage: true });
+    await page.screenshot({ path: `${dir}/${name}-en-${scheme}-${project}.png`, fullPage: true });
   }
   await page.emulateMedia({ colorScheme: 'light' });
   await page.evaluate(() => document.documentElement.classList.remove('dark'));
@@ -168,6 +182,86 @@ test('the owner connects Smoobu with a wrong key, then the right one, maps two f
   expect(await seriousA11yViolations(frenchPage)).toEqual([]);
   await frenchPage.screenshot({ path: `${SHOTS}/connected-fr-dark-${info.project.name}.png`, fullPage: true });
   await french.close();
+});
+
+test('Sync now brings a reservation of each mapped flat as a stay, whose dates are Smoobu’s and whose note is the host’s', { tag: '@mobile' }, async ({ page, baseURL }, info) => {
+  const owner = await createVerifiedAccount(`pms-stays-${info.project.name}`);
+  await logIn(page, owner, baseURL);
+  const origin = new URL(baseURL!).origin;
+  const send = async <T>(method: 'post' | 'put', path: string, data: unknown): Promise<T> => {
+    const answer = await page.request[method](path, { headers: { origin }, data });
+    expect(answer.ok(), await answer.text()).toBe(true);
+    return (await answer.json()) as T;
+  };
+  const guidebook = async (name: string) => (await send<{ instruction: Instruction }>('post', '/api/instruction', { nameInstruction: name })).instruction;
+  const [harbour, garden] = [await guidebook('Harbour Loft'), await guidebook('Garden Suite')];
+  const account = await smoobuAccount([
+    { id: 601, name: 'Harbour flat' },
+    { id: 602, name: 'Garden flat' },
+  ]);
+  // Connected and mapped through the API: the first test does both on the screen.
+  const { integration } = await send<{ integration: IntegrationView }>('post', '/api/team/integrations', { system: 'smoobu', fields: { apiKey: account.apiKey, apiSecret: account.apiSecret } });
+  const { units } = (await (await page.request.get(`/api/team/integrations/${integration.id}/units`)).json()) as { units: UnitView[] };
+  const to: Record<string, string> = { '601': harbour._id, '602': garden._id };
+  await send('put', `/api/team/integrations/${integration.id}/units`, { units: units.map((unit) => ({ id: unit.id, guidebookId: to[unit.externalId], skipped: false })) });
+
+  // A reservation in each flat, ten days ahead, as Smoobu holds them.
+  const day = (ahead: number) => new Date(Date.now() + ahead * 86_400_000).toISOString().slice(0, 10);
+  await smoobuBooking(account.apiKey, { id: 9101, apartmentId: 601, arrival: day(10), departure: day(13), firstname: 'Greta', lastname: 'Maier', email: 'greta.maier@example.com', phone: '+49 30 1234567', adults: 2, children: 1, language: 'de' });
+  await smoobuBooking(account.apiKey, { id: 9102, apartmentId: 602, arrival: day(11), departure: day(12), firstname: 'Jonas', lastname: 'Weber', email: 'jonas.weber@example.com', language: 'de' });
+
+  await page.goto('/dashboard/integrations');
+  const syncNow = page.getByRole('button', { name: 'Sync now' });
+  await syncNow.click();
+  await expect(page.getByRole('status').filter({ hasText: '2 stays added' })).toBeVisible();
+
+  // The API's refusals are said beside the button (past six an hour: 429), and so is no answer at all.
+  const syncRoute = '**/api/team/integrations/*/sync';
+  await page.route(syncRoute, (route) => route.fulfill({ status: 429, json: { message: messages.integrations.tooManySyncs(40) } }));
+  await syncNow.click();
+  await expect(page.getByRole('alert').filter({ hasText: messages.integrations.tooManySyncs(40) })).toBeVisible();
+  await page.unroute(syncRoute);
+  await page.route(syncRoute, (route) => route.abort());
+  await syncNow.click();
+  await expect(page.getByRole('alert').filter({ hasText: messages.integrations.unreachable('Smoobu') })).toBeVisible();
+  await page.unroute(syncRoute);
+
+  // The guidebook's Stays view: the guest, from Smoobu, with their phone and how many they are; no delete.
+  await page.goto(`/dashboard/stays/${harbour._id}`);
+  const stay = page.getByTestId('stay').filter({ hasText: 'Greta Maier' });
+  await expect(stay.getByTestId('stay-source')).toHaveText('From Smoobu');
+  await expect(stay).toContainText('3 guests');
+  await expect(stay).toContainText('+49 30 1234567');
+  await expect(stay).toContainText('greta.maier@example.com');
+  await expect(stay.getByRole('button', { name: 'Delete stay of Greta Maier' })).toHaveCount(0);
+  expect((await sidewaysOverflow(page)).beyondRightEdge).toEqual([]);
+  await shoot(page, 'stays', info.project.name, STAY_SHOTS);
+
+  // Its dialog: the dates, channel, name and e-mail read-only with where to change them; language and note the host's.
+  await stay.getByRole('button', { name: 'Edit stay of Greta Maier' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit stay' });
+  const fromSmoobu = dialog.getByTestId('stay-from-pms');
+  await expect(fromSmoobu).toContainText(messages.stays.fromPms('Smoobu'));
+  await expect(fromSmoobu).toContainText('Greta Maier');
+  await expect(fromSmoobu).toContainText('greta.maier@example.com');
+  await expect(dialog.getByLabel(/Guest name|Check-in|Check-out|email address/)).toHaveCount(0);
+  await expect(dialog.getByLabel('Language (optional)')).toHaveValue('de');
+  await expect(dialog).toContainText(messages.stays.deleteFromPms('Smoobu'));
+  await shoot(page, 'stay-dialog', info.project.name, STAY_SHOTS);
+  const note = 'Arrives late by train.\nLeave the porch light on.';
+  await dialog.getByLabel('Note (optional)').fill(note);
+  await dialog.getByRole('button', { name: 'Save stay' }).click();
+  await expect(dialog).toHaveCount(0);
+
+  await page.reload();
+  await stay.getByRole('button', { name: 'Edit stay of Greta Maier' }).click();
+  await expect(dialog.getByLabel('Note (optional)')).toHaveValue(note);
+  await expect(dialog.getByLabel('Language (optional)')).toHaveValue('de');
+  await dialog.getByRole('button', { name: 'Close' }).click();
+
+  // The other flat's reservation is its own guidebook's.
+  await page.goto(`/dashboard/stays/${garden._id}`);
+  await expect(page.getByTestId('stay').filter({ hasText: 'Jonas Weber' }).getByTestId('stay-source')).toHaveText('From Smoobu');
 });
 
 test('an Editor has no Integrations in the sidebar, and the screen says they cannot manage them', { tag: '@mobile' }, async ({ page, baseURL }, info) => {

@@ -12,6 +12,9 @@
  *   GET  /__control/health     200 once it listens
  *   POST /__control/accounts   `{ apartments: [{ id, name }] }` → `{ apiKey, apiSecret, userId }`,
  *                              a new account, as a test seeds one (no test shares an account)
+ *   POST /__control/bookings   `{ apiKey, booking }` (a `SmoobuBookingSeed` without `modifiedAt`)
+ *                              → 201 the booking, as Smoobu's own screen books or changes it
+ *                              (`setBooking`); 404 for a key no account here has
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -19,7 +22,7 @@ import http from 'node:http';
 import https from 'node:https';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { startSmoobuStandIn } from './smoobu-standin.ts';
+import { startSmoobuStandIn, type SmoobuAccount, type SmoobuBookingSeed } from './smoobu-standin.ts';
 
 const { values } = parseArgs({ options: { port: { type: 'string' }, dir: { type: 'string' } } });
 const port = Number(values.port ?? 12113);
@@ -35,6 +38,8 @@ execFileSync(
 
 const standIn = await startSmoobuStandIn();
 const inner = new URL(standIn.url);
+/** The accounts seeded here, by their key: a booking goes into the account the test names. */
+const accounts = new Map<string, SmoobuAccount>();
 
 function readBody(req: http.IncomingMessage): Promise<Buffer> {
   return new Promise((resolve, reject) => {
@@ -54,8 +59,20 @@ const server = https.createServer({ key: fs.readFileSync(keyFile), cert: fs.read
     }
     if (req.url === '/__control/accounts' && req.method === 'POST') {
       const seed = JSON.parse(body.toString('utf8') || '{}') as { apartments?: Array<{ id: number; name: string }> };
-      const { apiKey, apiSecret, userId } = standIn.addAccount({ apartments: seed.apartments ?? [] });
+      const account = standIn.addAccount({ apartments: seed.apartments ?? [] });
+      accounts.set(account.apiKey, account);
+      const { apiKey, apiSecret, userId } = account;
       res.writeHead(201, { 'content-type': 'application/json' }).end(JSON.stringify({ apiKey, apiSecret, userId }));
+      return;
+    }
+    if (req.url === '/__control/bookings' && req.method === 'POST') {
+      const seed = JSON.parse(body.toString('utf8') || '{}') as { apiKey?: string; booking?: Omit<SmoobuBookingSeed, 'modifiedAt'> };
+      const account = accounts.get(seed.apiKey ?? '');
+      if (!account || !seed.booking) {
+        res.writeHead(404, { 'content-type': 'text/plain' }).end('no such account, or no booking');
+        return;
+      }
+      res.writeHead(201, { 'content-type': 'application/json' }).end(JSON.stringify(standIn.setBooking(account, seed.booking)));
       return;
     }
     const forward = http.request({ host: inner.hostname, port: inner.port, method: req.method, path: req.url, headers: req.headers }, (answer) => {

@@ -75,6 +75,8 @@ export function useSync(id: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: () => api.post<SyncAnswer>(`${path(id)}/sync`),
+    // The stays it wrote are read again where a Stays view shows them.
+    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.stays.all() }),
     // The last sync's time and error are the list's; a failed sync may have written them too.
     onSettled: () => client.invalidateQueries({ queryKey: queryKeys.integrations.list() }),
   });

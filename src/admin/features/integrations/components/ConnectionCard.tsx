@@ -1,7 +1,7 @@
 import { LoaderCircle, RefreshCw, Unplug } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
 import { toast } from 'sonner';
-import { errorMessage } from '@shared/api-client.ts';
+import { errorMessage, serverMessageOf } from '@shared/api-client.ts';
 import { messages } from '@shared/messages.ts';
 import type { IntegrationView } from '@shared/schemas/integrations.ts';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog.tsx';
@@ -20,7 +20,7 @@ function Fact({ term, children }: { term: string; children: ReactNode }) {
   );
 }
 
-/** "Sync now": the answer's own sentence ("2 stays added, 1 moved"), or its refusal (409 running, 429 past six an hour). */
+/** "Sync now": the answer's own sentence ("2 stays added, 1 moved"), or its refusal (409 running or to connect again, 429 past six an hour, 502 the system silent). */
 function SyncNow({ integration }: { integration: IntegrationView }) {
   const sync = useSync(integration.id);
   const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
@@ -29,7 +29,8 @@ function SyncNow({ integration }: { integration: IntegrationView }) {
     setOutcome(null);
     sync.mutate(undefined, {
       onSuccess: ({ message }) => setOutcome({ ok: true, text: message }),
-      onError: (failure) => setOutcome({ ok: false, text: errorMessage(failure, messages.integrations.unreachable(integration.label)) }),
+      // The server's own words (409 running or to connect again, 429 past six an hour, 502 the system silent); no answer at all reads as the system's silence.
+      onError: (failure) => setOutcome({ ok: false, text: serverMessageOf(failure) ?? messages.integrations.unreachable(integration.label) }),
     });
   }
   return (

@@ -6,7 +6,7 @@ import { messages } from '@shared/messages.ts';
 import type { Stay } from '@shared/schemas/stay.ts';
 import { copyLink } from '../../../lib/guest-link.ts';
 import { amountOf, STATUS, whatOf } from '../../../lib/order-view.ts';
-import { guestLabel, nights, openedText, overlapText, reminderText, revealText, stayTime } from '../model/stay-format.ts';
+import { guestCountText, guestLabel, nights, openedText, overlapText, reminderText, revealText, stayTime } from '../model/stay-format.ts';
 
 interface Props {
   stay: Stay;
@@ -23,9 +23,9 @@ interface Props {
 const iconButton = 'inline-flex size-10 shrink-0 items-center justify-center rounded-full text-muted transition-colors hover:bg-brand-50 hover:text-ink';
 
 /**
- * One stay: the guest, where it was booked, the dates where the property is (its zone named), whether the gated code
+ * One stay: the guest, where it came from (a calendar, a booking system), where it was booked, the dates where the property is (its zone named), whether the gated code
  * was viewed, and the link's actions (copy; QR code and mail in the share dialog), with edit and
- * delete beside the name.
+ * delete beside the name (no delete for a booking system's stay: its dialog says how to remove it).
  */
 export function StayCard({ stay, gated, level, onShare, onEdit, onDelete }: Props) {
   const titleId = useId();
@@ -35,6 +35,9 @@ export function StayCard({ stay, gated, level, onShare, onEdit, onDelete }: Prop
   const viewed = revealText(stay.reveals, stay.timeZone);
   const reminded = reminderText(stay.reminderSentAt, stay.timeZone);
   const overlapping = overlapText(stay);
+  const guests = guestCountText(stay.guestCount);
+  // A booking system's stay cannot be deleted here (the next read would bring it back): its dialog says how to remove it.
+  const remove = stay.pms ? null : onDelete;
   return (
     <li aria-labelledby={titleId} className="card p-4 sm:p-5" data-testid="stay">
       <div className="flex items-start gap-2">
@@ -42,7 +45,12 @@ export function StayCard({ stay, gated, level, onShare, onEdit, onDelete }: Prop
           <Heading id={titleId} className={`min-w-0 break-words font-display text-base font-bold ${stay.guestName ? 'text-ink' : 'text-muted'}`}>
             {name}
           </Heading>
-          {stay.source === 'calendar' ? (
+          {stay.pms ? (
+            <span className="inline-flex items-center gap-1 rounded-full bg-violet-100 px-2 py-0.5 text-xs font-semibold text-violet-900 dark:bg-violet-400/15 dark:text-violet-200" data-testid="stay-source">
+              <RefreshCw className="size-3" aria-hidden="true" />
+              From {stay.pms.label}
+            </span>
+          ) : stay.source === 'calendar' ? (
             <span className="inline-flex items-center gap-1 rounded-full bg-sky-100 px-2 py-0.5 text-xs font-semibold text-sky-900 dark:bg-sky-400/15 dark:text-sky-200">
               <RefreshCw className="size-3" aria-hidden="true" />
               From calendar
@@ -63,14 +71,14 @@ export function StayCard({ stay, gated, level, onShare, onEdit, onDelete }: Prop
               <Pencil className="size-4" aria-hidden="true" />
             </button>
           ) : null}
-          {onDelete ? (
+          {remove ? (
             <button
               type="button"
               className={`${iconButton} hover:bg-red-50 hover:text-red-700 dark:hover:bg-red-950/50 dark:hover:text-red-400`}
               aria-haspopup="dialog"
               aria-label={`Delete stay of ${name}`}
               title="Delete"
-              onClick={() => onDelete(stay)}
+              onClick={() => remove(stay)}
             >
               <Trash2 className="size-4" aria-hidden="true" />
             </button>
@@ -87,8 +95,12 @@ export function StayCard({ stay, gated, level, onShare, onEdit, onDelete }: Prop
           <time dateTime={stay.checkOutAt}>{stayTime(stay.checkOutAt, stay.timeZone)}</time>
           <span className="block text-muted">
             {count === 1 ? '1 night' : `${count} nights`} · {stay.timeZone} time
-            {stay.guestEmail ? <span className="break-all"> · {stay.guestEmail}</span> : null}
+            {guests ? ` · ${guests}` : null}
           </span>
+          {/* The guest's address and phone on a line of their own: an address breaks only where it must. */}
+          {stay.guestEmail || stay.guestPhone ? (
+            <span className="block text-muted [overflow-wrap:anywhere]">{[stay.guestEmail, stay.guestPhone].filter(Boolean).join(' · ')}</span>
+          ) : null}
         </span>
       </p>
 

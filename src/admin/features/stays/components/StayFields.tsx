@@ -1,7 +1,8 @@
-// The stay dialog's two choices: the guest's language and the channel the stay was booked on.
+// The stay dialog's choices: the guest's language, the channel the stay was booked on, and the host's note.
 import { CHANNEL_NAMES, CHANNELS, type Channel } from '@shared/channels.ts';
 import { STAY_LANGUAGES } from '@shared/languages.ts';
 import { messages } from '@shared/messages.ts';
+import { MAX_HOST_NOTE } from '@shared/schemas/stay.ts';
 import { describedBy, FieldMessages } from '../../../../components/ui/FieldMessages.tsx';
 import { languageName } from '../model/stay-form.ts';
 
@@ -52,6 +53,28 @@ export function ChannelSelect({ id, value, onChange }: { id: string; value: Chan
       <p id={`${id}-hint`} className="mt-1 text-sm text-muted">
         {messages.channels.stayChannelHint}
       </p>
+    </div>
+  );
+}
+
+/** The host's own note on a stay (`hostNote`): plain text, never shown to the guest. */
+export function NoteField({ id, value, onChange, error }: { id: string; value: string; onChange: (value: string) => void; error: string | undefined }) {
+  return (
+    <div>
+      <label htmlFor={id} className="field-label">
+        Note (optional)
+      </label>
+      <textarea
+        id={id}
+        rows={3}
+        maxLength={MAX_HOST_NOTE}
+        className="field-input"
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, { hint: true, error })}
+      />
+      <FieldMessages id={id} hint="For you and your team; the guest never sees it." error={error} />
     </div>
   );
 }

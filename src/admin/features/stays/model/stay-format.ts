@@ -19,6 +19,12 @@ export function stayDate(iso: string, zone: string): string {
   return formatStayDate(Date.parse(iso), zone);
 }
 
+/** "2 guests" from a booking system's count, or null when it is not known. */
+export function guestCountText(count: number | null): string | null {
+  if (count === null || count <= 0) return null;
+  return count === 1 ? '1 guest' : `${count} guests`;
+}
+
 /** Nights between the check-in and check-out dates on the property's calendar. */
 export function nights(stay: Pick<Stay, 'checkIn' | 'checkOut'>): number {
   const day = (local: string) => {
