@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../src/lib/shared/messages.ts';
-import type { IntegrationView, UnitView } from '../src/lib/shared/schemas/integrations.ts';
+import type { IntegrationView, SyncAnswer, UnitView } from '../src/lib/shared/schemas/integrations.ts';
 import type { Instruction } from '../src/lib/shared/schemas/instruction.ts';
 import type { GuestOrder } from '../src/lib/shared/schemas/order.ts';
 import type { Stay, StaysPage } from '../src/lib/shared/schemas/stay.ts';
@@ -84,15 +84,6 @@ async function connect(host: Host, apartments: Array<{ id: number; name: string 
 function book(account: SmoobuAccount, seed: Omit<SmoobuBookingSeed, 'modifiedAt'> & { modifiedAt?: string }): SmoobuBookingSeed {
   for (const value of [seed.email, seed.phone]) if (value) secrets.push(value);
   return smoobu.setBooking(account, seed);
-}
-
-interface SyncAnswer {
-  added: number;
-  moved: number;
-  removed: number;
-  updated: number;
-  takenOver: number;
-  message: string;
 }
 
 async function syncNow(host: Host, id: string, status = 200): Promise<SyncAnswer> {

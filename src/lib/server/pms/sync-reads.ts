@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { SyncCounts } from '@shared/schemas/integrations.ts';
 import type { Database, PmsIntegrationsTable } from '@db/schema.ts';
 import { PMS_LABELS } from '@shared/pms-systems.ts';
 import { followStays } from '../money/orders/follow-stays.ts';
@@ -18,13 +19,7 @@ import { applyReservation, type ApplyTarget, type GuidebookTimes } from './apply
  * unread beyond their ids. The orders marked and the stays made or moved are seen to at the end
  * (`followUp`), once per guidebook.
  */
-export interface SyncCounts {
-  added: number;
-  moved: number;
-  removed: number;
-  updated: number;
-  takenOver: number;
-}
+export type { SyncCounts };
 
 export const noCounts = (): SyncCounts => ({ added: 0, moved: 0, removed: 0, updated: 0, takenOver: 0 });
 

@@ -68,6 +68,20 @@ export interface IntegrationView {
   lastError: string | null;
 }
 
+/** What one sync changed (pms/sync-integration.ts). */
+export interface SyncCounts {
+  added: number;
+  moved: number;
+  removed: number;
+  updated: number;
+  takenOver: number;
+}
+
+/** What "Sync now" answers (POST /api/team/integrations/:id/sync): the counts and them in words. */
+export interface SyncAnswer extends SyncCounts {
+  message: string;
+}
+
 export interface UnitView {
   id: string;
   externalId: string;

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CredentialField, PmsSystem } from '@shared/pms-systems.ts';
-import type { IntegrationView, UnitMapping, UnitView } from '@shared/schemas/integrations.ts';
+import type { IntegrationView, SyncAnswer, UnitMapping, UnitView } from '@shared/schemas/integrations.ts';
 import { api } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
@@ -21,16 +21,6 @@ export interface SystemChoice {
 export interface IntegrationsView {
   systems: SystemChoice[];
   integrations: IntegrationView[];
-}
-
-/** What "Sync now" answers (POST /api/team/integrations/:id/sync). */
-export interface SyncAnswer {
-  added: number;
-  moved: number;
-  removed: number;
-  updated: number;
-  takenOver: number;
-  message: string;
 }
 
 const path = (id: string) => `/api/team/integrations/${encodeURIComponent(id)}`;
