@@ -85,7 +85,10 @@ const server = http.createServer((req, res) => {
 });
 server.requestTimeout = 30_000;
 server.headersTimeout = 15_000;
-server.keepAliveTimeout = 5_000;
+// An idle kept-alive connection is closed by its client before the server does: a proxy's pool
+// (nginx, a load balancer: 60 s) or a test's request context that reuses a socket just as the
+// server closed it gets a reset (ECONNRESET) instead of an answer.
+server.keepAliveTimeout = 65_000;
 
 server.listen(config.port, config.host, () => {
   const address = server.address();
