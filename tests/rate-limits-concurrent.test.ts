@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mapRateRules } from '../src/lib/server/geo/map-rate-rules.ts';
@@ -8,6 +9,7 @@ import type { Stay } from '../src/lib/shared/schemas/stay.ts';
 import { createUser, login, outboxSent, query, run, setUserPlan, withCookie, type TestUser } from './helpers/auth.ts';
 import { startAppStripeStandIn, stripeEnv } from './helpers/billing.ts';
 import { startGoogleStub, TEST_GOOGLE_CLIENT_ID, type GoogleStub } from './helpers/google-jwks.ts';
+import { startSmoobuStandIn, type SmoobuStandIn } from './helpers/pms/smoobu-standin.ts';
 import { startServer, type TestServer } from './helpers/server.ts';
 import type { StripeStandIn } from './helpers/stripe/stripe-standin.ts';
 
@@ -32,11 +34,19 @@ let stay: Stay;
 let png: Buffer;
 let stripe: StripeStandIn;
 let google: GoogleStub;
+let smoobu: SmoobuStandIn;
 
 beforeAll(async () => {
-  // Google sign-in and billing on, so their limits are reached (off, they answer 503 first).
-  [stripe, google] = await Promise.all([startAppStripeStandIn(), startGoogleStub()]);
-  server = await startServer({ NODE_ENV: 'test', ...stripeEnv(stripe.url), GOOGLE_CLIENT_ID: TEST_GOOGLE_CLIENT_ID, GOOGLE_JWKS_URL: google.jwksUrl });
+  // Google sign-in, billing and booking systems on, so their limits are reached (off, they answer 503 first).
+  [stripe, google, smoobu] = await Promise.all([startAppStripeStandIn(), startGoogleStub(), startSmoobuStandIn()]);
+  server = await startServer({
+    NODE_ENV: 'test',
+    ...stripeEnv(stripe.url),
+    GOOGLE_CLIENT_ID: TEST_GOOGLE_CLIENT_ID,
+    GOOGLE_JWKS_URL: google.jwksUrl,
+    SECRETS_KEY: randomBytes(32).toString('base64'),
+    SMOOBU_API_URL: smoobu.url,
+  });
   host = await createUser(server);
   cookie = await login(server, host.email, host.password);
   setUserPlan(server, host.id, 'gold');
@@ -47,7 +57,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await server?.stop();
-  await Promise.all([stripe?.stop(), google?.close()]);
+  await Promise.all([stripe?.stop(), google?.close(), smoobu?.close()]);
 });
 
 async function json<T>(response: Response): Promise<T> {
@@ -264,5 +274,18 @@ describe('uploads, geocoding, calendars, billing and payouts', () => {
     for (const path of ['/api/payouts/onboarding', '/api/payouts/refresh', '/api/payouts/dashboard-link']) {
       await expectOnePast(rateRules.payoutsUser(host.id), () => asHost(path, { method: 'POST', json: {} }));
     }
+  });
+});
+
+describe('booking systems', () => {
+  it('connecting one, per team, and "Sync now", per connection', async () => {
+    const { apiKey, apiSecret } = smoobu.addAccount({ apartments: [{ id: 31, name: 'Burst Loft' }] });
+    const connect = () => asHost('/api/team/integrations', { method: 'POST', json: { system: 'smoobu', fields: { apiKey, apiSecret } } });
+    const statuses = await expectOnePast(rateRules.integrationConnectTeam(host.teamId), connect);
+    // The one past the limiter made the team's one connection.
+    expect(statuses.filter((status) => status === 201)).toHaveLength(1);
+    const rows = query<{ id: string }>(server, 'SELECT id FROM pms_integrations WHERE team_id = ?', host.teamId);
+    expect(rows).toHaveLength(1);
+    await expectOnePast(rateRules.integrationSync(rows[0]!.id), () => asHost(`/api/team/integrations/${rows[0]!.id}/sync`, { method: 'POST', json: {} }));
   });
 });
