@@ -43,7 +43,8 @@ export async function createStay(scope: Owned, input: CreateStayInput & { checkI
   );
   const overlaps = await db.transaction().execute(async (trx) => {
     await lockForTransaction(trx, dialect, staysLock(scope.id));
-    const ahead = await trx.selectFrom('stays').select((eb) => eb.fn.countAll<number>().as('count')).where('instruction_id', '=', scope.id).where('calendar_uid', 'is', null).where('check_out', '>', now).executeTakeFirstOrThrow();
+    // Stays by hand only: a calendar's and a booking system's are bounded where they are read.
+    const ahead = await trx.selectFrom('stays').select((eb) => eb.fn.countAll<number>().as('count')).where('instruction_id', '=', scope.id).where('calendar_uid', 'is', null).where('pms_reservation_id', 'is', null).where('check_out', '>', now).executeTakeFirstOrThrow();
     if (Number(ahead.count) >= MAX_STAYS_AHEAD) throw new AppError('CONFLICT', messages.stays.tooManyAhead(MAX_STAYS_AHEAD));
     if (await refuseOverlap(trx, scope.id, row, timeZone, input.allowOverlap === true)) row.overlap_accepted_at = now;
     await trx.insertInto('stays').values(row).execute();
