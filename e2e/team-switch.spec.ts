@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { messages } from '../src/lib/shared/messages.ts';
 import { createMember, ownAddress } from './fixtures/members.ts';
-import { appOrigin, createVerifiedAccount, database, expect, logIn, mailsTo, setPlan, test, type Account } from './fixtures/session.ts';
+import { appOrigin, createVerifiedAccount, database, expect, logIn, mailsTo, setPlan, test, transitionsDone, type Account } from './fixtures/session.ts';
 import { seriousA11yViolations } from './support/fixtures.ts';
 import { useColorScheme, sidewaysOverflow, type ColorScheme } from './support/layout.ts';
 
@@ -20,7 +20,7 @@ interface Teams {
   cohost: { email: string; password: string };
 }
 
-/** An owner on Gold with one guidebook, their team renamed (renaming has no screen yet). */
+/** An owner on Gold with one guidebook, their team named in the database (the Team screen's own rename is tested below). */
 async function owner(api: APIRequestContext, label: string, team: string, guidebook: string): Promise<Account> {
   const account = await createVerifiedAccount(label);
   setPlan(account.email, 'gold');
@@ -118,12 +118,32 @@ for (const locale of ['en-GB', 'fr-FR'] as const) {
   }
 }
 
-test('a host with one team sees its name without a menu', { tag: '@mobile' }, async ({ page, playwright }) => {
+test('a host renames their one team on the Team screen, and sees the new name without a menu', { tag: '@mobile' }, async ({ page, playwright }) => {
   const api = await playwright.request.newContext();
-  const host = await owner(api, 'solo', 'Seaside Homes', 'Seaside Cottage');
+  const host = await owner(api, 'solo', 'Solo Host', 'Seaside Cottage');
   await api.dispose();
   const origin = appOrigin();
   expect((await page.request.post(`${origin}/api/users/auth`, { headers: { origin }, data: { email: host.email, password: host.password } })).ok()).toBe(true);
+  await page.goto('/dashboard/team');
+  const card = page.getByRole('region', { name: 'Team name' });
+  const field = card.getByRole('textbox', { name: 'Team name' });
+  await expect(field).toHaveValue('Solo Host');
+  // Unchanged, there is nothing to save; emptied, the form says why before anything is sent.
+  await expect(card.getByRole('button', { name: 'Save name' })).toBeDisabled();
+  await field.fill(' ');
+  await card.getByRole('button', { name: 'Save name' }).click();
+  await expect(card.getByRole('alert')).toHaveText(messages.team.nameRequired);
+  await field.fill('Seaside Homes');
+  await field.press('Enter');
+  await expect(page.getByText(messages.team.renamed('Seaside Homes'))).toBeVisible();
+  await expect(page.getByRole('banner').getByText('Seaside Homes')).toBeVisible();
+  await expect(card.getByRole('button', { name: 'Save name' })).toBeDisabled();
+  for (const scheme of ['light', 'dark'] as const) {
+    await useColorScheme(page, scheme);
+    await transitionsDone(page);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await page.screenshot({ path: `${SHOTS}/team-name-${test.info().project.name}-${scheme}.png`, scale: 'css' });
+  }
   await page.goto('/dashboard');
   await expect(page.getByRole('heading', { name: 'Seaside Cottage' })).toBeVisible();
   await expect(page.getByRole('banner').getByText('Seaside Homes')).toBeVisible();

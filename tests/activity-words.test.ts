@@ -25,6 +25,7 @@ const SAMPLES: { [A in ActivityAction]: ActivityDetails[A] } = {
   'member.changed': { member: 'Ana', role: { from: 'editor', to: 'admin' }, maySeeSecrets: true },
   'member.removed': { member: 'Ana', role: 'cleaner' },
   'member.left': { role: 'editor' },
+  'team.renamed': { from: 'Ivo Horvat', to: 'Casa Lumen' },
 };
 
 const item = <A extends ActivityAction>(action: A, over: Partial<ActivityItem> = {}): ActivityItem =>
@@ -51,6 +52,7 @@ describe('activity words', () => {
       'member.changed': 'Ivo changed what Ana may do (Editor → Admin; may see door codes)',
       'member.removed': 'Ivo removed Ana (Cleaner) from the team',
       'member.left': 'Ivo left the team',
+      'team.renamed': 'Ivo renamed the team from “Ivo Horvat” to “Casa Lumen”',
     });
   });
 

@@ -133,6 +133,7 @@ export const ROWS: Row[] = [
   row('DELETE /api/team/integrations/[id]', '401 200 200 200 403 403 403 403', (c) => send('DELETE', `/api/team/integrations/${integration(c)}`)),
   // Members (decision 028 §7): the seeded Cleaner, whom another team's owner cannot find; removing them comes last of all.
   row('GET /api/team/members', '401 200 200 200 403 403 403 403', () => get('/api/team/members')),
+  row('PATCH /api/team', '401 200 200 403 403 403 403 403', () => send('PATCH', '/api/team', { name: 'Casa Lumen' })),
   row('PATCH /api/team/members/[id]', '401 404 200 403 403 403 403 403', (c) => send('PATCH', `/api/team/members/${c.seed.member.membershipId}`, { maySeeSecrets: false })),
   row('PATCH /api/orders/[orderId]', '401 404 200 200 200 404 403 403', (c) => send('PATCH', `/api/orders/${c.seed.orderId}`, { decision: 'approve' })),
   // Approved, settled on site: nothing to give back (409), once allowed to ask.

@@ -219,6 +219,11 @@ export const messages = {
     switched: (team: string) => `You are working in ${team}.`,
     /** What a member who is not the Owner reads where the Owner gets a link to the plans (§6: billing is the Owner's). */
     ownerUpgrades: "The team's owner can change the plan.",
+    /** `PATCH /api/team`: the Owner renames the team (§6, `team.manage`). */
+    nameRequired: 'Give the team a name.',
+    nameTooLong: (max: number) => `A team's name can be at most ${max} characters.`,
+    nameInvalid: "A team's name is one line of text, without line breaks or tabs.",
+    renamed: (name: string) => `The team is now called ${name}.`,
   },
   integrations: {
     // docs/decisions/029-pms-connectors.md §3, §14: connecting a booking system, its properties, disconnecting.

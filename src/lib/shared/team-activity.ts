@@ -51,6 +51,7 @@ export interface ActivityDetails {
   'member.changed': { member: string; role?: { from: TeamRole; to: TeamRole }; guidebooks?: number; maySeeSecrets?: boolean };
   'member.removed': { member: string; role: TeamRole };
   'member.left': { role: TeamRole };
+  'team.renamed': { from: string; to: string };
 }
 
 export type ActivityAction = keyof ActivityDetails;

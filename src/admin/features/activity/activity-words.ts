@@ -127,5 +127,7 @@ export function whatOf(item: ActivityItem): string {
       return `removed ${item.details.member} (${ROLE_NAMES[item.details.role]}) from the team`;
     case 'member.left':
       return 'left the team';
+    case 'team.renamed':
+      return `renamed the team from ${quoted(item.details.from)} to ${quoted(item.details.to)}`;
   }
 }

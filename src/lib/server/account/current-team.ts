@@ -9,6 +9,7 @@ import { grantedGuidebooks } from './authorize.ts';
 import { createTeam } from './create-team.ts';
 import { seatsTaken } from './member-limit.ts';
 import { ownedTeamOf } from './person-teams.ts';
+import { memberActor, recordActivity } from './record-activity.ts';
 import type { TeamAccess } from './team-access.ts';
 import { getTeamPlan } from './team-plan.ts';
 
@@ -44,6 +45,22 @@ export async function teamSummary(access: TeamAccess): Promise<TeamSummary> {
     grantedGuidebooks(db.selectFrom('instructions').select(sql<number>`count(*)`.as('n')).where('team_id', '=', access.teamId).where('deleted_at', 'is', null), access, 'instructions.id').executeTakeFirstOrThrow(),
   ]);
   return { id: access.teamId, name: team.name, role: access.role, plan, memberLimit: findPlan(plan).memberLimit, members, openInvitations: seats - members, guidebooks: Number(guidebooks.n) };
+}
+
+/**
+ * PATCH /api/team: the Owner names the team (`team.manage`, checked by the route). Every member's
+ * team menu reads the new name at its next request; one activity line says from what to what. The
+ * same name again writes nothing.
+ */
+export async function renameTeam(access: TeamAccess, name: string): Promise<void> {
+  const { db } = await getRuntime();
+  await db.transaction().execute(async (trx) => {
+    const team = await trx.selectFrom('teams').select('name').where('id', '=', access.teamId).executeTakeFirstOrThrow();
+    if (team.name === name) return;
+    const now = Date.now();
+    await trx.updateTable('teams').set({ name, updated_at: now }).where('id', '=', access.teamId).execute();
+    await recordActivity(trx, { teamId: access.teamId, by: memberActor(access), action: 'team.renamed', details: { from: team.name, to: name }, now });
+  });
 }
 
 /**

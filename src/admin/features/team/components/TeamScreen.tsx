@@ -14,6 +14,7 @@ import { InvitationList } from './InvitationList.tsx';
 import { InviteDialog } from './InviteDialog.tsx';
 import { LeaveTeam } from './LeaveTeam.tsx';
 import { MemberList } from './MemberList.tsx';
+import { TeamName } from './TeamName.tsx';
 
 /** The Owner's Invite, or past the plan's member limit the way to a bigger plan with the limit said (docs/decisions/028-teams.md §8). */
 function InviteAction({ limit, onInvite }: { limit: MembersView['limit']; onInvite: () => void }) {
@@ -70,7 +71,7 @@ function MembersView({ manage, myMembershipId }: { manage: boolean; myMembership
 }
 
 /**
- * /dashboard/team (docs/product.md §6 Team members): the Owner sees and changes everything, an
+ * /dashboard/team (docs/product.md §6 Team members): the Owner names the team and sees and changes everything, an
  * Admin reads the list, an Editor or a Cleaner may only leave. The server decides each of these
  * again (GET and PATCH /api/team/members, docs/decisions/028-teams.md §7).
  */
@@ -86,6 +87,7 @@ export function TeamScreen() {
         description={reads ? 'Who works on your guidebooks, and what each person may do.' : team ? `You are a member of this team as ${team.role === 'cleaner' ? 'a Cleaner' : 'an Editor'}.` : messages.team.noTeam}
       />
       <div className="grid max-w-3xl gap-8">
+        {team && can('team.manage') ? <TeamName key={team.name} name={team.name} /> : null}
         {reads && team ? <MembersView manage={can('members.manage')} myMembershipId={team.membershipId} /> : null}
         {team && team.role !== 'owner' ? <LeaveTeam membershipId={team.membershipId} /> : null}
       </div>
