@@ -13,7 +13,8 @@ import { sidewaysOverflow } from './support/layout.ts';
 // an Editor has no Integrations screen. "Sync now" brings the flats' reservations as stays, which
 // the Stays view shows as Smoobu's (docs/product/stays.md).
 
-test.describe.configure({ timeout: 90_000 });
+// Two of these are long walks (connect, map, sync, the stays, a webhook, shots in two schemes with axe), and a busy machine stretches them.
+test.describe.configure({ timeout: 150_000 });
 
 const SHOTS = '/tmp/shots-pms-screen';
 const STAY_SHOTS = '/tmp/shots-pms-stays-ui';
