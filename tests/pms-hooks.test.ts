@@ -145,6 +145,20 @@ describe('processed once, in any order', () => {
     expect(stays.map((s) => [s.guestName, s.guestEmail, s.checkIn, s.checkOut])).toEqual([['New Name', 'new.order@example.com', `${day(14)}T15:00`, `${day(17)}T11:00`]]);
   });
 
+  it('while another server holds the account’s lease, the webhook waits; that server’s sync takes it', async () => {
+    const link = await hooked('Busy Loft', 24);
+    run(server, 'INSERT INTO record_locks (key, holder, expires_at) VALUES (?, ?, ?)', `pms:${link.id}`, 'another-server', Date.now() + 60_000);
+    book(link, { id: 2401, apartmentId: 24, arrival: day(12), departure: day(14), guestName: 'Bea Busy' });
+    await smoobu.hooks.settled();
+    expect(inboxRows(link.id).map((row) => [row.reservation_ids, row.processed_at, row.attempts])).toEqual([['2401', null, 0]]);
+    // The worker met the lease and left the row (nothing read); the holder's turn ("Sync now" once it lets go) takes it.
+    expect(readsOf(2401)).toBe(0);
+    run(server, 'DELETE FROM record_locks WHERE key = ?', `pms:${link.id}`);
+    expect((await link.host.json<SyncAnswer>(`/api/team/integrations/${link.id}/sync`, { method: 'POST', json: {} })).added).toBe(1);
+    expect(pending(link.id)).toBe(0);
+    expect((await staysOf(link.host, link.g)).map((s) => s.guestName)).toEqual(['Bea Busy']);
+  });
+
   it('changed twice quickly, both webhooks in flight at once: the stay ends at the second change', async () => {
     const link = await hooked('Quick Loft', 23);
     const made = book(link, { id: 2301, apartmentId: 23, arrival: day(20), departure: day(22), guestName: 'Quinn First' });
