@@ -290,10 +290,10 @@ test('Sync now brings a reservation of each mapped flat as a stay, whose dates a
   // The host pastes the webhook's address in Smoobu: a booking made there arrives without "Sync now".
   await smoobuWebhookUrl(account.apiKey, integration.hook!.url);
   await smoobuBooking(account.apiKey, { id: 9103, apartmentId: 602, arrival: day(20), departure: day(22), firstname: 'Lena', lastname: 'Vogel', language: 'de' });
-  await expect(async () => {
-    await page.reload();
-    await expect(page.getByTestId('stay').filter({ hasText: 'Lena Vogel' }).getByTestId('stay-source')).toHaveText('From Smoobu', { timeout: 1_000 });
-  }).toPass({ timeout: 20_000 });
+  const upcoming = async () => ((await (await page.request.get(`/api/instruction/${garden._id}/stays?group=upcoming`)).json()) as { stays: Array<{ guestName: string }> }).stays.map((each) => each.guestName);
+  await expect.poll(upcoming, { timeout: 30_000 }).toContain('Lena Vogel');
+  await page.reload();
+  await expect(page.getByTestId('stay').filter({ hasText: 'Lena Vogel' }).getByTestId('stay-source')).toHaveText('From Smoobu');
   await page.goto('/dashboard/integrations');
   await expect(page.getByRole('region', { name: 'Webhook' })).toContainText(/Last webhook: .*\d/);
   await expect(page.getByRole('region', { name: 'Smoobu' }).getByRole('definition').nth(3)).not.toContainText('None yet');

@@ -46,7 +46,7 @@ export async function receiveHook(hookId: string, request: Request): Promise<boo
   await consumeRateLimits([rateRules.pmsHook(row.id)], Date.now(), messages.integrations.tooManyHooks);
 
   const body = await readRawBody(request, HOOK_BODY_LIMIT);
-  const hookRequest: HookRequest = { method: request.method === 'GET' ? 'GET' : 'POST', headers: request.headers, body, query: new URL(request.url).searchParams };
+  const hookRequest: HookRequest = { method: request.method === 'POST' ? 'POST' : 'GET', headers: request.headers, body, query: new URL(request.url).searchParams };
   let hookSecret: string;
   try {
     hookSecret = openCredentials(ring, row).hookSecret;
