@@ -14,7 +14,7 @@ import { sidewaysOverflow } from './support/layout.ts';
 // the Stays view shows as Smoobu's (docs/product/stays.md).
 
 // Two of these are long walks (connect, map, sync, the stays, a webhook, shots in two schemes with axe), and a busy machine stretches them.
-test.describe.configure({ timeout: 150_000 });
+test.describe.configure({ timeout: 240_000 });
 
 const SHOTS = '/tmp/shots-pms-screen';
 const STAY_SHOTS = '/tmp/shots-pms-stays-ui';
