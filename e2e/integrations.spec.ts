@@ -13,7 +13,8 @@ import { sidewaysOverflow } from './support/layout.ts';
 // an Editor has no Integrations screen. "Sync now" brings the flats' reservations as stays, which
 // the Stays view shows as Smoobu's (docs/product/stays.md).
 
-test.describe.configure({ timeout: 90_000 });
+// Two of these are long walks (connect, map, sync, the stays, a webhook, shots in two schemes with axe), and a busy machine stretches them.
+test.describe.configure({ timeout: 240_000 });
 
 const SHOTS = '/tmp/shots-pms-screen';
 const STAY_SHOTS = '/tmp/shots-pms-stays-ui';
@@ -37,6 +38,16 @@ async function smoobuBooking(apiKey: string, booking: Record<string, unknown>): 
   try {
     const answer = await control.post(`${SMOOBU}/__control/bookings`, { data: { apiKey, booking } });
     expect(answer.status(), await answer.text()).toBe(201);
+  } finally {
+    await control.dispose();
+  }
+}
+
+/** Where the stand-in's account sends its webhooks, as the host pastes the address in Smoobu. */
+async function smoobuWebhookUrl(apiKey: string, url: string): Promise<void> {
+  const control = await request.newContext({ ignoreHTTPSErrors: true });
+  try {
+    expect((await control.post(`${SMOOBU}/__control/webhooks`, { data: { apiKey, url } })).status()).toBe(204);
   } finally {
     await control.dispose();
   }
@@ -135,7 +146,8 @@ test('the owner connects Smoobu with a wrong key, then the right one, maps two f
   await expect(status.getByText('Connected', { exact: true })).toBeVisible();
   await expect(status.getByRole('definition').nth(0)).toHaveText(`Smoobu account ${account.userId}`);
   await expect(status.getByRole('definition').nth(1)).toContainText(owner.name);
-  await expect(status.getByRole('definition').nth(3)).toHaveText('None');
+  await expect(status.getByRole('definition').nth(3)).toHaveText('None yet: until one arrives, changes come within 15 minutes');
+  await expect(status.getByRole('definition').nth(4)).toHaveText('None');
   await expect(page.getByRole('button', { name: 'Sync now' })).toBeVisible();
 
   // Three flats, none decided yet.
@@ -156,6 +168,13 @@ test('the owner connects Smoobu with a wrong key, then the right one, maps two f
   await page.getByRole('button', { name: 'Save mapping' }).click();
   await expect(page.getByRole('status').filter({ hasText: messages.integrations.unitsSaved })).toBeVisible();
   await expect(properties.locator('p').getByText('Not decided yet', { exact: true })).toHaveCount(0);
+
+  // The webhook step: the address to paste in Smoobu, where to paste it, and a copy button.
+  const webhook = page.getByRole('region', { name: 'Webhook' });
+  await expect(webhook.getByTestId('webhook-url')).toHaveText(new RegExp(`^${baseURL}/api/pms/hooks/[\\w-]{24}$`));
+  await expect(webhook).toContainText('Settings → Advanced → API Keys');
+  await expect(webhook).toContainText('Last webhook: None yet');
+  await expect(webhook.getByRole('button', { name: 'Copy link' })).toBeVisible();
 
   // Kept: read again from the server after a reload.
   await page.reload();
@@ -267,6 +286,19 @@ test('Sync now brings a reservation of each mapped flat as a stay, whose dates a
   // The other flat's reservation is its own guidebook's.
   await page.goto(`/dashboard/stays/${garden._id}`);
   await expect(page.getByTestId('stay').filter({ hasText: 'Jonas Weber' }).getByTestId('stay-source')).toHaveText('From Smoobu');
+
+  // The host pastes the webhook's address in Smoobu: a booking made there arrives without "Sync now".
+  await smoobuWebhookUrl(account.apiKey, integration.hook!.url);
+  await smoobuBooking(account.apiKey, { id: 9103, apartmentId: 602, arrival: day(20), departure: day(22), firstname: 'Lena', lastname: 'Vogel', language: 'de' });
+  const upcoming = async () => ((await (await page.request.get(`/api/instruction/${garden._id}/stays?group=upcoming`)).json()) as { stays: Array<{ guestName: string }> }).stays.map((each) => each.guestName);
+  await expect.poll(upcoming, { timeout: 30_000 }).toContain('Lena Vogel');
+  await page.reload();
+  await expect(page.getByTestId('stay').filter({ hasText: 'Lena Vogel' }).getByTestId('stay-source')).toHaveText('From Smoobu');
+  await page.goto('/dashboard/integrations');
+  await expect(page.getByRole('region', { name: 'Webhook' })).toContainText(/Last webhook: .*\d/);
+  await expect(page.getByRole('region', { name: 'Smoobu' }).getByRole('definition').nth(3)).not.toContainText('None yet');
+  expect((await sidewaysOverflow(page)).beyondRightEdge).toEqual([]);
+  await shoot(page, 'webhook', info.project.name);
 });
 
 test('an Editor has no Integrations in the sidebar, and the screen says they cannot manage them', { tag: '@mobile' }, async ({ page, baseURL }, info) => {

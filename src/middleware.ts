@@ -5,7 +5,7 @@ import { assertApiRoute, assertReadableParams } from '@server/http/api-routes.ts
 import { AppError, isAppError } from '@server/http/app-error.ts';
 import { compressJson } from '@server/http/compress-json.ts';
 import { errorResponse } from '@server/http/json.ts';
-import { baseSecurityHeaders, checkApiRequest, NON_PAGE_CSP, PAGE_FALLBACK_CSP } from '@server/http/security.ts';
+import { baseSecurityHeaders, checkApiRequest, loggedPath, NON_PAGE_CSP, PAGE_FALLBACK_CSP } from '@server/http/security.ts';
 import { domainServices } from '@server/start/domain-services.ts';
 import { assembleRuntime, getRuntime } from '@server/platform/runtime.ts';
 import { startWorkers } from '@server/start/workers.ts';
@@ -77,7 +77,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
   finishSessionHeaders(headers, context.url, sessionCookie, config);
   response = new Response(response.body, { status: response.status, statusText: response.statusText, headers });
   log.info(
-    { reqId: requestId, method: context.request.method, path: context.url.pathname, status: response.status, ms: Math.round(performance.now() - started) },
+    { reqId: requestId, method: context.request.method, path: loggedPath(context.url.pathname), status: response.status, ms: Math.round(performance.now() - started) },
     'request',
   );
   return response;

@@ -133,6 +133,7 @@ function pathOf(route: FuzzRoute, params: { id: Param; stayId: Param; token: Par
     .replace('[revisionId]', () => (params.stayId.kind === 'raw' ? params.stayId.text : 'no-such-revision'))
     // An extra's id is a number (or junk); an order's id one no order has (or junk).
     .replace('[extraId]', () => (params.stayId.kind === 'raw' ? params.stayId.text : String(params.stayId.kind === 'pool' ? params.stayId.n : 1)))
+    .replace('[hookId]', () => (params.id.kind === 'raw' ? params.id.text : 'no-such-hook-000000000000'))
     .replace('[orderId]', () => (params.stayId.kind === 'raw' ? params.stayId.text : 'no-such-order'))
     .replace('[feedbackId]', () => (params.stayId.kind === 'raw' ? params.stayId.text : 'no-such-feedback'))
     // A language of the list, the main one, or junk.

@@ -9,6 +9,7 @@ import { query, requestFrom, run, setUserPlan } from './helpers/auth.ts';
 import { signedInHost, startAppStripeStandIn, stripeEnv, type Host } from './helpers/billing.ts';
 import { signedInMember } from './helpers/members.ts';
 import { ics, startCalendarStandIn, type CalendarStandIn } from './helpers/calendar-standin.ts';
+import { connectSmoobu, guidebook, staysOf, type Connected } from './helpers/pms/smoobu-host.ts';
 import { startSmoobuStandIn, type SmoobuAccount, type SmoobuBookingSeed, type SmoobuStandIn } from './helpers/pms/smoobu-standin.ts';
 import { startServer, type TestServer } from './helpers/server.ts';
 import { readableParts, startSmtpServer, type TestSmtpServer } from './helpers/smtp.ts';
@@ -56,29 +57,11 @@ const ymd = (days: number) => day(days).replaceAll('-', '');
 
 const LATE = { id: 11, kind: 'late-checkout', title: 'Late check-out', price: 2500, lateCheckoutUntil: '14:00', approval: 'instant' };
 
-async function guidebook(host: Host, name: string, extras: unknown[] = []): Promise<Instruction> {
-  const { instruction } = await host.json<{ instruction: Instruction }>('/api/instruction', { json: { nameInstruction: name, timeZone: 'UTC', checkInTime: '15:00', checkOutTime: '11:00', extras } });
-  return instruction;
-}
-
-interface Connected {
-  account: SmoobuAccount;
-  id: string;
-  units: UnitView[];
-}
-
-/** A Smoobu account with `apartments`, connected by `host`, each apartment mapped as `map` says (a guidebook, 'skip', or undecided). */
+/** A Smoobu account connected by `host` (tests/helpers/pms/smoobu-host.ts), its key and secret kept for the log's search. */
 async function connect(host: Host, apartments: Array<{ id: number; name: string }>, map: Record<number, Instruction | 'skip'>): Promise<Connected> {
-  const account = smoobu.addAccount({ apartments });
-  secrets.push(account.apiKey, account.apiSecret);
-  const { integration } = await host.json<{ integration: IntegrationView }>('/api/team/integrations', { method: 'POST', json: { system: 'smoobu', fields: { apiKey: account.apiKey, apiSecret: account.apiSecret } } });
-  const { units } = await host.json<{ units: UnitView[] }>(`/api/team/integrations/${integration.id}/units`);
-  const mapping = units.flatMap((unit) => {
-    const to = map[Number(unit.externalId)];
-    return to === undefined ? [] : [{ id: unit.id, guidebookId: to === 'skip' ? null : to._id, skipped: to === 'skip' }];
-  });
-  if (mapping.length > 0) await host.json(`/api/team/integrations/${integration.id}/units`, { method: 'PUT', json: { units: mapping } });
-  return { account, id: integration.id, units };
+  const link = await connectSmoobu(smoobu, host, apartments, map);
+  secrets.push(link.account.apiKey, link.account.apiSecret);
+  return link;
 }
 
 function book(account: SmoobuAccount, seed: Omit<SmoobuBookingSeed, 'modifiedAt'> & { modifiedAt?: string }): SmoobuBookingSeed {
@@ -94,12 +77,6 @@ async function syncNow(host: Host, id: string, status = 200): Promise<SyncAnswer
 }
 
 const counts = (partial: Partial<SyncAnswer> = {}) => ({ added: 0, moved: 0, removed: 0, updated: 0, takenOver: 0, ...partial });
-
-async function staysOf(host: Host, g: Instruction): Promise<Stay[]> {
-  const all: Stay[] = [];
-  for (const group of ['current', 'upcoming', 'past']) all.push(...(await host.json<StaysPage>(`/api/instruction/${g._id}/stays?group=${group}&limit=100`)).stays);
-  return all;
-}
 
 const integrationRow = (id: string) => query<{ state: string; last_error: string | null; backoff_until: number | null; last_attempt_at: number | null; changed_through: number | null }>(server, 'SELECT state, last_error, backoff_until, last_attempt_at, changed_through FROM pms_integrations WHERE id = ?', id)[0]!;
 

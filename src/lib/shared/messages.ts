@@ -255,6 +255,10 @@ export const messages = {
     syncBusy: 'A sync of this account is running',
     tooManySyncs: (minutes: number) => `Too many syncs of this account. Please try again in ${wait(minutes)}.`,
     reconnectFirst: (system: string) => `${system} needs to be connected again before it can be read.`,
+    // The webhook route (§5): said to a booking system, or to whoever guessed at the address.
+    hookNotFound: 'No connection has this webhook address.',
+    hookRefused: 'This webhook could not be verified.',
+    tooManyHooks: (minutes: number) => `Too many webhooks for this connection. Please try again in ${wait(minutes)}.`,
     synced: (counts: { added: number; moved: number; removed: number; updated: number; takenOver: number }) => {
       const parts = [
         counts.added > 0 ? `${count(counts.added, 'stay')} added` : '',

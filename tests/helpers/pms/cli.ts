@@ -15,6 +15,8 @@
  *   POST /__control/bookings   `{ apiKey, booking }` (a `SmoobuBookingSeed` without `modifiedAt`)
  *                              → 201 the booking, as Smoobu's own screen books or changes it
  *                              (`setBooking`); 404 for a key no account here has
+ *   POST /__control/webhooks   `{ apiKey, url }`: the account's webhook URL, as the host pastes it
+ *                              in Smoobu; from then on each booking made or changed is posted there
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -73,6 +75,17 @@ const server = https.createServer({ key: fs.readFileSync(keyFile), cert: fs.read
         return;
       }
       res.writeHead(201, { 'content-type': 'application/json' }).end(JSON.stringify(standIn.setBooking(account, seed.booking)));
+      return;
+    }
+    if (req.url === '/__control/webhooks' && req.method === 'POST') {
+      const seed = JSON.parse(body.toString('utf8') || '{}') as { apiKey?: string; url?: string };
+      const account = accounts.get(seed.apiKey ?? '');
+      if (!account || !seed.url) {
+        res.writeHead(404, { 'content-type': 'text/plain' }).end('no such account, or no url');
+        return;
+      }
+      standIn.hooks.setUrl(account.userId, seed.url);
+      res.writeHead(204).end();
       return;
     }
     const forward = http.request({ host: inner.hostname, port: inner.port, method: req.method, path: req.url, headers: req.headers }, (answer) => {

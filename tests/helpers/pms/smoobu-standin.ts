@@ -1,6 +1,7 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { smoobuWebhooks, type SmoobuWebhooks } from './smoobu-webhooks.ts';
 
 /**
  * Smoobu's API on loopback (SMOOBU_API_URL), as docs/decisions/029-pms-connectors.md, "What the
@@ -9,7 +10,8 @@ import type { AddressInfo } from 'node:net';
  * body's SHA-256 and the key), the legacy `Api-Key` header refused, a nonce used once; a wrong key
  * or signature answers 401 with Smoobu's problem body. Accounts, apartments and bookings are what
  * a test seeds and changes (`setBooking`, `deleteBooking`, `revokeKey`); `requests` counts every
- * read; `failNext` makes the next request answer a status.
+ * read; `failNext` makes the next request answer a status. A booking made, changed or cancelled
+ * is also sent as Smoobu's webhook to the URL a test sets (`hooks`, smoobu-webhooks.ts).
  */
 export interface SmoobuBookingSeed {
   id: number;
@@ -69,6 +71,8 @@ export interface SmoobuStandIn {
   deleteBooking(account: SmoobuAccount, id: number): void;
   /** Replaces the account's secret, as a host who revokes the key in Smoobu: every request Porchlight signs answers 401. */
   revokeKey(account: SmoobuAccount): void;
+  /** The accounts' webhooks (by `userId`): where they go, held, dropped, released out of order or repeated. */
+  hooks: SmoobuWebhooks;
   close(): Promise<void>;
 }
 
@@ -111,6 +115,7 @@ function sameText(a: string, b: string): boolean {
 }
 
 export async function startSmoobuStandIn(): Promise<SmoobuStandIn> {
+  const hooks = smoobuWebhooks();
   const accounts = new Map<string, SmoobuAccount>();
   const requests: SmoobuRequest[] = [];
   const failures: Array<{ status: number; headers: Record<string, string> }> = [];
@@ -196,11 +201,14 @@ export async function startSmoobuStandIn(): Promise<SmoobuStandIn> {
       const at = account.bookings.findIndex((b) => b.id === seed.id);
       if (at >= 0) account.bookings[at] = booking;
       else account.bookings.push(booking);
+      const action = booking.type === 'cancellation' ? 'cancelReservation' : at >= 0 ? 'updateReservation' : 'newReservation';
+      hooks.changed({ action, user: account.userId, data: bookingJson(booking, account.apartments) });
       return booking;
     },
     deleteBooking(account, id) {
       account.bookings = account.bookings.filter((b) => b.id !== id);
     },
+    hooks,
     revokeKey(account) {
       account.apiSecret = `sms_${randomBytes(24).toString('base64url')}`;
     },

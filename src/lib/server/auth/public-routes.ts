@@ -40,6 +40,8 @@ const GUEST_EXTRAS = /^\/api\/guest\/[\w-]+\/extras$/;
 const GUEST_EXTRA_REQUEST = /^\/api\/guest\/[\w-]+\/extras\/[\w-]{1,64}$/;
 /** The guest page's beacon of the sections read (always 204). */
 const GUEST_EVENTS = /^\/api\/guest\/[\w-]+\/events$/;
+/** A booking system's webhook (POST, or Beds24's body-less GET): its hook id, not a session, names the integration. */
+const PMS_HOOK = /^\/api\/pms\/hooks\/[\w-]{1,64}$/;
 /** The button of a host's mailed Approve or Decline link: its token, not a session, says who decides. */
 const ORDER_LINK_DECISION = /^\/api\/orders\/[\w-]+\/decide$/;
 /** The button of a public-link order's confirmation mail: its token stands for the guest who proved the address. */
@@ -54,6 +56,7 @@ export function isPublicApiRoute(method: string, pathname: string): boolean {
   if (method === 'PATCH' && GUEST_FEEDBACK.test(path)) return true;
   if ((method === 'GET' || method === 'HEAD') && GUEST_EXTRAS.test(path)) return true;
   if (method === 'POST' && GUEST_EXTRA_REQUEST.test(path)) return true;
+  if ((method === 'POST' || method === 'GET' || method === 'HEAD') && PMS_HOOK.test(path)) return true;
   if (method === 'POST' && (ORDER_LINK_DECISION.test(path) || ORDER_CONFIRMATION.test(path))) return true;
   if (method === 'GET' || method === 'HEAD') return PUBLIC_GET_PREFIXES.some((prefix) => path.startsWith(prefix) && ONE_SEGMENT.test(path.slice(prefix.length)));
   return false;

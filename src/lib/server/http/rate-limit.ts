@@ -125,6 +125,8 @@ export const rateRules = {
   integrationConnectTeam: rule('integration-connect:team', 10, HOUR),
   /** "Sync now" of one integration (§5): each is a read of the system's account; the job reads every 15 minutes anyway. */
   integrationSync: rule('integration-sync', 6, HOUR),
+  /** A booking system's webhooks to one integration (§5): each may cost one read of its account; the reconcile reads everything within 15 minutes anyway. */
+  pmsHook: rule('pms-hook', 600, HOUR),
   /** Stays a host adds or changes by hand or through the API (the calendar's are not counted). */
   stayWriteUser: rule('stay-write:user', 200, HOUR),
 } as const;

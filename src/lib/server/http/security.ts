@@ -4,6 +4,12 @@ import { AppError } from './app-error.ts';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** Routes that take a body signed by a third party instead of a browser's Origin (docs/security.md 7). */
 const ORIGIN_EXEMPT = new Set(['/api/stripe/webhook', '/api/stripe/connect-webhook']);
+/** A booking system's webhook (docs/decisions/029-pms-connectors.md §5): its hook id in the path is the proof. */
+const PMS_HOOK_PATH = /^\/api\/pms\/hooks\/[\w-]{1,64}$/;
+/** The path as the access log writes it: a webhook's hook id is the only proof a Smoobu webhook carries, so it is left out. */
+export function loggedPath(pathname: string): string {
+  return PMS_HOOK_PATH.test(pathname) ? '/api/pms/hooks/:hookId' : pathname;
+}
 /** Routes that take multipart uploads; every other /api write takes JSON only. */
 const MULTIPART_ROUTES = new Set(['/api/upload']);
 
@@ -13,7 +19,7 @@ const MULTIPART_ROUTES = new Set(['/api/upload']);
  */
 export function checkApiRequest(request: Request, url: URL, config: Pick<Config, 'appUrl'>): void {
   if (SAFE_METHODS.has(request.method) || !url.pathname.startsWith('/api/')) return;
-  if (ORIGIN_EXEMPT.has(url.pathname)) return;
+  if (ORIGIN_EXEMPT.has(url.pathname) || PMS_HOOK_PATH.test(url.pathname)) return;
 
   const origin = request.headers.get('origin');
   const fetchSite = request.headers.get('sec-fetch-site');

@@ -5,9 +5,9 @@ import type { PmsHttp } from './pms-http.ts';
 /**
  * One booking system behind one interface (docs/decisions/029-pms-connectors.md §2): nothing but
  * its adapter in `systems/` knows a system's field names, and only `PmsReservation` leaves it.
- * Slice 1a (the record's Build order) builds what connecting and mapping need and the reads the
- * sync will call (`changed`, `read`); the full pass (`upcoming`), webhooks (`hooks`), access tokens
- * (`access`) and `revoke` join the interface with the slices that use them.
+ * Slice 1 (the record's Build order) built what connecting, mapping and the sync need; slice 2
+ * adds webhooks (`hooks`, optional until every adapter has them); the full pass (`upcoming`),
+ * access tokens (`access`) and `revoke` join the interface with the slices that use them.
  */
 export type { CredentialField, PmsSystem };
 
@@ -42,6 +42,27 @@ export interface PmsContext<Secrets> {
   integrationId: string;
 }
 
+/** A webhook as it arrived: raw bytes, headers, method, query; verified before it is read (§5). */
+export interface HookRequest {
+  method: 'GET' | 'POST';
+  headers: Headers;
+  body: Uint8Array;
+  query: URLSearchParams;
+}
+
+/** What a verified webhook asks for: re-read these reservations, read what changed, or nothing. */
+export type HookHint = { kind: 'reservations'; ids: string[] } | { kind: 'changed' } | { kind: 'ignore' };
+
+/** How a system's webhooks reach `/api/pms/hooks/:hookId` (docs/decisions/029-pms-connectors.md §2, §5). */
+export interface PmsHooks {
+  /** 'paste-url' (Smoobu), 'paste-url-and-header' (Beds24), 'registered' (Hostaway): what the screen asks the host to do. */
+  setup: 'paste-url' | 'paste-url-and-header' | 'registered';
+  /** Constant-time check of what the system sends (our header, our Basic login) against the sealed hook secret; Smoobu: true. */
+  verify(request: HookRequest, hookSecret: string): boolean;
+  /** Reads only ids from the body; never trusts or keeps anything else in it. */
+  hint(request: HookRequest, accountRef: string): HookHint;
+}
+
 export interface PmsAdapter<Secrets> {
   system: PmsSystem;
   label: string;
@@ -58,4 +79,6 @@ export interface PmsAdapter<Secrets> {
   changed(context: PmsContext<Secrets>, since: number, cursor: string | null): Promise<{ reservations: PmsReservation[]; next: string | null }>;
   /** These reservations as the system has them now; an id it does not know comes back as `gone`. */
   read(context: PmsContext<Secrets>, ids: string[]): Promise<PmsReservation[]>;
+  /** Webhooks; a system without them is read by the reconcile alone (the hook route answers 404 for it). */
+  hooks?: PmsHooks;
 }

@@ -29,7 +29,13 @@ export function pmsFailure(error: unknown, adapter: Pick<PmsAdapter<unknown>, 'l
   return new AppError('BAD_GATEWAY', messages.integrations.unreachable(adapter.label), { cause });
 }
 
-function viewOf(row: PmsIntegrationsTable, connectedBy: string | null): IntegrationView {
+/** The address a system's webhooks are sent to, on APP_URL (§11). */
+export function hookUrlOf(appUrl: URL, hookId: string): string {
+  return new URL(`/api/pms/hooks/${hookId}`, appUrl).href;
+}
+
+function viewOf(row: PmsIntegrationsTable, connectedBy: string | null, appUrl: URL): IntegrationView {
+  const setup = adapterFor(row.system)?.hooks?.setup;
   return {
     id: row.id,
     system: row.system,
@@ -40,11 +46,13 @@ function viewOf(row: PmsIntegrationsTable, connectedBy: string | null): Integrat
     createdAt: row.created_at,
     lastSuccessAt: row.last_success_at,
     lastError: row.last_error,
+    hook: setup ? { setup, url: hookUrlOf(appUrl, row.hook_id) } : null,
+    lastHookAt: row.last_hook_at,
   };
 }
 
 export async function listIntegrations(access: TeamScope): Promise<IntegrationView[]> {
-  const { db } = await getRuntime();
+  const { db, config } = await getRuntime();
   const rows = await db
     .selectFrom('pms_integrations')
     .leftJoin('users', 'users.id', 'pms_integrations.connected_by')
@@ -53,7 +61,7 @@ export async function listIntegrations(access: TeamScope): Promise<IntegrationVi
     .where('pms_integrations.team_id', '=', access.teamId)
     .orderBy('pms_integrations.created_at')
     .execute();
-  return rows.map((row) => viewOf(row, row.connected_by_name));
+  return rows.map((row) => viewOf(row, row.connected_by_name, config.appUrl));
 }
 
 /** The team's integration `id`, or 404 as another team's, or one disconnected, answers. */
@@ -111,7 +119,7 @@ export async function connectIntegration(access: TeamAccess, input: ConnectInput
   if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) throw new AppError('CONFLICT', messages.integrations.alreadyConnected(adapter.label));
   log.info({ teamId: access.teamId, integrationId: row.id, system: row.system, accountRef: row.account_ref }, 'pms: connected');
   const person = await db.selectFrom('users').select('name').where('id', '=', access.userId).executeTakeFirst();
-  return viewOf(row, person?.name ?? null);
+  return viewOf(row, person?.name ?? null, config.appUrl);
 }
 
 /**

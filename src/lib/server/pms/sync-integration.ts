@@ -9,6 +9,7 @@ import { integrationsKeyRing, openCredentials } from './credentials.ts';
 import { isPmsError } from './pms-error.ts';
 import { adapterFor, pmsHttpFor } from './pms-systems.ts';
 import { markReconnect, noteFailure, noteSuccess } from './sync-outcome.ts';
+import { drainInbox, pendingRows } from './hook-inbox.ts';
 import { followUp, LeaseLost, noCounts, readChanged, recheckUnnamed, type SyncCounts, type SyncRun } from './sync-reads.ts';
 
 /**
@@ -18,7 +19,8 @@ import { followUp, LeaseLost, noCounts, readChanged, recheckUnnamed, type SyncCo
  * since a day before the high-water mark (`changed_through`), which moves only once every page is
  * applied; and once a day, or at once after a unit is newly mapped, the full pass. A system that
  * does not answer backs the integration off (1, 2, 4 … 60 minutes); one that refuses its
- * credentials turns it `reconnect` and mails the team's contact once (sync-outcome.ts).
+ * credentials turns it `reconnect` and mails the team's contact once (sync-outcome.ts). Step 4:
+ * the webhooks' pending rows are read with it (hook-inbox.ts).
  */
 export const DAY_MS = 86_400_000;
 
@@ -41,7 +43,7 @@ async function authorOf(run: Pick<SyncRun, 'db' | 'integration'>): Promise<strin
   return (await teamContact(run.db, run.integration.team_id))?.userId ?? null;
 }
 
-/** The reads of one turn, with the lease held; answers what changed. */
+/** The reads of one turn, with the lease held (step 4: the inbox's pending rows with them). */
 async function reads(run: SyncRun): Promise<void> {
   const started = run.now;
   const { mapped, newlyMapped } = await mappedUnits(run);
@@ -52,14 +54,32 @@ async function reads(run: SyncRun): Promise<void> {
   try {
     const named = await readChanged(run, since);
     if (full) await recheckUnnamed(run, named);
+    await drainInbox(run, await pendingRows(run, true), named);
   } finally {
     await followUp(run);
   }
   await noteSuccess(run, { changedThrough: started, fullPassAt: full ? started : run.integration.full_pass_at });
 }
 
-/** Syncs integration `id` now; the caller has checked the team. */
-export async function syncIntegration(id: string): Promise<SyncOutcome> {
+/** The inbox worker's turn for one integration: its due rows read; a "read what changed" row (Beds24's GET) makes it a whole sync. */
+async function inboxReads(run: SyncRun): Promise<'sync' | 'done'> {
+  const rows = await pendingRows(run, false);
+  if (rows.length === 0) return 'done';
+  if (rows.some((row) => row.reservation_ids === '')) return 'sync';
+  run.mapped = (await mappedUnits(run)).mapped;
+  try {
+    await drainInbox(run, rows);
+  } finally {
+    await followUp(run);
+  }
+  return 'done';
+}
+
+/**
+ * Syncs integration `id` now (`sync`: the job, "Sync now"; the caller has checked the team), or
+ * reads its webhooks' pending rows (`inbox`: the inbox worker), which moves no high-water mark.
+ */
+export async function syncIntegration(id: string, mode: 'sync' | 'inbox' = 'sync'): Promise<SyncOutcome> {
   const { db, dialect, log, config } = await getRuntime();
   const ring = integrationsKeyRing(config);
   const lease = await tryRecordLock(db, `pms:${id}`);
@@ -72,7 +92,6 @@ export async function syncIntegration(id: string): Promise<SyncOutcome> {
     const adapter = adapterFor(integration.system);
     if (!adapter) return { kind: 'reconnect' };
     const now = Date.now();
-    await db.updateTable('pms_integrations').set({ last_attempt_at: now }).where('id', '=', id).execute();
     let secrets: unknown;
     try {
       secrets = adapter.secretsOf(openCredentials(ring, integration).secrets);
@@ -86,11 +105,14 @@ export async function syncIntegration(id: string): Promise<SyncOutcome> {
     if (!userId) return { kind: 'gone' };
     const run: SyncRun = { ...base, context: { http: pmsHttpFor(config, integration.system, integration.id), secrets, integrationId: integration.id }, mapped: new Map(), userId };
     try {
-      await reads(run);
+      if (mode === 'sync' || (await inboxReads(run)) === 'sync') {
+        await db.updateTable('pms_integrations').set({ last_attempt_at: now }).where('id', '=', id).execute();
+        await reads(run);
+      }
     } catch (error) {
       return await failed(integration, adapter.credentialWords, run.counts, error);
     }
-    log.info({ integrationId: id, system: integration.system, ...run.counts }, 'pms: synced');
+    log.info({ integrationId: id, system: integration.system, mode, ...run.counts }, 'pms: synced');
     return { kind: 'synced', counts: run.counts };
   } finally {
     await lease.release();

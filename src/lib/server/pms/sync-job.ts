@@ -1,12 +1,14 @@
 import { sql } from 'kysely';
 import { getRuntime } from '../platform/runtime.ts';
+import { INBOX_KEPT_MS } from './hook-inbox.ts';
 import { syncIntegration } from './sync-integration.ts';
 
 /**
  * The "pms sync" job's turn (docs/decisions/029-pms-connectors.md §5), every 15 minutes under the
  * job lease: every active integration whose back-off has passed, the longest unread first, one
  * after the other, until the turn's 4 minutes are spent (the rest go first next turn). An
- * integration whose lease is held ("Sync now" running) is skipped.
+ * integration whose lease is held ("Sync now" running) is skipped. Webhook rows processed more
+ * than 7 days ago are deleted first (§4).
  */
 export const PMS_SYNC_EVERY_MS = 15 * 60_000;
 const TURN_BUDGET_MS = 4 * 60_000;
@@ -14,6 +16,7 @@ const TURN_BUDGET_MS = 4 * 60_000;
 export async function runPmsSync(now = Date.now()): Promise<number> {
   const { db, config, log } = await getRuntime();
   if (!config.secretsKeys) return 0;
+  await db.deleteFrom('pms_hook_inbox').where('processed_at', '<', now - INBOX_KEPT_MS).execute();
   const due = await db
     .selectFrom('pms_integrations')
     .select('id')

@@ -50,7 +50,8 @@ async function timesOf(run: SyncRun, instructionId: string): Promise<GuidebookTi
   return run.times.get(instructionId)!;
 }
 
-async function apply(run: SyncRun, instructionId: string, reservation: PmsReservation): Promise<void> {
+/** Applies one reservation of a mapped unit and notes what to follow up. */
+export async function apply(run: SyncRun, instructionId: string, reservation: PmsReservation): Promise<void> {
   const target: ApplyTarget = { integrationId: run.integration.id, teamId: run.integration.team_id, instructionId, userId: run.userId };
   const applied = await applyReservation(run.db, run.dialect, target, reservation, await timesOf(run, instructionId), run.now);
   if (applied.change === null) return;

@@ -7,6 +7,7 @@ import { followLeftovers } from '../money/orders/follow-stays.ts';
 import { sendFeedbackDigests } from '../insights/feedback-digest.ts';
 import { rollUpOldCounts } from '../insights/retention.ts';
 import { startViewCounting, VIEW_FLUSH_MS } from '../insights/view-counts.ts';
+import { INBOX_TURN_MS, startInboxWorker } from '../pms/inbox-worker.ts';
 import { PMS_SYNC_EVERY_MS, runPmsSync } from '../pms/sync-job.ts';
 import { sendDueReminders } from '../stays/arrival-reminders.ts';
 import { eraseGuestData, GUEST_DATA_TURN_MS } from '../stays/guest-data-retention.ts';
@@ -77,6 +78,13 @@ export const BACKGROUND_JOBS: readonly BackgroundJob[] = [
     lease: 'pms-sync',
     turn: () => runPmsSync(),
     failed: { level: 'warn', message: 'pms: sync turn failed, will retry' },
+  },
+  {
+    // The webhooks' hints, read as they arrive (kicked by the hook route) and retried every minute (§5).
+    name: 'pms webhook inbox',
+    everyMs: INBOX_TURN_MS,
+    lease: undefined,
+    start: ({ runtime: { db, log, config } }) => (config.secretsKeys ? startInboxWorker({ db, log }) : undefined),
   },
   {
     // Authorised orders left unanswered for 72 hours release their hold (docs/decisions/020), and

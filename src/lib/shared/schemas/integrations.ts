@@ -66,6 +66,14 @@ export interface IntegrationView {
   createdAt: number;
   lastSuccessAt: number | null;
   lastError: string | null;
+  /**
+   * How the system's webhooks reach Porchlight (§5, §14 5.): the address the host pastes
+   * (`/api/pms/hooks/:hookId` on APP_URL; its hook id is the only proof a Smoobu webhook has, so
+   * only the screen's Owner and Admin see it); null for a system without webhooks.
+   */
+  hook: { setup: 'paste-url' | 'paste-url-and-header' | 'registered'; url: string } | null;
+  /** When the last webhook that named a booking arrived. */
+  lastHookAt: number | null;
 }
 
 /** What one sync changed (pms/sync-integration.ts). */

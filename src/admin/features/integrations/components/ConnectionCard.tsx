@@ -8,6 +8,7 @@ import { ConfirmDialog } from '../../../components/ui/ConfirmDialog.tsx';
 import { Notice } from '../../../components/ui/Notice.tsx';
 import { useDisconnect, useSync } from '../api/integrations.ts';
 import { PropertiesForm } from './PropertiesForm.tsx';
+import { lastWebhookText, WebhookStep } from './WebhookStep.tsx';
 
 const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -49,8 +50,8 @@ function SyncNow({ integration }: { integration: IntegrationView }) {
 
 /**
  * One connected system (docs/product/integrations.md, Status): its account, who connected it and
- * when, the last sync and the last error, "Sync now", its properties, and Disconnect behind a
- * dialog that says what stays and what goes.
+ * when, the last sync, the last webhook and the last error, "Sync now", its properties, the
+ * webhook to paste, and Disconnect behind a dialog that says what stays and what goes.
  */
 export function ConnectionCard({ integration }: { integration: IntegrationView }) {
   const id = useId();
@@ -88,6 +89,7 @@ export function ConnectionCard({ integration }: { integration: IntegrationView }
             {integration.connectedBy ?? 'A former member'}, {when.format(integration.createdAt)}
           </Fact>
           <Fact term="Last sync">{integration.lastSuccessAt === null ? 'Not yet' : when.format(integration.lastSuccessAt)}</Fact>
+          {integration.hook ? <Fact term="Last webhook">{lastWebhookText(integration)}</Fact> : null}
           <Fact term="Last error">{integration.lastError ? <span className="font-medium text-red-700 dark:text-red-400">{integration.lastError}</span> : 'None'}</Fact>
         </dl>
         <div className="flex flex-wrap items-start justify-between gap-3 border-t border-line pt-4">
@@ -107,6 +109,7 @@ export function ConnectionCard({ integration }: { integration: IntegrationView }
         </div>
         <PropertiesForm integration={integration} />
       </section>
+      <WebhookStep integration={integration} />
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { PmsAdapter, PmsContext, PmsReservation } from '../adapter.ts';
 import { isPmsError, PmsError } from '../pms-error.ts';
 import { canonicalQuery, type PmsHttp, type PmsRequest } from '../pms-http.ts';
+import { smoobuHooks } from './smoobu-hooks.ts';
 import { goneReservation, smoobuBooking, toReservation } from './smoobu-reservation.ts';
 
 /**
@@ -119,4 +120,6 @@ export const smoobu: PmsAdapter<SmoobuSecrets> = {
     }
     return reservations;
   },
+
+  hooks: smoobuHooks,
 };
