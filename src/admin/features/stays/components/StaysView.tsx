@@ -26,6 +26,8 @@ export interface StaysViewProps {
   notice?: ReactNode;
   /** The reminder before arrival's setting, where the place can change the guidebook (the editor). */
   reminder?: ReactNode;
+  /** The booking system's guest mails' setting, drawn when the guidebook is mapped to one (the editor). */
+  guestMail?: (label: string) => ReactNode;
   /** Under the policy note: how to change it, where the place offers a way. */
   policyAction?: ReactNode;
   /** In the editor the view names itself (an h2); on its own screen the page's h1 does. */
@@ -37,7 +39,7 @@ export interface StaysViewProps {
  * from the options panel. Current, upcoming and past stays with their links, the booking
  * calendar beside them, and the add/edit, share and delete dialogs.
  */
-export function StaysView({ guidebook, notice, reminder, policyAction, titled = false }: StaysViewProps) {
+export function StaysView({ guidebook, notice, reminder, guestMail, policyAction, titled = false }: StaysViewProps) {
   const groups = [
     { name: 'current', title: 'Current', query: useStayGroup(guidebook.id, 'current') },
     { name: 'upcoming', title: 'Upcoming', query: useStayGroup(guidebook.id, 'upcoming') },
@@ -97,6 +99,7 @@ export function StaysView({ guidebook, notice, reminder, policyAction, titled = 
       )}
       {notice}
       <PolicyNote policy={guidebook.secretsPolicy} hours={guidebook.revealHoursBefore} action={policyAction} />
+      {firstPage?.pms && guestMail ? guestMail(firstPage.pms.label) : null}
       {reminder}
 
       <div className="grid items-start gap-5 xl:grid-cols-[minmax(0,1fr)_22rem]">
