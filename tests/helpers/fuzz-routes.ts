@@ -126,6 +126,8 @@ export function fuzzRoutes(host: FuzzHost): FuzzRoute[] {
     route('POST /api/team/integrations', 'host', shape({ system: fc.constantFrom('smoobu', 'beds24', 'hostaway', 'lodgify', ''), fields: fc.dictionary(fc.constantFrom('apiKey', 'apiSecret', 'x'), text(600), { maxKeys: 3 }) })),
     route('PUT /api/team/integrations/[id]/units', 'host', shape({ units: fc.array(shape({ id: text(70), guidebookId: fc.oneof(fc.constant(null), text(70)), skipped: fc.oneof(fc.boolean(), text(5)) }), { maxLength: 3 }) })),
     route('POST /api/team/integrations/[id]/sync', 'host'),
+    route('POST /api/team/guest-data/export', 'host', shape({ email: text(300) })),
+    route('POST /api/team/guest-data/erase', 'host', fc.oneof(shape({ email: text(300) }), shape({ stayId: text(70) }))),
     route('DELETE /api/team/integrations/[id]', 'host'),
     route('POST /api/invitations/accept', 'host', shape({ token })),
     route('PUT /api/session/team', 'host', shape({ teamId: fc.oneof(fc.constant(hostId), text(70)) })),

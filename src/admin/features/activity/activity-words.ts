@@ -94,6 +94,10 @@ export function whatOf(item: ActivityItem): string {
       const { stays, days } = item.details;
       return `erased the guests’ details of ${stays === 1 ? '1 stay' : `${stays} stays`}, ${days === 1 ? '1 day' : `${days} days`} after check-out`;
     }
+    case 'guest-data.exported':
+      return `exported a guest’s details on request (${counted(item.details.stays, 'stay')}, ${counted(item.details.orders, 'order')})`;
+    case 'guest-data.erased':
+      return `erased a guest’s details on request (${counted(item.details.stays, 'stay')}, ${counted(item.details.orders, 'order')})`;
     case 'order.moved':
       return orderMove(item);
     case 'order.refunded':
@@ -128,4 +132,9 @@ export function whatOf(item: ActivityItem): string {
     case 'member.left':
       return 'left the team';
   }
+}
+
+/** "1 stay", "3 orders". */
+function counted(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? '' : 's'}`;
 }

@@ -125,6 +125,8 @@ export const rateRules = {
   integrationConnectTeam: rule('integration-connect:team', 10, HOUR),
   /** "Sync now" of one integration (§5): each is a read of the system's account; the job reads every 15 minutes anyway. */
   integrationSync: rule('integration-sync', 6, HOUR),
+  /** A guest's data exported or erased on request (docs/decisions/029-pms-connectors.md §10), per team. */
+  guestDataTeam: rule('guest-data:team', 20, HOUR),
   /** Stays a host adds or changes by hand or through the API (the calendar's are not counted). */
   stayWriteUser: rule('stay-write:user', 200, HOUR),
 } as const;

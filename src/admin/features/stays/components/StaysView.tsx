@@ -16,6 +16,7 @@ import { PolicyNote } from './PolicyNote.tsx';
 import { StayDialog } from './StayDialog.tsx';
 import { StayGroup } from './StayGroup.tsx';
 import { StayShareDialog } from './StayShareDialog.tsx';
+import { GuestDataRequest } from './GuestDataRequest.tsx';
 import { IconBadge } from '../../../components/ui/IconBadge.tsx';
 import { useCan } from '../../../lib/team-role.ts';
 
@@ -129,6 +130,7 @@ export function StaysView({ guidebook, notice, reminder, guestMail, policyAction
               />
             ))
           )}
+          {can('guestData.manage') ? <GuestDataRequest level={level} /> : null}
         </div>
         {firstPage && can('calendar.write') ? <CalendarPanel guidebookId={guidebook.id} calendar={firstPage.calendar} zone={zone} level={level} /> : null}
       </div>
