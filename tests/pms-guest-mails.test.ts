@@ -13,10 +13,11 @@ import { readableParts, startSmtpServer, type TestSmtpServer } from './helpers/s
 /**
  * Guest mails of a booking system's stays (docs/decisions/029-pms-connectors.md §9), over real
  * HTTP on SQLite or PostgreSQL (TEST_DATABASE_URL), with the Smoobu and SMTP stand-ins: the stay
- * link `daysBefore` check-in, once with three servers on one database, in the guest's language,
- * within the mail budget, never with a secret; none for stays by hand, opened links or a guidebook
- * with the mail off; the reminder 12 hours or more after it. The "guest mails before arrival" job
- * takes a turn as a server starts; the clock is the stays' own times, never slept through.
+ * link `daysBefore` check-in, after the sync that brought the booking and by the "guest mails
+ * before arrival" job (a turn as a server starts), once with three servers on one database, in the
+ * guest's language, within the mail budget, never with a secret; none for stays by hand, opened
+ * links, a guidebook with the mail off or in the trash; the reminder 12 hours or more after it.
+ * The clock is the stays' own times, never slept through.
  */
 const SECRETS_KEY = randomBytes(32).toString('base64');
 const CODE = '4821';
@@ -103,75 +104,90 @@ describe('the setting', () => {
 });
 
 describe('the stay link by mail, before arrival', () => {
-  it('goes once, in the guest’s language, within the budget, only to booking systems’ guests who have not opened it; the reminder 12 hours after', { timeout: 120_000 }, async () => {
+  it('goes after the sync, in the guest’s language, within the budget, never with a secret; none for stays by hand or too far ahead', { timeout: 120_000 }, async () => {
     const started = Date.now();
     const loft = await guidebook('Harbour Loft');
     expect((await save(loft, { translations: { de: { nameInstruction: { text: 'Hafenloft', source: sourceHash('Harbour Loft') } } } })).status).toBe(200);
-    const barn = await guidebook('Quiet Barn');
-    expect((await save(barn, { pmsGuestMail: { link: false, daysBefore: 3, reminder: false } })).status).toBe(200);
-    const mill = await guidebook('Old Mill');
-    const { account } = await connect({ 41: loft, 42: barn, 43: mill });
+    const shed = await guidebook('Shut Shed');
+    expect((await save(shed, { pmsGuestMail: { link: false, daysBefore: 3, reminder: false } })).status).toBe(200);
+    const { account, id } = await connect({ 41: loft, 42: shed });
     // The Stays view knows the guidebook is mapped (it shows the setting then).
     expect((await pageOf(loft)).pms).toEqual({ system: 'smoobu', label: 'Smoobu' });
     expect((await pageOf(await guidebook('Unmapped'))).pms).toBeNull();
 
-    const guest = (id: number, apartmentId: number, email: string, inMs: number, more: Record<string, unknown> = {}) =>
-      smoobu.setBooking(account, { id, apartmentId, ...arrivingIn(inMs), guestName: email.split('@')[0]!, email, ...more });
+    const guest = (bookingId: number, apartmentId: number, email: string, inMs: number, more: Record<string, unknown> = {}) =>
+      smoobu.setBooking(account, { id: bookingId, apartmentId, ...arrivingIn(inMs), guestName: email.split('@')[0]!, email, ...more });
     guest(601, 41, 'greta.de@example.com', 2 * DAY, { guestName: 'Greta Berger', language: 'de' });
     guest(602, 41, 'emma.en@example.com', 2 * DAY + 3 * HOUR, { guestName: 'Emma Hill', language: 'en' });
     guest(603, 41, 'far.ahead@example.com', 5 * DAY);
-    guest(604, 42, 'barn.off@example.com', 2 * DAY);
-    guest(605, 41, 'opened.it@example.com', 2 * DAY);
-    guest(606, 43, 'mill.trash@example.com', 2 * DAY);
-    guest(607, 41, 'mailed.long.ago@example.com', 20 * HOUR);
-    guest(608, 41, 'mailed.lately@example.com', 20 * HOUR);
+    guest(604, 42, 'shed.off@example.com', 2 * DAY);
+    guest(605, 42, 'shed.reminder.off@example.com', 20 * HOUR);
     guest(609, 41, 'booked.late@example.com', 10 * HOUR);
-    guest(610, 42, 'barn.reminder.off@example.com', 20 * HOUR);
     for (let n = 0; n < 6; n += 1) guest(620 + n, 41, 'same.guest@example.com', 2 * DAY + n * HOUR);
-    expect((await host.call(`/api/team/integrations/${(await host.json<{ integrations: IntegrationView[] }>('/api/team/integrations')).integrations[0]!.id}/sync`, { method: 'POST', json: {} })).status).toBe(200);
-
-    // A stay by hand with an address, in the window: not the job's to mail.
+    // A stay by hand with an address, in the window: not the booking system's mail.
     const hand = await host.call(`/api/instruction/${loft._id}/stays`, { json: { guestName: 'Hand', guestEmail: 'by.hand@example.com', checkIn: arrivingIn(2 * DAY).arrival, checkOut: arrivingIn(4 * DAY).arrival, allowOverlap: true } });
     expect(hand.status, await hand.clone().text()).toBe(201);
-    // One guest opened the link; one link went 13 hours ago, one an hour ago (as a turn before would have);
-    // the Old Mill is in the trash.
-    const opened = stayOf('opened.it@example.com')[0]!;
-    expect((await server.request(`/stay/${opened.token}`, { headers: { 'user-agent': PHONE } })).status).toBe(200);
-    await expect.poll(() => query<{ first_opened_at: number | null }>(server, 'SELECT first_opened_at FROM stays WHERE id = ?', opened.id)[0]?.first_opened_at).not.toBeNull();
-    run(server, 'UPDATE stays SET link_mailed_at = ? WHERE guest_email = ?', Date.now() - 13 * HOUR, 'mailed.long.ago@example.com');
-    run(server, 'UPDATE stays SET link_mailed_at = ? WHERE guest_email = ?', Date.now() - HOUR, 'mailed.lately@example.com');
-    expect((await host.call(`/api/instruction/${mill._id}`, { method: 'DELETE' })).status).toBe(200);
 
-    // Two more servers on the same database, each taking a turn as it starts, at the same moment.
-    const same = { ...env, DATA_DIR: server.dataDir };
-    const others = await Promise.all([startServer(same), startServer(same)]);
-    await Promise.all(['greta.de', 'emma.en', 'mailed.long.ago', 'booked.late'].map((to) => smtp.waitForMail((m) => m.envelopeTo.includes(`${to}@example.com`))));
-    await Promise.all(others.map((other) => other.stop()));
-
+    expect((await host.call(`/api/team/integrations/${id}/sync`, { method: 'POST', json: {} })).status).toBe(200);
+    await Promise.all(['greta.de', 'emma.en', 'booked.late'].map((to) => smtp.waitForMail((m) => m.envelopeTo.includes(`${to}@example.com`))));
     expect(outboxTo('greta.de@example.com')).toEqual([{ subject: 'Ihre Gästemappe für Hafenloft' }]);
     expect(outboxTo('emma.en@example.com')).toEqual([{ subject: 'Your guidebook for Harbour Loft' }]);
-    // Its link went 13 hours ago: the reminder now. One hour ago: not yet. Booked 10 hours before: the link, no reminder.
-    expect(outboxTo('mailed.long.ago@example.com')).toEqual([{ subject: 'Before you arrive: your guidebook for Harbour Loft' }]);
     expect(outboxTo('booked.late@example.com')).toEqual([{ subject: 'Your guidebook for Harbour Loft' }]);
-    for (const none of ['far.ahead', 'barn.off', 'opened.it', 'mill.trash', 'mailed.lately', 'barn.reminder.off', 'by.hand']) expect(outboxTo(`${none}@example.com`), none).toEqual([]);
     // Six stays of one address: five mails a day to it, the sixth waits with its claim given back.
     expect(outboxTo('same.guest@example.com')).toHaveLength(5);
     expect(stayOf('same.guest@example.com').filter((stay) => stay.link_mailed_at === null)).toHaveLength(1);
-    expect(stayOf('booked.late@example.com')[0]).toMatchObject({ reminder_sent_at: null });
 
     const german = readableParts(smtp.mails.find((m) => m.envelopeTo.includes('greta.de@example.com'))!);
     expect(german).toContain('Guten Tag Greta Berger,');
     expect(german).toContain('<html lang="de">');
     expect(german).toContain(`/stay/${stayOf('greta.de@example.com')[0]!.token}`);
     for (const mail of smtp.mails) for (const secret of [CODE, PASSWORD, PIN]) expect(readableParts(mail)).not.toContain(secret);
-
     // The host sees when it went, on the stay.
     const mailed = (await pageOf(loft)).stays.find((stay: Stay) => stay.guestEmail === 'greta.de@example.com')!;
     expect(Date.parse(mailed.linkMailedAt!)).toBeGreaterThanOrEqual(started);
 
-    // Another turn sends nothing again.
+    // The job's turn on three servers at once: nothing again, and the reminder not within 12 hours of the link.
+    const same = { ...env, DATA_DIR: server.dataDir };
+    await Promise.all((await Promise.all([startServer(same), startServer(same)])).map((other) => other.stop()));
+    for (const to of ['greta.de', 'emma.en', 'booked.late']) expect(outboxTo(`${to}@example.com`), to).toHaveLength(1);
+    expect(stayOf('booked.late@example.com')[0]).toMatchObject({ reminder_sent_at: null });
+    for (const none of ['far.ahead', 'shed.off', 'shed.reminder.off', 'by.hand']) expect(outboxTo(`${none}@example.com`), none).toEqual([]);
+  });
+
+  it('by the job, once with three servers; not to a guest who opened it or of a guidebook in the trash; the reminder 12 hours after', { timeout: 120_000 }, async () => {
+    // Another team (one Smoobu account a team). The mails are off while Smoobu's bookings arrive, and turned on before the job's turn.
+    host = await signedInHost(server, { freshTeam: true });
+    setUserPlan(server, host.id, 'gold');
+    const barn = await guidebook('Quiet Barn', { pmsGuestMail: { link: false, daysBefore: 3, reminder: false } });
+    const mill = await guidebook('Old Mill', { pmsGuestMail: { link: false, daysBefore: 3, reminder: false } });
+    const { account, id } = await connect({ 51: barn, 52: mill });
+    const guest = (bookingId: number, apartmentId: number, email: string, inMs: number) => smoobu.setBooking(account, { id: bookingId, apartmentId, ...arrivingIn(inMs), guestName: email.split('@')[0]!, email });
+    guest(701, 51, 'switched.on@example.com', 2 * DAY);
+    guest(702, 51, 'opened.it@example.com', 2 * DAY);
+    guest(703, 51, 'mailed.long.ago@example.com', 20 * HOUR);
+    guest(704, 51, 'mailed.lately@example.com', 20 * HOUR);
+    guest(705, 52, 'mill.trash@example.com', 2 * DAY);
+    expect((await host.call(`/api/team/integrations/${id}/sync`, { method: 'POST', json: {} })).status).toBe(200);
+
+    const opened = stayOf('opened.it@example.com')[0]!;
+    expect((await server.request(`/stay/${opened.token}`, { headers: { 'user-agent': PHONE } })).status).toBe(200);
+    await expect.poll(() => query<{ first_opened_at: number | null }>(server, 'SELECT first_opened_at FROM stays WHERE id = ?', opened.id)[0]?.first_opened_at).not.toBeNull();
+    // As a turn before would have: one link went 13 hours ago, one an hour ago.
+    run(server, 'UPDATE stays SET link_mailed_at = ? WHERE guest_email = ?', Date.now() - 13 * HOUR, 'mailed.long.ago@example.com');
+    run(server, 'UPDATE stays SET link_mailed_at = ? WHERE guest_email = ?', Date.now() - HOUR, 'mailed.lately@example.com');
+    for (const g of [barn, mill]) expect((await save(g, { pmsGuestMail: { link: true, daysBefore: 3, reminder: true } })).status).toBe(200);
+    expect((await host.call(`/api/instruction/${mill._id}`, { method: 'DELETE' })).status).toBe(200);
+
+    const same = { ...env, DATA_DIR: server.dataDir };
+    const others = await Promise.all([startServer(same), startServer(same)]);
+    await Promise.all(['switched.on', 'mailed.long.ago'].map((to) => smtp.waitForMail((m) => m.envelopeTo.includes(`${to}@example.com`))));
+    await Promise.all(others.map((other) => other.stop()));
+    expect(outboxTo('switched.on@example.com')).toEqual([{ subject: 'Your guidebook for Quiet Barn' }]);
+    expect(outboxTo('mailed.long.ago@example.com')).toEqual([{ subject: 'Before you arrive: your guidebook for Quiet Barn' }]);
+    for (const none of ['opened.it', 'mailed.lately', 'mill.trash']) expect(outboxTo(`${none}@example.com`), none).toEqual([]);
+
     const next = await startServer(same);
     await next.stop();
-    for (const to of ['greta.de', 'emma.en', 'mailed.long.ago', 'booked.late']) expect(outboxTo(`${to}@example.com`), to).toHaveLength(1);
+    for (const to of ['switched.on', 'mailed.long.ago']) expect(outboxTo(`${to}@example.com`), to).toHaveLength(1);
   });
 });

@@ -40,7 +40,7 @@ export function PmsGuestMailSetting({ label, value, saved, readOnly, onChange }:
       {value.link ? (
         <div className="grid gap-1 pl-15 max-sm:pl-0">
           <label htmlFor={DAYS_ID} className="field-label">
-            Send it
+            Send the link
           </label>
           <select id={DAYS_ID} className="field-input max-w-xs appearance-auto" value={value.daysBefore} disabled={readOnly} onChange={(event) => onChange({ ...value, daysBefore: Number(event.target.value) })}>
             {DAY_CHOICES.map((count) => (
