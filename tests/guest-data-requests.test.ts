@@ -38,7 +38,7 @@ async function order(token: string): Promise<string> {
   guests += 1;
   const response = await requestFrom(server, `127.0.3.${guests}`, `/api/guest/${token}/extras/${BASKET.id}`, { quantity: 1, note: 'Gluten free, please' });
   expect(response.status, response.body).toBe(201);
-  return (JSON.parse(response.body) as { order: { _id: string } }).order._id;
+  return (JSON.parse(response.body) as { order: { id: string } }).order.id;
 }
 
 const stayRow = (id: string) => query<{ guest_name: string; guest_email: string; host_note: string; guest_data_erased_at: number | null }>(server, 'SELECT guest_name, guest_email, host_note, guest_data_erased_at FROM stays WHERE id = ?', id)[0]!;
