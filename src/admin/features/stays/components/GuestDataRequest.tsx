@@ -1,5 +1,5 @@
 import { Download, ShieldCheck, UserX } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type SubmitEvent } from 'react';
 import { toast } from 'sonner';
 import { errorMessage } from '@shared/api-client.ts';
 import { messages } from '@shared/messages.ts';
@@ -28,7 +28,7 @@ export function GuestDataRequest({ level }: { level: 2 | 3 }) {
     setError(parsed.success ? undefined : messages.guestData.emailInvalid);
     return parsed.success ? parsed.data.email : null;
   }
-  async function exportData(event: FormEvent) {
+  async function exportData(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     const address = checked();
     if (!address) return;
