@@ -12,7 +12,8 @@ import { sidewaysOverflow } from './support/layout.ts';
 // and the guest gets their stay link by mail, in German, without a secret (read from the e2e
 // server's outbox folder). The guidebook's Stays view then shows the setting and "Link mailed".
 
-test.describe.configure({ timeout: 90_000 });
+// One long walk (connect, map, sync, the mail, the Stays view, an erasure), shot light and dark at each width.
+test.describe.configure({ timeout: 240_000 });
 
 const SHOTS = '/tmp/shots-pms-mails';
 const SMOOBU = `https://127.0.0.1:${process.env.E2E_SMOOBU_PORT ?? Number(process.env.E2E_PORT ?? 4330) + 3}`;
