@@ -30,6 +30,8 @@ const INSTRUCTION_KEYS = [
   'checkInTime', 'checkOutTime', 'checkoutSteps',
   // The reminder before arrival to guests who have not opened their stay link (off by default).
   'arrivalReminder',
+  // The mails to guests of a booking system's stays (docs/decisions/029 §9).
+  'pmsGuestMail',
   // The host's recommendations nearby, and what guests can buy or ask for.
   'places',
   'extras',

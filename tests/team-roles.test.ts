@@ -57,7 +57,7 @@ describe('every team route reaches authorize()', () => {
 
   it('each handler names an action of the table, in a file that calls authorize()', () => {
     const missing = team.filter(({ file, body }) => {
-      const actions = [...body.matchAll(/'([a-z]+\.[a-z]+)'/g)].map((match) => match[1]!).filter((name) => name in TEAM_ACTIONS);
+      const actions = [...body.matchAll(/'([a-zA-Z]+\.[a-z]+)'/g)].map((match) => match[1]!).filter((name) => name in TEAM_ACTIONS);
       return actions.length === 0 || !fs.readFileSync(file, 'utf8').includes('await authorize(');
     });
     expect(missing.map(({ key }) => key)).toEqual([]);

@@ -128,6 +128,8 @@ export function fuzzRoutes(host: FuzzHost): FuzzRoute[] {
     route('POST /api/team/integrations/[id]/sync', 'host'),
     // A booking system's webhook (decision 029 §5): Smoobu's shape with hostile values; the path's hook id is junk or one no integration has.
     route('POST /api/pms/hooks/[hookId]', 'anonymous', shape({ action: fc.constantFrom('newReservation', 'updateReservation', 'cancelReservation', 'newMessage', ''), user: fc.oneof(fc.integer(), text(30)), data: shape({ id: fc.oneof(fc.integer(), text(70)) }) })),
+    route('POST /api/team/guest-data/export', 'host', shape({ email: text(300) })),
+    route('POST /api/team/guest-data/erase', 'host', fc.oneof(shape({ email: text(300) }), shape({ stayId: text(70) }))),
     route('DELETE /api/team/integrations/[id]', 'host'),
     route('POST /api/invitations/accept', 'host', shape({ token })),
     route('PUT /api/session/team', 'host', shape({ teamId: fc.oneof(fc.constant(hostId), text(70)) })),

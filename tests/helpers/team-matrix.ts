@@ -131,6 +131,9 @@ export const ROWS: Row[] = [
   // Sync now: each column's team reads its own connection (a property mapped by the row before, for the seeded team).
   row('POST /api/team/integrations/[id]/sync', '401 200 200 200 403 403 403 403', (c) => send('POST', `/api/team/integrations/${integration(c)}/sync`)),
   row('DELETE /api/team/integrations/[id]', '401 200 200 200 403 403 403 403', (c) => send('DELETE', `/api/team/integrations/${integration(c)}`)),
+  // A guest's details on request (decision 029 §10, Owner and Admin): an address no stay holds, so later rows keep their guests.
+  row('POST /api/team/guest-data/export', '401 200 200 200 403 403 403 403', () => send('POST', '/api/team/guest-data/export', { email: 'nobody.here@example.com' })),
+  row('POST /api/team/guest-data/erase', '401 200 200 200 403 403 403 403', () => send('POST', '/api/team/guest-data/erase', { email: 'nobody.here@example.com' })),
   // Members (decision 028 §7): the seeded Cleaner, whom another team's owner cannot find; removing them comes last of all.
   row('GET /api/team/members', '401 200 200 200 403 403 403 403', () => get('/api/team/members')),
   row('PATCH /api/team', '401 200 200 403 403 403 403 403', () => send('PATCH', '/api/team', { name: 'Casa Lumen' })),

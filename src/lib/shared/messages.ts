@@ -225,6 +225,15 @@ export const messages = {
     nameInvalid: "A team's name is one line of text, without line breaks or tabs.",
     renamed: (name: string) => `The team is now called ${name}.`,
   },
+  guestData: {
+    // docs/decisions/029-pms-connectors.md §10: a guest's details exported or erased on request.
+    emailInvalid: 'Enter the guest’s e-mail address.',
+    targetInvalid: 'Say whose details to erase: an e-mail address or a stay.',
+    tooMany: (minutes: number) => `Too many requests about guests’ details. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+    erased: (stays: number, orders: number) =>
+      stays + orders === 0 ? 'No stay or order holds that address.' : `Erased the guest’s details from ${stays} stay${stays === 1 ? '' : 's'} and ${orders} order${orders === 1 ? '' : 's'}.`,
+    stayErased: 'The guest’s details are erased from this stay.',
+  },
   integrations: {
     // docs/decisions/029-pms-connectors.md §3, §14: connecting a booking system, its properties, disconnecting.
     needsKey: "Integrations need a secret key in this server's configuration (SECRETS_KEY); ask whoever runs Porchlight.",

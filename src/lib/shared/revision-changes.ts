@@ -55,6 +55,7 @@ export const FIELD_LABELS: Record<Field, string> = {
   checkInTime: 'Check-in time',
   checkOutTime: 'Check-out time',
   arrivalReminder: 'Reminder before arrival',
+  pmsGuestMail: 'Mails to guests from a booking system',
   checkoutSteps: 'Check-out steps',
   places: 'Recommendations',
   extras: 'Extras',

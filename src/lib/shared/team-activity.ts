@@ -36,6 +36,9 @@ export interface ActivityDetails {
   'stay.deleted': { guestName: string; orders: 'refund' | 'keep' | null } & StayDates;
   /** The guest data retention erased the details a booking system brought of `stays` stays, `days` days after their check-out. */
   'stay.guest-data-erased': { stays: number; days: number };
+  /** A guest's details exported or erased on request (docs/decisions/029 §10): how many stays and orders, never the address. */
+  'guest-data.exported': { stays: number; orders: number };
+  'guest-data.erased': { stays: number; orders: number };
   /** An order's status moved (a refund is `order.refunded`). */
   'order.moved': { title: string; event: string; from: OrderStatus; to: OrderStatus };
   'order.refunded': { title: string; amount: number; currency: Currency; from: OrderStatus };

@@ -94,6 +94,10 @@ export function whatOf(item: ActivityItem): string {
       const { stays, days } = item.details;
       return `erased the guests’ details of ${stays === 1 ? '1 stay' : `${stays} stays`}, ${days === 1 ? '1 day' : `${days} days`} after check-out`;
     }
+    case 'guest-data.exported':
+      return `exported a guest’s details on request (${counted(item.details.stays, 'stay')}, ${counted(item.details.orders, 'order')})`;
+    case 'guest-data.erased':
+      return `erased a guest’s details on request (${counted(item.details.stays, 'stay')}, ${counted(item.details.orders, 'order')})`;
     case 'order.moved':
       return orderMove(item);
     case 'order.refunded':
@@ -130,4 +134,9 @@ export function whatOf(item: ActivityItem): string {
     case 'team.renamed':
       return `renamed the team from ${quoted(item.details.from)} to ${quoted(item.details.to)}`;
   }
+}
+
+/** "1 stay", "3 orders". */
+function counted(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? '' : 's'}`;
 }

@@ -7,6 +7,8 @@ import type { DialectName } from '../platform/db/dialect.ts';
 import type { RecordLease } from '../platform/db/record-lock.ts';
 import type { Logger } from '../platform/logger.ts';
 import { mailOverlaps } from '../stays/stay-overlap-mail.ts';
+import { sendDueStayLinks } from '../stays/stay-link-mails.ts';
+import { getRuntime } from '../platform/runtime.ts';
 import { guidebookTimes } from '../stays/sync-calendar.ts';
 import type { PmsAdapter, PmsContext, PmsReservation } from './adapter.ts';
 import { applyReservation, type ApplyTarget, type GuidebookTimes } from './apply-reservation.ts';
@@ -112,6 +114,7 @@ export async function recheckUnnamed(run: SyncRun, named: Set<string>): Promise<
  * the orders' periodic turn; it never undoes the sync.
  */
 export async function followUp(run: SyncRun): Promise<void> {
+  const brought = [...run.after].flatMap(([instructionId, after]) => (after.touched.length > 0 ? [instructionId] : []));
   for (const [instructionId, after] of run.after) {
     try {
       await followStays(after.followUps);
@@ -121,4 +124,11 @@ export async function followUp(run: SyncRun): Promise<void> {
     }
   }
   run.after.clear();
+  // A booking made inside the link mail's window is mailed now rather than at the next turn (docs/decisions/029 §9).
+  try {
+    const { outbox, config } = await getRuntime();
+    await sendDueStayLinks({ db: run.db, outbox, config, log: run.log }, Date.now(), brought);
+  } catch (error) {
+    run.log.warn({ err: error, integrationId: run.integration.id }, 'pms: mailing the stay links after a sync failed, the next turn will');
+  }
 }

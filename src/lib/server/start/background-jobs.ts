@@ -10,6 +10,7 @@ import { startViewCounting, VIEW_FLUSH_MS } from '../insights/view-counts.ts';
 import { INBOX_TURN_MS, startInboxWorker } from '../pms/inbox-worker.ts';
 import { PMS_SYNC_EVERY_MS, runPmsSync } from '../pms/sync-job.ts';
 import { sendDueReminders } from '../stays/arrival-reminders.ts';
+import { sendDueStayLinks } from '../stays/stay-link-mails.ts';
 import { eraseGuestData, GUEST_DATA_TURN_MS } from '../stays/guest-data-retention.ts';
 import { CALENDAR_TURN_MS, startCalendarSync } from '../stays/start-calendar-sync.ts';
 import { startUploadCleanup, UPLOAD_CLEANUP_MS } from '../uploads/remove-unreferenced-uploads.ts';
@@ -99,12 +100,17 @@ export const BACKGROUND_JOBS: readonly BackgroundJob[] = [
     failed: { level: 'error', message: 'extras: order upkeep turn failed' },
   },
   {
-    // The link again to a guest who has not opened it, before check-in (stays/arrival-reminders.ts).
-    name: 'arrival reminders',
+    // Guest mails before arrival: a booking system's guest's stay link (stays/stay-link-mails.ts),
+    // then the link again to a guest who has not opened it (stays/arrival-reminders.ts). Links
+    // first, so a reminder never follows its link mail within the same turn.
+    name: 'guest mails before arrival',
     everyMs: 5 * 60_000,
     lease: 'arrival-reminders',
-    turn: ({ runtime: { db, outbox, config, log } }) => sendDueReminders({ db, outbox, config, log }),
-    failed: { level: 'warn', message: 'stays: arrival reminder turn failed, will retry' },
+    turn: async ({ runtime: { db, outbox, config, log } }) => {
+      await sendDueStayLinks({ db, outbox, config, log });
+      await sendDueReminders({ db, outbox, config, log });
+    },
+    failed: { level: 'warn', message: 'stays: guest mails before arrival turn failed, will retry' },
   },
   {
     // Every server writes its own guests' page opens (docs/decisions/023), the last ones as it stops.

@@ -24,6 +24,21 @@ export async function withPmsSystem<T extends StaysTable>(db: Kysely<Database>, 
   return (await withPmsSystems(db, [row]))[0] ?? row;
 }
 
+/**
+ * The booking system a guidebook of `teamId` is mapped to, or null: the Stays view shows the
+ * guest mails' setting only then (docs/decisions/029-pms-connectors.md §9).
+ */
+export async function guidebookPms(db: Kysely<Database>, teamId: string, guidebookId: string): Promise<{ system: PmsSystem; label: string } | null> {
+  const row = await db
+    .selectFrom('pms_units')
+    .innerJoin('pms_integrations', 'pms_integrations.id', 'pms_units.integration_id')
+    .select('pms_integrations.system')
+    .where('pms_units.instruction_id', '=', guidebookId)
+    .where('pms_units.team_id', '=', teamId)
+    .executeTakeFirst();
+  return row ? { system: row.system, label: PMS_LABELS[row.system] } : null;
+}
+
 /** The label of the system a stay came from, or null for a stay by hand or from a feed. */
 async function pmsLabelOf(db: Kysely<Database>, row: StaysTable): Promise<string | null> {
   if (row.pms_reservation_id === null || row.pms_integration_id === null) return null;

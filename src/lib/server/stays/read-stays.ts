@@ -31,7 +31,7 @@ export function readStaysQuery(params: URLSearchParams): StaysQuery {
  * group's count, as the member may read them (guidebook/for-access.ts). Keyset pages on (check_in, id) along the stays_instruction index: a page costs
  * the same however many stays came before, and a stay added meanwhile shifts no page.
  */
-export async function listStays(scope: Owned, { group, limit, cursor }: StaysQuery): Promise<Omit<StaysPage, 'calendar'>> {
+export async function listStays(scope: Owned, { group, limit, cursor }: StaysQuery): Promise<Omit<StaysPage, 'calendar' | 'pms'>> {
   const { timeZone } = await ownedGuidebook(scope);
   const { db, config } = await getRuntime();
   const now = Date.now();

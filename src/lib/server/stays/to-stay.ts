@@ -40,6 +40,7 @@ export function toStay(row: StayRow, timeZone: string, config: Pick<Config, 'app
     read,
     orders,
     reminderSentAt: iso(row.reminder_sent_at),
+    linkMailedAt: iso(row.link_mailed_at),
     overlaps,
     overlapAcceptedAt: iso(row.overlap_accepted_at),
     createdAt: new Date(row.created_at).toISOString(),

@@ -74,6 +74,10 @@ export type { ChannelRule, ChannelRules } from './instruction/channel-rules.ts';
 export {
   arrivalReminderSchema,
   changeCodeSchema,
+  DEFAULT_PMS_GUEST_MAIL,
+  MAX_LINK_DAYS,
+  MIN_LINK_DAYS,
+  pmsGuestMailSchema,
   DEFAULT_INSTRUCTION_NAME,
   INSTRUCTION_DEFAULTS,
   instructionContentSchema,
@@ -82,7 +86,7 @@ export {
   saveInstructionSchema,
   translatableFieldPaths,
 } from './instruction/content.ts';
-export type { ArrivalReminder, InstructionContent, InstructionContentInput, InstructionPartial } from './instruction/content.ts';
+export type { ArrivalReminder, InstructionContent, PmsGuestMail, InstructionContentInput, InstructionPartial } from './instruction/content.ts';
 export {
   browserLanguageSchema,
   keptTranslations,

@@ -203,6 +203,8 @@ export interface Stay {
   orders: StayOrder[];
   /** When the reminder before arrival went to a guest who had not opened the link (docs/product/insights.md), or null. */
   reminderSentAt: string | null;
+  /** When the stay link went to a booking system's guest by itself, before arrival (docs/decisions/029 §9), or null. */
+  linkMailedAt: string | null;
   /** The other stays of the guidebook it overlaps (the calendar's are kept and flagged; by hand only with "Add anyway"). */
   overlaps: StayOverlap[];
   /** When the host added or moved it over another on purpose ("Add anyway"), or null. */
@@ -220,6 +222,8 @@ export interface StaysPage {
   counts: Record<StayGroup, number>;
   /** The booking calendar and its last sync; null when the guidebook has none. */
   calendar: CalendarStatus | null;
+  /** The booking system the guidebook is mapped to (its stays and guest mails come from it), or null. */
+  pms: { system: PmsSystem; label: string } | null;
 }
 
 /** The calendar feed of a guidebook and how its last sync went. */

@@ -2,6 +2,7 @@ import { Info } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { Instruction, SecretsPolicy } from '@shared/schemas/instruction.ts';
 import { ArrivalReminderSetting } from './ArrivalReminderSetting.tsx';
+import { PmsGuestMailSetting } from './PmsGuestMailSetting.tsx';
 
 /** The saved guidebook as the Stays view needs it: stays are read and written against the server's copy. */
 export interface StaysGuidebook {
@@ -19,7 +20,7 @@ export interface StaysGuidebook {
  * What the route draws in the Stays tab (the stays feature's view: features do not import each
  * other, the route composes them), with a note from the editor when there is one to make.
  */
-export type RenderStays = (content: { guidebook: StaysGuidebook; notice: ReactNode; reminder: ReactNode }) => ReactNode;
+export type RenderStays = (content: { guidebook: StaysGuidebook; notice: ReactNode; reminder: ReactNode; guestMail: (label: string) => ReactNode }) => ReactNode;
 
 const GUEST_ACCESS_KEYS = ['secretsPolicy', 'secretsPin', 'revealHoursBefore', 'timeZone'] as const;
 
@@ -66,6 +67,8 @@ export function StaysTab({
         notice,
         // Part of the guidebook's content (saved with it), shown by the stays it is about.
         reminder: <ArrivalReminderSetting value={form.arrivalReminder} saved={saved.arrivalReminder} readOnly={readOnly} onChange={(arrivalReminder) => patch({ arrivalReminder })} />,
+        // Drawn by the view only when the guidebook is mapped to a booking system (its label).
+        guestMail: (label) => <PmsGuestMailSetting label={label} value={form.pmsGuestMail} saved={saved.pmsGuestMail} readOnly={readOnly} onChange={(pmsGuestMail) => patch({ pmsGuestMail })} />,
       })}
     </>
   );

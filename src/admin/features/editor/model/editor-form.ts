@@ -120,7 +120,7 @@ export function validateForm(form: Instruction, saved: Pick<Instruction, 'secret
       target = extra ? fieldId('extras', extra.id, field) : null;
     }
     if (key === 'checkoutSteps' && typeof index === 'number') target = fieldId(key, index);
-    if (key === 'arrivalReminder' && typeof index === 'string') target = fieldId(key, index);
+    if ((key === 'arrivalReminder' || key === 'pmsGuestMail') && typeof index === 'string') target = fieldId(key, index);
     // A translation's problem (docs/decisions/021): its input in the Languages view, by language and field key.
     if (key === 'translations' && typeof index === 'string' && typeof sub === 'string') target = fieldId(key, index, sub);
     return { message: issue.message, fieldId: target };

@@ -1,4 +1,4 @@
-import { BellRing, BookOpen, CalendarClock, Eye, Link2, Pencil, QrCode, RefreshCw, ShoppingBag, Trash2, TriangleAlert } from 'lucide-react';
+import { BellRing, BookOpen, CalendarClock, Eye, Link2, MailCheck, Pencil, QrCode, RefreshCw, ShoppingBag, Trash2, TriangleAlert } from 'lucide-react';
 import { useId } from 'react';
 import { Link, useParams } from 'react-router';
 import { CHANNEL_NAMES } from '@shared/channels.ts';
@@ -6,7 +6,7 @@ import { messages } from '@shared/messages.ts';
 import type { Stay } from '@shared/schemas/stay.ts';
 import { copyLink } from '../../../lib/guest-link.ts';
 import { amountOf, STATUS, whatOf } from '../../../lib/order-view.ts';
-import { guestCountText, guestLabel, nights, openedText, overlapText, reminderText, revealText, stayTime } from '../model/stay-format.ts';
+import { guestCountText, guestLabel, linkMailedText, nights, openedText, overlapText, reminderText, revealText, stayTime } from '../model/stay-format.ts';
 
 interface Props {
   stay: Stay;
@@ -34,6 +34,7 @@ export function StayCard({ stay, gated, level, onShare, onEdit, onDelete }: Prop
   const count = nights(stay);
   const viewed = revealText(stay.reveals, stay.timeZone);
   const reminded = reminderText(stay.reminderSentAt, stay.timeZone);
+  const mailed = linkMailedText(stay.linkMailedAt, stay.timeZone);
   const overlapping = overlapText(stay);
   const guests = guestCountText(stay.guestCount);
   // A booking system's stay cannot be deleted here (the next read would bring it back): its dialog says how to remove it.
@@ -123,6 +124,12 @@ export function StayCard({ stay, gated, level, onShare, onEdit, onDelete }: Prop
         </p>
       ) : null}
 
+      {mailed ? (
+        <p className="mt-1.5 flex items-start gap-2 text-sm text-ink">
+          <MailCheck className="mt-0.5 size-4 shrink-0 text-muted" aria-hidden="true" />
+          <time dateTime={stay.linkMailedAt ?? undefined}>{mailed}</time>
+        </p>
+      ) : null}
       {reminded ? (
         <p className="mt-1.5 flex items-start gap-2 text-sm text-ink">
           <BellRing className="mt-0.5 size-4 shrink-0 text-muted" aria-hidden="true" />

@@ -14,6 +14,8 @@ import { useSaveStay, type SaveStay } from '../api/save-stay.ts';
 import { suggestedDates } from '../model/stay-format.ts';
 import { fieldOfMessage, hasOverlaps, validateHostFields, validateStay, valuesOf, type StayErrors, type StayField, type StayValues } from '../model/stay-form.ts';
 import { PmsStayFacts } from './PmsStayFacts.tsx';
+import { EraseGuestDetails } from './EraseGuestDetails.tsx';
+import { useCan } from '../../../lib/team-role.ts';
 import { ChannelSelect, LanguageSelect, NoteField } from './StayFields.tsx';
 
 interface Props {
@@ -58,6 +60,7 @@ export function StayDialog({ open, onOpenChange, guidebookId, zone, times, stay 
   const fromCalendar = stay?.source === 'calendar';
   // A booking system's stay: its dates, channel, name and e-mail are the system's (409 here).
   const pms = stay?.pms ?? null;
+  const mayErase = useCan()('guestData.manage');
 
   function set(field: StayField, value: string) {
     setValues((current) => ({ ...current, [field]: value }));
@@ -183,6 +186,7 @@ export function StayDialog({ open, onOpenChange, guidebookId, zone, times, stay 
       <LanguageSelect id={id('language')} value={values.language} onChange={(value) => set('language', value)} error={errors.language} />
       {pms ? null : <ChannelSelect id={`${ids}-channel`} value={channel} onChange={setChannel} />}
       {stay ? <NoteField id={id('hostNote')} value={values.hostNote} onChange={(value) => set('hostNote', value)} error={errors.hostNote} /> : null}
+      {stay && mayErase && (stay.guestName || stay.guestEmail || stay.guestPhone) ? <EraseGuestDetails stay={stay} onErased={() => onOpenChange(false)} /> : null}
       {overlap ? (
         <div ref={overlapRef} tabIndex={-1} role="alert" className="flex gap-3 rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950 outline-none dark:border-amber-700 dark:bg-amber-950/60 dark:text-amber-100">
           <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />

@@ -16,6 +16,7 @@ import { PolicyNote } from './PolicyNote.tsx';
 import { StayDialog } from './StayDialog.tsx';
 import { StayGroup } from './StayGroup.tsx';
 import { StayShareDialog } from './StayShareDialog.tsx';
+import { GuestDataRequest } from './GuestDataRequest.tsx';
 import { IconBadge } from '../../../components/ui/IconBadge.tsx';
 import { useCan } from '../../../lib/team-role.ts';
 
@@ -26,6 +27,8 @@ export interface StaysViewProps {
   notice?: ReactNode;
   /** The reminder before arrival's setting, where the place can change the guidebook (the editor). */
   reminder?: ReactNode;
+  /** The booking system's guest mails' setting, drawn when the guidebook is mapped to one (the editor). */
+  guestMail?: (label: string) => ReactNode;
   /** Under the policy note: how to change it, where the place offers a way. */
   policyAction?: ReactNode;
   /** In the editor the view names itself (an h2); on its own screen the page's h1 does. */
@@ -37,7 +40,7 @@ export interface StaysViewProps {
  * from the options panel. Current, upcoming and past stays with their links, the booking
  * calendar beside them, and the add/edit, share and delete dialogs.
  */
-export function StaysView({ guidebook, notice, reminder, policyAction, titled = false }: StaysViewProps) {
+export function StaysView({ guidebook, notice, reminder, guestMail, policyAction, titled = false }: StaysViewProps) {
   const groups = [
     { name: 'current', title: 'Current', query: useStayGroup(guidebook.id, 'current') },
     { name: 'upcoming', title: 'Upcoming', query: useStayGroup(guidebook.id, 'upcoming') },
@@ -97,6 +100,7 @@ export function StaysView({ guidebook, notice, reminder, policyAction, titled = 
       )}
       {notice}
       <PolicyNote policy={guidebook.secretsPolicy} hours={guidebook.revealHoursBefore} action={policyAction} />
+      {firstPage?.pms && guestMail ? guestMail(firstPage.pms.label) : null}
       {reminder}
 
       <div className="grid items-start gap-5 xl:grid-cols-[minmax(0,1fr)_22rem]">
@@ -126,6 +130,7 @@ export function StaysView({ guidebook, notice, reminder, policyAction, titled = 
               />
             ))
           )}
+          {can('guestData.manage') ? <GuestDataRequest level={level} /> : null}
         </div>
         {firstPage && can('calendar.write') ? <CalendarPanel guidebookId={guidebook.id} calendar={firstPage.calendar} zone={zone} level={level} /> : null}
       </div>

@@ -86,6 +86,11 @@ export function reminderText(sentAt: string | null, zone: string, now = Date.now
   return sentAt ? `Reminder sent ${momentText(sentAt, zone, now)}` : null;
 }
 
+/** "Link mailed Tue 18:02" once a booking system's guest got the stay link by itself (docs/decisions/029 §9); null before. */
+export function linkMailedText(sentAt: string | null, zone: string, now = Date.now()): string | null {
+  return sentAt ? `Link mailed ${momentText(sentAt, zone, now)}` : null;
+}
+
 /**
  * A new stay's first guess: check-in tomorrow, check-out three nights later, at the guidebook's
  * usual times (15:00 and 11:00 when it has none), where the property is.

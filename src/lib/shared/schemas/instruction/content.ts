@@ -37,6 +37,34 @@ export const arrivalReminderSchema = z.object(
 
 export type ArrivalReminder = z.output<typeof arrivalReminderSchema>;
 
+/** How many days before check-in the stay link may go by itself, at least and at most, and by default. */
+export const MIN_LINK_DAYS = 1;
+export const MAX_LINK_DAYS = 14;
+export const DEFAULT_PMS_GUEST_MAIL = { link: true, daysBefore: 3, reminder: true };
+
+/**
+ * `pmsGuestMail`: what the guests of stays a booking system brought get by mail
+ * (docs/decisions/029-pms-connectors.md §9): their stay link `daysBefore` check-in (`link`), and the
+ * reminder before arrival when they have not opened it (`reminder`). On in a new guidebook and in
+ * one stored before the field existed: it touches only stays a booking system brought.
+ */
+export const pmsGuestMailSchema = z.object(
+  {
+    link: field.plain(z.boolean({ error: 'Mailing the stay link is on or off.' })),
+    daysBefore: field.plain(
+      z
+        .number({ error: 'Days before check-in must be a whole number.' })
+        .int('Days before check-in must be a whole number.')
+        .min(MIN_LINK_DAYS, `The stay link goes at least ${MIN_LINK_DAYS} day before check-in.`)
+        .max(MAX_LINK_DAYS, `The stay link goes at most ${MAX_LINK_DAYS} days before check-in.`),
+    ),
+    reminder: field.plain(z.boolean({ error: 'The reminder is on or off.' })),
+  },
+  { error: 'The guest mails must be an object.' },
+);
+
+export type PmsGuestMail = z.output<typeof pmsGuestMailSchema>;
+
 // Guidebooks made before the UI said "guidebook" throughout may still hold "Your instruction name".
 export const DEFAULT_INSTRUCTION_NAME = 'Your guidebook name';
 
@@ -107,6 +135,8 @@ export const instructionFields = {
   checkOutTime: field.plain(clockTime('The check-out time')),
   /** The mail to a stay's guest who has not opened the link, before check-in (docs/product/insights.md). */
   arrivalReminder: arrivalReminderSchema,
+  /** The mails to guests of a booking system's stays (docs/decisions/029-pms-connectors.md §9). */
+  pmsGuestMail: pmsGuestMailSchema,
   checkoutSteps: checkoutStepsSchema,
   /** The host's recommendations nearby (places.ts). */
   places: placesSchema,
@@ -170,6 +200,7 @@ export const INSTRUCTION_DEFAULTS: FieldValues = {
   checkInTime: '',
   checkOutTime: '',
   arrivalReminder: { enabled: false, hoursBefore: DEFAULT_REMINDER_HOURS },
+  pmsGuestMail: { ...DEFAULT_PMS_GUEST_MAIL },
   checkoutSteps: [],
   places: [],
   extras: [],

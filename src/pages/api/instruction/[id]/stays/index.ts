@@ -4,7 +4,9 @@ import { requireTeam, type TeamAccess } from '@server/account/team-access.ts';
 import { handle, json, readBody } from '@server/http/json.ts';
 import { getCalendarStatus } from '@server/stays/calendar-status.ts';
 import { createStay } from '@server/stays/create-stay.ts';
+import { guidebookPms } from '@server/stays/pms-stays.ts';
 import { listStays, readStaysQuery } from '@server/stays/read-stays.ts';
+import { getRuntime } from '@server/platform/runtime.ts';
 import { messages } from '@shared/messages.ts';
 import { createStaySchema } from '@shared/schemas/stay.ts';
 import type { TeamAction } from '@shared/team-roles.ts';
@@ -21,7 +23,8 @@ async function scope(context: APIContext, action: TeamAction): Promise<{ access:
 export const GET = handle(async (context: APIContext) => {
   const owned = await scope(context, 'stays.read');
   const page = await listStays(owned, readStaysQuery(context.url.searchParams));
-  return json({ ...page, calendar: await getCalendarStatus(owned) });
+  const { db } = await getRuntime();
+  return json({ ...page, calendar: await getCalendarStatus(owned), pms: await guidebookPms(db, owned.access.teamId, owned.id) });
 });
 
 /** POST /api/instruction/:id/stays → 201 `{ message, stay }`. */
