@@ -87,8 +87,8 @@ describe('connecting Smoobu', () => {
     const missing = await connect(host.call, { apiKey: account.apiKey });
     expect([missing.status, ((await missing.json()) as { message: string }).message]).toEqual([400, messages.integrations.fieldMissing('API secret')]);
     expect((await connect(host.call, keysOf(account), 'lodgify')).status).toBe(400);
-    const beds24 = await connect(host.call, keysOf(account), 'beds24');
-    expect([beds24.status, ((await beds24.json()) as { message: string }).message]).toEqual([422, messages.integrations.systemNotYet('Beds24')]);
+    const hostaway = await connect(host.call, keysOf(account), 'hostaway');
+    expect([hostaway.status, ((await hostaway.json()) as { message: string }).message]).toEqual([422, messages.integrations.systemNotYet('Hostaway')]);
     expect(smoobu.requests.length).toBe(asked);
     expect(integrationRows(host.teamId)).toEqual([]);
   });
@@ -122,7 +122,7 @@ describe('connecting Smoobu', () => {
     expect(list.integrations).toEqual([integration]);
     expect(list.systems.map((s) => [s.system, s.available])).toEqual([
       ['smoobu', true],
-      ['beds24', false],
+      ['beds24', true],
       ['hostaway', false],
     ]);
     expect(list.systems[0]!.fields.map((f) => [f.name, f.secret])).toEqual([
