@@ -174,7 +174,9 @@ export async function startBeds24StandIn(): Promise<Beds24StandIn> {
         res.writeHead(failure, { 'content-type': 'application/json' }).end(JSON.stringify(error(failure, 'As the test asked')));
         return;
       }
-      let { status, body, account, cost } = req.method === 'GET' ? answer(req, url) : { status: 405, body: error(405, 'Method not allowed'), cost: 0 };
+      const result: ReturnType<typeof answer> = req.method === 'GET' ? answer(req, url) : { status: 405, body: error(405, 'Method not allowed'), cost: 0 };
+      const account = result.account;
+      let { status, body, cost } = result;
       const headers: Record<string, string> = { 'content-type': 'application/json' };
       if (account) {
         if (account.credits.remaining < cost) [status, body, cost] = [429, error(429, 'Credit limit exceeded'), 0];
