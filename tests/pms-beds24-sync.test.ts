@@ -7,10 +7,9 @@ import { query, run } from './helpers/auth.ts';
 import { signedInHost, type Host } from './helpers/billing.ts';
 import { ics, startCalendarStandIn, type CalendarStandIn } from './helpers/calendar-standin.ts';
 import { startBeds24StandIn, type Beds24Account, type Beds24BookingSeed, type Beds24StandIn } from './helpers/pms/beds24-standin.ts';
-import { counts, day, guidebook, staysOf, syncNow, ymd } from './helpers/pms/sync-calls.ts';
+import { counts, day, everyRow, guidebook, staysOf, syncNow, ymd } from './helpers/pms/sync-calls.ts';
 import { startServer, type TestServer } from './helpers/server.ts';
 import { startSmtpServer, type TestSmtpServer } from './helpers/smtp.ts';
-import { tableNamesSql } from './helpers/sync-db.ts';
 
 /**
  * Stays from Beds24 (docs/decisions/029-pms-connectors.md §2, §3, §5–§8, §12), over real HTTP on
@@ -185,14 +184,7 @@ describe('the credentials stay secret', () => {
     expect(beds24.issued.length).toBeGreaterThan(6);
     const logs = server.logs.join('\n');
     expect(logs).toContain('pms: synced');
-    const db = server.openDb();
-    let rows: string;
-    try {
-      const tables = (db.prepare(tableNamesSql(server.dialect)).all() as Array<{ name: string }>).map((t) => t.name);
-      rows = tables.map((table) => JSON.stringify(db.prepare(`SELECT * FROM ${table}`).all())).join('\n');
-    } finally {
-      db.close();
-    }
+    const rows = everyRow(server);
     for (const secret of beds24.issued) {
       expect(logs).not.toContain(secret);
       expect(rows).not.toContain(secret);

@@ -1,10 +1,10 @@
 // @no-database: no database or stored file, so `npm run test:pg` skips it (tests/helpers/database-files.ts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PmsContext, PmsReservation } from '../src/lib/server/pms/adapter.ts';
-import { PmsError } from '../src/lib/server/pms/pms-error.ts';
 import { createPmsHttp } from '../src/lib/server/pms/pms-http.ts';
 import { beds24, type Beds24Secrets } from '../src/lib/server/pms/systems/beds24.ts';
 import { beds24HookHint, beds24HookVerify } from '../src/lib/server/pms/systems/beds24-hooks.ts';
+import { pmsFailure } from './helpers/pms/pms-failure.ts';
 import { startBeds24StandIn, type Beds24Account, type Beds24StandIn } from './helpers/pms/beds24-standin.ts';
 
 /**
@@ -21,15 +21,7 @@ let paceKeys = 0;
 const client = () => createPmsHttp('beds24', standIn.url, `b24-${paceKeys++}`);
 const context = (): PmsContext<Beds24Secrets> => ({ http: client(), secrets, integrationId: 'int-b24' });
 
-async function failure(promise: Promise<unknown>): Promise<PmsError> {
-  try {
-    await promise;
-  } catch (error) {
-    expect((error as Error).name).toBe('PmsError');
-    return error as PmsError;
-  }
-  throw new Error('it succeeded');
-}
+const failure = pmsFailure;
 
 async function everyChange(since: number): Promise<{ seen: PmsReservation[]; pages: number }> {
   const seen: PmsReservation[] = [];

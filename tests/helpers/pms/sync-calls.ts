@@ -3,6 +3,8 @@ import type { SyncAnswer } from '../../../src/lib/shared/schemas/integrations.ts
 import type { Instruction } from '../../../src/lib/shared/schemas/instruction.ts';
 import type { Stay, StaysPage } from '../../../src/lib/shared/schemas/stay.ts';
 import type { Host } from '../billing.ts';
+import type { TestServer } from '../server.ts';
+import { tableNamesSql } from '../sync-db.ts';
 
 /**
  * What the booking systems' sync tests ask the server (tests/pms-sync.test.ts for Smoobu,
@@ -32,4 +34,15 @@ export async function staysOf(host: Host, g: Instruction): Promise<Stay[]> {
   const all: Stay[] = [];
   for (const group of ['current', 'upcoming', 'past']) all.push(...(await host.json<StaysPage>(`/api/instruction/${g._id}/stays?group=${group}&limit=100`)).stays);
   return all;
+}
+
+/** Every row of every table as JSON text, searched for credentials that must never be stored in clear. */
+export function everyRow(server: TestServer): string {
+  const db = server.openDb();
+  try {
+    const tables = (db.prepare(tableNamesSql(server.dialect)).all() as Array<{ name: string }>).map((t) => t.name);
+    return tables.map((table) => JSON.stringify(db.prepare(`SELECT * FROM ${table}`).all())).join('\n');
+  } finally {
+    db.close();
+  }
 }
