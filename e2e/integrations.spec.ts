@@ -100,8 +100,8 @@ test('the owner connects Smoobu with a wrong key, then the right one, maps two f
   await page.goto('/dashboard');
   await openFromSidebar(page, 'Integrations');
   await expect(page.getByRole('heading', { level: 1, name: 'Integrations' })).toBeVisible();
-  // Smoobu can be connected; the systems still to come are named, with no button.
-  await expect(page.getByText('Guests’ names and e-mails, their language, and changes to bookings within minutes.')).toBeVisible();
+  // Smoobu and Beds24 can be connected, each on its card; the system still to come is named, with no button.
+  await expect(page.getByText('Guests’ names and e-mails, their language, and changes to bookings within minutes.')).toHaveCount(2);
   await expect(page.getByText('Hostaway cannot be connected yet: it is coming.')).toBeVisible();
   await expect(page.getByRole('button', { name: /Hostaway/ })).toHaveCount(0);
   expect((await sidewaysOverflow(page)).beyondRightEdge).toEqual([]);
