@@ -56,7 +56,11 @@ export function ConnectForm({ choice, onCancel }: Props) {
         <h3 id={`${id}-title`} className="font-display text-lg font-bold text-ink">
           Connect {choice.label}
         </h3>
-        <p className="text-sm text-muted">Porchlight checks them with {choice.label} at once and keeps them sealed; nobody can read them back, not even you.</p>
+        <p className="text-sm text-muted">
+          {choice.fields.length === 1
+            ? `Porchlight checks it with ${choice.label} at once and keeps what it gives sealed; nobody can read it back, not even you.`
+            : `Porchlight checks them with ${choice.label} at once and keeps them sealed; nobody can read them back, not even you.`}
+        </p>
       </div>
       {choice.fields.map((field) => (
         <div key={field.name}>
