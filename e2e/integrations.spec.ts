@@ -82,6 +82,8 @@ async function shoot(page: Page, name: string, project: string, dir = SHOTS): Pr
 }
 
 test('the owner connects Smoobu with a wrong key, then the right one, maps two flats and reads the status', { tag: '@mobile' }, async ({ page, browser, baseURL }, info) => {
+  // Six screens, each checked by axe in light and dark, and a second browser: past 90 s on a busy phone run.
+  test.slow();
   const owner = await createVerifiedAccount(`pms-${info.project.name}`);
   await logIn(page, owner, baseURL);
   const origin = new URL(baseURL!).origin;
