@@ -161,7 +161,10 @@ export const beds24: PmsAdapter<Beds24Secrets> = {
       const batch: Array<[string, string]> = numeric.slice(at, at + READ_BATCH).map((id) => ['id', id]);
       const answer = parsed(bookingsPage, await read(context, '/bookings', [...batch, ...statuses()]), '/bookings');
       // Every booking named must be read: one left out would look deleted and remove its stay.
-      for (const booking of answer.data) found.set(String(parsed(beds24Booking, booking, '/bookings').id), toReservation(parsed(beds24Booking, booking, '/bookings')));
+      for (const booking of answer.data) {
+        const reservation = toReservation(parsed(beds24Booking, booking, '/bookings'));
+        found.set(reservation.externalId, reservation);
+      }
     }
     // An id Beds24 no longer answers for was deleted, not cancelled (§"Where the docs were silent", 10).
     return ids.map((id) => found.get(id) ?? goneReservation(id));
