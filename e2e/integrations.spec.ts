@@ -10,6 +10,7 @@ import { sidewaysOverflow } from './support/layout.ts';
 
 // docs/product/integrations.md: the Owner connects Smoobu (the stand-in playwright.config.ts starts,
 // tests/helpers/pms/cli.ts), maps its flats to guidebooks and reads the status, at 375 and 1280 px;
+// connects Beds24 with its invite code (the same front, under /beds24) and maps its rooms;
 // an Editor has no Integrations screen. "Sync now" brings the flats' reservations as stays, which
 // the Stays view shows as Smoobu's (docs/product/stays.md).
 
@@ -42,6 +43,18 @@ async function smoobuBooking(apiKey: string, booking: Record<string, unknown>): 
   }
 }
 
+/** A Beds24 account of this test's own in the stand-in, with these properties and an invite code for it. */
+async function beds24Control<T>(path: 'accounts' | 'bookings', data: unknown): Promise<T> {
+  const control = await request.newContext({ ignoreHTTPSErrors: true });
+  try {
+    const answer = await control.post(`${SMOOBU}/__control/beds24/${path}`, { data });
+    expect(answer.status(), await answer.text()).toBe(201);
+    return (await answer.json()) as T;
+  } finally {
+    await control.dispose();
+  }
+}
+
 /** Opens a sidebar entry (on a phone, from the drawer). */
 async function openFromSidebar(page: Page, name: string): Promise<void> {
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
@@ -69,6 +82,8 @@ async function shoot(page: Page, name: string, project: string, dir = SHOTS): Pr
 }
 
 test('the owner connects Smoobu with a wrong key, then the right one, maps two flats and reads the status', { tag: '@mobile' }, async ({ page, browser, baseURL }, info) => {
+  // Six screens, each checked by axe in light and dark, and a second browser: past 90 s on a busy phone run.
+  test.slow();
   const owner = await createVerifiedAccount(`pms-${info.project.name}`);
   await logIn(page, owner, baseURL);
   const origin = new URL(baseURL!).origin;
@@ -87,10 +102,10 @@ test('the owner connects Smoobu with a wrong key, then the right one, maps two f
   await page.goto('/dashboard');
   await openFromSidebar(page, 'Integrations');
   await expect(page.getByRole('heading', { level: 1, name: 'Integrations' })).toBeVisible();
-  // Smoobu can be connected; the systems still to come are named, with no button.
-  await expect(page.getByText('Guests’ names and e-mails, their language, and changes to bookings within minutes.')).toBeVisible();
-  await expect(page.getByText('Beds24 and Hostaway cannot be connected yet: they are coming.')).toBeVisible();
-  await expect(page.getByRole('button', { name: /Beds24|Hostaway/ })).toHaveCount(0);
+  // Smoobu and Beds24 can be connected, each on its card; the system still to come is named, with no button.
+  await expect(page.getByText('Guests’ names and e-mails, their language, and changes to bookings within minutes.')).toHaveCount(2);
+  await expect(page.getByText('Hostaway cannot be connected yet: it is coming.')).toBeVisible();
+  await expect(page.getByRole('button', { name: /Hostaway/ })).toHaveCount(0);
   expect((await sidewaysOverflow(page)).beyondRightEdge).toEqual([]);
   await shoot(page, 'choose', info.project.name);
 
@@ -296,4 +311,55 @@ test('without SECRETS_KEY the screen says the one sentence the API answers, and 
   await expect(page.getByRole('main').getByRole('button')).toHaveCount(0);
   await expect(page.getByRole('main').getByRole('heading', { level: 2 })).toHaveCount(0);
   await shoot(page, 'no-key', info.project.name);
+});
+
+test('the owner connects Beds24 with its invite code (a used one refused), maps its rooms and syncs a booking', { tag: '@mobile' }, async ({ page, baseURL }, info) => {
+  const owner = await createVerifiedAccount(`pms-beds24-${info.project.name}`);
+  await logIn(page, owner, baseURL);
+  const origin = new URL(baseURL!).origin;
+  const created = await page.request.post('/api/instruction', { headers: { origin }, data: { nameInstruction: 'Harbour Loft' } });
+  const loft = ((await created.json()) as { instruction: Instruction }).instruction;
+  const properties = [
+    { id: 801, name: 'Harbour House', roomTypes: [{ id: 11, name: 'Loft' }, { id: 12, name: 'Garden Room' }] },
+    { id: 802, name: 'Cabin', roomTypes: [{ id: 21, name: 'Whole cabin' }] },
+  ];
+  const account = await beds24Control<{ ownerId: number; inviteCode: string }>('accounts', { properties });
+
+  await page.goto('/dashboard/integrations');
+  await page.getByRole('button', { name: 'Connect Beds24' }).click();
+  const form = page.getByRole('form', { name: 'Connect Beds24' });
+  const code = form.getByLabel('Invite code');
+  await expect(code).toHaveAttribute('type', 'password');
+  await expect(code).toHaveAccessibleDescription(/^Where: Beds24 → Settings → Marketplace → API → Generate invite code/);
+  await code.fill('a-code-beds24-never-made');
+  await form.getByRole('button', { name: 'Connect Beds24' }).click();
+  await expect(form.getByRole('alert')).toHaveText(messages.integrations.inviteRefused);
+  await shoot(page, 'beds24-refused', info.project.name);
+
+  await code.fill(account.inviteCode);
+  await form.getByRole('button', { name: 'Connect Beds24' }).click();
+  const connectedToast = page.getByText(messages.integrations.connected('Beds24'));
+  await expect(connectedToast).toBeVisible();
+  await page.getByRole('button', { name: 'Close toast' }).click();
+  expect(await page.content()).not.toContain(account.inviteCode);
+  const status = page.getByRole('region', { name: 'Beds24' });
+  await expect(status.getByRole('definition').nth(0)).toHaveText(`Beds24 account ${account.ownerId}`);
+
+  // Each room type is a property to map; a property of one room goes by its own name.
+  const rooms = page.getByRole('list', { name: 'Beds24 properties' });
+  await expect(rooms.getByRole('listitem')).toHaveCount(3);
+  await rooms.getByLabel('Harbour House · Loft').selectOption({ label: 'Guidebook: Harbour Loft' });
+  await rooms.getByLabel('Harbour House · Garden Room').selectOption({ label: 'Not in Porchlight' });
+  await rooms.getByLabel('Cabin').selectOption({ label: 'Not in Porchlight' });
+  await page.getByRole('button', { name: 'Save mapping' }).click();
+  await expect(page.getByRole('status').filter({ hasText: messages.integrations.unitsSaved })).toBeVisible();
+  expect((await sidewaysOverflow(page)).beyondRightEdge).toEqual([]);
+  await shoot(page, 'beds24-connected', info.project.name);
+
+  const day = (ahead: number) => new Date(Date.now() + ahead * 86_400_000).toISOString().slice(0, 10);
+  await beds24Control('bookings', { ownerId: account.ownerId, booking: { id: 5501, propertyId: 801, roomId: 11, arrival: day(8), departure: day(11), firstName: 'Lena', lastName: 'Berg', email: 'lena.berg@example.com', lang: 'sv', channel: 'airbnb' } });
+  await page.getByRole('button', { name: 'Sync now' }).click();
+  await expect(page.getByRole('status').filter({ hasText: '1 stay added' })).toBeVisible();
+  await page.goto(`/dashboard/stays/${loft._id}`);
+  await expect(page.getByTestId('stay').filter({ hasText: 'Lena Berg' }).getByTestId('stay-source')).toHaveText('From Beds24');
 });

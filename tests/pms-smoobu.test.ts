@@ -3,9 +3,9 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PmsReservation } from '../src/lib/server/pms/adapter.ts';
-import { PmsError } from '../src/lib/server/pms/pms-error.ts';
 import { createPmsHttp } from '../src/lib/server/pms/pms-http.ts';
 import { smoobu, type SmoobuSecrets } from '../src/lib/server/pms/systems/smoobu.ts';
+import { pmsFailure } from './helpers/pms/pms-failure.ts';
 import { startSmoobuStandIn, type SmoobuAccount, type SmoobuStandIn } from './helpers/pms/smoobu-standin.ts';
 
 /**
@@ -21,15 +21,7 @@ let paceKeys = 0;
 const client = () => createPmsHttp('smoobu', standIn.url, `test-${paceKeys++}`);
 const context = (secrets: SmoobuSecrets = account) => ({ http: client(), secrets, integrationId: 'int-1' });
 
-async function failure(promise: Promise<unknown>): Promise<PmsError> {
-  try {
-    await promise;
-  } catch (error) {
-    expect((error as Error).name).toBe('PmsError');
-    return error as PmsError;
-  }
-  throw new Error('it succeeded');
-}
+const failure = pmsFailure;
 
 beforeAll(async () => {
   standIn = await startSmoobuStandIn();

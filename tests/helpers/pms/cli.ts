@@ -15,6 +15,14 @@
  *   POST /__control/bookings   `{ apiKey, booking }` (a `SmoobuBookingSeed` without `modifiedAt`)
  *                              → 201 the booking, as Smoobu's own screen books or changes it
  *                              (`setBooking`); 404 for a key no account here has
+ *
+ * Beds24's stand-in (beds24-standin.ts) answers behind the same certificate under `/beds24`
+ * (BEDS24_API_URL `https://127.0.0.1:<port>/beds24`), with its own two:
+ *
+ *   POST /__control/beds24/accounts   `{ properties: [{ id, name, roomTypes: [{ id, name }] }] }`
+ *                                     → `{ ownerId, inviteCode }`, a new account and its invite code
+ *   POST /__control/beds24/bookings   `{ ownerId, booking }` (a `Beds24BookingSeed` without
+ *                                     `modifiedTime`) → 201 the booking; 404 for an unknown account
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -22,6 +30,7 @@ import http from 'node:http';
 import https from 'node:https';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { startBeds24StandIn, type Beds24Account, type Beds24BookingSeed } from './beds24-standin.ts';
 import { startSmoobuStandIn, type SmoobuAccount, type SmoobuBookingSeed } from './smoobu-standin.ts';
 
 const { values } = parseArgs({ options: { port: { type: 'string' }, dir: { type: 'string' } } });
@@ -40,6 +49,26 @@ const standIn = await startSmoobuStandIn();
 const inner = new URL(standIn.url);
 /** The accounts seeded here, by their key: a booking goes into the account the test names. */
 const accounts = new Map<string, SmoobuAccount>();
+const beds24 = await startBeds24StandIn();
+const beds24Inner = new URL(beds24.url);
+const beds24Accounts = new Map<number, Beds24Account>();
+
+/** Beds24's two control requests; false for any other. */
+function beds24Control(url: string, body: Buffer, res: http.ServerResponse): boolean {
+  const seed = () => JSON.parse(body.toString('utf8') || '{}') as { properties?: Beds24Account['properties']; ownerId?: number; booking?: Omit<Beds24BookingSeed, 'modifiedTime'> };
+  if (url === '/__control/beds24/accounts') {
+    const account = beds24.addAccount({ properties: seed().properties ?? [] });
+    beds24Accounts.set(account.ownerId, account);
+    res.writeHead(201, { 'content-type': 'application/json' }).end(JSON.stringify({ ownerId: account.ownerId, inviteCode: beds24.inviteCode(account) }));
+    return true;
+  }
+  if (url !== '/__control/beds24/bookings') return false;
+  const { ownerId, booking } = seed();
+  const account = beds24Accounts.get(ownerId ?? -1);
+  if (!account || !booking) res.writeHead(404, { 'content-type': 'text/plain' }).end('no such account, or no booking');
+  else res.writeHead(201, { 'content-type': 'application/json' }).end(JSON.stringify(beds24.setBooking(account, booking)));
+  return true;
+}
 
 function readBody(req: http.IncomingMessage): Promise<Buffer> {
   return new Promise((resolve, reject) => {
@@ -75,7 +104,10 @@ const server = https.createServer({ key: fs.readFileSync(keyFile), cert: fs.read
       res.writeHead(201, { 'content-type': 'application/json' }).end(JSON.stringify(standIn.setBooking(account, seed.booking)));
       return;
     }
-    const forward = http.request({ host: inner.hostname, port: inner.port, method: req.method, path: req.url, headers: req.headers }, (answer) => {
+    if (req.method === 'POST' && beds24Control(req.url ?? '', body, res)) return;
+    const toBeds24 = (req.url ?? '').startsWith('/beds24/');
+    const target = toBeds24 ? { host: beds24Inner.hostname, port: beds24Inner.port, path: (req.url ?? '').slice('/beds24'.length) } : { host: inner.hostname, port: inner.port, path: req.url };
+    const forward = http.request({ ...target, method: req.method, headers: req.headers }, (answer) => {
       res.writeHead(answer.statusCode ?? 502, answer.headers);
       answer.pipe(res);
     });
@@ -88,7 +120,7 @@ server.listen(port, '127.0.0.1', () => console.log(`smoobu stand-in on https://1
 const stop = () => {
   server.closeAllConnections();
   server.close();
-  void standIn.close().then(() => process.exit(0));
+  void Promise.all([standIn.close(), beds24.close()]).then(() => process.exit(0));
 };
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);

@@ -36,10 +36,29 @@ export interface PmsUnit {
   name: string;
 }
 
+/** A system's access token (Beds24's 24-hour token) and when it stops working (epoch ms). */
+export interface AccessToken {
+  token: string;
+  expiresAt: number;
+}
+
+/**
+ * The integration's access token, kept sealed in its `access` slot (§3, access.ts) so servers
+ * and turns share one instead of each minting its own (a Beds24 token costs credits, §12).
+ */
+export interface AccessKeeper {
+  /** The stored token while it has 5 minutes left, else a new one, minted and stored. */
+  current(): Promise<string>;
+  /** After the system refused the token: one new token; asked again in the same turn, PmsError('bad-credentials'). */
+  fresh(): Promise<string>;
+}
+
 export interface PmsContext<Secrets> {
   http: PmsHttp;
   secrets: Secrets;
   integrationId: string;
+  /** For systems with `access`: the integration's token (without one, the adapter mints for this context alone). */
+  access?: AccessKeeper;
 }
 
 export interface PmsAdapter<Secrets> {
@@ -49,8 +68,12 @@ export interface PmsAdapter<Secrets> {
   fields: readonly CredentialField[];
   /** How the refusal names what was typed ("key and secret"). */
   credentialWords: string;
-  /** Checks the credentials with an authenticated call; throws PmsError('bad-credentials' | 'unreachable' | …). */
-  connect(http: PmsHttp, input: Record<string, string>): Promise<{ secrets: Secrets; accountRef: string }>;
+  /** The connect form's refusal when the system's own words are better than `refused(label, credentialWords)`. */
+  refusedMessage?: string;
+  /** Checks the credentials with an authenticated call; throws PmsError('bad-credentials' | 'scope' | 'unreachable' | …). */
+  connect(http: PmsHttp, input: Record<string, string>): Promise<{ secrets: Secrets; accountRef: string; access?: AccessToken }>;
+  /** A new access token from the stored secrets (Beds24's 24-hour token); Smoobu signs each request instead. */
+  access?(http: PmsHttp, secrets: Secrets): Promise<AccessToken>;
   /** Parses what `connect` sealed back into the adapter's secrets (a stored value it no longer reads: PmsError('bad-answer')). */
   secretsOf(stored: unknown): Secrets;
   units(context: PmsContext<Secrets>): Promise<PmsUnit[]>;

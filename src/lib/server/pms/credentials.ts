@@ -19,6 +19,7 @@ export interface StoredCredentials {
 }
 
 type CredentialColumns = Pick<PmsIntegrationsTable, 'credentials_key_id' | 'credentials_iv' | 'credentials_ct'>;
+export type AccessColumns = Pick<PmsIntegrationsTable, 'access_key_id' | 'access_iv' | 'access_ct' | 'access_expires_at'>;
 type RowIds = Pick<PmsIntegrationsTable, 'id' | 'team_id' | 'system'>;
 
 const rings = new WeakMap<Config, SecretKeyRing>();
@@ -51,4 +52,20 @@ export function sealCredentials(ring: SecretKeyRing, row: RowIds, stored: Stored
 export function openCredentials(ring: SecretKeyRing, row: RowIds & CredentialColumns): StoredCredentials {
   const plain = openSecret(ring, { keyId: row.credentials_key_id, iv: row.credentials_iv, ciphertext: row.credentials_ct }, aadOf(row, 'credentials'));
   return JSON.parse(plain) as StoredCredentials;
+}
+
+/** The access token (Beds24's 24-hour token) sealed into the row's `access` slot, its expiry beside it in clear. */
+export function sealAccess(ring: SecretKeyRing, row: RowIds, access: { token: string; expiresAt: number }): AccessColumns {
+  const sealed = sealSecret(ring, access.token, aadOf(row, 'access'));
+  return { access_key_id: sealed.keyId, access_iv: sealed.iv, access_ct: sealed.ciphertext, access_expires_at: access.expiresAt };
+}
+
+/** The stored access token, or null when there is none or the ring cannot open it (a new one is minted). */
+export function openAccess(ring: SecretKeyRing, row: RowIds & AccessColumns): { token: string; expiresAt: number } | null {
+  if (row.access_key_id === null || row.access_iv === null || row.access_ct === null || row.access_expires_at === null) return null;
+  try {
+    return { token: openSecret(ring, { keyId: row.access_key_id, iv: row.access_iv, ciphertext: row.access_ct }, aadOf(row, 'access')), expiresAt: row.access_expires_at };
+  } catch {
+    return null;
+  }
 }

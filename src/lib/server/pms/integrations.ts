@@ -7,7 +7,7 @@ import type { TeamAccess, TeamScope } from '../account/team-access.ts';
 import { AppError } from '../http/app-error.ts';
 import { getRuntime } from '../platform/runtime.ts';
 import type { PmsAdapter } from './adapter.ts';
-import { integrationsKeyRing, newHookSecret, sealCredentials } from './credentials.ts';
+import { integrationsKeyRing, newHookSecret, sealAccess, sealCredentials } from './credentials.ts';
 import { isPmsError } from './pms-error.ts';
 import { adapterFor, pmsHttpFor } from './pms-systems.ts';
 
@@ -21,10 +21,11 @@ import { adapterFor, pmsHttpFor } from './pms-systems.ts';
 const HOOK_ID_LENGTH = 24;
 
 /** A system's refusal or silence, in the host's words; the system's own text never reaches them (§3). */
-export function pmsFailure(error: unknown, adapter: Pick<PmsAdapter<unknown>, 'label' | 'credentialWords'>): AppError {
+export function pmsFailure(error: unknown, adapter: Pick<PmsAdapter<unknown>, 'label' | 'credentialWords' | 'refusedMessage'>): AppError {
   if (!isPmsError(error)) throw error;
   const cause = error.message;
-  if (error.failure === 'bad-credentials') return new AppError('UNPROCESSABLE', messages.integrations.refused(adapter.label, adapter.credentialWords), { cause });
+  if (error.failure === 'bad-credentials') return new AppError('UNPROCESSABLE', adapter.refusedMessage ?? messages.integrations.refused(adapter.label, adapter.credentialWords), { cause });
+  if (error.failure === 'scope') return new AppError('UNPROCESSABLE', messages.integrations.scopeMissing(adapter.label), { cause });
   if (error.failure === 'rate-limited') return new AppError('BAD_GATEWAY', messages.integrations.rateLimited(adapter.label), { cause });
   return new AppError('BAD_GATEWAY', messages.integrations.unreachable(adapter.label), { cause });
 }
@@ -88,10 +89,8 @@ export async function connectIntegration(access: TeamAccess, input: ConnectInput
     ...ids,
     account_ref: checked.accountRef,
     ...sealCredentials(ring, ids, { secrets: checked.secrets, hookSecret: newHookSecret() }),
-    access_key_id: null,
-    access_iv: null,
-    access_ct: null,
-    access_expires_at: null,
+    // The token the connect check was made with (Beds24), so the first sync need not mint one.
+    ...(checked.access ? sealAccess(ring, ids, checked.access) : { access_key_id: null, access_iv: null, access_ct: null, access_expires_at: null }),
     hook_id: nanoid(HOOK_ID_LENGTH),
     remote_hook_id: null,
     state: 'active',
