@@ -123,7 +123,7 @@ describe('connecting Smoobu', () => {
     expect(list.systems.map((s) => [s.system, s.available])).toEqual([
       ['smoobu', true],
       ['beds24', false],
-      ['hostaway', false],
+      ['hostaway', true],
     ]);
     expect(list.systems[0]!.fields.map((f) => [f.name, f.secret])).toEqual([
       ['apiKey', true],

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../src/lib/shared/messages.ts';
-import type { IntegrationView, SyncAnswer, UnitView } from '../src/lib/shared/schemas/integrations.ts';
+import type { IntegrationView, UnitView } from '../src/lib/shared/schemas/integrations.ts';
 import type { Instruction } from '../src/lib/shared/schemas/instruction.ts';
 import type { GuestOrder } from '../src/lib/shared/schemas/order.ts';
 import type { Stay, StaysPage } from '../src/lib/shared/schemas/stay.ts';
@@ -10,6 +10,7 @@ import { signedInHost, startAppStripeStandIn, stripeEnv, type Host } from './hel
 import { signedInMember } from './helpers/members.ts';
 import { ics, startCalendarStandIn, type CalendarStandIn } from './helpers/calendar-standin.ts';
 import { startSmoobuStandIn, type SmoobuAccount, type SmoobuBookingSeed, type SmoobuStandIn } from './helpers/pms/smoobu-standin.ts';
+import { counts, day, guidebook, staysOf, syncNow, ymd } from './helpers/pms/sync-helpers.ts';
 import { startServer, type TestServer } from './helpers/server.ts';
 import { readableParts, startSmtpServer, type TestSmtpServer } from './helpers/smtp.ts';
 import type { StripeStandIn } from './helpers/stripe/stripe-standin.ts';
@@ -49,17 +50,7 @@ afterAll(async () => {
   await Promise.all([smoobu?.close(), stripe?.stop(), smtp?.close(), feed?.close()]);
 });
 
-const DAY = 86_400_000;
-/** "YYYY-MM-DD", `days` from today (UTC). */
-const day = (days: number) => new Date(Date.now() + days * DAY).toISOString().slice(0, 10);
-const ymd = (days: number) => day(days).replaceAll('-', '');
-
 const LATE = { id: 11, kind: 'late-checkout', title: 'Late check-out', price: 2500, lateCheckoutUntil: '14:00', approval: 'instant' };
-
-async function guidebook(host: Host, name: string, extras: unknown[] = []): Promise<Instruction> {
-  const { instruction } = await host.json<{ instruction: Instruction }>('/api/instruction', { json: { nameInstruction: name, timeZone: 'UTC', checkInTime: '15:00', checkOutTime: '11:00', extras } });
-  return instruction;
-}
 
 interface Connected {
   account: SmoobuAccount;
@@ -84,21 +75,6 @@ async function connect(host: Host, apartments: Array<{ id: number; name: string 
 function book(account: SmoobuAccount, seed: Omit<SmoobuBookingSeed, 'modifiedAt'> & { modifiedAt?: string }): SmoobuBookingSeed {
   for (const value of [seed.email, seed.phone]) if (value) secrets.push(value);
   return smoobu.setBooking(account, seed);
-}
-
-async function syncNow(host: Host, id: string, status = 200): Promise<SyncAnswer> {
-  const response = await host.call(`/api/team/integrations/${id}/sync`, { method: 'POST', json: {} });
-  const text = await response.text();
-  expect(response.status, text).toBe(status);
-  return JSON.parse(text) as SyncAnswer;
-}
-
-const counts = (partial: Partial<SyncAnswer> = {}) => ({ added: 0, moved: 0, removed: 0, updated: 0, takenOver: 0, ...partial });
-
-async function staysOf(host: Host, g: Instruction): Promise<Stay[]> {
-  const all: Stay[] = [];
-  for (const group of ['current', 'upcoming', 'past']) all.push(...(await host.json<StaysPage>(`/api/instruction/${g._id}/stays?group=${group}&limit=100`)).stays);
-  return all;
 }
 
 const integrationRow = (id: string) => query<{ state: string; last_error: string | null; backoff_until: number | null; last_attempt_at: number | null; changed_through: number | null }>(server, 'SELECT state, last_error, backoff_until, last_attempt_at, changed_through FROM pms_integrations WHERE id = ?', id)[0]!;

@@ -4,13 +4,16 @@ import { messages } from '@shared/messages.ts';
 import { AppError } from '../http/app-error.ts';
 import type { Config } from '../platform/config.ts';
 import { getRuntime } from '../platform/runtime.ts';
-import { keyRingOf, openSecret, sealSecret, type SecretKeyRing } from '../platform/secret-box.ts';
+import { keyRingOf, openSecret, SecretBoxError, sealSecret, type SecretKeyRing } from '../platform/secret-box.ts';
+import type { AccessToken } from './adapter.ts';
 
 /**
  * An integration's credentials, sealed (docs/decisions/029-pms-connectors.md §3, docs/security.md
  * 42): the JSON of what the system needs to act again and the hook secret Porchlight made for
  * it, sealed under SECRETS_KEY with the row's id, team and system as the associated data, so a
- * value copied into another row does not open. Opened only here, for the length of one call.
+ * value copied into another row does not open. Opened only here, for the length of one call. The
+ * `access` slot holds a token the system issued (Hostaway's JWT) the same way, under its own slot
+ * name, so neither sealed value opens in the other's place.
  */
 export interface StoredCredentials {
   secrets: unknown;
@@ -51,4 +54,24 @@ export function sealCredentials(ring: SecretKeyRing, row: RowIds, stored: Stored
 export function openCredentials(ring: SecretKeyRing, row: RowIds & CredentialColumns): StoredCredentials {
   const plain = openSecret(ring, { keyId: row.credentials_key_id, iv: row.credentials_iv, ciphertext: row.credentials_ct }, aadOf(row, 'credentials'));
   return JSON.parse(plain) as StoredCredentials;
+}
+
+type AccessColumns = Pick<PmsIntegrationsTable, 'access_key_id' | 'access_iv' | 'access_ct' | 'access_expires_at'>;
+
+export function sealAccess(ring: SecretKeyRing, row: RowIds, token: AccessToken): AccessColumns {
+  const sealed = sealSecret(ring, JSON.stringify(token), aadOf(row, 'access'));
+  return { access_key_id: sealed.keyId, access_iv: sealed.iv, access_ct: sealed.ciphertext, access_expires_at: token.expiresAt };
+}
+
+/** The stored token, or null when there is none or it cannot be opened any more: a token can always be minted again. */
+export function openAccess(ring: SecretKeyRing, row: RowIds & AccessColumns): AccessToken | null {
+  if (row.access_key_id === null || row.access_iv === null || row.access_ct === null) return null;
+  try {
+    const token = JSON.parse(openSecret(ring, { keyId: row.access_key_id, iv: row.access_iv, ciphertext: row.access_ct }, aadOf(row, 'access'))) as Partial<AccessToken>;
+    const usable = typeof token.token === 'string' && typeof token.issuedAt === 'number' && typeof token.expiresAt === 'number';
+    return usable ? (token as AccessToken) : null;
+  } catch (error) {
+    if (error instanceof SecretBoxError || error instanceof SyntaxError) return null;
+    throw error;
+  }
 }

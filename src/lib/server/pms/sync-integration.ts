@@ -5,9 +5,10 @@ import { teamContact } from '../account/team-contact.ts';
 import { tryRecordLock } from '../platform/db/record-lock.ts';
 import { getRuntime } from '../platform/runtime.ts';
 import { SecretBoxError } from '../platform/secret-box.ts';
+import { contextOf } from './access-slot.ts';
 import { integrationsKeyRing, openCredentials } from './credentials.ts';
 import { isPmsError } from './pms-error.ts';
-import { adapterFor, pmsHttpFor } from './pms-systems.ts';
+import { adapterFor } from './pms-systems.ts';
 import { markReconnect, noteFailure, noteSuccess } from './sync-outcome.ts';
 import { followUp, LeaseLost, noCounts, readChanged, recheckUnnamed, type SyncCounts, type SyncRun } from './sync-reads.ts';
 
@@ -84,7 +85,7 @@ export async function syncIntegration(id: string): Promise<SyncOutcome> {
     const base = { db, dialect, log, integration, adapter, lease, counts: noCounts(), now, times: new Map(), after: new Map() };
     const userId = await authorOf(base);
     if (!userId) return { kind: 'gone' };
-    const run: SyncRun = { ...base, context: { http: pmsHttpFor(config, integration.system, integration.id), secrets, integrationId: integration.id }, mapped: new Map(), userId };
+    const run: SyncRun = { ...base, context: contextOf(config, db, ring, integration, secrets), mapped: new Map(), userId };
     try {
       await reads(run);
     } catch (error) {
