@@ -15,6 +15,14 @@
  *   POST /__control/bookings   `{ apiKey, booking }` (a `SmoobuBookingSeed` without `modifiedAt`)
  *                              → 201 the booking, as Smoobu's own screen books or changes it
  *                              (`setBooking`); 404 for a key no account here has
+ *
+ * The same front serves the Hostaway stand-in (hostaway-standin.ts) for every path under `/v1/`
+ * (Hostaway's API paths; the app's HOSTAWAY_API_URL points here too), and its own two:
+ *
+ *   POST /__control/hostaway/accounts      `{ listings: [{ id, name }] }` → `{ accountId, apiSecret }`
+ *   POST /__control/hostaway/reservations  `{ accountId, reservation }` (a `HostawayReservationSeed`
+ *                                          without `updatedOn`) → 201 the reservation (`setReservation`);
+ *                                          404 for an account no test made here
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -22,6 +30,7 @@ import http from 'node:http';
 import https from 'node:https';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { startHostawayStandIn, type HostawayAccount, type HostawayReservationSeed } from './hostaway-standin.ts';
 import { startSmoobuStandIn, type SmoobuAccount, type SmoobuBookingSeed } from './smoobu-standin.ts';
 
 const { values } = parseArgs({ options: { port: { type: 'string' }, dir: { type: 'string' } } });
@@ -38,6 +47,9 @@ execFileSync(
 
 const standIn = await startSmoobuStandIn();
 const inner = new URL(standIn.url);
+const hostaway = await startHostawayStandIn();
+const hostawayInner = new URL(hostaway.url);
+const hostawayAccounts = new Map<number, HostawayAccount>();
 /** The accounts seeded here, by their key: a booking goes into the account the test names. */
 const accounts = new Map<string, SmoobuAccount>();
 
@@ -75,7 +87,25 @@ const server = https.createServer({ key: fs.readFileSync(keyFile), cert: fs.read
       res.writeHead(201, { 'content-type': 'application/json' }).end(JSON.stringify(standIn.setBooking(account, seed.booking)));
       return;
     }
-    const forward = http.request({ host: inner.hostname, port: inner.port, method: req.method, path: req.url, headers: req.headers }, (answer) => {
+    if (req.url === '/__control/hostaway/accounts' && req.method === 'POST') {
+      const seed = JSON.parse(body.toString('utf8') || '{}') as { listings?: HostawayAccount['listings'] };
+      const account = hostaway.addAccount({ listings: seed.listings ?? [] });
+      hostawayAccounts.set(account.accountId, account);
+      res.writeHead(201, { 'content-type': 'application/json' }).end(JSON.stringify({ accountId: account.accountId, apiSecret: account.apiSecret }));
+      return;
+    }
+    if (req.url === '/__control/hostaway/reservations' && req.method === 'POST') {
+      const seed = JSON.parse(body.toString('utf8') || '{}') as { accountId?: number; reservation?: Omit<HostawayReservationSeed, 'updatedOn'> };
+      const account = hostawayAccounts.get(Number(seed.accountId));
+      if (!account || !seed.reservation) {
+        res.writeHead(404, { 'content-type': 'text/plain' }).end('no such account, or no reservation');
+        return;
+      }
+      res.writeHead(201, { 'content-type': 'application/json' }).end(JSON.stringify(hostaway.setReservation(account, seed.reservation)));
+      return;
+    }
+    const target = req.url?.startsWith('/v1/') ? hostawayInner : inner;
+    const forward = http.request({ host: target.hostname, port: target.port, method: req.method, path: req.url, headers: req.headers }, (answer) => {
       res.writeHead(answer.statusCode ?? 502, answer.headers);
       answer.pipe(res);
     });
@@ -88,7 +118,7 @@ server.listen(port, '127.0.0.1', () => console.log(`smoobu stand-in on https://1
 const stop = () => {
   server.closeAllConnections();
   server.close();
-  void standIn.close().then(() => process.exit(0));
+  void Promise.all([standIn.close(), hostaway.close()]).then(() => process.exit(0));
 };
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
