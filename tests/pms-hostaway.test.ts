@@ -80,6 +80,15 @@ describe('connect', () => {
     expect((await failure(hostaway.connect(client(), { accountId: 'acme', apiSecret: account.apiSecret }))).failure).toBe('bad-credentials');
     expect(standIn.requests.length).toBe(asked);
   });
+
+  it('the check failing after the token was issued: the error, and the token revoked', async () => {
+    // The token request answers; the listings call meets three 503s (the first try and two retries).
+    for (let n = 0; n < 3; n++) standIn.failNext(503, '/v1/listings');
+    const tokens = new Set(standIn.tokens.keys());
+    expect((await failure(hostaway.connect(client(), { accountId: String(account.accountId), apiSecret: account.apiSecret }))).failure).toBe('unreachable');
+    const issued = [...standIn.tokens.values()].filter((t) => !tokens.has(t.token));
+    expect(issued.map((t) => t.revoked)).toEqual([true]);
+  });
 });
 
 describe('the token', () => {

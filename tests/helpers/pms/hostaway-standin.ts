@@ -120,7 +120,7 @@ export async function startHostawayStandIn(options: { tokenTtlSeconds?: number }
   const tokens = new Map<string, HostawayToken>();
   const hooks: HostawayHook[] = [];
   const requests: HostawayRequest[] = [];
-  const failures: number[] = [];
+  const failures: Array<{ status: number; path: string | null }> = [];
   let nextAccount = 70_000;
   let nextHook = 1;
   const ttl = options.tokenTtlSeconds ?? 63_072_000;
@@ -195,7 +195,8 @@ export async function startHostawayStandIn(options: { tokenTtlSeconds?: number }
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
       const url = new URL(req.url ?? '/', 'http://hostaway.local');
-      const failure = failures.shift();
+      const at = failures.findIndex((f) => f.path === null || f.path === url.pathname);
+      const failure = at >= 0 ? failures.splice(at, 1)[0]!.status : null;
       const result = failure ? { status: failure, body: { status: 'fail', message: 'As the test asked.' }, accountId: null } : route(req, url, Buffer.concat(chunks).toString('utf8'));
       requests.push({ method: req.method ?? '', path: url.pathname, query: url.searchParams, status: result.status, accountId: result.accountId });
       res.writeHead(result.status, { 'content-type': 'application/json' }).end(JSON.stringify(result.body));
@@ -213,9 +214,9 @@ export async function startHostawayStandIn(options: { tokenTtlSeconds?: number }
       accounts.set(account.accountId, account);
       return account;
     },
-    /** The next request answers this status instead; each call queues one. */
-    failNext(status: number) {
-      failures.push(status);
+    /** The next request (to `path`, when given) answers this status instead; each call queues one. */
+    failNext(status: number, path: string | null = null) {
+      failures.push({ status, path });
     },
     /** Books, moves, changes or cancels (`status: 'cancelled'`) a reservation as Hostaway's own screen would; `updatedOn` now unless given. */
     setReservation(account: HostawayAccount, seed: Omit<HostawayReservationSeed, 'updatedOn'> & { updatedOn?: string }): HostawayReservationSeed {

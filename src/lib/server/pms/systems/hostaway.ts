@@ -43,6 +43,11 @@ function readReservations(items: unknown[]): PmsReservation[] {
   });
 }
 
+/** `DELETE /v1/accessTokens?token=` (Hostaway's page sends no Bearer with it). */
+async function revokeToken(http: PmsHttp, token: string): Promise<void> {
+  await http.request({ method: 'DELETE', path: '/v1/accessTokens', query: [['token', token]] });
+}
+
 /** Whether another page follows one of `length` items at `offset`. */
 function more(length: number, offset: number, count: number | null | undefined): boolean {
   return length >= PAGE_SIZE && (count === null || count === undefined || offset + length < count);
@@ -63,8 +68,14 @@ export const hostaway: PmsAdapter<HostawaySecrets> = {
     // Hostaway's account ids are numbers: anything else is no account, and is not sent.
     if (!secretsSchema.safeParse(secrets).success) throw new PmsError('bad-credentials', { system: 'hostaway', method: 'POST', path: '/v1/accessTokens', status: null });
     const access = await mintToken(http, secrets);
-    const answer = await http.request(withBearer({ method: 'GET', path: '/v1/listings', query: [['limit', '1']] }, access.token));
-    parsed(listPage, answer, { method: 'GET', path: '/v1/listings' });
+    try {
+      const answer = await http.request(withBearer({ method: 'GET', path: '/v1/listings', query: [['limit', '1']] }, access.token));
+      parsed(listPage, answer, { method: 'GET', path: '/v1/listings' });
+    } catch (error) {
+      // Nothing is stored after a failed connect: the token it minted is revoked (best effort) rather than left valid.
+      await revokeToken(http, access.token).catch(() => {});
+      throw error;
+    }
     return { secrets, accountRef: secrets.accountId, access };
   },
 
@@ -121,10 +132,10 @@ export const hostaway: PmsAdapter<HostawaySecrets> = {
     return reservations;
   },
 
-  /** `DELETE /v1/accessTokens?token=`: the held token stops working at once. */
+  /** The held token stops working at once. */
   async revoke(context) {
     const token = heldToken(context);
-    if (token) await context.http.request({ method: 'DELETE', path: '/v1/accessTokens', query: [['token', token.token]] });
+    if (token) await revokeToken(context.http, token.token);
   },
 };
 
