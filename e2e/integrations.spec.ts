@@ -55,6 +55,29 @@ async function beds24Control<T>(path: 'accounts' | 'bookings', data: unknown): P
   }
 }
 
+/** A Hostaway account of this test's own in the stand-in (the same process, tests/helpers/pms/cli.ts), with these listings. */
+async function hostawayAccount(listings: Array<{ id: number; name: string }>): Promise<{ accountId: number; apiSecret: string }> {
+  const control = await request.newContext({ ignoreHTTPSErrors: true });
+  try {
+    const answer = await control.post(`${SMOOBU}/__control/hostaway/accounts`, { data: { listings } });
+    expect(answer.status()).toBe(201);
+    return (await answer.json()) as { accountId: number; apiSecret: string };
+  } finally {
+    await control.dispose();
+  }
+}
+
+/** Books a reservation in the stand-in's Hostaway account, as Hostaway's own screen would. */
+async function hostawayReservation(accountId: number, reservation: Record<string, unknown>): Promise<void> {
+  const control = await request.newContext({ ignoreHTTPSErrors: true });
+  try {
+    const answer = await control.post(`${SMOOBU}/__control/hostaway/reservations`, { data: { accountId, reservation } });
+    expect(answer.status(), await answer.text()).toBe(201);
+  } finally {
+    await control.dispose();
+  }
+}
+
 /** Opens a sidebar entry (on a phone, from the drawer). */
 async function openFromSidebar(page: Page, name: string): Promise<void> {
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
@@ -102,10 +125,11 @@ test('the owner connects Smoobu with a wrong key, then the right one, maps two f
   await page.goto('/dashboard');
   await openFromSidebar(page, 'Integrations');
   await expect(page.getByRole('heading', { level: 1, name: 'Integrations' })).toBeVisible();
-  // Smoobu and Beds24 can be connected, each on its card; the system still to come is named, with no button.
-  await expect(page.getByText('Guests’ names and e-mails, their language, and changes to bookings within minutes.')).toHaveCount(2);
-  await expect(page.getByText('Hostaway cannot be connected yet: it is coming.')).toBeVisible();
-  await expect(page.getByRole('button', { name: /Hostaway/ })).toHaveCount(0);
+  // Smoobu, Beds24 and Hostaway can be connected, each on its card; no system is left to come.
+  await expect(page.getByText('Guests’ names and e-mails, their language, and changes to bookings within minutes.')).toHaveCount(3);
+  await expect(page.getByRole('button', { name: 'Connect Beds24' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Connect Hostaway' })).toBeVisible();
+  await expect(page.getByText(/cannot be connected yet/)).toHaveCount(0);
   expect((await sidewaysOverflow(page)).beyondRightEdge).toEqual([]);
   await shoot(page, 'choose', info.project.name);
 
@@ -362,4 +386,66 @@ test('the owner connects Beds24 with its invite code (a used one refused), maps 
   await expect(page.getByRole('status').filter({ hasText: '1 stay added' })).toBeVisible();
   await page.goto(`/dashboard/stays/${loft._id}`);
   await expect(page.getByTestId('stay').filter({ hasText: 'Lena Berg' }).getByTestId('stay-source')).toHaveText('From Beds24');
+});
+
+test('the owner connects Hostaway with its account ID and API key, maps a listing, and Sync now brings its guest', { tag: '@mobile' }, async ({ page, baseURL }, info) => {
+  const owner = await createVerifiedAccount(`pms-hostaway-${info.project.name}`);
+  await logIn(page, owner, baseURL);
+  const origin = new URL(baseURL!).origin;
+  const created = await page.request.post('/api/instruction', { headers: { origin }, data: { nameInstruction: 'Canal House' } });
+  expect(created.status(), await created.text()).toBe(201);
+  const canal = ((await created.json()) as { instruction: Instruction }).instruction;
+  const account = await hostawayAccount([
+    { id: 40_101, name: 'Canal House, 2 bedrooms' },
+    { id: 40_102, name: 'Roof studio' },
+  ]);
+
+  await page.goto('/dashboard/integrations');
+  await page.getByRole('button', { name: 'Connect Hostaway' }).click();
+  const form = page.getByRole('form', { name: 'Connect Hostaway' });
+  const accountId = form.getByLabel('Account ID');
+  const key = form.getByLabel('API key');
+  // The account ID is no secret; the key is, and each says where it is in Hostaway.
+  await expect(accountId).toHaveAttribute('type', 'text');
+  await expect(key).toHaveAttribute('type', 'password');
+  await expect(accountId).toHaveAccessibleDescription('Where: Hostaway → Settings → Hostaway API: the number shown as Account ID');
+  await expect(key).toHaveAccessibleDescription(/^Where: Hostaway → Settings → Hostaway API → Create/);
+  await accountId.fill(String(account.accountId));
+  await key.fill('0123456789abcdef-not-the-key');
+  await form.getByRole('button', { name: 'Connect Hostaway' }).click();
+  await expect(form.getByRole('alert')).toHaveText(messages.integrations.refused('Hostaway', 'account ID and API key'));
+  expect((await sidewaysOverflow(page)).beyondRightEdge).toEqual([]);
+  await shoot(page, 'hostaway-refused', info.project.name);
+
+  await key.fill(account.apiSecret);
+  await form.getByRole('button', { name: 'Connect Hostaway' }).click();
+  const connectedToast = page.getByText(messages.integrations.connected('Hostaway'));
+  await expect(connectedToast).toBeVisible();
+  await page.getByRole('button', { name: 'Close toast' }).click();
+  await expect(connectedToast).toHaveCount(0);
+  expect(await page.content()).not.toContain(account.apiSecret);
+  const status = page.getByRole('region', { name: 'Hostaway' });
+  await expect(status.getByRole('definition').nth(0)).toHaveText(`Hostaway account ${account.accountId}`);
+
+  // Its listings, mapped: one to the guidebook, the other "Not in Porchlight".
+  const properties = page.getByRole('list', { name: 'Hostaway properties' });
+  await expect(properties.getByRole('listitem')).toHaveCount(2);
+  await properties.getByLabel('Canal House, 2 bedrooms').selectOption({ label: 'Guidebook: Canal House' });
+  await properties.getByLabel('Roof studio').selectOption({ label: 'Not in Porchlight' });
+  await page.getByRole('button', { name: 'Save mapping' }).click();
+  await expect(page.getByRole('status').filter({ hasText: messages.integrations.unitsSaved })).toBeVisible();
+
+  const day = (ahead: number) => new Date(Date.now() + ahead * 86_400_000).toISOString().slice(0, 10);
+  await hostawayReservation(account.accountId, { id: 88_001, listingMapId: 40_101, arrivalDate: day(9), departureDate: day(12), status: 'new', channelId: 2018, channelName: 'airbnbOfficial', guestFirstName: 'Lotte', guestLastName: 'de Vries', guestEmail: 'lotte.devries@example.com', phone: '+31 6 1234 5678', numberOfGuests: 2, guestLocale: 'nl-NL' });
+  await page.getByRole('button', { name: 'Sync now' }).click();
+  await expect(page.getByRole('status').filter({ hasText: '1 stay added' })).toBeVisible();
+  expect((await sidewaysOverflow(page)).beyondRightEdge).toEqual([]);
+  await shoot(page, 'hostaway-connected', info.project.name);
+
+  await page.goto(`/dashboard/stays/${canal._id}`);
+  const stay = page.getByTestId('stay').filter({ hasText: 'Lotte de Vries' });
+  await expect(stay.getByTestId('stay-source')).toHaveText('From Hostaway');
+  await expect(stay).toContainText('2 guests');
+  await expect(stay).toContainText('lotte.devries@example.com');
+  await shoot(page, 'hostaway-stays', info.project.name, STAY_SHOTS);
 });

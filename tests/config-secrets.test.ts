@@ -41,4 +41,12 @@ describe('SECRETS_KEY in the configuration', () => {
     expect(() => parseConfig({ BEDS24_API_URL: 'http://127.0.0.1:4011' })).toThrow(/BEDS24_API_URL/);
     expect(parseConfig({}).pmsApiUrls.beds24).toBeUndefined();
   });
+
+  it('HOSTAWAY_API_URL: the same rule', () => {
+    expect(parseConfig({ HOSTAWAY_API_URL: 'https://hostaway.example/' }).pmsApiUrls.hostaway).toBe('https://hostaway.example');
+    expect(parseConfig({ NODE_ENV: 'test', HOSTAWAY_API_URL: 'http://127.0.0.1:4810' }).pmsApiUrls.hostaway).toBe('http://127.0.0.1:4810');
+    expect(() => parseConfig({ HOSTAWAY_API_URL: 'http://127.0.0.1:4810' })).toThrow(/HOSTAWAY_API_URL/);
+    expect(() => parseConfig({ NODE_ENV: 'test', HOSTAWAY_API_URL: 'http://hostaway.example' })).toThrow(/HOSTAWAY_API_URL/);
+    expect(parseConfig({}).pmsApiUrls.hostaway).toBeUndefined();
+  });
 });

@@ -82,13 +82,11 @@ describe('connecting Smoobu', () => {
     expect(integrationRows(host.teamId)).toEqual([]);
   });
 
-  it('a field missing, an unknown system, or a system not built yet: 400 or 422, and Smoobu is not asked', async () => {
+  it('a field missing or an unknown system: 400, and Smoobu is not asked', async () => {
     const asked = smoobu.requests.length;
     const missing = await connect(host.call, { apiKey: account.apiKey });
     expect([missing.status, ((await missing.json()) as { message: string }).message]).toEqual([400, messages.integrations.fieldMissing('API secret')]);
     expect((await connect(host.call, keysOf(account), 'lodgify')).status).toBe(400);
-    const hostaway = await connect(host.call, keysOf(account), 'hostaway');
-    expect([hostaway.status, ((await hostaway.json()) as { message: string }).message]).toEqual([422, messages.integrations.systemNotYet('Hostaway')]);
     expect(smoobu.requests.length).toBe(asked);
     expect(integrationRows(host.teamId)).toEqual([]);
   });
@@ -123,7 +121,7 @@ describe('connecting Smoobu', () => {
     expect(list.systems.map((s) => [s.system, s.available])).toEqual([
       ['smoobu', true],
       ['beds24', true],
-      ['hostaway', false],
+      ['hostaway', true],
     ]);
     expect(list.systems[0]!.fields.map((f) => [f.name, f.secret])).toEqual([
       ['apiKey', true],

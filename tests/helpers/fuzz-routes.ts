@@ -122,6 +122,8 @@ export function fuzzRoutes(host: FuzzHost): FuzzRoute[] {
     // Members (decision 028 §7): a role, guidebooks, "may see secrets"; the path's membership id is junk or a guidebook's, never the owner's own.
     route('PATCH /api/team/members/[id]', 'host', shape({ role: fc.constantFrom('admin', 'editor', 'cleaner', 'owner', ''), guidebookIds: fc.array(text(70), { maxLength: 3 }), maySeeSecrets: fc.oneof(fc.boolean(), text(5)) })),
     route('DELETE /api/team/members/[id]', 'host'),
+    // The team's name (decision 028): one line of 1-100 characters.
+    route('PATCH /api/team', 'host', shape({ name: text(120) })),
     // Booking systems (decision 029 §14): a system and its form's fields; the path's integration id is junk or a guidebook's.
     route('POST /api/team/integrations', 'host', shape({ system: fc.constantFrom('smoobu', 'beds24', 'hostaway', 'lodgify', ''), fields: fc.dictionary(fc.constantFrom('apiKey', 'apiSecret', 'x'), text(600), { maxKeys: 3 }) })),
     route('PUT /api/team/integrations/[id]/units', 'host', shape({ units: fc.array(shape({ id: text(70), guidebookId: fc.oneof(fc.constant(null), text(70)), skipped: fc.oneof(fc.boolean(), text(5)) }), { maxLength: 3 }) })),

@@ -8,12 +8,14 @@ import { tableNamesSql } from '../sync-db.ts';
 
 /**
  * What the booking systems' sync tests ask the server (tests/pms-sync.test.ts for Smoobu,
- * tests/pms-beds24-sync.test.ts for Beds24): a guidebook in UTC with fixed times, "Sync now", the
- * stays of a guidebook, and dates relative to the real clock (days ahead, never slept through).
+ * tests/pms-beds24-sync.test.ts for Beds24, tests/pms-hostaway-sync.test.ts for Hostaway): a
+ * guidebook in UTC with fixed times, "Sync now", the stays of a guidebook, and dates relative to
+ * the real clock (days ahead, never slept through).
  */
 const DAY = 86_400_000;
 /** "YYYY-MM-DD", `days` from today (UTC). */
 export const day = (days: number) => new Date(Date.now() + days * DAY).toISOString().slice(0, 10);
+/** "YYYYMMDD", as a calendar feed writes a date. */
 export const ymd = (days: number) => day(days).replaceAll('-', '');
 
 export async function guidebook(host: Host, name: string, extras: unknown[] = []): Promise<Instruction> {

@@ -36,5 +36,9 @@ export function accessKeeper(system: PmsSystem, mint: () => Promise<AccessToken>
       renewed = true;
       return mintOne();
     },
+    async kept() {
+      if (held) return held.token;
+      return (await slot?.load())?.token ?? null;
+    },
   };
 }

@@ -6,8 +6,9 @@ import type { PmsHttp } from './pms-http.ts';
  * One booking system behind one interface (docs/decisions/029-pms-connectors.md §2): nothing but
  * its adapter in `systems/` knows a system's field names, and only `PmsReservation` leaves it.
  * Slice 1a (the record's Build order) builds what connecting and mapping need and the reads the
- * sync will call (`changed`, `read`); the full pass (`upcoming`), webhooks (`hooks`), access tokens
- * (`access`) and `revoke` join the interface with the slices that use them.
+ * sync will call (`changed`, `read`); slice 4 (Beds24) adds access tokens (`access`, `AccessToken`,
+ * `AccessKeeper`), slice 5 (Hostaway) `revoke`. The full pass (`upcoming`) and webhooks (`hooks`)
+ * join with the slices that use them.
  */
 export type { CredentialField, PmsSystem };
 
@@ -36,7 +37,10 @@ export interface PmsUnit {
   name: string;
 }
 
-/** A system's access token (Beds24's 24-hour token) and when it stops working (epoch ms). */
+/**
+ * A system's access token and until when it is used (epoch ms): Beds24's 24-hour token until it
+ * expires; Hostaway's 24-month token until its renewal, 12 months after it was issued (§12).
+ */
 export interface AccessToken {
   token: string;
   expiresAt: number;
@@ -51,6 +55,8 @@ export interface AccessKeeper {
   current(): Promise<string>;
   /** After the system refused the token: one new token; asked again in the same turn, PmsError('bad-credentials'). */
   fresh(): Promise<string>;
+  /** The token held or stored, usable or not, without minting one; null when there is none (what `revoke` revokes). */
+  kept(): Promise<string | null>;
 }
 
 export interface PmsContext<Secrets> {
@@ -72,7 +78,7 @@ export interface PmsAdapter<Secrets> {
   refusedMessage?: string;
   /** Checks the credentials with an authenticated call; throws PmsError('bad-credentials' | 'scope' | 'unreachable' | …). */
   connect(http: PmsHttp, input: Record<string, string>): Promise<{ secrets: Secrets; accountRef: string; access?: AccessToken }>;
-  /** A new access token from the stored secrets (Beds24's 24-hour token); Smoobu signs each request instead. */
+  /** A new access token from the stored secrets (Beds24's, Hostaway's); Smoobu signs each request instead. */
   access?(http: PmsHttp, secrets: Secrets): Promise<AccessToken>;
   /** Parses what `connect` sealed back into the adapter's secrets (a stored value it no longer reads: PmsError('bad-answer')). */
   secretsOf(stored: unknown): Secrets;
@@ -81,4 +87,6 @@ export interface PmsAdapter<Secrets> {
   changed(context: PmsContext<Secrets>, since: number, cursor: string | null): Promise<{ reservations: PmsReservation[]; next: string | null }>;
   /** These reservations as the system has them now; an id it does not know comes back as `gone`. */
   read(context: PmsContext<Secrets>, ids: string[]): Promise<PmsReservation[]>;
+  /** Best effort on disconnect: revokes what the system lets us revoke (Hostaway's token); a failure is logged, never kept. */
+  revoke?(context: PmsContext<Secrets>): Promise<void>;
 }
