@@ -4,11 +4,11 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessKeeper, type Slot } from '../src/lib/server/pms/access-keeper.ts';
 import type { AccessToken, PmsContext } from '../src/lib/server/pms/adapter.ts';
-import type { PmsError } from '../src/lib/server/pms/pms-error.ts';
 import { createPmsHttp } from '../src/lib/server/pms/pms-http.ts';
 import { hostaway, registerHostawayHook, unregisterHostawayHook, type HostawaySecrets } from '../src/lib/server/pms/systems/hostaway.ts';
 import { HOSTAWAY_HOOK_LOGIN, hostawayHookHint, verifyHostawayHook } from '../src/lib/server/pms/systems/hostaway-hooks.ts';
 import { hostawayChannel } from '../src/lib/server/pms/systems/hostaway-reservation.ts';
+import { pmsFailure } from './helpers/pms/pms-failure.ts';
 import { HOSTAWAY_EXTRAS, startHostawayStandIn, type HostawayAccount, type HostawayStandIn } from './helpers/pms/hostaway-standin.ts';
 
 /**
@@ -40,16 +40,6 @@ function memory(): Slot & { stored: AccessToken | null } {
 function context(slot = memory(), secrets = secretsOf(account)): PmsContext<HostawaySecrets> {
   const http = client();
   return { http, secrets, integrationId: 'int-1', access: accessKeeper('hostaway', () => hostaway.access!(http, secrets), slot) };
-}
-
-async function failure(promise: Promise<unknown>): Promise<PmsError> {
-  try {
-    await promise;
-  } catch (error) {
-    expect((error as Error).name).toBe('PmsError');
-    return error as PmsError;
-  }
-  throw new Error('it succeeded');
 }
 
 beforeAll(async () => {
@@ -90,11 +80,11 @@ describe('connect', () => {
 
   it('a wrong key, an unknown account or an account id that is no number: bad credentials, naming the path and status only', async () => {
     for (const input of [{ accountId: String(account.accountId), apiSecret: 'wrong' }, { accountId: '99', apiSecret: account.apiSecret }]) {
-      const error = await failure(hostaway.connect(client(), input));
+      const error = await pmsFailure(hostaway.connect(client(), input));
       expect([error.failure, error.message]).toEqual(['bad-credentials', 'hostaway POST /v1/accessTokens: bad-credentials (401)']);
     }
     const asked = standIn.requests.length;
-    expect((await failure(hostaway.connect(client(), { accountId: 'acme', apiSecret: account.apiSecret }))).failure).toBe('bad-credentials');
+    expect((await pmsFailure(hostaway.connect(client(), { accountId: 'acme', apiSecret: account.apiSecret }))).failure).toBe('bad-credentials');
     expect(standIn.requests.length).toBe(asked);
   });
 
@@ -102,7 +92,7 @@ describe('connect', () => {
     // The token request answers; the listings call meets three 503s (the first try and two retries).
     for (let n = 0; n < 3; n++) standIn.failNext(503, '/v1/listings');
     const tokens = new Set(standIn.tokens.keys());
-    expect((await failure(hostaway.connect(client(), { accountId: String(account.accountId), apiSecret: account.apiSecret }))).failure).toBe('unreachable');
+    expect((await pmsFailure(hostaway.connect(client(), { accountId: String(account.accountId), apiSecret: account.apiSecret }))).failure).toBe('unreachable');
     const issued = [...standIn.tokens.values()].filter((t) => !tokens.has(t.token));
     expect(issued.map((t) => t.revoked)).toEqual([true]);
   });
@@ -137,7 +127,7 @@ describe('the token', () => {
     expect(slot.stored!.token).not.toBe(first.token);
     standIn.revokeKey(own);
     const before = standIn.requests.length;
-    expect((await failure(hostaway.units(context(slot, keys)))).failure).toBe('bad-credentials');
+    expect((await pmsFailure(hostaway.units(context(slot, keys)))).failure).toBe('bad-credentials');
     // The stored token refused, one token request refused, and nothing more.
     expect(standIn.requests.slice(before).map((r) => [r.path, r.status])).toEqual([
       ['/v1/listings', 403],
