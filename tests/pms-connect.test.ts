@@ -6,8 +6,8 @@ import type { IntegrationView, UnitView } from '../src/lib/shared/schemas/integr
 import type { Instruction } from '../src/lib/shared/schemas/instruction.ts';
 import { query, signedInHost, type Call, type SignedInHost } from './helpers/auth.ts';
 import { startSmoobuStandIn, type SmoobuAccount, type SmoobuStandIn } from './helpers/pms/smoobu-standin.ts';
+import { everyRow } from './helpers/pms/sync-helpers.ts';
 import { startServer, type TestServer } from './helpers/server.ts';
-import { tableNamesSql } from './helpers/sync-db.ts';
 
 /**
  * Connecting Smoobu (docs/decisions/029-pms-connectors.md §3, §4, §14; docs/security.md 42) over
@@ -228,14 +228,7 @@ describe('the credentials stay secret', () => {
     expect(sentSecrets.length).toBeGreaterThan(4);
     const logs = server.logs.join('\n');
     expect(logs).toContain('pms: connected');
-    const db = server.openDb();
-    let rows: string;
-    try {
-      const tables = (db.prepare(tableNamesSql(server.dialect)).all() as Array<{ name: string }>).map((t) => t.name);
-      rows = tables.map((table) => JSON.stringify(db.prepare(`SELECT * FROM ${table}`).all())).join('\n');
-    } finally {
-      db.close();
-    }
+    const rows = everyRow(server);
     for (const secret of sentSecrets) {
       for (const answer of answers) expect(answer).not.toContain(secret);
       expect(logs).not.toContain(secret);

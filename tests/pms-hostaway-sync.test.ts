@@ -8,10 +8,9 @@ import { query, run } from './helpers/auth.ts';
 import { signedInHost, type Host } from './helpers/billing.ts';
 import { ics, startCalendarStandIn, type CalendarStandIn } from './helpers/calendar-standin.ts';
 import { HOSTAWAY_LEAKS, startHostawayStandIn, type HostawayAccount, type HostawayReservationSeed, type HostawayStandIn } from './helpers/pms/hostaway-standin.ts';
-import { counts, day, guidebook, staysOf, syncNow, ymd } from './helpers/pms/sync-helpers.ts';
+import { counts, day, everyRow, guidebook, staysOf, syncNow, ymd } from './helpers/pms/sync-helpers.ts';
 import { startServer, type TestServer } from './helpers/server.ts';
 import { readableParts, startSmtpServer, type TestSmtpServer } from './helpers/smtp.ts';
-import { tableNamesSql } from './helpers/sync-db.ts';
 
 /**
  * Stays from Hostaway (docs/decisions/029-pms-connectors.md §2, §3, §5–§8, §12), over real HTTP on
@@ -232,14 +231,7 @@ describe('what stays secret', () => {
     expect(tokens.length).toBeGreaterThan(5);
     const logs = server.logs.join('\n');
     expect(logs).toContain('pms: synced');
-    const db = server.openDb();
-    let rows: string;
-    try {
-      const tables = (db.prepare(tableNamesSql(server.dialect)).all() as Array<{ name: string }>).map((t) => t.name);
-      rows = tables.map((table) => JSON.stringify(db.prepare(`SELECT * FROM ${table}`).all())).join('\n');
-    } finally {
-      db.close();
-    }
+    const rows = everyRow(server);
     const everywhere = [...credentials, ...tokens, ...HOSTAWAY_LEAKS];
     for (const secret of everywhere) {
       expect(logs).not.toContain(secret);

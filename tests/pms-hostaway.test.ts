@@ -3,13 +3,13 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AccessToken, PmsContext } from '../src/lib/server/pms/adapter.ts';
-import type { PmsError } from '../src/lib/server/pms/pms-error.ts';
 import { createPmsHttp } from '../src/lib/server/pms/pms-http.ts';
 import { hostaway, registerHostawayHook, unregisterHostawayHook, type HostawaySecrets } from '../src/lib/server/pms/systems/hostaway.ts';
 import { HOSTAWAY_HOOK_LOGIN, hostawayHookHint, verifyHostawayHook } from '../src/lib/server/pms/systems/hostaway-hooks.ts';
 import { hostawayChannel } from '../src/lib/server/pms/systems/hostaway-reservation.ts';
 import { memorySlot, renewDue } from '../src/lib/server/pms/systems/hostaway-token.ts';
 import { HOSTAWAY_EXTRAS, startHostawayStandIn, type HostawayAccount, type HostawayStandIn } from './helpers/pms/hostaway-standin.ts';
+import { pmsFailure } from './helpers/pms/pms-failure.ts';
 
 /**
  * The Hostaway adapter against the Hostaway stand-in over real HTTP (docs/decisions/029-pms-connectors.md
@@ -25,16 +25,6 @@ const MONTH = 30 * 86_400_000;
 const client = () => createPmsHttp('hostaway', standIn.url, `test-${paceKeys++}`);
 const secretsOf = (a: HostawayAccount): HostawaySecrets => ({ accountId: String(a.accountId), apiSecret: a.apiSecret });
 const context = (current: AccessToken | null = null, a = account): PmsContext<HostawaySecrets> => ({ http: client(), secrets: secretsOf(a), integrationId: 'int-1', access: memorySlot(current) });
-
-async function failure(promise: Promise<unknown>): Promise<PmsError> {
-  try {
-    await promise;
-  } catch (error) {
-    expect((error as Error).name).toBe('PmsError');
-    return error as PmsError;
-  }
-  throw new Error('it succeeded');
-}
 
 beforeAll(async () => {
   standIn = await startHostawayStandIn();
@@ -73,11 +63,11 @@ describe('connect', () => {
 
   it('a wrong key, an unknown account or an account id that is no number: bad credentials, naming the path and status only', async () => {
     for (const input of [{ accountId: String(account.accountId), apiSecret: 'wrong' }, { accountId: '99', apiSecret: account.apiSecret }]) {
-      const error = await failure(hostaway.connect(client(), input));
+      const error = await pmsFailure(hostaway.connect(client(), input));
       expect([error.failure, error.message]).toEqual(['bad-credentials', 'hostaway POST /v1/accessTokens: bad-credentials (401)']);
     }
     const asked = standIn.requests.length;
-    expect((await failure(hostaway.connect(client(), { accountId: 'acme', apiSecret: account.apiSecret }))).failure).toBe('bad-credentials');
+    expect((await pmsFailure(hostaway.connect(client(), { accountId: 'acme', apiSecret: account.apiSecret }))).failure).toBe('bad-credentials');
     expect(standIn.requests.length).toBe(asked);
   });
 
@@ -85,7 +75,7 @@ describe('connect', () => {
     // The token request answers; the listings call meets three 503s (the first try and two retries).
     for (let n = 0; n < 3; n++) standIn.failNext(503, '/v1/listings');
     const tokens = new Set(standIn.tokens.keys());
-    expect((await failure(hostaway.connect(client(), { accountId: String(account.accountId), apiSecret: account.apiSecret }))).failure).toBe('unreachable');
+    expect((await pmsFailure(hostaway.connect(client(), { accountId: String(account.accountId), apiSecret: account.apiSecret }))).failure).toBe('unreachable');
     const issued = [...standIn.tokens.values()].filter((t) => !tokens.has(t.token));
     expect(issued.map((t) => t.revoked)).toEqual([true]);
   });
@@ -119,7 +109,7 @@ describe('the token', () => {
     expect(slot.current!.token).not.toBe(first.token);
     standIn.revokeKey(own);
     const before = standIn.requests.length;
-    expect((await failure(hostaway.units(ctx))).failure).toBe('bad-credentials');
+    expect((await pmsFailure(hostaway.units(ctx))).failure).toBe('bad-credentials');
     // The stored token refused, one token request refused, and nothing more.
     expect(standIn.requests.slice(before).map((r) => [r.path, r.status])).toEqual([
       ['/v1/listings', 403],

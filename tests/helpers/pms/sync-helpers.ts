@@ -3,11 +3,13 @@ import type { SyncAnswer } from '../../../src/lib/shared/schemas/integrations.ts
 import type { Instruction } from '../../../src/lib/shared/schemas/instruction.ts';
 import type { Stay, StaysPage } from '../../../src/lib/shared/schemas/stay.ts';
 import type { Host } from '../billing.ts';
+import type { TestServer } from '../server.ts';
+import { tableNamesSql } from '../sync-db.ts';
 
 /**
- * What the booking-system tests share (tests/pms-sync.test.ts, tests/pms-hostaway-sync.test.ts):
- * dates relative to the real clock, a guidebook in UTC with the usual times, "Sync now" and its
- * counts, and every stay of a guidebook.
+ * What the booking-system tests share (tests/pms-*.test.ts): dates relative to the real clock, a
+ * guidebook in UTC with the usual times, "Sync now" and its counts, every stay of a guidebook, and
+ * every row of every table (searched for what must never be stored).
  */
 const DAY = 86_400_000;
 
@@ -34,4 +36,15 @@ export async function staysOf(host: Host, g: Instruction): Promise<Stay[]> {
   const all: Stay[] = [];
   for (const group of ['current', 'upcoming', 'past']) all.push(...(await host.json<StaysPage>(`/api/instruction/${g._id}/stays?group=${group}&limit=100`)).stays);
   return all;
+}
+
+/** Every row of every table of the server's database, as JSON text. */
+export function everyRow(server: TestServer): string {
+  const db = server.openDb();
+  try {
+    const tables = (db.prepare(tableNamesSql(server.dialect)).all() as Array<{ name: string }>).map((t) => t.name);
+    return tables.map((table) => JSON.stringify(db.prepare(`SELECT * FROM ${table}`).all())).join('\n');
+  } finally {
+    db.close();
+  }
 }
