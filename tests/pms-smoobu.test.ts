@@ -21,8 +21,6 @@ let paceKeys = 0;
 const client = () => createPmsHttp('smoobu', standIn.url, `test-${paceKeys++}`);
 const context = (secrets: SmoobuSecrets = account) => ({ http: client(), secrets, integrationId: 'int-1' });
 
-const failure = pmsFailure;
-
 beforeAll(async () => {
   standIn = await startSmoobuStandIn();
   const many = Array.from({ length: 130 }, (_, n) => ({ id: 5000 + n, apartmentId: 11, arrival: '2031-01-01', departure: '2031-01-03', guestName: `Guest ${n}`, modifiedAt: '2031-12-01 10:00' }));
@@ -58,7 +56,7 @@ describe('connect', () => {
 
   it('a wrong secret or key is refused as bad credentials, naming the path and status only', async () => {
     for (const input of [{ apiKey: account.apiKey, apiSecret: 'wrong-secret' }, { apiKey: 'smk_unknown', apiSecret: account.apiSecret }]) {
-      const error = await failure(smoobu.connect(client(), input));
+      const error = await pmsFailure(smoobu.connect(client(), input));
       expect(error.failure).toBe('bad-credentials');
       expect(error.message).toBe('smoobu GET /api/me: bad-credentials (401)');
     }
@@ -131,7 +129,7 @@ describe('the HTTP client', () => {
 
   it('retries a 5xx twice, then says the system did not answer', async () => {
     for (let n = 0; n < 3; n++) standIn.failNext(503);
-    const error = await failure(smoobu.units(context()));
+    const error = await pmsFailure(smoobu.units(context()));
     expect(error.failure).toBe('unreachable');
     expect(standIn.requests.slice(-3).map((r) => r.status)).toEqual([503, 503, 503]);
   });
@@ -151,7 +149,7 @@ describe('the HTTP client', () => {
     const base = `http://127.0.0.1:${(other.address() as AddressInfo).port}`;
     try {
       const before = standIn.requests.length;
-      for (const path of ['/moved', '/html', '/big']) expect((await failure(createPmsHttp('smoobu', base, `raw-${path}`).request({ method: 'GET', path }))).failure, path).toBe('bad-answer');
+      for (const path of ['/moved', '/html', '/big']) expect((await pmsFailure(createPmsHttp('smoobu', base, `raw-${path}`).request({ method: 'GET', path }))).failure, path).toBe('bad-answer');
       expect(standIn.requests.length, 'the redirect was not followed').toBe(before);
       expect(hits).toBe(3);
     } finally {
