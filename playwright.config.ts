@@ -31,6 +31,10 @@ const SMOOBU_DIR = path.resolve(`test-results/e2e-smoobu-${SMOOBU_PORT}`);
 const integrations = {
   SECRETS_KEY: 'e2e0'.repeat(16),
   SMOOBU_API_URL: `https://127.0.0.1:${SMOOBU_PORT}`,
+  // Beds24's stand-in behind the same front and certificate (tests/helpers/pms/cli.ts).
+  BEDS24_API_URL: `https://127.0.0.1:${SMOOBU_PORT}/beds24`,
+  // The same process serves Hostaway's API (its paths start with /v1).
+  HOSTAWAY_API_URL: `https://127.0.0.1:${SMOOBU_PORT}`,
   NODE_EXTRA_CA_CERTS: path.join(SMOOBU_DIR, 'cert.pem'),
 };
 // Debian's chromium-headless-shell when installed (the same engine without the desktop browser's

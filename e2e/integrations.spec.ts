@@ -10,6 +10,7 @@ import { sidewaysOverflow } from './support/layout.ts';
 
 // docs/product/integrations.md: the Owner connects Smoobu (the stand-in playwright.config.ts starts,
 // tests/helpers/pms/cli.ts), maps its flats to guidebooks and reads the status, at 375 and 1280 px;
+// connects Beds24 with its invite code (the same front, under /beds24) and maps its rooms;
 // an Editor has no Integrations screen. "Sync now" brings the flats' reservations as stays, which
 // the Stays view shows as Smoobu's (docs/product/stays.md).
 
@@ -53,6 +54,41 @@ async function smoobuWebhookUrl(apiKey: string, url: string): Promise<void> {
   }
 }
 
+/** A Beds24 account of this test's own in the stand-in, with these properties and an invite code for it. */
+async function beds24Control<T>(path: 'accounts' | 'bookings', data: unknown): Promise<T> {
+  const control = await request.newContext({ ignoreHTTPSErrors: true });
+  try {
+    const answer = await control.post(`${SMOOBU}/__control/beds24/${path}`, { data });
+    expect(answer.status(), await answer.text()).toBe(201);
+    return (await answer.json()) as T;
+  } finally {
+    await control.dispose();
+  }
+}
+
+/** A Hostaway account of this test's own in the stand-in (the same process, tests/helpers/pms/cli.ts), with these listings. */
+async function hostawayAccount(listings: Array<{ id: number; name: string }>): Promise<{ accountId: number; apiSecret: string }> {
+  const control = await request.newContext({ ignoreHTTPSErrors: true });
+  try {
+    const answer = await control.post(`${SMOOBU}/__control/hostaway/accounts`, { data: { listings } });
+    expect(answer.status()).toBe(201);
+    return (await answer.json()) as { accountId: number; apiSecret: string };
+  } finally {
+    await control.dispose();
+  }
+}
+
+/** Books a reservation in the stand-in's Hostaway account, as Hostaway's own screen would. */
+async function hostawayReservation(accountId: number, reservation: Record<string, unknown>): Promise<void> {
+  const control = await request.newContext({ ignoreHTTPSErrors: true });
+  try {
+    const answer = await control.post(`${SMOOBU}/__control/hostaway/reservations`, { data: { accountId, reservation } });
+    expect(answer.status(), await answer.text()).toBe(201);
+  } finally {
+    await control.dispose();
+  }
+}
+
 /** Opens a sidebar entry (on a phone, from the drawer). */
 async function openFromSidebar(page: Page, name: string): Promise<void> {
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
@@ -80,6 +116,8 @@ async function shoot(page: Page, name: string, project: string, dir = SHOTS): Pr
 }
 
 test('the owner connects Smoobu with a wrong key, then the right one, maps two flats and reads the status', { tag: '@mobile' }, async ({ page, browser, baseURL }, info) => {
+  // Six screens, each checked by axe in light and dark, and a second browser: past 90 s on a busy phone run.
+  test.slow();
   const owner = await createVerifiedAccount(`pms-${info.project.name}`);
   await logIn(page, owner, baseURL);
   const origin = new URL(baseURL!).origin;
@@ -98,10 +136,11 @@ test('the owner connects Smoobu with a wrong key, then the right one, maps two f
   await page.goto('/dashboard');
   await openFromSidebar(page, 'Integrations');
   await expect(page.getByRole('heading', { level: 1, name: 'Integrations' })).toBeVisible();
-  // Smoobu can be connected; the systems still to come are named, with no button.
-  await expect(page.getByText('Guests’ names and e-mails, their language, and changes to bookings within minutes.')).toBeVisible();
-  await expect(page.getByText('Beds24 and Hostaway cannot be connected yet: they are coming.')).toBeVisible();
-  await expect(page.getByRole('button', { name: /Beds24|Hostaway/ })).toHaveCount(0);
+  // Smoobu, Beds24 and Hostaway can be connected, each on its card; no system is left to come.
+  await expect(page.getByText('Guests’ names and e-mails, their language, and changes to bookings within minutes.')).toHaveCount(3);
+  await expect(page.getByRole('button', { name: 'Connect Beds24' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Connect Hostaway' })).toBeVisible();
+  await expect(page.getByText(/cannot be connected yet/)).toHaveCount(0);
   expect((await sidewaysOverflow(page)).beyondRightEdge).toEqual([]);
   await shoot(page, 'choose', info.project.name);
 
@@ -328,4 +367,117 @@ test('without SECRETS_KEY the screen says the one sentence the API answers, and 
   await expect(page.getByRole('main').getByRole('button')).toHaveCount(0);
   await expect(page.getByRole('main').getByRole('heading', { level: 2 })).toHaveCount(0);
   await shoot(page, 'no-key', info.project.name);
+});
+
+test('the owner connects Beds24 with its invite code (a used one refused), maps its rooms and syncs a booking', { tag: '@mobile' }, async ({ page, baseURL }, info) => {
+  const owner = await createVerifiedAccount(`pms-beds24-${info.project.name}`);
+  await logIn(page, owner, baseURL);
+  const origin = new URL(baseURL!).origin;
+  const created = await page.request.post('/api/instruction', { headers: { origin }, data: { nameInstruction: 'Harbour Loft' } });
+  const loft = ((await created.json()) as { instruction: Instruction }).instruction;
+  const properties = [
+    { id: 801, name: 'Harbour House', roomTypes: [{ id: 11, name: 'Loft' }, { id: 12, name: 'Garden Room' }] },
+    { id: 802, name: 'Cabin', roomTypes: [{ id: 21, name: 'Whole cabin' }] },
+  ];
+  const account = await beds24Control<{ ownerId: number; inviteCode: string }>('accounts', { properties });
+
+  await page.goto('/dashboard/integrations');
+  await page.getByRole('button', { name: 'Connect Beds24' }).click();
+  const form = page.getByRole('form', { name: 'Connect Beds24' });
+  const code = form.getByLabel('Invite code');
+  await expect(code).toHaveAttribute('type', 'password');
+  await expect(code).toHaveAccessibleDescription(/^Where: Beds24 → Settings → Marketplace → API → Generate invite code/);
+  await code.fill('a-code-beds24-never-made');
+  await form.getByRole('button', { name: 'Connect Beds24' }).click();
+  await expect(form.getByRole('alert')).toHaveText(messages.integrations.inviteRefused);
+  await shoot(page, 'beds24-refused', info.project.name);
+
+  await code.fill(account.inviteCode);
+  await form.getByRole('button', { name: 'Connect Beds24' }).click();
+  const connectedToast = page.getByText(messages.integrations.connected('Beds24'));
+  await expect(connectedToast).toBeVisible();
+  await page.getByRole('button', { name: 'Close toast' }).click();
+  expect(await page.content()).not.toContain(account.inviteCode);
+  const status = page.getByRole('region', { name: 'Beds24' });
+  await expect(status.getByRole('definition').nth(0)).toHaveText(`Beds24 account ${account.ownerId}`);
+
+  // Each room type is a property to map; a property of one room goes by its own name.
+  const rooms = page.getByRole('list', { name: 'Beds24 properties' });
+  await expect(rooms.getByRole('listitem')).toHaveCount(3);
+  await rooms.getByLabel('Harbour House · Loft').selectOption({ label: 'Guidebook: Harbour Loft' });
+  await rooms.getByLabel('Harbour House · Garden Room').selectOption({ label: 'Not in Porchlight' });
+  await rooms.getByLabel('Cabin').selectOption({ label: 'Not in Porchlight' });
+  await page.getByRole('button', { name: 'Save mapping' }).click();
+  await expect(page.getByRole('status').filter({ hasText: messages.integrations.unitsSaved })).toBeVisible();
+  expect((await sidewaysOverflow(page)).beyondRightEdge).toEqual([]);
+  await shoot(page, 'beds24-connected', info.project.name);
+
+  const day = (ahead: number) => new Date(Date.now() + ahead * 86_400_000).toISOString().slice(0, 10);
+  await beds24Control('bookings', { ownerId: account.ownerId, booking: { id: 5501, propertyId: 801, roomId: 11, arrival: day(8), departure: day(11), firstName: 'Lena', lastName: 'Berg', email: 'lena.berg@example.com', lang: 'sv', channel: 'airbnb' } });
+  await page.getByRole('button', { name: 'Sync now' }).click();
+  await expect(page.getByRole('status').filter({ hasText: '1 stay added' })).toBeVisible();
+  await page.goto(`/dashboard/stays/${loft._id}`);
+  await expect(page.getByTestId('stay').filter({ hasText: 'Lena Berg' }).getByTestId('stay-source')).toHaveText('From Beds24');
+});
+
+test('the owner connects Hostaway with its account ID and API key, maps a listing, and Sync now brings its guest', { tag: '@mobile' }, async ({ page, baseURL }, info) => {
+  const owner = await createVerifiedAccount(`pms-hostaway-${info.project.name}`);
+  await logIn(page, owner, baseURL);
+  const origin = new URL(baseURL!).origin;
+  const created = await page.request.post('/api/instruction', { headers: { origin }, data: { nameInstruction: 'Canal House' } });
+  expect(created.status(), await created.text()).toBe(201);
+  const canal = ((await created.json()) as { instruction: Instruction }).instruction;
+  const account = await hostawayAccount([
+    { id: 40_101, name: 'Canal House, 2 bedrooms' },
+    { id: 40_102, name: 'Roof studio' },
+  ]);
+
+  await page.goto('/dashboard/integrations');
+  await page.getByRole('button', { name: 'Connect Hostaway' }).click();
+  const form = page.getByRole('form', { name: 'Connect Hostaway' });
+  const accountId = form.getByLabel('Account ID');
+  const key = form.getByLabel('API key');
+  // The account ID is no secret; the key is, and each says where it is in Hostaway.
+  await expect(accountId).toHaveAttribute('type', 'text');
+  await expect(key).toHaveAttribute('type', 'password');
+  await expect(accountId).toHaveAccessibleDescription('Where: Hostaway → Settings → Hostaway API: the number shown as Account ID');
+  await expect(key).toHaveAccessibleDescription(/^Where: Hostaway → Settings → Hostaway API → Create/);
+  await accountId.fill(String(account.accountId));
+  await key.fill('0123456789abcdef-not-the-key');
+  await form.getByRole('button', { name: 'Connect Hostaway' }).click();
+  await expect(form.getByRole('alert')).toHaveText(messages.integrations.refused('Hostaway', 'account ID and API key'));
+  expect((await sidewaysOverflow(page)).beyondRightEdge).toEqual([]);
+  await shoot(page, 'hostaway-refused', info.project.name);
+
+  await key.fill(account.apiSecret);
+  await form.getByRole('button', { name: 'Connect Hostaway' }).click();
+  const connectedToast = page.getByText(messages.integrations.connected('Hostaway'));
+  await expect(connectedToast).toBeVisible();
+  await page.getByRole('button', { name: 'Close toast' }).click();
+  await expect(connectedToast).toHaveCount(0);
+  expect(await page.content()).not.toContain(account.apiSecret);
+  const status = page.getByRole('region', { name: 'Hostaway' });
+  await expect(status.getByRole('definition').nth(0)).toHaveText(`Hostaway account ${account.accountId}`);
+
+  // Its listings, mapped: one to the guidebook, the other "Not in Porchlight".
+  const properties = page.getByRole('list', { name: 'Hostaway properties' });
+  await expect(properties.getByRole('listitem')).toHaveCount(2);
+  await properties.getByLabel('Canal House, 2 bedrooms').selectOption({ label: 'Guidebook: Canal House' });
+  await properties.getByLabel('Roof studio').selectOption({ label: 'Not in Porchlight' });
+  await page.getByRole('button', { name: 'Save mapping' }).click();
+  await expect(page.getByRole('status').filter({ hasText: messages.integrations.unitsSaved })).toBeVisible();
+
+  const day = (ahead: number) => new Date(Date.now() + ahead * 86_400_000).toISOString().slice(0, 10);
+  await hostawayReservation(account.accountId, { id: 88_001, listingMapId: 40_101, arrivalDate: day(9), departureDate: day(12), status: 'new', channelId: 2018, channelName: 'airbnbOfficial', guestFirstName: 'Lotte', guestLastName: 'de Vries', guestEmail: 'lotte.devries@example.com', phone: '+31 6 1234 5678', numberOfGuests: 2, guestLocale: 'nl-NL' });
+  await page.getByRole('button', { name: 'Sync now' }).click();
+  await expect(page.getByRole('status').filter({ hasText: '1 stay added' })).toBeVisible();
+  expect((await sidewaysOverflow(page)).beyondRightEdge).toEqual([]);
+  await shoot(page, 'hostaway-connected', info.project.name);
+
+  await page.goto(`/dashboard/stays/${canal._id}`);
+  const stay = page.getByTestId('stay').filter({ hasText: 'Lotte de Vries' });
+  await expect(stay.getByTestId('stay-source')).toHaveText('From Hostaway');
+  await expect(stay).toContainText('2 guests');
+  await expect(stay).toContainText('lotte.devries@example.com');
+  await shoot(page, 'hostaway-stays', info.project.name, STAY_SHOTS);
 });

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError, parseConfig } from '../src/lib/server/platform/config.ts';
 
 /**
- * SECRETS_KEY, SECRETS_KEY_PREVIOUS and SMOOBU_API_URL as the configuration reads them
+ * SECRETS_KEY, SECRETS_KEY_PREVIOUS, SMOOBU_API_URL and BEDS24_API_URL as the configuration reads them
  * (docs/decisions/029-pms-connectors.md §3, §11). Not marked `// @no-database`: config.ts reads
  * DATABASE_URL too, which the marker's check refuses.
  */
@@ -33,5 +33,20 @@ describe('SECRETS_KEY in the configuration', () => {
     expect(() => parseConfig({ SMOOBU_API_URL: 'http://127.0.0.1:4010' })).toThrow(/SMOOBU_API_URL/);
     expect(() => parseConfig({ NODE_ENV: 'test', SMOOBU_API_URL: 'http://smoobu.example' })).toThrow(/SMOOBU_API_URL/);
     expect(parseConfig({}).pmsApiUrls.smoobu).toBeUndefined();
+  });
+
+  it('BEDS24_API_URL: the same rule, its path kept', () => {
+    expect(parseConfig({ BEDS24_API_URL: 'https://api.beds24.com/v2/' }).pmsApiUrls.beds24).toBe('https://api.beds24.com/v2');
+    expect(parseConfig({ NODE_ENV: 'test', BEDS24_API_URL: 'http://127.0.0.1:4011/beds24' }).pmsApiUrls.beds24).toBe('http://127.0.0.1:4011/beds24');
+    expect(() => parseConfig({ BEDS24_API_URL: 'http://127.0.0.1:4011' })).toThrow(/BEDS24_API_URL/);
+    expect(parseConfig({}).pmsApiUrls.beds24).toBeUndefined();
+  });
+
+  it('HOSTAWAY_API_URL: the same rule', () => {
+    expect(parseConfig({ HOSTAWAY_API_URL: 'https://hostaway.example/' }).pmsApiUrls.hostaway).toBe('https://hostaway.example');
+    expect(parseConfig({ NODE_ENV: 'test', HOSTAWAY_API_URL: 'http://127.0.0.1:4810' }).pmsApiUrls.hostaway).toBe('http://127.0.0.1:4810');
+    expect(() => parseConfig({ HOSTAWAY_API_URL: 'http://127.0.0.1:4810' })).toThrow(/HOSTAWAY_API_URL/);
+    expect(() => parseConfig({ NODE_ENV: 'test', HOSTAWAY_API_URL: 'http://hostaway.example' })).toThrow(/HOSTAWAY_API_URL/);
+    expect(parseConfig({}).pmsApiUrls.hostaway).toBeUndefined();
   });
 });

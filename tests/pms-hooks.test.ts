@@ -5,7 +5,8 @@ import type { IntegrationView, SyncAnswer } from '../src/lib/shared/schemas/inte
 import type { Instruction } from '../src/lib/shared/schemas/instruction.ts';
 import { query, run } from './helpers/auth.ts';
 import { signedInHost, type Host } from './helpers/billing.ts';
-import { connectSmoobu, guidebook, staysOf, type Connected } from './helpers/pms/smoobu-host.ts';
+import { connectSmoobu, type Connected } from './helpers/pms/smoobu-host.ts';
+import { guidebook, staysOf } from './helpers/pms/sync-calls.ts';
 import { startSmoobuStandIn, type SmoobuBookingSeed, type SmoobuStandIn } from './helpers/pms/smoobu-standin.ts';
 import { startServer, type TestServer } from './helpers/server.ts';
 import { startSmtpServer, type TestSmtpServer } from './helpers/smtp.ts';

@@ -3,9 +3,9 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PmsReservation } from '../src/lib/server/pms/adapter.ts';
-import { PmsError } from '../src/lib/server/pms/pms-error.ts';
 import { createPmsHttp } from '../src/lib/server/pms/pms-http.ts';
 import { smoobu, type SmoobuSecrets } from '../src/lib/server/pms/systems/smoobu.ts';
+import { pmsFailure } from './helpers/pms/pms-failure.ts';
 import { startSmoobuStandIn, type SmoobuAccount, type SmoobuStandIn } from './helpers/pms/smoobu-standin.ts';
 
 /**
@@ -20,16 +20,6 @@ let paceKeys = 0;
 /** A client with a pace key of its own: the one-a-second pacing is per integration, and these tests are many integrations. */
 const client = () => createPmsHttp('smoobu', standIn.url, `test-${paceKeys++}`);
 const context = (secrets: SmoobuSecrets = account) => ({ http: client(), secrets, integrationId: 'int-1' });
-
-async function failure(promise: Promise<unknown>): Promise<PmsError> {
-  try {
-    await promise;
-  } catch (error) {
-    expect((error as Error).name).toBe('PmsError');
-    return error as PmsError;
-  }
-  throw new Error('it succeeded');
-}
 
 beforeAll(async () => {
   standIn = await startSmoobuStandIn();
@@ -66,7 +56,7 @@ describe('connect', () => {
 
   it('a wrong secret or key is refused as bad credentials, naming the path and status only', async () => {
     for (const input of [{ apiKey: account.apiKey, apiSecret: 'wrong-secret' }, { apiKey: 'smk_unknown', apiSecret: account.apiSecret }]) {
-      const error = await failure(smoobu.connect(client(), input));
+      const error = await pmsFailure(smoobu.connect(client(), input));
       expect(error.failure).toBe('bad-credentials');
       expect(error.message).toBe('smoobu GET /api/me: bad-credentials (401)');
     }
@@ -139,7 +129,7 @@ describe('the HTTP client', () => {
 
   it('retries a 5xx twice, then says the system did not answer', async () => {
     for (let n = 0; n < 3; n++) standIn.failNext(503);
-    const error = await failure(smoobu.units(context()));
+    const error = await pmsFailure(smoobu.units(context()));
     expect(error.failure).toBe('unreachable');
     expect(standIn.requests.slice(-3).map((r) => r.status)).toEqual([503, 503, 503]);
   });
@@ -159,7 +149,7 @@ describe('the HTTP client', () => {
     const base = `http://127.0.0.1:${(other.address() as AddressInfo).port}`;
     try {
       const before = standIn.requests.length;
-      for (const path of ['/moved', '/html', '/big']) expect((await failure(createPmsHttp('smoobu', base, `raw-${path}`).request({ method: 'GET', path }))).failure, path).toBe('bad-answer');
+      for (const path of ['/moved', '/html', '/big']) expect((await pmsFailure(createPmsHttp('smoobu', base, `raw-${path}`).request({ method: 'GET', path }))).failure, path).toBe('bad-answer');
       expect(standIn.requests.length, 'the redirect was not followed').toBe(before);
       expect(hits).toBe(3);
     } finally {

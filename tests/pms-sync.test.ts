@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../src/lib/shared/messages.ts';
-import type { IntegrationView, SyncAnswer, UnitView } from '../src/lib/shared/schemas/integrations.ts';
+import type { IntegrationView, UnitView } from '../src/lib/shared/schemas/integrations.ts';
 import type { Instruction } from '../src/lib/shared/schemas/instruction.ts';
 import type { GuestOrder } from '../src/lib/shared/schemas/order.ts';
 import type { Stay, StaysPage } from '../src/lib/shared/schemas/stay.ts';
@@ -9,7 +9,8 @@ import { query, requestFrom, run, setUserPlan } from './helpers/auth.ts';
 import { signedInHost, startAppStripeStandIn, stripeEnv, type Host } from './helpers/billing.ts';
 import { signedInMember } from './helpers/members.ts';
 import { ics, startCalendarStandIn, type CalendarStandIn } from './helpers/calendar-standin.ts';
-import { connectSmoobu, guidebook, staysOf, type Connected } from './helpers/pms/smoobu-host.ts';
+import { connectSmoobu, type Connected } from './helpers/pms/smoobu-host.ts';
+import { counts, day, guidebook, staysOf, syncNow, ymd } from './helpers/pms/sync-calls.ts';
 import { startSmoobuStandIn, type SmoobuAccount, type SmoobuBookingSeed, type SmoobuStandIn } from './helpers/pms/smoobu-standin.ts';
 import { startServer, type TestServer } from './helpers/server.ts';
 import { readableParts, startSmtpServer, type TestSmtpServer } from './helpers/smtp.ts';
@@ -50,11 +51,6 @@ afterAll(async () => {
   await Promise.all([smoobu?.close(), stripe?.stop(), smtp?.close(), feed?.close()]);
 });
 
-const DAY = 86_400_000;
-/** "YYYY-MM-DD", `days` from today (UTC). */
-const day = (days: number) => new Date(Date.now() + days * DAY).toISOString().slice(0, 10);
-const ymd = (days: number) => day(days).replaceAll('-', '');
-
 const LATE = { id: 11, kind: 'late-checkout', title: 'Late check-out', price: 2500, lateCheckoutUntil: '14:00', approval: 'instant' };
 
 /** A Smoobu account connected by `host` (tests/helpers/pms/smoobu-host.ts), its key and secret kept for the log's search. */
@@ -68,15 +64,6 @@ function book(account: SmoobuAccount, seed: Omit<SmoobuBookingSeed, 'modifiedAt'
   for (const value of [seed.email, seed.phone]) if (value) secrets.push(value);
   return smoobu.setBooking(account, seed);
 }
-
-async function syncNow(host: Host, id: string, status = 200): Promise<SyncAnswer> {
-  const response = await host.call(`/api/team/integrations/${id}/sync`, { method: 'POST', json: {} });
-  const text = await response.text();
-  expect(response.status, text).toBe(status);
-  return JSON.parse(text) as SyncAnswer;
-}
-
-const counts = (partial: Partial<SyncAnswer> = {}) => ({ added: 0, moved: 0, removed: 0, updated: 0, takenOver: 0, ...partial });
 
 const integrationRow = (id: string) => query<{ state: string; last_error: string | null; backoff_until: number | null; last_attempt_at: number | null; changed_through: number | null }>(server, 'SELECT state, last_error, backoff_until, last_attempt_at, changed_through FROM pms_integrations WHERE id = ?', id)[0]!;
 

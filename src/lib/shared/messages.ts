@@ -243,6 +243,8 @@ export const messages = {
     fieldNotKey: 'Keys and secrets are letters, digits and symbols without spaces. Paste them again.',
     fieldMissing: (label: string) => `Enter the ${label}.`,
     refused: (system: string, what: string) => `${system} did not accept this ${what}. Check them, or create a new key.`,
+    inviteRefused: 'Beds24 did not accept this invite code; codes work once and for 24 hours. Generate a new one.',
+    scopeMissing: (system: string) => `This ${system} code cannot read bookings, guests’ names and properties; generate one with bookings, bookings-personal and properties ticked.`,
     unreachable: (system: string) => `${system} did not answer. Try again in a minute.`,
     rateLimited: (system: string) => `${system} asks us to slow down. Try again in a few minutes.`,
     alreadyConnected: (system: string) => `${system} is already connected to this team. Disconnect it first to connect another account.`,

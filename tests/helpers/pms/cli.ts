@@ -17,6 +17,22 @@
  *                              (`setBooking`); 404 for a key no account here has
  *   POST /__control/webhooks   `{ apiKey, url }`: the account's webhook URL, as the host pastes it
  *                              in Smoobu; from then on each booking made or changed is posted there
+ *
+ * Beds24's stand-in (beds24-standin.ts) answers behind the same certificate under `/beds24`
+ * (BEDS24_API_URL `https://127.0.0.1:<port>/beds24`), with its own two:
+ *
+ *   POST /__control/beds24/accounts   `{ properties: [{ id, name, roomTypes: [{ id, name }] }] }`
+ *                                     → `{ ownerId, inviteCode }`, a new account and its invite code
+ *   POST /__control/beds24/bookings   `{ ownerId, booking }` (a `Beds24BookingSeed` without
+ *                                     `modifiedTime`) → 201 the booking; 404 for an unknown account
+ *
+ * The same front serves the Hostaway stand-in (hostaway-standin.ts) for every path under `/v1/`
+ * (Hostaway's API paths; the app's HOSTAWAY_API_URL points here too), and its own two:
+ *
+ *   POST /__control/hostaway/accounts      `{ listings: [{ id, name }] }` → `{ accountId, apiSecret }`
+ *   POST /__control/hostaway/reservations  `{ accountId, reservation }` (a `HostawayReservationSeed`
+ *                                          without `updatedOn`) → 201 the reservation (`setReservation`);
+ *                                          404 for an account no test made here
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -24,6 +40,8 @@ import http from 'node:http';
 import https from 'node:https';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { startBeds24StandIn, type Beds24Account, type Beds24BookingSeed } from './beds24-standin.ts';
+import { startHostawayStandIn, type HostawayAccount, type HostawayReservationSeed } from './hostaway-standin.ts';
 import { startSmoobuStandIn, type SmoobuAccount, type SmoobuBookingSeed } from './smoobu-standin.ts';
 
 const { values } = parseArgs({ options: { port: { type: 'string' }, dir: { type: 'string' } } });
@@ -40,8 +58,55 @@ execFileSync(
 
 const standIn = await startSmoobuStandIn();
 const inner = new URL(standIn.url);
+const hostaway = await startHostawayStandIn();
+const hostawayInner = new URL(hostaway.url);
+const hostawayAccounts = new Map<number, HostawayAccount>();
 /** The accounts seeded here, by their key: a booking goes into the account the test names. */
 const accounts = new Map<string, SmoobuAccount>();
+const beds24 = await startBeds24StandIn();
+const beds24Inner = new URL(beds24.url);
+const beds24Accounts = new Map<number, Beds24Account>();
+
+/** Beds24's two control requests; false for any other. */
+function beds24Control(url: string, body: Buffer, res: http.ServerResponse): boolean {
+  const seed = () => JSON.parse(body.toString('utf8') || '{}') as { properties?: Beds24Account['properties']; ownerId?: number; booking?: Omit<Beds24BookingSeed, 'modifiedTime'> };
+  if (url === '/__control/beds24/accounts') {
+    const account = beds24.addAccount({ properties: seed().properties ?? [] });
+    beds24Accounts.set(account.ownerId, account);
+    res.writeHead(201, { 'content-type': 'application/json' }).end(JSON.stringify({ ownerId: account.ownerId, inviteCode: beds24.inviteCode(account) }));
+    return true;
+  }
+  if (url !== '/__control/beds24/bookings') return false;
+  const { ownerId, booking } = seed();
+  const account = beds24Accounts.get(ownerId ?? -1);
+  if (!account || !booking) res.writeHead(404, { 'content-type': 'text/plain' }).end('no such account, or no booking');
+  else res.writeHead(201, { 'content-type': 'application/json' }).end(JSON.stringify(beds24.setBooking(account, booking)));
+  return true;
+}
+
+/** Hostaway's two control requests; false for any other. */
+function hostawayControl(url: string, body: Buffer, res: http.ServerResponse): boolean {
+  const seed = () => JSON.parse(body.toString('utf8') || '{}') as { listings?: HostawayAccount['listings']; accountId?: number; reservation?: Omit<HostawayReservationSeed, 'updatedOn'> };
+  if (url === '/__control/hostaway/accounts') {
+    const account = hostaway.addAccount({ listings: seed().listings ?? [] });
+    hostawayAccounts.set(account.accountId, account);
+    res.writeHead(201, { 'content-type': 'application/json' }).end(JSON.stringify({ accountId: account.accountId, apiSecret: account.apiSecret }));
+    return true;
+  }
+  if (url !== '/__control/hostaway/reservations') return false;
+  const { accountId, reservation } = seed();
+  const account = hostawayAccounts.get(Number(accountId));
+  if (!account || !reservation) res.writeHead(404, { 'content-type': 'text/plain' }).end('no such account, or no reservation');
+  else res.writeHead(201, { 'content-type': 'application/json' }).end(JSON.stringify(hostaway.setReservation(account, reservation)));
+  return true;
+}
+
+/** Where a request goes: Beds24's under `/beds24/` (the prefix dropped), Hostaway's under `/v1/`, else Smoobu's. */
+function targetOf(url: string): { host: string; port: string; path: string } {
+  if (url.startsWith('/beds24/')) return { host: beds24Inner.hostname, port: beds24Inner.port, path: url.slice('/beds24'.length) };
+  const to = url.startsWith('/v1/') ? hostawayInner : inner;
+  return { host: to.hostname, port: to.port, path: url };
+}
 
 function readBody(req: http.IncomingMessage): Promise<Buffer> {
   return new Promise((resolve, reject) => {
@@ -88,7 +153,8 @@ const server = https.createServer({ key: fs.readFileSync(keyFile), cert: fs.read
       res.writeHead(204).end();
       return;
     }
-    const forward = http.request({ host: inner.hostname, port: inner.port, method: req.method, path: req.url, headers: req.headers }, (answer) => {
+    if (req.method === 'POST' && (beds24Control(req.url ?? '', body, res) || hostawayControl(req.url ?? '', body, res))) return;
+    const forward = http.request({ ...targetOf(req.url ?? ''), method: req.method, headers: req.headers }, (answer) => {
       res.writeHead(answer.statusCode ?? 502, answer.headers);
       answer.pipe(res);
     });
@@ -101,7 +167,7 @@ server.listen(port, '127.0.0.1', () => console.log(`smoobu stand-in on https://1
 const stop = () => {
   server.closeAllConnections();
   server.close();
-  void standIn.close().then(() => process.exit(0));
+  void Promise.all([standIn.close(), beds24.close(), hostaway.close()]).then(() => process.exit(0));
 };
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);

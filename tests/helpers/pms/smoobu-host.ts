@@ -1,18 +1,12 @@
 import type { IntegrationView, UnitView } from '../../../src/lib/shared/schemas/integrations.ts';
 import type { Instruction } from '../../../src/lib/shared/schemas/instruction.ts';
-import type { Stay, StaysPage } from '../../../src/lib/shared/schemas/stay.ts';
 import type { Host } from '../billing.ts';
 import type { SmoobuAccount, SmoobuStandIn } from './smoobu-standin.ts';
 
 /**
- * A host's side of a Smoobu connection, as the PMS tests drive it over real HTTP: a guidebook, a
- * Smoobu account connected and its apartments mapped, and every stay of a guidebook.
+ * A host's side of a Smoobu connection, as the PMS tests drive it over real HTTP: a Smoobu account
+ * connected and its apartments mapped (the guidebooks and their stays: sync-calls.ts).
  */
-export async function guidebook(host: Host, name: string, extras: unknown[] = []): Promise<Instruction> {
-  const { instruction } = await host.json<{ instruction: Instruction }>('/api/instruction', { json: { nameInstruction: name, timeZone: 'UTC', checkInTime: '15:00', checkOutTime: '11:00', extras } });
-  return instruction;
-}
-
 export interface Connected {
   account: SmoobuAccount;
   id: string;
@@ -31,10 +25,4 @@ export async function connectSmoobu(smoobu: SmoobuStandIn, host: Host, apartment
   });
   if (mapping.length > 0) await host.json(`/api/team/integrations/${integration.id}/units`, { method: 'PUT', json: { units: mapping } });
   return { account, id: integration.id, integration, units };
-}
-
-export async function staysOf(host: Host, g: Instruction): Promise<Stay[]> {
-  const all: Stay[] = [];
-  for (const group of ['current', 'upcoming', 'past']) all.push(...(await host.json<StaysPage>(`/api/instruction/${g._id}/stays?group=${group}&limit=100`)).stays);
-  return all;
 }

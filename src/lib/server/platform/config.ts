@@ -123,6 +123,10 @@ const envSchema = z.object({
   SECRETS_KEY_PREVIOUS: z.string().trim().refine(isSecretKey, { error: SECRETS_KEY_FORMAT }).optional(),
   /** Smoobu's API base (tests: tests/helpers/pms/smoobu-standin.ts): https, or plain http to a loopback address with NODE_ENV=test. */
   SMOOBU_API_URL: optionalUrl,
+  /** Beds24's API base (tests: tests/helpers/pms/beds24-standin.ts): https, or plain http to a loopback address with NODE_ENV=test. */
+  BEDS24_API_URL: optionalUrl,
+  /** Hostaway's API base (tests: tests/helpers/pms/hostaway-standin.ts), the same rule. */
+  HOSTAWAY_API_URL: optionalUrl,
   TEST_CALENDAR_RESOLVE: z
     .string()
     .trim()
@@ -170,7 +174,7 @@ export interface Config {
   /** SECRETS_KEY and SECRETS_KEY_PREVIOUS as bytes; undefined without SECRETS_KEY (integrations off). */
   secretsKeys: { current: Buffer; previous: Buffer | undefined } | undefined;
   /** The booking systems' API bases (SMOOBU_API_URL …, without a trailing slash); undefined: the system's own. */
-  pmsApiUrls: { smoobu: string | undefined };
+  pmsApiUrls: { smoobu: string | undefined; beds24: string | undefined; hostaway: string | undefined };
   /** TEST_CALENDAR_RESOLVE parsed: a test host name and the loopback stand-in it reaches. */
   testCalendarResolve: { host: string; address: string } | undefined;
   /** TRUST_PROXY parsed; null: the socket's peer is the client (no proxy in front). */
@@ -256,6 +260,8 @@ export function parseConfig(source: NodeJS.ProcessEnv = process.env): Config {
   }
   if (env.SECRETS_KEY_PREVIOUS && !env.SECRETS_KEY) throw new ConfigError('Invalid configuration:\n  SECRETS_KEY_PREVIOUS: only with SECRETS_KEY (the key that replaces it)');
   if (env.SMOOBU_API_URL) checkPmsApiUrl('SMOOBU_API_URL', env.SMOOBU_API_URL, env.NODE_ENV);
+  if (env.BEDS24_API_URL) checkPmsApiUrl('BEDS24_API_URL', env.BEDS24_API_URL, env.NODE_ENV);
+  if (env.HOSTAWAY_API_URL) checkPmsApiUrl('HOSTAWAY_API_URL', env.HOSTAWAY_API_URL, env.NODE_ENV);
   const [calendarHost, calendarAddress] = env.TEST_CALENDAR_RESOLVE?.toLowerCase().split(':') ?? [];
 
   return {
@@ -290,7 +296,11 @@ export function parseConfig(source: NodeJS.ProcessEnv = process.env): Config {
     guestDataDays: env.GUEST_DATA_DAYS,
     guestPageMemoryBytes: env.GUEST_PAGE_MEMORY_MB === undefined ? undefined : env.GUEST_PAGE_MEMORY_MB * 1024 * 1024,
     secretsKeys: env.SECRETS_KEY ? { current: secretKeyBytes(env.SECRETS_KEY)!, previous: env.SECRETS_KEY_PREVIOUS ? secretKeyBytes(env.SECRETS_KEY_PREVIOUS) : undefined } : undefined,
-    pmsApiUrls: { smoobu: env.SMOOBU_API_URL?.replace(/\/+$/, '') },
+    pmsApiUrls: {
+      smoobu: env.SMOOBU_API_URL?.replace(/\/+$/, ''),
+      beds24: env.BEDS24_API_URL?.replace(/\/+$/, ''),
+      hostaway: env.HOSTAWAY_API_URL?.replace(/\/+$/, ''),
+    },
     testCalendarResolve: calendarHost && calendarAddress ? { host: calendarHost, address: calendarAddress } : undefined,
     trustedProxies,
     raw: env,

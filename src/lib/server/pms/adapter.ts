@@ -6,8 +6,9 @@ import type { PmsHttp } from './pms-http.ts';
  * One booking system behind one interface (docs/decisions/029-pms-connectors.md §2): nothing but
  * its adapter in `systems/` knows a system's field names, and only `PmsReservation` leaves it.
  * Slice 1 (the record's Build order) built what connecting, mapping and the sync need; slice 2
- * adds webhooks (`hooks`, optional until every adapter has them); the full pass (`upcoming`),
- * access tokens (`access`) and `revoke` join the interface with the slices that use them.
+ * adds webhooks (`hooks`, optional: a system without them is read by the reconcile alone), slice 4
+ * (Beds24) access tokens (`access`, `AccessToken`, `AccessKeeper`), slice 5 (Hostaway) `revoke`.
+ * The full pass (`upcoming`) joins with the slice that uses it.
  */
 export type { CredentialField, PmsSystem };
 
@@ -36,10 +37,34 @@ export interface PmsUnit {
   name: string;
 }
 
+/**
+ * A system's access token and until when it is used (epoch ms): Beds24's 24-hour token until it
+ * expires; Hostaway's 24-month token until its renewal, 12 months after it was issued (§12).
+ */
+export interface AccessToken {
+  token: string;
+  expiresAt: number;
+}
+
+/**
+ * The integration's access token, kept sealed in its `access` slot (§3, access.ts) so servers
+ * and turns share one instead of each minting its own (a Beds24 token costs credits, §12).
+ */
+export interface AccessKeeper {
+  /** The stored token while it has 5 minutes left, else a new one, minted and stored. */
+  current(): Promise<string>;
+  /** After the system refused the token: one new token; asked again in the same turn, PmsError('bad-credentials'). */
+  fresh(): Promise<string>;
+  /** The token held or stored, usable or not, without minting one; null when there is none (what `revoke` revokes). */
+  kept(): Promise<string | null>;
+}
+
 export interface PmsContext<Secrets> {
   http: PmsHttp;
   secrets: Secrets;
   integrationId: string;
+  /** For systems with `access`: the integration's token (without one, the adapter mints for this context alone). */
+  access?: AccessKeeper;
 }
 
 /** A webhook as it arrived: raw bytes, headers, method, query; verified before it is read (§5). */
@@ -70,8 +95,12 @@ export interface PmsAdapter<Secrets> {
   fields: readonly CredentialField[];
   /** How the refusal names what was typed ("key and secret"). */
   credentialWords: string;
-  /** Checks the credentials with an authenticated call; throws PmsError('bad-credentials' | 'unreachable' | …). */
-  connect(http: PmsHttp, input: Record<string, string>): Promise<{ secrets: Secrets; accountRef: string }>;
+  /** The connect form's refusal when the system's own words are better than `refused(label, credentialWords)`. */
+  refusedMessage?: string;
+  /** Checks the credentials with an authenticated call; throws PmsError('bad-credentials' | 'scope' | 'unreachable' | …). */
+  connect(http: PmsHttp, input: Record<string, string>): Promise<{ secrets: Secrets; accountRef: string; access?: AccessToken }>;
+  /** A new access token from the stored secrets (Beds24's, Hostaway's); Smoobu signs each request instead. */
+  access?(http: PmsHttp, secrets: Secrets): Promise<AccessToken>;
   /** Parses what `connect` sealed back into the adapter's secrets (a stored value it no longer reads: PmsError('bad-answer')). */
   secretsOf(stored: unknown): Secrets;
   units(context: PmsContext<Secrets>): Promise<PmsUnit[]>;
@@ -81,4 +110,6 @@ export interface PmsAdapter<Secrets> {
   read(context: PmsContext<Secrets>, ids: string[]): Promise<PmsReservation[]>;
   /** Webhooks; a system without them is read by the reconcile alone (the hook route answers 404 for it). */
   hooks?: PmsHooks;
+  /** Best effort on disconnect: revokes what the system lets us revoke (Hostaway's token); a failure is logged, never kept. */
+  revoke?(context: PmsContext<Secrets>): Promise<void>;
 }

@@ -7,7 +7,8 @@ import type { TeamAccess, TeamScope } from '../account/team-access.ts';
 import { AppError } from '../http/app-error.ts';
 import { getRuntime } from '../platform/runtime.ts';
 import type { PmsAdapter } from './adapter.ts';
-import { integrationsKeyRing, newHookSecret, sealCredentials } from './credentials.ts';
+import { contextFor } from './access.ts';
+import { integrationsKeyRing, newHookSecret, openCredentials, sealAccess, sealCredentials } from './credentials.ts';
 import { isPmsError } from './pms-error.ts';
 import { adapterFor, pmsHttpFor } from './pms-systems.ts';
 
@@ -21,10 +22,11 @@ import { adapterFor, pmsHttpFor } from './pms-systems.ts';
 const HOOK_ID_LENGTH = 24;
 
 /** A system's refusal or silence, in the host's words; the system's own text never reaches them (§3). */
-export function pmsFailure(error: unknown, adapter: Pick<PmsAdapter<unknown>, 'label' | 'credentialWords'>): AppError {
+export function pmsFailure(error: unknown, adapter: Pick<PmsAdapter<unknown>, 'label' | 'credentialWords' | 'refusedMessage'>): AppError {
   if (!isPmsError(error)) throw error;
   const cause = error.message;
-  if (error.failure === 'bad-credentials') return new AppError('UNPROCESSABLE', messages.integrations.refused(adapter.label, adapter.credentialWords), { cause });
+  if (error.failure === 'bad-credentials') return new AppError('UNPROCESSABLE', adapter.refusedMessage ?? messages.integrations.refused(adapter.label, adapter.credentialWords), { cause });
+  if (error.failure === 'scope') return new AppError('UNPROCESSABLE', messages.integrations.scopeMissing(adapter.label), { cause });
   if (error.failure === 'rate-limited') return new AppError('BAD_GATEWAY', messages.integrations.rateLimited(adapter.label), { cause });
   return new AppError('BAD_GATEWAY', messages.integrations.unreachable(adapter.label), { cause });
 }
@@ -96,10 +98,8 @@ export async function connectIntegration(access: TeamAccess, input: ConnectInput
     ...ids,
     account_ref: checked.accountRef,
     ...sealCredentials(ring, ids, { secrets: checked.secrets, hookSecret: newHookSecret() }),
-    access_key_id: null,
-    access_iv: null,
-    access_ct: null,
-    access_expires_at: null,
+    // The token the connect check minted (Beds24's, Hostaway's), so the first sync need not mint one (§3).
+    ...(checked.access ? sealAccess(ring, ids, checked.access) : { access_key_id: null, access_iv: null, access_ct: null, access_expires_at: null }),
     hook_id: nanoid(HOOK_ID_LENGTH),
     remote_hook_id: null,
     state: 'active',
@@ -127,15 +127,30 @@ export async function connectIntegration(access: TeamAccess, input: ConnectInput
  * host's own, as a removed feed's do (§7). Each keeps its `pms_reservation_id`: the mark that its
  * guest's details came from a booking system (erased after check-out all the same,
  * stays/guest-data-retention.ts), and what a connection made again adopts rather than doubles
- * (apply-reservation.ts). The revoke of slices 4 and 5 comes before this.
+ * (apply-reservation.ts). What the system lets us revoke (Hostaway's token) is revoked first, best
+ * effort: a failure is logged by its status and does not keep the row (§3).
  */
 export async function disconnectIntegration(access: TeamAccess, id: string): Promise<{ label: string }> {
   const { db, log } = await getRuntime();
   const row = await findTeamIntegration(access, id);
+  await revokeQuietly(row);
   await db.transaction().execute(async (trx) => {
     await trx.updateTable('stays').set({ pms_integration_id: null, pms_modified_at: null }).where('pms_integration_id', '=', row.id).execute();
     await trx.deleteFrom('pms_integrations').where('id', '=', row.id).where('team_id', '=', access.teamId).execute();
   });
   log.info({ teamId: access.teamId, integrationId: row.id, system: row.system }, 'pms: disconnected');
   return { label: PMS_LABELS[row.system] };
+}
+
+/** The adapter's `revoke`, when it has one, with the stored credentials; never throws (§3: a failed revoke does not keep the row). */
+async function revokeQuietly(row: PmsIntegrationsTable): Promise<void> {
+  const { config, log } = await getRuntime();
+  const adapter = adapterFor(row.system);
+  if (!adapter?.revoke) return;
+  try {
+    const ring = integrationsKeyRing(config);
+    await adapter.revoke(contextFor(config, ring, row, adapter, adapter.secretsOf(openCredentials(ring, row).secrets)));
+  } catch (error) {
+    log.warn({ integrationId: row.id, system: row.system, cause: error instanceof Error ? error.message : 'unknown' }, 'pms: revoking on disconnect failed; the row is deleted all the same');
+  }
 }

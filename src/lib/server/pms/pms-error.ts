@@ -4,7 +4,8 @@ import type { PmsSystem } from '@shared/pms-systems.ts';
  * Why a call to a booking system failed, in our words: the method, the path without its query,
  * the status, never a header or a body (§3: an error may reach the log).
  */
-export type PmsFailure = 'bad-credentials' | 'unreachable' | 'rate-limited' | 'not-found' | 'bad-answer';
+/** 'scope': the credentials work but may not read what Porchlight needs (Beds24's invite code without bookings-personal). */
+export type PmsFailure = 'bad-credentials' | 'scope' | 'unreachable' | 'rate-limited' | 'not-found' | 'bad-answer';
 
 export class PmsError extends Error {
   override name = 'PmsError';

@@ -29,6 +29,8 @@ export interface PmsRequest {
   /** Made again for each attempt (a signature's timestamp and nonce are fresh each time). */
   headers?: () => Record<string, string>;
   body?: string;
+  /** Sees the headers of every answer, refusals too (Beds24's credits, §12); never logged. */
+  onAnswer?: (headers: Headers) => void;
 }
 
 export interface PmsHttp {
@@ -115,6 +117,7 @@ export function createPmsHttp(system: PmsSystem, baseUrl: string, paceKey: strin
       const headers = { accept: 'application/json', ...(request.body === undefined ? {} : { 'content-type': 'application/json' }), ...request.headers?.() };
       const response = await fetch(url, { method: request.method, headers, body: request.body, redirect: 'manual', signal: AbortSignal.timeout(PMS_TIMEOUT_MS) });
       where.status = response.status;
+      request.onAnswer?.(response.headers);
       const ok = response.status >= 200 && response.status < 300 && /\bjson\b/i.test(response.headers.get('content-type') ?? '');
       // An answer not read is let go at once, so its connection is not held.
       if (!ok) await response.body?.cancel().catch(() => {});

@@ -2,14 +2,19 @@ import type { PmsSystem } from '@shared/pms-systems.ts';
 import type { Config } from '../platform/config.ts';
 import type { PmsAdapter } from './adapter.ts';
 import { createPmsHttp, type PmsHttp } from './pms-http.ts';
+import { beds24, BEDS24_API_URL } from './systems/beds24.ts';
+import { hostaway, HOSTAWAY_API_URL } from './systems/hostaway.ts';
 import { smoobu, SMOOBU_API_URL } from './systems/smoobu.ts';
 
 /**
  * The adapters built so far and where each system's API is: the adapter's constant, or its
- * `*_API_URL` override (docs/decisions/029-pms-connectors.md §11). Beds24 and Hostaway join with
- * their slices (4, 5); until then connecting them is refused.
+ * `*_API_URL` override (docs/decisions/029-pms-connectors.md §11).
  */
-const ADAPTERS: Partial<Record<PmsSystem, PmsAdapter<unknown>>> = { smoobu: smoobu as PmsAdapter<unknown> };
+const ADAPTERS: Partial<Record<PmsSystem, PmsAdapter<unknown>>> = {
+  smoobu: smoobu as PmsAdapter<unknown>,
+  beds24: beds24 as PmsAdapter<unknown>,
+  hostaway: hostaway as PmsAdapter<unknown>,
+};
 
 export function adapterFor(system: PmsSystem): PmsAdapter<unknown> | undefined {
   return ADAPTERS[system];
@@ -19,6 +24,10 @@ function baseUrlOf(config: Config, system: PmsSystem): string {
   switch (system) {
     case 'smoobu':
       return config.pmsApiUrls.smoobu ?? SMOOBU_API_URL;
+    case 'beds24':
+      return config.pmsApiUrls.beds24 ?? BEDS24_API_URL;
+    case 'hostaway':
+      return config.pmsApiUrls.hostaway ?? HOSTAWAY_API_URL;
     default:
       throw new Error(`no API base for ${system} yet`);
   }

@@ -5,9 +5,10 @@ import { teamContact } from '../account/team-contact.ts';
 import { tryRecordLock } from '../platform/db/record-lock.ts';
 import { getRuntime } from '../platform/runtime.ts';
 import { SecretBoxError } from '../platform/secret-box.ts';
+import { contextFor } from './access.ts';
 import { integrationsKeyRing, openCredentials } from './credentials.ts';
 import { isPmsError } from './pms-error.ts';
-import { adapterFor, pmsHttpFor } from './pms-systems.ts';
+import { adapterFor } from './pms-systems.ts';
 import { markReconnect, noteFailure, noteSuccess } from './sync-outcome.ts';
 import { drainInbox, pendingRows } from './hook-inbox.ts';
 import { followUp, LeaseLost, noCounts, readChanged, recheckUnnamed, type SyncCounts, type SyncRun } from './sync-reads.ts';
@@ -103,7 +104,7 @@ export async function syncIntegration(id: string, mode: 'sync' | 'inbox' = 'sync
     const base = { db, dialect, log, integration, adapter, lease, counts: noCounts(), now, times: new Map(), after: new Map() };
     const userId = await authorOf(base);
     if (!userId) return { kind: 'gone' };
-    const run: SyncRun = { ...base, context: { http: pmsHttpFor(config, integration.system, integration.id), secrets, integrationId: integration.id }, mapped: new Map(), userId };
+    const run: SyncRun = { ...base, context: contextFor(config, ring, integration, adapter, secrets), mapped: new Map(), userId };
     try {
       if (mode === 'sync' || (await inboxReads(run)) === 'sync') {
         await db.updateTable('pms_integrations').set({ last_attempt_at: now }).where('id', '=', id).execute();

@@ -8,10 +8,11 @@ import { AppError } from '../http/app-error.ts';
 import { jsonTextField, lockForTransaction } from '../platform/db/dialect.ts';
 import { getRuntime } from '../platform/runtime.ts';
 import { SecretBoxError } from '../platform/secret-box.ts';
+import { contextFor } from './access.ts';
 import { integrationsKeyRing, openCredentials } from './credentials.ts';
 import { findTeamIntegration, pmsFailure } from './integrations.ts';
 import { isPmsError } from './pms-error.ts';
-import { adapterFor, pmsHttpFor } from './pms-systems.ts';
+import { adapterFor } from './pms-systems.ts';
 import { markReconnect } from './sync-outcome.ts';
 
 /**
@@ -51,7 +52,7 @@ export async function listUnits(access: TeamScope, id: string): Promise<UnitView
   }
   let units: Awaited<ReturnType<typeof adapter.units>>;
   try {
-    units = await adapter.units({ http: pmsHttpFor(config, row.system, row.id), secrets, integrationId: row.id });
+    units = await adapter.units(contextFor(config, ring, row, adapter, secrets));
   } catch (error) {
     const answer = pmsFailure(error, adapter);
     if (isPmsError(error) && error.failure === 'bad-credentials') await markReconnect(row, answer.message, 'refused');

@@ -10,6 +10,13 @@ interface Props {
   onCancel: () => void;
 }
 
+/** What becomes of what is typed, for one field (Beds24's invite code) or several. */
+function sealedSentence({ label, fields }: SystemChoice): string {
+  return fields.length === 1
+    ? `Porchlight checks it with ${label} at once and keeps what it gives sealed; nobody can read it back, not even you.`
+    : `Porchlight checks them with ${label} at once and keeps them sealed; nobody can read them back, not even you.`;
+}
+
 /**
  * The credentials of one system (docs/product/integrations.md): a labelled field for each of the
  * shared list's fields (src/lib/shared/pms-systems.ts, through GET /api/team/integrations), where
@@ -56,7 +63,7 @@ export function ConnectForm({ choice, onCancel }: Props) {
         <h3 id={`${id}-title`} className="font-display text-lg font-bold text-ink">
           Connect {choice.label}
         </h3>
-        <p className="text-sm text-muted">Porchlight checks them with {choice.label} at once and keeps them sealed; nobody can read them back, not even you.</p>
+        <p className="text-sm text-muted">{sealedSentence(choice)}</p>
       </div>
       {choice.fields.map((field) => (
         <div key={field.name}>

@@ -46,7 +46,7 @@ function ChooseSystem({ systems }: { systems: SystemChoice[] }) {
           ))}
         </ul>
       )}
-      {later.length > 0 ? <p className="text-sm text-muted">{`${later.map((each) => each.label).join(' and ')} cannot be connected yet: they are coming.`}</p> : null}
+      {later.length > 0 ? <p className="text-sm text-muted">{`${later.map((each) => each.label).join(' and ')} cannot be connected yet: ${later.length === 1 ? 'it is' : 'they are'} coming.`}</p> : null}
     </section>
   );
 }

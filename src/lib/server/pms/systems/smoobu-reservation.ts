@@ -61,7 +61,8 @@ export function guestEmailOf(value: string | null | undefined): string {
   return email.length <= EMAIL_MAX && z.email().safeParse(email).success ? email : '';
 }
 
-function numberOf(value: number | string | null | undefined): number | null {
+/** A whole count of 0 or more, from a number or its digits; null otherwise (also used by hostaway-reservation.ts). */
+export function numberOf(value: number | string | null | undefined): number | null {
   const n = typeof value === 'string' ? Number(value) : value;
   return typeof n === 'number' && Number.isInteger(n) && n >= 0 ? n : null;
 }
@@ -71,8 +72,8 @@ function guestCount(adults: SmoobuBooking['adults'], children: SmoobuBooking['ch
   return a === null && c === null ? null : (a ?? 0) + (c ?? 0);
 }
 
-/** "2026-11-28 14:03" (Smoobu's form, zone not stated: read as UTC) or an ISO time; null otherwise. */
-function modifiedAtOf(value: string | null | undefined): number | null {
+/** "2026-11-28 14:03" (Smoobu's form, zone not stated: read as UTC; Hostaway's adds seconds) or an ISO time; null otherwise. */
+export function modifiedAtOf(value: string | null | undefined): number | null {
   if (!value) return null;
   const iso = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}(:\d{2})?$/.test(value) ? `${value.replace(' ', 'T')}Z` : value;
   const at = Date.parse(iso);
