@@ -85,8 +85,11 @@ describe('translations through PUT and GET', () => {
     expect(read.translations).toEqual(translations);
     expect(translationStatus(read, 'de')).toMatchObject({ translated: 3, outOfDate: 0, machine: 1 });
 
-    const [revision] = query<{ data: string }>(server, 'SELECT data FROM instruction_revisions WHERE instruction_id = ? AND version = ?', book._id, after.version);
-    expect(JSON.parse(revision!.data).translations).toEqual(translations);
+    // The version History keeps has them too.
+    const { revisions } = (await (await h.call(`/api/instruction/${book._id}/revisions`)).json()) as { revisions: { id: string; version: number }[] };
+    const newest = revisions.find((revision) => revision.version === after.version)!;
+    const kept = (await (await h.call(`/api/instruction/${book._id}/revisions/${newest.id}`)).json()) as { content: Instruction };
+    expect(kept.content.translations).toEqual(translations);
 
     // The main text changed: the translation stays, out of date, until the host makes it again.
     const edited = await saved(h, { ...after, boxes: [{ id: 11, title: 'Key safe', paragraph: STEP }] });

@@ -7,6 +7,7 @@ import { AppError } from '../http/app-error.ts';
 import type { TeamAccess } from '../account/team-access.ts';
 import { findTeamGuidebook } from '../guidebook/find-team-guidebook.ts';
 import { parseStoredContent } from '../guidebook/instruction-row.ts';
+import { revisionDocument } from '../guidebook/revision-data.ts';
 import { updateInstruction } from '../instructions/update-instruction.ts';
 import { getRuntime } from '../platform/runtime.ts';
 
@@ -24,30 +25,28 @@ function toSummary(row: RevisionRow, currentVersion: number): RevisionSummary {
   };
 }
 
-async function revisionRows(instructionId: string, teamId: string, revisionId?: string) {
+async function revisionRows(instructionId: string, teamId: string) {
   const { db } = await getRuntime();
-  let query = db
+  return db
     .selectFrom('instruction_revisions as r')
     .leftJoin('users as u', 'u.id', 'r.author_id')
-    .select(['r.id', 'r.version', 'r.source', 'r.changes', 'r.created_at', 'r.data', 'u.name as author'])
+    .select(['r.id', 'r.version', 'r.source', 'r.changes', 'r.created_at', 'u.name as author'])
     .where('r.instruction_id', '=', instructionId)
     .where('r.team_id', '=', teamId);
-  if (revisionId !== undefined) query = query.where('r.id', '=', revisionId);
-  return query.orderBy('r.version', 'desc').execute();
 }
 
 /** GET /api/instruction/:id/revisions: the saved versions, newest first (the team's only). */
 export async function listRevisions({ access, id }: { access: TeamScope; id: string }): Promise<RevisionSummary[]> {
   const row = await findTeamGuidebook({ access, id });
-  return (await revisionRows(id, access.teamId)).map((revision) => toSummary(revision, row.version));
+  return (await (await revisionRows(id, access.teamId)).orderBy('r.version', 'desc').execute()).map((revision) => toSummary(revision, row.version));
 }
 
 /** GET /api/instruction/:id/revisions/:revisionId: one version with its content, secrets included (the team's only). */
 export async function getRevision({ access, id, revisionId }: { access: TeamScope; id: string; revisionId: string }): Promise<Revision> {
   const row = await findTeamGuidebook({ access, id });
-  const [revision] = await revisionRows(id, access.teamId, revisionId);
+  const revision = await (await revisionRows(id, access.teamId)).select('r.data').where('r.id', '=', revisionId).executeTakeFirst();
   if (!revision) throw new AppError('NOT_FOUND', messages.revisions.notFound);
-  return { ...toSummary(revision, row.version), content: parseStoredContent(revision.data) };
+  return { ...toSummary(revision, row.version), content: parseStoredContent(revisionDocument(revision.data)) };
 }
 
 /**

@@ -13,6 +13,7 @@ import { AppError } from '../http/app-error.ts';
 import { afterGuidebookWrite } from '../guidebook/guidebook-writes.ts';
 import { parseStoredContent } from '../guidebook/instruction-row.ts';
 import { recordRevision } from '../guidebook/record-revision.ts';
+import { revisionDocument } from '../guidebook/revision-data.ts';
 import { inHostCurrency } from '../account/host-currency.ts';
 import { getRuntime } from '../platform/runtime.ts';
 import { cleanSettings, saveSettings } from './save-settings.ts';
@@ -224,8 +225,8 @@ export async function undoApplySettings({ access, batchId }: { access: TeamAcces
         .executeTakeFirst();
       if (!row || !before) continue;
       const current = parseStoredContent(row.data);
-      const set = parseStoredContent(revision.data);
-      const previous = parseStoredContent(before.data);
+      const set = parseStoredContent(revisionDocument(revision.data));
+      const previous = parseStoredContent(revisionDocument(before.data));
       const patch: Partial<InstructionContent> = {};
       for (const { field } of fieldChanges(previous, set)) {
         if (sameValue(current[field], set[field])) Object.assign(patch, { [field]: previous[field] });

@@ -5,6 +5,7 @@ import type { JobLease } from '../platform/cluster/job-lease.ts';
 import type { DialectName } from '../platform/db/dialect.ts';
 import type { Logger } from '../platform/logger.ts';
 import { purgeExpiredTrash } from '../guidebook/purge-expired-trash.ts';
+import { revisionDocument } from '../guidebook/revision-data.ts';
 import { ownUploadKeysIn } from './media-path.ts';
 import { UPLOAD_GRACE_MS } from './upload-limits.ts';
 import { inSpace } from './upload-space.ts';
@@ -74,7 +75,7 @@ async function referencedKeysOf(db: Kysely<Database>, space: string): Promise<Se
   };
   // Guidebooks in the trash and saved versions count: a restore brings their images back.
   for await (const row of db.selectFrom('instructions').select('data').where('team_id', '=', space).stream()) add(row.data);
-  for await (const row of db.selectFrom('instruction_revisions').select('data').where('team_id', '=', space).stream()) add(row.data);
+  for await (const row of db.selectFrom('instruction_revisions').select('data').where('team_id', '=', space).stream()) add(revisionDocument(row.data));
   const settings = await db.selectFrom('team_settings').select('data').where('team_id', '=', space).executeTakeFirst();
   if (settings) add(settings.data);
   const user = await db.selectFrom('users').select('picture').where('id', '=', space).executeTakeFirst();
