@@ -109,6 +109,13 @@ const envSchema = z.object({
     .min(1, { error: MEGABYTES })
     .max(65_536, { error: MEGABYTES })
     .optional(),
+  /** Megabytes of "Ask the guidebook" indexes each server keeps loaded (assistant/index-store.ts); unset: its default (32). */
+  ASSISTANT_INDEX_MEMORY_MB: z.coerce
+    .number({ error: MEGABYTES })
+    .int({ error: MEGABYTES })
+    .min(1, { error: MEGABYTES })
+    .max(65_536, { error: MEGABYTES })
+    .optional(),
   /**
    * Tests only (NODE_ENV=test, refused otherwise): `name:127.x.y.z` makes calendar fetches resolve
    * `name` to that loopback address and exempts exactly that address from the private-address
@@ -171,6 +178,8 @@ export interface Config {
   guestDataDays: number;
   /** GUEST_PAGE_MEMORY_MB in bytes: the bound of the guest pages held in memory; undefined: the store's default (64 MB). */
   guestPageMemoryBytes: number | undefined;
+  /** ASSISTANT_INDEX_MEMORY_MB in bytes: the bound of the loaded ask indexes; undefined: the default (32 MB). */
+  assistantIndexMemoryBytes: number | undefined;
   /** SECRETS_KEY and SECRETS_KEY_PREVIOUS as bytes; undefined without SECRETS_KEY (integrations off). */
   secretsKeys: { current: Buffer; previous: Buffer | undefined } | undefined;
   /** The booking systems' API bases (SMOOBU_API_URL …, without a trailing slash); undefined: the system's own. */
@@ -295,6 +304,7 @@ export function parseConfig(source: NodeJS.ProcessEnv = process.env): Config {
     stayLinkDays: env.STAY_LINK_DAYS,
     guestDataDays: env.GUEST_DATA_DAYS,
     guestPageMemoryBytes: env.GUEST_PAGE_MEMORY_MB === undefined ? undefined : env.GUEST_PAGE_MEMORY_MB * 1024 * 1024,
+    assistantIndexMemoryBytes: env.ASSISTANT_INDEX_MEMORY_MB === undefined ? undefined : env.ASSISTANT_INDEX_MEMORY_MB * 1024 * 1024,
     secretsKeys: env.SECRETS_KEY ? { current: secretKeyBytes(env.SECRETS_KEY)!, previous: env.SECRETS_KEY_PREVIOUS ? secretKeyBytes(env.SECRETS_KEY_PREVIOUS) : undefined } : undefined,
     pmsApiUrls: {
       smoobu: env.SMOOBU_API_URL?.replace(/\/+$/, ''),
