@@ -111,7 +111,7 @@ describe('secrets', () => {
   });
 
   it('turns the lock-box marker into words that point to the page, in the page language', () => {
-    const content = { ...structuredClone(INSTRUCTION_DEFAULTS), code: '9090', language: 'de', boxes: [{ id: 5, title: 'Schlüssel', paragraph: `<p>Code ${LOCKBOX_MARKER} eingeben &amp; drehen</p>`, imageUrl: '' }] };
+    const content: InstructionContent = { ...structuredClone(INSTRUCTION_DEFAULTS), code: '9090', language: 'de', boxes: [{ id: 5, title: 'Schlüssel', paragraph: `<p>Code ${LOCKBOX_MARKER} eingeben &amp; drehen</p>`, imageUrl: '' }] };
     const [step] = guidebookPassages(content, 'de');
     expect(step).toMatchObject({ section: 'check-in', anchor: 'ci-5', title: 'Anreise, Schritt 1: Schlüssel', text: 'Code den Türcode (siehe Türcode & WLAN) eingeben & drehen', language: 'de' });
   });

@@ -1,6 +1,7 @@
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import MiniSearch from 'minisearch';
+import { frameItem } from '../platform/framed-item.ts';
 import type { Passage } from './passages.ts';
 import { OPTIONS_VERSION, searchOptions } from './search-options.ts';
 
@@ -66,14 +67,5 @@ export async function buildStoredIndex(passages: readonly Passage[], source: Ind
   if (json.length > MAX_INDEX_JSON_BYTES) return null;
   const body = await brotli(json, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: json.length } });
   const header: IndexHeader = { ...source, format: INDEX_FORMAT, options: OPTIONS_VERSION, passages: passages.length, builtAt: Date.now(), jsonLength: json.length, length: body.length };
-  return { index: { header, search }, item: encodeItem(header, body) };
-}
-
-function encodeItem(header: IndexHeader, body: Uint8Array): Uint8Array {
-  const json = Buffer.from(JSON.stringify(header));
-  const out = Buffer.allocUnsafe(4 + json.length + body.byteLength);
-  out.writeUInt32BE(json.length, 0);
-  json.copy(out, 4);
-  out.set(body, 4 + json.length);
-  return out;
+  return { index: { header, search }, item: frameItem(header, body) };
 }

@@ -2,6 +2,7 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { LRUCache } from 'lru-cache';
 import MiniSearch from 'minisearch';
+import { unframeItem } from '../platform/framed-item.ts';
 import { processSingleton } from '../platform/process-singleton.ts';
 import { getRuntime } from '../platform/runtime.ts';
 import { INDEX_FORMAT, type IndexHeader, type PageIndex } from './build-index.ts';
@@ -21,12 +22,14 @@ export function askItemKey(pageId: string): string {
 }
 
 /**
- * A loaded index is counted as this many times its serialized length: about 2 MB of heap for a
- * 214 KB index (docs/decisions/031, the measurements), and 5 to 7 times for the demo and the
- * ten-language guidebook (docs/performance.md, "Ask the guidebook: index sizes"); the larger
- * factor keeps the bound a bound.
+ * A loaded index is counted as 10 times its serialized length and 64 KB besides: MiniSearch's
+ * maps, the stored fields and the options' closures. Measured with `--expose-gc`, 50 loaded copies
+ * each (docs/performance.md, "Ask the guidebook: index sizes"): the demo's 9.7 KB index holds
+ * 139 KB of heap, the ten-language guidebook's 28 to 36 KB hold 198 to 276 KB, and a synthetic
+ * 214 KB index about 2 MB (docs/decisions/031); each is under its count, so the bound is a bound.
  */
 export const HEAP_PER_SERIALIZED_BYTE = 10;
+const HEAP_PER_INDEX = 64 * 1024;
 
 const DEFAULT_MEMORY_BYTES = 32 * 1024 * 1024;
 
@@ -34,7 +37,7 @@ const unbrotli = promisify(zlib.brotliDecompress);
 
 function newMemory(maxBytes: number): LRUCache<string, PageIndex> {
   // An index counted over the whole bound is not kept (lru-cache refuses an entry past maxSize).
-  return new LRUCache<string, PageIndex>({ maxSize: maxBytes, sizeCalculation: (index) => Math.max(1, index.header.jsonLength * HEAP_PER_SERIALIZED_BYTE) });
+  return new LRUCache<string, PageIndex>({ maxSize: maxBytes, sizeCalculation: (index) => index.header.jsonLength * HEAP_PER_SERIALIZED_BYTE + HEAP_PER_INDEX });
 }
 
 const state = processSingleton('assistant-indexes', () => ({
@@ -89,7 +92,7 @@ export async function readStoredIndex(pageId: string): Promise<PageIndex | null>
     log.warn({ err: error, token: pageId.slice(0, 4) }, 'assistant: stored index unreadable, building it');
     return null;
   }
-  const item = raw ? decodeItem(raw) : null;
+  const item = raw ? unframeItem<IndexHeader>(raw) : null;
   if (!item || item.header.format !== INDEX_FORMAT || item.header.options !== OPTIONS_VERSION) return null;
   try {
     const json = (await unbrotli(item.body)).toString('utf8');
@@ -116,19 +119,5 @@ export async function writeStoredIndex(pageId: string, item: Uint8Array): Promis
   } finally {
     write.running -= 1;
     if (write.running === 0) state.writes.delete(pageId);
-  }
-}
-
-function decodeItem(raw: Uint8Array): { header: IndexHeader; body: Buffer } | null {
-  const buffer = Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength);
-  if (buffer.length < 4) return null;
-  const size = buffer.readUInt32BE(0);
-  if (4 + size > buffer.length) return null;
-  try {
-    const header = JSON.parse(buffer.subarray(4, 4 + size).toString('utf8')) as IndexHeader;
-    const body = buffer.subarray(4 + size);
-    return body.length === header.length ? { header, body } : null;
-  } catch {
-    return null;
   }
 }

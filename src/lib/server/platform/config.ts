@@ -20,6 +20,8 @@ const booleanSwitch = z
   .default(false);
 
 const MEGABYTES = 'expected a whole number of megabytes from 1 to 65536, such as 64';
+/** A whole number of megabytes, 1 to 65,536, or unset (a memory bound's default). */
+const megabytes = () => z.coerce.number({ error: MEGABYTES }).int({ error: MEGABYTES }).min(1, { error: MEGABYTES }).max(65_536, { error: MEGABYTES }).optional();
 const GUEST_DATA_DAYS_RANGE = 'expected a whole number of days from 1 to 3650, such as 30';
 
 const SECRETS_KEY_FORMAT = 'at least 32 random bytes, e.g. `openssl rand -base64 32`';
@@ -103,19 +105,9 @@ const envSchema = z.object({
     .max(3650, { error: GUEST_DATA_DAYS_RANGE })
     .default(30),
   /** Megabytes of guest pages each server keeps in memory (guest-pages/store/snapshot-store.ts); unset: its default. */
-  GUEST_PAGE_MEMORY_MB: z.coerce
-    .number({ error: MEGABYTES })
-    .int({ error: MEGABYTES })
-    .min(1, { error: MEGABYTES })
-    .max(65_536, { error: MEGABYTES })
-    .optional(),
+  GUEST_PAGE_MEMORY_MB: megabytes(),
   /** Megabytes of "Ask the guidebook" indexes each server keeps loaded (assistant/index-store.ts); unset: its default (32). */
-  ASSISTANT_INDEX_MEMORY_MB: z.coerce
-    .number({ error: MEGABYTES })
-    .int({ error: MEGABYTES })
-    .min(1, { error: MEGABYTES })
-    .max(65_536, { error: MEGABYTES })
-    .optional(),
+  ASSISTANT_INDEX_MEMORY_MB: megabytes(),
   /**
    * Tests only (NODE_ENV=test, refused otherwise): `name:127.x.y.z` makes calendar fetches resolve
    * `name` to that loopback address and exempts exactly that address from the private-address

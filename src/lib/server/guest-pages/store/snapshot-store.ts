@@ -4,6 +4,7 @@ import { GUEST_TOKEN } from '@shared/guest-token.ts';
 import type { Encoding } from '../../http/negotiate.ts';
 import { parseStoredContent } from '../../guidebook/instruction-row.ts';
 import { dropAllLoadedIndexes, dropLoadedIndexes } from '../../assistant/index-store.ts';
+import { frameItem, unframeItem } from '../../platform/framed-item.ts';
 import { processSingleton } from '../../platform/process-singleton.ts';
 import { getRuntime } from '../../platform/runtime.ts';
 import type { SnapshotSource } from '../page-headers.ts';
@@ -327,24 +328,9 @@ async function removeStoredOrRecord(token: string, pages: readonly GuestPageKey[
 }
 
 function encode({ header, body }: Snapshot): Uint8Array {
-  const json = Buffer.from(JSON.stringify(header));
-  const out = Buffer.allocUnsafe(4 + json.length + body.byteLength);
-  out.writeUInt32BE(json.length, 0);
-  json.copy(out, 4);
-  out.set(body, 4 + json.length);
-  return out;
+  return frameItem(header, body);
 }
 
 function decode(raw: Uint8Array): Snapshot | null {
-  const buffer = Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength);
-  if (buffer.length < 4) return null;
-  const size = buffer.readUInt32BE(0);
-  if (4 + size > buffer.length) return null;
-  try {
-    const header = JSON.parse(buffer.subarray(4, 4 + size).toString('utf8')) as SnapshotHeader;
-    const body = buffer.subarray(4 + size);
-    return body.length === header.length ? { header, body } : null;
-  } catch {
-    return null;
-  }
+  return unframeItem<SnapshotHeader>(raw);
 }
