@@ -1,11 +1,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_TOKEN } from '../src/lib/shared/demo.ts';
 import { INSTRUCTION_DEFAULTS, type InstructionContent } from '../src/lib/shared/schemas/instruction.ts';
 import { startS3StandIn, type S3StandIn } from './helpers/s3-standin.ts';
-import { testStorage } from './helpers/server.ts';
+import { signedInHost } from './helpers/auth.ts';
+import { startServer, testStorage } from './helpers/server.ts';
 import { createTestDatabase, onPostgres } from './helpers/test-database.ts';
 
 /**
@@ -29,6 +31,8 @@ const { indexForPage } = await import('../src/lib/server/guest-pages/serve/page-
 const { bumpTokenEpoch } = await import('../src/lib/server/guest-pages/store/write-epoch.ts');
 const { askItemKey, dropAllLoadedIndexes, indexMemoryBytes, limitIndexMemory, loadedIndex } = await import('../src/lib/server/assistant/index-store.ts');
 const { INDEX_FORMAT } = await import('../src/lib/server/assistant/build-index.ts');
+const { guidebookPassages } = await import('../src/lib/server/assistant/passages.ts');
+const { parseStoredContent } = await import('../src/lib/server/guidebook/instruction-row.ts');
 
 type Runtime = Awaited<ReturnType<typeof getRuntime>>;
 let runtime: Runtime;
@@ -121,6 +125,12 @@ describe('searching a German page', () => {
       const found = JSON.stringify(index.search.search(question));
       expect(found).not.toMatch(/Sunny\$Day2024|4711/i);
     }
+    // Nor anywhere in what is stored: the header, the terms, the stored fields.
+    const item = Buffer.from((await runtime.storage.snapshots.getItemRaw(askItemKey(guide.token))) as Uint8Array);
+    const size = item.readUInt32BE(0);
+    const whole = item.subarray(0, 4 + size).toString('utf8') + zlib.brotliDecompressSync(item.subarray(4 + size)).toString('utf8');
+    expect(whole).toContain('seeblick');
+    expect(whole.toLowerCase()).not.toMatch(/sunny|day2024|4711/);
   });
 
   it('matches prefixes, typos and words typed without diacritics', async () => {
@@ -210,5 +220,43 @@ describe('the memory bound', () => {
     // An evicted index comes back from the store.
     expect(await indexForPage({ token: guides[0]!.token, variant: null })).not.toBeNull();
     expect(indexMemoryBytes()).toBeLessThanOrEqual(bound);
+  });
+});
+
+describe('the anchors on the page', () => {
+  it('names an element of the rendered guest page with every passage, in every section', async () => {
+    const server = await startServer();
+    const db = server.openDb();
+    try {
+      const host = await signedInHost(server, 'gold');
+      const place = { id: 41, name: 'Bakery', category: 'eat', note: '<p>Fresh bread at 7.</p>' };
+      const extra = { id: 51, kind: 'item', title: 'Breakfast basket', description: '<p>Bread and jam.</p>', price: 0 };
+      const json = {
+        nameInstruction: 'Anchors',
+        address: 'Obala 1, Split',
+        wifiName: 'Seaside',
+        textGreating: '<p>Welcome!</p>',
+        phone: '+385 1 234 567',
+        checkInTime: '15:00',
+        checkOutTime: '10:00',
+        checkoutSteps: ['Close the windows', 'Leave the key'],
+        boxes: [{ id: 31, title: 'Door', paragraph: '<p>Blue door.</p>' }],
+        manualBoxes: [{ id: 32, paragraph: '<p>Bins in the yard.</p>' }],
+        places: [place],
+        extras: [extra],
+        extrasOnPublicLink: true,
+      };
+      const response = await host.call('/api/instruction', { json });
+      expect(response.status).toBe(201);
+      const { instruction } = (await response.json()) as { instruction: { token: string } };
+      const html = await (await server.request(`/instruction/${instruction.token}`)).text();
+      const row = db.prepare('SELECT data FROM instructions WHERE token = ?').get(instruction.token) as { data: string };
+      const passages = guidebookPassages(parseStoredContent(row.data), 'en');
+      expect(new Set(passages.map((passage) => passage.section))).toEqual(new Set(['address', 'check-in', 'welcome', 'wifi', 'rules', 'places', 'extras', 'good-to-know', 'check-out', 'contact']));
+      for (const passage of passages) expect(html, passage.title).toContain(`id="${passage.anchor}"`);
+    } finally {
+      if (server.dialect === 'sqlite') db.close();
+      await server.stop();
+    }
   });
 });
