@@ -92,7 +92,8 @@ describe('build, store, load', () => {
     expect(await stored(DEMO_TOKEN)).toBe(false);
     const built = (await indexForPage(key))!;
     expect(built.header).toMatchObject({ token: DEMO_TOKEN, language: 'en', format: INDEX_FORMAT });
-    expect(await stored(DEMO_TOKEN)).toBe(true);
+    // Stored after the answer, in the background.
+    await expect.poll(() => stored(DEMO_TOKEN)).toBe(true);
     expect(loadedIndex(DEMO_TOKEN)).toBe(built);
     const questions = ['where is the key', 'wifi', 'parking', 'check out time', 'restaurant'];
     const before = questions.map((question) => built.search.search(question));
@@ -119,6 +120,7 @@ describe('searching a German page', () => {
   it('finds the Wi-Fi section for "WLAN Passwort?" and never the password', async () => {
     const guide = await guidebook(GERMAN);
     const index = (await indexForPage({ token: guide.token, variant: null }))!;
+    await expect.poll(() => stored(guide.token)).toBe(true);
     const results = index.search.search('WLAN Passwort?');
     expect(results[0]).toMatchObject({ section: 'wifi', anchor: 'wifi', text: 'Netzwerk: Seeblick\nPasswort: das WLAN-Passwort (siehe WLAN)' });
     for (const question of ['WLAN Passwort?', 'Sunny$Day2024', 'sunny', 'Türcode', '4711', 'code']) {
@@ -148,6 +150,7 @@ describe('the stored header', () => {
   it('drops a stored index of another format and builds it again', async () => {
     const guide = await guidebook(GERMAN);
     const first = (await indexForPage({ token: guide.token, variant: null }))!;
+    await expect.poll(() => stored(guide.token)).toBe(true);
     const raw = Buffer.from((await runtime.storage.snapshots.getItemRaw(askItemKey(guide.token))) as Uint8Array);
     const size = raw.readUInt32BE(0);
     const header = JSON.parse(raw.subarray(4, 4 + size).toString('utf8')) as { format: string };
@@ -160,12 +163,16 @@ describe('the stored header', () => {
     expect(again.header.format).toBe(INDEX_FORMAT);
     expect(again.header.builtAt).toBeGreaterThanOrEqual(first.header.builtAt);
     expect(again).not.toBe(first);
+    // Stored again in the current format: read back from the store, the same header.
+    await expect.poll(async () => ((await runtime.storage.snapshots.getItemRaw(askItemKey(guide.token))) as Uint8Array).toString().includes(INDEX_FORMAT)).toBe(true);
+    dropAllLoadedIndexes();
     expect((await indexForPage({ token: guide.token, variant: null }))!.header).toEqual(again.header);
   });
 
   it('drops a stored index whose guidebook row has moved on (a write the store missed)', async () => {
     const guide = await guidebook(GERMAN);
     const first = (await indexForPage({ token: guide.token, variant: null }))!;
+    await expect.poll(() => stored(guide.token)).toBe(true);
     // The row changes without its aftermath (a process that died before it): the stored index is older.
     await runtime.db.updateTable('instructions').set({ version: 5 }).where('id', '=', guide.id).execute();
     dropAllLoadedIndexes();
@@ -182,7 +189,7 @@ describe('removal with the page', () => {
     const english = { token: guide.token, variant: 'en' as const };
     await indexForPage(main);
     expect((await indexForPage(english))!.header.language).toBe('en');
-    expect([await stored(guide.token), await stored(`${guide.token}~en`)]).toEqual([true, true]);
+    await expect.poll(async () => [await stored(guide.token), await stored(`${guide.token}~en`)]).toEqual([true, true]);
     await save(guide, { checkoutSteps: ['Fenster schließen'] });
     await expect.poll(async () => [await stored(guide.token), await stored(`${guide.token}~en`)]).toEqual([false, false]);
     expect([loadedIndex(guide.token), loadedIndex(`${guide.token}~en`)]).toEqual([undefined, undefined]);
@@ -212,6 +219,7 @@ describe('the memory bound', () => {
     for (let n = 0; n < 12; n += 1) {
       const guide = await guidebook({ boxes: [1, 2, 3].map((id) => ({ id, title: `Schritt ${id}`, paragraph: `<p>${words(n * 10 + id)}</p>`, imageUrl: '' })) });
       await indexForPage({ token: guide.token, variant: null });
+      await expect.poll(() => stored(guide.token)).toBe(true);
       guides.push(guide);
       expect(indexMemoryBytes()).toBeLessThanOrEqual(bound);
     }

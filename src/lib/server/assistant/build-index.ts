@@ -41,8 +41,6 @@ export interface IndexHeader extends IndexSource {
   builtAt: number;
   /** The serialized index's length before brotli (what its memory is counted from). */
   jsonLength: number;
-  /** The stored body's length: a half-written item fails the check. */
-  length: number;
 }
 
 /** An index ready to search, with its header. */
@@ -57,15 +55,26 @@ export function buildIndex(passages: readonly Passage[], language: string): Mini
   return index;
 }
 
-/**
- * The index of `passages` and its stored item, or null when it would be larger than
- * MAX_INDEX_JSON_BYTES. The brotli runs on libuv's pool, off the main thread.
- */
-export async function buildStoredIndex(passages: readonly Passage[], source: IndexSource): Promise<{ index: PageIndex; item: Uint8Array } | null> {
+/** A built index and its serialized form, not yet stored. */
+export interface BuiltIndex {
+  index: PageIndex;
+  json: Buffer;
+}
+
+/** The index of `passages` (on this thread), or null when it would be larger than MAX_INDEX_JSON_BYTES. */
+export function buildPageIndex(passages: readonly Passage[], source: IndexSource): BuiltIndex | null {
   const search = buildIndex(passages, source.language);
   const json = Buffer.from(JSON.stringify(search));
   if (json.length > MAX_INDEX_JSON_BYTES) return null;
+  const header: IndexHeader = { ...source, format: INDEX_FORMAT, options: OPTIONS_VERSION, passages: passages.length, builtAt: Date.now(), jsonLength: json.length };
+  return { index: { header, search }, json };
+}
+
+/**
+ * The stored item of a built index: its header (with the body's length, so a half-written item
+ * fails the check) and its JSON in brotli, compressed on libuv's pool, off the main thread.
+ */
+export async function storedItemOf({ index, json }: BuiltIndex): Promise<Uint8Array> {
   const body = await brotli(json, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: json.length } });
-  const header: IndexHeader = { ...source, format: INDEX_FORMAT, options: OPTIONS_VERSION, passages: passages.length, builtAt: Date.now(), jsonLength: json.length, length: body.length };
-  return { index: { header, search }, item: frameItem(header, body) };
+  return frameItem({ ...index.header, length: body.length }, body);
 }

@@ -5,7 +5,7 @@ import MiniSearch from 'minisearch';
 import { unframeItem } from '../platform/framed-item.ts';
 import { processSingleton } from '../platform/process-singleton.ts';
 import { getRuntime } from '../platform/runtime.ts';
-import { INDEX_FORMAT, type IndexHeader, type PageIndex } from './build-index.ts';
+import { INDEX_FORMAT, storedItemOf, type BuiltIndex, type IndexHeader, type PageIndex } from './build-index.ts';
 import type { Passage } from './passages.ts';
 import { OPTIONS_VERSION, searchOptions } from './search-options.ts';
 
@@ -92,11 +92,12 @@ export async function readStoredIndex(pageId: string): Promise<PageIndex | null>
     log.warn({ err: error, token: pageId.slice(0, 4) }, 'assistant: stored index unreadable, building it');
     return null;
   }
-  const item = raw ? unframeItem<IndexHeader>(raw) : null;
+  const item = raw ? unframeItem<IndexHeader & { length: number }>(raw) : null;
   if (!item || item.header.format !== INDEX_FORMAT || item.header.options !== OPTIONS_VERSION) return null;
+  const { length: _, ...header } = item.header;
   try {
     const json = (await unbrotli(item.body)).toString('utf8');
-    return { header: item.header, search: MiniSearch.loadJSON<Passage>(json, searchOptions(item.header.language)) };
+    return { header, search: MiniSearch.loadJSON<Passage>(json, searchOptions(header.language)) };
   } catch (error) {
     log.warn({ err: error, token: pageId.slice(0, 4) }, 'assistant: stored index unreadable, building it');
     return null;
@@ -104,20 +105,25 @@ export async function readStoredIndex(pageId: string): Promise<PageIndex | null>
 }
 
 /**
- * Stores `item` as `pageId`'s index. A removal of the page while the write ran may have landed
- * first: then the item is removed again, as a stored page is (guest-pages/store/snapshot-store.ts).
+ * Compresses and stores `built` as `pageId`'s index, in the background: the question that built it
+ * is answered meanwhile. Counted as under way from this call, so a removal of the page while it
+ * compresses or writes (which may land before the write) removes the item again, as a stored page's
+ * is (guest-pages/store/snapshot-store.ts). A failure is logged: the next read builds it again.
  */
-export async function writeStoredIndex(pageId: string, item: Uint8Array): Promise<void> {
+export function storeIndexInBackground(pageId: string, built: BuiltIndex): Promise<void> {
   const write = state.writes.get(pageId) ?? { running: 0, removals: 0 };
   state.writes.set(pageId, write);
   write.running += 1;
   const removalsBefore = write.removals;
-  try {
+  const stored = (async () => {
     const { storage } = await getRuntime();
-    await storage.snapshots.setItemRaw(askItemKey(pageId), item);
+    await storage.snapshots.setItemRaw(askItemKey(pageId), await storedItemOf(built));
     if (write.removals !== removalsBefore) await storage.removeMany('snapshots', [askItemKey(pageId)]);
-  } finally {
-    write.running -= 1;
-    if (write.running === 0) state.writes.delete(pageId);
-  }
+  })();
+  return stored
+    .catch(async (error: unknown) => (await getRuntime()).log.warn({ err: error, token: pageId.slice(0, 4) }, 'assistant: index not stored; built again on its next read'))
+    .finally(() => {
+      write.running -= 1;
+      if (write.running === 0) state.writes.delete(pageId);
+    });
 }

@@ -1,7 +1,7 @@
 import { GUEST_TOKEN } from '@shared/guest-token.ts';
 import { offeredLanguages } from '@shared/translations.ts';
-import { buildStoredIndex, type PageIndex } from '../../assistant/build-index.ts';
-import { keepIndex, loadedIndex, readStoredIndex, writeStoredIndex } from '../../assistant/index-store.ts';
+import { buildPageIndex, type BuiltIndex, type PageIndex } from '../../assistant/build-index.ts';
+import { keepIndex, loadedIndex, readStoredIndex, storeIndexInBackground } from '../../assistant/index-store.ts';
 import { guidebookPassages } from '../../assistant/passages.ts';
 import { parseStoredContent } from '../../guidebook/instruction-row.ts';
 import { getRuntime } from '../../platform/runtime.ts';
@@ -16,7 +16,7 @@ export type { PageIndex };
  * The search index of a guest page variant, for "Ask the guidebook" (docs/decisions/031 §4, "As
  * built"): the one function the ask route calls. Not built at publish: built on the first question
  * for the variant, from the database, as a page miss renders (serve-guest-page.ts), then kept in
- * memory and in the snapshot store beside the page (`<page id>:ask`), both only if no write
+ * memory and stored beside the page (`<page id>:ask`, after the answer), both only if no write
  * touched the token meanwhile (the write epoch). Every removal of the page's snapshots removes it
  * (store/pending-removals.ts, store/snapshot-store.ts). Null: no guidebook has the token, or its
  * index would be too large.
@@ -42,7 +42,8 @@ export async function indexForPage(key: GuestPageKey): Promise<PageIndex | null>
   if (!built) return null;
   if (epoch === currentWriteEpoch(token)) {
     keepIndex(id, built.index);
-    await writeStoredIndex(id, built.item);
+    // Compressed and stored after the answer: the guest does not wait for the store.
+    void storeIndexInBackground(id, built);
   }
   return built.index;
 }
@@ -58,7 +59,7 @@ async function agreesWithItsRow({ header }: PageIndex): Promise<boolean> {
  * The variant's passages from the guidebook's row, in the language its page is in: the variant's
  * when the guidebook offers it or the page has words in it, else the main one (load-guest-page.ts).
  */
-async function buildFromDatabase(key: GuestPageKey): Promise<Awaited<ReturnType<typeof buildStoredIndex>>> {
+async function buildFromDatabase(key: GuestPageKey): Promise<BuiltIndex | null> {
   const { db, log } = await getRuntime();
   const row = await db.selectFrom('instructions').select(['id', 'team_id', 'token', 'data', 'version']).where('token', '=', key.token).where('deleted_at', 'is', null).executeTakeFirst();
   if (!row) return null;
@@ -66,7 +67,7 @@ async function buildFromDatabase(key: GuestPageKey): Promise<Awaited<ReturnType<
   const asked = key.variant;
   const language = asked && pageSpeaks(asked, offeredLanguages(stored)) ? asked : stored.language;
   const passages = guidebookPassages(stored, language);
-  const built = await buildStoredIndex(passages, { token: row.token, language, teamId: row.team_id, guidebookId: row.id, version: row.version, secretsPolicy: stored.secretsPolicy });
+  const built = buildPageIndex(passages, { token: row.token, language, teamId: row.team_id, guidebookId: row.id, version: row.version, secretsPolicy: stored.secretsPolicy });
   if (!built) log.warn({ token: key.token.slice(0, 4), passages: passages.length }, 'assistant: index over its size bound, none made');
   return built;
 }
