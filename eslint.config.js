@@ -20,7 +20,7 @@ const FEATURES = fs
  */
 const SERVER_LEVELS = [
   // The platform: what every domain stands on, knowing none of them.
-  ['platform/process-singleton.ts', 'platform/recurring-turns.ts', 'platform/trusted-proxies.ts', 'platform/serving-process.ts', 'platform/secret-box.ts'],
+  ['platform/process-singleton.ts', 'platform/recurring-turns.ts', 'platform/trusted-proxies.ts', 'platform/serving-process.ts', 'platform/secret-box.ts', 'platform/framed-item.ts'],
   ['platform/config.ts'],
   ['platform/logger.ts', 'platform/remove-stored.ts', 'platform/storage.ts', 'demo'],
   ['platform/db', 'platform/cluster'],
@@ -34,7 +34,7 @@ const SERVER_LEVELS = [
   ['geo', 'guidebook', 'money/usable-text.ts'],
   // Money is one wing (docs/decisions/026) whose parts sit at their own levels: subscriptions
   // under every domain, orders under stays, the events router above them all.
-  ['money/subscriptions', 'uploads', 'sharing', 'translate', 'messaging', 'insights'],
+  ['money/subscriptions', 'uploads', 'sharing', 'translate', 'messaging', 'assistant', 'insights'],
   ['auth', 'instructions', 'money/orders', 'money/payouts'],
   ['revisions', 'settings', 'stays', 'money/stripe-events.ts'],
   // Booking systems (docs/decisions/029-pms-connectors.md §1): above stays, which never import them.

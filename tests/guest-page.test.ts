@@ -113,7 +113,7 @@ function placesSection(html: string): string {
 
 /** Each place card's markup, in page order, by the place's name. */
 function placeCards(section: string): { name: string; html: string }[] {
-  return [...section.matchAll(/<li class="card place [^"]*">([\s\S]*?)<\/li>/g)].map(([, html = '']) => ({
+  return [...section.matchAll(/<li class="card place [^"]*"[^>]*>([\s\S]*?)<\/li>/g)].map(([, html = '']) => ({
     name: (/<h3[^>]*>([\s\S]*?)(?:<span|<\/h3>)/.exec(html)?.[1] ?? '').trim(),
     html,
   }));

@@ -20,6 +20,8 @@ const booleanSwitch = z
   .default(false);
 
 const MEGABYTES = 'expected a whole number of megabytes from 1 to 65536, such as 64';
+/** A whole number of megabytes, 1 to 65,536, or unset (a memory bound's default). */
+const megabytes = () => z.coerce.number({ error: MEGABYTES }).int({ error: MEGABYTES }).min(1, { error: MEGABYTES }).max(65_536, { error: MEGABYTES }).optional();
 const GUEST_DATA_DAYS_RANGE = 'expected a whole number of days from 1 to 3650, such as 30';
 
 const SECRETS_KEY_FORMAT = 'at least 32 random bytes, e.g. `openssl rand -base64 32`';
@@ -103,12 +105,9 @@ const envSchema = z.object({
     .max(3650, { error: GUEST_DATA_DAYS_RANGE })
     .default(30),
   /** Megabytes of guest pages each server keeps in memory (guest-pages/store/snapshot-store.ts); unset: its default. */
-  GUEST_PAGE_MEMORY_MB: z.coerce
-    .number({ error: MEGABYTES })
-    .int({ error: MEGABYTES })
-    .min(1, { error: MEGABYTES })
-    .max(65_536, { error: MEGABYTES })
-    .optional(),
+  GUEST_PAGE_MEMORY_MB: megabytes(),
+  /** Megabytes of "Ask the guidebook" indexes each server keeps loaded (assistant/index-store.ts); unset: its default (32). */
+  ASSISTANT_INDEX_MEMORY_MB: megabytes(),
   /**
    * Tests only (NODE_ENV=test, refused otherwise): `name:127.x.y.z` makes calendar fetches resolve
    * `name` to that loopback address and exempts exactly that address from the private-address
@@ -171,6 +170,8 @@ export interface Config {
   guestDataDays: number;
   /** GUEST_PAGE_MEMORY_MB in bytes: the bound of the guest pages held in memory; undefined: the store's default (64 MB). */
   guestPageMemoryBytes: number | undefined;
+  /** ASSISTANT_INDEX_MEMORY_MB in bytes: the bound of the loaded ask indexes; undefined: the default (32 MB). */
+  assistantIndexMemoryBytes: number | undefined;
   /** SECRETS_KEY and SECRETS_KEY_PREVIOUS as bytes; undefined without SECRETS_KEY (integrations off). */
   secretsKeys: { current: Buffer; previous: Buffer | undefined } | undefined;
   /** The booking systems' API bases (SMOOBU_API_URL …, without a trailing slash); undefined: the system's own. */
@@ -295,6 +296,7 @@ export function parseConfig(source: NodeJS.ProcessEnv = process.env): Config {
     stayLinkDays: env.STAY_LINK_DAYS,
     guestDataDays: env.GUEST_DATA_DAYS,
     guestPageMemoryBytes: env.GUEST_PAGE_MEMORY_MB === undefined ? undefined : env.GUEST_PAGE_MEMORY_MB * 1024 * 1024,
+    assistantIndexMemoryBytes: env.ASSISTANT_INDEX_MEMORY_MB === undefined ? undefined : env.ASSISTANT_INDEX_MEMORY_MB * 1024 * 1024,
     secretsKeys: env.SECRETS_KEY ? { current: secretKeyBytes(env.SECRETS_KEY)!, previous: env.SECRETS_KEY_PREVIOUS ? secretKeyBytes(env.SECRETS_KEY_PREVIOUS) : undefined } : undefined,
     pmsApiUrls: {
       smoobu: env.SMOOBU_API_URL?.replace(/\/+$/, ''),

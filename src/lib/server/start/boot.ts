@@ -4,6 +4,7 @@ import { assembleRuntime, getRuntime, type Runtime } from '../platform/runtime.t
 import { domainServices } from './domain-services.ts';
 import { createSnapshotFastPath as createFastPath } from '../guest-pages/serve/serve-snapshot-node.ts';
 import { limitSnapshotMemory } from '../guest-pages/store/snapshot-store.ts';
+import { limitIndexMemory } from '../assistant/index-store.ts';
 import { startWorkers } from './workers.ts';
 
 /**
@@ -20,6 +21,8 @@ export async function boot(): Promise<Runtime> {
     const runtime = await getRuntime();
     // Before anything is rendered or read: the guest pages held in memory (GUEST_PAGE_MEMORY_MB).
     if (runtime.config.guestPageMemoryBytes !== undefined) limitSnapshotMemory(runtime.config.guestPageMemoryBytes);
+    // And the ask indexes loaded (ASSISTANT_INDEX_MEMORY_MB), apart from the pages.
+    if (runtime.config.assistantIndexMemoryBytes !== undefined) limitIndexMemory(runtime.config.assistantIndexMemoryBytes);
     // This module runs as <dist>/boot/boot.mjs, beside the render worker's entry and under Astro's.
     await startWorkers(runtime, { renderWorker: { worker: new URL('./render-worker.mjs', import.meta.url), entry: new URL('../server/entry.mjs', import.meta.url) } });
     booted = runtime;

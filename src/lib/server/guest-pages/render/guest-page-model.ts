@@ -86,13 +86,13 @@ export interface GuestPage {
   address: string;
   addressUrl: string;
   mapEmbed: string | null;
-  steps: { title: string; html: string; imageUrl: string; titleLang: FallbackLang; htmlLang: FallbackLang }[];
+  steps: { id: number; title: string; html: string; imageUrl: string; titleLang: FallbackLang; htmlLang: FallbackLang }[];
   welcome: { hostName: string; photo: string; html: string; hostNameLang: FallbackLang; htmlLang: FallbackLang } | null;
   /** `locked`: the password is gated (docs/decisions/013) and shown by the access section when allowed. */
   wifi: { name: string; password: string; locked: boolean; qrSvg: string } | null;
   houseRules: { name: string; text: string; svg: string }[];
   /** The host's additional information (manualBoxes), shown as "Good to Know". */
-  goodToKnow: { html: string; imageUrl: string; lang: FallbackLang }[];
+  goodToKnow: { id: number; html: string; imageUrl: string; lang: FallbackLang }[];
   /** The host's recommendations; `count` 0 when there are none. */
   places: GuestPlaces;
   /**

@@ -126,7 +126,7 @@ export async function toGuestPage(
     address: i.address,
     addressUrl: i.addressUrl,
     mapEmbed: coordinates ? mapEmbedUrl(coordinates) : null,
-    steps: i.boxes.map((box) => ({ title: box.title, html: renderParagraph(box.paragraph, markers), imageUrl: media(box.imageUrl), titleLang: lang(`boxes.${box.id}.title`), htmlLang: lang(`boxes.${box.id}.paragraph`) })),
+    steps: i.boxes.map((box) => ({ id: box.id, title: box.title, html: renderParagraph(box.paragraph, markers), imageUrl: media(box.imageUrl), titleLang: lang(`boxes.${box.id}.title`), htmlLang: lang(`boxes.${box.id}.paragraph`) })),
     welcome: welcome ? { ...welcome, html: renderParagraph(welcome.html, markers) } : null,
     // A gated password is not on the page, and neither is the QR code, which carries it.
     wifi: i.wifiName
@@ -140,7 +140,7 @@ export async function toGuestPage(
     }),
     times,
     checkout,
-    goodToKnow: i.manualBoxes.filter((box) => box.paragraph || box.imageUrl).map((box) => ({ html: renderParagraph(box.paragraph, markers), imageUrl: media(box.imageUrl), lang: lang(`manualBoxes.${box.id}.paragraph`) })),
+    goodToKnow: i.manualBoxes.filter((box) => box.paragraph || box.imageUrl).map((box) => ({ id: box.id, html: renderParagraph(box.paragraph, markers), imageUrl: media(box.imageUrl), lang: lang(`manualBoxes.${box.id}.paragraph`) })),
     contacts,
     places: placesOf(
       i.places,

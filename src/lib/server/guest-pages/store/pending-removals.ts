@@ -1,7 +1,8 @@
+import { askItemKey } from '../../assistant/index-store.ts';
 import { processSingleton } from '../../platform/process-singleton.ts';
 import { getRuntime } from '../../platform/runtime.ts';
 import { isServingProcess } from '../../platform/serving-process.ts';
-import { ENCODINGS, storeKey, variantsOf, type GuestPageKey } from '../page-key.ts';
+import { ENCODINGS, pageId, storeKey, variantsOf, type GuestPageKey } from '../page-key.ts';
 import { snapshotBus } from '../publish/snapshot-bus.ts';
 
 /**
@@ -103,12 +104,15 @@ export async function retryPendingRemovals(): Promise<number> {
   return left.size;
 }
 
-/** The stored items of `pages` (every encoding); throws when the store cannot be reached. */
+/**
+ * The stored items of `pages` (every encoding, and the index "Ask the guidebook" keeps beside each:
+ * docs/decisions/031 §4); throws when the store cannot be reached.
+ */
 export async function removeStoredCopies(pages: readonly GuestPageKey[]): Promise<void> {
   const { storage } = await getRuntime();
   await storage.removeMany(
     'snapshots',
-    pages.flatMap((page) => ENCODINGS.map((encoding) => storeKey(page, encoding))),
+    pages.flatMap((page) => [...ENCODINGS.map((encoding) => storeKey(page, encoding)), askItemKey(pageId(page))]),
   );
 }
 

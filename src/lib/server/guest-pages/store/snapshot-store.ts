@@ -3,6 +3,8 @@ import { LRUCache } from 'lru-cache';
 import { GUEST_TOKEN } from '@shared/guest-token.ts';
 import type { Encoding } from '../../http/negotiate.ts';
 import { parseStoredContent } from '../../guidebook/instruction-row.ts';
+import { dropAllLoadedIndexes, dropLoadedIndexes } from '../../assistant/index-store.ts';
+import { frameItem, unframeItem } from '../../platform/framed-item.ts';
 import { processSingleton } from '../../platform/process-singleton.ts';
 import { getRuntime } from '../../platform/runtime.ts';
 import type { SnapshotSource } from '../page-headers.ts';
@@ -144,7 +146,7 @@ export async function readSnapshot(key: GuestPageKey, encoding: Encoding): Promi
   if (cached) return cached;
   // What is stored may be the page that had to go (an outage kept it from being removed, or a
   // publish is removing it now).
-  if (isRemovalPending(token) || state.clearing.has(token)) return null;
+  if (!storedCopiesReadable(token)) return null;
   const changesBefore = state.changes;
   const { storage, log } = await getRuntime();
   let raw: Uint8Array | null;
@@ -160,6 +162,11 @@ export async function readSnapshot(key: GuestPageKey, encoding: Encoding): Promi
   // A write or removal during the disk read may have made these bytes stale: answer, don't keep.
   if (snapshot && state.changes === changesBefore) remember(id, snapshot);
   return snapshot;
+}
+
+/** False while `token`'s stored items may be what a removal (under way, or one that failed) takes away. */
+export function storedCopiesReadable(token: string): boolean {
+  return !isRemovalPending(token) && !state.clearing.has(token);
 }
 
 /** Pages whose stored copy was compared with its row since this process started; bounded. */
@@ -255,6 +262,8 @@ export async function removeSnapshot(token: string): Promise<void> {
  */
 export function dropMemoryCopies(token: string, kept: readonly GuestPageKey[] = []): void {
   state.changes += 1;
+  // The ask index of every variant goes whatever is kept: no publish rebuilds it (its next question does).
+  dropLoadedIndexes(variantsOf(token).map(pageId));
   const keep = new Set(kept.map(pageId));
   for (const key of variantsOf(token)) {
     if (keep.has(pageId(key))) continue;
@@ -265,6 +274,7 @@ export function dropMemoryCopies(token: string, kept: readonly GuestPageKey[] = 
 /** Every copy in this process's memory (events from other servers may have been missed). */
 export function dropAllMemoryCopies(): void {
   state.changes += 1;
+  dropAllLoadedIndexes();
   state.entries.clear();
 }
 
@@ -277,6 +287,7 @@ export function dropAllMemoryCopies(): void {
 export async function forgetStoredSnapshot(token: string, pages: readonly GuestPageKey[]): Promise<void> {
   if (!GUEST_TOKEN.test(token)) return;
   state.changes += 1;
+  dropLoadedIndexes(pages.map(pageId));
   await removeStoredOrRecord(token, pages);
 }
 
@@ -317,24 +328,9 @@ async function removeStoredOrRecord(token: string, pages: readonly GuestPageKey[
 }
 
 function encode({ header, body }: Snapshot): Uint8Array {
-  const json = Buffer.from(JSON.stringify(header));
-  const out = Buffer.allocUnsafe(4 + json.length + body.byteLength);
-  out.writeUInt32BE(json.length, 0);
-  json.copy(out, 4);
-  out.set(body, 4 + json.length);
-  return out;
+  return frameItem(header, body);
 }
 
 function decode(raw: Uint8Array): Snapshot | null {
-  const buffer = Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength);
-  if (buffer.length < 4) return null;
-  const size = buffer.readUInt32BE(0);
-  if (4 + size > buffer.length) return null;
-  try {
-    const header = JSON.parse(buffer.subarray(4, 4 + size).toString('utf8')) as SnapshotHeader;
-    const body = buffer.subarray(4 + size);
-    return body.length === header.length ? { header, body } : null;
-  } catch {
-    return null;
-  }
+  return unframeItem<SnapshotHeader>(raw);
 }
