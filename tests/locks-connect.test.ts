@@ -46,7 +46,7 @@ async function guidebook(call: Call, nameInstruction: string): Promise<Instructi
 async function connectThroughWebview(call: Call): Promise<string> {
   const { url, attemptId } = await answer<{ url: string; attemptId: string }>(call('/api/team/locks/connect', { method: 'POST' }), 201);
   expect(new URL(url).origin).toBe(seam.url);
-  expect(await answer(call(`/api/team/locks/connect/${attemptId}/complete`, { method: 'POST' }), 202)).toEqual({ message: messages.locks.stillConnecting });
+  expect(await answer(call(`/api/team/locks/connect/${attemptId}/complete`, { method: 'POST' }), 202)).toEqual({ message: messages.locks.stillConnecting, connected: false });
   const page = await fetch(url);
   expect(await page.text()).toContain('>Authorize</button>');
   const id = new URL(url).searchParams.get('connect_webview_id')!;
@@ -74,7 +74,7 @@ describe('connecting a lock account', () => {
   it('connects through the webview and lists the account and its locks, online and offline, with what codes they take', async () => {
     expect(await locks(host.call)).toMatchObject({ included: true, accounts: [] });
     const attemptId = await connectThroughWebview(host.call);
-    expect(await answer(host.call(`/api/team/locks/connect/${attemptId}/complete`, { method: 'POST' }), 200)).toEqual({ message: messages.locks.connected('August', 2) });
+    expect(await answer(host.call(`/api/team/locks/connect/${attemptId}/complete`, { method: 'POST' }), 200)).toEqual({ message: messages.locks.connected('August', 2), connected: true });
     const view = await locks(host.call);
     expect(view.accounts).toHaveLength(1);
     expect(view.accounts[0]).toMatchObject({ provider: 'august', label: 'August', state: 'connected', connectedBy: host.name });

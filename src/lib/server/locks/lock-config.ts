@@ -1,8 +1,7 @@
 import { planIncludesLocks } from '@shared/plans.ts';
 import { messages } from '@shared/messages.ts';
 import { getTeamPlan } from '../account/team-plan.ts';
-import { authorize } from '../account/authorize.ts';
-import type { TeamAccess, TeamScope } from '../account/team-access.ts';
+import type { TeamScope } from '../account/team-access.ts';
 import { AppError } from '../http/app-error.ts';
 import type { Config } from '../platform/config.ts';
 import { getRuntime } from '../platform/runtime.ts';
@@ -40,11 +39,11 @@ export async function requireLocksPlan(access: TeamScope): Promise<void> {
 }
 
 /**
- * Every lock route's first steps, in order (§2, §13, §14): the role (`locks.manage`, 403), the
- * feature on (503, before the body is read), and, but for the screen's read, the plan (403).
+ * Every lock route's steps after the role (`authorize(access, 'locks.manage')`, 403), in order
+ * (§2, §13, §14): the feature on (503, before the body is read), and, but for the screen's read,
+ * the plan (403).
  */
-export async function lockRoute(access: TeamAccess, { plan = true }: { plan?: boolean } = {}): Promise<SeamSettings> {
-  await authorize(access, 'locks.manage');
+export async function lockRoute(access: TeamScope, { plan = true }: { plan?: boolean } = {}): Promise<SeamSettings> {
   const settings = await requireLocks();
   if (plan) await requireLocksPlan(access);
   return settings;

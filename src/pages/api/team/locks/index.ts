@@ -1,4 +1,5 @@
 import type { APIContext } from 'astro';
+import { authorize } from '@server/account/authorize.ts';
 import { requireTeam } from '@server/account/team-access.ts';
 import { handle, json } from '@server/http/json.ts';
 import { listLocks } from '@server/locks/accounts.ts';
@@ -12,6 +13,7 @@ import { lockRoute } from '@server/locks/lock-config.ts';
  */
 export const GET = handle(async (context: APIContext) => {
   const access = requireTeam(context.locals);
+  await authorize(access, 'locks.manage');
   await lockRoute(access, { plan: false });
   return json(await listLocks(access));
 });

@@ -1,4 +1,5 @@
 import type { APIContext } from 'astro';
+import { authorize } from '@server/account/authorize.ts';
 import { requireTeam } from '@server/account/team-access.ts';
 import { handle, json } from '@server/http/json.ts';
 import { disconnectAccount } from '@server/locks/accounts.ts';
@@ -11,6 +12,7 @@ import { lockRoute } from '@server/locks/lock-config.ts';
  */
 export const DELETE = handle(async (context: APIContext) => {
   const access = requireTeam(context.locals);
+  await authorize(access, 'locks.manage');
   const settings = await lockRoute(access);
   return json(await disconnectAccount(access, settings, context.params.id ?? ''));
 });

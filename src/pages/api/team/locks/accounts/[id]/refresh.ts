@@ -1,4 +1,5 @@
 import type { APIContext } from 'astro';
+import { authorize } from '@server/account/authorize.ts';
 import { requireTeam } from '@server/account/team-access.ts';
 import { handle, json } from '@server/http/json.ts';
 import { consumeRateLimits, rateRules } from '@server/http/rate-limit.ts';
@@ -13,6 +14,7 @@ import { messages } from '@shared/messages.ts';
  */
 export const POST = handle(async (context: APIContext) => {
   const access = requireTeam(context.locals);
+  await authorize(access, 'locks.manage');
   const settings = await lockRoute(access);
   const account = await findTeamAccount(access, context.params.id ?? '');
   await consumeRateLimits([rateRules.lockRefresh(account.id)], Date.now(), messages.locks.tooManyRefreshes);

@@ -1,4 +1,5 @@
 import type { APIContext } from 'astro';
+import { authorize } from '@server/account/authorize.ts';
 import { requireTeam } from '@server/account/team-access.ts';
 import { handle, json, readBody } from '@server/http/json.ts';
 import { assignDevice } from '@server/locks/devices.ts';
@@ -12,6 +13,7 @@ import { assignmentSchema } from '@shared/schemas/locks.ts';
  */
 export const PUT = handle(async (context: APIContext) => {
   const access = requireTeam(context.locals);
+  await authorize(access, 'locks.manage');
   await lockRoute(access);
   const input = await readBody(context.request, assignmentSchema);
   return json(await assignDevice(access, context.params.deviceId ?? '', input));
