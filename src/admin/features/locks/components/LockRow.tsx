@@ -62,7 +62,7 @@ export function LockRow({ lock, guidebooks }: { lock: LockDeviceView; guidebooks
           <label htmlFor={`${id}-guidebook`} className="text-sm font-medium text-ink">
             Guidebook
           </label>
-          <select id={`${id}-guidebook`} className="input" value={lock.guidebookIds[0] ?? ''} aria-describedby={`${id}-name`} disabled={assign.isPending} onChange={(event) => choose(event.target.value)}>
+          <select id={`${id}-guidebook`} className="field-input appearance-auto py-2" value={lock.guidebookIds[0] ?? ''} aria-describedby={`${id}-name`} disabled={assign.isPending} onChange={(event) => choose(event.target.value)}>
             <option value="">None</option>
             {guidebooks.map((guidebook) => (
               <option key={guidebook.id} value={guidebook.id}>
