@@ -60,7 +60,7 @@ async function connectThroughWebview(call: Call): Promise<string> {
 beforeAll(async () => {
   seam = await startSeamStandIn();
   hostile = await startSeamStandIn();
-  server = await startServer({ NODE_ENV: 'test', SECRETS_KEY: 'cd'.repeat(32), SEAM_API_KEY: seam.apiKey, SEAM_API_URL: seam.url, SEAM_ENDPOINT: hostile.url, SEAM_WORKSPACE_ID: 'ws_hostile' });
+  server = await startServer({ NODE_ENV: 'test', SECRETS_KEY: 'cd'.repeat(32), SEAM_API_KEY: seam.apiKey, SEAM_API_URL: seam.url, SEAM_ENDPOINT: hostile.url, SEAM_WORKSPACE_ID: 'ws_hostile', LOG_LEVEL: 'info' });
   host = await signedInHost(server, 'premium', { freshTeam: true });
 });
 
@@ -93,6 +93,22 @@ describe('connecting a lock account', () => {
     expect(seam.requests.length).toBeGreaterThan(0);
     expect(seam.requests.every((request) => request.authorized)).toBe(true);
     expect(hostile.requests).toEqual([]);
+    // Each call is logged by its name and status, never with the key.
+    const logs = server.logs.join('\n');
+    expect(logs).toContain('connect_webviews/create');
+    expect(logs).not.toContain(seam.apiKey);
+  });
+
+  it('refuses a webview page off Seam’s origin (502): the address is Seam’s answer, the redirect ours to check', async () => {
+    const elsewhere = await startSeamStandIn({ publicUrl: 'https://elsewhere.example' });
+    const other = await startServer({ NODE_ENV: 'test', SECRETS_KEY: 'cd'.repeat(32), SEAM_API_KEY: elsewhere.apiKey, SEAM_API_URL: elsewhere.url });
+    try {
+      const owner = await signedInHost(other, 'premium', { freshTeam: true });
+      expect(await answer(owner.call('/api/team/locks/connect', { method: 'POST' }), 502)).toEqual({ message: messages.locks.unreachable });
+    } finally {
+      await other.stop();
+      await elsewhere.close();
+    }
   });
 
   it('says so when the sign-in failed, and when the account is already another team’s', async () => {
