@@ -1,6 +1,5 @@
 import { KeyRound, LoaderCircle } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import { errorMessage, failureStatus } from '@shared/api-client.ts';
 import { messages } from '@shared/messages.ts';
 import { LoadError } from '../../../components/ui/LoadError.tsx';
@@ -27,9 +26,10 @@ function UpgradePrompt({ canBuy }: { canBuy: boolean }) {
       <p className="text-ink">{WHAT}</p>
       <p className="text-sm text-muted">{BRANDS}</p>
       {canBuy ? (
-        <Link to="/dashboard/checkout?plan=premium&interval=monthly" className="btn-primary justify-self-start">
+        // A whole page, as the pricing view's: the checkout's own CSP lets Stripe.js in (src/admin/shell/checkout-csp.ts).
+        <a href="/dashboard/checkout?plan=premium&interval=monthly" className="btn-primary justify-self-start">
           Upgrade to Premium
-        </Link>
+        </a>
       ) : (
         <p className="text-sm text-muted">Ask the team’s Owner to upgrade to Premium.</p>
       )}
