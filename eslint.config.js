@@ -34,7 +34,8 @@ const SERVER_LEVELS = [
   ['geo', 'guidebook', 'money/usable-text.ts'],
   // Money is one wing (docs/decisions/026) whose parts sit at their own levels: subscriptions
   // under every domain, orders under stays, the events router above them all.
-  ['money/subscriptions', 'uploads', 'sharing', 'translate', 'messaging', 'assistant', 'insights'],
+  // Smart locks (docs/decisions/030-smart-locks.md §1): below stays and orders, whose writers mark a stay's code.
+  ['money/subscriptions', 'uploads', 'sharing', 'translate', 'messaging', 'assistant', 'insights', 'locks'],
   ['auth', 'instructions', 'money/orders', 'money/payouts'],
   ['revisions', 'settings', 'stays', 'money/stripe-events.ts'],
   // Booking systems (docs/decisions/029-pms-connectors.md §1): above stays, which never import them.

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { SEAM_TEST_KEY } from './tests/helpers/seam-standin.ts';
 
 const PORT = Number(process.env.E2E_PORT ?? 4330);
 const DATA_DIR = `test-results/e2e-data-${PORT}`;
@@ -36,6 +37,9 @@ const integrations = {
   // The same process serves Hostaway's API (its paths start with /v1).
   HOSTAWAY_API_URL: `https://127.0.0.1:${SMOOBU_PORT}`,
   NODE_EXTRA_CA_CERTS: path.join(SMOOBU_DIR, 'cert.pem'),
+  // Seam's stand-in behind the same front (tests/helpers/seam-standin.ts): the Smart locks screen (e2e/smart-locks.spec.ts).
+  SEAM_API_KEY: SEAM_TEST_KEY,
+  SEAM_API_URL: `https://127.0.0.1:${SMOOBU_PORT}/seam`,
 };
 // Debian's chromium-headless-shell when installed (the same engine without the desktop browser's
 // shell: the whole run about a quarter faster on two cores), else Debian's chromium; CHROME_PATH

@@ -518,6 +518,133 @@ export interface MigrationsTable {
   applied_at: number;
 }
 
+/** A team's start of a Seam Connect Webview (docs/decisions/030-smart-locks.md §3): the only way an account becomes a team's. */
+export interface LockConnectAttemptsTable {
+  id: string;
+  team_id: string;
+  user_id: string | null;
+  seam_connect_webview_id: string | null;
+  created_at: number;
+  expires_at: number;
+  completed_at: number | null;
+  outcome: 'connected' | 'failed' | null;
+}
+
+/** A lock account (August, Yale, Nuki …) a team connected through Seam (§3, §4). */
+export interface LockAccountsTable {
+  id: string;
+  team_id: string;
+  seam_connected_account_id: string;
+  provider: string;
+  provider_label: string;
+  state: Generated<'connected' | 'disconnected'>;
+  /** Seam's error codes, comma-separated; never a message. */
+  error_codes: Generated<string>;
+  disconnected_at: number | null;
+  disconnect_mailed_at: number | null;
+  connected_by: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/** A lock of a connected account, with what Seam reports of it (§3, §4). */
+export interface LockDevicesTable {
+  id: string;
+  team_id: string;
+  account_id: string;
+  seam_device_id: string;
+  name: string;
+  model: Generated<string>;
+  online_codes: Generated<0 | 1>;
+  offline_codes: Generated<0 | 1>;
+  backup_pool: Generated<0 | 1>;
+  scheduling: Generated<'unknown' | 'native' | 'just_in_time'>;
+  online: Generated<0 | 1>;
+  offline_since: number | null;
+  offline_mailed_at: number | null;
+  gone_at: number | null;
+  error_codes: Generated<string>;
+  warning_codes: Generated<string>;
+  seen_at: number;
+  created_at: number;
+  updated_at: number;
+}
+
+/** One lock per guidebook (§3). */
+export interface LockAssignmentsTable {
+  instruction_id: string;
+  device_id: string;
+  team_id: string;
+  assigned_by: string | null;
+  assigned_at: number;
+}
+
+export type LockCodeState = 'due' | 'sent' | 'confirmed' | 'trouble' | 'backup' | 'manual' | 'failed' | 'removing' | 'removed' | 'left';
+
+/** A stay's door code and its desired state (§4, §5); written from slice 2 on. */
+export interface LockCodesTable {
+  id: string;
+  team_id: string;
+  stay_id: string | null;
+  instruction_id: string | null;
+  device_id: string | null;
+  kind: Generated<'online' | 'offline'>;
+  wanted: Generated<0 | 1>;
+  want_from: number | null;
+  want_until: number | null;
+  create_after: number | null;
+  revision: Generated<number>;
+  done_revision: Generated<number>;
+  due_at: number | null;
+  state: LockCodeState;
+  seam_access_code_id: string | null;
+  generation: Generated<number>;
+  seam_status: string | null;
+  seam_starts_at: number | null;
+  seam_ends_at: number | null;
+  scheduled_on_device: Generated<0 | 1>;
+  appearance_name: string | null;
+  error_codes: Generated<string>;
+  warning_codes: Generated<string>;
+  confirmed_from: number | null;
+  confirmed_until: number | null;
+  backup_seam_access_code_id: string | null;
+  code_key_id: string | null;
+  code_iv: string | null;
+  code_ct: string | null;
+  deadline_at: number | null;
+  attempts: Generated<number>;
+  recreations: Generated<number>;
+  last_attempt_at: number | null;
+  last_error: string | null;
+  host_off: Generated<0 | 1>;
+  fallback_mailed_at: number | null;
+  failed_mailed_at: number | null;
+  outside_mailed_at: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/** A Seam webhook hint by subject id only: no body, which may hold a code (§10). */
+export interface LockWebhookInboxTable {
+  id: Generated<number>;
+  svix_id: string;
+  event_type: string;
+  subject: 'access_code' | 'device' | 'connected_account' | 'connect_webview';
+  subject_id: string;
+  received_at: number;
+  processed_at: number | null;
+  attempts: Generated<number>;
+  next_attempt_at: number;
+}
+
+/** An account to delete at Seam after its rows went (§3). */
+export interface LockAccountRemovalsTable {
+  seam_connected_account_id: string;
+  attempts: Generated<number>;
+  next_attempt_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   teams: TeamsTable;
@@ -555,5 +682,12 @@ export interface Database {
   pms_units: PmsUnitsTable;
   pms_hook_inbox: PmsHookInboxTable;
   calendar_tombstones: CalendarTombstonesTable;
+  lock_connect_attempts: LockConnectAttemptsTable;
+  lock_accounts: LockAccountsTable;
+  lock_devices: LockDevicesTable;
+  lock_assignments: LockAssignmentsTable;
+  lock_codes: LockCodesTable;
+  lock_webhook_inbox: LockWebhookInboxTable;
+  lock_account_removals: LockAccountRemovalsTable;
   _migrations: MigrationsTable;
 }

@@ -13,6 +13,7 @@ const SIDEBAR = [
   ['Auto-Fill', '/dashboard/settings'],
   ['Activity', '/dashboard/activity'],
   ['Integrations', '/dashboard/integrations'],
+  ['Smart locks', '/dashboard/locks'],
   ['Team', '/dashboard/team'],
   ['Profile', '/dashboard/profile'],
   ['Plan', '/dashboard/currentSubscription'],

@@ -10,6 +10,7 @@ import { multipartRequest, pinHeader, signWebhook, webhookDelivery } from './hel
 import { acceptEncoding, contentType, headerSafe, hostileBody, hostileString, hostileValue, JSON_CAP, jsonText, RawJson, sourceAddress } from './helpers/fuzz-values.ts';
 import { startGoogleStub, TEST_GOOGLE_CLIENT_ID, type GoogleStub } from './helpers/google-jwks.ts';
 import { startSmoobuStandIn, type SmoobuStandIn } from './helpers/pms/smoobu-standin.ts';
+import { startSeamStandIn, type SeamStandIn } from './helpers/seam-standin.ts';
 import { startServer, type TestServer } from './helpers/server.ts';
 import type { StripeStandIn } from './helpers/stripe/stripe-standin.ts';
 import { until } from './helpers/until.ts';
@@ -39,6 +40,7 @@ let server: TestServer;
 let stripe: StripeStandIn;
 let google: GoogleStub;
 let smoobu: SmoobuStandIn;
+let seam: SeamStandIn;
 let cookie: string;
 let hostId: string;
 let routes: FuzzRoute[];
@@ -55,9 +57,10 @@ const started = performance.now();
 
 beforeAll(async () => {
   console.info(`fuzz-bodies: FUZZ_SEED=${SEED} FUZZ_RUNS=${SCALE}${REPLAY_PATH ? ` FUZZ_PATH=${REPLAY_PATH}` : ''}`);
-  [stripe, google, smoobu] = await Promise.all([startAppStripeStandIn(), startGoogleStub(), startSmoobuStandIn()]);
+  [stripe, google, smoobu, seam] = await Promise.all([startAppStripeStandIn(), startGoogleStub(), startSmoobuStandIn(), startSeamStandIn()]);
   // Integrations on, against the Smoobu stand-in (which refuses every key the fuzzer makes up).
-  const integrations = { SECRETS_KEY: 'cd'.repeat(32), SMOOBU_API_URL: smoobu.url };
+  // Smart locks on, against the Seam stand-in (docs/decisions/030-smart-locks.md).
+  const integrations = { SECRETS_KEY: 'cd'.repeat(32), SMOOBU_API_URL: smoobu.url, SEAM_API_KEY: seam.apiKey, SEAM_API_URL: seam.url };
   server = await startServer({ NODE_ENV: 'test', ...stripeEnv(stripe.url), GOOGLE_CLIENT_ID: TEST_GOOGLE_CLIENT_ID, GOOGLE_JWKS_URL: google.jwksUrl, ...integrations });
   const user = await createUser(server);
   setUserPlan(server, user.id, 'premium');
@@ -91,6 +94,7 @@ afterAll(async () => {
   await stripe?.stop();
   await google?.close();
   await smoobu?.close();
+  await seam?.close();
 });
 
 /** Runs a property with the file's seed; a failure names the seed and path to replay it. */

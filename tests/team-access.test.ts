@@ -9,6 +9,7 @@ import { startBillingWorld, type BillingWorld } from './helpers/billing.ts';
 import { signedInMember } from './helpers/members.ts';
 import type { TestServer } from './helpers/server.ts';
 import { startSmoobuStandIn, type SmoobuStandIn } from './helpers/pms/smoobu-standin.ts';
+import { startSeamStandIn, type SeamStandIn } from './helpers/seam-standin.ts';
 import { COLUMNS, ROWS, type Column } from './helpers/team-matrix.ts';
 import { guidebookWithOrder, latestRevision, seedTeam, teamRows, type SeededTeam } from './helpers/team-seed.ts';
 
@@ -23,13 +24,17 @@ let world: BillingWorld;
 let server: TestServer;
 let smoobu: SmoobuStandIn;
 let smoobuFields: Record<string, string>;
+let seam: SeamStandIn;
 
 beforeAll(async () => {
   // Integrations on, against the Smoobu stand-in, so their rows answer as in use (docs/decisions/029-pms-connectors.md).
   smoobu = await startSmoobuStandIn();
   const account = smoobu.addAccount({ apartments: [{ id: 1, name: 'Harbour Loft' }] });
   smoobuFields = { apiKey: account.apiKey, apiSecret: account.apiSecret };
-  const integrations = { SECRETS_KEY: 'ab'.repeat(32), SMOOBU_API_URL: smoobu.url };
+  // Smart locks on, against the Seam stand-in, which connects an account to each webview at once (decision 030).
+  seam = await startSeamStandIn();
+  seam.autoAuthorize = true;
+  const integrations = { SECRETS_KEY: 'ab'.repeat(32), SMOOBU_API_URL: smoobu.url, SEAM_API_KEY: seam.apiKey, SEAM_API_URL: seam.url };
   // A translator is configured (never reached: the rows stop before a call) so the draft route answers as it does in use.
   world = await startBillingWorld({ env: { TRANSLATE_URL: 'http://127.0.0.1:9', TRANSLATE_PROVIDER: 'libretranslate', TRANSLATE_API_KEY: 'unused', ...integrations } });
   server = world.server;
@@ -38,6 +43,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await world?.stop();
   await smoobu?.close();
+  await seam?.close();
 });
 
 /** The person of `column` in `seed`'s team (another team's owner for `other`, nobody for `anonymous`). */

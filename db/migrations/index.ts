@@ -19,6 +19,7 @@ import * as m0019 from './0019-stay-channels.ts';
 import * as m0020 from './0020-team-invitations.ts';
 import * as m0021 from './0021-team-activity.ts';
 import * as m0022 from './0022-pms-connectors.ts';
+import * as m0023 from './0023-smart-locks.ts';
 
 /** One migration: the same schema change for SQLite (`up`) and PostgreSQL (`upPostgres`), ADR 005. */
 export interface Migration {
@@ -50,4 +51,5 @@ export const migrations: readonly Migration[] = [
   { name: '0020-team-invitations', ...m0020 },
   { name: '0021-team-activity', ...m0021 },
   { name: '0022-pms-connectors', ...m0022 },
+  { name: '0023-smart-locks', ...m0023 },
 ];

@@ -133,6 +133,12 @@ export function fuzzRoutes(host: FuzzHost): FuzzRoute[] {
     route('POST /api/team/guest-data/export', 'host', shape({ email: text(300) })),
     route('POST /api/team/guest-data/erase', 'host', fc.oneof(shape({ email: text(300) }), shape({ stayId: text(70) }))),
     route('DELETE /api/team/integrations/[id]', 'host'),
+    // Smart locks (decision 030 §3, §13): the path's attempt, account and lock ids are junk or a guidebook's.
+    route('POST /api/team/locks/connect', 'host'),
+    route('POST /api/team/locks/connect/[attemptId]/complete', 'host'),
+    route('POST /api/team/locks/accounts/[id]/refresh', 'host'),
+    route('PUT /api/team/locks/devices/[deviceId]/assignment', 'host', shape({ instructionId: fc.oneof(fc.constant(null), text(70)) })),
+    route('DELETE /api/team/locks/accounts/[id]', 'host'),
     route('POST /api/invitations/accept', 'host', shape({ token })),
     route('PUT /api/session/team', 'host', shape({ teamId: fc.oneof(fc.constant(hostId), text(70)) })),
     route('POST /api/teams', 'host'),

@@ -1,5 +1,6 @@
 import type { Instruction } from '../../src/lib/shared/schemas/instruction.ts';
 import { PRICE_IDS } from './billing.ts';
+import { query } from './auth.ts';
 import type { TestServer } from './server.ts';
 import { latestRevision, versionOf, type SeededTeam } from './team-seed.ts';
 
@@ -51,6 +52,10 @@ const invitation = ({ answers }: RowContext) => (answers.get('POST /api/team/inv
 /** The integration the connect row made, and the first property its units row listed (none when refused). */
 const integration = ({ answers }: RowContext) => (answers.get('POST /api/team/integrations') as { integration?: { id: string } } | undefined)?.integration?.id ?? 'no-such-integration';
 const firstUnit = ({ answers }: RowContext) => (answers.get('GET /api/team/integrations/[id]/units') as { units?: Array<{ id: string }> } | undefined)?.units?.[0]?.id ?? 'no-such-unit';
+/** The seeded team's connect attempt (the row before made it), its account and its Front door (none when refused). */
+const lockAttempt = ({ answers }: RowContext) => (answers.get('POST /api/team/locks/connect') as { attemptId?: string } | undefined)?.attemptId ?? 'no-such-attempt';
+const lockRow = ({ seed, server }: RowContext, table: 'lock_accounts' | 'lock_devices') =>
+  query<{ id: string }>(server, `SELECT id FROM ${table} WHERE team_id = ? ORDER BY created_at, id`, seed.owner.teamId)[0]?.id ?? `no-such-${table}`;
 const apply = { dataSettings: { phone: '+385 91 555 0199' }, applyToExistingInstruction: { contact: true } };
 
 /** A small PNG for the upload row. */
@@ -131,6 +136,13 @@ export const ROWS: Row[] = [
   // Sync now: each column's team reads its own connection (a property mapped by the row before, for the seeded team).
   row('POST /api/team/integrations/[id]/sync', '401 200 200 200 403 403 403 403', (c) => send('POST', `/api/team/integrations/${integration(c)}/sync`)),
   row('DELETE /api/team/integrations/[id]', '401 200 200 200 403 403 403 403', (c) => send('DELETE', `/api/team/integrations/${integration(c)}`)),
+  // Smart locks (decision 030 §13, Owner and Admin, Premium): the seeded team is Premium, another team's owner is on Gold (403).
+  row('GET /api/team/locks', '401 200 200 200 403 403 403 403', () => get('/api/team/locks')),
+  row('POST /api/team/locks/connect', '401 403 201 201 403 403 403 403', () => send('POST', '/api/team/locks/connect')),
+  row('POST /api/team/locks/connect/[attemptId]/complete', '401 403 200 200 403 403 403 403', (c) => send('POST', `/api/team/locks/connect/${lockAttempt(c)}/complete`)),
+  row('PUT /api/team/locks/devices/[deviceId]/assignment', '401 403 200 200 403 403 403 403', (c) => send('PUT', `/api/team/locks/devices/${lockRow(c, 'lock_devices')}/assignment`, { instructionId: c.seed.guidebook._id })),
+  row('POST /api/team/locks/accounts/[id]/refresh', '401 403 200 200 403 403 403 403', (c) => send('POST', `/api/team/locks/accounts/${lockRow(c, 'lock_accounts')}/refresh`)),
+  row('DELETE /api/team/locks/accounts/[id]', '401 403 200 200 403 403 403 403', (c) => send('DELETE', `/api/team/locks/accounts/${lockRow(c, 'lock_accounts')}`)),
   // A guest's details on request (decision 029 §10, Owner and Admin): an address no stay holds, so later rows keep their guests.
   row('POST /api/team/guest-data/export', '401 200 200 200 403 403 403 403', () => send('POST', '/api/team/guest-data/export', { email: 'nobody.here@example.com' })),
   row('POST /api/team/guest-data/erase', '401 200 200 200 403 403 403 403', () => send('POST', '/api/team/guest-data/erase', { email: 'nobody.here@example.com' })),

@@ -59,7 +59,8 @@ export async function guidebookWithOrder(call: Call, server: TestServer): Promis
 }
 
 export async function seedTeam(server: TestServer, { freshTeam = true }: { freshTeam?: boolean } = {}): Promise<SeededTeam> {
-  const owner = await signedInHost(server, 'gold', { freshTeam });
+  // Premium, so the smart-lock rows answer as in use (docs/decisions/030-smart-locks.md §14).
+  const owner = await signedInHost(server, 'premium', { freshTeam });
   const guidebook = await created(owner.call, {
     nameInstruction: 'Harbour Loft',
     code: CODE,

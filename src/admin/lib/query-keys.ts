@@ -38,6 +38,7 @@ import type { StayGroup } from '@shared/schemas/stay.ts';
  *     integrations.list()                   the systems and the team's connections
  *     integrations.units(id)                one connection's properties, as its system lists them now
  *     integrations.guidebooks()             the guidebooks a property can be mapped to
+ *   locks.all()                             the Smart locks screen: accounts, locks, guidebooks (one read)
  *
  * A guidebook's stays are not under `instructions.detail(id)`: the editor's save would then read
  * every stay list again, and a save does not change stays.
@@ -101,5 +102,8 @@ export const queryKeys = {
     list: () => [...queryKeys.integrations.all(), 'list'] as const,
     units: (id: string) => [...queryKeys.integrations.all(), 'units', id] as const,
     guidebooks: () => [...queryKeys.integrations.all(), 'guidebooks'] as const,
+  },
+  locks: {
+    all: () => ['locks'] as const,
   },
 };

@@ -90,7 +90,7 @@ export const PLANS: readonly Plan[] = [
     instructionLimit: UNLIMITED_INSTRUCTIONS,
     memberLimit: MEMBER_LIMITS.premium,
     highlighted: false,
-    features: ['Everything in Gold', membersLine(MEMBER_LIMITS.premium), 'Multiple colour themes', 'Your own branding title and setup', 'VIP phone support with visible support numbers'],
+    features: ['Everything in Gold', membersLine(MEMBER_LIMITS.premium), 'Multiple colour themes', 'Your own branding title and setup', 'Smart locks: a door code per stay', 'VIP phone support with visible support numbers'],
   },
 ];
 
@@ -98,6 +98,11 @@ export function findPlan(id: PlanId): Plan {
   const plan = PLANS.find((candidate) => candidate.id === id);
   if (!plan) throw new Error(`Unknown plan: ${id}`);
   return plan;
+}
+
+/** Smart locks are a Premium feature (docs/decisions/030-smart-locks.md §14). */
+export function planIncludesLocks(plan: PlanId): boolean {
+  return plan === 'premium';
 }
 
 export function isPlanId(value: unknown): value is PlanId {

@@ -45,6 +45,7 @@ export const TEAM_ACTIONS = {
   'members.read': { scope: 'team', doing: 'see the members' },
   'activity.read': { scope: 'team', doing: 'see the activity' },
   'integrations.manage': { scope: 'team', doing: 'connect or disconnect booking systems' },
+  'locks.manage': { scope: 'team', doing: 'connect, assign or disconnect smart locks' },
   'guestData.manage': { scope: 'team', doing: "export or erase a guest's details" },
   'members.manage': { scope: 'team', doing: 'change or remove members' },
   'invitations.manage': { scope: 'team', doing: 'invite people' },

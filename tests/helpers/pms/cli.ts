@@ -33,6 +33,10 @@
  *   POST /__control/hostaway/reservations  `{ accountId, reservation }` (a `HostawayReservationSeed`
  *                                          without `updatedOn`) → 201 the reservation (`setReservation`);
  *                                          404 for an account no test made here
+ *
+ * And Seam's stand-in (tests/helpers/seam-standin.ts) under `/seam` (SEAM_API_URL
+ * `https://127.0.0.1:<port>/seam`, key SEAM_TEST_KEY), its webview pages on the same origin, so a
+ * host's browser signs in there and comes back to the Smart locks screen (docs/running-locally.md).
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -42,6 +46,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { startBeds24StandIn, type Beds24Account, type Beds24BookingSeed } from './beds24-standin.ts';
 import { startHostawayStandIn, type HostawayAccount, type HostawayReservationSeed } from './hostaway-standin.ts';
+import { startSeamStandIn } from '../seam-standin.ts';
 import { startSmoobuStandIn, type SmoobuAccount, type SmoobuBookingSeed } from './smoobu-standin.ts';
 
 const { values } = parseArgs({ options: { port: { type: 'string' }, dir: { type: 'string' } } });
@@ -66,6 +71,8 @@ const accounts = new Map<string, SmoobuAccount>();
 const beds24 = await startBeds24StandIn();
 const beds24Inner = new URL(beds24.url);
 const beds24Accounts = new Map<number, Beds24Account>();
+const seam = await startSeamStandIn({ publicUrl: `https://127.0.0.1:${port}/seam` });
+const seamInner = new URL(seam.url);
 
 /** Beds24's two control requests; false for any other. */
 function beds24Control(url: string, body: Buffer, res: http.ServerResponse): boolean {
@@ -101,9 +108,10 @@ function hostawayControl(url: string, body: Buffer, res: http.ServerResponse): b
   return true;
 }
 
-/** Where a request goes: Beds24's under `/beds24/` (the prefix dropped), Hostaway's under `/v1/`, else Smoobu's. */
+/** Where a request goes: Beds24's under `/beds24/` and Seam's under `/seam/` (the prefix dropped), Hostaway's under `/v1/`, else Smoobu's. */
 function targetOf(url: string): { host: string; port: string; path: string } {
   if (url.startsWith('/beds24/')) return { host: beds24Inner.hostname, port: beds24Inner.port, path: url.slice('/beds24'.length) };
+  if (url.startsWith('/seam/')) return { host: seamInner.hostname, port: seamInner.port, path: url.slice('/seam'.length) };
   const to = url.startsWith('/v1/') ? hostawayInner : inner;
   return { host: to.hostname, port: to.port, path: url };
 }
@@ -167,7 +175,7 @@ server.listen(port, '127.0.0.1', () => console.log(`smoobu stand-in on https://1
 const stop = () => {
   server.closeAllConnections();
   server.close();
-  void Promise.all([standIn.close(), beds24.close(), hostaway.close()]).then(() => process.exit(0));
+  void Promise.all([standIn.close(), beds24.close(), hostaway.close(), seam.close()]).then(() => process.exit(0));
 };
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);

@@ -1,4 +1,4 @@
-import { BookOpen, CreditCard, ExternalLink, HandCoins, History, LifeBuoy, MessageSquareHeart, Plug, ShoppingBag, UserRound, UsersRound, WalletCards, WandSparkles, type LucideIcon } from 'lucide-react';
+import { BookOpen, CreditCard, ExternalLink, HandCoins, History, KeyRound, LifeBuoy, MessageSquareHeart, Plug, ShoppingBag, UserRound, UsersRound, WalletCards, WandSparkles, type LucideIcon } from 'lucide-react';
 import { NavLink } from 'react-router';
 import type { TeamAction } from '@shared/team-roles.ts';
 import { useCan } from '../../lib/team-role.ts';
@@ -21,6 +21,7 @@ const ENTRIES: readonly Entry[] = [
   { to: '/dashboard/orders', label: 'Orders', icon: ShoppingBag, needs: 'orders.read' },
   { to: '/dashboard/activity', label: 'Activity', icon: History, needs: 'activity.read' },
   { to: '/dashboard/integrations', label: 'Integrations', icon: Plug, needs: 'integrations.manage' },
+  { to: '/dashboard/locks', label: 'Smart locks', icon: KeyRound, needs: 'locks.manage' },
   { to: '/dashboard/team', label: 'Team', icon: UsersRound },
   { to: '/dashboard/profile', label: 'Profile', icon: UserRound },
   { to: '/dashboard/currentSubscription', label: 'Plan', icon: CreditCard, needs: 'billing.manage' },

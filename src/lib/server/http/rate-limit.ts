@@ -127,6 +127,10 @@ export const rateRules = {
   integrationSync: rule('integration-sync', 6, HOUR),
   /** A booking system's webhooks to one integration (§5): each may cost one read of its account; the reconcile reads everything within 15 minutes anyway. */
   pmsHook: rule('pms-hook', 600, HOUR),
+  /** Lock accounts a team starts connecting (docs/decisions/030-smart-locks.md §3): each makes a Seam Connect Webview. */
+  lockConnectTeam: rule('lock-connect:team', 10, HOUR),
+  /** "Refresh" of one lock account (§3): each reads the account and its locks at Seam. */
+  lockRefresh: rule('lock-refresh', 6, HOUR),
   /** A guest's data exported or erased on request (docs/decisions/029-pms-connectors.md §10), per team. */
   guestDataTeam: rule('guest-data:team', 20, HOUR),
   /** Stays a host adds or changes by hand or through the API (the calendar's are not counted). */

@@ -34,6 +34,12 @@ function secretKeyBytes(value: string): Buffer | undefined {
   return bytes.length >= 32 ? bytes : undefined;
 }
 
+/** Svix's secret: `whsec_` then base64 of at least 24 bytes (docs/decisions/030-smart-locks.md §2). */
+function isWebhookSecret(value: string): boolean {
+  const base64 = /^whsec_([A-Za-z0-9+/]+={0,2})$/.exec(value)?.[1];
+  return base64 !== undefined && Buffer.from(base64, 'base64').length >= 24;
+}
+
 function isSecretKey(value: string): boolean {
   return secretKeyBytes(value) !== undefined;
 }
@@ -126,6 +132,12 @@ const envSchema = z.object({
   BEDS24_API_URL: optionalUrl,
   /** Hostaway's API base (tests: tests/helpers/pms/hostaway-standin.ts), the same rule. */
   HOSTAWAY_API_URL: optionalUrl,
+  /** Porchlight's Seam workspace API key (docs/decisions/030-smart-locks.md §2); unset: smart locks are off. */
+  SEAM_API_KEY: z.string().trim().regex(/^seam_[A-Za-z0-9_-]+$/, { error: 'expected a Seam workspace API key, seam_…' }).optional(),
+  /** Seam's API base (tests: tests/helpers/seam-standin.ts): https, or plain http to a loopback address with NODE_ENV=test. */
+  SEAM_API_URL: optionalUrl,
+  /** The secret the Seam Console shows for the webhook: whsec_ and base64 of at least 24 bytes. */
+  SEAM_WEBHOOK_SECRET: z.string().trim().refine(isWebhookSecret, { error: 'the secret the Seam Console shows for the webhook, whsec_…' }).optional(),
   TEST_CALENDAR_RESOLVE: z
     .string()
     .trim()
@@ -176,6 +188,8 @@ export interface Config {
   secretsKeys: { current: Buffer; previous: Buffer | undefined } | undefined;
   /** The booking systems' API bases (SMOOBU_API_URL …, without a trailing slash); undefined: the system's own. */
   pmsApiUrls: { smoobu: string | undefined; beds24: string | undefined; hostaway: string | undefined };
+  /** Seam (smart locks, docs/decisions/030-smart-locks.md §2); undefined without SEAM_API_KEY. `endpoint` without a trailing slash. */
+  seam: { apiKey: string; endpoint: string; webhookSecret: string | undefined } | undefined;
   /** TEST_CALENDAR_RESOLVE parsed: a test host name and the loopback stand-in it reaches. */
   testCalendarResolve: { host: string; address: string } | undefined;
   /** TRUST_PROXY parsed; null: the socket's peer is the client (no proxy in front). */
@@ -263,6 +277,7 @@ export function parseConfig(source: NodeJS.ProcessEnv = process.env): Config {
   if (env.SMOOBU_API_URL) checkPmsApiUrl('SMOOBU_API_URL', env.SMOOBU_API_URL, env.NODE_ENV);
   if (env.BEDS24_API_URL) checkPmsApiUrl('BEDS24_API_URL', env.BEDS24_API_URL, env.NODE_ENV);
   if (env.HOSTAWAY_API_URL) checkPmsApiUrl('HOSTAWAY_API_URL', env.HOSTAWAY_API_URL, env.NODE_ENV);
+  if (env.SEAM_API_URL) checkPmsApiUrl('SEAM_API_URL', env.SEAM_API_URL, env.NODE_ENV);
   const [calendarHost, calendarAddress] = env.TEST_CALENDAR_RESOLVE?.toLowerCase().split(':') ?? [];
 
   return {
@@ -303,6 +318,9 @@ export function parseConfig(source: NodeJS.ProcessEnv = process.env): Config {
       beds24: env.BEDS24_API_URL?.replace(/\/+$/, ''),
       hostaway: env.HOSTAWAY_API_URL?.replace(/\/+$/, ''),
     },
+    seam: env.SEAM_API_KEY
+      ? { apiKey: env.SEAM_API_KEY, endpoint: (env.SEAM_API_URL ?? 'https://connect.getseam.com').replace(/\/+$/, ''), webhookSecret: env.SEAM_WEBHOOK_SECRET }
+      : undefined,
     testCalendarResolve: calendarHost && calendarAddress ? { host: calendarHost, address: calendarAddress } : undefined,
     trustedProxies,
     raw: env,
@@ -310,7 +328,7 @@ export function parseConfig(source: NodeJS.ProcessEnv = process.env): Config {
 }
 
 /**
- * A booking system's API base carries its credentials: https, or plain http only to a loopback
+ * A booking system's (or Seam's) API base carries its credentials: https, or plain http only to a loopback
  * stand-in under NODE_ENV=test (the rule TEST_CALENDAR_RESOLVE follows; docs/decisions/029-pms-connectors.md §11).
  */
 function checkPmsApiUrl(name: string, value: string, nodeEnv: Env['NODE_ENV']): void {

@@ -14,6 +14,7 @@ import { loadPendingRemovals, stopPendingRemovalRetries } from '../guest-pages/s
 import { applyRemoteSnapshotEvent, forgetEverythingFromElsewhere } from '../guest-pages/publish/remote-changes.ts';
 import { renderSecret } from '../guest-pages/publish/rebuild-snapshots.ts';
 import { stopRenderWorker, useRenderWorker, type RenderWorkerFiles } from '../guest-pages/publish/render-worker.ts';
+import { locksOffReason } from '../locks/lock-config.ts';
 
 /**
  * What a serving process runs beside its requests, started once (by the boot bundle before the
@@ -89,6 +90,9 @@ function logMissingServices(config: Config, log: Logger): void {
   if (!config.cdn) log.info('cdn purge: off (CDN_PURGE_URL not set); shared caches must revalidate guest pages');
   if (!config.translate) log.info('machine translation: off (TRANSLATE_URL not set); the editor offers no machine drafts');
   if (!config.secretsKeys) log.info('integrations: off (SECRETS_KEY not set); booking systems cannot be connected');
+  const locksOff = locksOffReason(config);
+  if (locksOff) log.info(locksOff);
+  else if (!config.seam?.webhookSecret) log.warn('smart locks: SEAM_WEBHOOK_SECRET not set, Seam webhooks are refused');
   if (!config.stripe) log.info('billing: off (STRIPE_SECRET_KEY not set); plans can be set with `npm run admin -- plan set`');
   else if (!config.stripe.webhookSecret) log.warn('billing: STRIPE_WEBHOOK_SECRET not set, every webhook is refused (plans sync only on return from checkout)');
 }

@@ -36,11 +36,18 @@ export const COPY_ORDER = [
   'stripe_events',
   'payout_accounts',
   'snapshot_removals',
+  'lock_accounts',
+  'lock_connect_attempts',
+  'lock_devices',
   'pms_integrations',
   'pms_units',
   'pms_hook_inbox',
   'calendar_tombstones',
+  'lock_assignments',
   'stays',
+  'lock_codes',
+  'lock_webhook_inbox',
+  'lock_account_removals',
   'orders',
   'order_confirmations',
   'record_locks',
@@ -67,6 +74,7 @@ const IDENTITIES = [
   { table: 'instructions', column: 'seq' },
   { table: 'team_activity', column: 'id' },
   { table: 'pms_hook_inbox', column: 'id' },
+  { table: 'lock_webhook_inbox', column: 'id' },
 ] as const;
 
 /** Rows per INSERT: 500 rows of a few dozen columns (stays has the most, 34) stay below PostgreSQL's 65,535 parameters. */

@@ -1,0 +1,119 @@
+import type { Kysely } from 'kysely';
+import { nanoid } from 'nanoid';
+import type { Database } from '@db/schema.ts';
+import { messages } from '@shared/messages.ts';
+import type { AssignmentInput, LockDeviceView } from '@shared/schemas/locks.ts';
+import type { TeamAccess, TeamScope } from '../account/team-access.ts';
+import { findTeamGuidebook } from '../guidebook/find-team-guidebook.ts';
+import { AppError } from '../http/app-error.ts';
+import { jsonTextField } from '../platform/db/dialect.ts';
+import { getRuntime } from '../platform/runtime.ts';
+import type { SeamDevice } from './seam-client.ts';
+
+/**
+ * A team's locks and what they open (docs/decisions/030-smart-locks.md §3, §4): what Seam reports
+ * of each device (capabilities, online), stored by its Seam id, and one lock per guidebook
+ * (`lock_assignments` keyed by the guidebook). Slice 2 marks the guidebook's stays here.
+ */
+
+const flag = (value: boolean | undefined): 0 | 1 => (value ? 1 : 0);
+
+/** The columns Seam's device decides, for an insert or an update. */
+function reported(device: SeamDevice, now: number, before: { online: number; offline_since: number | null } | undefined) {
+  const online = flag(device.properties.online);
+  return {
+    name: device.display_name.slice(0, 200),
+    model: (device.properties.model?.display_name ?? '').slice(0, 200),
+    online_codes: flag(device.can_program_online_access_codes),
+    offline_codes: flag(device.can_program_offline_access_codes),
+    backup_pool: flag(device.properties.supports_backup_access_code_pool),
+    online,
+    offline_since: online ? null : before && before.online === 0 ? before.offline_since : now,
+    error_codes: device.errors.map((error) => error.error_code).join(','),
+    warning_codes: device.warnings.map((warning) => warning.warning_code).join(','),
+    gone_at: null,
+    seen_at: now,
+    updated_at: now,
+  };
+}
+
+/**
+ * Writes an account's devices as Seam lists them, in the caller's transaction: new ones added,
+ * known ones updated, those Seam no longer lists marked gone and unassigned (§3).
+ */
+export async function storeDevices(trx: Kysely<Database>, ids: { teamId: string; accountId: string }, devices: readonly SeamDevice[], now: number): Promise<void> {
+  const known = await trx.selectFrom('lock_devices').select(['id', 'seam_device_id', 'online', 'offline_since']).where('account_id', '=', ids.accountId).execute();
+  const bySeamId = new Map(known.map((row) => [row.seam_device_id, row]));
+  for (const device of devices) {
+    const before = bySeamId.get(device.device_id);
+    if (before) await trx.updateTable('lock_devices').set(reported(device, now, before)).where('id', '=', before.id).execute();
+    else await trx.insertInto('lock_devices').values({ id: nanoid(), team_id: ids.teamId, account_id: ids.accountId, seam_device_id: device.device_id, created_at: now, ...reported(device, now, undefined) }).execute();
+  }
+  const listed = new Set(devices.map((device) => device.device_id));
+  const gone = known.filter((row) => !listed.has(row.seam_device_id)).map((row) => row.id);
+  if (gone.length === 0) return;
+  await trx.updateTable('lock_devices').set({ gone_at: now, updated_at: now }).where('id', 'in', gone).where('gone_at', 'is', null).execute();
+  await trx.deleteFrom('lock_assignments').where('device_id', 'in', gone).execute();
+}
+
+/** The team's devices of the given accounts, as the screen lists them, with the guidebooks each opens. */
+export async function deviceViews(access: TeamScope, accountIds: readonly string[]): Promise<Map<string, LockDeviceView[]>> {
+  const { db } = await getRuntime();
+  const byAccount = new Map<string, LockDeviceView[]>();
+  if (accountIds.length === 0) return byAccount;
+  const rows = await db.selectFrom('lock_devices').selectAll().where('team_id', '=', access.teamId).where('account_id', 'in', accountIds).where('gone_at', 'is', null).orderBy('name').orderBy('id').execute();
+  const assignments = await db.selectFrom('lock_assignments').select(['device_id', 'instruction_id']).where('team_id', '=', access.teamId).execute();
+  for (const row of rows) {
+    const view: LockDeviceView = {
+      id: row.id,
+      name: row.name,
+      model: row.model,
+      online: row.online === 1,
+      offlineSince: row.offline_since,
+      onlineCodes: row.online_codes === 1,
+      offlineCodes: row.offline_codes === 1,
+      backupPool: row.backup_pool === 1,
+      warnings: row.warning_codes ? row.warning_codes.split(',') : [],
+      guidebookIds: assignments.filter((assignment) => assignment.device_id === row.id).map((assignment) => assignment.instruction_id),
+    };
+    byAccount.set(row.account_id, [...(byAccount.get(row.account_id) ?? []), view]);
+  }
+  return byAccount;
+}
+
+/** The team's guidebooks not in the trash, by name: what a lock may open. */
+export async function assignableGuidebooks(access: TeamScope): Promise<Array<{ id: string; name: string }>> {
+  const { db, dialect } = await getRuntime();
+  const rows = await db.selectFrom('instructions').select(['id', jsonTextField(dialect, 'data', 'nameInstruction').as('name')]).where('team_id', '=', access.teamId).where('deleted_at', 'is', null).execute();
+  return rows.map((row) => ({ id: row.id, name: row.name || 'Untitled guidebook' })).sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
+}
+
+/**
+ * Sets the guidebook a lock opens, or none (§3.5): the device and the guidebook must be the team's
+ * (404 otherwise); a guidebook has one lock, so assigning takes it from the lock it had.
+ */
+export async function assignDevice(access: TeamAccess, deviceId: string, input: AssignmentInput): Promise<{ message: string }> {
+  const { db } = await getRuntime();
+  const device = await db.selectFrom('lock_devices').select(['id', 'name', 'online_codes', 'offline_codes']).where('id', '=', deviceId).where('team_id', '=', access.teamId).where('gone_at', 'is', null).executeTakeFirst();
+  if (!device) throw new AppError('NOT_FOUND', messages.locks.notFound);
+  if (input.instructionId === null) {
+    await db.deleteFrom('lock_assignments').where('device_id', '=', device.id).where('team_id', '=', access.teamId).execute();
+    return { message: messages.locks.unassigned(device.name) };
+  }
+  const guidebook = await findTeamGuidebook({ access, id: input.instructionId }).catch(() => {
+    throw new AppError('NOT_FOUND', messages.locks.guidebookNotFound);
+  });
+  if (device.online_codes === 0 && device.offline_codes === 0) throw new AppError('UNPROCESSABLE', messages.locks.cannotTakeCodes);
+  const now = Date.now();
+  await db.transaction().execute(async (trx) => {
+    // The select holds one guidebook per lock: the lock's other guidebooks are let go.
+    await trx.deleteFrom('lock_assignments').where('device_id', '=', device.id).where('instruction_id', '!=', guidebook.id).execute();
+    await trx
+      .insertInto('lock_assignments')
+      .values({ instruction_id: guidebook.id, device_id: device.id, team_id: access.teamId, assigned_by: access.userId, assigned_at: now })
+      .onConflict((conflict) => conflict.column('instruction_id').doUpdateSet({ device_id: device.id, assigned_by: access.userId, assigned_at: now }))
+      .execute();
+  });
+  const name = (JSON.parse(guidebook.data) as { nameInstruction?: string }).nameInstruction || 'Untitled guidebook';
+  return { message: messages.locks.assigned(device.name, name) };
+}
