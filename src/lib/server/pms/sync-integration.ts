@@ -91,7 +91,6 @@ export async function syncIntegration(id: string, mode: 'sync' | 'inbox' = 'sync
     if (!integration) return { kind: 'gone' };
     if (integration.state !== 'active') return { kind: 'reconnect' };
     const adapter = adapterFor(integration.system);
-    if (!adapter) return { kind: 'reconnect' };
     const now = Date.now();
     let secrets: unknown;
     try {
