@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../src/lib/shared/messages.ts';
 import type { IntegrationView, UnitView } from '../src/lib/shared/schemas/integrations.ts';
 import type { Instruction } from '../src/lib/shared/schemas/instruction.ts';
+import type { ActivityPage } from '../src/lib/shared/team-activity.ts';
 import { query } from './helpers/auth.ts';
 import { signedInHost, type Host } from './helpers/billing.ts';
 import { startBeds24StandIn, type Beds24Account, type Beds24StandIn } from './helpers/pms/beds24-standin.ts';
@@ -83,9 +84,20 @@ describe('Beds24’s Booking Webhook', () => {
     const { integrations } = await host.json<{ integrations: IntegrationView[] }>('/api/team/integrations');
     expect(integrations[0]!.lastHookAt).toBeGreaterThan(Date.now() - 60_000);
 
-    beds24.setBooking(account, { ...booking, status: 'cancelled' });
+    beds24.setBooking(account, { ...booking, departure: day(13) });
+    await expect.poll(async () => (await staysOf(host, loft)).map((s) => s.checkOut)).toEqual([`${day(13)}T11:00`]);
+    beds24.setBooking(account, { ...booking, departure: day(13), status: 'cancelled' });
     await expect.poll(async () => (await staysOf(host, loft)).length).toBe(0);
-    expect(inbox(integration.id).map((row) => row.reservation_ids)).toEqual(['8101', '8101']);
+    expect(inbox(integration.id).map((row) => row.reservation_ids)).toEqual(['8101', '8101', '8101']);
+
+    // The team's activity says what Beds24 did, with the reservation's id and the dates, never the guest.
+    const { items } = await host.json<ActivityPage>('/api/team/activity');
+    expect(items.map((item) => [item.actor, item.action, item.guidebookName, 'reservationId' in item.details ? item.details.reservationId : null])).toEqual([
+      ['system', 'booking.cancelled', 'Beds24 Hook Loft', '8101'],
+      ['system', 'booking.moved', 'Beds24 Hook Loft', '8101'],
+      ['system', 'booking.added', 'Beds24 Hook Loft', '8101'],
+    ]);
+    expect(items[2]!.details).toEqual({ system: 'beds24', reservationId: '8101', channel: 'airbnb', takenOver: false, checkIn: expect.any(Number), checkOut: expect.any(Number) });
   });
 
   it('a webhook without the header, or with another, is 401 and queues nothing; version 1’s GET with it reads what changed', async () => {
@@ -160,6 +172,13 @@ describe('Hostaway’s unified webhook', () => {
 });
 
 describe('what stays secret', () => {
+  it('no guest name, e-mail or language in any activity line (kept a year; guests’ details 30 days)', () => {
+    const rows = query<{ action: string; details: string }>(server, "SELECT action, details FROM team_activity WHERE action LIKE 'booking.%'");
+    expect(rows.map((row) => row.action).sort()).toEqual(['booking.added', 'booking.added', 'booking.cancelled', 'booking.cancelled', 'booking.moved']);
+    const text = JSON.stringify(query(server, 'SELECT * FROM team_activity'));
+    for (const guest of ['Lena', 'Berg', 'lena.berg@example.com', 'Tom', 'Ruiz', 'tom.ruiz@example.com', '"sv"', '"es"']) expect(text).not.toContain(guest);
+  });
+
   it('no hook secret, Basic password or guest e-mail in the log', () => {
     const logs = server.logs.join('\n');
     expect(logs).toContain('pms: webhook');
