@@ -31,7 +31,11 @@ function baseUrlOf(config: Config, system: PmsSystem): string {
   }
 }
 
-/** The client for `system`, paced by `paceKey` (an integration's id, or the team and system while connecting). */
+/**
+ * The client for `system`, paced by `paceKey` (an integration's id, or the team and system while
+ * connecting). A production host's connected address is checked (§11, docs/security.md 32); an
+ * operator's override (https, or loopback http in tests, platform/config.ts) is the operator's word.
+ */
 export function pmsHttpFor(config: Config, system: PmsSystem, paceKey: string): PmsHttp {
-  return createPmsHttp(system, baseUrlOf(config, system), paceKey);
+  return createPmsHttp(system, baseUrlOf(config, system), paceKey, config.pmsApiUrls[system] ? null : {});
 }
