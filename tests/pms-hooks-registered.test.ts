@@ -8,7 +8,7 @@ import { query } from './helpers/auth.ts';
 import { signedInHost, type Host } from './helpers/billing.ts';
 import { startBeds24StandIn, type Beds24Account, type Beds24StandIn } from './helpers/pms/beds24-standin.ts';
 import { startHostawayStandIn, type HostawayAccount, type HostawayStandIn } from './helpers/pms/hostaway-standin.ts';
-import { day, guidebook, staysOf } from './helpers/pms/sync-calls.ts';
+import { day, guidebook, staysOf, syncNow } from './helpers/pms/sync-calls.ts';
 import { startServer, type TestServer } from './helpers/server.ts';
 import { startSmtpServer, type TestSmtpServer } from './helpers/smtp.ts';
 
@@ -169,6 +169,22 @@ describe('Hostaway’s unified webhook', () => {
     expect([...hostaway.tokens.values()].filter((t) => t.accountId === account.accountId && !t.revoked)).toEqual([]);
     expect(query(server, 'SELECT id FROM pms_integrations WHERE id = ?', integration.id)).toEqual([]);
   });
+
+  it('a registration Hostaway refused at connect: the screen says so, and the next full pass registers it', async () => {
+    const other = await signedInHost(server, { freshTeam: true });
+    const studio = await guidebook(other, 'Hostaway Hook Studio');
+    const second = hostaway.addAccount({ listings: [{ id: 952, name: 'Studio' }] });
+    hostaway.failNext(400, '/v1/webhooks/unifiedWebhooks');
+    const late = await connected(other, 'hostaway', { accountId: String(second.accountId), apiSecret: second.apiSecret }, (unit) => (unit.externalId === '952' ? studio : undefined));
+    expect(late.hook).toEqual({ setup: 'registered', url: late.hook!.url, registered: false });
+    expect(hostaway.hooks.filter((h) => h.accountId === second.accountId)).toEqual([]);
+    // The mapping save makes the next sync a full pass.
+    await syncNow(other, late.id);
+    expect(hostaway.hooks.filter((h) => h.accountId === second.accountId).map((h) => h.url)).toEqual([late.hook!.url]);
+    const { integrations } = await other.json<{ integrations: IntegrationView[] }>('/api/team/integrations');
+    expect(integrations[0]!.hook).toMatchObject({ setup: 'registered', registered: true });
+    secrets.push(hostaway.hooks.find((h) => h.accountId === second.accountId)!.password);
+  });
 });
 
 describe('what stays secret', () => {
@@ -182,7 +198,7 @@ describe('what stays secret', () => {
   it('no hook secret, Basic password or guest e-mail in the log', () => {
     const logs = server.logs.join('\n');
     expect(logs).toContain('pms: webhook');
-    expect(secrets.length).toBe(2);
+    expect(secrets.length).toBe(3);
     for (const secret of [...secrets, 'lena.berg@example.com', 'tom.ruiz@example.com']) expect(logs).not.toContain(secret);
   });
 });

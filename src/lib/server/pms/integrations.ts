@@ -9,7 +9,7 @@ import { getRuntime } from '../platform/runtime.ts';
 import type { SecretKeyRing } from '../platform/secret-box.ts';
 import type { PmsAdapter } from './adapter.ts';
 import { integrationsKeyRing, newHookSecret, openCredentials, sealAccess, sealCredentials } from './credentials.ts';
-import { registerRemoteHook, releaseRemote } from './remote-hooks.ts';
+import { hookUrlOf, registerRemoteHook, releaseRemote } from './remote-hooks.ts';
 import { isPmsError } from './pms-error.ts';
 import { adapterFor, pmsHttpFor } from './pms-systems.ts';
 import { BEDS24_HOOK_HEADER_NAME } from './systems/beds24-hooks.ts';
@@ -31,11 +31,6 @@ export function pmsFailure(error: unknown, adapter: Pick<PmsAdapter<unknown>, 'l
   if (error.failure === 'scope') return new AppError('UNPROCESSABLE', messages.integrations.scopeMissing(adapter.label), { cause });
   if (error.failure === 'rate-limited') return new AppError('BAD_GATEWAY', messages.integrations.rateLimited(adapter.label), { cause });
   return new AppError('BAD_GATEWAY', messages.integrations.unreachable(adapter.label), { cause });
-}
-
-/** The address a system's webhooks are sent to, on APP_URL (§11). */
-export function hookUrlOf(appUrl: URL, hookId: string): string {
-  return new URL(`/api/pms/hooks/${hookId}`, appUrl).href;
 }
 
 /** Beds24's header, for the screen's Owner and Admin only (§3 keeps the hook secret sealed rather than hashed for this); null when it cannot be opened. */

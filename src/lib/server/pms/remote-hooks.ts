@@ -10,13 +10,19 @@ import { adapterFor } from './pms-systems.ts';
 /**
  * What Porchlight makes and ends on the system's side (docs/decisions/029-pms-connectors.md §3,
  * §5): the webhook a system registers through its API (Hostaway's unified webhook), registered
- * once the connect's row is stored, its id kept in `remote_hook_id`; and on disconnect that
+ * once the connect's row is stored, its id kept in `remote_hook_id` (tried again by each full pass
+ * while it is missing); and on disconnect that
  * webhook removed **before** the token is revoked (the removal needs the token), then the token.
  * All best effort: a failure is logged by its message, never with a credential, and neither keeps
  * a connection from being made (the reconcile reads every 15 minutes without webhooks) nor a row
  * from being deleted.
  */
 type Row = Pick<PmsIntegrationsTable, 'id' | 'team_id' | 'system' | 'hook_id' | 'remote_hook_id'>;
+
+/** The address a system's webhooks are sent to, on APP_URL (§11). */
+export function hookUrlOf(appUrl: URL, hookId: string): string {
+  return new URL(`/api/pms/hooks/${hookId}`, appUrl).href;
+}
 
 const causeOf = (error: unknown) => (error instanceof Error ? error.message : 'unknown');
 
@@ -33,6 +39,14 @@ export async function registerRemoteHook(config: Config, ring: SecretKeyRing, ro
     log.warn({ integrationId: row.id, system: row.system, cause: causeOf(error) }, 'pms: registering the webhook failed; the reconcile reads changes all the same');
     return null;
   }
+}
+
+/** The full pass's second chance for a webhook the connect could not register (the system refused or did not answer then). */
+export async function registerMissingHook(row: PmsIntegrationsTable, adapter: PmsAdapter<unknown>, secrets: unknown): Promise<void> {
+  if (row.remote_hook_id !== null || !adapter.hooks?.register) return;
+  const { config } = await getRuntime();
+  const ring = integrationsKeyRing(config);
+  row.remote_hook_id = await registerRemoteHook(config, ring, row, adapter, secrets, hookUrlOf(config.appUrl, row.hook_id), openCredentials(ring, row).hookSecret);
 }
 
 /** Before the row is deleted: the registered webhook removed, then the token revoked, in that order; never throws. */

@@ -10,6 +10,7 @@ import { integrationsKeyRing, openCredentials } from './credentials.ts';
 import { isPmsError } from './pms-error.ts';
 import { adapterFor } from './pms-systems.ts';
 import { markReconnect, noteFailure, noteSuccess } from './sync-outcome.ts';
+import { registerMissingHook } from './remote-hooks.ts';
 import { storeUnits } from './units.ts';
 import { drainInbox, pendingRows } from './hook-inbox.ts';
 import { followUp, LeaseLost, noCounts, readChanged, recheckUnnamed, type SyncCounts, type SyncRun } from './sync-reads.ts';
@@ -56,6 +57,7 @@ async function reads(run: SyncRun): Promise<void> {
   try {
     // The full pass lists the system's units too: new ones appear on the screen as undecided (§5, 3).
     if (full) await storeUnits(run.db, run.integration, await run.adapter.units(run.context), started);
+    if (full) await registerMissingHook(run.integration, run.adapter, run.context.secrets);
     const named = await readChanged(run, since);
     if (full) await recheckUnnamed(run, named);
     await drainInbox(run, await pendingRows(run, true), named);

@@ -46,7 +46,7 @@ function Registered({ hook, label }: { hook: NonNullable<IntegrationView['hook']
   return hook.registered ? (
     <p className="text-sm text-muted">Nothing to do: Porchlight registered its webhook with {label} when you connected, and removes it when you disconnect.</p>
   ) : (
-    <p className="text-sm text-muted">{label} did not accept Porchlight’s webhook when you connected, so changes come within 15 minutes. To try again, disconnect and connect again.</p>
+    <p className="text-sm text-muted">{label} did not accept Porchlight’s webhook when you connected, so changes come within 15 minutes. Porchlight tries again at its next full read, once a day or after you save the properties.</p>
   );
 }
 
