@@ -185,8 +185,9 @@ test('the owner connects Smoobu with a wrong key, then the right one, maps two f
   await expect(status.getByText('Connected', { exact: true })).toBeVisible();
   await expect(status.getByRole('definition').nth(0)).toHaveText(`Smoobu account ${account.userId}`);
   await expect(status.getByRole('definition').nth(1)).toContainText(owner.name);
-  await expect(status.getByRole('definition').nth(3)).toHaveText('None yet: until one arrives, changes come within 15 minutes');
-  await expect(status.getByRole('definition').nth(4)).toHaveText('None');
+  // "Last webhook" is said once, in the webhook card below, not in the status list.
+  await expect(status.getByRole('definition')).toHaveCount(4);
+  await expect(status.getByRole('definition').nth(3)).toHaveText('None');
   await expect(page.getByRole('button', { name: 'Sync now' })).toBeVisible();
 
   // Three flats, none decided yet.
@@ -409,6 +410,13 @@ test('the owner connects Beds24 with its invite code (a used one refused), maps 
   await rooms.getByLabel('Cabin').selectOption({ label: 'Not in Porchlight' });
   await page.getByRole('button', { name: 'Save mapping' }).click();
   await expect(page.getByRole('status').filter({ hasText: messages.integrations.unitsSaved })).toBeVisible();
+  // The webhook card: the address and the header line to paste into each property's Booking Webhook.
+  const webhook = page.getByRole('region', { name: 'Webhook' });
+  await expect(webhook).toContainText('Settings → Properties → Access');
+  await expect(webhook.getByTestId('webhook-url')).toHaveText(/\/api\/pms\/hooks\/[\w-]{24}$/);
+  await expect(webhook.getByTestId('webhook-header')).toHaveText(/^X-Porchlight-Hook: [\w-]{43}$/);
+  await expect(webhook.getByRole('button', { name: 'Copy header' })).toBeVisible();
+  await expect(webhook).toContainText('Last webhook: None yet');
   expect((await sidewaysOverflow(page)).beyondRightEdge).toEqual([]);
   await shoot(page, 'beds24-connected', info.project.name);
 
@@ -458,6 +466,9 @@ test('the owner connects Hostaway with its account ID and API key, maps a listin
   expect(await page.content()).not.toContain(account.apiSecret);
   const status = page.getByRole('region', { name: 'Hostaway' });
   await expect(status.getByRole('definition').nth(0)).toHaveText(`Hostaway account ${account.accountId}`);
+  // Registered at connect: nothing for the host to paste.
+  await expect(page.getByRole('region', { name: 'Webhook' })).toContainText('Nothing to do: Porchlight registered its webhook with Hostaway when you connected');
+  await expect(page.getByRole('region', { name: 'Webhook' }).getByTestId('webhook-url')).toHaveCount(0);
 
   // Its listings, mapped: one to the guidebook, the other "Not in Porchlight".
   const properties = page.getByRole('list', { name: 'Hostaway properties' });

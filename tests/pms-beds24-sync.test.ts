@@ -88,8 +88,8 @@ describe('Beds24 from its invite code to stays', () => {
     expect(row(id).access_expires_at).toBeGreaterThan(Date.now() + 23 * 3_600_000);
     const used = await connect(await signedInHost(server, { freshTeam: true }), code);
     expect([used.status, await used.json()]).toEqual([422, { message: messages.integrations.inviteRefused }]);
-    const list = (await (await host.call('/api/team/integrations')).json()) as { systems: Array<{ system: string; available: boolean; fields: Array<{ name: string; secret: boolean; where: string }> }> };
-    expect(list.systems.find((s) => s.system === 'beds24')).toMatchObject({ available: true, fields: [{ name: 'inviteCode', secret: true, where: expect.stringContaining('Settings → Marketplace → API') }] });
+    const list = (await (await host.call('/api/team/integrations')).json()) as { systems: Array<{ system: string; fields: Array<{ name: string; secret: boolean; where: string }> }> };
+    expect(list.systems.find((s) => s.system === 'beds24')).toMatchObject({ fields: [{ name: 'inviteCode', secret: true, where: expect.stringContaining('Settings → Marketplace → API') }] });
   });
 
   it('room types are the properties to map; the cabin’s feed already made its stay', async () => {

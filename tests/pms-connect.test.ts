@@ -116,13 +116,11 @@ describe('connecting Smoobu', () => {
 
     const again = await connect(host.call, keysOf(account));
     expect([again.status, ((await again.json()) as { message: string }).message]).toEqual([409, messages.integrations.alreadyConnected('Smoobu')]);
-    const list = (await (await send(host.call, '/api/team/integrations')).json()) as { systems: Array<{ system: string; available: boolean; fields: Array<{ name: string; secret: boolean }> }>; integrations: IntegrationView[] };
+    const list = (await (await send(host.call, '/api/team/integrations')).json()) as { systems: Array<{ system: string; fields: Array<{ name: string; secret: boolean }> }>; integrations: IntegrationView[] };
     expect(list.integrations).toEqual([integration]);
-    expect(list.systems.map((s) => [s.system, s.available])).toEqual([
-      ['smoobu', true],
-      ['beds24', true],
-      ['hostaway', true],
-    ]);
+    // Every system can be connected: none is listed as still to come.
+    expect(list.systems.map((s) => Object.keys(s).sort().join())).toEqual(['fields,label,system', 'fields,label,system', 'fields,label,system']);
+    expect(list.systems.map((s) => s.system)).toEqual(['smoobu', 'beds24', 'hostaway']);
     expect(list.systems[0]!.fields.map((f) => [f.name, f.secret])).toEqual([
       ['apiKey', true],
       ['apiSecret', true],

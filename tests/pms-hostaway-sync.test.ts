@@ -102,6 +102,8 @@ describe('connecting Hostaway', () => {
     expect(hostaway.requests.slice(before).map((r) => [r.method, r.path, r.status])).toEqual([
       ['POST', '/v1/accessTokens', 200],
       ['GET', '/v1/listings', 200],
+      // The unified webhook, registered with the connect's token (tests/pms-hooks-registered.test.ts).
+      ['POST', '/v1/webhooks/unifiedWebhooks', 200],
     ]);
     const row = rowOf(integration.id);
     const token = storedToken(row);
@@ -110,8 +112,8 @@ describe('connecting Hostaway', () => {
     expect(token.expiresAt - Date.now()).toBeGreaterThan(12 * MONTH);
     // The access slot opens with its own associated data only, not as the credentials slot.
     expect(() => openSecret(ring, { keyId: row.access_key_id!, iv: row.access_iv!, ciphertext: row.access_ct! }, aad(row).replace(':access', ':credentials'))).toThrow();
-    const listed = (await (await host.call('/api/team/integrations')).json()) as { systems: Array<{ system: string; available: boolean; fields: Array<{ name: string; label: string; where: string; secret: boolean }> }> };
-    expect(listed.systems.find((s) => s.system === 'hostaway')).toMatchObject({ available: true, fields: [{ name: 'accountId', secret: false }, { name: 'apiSecret', secret: true }] });
+    const listed = (await (await host.call('/api/team/integrations')).json()) as { systems: Array<{ system: string; fields: Array<{ name: string; label: string; where: string; secret: boolean }> }> };
+    expect(listed.systems.find((s) => s.system === 'hostaway')).toMatchObject({ fields: [{ name: 'accountId', secret: false }, { name: 'apiSecret', secret: true }] });
     expect(listed.systems.find((s) => s.system === 'hostaway')!.fields[0]!.where).toContain('Settings → Hostaway API');
   });
 });

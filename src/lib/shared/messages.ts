@@ -261,7 +261,6 @@ export const messages = {
     // docs/decisions/029-pms-connectors.md §3, §14: connecting a booking system, its properties, disconnecting.
     needsKey: "Integrations need a secret key in this server's configuration (SECRETS_KEY); ask whoever runs Porchlight.",
     systemInvalid: 'Choose a booking system: Smoobu, Beds24 or Hostaway.',
-    systemNotYet: (system: string) => `${system} cannot be connected yet. Smoobu can.`,
     fieldsInvalid: 'Fill in every field of the form.',
     fieldNotKey: 'Keys and secrets are letters, digits and symbols without spaces. Paste them again.',
     fieldMissing: (label: string) => `Enter the ${label}.`,
@@ -272,6 +271,8 @@ export const messages = {
     rateLimited: (system: string) => `${system} asks us to slow down. Try again in a few minutes.`,
     alreadyConnected: (system: string) => `${system} is already connected to this team. Disconnect it first to connect another account.`,
     notFound: 'This connection does not exist. Reload the Integrations screen.',
+    /** What connecting again takes, per system (the screen's "connect it again …"). */
+    reconnectWith: { smoobu: 'with a new API key and secret', beds24: 'with a new invite code', hostaway: 'with your account ID and a new API key' },
     cannotRead: 'Porchlight can no longer read these credentials (its secret key changed); connect again.',
     connected: (system: string) => `${system} is connected. Choose a guidebook for each property.`,
     disconnected: (system: string) => `${system} is disconnected; its credentials are deleted.`,

@@ -7,6 +7,7 @@
  */
 import type { Channel } from './channels.ts';
 import type { Currency } from './currencies.ts';
+import type { PmsSystem } from './pms-systems.ts';
 import type { OrderStatus } from './schemas/order.ts';
 import type { ApplyGroup } from './schemas/settings.ts';
 import type { TeamRole } from './team-roles.ts';
@@ -23,7 +24,7 @@ export const SECRET_FIELD_NAMES = ['code', 'wifiPassword', 'secretsPin', 'secret
 export type SecretFieldName = (typeof SECRET_FIELD_NAMES)[number];
 
 /** A stay's nights, as epoch milliseconds. */
-interface StayDates {
+export interface StayDates {
   checkIn: number;
   checkOut: number;
 }
@@ -34,6 +35,14 @@ export interface ActivityDetails {
   'stay.moved': { guestName: string; from: StayDates; to: StayDates };
   'stay.channel': { guestName: string; from: Channel; to: Channel };
   'stay.deleted': { guestName: string; orders: 'refund' | 'keep' | null } & StayDates;
+  /**
+   * A booking system's stay (docs/decisions/029-pms-connectors.md §13), actor `system`: the system
+   * and its reservation id, **never a guest field** (a line is kept a year, a guest's details 30
+   * days after check-out). `takenOver`: the calendar feed's stay of the same booking became it.
+   */
+  'booking.added': { system: PmsSystem; reservationId: string; channel: Channel; takenOver: boolean } & StayDates;
+  'booking.moved': { system: PmsSystem; reservationId: string; from: StayDates; to: StayDates };
+  'booking.cancelled': { system: PmsSystem; reservationId: string } & StayDates;
   /** The guest data retention erased the details a booking system brought of `stays` stays, `days` days after their check-out. */
   'stay.guest-data-erased': { stays: number; days: number };
   /** A guest's details exported or erased on request (docs/decisions/029 §10): how many stays and orders, never the address. */

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { beds24Webhooks, type Beds24Webhooks } from './beds24-webhooks.ts';
 
 /**
  * Beds24's API V2 on loopback (BEDS24_API_URL), as docs/decisions/029-pms-connectors.md, "What the
@@ -12,7 +13,8 @@ import type { AddressInfo } from 'node:net';
  * `cancelled` is left out; without a filter, only bookings not yet departed), 100 a page with
  * `pages.nextPageExists`; the guest's fields only with `bookings-personal`. Every answer carries
  * the credits (`x-five-min-limit-remaining`, `x-five-min-limit-resets-in`, `x-request-cost`); spent,
- * 429. Accounts, codes, bookings and credits are what a test seeds and changes.
+ * 429. Accounts, codes, bookings and credits are what a test seeds and changes. A property's
+ * Booking Webhook, once a test sets it (`webhooks`, beds24-webhooks.ts), is sent on every `setBooking`.
  */
 export interface Beds24BookingSeed {
   id: number;
@@ -76,6 +78,8 @@ export interface Beds24StandIn {
   /** Every invite code, refresh token and token made here: what must never reach a log, a page or a row in clear. */
   issued: string[];
   failNext(status: number): void;
+  /** Each property's Booking Webhook, as the host sets it in Beds24. */
+  webhooks: Beds24Webhooks;
   close(): Promise<void>;
 }
 
@@ -99,6 +103,7 @@ export async function startBeds24StandIn(): Promise<Beds24StandIn> {
   const failures: number[] = [];
   const issued: string[] = [];
   let nextOwner = 7000;
+  const webhooks = beds24Webhooks();
 
   function mint(grant: Grant): { token: string; expiresIn: number } {
     const token = hex(112);
@@ -205,6 +210,7 @@ export async function startBeds24StandIn(): Promise<Beds24StandIn> {
       const at = account.bookings.findIndex((b) => b.id === seed.id);
       if (at >= 0) account.bookings[at] = booking;
       else account.bookings.push(booking);
+      webhooks.changed(booking.propertyId, booking.id, bookingJson(booking, true));
       return booking;
     },
     expireTokens(account) {
@@ -218,6 +224,7 @@ export async function startBeds24StandIn(): Promise<Beds24StandIn> {
     failNext(status) {
       failures.push(status);
     },
+    webhooks,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

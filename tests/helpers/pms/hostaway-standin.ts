@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
  * answers 403), `DELETE /v1/accessTokens?token=`, listings and reservations as
  * `{ status, result, count, limit, offset }` pages, one reservation by id (404 once deleted), and
  * unified webhooks (`POST/GET/DELETE /v1/webhooks/unifiedWebhooks`) that `sendWebhook` posts to with
- * their Basic login. Accounts, listings and reservations are what a test seeds and changes;
+ * their Basic login (with `sendWebhooks`, on every `setReservation`, as Hostaway does). Accounts, listings and reservations are what a test seeds and changes;
  * `requests` records every call and `tokens` every token issued.
  */
 export interface HostawayReservationSeed {
@@ -115,7 +115,7 @@ const page = (items: unknown[], query: URLSearchParams) => {
   return { status: 'success', result: items.slice(offset, offset + limit), count: items.length, limit, offset, page: Math.floor(offset / limit) + 1, totalPages: Math.ceil(items.length / limit) };
 };
 
-export async function startHostawayStandIn(options: { tokenTtlSeconds?: number } = {}) {
+export async function startHostawayStandIn(options: { tokenTtlSeconds?: number; sendWebhooks?: boolean } = {}) {
   const accounts = new Map<number, HostawayAccount>();
   const tokens = new Map<string, HostawayToken>();
   const hooks: HostawayHook[] = [];
@@ -224,6 +224,8 @@ export async function startHostawayStandIn(options: { tokenTtlSeconds?: number }
       const at = account.reservations.findIndex((r) => r.id === seed.id);
       if (at >= 0) account.reservations[at] = reservation;
       else account.reservations.push(reservation);
+      // As Hostaway does: `reservation.created`, or `reservation.updated` (a cancellation too), to every registered hook.
+      if (options.sendWebhooks) void this.sendWebhook(account, at >= 0 ? 'reservation.updated' : 'reservation.created', seed.id).catch(() => undefined);
       return reservation;
     },
     deleteReservation(account: HostawayAccount, id: number) {

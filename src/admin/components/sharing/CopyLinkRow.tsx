@@ -6,7 +6,7 @@ import { copyLink } from '../../lib/guest-link.ts';
  * A link written out in full (wrapped, selected in one click for copying by hand) and its "Copy
  * link" button, which says "Copied" for two seconds after the toast.
  */
-export function CopyLinkRow({ link, buttonRef, testId }: { link: string; buttonRef?: Ref<HTMLButtonElement>; testId?: string }) {
+export function CopyLinkRow({ link, buttonRef, testId, label = 'Copy link' }: { link: string; buttonRef?: Ref<HTMLButtonElement>; testId?: string; label?: string }) {
   const [copied, setCopied] = useState(false);
   const timer = useRef<number | undefined>(undefined);
   useEffect(() => () => window.clearTimeout(timer.current), []);
@@ -26,7 +26,7 @@ export function CopyLinkRow({ link, buttonRef, testId }: { link: string; buttonR
       </p>
       <button ref={buttonRef} type="button" className="btn-primary shrink-0" onClick={() => void copy()}>
         {copied ? <Check className="size-4" aria-hidden="true" /> : <Copy className="size-4" aria-hidden="true" />}
-        {copied ? 'Copied' : 'Copy link'}
+        {copied ? 'Copied' : label}
       </button>
     </div>
   );

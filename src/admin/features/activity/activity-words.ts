@@ -1,5 +1,6 @@
 import { CHANNEL_NAMES } from '@shared/channels.ts';
 import { formatPrice } from '@shared/currencies.ts';
+import { PMS_LABELS } from '@shared/pms-systems.ts';
 import type { ApplyGroup } from '@shared/schemas/settings.ts';
 import type { ActivityActor, ActivityItem, SecretFieldName } from '@shared/team-activity.ts';
 import { ROLE_NAMES } from '@shared/team-roles.ts';
@@ -21,6 +22,8 @@ const ACTORS: Record<Exclude<ActivityActor, 'member'>, string> = {
 };
 
 export function whoOf(item: ActivityItem): string {
+  // A booking system's stay is said as the system's own doing ("Smoobu moved a stay …").
+  if (item.action === 'booking.added' || item.action === 'booking.moved' || item.action === 'booking.cancelled') return PMS_LABELS[item.details.system];
   if (item.actor === 'member') return item.actorName ?? 'A former member';
   return ACTORS[item.actor];
 }
@@ -90,6 +93,12 @@ export function whatOf(item: ActivityItem): string {
       const orders = item.details.orders === 'refund' ? ', ending its orders' : item.details.orders === 'keep' ? ', keeping its paid orders' : '';
       return `deleted ${stayOf(item.details.guestName)}, ${nights(item.details)}${orders}`;
     }
+    case 'booking.added':
+      return `brought a stay, ${nights(item.details)} (${CHANNEL_NAMES[item.details.channel]})${item.details.takenOver ? ', taking over the calendar’s stay' : ''}`;
+    case 'booking.moved':
+      return `moved a stay to ${nights(item.details.to)} (was ${nights(item.details.from)})`;
+    case 'booking.cancelled':
+      return `cancelled a stay, ${nights(item.details)}`;
     case 'stay.guest-data-erased': {
       const { stays, days } = item.details;
       return `erased the guests’ details of ${stays === 1 ? '1 stay' : `${stays} stays`}, ${days === 1 ? '1 day' : `${days} days`} after check-out`;

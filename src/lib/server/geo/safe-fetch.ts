@@ -2,6 +2,7 @@ import dns from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
 import net from 'node:net';
+import { Readable } from 'node:stream';
 import { isBlockedAddress } from './is-blocked-address.ts';
 
 /**
@@ -131,36 +132,69 @@ interface Hop {
 
 type Connection = Required<Pick<SafeFetchOptions, 'resolveHost' | 'isBlocked' | 'userAgent' | 'accept'>>;
 
-function requestOnce(url: URL, signal: AbortSignal, options: Connection): Promise<Hop> {
+/** One request whose connection is checked (rule 19); what safe-fetch and the booking systems' client (pms/pms-http.ts) send through. */
+export interface GuardedRequest {
+  method: string;
+  headers: Record<string, string>;
+  body?: string;
+  signal: AbortSignal;
+  resolveHost: ResolveHost;
+  isBlocked: (address: string) => boolean;
+}
+
+/**
+ * Sends one request, no redirect followed, on a fresh connection whose name is resolved by the
+ * guarded lookup and whose peer is checked once connected: a blocked address ends it with
+ * SafeFetchError('refused') before a byte is sent. Answers the response, its body unread.
+ */
+export function guardedRequest(url: URL, options: GuardedRequest): Promise<http.IncomingMessage> {
   return new Promise((resolve, reject) => {
     const transport = url.protocol === 'https:' ? https : http;
     const request = transport.request(url, {
-      method: 'GET',
-      // Only these headers, built here: nothing of the incoming request (cookies, auth) is forwarded.
-      headers: { 'user-agent': options.userAgent, accept: options.accept, 'accept-encoding': 'identity' },
-      // A fresh connection per hop, so every hop goes through the lookup and the peer check.
+      method: options.method,
+      headers: options.headers,
+      // A fresh connection per request, so every one goes through the lookup and the peer check.
       agent: false,
       lookup: guardedLookup(options.resolveHost, options.isBlocked),
-      signal,
+      signal: options.signal,
     });
     request.on('socket', (socket) => {
-      // Belt and braces: whatever resolved the name, the peer actually reached is checked too.
+      // Belt and braces: whatever resolved the name (an IP literal skips the lookup), the peer actually reached is checked too.
       socket.once('connect', () => {
         const peer = socket.remoteAddress ?? '';
         if (options.isBlocked(peer)) request.destroy(new SafeFetchError('refused', `connected to blocked ${peer}`));
       });
     });
     request.on('error', reject);
-    request.on('response', (response) => {
-      resolve({
-        status: response.statusCode ?? 0,
-        location: typeof response.headers.location === 'string' ? response.headers.location : null,
-        contentType: response.headers['content-type'] ?? '',
-        response,
-      });
-    });
-    request.end();
+    request.on('response', resolve);
+    request.end(options.body);
   });
+}
+
+/**
+ * `fetch`'s shape over `guardedRequest`, for a client written on `fetch` (pms/pms-http.ts): the
+ * answer as a web Response, its body streamed, nothing followed (a 3xx comes back as itself).
+ */
+export async function guardedFetch(url: string, init: { method: string; headers: Record<string, string>; body?: string; signal: AbortSignal }, guard: { resolveHost?: ResolveHost; isBlocked?: (address: string) => boolean } = {}): Promise<Response> {
+  const incoming = await guardedRequest(new URL(url), { ...init, resolveHost: guard.resolveHost ?? systemResolve, isBlocked: guard.isBlocked ?? isBlockedAddress });
+  const headers = new Headers();
+  for (let at = 0; at + 1 < incoming.rawHeaders.length; at += 2) headers.append(incoming.rawHeaders[at]!, incoming.rawHeaders[at + 1]!);
+  const status = incoming.statusCode ?? 0;
+  const bodiless = status === 204 || status === 205 || status === 304;
+  if (bodiless) incoming.resume();
+  return new Response(bodiless ? null : (Readable.toWeb(incoming) as ReadableStream<Uint8Array>), { status, headers });
+}
+
+async function requestOnce(url: URL, signal: AbortSignal, options: Connection): Promise<Hop> {
+  // Only these headers, built here: nothing of the incoming request (cookies, auth) is forwarded.
+  const headers = { 'user-agent': options.userAgent, accept: options.accept, 'accept-encoding': 'identity' };
+  const response = await guardedRequest(url, { method: 'GET', headers, signal, resolveHost: options.resolveHost, isBlocked: options.isBlocked });
+  return {
+    status: response.statusCode ?? 0,
+    location: typeof response.headers.location === 'string' ? response.headers.location : null,
+    contentType: response.headers['content-type'] ?? '',
+    response,
+  };
 }
 
 async function readCapped(response: http.IncomingMessage, maxBytes: number): Promise<{ body: string; truncated: boolean }> {

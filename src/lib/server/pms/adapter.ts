@@ -79,13 +79,17 @@ export interface HookRequest {
 export type HookHint = { kind: 'reservations'; ids: string[] } | { kind: 'changed' } | { kind: 'ignore' };
 
 /** How a system's webhooks reach `/api/pms/hooks/:hookId` (docs/decisions/029-pms-connectors.md §2, §5). */
-export interface PmsHooks {
+export interface PmsHooks<Secrets = unknown> {
   /** 'paste-url' (Smoobu), 'paste-url-and-header' (Beds24), 'registered' (Hostaway): what the screen asks the host to do. */
   setup: 'paste-url' | 'paste-url-and-header' | 'registered';
   /** Constant-time check of what the system sends (our header, our Basic login) against the sealed hook secret; Smoobu: true. */
   verify(request: HookRequest, hookSecret: string): boolean;
   /** Reads only ids from the body; never trusts or keeps anything else in it. */
   hint(request: HookRequest, accountRef: string): HookHint;
+  /** Registers the webhook with the system after connect (Hostaway): `url` on APP_URL, the hook secret its Basic password; answers the system's id for it. */
+  register?(context: PmsContext<Secrets>, url: string, hookSecret: string): Promise<{ remoteId: string }>;
+  /** Removes what `register` made, on disconnect, before the token is revoked; one already gone is done. */
+  unregister?(context: PmsContext<Secrets>, remoteId: string): Promise<void>;
 }
 
 export interface PmsAdapter<Secrets> {
@@ -109,7 +113,7 @@ export interface PmsAdapter<Secrets> {
   /** These reservations as the system has them now; an id it does not know comes back as `gone`. */
   read(context: PmsContext<Secrets>, ids: string[]): Promise<PmsReservation[]>;
   /** Webhooks; a system without them is read by the reconcile alone (the hook route answers 404 for it). */
-  hooks?: PmsHooks;
+  hooks?: PmsHooks<Secrets>;
   /** Best effort on disconnect: revokes what the system lets us revoke (Hostaway's token); a failure is logged, never kept. */
   revoke?(context: PmsContext<Secrets>): Promise<void>;
 }

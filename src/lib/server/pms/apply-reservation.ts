@@ -1,5 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, StaysTable } from '@db/schema.ts';
+import type { PmsSystem } from '@shared/pms-systems.ts';
+import type { StayDates } from '@shared/team-activity.ts';
 import { atTime, localToInstant, type StayTimes } from '@shared/time-zone.ts';
 import { markOrdersToFollow } from '../money/orders/follow-stays.ts';
 import { lockForTransaction, type DialectName } from '../platform/db/dialect.ts';
@@ -7,6 +9,7 @@ import { staysLock } from '../stays/owned-stay.ts';
 import { theSameBooking } from '../stays/same-booking.ts';
 import { newStayRow } from '../stays/stay-link.ts';
 import type { PmsReservation } from './adapter.ts';
+import { recordStayActivity } from './stay-activity.ts';
 
 /**
  * A booking system's reservation to a stay (docs/decisions/029-pms-connectors.md §6–§8), in one
@@ -18,7 +21,8 @@ import type { PmsReservation } from './adapter.ts';
  *   it, no guest field once erased); new times are a move, its orders marked to follow;
  * - gone: its stay is deleted while its check-out is ahead, its orders marked to be refunded or
  *   released, and a calendar booking it held is tombstoned until then, so the feed cannot bring it back;
- * - an answer older than what the stay holds (`pms_modified_at`) changes nothing.
+ * - an answer older than what the stay holds (`pms_modified_at`) changes nothing;
+ * - a stay added, taken over, moved or removed writes its activity line (stay-activity.ts).
  * The caller follows the marked orders and mails overlaps after the commit (sync-integration.ts).
  */
 export interface ApplyTarget {
@@ -28,6 +32,8 @@ export interface ApplyTarget {
   instructionId: string;
   /** Who a new stay records as its author: the integration's `connected_by`, or the team's owner. */
   userId: string;
+  /** The system, named by the activity line (stay-activity.ts). */
+  system: PmsSystem;
 }
 
 export interface GuidebookTimes {
@@ -44,9 +50,13 @@ export interface Applied {
   touched: boolean;
   /** Orders marked to follow their stay after the commit. */
   followUps: string[];
+  /** The stay's nights now (a removed one's as they were), and before a move: for its activity line. */
+  dates?: StayDates;
+  from?: StayDates;
 }
 
 const NOTHING: Applied = { change: null, stayId: null, touched: false, followUps: [] };
+const datesOf = (stay: StaysTable): StayDates => ({ checkIn: stay.check_in, checkOut: stay.check_out });
 
 /** The reservation's times in the guidebook's zone: its own when given, else the guidebook's usual ones; null when they make no stay. */
 export function reservationTimes(reservation: PmsReservation, where: GuidebookTimes): { checkIn: number; checkOut: number } | null {
@@ -85,7 +95,7 @@ async function removeStay(trx: Transaction<Database>, stay: StaysTable, now: num
       .onConflict((conflict) => conflict.columns(['instruction_id', 'calendar_uid']).doUpdateSet({ until: stay.check_out }))
       .execute();
   }
-  return { change: 'removed', stayId: stay.id, touched: false, followUps };
+  return { change: 'removed', stayId: stay.id, touched: false, followUps, dates: datesOf(stay) };
 }
 
 async function updateStay(trx: Transaction<Database>, stay: StaysTable, reservation: PmsReservation, times: { checkIn: number; checkOut: number }, now: number, takeOver: ApplyTarget | null): Promise<Applied> {
@@ -107,7 +117,7 @@ async function updateStay(trx: Transaction<Database>, stay: StaysTable, reservat
   const followUps = moved ? await markOrdersToFollow(trx, [stay.id], 'moved', { now }) : [];
   // A stay adopted again after a disconnect is no take-over from the calendar.
   const takenOver = takeOver !== null && stay.pms_reservation_id !== reservation.externalId;
-  return { change: takenOver ? 'takenOver' : moved ? 'moved' : 'updated', stayId: stay.id, touched: moved || takeOver !== null, followUps };
+  return { change: takenOver ? 'takenOver' : moved ? 'moved' : 'updated', stayId: stay.id, touched: moved || takeOver !== null, followUps, dates: times, from: datesOf(stay) };
 }
 
 async function addStay(trx: Transaction<Database>, target: ApplyTarget, reservation: PmsReservation, times: { checkIn: number; checkOut: number }, where: GuidebookTimes, now: number): Promise<Applied> {
@@ -157,24 +167,30 @@ async function addStay(trx: Transaction<Database>, target: ApplyTarget, reservat
     .insertInto('stays')
     .values({ ...row, ...guestFields(reservation, null), pms_integration_id: target.integrationId, pms_reservation_id: reservation.externalId, pms_modified_at: reservation.modifiedAt })
     .execute();
-  return { change: 'added', stayId: row.id, touched: true, followUps: [] };
+  return { change: 'added', stayId: row.id, touched: true, followUps: [], dates: times };
 }
 
-/** Applies one reservation of a mapped unit; answers what changed. `where` null: the guidebook is in the trash, nothing is read. */
+/** Applies one reservation of a mapped unit, with its activity line in the same transaction; answers what changed. `where` null: the guidebook is in the trash, nothing is read. */
 export async function applyReservation(db: Kysely<Database>, dialect: DialectName, target: ApplyTarget, reservation: PmsReservation, where: GuidebookTimes | null, now = Date.now()): Promise<Applied> {
   if (where === null) return NOTHING;
   return db.transaction().execute(async (trx) => {
     await lockForTransaction(trx, dialect, staysLock(target.instructionId));
-    const stay = await trx.selectFrom('stays').selectAll().where('pms_integration_id', '=', target.integrationId).where('pms_reservation_id', '=', reservation.externalId).executeTakeFirst();
-    // An answer older than the one the stay holds (a replica behind, a page read before a change).
-    if (stay && reservation.modifiedAt !== null && stay.pms_modified_at !== null && reservation.modifiedAt < stay.pms_modified_at) return NOTHING;
-    // A stay mapped to another guidebook since: its own guidebook's lock is not held here.
-    if (stay && stay.instruction_id !== target.instructionId) return NOTHING;
-    if (reservation.state === 'gone') return stay ? removeStay(trx, stay, now) : NOTHING;
-    const times = reservationTimes(reservation, where);
-    if (times === null) return NOTHING;
-    if (stay) return updateStay(trx, stay, reservation, times, now, null);
-    // Ended before it was first seen: there is nothing to send.
-    return times.checkOut > now ? addStay(trx, target, reservation, times, where, now) : NOTHING;
+    const applied = await decide(trx, target, reservation, where, now);
+    await recordStayActivity(trx, target, reservation, applied, now);
+    return applied;
   });
+}
+
+async function decide(trx: Transaction<Database>, target: ApplyTarget, reservation: PmsReservation, where: GuidebookTimes, now: number): Promise<Applied> {
+  const stay = await trx.selectFrom('stays').selectAll().where('pms_integration_id', '=', target.integrationId).where('pms_reservation_id', '=', reservation.externalId).executeTakeFirst();
+  // An answer older than the one the stay holds (a replica behind, a page read before a change).
+  if (stay && reservation.modifiedAt !== null && stay.pms_modified_at !== null && reservation.modifiedAt < stay.pms_modified_at) return NOTHING;
+  // A stay mapped to another guidebook since: its own guidebook's lock is not held here.
+  if (stay && stay.instruction_id !== target.instructionId) return NOTHING;
+  if (reservation.state === 'gone') return stay ? removeStay(trx, stay, now) : NOTHING;
+  const times = reservationTimes(reservation, where);
+  if (times === null) return NOTHING;
+  if (stay) return updateStay(trx, stay, reservation, times, now, null);
+  // Ended before it was first seen: there is nothing to send.
+  return times.checkOut > now ? addStay(trx, target, reservation, times, where, now) : NOTHING;
 }

@@ -39,7 +39,7 @@ export async function receiveHook(hookId: string, request: Request): Promise<boo
   const { db, config, log } = await getRuntime();
   const ring = integrationsKeyRing(config);
   const row = await db.selectFrom('pms_integrations').selectAll().where('hook_id', '=', hookId).executeTakeFirst();
-  const hooks = row ? adapterFor(row.system)?.hooks : undefined;
+  const hooks = row ? adapterFor(row.system).hooks : undefined;
   if (!row || !hooks) throw new AppError('NOT_FOUND', messages.integrations.hookNotFound);
   // The reads after the host connects again catch up; a system that disables failing webhooks is given no cause.
   if (row.state !== 'active') return false;

@@ -6,11 +6,13 @@ import type { ConnectInput, IntegrationView } from '@shared/schemas/integrations
 import type { TeamAccess, TeamScope } from '../account/team-access.ts';
 import { AppError } from '../http/app-error.ts';
 import { getRuntime } from '../platform/runtime.ts';
+import type { SecretKeyRing } from '../platform/secret-box.ts';
 import type { PmsAdapter } from './adapter.ts';
-import { contextFor } from './access.ts';
 import { integrationsKeyRing, newHookSecret, openCredentials, sealAccess, sealCredentials } from './credentials.ts';
+import { hookUrlOf, registerRemoteHook, releaseRemote } from './remote-hooks.ts';
 import { isPmsError } from './pms-error.ts';
 import { adapterFor, pmsHttpFor } from './pms-systems.ts';
+import { BEDS24_HOOK_HEADER_NAME } from './systems/beds24-hooks.ts';
 
 /**
  * Connecting a booking system, the screen's list, disconnecting (docs/decisions/029-pms-connectors.md
@@ -31,13 +33,26 @@ export function pmsFailure(error: unknown, adapter: Pick<PmsAdapter<unknown>, 'l
   return new AppError('BAD_GATEWAY', messages.integrations.unreachable(adapter.label), { cause });
 }
 
-/** The address a system's webhooks are sent to, on APP_URL (§11). */
-export function hookUrlOf(appUrl: URL, hookId: string): string {
-  return new URL(`/api/pms/hooks/${hookId}`, appUrl).href;
+/** Beds24's header, for the screen's Owner and Admin only (§3 keeps the hook secret sealed rather than hashed for this); null when it cannot be opened. */
+function headerOf(ring: SecretKeyRing, row: PmsIntegrationsTable): { name: string; value: string } | null {
+  try {
+    return { name: BEDS24_HOOK_HEADER_NAME, value: openCredentials(ring, row).hookSecret };
+  } catch {
+    return null;
+  }
 }
 
-function viewOf(row: PmsIntegrationsTable, connectedBy: string | null, appUrl: URL): IntegrationView {
-  const setup = adapterFor(row.system)?.hooks?.setup;
+/** What the screen's webhook step needs (§14 5.): the URL; Beds24's header to paste beside it; whether Hostaway's was registered. */
+function hookOf(row: PmsIntegrationsTable, appUrl: URL, ring: SecretKeyRing): IntegrationView['hook'] {
+  const setup = adapterFor(row.system).hooks?.setup;
+  if (!setup) return null;
+  const url = hookUrlOf(appUrl, row.hook_id);
+  if (setup === 'paste-url-and-header') return { setup, url, header: headerOf(ring, row) };
+  if (setup === 'registered') return { setup, url, registered: row.remote_hook_id !== null };
+  return { setup, url };
+}
+
+function viewOf(row: PmsIntegrationsTable, connectedBy: string | null, appUrl: URL, ring: SecretKeyRing): IntegrationView {
   return {
     id: row.id,
     system: row.system,
@@ -48,7 +63,7 @@ function viewOf(row: PmsIntegrationsTable, connectedBy: string | null, appUrl: U
     createdAt: row.created_at,
     lastSuccessAt: row.last_success_at,
     lastError: row.last_error,
-    hook: setup ? { setup, url: hookUrlOf(appUrl, row.hook_id) } : null,
+    hook: hookOf(row, appUrl, ring),
     lastHookAt: row.last_hook_at,
   };
 }
@@ -63,7 +78,8 @@ export async function listIntegrations(access: TeamScope): Promise<IntegrationVi
     .where('pms_integrations.team_id', '=', access.teamId)
     .orderBy('pms_integrations.created_at')
     .execute();
-  return rows.map((row) => viewOf(row, row.connected_by_name, config.appUrl));
+  const ring = integrationsKeyRing(config);
+  return rows.map((row) => viewOf(row, row.connected_by_name, config.appUrl, ring));
 }
 
 /** The team's integration `id`, or 404 as another team's, or one disconnected, answers. */
@@ -79,7 +95,6 @@ export async function connectIntegration(access: TeamAccess, input: ConnectInput
   const { config, db, log } = await getRuntime();
   const ring = integrationsKeyRing(config);
   const adapter = adapterFor(input.system);
-  if (!adapter) throw new AppError('UNPROCESSABLE', messages.integrations.systemNotYet(PMS_LABELS[input.system]));
   const missing = adapter.fields.find((field) => !input.fields[field.name]);
   if (missing) throw new AppError('BAD_REQUEST', messages.integrations.fieldMissing(missing.label));
   const fields = Object.fromEntries(adapter.fields.map((field) => [field.name, input.fields[field.name]!]));
@@ -94,10 +109,11 @@ export async function connectIntegration(access: TeamAccess, input: ConnectInput
   }
   const now = Date.now();
   const ids = { id: nanoid(), team_id: access.teamId, system: input.system };
+  const hookSecret = newHookSecret();
   const row: PmsIntegrationsTable = {
     ...ids,
     account_ref: checked.accountRef,
-    ...sealCredentials(ring, ids, { secrets: checked.secrets, hookSecret: newHookSecret() }),
+    ...sealCredentials(ring, ids, { secrets: checked.secrets, hookSecret }),
     // The token the connect check minted (Beds24's, Hostaway's), so the first sync need not mint one (§3).
     ...(checked.access ? sealAccess(ring, ids, checked.access) : { access_key_id: null, access_iv: null, access_ct: null, access_expires_at: null }),
     hook_id: nanoid(HOOK_ID_LENGTH),
@@ -118,8 +134,9 @@ export async function connectIntegration(access: TeamAccess, input: ConnectInput
   const inserted = await db.insertInto('pms_integrations').values(row).onConflict((conflict) => conflict.doNothing()).executeTakeFirst();
   if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) throw new AppError('CONFLICT', messages.integrations.alreadyConnected(adapter.label));
   log.info({ teamId: access.teamId, integrationId: row.id, system: row.system, accountRef: row.account_ref }, 'pms: connected');
+  row.remote_hook_id = await registerRemoteHook(config, ring, row, adapter, checked.secrets, hookUrlOf(config.appUrl, row.hook_id), hookSecret);
   const person = await db.selectFrom('users').select('name').where('id', '=', access.userId).executeTakeFirst();
-  return viewOf(row, person?.name ?? null, config.appUrl);
+  return viewOf(row, person?.name ?? null, config.appUrl, ring);
 }
 
 /**
@@ -127,30 +144,18 @@ export async function connectIntegration(access: TeamAccess, input: ConnectInput
  * host's own, as a removed feed's do (§7). Each keeps its `pms_reservation_id`: the mark that its
  * guest's details came from a booking system (erased after check-out all the same,
  * stays/guest-data-retention.ts), and what a connection made again adopts rather than doubles
- * (apply-reservation.ts). What the system lets us revoke (Hostaway's token) is revoked first, best
- * effort: a failure is logged by its status and does not keep the row (§3).
+ * (apply-reservation.ts). First, best effort, the webhook the system registered is removed and
+ * then what it lets us revoke (Hostaway's token) revoked (remote-hooks.ts): a failure is logged and
+ * does not keep the row (§3).
  */
 export async function disconnectIntegration(access: TeamAccess, id: string): Promise<{ label: string }> {
   const { db, log } = await getRuntime();
   const row = await findTeamIntegration(access, id);
-  await revokeQuietly(row);
+  await releaseRemote(row);
   await db.transaction().execute(async (trx) => {
     await trx.updateTable('stays').set({ pms_integration_id: null, pms_modified_at: null }).where('pms_integration_id', '=', row.id).execute();
     await trx.deleteFrom('pms_integrations').where('id', '=', row.id).where('team_id', '=', access.teamId).execute();
   });
   log.info({ teamId: access.teamId, integrationId: row.id, system: row.system }, 'pms: disconnected');
   return { label: PMS_LABELS[row.system] };
-}
-
-/** The adapter's `revoke`, when it has one, with the stored credentials; never throws (§3: a failed revoke does not keep the row). */
-async function revokeQuietly(row: PmsIntegrationsTable): Promise<void> {
-  const { config, log } = await getRuntime();
-  const adapter = adapterFor(row.system);
-  if (!adapter?.revoke) return;
-  try {
-    const ring = integrationsKeyRing(config);
-    await adapter.revoke(contextFor(config, ring, row, adapter, adapter.secretsOf(openCredentials(ring, row).secrets)));
-  } catch (error) {
-    log.warn({ integrationId: row.id, system: row.system, cause: error instanceof Error ? error.message : 'unknown' }, 'pms: revoking on disconnect failed; the row is deleted all the same');
-  }
 }

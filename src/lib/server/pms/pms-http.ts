@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { PmsSystem } from '@shared/pms-systems.ts';
+import { guardedFetch, SafeFetchError, type ResolveHost } from '../geo/safe-fetch.ts';
 import { processSingleton } from '../platform/process-singleton.ts';
 import { PmsError } from './pms-error.ts';
 
@@ -10,7 +11,10 @@ import { PmsError } from './pms-error.ts';
  * answer cap, JSON only; one request a second per integration and at most 4 in flight per
  * server; a 429 waited out when the system says how long (at most 60 s), 5xx, timeouts and
  * network failures retried twice (0.5 s, 2 s, with jitter). Its errors carry the method, the
- * path, the status and a code, never a header, a query or a body.
+ * path, the status and a code, never a header, a query or a body. For a system's production host
+ * (no `*_API_URL` override) the address connected is checked as the safe fetch checks it
+ * (docs/security.md 19, 32; `guardedFetch`): a vendor's DNS is not ours, and an answer naming a
+ * private or loopback address is refused before anything is sent, and not retried.
  */
 export const PMS_TIMEOUT_MS = 10_000;
 export const PMS_MAX_ANSWER_BYTES = 5 * 1024 * 1024;
@@ -100,13 +104,19 @@ async function readCapped(response: Response): Promise<string | null> {
   }
 }
 
+/** The connected-address check (§11): on by default for the production hosts; tests inject DNS and the check. */
+export interface PmsGuard {
+  resolveHost?: ResolveHost;
+  isBlocked?: (address: string) => boolean;
+}
+
 type Attempt = { done: true; value: unknown } | { done: false; transient: boolean; error: PmsError; waitMs?: number };
 
 /**
  * The client for one system at `baseUrl`, paced by `paceKey` (the integration's id, or the team
  * and system while connecting).
  */
-export function createPmsHttp(system: PmsSystem, baseUrl: string, paceKey: string): PmsHttp {
+export function createPmsHttp(system: PmsSystem, baseUrl: string, paceKey: string, guard: PmsGuard | null = null): PmsHttp {
   async function attempt(request: PmsRequest): Promise<Attempt> {
     const where = { system, method: request.method, path: request.path, status: null as number | null };
     const query = canonicalQuery(request.query);
@@ -115,7 +125,8 @@ export function createPmsHttp(system: PmsSystem, baseUrl: string, paceKey: strin
     try {
       // 'manual': a 3xx comes back as itself and is refused below; nothing is followed.
       const headers = { accept: 'application/json', ...(request.body === undefined ? {} : { 'content-type': 'application/json' }), ...request.headers?.() };
-      const response = await fetch(url, { method: request.method, headers, body: request.body, redirect: 'manual', signal: AbortSignal.timeout(PMS_TIMEOUT_MS) });
+      const init = { method: request.method, headers, body: request.body, signal: AbortSignal.timeout(PMS_TIMEOUT_MS) };
+      const response = guard ? await guardedFetch(url, init, guard) : await fetch(url, { ...init, redirect: 'manual' });
       where.status = response.status;
       request.onAnswer?.(response.headers);
       const ok = response.status >= 200 && response.status < 300 && /\bjson\b/i.test(response.headers.get('content-type') ?? '');
@@ -135,6 +146,8 @@ export function createPmsHttp(system: PmsSystem, baseUrl: string, paceKey: strin
       return { done: true, value: JSON.parse(text) as unknown };
     } catch (error) {
       if (error instanceof SyntaxError) return { done: false, transient: false, error: new PmsError('bad-answer', where) };
+      // The host resolved to, or connected to, a blocked address: no retry makes that right.
+      if (error instanceof SafeFetchError && error.reason === 'refused') return { done: false, transient: false, error: new PmsError('unreachable', where) };
       // A timeout, a refused connection, a reset: worth another try.
       return { done: false, transient: true, error: new PmsError('unreachable', where) };
     } finally {

@@ -7,16 +7,16 @@ import { hostaway, HOSTAWAY_API_URL } from './systems/hostaway.ts';
 import { smoobu, SMOOBU_API_URL } from './systems/smoobu.ts';
 
 /**
- * The adapters built so far and where each system's API is: the adapter's constant, or its
+ * Every system's adapter and where its API is: the adapter's constant, or its
  * `*_API_URL` override (docs/decisions/029-pms-connectors.md §11).
  */
-const ADAPTERS: Partial<Record<PmsSystem, PmsAdapter<unknown>>> = {
+const ADAPTERS: Record<PmsSystem, PmsAdapter<unknown>> = {
   smoobu: smoobu as PmsAdapter<unknown>,
   beds24: beds24 as PmsAdapter<unknown>,
   hostaway: hostaway as PmsAdapter<unknown>,
 };
 
-export function adapterFor(system: PmsSystem): PmsAdapter<unknown> | undefined {
+export function adapterFor(system: PmsSystem): PmsAdapter<unknown> {
   return ADAPTERS[system];
 }
 
@@ -28,12 +28,14 @@ function baseUrlOf(config: Config, system: PmsSystem): string {
       return config.pmsApiUrls.beds24 ?? BEDS24_API_URL;
     case 'hostaway':
       return config.pmsApiUrls.hostaway ?? HOSTAWAY_API_URL;
-    default:
-      throw new Error(`no API base for ${system} yet`);
   }
 }
 
-/** The client for `system`, paced by `paceKey` (an integration's id, or the team and system while connecting). */
+/**
+ * The client for `system`, paced by `paceKey` (an integration's id, or the team and system while
+ * connecting). A production host's connected address is checked (§11, docs/security.md 32); an
+ * operator's override (https, or loopback http in tests, platform/config.ts) is the operator's word.
+ */
 export function pmsHttpFor(config: Config, system: PmsSystem, paceKey: string): PmsHttp {
-  return createPmsHttp(system, baseUrlOf(config, system), paceKey);
+  return createPmsHttp(system, baseUrlOf(config, system), paceKey, config.pmsApiUrls[system] ? null : {});
 }

@@ -10,6 +10,8 @@ import { integrationsKeyRing, openCredentials } from './credentials.ts';
 import { isPmsError } from './pms-error.ts';
 import { adapterFor } from './pms-systems.ts';
 import { markReconnect, noteFailure, noteSuccess } from './sync-outcome.ts';
+import { registerMissingHook } from './remote-hooks.ts';
+import { storeUnits } from './units.ts';
 import { drainInbox, pendingRows } from './hook-inbox.ts';
 import { followUp, LeaseLost, noCounts, readChanged, recheckUnnamed, type SyncCounts, type SyncRun } from './sync-reads.ts';
 
@@ -53,6 +55,9 @@ async function reads(run: SyncRun): Promise<void> {
   // No `upcoming` yet (Smoobu's is not documented, §2): the full pass reads every change ever made, then re-reads the stays it did not name.
   const since = full || run.integration.changed_through === null ? 0 : run.integration.changed_through - DAY_MS;
   try {
+    // The full pass lists the system's units too: new ones appear on the screen as undecided (§5, 3).
+    if (full) await storeUnits(run.db, run.integration, await run.adapter.units(run.context), started);
+    if (full) await registerMissingHook(run.integration, run.adapter, run.context.secrets);
     const named = await readChanged(run, since);
     if (full) await recheckUnnamed(run, named);
     await drainInbox(run, await pendingRows(run, true), named);
@@ -91,7 +96,6 @@ export async function syncIntegration(id: string, mode: 'sync' | 'inbox' = 'sync
     if (!integration) return { kind: 'gone' };
     if (integration.state !== 'active') return { kind: 'reconnect' };
     const adapter = adapterFor(integration.system);
-    if (!adapter) return { kind: 'reconnect' };
     const now = Date.now();
     let secrets: unknown;
     try {

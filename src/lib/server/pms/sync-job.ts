@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { getRuntime } from '../platform/runtime.ts';
 import { INBOX_KEPT_MS } from './hook-inbox.ts';
+import { resealPrevious } from './reseal.ts';
 import { syncIntegration } from './sync-integration.ts';
 
 /**
@@ -8,7 +9,8 @@ import { syncIntegration } from './sync-integration.ts';
  * job lease: every active integration whose back-off has passed, the longest unread first, one
  * after the other, until the turn's 4 minutes are spent (the rest go first next turn). An
  * integration whose lease is held ("Sync now" running) is skipped. Webhook rows processed more
- * than 7 days ago are deleted first (§4).
+ * than 7 days ago are deleted first (§4), and up to 100 rows still sealed under
+ * SECRETS_KEY_PREVIOUS sealed again (reseal.ts).
  */
 export const PMS_SYNC_EVERY_MS = 15 * 60_000;
 const TURN_BUDGET_MS = 4 * 60_000;
@@ -17,6 +19,7 @@ export async function runPmsSync(now = Date.now()): Promise<number> {
   const { db, config, log } = await getRuntime();
   if (!config.secretsKeys) return 0;
   await db.deleteFrom('pms_hook_inbox').where('processed_at', '<', now - INBOX_KEPT_MS).execute();
+  await resealPrevious();
   const due = await db
     .selectFrom('pms_integrations')
     .select('id')

@@ -54,7 +54,7 @@ async function timesOf(run: SyncRun, instructionId: string): Promise<GuidebookTi
 
 /** Applies one reservation of a mapped unit and notes what to follow up. */
 export async function apply(run: SyncRun, instructionId: string, reservation: PmsReservation): Promise<void> {
-  const target: ApplyTarget = { integrationId: run.integration.id, teamId: run.integration.team_id, instructionId, userId: run.userId };
+  const target: ApplyTarget = { integrationId: run.integration.id, teamId: run.integration.team_id, instructionId, userId: run.userId, system: run.integration.system };
   const applied = await applyReservation(run.db, run.dialect, target, reservation, await timesOf(run, instructionId), run.now);
   if (applied.change === null) return;
   run.counts[applied.change] += 1;

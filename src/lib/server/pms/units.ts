@@ -1,6 +1,7 @@
+import type { Kysely } from 'kysely';
 import { nanoid } from 'nanoid';
+import type { Database, PmsIntegrationsTable } from '@db/schema.ts';
 import { messages } from '@shared/messages.ts';
-import { PMS_LABELS } from '@shared/pms-systems.ts';
 import type { UnitMapping, UnitView } from '@shared/schemas/integrations.ts';
 import type { TeamScope } from '../account/team-access.ts';
 import { findTeamGuidebook } from '../guidebook/find-team-guidebook.ts';
@@ -9,10 +10,12 @@ import { jsonTextField, lockForTransaction } from '../platform/db/dialect.ts';
 import { getRuntime } from '../platform/runtime.ts';
 import { SecretBoxError } from '../platform/secret-box.ts';
 import { contextFor } from './access.ts';
+import type { PmsUnit } from './adapter.ts';
 import { integrationsKeyRing, openCredentials } from './credentials.ts';
 import { findTeamIntegration, pmsFailure } from './integrations.ts';
 import { isPmsError } from './pms-error.ts';
 import { adapterFor } from './pms-systems.ts';
+import { releaseStays } from './release-stays.ts';
 import { markReconnect } from './sync-outcome.ts';
 
 /**
@@ -35,13 +38,23 @@ async function storedUnits(integrationId: string): Promise<UnitView[]> {
   return rows.map((row) => ({ id: row.id, externalId: row.external_id, name: row.name, guidebookId: row.instruction_id, guidebookName: row.guidebook_name ?? null, skipped: row.skipped === 1 }));
 }
 
+/** The system's units as it lists them now: a new one kept undecided, a known one by its new name; one gone keeps its row (§5, 3). */
+export async function storeUnits(trx: Kysely<Database>, row: Pick<PmsIntegrationsTable, 'id' | 'team_id'>, units: PmsUnit[], now: number): Promise<void> {
+  for (const unit of units) {
+    await trx
+      .insertInto('pms_units')
+      .values({ id: nanoid(), integration_id: row.id, team_id: row.team_id, external_id: unit.id, name: unit.name, instruction_id: null, skipped: 0, seen_at: now, created_at: now, updated_at: now })
+      .onConflict((conflict) => conflict.columns(['integration_id', 'external_id']).doUpdateSet({ name: unit.name, seen_at: now }))
+      .execute();
+  }
+}
+
 /** Reads the system's properties, keeps new ones as undecided and renamed ones by their new name, and lists them all. */
 export async function listUnits(access: TeamScope, id: string): Promise<UnitView[]> {
   const { config, db } = await getRuntime();
   const ring = integrationsKeyRing(config);
   const row = await findTeamIntegration(access, id);
   const adapter = adapterFor(row.system);
-  if (!adapter) throw new AppError('UNPROCESSABLE', messages.integrations.systemNotYet(PMS_LABELS[row.system]));
   let secrets: unknown;
   try {
     secrets = adapter.secretsOf(openCredentials(ring, row).secrets);
@@ -60,13 +73,7 @@ export async function listUnits(access: TeamScope, id: string): Promise<UnitView
   }
   const now = Date.now();
   await db.transaction().execute(async (trx) => {
-    for (const unit of units) {
-      await trx
-        .insertInto('pms_units')
-        .values({ id: nanoid(), integration_id: row.id, team_id: row.team_id, external_id: unit.id, name: unit.name, instruction_id: null, skipped: 0, seen_at: now, created_at: now, updated_at: now })
-        .onConflict((conflict) => conflict.columns(['integration_id', 'external_id']).doUpdateSet({ name: unit.name, seen_at: now }))
-        .execute();
-    }
+    await storeUnits(trx, row, units, now);
     await trx.updateTable('pms_integrations').set({ state: 'active', last_error: null, last_success_at: now, updated_at: now }).where('id', '=', row.id).execute();
   });
   return storedUnits(row.id);
@@ -80,7 +87,7 @@ function checkSave(mapping: UnitMapping): void {
   if (new Set(guidebookIds).size !== guidebookIds.length) throw new AppError('BAD_REQUEST', messages.integrations.guidebookTwice);
 }
 
-/** Saves what each unit of the save is mapped to; units the save leaves out keep theirs. */
+/** Saves what each unit of the save is mapped to; units the save leaves out keep theirs; a unit moved off its guidebook leaves its stays there as the host's own. */
 export async function mapUnits(access: TeamScope, id: string, mapping: UnitMapping): Promise<UnitView[]> {
   const { config, db, dialect } = await getRuntime();
   integrationsKeyRing(config);
@@ -105,6 +112,12 @@ export async function mapUnits(access: TeamScope, id: string, mapping: UnitMappi
         .where('pms_units.id', 'not in', ids)
         .executeTakeFirst();
       if (taken) throw new AppError('CONFLICT', messages.integrations.guidebookTaken(taken.name || 'This guidebook'));
+    }
+    // A unit leaving its guidebook leaves its stays there as the host's own (§7).
+    const before = await trx.selectFrom('pms_units').select(['id', 'instruction_id']).where('id', 'in', ids).execute();
+    for (const unit of before) {
+      const next = mapping.units.find((each) => each.id === unit.id)!;
+      if (unit.instruction_id !== null && unit.instruction_id !== next.guidebookId) await releaseStays(trx, dialect, row.id, unit.instruction_id);
     }
     // Cleared first, so two units of the save may swap guidebooks without meeting the UNIQUE index.
     await trx.updateTable('pms_units').set({ instruction_id: null }).where('id', 'in', ids).execute();

@@ -69,9 +69,10 @@ export interface IntegrationView {
   /**
    * How the system's webhooks reach Porchlight (§5, §14 5.): the address the host pastes
    * (`/api/pms/hooks/:hookId` on APP_URL; its hook id is the only proof a Smoobu webhook has, so
-   * only the screen's Owner and Admin see it); null for a system without webhooks.
+   * only the screen's Owner and Admin see it); Beds24's `header` to paste beside it (the hook
+   * secret: null when it cannot be opened); for Hostaway whether the connect `registered` it.
    */
-  hook: { setup: 'paste-url' | 'paste-url-and-header' | 'registered'; url: string } | null;
+  hook: { setup: 'paste-url' | 'paste-url-and-header' | 'registered'; url: string; header?: { name: string; value: string } | null; registered?: boolean } | null;
   /** When the last webhook that named a booking arrived. */
   lastHookAt: number | null;
 }

@@ -14,8 +14,6 @@ export interface SystemChoice {
   system: PmsSystem;
   label: string;
   fields: CredentialField[];
-  /** False for a system whose adapter has not landed: the API refuses to connect it. */
-  available: boolean;
 }
 
 export interface IntegrationsView {

@@ -8,7 +8,7 @@ import { ConfirmDialog } from '../../../components/ui/ConfirmDialog.tsx';
 import { Notice } from '../../../components/ui/Notice.tsx';
 import { useDisconnect, useSync } from '../api/integrations.ts';
 import { PropertiesForm } from './PropertiesForm.tsx';
-import { lastWebhookText, WebhookStep } from './WebhookStep.tsx';
+import { WebhookStep } from './WebhookStep.tsx';
 
 const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -82,14 +82,13 @@ export function ConnectionCard({ integration }: { integration: IntegrationView }
             {integration.state === 'active' ? 'Connected' : 'Connect again'}
           </span>
         </div>
-        {integration.state === 'reconnect' ? <Notice tone="warning">Porchlight cannot read this account any more. Disconnect it, then connect it again with a new key.</Notice> : null}
+        {integration.state === 'reconnect' ? <Notice tone="warning">Porchlight cannot read this account any more. Disconnect it, then connect it again {messages.integrations.reconnectWith[integration.system]}.</Notice> : null}
         <dl className="grid gap-3">
           <Fact term="Account">{`${integration.label} account ${integration.accountRef}`}</Fact>
           <Fact term="Connected by">
             {integration.connectedBy ?? 'A former member'}, {when.format(integration.createdAt)}
           </Fact>
           <Fact term="Last sync">{integration.lastSuccessAt === null ? 'Not yet' : when.format(integration.lastSuccessAt)}</Fact>
-          {integration.hook ? <Fact term="Last webhook">{lastWebhookText(integration)}</Fact> : null}
           <Fact term="Last error">{integration.lastError ? <span className="font-medium text-red-700 dark:text-red-400">{integration.lastError}</span> : 'None'}</Fact>
         </dl>
         <div className="flex flex-wrap items-start justify-between gap-3 border-t border-line pt-4">

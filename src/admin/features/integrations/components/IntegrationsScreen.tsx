@@ -16,12 +16,10 @@ import { ConnectionCard } from './ConnectionCard.tsx';
 
 const BRINGS = 'Guests’ names and e-mails, their language, and changes to bookings within minutes.';
 
-/** The systems that can be connected now, one card each; those still to come are named, without a button. */
+/** The systems not connected yet, one card each. */
 function ChooseSystem({ systems }: { systems: SystemChoice[] }) {
   const [chosen, setChosen] = useState<PmsSystem | null>(null);
-  const open = systems.filter((each) => each.available);
-  const later = systems.filter((each) => !each.available);
-  const choice = open.find((each) => each.system === chosen);
+  const choice = systems.find((each) => each.system === chosen);
   return (
     <section aria-labelledby="choose-title" className="grid gap-4">
       <div>
@@ -34,7 +32,7 @@ function ChooseSystem({ systems }: { systems: SystemChoice[] }) {
         <ConnectForm choice={choice} onCancel={() => setChosen(null)} />
       ) : (
         <ul className="grid gap-3 sm:grid-cols-2">
-          {open.map((each) => (
+          {systems.map((each) => (
             <li key={each.system} className="card grid content-start gap-3 p-4 sm:p-5">
               <p className="font-display text-lg font-bold text-ink">{each.label}</p>
               <p className="text-sm text-muted">{BRINGS}</p>
@@ -46,7 +44,6 @@ function ChooseSystem({ systems }: { systems: SystemChoice[] }) {
           ))}
         </ul>
       )}
-      {later.length > 0 ? <p className="text-sm text-muted">{`${later.map((each) => each.label).join(' and ')} cannot be connected yet: ${later.length === 1 ? 'it is' : 'they are'} coming.`}</p> : null}
     </section>
   );
 }
@@ -106,7 +103,7 @@ export function IntegrationsScreen() {
         {integrations.map((integration) => (
           <ConnectionCard key={integration.id} integration={integration} />
         ))}
-        {left.some((each) => each.available) ? <ChooseSystem systems={left} /> : null}
+        {left.length > 0 ? <ChooseSystem systems={left} /> : null}
       </div>
     </>
   );

@@ -10,6 +10,8 @@ import { z } from 'zod';
  * changed". Shaped as §2's `HookRequest` and `HookHint` for the adapter's `hooks` member.
  */
 export const BEDS24_HOOK_HEADER = 'x-porchlight-hook';
+/** The header's name as the screen shows it for pasting. */
+export const BEDS24_HOOK_HEADER_NAME = 'X-Porchlight-Hook';
 
 export interface Beds24HookRequest {
   method: 'GET' | 'POST';

@@ -4,6 +4,7 @@ import type { AccessKeeper, AccessToken, PmsAdapter, PmsContext, PmsReservation,
 import { accessKeeper } from '../access-keeper.ts';
 import { isPmsError, PmsError } from '../pms-error.ts';
 import type { PmsHttp, PmsRequest } from '../pms-http.ts';
+import { beds24HookHint, beds24HookVerify } from './beds24-hooks.ts';
 import { beds24Booking, BEDS24_STATUSES, goneReservation, toReservation, unitIdOf } from './beds24-booking.ts';
 
 /**
@@ -169,4 +170,7 @@ export const beds24: PmsAdapter<Beds24Secrets> = {
     // An id Beds24 no longer answers for was deleted, not cancelled (§"Where the docs were silent", 10).
     return ids.map((id) => found.get(id) ?? goneReservation(id));
   },
+
+  /** The Booking Webhook the host sets per property, with the header Porchlight made (§5, §14). */
+  hooks: { setup: 'paste-url-and-header', verify: beds24HookVerify, hint: (request) => beds24HookHint(request) },
 };

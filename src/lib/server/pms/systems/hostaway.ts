@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { PmsAdapter, PmsContext, PmsReservation, PmsUnit } from '../adapter.ts';
 import { isPmsError, PmsError } from '../pms-error.ts';
 import type { PmsHttp } from '../pms-http.ts';
+import { HOSTAWAY_HOOK_LOGIN, hostawayHookHint, verifyHostawayHook } from './hostaway-hooks.ts';
 import { hostawayReservation, toReservation } from './hostaway-reservation.ts';
 import { authorized, keptToken, mintToken, withBearer, type HostawaySecrets } from './hostaway-token.ts';
 import { goneReservation } from './smoobu-reservation.ts';
@@ -137,6 +138,15 @@ export const hostaway: PmsAdapter<HostawaySecrets> = {
     return reservations;
   },
 
+  /** The unified webhook, registered at connect with our Basic login (§5); removed on disconnect before `revoke`. */
+  hooks: {
+    setup: 'registered',
+    verify: verifyHostawayHook,
+    hint: (request) => hostawayHookHint(request),
+    register: (context, url, hookSecret) => registerHostawayHook(context, url, HOSTAWAY_HOOK_LOGIN, hookSecret),
+    unregister: unregisterHostawayHook,
+  },
+
   /** The kept token stops working at once; none kept, none is minted just to be revoked. */
   async revoke(context) {
     const token = await keptToken(context);
@@ -145,7 +155,7 @@ export const hostaway: PmsAdapter<HostawaySecrets> = {
 };
 
 /**
- * The unified webhook (§2, §5), for the hook route to call once the interface has `hooks`:
+ * The unified webhook (§2, §5), the adapter's `hooks.register` and `hooks.unregister`:
  * registered with the Basic login and password Porchlight made, removed on disconnect.
  */
 export async function registerHostawayHook(context: PmsContext<HostawaySecrets>, url: string, login: string, password: string): Promise<{ remoteId: string }> {

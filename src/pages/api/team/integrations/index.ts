@@ -19,7 +19,7 @@ export const GET = handle(async (context: APIContext) => {
   const access = requireTeam(context.locals);
   await authorize(access, 'integrations.manage');
   await requireIntegrationsKey();
-  const systems = PMS_SYSTEMS.map((system) => ({ system, label: PMS_LABELS[system], fields: adapterFor(system)?.fields ?? [], available: adapterFor(system) !== undefined }));
+  const systems = PMS_SYSTEMS.map((system) => ({ system, label: PMS_LABELS[system], fields: adapterFor(system).fields }));
   return json({ systems, integrations: await listIntegrations(access) });
 });
 
