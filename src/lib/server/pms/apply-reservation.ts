@@ -1,6 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, StaysTable } from '@db/schema.ts';
-import type { PmsSystem } from '@shared/pms-systems.ts';
 import type { StayDates } from '@shared/team-activity.ts';
 import { atTime, localToInstant, type StayTimes } from '@shared/time-zone.ts';
 import { markOrdersToFollow } from '../money/orders/follow-stays.ts';
@@ -9,6 +8,7 @@ import { staysLock } from '../stays/owned-stay.ts';
 import { theSameBooking } from '../stays/same-booking.ts';
 import { newStayRow } from '../stays/stay-link.ts';
 import type { PmsReservation } from './adapter.ts';
+import type { Applied, ApplyTarget } from './apply-types.ts';
 import { recordStayActivity } from './stay-activity.ts';
 
 /**
@@ -25,34 +25,9 @@ import { recordStayActivity } from './stay-activity.ts';
  * - a stay added, taken over, moved or removed writes its activity line (stay-activity.ts).
  * The caller follows the marked orders and mails overlaps after the commit (sync-integration.ts).
  */
-export interface ApplyTarget {
-  integrationId: string;
-  teamId: string;
-  /** The guidebook the reservation's unit is mapped to. */
-  instructionId: string;
-  /** Who a new stay records as its author: the integration's `connected_by`, or the team's owner. */
-  userId: string;
-  /** The system, named by the activity line (stay-activity.ts). */
-  system: PmsSystem;
-}
-
 export interface GuidebookTimes {
   timeZone: string;
   allDay: StayTimes;
-}
-
-export type ApplyChange = 'added' | 'takenOver' | 'moved' | 'updated' | 'removed';
-
-export interface Applied {
-  change: ApplyChange | null;
-  stayId: string | null;
-  /** A stay made or moved: its overlaps are looked for after the commit. */
-  touched: boolean;
-  /** Orders marked to follow their stay after the commit. */
-  followUps: string[];
-  /** The stay's nights now (a removed one's as they were), and before a move: for its activity line. */
-  dates?: StayDates;
-  from?: StayDates;
 }
 
 const NOTHING: Applied = { change: null, stayId: null, touched: false, followUps: [] };

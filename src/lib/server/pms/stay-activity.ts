@@ -2,7 +2,7 @@ import type { Transaction } from 'kysely';
 import type { Database } from '@db/schema.ts';
 import { recordActivity } from '../account/record-activity.ts';
 import type { PmsReservation } from './adapter.ts';
-import type { Applied, ApplyTarget } from './apply-reservation.ts';
+import type { Applied, ApplyTarget } from './apply-types.ts';
 
 /**
  * The team's activity line for a stay a booking system added, took over, moved or removed

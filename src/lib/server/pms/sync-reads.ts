@@ -11,7 +11,8 @@ import { sendDueStayLinks } from '../stays/stay-link-mails.ts';
 import { getRuntime } from '../platform/runtime.ts';
 import { guidebookTimes } from '../stays/sync-calendar.ts';
 import type { PmsAdapter, PmsContext, PmsReservation } from './adapter.ts';
-import { applyReservation, type ApplyTarget, type GuidebookTimes } from './apply-reservation.ts';
+import { applyReservation, type GuidebookTimes } from './apply-reservation.ts';
+import type { ApplyTarget } from './apply-types.ts';
 
 /**
  * The reads of one sync turn (docs/decisions/029-pms-connectors.md §5, steps 2 and 3): what
