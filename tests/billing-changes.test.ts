@@ -180,7 +180,7 @@ describe('plan effects everywhere', () => {
 describe('a period that ends without any webhook', () => {
   let quick: BillingWorld;
   beforeAll(async () => {
-    quick = await startBillingWorld({ periodSeconds: 3 });
+    quick = await startBillingWorld({ periodSeconds: 8 });
   });
   afterAll(async () => {
     await quick?.stop();
@@ -194,8 +194,11 @@ describe('a period that ends without any webhook', () => {
     // From now on Stripe says nothing.
     await quick.control.setWebhook({ hold: true });
     const guest = async () => (await quick.server.request(`/instruction/${made.token}`)).text();
-    expect(await guest()).toContain('Loft Co');
     const { currentPeriodEnd } = await host.json<{ currentPeriodEnd: string }>('/api/get-subscription-data');
+    // While the period runs the page keeps the paid plan's brand; a busy machine may reach this
+    // line after the short period's end, and then only what follows is asked.
+    const page = await guest();
+    if (Date.now() < Date.parse(currentPeriodEnd)) expect(page).toContain('Loft Co');
     await new Promise((resolve) => setTimeout(resolve, Math.max(0, Date.parse(currentPeriodEnd) - Date.now()) + 100));
 
     expect(await planOf(host)).toBe('free');
