@@ -19,8 +19,11 @@ import type { SecretTopic } from './secret-questions.ts';
 export function secretAnswer(topic: SecretTopic, index: PageIndex, words: AskAnswerWords, guest: GuestWords, audience: RuleAudience): AskAnswer | null {
   const { secretsPolicy, language } = index.header;
   const marker = askWords(language);
-  const holding = (text: string) =>
-    index.search.search(MiniSearch.wildcard, { filter: (doc) => (doc['audience'] === 'all' || (Array.isArray(doc['audience']) && doc['audience'].includes(audience))) && String(doc['text']).includes(text) });
+  // The section's own passage first: a host's step may also mention "the Wi-Fi password (see Wi-Fi)".
+  const holding = (text: string, section: string) =>
+    index.search
+      .search(MiniSearch.wildcard, { filter: (doc) => (doc['audience'] === 'all' || (Array.isArray(doc['audience']) && doc['audience'].includes(audience))) && String(doc['text']).includes(text) })
+      .sort((a, b) => Number(b['section'] === section) - Number(a['section'] === section));
   const access: AskSource = { section: 'access', anchor: 'access', title: guest['access.title'] };
   const gated = secretsPolicy !== 'always';
   // Said where the page asks first: a stay in its window, or the PIN.
@@ -28,12 +31,12 @@ export function secretAnswer(topic: SecretTopic, index: PageIndex, words: AskAns
   const pointTo = (template: string, source: AskSource): AskAnswer => ({ answer: `${fillAnswer(template, { place: source.title })}${after}`, sources: [source], handedOver: false, kind: 'secret' });
   if (topic === 'pin') return secretsPolicy === 'pin' ? { answer: fillAnswer(words.pinShown, { place: access.title }), sources: [access], handedOver: false, kind: 'secret' } : null;
   if (topic === 'wifi') {
-    const [wifi] = holding(marker.wifiPassword);
+    const [wifi] = holding(marker.wifiPassword, 'wifi');
     if (!wifi) return null;
     return pointTo(words.wifiShown, gated ? access : sourceOfDocument(wifi));
   }
   if (gated) return pointTo(words.codeShown, access);
-  const [step] = holding(marker.doorCode);
+  const [step] = holding(marker.doorCode, 'check-in');
   return step ? pointTo(words.codeShown, sourceOfDocument(step)) : null;
 }
 

@@ -19,7 +19,7 @@ export type SecretTopic = 'code' | 'wifi' | 'pin';
  */
 const PARTS: Readonly<Record<SecretTopic, readonly string[]>> = {
   code: ['code', 'kod', 'codigo', 'codice', 'combination', 'kombination', 'combinacion', 'combinazione', 'combinaison', 'zahlenschloss', 'digits'],
-  wifi: ['password', 'passw', 'passphrase', 'wachtwoord', 'motdepasse', 'contrasena', 'senha', 'lozink', 'haslo', 'hasło', 'hesl', 'netzwerkschlussel', 'wifikey', 'wlanschlussel'],
+  wifi: ['password', 'passw', 'pasw', 'passphrase', 'wachtwoord', 'motdepasse', 'contrasena', 'senha', 'lozink', 'haslo', 'hasło', 'hesl', 'netzwerkschlussel', 'wifikey', 'wlanschlussel'],
   pin: [],
 };
 
