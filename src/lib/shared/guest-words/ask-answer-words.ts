@@ -1,4 +1,4 @@
-import type { PageWordLanguage } from '../languages.ts';
+import { inPageLanguage } from './ask-words.ts';
 
 /**
  * The words of "Ask the guidebook"'s answers and errors (POST /api/guest/:token/ask,
@@ -152,11 +152,9 @@ const cs: AskAnswerWords = {
   tooMany: 'Položili jste mnoho otázek. Zkuste to znovu za {wait}, nebo se zeptejte hostitele.',
 };
 
-const BY_LANGUAGE: Readonly<Record<PageWordLanguage, AskAnswerWords>> = { en, de, fr, es, it, pt, nl, hr, pl, cs };
-
 /** The answer words of `language`, English for a language the page has no words in. */
 export function askAnswerWords(language: string): AskAnswerWords {
-  return (BY_LANGUAGE as Readonly<Record<string, AskAnswerWords>>)[language] ?? en;
+  return inPageLanguage({ en, de, fr, es, it, pt, nl, hr, pl, cs }, language);
 }
 
 /** `template` with each `{name}` replaced by its value. */
