@@ -252,6 +252,7 @@ export const messages = {
     assignmentInvalid: 'Choose a guidebook, or none.',
     guidebookNotFound: 'This guidebook does not exist. Reload the Smart locks screen.',
     cannotTakeCodes: 'This lock cannot take codes from Porchlight (Seam reports no keypad codes).',
+    offlineCodesLater: 'This lock takes offline codes only. Offline codes come later.',
     assigned: (lock: string, guidebook: string) => `${lock} opens ${guidebook}.`,
     unassigned: (lock: string) => `${lock} is not assigned to a guidebook.`,
     loadFailed: 'The smart locks could not be loaded.',
