@@ -11,6 +11,7 @@ import { serverKyselyForTests } from './helpers/kysely.ts';
 import { startSeamStandIn, type SeamStandIn } from './helpers/seam-standin.ts';
 import { startServer, type TestServer } from './helpers/server.ts';
 import { readableParts, startSmtpServer, type TestSmtpServer } from './helpers/smtp.ts';
+import { ics, startCalendarStandIn, type CalendarStandIn } from './helpers/calendar-standin.ts';
 import { until } from './helpers/until.ts';
 
 /**
@@ -31,6 +32,7 @@ const FIXED_CODE = '913572';
 let seam: SeamStandIn;
 let server: TestServer;
 let smtp: TestSmtpServer;
+let feed: CalendarStandIn;
 let host: SignedInHost;
 let db: Kysely<Database>;
 let guidebook: Instruction;
@@ -42,12 +44,14 @@ beforeAll(async () => {
   seam = await startSeamStandIn();
   seam.autoAuthorize = true;
   smtp = await startSmtpServer();
-  server = await startServer({ NODE_ENV: 'test', SMTP_URL: smtp.url, SECRETS_KEY: 'ef'.repeat(32), SEAM_API_KEY: seam.apiKey, SEAM_API_URL: seam.url, LOG_LEVEL: 'info' });
+  feed = await startCalendarStandIn();
+  server = await startServer({ ...feed.serverEnv, NODE_ENV: 'test', SMTP_URL: smtp.url, SECRETS_KEY: 'ef'.repeat(32), SEAM_API_KEY: seam.apiKey, SEAM_API_URL: seam.url, LOG_LEVEL: 'info' });
 });
 afterAll(async () => {
   await server?.stop();
   await smtp?.close();
   await seam?.close();
+  await feed?.close();
 });
 serverKyselyForTests(() => server, (handle) => (db = handle));
 
@@ -137,6 +141,24 @@ describe('door codes per stay', () => {
     const mail = await until(() => smtp.mails.find((received) => received.headers.subject?.includes('Door code for Fox')), Boolean, 'the host’s mail');
     expect(readableParts(mail!)).toContain('A backup code from the lock is in use');
     seam.access.behave(String(seamDevice.device_id), 'native');
+  });
+
+  it('a stay from the calendar gets its code; the feed moving it updates it, the feed dropping it deletes it', async () => {
+    const start = Math.ceil((Date.now() + 5 * HOUR) / HOUR) * HOUR;
+    const stamp = (instant: number) => `${new Date(instant).toISOString().replace(/[-:]/g, '').slice(0, 15)}Z`;
+    const serve = (end: number | null) => feed.serve('/sea-view.ics', { body: ics(end === null ? [] : [{ uid: 'airbnb-1@calendar.test', start: stamp(start), end: stamp(end), summary: 'Reserved' }]) });
+    const sync = () => ok(host.call(`/api/instruction/${guidebook._id}/calendar`, { method: 'POST', json: {} }));
+    serve(start + 2 * DAY);
+    await ok(host.call(`/api/instruction/${guidebook._id}/calendar`, { method: 'PUT', json: { url: feed.url('/sea-view.ics') } }));
+    const made = await until(() => [...seam.access.codes.values()].find((code) => code.starts_at === new Date(start).toISOString()), Boolean, 'the calendar stay’s code');
+    issued.add(String(made!.code));
+    expect([made!.ends_at, made!.name]).toEqual([new Date(start + 2 * DAY).toISOString(), expect.stringMatching(/^Porchlight · Guest · \d/)]);
+    serve(start + 3 * DAY);
+    await sync();
+    await until(() => seam.access.codes.get(String(made!.access_code_id))?.ends_at, (endsAt) => endsAt === new Date(start + 3 * DAY).toISOString(), 'the code moved with the feed');
+    serve(null);
+    await sync();
+    await until(() => seam.access.codes.has(String(made!.access_code_id)), (present) => !present, 'the code deleted with the booking');
   });
 
   it('no code reaches the log, a mail or a stored row in the clear', async () => {
