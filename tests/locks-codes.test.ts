@@ -161,6 +161,21 @@ describe('door codes per stay', () => {
     await until(() => seam.access.codes.has(String(made!.access_code_id)), (present) => !present, 'the code deleted with the booking');
   });
 
+  it.skipIf(!process.env.TEST_DATABASE_URL)('with two servers on one database, a code is made once', async () => {
+    const b = await startServer({ ...feed.serverEnv, NODE_ENV: 'test', DATABASE_URL: server.databaseUrl!, SMTP_URL: smtp.url, SECRETS_KEY: 'ef'.repeat(32), SEAM_API_KEY: seam.apiKey, SEAM_API_URL: seam.url, LOG_LEVEL: 'info' });
+    try {
+      const before = creates();
+      const checkIn = Date.now() + 30 * HOUR;
+      const stays = await Promise.all(['Ann', 'Bea', 'Cat', 'Dot'].map((name, index) => addStay(name, checkIn + index * 30 * HOUR, checkIn + index * 30 * HOUR + DAY)));
+      const rows = await until(() => Promise.all(stays.map((stay) => codeRow(stay))), (all) => all.every((row) => row?.seam_access_code_id != null && (row.state === 'sent' || row.state === 'confirmed')), 'four codes made');
+      for (const row of rows) issued.add(String([...seam.access.codes.values()].find((code) => code.access_code_id === row!.seam_access_code_id)?.code));
+      expect(creates() - before).toBe(4);
+      expect(new Set(rows.map((row) => row!.seam_access_code_id)).size).toBe(4);
+    } finally {
+      await b.stop();
+    }
+  });
+
   it('no code reaches the log, a mail or a stored row in the clear', async () => {
     expect(issued.size).toBeGreaterThanOrEqual(3);
     const everything = [server.logs.join('\n'), ...smtp.mails.map((mail) => readableParts(mail))].join('\n');
