@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '@db/schema.ts';
 import type { Logger } from '../platform/logger.ts';
-import { startRecurringTurns } from '../platform/recurring-turns.ts';
+import { startKickedTurns } from '../platform/recurring-turns.ts';
 import { lockWorkerState as state } from './code-kick.ts';
 import type { SeamSettings } from './lock-config.ts';
 import { reconcileCode } from './reconcile-code.ts';
@@ -43,17 +43,5 @@ async function turn(db: Kysely<Database>, settings: SeamSettings, log: Logger): 
 }
 
 export function startLockWorker({ db, log, settings }: { db: Kysely<Database>; log: Logger; settings: SeamSettings }): { stop(): Promise<void> } {
-  const turns = startRecurringTurns(LOCK_WORKER_TURN_MS, () =>
-    turn(db, settings, log).catch((error: unknown) => {
-      log.warn({ err: error }, 'locks: worker turn failed, will retry');
-      return 0;
-    }),
-  );
-  state.turns = turns;
-  return {
-    async stop() {
-      await turns.stop();
-      if (state.turns === turns) state.turns = undefined;
-    },
-  };
+  return startKickedTurns(LOCK_WORKER_TURN_MS, state, () => turn(db, settings, log), (error) => log.warn({ err: error }, 'locks: worker turn failed, will retry'));
 }
