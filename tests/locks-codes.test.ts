@@ -140,6 +140,9 @@ describe('door codes per stay', () => {
     expect((await codeRow(stay))?.state).toBe('backup');
     const mail = await until(() => smtp.mails.find((received) => received.headers.subject?.includes('Door code for Fox')), Boolean, 'the host’s mail');
     expect(readableParts(mail!)).toContain('A backup code from the lock is in use');
+    // The stay card's line: the backup in use, and the other stay still being set.
+    const listed = await ok<{ stays: Stay[] }>(host.call(`/api/instruction/${guidebook._id}/stays?group=upcoming`));
+    expect([stay, early].map((one) => listed.stays.find((row) => row._id === one._id)?.doorCode)).toEqual(['backup', 'setting']);
     seam.access.behave(String(seamDevice.device_id), 'native');
   });
 
