@@ -6,7 +6,7 @@ import type { Instruction } from '../src/lib/shared/schemas/instruction.ts';
 import type { LocksView } from '../src/lib/shared/schemas/locks.ts';
 import type { Stay } from '../src/lib/shared/schemas/stay.ts';
 import { instantToLocal } from '../src/lib/shared/time-zone.ts';
-import { signedInHost, type SignedInHost } from './helpers/auth.ts';
+import { requestFrom, signedInHost, type SignedInHost } from './helpers/auth.ts';
 import { serverKyselyForTests } from './helpers/kysely.ts';
 import { startSeamStandIn, type SeamStandIn } from './helpers/seam-standin.ts';
 import { startServer, type TestServer } from './helpers/server.ts';
@@ -162,6 +162,20 @@ describe('door codes per stay', () => {
     serve(null);
     await sync();
     await until(() => seam.access.codes.has(String(made!.access_code_id)), (present) => !present, 'the code deleted with the booking');
+  });
+
+  it('a late check-out bought on the stay link moves the code’s end to the new time', async () => {
+    const late = { id: 11, kind: 'late-checkout', title: 'Late check-out', price: 2500, lateCheckoutUntil: '14:00', approval: 'instant' };
+    const current = await ok<Instruction>(host.call(`/api/instruction/${guidebook._id}`));
+    await ok(host.call(`/api/instruction/${guidebook._id}`, { method: 'PUT', json: { ...current, extras: [late] } }));
+    const checkIn = Date.now() + 6 * HOUR;
+    const checkOut = Math.floor((checkIn + 2 * DAY) / DAY) * DAY + 10 * HOUR;
+    const stay = await addStay('Walter Skinner', checkIn, checkOut);
+    const code = await until(() => codeRow(stay), (row) => row?.seam_access_code_id != null, 'the code made');
+    const bought = await requestFrom(server, '127.0.3.1', `/api/guest/${stay.token}/extras/11`, {});
+    expect(bought.status, bought.body).toBe(201);
+    await until(() => seam.access.codes.get(code!.seam_access_code_id!)?.ends_at, (endsAt) => endsAt === new Date(checkOut + 4 * HOUR).toISOString(), 'the code’s end moved to 14:00');
+    issued.add(String(seam.access.codes.get(code!.seam_access_code_id!)?.code));
   });
 
   it.skipIf(!process.env.TEST_DATABASE_URL)('with two servers on one database, a code is made once', async () => {
