@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { accessCodes, type AccessCodes } from './seam/access-codes.ts';
 
 /**
  * Seam's API on loopback (SEAM_API_URL), as docs/decisions/030-smart-locks.md, "What Seam's
@@ -29,6 +30,9 @@ export interface SeamStandIn {
   autoAuthorize: boolean;
   /** The next call of `path` answers this status (then Seam works again). */
   failNext(path: string, status: number): void;
+  /** Access codes (seam/access-codes.ts): the codes as stored, and each device's behaviour. */
+  access: AccessCodes;
+  devices: Map<string, Json>;
   close(): Promise<void>;
 }
 
@@ -61,6 +65,7 @@ export async function startSeamStandIn({ publicUrl }: { publicUrl?: string } = {
   const devices = new Map<string, Json>();
   const failures = new Map<string, number>();
   const requests: SeamStandIn['requests'] = [];
+  const access = accessCodes();
   let base = '';
 
   const standIn: SeamStandIn = {
@@ -69,6 +74,8 @@ export async function startSeamStandIn({ publicUrl }: { publicUrl?: string } = {
     requests,
     webviews,
     autoAuthorize: false,
+    access,
+    devices,
     authorize(webviewId, again) {
       const webview = webviews.get(webviewId);
       if (!webview) throw new Error(`no webview ${webviewId}`);
@@ -140,7 +147,7 @@ export async function startSeamStandIn({ publicUrl }: { publicUrl?: string } = {
         return Array.isArray(found) ? found : [200, { device: found }];
       }
       default:
-        return undefined;
+        return access.answer(path, input, devices);
     }
   }
 

@@ -221,6 +221,12 @@ function Shown({ secrets, offline, wifiName, words }: { secrets: GuestSecrets; o
   return (
     <div className="access-body">
       <dl className="secrets">
+        {!secrets.code && secrets.doorCode && (
+          <div className="door-code-wait" role="status">
+            <dt>{words['secret.codeLabel']}</dt>
+            <dd>{secrets.doorCode.message}</dd>
+          </div>
+        )}
         {secrets.code && (
           <SecretRow label={words['secret.codeLabel']} value={secrets.code} kind="code" valueClass="code-chip" action={words['secret.copyCode']} done={words['secret.codeCopied']} copy={copy} />
         )}

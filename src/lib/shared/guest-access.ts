@@ -24,6 +24,8 @@ export interface GuestSecrets {
   /** The Wi-Fi QR code as SVG (it carries the password), or ''. */
   wifiQr: string;
   until: number | null;
+  /** A stay link of a guidebook with a smart lock whose code is not shown yet: why, in the guest's words, and when to look again (ISO). */
+  doorCode?: { state: 'waiting' | 'failed'; message: string; lookAgainAt: string | null };
 }
 
 /** The same, refused (403): the message to show, and when asking again will work (ISO), if ever. */

@@ -252,6 +252,15 @@ export const messages = {
     assignmentInvalid: 'Choose a guidebook, or none.',
     guidebookNotFound: 'This guidebook does not exist. Reload the Smart locks screen.',
     cannotTakeCodes: 'This lock cannot take codes from Porchlight (Seam reports no keypad codes).',
+    offlineCodesLater: 'This lock takes offline codes only. Offline codes come later.',
+    /** The stay card's door code line. */
+    stayCode: {
+      set: 'Door code set on the lock',
+      setting: 'Door code being set on the lock',
+      backup: 'Failed, backup code in use: the guest sees it',
+      failed: 'Failed, no code: set one on the lock and tell the guest',
+      offline: 'Lock offline: the door code cannot be set while it is',
+    },
     assigned: (lock: string, guidebook: string) => `${lock} opens ${guidebook}.`,
     unassigned: (lock: string) => `${lock} is not assigned to a guidebook.`,
     loadFailed: 'The smart locks could not be loaded.',

@@ -8,12 +8,13 @@ import { findTeamGuidebook } from '../guidebook/find-team-guidebook.ts';
 import { AppError } from '../http/app-error.ts';
 import { jsonTextField } from '../platform/db/dialect.ts';
 import { getRuntime } from '../platform/runtime.ts';
+import { markStayCodes } from './mark-stay-codes.ts';
 import type { SeamDevice } from './seam-client.ts';
 
 /**
  * A team's locks and what they open (docs/decisions/030-smart-locks.md §3, §4): what Seam reports
  * of each device (capabilities, online), stored by its Seam id, and one lock per guidebook
- * (`lock_assignments` keyed by the guidebook). Slice 2 marks the guidebook's stays here.
+ * (`lock_assignments` keyed by the guidebook); giving or taking a lock marks the guidebooks' upcoming stays' codes.
  */
 
 const flag = (value: boolean | undefined): 0 | 1 => (value ? 1 : 0);
@@ -54,6 +55,13 @@ export async function storeDevices(trx: Kysely<Database>, ids: { teamId: string;
   if (gone.length === 0) return;
   await trx.updateTable('lock_devices').set({ gone_at: now, updated_at: now }).where('id', 'in', gone).where('gone_at', 'is', null).execute();
   await trx.deleteFrom('lock_assignments').where('device_id', 'in', gone).execute();
+}
+
+/** A lock given or taken: the upcoming stays of the guidebooks it opened or opens get their codes marked (§3.5, §4). */
+async function markGuidebookStays(trx: Kysely<Database>, instructionIds: readonly string[], now = Date.now()): Promise<void> {
+  if (instructionIds.length === 0) return;
+  const stays = await trx.selectFrom('stays').select('id').where('instruction_id', 'in', instructionIds).where('check_out', '>', now).execute();
+  await markStayCodes(trx, stays.map((stay) => stay.id), { now });
 }
 
 /** The team's devices of the given accounts, as the screen lists them, with the guidebooks each opens. */
@@ -97,22 +105,30 @@ export async function assignDevice(access: TeamAccess, deviceId: string, input: 
   const device = await db.selectFrom('lock_devices').select(['id', 'name', 'online_codes', 'offline_codes']).where('id', '=', deviceId).where('team_id', '=', access.teamId).where('gone_at', 'is', null).executeTakeFirst();
   if (!device) throw new AppError('NOT_FOUND', messages.locks.notFound);
   if (input.instructionId === null) {
-    await db.deleteFrom('lock_assignments').where('device_id', '=', device.id).where('team_id', '=', access.teamId).execute();
+    await db.transaction().execute(async (trx) => {
+      const before = await trx.selectFrom('lock_assignments').select('instruction_id').where('device_id', '=', device.id).where('team_id', '=', access.teamId).execute();
+      await trx.deleteFrom('lock_assignments').where('device_id', '=', device.id).where('team_id', '=', access.teamId).execute();
+      await markGuidebookStays(trx, before.map((row) => row.instruction_id));
+    });
     return { message: messages.locks.unassigned(device.name) };
   }
   const guidebook = await findTeamGuidebook({ access, id: input.instructionId }).catch(() => {
     throw new AppError('NOT_FOUND', messages.locks.guidebookNotFound);
   });
   if (device.online_codes === 0 && device.offline_codes === 0) throw new AppError('UNPROCESSABLE', messages.locks.cannotTakeCodes);
+  // Slice 2 sets online codes only (§9 comes with slice 5).
+  if (device.online_codes === 0) throw new AppError('UNPROCESSABLE', messages.locks.offlineCodesLater);
   const now = Date.now();
   await db.transaction().execute(async (trx) => {
     // The select holds one guidebook per lock: the lock's other guidebooks are let go.
+    const before = await trx.selectFrom('lock_assignments').select('instruction_id').where('device_id', '=', device.id).execute();
     await trx.deleteFrom('lock_assignments').where('device_id', '=', device.id).where('instruction_id', '!=', guidebook.id).execute();
     await trx
       .insertInto('lock_assignments')
       .values({ instruction_id: guidebook.id, device_id: device.id, team_id: access.teamId, assigned_by: access.userId, assigned_at: now })
       .onConflict((conflict) => conflict.column('instruction_id').doUpdateSet({ device_id: device.id, assigned_by: access.userId, assigned_at: now }))
       .execute();
+    await markGuidebookStays(trx, [guidebook.id, ...before.map((row) => row.instruction_id)], now);
   });
   const name = (JSON.parse(guidebook.data) as { nameInstruction?: string }).nameInstruction || 'Untitled guidebook';
   return { message: messages.locks.assigned(device.name, name) };

@@ -39,6 +39,28 @@ export interface SeamDevice {
   warnings: Array<{ warning_code: string }>;
 }
 
+/** An access code as Seam reports it: what the worker reads (docs/decisions/030-smart-locks.md §6 step 4). */
+export interface SeamAccessCode {
+  access_code_id: string;
+  code?: string | null;
+  status: string;
+  starts_at?: string | null;
+  ends_at?: string | null;
+  common_code_key?: string | null;
+  is_scheduled_on_device?: boolean;
+  is_backup_access_code_available?: boolean;
+  appearance?: { name?: string } | null;
+  errors: Array<{ error_code: string }>;
+  warnings: Array<{ warning_code: string }>;
+}
+
+/** What a create or an update sends: the window, the name, and for a create the device and the key. */
+export interface CodeWindow {
+  name: string;
+  startsAt: number;
+  endsAt: number;
+}
+
 /** A failed Seam call: the status (0: no answer) and Seam's `error.type`, for the log and the caller. */
 export class SeamCallError extends Error {
   override name = 'SeamCallError';
@@ -104,5 +126,24 @@ export const seamCalls = {
   getWebview: (settings: SeamSettings, id: string) => call<SeamWebview>('connect_webviews/get', settings, (seam) => seam.connectWebviews.get({ connect_webview_id: id })),
   getAccount: (settings: SeamSettings, id: string) => call<SeamAccount>('connected_accounts/get', settings, (seam) => seam.connectedAccounts.get({ connected_account_id: id })),
   deleteAccount: (settings: SeamSettings, id: string) => call<void>('connected_accounts/delete', settings, (seam) => seam.connectedAccounts.delete({ connected_account_id: id })),
+  createCode: (settings: SeamSettings, input: CodeWindow & { deviceId: string; commonCodeKey: string; backupPool: boolean; code?: string }) =>
+    call<SeamAccessCode>('access_codes/create', settings, (seam) =>
+      seam.accessCodes.create({
+        device_id: input.deviceId,
+        name: input.name,
+        starts_at: new Date(input.startsAt).toISOString(),
+        ends_at: new Date(input.endsAt).toISOString(),
+        common_code_key: input.commonCodeKey,
+        preferred_code_length: 6,
+        use_backup_access_code_pool: input.backupPool,
+        ...(input.code ? { code: input.code } : {}),
+      }),
+    ),
+  updateCode: (settings: SeamSettings, id: string, input: CodeWindow) =>
+    call<void>('access_codes/update', settings, (seam) => seam.accessCodes.update({ access_code_id: id, name: input.name, starts_at: new Date(input.startsAt).toISOString(), ends_at: new Date(input.endsAt).toISOString() })),
+  getCode: (settings: SeamSettings, id: string) => call<SeamAccessCode>('access_codes/get', settings, (seam) => seam.accessCodes.get({ access_code_id: id })),
+  listCodes: (settings: SeamSettings, deviceId: string) => call<SeamAccessCode[]>('access_codes/list', settings, (seam) => seam.accessCodes.list({ device_id: deviceId })),
+  deleteCode: (settings: SeamSettings, id: string) => call<void>('access_codes/delete', settings, (seam) => seam.accessCodes.delete({ access_code_id: id })),
+  pullBackup: (settings: SeamSettings, id: string) => call<SeamAccessCode>('access_codes/pull_backup_access_code', settings, (seam) => seam.accessCodes.pullBackupAccessCode({ access_code_id: id })),
   listDevices: (settings: SeamSettings, accountId: string) => call<SeamDevice[]>('devices/list', settings, (seam) => seam.devices.list({ connected_account_id: accountId })),
 };

@@ -45,3 +45,24 @@ export function startRecurringTurns<T>(everyMs: number, turn: () => Promise<T>):
     },
   };
 }
+
+/**
+ * A worker every server runs and others kick (the booking systems' webhook inbox, the lock
+ * worker): its turns, a failed one handed to `failed` (the next turn tries again), kept in
+ * `holder.turns` while it runs so that a kick reaches it.
+ */
+export function startKickedTurns(everyMs: number, holder: { turns: RecurringTurns<number> | undefined }, turn: () => Promise<number>, failed: (error: unknown) => void): { stop(): Promise<void> } {
+  const turns = startRecurringTurns(everyMs, () =>
+    turn().catch((error: unknown) => {
+      failed(error);
+      return 0;
+    }),
+  );
+  holder.turns = turns;
+  return {
+    async stop() {
+      await turns.stop();
+      if (holder.turns === turns) holder.turns = undefined;
+    },
+  };
+}

@@ -10,6 +10,7 @@ import { newStayRow } from '../stays/stay-link.ts';
 import type { PmsReservation } from './adapter.ts';
 import type { Applied, ApplyTarget } from './apply-types.ts';
 import { recordStayActivity } from './stay-activity.ts';
+import { markStayCodes } from '../locks/mark-stay-codes.ts';
 
 /**
  * A booking system's reservation to a stay (docs/decisions/029-pms-connectors.md §6–§8), in one
@@ -62,6 +63,7 @@ function differing(stay: StaysTable, next: Partial<StaysTable>): Partial<StaysTa
 async function removeStay(trx: Transaction<Database>, stay: StaysTable, now: number): Promise<Applied> {
   if (stay.check_out <= now) return NOTHING; // history, as a calendar's past stays
   const followUps = await markOrdersToFollow(trx, [stay.id], 'gone', { now });
+  await markStayCodes(trx, [stay.id], { gone: true, now });
   await trx.deleteFrom('stays').where('id', '=', stay.id).execute();
   if (stay.calendar_uid !== null) {
     await trx
@@ -90,6 +92,7 @@ async function updateStay(trx: Transaction<Database>, stay: StaysTable, reservat
     .where('id', '=', stay.id)
     .execute();
   const followUps = moved ? await markOrdersToFollow(trx, [stay.id], 'moved', { now }) : [];
+  if (moved) await markStayCodes(trx, [stay.id], { now });
   // A stay adopted again after a disconnect is no take-over from the calendar.
   const takenOver = takeOver !== null && stay.pms_reservation_id !== reservation.externalId;
   return { change: takenOver ? 'takenOver' : moved ? 'moved' : 'updated', stayId: stay.id, touched: moved || takeOver !== null, followUps, dates: times, from: datesOf(stay) };
@@ -142,6 +145,7 @@ async function addStay(trx: Transaction<Database>, target: ApplyTarget, reservat
     .insertInto('stays')
     .values({ ...row, ...guestFields(reservation, null), pms_integration_id: target.integrationId, pms_reservation_id: reservation.externalId, pms_modified_at: reservation.modifiedAt })
     .execute();
+  await markStayCodes(trx, [row.id], { now });
   return { change: 'added', stayId: row.id, touched: true, followUps: [], dates: times };
 }
 

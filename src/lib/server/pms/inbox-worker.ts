@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '@db/schema.ts';
 import type { Logger } from '../platform/logger.ts';
 import { processSingleton } from '../platform/process-singleton.ts';
-import { startRecurringTurns, type RecurringTurns } from '../platform/recurring-turns.ts';
+import { startKickedTurns, type RecurringTurns } from '../platform/recurring-turns.ts';
 import { syncIntegration } from './sync-integration.ts';
 
 /**
@@ -49,19 +49,7 @@ async function turn(db: Kysely<Database>, log: Logger): Promise<number> {
 }
 
 export function startInboxWorker({ db, log }: { db: Kysely<Database>; log: Logger }): { stop(): Promise<void> } {
-  const turns = startRecurringTurns(INBOX_TURN_MS, () =>
-    turn(db, log).catch((error: unknown) => {
-      log.warn({ err: error }, 'pms: webhook inbox turn failed, will retry');
-      return 0;
-    }),
-  );
-  state.turns = turns;
-  return {
-    async stop() {
-      await turns.stop();
-      if (state.turns === turns) state.turns = undefined;
-    },
-  };
+  return startKickedTurns(INBOX_TURN_MS, state, () => turn(db, log), (error) => log.warn({ err: error }, 'pms: webhook inbox turn failed, will retry'));
 }
 
 /** After a hint was queued: the worker reads it now (a turn in progress runs once more). No worker in this process: the minute's turn of another, or the reconcile, takes it. */

@@ -7,6 +7,9 @@ import { followLeftovers } from '../money/orders/follow-stays.ts';
 import { sendFeedbackDigests } from '../insights/feedback-digest.ts';
 import { rollUpOldCounts } from '../insights/retention.ts';
 import { startViewCounting, VIEW_FLUSH_MS } from '../insights/view-counts.ts';
+import { startLockWorker, LOCK_WORKER_TURN_MS } from '../locks/code-worker.ts';
+import { locksOffReason } from '../locks/lock-config.ts';
+import { LOCK_JOB_EVERY_MS, runLockJob } from '../locks/lock-job.ts';
 import { INBOX_TURN_MS, startInboxWorker } from '../pms/inbox-worker.ts';
 import { PMS_SYNC_EVERY_MS, runPmsSync } from '../pms/sync-job.ts';
 import { sendDueReminders } from '../stays/arrival-reminders.ts';
@@ -86,6 +89,22 @@ export const BACKGROUND_JOBS: readonly BackgroundJob[] = [
     everyMs: INBOX_TURN_MS,
     lease: undefined,
     start: ({ runtime: { db, log, config } }) => (config.secretsKeys ? startInboxWorker({ db, log }) : undefined),
+  },
+  {
+    // Stays' door codes made, moved and removed at Seam (docs/decisions/030-smart-locks.md §6): every
+    // server works the codes due, each under its own lease, kicked by the stays' markings.
+    name: 'lock worker',
+    everyMs: LOCK_WORKER_TURN_MS,
+    lease: undefined,
+    start: ({ runtime: { db, log, config } }) => (config.seam && locksOffReason(config) === undefined ? startLockWorker({ db, log, settings: config.seam }) : undefined),
+  },
+  {
+    // Deadlines, ended stays and the daily pass of the door codes (§6, §7).
+    name: 'lock codes',
+    everyMs: LOCK_JOB_EVERY_MS,
+    lease: 'lock-codes',
+    turn: () => runLockJob(),
+    failed: { level: 'error', message: 'locks: lock codes turn failed, will retry' },
   },
   {
     // Authorised orders left unanswered for 72 hours release their hold (docs/decisions/020), and

@@ -6,6 +6,7 @@ import { theSameBooking } from './same-booking.ts';
 import { MAX_CALENDAR_BOOKINGS, type CalendarImport } from './select-bookings.ts';
 import type { CalendarBooking } from './parse-calendar.ts';
 import { newStayRow } from './stay-link.ts';
+import { markStayCodes } from '../locks/mark-stay-codes.ts';
 
 const INSERT_CHUNK = 200;
 const DAY_MS = 86_400_000;
@@ -115,9 +116,13 @@ export async function applyBookings(
   const gone = [...ahead.filter((stay) => !others.has(stay.calendar_uid!)), ...leftAlone.slice(MAX_CALENDAR_BOOKINGS)].map((stay) => stay.id);
   // Orders follow their stay (money/orders/follow-stays.ts): marked here, beside the change, and followed after the commit.
   const followUps: string[] = [];
+  // A stay's door code follows it too (locks/mark-stay-codes.ts), in this transaction.
+  for (let at = 0; at < fresh.length; at += INSERT_CHUNK) await markStayCodes(trx, fresh.slice(at, at + INSERT_CHUNK).map((stay) => stay.id), { now });
+  for (let at = 0; at < movedIds.length; at += INSERT_CHUNK) await markStayCodes(trx, movedIds.slice(at, at + INSERT_CHUNK), { now });
   for (let at = 0; at < movedIds.length; at += INSERT_CHUNK) followUps.push(...(await markOrdersToFollow(trx, movedIds.slice(at, at + INSERT_CHUNK), 'moved')));
   for (let at = 0; at < gone.length; at += INSERT_CHUNK) {
     followUps.push(...(await markOrdersToFollow(trx, gone.slice(at, at + INSERT_CHUNK), 'gone')));
+    await markStayCodes(trx, gone.slice(at, at + INSERT_CHUNK), { gone: true, now });
     await trx.deleteFrom('stays').where('id', 'in', gone.slice(at, at + INSERT_CHUNK)).execute();
   }
   changes.dropped = gone.length;

@@ -10,6 +10,7 @@ import { newStayRow } from './stay-link.ts';
 import { stayInstants } from './stay-instants.ts';
 import { toStay } from './to-stay.ts';
 import { type Owned, ownedGuidebook, staysLock } from './owned-stay.ts';
+import { markStayCodes } from '../locks/mark-stay-codes.ts';
 
 /**
  * POST /api/instruction/:id/stays. Allowed on any plan: a stay changes no guidebook content. One
@@ -48,6 +49,7 @@ export async function createStay(scope: Owned, input: CreateStayInput & { checkI
     if (Number(ahead.count) >= MAX_STAYS_AHEAD) throw new AppError('CONFLICT', messages.stays.tooManyAhead(MAX_STAYS_AHEAD));
     if (await refuseOverlap(trx, scope.id, row, timeZone, input.allowOverlap === true)) row.overlap_accepted_at = now;
     await trx.insertInto('stays').values(row).execute();
+    await markStayCodes(trx, [row.id], { now });
     await recordActivity(trx, { teamId: scope.access.teamId, by: memberActor(scope.access), action: 'stay.added', guidebookId: scope.id, subjectId: row.id, details: { guestName: row.guest_name, channel: row.channel, checkIn: row.check_in, checkOut: row.check_out }, now });
     return overlapsOf(trx, scope.id, [row]);
   });

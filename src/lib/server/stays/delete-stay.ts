@@ -9,6 +9,7 @@ import { lockForTransaction } from '../platform/db/dialect.ts';
 import { refusePmsDelete } from './pms-stays.ts';
 import { stayNotFound } from './stay-errors.ts';
 import { type Owned, ownedStay, staysLock } from './owned-stay.ts';
+import { markStayCodes } from '../locks/mark-stay-codes.ts';
 
 /**
  * DELETE /api/instruction/:id/stays/:stayId: the link answers 404 from now on (stay pages are never
@@ -29,6 +30,7 @@ export async function deleteStay(scope: Owned & { stayId: string; orders?: StayO
   const marked = await db.transaction().execute(async (trx) => {
     await lockForTransaction(trx, dialect, staysLock(scope.id));
     const ids = await markOrdersToFollow(trx, [stay.id], 'gone', { keepPaid: scope.orders === 'keep' });
+    await markStayCodes(trx, [stay.id], { gone: true });
     const deleted = await trx.deleteFrom('stays').where('id', '=', scope.stayId).where('instruction_id', '=', scope.id).where('team_id', '=', scope.access.teamId).executeTakeFirst();
     if (deleted.numDeletedRows === 0n) throw stayNotFound();
     await recordActivity(trx, { teamId: scope.access.teamId, by: memberActor(scope.access), action: 'stay.deleted', guidebookId: scope.id, subjectId: stay.id, details: { guestName: stay.guest_name, checkIn: stay.check_in, checkOut: stay.check_out, orders: scope.orders ?? null } });

@@ -9,6 +9,7 @@ import { stayFor } from '../guidebook/for-access.ts';
 import { withPmsSystem, withPmsSystems } from './pms-stays.ts';
 import { toStay } from './to-stay.ts';
 import { type Owned, ownedGuidebook, ownedStay } from './owned-stay.ts';
+import { doorCodesOf } from '../locks/stay-code-lines.ts';
 
 /** One stay of the owner's guidebook as the API answers it (404 for another host's or an unknown one). */
 export async function getStay(scope: Owned & { stayId: string }): Promise<Stay> {
@@ -64,10 +65,10 @@ export async function listStays(scope: Owned, { group, limit, cursor }: StaysQue
     .where('team_id', '=', scope.access.teamId)
     .execute();
   const [total, upcoming, past] = [Number(tally?.total ?? 0), Number(tally?.upcoming ?? 0), Number(tally?.past ?? 0)];
-  const [orders, reads, overlaps] = await Promise.all([ordersOfStays(db, page.map((row) => row.id)), sectionsReadBy(db, page.map((row) => row.id)), overlapsOf(db, scope.id, page)]);
+  const [orders, reads, overlaps, codes] = await Promise.all([ordersOfStays(db, page.map((row) => row.id)), sectionsReadBy(db, page.map((row) => row.id)), overlapsOf(db, scope.id, page), doorCodesOf(db, page.map((row) => row.id))]);
   return {
     group,
-    stays: page.map((row) => stayFor(scope.access, toStay(row, timeZone, config, now, orders.get(row.id), reads.get(row.id), overlaps.get(row.id)))),
+    stays: page.map((row) => stayFor(scope.access, { ...toStay(row, timeZone, config, now, orders.get(row.id), reads.get(row.id), overlaps.get(row.id)), doorCode: codes.get(row.id) ?? null })),
     next: rows.length > limit && last ? `${last.check_in}.${last.id}` : null,
     counts: { current: total - upcoming - past, upcoming, past },
   };

@@ -13,6 +13,7 @@ import { pinGuessingMail } from '../guidebook/pin-guessing.ts';
 import { getRuntime } from '../platform/runtime.ts';
 import { decideSecrets, effectiveStayTimes } from '../guidebook/stay-window.ts';
 import { findGuestTarget } from '../guidebook/find-guest-target.ts';
+import { guestDoorCode, type GuestDoorCode } from '../locks/guest-code.ts';
 
 export type RevealAnswer = { ok: true; secrets: GuestSecrets } | { ok: false; refusal: GuestSecretsRefusal };
 
@@ -41,8 +42,10 @@ export async function revealSecrets({ token, pin, ip, now = Date.now(), words = 
     pinAccepted = await checkPin({ guidebook, expected: content.secretsPin, given: pin.trim(), ip, now, words });
     if (!pinAccepted) return refuse(words['api.pinWrong'], null, true);
   }
+  // A stay of a guidebook with a smart lock: its own code, in the stay's window under every policy (docs/decisions/030-smart-locks.md §8).
+  const door: GuestDoorCode = stay ? await guestDoorCode(stay, now) : { kind: 'none' };
   const decision = decideSecrets({
-    policy: content.secretsPolicy,
+    policy: door.kind === 'none' ? content.secretsPolicy : 'stay',
     revealHoursBefore: content.revealHoursBefore,
     stay: stay && effectiveStayTimes(stay),
     pinAccepted,
@@ -57,9 +60,12 @@ export async function revealSecrets({ token, pin, ip, now = Date.now(), words = 
     if (decision.reason === 'booking-only') return refuse(words['access.bookingOnlyText'], null, false);
     return refuse(words['api.pinRequired'], null, true);
   }
-  if (stay) await recordReveal(stay.id, now);
+  const code = door.kind === 'none' ? content.code : door.kind === 'code' ? door.code : '';
+  if (stay && (door.kind === 'none' || door.kind === 'code')) await recordReveal(stay.id, now);
   const wifiQr = content.wifiName ? await wifiQrSvg({ ssid: content.wifiName, password: content.wifiPassword, security: content.wifiSecurity }) : '';
-  return { ok: true, secrets: { code: content.code, wifiPassword: content.wifiSecurity === 'nopass' ? '' : content.wifiPassword, wifiQr, until: decision.until } };
+  const secrets: GuestSecrets = { code, wifiPassword: content.wifiSecurity === 'nopass' ? '' : content.wifiPassword, wifiQr, until: decision.until };
+  if (door.kind === 'waiting' || door.kind === 'failed') secrets.doorCode = doorWords(door, content.timeZone, words);
+  return { ok: true, secrets };
 }
 
 /**
@@ -91,6 +97,13 @@ async function tellHost(guidebook: InstructionsTable): Promise<void> {
   const { nameInstruction } = parseStoredContent(guidebook.data);
   await outbox.enqueue(pinGuessingMail(config, { to: host.email, name: host.name, guidebookId: guidebook.id, guidebookName: nameInstruction }), db);
   outbox.kick();
+}
+
+/** The guest's words for a stay's code not shown yet (§8). */
+function doorWords(door: Extract<GuestDoorCode, { kind: 'waiting' | 'failed' }>, zone: string, words: GuestWords): NonNullable<GuestSecrets['doorCode']> {
+  if (door.kind === 'failed') return { state: 'failed', message: words['lock.failed'], lookAgainAt: null };
+  const when = formatGuestDateTime(door.lookAgainAt, zone, words['locale.lang']);
+  return { state: 'waiting', message: t(words, door.justInTime ? 'lock.settingJustInTime' : 'lock.setting', { when }), lookAgainAt: new Date(door.lookAgainAt).toISOString() };
 }
 
 function refuse(message: string, availableFrom: number | null, pinRequired: boolean): RevealAnswer {

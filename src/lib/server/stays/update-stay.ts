@@ -14,6 +14,7 @@ import { stayInstants } from './stay-instants.ts';
 import { refusePmsFields, withPmsSystem } from './pms-stays.ts';
 import { toStay } from './to-stay.ts';
 import { type Owned, ownedGuidebook, ownedStay, staysLock } from './owned-stay.ts';
+import { markStayCodes } from '../locks/mark-stay-codes.ts';
 
 /**
  * PATCH /api/instruction/:id/stays/:stayId: the fields sent; a calendar stay's dates belong to
@@ -61,6 +62,7 @@ export async function updateStay(scope: Owned & { stayId: string }, input: Updat
       .returningAll()
       .executeTakeFirst();
     if (!row) throw stayNotFound();
+    if (moved) await markStayCodes(trx, [row.id], { now });
     const line = { teamId: scope.access.teamId, by: memberActor(scope.access), guidebookId: scope.id, subjectId: row.id, now };
     if (moved) await recordActivity(trx, { ...line, action: 'stay.moved', details: { guestName: row.guest_name, from: { checkIn: before.check_in, checkOut: before.check_out }, to: { checkIn: row.check_in, checkOut: row.check_out } } });
     if (row.channel !== before.channel) await recordActivity(trx, { ...line, action: 'stay.channel', details: { guestName: row.guest_name, from: before.channel, to: row.channel } });

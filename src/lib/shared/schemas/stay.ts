@@ -162,6 +162,9 @@ export interface StayOverlap {
 }
 
 /** A stay as the owner's API answers it. */
+/** The stay card's door code line (docs/decisions/030-smart-locks.md §13). */
+export type StayDoorCode = 'set' | 'setting' | 'backup' | 'failed' | 'offline';
+
 export interface Stay {
   _id: string;
   token: string;
@@ -203,6 +206,8 @@ export interface Stay {
   orders: StayOrder[];
   /** When the reminder before arrival went to a guest who had not opened the link (docs/product/insights.md), or null. */
   reminderSentAt: string | null;
+  /** On a guidebook with a smart lock (docs/product/locks.md): where the stay's own door code stands; absent or null without one. */
+  doorCode?: StayDoorCode | null;
   /** When the stay link went to a booking system's guest by itself, before arrival (docs/decisions/029 §9), or null. */
   linkMailedAt: string | null;
   /** The other stays of the guidebook it overlaps (the calendar's are kept and flagged; by hand only with "Add anyway"). */

@@ -1,4 +1,4 @@
-import { BellRing, BookOpen, CalendarClock, Eye, Link2, MailCheck, Pencil, QrCode, RefreshCw, ShoppingBag, Trash2, TriangleAlert } from 'lucide-react';
+import { BellRing, BookOpen, CalendarClock, Eye, KeyRound, Link2, MailCheck, Pencil, QrCode, RefreshCw, ShoppingBag, Trash2, TriangleAlert } from 'lucide-react';
 import { useId } from 'react';
 import { Link, useParams } from 'react-router';
 import { CHANNEL_NAMES } from '@shared/channels.ts';
@@ -121,6 +121,13 @@ export function StayCard({ stay, gated, level, onShare, onEdit, onDelete }: Prop
         <p className={`mt-1.5 flex items-start gap-2 text-sm ${viewed ? 'text-ink' : 'text-muted'}`}>
           <Eye className="mt-0.5 size-4 shrink-0 text-muted" aria-hidden="true" />
           <span>{viewed ?? 'Code not viewed yet'}</span>
+        </p>
+      ) : null}
+
+      {stay.doorCode ? (
+        <p className={`mt-1.5 flex items-start gap-2 text-sm ${stay.doorCode === 'set' || stay.doorCode === 'setting' ? 'text-ink' : 'font-medium text-amber-900 dark:text-amber-200'}`} data-testid="stay-door-code">
+          <KeyRound className="mt-0.5 size-4 shrink-0 text-muted" aria-hidden="true" />
+          <span>{messages.locks.stayCode[stay.doorCode]}</span>
         </p>
       ) : null}
 

@@ -12,6 +12,7 @@ import { GUEST_HEADERS } from '../page-headers.ts';
 import { effectiveStayTimes, secretsWindow, stayLinkEndsAt } from '../../guidebook/stay-window.ts';
 import { countStayOpen } from '../../insights/view-counts.ts';
 import { rulesFor } from '../../guidebook/channel-rules.ts';
+import { guidebookHasLock } from '../../locks/guest-code.ts';
 import { toGuestPage } from './load-guest-page.ts';
 import { pageSpeaks } from './page-languages.ts';
 import { guestLoadError, type GuestView } from './load-guest-view.ts';
@@ -35,7 +36,10 @@ export async function loadStayView(token: string, now = Date.now(), returnedOrde
     if (!stay) return { kind: 'not-found' };
     const times = effectiveStayTimes(stay);
     if (now >= stayLinkEndsAt(times, config.stayLinkDays)) return { kind: 'ended' };
-    const { instruction, planChangesAt } = await readGuestInstructionById({ id: stay.instruction_id });
+    const read = await readGuestInstructionById({ id: stay.instruction_id });
+    const { planChangesAt } = read;
+    // A guidebook with a smart lock: the stay's own code comes from the secrets API, never the fixed one (docs/decisions/030-smart-locks.md §8).
+    const instruction = (await guidebookHasLock(stay.instruction_id)) ? { ...read.instruction, code: '', gatedSecrets: { code: true, wifiPassword: read.instruction.gatedSecrets?.wifiPassword ?? false } } : read.instruction;
     const window = secretsWindow(times, instruction.revealHoursBefore);
     const zone = instruction.timeZone;
     // `?lang=` when the page speaks it, else the language the host set on the stay, else the main one.

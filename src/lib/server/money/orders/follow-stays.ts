@@ -14,6 +14,7 @@ import { changeOrderStatus } from './order-transitions.ts';
 import { withOrderLock } from './order-lock.ts';
 import { expireCheckout } from './order-checkout.ts';
 import { refundPayment, settleDecision } from './settle-payment.ts';
+import { markStayCodes } from '../../locks/mark-stay-codes.ts';
 
 /**
  * An order follows its stay (docs/product/extras-and-orders.md, docs/decisions/024-orders-follow-their-stay.md).
@@ -124,6 +125,7 @@ async function moveWithStay(order: OrdersTable, now: number): Promise<FollowOutc
     // Only what the guest has (approved or paid) moves the stay; a request moves it when approved.
     if (updated.status === 'approved' || updated.status === 'paid') {
       await trx.updateTable('stays').set(late ? { late_checkout_until: movesTo, updated_at: now } : { early_checkin_from: movesTo, updated_at: now }).where('id', '=', stay.id).execute();
+      await markStayCodes(trx, [stay.id], { now });
     }
     if (movesTo !== order.moves_to) await notifyOrder(trx, { order: updated, content, stay, guest: 'moved', now });
     return { orderId: order.id, title: order.title, outcome: movesTo === order.moves_to ? 'kept' : 'moved', status: updated.status };
@@ -153,6 +155,7 @@ async function endOrder(order: OrdersTable, why: 'stay-moved' | 'stay-gone', now
     if (updated.stay_id !== null && updated.moves_to !== null) {
       const column = updated.kind === 'late-checkout' ? 'late_checkout_until' : 'early_checkin_from';
       await trx.updateTable('stays').set({ [column]: null, updated_at: now }).where('id', '=', updated.stay_id).where(column, '=', updated.moves_to).execute();
+      await markStayCodes(trx, [updated.stay_id], { now });
     }
     const { data } = await trx.selectFrom('instructions').select('data').where('id', '=', order.instruction_id).executeTakeFirstOrThrow();
     const content = parseStoredContent(data);

@@ -11,6 +11,7 @@ import { hostOrderEndedMail, type HostEndedReason } from './host-order-mails.ts'
 import type { ActivityBy } from '@shared/team-activity.ts';
 import type { GuestOrderMail } from './order-mails.ts';
 import { changeOrderStatus, type OrderEvent } from './order-transitions.ts';
+import { markStayCodes } from '../../locks/mark-stay-codes.ts';
 
 export type Db = Kysely<Database> | Transaction<Database>;
 
@@ -53,6 +54,7 @@ export async function moveStay(trx: Db, order: Pick<OrdersTable, 'kind' | 'moves
     .set(order.kind === 'late-checkout' ? { late_checkout_until: order.moves_to, updated_at: now } : { early_checkin_from: order.moves_to, updated_at: now })
     .where('id', '=', stayId)
     .execute();
+  await markStayCodes(trx, [stayId], { now });
 }
 
 /**
@@ -64,6 +66,7 @@ export async function unmoveStay(trx: Db, order: Pick<OrdersTable, 'kind' | 'mov
   if (order.moves_to === null || order.kind === 'item' || order.stay_id === null) return false;
   const column = order.kind === 'late-checkout' ? 'late_checkout_until' : 'early_checkin_from';
   const result = await trx.updateTable('stays').set({ [column]: null, updated_at: now }).where('id', '=', order.stay_id).where(column, '=', order.moves_to).executeTakeFirst();
+  await markStayCodes(trx, [order.stay_id], { now });
   return result.numUpdatedRows > 0n;
 }
 

@@ -1,0 +1,40 @@
+import { getRuntime } from '../platform/runtime.ts';
+import { openCode } from './code-secret.ts';
+import { locksOffReason } from './lock-config.ts';
+
+/**
+ * What the guest's secrets API may release of a stay's own door code (docs/decisions/030-smart-locks.md
+ * §8): `none` when the guidebook has no lock (the fixed code, as before); the code once the lock has
+ * confirmed it (or a backup code, or one a member set), or while a moved code is being set and the
+ * window the lock last confirmed still holds now; else `waiting` with when to look again, or
+ * `failed`. Never a code Seam merely accepted.
+ */
+export type GuestDoorCode = { kind: 'none' } | { kind: 'code'; code: string } | { kind: 'waiting'; lookAgainAt: number; justInTime: boolean } | { kind: 'failed' };
+
+/** Whether stay links of this guidebook get their own code: smart locks on, and a lock assigned that takes online codes. */
+export async function guidebookHasLock(instructionId: string): Promise<boolean> {
+  const { db, config } = await getRuntime();
+  if (locksOffReason(config) !== undefined) return false;
+  const row = await db
+    .selectFrom('lock_assignments')
+    .innerJoin('lock_devices', 'lock_devices.id', 'lock_assignments.device_id')
+    .select('lock_devices.id')
+    .where('lock_assignments.instruction_id', '=', instructionId)
+    .where('lock_devices.gone_at', 'is', null)
+    .where('lock_devices.online_codes', '=', 1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function guestDoorCode(stay: { id: string; instruction_id: string; check_in: number }, now: number): Promise<GuestDoorCode> {
+  const { db, config } = await getRuntime();
+  const row = await db.selectFrom('lock_codes').selectAll().where('stay_id', '=', stay.id).where('state', 'not in', ['removed', 'left']).executeTakeFirst();
+  if (!row && !(await guidebookHasLock(stay.instruction_id))) return { kind: 'none' };
+  if (!row) return { kind: 'waiting', lookAgainAt: stay.check_in - 30 * 60_000, justInTime: true };
+  const released = row.state === 'confirmed' || row.state === 'backup' || row.state === 'manual' || (row.state === 'sent' && row.confirmed_from !== null && row.confirmed_until !== null && row.confirmed_from <= now && now < row.confirmed_until);
+  const code = released ? openCode(config, row) : null;
+  if (code) return { kind: 'code', code };
+  if (row.state === 'failed') return { kind: 'failed' };
+  const device = row.device_id === null ? undefined : await db.selectFrom('lock_devices').select('scheduling').where('id', '=', row.device_id).executeTakeFirst();
+  return { kind: 'waiting', lookAgainAt: row.deadline_at ?? stay.check_in, justInTime: device?.scheduling !== 'native' };
+}
