@@ -1,6 +1,8 @@
 import type { JobLease, PeriodicJob } from '../platform/cluster/job-lease.ts';
 import type { Runtime } from '../platform/runtime.ts';
 import { deleteOldActivity } from '../account/list-activity.ts';
+import { startQuestionCounting, QUESTION_FLUSH_MS } from '../assistant/questions.ts';
+import { questionRetention } from '../assistant/retention.ts';
 import { EVERY_MS as RECONCILE_EVERY_MS, startBillingReconciler } from '../money/subscriptions/reconcile-subscriptions.ts';
 import { cancelLapsedAuthorisations } from '../money/orders/cancel-lapsed-authorisations.ts';
 import { followLeftovers } from '../money/orders/follow-stays.ts';
@@ -120,6 +122,13 @@ export const BACKGROUND_JOBS: readonly BackgroundJob[] = [
     start: ({ runtime: { db, log } }) => startViewCounting({ db, log }),
   },
   {
+    // The same for the questions guests asked the guidebook and got an answer to (docs/decisions/031 §13).
+    name: 'question counting',
+    everyMs: QUESTION_FLUSH_MS,
+    lease: undefined,
+    start: ({ runtime: { db, log } }) => startQuestionCounting({ db, log }),
+  },
+  {
     name: 'insights retention',
     everyMs: 6 * HOUR_MS,
     lease: 'insights-retention',
@@ -128,6 +137,17 @@ export const BACKGROUND_JOBS: readonly BackgroundJob[] = [
       if (rows > 0) log.info({ rows }, 'insights: days older than 13 months summed into months');
     },
     failed: { level: 'warn', message: 'insights: could not sum old days into months, will retry' },
+  },
+  {
+    // Unanswered questions 90 days, model answers 13 months, counts by day 13 months (docs/decisions/031 §13).
+    name: 'question retention',
+    everyMs: 6 * HOUR_MS,
+    lease: 'question-retention',
+    turn: async ({ runtime: { db, log } }) => {
+      const removed = await questionRetention(db);
+      if (removed.questions + removed.usage + removed.days > 0) log.info(removed, 'questions: old questions deleted, old days summed into months');
+    },
+    failed: { level: 'warn', message: 'questions: could not delete old questions, will retry' },
   },
   {
     // Hosts get one mail a day with their guests' new feedback (insights/feedback-digest.ts).
