@@ -28,6 +28,20 @@ export function isAskSection(value: unknown): value is AskSection {
   return typeof value === 'string' && (ASK_SECTIONS as readonly string[]).includes(value);
 }
 
+/** How the host's dashboard names each section a question was answered from: the editor's names. */
+export const ASK_SECTION_NAMES: Record<AskSection, string> = {
+  address: 'Address',
+  'check-in': 'Check-in steps',
+  welcome: 'Welcome message',
+  wifi: 'Wi-Fi',
+  rules: 'House rules',
+  'good-to-know': 'Additional info',
+  'check-out': 'Check-in and check-out',
+  places: 'Recommendations',
+  extras: 'Extras',
+  contact: 'Contact information',
+};
+
 /** "Questions guests asked" in the insights (docs/decisions/031 §13). */
 export interface QuestionInsights {
   /** Questions answered in the period per section, most first. */
