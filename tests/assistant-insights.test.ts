@@ -10,6 +10,7 @@ import { query, signedInHost, type SignedInHost } from './helpers/auth.ts';
 import { serverKysely, serverKyselyForTests } from './helpers/kysely.ts';
 import { signedInMember } from './helpers/members.ts';
 import { startServer, type TestServer } from './helpers/server.ts';
+import { onPostgres } from './helpers/test-database.ts';
 import { until } from './helpers/until.ts';
 
 /**
@@ -56,7 +57,9 @@ const entry = (section: 'check-in' | 'wifi' | 'places', kind: 'passages' | 'secr
 describe('answered questions', () => {
   it('are written within the flush and add up over two servers, per section, most first', async () => {
     const log = createLogger({ logLevel: 'silent' });
-    const second = serverKysely(server);
+    // Several servers share PostgreSQL (docs/decisions/012): the second its own pool. SQLite has one
+    // server per file, so there the two memories share its one connection.
+    const second = onPostgres ? serverKysely(server) : db;
     const [a, b] = [questionCounts(), questionCounts()];
     const counting = [startQuestionCounting({ db, log }, a), startQuestionCounting({ db: second, log }, b)];
     try {
@@ -86,7 +89,7 @@ describe('answered questions', () => {
       expect(new Set(rows.map((row) => `${row.team_id} ${row.language} ${row.kind}`))).toEqual(new Set([`${host.teamId} en passages`, `${host.teamId} en secret`]));
     } finally {
       await Promise.all(counting.map((each) => each.stop()));
-      await second.destroy();
+      if (second !== db) await second.destroy();
     }
   });
 });
