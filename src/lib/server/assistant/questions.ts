@@ -5,7 +5,7 @@ import type { AskSection } from '@shared/guest-words/ask-words.ts';
 import { isAskSection } from '@shared/insights.ts';
 import type { Logger } from '../platform/logger.ts';
 import { processSingleton } from '../platform/process-singleton.ts';
-import { startRecurringTurns } from '../platform/recurring-turns.ts';
+import { startFlushTurns, type FlushTurns } from '../platform/recurring-turns.ts';
 
 /**
  * "Questions guests asked" (docs/decisions/031-guest-assistant.md §13). An answered question is a
@@ -88,31 +88,14 @@ export async function flushQuestionCounts(db: Kysely<Database>, counts = state.c
   }
 }
 
-export interface QuestionCounting {
-  /** Writes what is counted until now (after the write in progress, if any). */
-  flush(): Promise<void>;
-  /** Ends the timer and writes what is left. */
-  stop(): Promise<void>;
-}
-
 /** Every server writes its own counts every QUESTION_FLUSH_MS, and once more when it stops. */
-export function startQuestionCounting({ db, log }: { db: Kysely<Database>; log: Logger }, counts = state.counts): QuestionCounting {
-  const flush = () =>
+export function startQuestionCounting({ db, log }: { db: Kysely<Database>; log: Logger }, counts = state.counts): FlushTurns {
+  return startFlushTurns(QUESTION_FLUSH_MS, () =>
     flushQuestionCounts(db, counts).catch((error: unknown) => {
       log.warn({ err: error }, 'questions: could not write the answered-question counts, kept for the next try');
       return 0;
-    });
-  const turns = startRecurringTurns(QUESTION_FLUSH_MS, flush);
-  return {
-    async flush() {
-      await turns.run();
-      await turns.run();
-    },
-    async stop() {
-      await turns.stop();
-      await flush();
-    },
-  };
+    }),
+  );
 }
 
 /** A question is kept at most this long (characters), after masking. */
