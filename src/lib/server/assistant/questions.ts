@@ -108,7 +108,7 @@ const MAX_QUESTION = 300;
  */
 export function maskQuestion(question: string): string {
   return question
-    .replace(/[^\s@]+@[^\s@]+/g, '…')
+    .replace(/[^\s@(<"']+@[^\s@?!,;:()<>"']*[^\s@?!,;:()<>"'.]/g, '…')
     .replace(/\+?\d(?:[\s.\-/()]{0,2}\d){5,}/g, '…')
     .replace(/\s+/g, ' ')
     .trim()
