@@ -1,5 +1,5 @@
 import { seriousA11yViolations } from './support/fixtures.ts';
-import { createGuidebook, database, expect, expectSaved, readGuidebook, test } from './fixtures/session.ts';
+import { createGuidebook, database, expect, expectSaved, readGuidebook, scrollingDone, test } from './fixtures/session.ts';
 
 /**
  * docs/product/insights.md, "Questions guests asked" (docs/decisions/031 §13): the answered
@@ -9,6 +9,8 @@ import { createGuidebook, database, expect, expectSaved, readGuidebook, test } f
  * "Remove the question from the list". At 375 px (dark) and 1280 px (light).
  */
 test('the host reads the questions guests asked and adds the answer to one', { tag: '@mobile' }, async ({ page, host }) => {
+  // The insights, a delete, the editor and a save: more than one page's worth of steps.
+  test.slow();
   expect(host.email).toBeTruthy();
   const guidebook = await createGuidebook(page, { nameInstruction: 'Harbour Loft' });
   const today = new Date().toISOString().slice(0, 10);
@@ -57,7 +59,13 @@ test('the host reads the questions guests asked and adds the answer to one', { t
   const saved = await readGuidebook(page, guidebook._id);
   expect(JSON.stringify(saved)).not.toContain('Föhn');
   expect(saved.manualBoxes.map((box) => box.paragraph)).toEqual(['<p>A hair dryer is in the bathroom drawer.</p>']);
-  await note.getByRole('button', { name: 'Remove the question from the list' }).click();
+  const removeQuestion = note.getByRole('button', { name: 'Remove the question from the list' });
+  // The save's toast sits over the bottom of the screen until it closes.
+  await expect(page.getByRole('region', { name: /notifications/i }).getByText('Guidebook saved')).toBeHidden({ timeout: 10_000 });
+  await removeQuestion.scrollIntoViewIfNeeded();
+  await scrollingDone(page);
+  await page.screenshot({ path: `test-results/ask-insights-saved-${test.info().project.name}.png` });
+  await removeQuestion.click();
   await expect(note).toHaveCount(0);
   await expect(page).toHaveURL(new RegExp(`/dashboard/edit/${guidebook._id}$`));
   await page.goto(`/dashboard/insights/${guidebook._id}`);

@@ -76,7 +76,7 @@ export function AnswerQuestionNote({ guidebookId, saved, readOnly, addItem }: Pr
   if (!found) return null;
   const section = ASK_SECTION_NAMES[found.suggestedSection ?? 'good-to-know'];
   return (
-    <aside aria-label="The guest's question" className="sticky bottom-3 z-20 mt-5 flex gap-3 rounded-2xl border border-brand-200 bg-brand-50 p-4 text-ink shadow-lg dark:border-brand-800">
+    <aside aria-label="The guest's question" className="sticky bottom-3 z-20 mt-5 flex gap-3 rounded-2xl border border-brand-200 bg-brand-50 p-3 sm:p-4 text-ink shadow-lg dark:border-brand-800">
       <MessageCircleQuestion className="mt-0.5 size-5 shrink-0 text-brand-700 dark:text-brand-300" aria-hidden="true" />
       <div className="min-w-0 flex-1 text-sm">
         <p className="font-semibold break-words">A guest asked: {found.question}</p>
@@ -88,7 +88,7 @@ export function AnswerQuestionNote({ guidebookId, saved, readOnly, addItem }: Pr
         </p>
         <p className="mt-0.5 text-xs text-muted">This note is not saved with the guidebook.</p>
         {saved ? (
-          <button type="button" className="btn-secondary mt-2 min-h-11 text-sm" disabled={remove.isPending} onClick={() => void removeQuestion(found._id)}>
+          <button type="button" className="btn-secondary mt-2 min-h-11 whitespace-normal text-left text-sm" disabled={remove.isPending} onClick={() => void removeQuestion(found._id)}>
             Remove the question from the list
           </button>
         ) : null}

@@ -89,7 +89,7 @@ function QuestionRow({ guidebookId, question, onDelete }: { guidebookId: string;
           {question.suggestedSection ? ` · maybe ${ASK_SECTION_NAMES[question.suggestedSection]}` : ''}
         </p>
       </div>
-      <div className="flex shrink-0 items-center gap-1">
+      <div className="flex shrink-0 items-center gap-1 pl-7 sm:pl-0">
         {can('guidebook.edit') ? (
           <Link to={`/dashboard/edit/${encodeURIComponent(guidebookId)}?answer=${encodeURIComponent(question._id)}`} className="btn-secondary min-h-11 px-3 py-1.5 text-sm">
             <PencilLine className="size-4" aria-hidden="true" />
