@@ -81,7 +81,7 @@ export function AnswerQuestionNote({ guidebookId, saved, readOnly, addItem }: Pr
       <div className="min-w-0 flex-1 text-sm">
         <p className="font-semibold break-words">A guest asked: {found.question}</p>
         <p className="mt-0.5 text-muted">
-          {found.suggestedSection ? `Write the answer in ${section}, then save.` : `A new item is added to ${section} for the answer: write it, then save.`}{' '}
+          {found.suggestedSection || readOnly ? `Write the answer in ${section}, then save.` : `A new item is added to ${section} for the answer: write it, then save.`}{' '}
           <button type="button" className="font-semibold text-ink underline underline-offset-2" onClick={() => scrollTo(EDITOR_SECTION[found.suggestedSection ?? 'good-to-know'])}>
             Go to {section}
           </button>
