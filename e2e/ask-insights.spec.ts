@@ -22,6 +22,7 @@ test('the host reads the questions guests asked and adds the answer to one', { t
     const question = db.prepare('INSERT INTO guest_questions (id, team_id, guidebook_id, language, question, day, suggested_section, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)');
     question.run(`${guidebook._id}-q1`, teamId, guidebook._id, 'de', 'Gibt es einen Föhn?', today, null, Date.now() - 1000);
     question.run(`${guidebook._id}-q2`, teamId, guidebook._id, 'en', 'Can we bring a dog?', today, 'rules', Date.now());
+    question.run(`${guidebook._id}-q3`, teamId, guidebook._id, 'en', 'Where is the router?', today, 'wifi', Date.now() - 2000);
   });
 
   const mobile = test.info().project.name === 'mobile';
@@ -31,7 +32,7 @@ test('the host reads the questions guests asked and adds the answer to one', { t
   await expect(block).toContainText('Check-in steps: 14, Wi-Fi: 9');
   await expect(block).toContainText('23 answered from your guidebook');
   const rows = block.getByRole('listitem');
-  await expect(rows).toHaveCount(2);
+  await expect(rows).toHaveCount(3);
   await expect(rows.first()).toContainText(/Can we bring a dog\?en · \w{3} \d{1,2} \w{3} · maybe House rules/);
   await expect(rows.nth(1)).toContainText(/Gibt es einen Föhn\?de · \w{3} \d{1,2} \w{3}/);
   expect(await seriousA11yViolations(page)).toEqual([]);
@@ -41,7 +42,7 @@ test('the host reads the questions guests asked and adds the answer to one', { t
   // Delete one, after the confirmation.
   await rows.first().getByRole('button', { name: 'Delete the question “Can we bring a dog?”' }).click();
   await page.getByRole('alertdialog', { name: 'Delete this question?' }).getByRole('button', { name: 'Delete' }).click();
-  await expect(rows).toHaveCount(1);
+  await expect(rows).toHaveCount(2);
 
   // "Add the answer": no suggested section, so a new Additional info item, and the question beside it.
   await rows.first().getByRole('link', { name: 'Add the answer' }).click();
@@ -69,5 +70,13 @@ test('the host reads the questions guests asked and adds the answer to one', { t
   await expect(note).toHaveCount(0);
   await expect(page).toHaveURL(new RegExp(`/dashboard/edit/${guidebook._id}$`));
   await page.goto(`/dashboard/insights/${guidebook._id}`);
-  await expect(page.getByRole('region', { name: 'Questions guests asked' })).toContainText('Nothing in this period.');
+  await expect(rows).toHaveCount(1);
+
+  // With a suggested section: the editor goes to its card, and adds nothing.
+  await rows.first().getByRole('link', { name: 'Add the answer' }).click();
+  await expect(note).toContainText('A guest asked: Where is the router?');
+  await expect(note).toContainText('Write the answer in Wi-Fi, then save.');
+  await scrollingDone(page);
+  await expect(page.getByRole('heading', { name: 'Wi-Fi', exact: true, level: 2 })).toBeInViewport();
+  await expect(info).toHaveCount(1);
 });
