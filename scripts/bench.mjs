@@ -663,9 +663,11 @@ function printSaveCpu(runs, [earlier, today], pairs) {
 /** Every run, then each pair's ratios (this checkout ÷ the earlier commit) against the targets. */
 function printComparison(runs, [earlier, today], pairs) {
   const savePercentile = (saves, q) => percentile([...saves.times].sort((a, b) => a - b), q);
-  const errors = (r) => r.calm.non2xx + r.calm.errors + r.calm.timeouts + r.busy.non2xx + r.busy.errors + r.busy.timeouts + r.saves.failed + r.saves.timedOut + (r.languages?.bad ?? 0);
+  const guestErrors = (r) => r.calm.non2xx + r.calm.errors + r.calm.timeouts + r.busy.non2xx + r.busy.errors + r.busy.timeouts;
+  const saveErrors = (r) => r.saves.failed + (r.languages?.bad ?? 0);
+  const errors = (r) => guestErrors(r) + saveErrors(r) + r.saves.timedOut;
   printTable(
-    ['pair', 'release', 'guests req/s', 'with edits', 'ratio', 'save p50 ms', 'save p99 ms', '10 languages p50', 'p99', 'memory after', 'CPU a save: process / main ms', 'errors, lost'],
+    ['pair', 'release', 'guests req/s', 'with edits', 'ratio', 'save p50 ms', 'save p99 ms', '10 languages p50', 'p99', 'memory after', 'CPU a save: process / main ms', 'errors: guests / saves failed / late, lost'],
     runs.map((r) => [
       r.pair,
       r.release.name,
@@ -678,7 +680,7 @@ function printComparison(runs, [earlier, today], pairs) {
       r.languages?.p99 ?? '-',
       r.memory.toFixed(2),
       `${r.cpu.whole.toFixed(1)} / ${r.cpu.main.toFixed(1)}`,
-      `${errors(r)}, ${r.lost}`,
+      `${guestErrors(r)} / ${saveErrors(r)} / ${r.saves.timedOut}, ${r.lost}`,
     ]),
   );
   const turn = (pair, release) => runs.find((r) => r.pair === pair && r.release === release);

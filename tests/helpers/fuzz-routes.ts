@@ -75,6 +75,8 @@ export function fuzzRoutes(host: FuzzHost): FuzzRoute[] {
     // The button of a public-link order's confirmation mail: no session, the token in the body.
     route('POST /api/order-confirmations/[id]', 'anonymous', shape({ token })),
     route('POST /api/guest/[token]/message', 'anonymous', shape({ name: text(100), email: fc.oneof(fc.constant(''), email), message: text(2001), turnstileToken: text(100) }), 2),
+    // "Ask the guidebook": a question of at most 300 characters in a body of at most 2 KB.
+    route('POST /api/guest/[token]/ask', 'anonymous', shape({ question: fc.oneof(text(301), fc.constant('Where is the key?'), fc.integer()) }), 2),
     route('POST /api/guest/[token]/feedback', 'anonymous', shape({ helpful: fc.oneof(fc.boolean(), text(5)), comment: text(1001) })),
     // The comment after the tap: an answer's id and edit token (none of the fuzzer's is right).
     route('PATCH /api/guest/[token]/feedback', 'anonymous', shape({ id: text(70), editToken: fc.oneof(token, text(70)), helpful: fc.oneof(fc.boolean(), text(5)), comment: text(1001) })),

@@ -27,15 +27,15 @@ import type { Passage } from './passages.ts';
  * the passages. Bump OPTIONS_VERSION with any change here: the index header carries it, and an
  * index built with other options counts as missing and is built again. Pure.
  */
-export const OPTIONS_VERSION = 1;
+export const OPTIONS_VERSION = 2;
 
 /** Snowball stemmers (@orama/stemmers) by language; the package's `sk` is Sanskrit, so Slovak has none. */
 const STEMMERS: Readonly<Record<string, (word: string) => string>> = { ar, bg, da, nl, en, fi, fr, de, el, hu, it, lt, nb, pt, ro, sr, es, sv, tr, uk };
 
 /** Words a question is made of but no passage is found by, in the ten languages with page words (diacritics removed). */
 const STOP_WORDS: Readonly<Record<string, readonly string[]>> = {
-  en: ['a', 'an', 'the', 'is', 'are', 'do', 'does', 'i', 'we', 'my', 'our', 'to', 'of', 'in', 'on', 'at', 'for', 'and', 'or', 'it', 'can', 'what', 'there', 'please', 'how'],
-  de: ['der', 'die', 'das', 'den', 'dem', 'ein', 'eine', 'ist', 'sind', 'ich', 'wir', 'mein', 'zu', 'von', 'im', 'in', 'am', 'an', 'fur', 'und', 'oder', 'es', 'kann', 'was', 'gibt', 'bitte', 'wie'],
+  en: ['a', 'an', 'the', 'is', 'are', 'do', 'does', 'i', 'we', 'my', 'our', 'to', 'of', 'in', 'on', 'at', 'for', 'and', 'or', 'it', 'can', 'what', 'there', 'please', 'how', 'any', 'be', 'you', 'your', 'me', 'this', 'that', 'with', 'which', 'ours', 'us'],
+  de: ['der', 'die', 'das', 'den', 'dem', 'ein', 'eine', 'ist', 'sind', 'ich', 'wir', 'mein', 'zu', 'von', 'im', 'in', 'am', 'an', 'fur', 'und', 'oder', 'es', 'kann', 'was', 'gibt', 'bitte', 'wie', 'einen', 'einem', 'einer', 'eines', 'man', 'sie', 'mich', 'mir', 'uns', 'unser', 'unsere', 'darf', 'muss', 'welche', 'welcher', 'welches', 'lautet'],
   fr: ['le', 'la', 'les', 'un', 'une', 'des', 'est', 'sont', 'je', 'nous', 'mon', 'de', 'du', 'au', 'a', 'en', 'pour', 'et', 'ou', 'il', 'que', 'quel', 'quelle', 'ya', 'svp', 'comment'],
   es: ['el', 'la', 'los', 'las', 'un', 'una', 'es', 'son', 'yo', 'mi', 'de', 'del', 'en', 'a', 'al', 'para', 'y', 'o', 'que', 'hay', 'por', 'favor', 'como'],
   it: ['il', 'lo', 'la', 'i', 'gli', 'le', 'un', 'una', 'e', 'sono', 'io', 'mio', 'di', 'del', 'in', 'a', 'per', 'o', 'che', 'ce', 'come'],
@@ -77,11 +77,14 @@ function tokenizer(language: string): (text: string) => string[] {
   return (text) => [...segmenter.segment(text)].filter((part) => part.isWordLike).map((part) => part.segment);
 }
 
-/** How a question is searched: title first, then the section's words, then the text; prefixes and typos forgiven on longer terms. */
+/**
+ * How a question is searched: title first, then the section's words, then the text; prefixes and
+ * typos forgiven on longer terms (a typo from 6 characters: at 5, "towel" found "tower" first).
+ */
 export const SEARCH_OPTIONS: SearchOptions = {
   boost: { title: 2, keywords: 1.5, text: 1 },
   prefix: (term) => term.length >= 4,
-  fuzzy: (term) => (term.length >= 5 ? 0.2 : false),
+  fuzzy: (term) => (term.length >= 6 ? 0.2 : false),
   combineWith: 'OR',
 };
 

@@ -29,6 +29,8 @@ const ONE_SEGMENT = /^[\w-]+$/;
 const GUEST_SECRETS = /^\/api\/guest\/[\w-]+\/secrets$/;
 /** A guest's note to the host from the guest page. */
 const GUEST_MESSAGE = /^\/api\/guest\/[\w-]+\/message$/;
+/** "Ask the guidebook": a guest's question, answered from the page's own words. */
+const GUEST_ASK = /^\/api\/guest\/[\w-]+\/ask$/;
 /** A guest's answer to "Was this guidebook helpful?" (POST), and the comment that follows the tap (PATCH). */
 const GUEST_FEEDBACK = /^\/api\/guest\/[\w-]+\/feedback$/;
 /**
@@ -52,7 +54,7 @@ export function isPublicApiRoute(method: string, pathname: string): boolean {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   if (PUBLIC_EXACT.has(`${method} ${path}`)) return true;
   if ((method === 'GET' || method === 'HEAD') && GUEST_SECRETS.test(path)) return true;
-  if (method === 'POST' && (GUEST_MESSAGE.test(path) || GUEST_FEEDBACK.test(path) || GUEST_EVENTS.test(path))) return true;
+  if (method === 'POST' && (GUEST_MESSAGE.test(path) || GUEST_ASK.test(path) || GUEST_FEEDBACK.test(path) || GUEST_EVENTS.test(path))) return true;
   if (method === 'PATCH' && GUEST_FEEDBACK.test(path)) return true;
   if ((method === 'GET' || method === 'HEAD') && GUEST_EXTRAS.test(path)) return true;
   if (method === 'POST' && GUEST_EXTRA_REQUEST.test(path)) return true;

@@ -13,6 +13,11 @@ export function requestGuestWords(request: Request): GuestWords {
   return guestWords(firstLanguage(request.headers.get('accept-language')));
 }
 
+/** The language the guest page is in, as its island says it: `Accept-Language`'s first tag's language, lower case ("de" of "de-AT"). */
+export function requestPageLanguage(request: Request): string {
+  return firstLanguage(request.headers.get('accept-language')).split('-')[0]!.toLowerCase();
+}
+
 /** The tag with the highest q-value (the first among equals), or English for none or `*`. */
 function firstLanguage(header: string | null): string {
   let best = { tag: 'en', q: 0 };

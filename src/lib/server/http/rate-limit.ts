@@ -88,6 +88,15 @@ export const rateRules = {
    */
   guestFeedbackIp: rule('guest-feedback:ip', 10, HOUR),
   guestFeedbackLink: rule('guest-feedback:link', 200, DAY),
+  /**
+   * "Ask the guidebook" (docs/decisions/031 §12), taken before the search, so a flood costs a row
+   * update: per link (a guidebook's public link or one stay) and address; per address across
+   * links (one client spraying many links); per link a day, `ASSISTANT_QUESTIONS_PER_LINK_DAY`
+   * (a full house asks a few dozen a day; this bounds a flood spread over many addresses).
+   */
+  askLinkAddress: (link: string, ip: string): RateRule => ({ key: `ask:link-ip:${link}|${ip}`, limit: 10, windowMs: 10 * MINUTE }),
+  askIp: rule('ask:ip', 60, HOUR),
+  askLink: (link: string, limit: number): RateRule => ({ key: `ask:link:${link}`, limit, windowMs: DAY }),
   /** Calendar feeds fetched at a host's request (save, "Sync now"); the 30-minute sync is not counted. */
   calendarFetchUser: rule('calendar:user', 30, HOUR),
   /**

@@ -114,6 +114,8 @@ const envSchema = z.object({
   GUEST_PAGE_MEMORY_MB: megabytes(),
   /** Megabytes of "Ask the guidebook" indexes each server keeps loaded (assistant/index-store.ts); unset: its default (32). */
   ASSISTANT_INDEX_MEMORY_MB: megabytes(),
+  /** Questions one guest link answers a day (askLink in http/rate-limit.ts, docs/decisions/031 §12). */
+  ASSISTANT_QUESTIONS_PER_LINK_DAY: z.coerce.number().int().min(1).max(1_000_000).default(500),
   /**
    * Tests only (NODE_ENV=test, refused otherwise): `name:127.x.y.z` makes calendar fetches resolve
    * `name` to that loopback address and exempts exactly that address from the private-address
@@ -184,6 +186,8 @@ export interface Config {
   guestPageMemoryBytes: number | undefined;
   /** ASSISTANT_INDEX_MEMORY_MB in bytes: the bound of the loaded ask indexes; undefined: the default (32 MB). */
   assistantIndexMemoryBytes: number | undefined;
+  /** ASSISTANT_QUESTIONS_PER_LINK_DAY: the questions one guest link answers a day. */
+  assistantQuestionsPerLinkDay: number;
   /** SECRETS_KEY and SECRETS_KEY_PREVIOUS as bytes; undefined without SECRETS_KEY (integrations off). */
   secretsKeys: { current: Buffer; previous: Buffer | undefined } | undefined;
   /** The booking systems' API bases (SMOOBU_API_URL …, without a trailing slash); undefined: the system's own. */
@@ -312,6 +316,7 @@ export function parseConfig(source: NodeJS.ProcessEnv = process.env): Config {
     guestDataDays: env.GUEST_DATA_DAYS,
     guestPageMemoryBytes: env.GUEST_PAGE_MEMORY_MB === undefined ? undefined : env.GUEST_PAGE_MEMORY_MB * 1024 * 1024,
     assistantIndexMemoryBytes: env.ASSISTANT_INDEX_MEMORY_MB === undefined ? undefined : env.ASSISTANT_INDEX_MEMORY_MB * 1024 * 1024,
+    assistantQuestionsPerLinkDay: env.ASSISTANT_QUESTIONS_PER_LINK_DAY,
     secretsKeys: env.SECRETS_KEY ? { current: secretKeyBytes(env.SECRETS_KEY)!, previous: env.SECRETS_KEY_PREVIOUS ? secretKeyBytes(env.SECRETS_KEY_PREVIOUS) : undefined } : undefined,
     pmsApiUrls: {
       smoobu: env.SMOOBU_API_URL?.replace(/\/+$/, ''),

@@ -208,9 +208,12 @@ const cs: AskWords = {
   },
 };
 
-const BY_LANGUAGE: Readonly<Record<PageWordLanguage, AskWords>> = { en, de, fr, es, it, pt, nl, hr, pl, cs };
+/** `table`'s entry for `language`, English's for a language the page has no words in. */
+export function inPageLanguage<T>(table: Readonly<Record<PageWordLanguage, T>>, language: string): T {
+  return (table as Readonly<Record<string, T>>)[language] ?? table.en;
+}
 
 /** The words of `language`, English for a language the page has no words in. */
 export function askWords(language: string): AskWords {
-  return (BY_LANGUAGE as Readonly<Record<string, AskWords>>)[language] ?? en;
+  return inPageLanguage({ en, de, fr, es, it, pt, nl, hr, pl, cs }, language);
 }

@@ -1,5 +1,7 @@
+import { PAGE_LANGUAGES, type PageLanguage } from '@shared/guest-page-key.ts';
 import { GUEST_TOKEN } from '@shared/guest-token.ts';
 import { offeredLanguages } from '@shared/translations.ts';
+import type { PageIndexes } from '../../assistant/ask.ts';
 import { buildPageIndex, type BuiltIndex, type PageIndex } from '../../assistant/build-index.ts';
 import { keepIndex, loadedIndex, readStoredIndex, storeIndexInBackground } from '../../assistant/index-store.ts';
 import { guidebookPassages } from '../../assistant/passages.ts';
@@ -11,6 +13,17 @@ import { forgetIfChangedElsewhere, storedCopiesReadable } from '../store/snapsho
 import { currentWriteEpoch } from '../store/write-epoch.ts';
 
 export type { PageIndex };
+
+/** The variant a page in `language` is: its own when it is a page language, else the main page. */
+function keyOf(token: string, language: string): GuestPageKey {
+  return { token, variant: PAGE_LANGUAGES.includes(language as PageLanguage) ? (language as PageLanguage) : null };
+}
+
+/** What the ask route gives assistant/ask.ts: the indexes of the guest pages' variants. */
+export const pageIndexes: PageIndexes = {
+  loaded: (token, language) => (GUEST_TOKEN.test(token) ? (loadedIndex(pageId(keyOf(token, language))) ?? null) : null),
+  index: (token, language) => indexForPage(keyOf(token, language)),
+};
 
 /**
  * The search index of a guest page variant, for "Ask the guidebook" (docs/decisions/031 §4, "As

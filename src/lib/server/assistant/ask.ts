@@ -1,0 +1,115 @@
+import type { RuleAudience } from '@shared/channels.ts';
+import { askAnswerWords, fillAnswer, type AskAnswerWords } from '@shared/guest-words/ask-answer-words.ts';
+import type { AskSection } from '@shared/guest-words/ask-words.ts';
+import { waitWords, type GuestWords } from '@shared/guest-words/index.ts';
+import type { AskAnswer, AskKind } from '@shared/schemas/guest-ask.ts';
+import { findGuestTarget } from '../guidebook/find-guest-target.ts';
+import { rateLimitedError, rateRules, takeRateSlots } from '../http/rate-limit.ts';
+import { getRuntime } from '../platform/runtime.ts';
+import type { PageIndex } from './build-index.ts';
+import { embeddedAnswer } from './embedded-answer.ts';
+import { retrieve } from './retrieve.ts';
+import { sanitizeEmbedded } from './sanitize-answer.ts';
+import { secretAnswer } from './secret-answer.ts';
+import { secretTopicOf } from './secret-questions.ts';
+
+/**
+ * POST /api/guest/:token/ask's work (docs/decisions/031 §10), in its order: the link → the limits'
+ * slots (before the search, so a flood costs a row update) → the page variant's index (memory,
+ * store, or built) → a question about a secret? → retrieve → the embedded answer (the model is
+ * slice 5) → sanitise → count → answer. On a guidebook's public link whose index is loaded no
+ * guidebook table is read: the index's header names the team and the guidebook.
+ */
+
+/** A page variant's index, found by the guest pages (guest-pages/serve/page-index.ts; assistant/ imports no guest-pages/). */
+export interface PageIndexes {
+  /** The loaded index of the variant, or null: no read. */
+  loaded(token: string, language: string): PageIndex | null;
+  /** The variant's index, from memory, the store or the database; null for no guidebook or one too large. */
+  index(token: string, language: string): Promise<PageIndex | null>;
+}
+
+export interface AskRequest {
+  token: string;
+  question: string;
+  /** The page's language, as the box sends it (`Accept-Language`). */
+  language: string;
+  ip: string;
+  words: GuestWords;
+  pages: PageIndexes;
+  now?: number;
+}
+
+/** What the insights count of one answer (slice 4): the answering section, or the one that nearly answered. */
+export interface AskOutcome {
+  teamId: string;
+  guidebookId: string;
+  language: string;
+  kind: AskKind;
+  /** The section that answered (`access` or `wifi` for a secret); null when handed over. */
+  section: AskSection | 'access' | null;
+  /** When handed over: the best passage's section, if its score reached half the threshold (§13). */
+  suggestedSection: AskSection | null;
+}
+
+interface Target {
+  token: string;
+  teamId: string;
+  guidebookId: string;
+  /** What the rate limits count per link: the guidebook's id for its public link, the stay's for a stay link. */
+  link: string;
+  audience: RuleAudience;
+  held: PageIndex | null;
+}
+
+/** The guidebook (or stay) `token` opens; 404/410 in the guest's words. No read when the public link's index is loaded. */
+async function targetOf({ token, language, words, pages, now }: AskRequest & { now: number }): Promise<Target> {
+  const held = pages.loaded(token, language);
+  if (held) return { token, teamId: held.header.teamId, guidebookId: held.header.guidebookId, link: held.header.guidebookId, audience: 'link', held };
+  const { guidebook, stay } = await findGuestTarget(token, now, words);
+  return { token: guidebook.token, teamId: guidebook.team_id, guidebookId: guidebook.id, link: stay ? stay.id : guidebook.id, audience: stay ? (stay.channel as RuleAudience) : 'link', held: null };
+}
+
+async function takeSlots(target: Target, ip: string, words: AskAnswerWords, guest: GuestWords, now: number): Promise<void> {
+  const { config } = await getRuntime();
+  const take = await takeRateSlots([rateRules.askLinkAddress(target.link, ip), rateRules.askIp(ip), rateRules.askLink(target.link, config.assistantQuestionsPerLinkDay)], now);
+  if (!take.ok) throw rateLimitedError(take.retryAfterMs, (minutes) => fillAnswer(words.tooMany, { wait: waitWords(guest, minutes) }));
+}
+
+/** The handed-over answer: "Your host hasn't written about this yet." */
+function handOver(words: AskAnswerWords): AskAnswer {
+  return { answer: words.notWritten, sources: [], handedOver: true, kind: 'none' };
+}
+
+/** The answer to a guest's question, and what the insights count of it. */
+export async function askGuidebook(request: AskRequest): Promise<{ answer: AskAnswer; outcome: AskOutcome }> {
+  const now = request.now ?? Date.now();
+  const words = askAnswerWords(request.language);
+  const target = await targetOf({ ...request, now });
+  await takeSlots(target, request.ip, words, request.words, now);
+  const index = target.held ?? (await request.pages.index(target.token, request.language));
+  const language = index?.header.language ?? request.language;
+  const base = { teamId: target.teamId, guidebookId: target.guidebookId, language };
+  let answer: AskAnswer;
+  let outcome: AskOutcome;
+  const topic = index ? secretTopicOf(request.question) : null;
+  if (!index) {
+    answer = handOver(words);
+    outcome = { ...base, kind: 'none', section: null, suggestedSection: null };
+  } else if (topic) {
+    answer = secretAnswer(topic, index, words, request.words, target.audience) ?? handOver(words);
+    outcome = { ...base, kind: answer.kind, section: answer.sources[0]?.section ?? null, suggestedSection: null };
+  } else {
+    const found = retrieve(index.search, request.question, language, target.audience);
+    const embedded = found.good ? embeddedAnswer(found.passages, words) : null;
+    const text = embedded && sanitizeEmbedded(embedded.answer);
+    answer = embedded && text ? { answer: text, sources: embedded.sources, handedOver: false, kind: 'passages' } : handOver(words);
+    const best = found.passages[0];
+    const near = !answer.handedOver ? null : best && found.perTerm >= found.threshold / 2 ? best.section : null;
+    outcome = { ...base, kind: answer.kind, section: answer.handedOver ? null : (best?.section ?? null), suggestedSection: near };
+  }
+  // insights: count the outcome here (slice 4): countAnswered(outcome) when `outcome.section`,
+  // recordUnanswered({ ...outcome, question: request.question }) when handed over; `outcome.teamId`
+  // and `outcome.guidebookId` name the guidebook, never the stay or the guest.
+  return { answer, outcome };
+}
