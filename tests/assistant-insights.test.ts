@@ -6,7 +6,8 @@ import { questionRetention } from '../src/lib/server/assistant/retention.ts';
 import { createLogger } from '../src/lib/server/platform/logger.ts';
 import type { Insights } from '../src/lib/shared/insights.ts';
 import type { Instruction } from '../src/lib/shared/schemas/instruction.ts';
-import { query, signedInHost, type SignedInHost } from './helpers/auth.ts';
+import { demoInstruction } from '../src/lib/server/demo/demo-content.ts';
+import { query, requestFrom, signedInHost, type SignedInHost } from './helpers/auth.ts';
 import { serverKysely, serverKyselyForTests } from './helpers/kysely.ts';
 import { signedInMember } from './helpers/members.ts';
 import { startServer, type TestServer } from './helpers/server.ts';
@@ -17,9 +18,10 @@ import { until } from './helpers/until.ts';
  * "Questions guests asked" (docs/decisions/031-guest-assistant.md §13, docs/product/insights.md):
  * answered questions counted in each server's memory and added to the database every 5 s, so two
  * servers' counts add up; unanswered questions stored masked, with nothing of who asked, 90 days;
- * read and deleted by the guidebook's team over real HTTP. The ask route calls countAnswered and
- * recordUnanswered; here the test calls them against the server's database (tests/helpers/kysely.ts),
- * two counters standing for two servers' memories. On SQLite or PostgreSQL (TEST_DATABASE_URL).
+ * read and deleted by the guidebook's team over real HTTP. Guests ask through the real route
+ * (`POST /api/guest/:token/ask`); for two servers' memories, the retention's clock and masking, the
+ * test also calls countAnswered and recordUnanswered against the server's database
+ * (tests/helpers/kysely.ts). On SQLite or PostgreSQL (TEST_DATABASE_URL).
  */
 const DAY = 86_400_000;
 let server: TestServer;
@@ -53,6 +55,30 @@ async function questionsOf(caller: SignedInHost, id: string, days = 30): Promise
 }
 
 const entry = (section: 'check-in' | 'wifi' | 'places', kind: 'passages' | 'secret' = 'passages') => ({ teamId: host.teamId, guidebookId: guidebook._id, language: 'en', section, kind });
+
+describe('the ask route', () => {
+  it('counts an answered question by section and keeps a handed-over one, masked, with nothing of the guest', async () => {
+    const { nameInstruction: _, ...demo } = demoInstruction;
+    const created = await host.call('/api/instruction', { json: { ...demo, nameInstruction: 'Asked Loft' } });
+    expect(created.status).toBe(201);
+    const asked = ((await created.json()) as { instruction: Instruction }).instruction;
+    const ask = async (question: string) => {
+      const answer = await requestFrom(server, '127.5.0.1', `/api/guest/${asked.token}/ask`, { question }, { 'accept-language': 'en' });
+      expect(answer.status, answer.body).toBe(200);
+      return JSON.parse(answer.body) as { handedOver: boolean };
+    };
+    expect((await ask('Where are the towels?')).handedOver).toBe(false);
+    expect((await ask('Is there a sauna? Text me on 0170 1234567')).handedOver).toBe(true);
+    const questions = await until(
+      () => questionsOf(host, asked._id),
+      (read) => read.sections.length > 0 && read.unanswered.length > 0,
+      'the answer counted and the question kept',
+    );
+    expect(questions.sections).toEqual([{ section: 'check-in', answered: 1 }]);
+    expect(questions.unanswered.map(({ question, language }) => ({ question, language }))).toEqual([{ question: 'Is there a sauna? Text me on …', language: 'en' }]);
+    expect(JSON.stringify(query(server, 'SELECT * FROM guest_questions WHERE guidebook_id = ?', asked._id))).not.toMatch(/127\.5\.0\.1|1234567/);
+  });
+});
 
 describe('answered questions', () => {
   it('are written within the flush and add up over two servers, per section, most first', async () => {

@@ -15,21 +15,23 @@ export function isGuestSection(value: unknown): value is GuestSection {
 
 /**
  * The sections of the guest page a question can be answered from (docs/decisions/031 §3, §13): the
- * vocabulary of the answered-question counts and of an unanswered question's suggested section, so
- * a count can name nothing else. The page's own ids, not GUEST_SECTIONS (the reads' vocabulary).
+ * passages' sections and `access` (the door-code card a question about the code is pointed to).
+ * The vocabulary of the answered-question counts and of an unanswered question's suggested section,
+ * so a count can name nothing else. The page's own ids, not GUEST_SECTIONS (the reads' vocabulary).
  */
-export const ASK_SECTIONS = ['address', 'check-in', 'welcome', 'wifi', 'rules', 'good-to-know', 'check-out', 'places', 'extras', 'contact'] as const satisfies readonly AskSection[];
+export const ASK_SECTIONS = ['address', 'check-in', 'welcome', 'wifi', 'rules', 'good-to-know', 'check-out', 'places', 'extras', 'contact', 'access'] as const;
+export type AskInsightSection = (typeof ASK_SECTIONS)[number];
 
 // Every section a passage can have is listed above: this line stops the type check otherwise.
-const everyAskSection: [Exclude<AskSection, (typeof ASK_SECTIONS)[number]>] extends [never] ? true : false = true;
+const everyAskSection: [Exclude<AskSection, AskInsightSection>] extends [never] ? true : false = true;
 void everyAskSection;
 
-export function isAskSection(value: unknown): value is AskSection {
+export function isAskSection(value: unknown): value is AskInsightSection {
   return typeof value === 'string' && (ASK_SECTIONS as readonly string[]).includes(value);
 }
 
 /** How the host's dashboard names each section a question was answered from: the editor's names. */
-export const ASK_SECTION_NAMES: Record<AskSection, string> = {
+export const ASK_SECTION_NAMES: Record<AskInsightSection, string> = {
   address: 'Address',
   'check-in': 'Check-in steps',
   welcome: 'Welcome message',
@@ -40,14 +42,15 @@ export const ASK_SECTION_NAMES: Record<AskSection, string> = {
   places: 'Recommendations',
   extras: 'Extras',
   contact: 'Contact information',
+  access: 'Door code',
 };
 
 /** "Questions guests asked" in the insights (docs/decisions/031 §13). */
 export interface QuestionInsights {
   /** Questions answered in the period per section, most first. */
-  sections: { section: AskSection; answered: number }[];
+  sections: { section: AskInsightSection; answered: number }[];
   /** Questions the guidebook could not answer in the period, newest first, at most 100; masked, with no word of who asked. */
-  unanswered: { _id: string; question: string; language: string; day: string; suggestedSection: AskSection | null }[];
+  unanswered: { _id: string; question: string; language: string; day: string; suggestedSection: AskInsightSection | null }[];
   /** The team's model answers this month; null on Free or without a model. */
   modelAnswers: { used: number; limit: number } | null;
 }

@@ -1,8 +1,7 @@
 import { nanoid } from 'nanoid';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '@db/schema.ts';
-import type { AskSection } from '@shared/guest-words/ask-words.ts';
-import { isAskSection } from '@shared/insights.ts';
+import { isAskSection, type AskInsightSection } from '@shared/insights.ts';
 import type { Logger } from '../platform/logger.ts';
 import { processSingleton } from '../platform/process-singleton.ts';
 import { startFlushTurns, type FlushTurns } from '../platform/recurring-turns.ts';
@@ -41,7 +40,7 @@ const state = processSingleton('guest-question-counts', () => ({ counts: questio
 const dayOf = (now: number) => new Date(now).toISOString().slice(0, 10);
 
 /** An answered question, counted in memory and written every 5 s (decision 023's way). A section outside ASK_SECTIONS is not counted. */
-export function countAnswered(entry: { teamId: string; guidebookId: string; language: string; section: AskSection; kind: AnswerKind }, now = Date.now(), counts = state.counts): void {
+export function countAnswered(entry: { teamId: string; guidebookId: string; language: string; section: AskInsightSection; kind: AnswerKind }, now = Date.now(), counts = state.counts): void {
   if (!isAskSection(entry.section)) return;
   const key = [entry.guidebookId, dayOf(now), entry.language, entry.section, entry.kind].join('\n');
   const before = counts.pending.get(key);
@@ -119,7 +118,7 @@ export function maskQuestion(question: string): string {
  * An unanswered (handed-over) question: one row, masked (maskQuestion), with the UTC day the host
  * sees; no address, user agent, stay or name (a stay would name the guest through its card).
  */
-export async function recordUnanswered(db: Kysely<Database>, entry: { teamId: string; guidebookId: string; language: string; question: string; suggestedSection: AskSection | null }, now = Date.now()): Promise<void> {
+export async function recordUnanswered(db: Kysely<Database>, entry: { teamId: string; guidebookId: string; language: string; question: string; suggestedSection: AskInsightSection | null }, now = Date.now()): Promise<void> {
   const question = maskQuestion(entry.question);
   if (question === '') return;
   await db

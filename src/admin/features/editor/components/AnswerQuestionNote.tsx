@@ -2,14 +2,13 @@ import { MessageCircleQuestion, X } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
-import type { AskSection } from '@shared/guest-words/ask-words.ts';
-import { ASK_SECTION_NAMES } from '@shared/insights.ts';
+import { ASK_SECTION_NAMES, type AskInsightSection } from '@shared/insights.ts';
 import { errorMessage } from '@shared/api-client.ts';
 import { useGuestQuestion, useRemoveQuestion } from '../api/guest-question.ts';
 import { ADDITIONAL_INFO } from './steps/step-lists.ts';
 
 /** The editor's card for each section of the guest page a question can be answered from. */
-const EDITOR_SECTION: Record<AskSection, string> = {
+const EDITOR_SECTION: Record<AskInsightSection, string> = {
   address: 'address',
   'check-in': 'check-in-steps',
   welcome: 'welcome',
@@ -20,6 +19,7 @@ const EDITOR_SECTION: Record<AskSection, string> = {
   places: 'places',
   extras: 'extras',
   contact: 'contact',
+  access: 'lock-box',
 };
 
 const scrollTo = (id: string) => document.getElementById(id)?.scrollIntoView({ block: 'start' });
