@@ -42,6 +42,7 @@ const SERVER_LEVELS = [
   ['pms'],
   ['guest-pages'],
   // The top: what a process starts with (the job list, the domains' services, the entries).
+  ['start/job-types.ts'],
   ['start/background-jobs.ts', 'start/domain-services.ts'],
   ['start/workers.ts', 'start/cli'],
   ['start/boot.ts', 'start/render-worker-entry.ts'],

@@ -645,6 +645,39 @@ export interface LockAccountRemovalsTable {
   next_attempt_at: number;
 }
 
+/** Answered guest questions per guidebook, day, language, section and kind (db/migrations/0024-guest-questions.ts). */
+export interface GuestQuestionCountsTable {
+  team_id: string;
+  guidebook_id: string;
+  /** 'YYYY-MM-DD', UTC; 'YYYY-MM' once summed into its month. */
+  day: string;
+  language: string;
+  /** One of ASK_SECTIONS (src/lib/shared/insights.ts). */
+  section: string;
+  kind: 'passages' | 'model' | 'secret';
+  count: number;
+}
+
+/** A guest question the guidebook could not answer, masked, kept 90 days (db/migrations/0024-guest-questions.ts). */
+export interface GuestQuestionsTable {
+  id: string;
+  team_id: string;
+  guidebook_id: string;
+  language: string;
+  question: string;
+  /** 'YYYY-MM-DD', UTC. */
+  day: string;
+  suggested_section: string | null;
+  created_at: number;
+}
+
+/** A team's model answers in a UTC month, 'YYYY-MM' (docs/decisions/031-guest-assistant.md §12). */
+export interface AssistantUsageTable {
+  team_id: string;
+  month: string;
+  answers: number;
+}
+
 export interface Database {
   users: UsersTable;
   teams: TeamsTable;
@@ -689,5 +722,8 @@ export interface Database {
   lock_codes: LockCodesTable;
   lock_webhook_inbox: LockWebhookInboxTable;
   lock_account_removals: LockAccountRemovalsTable;
+  guest_question_counts: GuestQuestionCountsTable;
+  guest_questions: GuestQuestionsTable;
+  assistant_usage: AssistantUsageTable;
   _migrations: MigrationsTable;
 }

@@ -42,6 +42,9 @@ describe('the role table', () => {
     expect(only('admin')).not.toEqual(expect.arrayContaining(['billing.manage', 'payouts.manage', 'members.manage']));
     expect(only('cleaner')).toEqual(['guidebook.read', 'stays.read']);
     expect(TEAM_ACTION_NAMES.filter((action) => roleMay({ role: 'cleaner', maySeeSecrets: true }, action))).toEqual(['guidebook.read', 'secrets.read', 'guidebook.share', 'stays.read', 'stays.link']);
+    // Guests' unanswered questions are deleted by whoever may delete their feedback (docs/decisions/031 §13).
+    expect(TEAM_ROLES.map((role) => ROLE_ACTIONS[role]['questions.delete'] ?? null)).toEqual(TEAM_ROLES.map((role) => ROLE_ACTIONS[role]['feedback.delete'] ?? null));
+    expect(ROLE_ACTIONS.editor['questions.delete']).toBe('granted');
     // A limited role holds a guidebook's action on its grants only, never on every guidebook.
     for (const role of ['editor', 'cleaner'] as const) {
       for (const [action, reach] of Object.entries(ROLE_ACTIONS[role]) as Array<[TeamAction, Reach]>) expect(TEAM_ACTIONS[action].scope === 'guidebook' ? reach !== 'all' : true, `${role} ${action}`).toBe(true);

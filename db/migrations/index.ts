@@ -20,6 +20,7 @@ import * as m0020 from './0020-team-invitations.ts';
 import * as m0021 from './0021-team-activity.ts';
 import * as m0022 from './0022-pms-connectors.ts';
 import * as m0023 from './0023-smart-locks.ts';
+import * as m0024 from './0024-guest-questions.ts';
 
 /** One migration: the same schema change for SQLite (`up`) and PostgreSQL (`upPostgres`), ADR 005. */
 export interface Migration {
@@ -52,4 +53,5 @@ export const migrations: readonly Migration[] = [
   { name: '0021-team-activity', ...m0021 },
   { name: '0022-pms-connectors', ...m0022 },
   { name: '0023-smart-locks', ...m0023 },
+  { name: '0024-guest-questions', ...m0024 },
 ];

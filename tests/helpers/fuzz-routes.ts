@@ -93,6 +93,7 @@ export function fuzzRoutes(host: FuzzHost): FuzzRoute[] {
     route('PATCH /api/instruction/[id]/stays/[stayId]', 'host', partial(stayFields), 2),
     route('DELETE /api/instruction/[id]/stays/[stayId]', 'host'),
     route('DELETE /api/instruction/[id]/feedback/[feedbackId]', 'host'),
+    route('DELETE /api/instruction/[id]/questions/[questionId]', 'host'),
     route('POST /api/instruction/[id]/stays/[stayId]/send', 'host', partial({ email })),
     route('POST /api/instruction/[id]/stays', 'host', newStay, 2),
     route('POST /api/instruction', 'host', partial(content), 3),

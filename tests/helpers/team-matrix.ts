@@ -154,6 +154,7 @@ export const ROWS: Row[] = [
   // Approved, settled on site: nothing to give back (409), once allowed to ask.
   row('POST /api/orders/[orderId]/refund', '401 404 409 409 409 404 403 403', (c) => send('POST', `/api/orders/${c.seed.orderId}/refund`)),
   row('DELETE /api/instruction/[id]/feedback/[feedbackId]', '401 404 200 200 200 404 403 403', (c) => send('DELETE', `${gb(c)}/feedback/${c.seed.feedbackId}`)),
+  row('DELETE /api/instruction/[id]/questions/[questionId]', '401 404 200 200 200 404 403 403', (c) => send('DELETE', `${gb(c)}/questions/${c.seed.questionId}`)),
   row('DELETE /api/instruction/[id]/stays/[stayId]', '401 404 200 200 200 404 403 403', (c) => send('DELETE', `${stay(c)}?orders=keep`)),
   row('POST /api/instruction/[id]/restore', '401 404 200 200 403 403 403 403', (c) => send('POST', `/api/instruction/${c.seed.trashed[0]}/restore`)),
   row('DELETE /api/instruction/trash/[id]', '401 404 200 200 403 403 403 403', (c) => send('DELETE', `/api/instruction/trash/${c.seed.trashed[1]}`)),

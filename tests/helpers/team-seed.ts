@@ -8,7 +8,7 @@ import type { TestServer } from './server.ts';
 /**
  * A team with something of each kind a team route acts on (docs/decisions/028-teams.md, The
  * matrix test): a guidebook with a door code, a Wi-Fi password and a PIN, a stay with a guest's
- * address, a guest's feedback, an order waiting for the host, a booking calendar, saved versions,
+ * address, a guest's feedback, a question guests asked that the guidebook did not answer, an order waiting for the host, a booking calendar, saved versions,
  * two guidebooks in the trash, a second guidebook to grant to one member and not another, and a
  * Cleaner for the members routes to change and remove (the owner, the Cleaner and a column's
  * person are Gold's three).
@@ -27,6 +27,8 @@ export interface SeededTeam {
   other: Instruction;
   stay: Stay;
   feedbackId: string;
+  /** A guest's unanswered question (written as the ask route's recordUnanswered writes it). */
+  questionId: string;
   orderId: string;
   /** Two guidebooks in the trash: one to restore, one to delete for good. */
   trashed: [string, string];
@@ -93,6 +95,8 @@ export async function seedTeam(server: TestServer, { freshTeam = true }: { fresh
     now,
     now,
   );
+  const questionId = `question-${owner.teamId}`;
+  run(server, 'INSERT INTO guest_questions (id, team_id, guidebook_id, language, question, day, suggested_section, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)', questionId, owner.teamId, guidebook._id, 'en', 'Is there a hair dryer?', new Date(now).toISOString().slice(0, 10), null, now);
   const trashed: string[] = [];
   for (const name of ['Old Cabin', 'Older Cabin']) {
     const made = await created(owner.call, { nameInstruction: name });
@@ -108,6 +112,7 @@ export async function seedTeam(server: TestServer, { freshTeam = true }: { fresh
     other,
     stay,
     feedbackId,
+    questionId,
     orderId: order.id,
     trashed: [trashed[0]!, trashed[1]!],
     secrets: [CODE, WIFI_PASSWORD, PIN, guestEmail, CALENDAR_URL, guidebook.token, stay.token],
@@ -126,6 +131,6 @@ export function versionOf(server: TestServer, id: string): number {
 
 /** Every row of the team in the tables its routes write, to prove a stranger changed none. */
 export function teamRows(server: TestServer, teamId: string): Record<string, unknown[]> {
-  const tables = ['instructions', 'stays', 'orders', 'guest_feedback', 'instruction_revisions', 'instruction_calendars', 'team_settings', 'payout_accounts', 'billing_customers', 'subscriptions', 'memberships', 'team_invitations'];
+  const tables = ['instructions', 'stays', 'orders', 'guest_feedback', 'guest_questions', 'instruction_revisions', 'instruction_calendars', 'team_settings', 'payout_accounts', 'billing_customers', 'subscriptions', 'memberships', 'team_invitations'];
   return Object.fromEntries(tables.map((table) => [table, query(server, `SELECT * FROM ${table} WHERE team_id = ? ORDER BY 1`, teamId)]));
 }

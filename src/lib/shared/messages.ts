@@ -604,6 +604,11 @@ export const messages = {
     deleted: 'Feedback deleted.',
     notFound: 'This feedback does not exist.',
   },
+  guestQuestions: {
+    // DELETE /api/instruction/:id/questions/:questionId (docs/decisions/031 §13).
+    deleted: 'Question deleted.',
+    notFound: 'This question does not exist.',
+  },
   contactLinks: {
     // Contact fields take what hosts type (src/lib/shared/contact-links.ts).
     whatsapp: 'Please enter a WhatsApp number, like +385 91 555 0101.',

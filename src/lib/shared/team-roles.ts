@@ -29,6 +29,7 @@ export const TEAM_ACTIONS = {
   'guidebook.history': { scope: 'guidebook', doing: 'see the saved versions' },
   'insights.read': { scope: 'guidebook', doing: 'see the insights' },
   'feedback.delete': { scope: 'guidebook', doing: "delete guests' feedback" },
+  'questions.delete': { scope: 'guidebook', doing: "delete guests' questions" },
   'stays.read': { scope: 'guidebook', doing: 'see the stays' },
   'stays.write': { scope: 'guidebook', doing: 'add, change, delete or send stays' },
   'stays.link': { scope: 'guidebook', doing: "download a stay link's QR code" },
@@ -75,7 +76,7 @@ export const ROLE_ACTIONS: Readonly<Record<TeamRole, Readonly<Partial<Record<Tea
   ),
   // Content, stays and orders of the granted guidebooks; never the door code's lock, the trash or the team's settings.
   editor: {
-    ...every('granted', ['guidebook.read', 'secrets.read', 'guidebook.edit', 'guidebook.share', 'guidebook.send', 'guidebook.history', 'insights.read', 'feedback.delete']),
+    ...every('granted', ['guidebook.read', 'secrets.read', 'guidebook.edit', 'guidebook.share', 'guidebook.send', 'guidebook.history', 'insights.read', 'feedback.delete', 'questions.delete']),
     ...every('granted', ['stays.read', 'stays.write', 'stays.link', 'calendar.write', 'orders.read', 'orders.decide', 'orders.refund']),
     'uploads.write': 'all',
   },

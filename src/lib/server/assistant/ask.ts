@@ -8,6 +8,7 @@ import { rateLimitedError, rateRules, takeRateSlots } from '../http/rate-limit.t
 import { getRuntime } from '../platform/runtime.ts';
 import type { PageIndex } from './build-index.ts';
 import { embeddedAnswer } from './embedded-answer.ts';
+import { countAnswered, recordUnanswered } from './questions.ts';
 import { retrieve } from './retrieve.ts';
 import { sanitizeEmbedded } from './sanitize-answer.ts';
 import { secretAnswer } from './secret-answer.ts';
@@ -108,8 +109,22 @@ export async function askGuidebook(request: AskRequest): Promise<{ answer: AskAn
     const near = !answer.handedOver ? null : best && found.perTerm >= found.threshold / 2 ? best.section : null;
     outcome = { ...base, kind: answer.kind, section: answer.handedOver ? null : (best?.section ?? null), suggestedSection: near };
   }
-  // insights: count the outcome here (slice 4): countAnswered(outcome) when `outcome.section`,
-  // recordUnanswered({ ...outcome, question: request.question }) when handed over; `outcome.teamId`
-  // and `outcome.guidebookId` name the guidebook, never the stay or the guest.
+  await countOutcome(outcome, answer.handedOver, request.question, now);
   return { answer, outcome };
+}
+
+/**
+ * The insights' "Questions guests asked" (docs/decisions/031 §13): an answer is a count in memory;
+ * a handed-over question one row, masked. `teamId` and `guidebookId` name the guidebook, never the
+ * stay or the guest. A row that cannot be written is logged, and the guest still gets the answer.
+ */
+async function countOutcome(outcome: AskOutcome, handedOver: boolean, question: string, now: number): Promise<void> {
+  const { teamId, guidebookId, language, kind, section, suggestedSection } = outcome;
+  if (!handedOver && section && kind !== 'none') {
+    countAnswered({ teamId, guidebookId, language, section, kind }, now);
+    return;
+  }
+  if (!handedOver) return;
+  const { db, log } = await getRuntime();
+  await recordUnanswered(db, { teamId, guidebookId, language, question, suggestedSection }, now).catch((error: unknown) => log.warn({ err: error, guidebookId }, 'questions: could not keep an unanswered question'));
 }

@@ -1,5 +1,7 @@
 import { sql } from 'kysely';
 import { AppError } from '../http/app-error.ts';
+import { readQuestionInsights } from '../assistant/question-list.ts';
+import { flushQuestionCounts } from '../assistant/questions.ts';
 import type { TeamScope } from '../account/team-access.ts';
 import { findTeamGuidebook } from '../guidebook/find-team-guidebook.ts';
 import { parseStoredContent } from '../guidebook/instruction-row.ts';
@@ -32,16 +34,17 @@ const isoTime = (ms: number | null) => (ms === null ? null : new Date(ms).toISOS
 /**
  * How guests used one guidebook over the last `days` days (docs/product/insights.md), for its
  * owner only (404 otherwise). This server's counts not written yet are written first, so the host
- * sees the opens of a moment ago; other servers' arrive within their next flush.
+ * sees the opens (and the questions answered) of a moment ago; other servers' arrive within their next flush.
  */
 export async function readInsights({ access, id }: { access: TeamScope; id: string }, days: number, now = Date.now()): Promise<Insights> {
   const instruction = await findTeamGuidebook({ access, id });
   const { db } = await getRuntime();
   await flushViewCounts(db);
+  await flushQuestionCounts(db);
   const first = Date.UTC(new Date(now).getUTCFullYear(), new Date(now).getUTCMonth(), new Date(now).getUTCDate()) - (days - 1) * DAY_MS;
   const from = isoDay(first);
   const views = sql<number>`CAST(SUM(views) AS BIGINT)`;
-  const [byDay, byLanguage, bySection, stays, feedback] = await Promise.all([
+  const [byDay, byLanguage, bySection, stays, feedback, questions] = await Promise.all([
     db.selectFrom('guest_views').select(['day', views.as('views')]).where('instruction_id', '=', instruction.id).where('day', '>=', from).groupBy('day').execute(),
     db.selectFrom('guest_views').select(['language', views.as('views')]).where('instruction_id', '=', instruction.id).where('day', '>=', from).groupBy('language').execute(),
     db.selectFrom('guest_reads').select(['section', sql<number>`CAST(SUM(reads) AS BIGINT)`.as('reads')]).where('instruction_id', '=', instruction.id).where('day', '>=', from).groupBy('section').execute(),
@@ -54,6 +57,7 @@ export async function readInsights({ access, id }: { access: TeamScope; id: stri
       .limit(MAX_STAYS)
       .execute(),
     listGuestFeedback(instruction.id, first),
+    readQuestionInsights(db, instruction.id, from),
   ]);
   const readBy = await sectionsReadBy(db, stays.map((stay) => stay.id));
   const sectionReads = new Map(bySection.map((row) => [row.section, Number(row.reads)]));
@@ -82,5 +86,6 @@ export async function readInsights({ access, id }: { access: TeamScope; id: stri
       read: Object.fromEntries(GUEST_SECTIONS.map((section) => [section, readBy.get(stay.id)?.includes(section) ?? false])) as Record<GuestSection, boolean>,
     })),
     feedback,
+    questions,
   };
 }

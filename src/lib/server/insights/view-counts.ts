@@ -4,7 +4,7 @@ import type { Database } from '@db/schema.ts';
 import type { GuestSection } from '@shared/insights.ts';
 import type { Logger } from '../platform/logger.ts';
 import { processSingleton } from '../platform/process-singleton.ts';
-import { startRecurringTurns } from '../platform/recurring-turns.ts';
+import { startFlushTurns, type FlushTurns } from '../platform/recurring-turns.ts';
 
 /**
  * How often guests open a guidebook (docs/decisions/023-guest-view-counts.md). The guest page's
@@ -237,29 +237,12 @@ function restore(taken: Pending): void {
   }
 }
 
-export interface ViewCounting {
-  /** Writes what is counted until now (after the write in progress, if any). */
-  flush(): Promise<void>;
-  /** Ends the timer and writes what is left. */
-  stop(): Promise<void>;
-}
-
 /** Every server flushes its own counts every VIEW_FLUSH_MS, and once more when it stops. */
-export function startViewCounting({ db, log }: { db: Kysely<Database>; log: Logger }): ViewCounting {
-  const flush = () =>
+export function startViewCounting({ db, log }: { db: Kysely<Database>; log: Logger }): FlushTurns {
+  return startFlushTurns(VIEW_FLUSH_MS, () =>
     flushViewCounts(db).catch((error: unknown) => {
       log.warn({ err: error }, 'views: could not write the guest page counts, kept for the next try');
       return 0;
-    });
-  const turns = startRecurringTurns(VIEW_FLUSH_MS, flush);
-  return {
-    async flush() {
-      await turns.run();
-      await turns.run();
-    },
-    async stop() {
-      await turns.stop();
-      await flush();
-    },
-  };
+    }),
+  );
 }

@@ -66,3 +66,26 @@ export function startKickedTurns(everyMs: number, holder: { turns: RecurringTurn
     },
   };
 }
+
+/** Counts kept in memory and written in turns (docs/decisions/023): the view counts, the questions guests asked. */
+export interface FlushTurns {
+  /** Writes what is counted until now (after the write in progress, if any). */
+  flush(): Promise<void>;
+  /** Ends the timer and writes what is left. */
+  stop(): Promise<void>;
+}
+
+/** `write` every `everyMs`, and once more on stop; `write` must settle without throwing (it logs and keeps its counts). */
+export function startFlushTurns(everyMs: number, write: () => Promise<unknown>): FlushTurns {
+  const turns = startRecurringTurns(everyMs, write);
+  return {
+    async flush() {
+      await turns.run();
+      await turns.run();
+    },
+    async stop() {
+      await turns.stop();
+      await write();
+    },
+  };
+}

@@ -1,6 +1,7 @@
-import type { JobLease, PeriodicJob } from '../platform/cluster/job-lease.ts';
-import type { Runtime } from '../platform/runtime.ts';
+import type { BackgroundJob } from './job-types.ts';
 import { deleteOldActivity } from '../account/list-activity.ts';
+import { startQuestionCounting, QUESTION_FLUSH_MS } from '../assistant/questions.ts';
+import { questionRetention } from '../assistant/retention.ts';
 import { EVERY_MS as RECONCILE_EVERY_MS, startBillingReconciler } from '../money/subscriptions/reconcile-subscriptions.ts';
 import { cancelLapsedAuthorisations } from '../money/orders/cancel-lapsed-authorisations.ts';
 import { followLeftovers } from '../money/orders/follow-stays.ts';
@@ -19,36 +20,6 @@ import { CALENDAR_TURN_MS, startCalendarSync } from '../stays/start-calendar-syn
 import { startUploadCleanup, UPLOAD_CLEANUP_MS } from '../uploads/remove-unreferenced-uploads.ts';
 
 const HOUR_MS = 60 * 60_000;
-
-/** What a job is given: the runtime, and the lease that keeps a periodic job on one server of several (docs/decisions/012). */
-export interface JobContext {
-  runtime: Runtime;
-  jobs: JobLease;
-}
-
-interface JobTiming {
-  /** Its name in the logs and in this list. */
-  name: string;
-  /** A turn every `everyMs`. */
-  everyMs: number;
-  /** The job's advisory lock on PostgreSQL: one server of several runs a turn; none: every server runs its own. */
-  lease: PeriodicJob | undefined;
-}
-
-/** A job that is a turn and nothing more: workers.ts runs it every `everyMs` and once just after start (recurring-turns.ts). */
-export interface TurnJob extends JobTiming {
-  turn(context: JobContext): Promise<unknown>;
-  /** Logged when a turn throws; the next turn tries again. */
-  failed: { level: 'warn' | 'error'; message: string };
-}
-
-/** A job with more to it than its turns (a clean-up asked for between turns, a last write on stop): its module times it. */
-export interface ServiceJob extends JobTiming {
-  /** Undefined: not started in this configuration. */
-  start(context: JobContext): { stop(): Promise<void> } | undefined;
-}
-
-export type BackgroundJob = TurnJob | ServiceJob;
 
 /**
  * Every periodic job a serving process runs (workers.ts starts them in this order and stops them
@@ -139,6 +110,13 @@ export const BACKGROUND_JOBS: readonly BackgroundJob[] = [
     start: ({ runtime: { db, log } }) => startViewCounting({ db, log }),
   },
   {
+    // The same for the questions guests asked the guidebook and got an answer to (docs/decisions/031 §13).
+    name: 'question counting',
+    everyMs: QUESTION_FLUSH_MS,
+    lease: undefined,
+    start: ({ runtime: { db, log } }) => startQuestionCounting({ db, log }),
+  },
+  {
     name: 'insights retention',
     everyMs: 6 * HOUR_MS,
     lease: 'insights-retention',
@@ -147,6 +125,17 @@ export const BACKGROUND_JOBS: readonly BackgroundJob[] = [
       if (rows > 0) log.info({ rows }, 'insights: days older than 13 months summed into months');
     },
     failed: { level: 'warn', message: 'insights: could not sum old days into months, will retry' },
+  },
+  {
+    // Unanswered questions 90 days, model answers 13 months, counts by day 13 months (docs/decisions/031 §13).
+    name: 'question retention',
+    everyMs: 6 * HOUR_MS,
+    lease: 'question-retention',
+    turn: async ({ runtime: { db, log } }) => {
+      const removed = await questionRetention(db);
+      if (removed.questions + removed.usage + removed.days > 0) log.info(removed, 'questions: old questions deleted, old days summed into months');
+    },
+    failed: { level: 'warn', message: 'questions: could not delete old questions, will retry' },
   },
   {
     // Hosts get one mail a day with their guests' new feedback (insights/feedback-digest.ts).

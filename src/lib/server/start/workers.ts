@@ -1,6 +1,7 @@
 import type { Config } from '../platform/config.ts';
 import type { Logger } from '../platform/logger.ts';
-import { BACKGROUND_JOBS, type BackgroundJob, type JobContext } from './background-jobs.ts';
+import { BACKGROUND_JOBS } from './background-jobs.ts';
+import type { BackgroundJob, JobContext } from './job-types.ts';
 import { drainCdnPurges, purgeAllGuestPages } from '../guest-pages/publish/purge-cdn.ts';
 import { createJobLease } from '../platform/cluster/job-lease.ts';
 import { checkReadiness } from '../ops/check-readiness.ts';

@@ -1,8 +1,8 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { toast } from 'sonner';
 import { messages } from '@shared/messages.ts';
-import type { Instruction } from '@shared/schemas/instruction.ts';
+import { MAX_MANUAL_BOXES, type Instruction } from '@shared/schemas/instruction.ts';
 import { ApiError, errorMessage } from '@shared/api-client.ts';
 import { useDocumentTitle } from '../../../hooks/use-document-title.ts';
 import { useMe } from '../../../lib/auth.ts';
@@ -13,9 +13,10 @@ import { useFormUpdates } from '../hooks/use-form-updates.ts';
 import { useSaveShortcut } from '../hooks/use-save-shortcut.ts';
 import { useStaleSave } from '../hooks/use-stale-save.ts';
 import { useUnsavedChanges } from '../hooks/use-unsaved-changes.ts';
-import { comparable, namedCardHeading, startingForm, TRANSLATION_FIELD_PREFIX, validateForm, type FormIssue } from '../model/editor-form.ts';
+import { comparable, namedCardHeading, newManualBox, startingForm, TRANSLATION_FIELD_PREFIX, validateForm, type FormIssue } from '../model/editor-form.ts';
 import { EditorContext, type EditorContextValue } from './common/editor-context.ts';
 import { SortableArea } from '../../../components/sortable/SortableArea.tsx';
+import { AnswerQuestionNote } from './AnswerQuestionNote.tsx';
 import { ConflictPanel } from './ConflictPanel.tsx';
 import { KeptNotice, ReadOnlyNotice, SaveErrorAlert, ValidationAlert } from './EditorAlerts.tsx';
 import { EditorForm } from './EditorForm.tsx';
@@ -95,6 +96,8 @@ export function EditorWorkspace({ instruction, kept = null, premium, readOnly, o
   const { patch, updateBoxes, updateManualBoxes, updatePlaces, updateExtras, setTranslations, setLanguage } = useFormUpdates(setForm);
   // The server says whether it can draft by machine (TRANSLATE_URL); the flag is absent otherwise.
   const machine = useMe().data?.machineTranslation === true;
+  // "Add the answer" without a suggested section: a new Additional info item (docs/decisions/031 §13).
+  const addAnswerItem = useCallback(() => updateManualBoxes((boxes) => (boxes.length >= MAX_MANUAL_BOXES ? boxes : [...boxes, newManualBox(boxes)])), [updateManualBoxes]);
 
   function submit() {
     if (readOnly || save.isPending) return;
@@ -188,6 +191,7 @@ export function EditorWorkspace({ instruction, kept = null, premium, readOnly, o
 
             <div hidden={view !== 'edit'}>
               <EditorForm form={form} patch={patch} updateBoxes={updateBoxes} updateManualBoxes={updateManualBoxes} updatePlaces={updatePlaces} updateExtras={updateExtras} issues={issues} />
+              <AnswerQuestionNote guidebookId={saved._id} saved={savedHere} readOnly={readOnly} addItem={addAnswerItem} />
             </div>
             {view === 'translate' ? <TranslateView form={form} setTranslations={setTranslations} setLanguage={setLanguage} machine={machine} /> : null}
             {view === 'preview' ? <PreviewPane form={form} premium={premium} /> : null}

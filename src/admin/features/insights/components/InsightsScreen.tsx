@@ -10,6 +10,7 @@ import { LoadingStatus } from '../../../components/ui/LoadingStatus.tsx';
 import { useDocumentTitle } from '../../../hooks/use-document-title.ts';
 import { useInsights, useInsightsGuidebook } from '../api/get-insights.ts';
 import { FeedbackList } from './FeedbackList.tsx';
+import { QuestionsList } from './QuestionsList.tsx';
 import { ViewsChart } from './ViewsChart.tsx';
 
 const PERIODS = [7, 30, 90] as const;
@@ -30,7 +31,8 @@ const languageName = new Intl.DisplayNames(['en'], { type: 'language' });
 /**
  * /dashboard/insights/:id, from the options panel's "Insights" (docs/product/insights.md): how often
  * guests opened the guidebook, per day and language, which sections they read (the least read
- * are the ones guests skip), for each stay whether its guest opened the link, and guests' feedback.
+ * are the ones guests skip), for each stay whether its guest opened the link, the questions guests
+ * asked the guidebook, and guests' feedback.
  */
 export function InsightsScreen() {
   const { id = '' } = useParams();
@@ -92,6 +94,7 @@ function InsightsBody({ guidebookId, insights, days, timeZone }: { guidebookId: 
       </section>
       <SectionReads sections={insights.sections} />
       <StayOpens stays={insights.stays} timeZone={timeZone} />
+      <QuestionsList guidebookId={guidebookId} questions={insights.questions} />
       <FeedbackList guidebookId={guidebookId} feedback={insights.feedback} timeZone={timeZone} />
     </div>
   );

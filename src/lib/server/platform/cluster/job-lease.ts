@@ -15,7 +15,7 @@ import type { Logger } from '../logger.ts';
  * lock. A session lock also dies with its connection, so a server that crashes or loses the
  * database mid-run frees the job for the others, and closing the connection is the release.
  */
-export type PeriodicJob = 'upload-cleanup' | 'billing-reconcile' | 'calendar-sync' | 'order-expiry' | 'insights-retention' | 'feedback-digest' | 'arrival-reminders' | 'activity-retention' | 'guest-data-retention' | 'pms-sync' | 'lock-codes';
+export type PeriodicJob = 'upload-cleanup' | 'billing-reconcile' | 'calendar-sync' | 'order-expiry' | 'insights-retention' | 'feedback-digest' | 'arrival-reminders' | 'activity-retention' | 'guest-data-retention' | 'pms-sync' | 'lock-codes' | 'question-retention';
 
 export type JobTurn<T> = { ran: true; result: T } | { ran: false };
 

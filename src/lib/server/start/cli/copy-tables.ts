@@ -57,6 +57,9 @@ export const COPY_ORDER = [
   'guest_reads',
   'stay_reads',
   'guest_feedback',
+  'guest_question_counts',
+  'guest_questions',
+  'assistant_usage',
   'team_activity',
 ] as const satisfies readonly CopiedTable[];
 
