@@ -1,6 +1,7 @@
 import { getRuntime } from '../platform/runtime.ts';
 import { openCode } from './code-secret.ts';
 import { locksOffReason } from './lock-config.ts';
+import { locksOf } from './mark-stay-codes.ts';
 
 /**
  * What the guest's secrets API may release of a stay's own door code (docs/decisions/030-smart-locks.md
@@ -15,15 +16,7 @@ export type GuestDoorCode = { kind: 'none' } | { kind: 'code'; code: string } | 
 export async function guidebookHasLock(instructionId: string): Promise<boolean> {
   const { db, config } = await getRuntime();
   if (locksOffReason(config) !== undefined) return false;
-  const row = await db
-    .selectFrom('lock_assignments')
-    .innerJoin('lock_devices', 'lock_devices.id', 'lock_assignments.device_id')
-    .select('lock_devices.id')
-    .where('lock_assignments.instruction_id', '=', instructionId)
-    .where('lock_devices.gone_at', 'is', null)
-    .where('lock_devices.online_codes', '=', 1)
-    .executeTakeFirst();
-  return row !== undefined;
+  return (await locksOf(db, [instructionId])).has(instructionId);
 }
 
 export async function guestDoorCode(stay: { id: string; instruction_id: string; check_in: number }, now: number): Promise<GuestDoorCode> {

@@ -30,7 +30,7 @@ interface Lock {
 }
 
 /** The lock each guidebook's stays get codes on: assigned, not gone, taking online codes, the guidebook not in the trash. */
-async function locksOf(trx: Kysely<Database>, instructionIds: readonly string[]): Promise<Map<string, Lock>> {
+export async function locksOf(trx: Kysely<Database>, instructionIds: readonly string[]): Promise<Map<string, Lock>> {
   if (instructionIds.length === 0) return new Map();
   const rows = await trx
     .selectFrom('lock_assignments')
