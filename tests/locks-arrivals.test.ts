@@ -8,6 +8,7 @@ import type { LocksView } from '../src/lib/shared/schemas/locks.ts';
 import type { Stay } from '../src/lib/shared/schemas/stay.ts';
 import { instantToLocal } from '../src/lib/shared/time-zone.ts';
 import { signedInHost, type SignedInHost } from './helpers/auth.ts';
+import { ok } from './helpers/answer.ts';
 import { serverKyselyForTests } from './helpers/kysely.ts';
 import { signedInMember, type SignedInMember } from './helpers/members.ts';
 import { startSeamStandIn, type SeamStandIn } from './helpers/seam-standin.ts';
@@ -45,13 +46,6 @@ afterAll(async () => {
   await seam?.close();
 });
 serverKyselyForTests(() => server, (handle) => (db = handle));
-
-async function ok<T>(response: Promise<Response>, status = 200): Promise<T> {
-  const settled = await response;
-  const text = await settled.text();
-  expect(settled.status, text).toBe(status);
-  return JSON.parse(text) as T;
-}
 
 async function addStay(guidebook: Instruction, guestName: string, checkIn: number, nights = 2): Promise<Stay> {
   const json = { guestName, checkIn: instantToLocal(checkIn, ZONE), checkOut: instantToLocal(checkIn + nights * DAY, ZONE), allowOverlap: true };

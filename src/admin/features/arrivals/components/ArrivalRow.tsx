@@ -1,5 +1,5 @@
-import { Eye, EyeOff, KeyRound, LoaderCircle, RotateCw } from 'lucide-react';
-import { useId, useState } from 'react';
+import { Eye, EyeOff, KeyRound, LoaderCircle, RotateCw, type LucideIcon } from 'lucide-react';
+import { useId, useState, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import { errorMessage } from '@shared/api-client.ts';
 import { CHANNEL_NAMES } from '@shared/channels.ts';
@@ -36,6 +36,16 @@ const TONE: Record<ArrivalCodeState, string> = {
 
 const viewedAt = new Intl.DateTimeFormat(undefined, { weekday: 'short', hour: '2-digit', minute: '2-digit' });
 
+/** A button whose request is under way: marked busy (a second click does nothing), a spinner for its icon. */
+function BusyButton({ busy, icon: Icon, onClick, children }: { busy: boolean; icon: LucideIcon; onClick: () => void; children: ReactNode }) {
+  return (
+    <button type="button" className="btn-secondary aria-disabled:cursor-wait aria-disabled:opacity-60" aria-disabled={busy || undefined} onClick={() => !busy && onClick()}>
+      {busy ? <LoaderCircle className="size-4 animate-spin motion-reduce:animate-none" aria-hidden="true" /> : <Icon className="size-4" aria-hidden="true" />}
+      {children}
+    </button>
+  );
+}
+
 /** "Show code": the digits from the server on request, shown until hidden; never in the list. */
 function ShowCode({ arrival, guest }: { arrival: ArrivalView; guest: string }) {
   const show = useShowCode(arrival);
@@ -43,7 +53,7 @@ function ShowCode({ arrival, guest }: { arrival: ArrivalView; guest: string }) {
   if (digits !== null) {
     return (
       <span className="flex flex-wrap items-center gap-2">
-        <output aria-label={`Door code for ${guest}`} className="rounded-lg bg-surface-2 px-3 py-1.5 font-mono text-lg font-bold tracking-widest text-ink">
+        <output aria-label={`Door code for ${guest}`} className="rounded-lg border border-line bg-canvas px-3 py-1.5 font-mono text-lg font-bold tracking-widest text-ink">
           {digits}
         </output>
         <button type="button" className="btn-secondary" onClick={() => setDigits(null)}>
@@ -53,40 +63,21 @@ function ShowCode({ arrival, guest }: { arrival: ArrivalView; guest: string }) {
       </span>
     );
   }
+  const onError = (failure: unknown) => toast.error(errorMessage(failure, 'The code could not be shown. Please try again.'));
   return (
-    <button
-      type="button"
-      className="btn-secondary aria-disabled:cursor-wait"
-      aria-disabled={show.isPending || undefined}
-      onClick={() =>
-        !show.isPending &&
-        show.mutate(undefined, {
-          onSuccess: ({ code }) => (code ? setDigits(code) : toast.info('The lock has not confirmed this code yet.')),
-          onError: (failure) => toast.error(errorMessage(failure, 'The code could not be shown. Please try again.')),
-        })
-      }
-    >
-      {show.isPending ? <LoaderCircle className="size-4 animate-spin motion-reduce:animate-none" aria-hidden="true" /> : <Eye className="size-4" aria-hidden="true" />}
+    <BusyButton busy={show.isPending} icon={Eye} onClick={() => show.mutate(undefined, { onSuccess: ({ code }) => (code ? setDigits(code) : toast.info('The lock has not confirmed this code yet.')), onError })}>
       Show code
-    </button>
+    </BusyButton>
   );
 }
 
 function TryAgain({ arrival }: { arrival: ArrivalView }) {
   const retry = useRetryCode(arrival);
+  const onError = (failure: unknown) => toast.error(errorMessage(failure, 'The code could not be tried again. Please try again.'));
   return (
-    <button
-      type="button"
-      className="btn-secondary aria-disabled:cursor-wait aria-disabled:opacity-60"
-      aria-disabled={retry.isPending || undefined}
-      onClick={() =>
-        !retry.isPending &&
-        retry.mutate(undefined, { onSuccess: ({ message }) => toast.success(message), onError: (failure) => toast.error(errorMessage(failure, 'The code could not be tried again. Please try again.')) })
-      }
-    >
-      {retry.isPending ? <LoaderCircle className="size-4 animate-spin motion-reduce:animate-none" aria-hidden="true" /> : <RotateCw className="size-4" aria-hidden="true" />}
+    <BusyButton busy={retry.isPending} icon={RotateCw} onClick={() => retry.mutate(undefined, { onSuccess: ({ message }) => toast.success(message), onError })}>
       Try again
-    </button>
+    </BusyButton>
   );
 }
 
