@@ -34,7 +34,7 @@ export interface StayCodeTarget {
 }
 
 interface Found {
-  stay: { id: string; guest_name: string };
+  stay: { id: string; guest_name: string; pms_integration_id: string | null };
   row: CodeRow;
   lock: string;
   online: 0 | 1 | null;
@@ -42,7 +42,7 @@ interface Found {
 }
 
 async function findCode(db: Kysely<Database>, { access, guidebookId, stayId }: StayCodeTarget): Promise<Found> {
-  const stay = await db.selectFrom('stays').select(['id', 'guest_name']).where('id', '=', stayId).where('instruction_id', '=', guidebookId).where('team_id', '=', access.teamId).executeTakeFirst();
+  const stay = await db.selectFrom('stays').select(['id', 'guest_name', 'pms_integration_id']).where('id', '=', stayId).where('instruction_id', '=', guidebookId).where('team_id', '=', access.teamId).executeTakeFirst();
   if (!stay) throw new AppError('NOT_FOUND', messages.stays.notFound);
   const row = await db.selectFrom('lock_codes').selectAll().where('stay_id', '=', stay.id).where('team_id', '=', access.teamId).where('state', 'not in', ['removed', 'left', 'removing']).executeTakeFirst();
   if (!row || row.wanted === 0) throw new AppError('NOT_FOUND', messages.locks.noCode);
@@ -54,7 +54,8 @@ const activityOf = (found: Found, now: number) => ({
   teamId: found.row.team_id,
   guidebookId: found.row.instruction_id,
   subjectId: found.stay.id,
-  details: { guestName: found.stay.guest_name, lock: found.lock, checkIn: found.row.want_from ?? 0, checkOut: found.row.want_until ?? 0 },
+  // A booking system's guest is not named on a line kept a year (docs/decisions/029-pms-connectors.md §13).
+  details: { guestName: found.stay.pms_integration_id === null ? found.stay.guest_name : '', lock: found.lock, checkIn: found.row.want_from ?? 0, checkOut: found.row.want_until ?? 0 },
   now,
 });
 
