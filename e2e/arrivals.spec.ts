@@ -116,7 +116,8 @@ for (const scheme of ['light', 'dark'] as const) {
     await looksRight(page, 'backup', scheme);
 
     const cleaner = await createMember(email, 'cleaner', { guidebooks: [guidebook._id], maySeeSecrets: true });
-    const cleanerPage = await browser.newPage({ viewport: page.viewportSize() ?? undefined });
+    const cleanerContext = await browser.newContext({ ...test.info().project.use, baseURL: appOrigin() });
+    const cleanerPage = await cleanerContext.newPage();
     try {
       await useColorScheme(cleanerPage, scheme);
       await logIn(cleanerPage, cleaner, baseURL);
@@ -127,7 +128,7 @@ for (const scheme of ['light', 'dark'] as const) {
       expect(await seriousA11yViolations(cleanerPage)).toEqual([]);
       await shoot(cleanerPage, 'cleaner', scheme);
     } finally {
-      await cleanerPage.close();
+      await cleanerContext.close();
     }
   });
 }
