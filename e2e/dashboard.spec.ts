@@ -11,6 +11,7 @@ test.describe.configure({ timeout: 60_000 });
 const SIDEBAR = [
   ['Guidebooks', '/dashboard'],
   ['Auto-Fill', '/dashboard/settings'],
+  ['Arrivals', '/dashboard/arrivals'],
   ['Activity', '/dashboard/activity'],
   ['Integrations', '/dashboard/integrations'],
   ['Smart locks', '/dashboard/locks'],

@@ -56,7 +56,7 @@ for (const scheme of ['light', 'dark'] as const) {
     await logIn(page, editor, baseURL);
 
     await page.goto('/dashboard');
-    expect(await sidebarLinks(page)).toEqual(['Guidebooks', 'Orders', 'Team', 'Profile', 'Affiliates', 'Feedback', 'Support', 'Main Website']);
+    expect(await sidebarLinks(page)).toEqual(['Guidebooks', 'Orders', 'Arrivals', 'Team', 'Profile', 'Affiliates', 'Feedback', 'Support', 'Main Website']);
     await expect(page.getByRole('heading', { name: 'Harbour Loft' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Garden Flat' })).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'New Guidebook' })).toHaveCount(0);
@@ -86,7 +86,7 @@ for (const scheme of ['light', 'dark'] as const) {
     await logIn(page, cleaner, baseURL);
 
     await page.goto('/dashboard');
-    expect(await sidebarLinks(page)).toEqual(['Guidebooks', 'Team', 'Profile', 'Affiliates', 'Feedback', 'Support', 'Main Website']);
+    expect(await sidebarLinks(page)).toEqual(['Guidebooks', 'Arrivals', 'Team', 'Profile', 'Affiliates', 'Feedback', 'Support', 'Main Website']);
     const card = page.getByRole('article', { name: 'Harbour Loft' });
     await expect(card.getByText('Hidden')).toBeVisible();
     await expect(page.getByText('LOCK-4410')).toHaveCount(0);

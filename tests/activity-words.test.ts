@@ -31,6 +31,9 @@ const SAMPLES: { [A in ActivityAction]: ActivityDetails[A] } = {
   'member.removed': { member: 'Ana', role: 'cleaner' },
   'member.left': { role: 'editor' },
   'team.renamed': { from: 'Ivo Horvat', to: 'Casa Lumen' },
+  'lock-code.viewed': { guestName: 'Lena', lock: 'Front door', ...nights },
+  'lock-code.retried': { guestName: 'Lena', lock: 'Front door', ...nights },
+  'lock-code.manual': { guestName: '', lock: 'Front door', ...nights },
 };
 
 const item = <A extends ActivityAction>(action: A, over: Partial<ActivityItem> = {}): ActivityItem =>
@@ -63,6 +66,9 @@ describe('activity words', () => {
       'member.removed': 'Ivo removed Ana (Cleaner) from the team',
       'member.left': 'Ivo left the team',
       'team.renamed': 'Ivo renamed the team from “Ivo Horvat” to “Casa Lumen”',
+      'lock-code.viewed': 'Ivo looked at the door code of Lena’s stay, 1 Jun – 4 Jun (Front door)',
+      'lock-code.retried': 'Ivo tried the door code of Lena’s stay again, 1 Jun – 4 Jun (Front door)',
+      'lock-code.manual': 'Ivo typed the door code set by hand on Front door for a stay, 1 Jun – 4 Jun',
     });
   });
 

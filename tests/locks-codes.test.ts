@@ -7,6 +7,7 @@ import type { LocksView } from '../src/lib/shared/schemas/locks.ts';
 import type { Stay } from '../src/lib/shared/schemas/stay.ts';
 import { instantToLocal } from '../src/lib/shared/time-zone.ts';
 import { requestFrom, signedInHost, type SignedInHost } from './helpers/auth.ts';
+import { ok } from './helpers/answer.ts';
 import { serverKyselyForTests } from './helpers/kysely.ts';
 import { startSeamStandIn, type SeamStandIn } from './helpers/seam-standin.ts';
 import { startServer, type TestServer } from './helpers/server.ts';
@@ -54,13 +55,6 @@ afterAll(async () => {
   await feed?.close();
 });
 serverKyselyForTests(() => server, (handle) => (db = handle));
-
-async function ok<T>(response: Promise<Response>, status = 200): Promise<T> {
-  const settled = await response;
-  const text = await settled.text();
-  expect(settled.status, text).toBe(status);
-  return JSON.parse(text) as T;
-}
 
 const secrets = (stay: Stay) => fetch(`${server.url}/api/guest/${stay.token}/secrets`).then(async (response) => ({ status: response.status, body: (await response.json()) as GuestSecrets }));
 const codesOf = (stay: Stay) => [...seam.access.codes.values()].filter((code) => String(code.common_code_key ?? '').startsWith('porchlight:') && code.name !== undefined && stay._id !== '');

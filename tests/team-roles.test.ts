@@ -40,8 +40,11 @@ describe('the role table', () => {
     for (const role of TEAM_ROLES) expect(Object.keys(ROLE_ACTIONS[role]).every((action) => action in TEAM_ACTIONS)).toBe(true);
     const only = (role: (typeof TEAM_ROLES)[number]) => TEAM_ACTION_NAMES.filter((action) => roleMay({ role, maySeeSecrets: false }, action));
     expect(only('admin')).not.toEqual(expect.arrayContaining(['billing.manage', 'payouts.manage', 'members.manage']));
-    expect(only('cleaner')).toEqual(['guidebook.read', 'stays.read']);
-    expect(TEAM_ACTION_NAMES.filter((action) => roleMay({ role: 'cleaner', maySeeSecrets: true }, action))).toEqual(['guidebook.read', 'secrets.read', 'guidebook.share', 'stays.read', 'stays.link']);
+    expect(only('cleaner')).toEqual(['guidebook.read', 'stays.read', 'arrivals.read']);
+    expect(TEAM_ACTION_NAMES.filter((action) => roleMay({ role: 'cleaner', maySeeSecrets: true }, action))).toEqual(['guidebook.read', 'secrets.read', 'guidebook.share', 'stays.read', 'stays.link', 'arrivals.read']);
+    // A guest's own door code is never a Cleaner's, even one allowed the guidebook's secrets (docs/decisions/030-smart-locks.md §13).
+    expect(TEAM_ROLES.filter((role) => roleMay({ role, maySeeSecrets: true }, 'lockCodes.read'))).toEqual(['owner', 'admin', 'editor']);
+    expect(TEAM_ROLES.filter((role) => roleMay({ role, maySeeSecrets: true }, 'lockCodes.set'))).toEqual(['owner', 'admin']);
     // Guests' unanswered questions are deleted by whoever may delete their feedback (docs/decisions/031 §13).
     expect(TEAM_ROLES.map((role) => ROLE_ACTIONS[role]['questions.delete'] ?? null)).toEqual(TEAM_ROLES.map((role) => ROLE_ACTIONS[role]['feedback.delete'] ?? null));
     expect(ROLE_ACTIONS.editor['questions.delete']).toBe('granted');

@@ -142,6 +142,9 @@ export function fuzzRoutes(host: FuzzHost): FuzzRoute[] {
     route('POST /api/team/locks/accounts/[id]/refresh', 'host'),
     route('PUT /api/team/locks/devices/[deviceId]/assignment', 'host', shape({ instructionId: fc.oneof(fc.constant(null), text(70)) })),
     route('DELETE /api/team/locks/accounts/[id]', 'host'),
+    // A stay's door code (decision 030 §13): the attempt "Try again" saw, the digits typed; the path's stay is junk or another's.
+    route('POST /api/instruction/[id]/stays/[stayId]/lock-code/retry', 'host', shape({ generation: fc.oneof(fc.integer(), fc.double(), text(20)) })),
+    route('PUT /api/instruction/[id]/stays/[stayId]/lock-code/manual', 'host', shape({ code: fc.oneof(fc.stringMatching(/^\d{4,12}$/), text(20), fc.integer()) })),
     route('POST /api/invitations/accept', 'host', shape({ token })),
     route('PUT /api/session/team', 'host', shape({ teamId: fc.oneof(fc.constant(hostId), text(70)) })),
     route('POST /api/teams', 'host'),

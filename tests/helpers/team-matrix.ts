@@ -142,6 +142,12 @@ export const ROWS: Row[] = [
   row('POST /api/team/locks/connect/[attemptId]/complete', '401 403 200 200 403 403 403 403', (c) => send('POST', `/api/team/locks/connect/${lockAttempt(c)}/complete`)),
   row('PUT /api/team/locks/devices/[deviceId]/assignment', '401 403 200 200 403 403 403 403', (c) => send('PUT', `/api/team/locks/devices/${lockRow(c, 'lock_devices')}/assignment`, { instructionId: c.seed.guidebook._id })),
   row('POST /api/team/locks/accounts/[id]/refresh', '401 403 200 200 403 403 403 403', (c) => send('POST', `/api/team/locks/accounts/${lockRow(c, 'lock_accounts')}/refresh`)),
+  // Arrivals and a stay's door code (decision 030 §13): every role reads Arrivals; the seeded stay has a code only where the column's team assigned a lock
+  // (Owner, Admin; an Editor's team has none: 404); the code is not failed, so "Type a code" is 409; a Cleaner never reaches a code (403).
+  row('GET /api/team/arrivals', '401 200 200 200 200 200 200 200', () => get('/api/team/arrivals?days=7')),
+  row('GET /api/instruction/[id]/stays/[stayId]/lock-code', '401 404 200 200 404 404 403 403', (c) => get(`${stay(c)}/lock-code`)),
+  row('POST /api/instruction/[id]/stays/[stayId]/lock-code/retry', '401 403 200 200 404 404 403 403', (c) => send('POST', `${stay(c)}/lock-code/retry`, { generation: 0 })),
+  row('PUT /api/instruction/[id]/stays/[stayId]/lock-code/manual', '401 403 409 409 403 404 403 403', (c) => send('PUT', `${stay(c)}/lock-code/manual`, { code: '482913' })),
   row('DELETE /api/team/locks/accounts/[id]', '401 403 200 200 403 403 403 403', (c) => send('DELETE', `/api/team/locks/accounts/${lockRow(c, 'lock_accounts')}`)),
   // A guest's details on request (decision 029 §10, Owner and Admin): an address no stay holds, so later rows keep their guests.
   row('POST /api/team/guest-data/export', '401 200 200 200 403 403 403 403', () => send('POST', '/api/team/guest-data/export', { email: 'nobody.here@example.com' })),

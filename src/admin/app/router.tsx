@@ -70,6 +70,7 @@ export const routes: RouteObject[] = [
               { path: 'orders', ...screen(() => import('../features/orders/components/OrdersScreen.tsx').then((m) => m.OrdersScreen)) },
               { path: 'activity', ...screen(() => import('../features/activity/components/ActivityScreen.tsx').then((m) => m.ActivityScreen)) },
               { path: 'payouts', ...screen(() => import('../features/payouts/components/PayoutsScreen.tsx').then((m) => m.PayoutsScreen)) },
+              { path: 'arrivals', ...screen(() => import('../features/arrivals/components/ArrivalsScreen.tsx').then((m) => m.ArrivalsScreen)) },
               { path: 'locks', ...screen(() => import('../features/locks/components/LocksScreen.tsx').then((m) => m.LocksScreen)) },
               { path: 'integrations', ...screen(() => import('../features/integrations/components/IntegrationsScreen.tsx').then((m) => m.IntegrationsScreen)) },
               { path: 'team', ...screen(() => import('../features/team/components/TeamScreen.tsx').then((m) => m.TeamScreen)) },

@@ -39,6 +39,7 @@ import type { StayGroup } from '@shared/schemas/stay.ts';
  *     integrations.units(id)                one connection's properties, as its system lists them now
  *     integrations.guidebooks()             the guidebooks a property can be mapped to
  *   locks.all()                             the Smart locks screen: accounts, locks, guidebooks (one read)
+ *   arrivals.all()                          Arrivals: after "Try again" or "Type a code"; polled while a code is being set
  *
  * A guidebook's stays are not under `instructions.detail(id)`: the editor's save would then read
  * every stay list again, and a save does not change stays.
@@ -105,5 +106,8 @@ export const queryKeys = {
   },
   locks: {
     all: () => ['locks'] as const,
+  },
+  arrivals: {
+    all: () => ['arrivals'] as const,
   },
 };

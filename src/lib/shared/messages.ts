@@ -265,6 +265,17 @@ export const messages = {
     unassigned: (lock: string) => `${lock} is not assigned to a guidebook.`,
     loadFailed: 'The smart locks could not be loaded.',
     tooManyRefreshes: (minutes: number) => `Too many refreshes of this account. Please try again in ${wait(minutes)}.`,
+    /** Arrivals and a stay's door code (docs/product/locks.md, Arrivals). */
+    arrivalsFailed: 'The arrivals could not be loaded.',
+    daysInvalid: (max: number) => `Ask for 1 to ${max} days of arrivals.`,
+    noCode: 'This stay has no door code from a lock. Reload Arrivals.',
+    retryInvalid: 'Reload Arrivals, then try again.',
+    retrying: (lock: string) => `Trying again: a new door code is being set on ${lock}.`,
+    alreadyRetrying: 'Already trying again: reload Arrivals to see how it goes.',
+    lookingAgain: (lock: string) => `Porchlight is asking ${lock} about this door code again.`,
+    manualInvalid: 'Type the code you set on the lock: 4 to 12 digits.',
+    manualNotNow: 'Type a code only when the lock’s own code failed or a backup code is in use.',
+    manualSaved: (guest: string) => `${guest} now sees the code you typed.`,
   },
   integrations: {
     // docs/decisions/029-pms-connectors.md §3, §14: connecting a booking system, its properties, disconnecting.

@@ -64,6 +64,13 @@ export interface ActivityDetails {
   'member.removed': { member: string; role: TeamRole };
   'member.left': { role: TeamRole };
   'team.renamed': { from: string; to: string };
+  /**
+   * A stay's door code from the lock (docs/decisions/030-smart-locks.md §12, §13): looked at on
+   * Arrivals (once per member, stay and day), tried again, or typed by hand. Never the digits.
+   */
+  'lock-code.viewed': { guestName: string; lock: string } & StayDates;
+  'lock-code.retried': { guestName: string; lock: string } & StayDates;
+  'lock-code.manual': { guestName: string; lock: string } & StayDates;
 }
 
 export type ActivityAction = keyof ActivityDetails;

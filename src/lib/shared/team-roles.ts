@@ -47,6 +47,10 @@ export const TEAM_ACTIONS = {
   'activity.read': { scope: 'team', doing: 'see the activity' },
   'integrations.manage': { scope: 'team', doing: 'connect or disconnect booking systems' },
   'locks.manage': { scope: 'team', doing: 'connect, assign or disconnect smart locks' },
+  'arrivals.read': { scope: 'guidebook', doing: 'see the arrivals and their door code states' },
+  'lockCodes.read': { scope: 'guidebook', doing: "see a stay's door code from the lock" },
+  'lockCodes.retry': { scope: 'guidebook', doing: "try a stay's door code again" },
+  'lockCodes.set': { scope: 'guidebook', doing: 'type a door code set on the lock by hand' },
   'guestData.manage': { scope: 'team', doing: "export or erase a guest's details" },
   'members.manage': { scope: 'team', doing: 'change or remove members' },
   'invitations.manage': { scope: 'team', doing: 'invite people' },
@@ -78,11 +82,13 @@ export const ROLE_ACTIONS: Readonly<Record<TeamRole, Readonly<Partial<Record<Tea
   editor: {
     ...every('granted', ['guidebook.read', 'secrets.read', 'guidebook.edit', 'guidebook.share', 'guidebook.send', 'guidebook.history', 'insights.read', 'feedback.delete', 'questions.delete']),
     ...every('granted', ['stays.read', 'stays.write', 'stays.link', 'calendar.write', 'orders.read', 'orders.decide', 'orders.refund']),
+    // Arrivals and a stay's door code from the lock (decision 030 §13); typing a code is changing a door code, which is not theirs.
+    ...every('granted', ['arrivals.read', 'lockCodes.read', 'lockCodes.retry']),
     'uploads.write': 'all',
   },
-  // The stays of the granted guidebooks, read only; the secrets and the links that reveal them when allowed.
+  // The stays and arrivals of the granted guidebooks, read only; the secrets and the links that reveal them when allowed, never a guest's own code.
   cleaner: {
-    ...every('granted', ['guidebook.read', 'stays.read']),
+    ...every('granted', ['guidebook.read', 'stays.read', 'arrivals.read']),
     ...every('granted if secrets', ['secrets.read', 'guidebook.share', 'stays.link']),
   },
 };

@@ -36,7 +36,9 @@
  *
  * And Seam's stand-in (tests/helpers/seam-standin.ts) under `/seam` (SEAM_API_URL
  * `https://127.0.0.1:<port>/seam`, key SEAM_TEST_KEY), its webview pages on the same origin, so a
- * host's browser signs in there and comes back to the Smart locks screen (docs/running-locally.md).
+ * host's browser signs in there and comes back to the Smart locks screen (docs/running-locally.md),
+ * and its own one: POST /__control/seam/behave `{ deviceId, behaviour, delayMs }` → 204, how the
+ * device's codes fare from then on (seam/access-codes.ts; e2e/arrivals.spec.ts).
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -46,6 +48,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { startBeds24StandIn, type Beds24Account, type Beds24BookingSeed } from './beds24-standin.ts';
 import { startHostawayStandIn, type HostawayAccount, type HostawayReservationSeed } from './hostaway-standin.ts';
+import type { DeviceBehaviour } from '../seam/access-codes.ts';
 import { startSeamStandIn } from '../seam-standin.ts';
 import { startSmoobuStandIn, type SmoobuAccount, type SmoobuBookingSeed } from './smoobu-standin.ts';
 
@@ -158,6 +161,12 @@ const server = https.createServer({ key: fs.readFileSync(keyFile), cert: fs.read
         return;
       }
       standIn.hooks.setUrl(account.userId, seed.url);
+      res.writeHead(204).end();
+      return;
+    }
+    if (req.url === '/__control/seam/behave' && req.method === 'POST') {
+      const seed = JSON.parse(body.toString('utf8') || '{}') as { deviceId?: string; behaviour?: DeviceBehaviour; delayMs?: number };
+      seam.access.behave(String(seed.deviceId), seed.behaviour ?? 'native', seed.delayMs);
       res.writeHead(204).end();
       return;
     }

@@ -1,4 +1,4 @@
-import { BookOpen, CreditCard, ExternalLink, HandCoins, History, KeyRound, LifeBuoy, MessageSquareHeart, Plug, ShoppingBag, UserRound, UsersRound, WalletCards, WandSparkles, type LucideIcon } from 'lucide-react';
+import { BookOpen, CreditCard, DoorOpen, ExternalLink, HandCoins, History, KeyRound, LifeBuoy, MessageSquareHeart, Plug, ShoppingBag, UserRound, UsersRound, WalletCards, WandSparkles, type LucideIcon } from 'lucide-react';
 import { NavLink } from 'react-router';
 import type { TeamAction } from '@shared/team-roles.ts';
 import { useCan } from '../../lib/team-role.ts';
@@ -19,6 +19,7 @@ const ENTRIES: readonly Entry[] = [
   { to: '/dashboard', label: 'Guidebooks', icon: BookOpen, end: true },
   { to: '/dashboard/settings', label: 'Auto-Fill', icon: WandSparkles, needs: 'settings.read' },
   { to: '/dashboard/orders', label: 'Orders', icon: ShoppingBag, needs: 'orders.read' },
+  { to: '/dashboard/arrivals', label: 'Arrivals', icon: DoorOpen, needs: 'arrivals.read' },
   { to: '/dashboard/activity', label: 'Activity', icon: History, needs: 'activity.read' },
   { to: '/dashboard/integrations', label: 'Integrations', icon: Plug, needs: 'integrations.manage' },
   { to: '/dashboard/locks', label: 'Smart locks', icon: KeyRound, needs: 'locks.manage' },

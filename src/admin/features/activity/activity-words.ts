@@ -142,6 +142,12 @@ export function whatOf(item: ActivityItem): string {
       return 'left the team';
     case 'team.renamed':
       return `renamed the team from ${quoted(item.details.from)} to ${quoted(item.details.to)}`;
+    case 'lock-code.viewed':
+      return `looked at the door code of ${stayOf(item.details.guestName)}, ${nights(item.details)} (${item.details.lock})`;
+    case 'lock-code.retried':
+      return `tried the door code of ${stayOf(item.details.guestName)} again, ${nights(item.details)} (${item.details.lock})`;
+    case 'lock-code.manual':
+      return `typed the door code set by hand on ${item.details.lock} for ${stayOf(item.details.guestName)}, ${nights(item.details)}`;
   }
 }
 

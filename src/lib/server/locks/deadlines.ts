@@ -67,7 +67,7 @@ async function mailHost(trx: Kysely<Database>, row: CodeRow, kind: 'fallback' | 
     lock,
     checkIn: formatGuestDateTime(row.want_from ?? 0, content?.timeZone ?? 'UTC', 'en'),
     reason: reasonOf(row.error_codes),
-    arrivalsUrl: new URL(`/dashboard/stays/${encodeURIComponent(row.instruction_id ?? '')}`, config.appUrl).href,
+    arrivalsUrl: new URL('/dashboard/arrivals', config.appUrl).href,
   };
   await outbox.enqueue(codeDeadlineMail(kind, facts), trx);
 }

@@ -46,11 +46,11 @@ export function codeDeadlineMail(kind: 'fallback' | 'failed', facts: CodeMailFac
       : [
           `No code could be set on ${plain(facts.lock)} for ${guest} (Seam says: ${facts.reason}). ${guest}'s stay link says you are arranging the door code.`,
           '',
-          `Set a code on the lock and tell ${guest}, or give ${guest} a key.`,
+          `Set a code on the lock, then type it on Arrivals so ${guest} sees it, or give ${guest} a key.`,
         ];
   return {
     to: facts.to,
     subject: `Door code for ${guest}, ${plain(facts.guidebook)}, ${facts.checkIn}`.slice(0, 150),
-    text: ['Hello,', '', ...body, '', `The stays of ${plain(facts.guidebook)}:`, facts.arrivalsUrl, '', '— Porchlight', ''].join('\n'),
+    text: ['Hello,', '', ...body, '', 'See it on Arrivals:', facts.arrivalsUrl, '', '— Porchlight', ''].join('\n'),
   };
 }
