@@ -1,4 +1,4 @@
-import { useRef, useState, type MouseEvent, type SubmitEvent } from 'react';
+import { useEffect, useRef, useState, type MouseEvent, type SubmitEvent } from 'react';
 import { t, type WordsOf } from '@shared/guest-words/t.ts';
 import type { AskAnswer } from '@shared/schemas/guest-ask.ts';
 import { handOverToHost } from '../lib/ask-hand-over.ts';
@@ -30,11 +30,13 @@ export default function AskBox({ token, maxLength, askHost, words }: Props) {
   const [state, setState] = useState<State>({ kind: 'idle' });
   const form = useRef<HTMLFormElement>(null);
   const field = useRef<HTMLInputElement>(null);
+  // What the guest typed before React was there (the touch that hydrates is often the typing itself).
+  useEffect(() => setQuestion(field.current?.value ?? ''), []);
 
   async function onSubmit(event: SubmitEvent<HTMLFormElement>): Promise<void> {
     event.preventDefault();
     if (state.kind === 'asking') return;
-    const asked = question;
+    const asked = field.current?.value ?? question;
     setState({ kind: 'asking' });
     setState(await ask(token, asked, words));
     // A guest still in the box keeps typing; one who moved on is not pulled back.
@@ -42,22 +44,21 @@ export default function AskBox({ token, maxLength, askHost, words }: Props) {
   }
 
   return (
-    <div className="card ask">
-      <form ref={form} role="search" onSubmit={(event) => void onSubmit(event)}>
-        <label htmlFor="ask-question">{words['ask.label']}</label>
-        <div className="ask-row">
-          <input ref={field} id="ask-question" type="search" name="question" maxLength={maxLength} enterKeyHint="search" autoComplete="off" value={question} onChange={(event) => setQuestion(event.target.value)} />
-          <button type="submit" className="btn">
-            {words['ask.submit']}
-          </button>
-        </div>
-      </form>
+    // The answer is part of the search landmark, under the field.
+    <form ref={form} role="search" className="card ask" onSubmit={(event) => void onSubmit(event)}>
+      <label htmlFor="ask-question">{words['ask.label']}</label>
+      <div className="ask-row">
+        <input ref={field} id="ask-question" type="search" name="question" maxLength={maxLength} enterKeyHint="search" autoComplete="off" value={question} onChange={(event) => setQuestion(event.target.value)} />
+        <button type="submit" className="btn">
+          {words['ask.submit']}
+        </button>
+      </div>
       <div className="ask-answer" aria-live="polite" aria-busy={state.kind === 'asking'}>
         {state.kind === 'asking' && <p className="muted">{words['ask.asking']}</p>}
         {state.kind === 'error' && <p className="field-error">{state.message}</p>}
         {state.kind === 'answered' && <Answer answer={state.answer} sourcesTitle={words['ask.sources']} askHost={askHost} onAskHost={() => handOverToHost(token, state.question)} />}
       </div>
-    </div>
+    </form>
   );
 }
 
