@@ -49,7 +49,7 @@ describe('the ask box on the guest page', () => {
     expect(box).toContain('client="interact"');
     expect(box).toContain('role="search"');
     expect(box).toContain('<label for="ask-question">Ask this guidebook</label>');
-    expect(box).toMatch(/<input id="ask-question" type="search" name="question" maxLength="300" enterKeyHint="search" autoComplete="off"/i);
+    expect(box).toMatch(/<input id="ask-question" type="search" maxLength="300" enterKeyHint="search" autoComplete="off" name="question"/i);
     expect(box).toContain('aria-live="polite"');
     expect(box).toContain('Ask your host');
     // No script or preload of the island's module before the touch: only the island's attribute names it.
@@ -60,7 +60,9 @@ describe('the ask box on the guest page', () => {
   it('costs at most 0.5 KB of the page in brotli', async () => {
     const html = await (await server.request('/instruction')).text();
     const box = askBox(html)!;
-    const added = brotli(html) - brotli(html.replace(box, ''));
+    // The islands' runtime comes with the page's first island, which the box now is: it stays.
+    const runtime = box.slice(box.indexOf('>') + 1, box.indexOf('<astro-island'));
+    const added = brotli(html) - brotli(html.replace(box, runtime));
     expect(added).toBeLessThanOrEqual(512);
   });
 
