@@ -53,7 +53,7 @@ test('a guest opens the guidebook and reads two sections; the host’s insights 
   expect((await insights()).total).toBe(1);
   expect(csp).toEqual([]);
   // The page says what is counted, and that nothing else is.
-  const note = phone.getByText('No cookies, nothing about you: your host only sees how often this guidebook is opened and which parts are read.');
+  const note = phone.getByText('No cookies, nothing about you: your host only sees how often this guidebook is opened, which parts are read, and the questions asked here, without who asked.');
   await note.scrollIntoViewIfNeeded();
   await expect(note).toBeVisible();
   await phone.screenshot({ path: `test-results/insights-guest-foot-${test.info().project.name}.png`, scale: 'css' });

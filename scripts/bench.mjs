@@ -144,6 +144,10 @@ const ROWS = [
   { name: `save ${BENCH_STEPS} steps, all steps new (1 conn)`, target: 'app', save: 'all', postgres: true },
   // The same usual save of a guidebook translated into nine languages (every step's title and text).
   { name: `save ${BENCH_STEPS} steps in 10 languages, one step edited (1 conn)`, target: 'app', save: 'languages' },
+  // "Ask the guidebook" on the demo (docs/decisions/031 §15): the question set's English questions
+  // in turn, each from another address (X-Forwarded-For, the server trusting loopback) so the
+  // per-address limits do not answer instead; compared with the guest page's row in this run.
+  { name: 'guest ask, the demo (POST /api/guest/:token/ask, embedded)', target: 'app', ask: true },
 ];
 
 /** The rows to measure: BENCH_ROWS keeps those whose name contains it (any case), and the references they are compared with. */
@@ -224,7 +228,8 @@ function wholeNumber(name, fallback, min) {
 /** The rows of ROWS, each measured on its own, then their table and ratios. */
 async function benchRows() {
   // DATABASE_URL '' (unset): these rows are the SQLite ones even when the shell names a PostgreSQL.
-  const app = await startBuiltServer('bench', { DATABASE_URL: '' });
+  // The ask row's questions come from many addresses through a trusted proxy, past one link's day.
+  const app = await startBuiltServer('bench', { DATABASE_URL: '', TRUST_PROXY: 'loopback', ASSISTANT_QUESTIONS_PER_LINK_DAY: '1000000' });
   let reference;
   let referenceBr;
   let guestReference;
@@ -276,7 +281,7 @@ async function benchRows() {
   const percentOf = (ratio) => (Number.isFinite(ratio) ? `${(ratio * 100).toFixed(0)}%` : '-');
   printTable(
     ['path', 'req/s', 'p50 ms', 'p99 ms', 'vs reference', 'server cpu', 'client cpu', 'errors'],
-    results.map((row) => [row.name, Math.round(row.rps), row.p50, row.p99, row.save ? '-' : percentOf(row.ratio ?? row.rps / rpsOf(row.vs ?? 'reference')), cores(row.serverCpu), cores(row.clientCpu), row.bad]),
+    results.map((row) => [row.name, Math.round(row.rps), row.p50, row.p99, row.save || row.ask ? '-' : percentOf(row.ratio ?? row.rps / rpsOf(row.vs ?? 'reference')), cores(row.serverCpu), cores(row.clientCpu), row.bad]),
   );
   for (const row of results.filter((candidate) => candidate.vs === 'reference' || candidate.vs === 'referenceBr')) {
     console.log(`${row.name} vs ${reference.kind} with the same bytes, in turns: ${Math.round(row.rps)} / ${Math.round(row.vsRps)} req/s, ${row.ratio.toFixed(2)} (target >= 0.80)`);
@@ -307,6 +312,7 @@ async function benchRows() {
         `everything: ${kb(t.totalBr + t.islandJsBr)}`,
     );
   }
+  printAskBesideGuestPage(results);
   if (postgres) printPostgresBesideSqlite(results, postgres);
   if ([...results, ...(postgres?.results ?? [])].some((row) => row.bad > 0)) {
     console.error('bench: some requests failed (non-2xx, errors or timeouts); the numbers above are not comparable');
@@ -322,6 +328,7 @@ async function benchRows() {
  */
 async function measureRow(targets, row, token) {
   if (row.save) return measureSaves(targets.app, row.save, SECONDS);
+  if (row.ask) return measureAsks(targets.app, SECONDS);
   const { url: base, pid } = targets[row.target];
   const url = base + row.path.replace(':token', token);
   // The PostgreSQL rows have no reference at hand: measured on their own.
@@ -356,7 +363,7 @@ async function measureReferenceRow(processes, headers) {
  * again for it.
  */
 async function warmUpRows(targets, token) {
-  for (const row of ROWS_TO_RUN.filter((candidate) => !candidate.save)) await measure(targets[row.target].url + row.path.replace(':token', token), 1, row.headers);
+  for (const row of ROWS_TO_RUN.filter((candidate) => !candidate.save && !candidate.ask)) await measure(targets[row.target].url + row.path.replace(':token', token), 1, row.headers);
 }
 
 /** `measure`, with the CPU of the server's main thread (`pid`) over the same seconds, in cores. */
@@ -1330,6 +1337,60 @@ async function measureSaves(app, mode, seconds) {
   const measured = times.slice(5).sort((a, b) => a - b);
   const total = measured.reduce((sum, t) => sum + t, 0);
   return { rps: (measured.length / total) * 1000, p50: percentile(measured, 0.5), p99: percentile(measured, 0.99), bad };
+}
+
+/**
+ * POST /api/guest/:token/ask on the demo for `seconds` over CONNECTIONS keep-alive connections,
+ * the question set's English questions in turn (tests/fixtures/assistant/questions.json), each
+ * request from its own X-Forwarded-For address. Answers other than 200 are failures.
+ */
+async function measureAsks(app, seconds) {
+  const questions = JSON.parse(fs.readFileSync(path.join(root, 'tests/fixtures/assistant/questions.json'), 'utf8')).questions.filter((entry) => entry.language === 'en');
+  const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
+  const url = new URL(`${app.url}/api/guest/demo-seaside-cottage-2025/ask`);
+  let sent = 0;
+  let bad = 0;
+  const times = [];
+  const askOnce = () => {
+    sent += 1;
+    const body = JSON.stringify({ question: questions[sent % questions.length].question });
+    const address = `10.${(sent >> 16) & 255}.${(sent >> 8) & 255}.${sent & 255}`;
+    const headers = { 'content-type': 'application/json', origin: app.origin, 'accept-language': 'en', 'x-forwarded-for': address, 'content-length': Buffer.byteLength(body) };
+    return new Promise((resolve) => {
+      const request = http.request(url, { method: 'POST', agent, headers }, (response) => {
+        response.resume();
+        response.on('end', () => resolve(response.statusCode === 200));
+      });
+      request.on('error', () => resolve(false));
+      request.end(body);
+    });
+  };
+  const run = async (until, record) => {
+    while (performance.now() < until) {
+      const started = performance.now();
+      const ok = await askOnce();
+      if (record) {
+        times.push(performance.now() - started);
+        if (!ok) bad += 1;
+      }
+    }
+  };
+  // A second's warm-up (the index built on the first question, the JIT), then the measured seconds.
+  await Promise.all(Array.from({ length: CONNECTIONS }, () => run(performance.now() + 1000, false)));
+  const started = performance.now();
+  await Promise.all(Array.from({ length: CONNECTIONS }, () => run(started + seconds * 1000, true)));
+  const elapsed = (performance.now() - started) / 1000;
+  agent.destroy();
+  times.sort((a, b) => a - b);
+  return { rps: times.length / elapsed, p50: percentile(times, 0.5), p99: percentile(times, 0.99), bad };
+}
+
+/** The ask row against the guest page's (brotli, from its snapshot) in the same run. */
+function printAskBesideGuestPage(results) {
+  const ask = results.find((row) => row.ask);
+  const page = results.find((row) => row.name === 'guest /instruction (snapshot), brotli');
+  if (!ask || !page) return;
+  console.log(`ask the demo beside its guest page (brotli) in this run: ${Math.round(ask.rps)} / ${Math.round(page.rps)} req/s, one ask costs about ${Math.round(page.rps / ask.rps)} guest pages; ask p50 ${ask.p50} ms, p99 ${ask.p99} ms (target p99 < 50 ms on a quiet machine)`);
 }
 
 /** The `q` quantile of ascending `sorted` milliseconds, to 0.1 ms; '-' when there are none. */

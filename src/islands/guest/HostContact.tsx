@@ -1,6 +1,7 @@
-import { lazy, Suspense, useId, useState, type SubmitEvent } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
 import type { IconName } from '../../components/guest/icons.ts';
 import { t, type WordsOf } from '@shared/guest-words/t.ts';
+import { ASK_HOST_EVENT, MESSAGE_HOST_ATTRIBUTE, takeQuestionForHost } from '../lib/ask-hand-over.ts';
 import GuestIcon from './GuestIcon.tsx';
 import type { HOST_CONTACT_WORDS } from './island-words.ts';
 
@@ -32,7 +33,8 @@ type Sent = { kind: 'idle' } | { kind: 'sending' } | { kind: 'sent'; message: st
  * "Need Help?" (a React island): the host's call, WhatsApp, Viber and Telegram
  * links, which are plain links in the HTML and work without JavaScript, and a short form that
  * reaches the host by e-mail (POST /api/guest/:token/message). The form needs JavaScript; without
- * it the links stay.
+ * it the links stay. A question the "Ask" box hands over (ask-hand-over.ts) is put into the
+ * message field as the form opens, and the name field takes the focus.
  */
 export default function HostContact({ token, links, hostLine, hostName, captchaSiteKey, words }: Props) {
   const [open, setOpen] = useState(false);
@@ -40,6 +42,27 @@ export default function HostContact({ token, links, hostLine, hostName, captchaS
   const [captcha, setCaptcha] = useState('');
   const [state, setState] = useState<Sent>({ kind: 'idle' });
   const id = useId();
+  const nameField = useRef<HTMLInputElement>(null);
+  const [handedOver, setHandedOver] = useState(0);
+
+  /** Opens the form with the question the box left for this link, if any. */
+  function openForm(): void {
+    const question = takeQuestionForHost(token);
+    if (question !== null) {
+      setFields((current) => ({ ...current, message: question }));
+      setHandedOver((count) => count + 1);
+    }
+    setOpen(true);
+  }
+  useEffect(() => {
+    window.addEventListener(ASK_HOST_EVENT, openForm);
+    return () => window.removeEventListener(ASK_HOST_EVENT, openForm);
+  });
+  useEffect(() => {
+    if (handedOver === 0 || !nameField.current) return;
+    nameField.current.scrollIntoView({ block: 'center' });
+    nameField.current.focus({ preventScroll: true });
+  }, [handedOver]);
 
   async function onSubmit(event: SubmitEvent<HTMLFormElement>): Promise<void> {
     event.preventDefault();
@@ -87,14 +110,14 @@ export default function HostContact({ token, links, hostLine, hostName, captchaS
         ))}
       </ul>
       {!open ? (
-        <button type="button" className="btn btn-ghost js-only" aria-expanded="false" onClick={() => setOpen(true)}>
+        <button type="button" className="btn btn-ghost js-only" aria-expanded="false" onClick={openForm} {...{ [MESSAGE_HOST_ATTRIBUTE]: '' }}>
           <GuestIcon name="help" size={18} /> {messageHost}
         </button>
       ) : (
         <form className="message-form" onSubmit={(event) => void onSubmit(event)} noValidate aria-labelledby={`${id}-title`}>
           <h3 id={`${id}-title`}>{messageHost}</h3>
           <label htmlFor={`${id}-name`}>{words['contact.name']}</label>
-          <input id={`${id}-name`} name="name" autoComplete="name" maxLength={100} required value={fields.name} onChange={set('name')} />
+          <input ref={nameField} id={`${id}-name`} name="name" autoComplete="name" maxLength={100} required value={fields.name} onChange={set('name')} />
           <label htmlFor={`${id}-email`}>
             {words['contact.email']} <span className="muted">{words['contact.emailHint']}</span>
           </label>

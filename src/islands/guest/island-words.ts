@@ -125,3 +125,6 @@ export const CONFIRM_ORDER_WORDS = [
 ] as const satisfies readonly GuestWordKey[];
 
 export const MAP_FACADE_WORDS = ['map.show', 'map.note'] as const satisfies readonly GuestWordKey[];
+
+/** "Ask the guidebook", the box under the header (its language is the page's `lang`). */
+export const ASK_BOX_WORDS = ['ask.label', 'ask.submit', 'ask.asking', 'ask.sources', 'ask.offline', 'error.status'] as const satisfies readonly GuestWordKey[];

@@ -12,7 +12,7 @@ export const cs = {
 
   'page.offline': 'Jste offline: zobrazuje se kopie uložená v tomto zařízení.',
   'page.saved': 'Uloženo v tomto zařízení: průvodce se otevře i bez připojení.',
-  'page.privacy': 'Žádné cookies, nic o vás: hostitel vidí jen, jak často se průvodce otevírá a které části se čtou.',
+  'page.privacy': 'Žádné cookies, nic o vás: hostitel vidí jen, jak často se průvodce otevírá, které části se čtou a jaké otázky tu padly, bez toho, kdo se ptal.',
   'page.madeWith': 'Vytvořeno v {product}',
   'page.product': 'Porchlight',
   'page.description': 'Průvodce příjezdem: {name}, {address}.',
@@ -234,6 +234,12 @@ export const cs = {
   'contact.captchaRequired': 'Potvrďte prosím, že nejste robot.',
   'contact.sent': 'Zpráva odeslána.',
   'contact.offline': 'Zprávu se nepodařilo odeslat: zkontrolujte připojení a zkuste to znovu.',
+
+  'ask.label': 'Zeptejte se průvodce',
+  'ask.submit': 'Zeptat se',
+  'ask.asking': 'Hledám v průvodci…',
+  'ask.sources': 'Přečtěte si na této stránce:',
+  'ask.offline': 'Jste offline. Odpověď už možná je na této stránce.',
   'feedback.question': 'Byl pro vás tento průvodce užitečný?',
   'feedback.yes': 'Ano',
   'feedback.no': 'Ne',

@@ -11,7 +11,7 @@ export const de = {
 
   'page.offline': 'Sie sind offline: Sie sehen die auf diesem Gerät gespeicherte Version.',
   'page.saved': 'Auf diesem Gerät gespeichert: Diese Gästemappe öffnet sich auch ohne Internetverbindung.',
-  'page.privacy': 'Keine Cookies, nichts über Sie: Ihr Gastgeber sieht nur, wie oft diese Gästemappe geöffnet wird und welche Teile gelesen werden.',
+  'page.privacy': 'Keine Cookies, nichts über Sie: Ihr Gastgeber sieht nur, wie oft diese Gästemappe geöffnet wird, welche Teile gelesen werden und die hier gestellten Fragen, ohne zu erfahren, wer sie gestellt hat.',
   'page.madeWith': 'Erstellt mit {product}',
   'page.product': 'Porchlight',
   'page.description': 'Alles für Ihren Check-in: {name}, {address}.',
@@ -233,6 +233,12 @@ export const de = {
   'contact.captchaRequired': 'Bitte bestätigen Sie, dass Sie ein Mensch sind.',
   'contact.sent': 'Nachricht gesendet.',
   'contact.offline': 'Ihre Nachricht konnte nicht gesendet werden. Bitte prüfen Sie Ihre Verbindung und versuchen Sie es erneut.',
+
+  'ask.label': 'Diese Gästemappe fragen',
+  'ask.submit': 'Fragen',
+  'ask.asking': 'Suche in der Gästemappe…',
+  'ask.sources': 'Auf dieser Seite nachlesen:',
+  'ask.offline': 'Sie sind offline. Die Antwort steht vielleicht schon auf dieser Seite.',
   'feedback.question': 'War diese Gästemappe hilfreich?',
   'feedback.yes': 'Ja',
   'feedback.no': 'Nein',

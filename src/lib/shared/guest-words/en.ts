@@ -11,7 +11,7 @@ export const en = {
 
   'page.offline': 'You are offline: this is the copy saved on this device.',
   'page.saved': 'Saved on this device: this guidebook opens even without a connection.',
-  'page.privacy': 'No cookies, nothing about you: your host only sees how often this guidebook is opened and which parts are read.',
+  'page.privacy': 'No cookies, nothing about you: your host only sees how often this guidebook is opened, which parts are read, and the questions asked here, without who asked.',
   'page.madeWith': 'Made with {product}',
   'page.product': 'Porchlight',
   'page.description': 'Check-in guide for {name}, {address}.',
@@ -233,6 +233,12 @@ export const en = {
   'contact.captchaRequired': 'Please verify you are a human',
   'contact.sent': 'Message sent.',
   'contact.offline': 'Your message could not be sent: check your connection and try again.',
+
+  'ask.label': 'Ask this guidebook',
+  'ask.submit': 'Ask',
+  'ask.asking': 'Looking in the guidebook…',
+  'ask.sources': 'Read it on this page:',
+  'ask.offline': "You're offline. The answer may already be on this page.",
   'feedback.question': 'Was this guidebook helpful?',
   'feedback.yes': 'Yes',
   'feedback.no': 'No',

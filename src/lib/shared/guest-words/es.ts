@@ -12,7 +12,7 @@ export const es = {
 
   'page.offline': 'Está sin conexión: esta es la copia guardada en este dispositivo.',
   'page.saved': 'Guardada en este dispositivo: esta guía se abre incluso sin conexión.',
-  'page.privacy': 'Sin cookies y sin datos sobre usted: su anfitrión solo ve cuántas veces se abre esta guía y qué partes se leen.',
+  'page.privacy': 'Sin cookies y sin datos sobre usted: su anfitrión solo ve cuántas veces se abre esta guía, qué partes se leen y las preguntas hechas aquí, sin saber quién las hizo.',
   'page.madeWith': 'Creado con {product}',
   'page.product': 'Porchlight',
   'page.description': 'Guía de llegada de {name}, {address}.',
@@ -234,6 +234,12 @@ export const es = {
   'contact.captchaRequired': 'Confirme que no es un robot.',
   'contact.sent': 'Mensaje enviado.',
   'contact.offline': 'No se ha podido enviar su mensaje: compruebe su conexión e inténtelo de nuevo.',
+
+  'ask.label': 'Pregunte a esta guía',
+  'ask.submit': 'Preguntar',
+  'ask.asking': 'Buscando en la guía…',
+  'ask.sources': 'Léalo en esta página:',
+  'ask.offline': 'Está sin conexión. Puede que la respuesta ya esté en esta página.',
   'feedback.question': '¿Le ha resultado útil esta guía?',
   'feedback.yes': 'Sí',
   'feedback.no': 'No',

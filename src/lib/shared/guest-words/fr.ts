@@ -11,7 +11,7 @@ export const fr = {
 
   'page.offline': 'Vous êtes hors ligne : voici la copie enregistrée sur cet appareil.',
   'page.saved': 'Enregistré sur cet appareil : ce livret d’accueil s’ouvre même sans connexion.',
-  'page.privacy': 'Aucun cookie, rien sur vous : votre hôte voit seulement combien de fois ce livret d’accueil est ouvert et quelles parties sont lues.',
+  'page.privacy': 'Aucun cookie, rien sur vous : votre hôte voit seulement combien de fois ce livret d’accueil est ouvert, quelles parties sont lues et les questions posées ici, sans savoir qui les a posées.',
   'page.madeWith': 'Créé avec {product}',
   'page.product': 'Porchlight',
   'page.description': 'Guide d’arrivée pour {name}, {address}.',
@@ -233,6 +233,12 @@ export const fr = {
   'contact.captchaRequired': 'Veuillez confirmer que vous n’êtes pas un robot.',
   'contact.sent': 'Message envoyé.',
   'contact.offline': 'Votre message n’a pas pu être envoyé : vérifiez votre connexion et réessayez.',
+
+  'ask.label': 'Interroger ce livret d’accueil',
+  'ask.submit': 'Demander',
+  'ask.asking': 'Recherche dans le livret…',
+  'ask.sources': 'À lire sur cette page :',
+  'ask.offline': 'Vous êtes hors ligne. La réponse se trouve peut-être déjà sur cette page.',
   'feedback.question': 'Ce livret d’accueil vous a-t-il été utile ?',
   'feedback.yes': 'Oui',
   'feedback.no': 'Non',

@@ -14,7 +14,7 @@ export const hr = {
 
   'page.offline': 'Niste povezani s internetom: ovo je kopija spremljena na ovom uređaju.',
   'page.saved': 'Spremljeno na ovom uređaju: vodič se otvara i bez internetske veze.',
-  'page.privacy': 'Bez kolačića i bez podataka o Vama: domaćin vidi samo koliko se često vodič otvara i koji se dijelovi čitaju.',
+  'page.privacy': 'Bez kolačića i bez podataka o Vama: domaćin vidi samo koliko se često vodič otvara, koji se dijelovi čitaju i pitanja postavljena ovdje, bez podatka tko ih je postavio.',
   'page.madeWith': 'Izrađeno uz {product}',
   'page.product': 'Porchlight',
   'page.description': 'Vodič za dolazak: {name}, {address}.',
@@ -236,6 +236,12 @@ export const hr = {
   'contact.captchaRequired': 'Molimo potvrdite da niste robot.',
   'contact.sent': 'Poruka je poslana.',
   'contact.offline': 'Poruka nije poslana: provjerite internetsku vezu i pokušajte ponovno.',
+
+  'ask.label': 'Pitajte ovaj vodič',
+  'ask.submit': 'Pitajte',
+  'ask.asking': 'Tražim u vodiču…',
+  'ask.sources': 'Pročitajte na ovoj stranici:',
+  'ask.offline': 'Niste na mreži. Odgovor je možda već na ovoj stranici.',
   'feedback.question': 'Je li Vam ovaj vodič bio koristan?',
   'feedback.yes': 'Da',
   'feedback.no': 'Ne',

@@ -11,7 +11,7 @@ export const it = {
 
   'page.offline': 'Siete offline: questa è la copia salvata sul dispositivo.',
   'page.saved': 'Salvata sul dispositivo: questa guida si apre anche senza connessione.',
-  'page.privacy': 'Nessun cookie, niente su di voi: l’host vede solo quante volte viene aperta questa guida e quali parti vengono lette.',
+  'page.privacy': 'Nessun cookie, niente su di voi: l’host vede solo quante volte viene aperta questa guida, quali parti vengono lette e le domande poste qui, senza sapere chi le ha poste.',
   'page.madeWith': 'Creato con {product}',
   'page.product': 'Porchlight',
   'page.description': 'Guida all’arrivo per {name}, {address}.',
@@ -233,6 +233,12 @@ export const it = {
   'contact.captchaRequired': 'Confermate di non essere un robot.',
   'contact.sent': 'Messaggio inviato.',
   'contact.offline': 'Non è stato possibile inviare il messaggio: controllate la connessione e riprovate.',
+
+  'ask.label': 'Fate una domanda alla guida',
+  'ask.submit': 'Chiedi',
+  'ask.asking': 'Ricerca nella guida…',
+  'ask.sources': 'Leggetelo in questa pagina:',
+  'ask.offline': 'Siete offline. La risposta potrebbe essere già in questa pagina.',
   'feedback.question': 'Questa guida vi è stata utile?',
   'feedback.yes': 'Sì',
   'feedback.no': 'No',

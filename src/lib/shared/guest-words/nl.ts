@@ -11,7 +11,7 @@ export const nl = {
 
   'page.offline': 'U bent offline: dit is de kopie die op dit apparaat is opgeslagen.',
   'page.saved': 'Opgeslagen op dit apparaat: deze huisgids opent ook zonder verbinding.',
-  'page.privacy': 'Geen cookies, niets over u: uw host ziet alleen hoe vaak deze huisgids wordt geopend en welke delen worden gelezen.',
+  'page.privacy': 'Geen cookies, niets over u: uw host ziet alleen hoe vaak deze huisgids wordt geopend, welke delen worden gelezen en de vragen die hier worden gesteld, zonder te weten wie ze stelde.',
   'page.madeWith': 'Gemaakt met {product}',
   'page.product': 'Porchlight',
   'page.description': 'Incheckgids voor {name}, {address}.',
@@ -233,6 +233,12 @@ export const nl = {
   'contact.captchaRequired': 'Bevestig dat u geen robot bent.',
   'contact.sent': 'Bericht verstuurd.',
   'contact.offline': 'Uw bericht kon niet worden verstuurd: controleer uw verbinding en probeer het opnieuw.',
+
+  'ask.label': 'Vraag het deze huisgids',
+  'ask.submit': 'Vragen',
+  'ask.asking': 'Zoeken in de huisgids…',
+  'ask.sources': 'Lees het op deze pagina:',
+  'ask.offline': 'U bent offline. Het antwoord staat misschien al op deze pagina.',
   'feedback.question': 'Had u iets aan deze huisgids?',
   'feedback.yes': 'Ja',
   'feedback.no': 'Nee',

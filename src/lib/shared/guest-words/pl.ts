@@ -14,7 +14,7 @@ export const pl = {
 
   'page.offline': 'Brak połączenia z internetem: wyświetlamy kopię zapisaną na tym urządzeniu.',
   'page.saved': 'Zapisano na tym urządzeniu: przewodnik otworzy się także bez internetu.',
-  'page.privacy': 'Bez plików cookie i bez danych osobowych: gospodarz widzi tylko, jak często przewodnik jest otwierany i które części są czytane.',
+  'page.privacy': 'Bez plików cookie i bez danych osobowych: gospodarz widzi tylko, jak często przewodnik jest otwierany, które części są czytane i jakie pytania tu zadano, bez informacji, kto je zadał.',
   'page.madeWith': 'Stworzono w {product}',
   'page.product': 'Porchlight',
   'page.description': 'Przewodnik na przyjazd: {name}, {address}.',
@@ -236,6 +236,12 @@ export const pl = {
   'contact.captchaRequired': 'Prosimy przejść weryfikację.',
   'contact.sent': 'Wiadomość wysłana.',
   'contact.offline': 'Nie udało się wysłać wiadomości: prosimy sprawdzić połączenie i spróbować ponownie.',
+
+  'ask.label': 'Zadaj pytanie przewodnikowi',
+  'ask.submit': 'Zapytaj',
+  'ask.asking': 'Szukam w przewodniku…',
+  'ask.sources': 'Przeczytaj na tej stronie:',
+  'ask.offline': 'Brak połączenia. Odpowiedź może już być na tej stronie.',
   'feedback.question': 'Czy ten przewodnik był pomocny?',
   'feedback.yes': 'Tak',
   'feedback.no': 'Nie',

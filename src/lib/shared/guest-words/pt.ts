@@ -13,7 +13,7 @@ export const pt = {
 
   'page.offline': 'Está offline: esta é a cópia guardada neste dispositivo.',
   'page.saved': 'Guardado neste dispositivo: este guia abre mesmo sem ligação à internet.',
-  'page.privacy': 'Sem cookies e nada sobre si: o seu anfitrião vê apenas quantas vezes este guia é aberto e que partes são lidas.',
+  'page.privacy': 'Sem cookies e nada sobre si: o seu anfitrião vê apenas quantas vezes este guia é aberto, que partes são lidas e as perguntas feitas aqui, sem saber quem as fez.',
   'page.madeWith': 'Feito com {product}',
   'page.product': 'Porchlight',
   'page.description': 'Guia de chegada de {name}, {address}.',
@@ -235,6 +235,12 @@ export const pt = {
   'contact.captchaRequired': 'Confirme que não é um robô.',
   'contact.sent': 'Mensagem enviada.',
   'contact.offline': 'Não foi possível enviar a sua mensagem: verifique a sua ligação e tente novamente.',
+
+  'ask.label': 'Pergunte a este guia',
+  'ask.submit': 'Perguntar',
+  'ask.asking': 'A procurar no guia…',
+  'ask.sources': 'Leia nesta página:',
+  'ask.offline': 'Está offline. A resposta pode já estar nesta página.',
   'feedback.question': 'Este guia foi-lhe útil?',
   'feedback.yes': 'Sim',
   'feedback.no': 'Não',

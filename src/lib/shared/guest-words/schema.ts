@@ -51,7 +51,7 @@ export const guestWordsSchema = z.strictObject({
   // The guidebook's frame: offline notes, the product's footer, the link preview's description.
   'page.offline': word('Status bar shown when the guest is offline and reads the copy saved on the device.'),
   'page.saved': word('Note under the page once the guidebook is saved on the device for offline use.'),
-  'page.privacy': word('Line at the foot of every guest page: what is counted about guests (docs/security.md 36), and that nothing else is.'),
+  'page.privacy': word('Line at the foot of every guest page: what is counted about guests (docs/security.md 36) and that the questions asked in the box are kept without who asked (docs/decisions/031 §11), and that nothing else is.'),
   'page.madeWith': word('Footer of a guidebook by a host without their own branding; {product} is the link to the product.'),
   'page.product': word('The product’s name, as a link in the footer.'),
   'page.description': word('Link-preview description; {name}: the guidebook’s name, {address}: its address. (Worded by the page loader.)'),
@@ -287,6 +287,13 @@ export const guestWordsSchema = z.strictObject({
   'contact.captchaRequired': word('Error: the human check is not done.'),
   'contact.sent': word('Status once sent, when the server says nothing more.'),
   'contact.offline': word('Error: the message could not be sent (no connection).'),
+
+  // "Ask the guidebook": the box under the header (docs/decisions/031 §14).
+  'ask.label': word('Visible label of the question field under the header (docs/product/assistant.md).'),
+  'ask.submit': word('Button sending the question.'),
+  'ask.asking': word('Said while the answer is on its way.'),
+  'ask.sources': word('Before the links to the places on the page an answer comes from.'),
+  'ask.offline': word('Shown when the question could not be sent (no connection); the page’s own find-in-page still works.'),
 
   // "Was this guidebook helpful?" at the end of the page, after the contact section.
   'feedback.question': word('The question, above its Yes and No buttons.'),
