@@ -34,8 +34,6 @@ const TONE: Record<ArrivalCodeState, string> = {
   failed: 'bg-red-100 text-red-900 dark:bg-red-950/60 dark:text-red-100',
 };
 
-const viewedAt = new Intl.DateTimeFormat(undefined, { weekday: 'short', hour: '2-digit', minute: '2-digit' });
-
 /** A button whose request is under way: marked busy (a second click does nothing), a spinner for its icon. */
 function BusyButton({ busy, icon: Icon, onClick, children }: { busy: boolean; icon: LucideIcon; onClick: () => void; children: ReactNode }) {
   return (
@@ -113,7 +111,7 @@ export function ArrivalRow({ arrival }: { arrival: ArrivalView }) {
       </p>
       {arrival.viewed ? (
         <p className="text-sm text-muted">
-          Code viewed {viewedAt.format(arrival.viewed.at)}
+          Code viewed {formatStayTime(arrival.viewed.at, arrival.timeZone)}
           {arrival.viewed.by ? ` by ${arrival.viewed.by}` : ''}
         </p>
       ) : null}
