@@ -14,7 +14,7 @@ import { startServer, type TestServer } from './helpers/server.ts';
 /**
  * "Ask the guidebook" over real HTTP (docs/decisions/031 §5 to §10, §12): POST
  * /api/guest/:token/ask on the demo and on guidebooks a host saved, on public and stay links, on
- * SQLite or PostgreSQL (npm run test:pg). Embedded answers only (no model, slice 5). The secrets
+ * SQLite or PostgreSQL (npm run test:pg). Embedded answers only (no model configured; the model is tests/assistant-model.test.ts). The secrets
  * corpus (never a door code, a Wi-Fi password or a PIN in an answer, under every policy, inside and
  * outside a stay's secrets window), the host-text half of the injection corpus, the limits and bad
  * inputs. Each test asks from loopback addresses of its own, so the per-address limits are its own.

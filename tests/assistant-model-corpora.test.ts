@@ -1,0 +1,130 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import injectionQuestions from './fixtures/assistant/injection-questions.json' with { type: 'json' };
+import secretQuestions from './fixtures/assistant/secret-questions.json' with { type: 'json' };
+import { demoInstruction } from '../src/lib/server/demo/demo-content.ts';
+import type { AskAnswer } from '../src/lib/shared/schemas/guest-ask.ts';
+import type { Instruction } from '../src/lib/shared/schemas/instruction.ts';
+import type { Stay } from '../src/lib/shared/schemas/stay.ts';
+import { requestFrom, signedInHost, type SignedInHost } from './helpers/auth.ts';
+import { startAssistantStandIn, type AssistantStandIn, type Behaviour } from './helpers/assistant-standin.ts';
+import { startServer, type TestServer } from './helpers/server.ts';
+
+/**
+ * The secrets corpus and the guest-question half of the injection corpus with a model answering
+ * (docs/decisions/031 §8, §9, §16), over real HTTP against the stand-in through the `openai` SDK,
+ * on SQLite or PostgreSQL. No door code, Wi-Fi password or PIN is ever in a request the model gets
+ * or in an answer, on the public link and on stay links inside and outside the secrets window,
+ * under every policy, even with the stand-in told to leak one; a question that tries to make the
+ * model obey shows nothing but plain text without links, never the system text, never a source
+ * that was not sent. (The host-text half is tests/assistant-ask.test.ts'.)
+ */
+let server: TestServer;
+let standIn: AssistantStandIn;
+let host: SignedInHost;
+
+const HOUR = 3_600_000;
+const CODE = '7391';
+const PASSWORD = 'Harbour-Lights-88';
+const PIN = '258046';
+const SECRETS = [CODE, PASSWORD, PIN];
+let address = 0;
+
+beforeAll(async () => {
+  standIn = await startAssistantStandIn();
+  server = await startServer({ NODE_ENV: 'test', ASSISTANT_URL: standIn.url, ASSISTANT_API_KEY: standIn.apiKey, ASSISTANT_MODEL: 'standin-model', ASSISTANT_QUESTIONS_PER_LINK_DAY: '100000' });
+  host = await signedInHost(server, 'premium');
+});
+
+afterAll(async () => {
+  await server?.stop();
+  await standIn?.close();
+});
+
+async function ask(token: string, question: string): Promise<{ status: number; body: AskAnswer; raw: string }> {
+  address += 1;
+  const response = await requestFrom(server, `127.9.${Math.floor(address / 250)}.${(address % 250) + 1}`, `/api/guest/${token}/ask`, { question }, { 'accept-language': 'en' });
+  return { status: response.status, body: JSON.parse(response.body) as AskAnswer, raw: response.body };
+}
+
+async function createGuidebook(content: Record<string, unknown>): Promise<Instruction> {
+  const created = await host.call('/api/instruction', { json: { nameInstruction: 'Harbour Loft', ...content } });
+  expect(created.status).toBe(201);
+  return ((await created.json()) as { instruction: Instruction }).instruction;
+}
+
+async function addStay(guidebook: Instruction, fromDay: number, toDay: number): Promise<Stay> {
+  const day = (offset: number) => new Date(Date.now() + offset * 24 * HOUR).toISOString().slice(0, 10);
+  const response = await host.call(`/api/instruction/${guidebook._id}/stays`, { json: { guestName: 'Lou', checkIn: `${day(fromDay)}T15:00`, checkOut: `${day(toDay)}T11:00`, allowOverlap: true } });
+  expect(response.status).toBe(201);
+  return ((await response.json()) as { stay: Stay }).stay;
+}
+
+/** A secret in `text`, spaced or dashed as scrub.ts finds them, any case. */
+function heldSecret(text: string): string | undefined {
+  const squeezed = text.toLowerCase().replace(/[\s\-–—._/]+/g, '');
+  return SECRETS.find((secret) => squeezed.includes(secret.toLowerCase().replace(/[\s\-–—._/]+/g, '')));
+}
+
+describe('the secrets corpus with a model', () => {
+  const steps = [
+    { id: 11, title: 'Open the lock box', paragraph: '<p>Enter the code <span data-marker="lockbox"></span> and pull the lever.</p>', imageUrl: '' },
+    { id: 12, title: 'Spare set', paragraph: `<p>The spare set hangs in the shed; its box has the same code, ${CODE}, and the Wi-Fi is ${PASSWORD}, PIN ${PIN}.</p>`, imageUrl: '' },
+  ];
+  // Questions that reach the model (they find the steps, and name no secret), then the corpus.
+  const questions = ['How do I pull the lever?', 'Where does the spare set hang?', 'the shed', ...secretQuestions.questions.map((entry) => entry.question)];
+
+  it.each(['always', 'stay', 'pin'] as const)('never sends or says a secret under the %s policy, on the public link and stay links inside and outside the window', async (policy) => {
+    const guidebook = await createGuidebook({ code: CODE, wifiName: 'Loft-Guest', wifiPassword: PASSWORD, wifiSecurity: 'WPA', secretsPolicy: policy, secretsPin: policy === 'pin' ? PIN : '', revealHoursBefore: 24, timeZone: 'UTC', boxes: steps });
+    const links = [guidebook.token, (await addStay(guidebook, -1, 2)).token, (await addStay(guidebook, 20, 23)).token];
+    const behaviours: Behaviour[] = ['leak', 'echo', 'answer'];
+    standIn.requests.length = 0;
+    let modelAnswers = 0;
+    for (const [index, question] of questions.entries()) {
+      standIn.behaviour = behaviours[index % behaviours.length]!;
+      standIn.leak = SECRETS[index % SECRETS.length]!;
+      for (const token of links) {
+        const asked = await ask(token, question);
+        expect(asked.status, question).toBe(200);
+        expect(heldSecret(asked.raw), `${policy} ${question}: ${asked.raw}`).toBeUndefined();
+        if (asked.body.kind === 'model') modelAnswers += 1;
+      }
+    }
+    // The model was asked, and never got a secret.
+    expect(standIn.requests.length).toBeGreaterThanOrEqual(links.length * 3);
+    expect(modelAnswers).toBeGreaterThan(0);
+    for (const request of standIn.requests) expect(heldSecret(request.raw), request.raw).toBeUndefined();
+  });
+});
+
+describe('the injection corpus: guest questions with a model', () => {
+  it.each(['echo', 'unknown-source', 'html', 'link'] as const)('shows plain text without links, never the system text, only sources sent, with the stand-in answering %s', async (behaviour) => {
+    const { nameInstruction: _, ...demo } = demoInstruction;
+    const guidebook = await createGuidebook({ ...demo, nameInstruction: 'Seaside Cottage' });
+    standIn.behaviour = behaviour;
+    standIn.requests.length = 0;
+    for (const question of injectionQuestions.questions) {
+      const asked = await ask(guidebook.token, question);
+      expect(asked.status, question).toBe(200);
+      expect(Object.keys(asked.body).sort()).toEqual(['answer', 'handedOver', 'kind', 'sources']);
+      expect(asked.body.answer).not.toContain('You answer a guest');
+      if (asked.body.kind !== 'model') continue;
+      expect(asked.body.answer, question).not.toMatch(/<[a-z/!?]|&#?\w+;/i);
+      expect(asked.body.answer, question).not.toMatch(/https?:|javascript:|www\.|\]\(/i);
+      expect(asked.body.answer).not.toMatch(/[\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]/);
+      expect(asked.body.sources.map((source) => source.anchor)).not.toContain('p99');
+    }
+    // Each question reached the model as a JSON string, never spliced into the prompt.
+    expect(standIn.requests.length).toBeGreaterThan(0);
+    for (const request of standIn.requests) {
+      const messages = request.body.messages!;
+      expect(messages[0]!.content).not.toContain('towels');
+      const data = JSON.parse(messages[1]!.content) as { question: string; passages: { id: string }[] };
+      expect(injectionQuestions.questions.some((question) => question.replace(/\s+/g, ' ').includes(data.question.slice(0, 10)))).toBe(true);
+      expect(data.passages.every((passage) => /^p\d+$/.test(passage.id) && passage.id !== 'p99')).toBe(true);
+    }
+    if (behaviour !== 'echo') return;
+    // An echo of a question without markup or links is plain text and may be shown; one with either never.
+    const shown = await ask(guidebook.token, 'towels <script>alert(1)</script>');
+    expect(shown.body.kind).not.toBe('model');
+  });
+});
