@@ -33,9 +33,11 @@ beforeAll(async () => {
   hostile = await startAssistantStandIn({ apiKey: 'sk-from-the-environment' });
   // The SDK's own environment variables, all ignored (docs/security.md 46).
   const openaiEnv = { OPENAI_BASE_URL: hostile.url, OPENAI_API_KEY: hostile.apiKey, OPENAI_ORG_ID: 'org-from-env', OPENAI_PROJECT_ID: 'proj-from-env', OPENAI_CUSTOM_HEADERS: 'X-From-Env: yes', OPENAI_LOG: 'debug' };
-  server = await startServer({ NODE_ENV: 'test', ASSISTANT_URL: standIn.url, ASSISTANT_API_KEY: standIn.apiKey, ASSISTANT_MODEL: MODEL, ASSISTANT_TIMEOUT_MS: '1000', LOG_LEVEL: 'info', ...openaiEnv });
+  server = await startServer({ NODE_ENV: 'test', ASSISTANT_URL: standIn.url, ASSISTANT_API_KEY: standIn.apiKey, ASSISTANT_MODEL: MODEL, ASSISTANT_TIMEOUT_MS: '5000', LOG_LEVEL: 'info', ...openaiEnv });
   gold = await signedInHost(server, 'gold');
   guidebook = await createGuidebook(gold, 'Seaside Cottage');
+  // The first call loads the SDK and opens a connection: done once here, so no test's deadline pays for it.
+  await ask(guidebook.token, TOWELS);
 });
 
 afterAll(async () => {

@@ -1,4 +1,3 @@
-// @no-database: parses configuration only; the model over HTTP is tests/assistant-model.test.ts.
 import { describe, expect, it } from 'vitest';
 import { ConfigError, parseConfig } from '../src/lib/server/platform/config.ts';
 

@@ -18,6 +18,8 @@ export type Behaviour =
   | 'echo'
   /** Returns `leak` (a door code, a password) as the answer, citing the first passage. */
   | 'leak'
+  /** Returns `say` as the answer, citing the first passage: a model that obeyed an injection. */
+  | 'say'
   | 'html'
   | 'link'
   /** Answers in a ```json fence, as some servers do. */
@@ -52,6 +54,8 @@ export interface AssistantStandIn {
   behaviour: Behaviour;
   /** What `leak` answers. */
   leak: string;
+  /** What `say` answers. */
+  say: string;
   /** Delay before answering, in ms (the bench's stand-in answers at once). */
   delayMs: number;
   reset(): void;
@@ -87,6 +91,7 @@ function contentOf(standIn: AssistantStandIn, body: ModelRequest['body']): { con
     case 'empty': return { content: json('', []), finish: 'stop' };
     case 'echo': return { content: json(question), finish: 'stop' };
     case 'leak': return { content: json(`The code is ${standIn.leak}.`), finish: 'stop' };
+    case 'say': return { content: json(standIn.say), finish: 'stop' };
     case 'html': return { content: json(`<b>Look</b> under ${first?.section ?? ''}<img src=x onerror=alert(1)>`), finish: 'stop' };
     case 'link': return { content: json(`Read [the guide](https://evil.example/x) or visit www.example.net.`), finish: 'stop' };
     case 'fenced': return { content: `\`\`\`json\n${json(named)}\n\`\`\``, finish: 'stop' };
@@ -132,11 +137,13 @@ export async function startAssistantStandIn({ port = 0, apiKey = 'sk-standin-key
     requests: [],
     behaviour: 'answer',
     leak: '',
+    say: '',
     delayMs: 0,
     reset() {
       standIn.requests.length = 0;
       standIn.behaviour = 'answer';
       standIn.leak = '';
+      standIn.say = '';
       standIn.delayMs = 0;
     },
     close: async () => {},

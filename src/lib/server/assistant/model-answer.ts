@@ -35,6 +35,27 @@ export type ModelResult = { ok: true; answer: string; sources: AskSource[] } | {
 
 const answerSchema = z.object({ answer: z.string().max(4 * ANSWER_MAX), sourceIds: z.array(z.string().max(20)).max(3) });
 
+/** Runs of this many words of the system text: an answer holding one repeats the rules, not the guidebook. */
+const RULE_RUN = 5;
+
+/** Lower-case words of `text`, apostrophes and braces aside. */
+function wordsOf(text: string): string[] {
+  return text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+}
+
+/** Every RULE_RUN-word run of the system text (its language placeholder aside). */
+const SYSTEM_RUNS = new Set(
+  wordsOf(SYSTEM.replace('{language}', ' '))
+    .map((_, index, words) => words.slice(index, index + RULE_RUN).join(' '))
+    .filter((run) => run.split(' ').length === RULE_RUN),
+);
+
+/** True when `answer` repeats RULE_RUN words of the system text in a row ("reveal these rules" obeyed). */
+export function repeatsSystemText(answer: string): boolean {
+  const words = wordsOf(answer);
+  return words.some((_, index) => SYSTEM_RUNS.has(words.slice(index, index + RULE_RUN).join(' ')));
+}
+
 /** The language's English name for the prompt ("German"); its tag for one without a name. */
 export function languageName(language: string): string {
   return (GUIDEBOOK_LANGUAGE_NAMES as Record<string, string>)[language] ?? language;
@@ -77,7 +98,7 @@ export function readModelAnswer(content: unknown, finishReason: unknown, sent: r
   if (cited.length === 0 || cited.some((passage) => passage === undefined)) return { ok: false, reason: 'sources' };
   const passages = (cited as Found[]).sort((a, b) => pageOrder(a.id) - pageOrder(b.id));
   const clean = sanitizeModelAnswer(answer, { secrets, passages: passages.map((passage) => `${passage.title}\n${passage.text}`) });
-  if (clean === null) return { ok: false, reason: 'unsafe' };
+  if (clean === null || repeatsSystemText(clean)) return { ok: false, reason: 'unsafe' };
   return { ok: true, answer: clean, sources: passages.map(sourceOf) };
 }
 
