@@ -21,7 +21,7 @@
 //                                     and on this checkout, alternating, with their ratios
 //   BENCH_SECONDS=10 BENCH_CONNECTIONS=50 npm run bench
 //   BENCH_CLIENT=ab npm run bench -- --no-mixed
-//   BENCH_ROWS=guest npm run bench -- --no-mixed     only the rows whose name contains "guest"
+//   BENCH_ROWS=guest npm run bench -- --no-mixed     only the rows whose name contains "guest" (`a|b`: either)
 //   BENCH_HOSTS=10 BENCH_GUESTS=50 BENCH_MIXED_SECONDS=5 BENCH_SETTLE_SECONDS=5 npm run bench -- --mixed
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -197,8 +197,8 @@ function partsToRun(args) {
 
 function rowsToRun(filter) {
   if (!filter) return ROWS;
-  // Several parts, comma-separated: the rows whose name contains any ("guest ask,snapshot), brotli").
-  const parts = filter.toLowerCase().split(',').filter(Boolean);
+  // Several parts, separated by `|` (names hold commas): the rows whose name contains any ("guest ask|(snapshot), brotli").
+  const parts = filter.toLowerCase().split('|').filter(Boolean);
   const named = ROWS.filter((row) => parts.some((part) => row.name.toLowerCase().includes(part)));
   if (named.length === 0) {
     console.error(`bench: no row's name contains BENCH_ROWS "${filter}"`);
