@@ -7,6 +7,7 @@ import type { Instruction } from '../src/lib/shared/schemas/instruction.ts';
 import type { Stay } from '../src/lib/shared/schemas/stay.ts';
 import { requestFrom, signedInHost, type SignedInHost } from './helpers/auth.ts';
 import { startAssistantStandIn, type AssistantStandIn, type Behaviour } from './helpers/assistant-standin.ts';
+import { addStayOf, createGuidebookOf, secretIn } from './helpers/ask-fixtures.ts';
 import { startServer, type TestServer } from './helpers/server.ts';
 
 /**
@@ -22,7 +23,6 @@ let server: TestServer;
 let standIn: AssistantStandIn;
 let host: SignedInHost;
 
-const HOUR = 3_600_000;
 const CODE = '7391';
 const PASSWORD = 'Harbour-Lights-88';
 const PIN = '258046';
@@ -47,22 +47,16 @@ async function ask(token: string, question: string): Promise<{ status: number; b
 }
 
 async function createGuidebook(content: Record<string, unknown>): Promise<Instruction> {
-  const created = await host.call('/api/instruction', { json: { nameInstruction: 'Harbour Loft', ...content } });
-  expect(created.status).toBe(201);
-  return ((await created.json()) as { instruction: Instruction }).instruction;
+  return createGuidebookOf(host, content);
 }
 
 async function addStay(guidebook: Instruction, fromDay: number, toDay: number): Promise<Stay> {
-  const day = (offset: number) => new Date(Date.now() + offset * 24 * HOUR).toISOString().slice(0, 10);
-  const response = await host.call(`/api/instruction/${guidebook._id}/stays`, { json: { guestName: 'Lou', checkIn: `${day(fromDay)}T15:00`, checkOut: `${day(toDay)}T11:00`, allowOverlap: true } });
-  expect(response.status).toBe(201);
-  return ((await response.json()) as { stay: Stay }).stay;
+  return addStayOf(host, guidebook, fromDay, toDay);
 }
 
-/** A secret in `text`, spaced or dashed as scrub.ts finds them, any case. */
+/** A secret in `text` (tests/helpers/ask-fixtures.ts). */
 function heldSecret(text: string): string | undefined {
-  const squeezed = text.toLowerCase().replace(/[\s\-–—._/]+/g, '');
-  return SECRETS.find((secret) => squeezed.includes(secret.toLowerCase().replace(/[\s\-–—._/]+/g, '')));
+  return secretIn(text, SECRETS);
 }
 
 describe('the secrets corpus with a model', () => {
