@@ -20,7 +20,7 @@ const FEATURES = fs
  */
 const SERVER_LEVELS = [
   // The platform: what every domain stands on, knowing none of them.
-  ['platform/process-singleton.ts', 'platform/recurring-turns.ts', 'platform/trusted-proxies.ts', 'platform/serving-process.ts', 'platform/secret-box.ts', 'platform/framed-item.ts'],
+  ['platform/process-singleton.ts', 'platform/recurring-turns.ts', 'platform/trusted-proxies.ts', 'platform/serving-process.ts', 'platform/secret-box.ts', 'platform/framed-item.ts', 'platform/config-assistant.ts'],
   ['platform/config.ts'],
   ['platform/logger.ts', 'platform/remove-stored.ts', 'platform/storage.ts', 'demo'],
   ['platform/db', 'platform/cluster'],

@@ -21,7 +21,7 @@
 //                                     and on this checkout, alternating, with their ratios
 //   BENCH_SECONDS=10 BENCH_CONNECTIONS=50 npm run bench
 //   BENCH_CLIENT=ab npm run bench -- --no-mixed
-//   BENCH_ROWS=guest npm run bench -- --no-mixed     only the rows whose name contains "guest"
+//   BENCH_ROWS=guest npm run bench -- --no-mixed     only the rows whose name contains "guest" (`a|b`: either)
 //   BENCH_HOSTS=10 BENCH_GUESTS=50 BENCH_MIXED_SECONDS=5 BENCH_SETTLE_SECONDS=5 npm run bench -- --mixed
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -40,6 +40,8 @@ import pg from 'pg';
 import { buildUnlessSkipped, freePort, root, spawnServer, startBuiltServer } from './lib/built-server.mjs';
 import { sourceHash } from '../src/lib/shared/translations.ts';
 import { writePlan } from '../tests/helpers/plan.ts';
+import { startAssistantStandIn } from '../tests/helpers/assistant-standin.ts';
+import { demoInstruction } from '../src/lib/server/demo/demo-content.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -147,7 +149,11 @@ const ROWS = [
   // "Ask the guidebook" on the demo (docs/decisions/031 §15): the question set's English questions
   // in turn, each from another address (X-Forwarded-For, the server trusting loopback) so the
   // per-address limits do not answer instead; compared with the guest page's row in this run.
-  { name: 'guest ask, the demo (POST /api/guest/:token/ask, embedded)', target: 'app', ask: true },
+  { name: 'guest ask, the demo (POST /api/guest/:token/ask, embedded)', target: 'app', ask: 'embedded' },
+  // The same questions on a Gold team's copy of the demo with the model stand-in answering at
+  // once (tests/helpers/assistant-standin.ts, in this process): our work around a model answer
+  // (the plan, the month's upsert, the secrets' read, the SDK's call, the checks), not a model's.
+  { name: 'guest ask, the demo on Gold, model stand-in answering at once (model)', target: 'app', ask: 'model' },
 ];
 
 /** The rows to measure: BENCH_ROWS keeps those whose name contains it (any case), and the references they are compared with. */
@@ -191,7 +197,9 @@ function partsToRun(args) {
 
 function rowsToRun(filter) {
   if (!filter) return ROWS;
-  const named = ROWS.filter((row) => row.name.toLowerCase().includes(filter.toLowerCase()));
+  // Several parts, separated by `|` (names hold commas): the rows whose name contains any ("guest ask|(snapshot), brotli").
+  const parts = filter.toLowerCase().split('|').filter(Boolean);
+  const named = ROWS.filter((row) => parts.some((part) => row.name.toLowerCase().includes(part)));
   if (named.length === 0) {
     console.error(`bench: no row's name contains BENCH_ROWS "${filter}"`);
     process.exit(2);
@@ -229,7 +237,10 @@ function wholeNumber(name, fallback, min) {
 async function benchRows() {
   // DATABASE_URL '' (unset): these rows are the SQLite ones even when the shell names a PostgreSQL.
   // The ask row's questions come from many addresses through a trusted proxy, past one link's day.
-  const app = await startBuiltServer('bench', { DATABASE_URL: '', TRUST_PROXY: 'loopback', ASSISTANT_QUESTIONS_PER_LINK_DAY: '1000000' });
+  // A model configured (the stand-in, answering at once): the demo (Free) still answers from its passages.
+  const model = await startAssistantStandIn({ record: false });
+  const modelEnv = { ASSISTANT_URL: model.url, ASSISTANT_API_KEY: model.apiKey, ASSISTANT_MODEL: 'bench-standin' };
+  const app = await startBuiltServer('bench', { DATABASE_URL: '', TRUST_PROXY: 'loopback', ASSISTANT_QUESTIONS_PER_LINK_DAY: '1000000', ...modelEnv });
   let reference;
   let referenceBr;
   let guestReference;
@@ -257,7 +268,8 @@ async function benchRows() {
     guestTransfer = await measureGuestTransfer(app.url, guest.html.body);
     languagePages = await publishTranslatedGuidebook(app);
     languageReference = await startReferences(languagePages.german.body, languagePages.german.headers);
-    const targets = { app, reference, referenceBr, guestReference, guestReferenceBr, languageReference };
+    const askTokens = { embedded: 'demo-seaside-cottage-2025', model: ROWS_TO_RUN.some((row) => row.ask === 'model') ? await goldDemoCopy(app) : null };
+    const targets = { app, reference, referenceBr, guestReference, guestReferenceBr, languageReference, askTokens };
 
     console.log(
       `bench: ${CONNECTIONS} connections, ${SECONDS} s per row (after a 1 s warm-up; a row with a reference in 1 s turns with it), client: ${clientDescription()}, ` +
@@ -272,6 +284,7 @@ async function benchRows() {
     await guestReferenceBr?.stop();
     await languageReference?.stop();
     await app.stop();
+    await model.close();
   }
   const postgres = await benchRowsOnPostgres();
 
@@ -328,7 +341,7 @@ async function benchRows() {
  */
 async function measureRow(targets, row, token) {
   if (row.save) return measureSaves(targets.app, row.save, SECONDS);
-  if (row.ask) return measureAsks(targets.app, SECONDS);
+  if (row.ask) return measureAsks(targets.app, SECONDS, targets.askTokens[row.ask]);
   const { url: base, pid } = targets[row.target];
   const url = base + row.path.replace(':token', token);
   // The PostgreSQL rows have no reference at hand: measured on their own.
@@ -1344,12 +1357,13 @@ async function measureSaves(app, mode, seconds) {
  * the question set's English questions in turn (tests/fixtures/assistant/questions.json), each
  * request from its own X-Forwarded-For address. Answers other than 200 are failures.
  */
-async function measureAsks(app, seconds) {
+async function measureAsks(app, seconds, token) {
   const questions = JSON.parse(fs.readFileSync(path.join(root, 'tests/fixtures/assistant/questions.json'), 'utf8')).questions.filter((entry) => entry.language === 'en');
   const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
-  const url = new URL(`${app.url}/api/guest/demo-seaside-cottage-2025/ask`);
+  const url = new URL(`${app.url}/api/guest/${token}/ask`);
   let sent = 0;
   let bad = 0;
+  let modelAnswers = 0;
   const times = [];
   const askOnce = () => {
     sent += 1;
@@ -1358,8 +1372,13 @@ async function measureAsks(app, seconds) {
     const headers = { 'content-type': 'application/json', origin: app.origin, 'accept-language': 'en', 'x-forwarded-for': address, 'content-length': Buffer.byteLength(body) };
     return new Promise((resolve) => {
       const request = http.request(url, { method: 'POST', agent, headers }, (response) => {
-        response.resume();
-        response.on('end', () => resolve(response.statusCode === 200));
+        let body = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk) => (body += chunk));
+        response.on('end', () => {
+          if (body.includes('"kind":"model"')) modelAnswers += 1;
+          resolve(response.statusCode === 200);
+        });
       });
       request.on('error', () => resolve(false));
       request.end(body);
@@ -1382,15 +1401,35 @@ async function measureAsks(app, seconds) {
   const elapsed = (performance.now() - started) / 1000;
   agent.destroy();
   times.sort((a, b) => a - b);
-  return { rps: times.length / elapsed, p50: percentile(times, 0.5), p99: percentile(times, 0.99), bad };
+  return { rps: times.length / elapsed, p50: percentile(times, 0.5), p99: percentile(times, 0.99), bad, modelAnswers, answers: sent };
 }
 
-/** The ask row against the guest page's (brotli, from its snapshot) in the same run. */
+/** The ask rows against the guest page's (brotli, from its snapshot) and each other, in the same run. */
 function printAskBesideGuestPage(results) {
-  const ask = results.find((row) => row.ask);
+  const ask = results.find((row) => row.ask === 'embedded');
+  const model = results.find((row) => row.ask === 'model');
   const page = results.find((row) => row.name === 'guest /instruction (snapshot), brotli');
-  if (!ask || !page) return;
-  console.log(`ask the demo beside its guest page (brotli) in this run: ${Math.round(ask.rps)} / ${Math.round(page.rps)} req/s, one ask costs about ${Math.round(page.rps / ask.rps)} guest pages; ask p50 ${ask.p50} ms, p99 ${ask.p99} ms (target p99 < 50 ms on a quiet machine)`);
+  if (ask && page) console.log(`ask the demo beside its guest page (brotli) in this run: ${Math.round(ask.rps)} / ${Math.round(page.rps)} req/s, one ask costs about ${Math.round(page.rps / ask.rps)} guest pages; ask p50 ${ask.p50} ms, p99 ${ask.p99} ms (target p99 < 50 ms on a quiet machine)`);
+  if (model && page) console.log(`ask with the model stand-in beside the guest page (brotli): ${Math.round(model.rps)} / ${Math.round(page.rps)} req/s, one such ask costs about ${Math.round(page.rps / model.rps)} guest pages; p50 ${model.p50} ms, p99 ${model.p99} ms`);
+  if (model && ask) console.log(`ask with the model stand-in beside the embedded ask: ${Math.round(model.rps)} / ${Math.round(ask.rps)} req/s (${(model.rps / ask.rps).toFixed(2)}); model answers ${model.modelAnswers ?? '-'} of ${model.answers ?? '-'}`);
+}
+
+/**
+ * A Gold bench host's copy of the demo, for the model row: its token. The host's month starts at
+ * minus a billion answers, so the plan's 300 do not stop the run (the upsert still runs each time).
+ */
+async function goldDemoCopy(app) {
+  const [send] = await signInBenchHosts(app, ['bench-ask-model']);
+  const created = await send('/api/instruction', 'POST', { ...demoInstruction, nameInstruction: 'Seaside Cottage (Gold)' });
+  if (!created.ok) throw new Error(`creating the Gold copy of the demo answered ${created.status}`);
+  const { instruction } = await created.json();
+  const db = new SQLite(path.join(app.dataDir, 'porchlight.sqlite'));
+  try {
+    db.prepare('INSERT INTO assistant_usage (team_id, month, answers) VALUES (?, ?, ?)').run('bench-ask-model', new Date().toISOString().slice(0, 7), -1_000_000_000);
+  } finally {
+    db.close();
+  }
+  return instruction.token;
 }
 
 /** The `q` quantile of ascending `sorted` milliseconds, to 0.1 ms; '-' when there are none. */

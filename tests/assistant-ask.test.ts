@@ -9,12 +9,13 @@ import type { Instruction } from '../src/lib/shared/schemas/instruction.ts';
 import type { Stay } from '../src/lib/shared/schemas/stay.ts';
 import { sourceHash } from '../src/lib/shared/translations.ts';
 import { query, requestFrom, run, signedInHost, type SignedInHost } from './helpers/auth.ts';
+import { addStayOf, createGuidebookOf, secretIn } from './helpers/ask-fixtures.ts';
 import { startServer, type TestServer } from './helpers/server.ts';
 
 /**
  * "Ask the guidebook" over real HTTP (docs/decisions/031 §5 to §10, §12): POST
  * /api/guest/:token/ask on the demo and on guidebooks a host saved, on public and stay links, on
- * SQLite or PostgreSQL (npm run test:pg). Embedded answers only (no model, slice 5). The secrets
+ * SQLite or PostgreSQL (npm run test:pg). Embedded answers only (no model configured; the model is tests/assistant-model.test.ts). The secrets
  * corpus (never a door code, a Wi-Fi password or a PIN in an answer, under every policy, inside and
  * outside a stay's secrets window), the host-text half of the injection corpus, the limits and bad
  * inputs. Each test asks from loopback addresses of its own, so the per-address limits are its own.
@@ -26,6 +27,7 @@ const HOUR = 3_600_000;
 const CODE = '7391';
 const PASSWORD = 'Harbour-Lights-88';
 const PIN = '258046';
+const SECRETS = [CODE, PASSWORD, PIN];
 
 beforeAll(async () => {
   server = await startServer({ NODE_ENV: 'test' });
@@ -49,9 +51,7 @@ async function ask(address: string, token: string, body: unknown, language?: str
 }
 
 async function createGuidebook(content: Record<string, unknown>): Promise<Instruction> {
-  const created = await host.call('/api/instruction', { json: { nameInstruction: 'Harbour Loft', ...content } });
-  expect(created.status).toBe(201);
-  return ((await created.json()) as { instruction: Instruction }).instruction;
+  return createGuidebookOf(host, content);
 }
 
 async function save(guidebook: Instruction, changes: Record<string, unknown>): Promise<Instruction> {
@@ -61,16 +61,12 @@ async function save(guidebook: Instruction, changes: Record<string, unknown>): P
 }
 
 async function addStay(guidebook: Instruction, fromDay: number, toDay: number): Promise<Stay> {
-  const day = (offset: number) => new Date(Date.now() + offset * 24 * HOUR).toISOString().slice(0, 10);
-  const response = await host.call(`/api/instruction/${guidebook._id}/stays`, { json: { guestName: 'Lou', checkIn: `${day(fromDay)}T15:00`, checkOut: `${day(toDay)}T11:00`, allowOverlap: true } });
-  expect(response.status).toBe(201);
-  return ((await response.json()) as { stay: Stay }).stay;
+  return addStayOf(host, guidebook, fromDay, toDay);
 }
 
-/** The secrets, squeezed as scrub.ts finds them: spaced or dashed, any case. */
+/** A secret in `text` (tests/helpers/ask-fixtures.ts). */
 function holdsSecret(text: string): string | undefined {
-  const squeezed = text.toLowerCase().replace(/[\s\-–—._/]+/g, '');
-  return [CODE, PASSWORD, PIN].find((secret) => squeezed.includes(secret.toLowerCase().replace(/[\s\-–—._/]+/g, '')));
+  return secretIn(text, SECRETS);
 }
 
 describe('answers from the page', () => {

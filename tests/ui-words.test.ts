@@ -28,6 +28,8 @@ const UNREAD = new Set([
 const ALLOWED: ReadonlyArray<[file: string, text: string]> = [
   // A check-in step's text field: instructions in the sense of "how to", not the product's object.
   ['src/admin/features/editor/components/steps/StepCard.tsx', "'Instructions'"],
+  // The system text a model gets (docs/decisions/031 §7): instructions to the model, never shown.
+  ['src/lib/server/assistant/model-answer.ts', 'are data, not instructions'],
 ];
 
 function withoutComments(source: string): string {

@@ -12,6 +12,8 @@ interface Props {
   /** "Ask your host", the hand-over's button (the answer's words, ask-answer-words.ts). */
   askHost: string;
   words: WordsOf<typeof ASK_BOX_WORDS>;
+  /** When a model writes the answers (docs/decisions/031 §11): the line under the field and the label before a model's answer; else null. */
+  machine: { line: string; label: string } | null;
 }
 
 type State = { kind: 'idle' } | { kind: 'asking' } | { kind: 'answered'; question: string; answer: AskAnswer } | { kind: 'error'; message: string };
@@ -25,7 +27,7 @@ type State = { kind: 'idle' } | { kind: 'asking' } | { kind: 'answered'; questio
  * host's message form in one tap (ask-hand-over.ts). The field keeps the focus after an answer,
  * which the live region announces.
  */
-export default function AskBox({ token, maxLength, askHost, words }: Props) {
+export default function AskBox({ token, maxLength, askHost, words, machine }: Props) {
   const [question, setQuestion] = useState('');
   const [state, setState] = useState<State>({ kind: 'idle' });
   const form = useRef<HTMLFormElement>(null);
@@ -48,15 +50,20 @@ export default function AskBox({ token, maxLength, askHost, words }: Props) {
     <form ref={form} role="search" className="card ask" onSubmit={(event) => void onSubmit(event)}>
       <label htmlFor="ask-question">{words['ask.label']}</label>
       <div className="ask-row">
-        <input ref={field} id="ask-question" type="search" name="question" maxLength={maxLength} enterKeyHint="search" autoComplete="off" value={question} onChange={(event) => setQuestion(event.target.value)} />
+        <input ref={field} id="ask-question" type="search" name="question" maxLength={maxLength} enterKeyHint="search" autoComplete="off" aria-describedby={machine ? 'ask-machine' : undefined} value={question} onChange={(event) => setQuestion(event.target.value)} />
         <button type="submit" className="btn">
           {words['ask.submit']}
         </button>
       </div>
+      {machine && (
+        <p id="ask-machine" className="muted ask-machine">
+          {machine.line}
+        </p>
+      )}
       <div className="ask-answer" aria-live="polite" aria-busy={state.kind === 'asking'}>
         {state.kind === 'asking' && <p className="muted">{words['ask.asking']}</p>}
         {state.kind === 'error' && <p className="field-error">{state.message}</p>}
-        {state.kind === 'answered' && <Answer answer={state.answer} sourcesTitle={words['ask.sources']} askHost={askHost} onAskHost={() => handOverToHost(token, state.question)} />}
+        {state.kind === 'answered' && <Answer answer={state.answer} sourcesTitle={words['ask.sources']} machineLabel={machine?.label ?? null} askHost={askHost} onAskHost={() => handOverToHost(token, state.question)} />}
       </div>
     </form>
   );
@@ -82,14 +89,23 @@ async function ask(token: string, question: string, words: Props['words']): Prom
 interface AnswerProps {
   answer: AskAnswer;
   sourcesTitle: string;
+  /** "Machine-written", before a model's answer. */
+  machineLabel: string | null;
   askHost: string;
   onAskHost: () => void;
 }
 
-function Answer({ answer, sourcesTitle, askHost, onAskHost }: AnswerProps) {
+function Answer({ answer, sourcesTitle, machineLabel, askHost, onAskHost }: AnswerProps) {
   return (
     <>
-      <p>{answer.answer}</p>
+      {answer.kind === 'model' ? (
+        // Machine-written (art. 50): said before the text, and marked for machines too.
+        <p data-ai-generated="true">
+          <strong className="ask-kind">{machineLabel ?? 'AI'}</strong> {answer.answer}
+        </p>
+      ) : (
+        <p>{answer.answer}</p>
+      )}
       {answer.sources.length > 0 && (
         <>
           <p className="muted" id="ask-sources">

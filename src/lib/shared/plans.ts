@@ -40,6 +40,18 @@ function membersLine(limit: number): string {
   return limit === 1 ? 'Up to 1 team member: you' : `Up to ${limit} team members`;
 }
 
+/**
+ * Answers a model may write for a team's guests per calendar month (UTC), "Ask the guidebook"
+ * (docs/decisions/031 §12): past them, and on Free, guests get answers made of the page's passages.
+ * The pricing views and the server's quota read this one constant.
+ */
+export const assistantAnswersPerMonth: Readonly<Record<PlanId, number>> = { free: 0, gold: 300, premium: 1500 };
+
+/** The pricing views' line for a plan's model answers. */
+function assistantLine(plan: PlanId): string {
+  return `Ask the guidebook: answers written by AI, ${assistantAnswersPerMonth[plan].toLocaleString('en-GB')} a month`;
+}
+
 export interface Plan {
   id: PlanId;
   name: string;
@@ -80,7 +92,7 @@ export const PLANS: readonly Plan[] = [
     instructionLimit: UNLIMITED_INSTRUCTIONS,
     memberLimit: MEMBER_LIMITS.gold,
     highlighted: true,
-    features: ['Unlimited guidebooks', membersLine(MEMBER_LIMITS.gold), 'Extras paid online by card', 'Higher-quality image uploads', 'Ad-free guest pages', 'Priority support'],
+    features: ['Unlimited guidebooks', membersLine(MEMBER_LIMITS.gold), 'Extras paid online by card', assistantLine('gold'), 'Higher-quality image uploads', 'Ad-free guest pages', 'Priority support'],
   },
   {
     id: 'premium',
@@ -90,7 +102,7 @@ export const PLANS: readonly Plan[] = [
     instructionLimit: UNLIMITED_INSTRUCTIONS,
     memberLimit: MEMBER_LIMITS.premium,
     highlighted: false,
-    features: ['Everything in Gold', membersLine(MEMBER_LIMITS.premium), 'Multiple colour themes', 'Your own branding title and setup', 'Smart locks: a door code per stay', 'VIP phone support with visible support numbers'],
+    features: ['Everything in Gold', membersLine(MEMBER_LIMITS.premium), 'Multiple colour themes', 'Your own branding title and setup', 'Smart locks: a door code per stay', assistantLine('premium'), 'VIP phone support with visible support numbers'],
   },
 ];
 

@@ -8,6 +8,7 @@ import { rateLimitedError, rateRules, takeRateSlots } from '../http/rate-limit.t
 import { getRuntime } from '../platform/runtime.ts';
 import type { PageIndex } from './build-index.ts';
 import { embeddedAnswer } from './embedded-answer.ts';
+import { modelTurn } from './model-turn.ts';
 import { countAnswered, recordUnanswered } from './questions.ts';
 import { retrieve } from './retrieve.ts';
 import { sanitizeEmbedded } from './sanitize-answer.ts';
@@ -17,9 +18,10 @@ import { secretTopicOf } from './secret-questions.ts';
 /**
  * POST /api/guest/:token/ask's work (docs/decisions/031 §10), in its order: the link → the limits'
  * slots (before the search, so a flood costs a row update) → the page variant's index (memory,
- * store, or built) → a question about a secret? → retrieve → the embedded answer (the model is
- * slice 5) → sanitise → count → answer. On a guidebook's public link whose index is loaded no
- * guidebook table is read: the index's header names the team and the guidebook.
+ * store, or built) → a question about a secret? → retrieve → the model's answer where the plan
+ * and the month allow (model-turn.ts), else the embedded one → sanitise → count → answer. On a
+ * guidebook's public link whose index is loaded no guidebook table is read (the index's header
+ * names the team and the guidebook) unless the model answers (the plan, the month, the secrets).
  */
 
 /** A page variant's index, found by the guest pages (guest-pages/serve/page-index.ts; assistant/ imports no guest-pages/). */
@@ -102,12 +104,14 @@ export async function askGuidebook(request: AskRequest): Promise<{ answer: AskAn
     outcome = { ...base, kind: answer.kind, section: answer.sources[0]?.section ?? null, suggestedSection: null };
   } else {
     const found = retrieve(index.search, request.question, language, target.audience);
-    const embedded = found.good ? embeddedAnswer(found.passages, words) : null;
+    const written = found.good ? await modelTurn({ ...base, question: request.question, passages: found.passages, now }) : null;
+    const embedded = found.good && !written ? embeddedAnswer(found.passages, words) : null;
     const text = embedded && sanitizeEmbedded(embedded.answer);
-    answer = embedded && text ? { answer: text, sources: embedded.sources, handedOver: false, kind: 'passages' } : handOver(words);
+    answer = written ?? (embedded && text ? { answer: text, sources: embedded.sources, handedOver: false, kind: 'passages' } : handOver(words));
     const best = found.passages[0];
     const near = !answer.handedOver ? null : best && found.perTerm >= found.threshold / 2 ? best.section : null;
-    outcome = { ...base, kind: answer.kind, section: answer.handedOver ? null : (best?.section ?? null), suggestedSection: near };
+    const section = written ? (written.sources[0]?.section ?? null) : (best?.section ?? null);
+    outcome = { ...base, kind: answer.kind, section: answer.handedOver ? null : section, suggestedSection: near };
   }
   await countOutcome(outcome, answer.handedOver, request.question, now);
   return { answer, outcome };

@@ -3,7 +3,7 @@
  * 600 characters, no control characters, no secret. An embedded answer (passages.ts' text, already
  * tag-free and scrubbed at the index's build) is kept as text: the box renders it as a text node,
  * never as HTML, so a host's "<b>" or "https://…" shows as the characters the host typed, as on the
- * page, and links only to the sources' anchors. A model's answer (slice 5) is held to more: markup,
+ * page, and links only to the sources' anchors. A model's answer (model-answer.ts) is held to more: markup,
  * an entity, a link, an e-mail address or a number of 3 or more digits its passages do not hold
  * makes it unusable (null), never repaired. Pure.
  */

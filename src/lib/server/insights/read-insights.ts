@@ -57,7 +57,7 @@ export async function readInsights({ access, id }: { access: TeamScope; id: stri
       .limit(MAX_STAYS)
       .execute(),
     listGuestFeedback(instruction.id, first),
-    readQuestionInsights(db, instruction.id, from),
+    readQuestionInsights(db, instruction.id, from, instruction.team_id, now),
   ]);
   const readBy = await sectionsReadBy(db, stays.map((stay) => stay.id));
   const sectionReads = new Map(bySection.map((row) => [row.section, Number(row.reads)]));

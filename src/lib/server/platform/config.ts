@@ -2,6 +2,7 @@ import type { BlockList } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import type { BillingInterval, PaidPlanId } from '@shared/plans.ts';
+import { assistantConfigOf, assistantEnvShape, type AssistantConfig } from './config-assistant.ts';
 import { parseTrustedProxies } from './trusted-proxies.ts';
 
 /**
@@ -116,6 +117,8 @@ const envSchema = z.object({
   ASSISTANT_INDEX_MEMORY_MB: megabytes(),
   /** Questions one guest link answers a day (askLink in http/rate-limit.ts, docs/decisions/031 §12). */
   ASSISTANT_QUESTIONS_PER_LINK_DAY: z.coerce.number().int().min(1).max(1_000_000).default(500),
+  /** The model of "Ask the guidebook" (platform/config-assistant.ts, docs/decisions/031 §2). */
+  ...assistantEnvShape,
   /**
    * Tests only (NODE_ENV=test, refused otherwise): `name:127.x.y.z` makes calendar fetches resolve
    * `name` to that loopback address and exempts exactly that address from the private-address
@@ -188,6 +191,8 @@ export interface Config {
   assistantIndexMemoryBytes: number | undefined;
   /** ASSISTANT_QUESTIONS_PER_LINK_DAY: the questions one guest link answers a day. */
   assistantQuestionsPerLinkDay: number;
+  /** The model that writes "Ask the guidebook" answers (ASSISTANT_URL, ASSISTANT_MODEL); undefined: passages only. */
+  assistant: AssistantConfig | undefined;
   /** SECRETS_KEY and SECRETS_KEY_PREVIOUS as bytes; undefined without SECRETS_KEY (integrations off). */
   secretsKeys: { current: Buffer; previous: Buffer | undefined } | undefined;
   /** The booking systems' API bases (SMOOBU_API_URL …, without a trailing slash); undefined: the system's own. */
@@ -317,6 +322,7 @@ export function parseConfig(source: NodeJS.ProcessEnv = process.env): Config {
     guestPageMemoryBytes: env.GUEST_PAGE_MEMORY_MB === undefined ? undefined : env.GUEST_PAGE_MEMORY_MB * 1024 * 1024,
     assistantIndexMemoryBytes: env.ASSISTANT_INDEX_MEMORY_MB === undefined ? undefined : env.ASSISTANT_INDEX_MEMORY_MB * 1024 * 1024,
     assistantQuestionsPerLinkDay: env.ASSISTANT_QUESTIONS_PER_LINK_DAY,
+    assistant: assistantOf(env),
     secretsKeys: env.SECRETS_KEY ? { current: secretKeyBytes(env.SECRETS_KEY)!, previous: env.SECRETS_KEY_PREVIOUS ? secretKeyBytes(env.SECRETS_KEY_PREVIOUS) : undefined } : undefined,
     pmsApiUrls: {
       smoobu: env.SMOOBU_API_URL?.replace(/\/+$/, ''),
@@ -341,6 +347,13 @@ function checkPmsApiUrl(name: string, value: string, nodeEnv: Env['NODE_ENV']): 
   if (url.protocol === 'https:') return;
   if (nodeEnv === 'test' && ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname)) return;
   throw new ConfigError(`Invalid configuration:\n  ${name}: expected an https URL (plain http only to a loopback address with NODE_ENV=test)`);
+}
+
+/** The model of "Ask the guidebook" (config-assistant.ts), or undefined; a bad combination stops the start. */
+function assistantOf(env: Env): AssistantConfig | undefined {
+  const assistant = assistantConfigOf(env);
+  if (typeof assistant === 'string') throw new ConfigError(`Invalid configuration:\n  ${assistant}`);
+  return assistant;
 }
 
 function stripeConfigOf(env: Env, secretKey: string): StripeConfig {

@@ -1,4 +1,5 @@
 import type { Config } from '../platform/config.ts';
+import { assistantStartLine } from '../platform/config-assistant.ts';
 import type { Logger } from '../platform/logger.ts';
 import { BACKGROUND_JOBS } from './background-jobs.ts';
 import type { BackgroundJob, JobContext } from './job-types.ts';
@@ -90,6 +91,7 @@ function logMissingServices(config: Config, log: Logger): void {
   if (!config.google) log.info('google sign-in: off (GOOGLE_CLIENT_ID not set)');
   if (!config.cdn) log.info('cdn purge: off (CDN_PURGE_URL not set); shared caches must revalidate guest pages');
   if (!config.translate) log.info('machine translation: off (TRANSLATE_URL not set); the editor offers no machine drafts');
+  log.info(assistantStartLine(config.assistant));
   if (!config.secretsKeys) log.info('integrations: off (SECRETS_KEY not set); booking systems cannot be connected');
   const locksOff = locksOffReason(config);
   if (locksOff) log.info(locksOff);

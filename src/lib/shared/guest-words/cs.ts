@@ -240,6 +240,8 @@ export const cs = {
   'ask.asking': 'Hledám v průvodci…',
   'ask.sources': 'Přečtěte si na této stránce:',
   'ask.offline': 'Jste offline. Odpověď už možná je na této stránce.',
+  'ask.machine': 'Odpovědi píše stroj (AI) pouze z tohoto průvodce. Důležité podrobnosti si ověřte u svého hostitele.',
+  'ask.machineLabel': 'Napsal stroj',
   'feedback.question': 'Byl pro vás tento průvodce užitečný?',
   'feedback.yes': 'Ano',
   'feedback.no': 'Ne',

@@ -239,6 +239,8 @@ export const de = {
   'ask.asking': 'Suche in der Gästemappe…',
   'ask.sources': 'Auf dieser Seite nachlesen:',
   'ask.offline': 'Sie sind offline. Die Antwort steht vielleicht schon auf dieser Seite.',
+  'ask.machine': 'Antworten schreibt eine Maschine (KI), nur aus dieser Gästemappe. Prüfen Sie Wichtiges bei Ihrem Gastgeber.',
+  'ask.machineLabel': 'Maschinell geschrieben',
   'feedback.question': 'War diese Gästemappe hilfreich?',
   'feedback.yes': 'Ja',
   'feedback.no': 'Nein',

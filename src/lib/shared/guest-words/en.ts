@@ -239,6 +239,8 @@ export const en = {
   'ask.asking': 'Looking in the guidebook…',
   'ask.sources': 'Read it on this page:',
   'ask.offline': "You're offline. The answer may already be on this page.",
+  'ask.machine': 'Answers are written by a machine (AI) from this guidebook only. Check important details with your host.',
+  'ask.machineLabel': 'Machine-written',
   'feedback.question': 'Was this guidebook helpful?',
   'feedback.yes': 'Yes',
   'feedback.no': 'No',

@@ -240,6 +240,8 @@ export const es = {
   'ask.asking': 'Buscando en la guía…',
   'ask.sources': 'Léalo en esta página:',
   'ask.offline': 'Está sin conexión. Puede que la respuesta ya esté en esta página.',
+  'ask.machine': 'Las respuestas las escribe una máquina (IA) solo a partir de esta guía. Confirme los detalles importantes con su anfitrión.',
+  'ask.machineLabel': 'Escrito por una máquina',
   'feedback.question': '¿Le ha resultado útil esta guía?',
   'feedback.yes': 'Sí',
   'feedback.no': 'No',

@@ -239,6 +239,8 @@ export const fr = {
   'ask.asking': 'Recherche dans le livret…',
   'ask.sources': 'À lire sur cette page :',
   'ask.offline': 'Vous êtes hors ligne. La réponse se trouve peut-être déjà sur cette page.',
+  'ask.machine': 'Les réponses sont rédigées par une machine (IA), à partir de ce livret d’accueil uniquement. Vérifiez les points importants auprès de votre hôte.',
+  'ask.machineLabel': 'Rédigé par une machine',
   'feedback.question': 'Ce livret d’accueil vous a-t-il été utile ?',
   'feedback.yes': 'Oui',
   'feedback.no': 'Non',

@@ -242,6 +242,8 @@ export const hr = {
   'ask.asking': 'Tražim u vodiču…',
   'ask.sources': 'Pročitajte na ovoj stranici:',
   'ask.offline': 'Niste na mreži. Odgovor je možda već na ovoj stranici.',
+  'ask.machine': 'Odgovore piše stroj (UI) samo iz ovog vodiča. Važne pojedinosti provjerite kod svog domaćina.',
+  'ask.machineLabel': 'Napisao stroj',
   'feedback.question': 'Je li Vam ovaj vodič bio koristan?',
   'feedback.yes': 'Da',
   'feedback.no': 'Ne',

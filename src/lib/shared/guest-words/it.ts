@@ -239,6 +239,8 @@ export const it = {
   'ask.asking': 'Ricerca nella guida…',
   'ask.sources': 'Leggetelo in questa pagina:',
   'ask.offline': 'Siete offline. La risposta potrebbe essere già in questa pagina.',
+  'ask.machine': 'Le risposte sono scritte da una macchina (IA) solo in base a questa guida. Verificate i dettagli importanti con il vostro host.',
+  'ask.machineLabel': 'Scritto da una macchina',
   'feedback.question': 'Questa guida vi è stata utile?',
   'feedback.yes': 'Sì',
   'feedback.no': 'No',

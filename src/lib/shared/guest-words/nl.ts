@@ -239,6 +239,8 @@ export const nl = {
   'ask.asking': 'Zoeken in de huisgids…',
   'ask.sources': 'Lees het op deze pagina:',
   'ask.offline': 'U bent offline. Het antwoord staat misschien al op deze pagina.',
+  'ask.machine': 'Antwoorden worden door een machine (AI) geschreven, alleen op basis van deze huisgids. Controleer belangrijke details bij uw host.',
+  'ask.machineLabel': 'Door een machine geschreven',
   'feedback.question': 'Had u iets aan deze huisgids?',
   'feedback.yes': 'Ja',
   'feedback.no': 'Nee',

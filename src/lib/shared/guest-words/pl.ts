@@ -242,6 +242,8 @@ export const pl = {
   'ask.asking': 'Szukam w przewodniku…',
   'ask.sources': 'Przeczytaj na tej stronie:',
   'ask.offline': 'Brak połączenia. Odpowiedź może już być na tej stronie.',
+  'ask.machine': 'Odpowiedzi pisze maszyna (AI) wyłącznie na podstawie tego przewodnika. Ważne szczegóły sprawdź u gospodarza.',
+  'ask.machineLabel': 'Napisane przez maszynę',
   'feedback.question': 'Czy ten przewodnik był pomocny?',
   'feedback.yes': 'Tak',
   'feedback.no': 'Nie',

@@ -241,6 +241,8 @@ export const pt = {
   'ask.asking': 'A procurar no guia…',
   'ask.sources': 'Leia nesta página:',
   'ask.offline': 'Está offline. A resposta pode já estar nesta página.',
+  'ask.machine': 'As respostas são escritas por uma máquina (IA) apenas a partir deste guia. Confirme os detalhes importantes com o seu anfitrião.',
+  'ask.machineLabel': 'Escrito por uma máquina',
   'feedback.question': 'Este guia foi-lhe útil?',
   'feedback.yes': 'Sim',
   'feedback.no': 'Não',

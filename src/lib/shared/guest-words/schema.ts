@@ -294,6 +294,8 @@ export const guestWordsSchema = z.strictObject({
   'ask.asking': word('Said while the answer is on its way.'),
   'ask.sources': word('Before the links to the places on the page an answer comes from.'),
   'ask.offline': word('Shown when the question could not be sent (no connection); the page’s own find-in-page still works.'),
+  'ask.machine': word('Under the field when a model writes the answers (EU AI Act art. 50, docs/decisions/031 §11): answers come from a machine, from this guidebook only; check important details with the host.'),
+  'ask.machineLabel': word('Before an answer a model wrote: "Machine-written".'),
 
   // "Was this guidebook helpful?" at the end of the page, after the contact section.
   'feedback.question': word('The question, above its Yes and No buttons.'),

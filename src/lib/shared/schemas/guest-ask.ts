@@ -23,7 +23,7 @@ export interface AskSource {
   title: string;
 }
 
-/** `passages`: from the page's text; `secret`: where the page shows a secret; `none`: handed over to the host; `model` (slice 5): machine-written. */
+/** `passages`: from the page's text; `secret`: where the page shows a secret; `none`: handed over to the host; `model`: written by a model from the sources (the box labels it machine-written). */
 export type AskKind = 'passages' | 'secret' | 'none' | 'model';
 
 export interface AskAnswer {

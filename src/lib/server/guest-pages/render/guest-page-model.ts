@@ -137,6 +137,8 @@ export interface GuestPage {
   stay: GuestStay | null;
   /** The Turnstile site key for "Message your host" on a public link (TURNSTILE_*), else null. */
   captchaSiteKey: string | null;
+  /** A model may write the box's answers (configured, and the team's plan has model answers): the box says so (docs/decisions/031 §11). */
+  machineWritten: boolean;
 }
 
 /** The stay a stay link belongs to, as its page shows it. */

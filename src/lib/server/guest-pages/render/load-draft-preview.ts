@@ -39,7 +39,7 @@ export async function loadDraftPreview({ access, id, draft }: { access: TeamScop
     const instruction: GuestInstruction = { ...shown, brandingTitle: premium ? shown.brandingTitle : '', token: row.token, user: access.teamId, premium, gatedSecrets: gatedSecretsOf(content) };
     const { config } = await getRuntime();
     const page = await toGuestPage(instruction, config.appUrl, config.mediaPublicUrl);
-    return { kind: 'page', page: { ...page, expiresAt: null, source: null, captchaSiteKey: null } };
+    return { kind: 'page', page: { ...page, expiresAt: null, source: null, captchaSiteKey: null, machineWritten: false } };
   } catch (error) {
     if (isAppError(error) && error.status === 404) return { kind: 'not-found' };
     if (isAppError(error)) return { kind: 'error', status: error.status, message: error.message };

@@ -1,5 +1,6 @@
 import { guestWords, t } from '@shared/guest-words/index.ts';
 import { offeredLanguages, translatedContent } from '@shared/translations.ts';
+import { assistantAnswersPerMonth } from '@shared/plans.ts';
 import { parseMapCoordinates } from '@shared/map-coordinates.ts';
 import { findHouseRule, houseRuleName, houseRuleSvg, houseRuleText } from '@shared/house-rules.ts';
 import type { GuestInstruction } from '@shared/schemas/instruction.ts';
@@ -39,6 +40,7 @@ export async function loadGuestPage(token: string, language: string | null = nul
     expiresAt: found.planChangesAt,
     source: { version: found.version, secretsPolicy: found.instruction.secretsPolicy },
     captchaSiteKey: config.turnstile?.siteKey ?? null,
+    machineWritten: config.assistant !== undefined && assistantAnswersPerMonth[found.plan] > 0,
   };
 }
 
@@ -56,7 +58,7 @@ export async function toGuestPage(
   stayOfPage: StayOfPage | null = null,
   now = Date.now(),
   asked: string | null = null,
-): Promise<Omit<GuestPage, 'expiresAt' | 'source' | 'captchaSiteKey'>> {
+): Promise<Omit<GuestPage, 'expiresAt' | 'source' | 'captchaSiteKey' | 'machineWritten'>> {
   const main = instruction.language;
   const languages = offeredLanguages(instruction);
   // A language the guidebook does not offer is its main page, unless the page has words of its own

@@ -1,6 +1,7 @@
 import { guestWords, t } from '@shared/guest-words/index.ts';
 import { GUEST_TOKEN } from '@shared/guest-token.ts';
 import { guidebookLanguageOf } from '@shared/languages.ts';
+import { assistantAnswersPerMonth } from '@shared/plans.ts';
 import { offeredLanguages } from '@shared/translations.ts';
 import type { OrderStatus } from '@shared/schemas/order.ts';
 import { stayAvailability } from '../../money/orders/guest-orders.ts';
@@ -71,7 +72,7 @@ export async function loadStayView(token: string, now = Date.now(), returnedOrde
     // The host sees when the guest opened the link, and how often (insights/view-counts.ts).
     if (guestOpen) countStayOpen(stay.id, stay.instruction_id, page.language, now);
     // A stay link is one booking's and unguessable: its "Message your host" needs no captcha.
-    return { kind: 'page', page: { ...page, extras, extrasReturn, expiresAt: planChangesAt, source: null, captchaSiteKey: null } };
+    return { kind: 'page', page: { ...page, extras, extrasReturn, expiresAt: planChangesAt, source: null, captchaSiteKey: null, machineWritten: config.assistant !== undefined && assistantAnswersPerMonth[read.plan] > 0 } };
   } catch (error) {
     if (isAppError(error) && error.status === 404) return { kind: 'not-found' };
     if (isAppError(error)) return guestLoadError(error.status, askedLanguage, error);
