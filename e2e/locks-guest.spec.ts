@@ -130,5 +130,17 @@ for (const scheme of ['light', 'dark'] as const) {
     await expect(access.locator('[data-secret="code"]')).toHaveText(/^\d+$/);
     await expect(access.locator('.code-note')).toHaveText(WORDS[language].works);
     await looksRight(page, 'offline', scheme);
+
+    // The host's stay card says the same in the host's words, and turns the code off.
+    await page.goto(`/dashboard/stays/${guidebook._id}`);
+    const line = page.getByTestId('stay').filter({ hasText: 'Walter Skinner' }).getByTestId('stay-door-code');
+    await expect(line).toContainText('Door code set on the lock');
+    await expect(line).toContainText(/Offline code: works .+ to .+, on whole hours; the guest must use it once before .+\./);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await page.screenshot({ path: `test-results/locks-guest-stay-card-${test.info().project.name}-${scheme}.png`, fullPage: true, scale: 'css' });
+    await line.getByRole('button', { name: 'Turn door code off' }).click();
+    await expect(line).toContainText('No door code for this stay');
+    await expect(line).toContainText(/The earlier code for .+ keeps working until /);
+    await expect(line.getByRole('button', { name: 'Turn door code on' })).toBeVisible();
   });
 }

@@ -49,10 +49,11 @@ export async function doorCodesOf(db: Kysely<Database>, stayIds: readonly string
     const line = lines.get(row.stay_id) ?? { state: null, notes: [], onDelete: null };
     const from = row.confirmed_from ?? row.seam_starts_at;
     const until = row.confirmed_until ?? row.seam_ends_at;
-    if (row.state === 'left') {
-      // An offline code the host turned off is left to run out: "off", and it keeps working till its end.
+    // An offline code not wanted any more (left, or about to be: off, cancelled, moved) keeps working till its end.
+    const running = row.kind === 'offline' && row.seam_access_code_id !== null && from !== null && until !== null && until > now;
+    if (row.state === 'left' || (running && row.wanted === 0)) {
       if (row.host_off === 1) line.state = 'off';
-      if (from !== null && until !== null) line.notes.push(messages.locks.leftCode(`${day(from)} – ${day(until)}`, at(until)));
+      if (running) line.notes.push(messages.locks.leftCode(`${day(from)} – ${day(until)}`, at(until)));
     } else {
       line.state = stateOf(row) ?? line.state;
       const shown = row.kind === 'offline' && row.host_off === 0 && (row.state === 'confirmed' || row.state === 'manual') && from !== null && until !== null;
