@@ -34,6 +34,8 @@ const SAMPLES: { [A in ActivityAction]: ActivityDetails[A] } = {
   'lock-code.viewed': { guestName: 'Lena', lock: 'Front door', ...nights },
   'lock-code.retried': { guestName: 'Lena', lock: 'Front door', ...nights },
   'lock-code.manual': { guestName: '', lock: 'Front door', ...nights },
+  'lock-code.off': { guestName: 'Lena', lock: 'Front door', ...nights },
+  'lock-code.on': { guestName: '', lock: 'Front door', ...nights },
 };
 
 const item = <A extends ActivityAction>(action: A, over: Partial<ActivityItem> = {}): ActivityItem =>
@@ -69,6 +71,8 @@ describe('activity words', () => {
       'lock-code.viewed': 'Ivo looked at the door code of Lena’s stay, 1 Jun – 4 Jun (Front door)',
       'lock-code.retried': 'Ivo tried the door code of Lena’s stay again, 1 Jun – 4 Jun (Front door)',
       'lock-code.manual': 'Ivo typed the door code set by hand on Front door for a stay, 1 Jun – 4 Jun',
+      'lock-code.off': 'Ivo turned off the door code of Lena’s stay, 1 Jun – 4 Jun (Front door)',
+      'lock-code.on': 'Ivo turned the door code of a stay back on, 1 Jun – 4 Jun (Front door)',
     });
   });
 

@@ -21,6 +21,7 @@ import * as m0021 from './0021-team-activity.ts';
 import * as m0022 from './0022-pms-connectors.ts';
 import * as m0023 from './0023-smart-locks.ts';
 import * as m0024 from './0024-guest-questions.ts';
+import * as m0027 from './0027-lock-code-off.ts';
 
 /** One migration: the same schema change for SQLite (`up`) and PostgreSQL (`upPostgres`), ADR 005. */
 export interface Migration {
@@ -54,4 +55,5 @@ export const migrations: readonly Migration[] = [
   { name: '0022-pms-connectors', ...m0022 },
   { name: '0023-smart-locks', ...m0023 },
   { name: '0024-guest-questions', ...m0024 },
+  { name: '0027-lock-code-off', ...m0027 },
 ];

@@ -145,6 +145,7 @@ export function fuzzRoutes(host: FuzzHost): FuzzRoute[] {
     // A stay's door code (decision 030 §13): the attempt "Try again" saw, the digits typed; the path's stay is junk or another's.
     route('POST /api/instruction/[id]/stays/[stayId]/lock-code/retry', 'host', shape({ generation: fc.oneof(fc.integer(), fc.double(), text(20)) })),
     route('PUT /api/instruction/[id]/stays/[stayId]/lock-code/manual', 'host', shape({ code: fc.oneof(fc.stringMatching(/^\d{4,12}$/), text(20), fc.integer()) })),
+    route('PUT /api/instruction/[id]/stays/[stayId]/lock-code/enabled', 'host', shape({ on: fc.oneof(fc.boolean(), text(5), fc.integer()) })),
     route('POST /api/invitations/accept', 'host', shape({ token })),
     route('PUT /api/session/team', 'host', shape({ teamId: fc.oneof(fc.constant(hostId), text(70)) })),
     route('POST /api/teams', 'host'),

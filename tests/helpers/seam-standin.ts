@@ -30,6 +30,8 @@ export interface SeamStandIn {
   autoAuthorize: boolean;
   /** The next call of `path` answers this status (then Seam works again). */
   failNext(path: string, status: number): void;
+  /** Makes a device an igloohome lock, taking offline codes only, without a backup pool (decision 030 §9); a refresh brings it in. */
+  offlineCodesOnly(deviceId: string): void;
   /** Access codes (seam/access-codes.ts): the codes as stored, and each device's behaviour. */
   access: AccessCodes;
   devices: Map<string, Json>;
@@ -105,6 +107,12 @@ export async function startSeamStandIn({ publicUrl }: { publicUrl?: string } = {
     },
     failNext(path, status) {
       failures.set(path, status);
+    },
+    offlineCodesOnly(deviceId) {
+      const device = devices.get(deviceId);
+      if (!device) throw new Error(`no device ${deviceId}`);
+      const properties = { ...(device.properties as Json), manufacturer: 'igloohome', model: { display_name: 'Smart Deadbolt 02' }, supports_backup_access_code_pool: false, offline_access_codes_enabled: true };
+      Object.assign(device, { device_type: 'igloohome_lock', can_program_online_access_codes: false, can_program_offline_access_codes: true, properties });
     },
     close: () =>
       new Promise<void>((resolve) => {

@@ -4,6 +4,7 @@ import { t, type WordsOf } from '@shared/guest-words/t.ts';
 import type { SECRET_PIN_WORDS, SECRET_STAY_WORDS } from './island-words.ts';
 import { fillCodeChips } from './code-chips.ts';
 import GuestIcon from './GuestIcon.tsx';
+import { useLookAgain } from './look-again.ts';
 import { useCopy, useHydrated } from './use-copy.ts';
 
 /**
@@ -101,8 +102,9 @@ export default function SecretReveal(props: SecretRevealIslandProps) {
   const errorId = useId();
   const requested = useRef(false);
 
-  async function reveal(withPin: string | null): Promise<void> {
-    setState({ kind: 'loading' });
+  /** `quiet`: a look again while the stay's code is being set, which keeps what is shown until the answer comes. */
+  async function reveal(withPin: string | null, quiet = false): Promise<void> {
+    if (!quiet) setState({ kind: 'loading' });
     try {
       const { status, body } = await askSecrets(token, withPin, words['locale.lang']);
       if (status === 200) {
@@ -119,7 +121,8 @@ export default function SecretReveal(props: SecretRevealIslandProps) {
       const message = (body as { message?: string }).message;
       setState(message ? { kind: 'refused', refusal: { message, availableFrom: null, pinRequired: mode === 'pin' && status === 429 } } : { kind: 'failed' });
     } catch {
-      // No connection: the copy kept from an earlier visit, if the stay still runs.
+      // No connection: the copy kept from an earlier visit, if the stay still runs (a quiet look keeps what is shown).
+      if (quiet) return;
       const kept = readKept(token);
       setState(kept ? { kind: 'shown', secrets: kept, offline: true } : { kind: 'failed' });
     }
@@ -149,6 +152,9 @@ export default function SecretReveal(props: SecretRevealIslandProps) {
   // The steps' "Door code" chips show the code too, once it is shown here.
   const shownCode = state.kind === 'shown' ? state.secrets.code : '';
   useEffect(() => fillCodeChips(shownCode), [shownCode]);
+  // The stay's own code being set on the lock: asked again every 10 minutes while the page is seen (§8 of decision 030).
+  const waiting = state.kind === 'shown' && !state.offline && !state.secrets.code && state.secrets.doorCode?.state === 'waiting' ? state.secrets.doorCode : null;
+  useLookAgain(waiting, () => void reveal(null, true));
 
   if (mode === 'stay' && over) return <p className="muted">{words['secret.over']}</p>;
   if (state.kind === 'shown') return <Shown secrets={state.secrets} offline={state.offline} wifiName={wifiName} words={words} />;
@@ -222,9 +228,12 @@ function Shown({ secrets, offline, wifiName, words }: { secrets: GuestSecrets; o
     <div className="access-body">
       <dl className="secrets">
         {!secrets.code && secrets.doorCode && (
-          <div className="door-code-wait" role="status">
+          // A role on the group would take it out of the list (axe: definition-list): the status is the text itself.
+          <div className="door-code-wait">
             <dt>{words['secret.codeLabel']}</dt>
-            <dd>{secrets.doorCode.message}</dd>
+            <dd>
+              <span role="status">{secrets.doorCode.message}</span>
+            </dd>
           </div>
         )}
         {secrets.code && (
@@ -242,6 +251,7 @@ function Shown({ secrets, offline, wifiName, words }: { secrets: GuestSecrets; o
           />
         )}
       </dl>
+      {secrets.code && secrets.codeNote && <p className="muted small code-note">{secrets.codeNote}</p>}
       <span className={copied ? 'toast show' : 'toast'} role="status" aria-live="polite">
         {copied}
       </span>

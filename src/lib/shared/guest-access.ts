@@ -26,6 +26,8 @@ export interface GuestSecrets {
   until: number | null;
   /** A stay link of a guidebook with a smart lock whose code is not shown yet: why, in the guest's words, and when to look again (ISO). */
   doorCode?: { state: 'waiting' | 'failed'; message: string; lookAgainAt: string | null };
+  /** A stay's offline code (docs/decisions/030-smart-locks.md §9): when it works, and for a stay over 24 hours when it must first be used, in the guest's words. */
+  codeNote?: string;
 }
 
 /** The same, refused (403): the message to show, and when asking again will work (ISO), if ever. */

@@ -252,7 +252,6 @@ export const messages = {
     assignmentInvalid: 'Choose a guidebook, or none.',
     guidebookNotFound: 'This guidebook does not exist. Reload the Smart locks screen.',
     cannotTakeCodes: 'This lock cannot take codes from Porchlight (Seam reports no keypad codes).',
-    offlineCodesLater: 'This lock takes offline codes only. Offline codes come later.',
     /** The stay card's door code line. */
     stayCode: {
       set: 'Door code set on the lock',
@@ -260,7 +259,16 @@ export const messages = {
       backup: 'Failed, backup code in use: the guest sees it',
       failed: 'Failed, no code: set one on the lock and tell the guest',
       offline: 'Lock offline: the door code cannot be set while it is',
+      off: 'No door code for this stay',
     },
+    /** An offline code's window on the stay card (docs/decisions/030-smart-locks.md §9); times as the card words them. */
+    offlineCode: (from: string, until: string, firstUse: string | null) => `Offline code: works ${from} to ${until}, on whole hours${firstUse ? `; the guest must use it once before ${firstUse}` : ''}.`,
+    /** An offline code left behind by a move or a cancellation: it cannot be withdrawn. */
+    leftCode: (dates: string, until: string) => `The earlier code for ${dates} keeps working until ${until}: offline codes cannot be withdrawn from afar. Delete it on the lock with the lock’s own app if needed.`,
+    deleteLeavesCode: (until: string) => `Its door code is an offline code: it keeps working until ${until}, since it cannot be withdrawn from afar. Delete it on the lock with the lock’s own app if needed.`,
+    enabledInvalid: 'Send on: true or false.',
+    codeOff: (guest: string) => `No door code for ${guest}’s stay: it is removed from the lock and not made again.`,
+    codeOn: (guest: string) => `${guest}’s stay gets a door code again.`,
     assigned: (lock: string, guidebook: string) => `${lock} opens ${guidebook}.`,
     unassigned: (lock: string) => `${lock} is not assigned to a guidebook.`,
     loadFailed: 'The smart locks could not be loaded.',

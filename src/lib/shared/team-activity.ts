@@ -66,11 +66,14 @@ export interface ActivityDetails {
   'team.renamed': { from: string; to: string };
   /**
    * A stay's door code from the lock (docs/decisions/030-smart-locks.md §12, §13): looked at on
-   * Arrivals (once per member, stay and day), tried again, or typed by hand. Never the digits.
+   * Arrivals (once per member, stay and day), tried again, typed by hand, turned off or on. Never the digits.
    */
   'lock-code.viewed': { guestName: string; lock: string } & StayDates;
   'lock-code.retried': { guestName: string; lock: string } & StayDates;
   'lock-code.manual': { guestName: string; lock: string } & StayDates;
+  /** "Door code" turned off for a stay (its code removed, never made again), or on again. */
+  'lock-code.off': { guestName: string; lock: string } & StayDates;
+  'lock-code.on': { guestName: string; lock: string } & StayDates;
 }
 
 export type ActivityAction = keyof ActivityDetails;

@@ -49,7 +49,7 @@ export const TEAM_ACTIONS = {
   'locks.manage': { scope: 'team', doing: 'connect, assign or disconnect smart locks' },
   'arrivals.read': { scope: 'guidebook', doing: 'see the arrivals and their door code states' },
   'lockCodes.read': { scope: 'guidebook', doing: "see a stay's door code from the lock" },
-  'lockCodes.retry': { scope: 'guidebook', doing: "try a stay's door code again" },
+  'lockCodes.retry': { scope: 'guidebook', doing: "try a stay's door code again, or turn it off or on" },
   'lockCodes.set': { scope: 'guidebook', doing: 'type a door code set on the lock by hand' },
   'guestData.manage': { scope: 'team', doing: "export or erase a guest's details" },
   'members.manage': { scope: 'team', doing: 'change or remove members' },

@@ -38,7 +38,9 @@
  * `https://127.0.0.1:<port>/seam`, key SEAM_TEST_KEY), its webview pages on the same origin, so a
  * host's browser signs in there and comes back to the Smart locks screen (docs/running-locally.md),
  * and its own one: POST /__control/seam/behave `{ deviceId, behaviour, delayMs }` → 204, how the
- * device's codes fare from then on (seam/access-codes.ts; e2e/arrivals.spec.ts).
+ * device's codes fare from then on (seam/access-codes.ts; e2e/arrivals.spec.ts); POST
+ * /__control/seam/offline-codes `{ deviceId }` → 204, the device made an igloohome lock taking
+ * offline codes only (a refresh of its account brings it in; e2e/locks-guest.spec.ts).
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -161,6 +163,11 @@ const server = https.createServer({ key: fs.readFileSync(keyFile), cert: fs.read
         return;
       }
       standIn.hooks.setUrl(account.userId, seed.url);
+      res.writeHead(204).end();
+      return;
+    }
+    if (req.url === '/__control/seam/offline-codes' && req.method === 'POST') {
+      seam.offlineCodesOnly(String((JSON.parse(body.toString('utf8') || '{}') as { deviceId?: string }).deviceId));
       res.writeHead(204).end();
       return;
     }

@@ -148,6 +148,10 @@ export function whatOf(item: ActivityItem): string {
       return `tried the door code of ${stayOf(item.details.guestName)} again, ${nights(item.details)} (${item.details.lock})`;
     case 'lock-code.manual':
       return `typed the door code set by hand on ${item.details.lock} for ${stayOf(item.details.guestName)}, ${nights(item.details)}`;
+    case 'lock-code.off':
+      return `turned off the door code of ${stayOf(item.details.guestName)}, ${nights(item.details)} (${item.details.lock})`;
+    case 'lock-code.on':
+      return `turned the door code of ${stayOf(item.details.guestName)} back on, ${nights(item.details)} (${item.details.lock})`;
   }
 }
 

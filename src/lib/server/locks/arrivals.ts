@@ -63,7 +63,8 @@ async function codesOf(db: Kysely<Database>, stayIds: string[]): Promise<Map<str
     .leftJoin('lock_devices', 'lock_devices.id', 'lock_codes.device_id')
     .select(['lock_codes.stay_id', 'lock_codes.state', 'lock_codes.host_off', 'lock_codes.generation', 'lock_codes.code_ct', 'lock_devices.online', 'lock_devices.name as lock'])
     .where('lock_codes.stay_id', 'in', stayIds)
-    .where('lock_codes.state', 'not in', ['removed', 'left', 'removing'])
+    // A stay whose code the host turned off keeps saying so once its code is removed (§4).
+    .where((eb) => eb.or([eb('lock_codes.state', 'not in', ['removed', 'left', 'removing']), eb('lock_codes.host_off', '=', 1)]))
     .execute();
   return new Map(rows.map((row) => [row.stay_id!, row]));
 }
@@ -76,7 +77,7 @@ async function locksOf(db: Kysely<Database>, guidebookIds: string[]): Promise<Ma
     .select(['lock_assignments.instruction_id', 'lock_devices.name'])
     .where('lock_assignments.instruction_id', 'in', guidebookIds)
     .where('lock_devices.gone_at', 'is', null)
-    .where('lock_devices.online_codes', '=', 1)
+    .where((eb) => eb.or([eb('lock_devices.online_codes', '=', 1), eb('lock_devices.offline_codes', '=', 1)]))
     .execute();
   return new Map(rows.map((row) => [row.instruction_id, row.name]));
 }

@@ -90,7 +90,8 @@ export async function retryStayCode(settings: SeamSettings, target: StayCodeTarg
       await db.updateTable('lock_codes').set({ due_at: now }).where('id', '=', row.id).execute();
       return { message: messages.locks.lookingAgain(found.lock) };
     }
-    if (row.seam_access_code_id !== null) await deleteAtSeam(settings, row.seam_access_code_id);
+    // An offline code cannot be deleted from afar (§9): a failing one is left, and a new one made.
+    if (row.seam_access_code_id !== null && row.kind === 'online') await deleteAtSeam(settings, row.seam_access_code_id);
     const written = await db.transaction().execute(async (trx) => {
       const changed = await changeCodeState(trx, row, 'recreate', { now, set: recreated(row, found.scheduling, now) });
       if (changed) await recordActivity(trx, { ...activityOf(found, now), by: memberActor(target.access), action: 'lock-code.retried' });

@@ -13,7 +13,7 @@ export type CodeRow = Selectable<LockCodesTable>;
 
 export type CodeState = CodeRow['state'];
 
-export type CodeEvent = 'need' | 'created' | 'confirm' | 'confirm-late' | 'fault' | 'clear' | 'move' | 'recreate' | 'host-code' | 'outside' | 'fallback' | 'give-up' | 'unwant' | 'gone' | 'ended';
+export type CodeEvent = 'need' | 'created' | 'confirm' | 'confirm-late' | 'fault' | 'clear' | 'move' | 'recreate' | 'host-code' | 'outside' | 'fallback' | 'give-up' | 'unwant' | 'gone' | 'leave' | 'ended';
 
 export type CodeActor = 'stay' | 'worker' | 'job' | 'host';
 
@@ -45,6 +45,7 @@ export const LOCK_CODE_TRANSITIONS: readonly CodeTransition[] = [
   ...LIVE.filter((from) => from !== 'removing').map((from) => ({ event: 'unwant' as const, from, to: 'removed' as const, by: ['stay', 'worker', 'job', 'host'] as const, when: 'not wanted any more, and nothing at Seam to delete' })),
   ...(['sent', 'confirmed', 'trouble', 'backup', 'failed'] as const).map((from) => ({ event: 'unwant' as const, from, to: 'removing' as const, by: ['worker'] as const, when: 'not wanted any more: the worker deletes the code and its backup' })),
   { event: 'gone', from: 'removing', to: 'removed', by: ['worker'], when: 'Seam answered the delete, or 404' },
+  ...(['sent', 'confirmed', 'trouble', 'failed', 'manual'] as const).map((from) => ({ event: 'leave' as const, from, to: 'left' as const, by: ['worker'] as const, when: 'an offline code not wanted any more, or moved: it cannot be withdrawn or changed, so it is left to run out (a moved stay gets a new code)' })),
   ...LIVE.map((from) => ({ event: 'ended' as const, from, to: 'removed' as const, by: ['job'] as const, when: "the stay's check-out passed: Seam removes a time-bound code at its end itself" })),
 ];
 

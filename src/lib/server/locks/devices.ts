@@ -116,8 +116,6 @@ export async function assignDevice(access: TeamAccess, deviceId: string, input: 
     throw new AppError('NOT_FOUND', messages.locks.guidebookNotFound);
   });
   if (device.online_codes === 0 && device.offline_codes === 0) throw new AppError('UNPROCESSABLE', messages.locks.cannotTakeCodes);
-  // Slice 2 sets online codes only (§9 comes with slice 5).
-  if (device.online_codes === 0) throw new AppError('UNPROCESSABLE', messages.locks.offlineCodesLater);
   const now = Date.now();
   await db.transaction().execute(async (trx) => {
     // The select holds one guidebook per lock: the lock's other guidebooks are let go.

@@ -27,22 +27,24 @@ export const CREATE_AHEAD_MS = 7 * DAY_MS;
 interface Lock {
   deviceId: string;
   scheduling: 'unknown' | 'native' | 'just_in_time';
+  /** The lock takes offline codes only (§9): its codes are `kind: 'offline'`. */
+  offline: boolean;
 }
 
-/** The lock each guidebook's stays get codes on: assigned, not gone, taking online codes, the guidebook not in the trash. */
+/** The lock each guidebook's stays get codes on: assigned, not gone, taking online or offline codes, the guidebook not in the trash. */
 export async function locksOf(trx: Kysely<Database>, instructionIds: readonly string[]): Promise<Map<string, Lock>> {
   if (instructionIds.length === 0) return new Map();
   const rows = await trx
     .selectFrom('lock_assignments')
     .innerJoin('lock_devices', 'lock_devices.id', 'lock_assignments.device_id')
     .innerJoin('instructions', 'instructions.id', 'lock_assignments.instruction_id')
-    .select(['lock_assignments.instruction_id', 'lock_devices.id as device_id', 'lock_devices.scheduling'])
+    .select(['lock_assignments.instruction_id', 'lock_devices.id as device_id', 'lock_devices.scheduling', 'lock_devices.online_codes'])
     .where('lock_assignments.instruction_id', 'in', instructionIds)
     .where('lock_devices.gone_at', 'is', null)
-    .where('lock_devices.online_codes', '=', 1)
+    .where((eb) => eb.or([eb('lock_devices.online_codes', '=', 1), eb('lock_devices.offline_codes', '=', 1)]))
     .where('instructions.deleted_at', 'is', null)
     .execute();
-  return new Map(rows.map((row) => [row.instruction_id, { deviceId: row.device_id, scheduling: row.scheduling }]));
+  return new Map(rows.map((row) => [row.instruction_id, { deviceId: row.device_id, scheduling: row.scheduling, offline: row.online_codes === 0 }]));
 }
 
 export async function markStayCodes(trx: Kysely<Database>, stayIds: readonly string[], { gone = false, now = Date.now() }: { gone?: boolean; now?: number } = {}): Promise<void> {
@@ -52,6 +54,8 @@ export async function markStayCodes(trx: Kysely<Database>, stayIds: readonly str
   const stays = await trx.selectFrom('stays').select(['id', 'team_id', 'instruction_id', 'check_in', 'check_out', 'early_checkin_from', 'late_checkout_until']).where('id', 'in', stayIds).execute();
   const rows = await trx.selectFrom('lock_codes').selectAll().where('stay_id', 'in', stayIds).where('state', 'not in', ['removed', 'left']).execute();
   const rowOf = new Map(rows.map((row) => [row.stay_id, row]));
+  // "Door code" turned off by the host sticks to the stay, on its live row or on the one removed for it: never made again.
+  const off = new Set((await trx.selectFrom('lock_codes').select('stay_id').where('stay_id', 'in', stayIds).where('host_off', '=', 1).execute()).map((row) => row.stay_id));
   const locks = await locksOf(trx, [...new Set(stays.map((stay) => stay.instruction_id))]);
   const plans = new Map<string, boolean>();
   let changed = false;
@@ -65,10 +69,10 @@ export async function markStayCodes(trx: Kysely<Database>, stayIds: readonly str
     const planOk = plans.get(stay.team_id) === true || (row?.seam_access_code_id ?? null) !== null;
     // Another lock now: this row's code is removed first, and the worker marks the stay again after (§3.5).
     const sameLock = !row || !lock || row.device_id === lock.deviceId;
-    const wanted = !gone && lock !== undefined && sameLock && planOk && (row?.host_off ?? 0) === 0 && times.checkOut > now;
+    const wanted = !gone && lock !== undefined && sameLock && planOk && !off.has(stay.id) && times.checkOut > now;
     if (!row) {
       if (!wanted) continue;
-      await trx.insertInto('lock_codes').values({ id: nanoid(), team_id: stay.team_id, stay_id: stay.id, instruction_id: stay.instruction_id, device_id: lock!.deviceId, kind: 'online', state: 'due', ...desired(times, lock!, now, null), wanted: 1, revision: 1, created_at: now, updated_at: now }).execute();
+      await trx.insertInto('lock_codes').values({ id: nanoid(), team_id: stay.team_id, stay_id: stay.id, instruction_id: stay.instruction_id, device_id: lock!.deviceId, kind: lock!.offline ? 'offline' : 'online', state: 'due', ...desired(times, lock!, now, null), wanted: 1, revision: 1, created_at: now, updated_at: now }).execute();
       changed = true;
       continue;
     }
@@ -87,7 +91,8 @@ function desired(times: { checkIn: number; checkOut: number }, lock: Lock | null
     want_from: times.checkIn,
     want_until: times.checkOut,
     create_after: times.checkIn - CREATE_AHEAD_MS,
-    deadline_at: keepDeadline ? row.deadline_at : deadlineFor(times.checkIn, lock?.scheduling ?? 'unknown', now),
+    // An offline code is made by the vendor's registry, not sent to the lock: 2 hours before check-in, as a native lock (§9).
+    deadline_at: keepDeadline ? row.deadline_at : deadlineFor(times.checkIn, lock?.offline ? 'native' : (lock?.scheduling ?? 'unknown'), now),
     due_at: now,
   };
 }

@@ -19,8 +19,10 @@ const HOUR_MS = 60 * MINUTE_MS;
 
 const at = (iso: string | null | undefined): number | null => (iso ? Date.parse(iso) : null);
 
+/** Scheduled on the device or set; an offline code once its code is assigned (§9: made by the vendor's registry, nothing is sent to the lock). */
 export function isConfirmed(code: SeamAccessCode): boolean {
-  return (code.is_scheduled_on_device === true || code.status === 'set') && Boolean(code.code) && code.errors.length === 0;
+  const onLock = code.is_offline_access_code === true ? code.is_waiting_for_code_assignment !== true : code.is_scheduled_on_device === true || code.status === 'set';
+  return onLock && Boolean(code.code) && code.errors.length === 0;
 }
 
 function eventFor(row: CodeRow, code: SeamAccessCode): CodeEvent | null {
@@ -60,7 +62,7 @@ export async function observeCode(db: Kysely<Database>, settings: SeamSettings, 
 
 /** A code scheduled on the device: the lock schedules natively; one set or setting within 72 hours without it: just in time (§ "Where the docs were silent" 2). */
 async function learnScheduling(db: Kysely<Database>, row: CodeRow, code: SeamAccessCode, now: number): Promise<void> {
-  if (row.device_id === null) return;
+  if (row.device_id === null || row.kind === 'offline') return;
   const native = code.is_scheduled_on_device === true;
   const justInTime = !native && (code.status === 'set' || code.status === 'setting') && (row.want_from ?? 0) - now < 72 * HOUR_MS;
   if (!native && !justInTime) return;

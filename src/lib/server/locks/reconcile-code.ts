@@ -9,6 +9,7 @@ import { passDeadline, pastDeadline } from './deadlines.ts';
 import type { SeamSettings } from './lock-config.ts';
 import { markStayCodes } from './mark-stay-codes.ts';
 import { nextLook, observeCode } from './observe-code.ts';
+import { offlineWindow } from './offline-codes.ts';
 import { SeamCallError, seamCalls } from './seam-client.ts';
 
 /**
@@ -50,11 +51,23 @@ async function step(db: Kysely<Database>, settings: SeamSettings, row: CodeRow, 
   if (current.seam_access_code_id === null) {
     if (current.state !== 'due' || (current.create_after ?? 0) > now) return pastDeadline(current, now) ? passDeadline(settings, current, now) : current;
     current = (await create(db, settings, current, now)) ?? current;
-  } else if (current.state !== 'failed' && (current.seam_starts_at !== current.want_from || current.seam_ends_at !== current.want_until)) {
+  } else if (current.state !== 'failed' && movedAt(current)) {
+    // An offline code cannot be changed (§9): left to run out, and the stay gets a new one.
+    if (current.kind === 'offline') return leave(db, current, now, true);
     current = (await move(db, settings, current, now)) ?? current;
   }
   current = await observeCode(db, settings, current, now);
   return pastDeadline(current, now) ? ((await passDeadline(settings, current, now)) ?? current) : current;
+}
+
+/** The window Seam should hold: the stay's, or for an offline code its whole hours (§9). */
+function wantedWindow(row: CodeRow): { startsAt: number; endsAt: number; rounding?: '1h' | '1d' } {
+  return row.kind === 'offline' ? offlineWindow(row.want_from!, row.want_until!) : { startsAt: row.want_from!, endsAt: row.want_until! };
+}
+
+function movedAt(row: CodeRow): boolean {
+  const wanted = wantedWindow(row);
+  return row.seam_starts_at !== wanted.startsAt || row.seam_ends_at !== wanted.endsAt;
 }
 
 /** What the create and the update send: the window and the name (§6, "Names"). */
@@ -63,7 +76,7 @@ async function windowOf(db: Kysely<Database>, row: CodeRow) {
   const guidebook = await db.selectFrom('instructions').select('data').where('id', '=', row.instruction_id!).executeTakeFirst();
   const timeZone = guidebook ? parseStoredContent(guidebook.data).timeZone : 'UTC';
   const name = codeName({ guestName: stay?.guest_name ?? '', channel: stay?.channel ?? 'direct', checkIn: row.want_from!, checkOut: row.want_until!, timeZone });
-  return { name, startsAt: row.want_from!, endsAt: row.want_until! };
+  return { name, ...wantedWindow(row) };
 }
 
 async function create(db: Kysely<Database>, settings: SeamSettings, row: CodeRow, now: number): Promise<CodeRow | null> {
@@ -77,7 +90,7 @@ async function create(db: Kysely<Database>, settings: SeamSettings, row: CodeRow
     for (const extra of mine.slice(1)) await seamCalls.deleteCode(settings, extra.access_code_id);
   }
   const window = await windowOf(db, row);
-  made ??= await seamCalls.createCode(settings, { ...window, deviceId: device.seam_device_id, commonCodeKey: key, backupPool: device.backup_pool === 1 });
+  made ??= await seamCalls.createCode(settings, { ...window, deviceId: device.seam_device_id, commonCodeKey: key, backupPool: device.backup_pool === 1 && row.kind === 'online' });
   return changeCodeState(db, row, 'created', { now, set: { seam_access_code_id: made.access_code_id, seam_starts_at: window.startsAt, seam_ends_at: window.endsAt, attempts: 0, last_error: null, last_attempt_at: now } });
 }
 
@@ -93,6 +106,7 @@ async function move(db: Kysely<Database>, settings: SeamSettings, row: CodeRow, 
 /** Not wanted: nothing at Seam → removed; else the backup code and the code deleted (404 is done), then removed. */
 async function remove(db: Kysely<Database>, settings: SeamSettings, row: CodeRow, now: number): Promise<CodeRow | null> {
   if (row.seam_access_code_id === null && row.backup_seam_access_code_id === null) return changeCodeState(db, row, 'unwant', { now, to: 'removed' });
+  if (row.kind === 'offline') return leave(db, row, now, false);
   const removing = row.state === 'removing' ? row : await changeCodeState(db, row, 'unwant', { now, to: 'removing' });
   if (!removing) return null;
   for (const id of [removing.backup_seam_access_code_id, removing.seam_access_code_id]) {
@@ -105,6 +119,13 @@ async function remove(db: Kysely<Database>, settings: SeamSettings, row: CodeRow
   // The stay still there (its guidebook took another lock): marked again, for a code on the new lock.
   if (gone?.stay_id) await db.transaction().execute((trx) => markStayCodes(trx, [gone.stay_id!], { now }));
   return gone;
+}
+
+/** An offline code not wanted, or moved: `leave` (nothing is asked of Seam, §9); a moved stay is marked again for its new code. */
+async function leave(db: Kysely<Database>, row: CodeRow, now: number, renew: boolean): Promise<CodeRow | null> {
+  const left = await changeCodeState(db, row, 'leave', { now, set: { wanted: 0, due_at: null } });
+  if (left?.stay_id && renew) await db.transaction().execute((trx) => markStayCodes(trx, [left.stay_id!], { now }));
+  return left;
 }
 
 async function finish(db: Kysely<Database>, row: CodeRow, revision: number, dueAt: number | null): Promise<void> {

@@ -49,6 +49,8 @@ export interface SeamAccessCode {
   common_code_key?: string | null;
   is_scheduled_on_device?: boolean;
   is_backup_access_code_available?: boolean;
+  is_offline_access_code?: boolean;
+  is_waiting_for_code_assignment?: boolean;
   appearance?: { name?: string } | null;
   errors: Array<{ error_code: string }>;
   warnings: Array<{ warning_code: string }>;
@@ -59,6 +61,8 @@ export interface CodeWindow {
   name: string;
   startsAt: number;
   endsAt: number;
+  /** An offline code (docs/decisions/030-smart-locks.md §9): Seam's `max_time_rounding`, hourly- or daily-bound. */
+  rounding?: '1h' | '1d';
 }
 
 /** A failed Seam call: the status (0: no answer) and Seam's `error.type`, for the log and the caller. */
@@ -134,8 +138,8 @@ export const seamCalls = {
         starts_at: new Date(input.startsAt).toISOString(),
         ends_at: new Date(input.endsAt).toISOString(),
         common_code_key: input.commonCodeKey,
-        preferred_code_length: 6,
-        use_backup_access_code_pool: input.backupPool,
+        // The vendor computes an offline code's digits and length (igloohome's algoPIN): nothing to prefer.
+        ...(input.rounding ? { is_offline_access_code: true, max_time_rounding: input.rounding } : { preferred_code_length: 6, use_backup_access_code_pool: input.backupPool }),
         ...(input.code ? { code: input.code } : {}),
       }),
     ),

@@ -65,10 +65,10 @@ export async function listStays(scope: Owned, { group, limit, cursor }: StaysQue
     .where('team_id', '=', scope.access.teamId)
     .execute();
   const [total, upcoming, past] = [Number(tally?.total ?? 0), Number(tally?.upcoming ?? 0), Number(tally?.past ?? 0)];
-  const [orders, reads, overlaps, codes] = await Promise.all([ordersOfStays(db, page.map((row) => row.id)), sectionsReadBy(db, page.map((row) => row.id)), overlapsOf(db, scope.id, page), doorCodesOf(db, page.map((row) => row.id))]);
+  const [orders, reads, overlaps, codes] = await Promise.all([ordersOfStays(db, page.map((row) => row.id)), sectionsReadBy(db, page.map((row) => row.id)), overlapsOf(db, scope.id, page), doorCodesOf(db, page.map((row) => row.id), timeZone, now)]);
   return {
     group,
-    stays: page.map((row) => stayFor(scope.access, { ...toStay(row, timeZone, config, now, orders.get(row.id), reads.get(row.id), overlaps.get(row.id)), doorCode: codes.get(row.id) ?? null })),
+    stays: page.map((row) => stayFor(scope.access, { ...toStay(row, timeZone, config, now, orders.get(row.id), reads.get(row.id), overlaps.get(row.id)), doorCode: codes.get(row.id)?.state ?? null, doorCodeNotes: codes.get(row.id)?.notes ?? [], doorCodeOnDelete: codes.get(row.id)?.onDelete ?? null })),
     next: rows.length > limit && last ? `${last.check_in}.${last.id}` : null,
     counts: { current: total - upcoming - past, upcoming, past },
   };

@@ -13,7 +13,7 @@ import { pinGuessingMail } from '../guidebook/pin-guessing.ts';
 import { getRuntime } from '../platform/runtime.ts';
 import { decideSecrets, effectiveStayTimes } from '../guidebook/stay-window.ts';
 import { findGuestTarget } from '../guidebook/find-guest-target.ts';
-import { guestDoorCode, type GuestDoorCode } from '../locks/guest-code.ts';
+import { guestDoorCode, type GuestDoorCode, type OfflineTimes } from '../locks/guest-code.ts';
 
 export type RevealAnswer = { ok: true; secrets: GuestSecrets } | { ok: false; refusal: GuestSecretsRefusal };
 
@@ -65,6 +65,7 @@ export async function revealSecrets({ token, pin, ip, now = Date.now(), words = 
   const wifiQr = content.wifiName ? await wifiQrSvg({ ssid: content.wifiName, password: content.wifiPassword, security: content.wifiSecurity }) : '';
   const secrets: GuestSecrets = { code, wifiPassword: content.wifiSecurity === 'nopass' ? '' : content.wifiPassword, wifiQr, until: decision.until };
   if (door.kind === 'waiting' || door.kind === 'failed') secrets.doorCode = doorWords(door, content.timeZone, words);
+  if (door.kind === 'code' && door.offline) secrets.codeNote = offlineWords(door.offline, content.timeZone, words);
   return { ok: true, secrets };
 }
 
@@ -104,6 +105,13 @@ function doorWords(door: Extract<GuestDoorCode, { kind: 'waiting' | 'failed' }>,
   if (door.kind === 'failed') return { state: 'failed', message: words['lock.failed'], lookAgainAt: null };
   const when = formatGuestDateTime(door.lookAgainAt, zone, words['locale.lang']);
   return { state: 'waiting', message: t(words, door.justInTime ? 'lock.settingJustInTime' : 'lock.setting', { when }), lookAgainAt: new Date(door.lookAgainAt).toISOString() };
+}
+
+/** An offline code's window and first-use rule in the guest's words (§8, §9). */
+function offlineWords({ from, until, firstUse }: OfflineTimes, zone: string, words: GuestWords): string {
+  const at = (ms: number) => formatGuestDateTime(ms, zone, words['locale.lang']);
+  const works = t(words, 'lock.offlineWorks', { from: at(from), until: at(until) });
+  return firstUse === null ? works : `${works} ${t(words, 'lock.offlineFirstUse', { when: at(firstUse) })}`;
 }
 
 function refuse(message: string, availableFrom: number | null, pinRequired: boolean): RevealAnswer {

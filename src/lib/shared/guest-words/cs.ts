@@ -48,6 +48,8 @@ export const cs = {
   'secret.over': 'Váš pobyt skončil: kód ke dveřím a heslo k Wi-Fi se už nezobrazují.',
   'lock.setting': 'Kód ke dveřím se právě nastavuje v zámku. Objeví se zde do {when}; podívejte se pak znovu.',
   'lock.settingJustInTime': 'Kód ke dveřím se v zámku nastaví asi hodinu před příjezdem. Objeví se zde do {when}; podívejte se pak znovu.',
+  'lock.offlineWorks': 'Tento kód platí od {from} do {until}.',
+  'lock.offlineFirstUse': 'Poprvé ho použijte před {when}.',
   'lock.failed': 'Váš hostitel kód ke dveřím zařizuje a ví o tom. Pokud už jste u dveří, napište hostiteli.',
   'secret.what.both': 'kód ke dveřím a heslo k Wi-Fi',
   'secret.what.code': 'kód ke dveřím',

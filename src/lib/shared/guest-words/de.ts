@@ -47,6 +47,8 @@ export const de = {
   'secret.over': 'Ihr Aufenthalt ist beendet: Türcode und WLAN-Passwort werden nicht mehr angezeigt.',
   'lock.setting': 'Ihr Türcode wird gerade am Schloss eingerichtet. Er erscheint hier bis {when}; schauen Sie dann noch einmal.',
   'lock.settingJustInTime': 'Ihr Türcode wird etwa eine Stunde vor dem Check-in am Schloss eingerichtet. Er erscheint hier bis {when}; schauen Sie dann noch einmal.',
+  'lock.offlineWorks': 'Dieser Code gilt von {from} bis {until}.',
+  'lock.offlineFirstUse': 'Verwenden Sie ihn zum ersten Mal vor {when}.',
   'lock.failed': 'Ihr Gastgeber kümmert sich um Ihren Türcode und wurde informiert. Wenn Sie schon vor der Tür stehen, schreiben Sie Ihrem Gastgeber.',
   'secret.what.both': 'Türcode und WLAN-Passwort',
   'secret.what.code': 'Türcode',

@@ -47,6 +47,8 @@ export const en = {
   'secret.over': 'Your stay is over: the door code and Wi-Fi password are no longer shown.',
   'lock.setting': 'Your door code is being set on the lock. It appears here by {when}; look again then.',
   'lock.settingJustInTime': 'Your door code is set on the lock about an hour before check-in. It appears here by {when}; look again then.',
+  'lock.offlineWorks': 'This code works from {from} to {until}.',
+  'lock.offlineFirstUse': 'Use it for the first time before {when}.',
   'lock.failed': 'Your host is arranging your door code and has been told. If you are at the door, message your host.',
   'secret.what.both': 'door code and Wi-Fi password',
   'secret.what.code': 'door code',

@@ -48,6 +48,8 @@ export const es = {
   'secret.over': 'Su estancia ha terminado: el código de acceso y la contraseña del wifi ya no se muestran.',
   'lock.setting': 'Su código de acceso se está configurando en la cerradura. Aparecerá aquí antes de {when}; vuelva a mirar entonces.',
   'lock.settingJustInTime': 'Su código de acceso se configura en la cerradura una hora antes de la llegada. Aparecerá aquí antes de {when}; vuelva a mirar entonces.',
+  'lock.offlineWorks': 'Este código funciona desde {from} hasta {until}.',
+  'lock.offlineFirstUse': 'Úselo por primera vez antes de {when}.',
   'lock.failed': 'Su anfitrión está preparando su código de acceso y ya está avisado. Si está en la puerta, escriba a su anfitrión.',
   'secret.what.both': 'el código de acceso y la contraseña del wifi',
   'secret.what.code': 'el código de acceso',

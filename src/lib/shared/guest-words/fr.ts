@@ -47,6 +47,8 @@ export const fr = {
   'secret.over': 'Votre séjour est terminé : le code d’accès et le mot de passe Wi-Fi ne sont plus affichés.',
   'lock.setting': 'Votre code d’accès est en cours d’enregistrement sur la serrure. Il apparaîtra ici d’ici {when} ; revenez à ce moment-là.',
   'lock.settingJustInTime': 'Votre code d’accès est enregistré sur la serrure environ une heure avant l’arrivée. Il apparaîtra ici d’ici {when} ; revenez à ce moment-là.',
+  'lock.offlineWorks': 'Ce code fonctionne du {from} au {until}.',
+  'lock.offlineFirstUse': 'Utilisez-le pour la première fois avant le {when}.',
   'lock.failed': 'Votre hôte s’occupe de votre code d’accès et a été prévenu. Si vous êtes devant la porte, écrivez à votre hôte.',
   'secret.what.both': 'votre code d’accès et votre mot de passe Wi-Fi',
   'secret.what.code': 'votre code d’accès',

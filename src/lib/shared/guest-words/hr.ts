@@ -50,6 +50,8 @@ export const hr = {
   'secret.over': 'Vaš je boravak završio: kod za vrata i lozinka za Wi-Fi više se ne prikazuju.',
   'lock.setting': 'Kod za vrata upravo se postavlja na bravu. Pojavit će se ovdje do {when}; pogledajte ponovno tada.',
   'lock.settingJustInTime': 'Kod za vrata postavlja se na bravu otprilike sat vremena prije prijave. Pojavit će se ovdje do {when}; pogledajte ponovno tada.',
+  'lock.offlineWorks': 'Ovaj kod vrijedi od {from} do {until}.',
+  'lock.offlineFirstUse': 'Prvi put ga upotrijebite prije {when}.',
   'lock.failed': 'Vaš domaćin sređuje kod za vrata i obaviješten je. Ako ste već pred vratima, pošaljite poruku domaćinu.',
   'secret.what.both': 'kod za vrata i lozinka za Wi-Fi',
   'secret.what.code': 'kod za vrata',

@@ -47,6 +47,8 @@ export const it = {
   'secret.over': 'Il soggiorno è terminato: il codice d’accesso e la password del Wi-Fi non vengono più mostrati.',
   'lock.setting': 'Il codice d’accesso è in fase di impostazione sulla serratura. Apparirà qui entro {when}; ricontrolla allora.',
   'lock.settingJustInTime': 'Il codice d’accesso viene impostato sulla serratura circa un’ora prima del check-in. Apparirà qui entro {when}; ricontrolla allora.',
+  'lock.offlineWorks': 'Questo codice funziona da {from} a {until}.',
+  'lock.offlineFirstUse': 'Usalo per la prima volta prima di {when}.',
   'lock.failed': 'Il tuo host sta preparando il codice d’accesso ed è stato avvisato. Se sei già alla porta, scrivi al tuo host.',
   'secret.what.both': 'il codice d’accesso e la password del Wi-Fi',
   'secret.what.code': 'il codice d’accesso',

@@ -47,6 +47,8 @@ export const nl = {
   'secret.over': 'Uw verblijf is voorbij: de deurcode en het wifiwachtwoord worden niet meer getoond.',
   'lock.setting': 'Uw deurcode wordt op het slot ingesteld. Hij verschijnt hier uiterlijk {when}; kijk dan opnieuw.',
   'lock.settingJustInTime': 'Uw deurcode wordt ongeveer een uur voor het inchecken op het slot ingesteld. Hij verschijnt hier uiterlijk {when}; kijk dan opnieuw.',
+  'lock.offlineWorks': 'Deze code werkt van {from} tot {until}.',
+  'lock.offlineFirstUse': 'Gebruik hem voor het eerst vóór {when}.',
   'lock.failed': 'Uw gastheer regelt uw deurcode en is op de hoogte. Staat u al voor de deur, stuur dan uw gastheer een bericht.',
   'secret.what.both': 'de deurcode en het wifiwachtwoord',
   'secret.what.code': 'de deurcode',

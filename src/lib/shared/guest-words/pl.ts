@@ -50,6 +50,8 @@ export const pl = {
   'secret.over': 'Pobyt dobiegł końca: kod do drzwi i hasło do Wi-Fi nie są już wyświetlane.',
   'lock.setting': 'Kod do drzwi jest właśnie ustawiany w zamku. Pojawi się tutaj do {when}; zajrzyj wtedy ponownie.',
   'lock.settingJustInTime': 'Kod do drzwi jest ustawiany w zamku około godziny przed zameldowaniem. Pojawi się tutaj do {when}; zajrzyj wtedy ponownie.',
+  'lock.offlineWorks': 'Ten kod działa od {from} do {until}.',
+  'lock.offlineFirstUse': 'Użyj go po raz pierwszy przed {when}.',
   'lock.failed': 'Gospodarz przygotowuje kod do drzwi i został powiadomiony. Jeśli jesteś już pod drzwiami, napisz do gospodarza.',
   'secret.what.both': 'kod do drzwi i hasło do Wi-Fi',
   'secret.what.code': 'kod do drzwi',

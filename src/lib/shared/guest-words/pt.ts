@@ -49,6 +49,8 @@ export const pt = {
   'secret.over': 'A sua estadia terminou: o código de acesso e a palavra-passe do Wi-Fi já não são mostrados.',
   'lock.setting': 'O seu código de acesso está a ser configurado na fechadura. Aparece aqui até {when}; volte a ver nessa altura.',
   'lock.settingJustInTime': 'O seu código de acesso é configurado na fechadura cerca de uma hora antes do check-in. Aparece aqui até {when}; volte a ver nessa altura.',
+  'lock.offlineWorks': 'Este código funciona de {from} a {until}.',
+  'lock.offlineFirstUse': 'Use-o pela primeira vez antes de {when}.',
   'lock.failed': 'O seu anfitrião está a tratar do seu código de acesso e já foi avisado. Se já está à porta, envie uma mensagem ao seu anfitrião.',
   'secret.what.both': 'o código de acesso e a palavra-passe do Wi-Fi',
   'secret.what.code': 'o código de acesso',

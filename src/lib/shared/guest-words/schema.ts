@@ -92,6 +92,8 @@ export const guestWordsSchema = z.strictObject({
   'secret.over': word('After check-out on a stay link, instead of the secrets.'),
   'lock.setting': word('A stay link of a guidebook with a smart lock, in the window, while the lock has not confirmed the stay\'s own code; {when} is the deadline.'),
   'lock.settingJustInTime': word('The same, for a lock that takes its codes about an hour before check-in; {when} is the deadline.'),
+  'lock.offlineWorks': word('A stay link with an offline door code (igloohome and the like), under the code; {from} and {until} are the whole hours it works.'),
+  'lock.offlineFirstUse': word('After lock.offlineWorks, for a stay over 24 hours: the code must be used once before {when} or it stops working.'),
   'lock.failed': word('A stay link of a guidebook with a smart lock whose code could not be set; the host was told.'),
   'secret.what.both': word('Both secrets, as {what} in the sentences below.'),
   'secret.what.code': word('The door code alone, as {what} in the sentences below.'),

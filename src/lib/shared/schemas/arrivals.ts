@@ -58,6 +58,9 @@ export const retryCodeSchema = z.object({ generation: z.number({ error: messages
 /** `PUT …/lock-code/manual { code }`: the digits a member set on the lock themselves. */
 export const manualCodeSchema = z.object({ code: z.string({ error: messages.locks.manualInvalid }).regex(/^\d{4,12}$/, { error: messages.locks.manualInvalid }) }, { error: messages.locks.manualInvalid });
 
+/** `PUT …/lock-code/enabled { on }`: "Door code" on or off for a stay. */
+export const codeEnabledSchema = z.object({ on: z.boolean({ error: messages.locks.enabledInvalid }) }, { error: messages.locks.enabledInvalid });
+
 /** `GET …/lock-code`: the digits, once the lock has them (a backup code, or one typed by a member); null before. */
 export interface StayLockCode {
   code: string | null;

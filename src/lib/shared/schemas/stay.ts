@@ -163,7 +163,7 @@ export interface StayOverlap {
 
 /** A stay as the owner's API answers it. */
 /** The stay card's door code line (docs/decisions/030-smart-locks.md §13). */
-export type StayDoorCode = 'set' | 'setting' | 'backup' | 'failed' | 'offline';
+export type StayDoorCode = 'set' | 'setting' | 'backup' | 'failed' | 'offline' | 'off';
 
 export interface Stay {
   _id: string;
@@ -208,6 +208,10 @@ export interface Stay {
   reminderSentAt: string | null;
   /** On a guidebook with a smart lock (docs/product/locks.md): where the stay's own door code stands; absent or null without one. */
   doorCode?: StayDoorCode | null;
+  /** Notes under the door code line: an offline code's window and first-use rule, an earlier offline code still running (never digits). */
+  doorCodeNotes?: string[];
+  /** The delete dialog's warning when the stay's offline code keeps working after a deletion, or null. */
+  doorCodeOnDelete?: string | null;
   /** When the stay link went to a booking system's guest by itself, before arrival (docs/decisions/029 §9), or null. */
   linkMailedAt: string | null;
   /** The other stays of the guidebook it overlaps (the calendar's are kept and flagged; by hand only with "Add anyway"). */

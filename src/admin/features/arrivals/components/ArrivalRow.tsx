@@ -5,6 +5,7 @@ import { errorMessage } from '@shared/api-client.ts';
 import { CHANNEL_NAMES } from '@shared/channels.ts';
 import type { ArrivalCodeState, ArrivalView } from '@shared/schemas/arrivals.ts';
 import { formatStayTime } from '@shared/time-zone.ts';
+import { CodeSwitch } from '../../../components/locks/CodeSwitch.tsx';
 import { useCan } from '../../../lib/team-role.ts';
 import { useRetryCode, useShowCode } from '../api/arrivals.ts';
 import { TypeCodeDialog } from './TypeCodeDialog.tsx';
@@ -118,6 +119,7 @@ export function ArrivalRow({ arrival }: { arrival: ArrivalView }) {
       <div className="flex flex-wrap gap-2 empty:hidden">
         {can('lockCodes.read') && arrival.hasCode ? <ShowCode arrival={arrival} guest={guest} /> : null}
         {can('lockCodes.retry') && arrival.generation !== null && (failing || arrival.state === 'offline') && arrival.state !== 'backup' ? <TryAgain arrival={arrival} /> : null}
+        {can('lockCodes.retry') && arrival.state !== 'none' ? <CodeSwitch guidebookId={arrival.guidebookId} stayId={arrival.stayId} off={arrival.state === 'off'} /> : null}
         {can('lockCodes.set') && failing ? (
           <button type="button" className="btn-secondary" onClick={() => setTyping(true)}>
             <KeyRound className="size-4" aria-hidden="true" />

@@ -39,6 +39,7 @@ export function DeleteStayDialog({ stay, onOpenChange, busy, onConfirm, onCloseA
             {messages.stays.deleteText}
             {held.length > 0 ? ` ${held.length === 1 ? 'Its guest has an order' : `Its guest has ${held.length} orders`} that ${settled ? 'must be settled first' : 'still wait for an answer: they are declined, and the guest gets an e-mail'}.` : ''}
           </AlertDialog.Description>
+          {stay?.doorCodeOnDelete ? <p className="mt-3 text-sm font-medium text-amber-900 dark:text-amber-200">{stay.doorCodeOnDelete}</p> : null}
           {held.length > 0 ? (
             <ul className="mt-4 grid gap-1.5 rounded-xl border border-line p-3 text-sm" aria-label="Orders of this stay">
               {held.map((order) => (

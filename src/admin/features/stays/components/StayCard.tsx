@@ -1,4 +1,4 @@
-import { BellRing, BookOpen, CalendarClock, Eye, KeyRound, Link2, MailCheck, Pencil, QrCode, RefreshCw, ShoppingBag, Trash2, TriangleAlert } from 'lucide-react';
+import { BellRing, BookOpen, CalendarClock, Eye, Link2, MailCheck, Pencil, QrCode, RefreshCw, ShoppingBag, Trash2, TriangleAlert } from 'lucide-react';
 import { useId } from 'react';
 import { Link, useParams } from 'react-router';
 import { CHANNEL_NAMES } from '@shared/channels.ts';
@@ -6,6 +6,7 @@ import { messages } from '@shared/messages.ts';
 import type { Stay } from '@shared/schemas/stay.ts';
 import { copyLink } from '../../../lib/guest-link.ts';
 import { amountOf, STATUS, whatOf } from '../../../lib/order-view.ts';
+import { StayDoorCodeLine } from './StayDoorCodeLine.tsx';
 import { guestCountText, guestLabel, linkMailedText, nights, openedText, overlapText, reminderText, revealText, stayTime } from '../model/stay-format.ts';
 
 interface Props {
@@ -39,6 +40,7 @@ export function StayCard({ stay, gated, level, onShare, onEdit, onDelete }: Prop
   const guests = guestCountText(stay.guestCount);
   // A booking system's stay cannot be deleted here (the next read would bring it back): its dialog says how to remove it.
   const remove = stay.pms ? null : onDelete;
+  const { id: guidebookId = '' } = useParams();
   return (
     <li aria-labelledby={titleId} className="card p-4 sm:p-5" data-testid="stay">
       <div className="flex items-start gap-2">
@@ -124,12 +126,7 @@ export function StayCard({ stay, gated, level, onShare, onEdit, onDelete }: Prop
         </p>
       ) : null}
 
-      {stay.doorCode ? (
-        <p className={`mt-1.5 flex items-start gap-2 text-sm ${stay.doorCode === 'set' || stay.doorCode === 'setting' ? 'text-ink' : 'font-medium text-amber-900 dark:text-amber-200'}`} data-testid="stay-door-code">
-          <KeyRound className="mt-0.5 size-4 shrink-0 text-muted" aria-hidden="true" />
-          <span>{messages.locks.stayCode[stay.doorCode]}</span>
-        </p>
-      ) : null}
+      <StayDoorCodeLine stay={stay} guidebookId={guidebookId} />
 
       {mailed ? (
         <p className="mt-1.5 flex items-start gap-2 text-sm text-ink">
