@@ -34,6 +34,12 @@ const SAMPLES: { [A in ActivityAction]: ActivityDetails[A] } = {
   'lock-code.viewed': { guestName: 'Lena', lock: 'Front door', ...nights },
   'lock-code.retried': { guestName: 'Lena', lock: 'Front door', ...nights },
   'lock-code.manual': { guestName: '', lock: 'Front door', ...nights },
+  'lock-code.recreated': { source: 'seam', guestName: 'Lena', lock: 'Front door', ...nights },
+  'lock-code.failed': { source: 'seam', guestName: '', lock: 'Front door', ...nights },
+  'lock.offline': { source: 'seam', lock: 'Front door' },
+  'lock.online': { source: 'seam', lock: 'Front door' },
+  'lock.gone': { source: 'seam', lock: 'Front door' },
+  'lock-account.disconnected': { source: 'seam', account: 'August' },
 };
 
 const item = <A extends ActivityAction>(action: A, over: Partial<ActivityItem> = {}): ActivityItem =>
@@ -69,6 +75,12 @@ describe('activity words', () => {
       'lock-code.viewed': 'Ivo looked at the door code of Lena’s stay, 1 Jun – 4 Jun (Front door)',
       'lock-code.retried': 'Ivo tried the door code of Lena’s stay again, 1 Jun – 4 Jun (Front door)',
       'lock-code.manual': 'Ivo typed the door code set by hand on Front door for a stay, 1 Jun – 4 Jun',
+      'lock-code.recreated': 'Ivo set the door code of Lena’s stay, 1 Jun – 4 Jun, again on Front door after it was deleted outside Porchlight',
+      'lock-code.failed': 'Ivo left the door code of a stay, 1 Jun – 4 Jun, unset: it was deleted on Front door outside Porchlight twice within a day',
+      'lock.offline': 'Ivo saw Front door go offline',
+      'lock.online': 'Ivo saw Front door back online',
+      'lock.gone': 'Ivo saw Front door removed from its lock account',
+      'lock-account.disconnected': 'Ivo saw the August lock account disconnected: it needs its password again',
     });
   });
 

@@ -38,7 +38,8 @@
  * `https://127.0.0.1:<port>/seam`, key SEAM_TEST_KEY), its webview pages on the same origin, so a
  * host's browser signs in there and comes back to the Smart locks screen (docs/running-locally.md),
  * and its own one: POST /__control/seam/behave `{ deviceId, behaviour, delayMs }` → 204, how the
- * device's codes fare from then on (seam/access-codes.ts; e2e/arrivals.spec.ts).
+ * device's codes fare from then on (seam/access-codes.ts; e2e/arrivals.spec.ts); and POST
+ * /__control/seam/webhook, its signed webhooks and what happens in a lock's own app (seam/control.ts).
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -50,6 +51,7 @@ import { startBeds24StandIn, type Beds24Account, type Beds24BookingSeed } from '
 import { startHostawayStandIn, type HostawayAccount, type HostawayReservationSeed } from './hostaway-standin.ts';
 import type { DeviceBehaviour } from '../seam/access-codes.ts';
 import { startSeamStandIn } from '../seam-standin.ts';
+import { seamWebhookControl } from '../seam/control.ts';
 import { startSmoobuStandIn, type SmoobuAccount, type SmoobuBookingSeed } from './smoobu-standin.ts';
 
 const { values } = parseArgs({ options: { port: { type: 'string' }, dir: { type: 'string' } } });
@@ -171,6 +173,7 @@ const server = https.createServer({ key: fs.readFileSync(keyFile), cert: fs.read
       return;
     }
     if (req.method === 'POST' && (beds24Control(req.url ?? '', body, res) || hostawayControl(req.url ?? '', body, res))) return;
+    if (req.method === 'POST' && (await seamWebhookControl(seam, req.url ?? '', body, res))) return;
     const forward = http.request({ ...targetOf(req.url ?? ''), method: req.method, headers: req.headers }, (answer) => {
       res.writeHead(answer.statusCode ?? 502, answer.headers);
       answer.pipe(res);
