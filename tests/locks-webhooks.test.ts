@@ -37,12 +37,15 @@ let db: Kysely<Database>;
 let guidebook: Instruction;
 let frontDoor: { id: string; seamId: string };
 const issued = new Set<string>();
+/** The log of the server before its restart (the daily pass's test). */
+const earlierLogs: string[] = [];
+const serverEnv = () => ({ NODE_ENV: 'test', SMTP_URL: smtp.url, SECRETS_KEY: 'ef'.repeat(32), SEAM_API_KEY: seam.apiKey, SEAM_API_URL: seam.url, SEAM_WEBHOOK_SECRET: SEAM_WEBHOOK_TEST_SECRET, LOG_LEVEL: 'info' });
 
 beforeAll(async () => {
   seam = await startSeamStandIn();
   seam.autoAuthorize = true;
   smtp = await startSmtpServer();
-  server = await startServer({ NODE_ENV: 'test', SMTP_URL: smtp.url, SECRETS_KEY: 'ef'.repeat(32), SEAM_API_KEY: seam.apiKey, SEAM_API_URL: seam.url, SEAM_WEBHOOK_SECRET: SEAM_WEBHOOK_TEST_SECRET, LOG_LEVEL: 'info' });
+  server = await startServer(serverEnv());
   seam.hooks.url = `${server.url}/api/locks/webhook`;
 });
 afterAll(async () => {
@@ -194,6 +197,41 @@ describe('Seam’s webhooks', () => {
     expect(lines.map((line) => line.action)).toEqual(['lock.offline', 'lock.online']);
   });
 
+  it('an account that needs its password again is shown and mailed once', async () => {
+    const account = [...seam.accounts.values()][0]!;
+    const ids = { connected_account_id: account.connected_account_id };
+    account.errors = [{ error_code: 'account_disconnected', message: 'Reconnect', created_at: new Date().toISOString() }];
+    await seam.hooks.send('connected_account.disconnected', ids);
+    await seam.hooks.send('connected_account.disconnected', ids);
+    const state = () => ok<LocksView>(host.call('/api/team/locks')).then((view) => view.accounts[0]!.state);
+    await until(state, (now) => now === 'disconnected', 'shown disconnected');
+    await until(() => db.selectFrom('lock_webhook_inbox').select('id').where('processed_at', 'is', null).execute(), (rows) => rows.length === 0, 'both hints worked');
+    await until(() => mailsAbout('lock account needs its password again'), (found) => found.length > 0, 'the host told');
+    expect(mailsAbout('lock account needs its password again')).toHaveLength(1);
+    account.errors = [];
+    await seam.hooks.send('connected_account.connected', ids);
+    await until(state, (now) => now === 'connected', 'shown connected again');
+  });
+
+  it('the daily pass deletes a code orphaned at Seam and an account Seam kept, and leaves live codes alone', async () => {
+    const live = [...seam.access.codes.keys()];
+    seam.access.codes.set('orphan-1', { access_code_id: 'orphan-1', device_id: frontDoor.seamId, code: '55501234', common_code_key: 'porchlight:no-such-row:0', starts_at: new Date(Date.now() + DAY).toISOString(), ends_at: new Date(Date.now() + 2 * DAY).toISOString(), errors: [], warnings: [], is_backup: false, created_ms: Date.now() });
+    issued.add('55501234');
+    seam.webviews.set('kept-webview', {});
+    const kept = String(seam.authorize('kept-webview').connected_account_id);
+    await db.insertInto('lock_account_removals').values({ seam_connected_account_id: kept, next_attempt_at: 0 }).execute();
+    // A new UTC day for the pass: the day's claim let go, and the server started again on the same database.
+    await db.deleteFrom('record_locks').where('key', 'like', 'lock-daily:%').execute();
+    earlierLogs.push(...server.logs);
+    await server.stop();
+    server = await startServer({ ...serverEnv(), DATA_DIR: server.dataDir, ...(server.databaseUrl ? { DATABASE_URL: server.databaseUrl } : {}) });
+    seam.hooks.url = `${server.url}/api/locks/webhook`;
+    await until(() => seam.access.codes.has('orphan-1'), (present) => !present, 'the orphan deleted');
+    await until(() => db.selectFrom('lock_account_removals').select('seam_connected_account_id').execute(), (rows) => rows.length === 0, 'the account deleted at Seam');
+    expect(seam.accounts.has(kept)).toBe(false);
+    expect(live.filter((id) => !seam.access.codes.has(id))).toEqual([]);
+  });
+
   it('without SEAM_WEBHOOK_SECRET the webhook answers 503', async () => {
     const other = await startServer({ NODE_ENV: 'test', SECRETS_KEY: 'ef'.repeat(32), SEAM_API_KEY: seam.apiKey, SEAM_API_URL: seam.url });
     try {
@@ -206,7 +244,7 @@ describe('Seam’s webhooks', () => {
 
   it('no code reaches an inbox row, the log or a mail', async () => {
     expect(issued.size).toBeGreaterThanOrEqual(2);
-    const everything = [server.logs.join('\n'), ...smtp.mails.map((mail) => readableParts(mail)), JSON.stringify(await inbox())].join('\n');
+    const everything = [[...earlierLogs, ...server.logs].join('\n'), ...smtp.mails.map((mail) => readableParts(mail)), JSON.stringify(await inbox())].join('\n');
     for (const code of [...issued, '73194650']) expect(everything).not.toContain(code);
   });
 });

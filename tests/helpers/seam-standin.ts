@@ -35,6 +35,7 @@ export interface SeamStandIn {
   failNext(path: string, status: number): void;
   /** Access codes (seam/access-codes.ts): the codes as stored, and each device's behaviour. */
   access: AccessCodes;
+  accounts: Map<string, Json>;
   devices: Map<string, Json>;
   /** Svix-signed events to the app (seam/webhooks.ts), and what happens outside Porchlight with its event. */
   hooks: SeamWebhooks;
@@ -82,6 +83,7 @@ export async function startSeamStandIn({ publicUrl }: { publicUrl?: string } = {
     webviews,
     autoAuthorize: false,
     access,
+    accounts,
     devices,
     hooks,
     outside: outsideControls(access.codes, devices, hooks),

@@ -88,37 +88,44 @@ async function applyCode(db: Kysely<Database>, settings: SeamSettings, group: Gr
   return 'done';
 }
 
-async function applyDevice(db: Kysely<Database>, settings: SeamSettings, group: Group, now: number): Promise<'done' | 'busy'> {
-  const device = await db.selectFrom('lock_devices').select(['id', 'team_id', 'account_id']).where('seam_device_id', '=', group.subjectId).where('gone_at', 'is', null).executeTakeFirst();
-  if (!device) return processed(db, group, now).then(() => 'done' as const);
-  const lease = await tryRecordLock(db, `lock-device:${device.id}`);
+/** Seam's read, or null for a 404 (the subject is gone at Seam). */
+function orGone<T>(read: Promise<T>): Promise<T | null> {
+  return read.catch((error: unknown) => {
+    if (error instanceof SeamCallError && error.status === 404) return null;
+    throw error;
+  });
+}
+
+/** `step` under the record lease `key`, taken without waiting: 'busy' when another server holds it. */
+async function leased(db: Kysely<Database>, key: string, step: () => Promise<void>): Promise<'done' | 'busy'> {
+  const lease = await tryRecordLock(db, key);
   if (!lease) return 'busy';
   try {
-    const read = await seamCalls.getDevice(settings, group.subjectId).catch((error: unknown) => {
-      if (error instanceof SeamCallError && error.status === 404) return null;
-      throw error;
-    });
-    await db.transaction().execute(async (trx) => {
-      if (read) await storeDevices(trx, { teamId: device.team_id, accountId: device.account_id }, [read], now, { wholeList: false });
-      else await devicesGone(trx, [device.id], now);
-      await processed(trx, group, now);
-    });
+    await step();
     return 'done';
   } finally {
     await lease.release();
   }
 }
 
+async function applyDevice(db: Kysely<Database>, settings: SeamSettings, group: Group, now: number): Promise<'done' | 'busy'> {
+  const device = await db.selectFrom('lock_devices').select(['id', 'team_id', 'account_id']).where('seam_device_id', '=', group.subjectId).where('gone_at', 'is', null).executeTakeFirst();
+  if (!device) return processed(db, group, now).then(() => 'done' as const);
+  return leased(db, `lock-device:${device.id}`, async () => {
+    const read = await orGone(seamCalls.getDevice(settings, group.subjectId));
+    await db.transaction().execute(async (trx) => {
+      if (read) await storeDevices(trx, { teamId: device.team_id, accountId: device.account_id }, [read], now, { wholeList: false });
+      else await devicesGone(trx, [device.id], now);
+      await processed(trx, group, now);
+    });
+  });
+}
+
 async function applyAccount(db: Kysely<Database>, settings: SeamSettings, group: Group, now: number): Promise<'done' | 'busy'> {
   const account = await db.selectFrom('lock_accounts').selectAll().where('seam_connected_account_id', '=', group.subjectId).executeTakeFirst();
   if (!account) return processed(db, group, now).then(() => 'done' as const);
-  const lease = await tryRecordLock(db, `lock-account:${account.id}`);
-  if (!lease) return 'busy';
-  try {
-    const read = await seamCalls.getAccount(settings, group.subjectId).catch((error: unknown) => {
-      if (error instanceof SeamCallError && error.status === 404) return null;
-      throw error;
-    });
+  return leased(db, `lock-account:${account.id}`, async () => {
+    const read = await orGone(seamCalls.getAccount(settings, group.subjectId));
     // Deleted at Seam: as disconnected, until the host disconnects it here or connects it again.
     const asRead = read ?? { connected_account_id: group.subjectId, account_type: account.provider, account_type_display_name: account.provider_label, errors: [{ error_code: 'account_disconnected' }] };
     const devices = read ? await seamCalls.listDevices(settings, group.subjectId) : null;
@@ -126,8 +133,5 @@ async function applyAccount(db: Kysely<Database>, settings: SeamSettings, group:
       await storeAccount(trx, account, asRead, devices, now);
       await processed(trx, group, now);
     });
-    return 'done';
-  } finally {
-    await lease.release();
-  }
+  });
 }
