@@ -89,11 +89,13 @@ async function applyCode(db: Kysely<Database>, settings: SeamSettings, group: Gr
 }
 
 /** Seam's read, or null for a 404 (the subject is gone at Seam). */
-function orGone<T>(read: Promise<T>): Promise<T | null> {
-  return read.catch((error: unknown) => {
+async function orGone<T>(read: Promise<T>): Promise<T | null> {
+  try {
+    return await read;
+  } catch (error) {
     if (error instanceof SeamCallError && error.status === 404) return null;
     throw error;
-  });
+  }
 }
 
 /** `step` under the record lease `key`, taken without waiting: 'busy' when another server holds it. */
