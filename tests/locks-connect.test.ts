@@ -180,7 +180,7 @@ describe('plans', () => {
     it(`${plan}: the screen's read says locks are not included; every other route is refused with the plan's message, nothing sent to Seam`, async () => {
       const member = await signedInHost(server, plan, { freshTeam: true });
       const calls = seam.requests.length;
-      expect(await locks(member.call)).toEqual({ included: false, accounts: [], guidebooks: expect.any(Array) });
+      expect(await locks(member.call)).toEqual({ included: false, keyRefused: false, accounts: [], guidebooks: expect.any(Array) });
       for (const [path, init] of ROUTES.slice(1)) expect(await answer(member.call(path, init), 403), path).toEqual({ message: messages.locks.needsPremium });
       expect(seam.requests.length).toBe(calls);
     });

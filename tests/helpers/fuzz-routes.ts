@@ -116,6 +116,7 @@ export function fuzzRoutes(host: FuzzHost): FuzzRoute[] {
     route('DELETE /api/instruction/trash/[id]', 'host'),
     route('POST /api/stripe/webhook', 'anonymous'),
     route('POST /api/stripe/connect-webhook', 'anonymous'),
+    route('POST /api/locks/webhook', 'anonymous'),
     route('POST /api/update-subscription-price', 'host', shape({ newPriceId: priceId, newInterval: fc.constantFrom('monthly', 'yearly', 'weekly', 'MONTHLY') })),
     route('POST /api/upload', 'host'),
     // Invitations (decision 028 §7): an address, a role and guidebooks; the path's invitation id is junk or another's.

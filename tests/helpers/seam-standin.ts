@@ -2,6 +2,9 @@ import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { accessCodes, type AccessCodes } from './seam/access-codes.ts';
+import { outsideControls, seamWebhooks, type SeamWebhooks } from './seam/webhooks.ts';
+
+export { SEAM_WEBHOOK_TEST_SECRET } from './seam/webhooks.ts';
 
 /**
  * Seam's API on loopback (SEAM_API_URL), as docs/decisions/030-smart-locks.md, "What Seam's
@@ -34,7 +37,11 @@ export interface SeamStandIn {
   offlineCodesOnly(deviceId: string): void;
   /** Access codes (seam/access-codes.ts): the codes as stored, and each device's behaviour. */
   access: AccessCodes;
+  accounts: Map<string, Json>;
   devices: Map<string, Json>;
+  /** Svix-signed events to the app (seam/webhooks.ts), and what happens outside Porchlight with its event. */
+  hooks: SeamWebhooks;
+  outside: ReturnType<typeof outsideControls>;
   close(): Promise<void>;
 }
 
@@ -68,6 +75,7 @@ export async function startSeamStandIn({ publicUrl }: { publicUrl?: string } = {
   const failures = new Map<string, number>();
   const requests: SeamStandIn['requests'] = [];
   const access = accessCodes();
+  const hooks = seamWebhooks();
   let base = '';
 
   const standIn: SeamStandIn = {
@@ -77,7 +85,10 @@ export async function startSeamStandIn({ publicUrl }: { publicUrl?: string } = {
     webviews,
     autoAuthorize: false,
     access,
+    accounts,
     devices,
+    hooks,
+    outside: outsideControls(access.codes, devices, hooks),
     authorize(webviewId, again) {
       const webview = webviews.get(webviewId);
       if (!webview) throw new Error(`no webview ${webviewId}`);

@@ -284,6 +284,10 @@ export const messages = {
     manualInvalid: 'Type the code you set on the lock: 4 to 12 digits.',
     manualNotNow: 'Type a code only when the lock’s own code failed or a backup code is in use.',
     manualSaved: (guest: string) => `${guest} now sees the code you typed.`,
+    /** Seam's webhook with a signature or timestamp that does not hold (docs/decisions/030-smart-locks.md §10). */
+    webhookRefused: 'The webhook signature is not valid.',
+    /** Every lock screen while Seam refuses Porchlight's own key (§6). */
+    keyRefused: 'Smart locks are unavailable: Porchlight’s Seam key is not accepted; the operator has been told.',
   },
   integrations: {
     // docs/decisions/029-pms-connectors.md §3, §14: connecting a booking system, its properties, disconnecting.

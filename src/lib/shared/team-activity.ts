@@ -71,6 +71,18 @@ export interface ActivityDetails {
   'lock-code.viewed': { guestName: string; lock: string } & StayDates;
   'lock-code.retried': { guestName: string; lock: string } & StayDates;
   'lock-code.manual': { guestName: string; lock: string } & StayDates;
+  /**
+   * What Seam reported (§3, §8, §12), actor `system` with `source: 'seam'` (the record's `lock`
+   * actor is not in the table): a code deleted outside Porchlight and made again, or deleted a
+   * second time within 24 hours and left failed; a lock offline, back online or removed; an
+   * account that needs its password again. Never the digits.
+   */
+  'lock-code.recreated': { source: 'seam'; guestName: string; lock: string } & StayDates;
+  'lock-code.failed': { source: 'seam'; guestName: string; lock: string } & StayDates;
+  'lock.offline': { source: 'seam'; lock: string };
+  'lock.online': { source: 'seam'; lock: string };
+  'lock.gone': { source: 'seam'; lock: string };
+  'lock-account.disconnected': { source: 'seam'; account: string };
   /** "Door code" turned off for a stay (its code removed, never made again), or on again. */
   'lock-code.off': { guestName: string; lock: string } & StayDates;
   'lock-code.on': { guestName: string; lock: string } & StayDates;

@@ -40,7 +40,8 @@
  * and its own one: POST /__control/seam/behave `{ deviceId, behaviour, delayMs }` → 204, how the
  * device's codes fare from then on (seam/access-codes.ts; e2e/arrivals.spec.ts); POST
  * /__control/seam/offline-codes `{ deviceId }` → 204, the device made an igloohome lock taking
- * offline codes only (a refresh of its account brings it in; e2e/locks-guest.spec.ts).
+ * offline codes only (a refresh of its account brings it in; e2e/locks-guest.spec.ts); and POST
+ * /__control/seam/webhook, its signed webhooks and what happens in a lock's own app (seam/control.ts).
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -52,6 +53,7 @@ import { startBeds24StandIn, type Beds24Account, type Beds24BookingSeed } from '
 import { startHostawayStandIn, type HostawayAccount, type HostawayReservationSeed } from './hostaway-standin.ts';
 import type { DeviceBehaviour } from '../seam/access-codes.ts';
 import { startSeamStandIn } from '../seam-standin.ts';
+import { seamWebhookControl } from '../seam/control.ts';
 import { startSmoobuStandIn, type SmoobuAccount, type SmoobuBookingSeed } from './smoobu-standin.ts';
 
 const { values } = parseArgs({ options: { port: { type: 'string' }, dir: { type: 'string' } } });
@@ -178,6 +180,7 @@ const server = https.createServer({ key: fs.readFileSync(keyFile), cert: fs.read
       return;
     }
     if (req.method === 'POST' && (beds24Control(req.url ?? '', body, res) || hostawayControl(req.url ?? '', body, res))) return;
+    if (req.method === 'POST' && (await seamWebhookControl(seam, req.url ?? '', body, res))) return;
     const forward = http.request({ ...targetOf(req.url ?? ''), method: req.method, headers: req.headers }, (answer) => {
       res.writeHead(answer.statusCode ?? 502, answer.headers);
       answer.pipe(res);

@@ -55,6 +55,9 @@ function listed(parts: readonly string[]): string {
 
 const day = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
 const nights = ({ checkIn, checkOut }: { checkIn: number; checkOut: number }) => `${day.format(checkIn)} – ${day.format(checkOut)}`;
+/** What Seam reported of a lock (docs/decisions/030-smart-locks.md §12). */
+const LOCK_SEEN = { 'lock.offline': 'go offline', 'lock.online': 'back online', 'lock.gone': 'removed from its lock account' } as const;
+
 const stayOf = (guestName: string) => (guestName ? `${guestName}’s stay` : 'a stay');
 const quoted = (title: string) => `“${title}”`;
 
@@ -148,6 +151,13 @@ export function whatOf(item: ActivityItem): string {
       return `tried the door code of ${stayOf(item.details.guestName)} again, ${nights(item.details)} (${item.details.lock})`;
     case 'lock-code.manual':
       return `typed the door code set by hand on ${item.details.lock} for ${stayOf(item.details.guestName)}, ${nights(item.details)}`;
+    case 'lock-code.recreated':
+    case 'lock-code.failed':
+    case 'lock.offline':
+    case 'lock.online':
+    case 'lock.gone':
+    case 'lock-account.disconnected':
+      return seamWhat(item);
     case 'lock-code.off':
       return `turned off the door code of ${stayOf(item.details.guestName)}, ${nights(item.details)} (${item.details.lock})`;
     case 'lock-code.on':
@@ -158,4 +168,22 @@ export function whatOf(item: ActivityItem): string {
 /** "1 stay", "3 orders". */
 function counted(count: number, noun: string): string {
   return `${count} ${noun}${count === 1 ? '' : 's'}`;
+}
+
+/** What Seam reported, said as Porchlight's doing (docs/decisions/030-smart-locks.md §12). */
+function seamWhat(item: ActivityItem): string {
+  switch (item.action) {
+    case 'lock-code.recreated':
+      return `set the door code of ${stayOf(item.details.guestName)}, ${nights(item.details)}, again on ${item.details.lock} after it was deleted outside Porchlight`;
+    case 'lock-code.failed':
+      return `left the door code of ${stayOf(item.details.guestName)}, ${nights(item.details)}, unset: it was deleted on ${item.details.lock} outside Porchlight twice within a day`;
+    case 'lock.offline':
+    case 'lock.online':
+    case 'lock.gone':
+      return `saw ${item.details.lock} ${LOCK_SEEN[item.action]}`;
+    case 'lock-account.disconnected':
+      return `saw the ${item.details.account} lock account disconnected: it needs its password again`;
+    default:
+      return '';
+  }
 }

@@ -16,6 +16,7 @@ const PUBLIC_EXACT = new Set([
   'POST /api/messaging/contact',
   'POST /api/stripe/webhook',
   'POST /api/stripe/connect-webhook',
+  'POST /api/locks/webhook',
   'POST /api/get-user-premium',
 ]);
 

@@ -3,7 +3,7 @@ import { AppError } from './app-error.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** Routes that take a body signed by a third party instead of a browser's Origin (docs/security.md 7). */
-const ORIGIN_EXEMPT = new Set(['/api/stripe/webhook', '/api/stripe/connect-webhook']);
+const ORIGIN_EXEMPT = new Set(['/api/stripe/webhook', '/api/stripe/connect-webhook', '/api/locks/webhook']);
 /** A booking system's webhook (docs/decisions/029-pms-connectors.md §5): its hook id in the path is the proof. */
 const PMS_HOOK_PATH = /^\/api\/pms\/hooks\/[\w-]{1,64}$/;
 /** The path as the access log writes it: a webhook's hook id is the only proof a Smoobu webhook carries, so it is left out. */

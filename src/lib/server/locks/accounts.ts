@@ -1,14 +1,15 @@
-import type { Selectable } from 'kysely';
-import type { LockAccountsTable } from '@db/schema.ts';
+import type { Kysely, Selectable } from 'kysely';
+import type { Database, LockAccountsTable } from '@db/schema.ts';
 import { messages } from '@shared/messages.ts';
 import type { LockAccountView, LocksView } from '@shared/schemas/locks.ts';
 import type { TeamAccess, TeamScope } from '../account/team-access.ts';
 import { AppError } from '../http/app-error.ts';
 import { getRuntime } from '../platform/runtime.ts';
+import { noteAccountState } from './device-events.ts';
 import { assignableGuidebooks, deviceViews, storeDevices } from './devices.ts';
 import type { SeamSettings } from './lock-config.ts';
 import { teamHasLocks } from './lock-config.ts';
-import { seamCalls, type SeamAccount, type SeamDevice } from './seam-client.ts';
+import { seamCalls, seamKeyRefused, type SeamAccount, type SeamDevice } from './seam-client.ts';
 
 /**
  * Lock accounts (docs/decisions/030-smart-locks.md §3): connected through a Seam Connect Webview
@@ -51,7 +52,7 @@ export async function listLocks(access: TeamScope): Promise<LocksView> {
     createdAt: row.created_at,
     devices: devices.get(row.id) ?? [],
   }));
-  return { included, accounts, guidebooks: await assignableGuidebooks(access) };
+  return { included, keyRefused: seamKeyRefused(), accounts, guidebooks: await assignableGuidebooks(access) };
 }
 
 /** Reads the account and its devices at Seam: 502 when Seam does not answer. */
@@ -77,17 +78,21 @@ export function accountColumns(account: SeamAccount, now: number) {
   };
 }
 
+/** Seam's read of an account and its locks, written in the caller's transaction; a disconnection or a lock's change noted (device-events.ts). */
+export async function storeAccount(trx: Kysely<Database>, row: Selectable<LockAccountsTable>, account: SeamAccount, devices: readonly SeamDevice[] | null, now: number): Promise<void> {
+  const columns = accountColumns(account, now);
+  await trx.updateTable('lock_accounts').set({ ...columns, disconnected_at: columns.state === 'disconnected' ? (row.disconnected_at ?? now) : null }).where('id', '=', row.id).execute();
+  await noteAccountState(trx, row, columns.state, now);
+  if (devices) await storeDevices(trx, { teamId: row.team_id, accountId: row.id }, devices, now);
+}
+
 /** "Refresh" (§3.6): re-reads the account and its locks. */
 export async function refreshAccount(access: TeamAccess, settings: SeamSettings, id: string): Promise<{ message: string }> {
-  const { db } = await getRuntime();
+  const { db, outbox } = await getRuntime();
   const row = await findTeamAccount(access, id);
   const { account, devices } = await readAccount(settings, row.seam_connected_account_id);
-  const now = Date.now();
-  await db.transaction().execute(async (trx) => {
-    const columns = accountColumns(account, now);
-    await trx.updateTable('lock_accounts').set({ ...columns, disconnected_at: columns.state === 'disconnected' ? (row.disconnected_at ?? now) : null }).where('id', '=', row.id).execute();
-    await storeDevices(trx, { teamId: access.teamId, accountId: row.id }, devices, now);
-  });
+  await db.transaction().execute((trx) => storeAccount(trx, row, account, devices, Date.now()));
+  outbox.kick();
   return { message: messages.locks.refreshed(row.provider_label) };
 }
 

@@ -13,7 +13,7 @@ export type CodeRow = Selectable<LockCodesTable>;
 
 export type CodeState = CodeRow['state'];
 
-export type CodeEvent = 'need' | 'created' | 'confirm' | 'confirm-late' | 'fault' | 'clear' | 'move' | 'recreate' | 'host-code' | 'outside' | 'fallback' | 'give-up' | 'unwant' | 'gone' | 'leave' | 'ended';
+export type CodeEvent = 'need' | 'created' | 'confirm' | 'confirm-late' | 'fault' | 'clear' | 'move' | 'recreate' | 'host-code' | 'outside' | 'outside-again' | 'fallback' | 'give-up' | 'unwant' | 'gone' | 'leave' | 'ended';
 
 export type CodeActor = 'stay' | 'worker' | 'job' | 'host';
 
@@ -39,7 +39,8 @@ export const LOCK_CODE_TRANSITIONS: readonly CodeTransition[] = [
   ...(['backup', 'manual'] as const).map((from) => ({ event: 'move' as const, from, to: from, by: ['worker'] as const, when: "the stay's window changed: the code's end follows" })),
   ...(['trouble', 'failed'] as const).map((from) => ({ event: 'recreate' as const, from, to: 'due' as const, by: ['job', 'host'] as const, when: 'the failed code is deleted at Seam and a new one made' })),
   ...(['trouble', 'failed', 'backup'] as const).map((from) => ({ event: 'host-code' as const, from, to: 'manual' as const, by: ['host'] as const, when: 'a member typed the code they set on the lock themselves (Arrivals, "Type a code")' })),
-  ...(['sent', 'confirmed', 'trouble'] as const).map((from) => ({ event: 'outside' as const, from, to: 'due' as const, by: ['worker'] as const, when: 'Seam no longer has the code (deleted outside Porchlight): made again' })),
+  ...(['sent', 'confirmed', 'trouble'] as const).map((from) => ({ event: 'outside' as const, from, to: 'due' as const, by: ['worker'] as const, when: 'Seam no longer has the code (deleted outside Porchlight): made again once, with the same digits when the guest has seen them; the host is mailed' })),
+  ...(['sent', 'confirmed', 'trouble'] as const).map((from) => ({ event: 'outside-again' as const, from, to: 'failed' as const, by: ['worker'] as const, when: 'deleted outside Porchlight a second time within 24 hours: not made again; the host is mailed' })),
   ...(['due', 'sent', 'trouble'] as const).map((from) => ({ event: 'fallback' as const, from, to: 'backup' as const, by: ['job', 'worker'] as const, when: "the deadline passed unconfirmed and the lock's pool gave a code" })),
   ...(['due', 'sent', 'trouble'] as const).map((from) => ({ event: 'give-up' as const, from, to: 'failed' as const, by: ['job', 'worker'] as const, when: 'the deadline passed and no backup code could be had' })),
   ...LIVE.filter((from) => from !== 'removing').map((from) => ({ event: 'unwant' as const, from, to: 'removed' as const, by: ['stay', 'worker', 'job', 'host'] as const, when: 'not wanted any more, and nothing at Seam to delete' })),

@@ -5,11 +5,12 @@ import { startKickedTurns } from '../platform/recurring-turns.ts';
 import { lockWorkerState as state } from './code-kick.ts';
 import type { SeamSettings } from './lock-config.ts';
 import { reconcileCode } from './reconcile-code.ts';
+import { processInbox } from './webhook-inbox.ts';
 
 /**
  * The lock worker (docs/decisions/030-smart-locks.md §4, §6): every server runs its own, kicked after
  * a stay's transaction marked a code (as the outbox is after a commit) and looking every
- * LOCK_WORKER_TURN_MS for due rows, oldest first, at most 100 a turn and 4 in flight per server.
+ * LOCK_WORKER_TURN_MS for Seam's webhooks filed (webhook-inbox.ts) and due rows, oldest first, at most 100 a turn and 4 in flight per server.
  * Each code is worked under its own lease (reconcile-code.ts), so two servers never call Seam for
  * one code at once; a code another server holds stays due.
  */
@@ -27,6 +28,8 @@ async function turn(db: Kysely<Database>, settings: SeamSettings, log: Logger): 
   let worked = 0;
   do {
     state.again = false;
+    // Seam's webhooks first: a hint about a code makes its look now (webhook-inbox.ts).
+    await processInbox(settings).catch((error: unknown) => log.warn({ err: error }, 'locks: webhook inbox turn failed, will retry'));
     const queue = await dueCodes(db, Date.now());
     const lane = async () => {
       for (let id = queue.shift(); id !== undefined; id = queue.shift()) {

@@ -8,6 +8,7 @@ import { findTeamGuidebook } from '../guidebook/find-team-guidebook.ts';
 import { AppError } from '../http/app-error.ts';
 import { jsonTextField } from '../platform/db/dialect.ts';
 import { getRuntime } from '../platform/runtime.ts';
+import { devicesGone, noteDeviceOnline } from './device-events.ts';
 import { markStayCodes } from './mark-stay-codes.ts';
 import type { SeamDevice } from './seam-client.ts';
 
@@ -40,21 +41,23 @@ function reported(device: SeamDevice, now: number, before: { online: number; off
 
 /**
  * Writes an account's devices as Seam lists them, in the caller's transaction: new ones added,
- * known ones updated, those Seam no longer lists marked gone and unassigned (§3).
+ * known ones updated (a lock gone offline or back noted, device-events.ts), those Seam no longer
+ * lists gone: unassigned, their stays' codes unwanted, the host mailed (§3). `wholeList: false`:
+ * `devices` is one lock's read (a webhook's), not the account's list.
  */
-export async function storeDevices(trx: Kysely<Database>, ids: { teamId: string; accountId: string }, devices: readonly SeamDevice[], now: number): Promise<void> {
-  const known = await trx.selectFrom('lock_devices').select(['id', 'seam_device_id', 'online', 'offline_since']).where('account_id', '=', ids.accountId).execute();
+export async function storeDevices(trx: Kysely<Database>, ids: { teamId: string; accountId: string }, devices: readonly SeamDevice[], now: number, { wholeList = true } = {}): Promise<void> {
+  const known = await trx.selectFrom('lock_devices').select(['id', 'team_id', 'name', 'seam_device_id', 'online', 'offline_since', 'offline_mailed_at', 'gone_at']).where('account_id', '=', ids.accountId).execute();
   const bySeamId = new Map(known.map((row) => [row.seam_device_id, row]));
   for (const device of devices) {
     const before = bySeamId.get(device.device_id);
-    if (before) await trx.updateTable('lock_devices').set(reported(device, now, before)).where('id', '=', before.id).execute();
-    else await trx.insertInto('lock_devices').values({ id: nanoid(), team_id: ids.teamId, account_id: ids.accountId, seam_device_id: device.device_id, created_at: now, ...reported(device, now, undefined) }).execute();
+    if (before) {
+      const columns = reported(device, now, before);
+      await trx.updateTable('lock_devices').set(columns).where('id', '=', before.id).execute();
+      await noteDeviceOnline(trx, before, columns.online, now);
+    } else await trx.insertInto('lock_devices').values({ id: nanoid(), team_id: ids.teamId, account_id: ids.accountId, seam_device_id: device.device_id, created_at: now, ...reported(device, now, undefined) }).execute();
   }
   const listed = new Set(devices.map((device) => device.device_id));
-  const gone = known.filter((row) => !listed.has(row.seam_device_id)).map((row) => row.id);
-  if (gone.length === 0) return;
-  await trx.updateTable('lock_devices').set({ gone_at: now, updated_at: now }).where('id', 'in', gone).where('gone_at', 'is', null).execute();
-  await trx.deleteFrom('lock_assignments').where('device_id', 'in', gone).execute();
+  if (wholeList) await devicesGone(trx, known.filter((row) => !listed.has(row.seam_device_id)).map((row) => row.id), now);
 }
 
 /** A lock given or taken: the upcoming stays of the guidebooks it opened or opens get their codes marked (§3.5, §4). */

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '@db/schema.ts';
 import { getRuntime } from '../platform/runtime.ts';
 import { changeCodeState } from './code-transitions.ts';
+import { deleteOrphanCodes, retryAccountRemovals } from './daily-repairs.ts';
 import { kickLockCodes } from './code-kick.ts';
 import { locksOffReason } from './lock-config.ts';
 import { markStayCodes } from './mark-stay-codes.ts';
@@ -12,7 +13,9 @@ import { markStayCodes } from './mark-stay-codes.ts';
  * reads them once more and falls back to a backup code or gives up, mailing the host); codes whose
  * stay has ended closed (`ended`: Seam removes a time-bound code at its end itself); digits blanked
  * STAY_LINK_DAYS after check-out; and once a day the daily pass, which marks every upcoming stay of
- * a locked guidebook again, so a writer that forgot its marking costs at most a day.
+ * a locked guidebook again, so a writer that forgot its marking costs at most a day, retries the
+ * deletion of accounts Seam kept and deletes codes orphaned at Seam (daily-repairs.ts); webhook
+ * inbox rows processed a week ago are deleted.
  */
 export const LOCK_JOB_EVERY_MS = 5 * 60_000;
 const DAY_MS = 24 * 60 * 60_000;
@@ -25,11 +28,16 @@ export async function runLockJob(now = Date.now()): Promise<void> {
   const ended = await db.selectFrom('lock_codes').select(['id', 'state']).where('state', 'not in', ['removed', 'left', 'removing']).where('want_until', '<=', now).limit(500).execute();
   for (const row of ended) await changeCodeState(db, row, 'ended', { now, set: { due_at: null } });
   await db.updateTable('lock_codes').set({ code_key_id: null, code_iv: null, code_ct: null }).where('state', 'in', ['removed', 'left']).where('want_until', '<=', now - config.stayLinkDays * DAY_MS).where('code_ct', 'is not', null).execute();
-  await dailyPass(db, now);
+  // Seam's webhooks worked (or dropped) a week ago: nothing more to learn from them (§4).
+  await db.deleteFrom('lock_webhook_inbox').where('processed_at', '<=', now - 7 * DAY_MS).execute();
+  if (await dailyPass(db, now)) {
+    await retryAccountRemovals(db, config.seam!, now);
+    await deleteOrphanCodes(db, config.seam!);
+  }
 }
 
-/** Once a day (the first turn of a UTC day on any server): every upcoming stay of a locked guidebook marked again. */
-async function dailyPass(db: Kysely<Database>, now: number): Promise<void> {
+/** Once a day (the first turn of a UTC day on any server): every upcoming stay of a locked guidebook marked again; true when this turn claimed the day. */
+async function dailyPass(db: Kysely<Database>, now: number): Promise<boolean> {
   const day = Math.floor(now / DAY_MS);
   const claimed = await db
     .insertInto('record_locks')
@@ -37,7 +45,7 @@ async function dailyPass(db: Kysely<Database>, now: number): Promise<void> {
     .onConflict((conflict) => conflict.column('key').doNothing())
     .returning('key')
     .executeTakeFirst();
-  if (!claimed) return;
+  if (!claimed) return false;
   await db.deleteFrom('record_locks').where('key', 'like', 'lock-daily:%').where('expires_at', '<', now).execute();
   const stays = await db
     .selectFrom('stays')
@@ -48,4 +56,5 @@ async function dailyPass(db: Kysely<Database>, now: number): Promise<void> {
   for (let at = 0; at < stays.length; at += 200) {
     await db.transaction().execute((trx) => markStayCodes(trx, stays.slice(at, at + 200).map((stay) => stay.id), { now }));
   }
+  return true;
 }

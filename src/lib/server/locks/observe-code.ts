@@ -3,6 +3,7 @@ import type { Database } from '@db/schema.ts';
 import { getRuntime } from '../platform/runtime.ts';
 import { changeCodeState, type CodeRow, type CodeEvent } from './code-transitions.ts';
 import { sealCode } from './code-secret.ts';
+import { codeDeletedOutside } from './outside-deletion.ts';
 import type { SeamSettings } from './lock-config.ts';
 import { SeamCallError, seamCalls, type SeamAccessCode } from './seam-client.ts';
 
@@ -39,8 +40,8 @@ export async function observeCode(db: Kysely<Database>, settings: SeamSettings, 
     code = await seamCalls.getCode(settings, row.seam_access_code_id);
   } catch (error) {
     if (!(error instanceof SeamCallError && error.status === 404)) throw error;
-    // Deleted outside Porchlight (slice 3 mails the host and keeps the digits): made again.
-    return (await changeCodeState(db, row, 'outside', { now, set: { seam_access_code_id: null, generation: row.generation + 1, last_error: 'outside', due_at: now } })) ?? row;
+    // Deleted outside Porchlight: made again once, mailed; a second time within a day, failed (outside-deletion.ts).
+    return codeDeletedOutside(db, row, now);
   }
   const seen = {
     seam_status: code.status,
@@ -74,6 +75,8 @@ export function nextLook(row: CodeRow, now: number): number | null {
   const from = row.want_from ?? now;
   switch (row.state) {
     case 'due':
+      // Deleted outside Porchlight: made again at once (§8).
+      if (row.last_error === 'outside' && row.seam_access_code_id === null) return now;
       return Math.max(row.create_after ?? now, now + MINUTE_MS);
     case 'sent':
     case 'trouble': {

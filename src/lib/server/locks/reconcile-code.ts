@@ -9,6 +9,7 @@ import { passDeadline, pastDeadline } from './deadlines.ts';
 import type { SeamSettings } from './lock-config.ts';
 import { markStayCodes } from './mark-stay-codes.ts';
 import { nextLook, observeCode } from './observe-code.ts';
+import { digitsToKeep } from './outside-deletion.ts';
 import { offlineWindow } from './offline-codes.ts';
 import { SeamCallError, seamCalls } from './seam-client.ts';
 
@@ -24,7 +25,7 @@ import { SeamCallError, seamCalls } from './seam-client.ts';
 const RETRY_MS = [60_000, 5 * 60_000, 15 * 60_000, 60 * 60_000];
 
 export async function reconcileCode(settings: SeamSettings, id: string, now = Date.now()): Promise<'done' | 'busy'> {
-  const { db, log } = await getRuntime();
+  const { db } = await getRuntime();
   const lease = await tryRecordLock(db, `lock-code:${id}`);
   if (!lease) return 'busy';
   try {
@@ -35,7 +36,6 @@ export async function reconcileCode(settings: SeamSettings, id: string, now = Da
       await finish(db, after ?? row, row.revision, nextLook(after ?? row, now));
     } catch (error) {
       if (!(error instanceof SeamCallError)) throw error;
-      if (error.status === 401 || error.status === 403) log.error({ codeId: id }, 'locks: Seam refused the API key');
       const attempts = row.attempts + 1;
       await db.updateTable('lock_codes').set({ attempts, last_attempt_at: now, last_error: error.status === 0 ? 'unanswered' : 'seamFailed', due_at: now + RETRY_MS[Math.min(attempts, RETRY_MS.length) - 1]!, updated_at: now }).where('id', '=', id).execute();
     }
@@ -90,7 +90,7 @@ async function create(db: Kysely<Database>, settings: SeamSettings, row: CodeRow
     for (const extra of mine.slice(1)) await seamCalls.deleteCode(settings, extra.access_code_id);
   }
   const window = await windowOf(db, row);
-  made ??= await seamCalls.createCode(settings, { ...window, deviceId: device.seam_device_id, commonCodeKey: key, backupPool: device.backup_pool === 1 && row.kind === 'online' });
+  made ??= await seamCalls.createCode(settings, { ...window, deviceId: device.seam_device_id, commonCodeKey: key, backupPool: device.backup_pool === 1 && row.kind === 'online', code: await digitsToKeep(db, row) });
   return changeCodeState(db, row, 'created', { now, set: { seam_access_code_id: made.access_code_id, seam_starts_at: window.startsAt, seam_ends_at: window.endsAt, attempts: 0, last_error: null, last_attempt_at: now } });
 }
 

@@ -77,7 +77,14 @@ export class SeamCallError extends Error {
   }
 }
 
-const state = processSingleton('seam-client', () => ({ client: undefined as Seam | undefined, for: '' }));
+const state = processSingleton('seam-client', () => ({ client: undefined as Seam | undefined, for: '', keyRefused: false, keyRefusedLoggedAt: 0 }));
+
+const HOUR_MS = 60 * 60_000;
+
+/** Whether Seam's last answer in this process refused Porchlight's own key (401 or 403): the lock screens say so (§6). */
+export function seamKeyRefused(): boolean {
+  return state.keyRefused;
+}
 
 function clientFor(settings: SeamSettings): Seam {
   const key = `${settings.endpoint} ${settings.apiKey}`;
@@ -105,10 +112,19 @@ async function call<T>(name: string, settings: SeamSettings, run: (seam: Seam) =
   try {
     const answer = (await run(clientFor(settings))) as T;
     log.info({ call: name, status: 200, ms: Date.now() - started }, 'seam call');
+    state.keyRefused = false;
     return answer;
   } catch (error) {
     const failure = failureOf(name, error);
     log.warn({ call: name, status: failure.status, type: failure.type, ms: Date.now() - started }, 'seam call failed');
+    // The platform key wrong or revoked: the operator's problem, logged as an error at most once an hour.
+    if (failure.status === 401 || failure.status === 403) {
+      state.keyRefused = true;
+      if (Date.now() - state.keyRefusedLoggedAt >= HOUR_MS) {
+        state.keyRefusedLoggedAt = Date.now();
+        log.error({ call: name, status: failure.status }, 'locks: Seam refused the API key');
+      }
+    }
     throw failure;
   }
 }
@@ -149,5 +165,6 @@ export const seamCalls = {
   listCodes: (settings: SeamSettings, deviceId: string) => call<SeamAccessCode[]>('access_codes/list', settings, (seam) => seam.accessCodes.list({ device_id: deviceId })),
   deleteCode: (settings: SeamSettings, id: string) => call<void>('access_codes/delete', settings, (seam) => seam.accessCodes.delete({ access_code_id: id })),
   pullBackup: (settings: SeamSettings, id: string) => call<SeamAccessCode>('access_codes/pull_backup_access_code', settings, (seam) => seam.accessCodes.pullBackupAccessCode({ access_code_id: id })),
+  getDevice: (settings: SeamSettings, id: string) => call<SeamDevice>('devices/get', settings, (seam) => seam.devices.get({ device_id: id })),
   listDevices: (settings: SeamSettings, accountId: string) => call<SeamDevice[]>('devices/list', settings, (seam) => seam.devices.list({ connected_account_id: accountId })),
 };

@@ -40,6 +40,8 @@ export interface LockAccountView {
 /** `GET /api/team/locks`: whether the plan has locks, the accounts, and the guidebooks a lock may open. */
 export interface LocksView {
   included: boolean;
+  /** Seam refuses Porchlight's own key (the operator's to fix): the screen says smart locks are unavailable. */
+  keyRefused: boolean;
   accounts: LockAccountView[];
   guidebooks: Array<{ id: string; name: string }>;
 }

@@ -92,6 +92,7 @@ export function LocksScreen() {
   if (!included) return frame(<UpgradePrompt canBuy={can('billing.manage')} />);
   return frame(
     <>
+      {list.data.keyRefused ? <Notice>{messages.locks.keyRefused}</Notice> : null}
       <ConnectReturn />
       {accounts.map((account) => (
         <LockAccountCard key={account.id} account={account} guidebooks={guidebooks} />
