@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type SubmitEvent } from 'react';
 import { toast } from 'sonner';
 import { errorMessage } from '@shared/api-client.ts';
 import { renameTeamSchema, TEAM_NAME_MAX } from '@shared/schemas/team.ts';
@@ -22,7 +22,7 @@ export function TeamName({ name }: { name: string }) {
     onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.user.me() }),
   });
 
-  function submit(event: FormEvent) {
+  function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     const checked = renameTeamSchema.safeParse({ name: draft });
     if (!checked.success) return setError(checked.error.issues[0]?.message ?? 'Please check the name.');
