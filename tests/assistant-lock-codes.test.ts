@@ -1,14 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import secretQuestions from './fixtures/assistant/secret-questions.json' with { type: 'json' };
 import type { GuestSecrets } from '../src/lib/shared/guest-access.ts';
-import type { AskAnswer } from '../src/lib/shared/schemas/guest-ask.ts';
 import type { LocksView } from '../src/lib/shared/schemas/locks.ts';
 import type { Stay } from '../src/lib/shared/schemas/stay.ts';
 import { instantToLocal } from '../src/lib/shared/time-zone.ts';
 import { ok } from './helpers/answer.ts';
-import { createGuidebookOf, secretIn } from './helpers/ask-fixtures.ts';
+import { askFrom, createGuidebookOf, secretIn } from './helpers/ask-fixtures.ts';
 import { startAssistantStandIn, type AssistantStandIn } from './helpers/assistant-standin.ts';
-import { requestFrom, signedInHost, type SignedInHost } from './helpers/auth.ts';
+import { signedInHost, type SignedInHost } from './helpers/auth.ts';
 import { startSeamStandIn, type SeamStandIn } from './helpers/seam-standin.ts';
 import { startServer, type TestServer } from './helpers/server.ts';
 import { until } from './helpers/until.ts';
@@ -26,7 +25,6 @@ let seam: SeamStandIn;
 let model: AssistantStandIn;
 let server: TestServer;
 let host: SignedInHost;
-let address = 0;
 
 beforeAll(async () => {
   seam = await startSeamStandIn();
@@ -51,10 +49,8 @@ afterAll(async () => {
   await seam?.close();
 });
 
-async function ask(token: string, question: string): Promise<{ status: number; body: AskAnswer; raw: string }> {
-  address += 1;
-  const response = await requestFrom(server, `127.8.${Math.floor(address / 250)}.${(address % 250) + 1}`, `/api/guest/${token}/ask`, { question }, { 'accept-language': 'en' });
-  return { status: response.status, body: JSON.parse(response.body) as AskAnswer, raw: response.body };
+function ask(token: string, question: string) {
+  return askFrom(server, token, question);
 }
 
 describe('a stay’s lock code and the assistant', () => {

@@ -5,9 +5,9 @@ import { demoInstruction } from '../src/lib/server/demo/demo-content.ts';
 import type { AskAnswer } from '../src/lib/shared/schemas/guest-ask.ts';
 import type { Instruction } from '../src/lib/shared/schemas/instruction.ts';
 import type { Stay } from '../src/lib/shared/schemas/stay.ts';
-import { requestFrom, signedInHost, type SignedInHost } from './helpers/auth.ts';
+import { signedInHost, type SignedInHost } from './helpers/auth.ts';
 import { startAssistantStandIn, type AssistantStandIn, type Behaviour } from './helpers/assistant-standin.ts';
-import { addStayOf, createGuidebookOf, secretIn } from './helpers/ask-fixtures.ts';
+import { askFrom, addStayOf, createGuidebookOf, secretIn } from './helpers/ask-fixtures.ts';
 import { startServer, type TestServer } from './helpers/server.ts';
 
 /**
@@ -27,7 +27,6 @@ const CODE = '7391';
 const PASSWORD = 'Harbour-Lights-88';
 const PIN = '258046';
 const SECRETS = [CODE, PASSWORD, PIN];
-let address = 0;
 
 beforeAll(async () => {
   standIn = await startAssistantStandIn();
@@ -40,10 +39,8 @@ afterAll(async () => {
   await standIn?.close();
 });
 
-async function ask(token: string, question: string): Promise<{ status: number; body: AskAnswer; raw: string }> {
-  address += 1;
-  const response = await requestFrom(server, `127.9.${Math.floor(address / 250)}.${(address % 250) + 1}`, `/api/guest/${token}/ask`, { question }, { 'accept-language': 'en' });
-  return { status: response.status, body: JSON.parse(response.body) as AskAnswer, raw: response.body };
+function ask(token: string, question: string) {
+  return askFrom(server, token, question);
 }
 
 async function createGuidebook(content: Record<string, unknown>): Promise<Instruction> {

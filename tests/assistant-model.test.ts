@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { demoInstruction } from '../src/lib/server/demo/demo-content.ts';
-import type { AskAnswer } from '../src/lib/shared/schemas/guest-ask.ts';
 import type { Insights } from '../src/lib/shared/insights.ts';
 import type { Instruction } from '../src/lib/shared/schemas/instruction.ts';
-import { query, requestFrom, run, signedInHost, type SignedInHost } from './helpers/auth.ts';
+import { query, run, signedInHost, type SignedInHost } from './helpers/auth.ts';
+import { askFrom } from './helpers/ask-fixtures.ts';
 import { startAssistantStandIn, type AssistantStandIn, type Behaviour } from './helpers/assistant-standin.ts';
 import { startServer, type TestServer } from './helpers/server.ts';
 import { until } from './helpers/until.ts';
@@ -26,7 +26,6 @@ const MODEL = 'standin-model';
 const TOWELS = 'Where are the towels?';
 const EMBEDDED = 'From Check-in, step 3: Make yourself at home: Leave the key box closed behind you. Towels are in the hallway cupboard.';
 const NAMED = 'The guidebook covers this under Check-in, step 3: Make yourself at home.';
-let address = 0;
 
 beforeAll(async () => {
   standIn = await startAssistantStandIn();
@@ -58,11 +57,8 @@ async function createGuidebook(host: SignedInHost, name: string, extra: Record<s
   return ((await created.json()) as { instruction: Instruction }).instruction;
 }
 
-/** Asks from an address of its own (the per-address limits are then the test's). */
-async function ask(token: string, question: string, language = 'en'): Promise<{ status: number; body: AskAnswer; raw: string }> {
-  address += 1;
-  const response = await requestFrom(server, `127.8.${Math.floor(address / 250)}.${(address % 250) + 1}`, `/api/guest/${token}/ask`, { question }, { 'accept-language': language });
-  return { status: response.status, body: JSON.parse(response.body) as AskAnswer, raw: response.body };
+function ask(token: string, question: string, language = 'en') {
+  return askFrom(server, token, question, language);
 }
 
 function usage(teamId: string): number {

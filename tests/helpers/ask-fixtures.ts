@@ -1,7 +1,9 @@
 import { expect } from 'vitest';
+import type { AskAnswer } from '../../src/lib/shared/schemas/guest-ask.ts';
 import type { Instruction } from '../../src/lib/shared/schemas/instruction.ts';
 import type { Stay } from '../../src/lib/shared/schemas/stay.ts';
-import type { SignedInHost } from './auth.ts';
+import { requestFrom, type SignedInHost } from './auth.ts';
+import type { TestServer } from './server.ts';
 
 /**
  * What the "Ask the guidebook" tests set up through the API (tests/assistant-ask.test.ts,
@@ -29,4 +31,13 @@ export function secretIn(text: string, secrets: readonly string[]): string | und
   const squeeze = (value: string) => value.toLowerCase().replace(/[\s\-–—._/]+/g, '');
   const squeezed = squeeze(text);
   return secrets.find((secret) => squeezed.includes(squeeze(secret)));
+}
+
+let address = 0;
+
+/** POST /api/guest/:token/ask from a loopback address of its own each time (the per-address limits are then the test's). */
+export async function askFrom(server: TestServer, token: string, question: string, language = 'en'): Promise<{ status: number; body: AskAnswer; raw: string }> {
+  address += 1;
+  const response = await requestFrom(server, `127.8.${Math.floor(address / 250)}.${(address % 250) + 1}`, `/api/guest/${token}/ask`, { question }, { 'accept-language': language });
+  return { status: response.status, body: JSON.parse(response.body) as AskAnswer, raw: response.body };
 }
