@@ -5,6 +5,11 @@ import { negotiate } from './negotiate.ts';
 const MIN_BYTES = 1024;
 /** Above this a synchronous pass would hold the event loop too long; `compression` streams it. */
 const MAX_BYTES = 512 * 1024;
+/**
+ * 3, not 4: on 12 KB of a guidebook's JSON, 4 took 430 µs of the main thread for 4,973 bytes and 3
+ * took 163 µs for 5,104 (docs/performance.md, tenth round).
+ */
+const JSON_BROTLI_QUALITY = 3;
 
 /**
  * An /api JSON answer compressed here, synchronously, instead of by the `compression` middleware
@@ -12,7 +17,7 @@ const MAX_BYTES = 512 * 1024;
  * middleware streams through zlib's thread pool: two or three event-loop turns per answer, and
  * under a full guest load each turn waits for a few hundred guest requests, so an editor's save
  * spent about 45 ms of its time there (the mixed-load bench, scripts/bench.mjs). A JSON answer is a few KB to
- * a few hundred KB already in memory: brotli at quality 4 takes well under a millisecond for the
+ * a few hundred KB already in memory: brotli at quality 3 takes well under a millisecond for the
  * 30-step guidebook a save returns, so the loop is better off doing it at once.
  */
 export async function compressJson(request: Request, response: Response): Promise<Response> {
@@ -31,7 +36,7 @@ export async function compressJson(request: Request, response: Response): Promis
     encoding === 'br'
       ? zlib.brotliCompressSync(bytes, {
           params: {
-            [zlib.constants.BROTLI_PARAM_QUALITY]: 4,
+            [zlib.constants.BROTLI_PARAM_QUALITY]: JSON_BROTLI_QUALITY,
             [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
             [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.byteLength,
           },

@@ -30,6 +30,9 @@ export function removeFiles(dataDir: string): RemoveMany<string> {
       byFolder.set(folder, [...(byFolder.get(folder) ?? []), path.basename(file)]);
     }
     for (const [folder, names] of byFolder) {
+      // Asked first: an absent folder answers `false` here in 2 µs, where reading it throws an error
+      // that took 15 µs to build, 33 times a publish on the main thread (docs/performance.md).
+      if (!fs.existsSync(folder)) continue;
       let present: Set<string>;
       try {
         present = new Set(fs.readdirSync(folder));

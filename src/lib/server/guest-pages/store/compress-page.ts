@@ -12,18 +12,21 @@ export interface CompressedPage {
 const BROTLI_WINDOW_BITS = 18;
 
 /**
- * Quality 7, not 11: on the 20 KB demo page 11 took 44 ms of CPU for 4,338 bytes and 7 took
- * 1.5 ms for 4,890; with a publish every few seconds per host, 11 cost a core.
+ * Quality 5, not 11: on the 20 KB demo page 11 took 44 ms of CPU for 4,338 bytes and 7 took
+ * 1.5 ms for 4,890; with a publish every few seconds per host, 11 cost a core. Nor 7: on the
+ * 49 KB demo page 7 took 2.5 ms for 10,280 bytes and 5 took 1.7 ms for 10,371 (docs/performance.md,
+ * tenth round).
  */
 function brotliParams(bytes: number): Record<number, number> {
   return {
-    [zlib.constants.BROTLI_PARAM_QUALITY]: 7,
+    [zlib.constants.BROTLI_PARAM_QUALITY]: 5,
     [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
     [zlib.constants.BROTLI_PARAM_LGWIN]: BROTLI_WINDOW_BITS,
     [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes,
   };
 }
-const GZIP_LEVEL = 9;
+/** 6, not 9: 0.92 ms against 1.06 on the 49 KB demo page, for 11,214 bytes against 11,187. */
+const GZIP_LEVEL = 6;
 
 /**
  * The worker's whole program, evaluated as CommonJS (no file to bundle). Each answer is copied into
