@@ -25,6 +25,8 @@ describe('a database opened read-only', () => {
     try {
       await writer.db.insertInto('users').values(user('u-1', 'host@example.com')).execute();
       expect(await reader.db.selectFrom('users').select('email').where('id', '=', 'u-1').executeTakeFirst()).toEqual({ email: 'host@example.com' });
+      // The writer's transactions begin IMMEDIATE on SQLite; the reader's still read.
+      expect(await reader.db.transaction().execute((trx) => trx.selectFrom('users').select('email').execute())).toEqual([{ email: 'host@example.com' }]);
       await expect(reader.db.insertInto('users').values(user('u-2', 'other@example.com')).execute()).rejects.toThrow(/read-only|readonly/i);
       await expect(reader.db.updateTable('users').set({ name: 'Changed' }).where('id', '=', 'u-1').execute()).rejects.toThrow(/read-only|readonly/i);
       expect(await writer.db.selectFrom('users').select(['id', 'name']).execute()).toEqual([{ id: 'u-1', name: 'Host' }]);

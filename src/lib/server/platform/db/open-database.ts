@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, SqliteDialect, type SqliteDatabase } from 'kysely';
+import { CompiledQuery, Kysely, SqliteDialect, SqliteDriver, type DatabaseConnection, type Driver, type SqliteDatabase, type SqliteDialectConfig } from 'kysely';
 import { LRUCache } from 'lru-cache';
 import { migrations } from '@db/migrations/index.ts';
 import type { Database } from '@db/schema.ts';
@@ -38,7 +38,7 @@ export function openDatabase(file: string, { readOnly = false }: { readOnly?: bo
     // The file, its WAL mode and its migrations are the writer's; a reader waits out its locks.
     const reader = new SQLite(file, { readonly: true, fileMustExist: true });
     reader.pragma('busy_timeout = 5000');
-    return openedSqlite(reader);
+    return openedSqlite(reader, { writable: false });
   }
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
   const sqlite = new SQLite(file);
@@ -48,12 +48,13 @@ export function openDatabase(file: string, { readOnly = false }: { readOnly?: bo
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('foreign_keys = ON');
   migrate(sqlite);
-  return openedSqlite(sqlite);
+  return openedSqlite(sqlite, { writable: true });
 }
 
-function openedSqlite(sqlite: SQLite.Database): OpenedSqlite {
+function openedSqlite(sqlite: SQLite.Database, { writable }: { writable: boolean }): OpenedSqlite {
   const counter: { onStatement?: () => void } = {};
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: reusingStatements(sqlite, counter) }) });
+  const config = { database: reusingStatements(sqlite, counter) };
+  const db = new Kysely<Database>({ dialect: writable ? new ImmediateSqliteDialect(config) : new SqliteDialect(config) });
   return {
     dialect: 'sqlite',
     sqlite,
@@ -62,6 +63,32 @@ function openedSqlite(sqlite: SQLite.Database): OpenedSqlite {
       counter.onStatement = onStatement;
     },
   };
+}
+
+/**
+ * Kysely's SQLite dialect with every transaction begun IMMEDIATE: it takes the write lock up front,
+ * so when another process holds it (the admin command line, a fixture writing into the file) the
+ * BEGIN waits out busy_timeout. A plain BEGIN that reads first cannot wait: its later write fails
+ * at once with "database is locked" when another process holds the write lock or has committed
+ * since that read. The read-only connection keeps the plain BEGIN: it takes no write lock.
+ */
+class ImmediateSqliteDialect extends SqliteDialect {
+  readonly #config: SqliteDialectConfig;
+
+  constructor(config: SqliteDialectConfig) {
+    super(config);
+    this.#config = config;
+  }
+
+  override createDriver(): Driver {
+    return new ImmediateSqliteDriver(this.#config);
+  }
+}
+
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('BEGIN IMMEDIATE'));
+  }
 }
 
 /** Prepared statements kept for reuse, by SQL text (a query with a list of n values is one per n). */
