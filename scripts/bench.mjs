@@ -654,10 +654,23 @@ async function comparisonRun(release) {
     const lost = await countLostSaves(hosts);
     const languages = await measureSaves(app, 'languages', SECONDS);
     const cpu = await measureSaveCpu(app, hosts);
-    return { calm, busy, saves, lost, memory: settledEdits / settledCalm, languages, cpu };
+    const door = await doorGuestsWithAndWithoutEdits(app, paths, hosts);
+    return { calm, busy, saves, lost: lost + door.lost, memory: settledEdits / settledCalm, languages, cpu, door };
   } finally {
     await app.stop();
   }
+}
+
+/**
+ * Guests at a fixed rate with no load generator beside them (a server with a core to spare, the
+ * usual evening): MIXED.doorGuests guests each opening a guidebook every MIXED.doorEveryMs, for
+ * MIXED.seconds with no edits, then as long with the hosts saving. Their rate is fixed, so what
+ * the saves take from them shows in how long they wait, not in how many pages they get.
+ */
+async function doorGuestsWithAndWithoutEdits(app, paths, hosts) {
+  const calm = await guestsAtTheDoor(app, paths, MIXED.seconds);
+  const [busy, saves] = await Promise.all([guestsAtTheDoor(app, paths, MIXED.seconds), keepHostsSaving(hosts, 0)]);
+  return { calm, busy, saves, lost: await countLostSaves(hosts) };
 }
 
 /** `--cpu-only`: one release's turn, the CPU a save costs and nothing else (about a minute). */
@@ -683,9 +696,10 @@ function printSaveCpu(runs, [earlier, today], pairs) {
 /** Every run, then each pair's ratios (this checkout ÷ the earlier commit) against the targets. */
 function printComparison(runs, [earlier, today], pairs) {
   const savePercentile = (saves, q) => percentile([...saves.times].sort((a, b) => a - b), q);
-  const guestErrors = (r) => r.calm.non2xx + r.calm.errors + r.calm.timeouts + r.busy.non2xx + r.busy.errors + r.busy.timeouts;
-  const saveErrors = (r) => r.saves.failed + (r.languages?.bad ?? 0);
-  const errors = (r) => guestErrors(r) + saveErrors(r) + r.saves.timedOut;
+  const guestErrors = (r) => r.calm.non2xx + r.calm.errors + r.calm.timeouts + r.busy.non2xx + r.busy.errors + r.busy.timeouts + r.door.calm.failed + r.door.busy.failed;
+  const saveErrors = (r) => r.saves.failed + (r.languages?.bad ?? 0) + r.door.saves.failed;
+  const late = (r) => r.saves.timedOut + r.door.saves.timedOut;
+  const errors = (r) => guestErrors(r) + saveErrors(r) + late(r);
   printTable(
     ['pair', 'release', 'guests req/s', 'with edits', 'ratio', 'save p50 ms', 'save p99 ms', '10 languages p50', 'p99', 'memory after', 'CPU a save: process / main ms', 'errors: guests / saves failed / late, lost'],
     runs.map((r) => [
@@ -700,7 +714,7 @@ function printComparison(runs, [earlier, today], pairs) {
       r.languages?.p99 ?? '-',
       r.memory.toFixed(2),
       `${r.cpu.whole.toFixed(1)} / ${r.cpu.main.toFixed(1)}`,
-      `${guestErrors(r)} / ${saveErrors(r)} / ${r.saves.timedOut}, ${r.lost}`,
+      `${guestErrors(r)} / ${saveErrors(r)} / ${late(r)}, ${r.lost}`,
     ]),
   );
   const turn = (pair, release) => runs.find((r) => r.pair === pair && r.release === release);
@@ -723,6 +737,7 @@ function printComparison(runs, [earlier, today], pairs) {
       `memory after the edits <= ${MIXED_TARGETS.memoryGrowth} of calm. ` +
       `(${MIXED.hosts} hosts saving a ${BENCH_STEPS}-step guidebook every ${MIXED.saveEveryMs / 1000} s, ${MIXED.guests} guest connections, ${MIXED.seconds} s of each in ${MIXED.windows} alternating windows, memory read ${MIXED.settleSeconds} s after each)`,
   );
+  printDoorComparison(runs, [earlier, today], pairs);
   const phases = new Map();
   for (const r of runs.filter((candidate) => candidate.release === today)) for (const [name, times] of r.saves.phases) phases.set(name, [...(phases.get(name) ?? []), ...times]);
   if (phases.size) printTable([`where a save's time goes, ${today.name} (Server-Timing)`, 'p50 ms', 'p99 ms', 'mean ms'], phaseRows(phases));
@@ -730,6 +745,21 @@ function printComparison(runs, [earlier, today], pairs) {
     console.error('bench: some runs had errors or lost saves (see above)');
     process.exitCode = 1;
   }
+}
+
+/** The guests at a fixed rate (doorGuestsWithAndWithoutEdits) of each run, and their p99 with edits, this ÷ earlier. */
+function printDoorComparison(runs, [earlier, today], pairs) {
+  const waits = (door) => `${door.p50} / ${door.p99}`;
+  printTable(
+    ['pair', 'release', 'guests at a fixed rate, no edits: p50 / p99 ms', 'with edits: p50 / p99 ms', 'p99 with edits ÷ no edits'],
+    runs.map((r) => [r.pair, r.release.name, waits(r.door.calm), waits(r.door.busy), (r.door.busy.p99 / r.door.calm.p99).toFixed(2)]),
+  );
+  const turn = (pair, release) => runs.find((r) => r.pair === pair && r.release === release).door.busy.p99;
+  const ratios = Array.from({ length: pairs }, (_, i) => (turn(i + 1, today) / turn(i + 1, earlier)).toFixed(2));
+  console.log(
+    `guests at a fixed rate (${MIXED.doorGuests} guests each opening a guidebook every ${MIXED.doorEveryMs} ms, no load generator, ${MIXED.seconds} s with no edits then ${MIXED.seconds} s with the hosts saving): ` +
+      `their p99 with edits, this ÷ earlier, pair by pair: ${ratios.join(' / ')}`,
+  );
 }
 
 /**
