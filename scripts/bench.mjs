@@ -571,10 +571,8 @@ async function benchMixedLoad() {
     const reference = await measureReferenceGuests(page, paths);
     // Without the load generator: what one guest waits while the hosts publish on a server that
     // is not saturated (the usual evening), next to the same guests alone.
-    const quiet = { door: await guestsAtTheDoor(app, paths, MIXED.seconds) };
-    const [quietBusy, quietSaves] = await Promise.all([guestsAtTheDoor(app, paths, MIXED.seconds).then((door) => ({ door })), keepHostsSaving(hosts, 0)]);
-    const lostAfterQuiet = await countLostSaves(hosts);
-    report = { hosts: hosts.length, calm, busy, saves, lost: lost + lostAfterQuiet, memory, reference, quiet, quietBusy, quietSaves };
+    const door = await doorGuestsWithAndWithoutEdits(app, paths, hosts);
+    report = { hosts: hosts.length, calm, busy, saves, lost: lost + door.lost, memory, reference, quiet: { door: door.calm }, quietBusy: { door: door.busy }, quietSaves: door.saves };
   } finally {
     await app.stop();
   }
