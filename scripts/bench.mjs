@@ -699,7 +699,7 @@ function printComparison(runs, [earlier, today], pairs) {
   const late = (r) => r.saves.timedOut + r.door.saves.timedOut;
   const errors = (r) => guestErrors(r) + saveErrors(r) + late(r);
   printTable(
-    ['pair', 'release', 'guests req/s', 'with edits', 'ratio', 'save p50 ms', 'save p99 ms', '10 languages p50', 'p99', 'memory after', 'CPU a save: process / main ms', 'errors: guests / saves failed / late, lost'],
+    ['pair', 'release', 'guests req/s', 'with edits', 'ratio', 'save p50 ms', 'save p99 ms', '10 languages p50', 'p99', 'memory after', 'CPU a save: process / main ms', 'bench loop p99 with edits ms', 'errors: guests / saves failed / late, lost'],
     runs.map((r) => [
       r.pair,
       r.release.name,
@@ -712,6 +712,7 @@ function printComparison(runs, [earlier, today], pairs) {
       r.languages?.p99 ?? '-',
       r.memory.toFixed(2),
       `${r.cpu.whole.toFixed(1)} / ${r.cpu.main.toFixed(1)}`,
+      r.busy.clientLoopP99.toFixed(1),
       `${guestErrors(r)} / ${saveErrors(r)} / ${late(r)}, ${r.lost}`,
     ]),
   );

@@ -11,6 +11,14 @@ export interface RenderWorkerFiles {
 /** A worker that died is started again at a later publish, at most this often. */
 const RESTART_AFTER_MS = 60_000;
 
+/**
+ * The worker's young generation, where a render's short-lived objects go. V8 sizes it from the
+ * machine's memory (128 MB on a 24 GB host), and the worker grew into all of it during a burst of
+ * saves and kept it: about 100 MB of resident memory. At 16 MB a save costs no more CPU
+ * (docs/performance.md, "Eleventh round").
+ */
+const YOUNG_GENERATION_MB = 16;
+
 const state = processSingleton('render-worker', () => ({
   worker: undefined as Worker | undefined,
   /** The port it listens on, once it does. */
@@ -34,7 +42,7 @@ export function useRenderWorker(files: RenderWorkerFiles, secret: string, log: L
     state.startedAt = Date.now();
     let worker: Worker;
     try {
-      worker = new Worker(files.worker, { workerData: { entry: files.entry.href, secret } });
+      worker = new Worker(files.worker, { workerData: { entry: files.entry.href, secret }, resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB } });
     } catch (error) {
       log.error({ err: error }, 'render worker: not started; publishes render on the main thread');
       return;
