@@ -183,6 +183,23 @@ export default defineConfig(
     },
   },
   {
+    // The guest page's islands load on a phone at the door: zod alone is about 23 KB in brotli
+    // (docs/performance.md, "Guest islands without zod"). Types from a schema file are erased.
+    files: ['src/islands/guest/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'zod', message: 'A guest island must not bring zod to the page: validate on the server.' }],
+          patterns: [
+            { group: ['**/lib/server/**', '@server/*'], message: 'Client code must not import src/lib/server.' },
+            { group: ['@shared/schemas/*', '**/shared/schemas/*'], allowTypeImports: true, message: 'A guest island may import only types from a schema file (its values bring zod): move the constant to a module of its own in src/lib/shared.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Imports are resolved as TypeScript resolves them: explicit .ts/.tsx extensions and the
     // tsconfig.json aliases (@shared/*, @server/*, @db/*). Astro files are not followed.
     files: ['**/*.{js,mjs,ts,tsx}'],

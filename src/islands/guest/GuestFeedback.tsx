@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
 import { t, type WordsOf } from '@shared/guest-words/t.ts';
-import { GUEST_FEEDBACK_COMMENT_MAX, type GuestFeedbackReceipt } from '@shared/schemas/guest-feedback.ts';
+import { GUEST_FEEDBACK_COMMENT_MAX, type GuestFeedbackReceipt } from '@shared/guest-feedback.ts';
 import type { GUEST_FEEDBACK_WORDS } from './island-words.ts';
 
 interface Props {

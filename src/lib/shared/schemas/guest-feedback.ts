@@ -1,13 +1,8 @@
 import { z } from 'zod';
 import { plural } from '../guest-words/plural.ts';
 import { t, type GuestWords } from '../guest-words/t.ts';
+import { GUEST_FEEDBACK_COMMENT_MAX } from '../guest-feedback.ts';
 import { perDictionary } from './per-dictionary.ts';
-
-/**
- * A comment on "Was this guidebook helpful?" is a line or two for the host, not a review: its
- * most characters, for the guest page's field and the API (this schema).
- */
-export const GUEST_FEEDBACK_COMMENT_MAX = 1000;
 
 /**
  * What is kept of a guest's comment: plain text, its line breaks kept, every other control
@@ -47,13 +42,6 @@ export type GuestFeedbackInput = z.input<ReturnType<typeof guestFeedbackSchema>>
  * tap's `editToken` works this long, and the daily mail waits for it (docs/product/insights.md).
  */
 export const GUEST_FEEDBACK_EDIT_MS = 60 * 60_000;
-
-/** POST /api/guest/:token/feedback → 201: the answer recorded, and what lets its guest add to it. */
-export interface GuestFeedbackReceipt {
-  message: string;
-  id: string;
-  editToken: string;
-}
 
 /**
  * PATCH /api/guest/:token/feedback `{ id, editToken, helpful?, comment? }`: the comment that

@@ -3,7 +3,8 @@ import { clientAddress } from '@server/http/client-address.ts';
 import { requestGuestWords } from '@server/http/guest-language.ts';
 import { handle, json, readBody } from '@server/http/json.ts';
 import { editGuestFeedback, submitGuestFeedback } from '@server/insights/guest-feedback.ts';
-import { guestFeedbackEditSchema, guestFeedbackSchema, type GuestFeedbackReceipt } from '@shared/schemas/guest-feedback.ts';
+import type { GuestFeedbackReceipt } from '@shared/guest-feedback.ts';
+import { guestFeedbackEditSchema, guestFeedbackSchema } from '@shared/schemas/guest-feedback.ts';
 
 /**
  * POST /api/guest/:token/feedback `{ helpful, comment? }` (public; a guidebook or stay token) →
