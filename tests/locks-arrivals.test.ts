@@ -21,7 +21,8 @@ import { until } from './helpers/until.ts';
  * check-ins across the team's guidebooks with their door code states (set, lock offline, failed,
  * no lock), never a digit in the list; "Show code" to a member who may, recorded once a day;
  * "Try again" on a failed code makes the worker make a new one, once for a double click; "Type a
- * code" gives the guest the member's own; a Cleaner sees the states and no code; another team 404.
+ * code" gives the guest the member's own; a Cleaner sees the states and no code; another team 404;
+ * a Seam key refused is said on the list until Seam accepts it again.
  */
 const ZONE = 'UTC';
 const HOUR = 3_600_000;
@@ -167,5 +168,21 @@ describe('Arrivals', () => {
     }
     const theirs = await arrivals(other);
     expect(theirs.arrivals.filter((arrival: ArrivalView) => Object.values(stays).some((stay) => stay._id === arrival.stayId))).toEqual([]);
+  });
+
+  it('says so on Arrivals and Smart locks while Seam refuses Porchlight’s key, and stops once Seam accepts it again', async () => {
+    const key = seam.apiKey;
+    expect((await arrivals()).keyRefused).toBe(false);
+    seam.apiKey = 'seam_key_revoked';
+    try {
+      expect((await host.call('/api/team/locks/connect', { method: 'POST' })).status).toBe(502);
+      expect((await arrivals()).keyRefused).toBe(true);
+      expect((await arrivals(cleaner)).keyRefused).toBe(true);
+      expect((await ok<LocksView>(host.call('/api/team/locks'))).keyRefused).toBe(true);
+    } finally {
+      seam.apiKey = key;
+    }
+    await ok(host.call('/api/team/locks/connect', { method: 'POST' }), 201);
+    expect((await arrivals()).keyRefused).toBe(false);
   });
 });

@@ -9,6 +9,7 @@ import { effectiveStayTimes } from '../guidebook/stay-window.ts';
 import { getRuntime } from '../platform/runtime.ts';
 import type { CodeRow } from './code-transitions.ts';
 import { teamHasLocks } from './lock-config.ts';
+import { seamKeyRefused } from './seam-client.ts';
 
 /**
  * The Arrivals screen's read (docs/decisions/030-smart-locks.md §13, docs/product/locks.md,
@@ -137,5 +138,5 @@ export async function listArrivals(access: TeamAccess, days: number, now = Date.
   }
   const rank = (arrival: ArrivalView) => (ARRIVAL_PROBLEMS.includes(arrival.state) ? 0 : 1);
   arrivals.sort((a, b) => a.day.localeCompare(b.day) || rank(a) - rank(b) || a.checkIn - b.checkIn);
-  return { included, days, arrivals };
+  return { included, keyRefused: included && seamKeyRefused(), days, arrivals };
 }

@@ -45,6 +45,8 @@ export interface ArrivalView {
 export interface ArrivalsView {
   /** Whether the team's plan includes smart locks (Premium); without it every arrival reads "No lock". */
   included: boolean;
+  /** Seam refused Porchlight's API key at its last call from this server: no code is being set (the operator's to fix). */
+  keyRefused: boolean;
   days: number;
   arrivals: ArrivalView[];
 }

@@ -9,8 +9,8 @@ import { messages } from '@shared/messages.ts';
 import { ARRIVAL_DAYS_DEFAULT, ARRIVAL_DAYS_MAX } from '@shared/schemas/arrivals.ts';
 
 /**
- * GET /api/team/arrivals?days=7 (every role, on its granted guidebooks): `{ included, days,
- * arrivals }`, the check-ins of the next `days` days (1 to 14) with their door code states
+ * GET /api/team/arrivals?days=7 (every role, on its granted guidebooks): `{ included,
+ * keyRefused, days, arrivals }`, the check-ins of the next `days` days (1 to 14) with their door code states
  * (docs/decisions/030-smart-locks.md §13, docs/product/locks.md, Arrivals). Never digits. Answers on
  * Free and Gold too (`included: false`, every arrival "No lock"); 503 when smart locks are off.
  */

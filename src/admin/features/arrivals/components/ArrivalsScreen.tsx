@@ -51,9 +51,10 @@ export function ArrivalsScreen() {
       ),
     );
   }
-  const { included, arrivals } = list.data;
+  const { included, keyRefused, arrivals } = list.data;
   return frame(
     <>
+      {keyRefused ? <Notice>{messages.locks.keyRefused}</Notice> : null}
       {included ? null : (
         <Notice>
           A door code for every stay, set on your lock, comes with Premium.{' '}
