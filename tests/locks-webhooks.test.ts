@@ -213,6 +213,36 @@ describe('Seam’s webhooks', () => {
     await until(state, (now) => now === 'connected', 'shown connected again');
   });
 
+  it('a host who closes the tab after signing in finds the account connected: the webview’s event completes the attempt, once', async () => {
+    const other = await signedInHost(server, 'premium', { freshTeam: true });
+    const accounts = () => ok<LocksView>(other.call('/api/team/locks')).then((view) => view.accounts);
+    seam.autoAuthorize = false;
+    let attemptId: string;
+    try {
+      ({ attemptId } = await ok<{ attemptId: string }>(other.call('/api/team/locks/connect', { method: 'POST' }), 201));
+    } finally {
+      seam.autoAuthorize = true;
+    }
+    const webviewId = (await db.selectFrom('lock_connect_attempts').select('seam_connect_webview_id').where('id', '=', attemptId).executeTakeFirstOrThrow()).seam_connect_webview_id!;
+    const worked = (svixId: string) => until(() => db.selectFrom('lock_webhook_inbox').select('processed_at').where('svix_id', '=', svixId).executeTakeFirst(), (row) => row?.processed_at != null, 'the hint worked');
+    // Still pending at Seam (an event out of order): nothing is connected, and the attempt stays open.
+    await worked((await seam.hooks.send('connect_webview.login_succeeded', { connect_webview_id: webviewId })).svixId);
+    expect(await accounts()).toEqual([]);
+    // The host signs in and closes the tab before the redirect: Seam's event is what arrives.
+    seam.authorize(webviewId);
+    await worked((await seam.hooks.send('connect_webview.login_succeeded', { connect_webview_id: webviewId })).svixId);
+    const connected = await accounts();
+    expect(connected).toHaveLength(1);
+    expect(connected[0]).toMatchObject({ state: 'connected', label: 'August', connectedBy: other.name });
+    expect(connected[0]!.devices.map((device) => device.name).sort()).toEqual(['Back gate', 'Front door']);
+    // The event again, and the host's return afterwards: already connected, still one account.
+    await seam.hooks.resend(seam.hooks.deliveries.at(-1)!);
+    const back = await other.call(`/api/team/locks/connect/${attemptId}/complete`, { method: 'POST' });
+    expect([back.status, await back.json()]).toEqual([409, { message: 'Already connected.' }]);
+    expect(await accounts()).toHaveLength(1);
+    expect(await db.selectFrom('lock_connect_attempts').select('outcome').where('id', '=', attemptId).executeTakeFirst()).toEqual({ outcome: 'connected' });
+  });
+
   it('the daily pass deletes a code orphaned at Seam and an account Seam kept, and leaves live codes alone', async () => {
     const live = [...seam.access.codes.keys()];
     seam.access.codes.set('orphan-1', { access_code_id: 'orphan-1', device_id: frontDoor.seamId, code: '55501234', common_code_key: 'porchlight:no-such-row:0', starts_at: new Date(Date.now() + DAY).toISOString(), ends_at: new Date(Date.now() + 2 * DAY).toISOString(), errors: [], warnings: [], is_backup: false, created_ms: Date.now() });

@@ -3,6 +3,7 @@ import type { Database } from '@db/schema.ts';
 import { tryRecordLock } from '../platform/db/record-lock.ts';
 import { getRuntime } from '../platform/runtime.ts';
 import { storeAccount } from './accounts.ts';
+import { completeFromWebhook } from './connect.ts';
 import { devicesGone } from './device-events.ts';
 import { storeDevices } from './devices.ts';
 import type { SeamSettings } from './lock-config.ts';
@@ -68,11 +69,20 @@ async function applySubject(db: Kysely<Database>, settings: SeamSettings, group:
       return applyDevice(db, settings, group, now);
     case 'connected_account':
       return applyAccount(db, settings, group, now);
-    default:
-      // A webview is completed by the host's return to the Smart locks screen (§3.2); the hint is filed and let go.
-      await processed(db, group, now);
-      return 'done';
+    case 'connect_webview':
+      return applyWebview(db, settings, group, now);
   }
+}
+
+/**
+ * A webview's sign-in: its attempt completed as the host's return completes it (connect.ts). The
+ * completion's transaction takes the attempt once, so the host's own return meanwhile, or another
+ * server working the same hint, finds it done (409 "Already connected") and makes no second account.
+ */
+async function applyWebview(db: Kysely<Database>, settings: SeamSettings, group: Group, now: number): Promise<'done'> {
+  await completeFromWebhook(settings, group.subjectId);
+  await processed(db, group, now);
+  return 'done';
 }
 
 /** A code of ours (or its backup): the worker's look under its lease; the rows marked once it has looked. */
