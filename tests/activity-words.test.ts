@@ -88,6 +88,11 @@ describe('activity words', () => {
     });
   });
 
+  it('say a door code Porchlight made again because the lock had not taken it', () => {
+    const remade = item('lock-code.recreated', { actor: 'system', actorName: null, details: { ...SAMPLES['lock-code.recreated'], why: 'failing' } } as Partial<ActivityItem>);
+    expect(`${whoOf(remade)} ${whatOf(remade)}`).toBe('Porchlight made the door code of Lena’s stay, 1 Jun – 4 Jun, again on Front door: the lock had not taken it');
+  });
+
   it('name who acted when it was not a member, and a member whose account is gone', () => {
     expect(whoOf(item('order.moved', { actor: 'mail-link', actorName: null }))).toBe('Someone with the order e-mail');
     expect(whoOf(item('order.moved', { actor: 'stripe', actorName: null }))).toBe('Stripe');

@@ -140,6 +140,43 @@ describe('door codes per stay', () => {
     seam.access.behave(String(seamDevice.device_id), 'native');
   });
 
+  it('a code the lock does not take is made again by Porchlight an hour on, at most 3 times, and not when the deadline is within the hour', async () => {
+    const seamDevice = String([...seam.devices.values()].find((device) => device.display_name === 'Front door')!.device_id);
+    seam.access.behave(seamDevice, 'never');
+    const checkIn = Date.now() + 2 * DAY;
+    const stay = await addStay('Dale Cooper', checkIn, checkIn + DAY);
+    const soon = await addStay('Audrey Horne', Date.now() + 80 * 60_000, checkIn);
+    try {
+      for (const one of [stay, soon]) await until(() => codeRow(one), (row) => row?.state === 'trouble', `${one.guestName}’s code in trouble`);
+      // The worker's next look, an hour after the code was sent (its look at a code in trouble is hourly).
+      const anHourOn = async (one: Stay) => {
+        const row = (await codeRow(one))!;
+        const at = Date.now();
+        await db.updateTable('lock_codes').set({ last_attempt_at: at - HOUR - 1_000, due_at: at }).where('id', '=', row.id).execute();
+        return { row, looked: () => until(() => codeRow(one), (now) => now!.due_at !== at, 'the worker’s look') };
+      };
+      for (let round = 1; round <= 3; round += 1) {
+        const { row, looked } = await anHourOn(stay);
+        const after = (await looked())!;
+        expect(after).toMatchObject({ generation: row.generation + 1, recreations: round });
+        const made = await until(() => codeRow(stay), (now) => now?.state === 'trouble' && now.seam_access_code_id !== null, 'the new code sent');
+        expect(made!.seam_access_code_id).not.toBe(row.seam_access_code_id);
+        expect(seam.access.codes.has(row.seam_access_code_id!)).toBe(false);
+      }
+      // A fourth hour, and the stay whose deadline is within the hour: left to the backup code and the host's mail.
+      const last = await Promise.all([stay, soon].map(anHourOn));
+      for (const { row, looked } of last) expect(await looked()).toMatchObject({ generation: row.generation, recreations: row.recreations, state: 'trouble' });
+      const lines = await db.selectFrom('team_activity').select(['actor', 'details']).where('action', '=', 'lock-code.recreated').where('subject_id', '=', stay._id).execute();
+      expect(lines).toHaveLength(3);
+      expect(lines.map((line) => ({ actor: line.actor, ...(JSON.parse(line.details) as object) }))).toEqual(Array(3).fill(expect.objectContaining({ actor: 'system', source: 'seam', why: 'failing', guestName: 'Dale Cooper', lock: 'Front door' })));
+      for (const code of seam.access.codes.values()) issued.add(String(code.code));
+    } finally {
+      seam.access.behave(seamDevice, 'native');
+      for (const one of [stay, soon]) await ok(host.call(`/api/instruction/${guidebook._id}/stays/${one._id}`, { method: 'DELETE' }));
+    }
+    // Four of the lock worker's turns (10 s apart) at least.
+  }, 180_000);
+
   it('a stay from the calendar gets its code; the feed moving it updates it, the feed dropping it deletes it', async () => {
     const start = Math.ceil((Date.now() + 5 * HOUR) / HOUR) * HOUR;
     const stamp = (instant: number) => `${new Date(instant).toISOString().replace(/[-:]/g, '').slice(0, 15)}Z`;

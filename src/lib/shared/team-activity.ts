@@ -77,7 +77,8 @@ export interface ActivityDetails {
    * second time within 24 hours and left failed; a lock offline, back online or removed; an
    * account that needs its password again. Never the digits.
    */
-  'lock-code.recreated': { source: 'seam'; guestName: string; lock: string } & StayDates;
+  /** `why`: `failing`, made again by Porchlight after the lock did not take it; absent, deleted outside Porchlight. */
+  'lock-code.recreated': { source: 'seam'; why?: 'failing'; guestName: string; lock: string } & StayDates;
   'lock-code.failed': { source: 'seam'; guestName: string; lock: string } & StayDates;
   'lock.offline': { source: 'seam'; lock: string };
   'lock.online': { source: 'seam'; lock: string };

@@ -174,6 +174,7 @@ function counted(count: number, noun: string): string {
 function seamWhat(item: ActivityItem): string {
   switch (item.action) {
     case 'lock-code.recreated':
+      if (item.details.why === 'failing') return `made the door code of ${stayOf(item.details.guestName)}, ${nights(item.details)}, again on ${item.details.lock}: the lock had not taken it`;
       return `set the door code of ${stayOf(item.details.guestName)}, ${nights(item.details)}, again on ${item.details.lock} after it was deleted outside Porchlight`;
     case 'lock-code.failed':
       return `left the door code of ${stayOf(item.details.guestName)}, ${nights(item.details)}, unset: it was deleted on ${item.details.lock} outside Porchlight twice within a day`;

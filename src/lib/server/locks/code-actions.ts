@@ -11,8 +11,8 @@ import { arrivalState } from './arrivals.ts';
 import { kickLockCodes } from './code-kick.ts';
 import { openCode, sealCode } from './code-secret.ts';
 import { changeCodeState, type CodeRow } from './code-transitions.ts';
-import { deadlineFor } from './deadlines.ts';
 import type { SeamSettings } from './lock-config.ts';
+import { recreatedColumns } from './recreate-code.ts';
 import { SeamCallError, seamCalls } from './seam-client.ts';
 
 /**
@@ -93,7 +93,7 @@ export async function retryStayCode(settings: SeamSettings, target: StayCodeTarg
     // An offline code cannot be deleted from afar (§9): a failing one is left, and a new one made.
     if (row.seam_access_code_id !== null && row.kind === 'online') await deleteAtSeam(settings, row.seam_access_code_id);
     const written = await db.transaction().execute(async (trx) => {
-      const changed = await changeCodeState(trx, row, 'recreate', { now, set: recreated(row, found.scheduling, now) });
+      const changed = await changeCodeState(trx, row, 'recreate', { now, set: recreatedColumns(row, found.scheduling, now) });
       if (changed) await recordActivity(trx, { ...activityOf(found, now), by: memberActor(target.access), action: 'lock-code.retried' });
       return changed;
     });
@@ -101,29 +101,6 @@ export async function retryStayCode(settings: SeamSettings, target: StayCodeTarg
   });
   kickLockCodes();
   return answer;
-}
-
-/** The columns of a code made again: no Seam code, the next attempt, a fresh deadline (10 minutes when the old one passed, §7). */
-function recreated(row: CodeRow, scheduling: Found['scheduling'], now: number) {
-  return {
-    seam_access_code_id: null,
-    generation: row.generation + 1,
-    recreations: row.recreations + 1,
-    seam_status: null,
-    seam_starts_at: null,
-    seam_ends_at: null,
-    scheduled_on_device: 0,
-    appearance_name: null,
-    error_codes: '',
-    warning_codes: '',
-    code_key_id: null,
-    code_iv: null,
-    code_ct: null,
-    attempts: 0,
-    last_error: null,
-    deadline_at: deadlineFor(row.want_from ?? now, scheduling, now),
-    due_at: now,
-  } as const;
 }
 
 async function deleteAtSeam(settings: SeamSettings, id: string): Promise<void> {

@@ -11,14 +11,15 @@ import { markStayCodes } from './mark-stay-codes.ts';
 import { nextLook, observeCode } from './observe-code.ts';
 import { digitsToKeep } from './outside-deletion.ts';
 import { offlineWindow } from './offline-codes.ts';
+import { recreateByItself, recreatesByItself } from './recreate-code.ts';
 import { SeamCallError, seamCalls } from './seam-client.ts';
 
 /**
  * One code against Seam (docs/decisions/030-smart-locks.md §6), under its lease `lock-code:<id>`
  * taken without waiting (held: another server is on it, and the row stays due): not wanted →
  * deleted; wanted and due → created (an unanswered create is adopted by its `common_code_key`,
- * never repeated blindly); its window moved → updated; then read back and observed; past its
- * deadline → the fallback (§7). `done_revision` and the next look are written by compare-and-set
+ * never repeated blindly); its window moved → updated; then read back and observed; in trouble
+ * for an hour with time to spare → made again (recreate-code.ts); past its deadline → the fallback (§7). `done_revision` and the next look are written by compare-and-set
  * on the revision read, so a stay's change during a Seam call is never lost: the row stays due.
  */
 
@@ -57,6 +58,11 @@ async function step(db: Kysely<Database>, settings: SeamSettings, row: CodeRow, 
     current = (await move(db, settings, current, now)) ?? current;
   }
   current = await observeCode(db, settings, current, now);
+  if (recreatesByItself(current, now)) {
+    const remade = await recreateByItself(db, settings, current, now);
+    // Made again: its create is this look's next step, not a minute later.
+    if (remade) return step(db, settings, remade, now);
+  }
   return pastDeadline(current, now) ? ((await passDeadline(settings, current, now)) ?? current) : current;
 }
 
