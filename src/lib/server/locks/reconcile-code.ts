@@ -19,8 +19,9 @@ import { SeamCallError, seamCalls } from './seam-client.ts';
  * taken without waiting (held: another server is on it, and the row stays due): not wanted →
  * deleted; wanted and due → created (an unanswered create is adopted by its `common_code_key`,
  * never repeated blindly); its window moved → updated; then read back and observed; in trouble
- * for an hour with time to spare → made again (recreate-code.ts); past its deadline → the fallback (§7). `done_revision` and the next look are written by compare-and-set
- * on the revision read, so a stay's change during a Seam call is never lost: the row stays due.
+ * for an hour with time to spare → made again (recreate-code.ts); past its deadline → the
+ * fallback (§7). `done_revision` and the next look are written by compare-and-set on the
+ * revision read, so a stay's change during a Seam call is never lost: the row stays due.
  */
 
 const RETRY_MS = [60_000, 5 * 60_000, 15 * 60_000, 60 * 60_000];

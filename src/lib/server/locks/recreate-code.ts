@@ -57,7 +57,7 @@ export function recreatesByItself(row: CodeRow, now: number): boolean {
 }
 
 /**
- * The worker's `recreate` (by `job`), under the code's lease: Seam's code deleted (404 is done;
+ * The worker's `recreate`, under the code's lease: Seam's code deleted (404 is done;
  * another failure is the caller's SeamCallError, tried again later), then the row made again with
  * an activity line for the team. Answers the row as written, or null when it changed meanwhile.
  */
