@@ -8,6 +8,7 @@ import { AppError } from '../http/app-error.ts';
 import { withRecordLock } from '../platform/db/record-lock.ts';
 import { getRuntime } from '../platform/runtime.ts';
 import { arrivalState } from './arrivals.ts';
+import { codeLineDetails } from './code-activity.ts';
 import { kickLockCodes } from './code-kick.ts';
 import { openCode, sealCode } from './code-secret.ts';
 import { changeCodeState, type CodeRow } from './code-transitions.ts';
@@ -54,8 +55,7 @@ const activityOf = (found: Found, now: number) => ({
   teamId: found.row.team_id,
   guidebookId: found.row.instruction_id,
   subjectId: found.stay.id,
-  // A booking system's guest is not named on a line kept a year (docs/decisions/029-pms-connectors.md §13).
-  details: { guestName: found.stay.pms_integration_id === null ? found.stay.guest_name : '', lock: found.lock, checkIn: found.row.want_from ?? 0, checkOut: found.row.want_until ?? 0 },
+  details: codeLineDetails(found.stay, found.lock, found.row),
   now,
 });
 

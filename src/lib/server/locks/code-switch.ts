@@ -6,6 +6,7 @@ import { AppError } from '../http/app-error.ts';
 import { lockForTransaction } from '../platform/db/dialect.ts';
 import { getRuntime } from '../platform/runtime.ts';
 import type { StayCodeTarget } from './code-actions.ts';
+import { codeLineDetails } from './code-activity.ts';
 import { markStayCodes } from './mark-stay-codes.ts';
 
 /**
@@ -48,8 +49,7 @@ export async function setStayCodeEnabled({ access, guidebookId, stayId }: StayCo
       subjectId: stay.id,
       by: memberActor(access),
       action: on ? 'lock-code.on' : 'lock-code.off',
-      // A booking system's guest is not named on a line kept a year (docs/decisions/029-pms-connectors.md §13).
-      details: { guestName: stay.pms_integration_id === null ? stay.guest_name : '', lock: lock?.name ?? 'the lock', checkIn: row.want_from ?? 0, checkOut: row.want_until ?? 0 },
+      details: codeLineDetails(stay, lock?.name ?? 'the lock', row),
       now,
     });
   });

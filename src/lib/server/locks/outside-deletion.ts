@@ -5,6 +5,7 @@ import { recordActivity } from '../account/record-activity.ts';
 import { teamContactEmail } from '../account/team-contact.ts';
 import { parseStoredContent } from '../guidebook/instruction-row.ts';
 import { getRuntime } from '../platform/runtime.ts';
+import { codeLineDetails } from './code-activity.ts';
 import { changeCodeState, type CodeRow } from './code-transitions.ts';
 import { openCode } from './code-secret.ts';
 import { codeOutsideMail } from './lock-event-mails.ts';
@@ -53,9 +54,7 @@ async function tellHost(trx: Kysely<Database>, row: CodeRow, kind: 'recreated' |
   const guidebook = row.instruction_id === null ? undefined : await trx.selectFrom('instructions').select('data').where('id', '=', row.instruction_id).executeTakeFirst();
   const device = row.device_id === null ? undefined : await trx.selectFrom('lock_devices').select('name').where('id', '=', row.device_id).executeTakeFirst();
   const lock = device?.name ?? 'the lock';
-  // A booking system's stay keeps no guest's name in its line (decision 029 §13).
-  const guestName = stay && stay.pms_integration_id === null ? stay.guest_name : '';
-  const details = { source: 'seam' as const, guestName, lock, checkIn: row.want_from ?? 0, checkOut: row.want_until ?? 0 };
+  const details = { source: 'seam' as const, ...codeLineDetails(stay, lock, row) };
   if (kind === 'recreated') await recordActivity(trx, { teamId: row.team_id, by: { actor: 'system' }, action: 'lock-code.recreated', details, guidebookId: row.instruction_id, subjectId: row.stay_id, now });
   else await recordActivity(trx, { teamId: row.team_id, by: { actor: 'system' }, action: 'lock-code.failed', details, guidebookId: row.instruction_id, subjectId: row.stay_id, now });
   const to = await teamContactEmail(trx, row.team_id);

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '@db/schema.ts';
 import { recordActivity } from '../account/record-activity.ts';
+import { codeLineDetails } from './code-activity.ts';
 import { changeCodeState, type CodeRow } from './code-transitions.ts';
 import { deadlineFor } from './deadlines.ts';
 import type { SeamSettings } from './lock-config.ts';
@@ -70,9 +71,7 @@ export async function recreateByItself(db: Kysely<Database>, settings: SeamSetti
   return db.transaction().execute(async (trx) => {
     const changed = await changeCodeState(trx, row, 'recreate', { now, set: recreatedColumns(row, device?.scheduling ?? 'unknown', now) });
     if (!changed) return null;
-    // A booking system's guest is not named on a line kept a year (docs/decisions/029-pms-connectors.md §13).
-    const guestName = stay && stay.pms_integration_id === null ? stay.guest_name : '';
-    const details = { source: 'seam' as const, why: 'failing' as const, guestName, lock: device?.name ?? 'the lock', checkIn: row.want_from ?? 0, checkOut: row.want_until ?? 0 };
+    const details = { source: 'seam' as const, why: 'failing' as const, ...codeLineDetails(stay, device?.name ?? 'the lock', row) };
     await recordActivity(trx, { teamId: row.team_id, by: { actor: 'system' }, action: 'lock-code.recreated', details, guidebookId: row.instruction_id, subjectId: row.stay_id, now });
     return changed;
   });
