@@ -1,13 +1,11 @@
 import { lazy, Suspense, useId, useState, type SubmitEvent } from 'react';
+import { CONTACT_EMAIL_MAX, CONTACT_NAME_MAX } from '@shared/contact-limits.ts';
 import { t, type WordsOf } from '@shared/guest-words/t.ts';
 import type { EXTRA_PUBLIC_WORDS, EXTRA_REQUEST_WORDS } from './island-words.ts';
 
 /** The Turnstile widget, fetched only when a guest on a public link opens the form. */
 const Turnstile = lazy(() => import('@marsidev/react-turnstile').then((module) => ({ default: module.Turnstile })));
 
-/** As the server allows (schemas/order.ts: MAX_ORDER_GUEST_NAME, MAX_ORDER_GUEST_EMAIL); not imported, to keep zod out of the bundle. */
-const NAME_MAX = 100;
-const EMAIL_MAX = 254;
 /** A first check only (something@something.tld): the server has the last word. */
 const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -119,7 +117,7 @@ export default function ExtraRequest({ token, extraId, title, maxQuantity, pay =
             id={`${id}-name`}
             name="name"
             autoComplete="name"
-            maxLength={NAME_MAX}
+            maxLength={CONTACT_NAME_MAX}
             required
             aria-invalid={whoErrors.name ? true : undefined}
             aria-describedby={whoErrors.name ? `${id}-name-error` : undefined}
@@ -143,7 +141,7 @@ export default function ExtraRequest({ token, extraId, title, maxQuantity, pay =
             name="email"
             type="email"
             autoComplete="email"
-            maxLength={EMAIL_MAX}
+            maxLength={CONTACT_EMAIL_MAX}
             required
             aria-invalid={whoErrors.email ? true : undefined}
             aria-describedby={whoErrors.email ? `${id}-email-error` : undefined}

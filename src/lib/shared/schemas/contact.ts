@@ -1,11 +1,9 @@
 import { z } from 'zod';
+import { CONTACT_EMAIL_MAX, CONTACT_MESSAGE_MAX, CONTACT_NAME_MAX } from '../contact-limits.ts';
 import { messages } from '../messages.ts';
 
 /** Limits of the contact form (docs/product.md §5), shared by the form's inputs and the API. */
-export const CONTACT_NAME_MAX = 100;
-/** RFC 5321 caps a forward path at 254 characters. */
-export const CONTACT_EMAIL_MAX = 254;
-export const CONTACT_MESSAGE_MAX = 5000;
+export { CONTACT_EMAIL_MAX, CONTACT_MESSAGE_MAX, CONTACT_NAME_MAX };
 
 const text = messages.contact;
 
