@@ -542,6 +542,10 @@ export interface LockAccountsTable {
   error_codes: Generated<string>;
   disconnected_at: number | null;
   disconnect_mailed_at: number | null;
+  /** When the daily pass first saw the team's plan without smart locks (0028); null while it has them. */
+  lapsed_at: number | null;
+  /** When the team was mailed that this account is about to be disconnected for its plan (0028). */
+  lapse_mailed_at: number | null;
   connected_by: string | null;
   created_at: number;
   updated_at: number;

@@ -7,7 +7,8 @@ import { sidewaysOverflow, useColorScheme, type ColorScheme } from './support/la
 
 // docs/product/locks.md, slice 1 of docs/decisions/030-smart-locks.md: a Premium host connects a
 // lock account through Seam's webview (the stand-in behind tests/helpers/pms/cli.ts, under /seam,
-// on a certificate of its own) and gives a lock to a guidebook; a Free host is offered Premium.
+// on a certificate of its own) and gives a lock to a guidebook, then, on Gold, reads when the
+// accounts go and disconnects them; a Free host is offered Premium.
 // At 375 px (the phone project) and 1280 px, light and dark, with axe.
 
 test.describe.configure({ timeout: 120_000 });
@@ -26,7 +27,7 @@ async function guidebookOf(page: Page, nameInstruction: string): Promise<Instruc
 }
 
 for (const scheme of ['light', 'dark'] as const) {
-  test(`a Premium host connects a lock account through Seam and gives its lock to a guidebook (${scheme})`, { tag: scheme === 'light' ? '@mobile' : [] }, async ({ page, baseURL }) => {
+  test(`a Premium host connects a lock account through Seam and gives its lock to a guidebook; on Gold, reads when it goes and disconnects it (${scheme})`, { tag: scheme === 'light' ? '@mobile' : [] }, async ({ page, baseURL }) => {
     const host = await createVerifiedAccount('locks-premium');
     setPlan(host.email, 'premium');
     await useColorScheme(page, scheme);
@@ -67,6 +68,24 @@ for (const scheme of ['light', 'dark'] as const) {
     expect(await seriousA11yViolations(page)).toEqual([]);
     await shoot(page, 'connected', scheme);
     for (const word of ['instruction', 'product']) await expect(page.getByRole('main')).not.toContainText(new RegExp(`\\b${word}`, 'i'));
+
+    // The plan lapses (docs/product/locks.md, "When the plan no longer includes smart locks"): the
+    // day Porchlight disconnects, the locks without their select or Refresh, and Disconnect on Gold.
+    setPlan(host.email, 'gold');
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Your plan no longer includes smart locks' })).toBeVisible();
+    await expect(page.getByText(/Porchlight disconnects these lock accounts on \d{1,2} \w+ \d{4}, unless you upgrade before then/)).toBeVisible();
+    const lapsed = page.getByRole('region', { name: 'August' });
+    await expect(lapsed.getByRole('listitem')).toHaveCount(2);
+    await expect(lapsed.getByRole('combobox')).toHaveCount(0);
+    await expect(lapsed.getByRole('button', { name: 'Refresh' })).toHaveCount(0);
+    expect((await sidewaysOverflow(page)).beyondRightEdge).toEqual([]);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await shoot(page, 'lapsed', scheme);
+    await lapsed.getByRole('button', { name: 'Disconnect' }).click();
+    await page.getByRole('alertdialog', { name: 'Disconnect August?' }).getByRole('button', { name: 'Disconnect' }).click();
+    await expect(page.getByText(messages.locks.disconnected('August'))).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Smart locks are part of Premium' })).toBeVisible();
   });
 
   test(`a Free host sees what smart locks do and the way to Premium (${scheme})`, { tag: scheme === 'light' ? '@mobile' : [] }, async ({ page, baseURL }) => {

@@ -40,6 +40,7 @@ const SAMPLES: { [A in ActivityAction]: ActivityDetails[A] } = {
   'lock.online': { source: 'seam', lock: 'Front door' },
   'lock.gone': { source: 'seam', lock: 'Front door' },
   'lock-account.disconnected': { source: 'seam', account: 'August' },
+  'lock-account.removed': { why: 'plan', account: 'August' },
   'lock-code.off': { guestName: 'Lena', lock: 'Front door', ...nights },
   'lock-code.on': { guestName: '', lock: 'Front door', ...nights },
 };
@@ -83,6 +84,7 @@ describe('activity words', () => {
       'lock.online': 'Ivo saw Front door back online',
       'lock.gone': 'Ivo saw Front door removed from its lock account',
       'lock-account.disconnected': 'Ivo saw the August lock account disconnected: it needs its password again',
+      'lock-account.removed': 'Ivo disconnected the August lock account: the team’s plan no longer includes smart locks',
       'lock-code.off': 'Ivo turned off the door code of Lena’s stay, 1 Jun – 4 Jun (Front door)',
       'lock-code.on': 'Ivo turned the door code of a stay back on, 1 Jun – 4 Jun (Front door)',
     });

@@ -22,6 +22,7 @@ import * as m0022 from './0022-pms-connectors.ts';
 import * as m0023 from './0023-smart-locks.ts';
 import * as m0024 from './0024-guest-questions.ts';
 import * as m0027 from './0027-lock-code-off.ts';
+import * as m0028 from './0028-lock-account-lapse.ts';
 
 /** One migration: the same schema change for SQLite (`up`) and PostgreSQL (`upPostgres`), ADR 005. */
 export interface Migration {
@@ -56,4 +57,5 @@ export const migrations: readonly Migration[] = [
   { name: '0023-smart-locks', ...m0023 },
   { name: '0024-guest-questions', ...m0024 },
   { name: '0027-lock-code-off', ...m0027 },
+  { name: '0028-lock-account-lapse', ...m0028 },
 ];

@@ -150,7 +150,8 @@ export const ROWS: Row[] = [
   row('PUT /api/instruction/[id]/stays/[stayId]/lock-code/manual', '401 403 409 409 403 404 403 403', (c) => send('PUT', `${stay(c)}/lock-code/manual`, { code: '482913' })),
   // "Door code" off (decision 030 §4, §13): the roles of "Try again"; the Owner's turns it off, the Admin's finds it off already (200, nothing changes).
   row('PUT /api/instruction/[id]/stays/[stayId]/lock-code/enabled', '401 403 200 200 404 404 403 403', (c) => send('PUT', `${stay(c)}/lock-code/enabled`, { on: false })),
-  row('DELETE /api/team/locks/accounts/[id]', '401 403 200 200 403 403 403 403', (c) => send('DELETE', `/api/team/locks/accounts/${lockRow(c, 'lock_accounts')}`)),
+  // Disconnect is open on any plan (decision 030 §14): another team's owner finds no such account.
+  row('DELETE /api/team/locks/accounts/[id]', '401 404 200 200 403 403 403 403', (c) => send('DELETE', `/api/team/locks/accounts/${lockRow(c, 'lock_accounts')}`)),
   // A guest's details on request (decision 029 §10, Owner and Admin): an address no stay holds, so later rows keep their guests.
   row('POST /api/team/guest-data/export', '401 200 200 200 403 403 403 403', () => send('POST', '/api/team/guest-data/export', { email: 'nobody.here@example.com' })),
   row('POST /api/team/guest-data/erase', '401 200 200 200 403 403 403 403', () => send('POST', '/api/team/guest-data/erase', { email: 'nobody.here@example.com' })),

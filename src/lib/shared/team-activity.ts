@@ -84,6 +84,8 @@ export interface ActivityDetails {
   'lock.online': { source: 'seam'; lock: string };
   'lock.gone': { source: 'seam'; lock: string };
   'lock-account.disconnected': { source: 'seam'; account: string };
+  /** A lock account disconnected by Porchlight (§14): `why: 'plan'`, 30 days after the last code of a plan without smart locks. */
+  'lock-account.removed': { why: 'plan'; account: string };
   /** "Door code" turned off for a stay (its code removed, never made again), or on again. */
   'lock-code.off': { guestName: string; lock: string } & StayDates;
   'lock-code.on': { guestName: string; lock: string } & StayDates;

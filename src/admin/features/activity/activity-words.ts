@@ -145,19 +145,37 @@ export function whatOf(item: ActivityItem): string {
       return 'left the team';
     case 'team.renamed':
       return `renamed the team from ${quoted(item.details.from)} to ${quoted(item.details.to)}`;
+    default:
+      return lockWhat(item);
+  }
+}
+
+/** A line about a door code, a lock or a lock account. */
+type LockItem = Extract<ActivityItem, { action: `lock-code.${string}` | `lock.${string}` | `lock-account.${string}` }>;
+
+/** whatOf's lines about smart locks (docs/decisions/030-smart-locks.md §12, §14). */
+function lockWhat(item: LockItem): string {
+  switch (item.action) {
     case 'lock-code.viewed':
       return `looked at the door code of ${stayOf(item.details.guestName)}, ${nights(item.details)} (${item.details.lock})`;
     case 'lock-code.retried':
       return `tried the door code of ${stayOf(item.details.guestName)} again, ${nights(item.details)} (${item.details.lock})`;
     case 'lock-code.manual':
       return `typed the door code set by hand on ${item.details.lock} for ${stayOf(item.details.guestName)}, ${nights(item.details)}`;
+    // What Seam reported, said as Porchlight's doing (§12).
     case 'lock-code.recreated':
+      if (item.details.why === 'failing') return `made the door code of ${stayOf(item.details.guestName)}, ${nights(item.details)}, again on ${item.details.lock}: the lock had not taken it`;
+      return `set the door code of ${stayOf(item.details.guestName)}, ${nights(item.details)}, again on ${item.details.lock} after it was deleted outside Porchlight`;
     case 'lock-code.failed':
+      return `left the door code of ${stayOf(item.details.guestName)}, ${nights(item.details)}, unset: it was deleted on ${item.details.lock} outside Porchlight twice within a day`;
     case 'lock.offline':
     case 'lock.online':
     case 'lock.gone':
+      return `saw ${item.details.lock} ${LOCK_SEEN[item.action]}`;
     case 'lock-account.disconnected':
-      return seamWhat(item);
+      return `saw the ${item.details.account} lock account disconnected: it needs its password again`;
+    case 'lock-account.removed':
+      return `disconnected the ${item.details.account} lock account: the team’s plan no longer includes smart locks`;
     case 'lock-code.off':
       return `turned off the door code of ${stayOf(item.details.guestName)}, ${nights(item.details)} (${item.details.lock})`;
     case 'lock-code.on':
@@ -170,21 +188,3 @@ function counted(count: number, noun: string): string {
   return `${count} ${noun}${count === 1 ? '' : 's'}`;
 }
 
-/** What Seam reported, said as Porchlight's doing (docs/decisions/030-smart-locks.md §12). */
-function seamWhat(item: ActivityItem): string {
-  switch (item.action) {
-    case 'lock-code.recreated':
-      if (item.details.why === 'failing') return `made the door code of ${stayOf(item.details.guestName)}, ${nights(item.details)}, again on ${item.details.lock}: the lock had not taken it`;
-      return `set the door code of ${stayOf(item.details.guestName)}, ${nights(item.details)}, again on ${item.details.lock} after it was deleted outside Porchlight`;
-    case 'lock-code.failed':
-      return `left the door code of ${stayOf(item.details.guestName)}, ${nights(item.details)}, unset: it was deleted on ${item.details.lock} outside Porchlight twice within a day`;
-    case 'lock.offline':
-    case 'lock.online':
-    case 'lock.gone':
-      return `saw ${item.details.lock} ${LOCK_SEEN[item.action]}`;
-    case 'lock-account.disconnected':
-      return `saw the ${item.details.account} lock account disconnected: it needs its password again`;
-    default:
-      return '';
-  }
-}

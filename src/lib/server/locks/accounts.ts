@@ -9,6 +9,7 @@ import { noteAccountState } from './device-events.ts';
 import { assignableGuidebooks, deviceViews, storeDevices } from './devices.ts';
 import type { SeamSettings } from './lock-config.ts';
 import { teamHasLocks } from './lock-config.ts';
+import { lapseDisconnectsAt, lapseFacts } from './plan-lapse.ts';
 import { seamCalls, seamKeyRefused, type SeamAccount, type SeamDevice } from './seam-client.ts';
 
 /**
@@ -52,7 +53,8 @@ export async function listLocks(access: TeamScope): Promise<LocksView> {
     createdAt: row.created_at,
     devices: devices.get(row.id) ?? [],
   }));
-  return { included, keyRefused: seamKeyRefused(), accounts, guidebooks: await assignableGuidebooks(access) };
+  const disconnectsAt = included || rows.length === 0 ? null : lapseDisconnectsAt(await lapseFacts(db, access.teamId, rows, Date.now()));
+  return { included, keyRefused: seamKeyRefused(), accounts, disconnectsAt, guidebooks: await assignableGuidebooks(access) };
 }
 
 /** Reads the account and its devices at Seam: 502 when Seam does not answer. */
@@ -97,13 +99,12 @@ export async function refreshAccount(access: TeamAccess, settings: SeamSettings,
 }
 
 /**
- * "Disconnect" (§3.7): deletes the account at Seam, then its rows (devices and assignments by
- * cascade). A Seam failure is logged by its status and does not keep the rows: the account id is
- * kept in `lock_account_removals` for the job to delete later.
+ * Deletes an account at Seam, then its rows (devices and assignments by cascade), with what `also`
+ * writes in the same transaction. A Seam failure is logged by its status and does not keep the rows:
+ * the account id is kept in `lock_account_removals` for the job to delete later.
  */
-export async function disconnectAccount(access: TeamAccess, settings: SeamSettings, id: string): Promise<{ message: string }> {
+export async function removeAccount(settings: SeamSettings, row: Selectable<LockAccountsTable>, also?: (trx: Kysely<Database>) => Promise<void>): Promise<void> {
   const { db, log } = await getRuntime();
-  const row = await findTeamAccount(access, id);
   let removedAtSeam = true;
   try {
     await seamCalls.deleteAccount(settings, row.seam_connected_account_id);
@@ -119,9 +120,15 @@ export async function disconnectAccount(access: TeamAccess, settings: SeamSettin
         .onConflict((conflict) => conflict.column('seam_connected_account_id').doNothing())
         .execute();
     }
-    await trx.deleteFrom('lock_accounts').where('id', '=', row.id).where('team_id', '=', access.teamId).execute();
+    await trx.deleteFrom('lock_accounts').where('id', '=', row.id).where('team_id', '=', row.team_id).execute();
+    await also?.(trx);
   });
-  log.info({ teamId: access.teamId, accountId: row.id }, 'locks: account disconnected');
-  return { message: messages.locks.disconnected(row.provider_label) };
+  log.info({ teamId: row.team_id, accountId: row.id }, 'locks: account disconnected');
 }
 
+/** "Disconnect" (§3.7), on any plan: a team whose plan lapsed may still take Porchlight off its locks. */
+export async function disconnectAccount(access: TeamAccess, settings: SeamSettings, id: string): Promise<{ message: string }> {
+  const row = await findTeamAccount(access, id);
+  await removeAccount(settings, row);
+  return { message: messages.locks.disconnected(row.provider_label) };
+}

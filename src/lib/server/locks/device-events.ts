@@ -40,7 +40,7 @@ async function arrivalsOn(trx: Kysely<Database>, deviceIds: readonly string[], n
 }
 
 /** A mail to the team's contact in the caller's transaction (the caller kicks the outbox after the commit). */
-async function mailTeam(trx: Kysely<Database>, teamId: string, message: (to: string, urls: { locksUrl: string; since: (at: number) => string }) => MailMessage): Promise<void> {
+export async function mailTeam(trx: Kysely<Database>, teamId: string, message: (to: string, urls: { locksUrl: string; since: (at: number) => string }) => MailMessage): Promise<void> {
   const { outbox, config } = await getRuntime();
   const to = await teamContactEmail(trx, teamId);
   if (!to) return;

@@ -4,7 +4,8 @@ import type { MailMessage } from '../platform/mail/compose-mail.ts';
  * The host's mails about what happened outside Porchlight (docs/decisions/030-smart-locks.md §3,
  * §8, §12), to the team's contact address, each once per occurrence: a code deleted in the lock's
  * own app (made again, or left failed the second time within a day), a lock offline, a lock
- * removed, an account that needs its password again. Never the digits.
+ * removed, an account that needs its password again; and the week's notice before a lapsed plan's
+ * accounts are disconnected (§14). Never the digits.
  */
 
 const plain = (text: string) => text.replace(/[\s\p{Cc}]+/gu, ' ').trim();
@@ -70,4 +71,15 @@ export function accountDisconnectedMail(facts: Omit<LockMailFacts, 'lock'> & { a
   const account = plain(facts.account);
   const body = [`Your ${account} lock account was disconnected on ${facts.since} and needs its password again: door codes cannot be set on its locks until it is reconnected.`, '', ...arrivalsLine(facts.arrivals)];
   return mail(facts.to, `${account} lock account needs its password again`, body, { label: 'Reconnect it on Smart locks', url: facts.locksUrl });
+}
+
+/** A team whose plan no longer includes smart locks (§14): its lock accounts are disconnected on `on`, a week on. */
+export function lapseMail(facts: { to: string; accounts: string[]; on: string; locksUrl: string }): MailMessage {
+  const accounts = facts.accounts.map(plain).join(', ');
+  const body = [
+    `Your team's plan no longer includes smart locks, so Porchlight will disconnect your lock accounts (${accounts}) on ${facts.on}. Door codes already on your locks work until their stays end; no new code is made.`,
+    '',
+    'To keep them connected, and give every stay its own code again, upgrade to Premium before then. You can also disconnect them yourself now.',
+  ];
+  return mail(facts.to, `Your lock accounts will be disconnected on ${facts.on}`, body, { label: 'Upgrade or disconnect on Smart locks', url: facts.locksUrl });
 }

@@ -4,6 +4,7 @@ import { getRuntime } from '../platform/runtime.ts';
 import { changeCodeState } from './code-transitions.ts';
 import { deleteOrphanCodes, retryAccountRemovals } from './daily-repairs.ts';
 import { kickLockCodes } from './code-kick.ts';
+import { lapseLockAccounts } from './lapse-pass.ts';
 import { locksOffReason } from './lock-config.ts';
 import { markStayCodes } from './mark-stay-codes.ts';
 
@@ -14,14 +15,15 @@ import { markStayCodes } from './mark-stay-codes.ts';
  * stay has ended closed (`ended`: Seam removes a time-bound code at its end itself); digits blanked
  * STAY_LINK_DAYS after check-out; and once a day the daily pass, which marks every upcoming stay of
  * a locked guidebook again, so a writer that forgot its marking costs at most a day, retries the
- * deletion of accounts Seam kept and deletes codes orphaned at Seam (daily-repairs.ts); webhook
- * inbox rows processed a week ago are deleted.
+ * deletion of accounts Seam kept and deletes codes orphaned at Seam (daily-repairs.ts), and
+ * disconnects the accounts of teams whose plan lapsed, a week after mailing them (lapse-pass.ts);
+ * webhook inbox rows processed a week ago are deleted.
  */
 export const LOCK_JOB_EVERY_MS = 5 * 60_000;
 const DAY_MS = 24 * 60 * 60_000;
 
 export async function runLockJob(now = Date.now()): Promise<void> {
-  const { db, config } = await getRuntime();
+  const { db, config, log } = await getRuntime();
   if (locksOffReason(config) !== undefined) return;
   const late = await db.updateTable('lock_codes').set({ due_at: now }).where('state', 'in', ['due', 'sent', 'trouble']).where('wanted', '=', 1).where('deadline_at', '<=', now).where('due_at', '>', now).executeTakeFirst();
   if (Number(late.numUpdatedRows) > 0) kickLockCodes();
@@ -32,7 +34,9 @@ export async function runLockJob(now = Date.now()): Promise<void> {
   await db.deleteFrom('lock_webhook_inbox').where('processed_at', '<=', now - 7 * DAY_MS).execute();
   if (await dailyPass(db, now)) {
     await retryAccountRemovals(db, config.seam!, now);
-    await deleteOrphanCodes(db, config.seam!);
+    const orphans = await deleteOrphanCodes(db, config.seam!);
+    const lapsed = await lapseLockAccounts(db, config.seam!, now);
+    log.info({ orphans, lapseMailed: lapsed.mailed, lapseDisconnected: lapsed.disconnected }, 'locks: daily pass done');
   }
 }
 

@@ -43,5 +43,7 @@ export interface LocksView {
   /** Seam refuses Porchlight's own key (the operator's to fix): the screen says smart locks are unavailable. */
   keyRefused: boolean;
   accounts: LockAccountView[];
+  /** A plan without smart locks and accounts still connected: the day Porchlight disconnects them (docs/decisions/030-smart-locks.md §14); null otherwise. */
+  disconnectsAt: number | null;
   guidebooks: Array<{ id: string; name: string }>;
 }

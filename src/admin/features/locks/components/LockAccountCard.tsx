@@ -10,9 +10,10 @@ import { LockRow } from './LockRow.tsx';
 
 /**
  * One connected lock account (docs/product/locks.md): its brand and state, Refresh, Disconnect
- * behind a dialog, and its locks, each with the guidebook it opens.
+ * behind a dialog, and its locks, each with the guidebook it opens. Once the plan no longer includes
+ * smart locks (`lapsed`), its locks and Disconnect only, which is open on any plan.
  */
-export function LockAccountCard({ account, guidebooks }: { account: LockAccountView; guidebooks: Array<{ id: string; name: string }> }) {
+export function LockAccountCard({ account, guidebooks, lapsed = false }: { account: LockAccountView; guidebooks: Array<{ id: string; name: string }>; lapsed?: boolean }) {
   const id = useId();
   const [confirming, setConfirming] = useState(false);
   const refresh = useRefresh(account.id);
@@ -35,16 +36,20 @@ export function LockAccountCard({ account, guidebooks }: { account: LockAccountV
       ) : (
         <ul className="grid" aria-label={`Locks of ${account.label}`}>
           {account.devices.map((lock) => (
-            <LockRow key={lock.id} lock={lock} guidebooks={guidebooks} />
+            <LockRow key={lock.id} lock={lock} guidebooks={guidebooks} lapsed={lapsed} />
           ))}
         </ul>
       )}
-      <p className="text-sm text-muted">One lock per guidebook for now.</p>
+      {lapsed ? null : <p className="text-sm text-muted">One lock per guidebook for now.</p>}
       <div className="flex flex-wrap items-center justify-between gap-3 border-t border-line pt-4">
-        <button type="button" className="btn-secondary aria-disabled:cursor-wait aria-disabled:opacity-60" aria-disabled={refresh.isPending || undefined} onClick={() => !refresh.isPending && refresh.mutate(undefined, report('The account could not be refreshed. Please try again.'))}>
-          {refresh.isPending ? <LoaderCircle className="size-4 animate-spin motion-reduce:animate-none" aria-hidden="true" /> : <RefreshCw className="size-4" aria-hidden="true" />}
-          {refresh.isPending ? 'Refreshing…' : 'Refresh'}
-        </button>
+        {lapsed ? (
+          <span />
+        ) : (
+          <button type="button" className="btn-secondary aria-disabled:cursor-wait aria-disabled:opacity-60" aria-disabled={refresh.isPending || undefined} onClick={() => !refresh.isPending && refresh.mutate(undefined, report('The account could not be refreshed. Please try again.'))}>
+            {refresh.isPending ? <LoaderCircle className="size-4 animate-spin motion-reduce:animate-none" aria-hidden="true" /> : <RefreshCw className="size-4" aria-hidden="true" />}
+            {refresh.isPending ? 'Refreshing…' : 'Refresh'}
+          </button>
+        )}
         <button type="button" className="btn-secondary text-red-700 dark:text-red-300" onClick={() => setConfirming(true)}>
           <Unplug className="size-4" aria-hidden="true" />
           Disconnect

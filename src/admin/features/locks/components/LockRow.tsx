@@ -23,9 +23,10 @@ function codesLine(lock: LockDeviceView): string {
 
 /**
  * One lock (docs/product/locks.md): its name and model, Online or "Offline since …", the codes it
- * takes, its warnings, and the guidebook it opens (a select; one lock per guidebook).
+ * takes, its warnings, and the guidebook it opens (a select; one lock per guidebook; none once the
+ * plan no longer includes smart locks, `lapsed`).
  */
-export function LockRow({ lock, guidebooks }: { lock: LockDeviceView; guidebooks: Array<{ id: string; name: string }> }) {
+export function LockRow({ lock, guidebooks, lapsed = false }: { lock: LockDeviceView; guidebooks: Array<{ id: string; name: string }>; lapsed?: boolean }) {
   const id = useId();
   const assign = useAssign(lock.id);
   const takesCodes = lock.onlineCodes || lock.offlineCodes;
@@ -57,7 +58,7 @@ export function LockRow({ lock, guidebooks }: { lock: LockDeviceView; guidebooks
           </p>
         ))}
       </div>
-      {takesCodes ? (
+      {takesCodes && !lapsed ? (
         <div className="grid gap-1">
           <label htmlFor={`${id}-guidebook`} className="text-sm font-medium text-ink">
             Guidebook

@@ -37,6 +37,33 @@ function UpgradePrompt({ canBuy }: { canBuy: boolean }) {
   );
 }
 
+const LAPSE_DATE = new Intl.DateTimeFormat('en-IE', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+/**
+ * Free or Gold with lock accounts still connected (docs/decisions/030-smart-locks.md §14): what
+ * still works, the day Porchlight disconnects them, and the way back to Premium.
+ */
+function LapsedNotice({ disconnectsAt, canBuy }: { disconnectsAt: number; canBuy: boolean }) {
+  return (
+    <section aria-labelledby="locks-lapsed" className="card grid gap-3 p-4 sm:p-6">
+      <h2 id="locks-lapsed" className="font-display text-lg font-bold text-ink">
+        Your plan no longer includes smart locks
+      </h2>
+      <p className="text-ink">Door codes already on your locks work until their stays end. New stays get no code of their own.</p>
+      <p className="text-ink">
+        Porchlight disconnects these lock accounts on <strong>{LAPSE_DATE.format(disconnectsAt)}</strong>, unless you upgrade before then. You can also disconnect them yourself now.
+      </p>
+      {canBuy ? (
+        <a href="/dashboard/checkout?plan=premium&interval=monthly" className="btn-primary justify-self-start">
+          Upgrade to Premium
+        </a>
+      ) : (
+        <p className="text-sm text-muted">Ask the team’s Owner to upgrade to Premium.</p>
+      )}
+    </section>
+  );
+}
+
 /** "Connect a lock account": the browser leaves for Seam's page and comes back here (docs/decisions/030-smart-locks.md §3). */
 function ConnectButton({ first }: { first: boolean }) {
   const start = useStartConnect();
@@ -64,6 +91,7 @@ function ConnectButton({ first }: { first: boolean }) {
  * /dashboard/locks, "Smart locks" (docs/product/locks.md, docs/decisions/030-smart-locks.md §13):
  * for the Owner and Admins. Off on this server: the 503 sentence alone. Free or Gold: the upgrade.
  * Premium: connect a lock account through Seam, each account's locks, and the guidebook each opens.
+ * A plan that lapsed with accounts connected: when they go, and each account with Disconnect.
  */
 export function LocksScreen() {
   useDocumentTitle('Smart locks');
@@ -88,7 +116,17 @@ export function LocksScreen() {
       ),
     );
   }
-  const { included, accounts, guidebooks } = list.data;
+  const { included, accounts, guidebooks, disconnectsAt } = list.data;
+  if (!included && disconnectsAt !== null) {
+    return frame(
+      <>
+        <LapsedNotice disconnectsAt={disconnectsAt} canBuy={can('billing.manage')} />
+        {accounts.map((account) => (
+          <LockAccountCard key={account.id} account={account} guidebooks={guidebooks} lapsed />
+        ))}
+      </>,
+    );
+  }
   if (!included) return frame(<UpgradePrompt canBuy={can('billing.manage')} />);
   return frame(
     <>
