@@ -16,15 +16,14 @@ import { LockAccountCard } from './LockAccountCard.tsx';
 const WHAT = 'A door code for every stay, set on your lock and shown to your guest once the lock has it.';
 const BRANDS = 'August and Yale, Schlage, Nuki, igloohome, TTLock and the other brands Seam connects.';
 
-/** Free and Gold: what smart locks do, and the way to Premium (checkout for the Owner; the Owner's name for an Admin). */
-function UpgradePrompt({ canBuy }: { canBuy: boolean }) {
+/** Free or Gold: a card of what the plan lacks, and the way to Premium (checkout for the Owner; the Owner's name for an Admin). */
+function PremiumCard({ id, title, canBuy, children }: { id: string; title: string; canBuy: boolean; children: ReactNode }) {
   return (
-    <section aria-labelledby="locks-upgrade" className="card grid gap-3 p-4 sm:p-6">
-      <h2 id="locks-upgrade" className="font-display text-lg font-bold text-ink">
-        Smart locks are part of Premium
+    <section aria-labelledby={id} className="card grid gap-3 p-4 sm:p-6">
+      <h2 id={id} className="font-display text-lg font-bold text-ink">
+        {title}
       </h2>
-      <p className="text-ink">{WHAT}</p>
-      <p className="text-sm text-muted">{BRANDS}</p>
+      {children}
       {canBuy ? (
         // A whole page, as the pricing view's: the checkout's own CSP lets Stripe.js in (src/admin/shell/checkout-csp.ts).
         <a href="/dashboard/checkout?plan=premium&interval=monthly" className="btn-primary justify-self-start">
@@ -41,26 +40,16 @@ const LAPSE_DATE = new Intl.DateTimeFormat('en-IE', { day: 'numeric', month: 'lo
 
 /**
  * Free or Gold with lock accounts still connected (docs/decisions/030-smart-locks.md §14): what
- * still works, the day Porchlight disconnects them, and the way back to Premium.
+ * still works, and the day Porchlight disconnects them.
  */
 function LapsedNotice({ disconnectsAt, canBuy }: { disconnectsAt: number; canBuy: boolean }) {
   return (
-    <section aria-labelledby="locks-lapsed" className="card grid gap-3 p-4 sm:p-6">
-      <h2 id="locks-lapsed" className="font-display text-lg font-bold text-ink">
-        Your plan no longer includes smart locks
-      </h2>
+    <PremiumCard id="locks-lapsed" title="Your plan no longer includes smart locks" canBuy={canBuy}>
       <p className="text-ink">Door codes already on your locks work until their stays end. New stays get no code of their own.</p>
       <p className="text-ink">
         Porchlight disconnects these lock accounts on <strong>{LAPSE_DATE.format(disconnectsAt)}</strong>, unless you upgrade before then. You can also disconnect them yourself now.
       </p>
-      {canBuy ? (
-        <a href="/dashboard/checkout?plan=premium&interval=monthly" className="btn-primary justify-self-start">
-          Upgrade to Premium
-        </a>
-      ) : (
-        <p className="text-sm text-muted">Ask the team’s Owner to upgrade to Premium.</p>
-      )}
-    </section>
+    </PremiumCard>
   );
 }
 
@@ -127,7 +116,14 @@ export function LocksScreen() {
       </>,
     );
   }
-  if (!included) return frame(<UpgradePrompt canBuy={can('billing.manage')} />);
+  if (!included) {
+    return frame(
+      <PremiumCard id="locks-upgrade" title="Smart locks are part of Premium" canBuy={can('billing.manage')}>
+        <p className="text-ink">{WHAT}</p>
+        <p className="text-sm text-muted">{BRANDS}</p>
+      </PremiumCard>,
+    );
+  }
   return frame(
     <>
       {list.data.keyRefused ? <Notice>{messages.locks.keyRefused}</Notice> : null}
