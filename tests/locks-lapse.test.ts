@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '@db/schema.ts';
 import { formatGuestDate } from '../src/lib/shared/guest-dates.ts';
 import { messages } from '../src/lib/shared/messages.ts';
+import type { GuestSecrets } from '../src/lib/shared/guest-access.ts';
 import type { Instruction } from '../src/lib/shared/schemas/instruction.ts';
 import type { LocksView } from '../src/lib/shared/schemas/locks.ts';
 import type { Stay } from '../src/lib/shared/schemas/stay.ts';
@@ -26,6 +27,7 @@ import { until } from './helpers/until.ts';
 const ZONE = 'UTC';
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
+const FIXED_CODE = '913572';
 
 let seam: SeamStandIn;
 let server: TestServer;
@@ -59,7 +61,7 @@ const accountDeletes = () => seam.requests.filter((request) => request.path === 
 /** A Premium host with a connected account whose front door opens a guidebook. */
 async function hostWithLock(): Promise<{ host: SignedInHost; guidebook: Instruction }> {
   const host = await signedInHost(server, 'premium', { freshTeam: true });
-  const guidebook = (await ok<{ instruction: Instruction }>(callAs(host)('/api/instruction', { json: { nameInstruction: 'Harbour Loft', secretsPolicy: 'stay', timeZone: ZONE } }), 201)).instruction;
+  const guidebook = (await ok<{ instruction: Instruction }>(callAs(host)('/api/instruction', { json: { nameInstruction: 'Harbour Loft', code: FIXED_CODE, secretsPolicy: 'stay', timeZone: ZONE } }), 201)).instruction;
   const { attemptId } = await ok<{ attemptId: string }>(callAs(host)('/api/team/locks/connect', { method: 'POST' }), 201);
   await ok(callAs(host)(`/api/team/locks/connect/${attemptId}/complete`, { method: 'POST' }));
   const frontDoor = (await locks(host)).accounts[0]!.devices.find((device) => device.name === 'Front door')!.id;
@@ -100,6 +102,11 @@ describe('a plan without smart locks', () => {
     const view = await locks(host);
     expect(view).toMatchObject({ included: false, accounts: [{ label: 'August' }] });
     expect(view.disconnectsAt).toBe(code!.want_until! + 30 * DAY);
+    // A stay added now gets no code of its own: its guest reads the guidebook's code, as before the lock, not "being set" for ever.
+    const later = (await ok<{ stay: Stay }>(callAs(host)(`/api/instruction/${guidebook._id}/stays`, { json: { guestName: 'Grace Hopper', checkIn: instantToLocal(Date.now() + HOUR, ZONE), checkOut: instantToLocal(Date.now() + DAY, ZONE), allowOverlap: true } }), 201)).stay;
+    const secrets = (await (await fetch(`${server.url}/api/guest/${later.token}/secrets`)).json()) as GuestSecrets;
+    expect([secrets.code, secrets.doorCode]).toEqual([FIXED_CODE, undefined]);
+    expect(await db.selectFrom('lock_codes').select('id').where('stay_id', '=', later._id).execute()).toEqual([]);
     // A team back on Premium with a lapse noted and mailed before: the pass forgets both.
     await db.updateTable('lock_accounts').set({ lapsed_at: Date.now() - 40 * DAY, lapse_mailed_at: Date.now() - 8 * DAY }).where('team_id', '=', back.teamId).execute();
 

@@ -1,3 +1,5 @@
+import { planIncludesLocks } from '@shared/plans.ts';
+import { getTeamPlan } from '../account/team-plan.ts';
 import { getRuntime } from '../platform/runtime.ts';
 import { openCode } from './code-secret.ts';
 import { locksOffReason } from './lock-config.ts';
@@ -6,7 +8,7 @@ import { firstUseBy } from './offline-codes.ts';
 
 /**
  * What the guest's secrets API may release of a stay's own door code (docs/decisions/030-smart-locks.md
- * §8): `none` when the guidebook has no lock (the fixed code, as before); the code once the lock has
+ * §8): `none` when the guidebook has no lock, or a plan that no longer includes one (the fixed code, as before); the code once the lock has
  * confirmed it (or a backup code, or one a member set; an offline code with its window, §9), or while a moved code is being set and the
  * window the lock last confirmed still holds now; else `waiting` with when to look again, or
  * `failed`; `off` when the host turned the stay's door code off. Never a code Seam merely accepted.
@@ -20,11 +22,17 @@ export interface OfflineTimes {
   firstUse: number | null;
 }
 
-/** Whether stay links of this guidebook get their own code: smart locks on, and a lock assigned that takes online codes. */
+/**
+ * Whether stay links of this guidebook get their own code: smart locks on, a lock assigned that
+ * takes codes, and a plan that includes them. A plan that lapsed makes no new code (§14), so a stay
+ * without one has the guidebook's own code again, as before the lock, not "being set" for ever.
+ */
 export async function guidebookHasLock(instructionId: string): Promise<boolean> {
   const { db, config } = await getRuntime();
   if (locksOffReason(config) !== undefined) return false;
-  return (await locksOf(db, [instructionId])).has(instructionId);
+  if (!(await locksOf(db, [instructionId])).has(instructionId)) return false;
+  const guidebook = await db.selectFrom('instructions').select('team_id').where('id', '=', instructionId).executeTakeFirst();
+  return guidebook !== undefined && planIncludesLocks(await getTeamPlan(guidebook.team_id));
 }
 
 export async function guestDoorCode(stay: { id: string; instruction_id: string; check_in: number }, now: number): Promise<GuestDoorCode> {
